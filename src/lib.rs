@@ -1,0 +1,8 @@
+//! Quartermaster: army builder and campaign manager for tabletop wargames.
+//!
+//! The library holds every feature; the binary (`src/main.rs`) and the desktop UI are thin
+//! layers over it. See `DESIGN.md` in the shared folder for the architecture.
+
+pub mod cli;
+pub mod rules;
+pub mod ui;
