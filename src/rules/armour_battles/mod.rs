@@ -1,0 +1,248 @@
+//! Armour Battles (Jim Bambra): 11 unit cards and the Lorraine 1944 battle groups.
+//!
+//! A force is built against a battle group from a mission briefing; it may field no card more
+//! often than the briefing does, and no more units in all.
+
+pub mod battle_groups;
+pub mod cards;
+
+use std::sync::LazyLock;
+
+use serde::Deserialize;
+
+use crate::rules::card::Card;
+use crate::rules::error::RulesError;
+use crate::rules::force::{Budget, CardRef, Force, ForceUnit};
+use crate::rules::force_file::{check_card_name, parse_inline_fields};
+use crate::rules::registry::parse_seed;
+use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::validation::{
+    BudgetCheck, BudgetReport, Fix, Totals, Violation, wrong_budget_kind,
+};
+
+pub use battle_groups::{BattleGroup, Company, Deployment, FirstPulse};
+pub use cards::{FireKind, MoveClass, Reaction, Side, SpecialRule, UnitCard, UnitKind};
+
+const SEED_FILE: &str = "db/seed/armour_battles.json";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeedData {
+    #[allow(dead_code)]
+    ruleset: String,
+    data_revision: u32,
+    #[allow(dead_code)]
+    source: String,
+    #[allow(dead_code)]
+    moves: serde_json::Value,
+    cards: Vec<UnitCard>,
+    battle_groups: Vec<BattleGroup>,
+}
+
+struct Data {
+    revision: u32,
+    cards: Vec<Card>,
+    battle_groups: Vec<BattleGroup>,
+}
+
+static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
+    let seed: SeedData = parse_seed(
+        SEED_FILE,
+        include_str!("../../../db/seed/armour_battles.json"),
+    )?;
+    Ok(Data {
+        revision: seed.data_revision,
+        cards: seed.cards.into_iter().map(Card::ArmourBattles).collect(),
+        battle_groups: seed.battle_groups,
+    })
+});
+
+pub(crate) fn seed_error() -> Option<RulesError> {
+    DATA.as_ref().err().cloned()
+}
+
+/// The six Lorraine battle groups in briefing order.
+pub fn battle_groups() -> &'static [BattleGroup] {
+    DATA.as_ref().map_or(&[], |d| d.battle_groups.as_slice())
+}
+
+/// The battle group with id `id` (`lorraine-1-german`).
+pub fn battle_group(id: &str) -> Option<&'static BattleGroup> {
+    battle_groups()
+        .iter()
+        .find(|g| g.id.eq_ignore_ascii_case(id.trim()))
+}
+
+/// The Armour Battles card answering to `name` (full or short name, any case).
+pub fn unit_card(name: &str) -> Option<&'static UnitCard> {
+    ArmourBattles.library().iter().find_map(|card| match card {
+        Card::ArmourBattles(unit) if card.answers_to(name) => Some(unit),
+        _ => None,
+    })
+}
+
+/// A book battle group as a force, one line per card per company.
+pub fn preset_force(id: &str) -> Result<Force, RulesError> {
+    let group = battle_group(id).ok_or_else(|| RulesError::UnknownPreset(id.to_string()))?;
+    let mut units: Vec<ForceUnit> = Vec::new();
+    for company in &group.companies {
+        for card in &company.units {
+            match units
+                .iter_mut()
+                .find(|u| u.card.name() == card && u.group.as_deref() == Some(&company.name))
+            {
+                Some(unit) => unit.count += 1,
+                None => units.push(ForceUnit {
+                    group: Some(company.name.clone()),
+                    ..ForceUnit::library(card.clone(), 1)
+                }),
+            }
+        }
+    }
+    Ok(Force {
+        ruleset: RulesetId::ArmourBattles,
+        name: group.title(),
+        budget: Budget::BattleGroup(group.id.clone()),
+        units,
+        notes: format!("{} — {}, {}", group.mission, group.time, group.place),
+    })
+}
+
+/// The Armour Battles ruleset.
+pub struct ArmourBattles;
+
+impl Ruleset for ArmourBattles {
+    fn id(&self) -> RulesetId {
+        RulesetId::ArmourBattles
+    }
+
+    fn summary(&self) -> &'static str {
+        "WWII platoon-scale armour; command dice and dice chains; the Lorraine 1944 campaign."
+    }
+
+    fn library(&self) -> &[Card] {
+        DATA.as_ref().map_or(&[], |d| d.cards.as_slice())
+    }
+
+    fn data_revision(&self) -> u32 {
+        DATA.as_ref().map_or(0, |d| d.revision)
+    }
+
+    fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
+        let card: UnitCard = parse_inline_fields(value, path)?;
+        check_card_name(&card.name, path)?;
+        Ok(Card::ArmourBattles(card))
+    }
+
+    fn default_budget(&self) -> Budget {
+        Budget::BattleGroup("lorraine-1-us".to_string())
+    }
+
+    fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
+        let totals = Totals {
+            units: force.unit_count(),
+            ..Totals::default()
+        };
+        let Budget::BattleGroup(id) = &force.budget else {
+            return BudgetCheck {
+                totals,
+                budget: BudgetReport {
+                    kind: force.budget.kind(),
+                    unit: "units",
+                    used: force.unit_count(),
+                    ..BudgetReport::default()
+                },
+                violations: vec![wrong_budget_kind(
+                    force,
+                    "a mission battle group (e.g. lorraine-1-german)",
+                )],
+            };
+        };
+        let mut budget = BudgetReport {
+            kind: "battle_group",
+            id: Some(id.clone()),
+            used: force.unit_count(),
+            unit: "units",
+            ..BudgetReport::default()
+        };
+        let Some(group) = battle_group(id) else {
+            let known: Vec<&str> = battle_groups().iter().map(|g| g.id.as_str()).collect();
+            return BudgetCheck {
+                totals,
+                budget,
+                violations: vec![Violation::new(
+                    "unknown_battle_group",
+                    format!("No battle group '{id}' — known: {}", known.join(", ")),
+                )],
+            };
+        };
+        budget.limit = Some(u64::from(group.units));
+        let violations = composition_violations(force, cards, group);
+        BudgetCheck {
+            totals,
+            budget,
+            violations,
+        }
+    }
+}
+
+/// Each card fielded more often than the group allows, and the unit total.
+fn composition_violations(
+    force: &Force,
+    cards: &[Option<&Card>],
+    group: &BattleGroup,
+) -> Vec<Violation> {
+    // Tally by the card's book name so "Puma" and the full name count together.
+    let mut tally: Vec<(&str, u64, usize)> = Vec::new();
+    for (index, (unit, card)) in force.units.iter().zip(cards).enumerate() {
+        let Some(card) = card else { continue };
+        let name = match &unit.card {
+            CardRef::Inline(_) => unit.card.name(),
+            CardRef::Library(_) => card.name(),
+        };
+        match tally.iter_mut().find(|(n, _, _)| *n == name) {
+            Some(entry) => {
+                entry.1 += u64::from(unit.count);
+                entry.2 = index;
+            }
+            None => tally.push((name, u64::from(unit.count), index)),
+        }
+    }
+    let title = group.title();
+    let mut violations = Vec::new();
+    for (name, fielded, last_index) in tally {
+        let allowed = u64::from(group.count_of(name));
+        if fielded <= allowed {
+            continue;
+        }
+        let extra = fielded - allowed;
+        let message = if allowed == 0 {
+            format!("{fielded} {name}: {title} has none — remove {extra}")
+        } else {
+            format!("{fielded} {name}: {title} allows {allowed} — remove {extra}")
+        };
+        let by =
+            u32::try_from(extra.min(u64::from(force.units[last_index].count))).unwrap_or(u32::MAX);
+        violations.push(
+            Violation::new("composition", message).with_fix(Fix::Reduce {
+                unit: last_index,
+                by,
+            }),
+        );
+    }
+    let total = force.unit_count();
+    if total > u64::from(group.units) {
+        violations.push(Violation::new(
+            "unit_count",
+            format!(
+                "{total} units: {title} has {} — remove {}",
+                group.units,
+                total - u64::from(group.units)
+            ),
+        ));
+    }
+    violations
+}
+
+#[cfg(test)]
+mod tests;

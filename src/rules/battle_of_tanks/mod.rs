@@ -1,0 +1,199 @@
+//! Battle of Tanks (Michael Breunig): eight tank cards, each with a tier value; a force's tiers
+//! may not exceed the tier points the players agree.
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::card::Card;
+use crate::rules::error::RulesError;
+use crate::rules::force::{Budget, Force};
+use crate::rules::force_file::{check_card_name, parse_inline_fields};
+use crate::rules::registry::parse_seed;
+use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::stat::Stat;
+use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget};
+
+const SEED_FILE: &str = "db/seed/battle_of_tanks.json";
+
+/// A tank card (Panzerkarte) with its nine values.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TankCard {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short_names: Vec<String>,
+    /// Stufe: tier value counted against the tier points.
+    pub tier: u32,
+    pub hit_points: u32,
+    /// Bewegung: centimetres per move order.
+    pub movement_cm: u32,
+    /// Sichtweite: how far the commander sees, in centimetres.
+    pub sight_cm: u32,
+    /// Aufklärung: spotting roll needed (x+).
+    pub spotting: u8,
+    /// Genauigkeit: to-hit roll needed on a stationary target in the open (x+).
+    pub accuracy: u8,
+    /// Feuerrate: shots per round, split freely over targets in sight.
+    pub fire_rate: u32,
+    /// Feuerkraft: hit points removed by a turret or hull penetration.
+    pub firepower: u32,
+    /// Instandsetzung: roll needed to repair a track (x+).
+    pub repair: u8,
+}
+
+impl TankCard {
+    pub fn stats(&self) -> Vec<Stat> {
+        vec![
+            Stat::new(
+                "Tier",
+                self.tier.to_string(),
+                "Stufe: counts against the agreed tier points.",
+            ),
+            Stat::new(
+                "Hit points",
+                self.hit_points.to_string(),
+                "The tank is destroyed at 0.",
+            ),
+            Stat::new(
+                "Movement",
+                format!("{} cm", self.movement_cm),
+                "Bewegung: distance per move order; half when attacking or withdrawing.",
+            ),
+            Stat::new(
+                "Sight",
+                format!("{} cm", self.sight_cm),
+                "Sichtweite: targets must be within this range.",
+            ),
+            Stat::new(
+                "Spotting",
+                format!("{}+", self.spotting),
+                "Aufklärung: roll to spot tanks in cover (+2 light, +1 heavy as printed).",
+            ),
+            Stat::new(
+                "Accuracy",
+                format!("{}+", self.accuracy),
+                "Genauigkeit: to-hit roll on a stationary target in the open.",
+            ),
+            Stat::new(
+                "Fire rate",
+                self.fire_rate.to_string(),
+                "Feuerrate: shots per round, split over targets as you like.",
+            ),
+            Stat::new(
+                "Firepower",
+                self.firepower.to_string(),
+                "Feuerkraft: hit points removed by a turret or hull penetration.",
+            ),
+            Stat::new(
+                "Repair",
+                format!("{}+", self.repair),
+                "Instandsetzung: roll to repair damaged tracks.",
+            ),
+        ]
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeedData {
+    #[allow(dead_code)]
+    ruleset: String,
+    data_revision: u32,
+    #[allow(dead_code)]
+    source: String,
+    cards: Vec<TankCard>,
+}
+
+struct Data {
+    revision: u32,
+    cards: Vec<Card>,
+}
+
+static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
+    let seed: SeedData = parse_seed(
+        SEED_FILE,
+        include_str!("../../../db/seed/battle_of_tanks.json"),
+    )?;
+    Ok(Data {
+        revision: seed.data_revision,
+        cards: seed.cards.into_iter().map(Card::BattleOfTanks).collect(),
+    })
+});
+
+pub(crate) fn seed_error() -> Option<RulesError> {
+    DATA.as_ref().err().cloned()
+}
+
+/// The Battle of Tanks ruleset.
+pub struct BattleOfTanks;
+
+impl Ruleset for BattleOfTanks {
+    fn id(&self) -> RulesetId {
+        RulesetId::BattleOfTanks
+    }
+
+    fn summary(&self) -> &'static str {
+        "Tank duels with an order bag; tier-point budgets; penetration die K/T/W."
+    }
+
+    fn library(&self) -> &[Card] {
+        DATA.as_ref().map_or(&[], |d| d.cards.as_slice())
+    }
+
+    fn data_revision(&self) -> u32 {
+        DATA.as_ref().map_or(0, |d| d.revision)
+    }
+
+    fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
+        let card: TankCard = parse_inline_fields(value, path)?;
+        check_card_name(&card.name, path)?;
+        for (field, value) in [
+            ("spotting", card.spotting),
+            ("accuracy", card.accuracy),
+            ("repair", card.repair),
+        ] {
+            if !(1..=6).contains(&value) {
+                return Err(RulesError::field(
+                    format!("{path}.{field}"),
+                    format!("{value}+ is not a d6 roll (1–6)"),
+                ));
+            }
+        }
+        Ok(Card::BattleOfTanks(card))
+    }
+
+    fn default_budget(&self) -> Budget {
+        Budget::TierPoints(20)
+    }
+
+    fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
+        let costs: Vec<(usize, u64)> = cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, card)| match card {
+                Some(Card::BattleOfTanks(t)) => Some((i, u64::from(t.tier))),
+                _ => None,
+            })
+            .collect();
+        let limit = match force.budget {
+            Budget::TierPoints(limit) => Some(limit),
+            _ => None,
+        };
+        let (used, budget, violations) =
+            check_cost_budget(force, &costs, limit, "tier points", "a tier-point limit");
+        let totals = Totals {
+            units: force.unit_count(),
+            tier_points: Some(used),
+            ..Totals::default()
+        };
+        BudgetCheck {
+            totals,
+            budget,
+            violations,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,300 @@
+//! Belle Epoque (Pierre Laporte): Victorian brigades on a hex board. Units are mustered from
+//! stands within per-kind limits; the Encounter scenario wants 24–36 stands a side.
+
+pub mod tables;
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::card::Card;
+use crate::rules::error::RulesError;
+use crate::rules::force::{Budget, Force};
+use crate::rules::force_file::{check_card_name, parse_inline_fields};
+use crate::rules::registry::parse_seed;
+use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::stat::Stat;
+use crate::rules::validation::{
+    BudgetCheck, BudgetReport, Fix, Totals, Violation, wrong_budget_kind,
+};
+
+pub use tables::{Doctrine, Reactivity, Tables, Trait, TroopType, UnitKind};
+
+const SEED_FILE: &str = "db/seed/belle_epoque.json";
+
+/// A Belle Epoque unit: kind, troop type, training, doctrine, size and traits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitProfile {
+    pub name: String,
+    pub kind: UnitKind,
+    pub troop_type: TroopType,
+    pub reactivity: Reactivity,
+    pub doctrine: Doctrine,
+    /// Stands the unit musters by default.
+    pub stands: u32,
+    #[serde(default)]
+    pub traits: Vec<Trait>,
+    /// A unit from the book's worked example rather than a generic profile.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub example: bool,
+}
+
+impl UnitProfile {
+    pub fn type_label(&self) -> String {
+        tables()
+            .and_then(|t| t.kind(self.kind))
+            .map_or("?".to_string(), |k| k.label.clone())
+    }
+
+    /// Basic score of the reactivity test for this unit.
+    pub fn basic_score(&self) -> Option<u8> {
+        tables().and_then(|t| t.basic_score(self.reactivity, self.doctrine))
+    }
+
+    pub fn stats(&self) -> Vec<Stat> {
+        let t = tables();
+        let kind = t.and_then(|t| t.kind(self.kind));
+        let fire_row = t
+            .and_then(|t| t.troop_type(self.troop_type))
+            .map_or("?".to_string(), tables::TroopTypeRow::fire_row_label);
+        let traits: Vec<&str> = self.traits.iter().map(|tr| tr.label()).collect();
+        vec![
+            Stat::new(
+                "Kind",
+                self.type_label(),
+                "Unit kind: sets the mustering limit and march distance.",
+            ),
+            Stat::new(
+                "Type",
+                self.troop_type.letter(),
+                "Troop type A–G: the unit's weapons, which set its fire table row.",
+            ),
+            Stat::new(
+                "Stands",
+                self.stands.to_string(),
+                "Stands mustered; one die each when firing or assaulting.",
+            ),
+            Stat::new(
+                "Max stands",
+                kind.map_or("?".into(), |k| k.max_stands.to_string()),
+                "Mustering limit for this kind of unit.",
+            ),
+            Stat::new(
+                "Doctrine",
+                self.doctrine.label(),
+                "Loose or close order, fixed before the game.",
+            ),
+            Stat::new(
+                "Reactivity",
+                format!(
+                    "{} (BS {})",
+                    self.reactivity.label(),
+                    self.basic_score().map_or("?".into(), |b| b.to_string())
+                ),
+                "Basic score: roll d6 at or under it (plus command points spent) to march, fire or assault.",
+            ),
+            Stat::new(
+                "Move",
+                kind.map_or("?".into(), |k| {
+                    format!("{} UD basic / {} UD march", k.basic_move, k.march)
+                }),
+                "UD = unit of distance, one hex.",
+            ),
+            Stat::new(
+                "Fire",
+                fire_row,
+                "To-hit at 1/2/3/4 UD (moving in brackets): each die at or under the number removes a stand.",
+            ),
+            Stat::new(
+                "Traits",
+                if traits.is_empty() {
+                    "—".to_string()
+                } else {
+                    traits.join(", ")
+                },
+                "Bold, dashing, stubborn, choc, militia, conspicuous: see the quick reference.",
+            ),
+        ]
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct SeedData {
+    #[allow(dead_code)]
+    ruleset: String,
+    data_revision: u32,
+    #[allow(dead_code)]
+    source: String,
+    #[serde(flatten)]
+    tables: Tables,
+    cards: Vec<UnitProfile>,
+}
+
+struct Data {
+    revision: u32,
+    tables: Tables,
+    cards: Vec<Card>,
+}
+
+static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
+    let seed: SeedData = parse_seed(
+        SEED_FILE,
+        include_str!("../../../db/seed/belle_epoque.json"),
+    )?;
+    Ok(Data {
+        revision: seed.data_revision,
+        tables: seed.tables,
+        cards: seed.cards.into_iter().map(Card::BelleEpoque).collect(),
+    })
+});
+
+pub(crate) fn seed_error() -> Option<RulesError> {
+    DATA.as_ref().err().cloned()
+}
+
+/// The book's tables.
+pub fn tables() -> Option<&'static Tables> {
+    DATA.as_ref().ok().map(|d| &d.tables)
+}
+
+/// The Belle Epoque ruleset.
+pub struct BelleEpoque;
+
+impl Ruleset for BelleEpoque {
+    fn id(&self) -> RulesetId {
+        RulesetId::BelleEpoque
+    }
+
+    fn summary(&self) -> &'static str {
+        "Victorian-era brigades on a hex board; command points, reactivity tests, troop types A–G."
+    }
+
+    fn library(&self) -> &[Card] {
+        DATA.as_ref().map_or(&[], |d| d.cards.as_slice())
+    }
+
+    fn data_revision(&self) -> u32 {
+        DATA.as_ref().map_or(0, |d| d.revision)
+    }
+
+    fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
+        let profile: UnitProfile = parse_inline_fields(value, path)?;
+        check_card_name(&profile.name, path)?;
+        if profile.stands == 0 {
+            return Err(RulesError::field(
+                format!("{path}.stands"),
+                "0 stands: a unit needs at least 1",
+            ));
+        }
+        Ok(Card::BelleEpoque(profile))
+    }
+
+    fn default_budget(&self) -> Budget {
+        Budget::Scenario("encounter".to_string())
+    }
+
+    fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
+        let mut violations = Vec::new();
+        let mut stands: u64 = 0;
+        for (index, (unit, card)) in force.units.iter().zip(cards).enumerate() {
+            let Some(Card::BelleEpoque(profile)) = card else {
+                continue;
+            };
+            let unit_stands = unit.stands.unwrap_or(profile.stands);
+            stands += u64::from(unit_stands) * u64::from(unit.count);
+            if let Some(violation) =
+                mustering_violation(index, unit.card.name(), profile.kind, unit_stands)
+            {
+                violations.push(violation);
+            }
+        }
+        let per_die = tables().map_or(8, |t| u64::from(t.stands_per_command_die));
+        let totals = Totals {
+            units: force.unit_count(),
+            stands: Some(stands),
+            command_dice: Some(stands.div_ceil(per_die)),
+            ..Totals::default()
+        };
+        let mut budget = BudgetReport {
+            kind: force.budget.kind(),
+            used: stands,
+            unit: "stands",
+            ..BudgetReport::default()
+        };
+        match &force.budget {
+            Budget::Scenario(id) => {
+                budget.id = Some(id.clone());
+                match tables().and_then(|t| t.scenario(id)) {
+                    Some(scenario) => {
+                        budget.min = Some(u64::from(scenario.min_stands));
+                        budget.limit = Some(u64::from(scenario.max_stands));
+                        violations.extend(scenario_violation(
+                            &scenario.label,
+                            scenario.min_stands,
+                            scenario.max_stands,
+                            stands,
+                        ));
+                    }
+                    None => violations.push(Violation::new(
+                        "unknown_scenario",
+                        format!("No scenario '{id}' — known: encounter"),
+                    )),
+                }
+            }
+            _ => violations.push(wrong_budget_kind(force, "a scenario (e.g. encounter)")),
+        }
+        BudgetCheck {
+            totals,
+            budget,
+            violations,
+        }
+    }
+}
+
+fn mustering_violation(index: usize, name: &str, kind: UnitKind, stands: u32) -> Option<Violation> {
+    let limit = tables()?.kind(kind)?;
+    if stands <= limit.max_stands {
+        return None;
+    }
+    let extra = stands - limit.max_stands;
+    Some(Violation::new(
+        "mustering",
+        format!(
+            "{name} has {stands} stands: {} units muster at most {} — remove {extra} stand(s)",
+            limit.label.to_lowercase(),
+            limit.max_stands
+        ),
+    ))
+    .map(|v| {
+        v.with_fix(Fix::SetStands {
+            unit: index,
+            stands: limit.max_stands,
+        })
+    })
+}
+
+fn scenario_violation(label: &str, min: u32, max: u32, stands: u64) -> Option<Violation> {
+    if stands < u64::from(min) {
+        Some(Violation::new(
+            "scenario_size",
+            format!(
+                "{stands} stands: the {label} scenario wants {min}–{max} a side — add {}",
+                u64::from(min) - stands
+            ),
+        ))
+    } else if stands > u64::from(max) {
+        Some(Violation::new(
+            "scenario_size",
+            format!(
+                "{stands} stands: the {label} scenario wants {min}–{max} a side — remove {}",
+                stands - u64::from(max)
+            ),
+        ))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;

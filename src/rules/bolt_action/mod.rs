@@ -1,0 +1,297 @@
+//! Bolt Action (reference sheets): troop quality, orders, hit and damage tables, the weapons
+//! chart. The sheets carry no points, so a force sets its own cost per unit and a points limit.
+
+pub mod tables;
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::card::Card;
+use crate::rules::error::RulesError;
+use crate::rules::force::{Budget, Force};
+use crate::rules::force_file::{check_card_name, parse_inline_fields};
+use crate::rules::registry::parse_seed;
+use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::stat::Stat;
+use crate::rules::validation::{BudgetCheck, Totals, Violation, check_cost_budget};
+
+pub use tables::{Quality, Tables, VehicleMovement, Weapon};
+
+const SEED_FILE: &str = "db/seed/bolt_action.json";
+
+/// What a unit is, for its damage value and how it moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    Infantry,
+    Artillery,
+    SoftSkin,
+    ArmouredCar,
+    LightTank,
+    MediumTank,
+    HeavyTank,
+    SuperHeavyTank,
+}
+
+impl Category {
+    pub fn label(self) -> &'static str {
+        match self {
+            Category::Infantry => "Infantry",
+            Category::Artillery => "Artillery",
+            Category::SoftSkin => "Soft-skinned vehicle",
+            Category::ArmouredCar => "Armoured car / carrier",
+            Category::LightTank => "Light tank",
+            Category::MediumTank => "Medium tank",
+            Category::HeavyTank => "Heavy tank",
+            Category::SuperHeavyTank => "Super-heavy tank",
+        }
+    }
+
+    /// The damage-value table row this category uses (infantry and artillery by quality).
+    pub fn damage_row(self, quality: Quality) -> &'static str {
+        match (self, quality) {
+            (Category::Infantry | Category::Artillery, Quality::Inexperienced) => {
+                "inexperienced_infantry"
+            }
+            (Category::Infantry | Category::Artillery, Quality::Regular) => "regular_infantry",
+            (Category::Infantry | Category::Artillery, Quality::Veteran) => "veteran_infantry",
+            (Category::SoftSkin, _) => "soft_skin",
+            (Category::ArmouredCar, _) => "armoured_car",
+            (Category::LightTank, _) => "light_tank",
+            (Category::MediumTank, _) => "medium_tank",
+            (Category::HeavyTank, _) => "heavy_tank",
+            (Category::SuperHeavyTank, _) => "super_heavy_tank",
+        }
+    }
+
+    /// True for targets rolled on the armoured damage results table.
+    pub fn is_armoured(self) -> bool {
+        matches!(
+            self,
+            Category::ArmouredCar
+                | Category::LightTank
+                | Category::MediumTank
+                | Category::HeavyTank
+                | Category::SuperHeavyTank
+        )
+    }
+}
+
+/// A Bolt Action unit profile built from the reference sheets' categories and weapons.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitProfile {
+    pub name: String,
+    pub category: Category,
+    pub quality: Quality,
+    /// Weapon chart names.
+    #[serde(default)]
+    pub weapons: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<VehicleMovement>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open_topped: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recce: bool,
+}
+
+impl UnitProfile {
+    /// The score a hit needs (d6 + pen) to damage this unit.
+    pub fn damage_value(&self) -> Option<u8> {
+        tables().and_then(|t| t.damage_value(self.category.damage_row(self.quality)))
+    }
+
+    /// Morale for order tests: 8, 9 or 10 by quality.
+    pub fn morale(&self) -> Option<u8> {
+        tables().and_then(|t| t.morale(self.quality))
+    }
+
+    pub fn type_label(&self) -> String {
+        self.category.label().to_string()
+    }
+
+    pub fn stats(&self) -> Vec<Stat> {
+        let weapons: Vec<String> = self
+            .weapons
+            .iter()
+            .map(|name| match tables().and_then(|t| t.weapon(name)) {
+                Some(w) => w.summary(),
+                None => format!("{name} (not on the chart)"),
+            })
+            .collect();
+        let mut stats = vec![
+            Stat::new(
+                "Type",
+                self.category.label(),
+                "Unit category, which sets its damage value.",
+            ),
+            Stat::new(
+                "Quality",
+                self.quality.label(),
+                "Inexperienced, Regular or Veteran: sets morale (8/9/10) and infantry damage value.",
+            ),
+            Stat::new(
+                "Morale",
+                self.morale().map_or("?".into(), |m| m.to_string()),
+                "Order tests pass on 2D6 at or under this, −1 per pin, + officer bonus.",
+            ),
+            Stat::new(
+                "DV",
+                self.damage_value().map_or("?".into(), |d| format!("{d}+")),
+                "Damage value: d6 + PEN must reach it to damage the unit.",
+            ),
+            Stat::new(
+                "Weapons",
+                if weapons.is_empty() {
+                    "—".to_string()
+                } else {
+                    weapons.join("; ")
+                },
+                "Range, shots and PEN (penetration) from the weapons chart; HE weapons add the HE chart's pen and pins.",
+            ),
+        ];
+        if let Some(movement) = self.movement {
+            let moves = tables().and_then(|t| t.vehicle_move(movement));
+            stats.push(Stat::new(
+                "Move",
+                moves.map_or("?".into(), |m| {
+                    format!("{} {}″ advance / {}″ run", m.label, m.advance, m.run)
+                }),
+                "Vehicle move rates for advance and run orders.",
+            ));
+        }
+        let mut notes = Vec::new();
+        if self.open_topped {
+            notes.push("Open-topped");
+        }
+        if self.recce {
+            notes.push("Recce");
+        }
+        if !notes.is_empty() {
+            stats.push(Stat::new(
+                "Notes",
+                notes.join(", "),
+                "Open-topped: +1 on damage from indirect fire. Recce: reverses at full speed.",
+            ));
+        }
+        stats
+    }
+}
+
+// No deny_unknown_fields here: serde does not support it together with `flatten`.
+#[derive(Debug, Deserialize)]
+struct SeedData {
+    #[allow(dead_code)]
+    ruleset: String,
+    data_revision: u32,
+    #[allow(dead_code)]
+    source: String,
+    #[serde(flatten)]
+    tables: Tables,
+    cards: Vec<UnitProfile>,
+}
+
+struct Data {
+    revision: u32,
+    tables: Tables,
+    cards: Vec<Card>,
+}
+
+static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
+    let seed: SeedData = parse_seed(SEED_FILE, include_str!("../../../db/seed/bolt_action.json"))?;
+    Ok(Data {
+        revision: seed.data_revision,
+        tables: seed.tables,
+        cards: seed.cards.into_iter().map(Card::BoltAction).collect(),
+    })
+});
+
+pub(crate) fn seed_error() -> Option<RulesError> {
+    DATA.as_ref().err().cloned()
+}
+
+/// The reference sheets' tables.
+pub fn tables() -> Option<&'static Tables> {
+    DATA.as_ref().ok().map(|d| &d.tables)
+}
+
+/// The Bolt Action ruleset.
+pub struct BoltAction;
+
+impl Ruleset for BoltAction {
+    fn id(&self) -> RulesetId {
+        RulesetId::BoltAction
+    }
+
+    fn summary(&self) -> &'static str {
+        "WWII company actions with order dice; points set per unit by the players."
+    }
+
+    fn library(&self) -> &[Card] {
+        DATA.as_ref().map_or(&[], |d| d.cards.as_slice())
+    }
+
+    fn data_revision(&self) -> u32 {
+        DATA.as_ref().map_or(0, |d| d.revision)
+    }
+
+    fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
+        let profile: UnitProfile = parse_inline_fields(value, path)?;
+        check_card_name(&profile.name, path)?;
+        if let Some(t) = tables() {
+            for (i, weapon) in profile.weapons.iter().enumerate() {
+                if t.weapon(weapon).is_none() {
+                    return Err(RulesError::field(
+                        format!("{path}.weapons[{i}]"),
+                        format!("'{weapon}' is not on the weapons chart"),
+                    ));
+                }
+            }
+        }
+        Ok(Card::BoltAction(profile))
+    }
+
+    fn default_budget(&self) -> Budget {
+        Budget::Points(1000)
+    }
+
+    fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
+        let mut violations = Vec::new();
+        let mut costs = Vec::new();
+        for (index, (unit, card)) in force.units.iter().zip(cards).enumerate() {
+            if card.is_none() {
+                continue;
+            }
+            match unit.points {
+                Some(points) => costs.push((index, u64::from(points))),
+                None => violations.push(Violation::new(
+                    "missing_points",
+                    format!(
+                        "{}: no points cost — the reference sheets give none, so set this unit's points",
+                        unit.card.name()
+                    ),
+                )),
+            }
+        }
+        let limit = match force.budget {
+            Budget::Points(limit) => Some(limit),
+            _ => None,
+        };
+        let (used, budget, over) =
+            check_cost_budget(force, &costs, limit, "points", "a points limit");
+        violations.extend(over);
+        BudgetCheck {
+            totals: Totals {
+                units: force.unit_count(),
+                points: Some(used),
+                ..Totals::default()
+            },
+            budget,
+            violations,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,225 @@
+//! The Bolt Action reference sheets' tables as data.
+
+use serde::{Deserialize, Serialize};
+
+/// Troop quality.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Quality {
+    Inexperienced,
+    Regular,
+    Veteran,
+}
+
+impl Quality {
+    pub fn label(self) -> &'static str {
+        match self {
+            Quality::Inexperienced => "Inexperienced",
+            Quality::Regular => "Regular",
+            Quality::Veteran => "Veteran",
+        }
+    }
+}
+
+/// How a vehicle moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VehicleMovement {
+    Tracked,
+    HalfTracked,
+    Wheeled,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QualityRow {
+    pub quality: Quality,
+    pub morale: u8,
+    pub infantry_damage_value: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Officer {
+    pub rank: String,
+    pub title: String,
+    pub bonus: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Order {
+    pub die: u8,
+    pub order: String,
+    pub summary: String,
+}
+
+/// A row of a d6 table covering the rolls `from..=to`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeRow {
+    pub from: i32,
+    pub to: i32,
+    pub result: String,
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Modifier {
+    pub id: String,
+    pub label: String,
+    pub value: i8,
+    /// Applied once per marker (pins) rather than once.
+    #[serde(default)]
+    pub per_count: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HitTable {
+    /// The roll needed before modifiers (3+).
+    pub base: u8,
+    pub modifiers: Vec<Modifier>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageValue {
+    pub target: String,
+    pub label: String,
+    pub value: u8,
+}
+
+/// A weapons chart line.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub name: String,
+    /// `small_arms` or `heavy`.
+    pub class: String,
+    pub range: String,
+    /// Shots as printed: "1", "D6", "2D6".
+    pub shots: String,
+    /// Penetration; `None` where the chart says n/a or the weapon fires HE only.
+    pub pen: Option<u8>,
+    pub special: Vec<String>,
+    /// HE size (D2 … 3D6) for weapons that can fire high explosive.
+    #[serde(default)]
+    pub he: Option<String>,
+}
+
+impl Weapon {
+    /// "Bazooka 24″, 1 shot, PEN +5 (Team, Shaped Charge)".
+    pub fn summary(&self) -> String {
+        let pen = self
+            .pen
+            .map_or("no PEN".to_string(), |p| format!("PEN +{p}"));
+        let mut text = format!(
+            "{} {}, {} shot(s), {pen}",
+            self.name, self.range, self.shots
+        );
+        let mut special = self.special.clone();
+        if let Some(he) = &self.he {
+            special.push(format!("HE ({he})"));
+        }
+        if !special.is_empty() {
+            text.push_str(&format!(" ({})", special.join(", ")));
+        }
+        text
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeRow {
+    pub he: String,
+    pub pen: u8,
+    /// Pins caused: a number or a die ("D2").
+    pub pins: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageRoll {
+    pub id: String,
+    pub label: String,
+    pub roll: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VehicleMove {
+    #[serde(rename = "type")]
+    pub movement: VehicleMovement,
+    pub label: String,
+    pub advance: u32,
+    pub run: u32,
+}
+
+/// Every table of the reference sheets.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Tables {
+    pub qualities: Vec<QualityRow>,
+    pub officers: Vec<Officer>,
+    pub orders: Vec<Order>,
+    pub fubar: Vec<RangeRow>,
+    pub hit: HitTable,
+    pub damage_values: Vec<DamageValue>,
+    pub penetration_modifiers: Vec<Modifier>,
+    pub weapons: Vec<Weapon>,
+    pub he_chart: Vec<HeRow>,
+    pub damage_results: Vec<RangeRow>,
+    pub damage_rolls: Vec<DamageRoll>,
+    pub vehicle_moves: Vec<VehicleMove>,
+}
+
+impl Tables {
+    pub fn morale(&self, quality: Quality) -> Option<u8> {
+        self.qualities
+            .iter()
+            .find(|q| q.quality == quality)
+            .map(|q| q.morale)
+    }
+
+    pub fn damage_value(&self, target: &str) -> Option<u8> {
+        self.damage_values
+            .iter()
+            .find(|d| d.target == target)
+            .map(|d| d.value)
+    }
+
+    /// The weapon named `name`, ignoring case.
+    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
+        self.weapons
+            .iter()
+            .find(|w| w.name.eq_ignore_ascii_case(name.trim()))
+    }
+
+    pub fn vehicle_move(&self, movement: VehicleMovement) -> Option<&VehicleMove> {
+        self.vehicle_moves.iter().find(|m| m.movement == movement)
+    }
+
+    pub fn he(&self, size: &str) -> Option<&HeRow> {
+        self.he_chart.iter().find(|h| h.he == size)
+    }
+
+    /// The armoured damage result for a (modified) roll.
+    pub fn damage_result(&self, roll: i32) -> Option<&RangeRow> {
+        self.damage_results
+            .iter()
+            .find(|r| (r.from..=r.to).contains(&roll))
+    }
+
+    /// The FUBAR chart result for a d6.
+    pub fn fubar(&self, roll: i32) -> Option<&RangeRow> {
+        self.fubar.iter().find(|r| (r.from..=r.to).contains(&roll))
+    }
+
+    pub fn officer_bonus(&self, rank: &str) -> Option<u8> {
+        self.officers
+            .iter()
+            .find(|o| o.rank == rank)
+            .map(|o| o.bonus)
+    }
+}
