@@ -1,1 +1,25 @@
-fn main() {}
+//! The `quartermaster` binary: the window when run bare, the command line otherwise.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use quartermaster::cli::{self, Cli, EXIT_BAD_INPUT};
+
+fn main() -> ExitCode {
+    let args = Cli::parse();
+    match args.command {
+        Some(command) => {
+            let code = cli::run(command, &mut std::io::stdout(), &mut std::io::stderr());
+            ExitCode::from(code)
+        }
+        None => match quartermaster::ui::run(quartermaster::ui::Launch {
+            frames: args.frames,
+        }) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("error: {error:#}");
+                ExitCode::from(EXIT_BAD_INPUT)
+            }
+        },
+    }
+}

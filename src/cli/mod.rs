@@ -1,0 +1,77 @@
+//! The command line: thin wrappers that parse arguments, call the library and print.
+//!
+//! Every command writes to the given writers and returns its exit code, so tests can run them
+//! in-process as well as through the binary.
+
+mod force;
+mod units;
+
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+pub use force::ForceCommand;
+
+/// Exit code: success, or a legal force.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: the check ran and found problems (an illegal force).
+pub const EXIT_PROBLEM: u8 = 1;
+/// Exit code: bad input (unreadable file, unknown name, bad arguments).
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+/// Quartermaster: army builder and campaign manager for tabletop wargames.
+#[derive(Debug, Parser)]
+#[command(name = "quartermaster", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Close the window after this many frames (smoke tests).
+    #[arg(long, hide = true, global = false)]
+    pub frames: Option<u64>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the five rulesets.
+    Rulesets {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the library's cards.
+    Units {
+        /// Only this ruleset (armour-battles, belloludi, battle-of-tanks, bolt-action, belle-epoque).
+        #[arg(long)]
+        ruleset: Option<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check, create and convert force files.
+    #[command(subcommand)]
+    Force(ForceCommand),
+}
+
+/// Runs `command`, printing to `out` and errors to `err`; returns the exit code.
+pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let result = match command {
+        Command::Rulesets { json } => units::rulesets(json, out),
+        Command::Units { ruleset, json } => units::units(ruleset.as_deref(), json, out),
+        Command::Force(command) => force::run(command, out),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            // One line, the whole chain of context, no backtrace.
+            let _ = writeln!(err, "error: {error:#}");
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// Writes `value` as pretty JSON followed by a newline.
+fn print_json(out: &mut dyn Write, value: &impl serde::Serialize) -> anyhow::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)?;
+    Ok(())
+}

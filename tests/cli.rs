@@ -1,0 +1,206 @@
+//! The command line end to end, through the real binary.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn qm(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn temp_file(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn rulesets_lists_all_five() {
+    let out = qm(&["rulesets", "--json"]);
+    assert!(out.status.success());
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "armour-battles",
+            "belloludi",
+            "battle-of-tanks",
+            "bolt-action",
+            "belle-epoque"
+        ]
+    );
+}
+
+#[test]
+fn units_json_has_name_ruleset_and_stats() {
+    let out = qm(&["units", "--ruleset", "battle-of-tanks", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let cards: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tiger = cards
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "Tiger I")
+        .unwrap();
+    assert_eq!(tiger["ruleset"], "battle-of-tanks");
+    assert_eq!(tiger["hit_points"], 1400);
+    assert_eq!(tiger["stats"]["Firepower"], "160");
+    let text = stdout(&qm(&["units", "--ruleset", "armour-battles"]));
+    assert!(text.contains("Sturmgeschütz III"), "{text}");
+    assert!(text.contains("Reaction 7D/6D"), "{text}");
+}
+
+#[test]
+fn an_unknown_ruleset_is_a_one_line_error_with_exit_2() {
+    let out = qm(&["units", "--ruleset", "warhammer"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: unknown ruleset 'warhammer'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn validate_exit_codes_legal_illegal_unreadable() {
+    let legal = qm(&["force", "validate", &fixture("belloludi_legal.json")]);
+    assert_eq!(
+        legal.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&legal),
+        stderr(&legal)
+    );
+    assert!(stdout(&legal).starts_with("Kampfgruppe Peiper: legal — 51 / 60 points"));
+
+    let illegal = qm(&[
+        "force",
+        "validate",
+        &fixture("battle_of_tanks_over.json"),
+        "--json",
+    ]);
+    assert_eq!(illegal.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&illegal.stdout).unwrap();
+    assert_eq!(v["legal"], false);
+    assert_eq!(v["totals"]["tier_points"], 21);
+    assert_eq!(v["budget"]["limit"], 20);
+    assert_eq!(v["violations"][0]["rule"], "over_budget");
+
+    let dir = tempfile::tempdir().unwrap();
+    let broken = temp_file(
+        &dir,
+        "broken.json",
+        r#"{"format":"quartermaster-force","version":1,"#,
+    );
+    let out = qm(&["force", "validate", &broken]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1);
+    assert!(
+        err.contains("broken.json") && err.contains("EOF while parsing"),
+        "{err}"
+    );
+
+    let missing = qm(&["force", "validate", "/no/such/file.json"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("cannot read /no/such/file.json"));
+}
+
+#[test]
+fn presets_write_legal_force_files() {
+    let list = stdout(&qm(&["force", "preset", "--list"]));
+    for side in ["us", "german"] {
+        for battle in 1..=3 {
+            assert!(
+                list.contains(&format!("lorraine-{battle}-{side}")),
+                "{list}"
+            );
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b1.json");
+    let out = qm(&[
+        "force",
+        "preset",
+        "lorraine-1-german",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let check = qm(&["force", "validate", path.to_str().unwrap(), "--json"]);
+    assert_eq!(check.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert_eq!(v["totals"]["units"], 7);
+    assert_eq!(v["budget"]["id"], "lorraine-1-german");
+
+    let unknown = qm(&[
+        "force",
+        "preset",
+        "lorraine-4-us",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+#[test]
+fn an_over_strength_battle_group_names_the_card_and_the_fix() {
+    let out = qm(&[
+        "force",
+        "validate",
+        &fixture("lorraine_1_german_three_panthers.json"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("3 Panther Ausf G: Lorraine Battle 1 German allows 2 — remove 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unknown_card_suggests_the_nearest_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(
+        &dir,
+        "typo.json",
+        r#"{"format":"quartermaster-force","version":1,"ruleset":"armour-battles","name":"Typo",
+            "budget":{"battle_group":"lorraine-1-german"},"units":[{"card":"Panter","count":1}]}"#,
+    );
+    let out = qm(&["force", "validate", &file, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["violations"][0]["rule"], "unknown_card");
+    assert!(
+        v["violations"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("did you mean Panther Ausf G"),
+        "{v}"
+    );
+}
