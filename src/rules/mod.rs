@@ -10,6 +10,7 @@ pub mod belle_epoque;
 pub mod belloludi;
 pub mod bolt_action;
 pub mod card;
+pub mod dice;
 pub mod error;
 pub mod force;
 pub mod force_file;

@@ -1,0 +1,34 @@
+//! The ways dice maths can refuse a request.
+//!
+//! Exact odds are counted in `u128`, so a big enough pool cannot be counted at all; the caller
+//! must hear that as a typed error rather than get a wrapped, silently wrong answer.
+
+use thiserror::Error;
+
+/// Why a distribution, a roll or a simulation could not be produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum DiceError {
+    /// Counting every outcome of this many dice would overflow `u128`.
+    ///
+    /// For d6 the limit is [`MAX_EXACT_D6`](super::MAX_EXACT_D6) (49 dice); for other dice it
+    /// depends on the die's total weight.
+    #[error("cannot count {dice} dice exactly: at most {limit} dice of this kind fit")]
+    TooManyDice {
+        /// How many dice were asked for.
+        dice: u32,
+        /// The most dice of this kind that can be handled.
+        limit: u32,
+    },
+    /// The weights, or the product of two distributions' totals, do not fit in `u128`.
+    #[error("the outcome weights add up to more than u128 can hold")]
+    WeightOverflow,
+    /// No outcome had a positive weight, so there is nothing to roll.
+    #[error("a distribution needs at least one outcome with a positive weight")]
+    Empty,
+    /// A die must have at least one side.
+    #[error("a die needs at least one side")]
+    NoSides,
+    /// A simulation was asked to run zero trials, which estimates nothing.
+    #[error("a simulation needs at least one trial")]
+    NoTrials,
+}
