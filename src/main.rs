@@ -9,11 +9,17 @@ fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
         Some(command) => {
-            let code = cli::run(command, &mut std::io::stdout(), &mut std::io::stderr());
+            let code = cli::run(
+                command,
+                args.data_dir.as_deref(),
+                &mut std::io::stdout(),
+                &mut std::io::stderr(),
+            );
             ExitCode::from(code)
         }
         None => match quartermaster::ui::run(quartermaster::ui::Launch {
             frames: args.frames,
+            data_dir: args.data_dir,
         }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {

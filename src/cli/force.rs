@@ -1,4 +1,5 @@
-//! `quartermaster force …`: validate force files and write book presets.
+//! `quartermaster force …`: validate force files, write book presets, and keep forces in the
+//! database (save, list, show, export, delete).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -6,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 
-use super::{EXIT_OK, EXIT_PROBLEM, print_json};
+use super::{EXIT_OK, EXIT_PROBLEM, print_json, saved};
 use crate::rules::armour_battles;
 use crate::rules::force_file;
 use crate::rules::validation::{Validation, validate};
@@ -32,10 +33,49 @@ pub enum ForceCommand {
         #[arg(long)]
         list: bool,
     },
+    /// Import a force file into the database; prints the force's name.
+    Save {
+        file: PathBuf,
+        /// Replace the saved force of the same name instead of refusing.
+        #[arg(long)]
+        replace: bool,
+    },
+    /// List the forces in the database.
+    List {
+        /// Print JSON: a list of {id, name, ruleset, units, updated_at}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a saved force: its units, its budget check and book cards changed since saving.
+    Show {
+        /// The force's name (case does not matter).
+        name: String,
+        /// Print the force file JSON, with "card_changes" when book cards changed.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a saved force as a force file.
+    Export {
+        /// The force's name (case does not matter).
+        name: String,
+        /// Where to write the force file.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Delete a saved force.
+    Delete {
+        /// The force's name (case does not matter).
+        name: String,
+    },
 }
 
-pub fn run(command: ForceCommand, out: &mut dyn Write) -> Result<u8> {
+pub fn run(command: ForceCommand, data_dir: Option<&Path>, out: &mut dyn Write) -> Result<u8> {
     match command {
+        ForceCommand::Save { file, replace } => saved::save(data_dir, &file, replace, out),
+        ForceCommand::List { json } => saved::list(data_dir, json, out),
+        ForceCommand::Show { name, json } => saved::show(data_dir, &name, json, out),
+        ForceCommand::Export { name, out: path } => saved::export(data_dir, &name, &path, out),
+        ForceCommand::Delete { name } => saved::delete(data_dir, &name, out),
         ForceCommand::Validate { file, json } => validate_file(&file, json, out),
         ForceCommand::Preset { list: true, .. } => list_presets(out),
         ForceCommand::Preset {
@@ -68,7 +108,7 @@ fn validate_file(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
     })
 }
 
-fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) -> Result<()> {
+pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) -> Result<()> {
     let limit = match (v.budget.min, v.budget.limit) {
         (Some(min), Some(max)) => format!("{min}–{max}"),
         (None, Some(max)) => max.to_string(),

@@ -3,13 +3,18 @@
 //! Every command writes to the given writers and returns its exit code, so tests can run them
 //! in-process as well as through the binary.
 
+mod db;
 mod force;
+mod saved;
+mod torture;
 mod units;
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
+pub use db::DbCommand;
 pub use force::ForceCommand;
 
 /// Exit code: success, or a legal force.
@@ -28,6 +33,10 @@ pub struct Cli {
     /// Close the window after this many frames (smoke tests).
     #[arg(long, hide = true, global = false)]
     pub frames: Option<u64>,
+    /// Where the database lives (default: $QUARTERMASTER_DATA_DIR, else the platform's data
+    /// directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -47,17 +56,27 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Check, create and convert force files.
+    /// Check force files; save, list, show, export and delete the forces in the database.
     #[command(subcommand)]
     Force(ForceCommand),
+    /// Check, back up and restore the database.
+    #[command(subcommand)]
+    Db(DbCommand),
 }
 
-/// Runs `command`, printing to `out` and errors to `err`; returns the exit code.
-pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+/// Runs `command` against the database in `data_dir` (default: [`crate::store::default_data_dir`]),
+/// printing to `out` and errors to `err`; returns the exit code.
+pub fn run(
+    command: Command,
+    data_dir: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     let result = match command {
         Command::Rulesets { json } => units::rulesets(json, out),
         Command::Units { ruleset, json } => units::units(ruleset.as_deref(), json, out),
-        Command::Force(command) => force::run(command, out),
+        Command::Force(command) => force::run(command, data_dir, out),
+        Command::Db(command) => db::run(command, data_dir, out, err),
     };
     match result {
         Ok(code) => code,
@@ -66,6 +85,14 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let _ = writeln!(err, "error: {error:#}");
             EXIT_BAD_INPUT
         }
+    }
+}
+
+/// The data directory: `--data-dir`, else `QUARTERMASTER_DATA_DIR`, else the platform's.
+fn data_dir(given: Option<&Path>) -> anyhow::Result<PathBuf> {
+    match given {
+        Some(dir) => Ok(dir.to_path_buf()),
+        None => Ok(crate::store::default_data_dir()?),
     }
 }
 

@@ -1,0 +1,2 @@
+-- ?1 id; the unit lines go with it (ON DELETE CASCADE)
+DELETE FROM forces WHERE id = ?1

@@ -1,0 +1,2 @@
+-- ?1 force id
+DELETE FROM force_units WHERE force_id = ?1

@@ -1,0 +1,5 @@
+-- the unit lines of every force; columns as read by store::forces::row_to_unit
+SELECT force_id, position, card_name, inline_card, pinned_card, data_revision, count,
+       group_name, points, stands
+FROM force_units
+ORDER BY force_id, position

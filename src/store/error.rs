@@ -1,0 +1,132 @@
+//! Errors of the store: every message names the database file, the field or the value.
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::ids::{BattleId, CardId, ForceId};
+
+/// Everything the store can refuse or fail at.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The data directory or a file in it could not be read, created or written.
+    #[error("{path}: {message}: {source}")]
+    Io {
+        path: PathBuf,
+        message: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    /// No data directory was given and the platform has none (no home directory).
+    #[error(
+        "no data directory: pass --data-dir DIR or set QUARTERMASTER_DATA_DIR (the platform has no data directory for this user)"
+    )]
+    NoDataDir,
+    /// The file is not a SQLite database, or not one of Quartermaster's. It was not touched.
+    #[error("{path} is not a Quartermaster database: {what}; it was left untouched{}", restore_hint(.backup.as_deref()))]
+    NotADatabase {
+        path: PathBuf,
+        what: String,
+        /// The newest backup in the data directory's `backups/`, if any.
+        backup: Option<PathBuf>,
+    },
+    /// The database fails SQLite's integrity check. It was not touched.
+    #[error("{path} is damaged ({problem}); it was left untouched{}", restore_hint(.backup.as_deref()))]
+    Damaged {
+        path: PathBuf,
+        problem: String,
+        /// The newest backup in the data directory's `backups/`, if any.
+        backup: Option<PathBuf>,
+    },
+    /// The database was written by a newer Quartermaster. It was not touched.
+    #[error(
+        "{path} was written by a newer version of Quartermaster (schema version {found}; this version knows up to {supported}); it was left untouched — update Quartermaster to open it"
+    )]
+    TooNew {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+    /// Another running Quartermaster held the database for longer than the busy timeout.
+    #[error(
+        "{path} is in use by another running Quartermaster (waited {waited_ms} ms); close it and try again"
+    )]
+    Busy { path: String, waited_ms: u128 },
+    /// Upgrading the schema failed; the transaction rolled back, the database keeps its version.
+    #[error(
+        "{path}: upgrading the database from schema version {from} to {to} failed at migration {migration}: {message}; nothing was changed (a copy from before the upgrade is at {})",
+        .backup.as_ref().map_or("(none — the database was new)".to_string(), |b| b.display().to_string())
+    )]
+    Migration {
+        path: PathBuf,
+        from: i64,
+        to: i64,
+        migration: &'static str,
+        message: String,
+        backup: Option<PathBuf>,
+    },
+    /// A value handed to the store is out of range or malformed; `field` is its path.
+    #[error("{field}: {message}")]
+    Invalid { field: String, message: String },
+    /// Saving a force under a name another force already has.
+    #[error("a force named '{name}' already exists (names are unique, ignoring case)")]
+    DuplicateForceName { name: String },
+    /// No force has this id.
+    #[error("no force with id {0}")]
+    ForceNotFound(ForceId),
+    /// No card has this id.
+    #[error("no card with id {0}")]
+    CardNotFound(CardId),
+    /// Book cards come from the rule books and cannot be changed; duplicate one to edit it.
+    #[error(
+        "card {id} ({name}) is a book card and read-only — duplicate it to make an editable copy"
+    )]
+    ReadOnlyCard { id: CardId, name: String },
+    /// No battle has this id.
+    #[error("no battle with id {0}")]
+    BattleNotFound(BattleId),
+    /// A stored value that does not decode: `what` names table, row and column.
+    #[error("{path}: stored {what} is unreadable: {message}")]
+    Corrupt {
+        path: String,
+        what: String,
+        message: String,
+    },
+    /// A backup file that cannot be restored; the current database was not touched.
+    #[error("cannot restore from {path}: {problem}; the current database was not touched")]
+    BadBackup { path: PathBuf, problem: String },
+    /// Any other SQLite failure, with what the store was doing.
+    #[error("{path}: {doing}: {source}")]
+    Sqlite {
+        path: String,
+        doing: &'static str,
+        #[source]
+        source: rusqlite::Error,
+    },
+}
+
+fn restore_hint(backup: Option<&Path>) -> String {
+    match backup {
+        Some(path) => format!(
+            " — the newest backup is {}; restore it with `quartermaster db restore {}`",
+            path.display(),
+            path.display()
+        ),
+        None => " — no backup was found in the data directory's backups/ folder".to_string(),
+    }
+}
+
+impl StoreError {
+    /// Shorthand for an invalid value at `field`.
+    pub fn invalid(field: impl Into<String>, message: impl Into<String>) -> Self {
+        StoreError::Invalid {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// True when the error means "another instance holds the database".
+    pub fn is_busy(&self) -> bool {
+        matches!(self, StoreError::Busy { .. })
+    }
+}

@@ -1,0 +1,514 @@
+//! Storage: cards, forces and campaign history in one SQLite file, built so a roster is never
+//! lost.
+//!
+//! The only module that imports rusqlite. SQL lives in `db/migrations/NNNN_name.sql` (the
+//! schema, one step per file) and `db/queries/*.sql` (one statement per file), embedded with
+//! `include_str!`. Opening a file looks at it read-only first and refuses, untouched, anything
+//! that is not a Quartermaster database, is newer than this build or fails SQLite's check; an
+//! upgrade writes a backup copy first and runs in one transaction. Every write goes through
+//! [`Store::transact`], which commits or rolls back as a whole. The file is in WAL mode with
+//! `synchronous = FULL`, so a save that returned has reached the disk, and a crash at any moment
+//! leaves the last committed state.
+
+mod backup;
+mod campaign;
+mod cards;
+mod error;
+mod forces;
+mod ids;
+mod migrate;
+mod queries;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use serde::Serialize;
+
+pub use backup::RestoreReport;
+pub use campaign::BattleEvent;
+pub use cards::{CardOrigin, StoredCard};
+pub use error::StoreError;
+pub use forces::{CardChange, ForceSummary, StoredForce};
+pub use ids::{BattleId, CampaignId, CardId, EventId, ForceId};
+pub use migrate::{APPLICATION_ID, SCHEMA_VERSION, backups_dir, newest_backup};
+
+use crate::rules::{Card, Force, RulesError, RulesetId};
+use migrate::Check;
+
+/// The database file's name inside the data directory.
+pub const DB_FILE_NAME: &str = "quartermaster.sqlite3";
+/// The environment variable naming the data directory when `--data-dir` is not given.
+pub const DATA_DIR_ENV: &str = "QUARTERMASTER_DATA_DIR";
+/// How long a write waits for another running Quartermaster before saying the file is in use.
+pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// Longest settings key, in characters.
+const MAX_SETTING_KEY_CHARS: usize = 200;
+
+/// The data directory: `QUARTERMASTER_DATA_DIR` if set and not empty, else the platform's
+/// (`~/.local/share/quartermaster` on Linux, `~/Library/Application Support/…` on macOS,
+/// `%APPDATA%\…` on Windows).
+pub fn default_data_dir() -> Result<PathBuf, StoreError> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "Quartermaster")
+        .map(|dirs| dirs.data_dir().to_path_buf())
+        .ok_or(StoreError::NoDataDir)
+}
+
+/// The open database. Holds one connection; the UI keeps one `Store` for the session.
+pub struct Store {
+    conn: Connection,
+    ctx: Ctx,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("path", &self.ctx.path)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What error messages need to know about the open database.
+pub(crate) struct Ctx {
+    /// The file, or `:memory:`.
+    path: PathBuf,
+    /// The data directory, for naming backups in error messages.
+    data_dir: Option<PathBuf>,
+    busy_timeout: Duration,
+}
+
+impl Ctx {
+    /// Maps a SQLite error met while `doing` something to the store's words.
+    fn err(&self, doing: &'static str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+        move |error| {
+            let backup = self.data_dir.as_deref().and_then(newest_backup);
+            migrate::classify(error, &self.path, self.busy_timeout, doing, backup)
+        }
+    }
+
+    fn corrupt(&self, what: String, message: String) -> StoreError {
+        StoreError::Corrupt {
+            path: self.path.display().to_string(),
+            what,
+            message,
+        }
+    }
+}
+
+/// Rules-layer refusals as store errors, keeping the field path.
+pub(crate) fn from_rules(error: RulesError) -> StoreError {
+    match error {
+        RulesError::Field { path, message } => StoreError::Invalid {
+            field: path,
+            message,
+        },
+        RulesError::UnknownRuleset(_) => StoreError::invalid("ruleset", error.to_string()),
+        other => StoreError::invalid("force", other.to_string()),
+    }
+}
+
+/// The result of checking a database.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DbReport {
+    /// The database file (`None` in memory).
+    pub path: Option<PathBuf>,
+    /// The file's schema version (`PRAGMA user_version`).
+    pub schema_version: i64,
+    /// The newest schema version this build knows.
+    pub app_schema_version: i64,
+    /// `PRAGMA integrity_check` output: `["ok"]` when the file is sound.
+    pub integrity: Vec<String>,
+    /// `wal` normally.
+    pub journal_mode: String,
+    pub forces: u64,
+    pub book_cards: u64,
+    pub custom_cards: u64,
+    pub campaigns: u64,
+    pub battle_events: u64,
+    /// The newest copy in the data directory's `backups/`.
+    pub newest_backup: Option<PathBuf>,
+}
+
+impl DbReport {
+    /// True when the file passed the integrity check.
+    pub fn integrity_ok(&self) -> bool {
+        self.integrity == ["ok"]
+    }
+
+    /// True when opening the file will upgrade it (a backup is written first).
+    pub fn upgrade_pending(&self) -> bool {
+        self.schema_version < self.app_schema_version
+    }
+}
+
+impl Store {
+    /// Opens (first start: creates and seeds) `data_dir/quartermaster.sqlite3`.
+    pub fn open(data_dir: &Path) -> Result<Store, StoreError> {
+        Store::open_with_timeout(data_dir, DEFAULT_BUSY_TIMEOUT)
+    }
+
+    /// Like [`Store::open`], waiting at most `busy_timeout` for another running instance.
+    pub fn open_with_timeout(data_dir: &Path, busy_timeout: Duration) -> Result<Store, StoreError> {
+        fs::create_dir_all(data_dir).map_err(|source| StoreError::Io {
+            path: data_dir.to_path_buf(),
+            message: "cannot create the data directory",
+            source,
+        })?;
+        let path = data_dir.join(DB_FILE_NAME);
+        let backups = backups_dir(data_dir);
+        let found = migrate::inspect(&path, Some(&backups), Check::Quick, busy_timeout)?;
+        let backup = match &found {
+            Some(found) if found.version >= 1 && found.version < SCHEMA_VERSION => {
+                Some(backup_before_upgrade(found, &path, data_dir, busy_timeout)?)
+            }
+            _ => None,
+        };
+        drop(found);
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let ctx = Ctx {
+            path: path.clone(),
+            data_dir: Some(data_dir.to_path_buf()),
+            busy_timeout,
+        };
+        let conn = Connection::open_with_flags(&path, flags).map_err(ctx.err("opening"))?;
+        let mut store = Store { conn, ctx };
+        store.configure()?;
+        migrate::migrate(&mut store.conn, &path, busy_timeout, backup)?;
+        store.transact("seeding the book cards", cards::seed_books)?;
+        Ok(store)
+    }
+
+    /// A fresh database in memory, migrated and seeded (tests, UI tests).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        let ctx = Ctx {
+            path: PathBuf::from(":memory:"),
+            data_dir: None,
+            busy_timeout: DEFAULT_BUSY_TIMEOUT,
+        };
+        let conn = Connection::open_in_memory().map_err(ctx.err("opening"))?;
+        let mut store = Store { conn, ctx };
+        store.configure()?;
+        migrate::migrate(
+            &mut store.conn,
+            Path::new(":memory:"),
+            DEFAULT_BUSY_TIMEOUT,
+            None,
+        )?;
+        store.transact("seeding the book cards", cards::seed_books)?;
+        Ok(store)
+    }
+
+    fn configure(&mut self) -> Result<(), StoreError> {
+        let Store { conn, ctx } = self;
+        conn.busy_timeout(ctx.busy_timeout)
+            .map_err(ctx.err("setting the busy timeout"))?;
+        conn.pragma_update(None, "foreign_keys", true)
+            .map_err(ctx.err("turning on foreign keys"))?;
+        // WAL: readers never block the writer, and a crash mid-write leaves the last commit.
+        // FULL: the WAL is synced at every commit, so a save that returned survives power loss.
+        let _mode: String = conn
+            .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))
+            .map_err(ctx.err("turning on WAL mode"))?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(ctx.err("setting synchronous writes"))?;
+        Ok(())
+    }
+
+    /// The one way to write: runs `work` in an IMMEDIATE transaction (waiting for another
+    /// instance's write at most the busy timeout) and commits it, or rolls it all back on error.
+    pub(crate) fn transact<T>(
+        &mut self,
+        doing: &'static str,
+        work: impl FnOnce(&Connection, &Ctx) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let Store { conn, ctx } = self;
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(ctx.err(doing))?;
+        // Dropping `tx` on an early return rolls everything back.
+        let value = work(&tx, ctx)?;
+        tx.commit().map_err(ctx.err(doing))?;
+        Ok(value)
+    }
+
+    /// The database file (`None` in memory).
+    pub fn path(&self) -> Option<&Path> {
+        self.ctx.data_dir.as_ref().map(|_| self.ctx.path.as_path())
+    }
+
+    /// The data directory holding the file and its `backups/` (`None` in memory).
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.ctx.data_dir.as_deref()
+    }
+
+    /// Every force, summarised, sorted by name.
+    pub fn list_forces(&self) -> Result<Vec<ForceSummary>, StoreError> {
+        forces::list(&self.conn, &self.ctx)
+    }
+
+    /// One force, with the book-card changes since it was saved.
+    pub fn load_force(&self, id: ForceId) -> Result<StoredForce, StoreError> {
+        forces::load(&self.conn, &self.ctx, id)
+    }
+
+    /// Every force in full, sorted by name (two queries, for loading a whole library).
+    pub fn load_forces(&self) -> Result<Vec<StoredForce>, StoreError> {
+        forces::load_all(&self.conn, &self.ctx)
+    }
+
+    /// The force of this name, ignoring ASCII case and surrounding spaces.
+    pub fn find_force(&self, name: &str) -> Result<Option<ForceId>, StoreError> {
+        forces::find(&self.conn, &self.ctx, name)
+    }
+
+    /// Saves a new force (`id` None) or replaces one. The force must be writable as a force
+    /// file (the errors name the field, as importing would), and its name must be unused by any
+    /// other force, ignoring case. Library cards are pinned as they are now.
+    pub fn save_force(
+        &mut self,
+        id: Option<ForceId>,
+        force: &Force,
+    ) -> Result<ForceId, StoreError> {
+        self.transact("saving a force", |conn, ctx| {
+            forces::save(conn, ctx, id, force)
+        })
+    }
+
+    /// Deletes a force and its unit lines.
+    pub fn delete_force(&mut self, id: ForceId) -> Result<(), StoreError> {
+        self.transact("deleting a force", |conn, ctx| {
+            forces::delete(conn, ctx, id)
+        })
+    }
+
+    /// The player's custom cards, by ruleset and name.
+    pub fn custom_cards(&self) -> Result<Vec<(CardId, Card)>, StoreError> {
+        cards::list(&self.conn, &self.ctx, CardOrigin::Custom)
+    }
+
+    /// The book cards as stored (of one ruleset, or all), by ruleset and name.
+    pub fn book_cards(
+        &self,
+        ruleset: Option<RulesetId>,
+    ) -> Result<Vec<(CardId, Card)>, StoreError> {
+        cards::list(&self.conn, &self.ctx, CardOrigin::Book).map(|c| cards::of_ruleset(c, ruleset))
+    }
+
+    /// One card by id, book or custom.
+    pub fn card(&self, id: CardId) -> Result<StoredCard, StoreError> {
+        cards::get(&self.conn, &self.ctx, id)
+    }
+
+    /// Saves a new custom card (`id` None) or replaces one. Book cards are read-only.
+    pub fn save_custom_card(
+        &mut self,
+        id: Option<CardId>,
+        card: &Card,
+    ) -> Result<CardId, StoreError> {
+        self.transact("saving a custom card", |conn, ctx| {
+            cards::save_custom(conn, ctx, id, card, None)
+        })
+    }
+
+    /// "Duplicate to edit": copies any card (a book card, typically) into a new custom card
+    /// named `<name> (copy)`, keeping the book data revision it came from.
+    pub fn duplicate_card(&mut self, id: CardId) -> Result<CardId, StoreError> {
+        self.transact("duplicating a card", |conn, ctx| {
+            let source = cards::get(conn, ctx, id)?;
+            let copy = cards::renamed(&source.card, &format!("{} (copy)", source.card.name()))?;
+            cards::save_custom(conn, ctx, None, &copy, source.data_revision)
+        })
+    }
+
+    /// Deletes a custom card. Forces that use it keep their own copy (inline).
+    pub fn delete_custom_card(&mut self, id: CardId) -> Result<(), StoreError> {
+        self.transact("deleting a custom card", |conn, ctx| {
+            cards::delete_custom(conn, ctx, id)
+        })
+    }
+
+    /// A setting's value.
+    pub fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
+        use rusqlite::OptionalExtension;
+        self.conn
+            .prepare_cached(queries::SETTING_SELECT)
+            .and_then(|mut stmt| stmt.query_row([key], |row| row.get(0)).optional())
+            .map_err(self.ctx.err("reading a setting"))
+    }
+
+    /// Sets a setting's value.
+    pub fn set_setting(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
+        if key.trim().is_empty() || key.chars().count() > MAX_SETTING_KEY_CHARS {
+            return Err(StoreError::invalid(
+                "setting.key",
+                format!(
+                    "'{}' must be 1–{MAX_SETTING_KEY_CHARS} characters",
+                    key.chars().take(40).collect::<String>()
+                ),
+            ));
+        }
+        self.transact("saving a setting", |conn, ctx| {
+            conn.prepare_cached(queries::SETTING_UPSERT)
+                .and_then(|mut stmt| stmt.execute([key, value]))
+                .map(|_| ())
+                .map_err(ctx.err("saving a setting"))
+        })
+    }
+
+    /// Starts a campaign.
+    pub fn create_campaign(
+        &mut self,
+        ruleset: RulesetId,
+        name: &str,
+        scenario: &str,
+    ) -> Result<CampaignId, StoreError> {
+        self.transact("creating a campaign", |conn, ctx| {
+            campaign::create_campaign(conn, ctx, ruleset, name, scenario)
+        })
+    }
+
+    /// Adds battle number `number` (from 1) to a campaign.
+    pub fn create_battle(
+        &mut self,
+        campaign: CampaignId,
+        number: u32,
+        title: &str,
+    ) -> Result<BattleId, StoreError> {
+        self.transact("creating a battle", |conn, ctx| {
+            campaign::create_battle(conn, ctx, campaign, number, title)
+        })
+    }
+
+    /// Records one event at the end of a battle's log (append-only).
+    pub fn append_event(
+        &mut self,
+        battle: BattleId,
+        kind: &str,
+        payload: &serde_json::Value,
+    ) -> Result<BattleEvent, StoreError> {
+        self.transact("recording a battle event", |conn, ctx| {
+            campaign::append_event(conn, ctx, battle, kind, payload)
+        })
+    }
+
+    /// A battle's events in order.
+    pub fn events_for_battle(&self, battle: BattleId) -> Result<Vec<BattleEvent>, StoreError> {
+        campaign::events_for_battle(&self.conn, &self.ctx, battle)
+    }
+
+    /// The schema version of the open file.
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        self.conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(self.ctx.err("reading the schema version"))
+    }
+
+    /// Schema version, full integrity check and what the database holds.
+    pub fn check(&self) -> Result<DbReport, StoreError> {
+        report(&self.conn, &self.ctx, self.path().map(Path::to_path_buf))
+    }
+
+    /// Checks `data_dir`'s database without creating, upgrading or writing anything.
+    /// `Ok(None)`: there is no database there yet.
+    pub fn inspect(data_dir: &Path) -> Result<Option<DbReport>, StoreError> {
+        let path = data_dir.join(DB_FILE_NAME);
+        let backups = backups_dir(data_dir);
+        let Some(found) =
+            migrate::inspect(&path, Some(&backups), Check::Full, DEFAULT_BUSY_TIMEOUT)?
+        else {
+            return Ok(None);
+        };
+        let ctx = Ctx {
+            path: path.clone(),
+            data_dir: Some(data_dir.to_path_buf()),
+            busy_timeout: DEFAULT_BUSY_TIMEOUT,
+        };
+        report(&found.conn, &ctx, Some(path)).map(Some)
+    }
+}
+
+fn backup_before_upgrade(
+    found: &migrate::Inspected,
+    path: &Path,
+    data_dir: &Path,
+    busy_timeout: Duration,
+) -> Result<PathBuf, StoreError> {
+    // Upgrading is the moment to be thorough: the quick check passed, now the full one.
+    let problems = migrate::integrity(&found.conn, Check::Full).map_err(|e| {
+        migrate::classify(
+            e,
+            path,
+            busy_timeout,
+            "checking integrity",
+            newest_backup(data_dir),
+        )
+    })?;
+    if problems != ["ok"] {
+        return Err(StoreError::Damaged {
+            path: path.to_path_buf(),
+            problem: migrate::summarize(&problems),
+            backup: newest_backup(data_dir),
+        });
+    }
+    let dir = backups_dir(data_dir);
+    fs::create_dir_all(&dir).map_err(|source| StoreError::Io {
+        path: dir.clone(),
+        message: "cannot create the backups folder",
+        source,
+    })?;
+    let dest = migrate::backup_path(&dir, found.version, "before-upgrade");
+    migrate::write_backup(&found.conn, &dest, busy_timeout)?;
+    Ok(dest)
+}
+
+fn report(conn: &Connection, ctx: &Ctx, path: Option<PathBuf>) -> Result<DbReport, StoreError> {
+    let schema_version: i64 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(ctx.err("reading the schema version"))?;
+    // SQLite packs several findings into one row; one finding per entry reads better.
+    let integrity: Vec<String> = migrate::integrity(conn, Check::Full)
+        .map_err(ctx.err("checking integrity"))?
+        .iter()
+        .flat_map(|row| row.lines())
+        .map(|line| line.trim().to_string())
+        .filter(|line| !line.is_empty() && !line.starts_with("*** in database"))
+        .collect();
+    let journal_mode: String = conn
+        .pragma_query_value(None, "journal_mode", |row| row.get(0))
+        .map_err(ctx.err("reading the journal mode"))?;
+    let counts: [i64; 5] = if schema_version >= 1 {
+        conn.query_row(queries::DB_COUNTS, [], |row| {
+            Ok([
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                row.get(3)?,
+                row.get(4)?,
+            ])
+        })
+        .map_err(ctx.err("counting rows"))?
+    } else {
+        [0; 5]
+    };
+    let [forces, book_cards, custom_cards, campaigns, battle_events] =
+        counts.map(|n| u64::try_from(n).unwrap_or_default());
+    Ok(DbReport {
+        path,
+        schema_version,
+        app_schema_version: SCHEMA_VERSION,
+        integrity,
+        journal_mode,
+        forces,
+        book_cards,
+        custom_cards,
+        campaigns,
+        battle_events,
+        newest_backup: ctx.data_dir.as_deref().and_then(newest_backup),
+    })
+}

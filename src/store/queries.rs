@@ -1,0 +1,59 @@
+//! The SQL the store runs, one statement per file under `db/queries/`, embedded at compile time.
+
+/// `battle_exists.sql`: ?1 battle id
+pub(crate) const BATTLE_EXISTS: &str = include_str!("../../db/queries/battle_exists.sql");
+/// `battle_insert.sql`: ?1 campaign id, ?2 number, ?3 title
+pub(crate) const BATTLE_INSERT: &str = include_str!("../../db/queries/battle_insert.sql");
+/// `book_card_upsert.sql`: ?1 ruleset, ?2 name, ?3 data_revision, ?4 body: insert a book card or refresh it in place
+pub(crate) const BOOK_CARD_UPSERT: &str = include_str!("../../db/queries/book_card_upsert.sql");
+/// `book_cards_prune.sql`: ?1 ruleset, ?2 data revision just seeded: book cards the new data no longer has
+pub(crate) const BOOK_CARDS_PRUNE: &str = include_str!("../../db/queries/book_cards_prune.sql");
+/// `book_revision.sql`: ?1 ruleset: the newest book data revision stored and how many book cards there are
+pub(crate) const BOOK_REVISION: &str = include_str!("../../db/queries/book_revision.sql");
+/// `campaign_insert.sql`: ?1 ruleset, ?2 name, ?3 scenario
+pub(crate) const CAMPAIGN_INSERT: &str = include_str!("../../db/queries/campaign_insert.sql");
+/// `card_select.sql`: ?1 id
+pub(crate) const CARD_SELECT: &str = include_str!("../../db/queries/card_select.sql");
+/// `cards_select.sql`: ?1 origin ('book' or 'custom'): id and card JSON, by ruleset then name
+pub(crate) const CARDS_SELECT: &str = include_str!("../../db/queries/cards_select.sql");
+/// `custom_card_delete.sql`: ?1 id; book cards are never deleted here
+pub(crate) const CUSTOM_CARD_DELETE: &str = include_str!("../../db/queries/custom_card_delete.sql");
+/// `custom_card_insert.sql`: ?1 ruleset, ?2 name, ?3 data_revision, ?4 body
+pub(crate) const CUSTOM_CARD_INSERT: &str = include_str!("../../db/queries/custom_card_insert.sql");
+/// `custom_card_update.sql`: ?1 id, ?2 ruleset, ?3 name, ?4 body; book cards are never updated here
+pub(crate) const CUSTOM_CARD_UPDATE: &str = include_str!("../../db/queries/custom_card_update.sql");
+/// `db_counts.sql`: what the database holds, for `db check`
+pub(crate) const DB_COUNTS: &str = include_str!("../../db/queries/db_counts.sql");
+/// `event_append.sql`: ?1 battle id, ?2 kind, ?3 payload JSON; seq is one past the battle's last event
+pub(crate) const EVENT_APPEND: &str = include_str!("../../db/queries/event_append.sql");
+/// `events_select.sql`: ?1 battle id: its events in order
+pub(crate) const EVENTS_SELECT: &str = include_str!("../../db/queries/events_select.sql");
+/// `force_delete.sql`: ?1 id; the unit lines go with it (ON DELETE CASCADE)
+pub(crate) const FORCE_DELETE: &str = include_str!("../../db/queries/force_delete.sql");
+/// `force_find.sql`: ?1 name; the force of that name, ignoring ASCII case
+pub(crate) const FORCE_FIND: &str = include_str!("../../db/queries/force_find.sql");
+/// `force_insert.sql`: ?1 ruleset, ?2 name, ?3 budget_kind, ?4 budget_amount, ?5 budget_id, ?6 notes
+pub(crate) const FORCE_INSERT: &str = include_str!("../../db/queries/force_insert.sql");
+/// `force_name_taken.sql`: ?1 name, ?2 id being saved (NULL for a new force): another force already using the name
+pub(crate) const FORCE_NAME_TAKEN: &str = include_str!("../../db/queries/force_name_taken.sql");
+/// `force_select.sql`: ?1 id; columns as read by store::forces::row_to_force
+pub(crate) const FORCE_SELECT: &str = include_str!("../../db/queries/force_select.sql");
+/// `force_unit_insert.sql`: ?1 force_id, ?2 position, ?3 card_name, ?4 inline_card, ?5 pinned_card, ?6 data_revision,
+pub(crate) const FORCE_UNIT_INSERT: &str = include_str!("../../db/queries/force_unit_insert.sql");
+/// `force_units_delete.sql`: ?1 force id
+pub(crate) const FORCE_UNITS_DELETE: &str = include_str!("../../db/queries/force_units_delete.sql");
+/// `force_units_select.sql`: ?1 force id; columns as read by store::forces::row_to_unit
+pub(crate) const FORCE_UNITS_SELECT: &str = include_str!("../../db/queries/force_units_select.sql");
+/// `force_units_select_all.sql`: the unit lines of every force; columns as read by store::forces::row_to_unit
+pub(crate) const FORCE_UNITS_SELECT_ALL: &str =
+    include_str!("../../db/queries/force_units_select_all.sql");
+/// `force_update.sql`: ?1 id, ?2 ruleset, ?3 name, ?4 budget_kind, ?5 budget_amount, ?6 budget_id, ?7 notes
+pub(crate) const FORCE_UPDATE: &str = include_str!("../../db/queries/force_update.sql");
+/// `forces_list.sql`: one summary row per force: id, name, ruleset, units (counts summed), updated_at
+pub(crate) const FORCES_LIST: &str = include_str!("../../db/queries/forces_list.sql");
+/// `forces_select_all.sql`: every force; columns as read by store::forces::row_to_force
+pub(crate) const FORCES_SELECT_ALL: &str = include_str!("../../db/queries/forces_select_all.sql");
+/// `setting_select.sql`: ?1 key
+pub(crate) const SETTING_SELECT: &str = include_str!("../../db/queries/setting_select.sql");
+/// `setting_upsert.sql`: ?1 key, ?2 value
+pub(crate) const SETTING_UPSERT: &str = include_str!("../../db/queries/setting_upsert.sql");

@@ -1,0 +1,175 @@
+//! Files the store must refuse and leave byte-identical: a database from a newer version, a
+//! file that is not a database, another program's database, a damaged database.
+
+mod store_support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use quartermaster::store::{SCHEMA_VERSION, Store, StoreError};
+use rusqlite::Connection;
+use store_support::{backups, db_file, sample_force};
+
+fn qm(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(dir)
+        .output()
+        .unwrap()
+}
+
+/// A data directory with a real database holding `forces` forces.
+fn library(forces: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    for i in 0..forces {
+        store.save_force(None, &sample_force(i, 12)).unwrap();
+    }
+    dir
+}
+
+/// Opens the file every way the app would, asserting each refuses it and that its bytes and
+/// the backups folder are untouched. Returns the error of `Store::open`.
+fn assert_refused_untouched(dir: &Path) -> StoreError {
+    let file = db_file(dir);
+    let before = std::fs::read(&file).unwrap();
+    let backups_before = backups(dir);
+    let error = match Store::open(dir) {
+        Ok(_) => panic!("opened a file it must refuse"),
+        Err(error) => error,
+    };
+    assert!(
+        error.to_string().contains(&file.display().to_string()),
+        "names the file: {error}"
+    );
+    assert!(error.to_string().contains("left untouched"), "{error}");
+    assert!(Store::inspect(dir).is_err());
+    let check = qm(dir, &["db", "check"]);
+    assert_eq!(check.status.code(), Some(1), "db check exits 1");
+    let stderr = String::from_utf8_lossy(&check.stderr);
+    assert!(
+        stderr.starts_with("error: ") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    let list = qm(dir, &["force", "list"]);
+    assert_eq!(list.status.code(), Some(2));
+    let save = qm(
+        dir,
+        &[
+            "force",
+            "save",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/belloludi_legal.json"
+            ),
+        ],
+    );
+    assert_eq!(save.status.code(), Some(2));
+    assert!(std::fs::read(&file).unwrap() == before, "the file changed");
+    assert_eq!(backups(dir), backups_before, "nothing written to backups/");
+    error
+}
+
+#[test]
+fn a_database_from_a_newer_version_is_refused_and_left_byte_identical() {
+    let dir = library(3);
+    {
+        let conn = Connection::open(db_file(dir.path())).unwrap();
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION + 7)
+            .unwrap();
+        conn.execute_batch("CREATE TABLE from_the_future (x)")
+            .unwrap();
+    }
+    let error = assert_refused_untouched(dir.path());
+    match &error {
+        StoreError::TooNew {
+            found, supported, ..
+        } => {
+            assert_eq!((*found, *supported), (SCHEMA_VERSION + 7, SCHEMA_VERSION));
+        }
+        other => panic!("expected TooNew, got {other}"),
+    }
+    assert!(
+        error.to_string().contains("newer version of Quartermaster"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_refused_and_names_the_newest_backup() {
+    let dir = library(1);
+    // A backup from an earlier upgrade sits in backups/.
+    let backup_dir = dir.path().join("backups");
+    std::fs::create_dir_all(&backup_dir).unwrap();
+    let backup = backup_dir.join("quartermaster-20260101T000000.000Z-v1-before-upgrade.sqlite3");
+    Store::open(dir.path()).unwrap().backup_to(&backup).unwrap();
+    std::fs::write(
+        db_file(dir.path()),
+        "Kampfgruppe Peiper,60 points\n".repeat(400),
+    )
+    .unwrap();
+    let error = assert_refused_untouched(dir.path());
+    assert!(matches!(error, StoreError::NotADatabase { .. }), "{error}");
+    let text = error.to_string();
+    assert!(
+        text.contains("does not start with the SQLite header"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&backup.display().to_string()),
+        "names the backup: {text}"
+    );
+    assert!(text.contains("quartermaster db restore"), "{text}");
+}
+
+#[test]
+fn short_garbage_and_binary_noise_are_refused() {
+    for bytes in [
+        b"x".to_vec(),
+        vec![0u8; 5000],
+        (0..=255u8).cycle().take(9000).collect(),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(db_file(dir.path()), &bytes).unwrap();
+        let error = assert_refused_untouched(dir.path());
+        assert!(matches!(error, StoreError::NotADatabase { .. }), "{error}");
+        assert!(error.to_string().contains("no backup was found"), "{error}");
+    }
+}
+
+#[test]
+fn another_programs_sqlite_database_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let conn = Connection::open(db_file(dir.path())).unwrap();
+        conn.execute_batch("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT); INSERT INTO photos (path) VALUES ('a.jpg');")
+            .unwrap();
+    }
+    let error = assert_refused_untouched(dir.path());
+    assert!(error.to_string().contains("another program"), "{error}");
+}
+
+#[test]
+fn a_damaged_database_fails_the_integrity_check_and_is_left_alone() {
+    let dir = library(60);
+    let file = db_file(dir.path());
+    {
+        // A clean, single-file database (no -wal) to damage.
+        let conn = Connection::open(&file).unwrap();
+        conn.pragma_update(None, "journal_mode", "DELETE").unwrap();
+    }
+    let mut bytes = std::fs::read(&file).unwrap();
+    let page = 4096;
+    assert!(bytes.len() > page * 8, "{} bytes", bytes.len());
+    // Scribble over the middle of a few b-tree pages, as a bad disk or a stray write would.
+    for p in [3, 5, 7] {
+        for b in &mut bytes[p * page + 8..p * page + 600] {
+            *b = 0xA5;
+        }
+    }
+    std::fs::write(&file, &bytes).unwrap();
+    let error = assert_refused_untouched(dir.path());
+    assert!(matches!(error, StoreError::Damaged { .. }), "{error}");
+    assert!(error.to_string().contains("is damaged"), "{error}");
+}

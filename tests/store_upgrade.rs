@@ -1,0 +1,309 @@
+//! The upgrade path: databases of every earlier schema version, committed under
+//! `tests/fixtures/db/vN.db`, open and upgrade with their data intact and a backup written first.
+//!
+//! The fixtures are built by `build_v1` below, exactly as schema version 1 of the app wrote
+//! them. To rebuild them (only ever needed if a fixture is lost — an old version's file must
+//! not change): `cargo test --test store_upgrade -- --ignored regenerate_fixtures`.
+
+mod store_support;
+
+use std::path::{Path, PathBuf};
+
+use quartermaster::rules::{self, Budget, CardRef, Force, ForceUnit, RulesetId};
+use quartermaster::store::{APPLICATION_ID, SCHEMA_VERSION, Store, StoreError};
+use rusqlite::{Connection, params};
+use store_support::{backups, db_file};
+
+const V1_SCHEMA: &str = include_str!("../db/migrations/0001_initial.sql");
+const STAMP: &str = "2026-01-15T20:00:00.000Z";
+
+fn fixture(version: i64) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/db/v{version}.db"))
+}
+
+/// The forces the v1 fixture holds, as the app should load them.
+fn v1_forces() -> Vec<Force> {
+    let sherman_76 = store_support::renamed(
+        &rules::ruleset(RulesetId::Belloludi).library()[1],
+        "Sherman 76mm",
+    );
+    vec![
+        Force {
+            ruleset: RulesetId::ArmourBattles,
+            name: "Kampfgruppe Lorraine".into(),
+            budget: Budget::BattleGroup("lorraine-1-german".into()),
+            units: vec![
+                ForceUnit {
+                    group: Some("1st Company".into()),
+                    ..ForceUnit::library("Panther Ausf G", 2)
+                },
+                ForceUnit::library("StuG III", 1),
+            ],
+            notes: "Arracourt, September 1944".into(),
+        },
+        Force {
+            ruleset: RulesetId::Belloludi,
+            name: "Easy Eight Platoon".into(),
+            budget: Budget::Points(60),
+            units: vec![
+                ForceUnit::library("Medium Tank", 2),
+                ForceUnit {
+                    card: CardRef::Inline(sherman_76),
+                    count: 1,
+                    group: Some("2nd Platoon".into()),
+                    points: None,
+                    stands: None,
+                },
+            ],
+            notes: String::new(),
+        },
+    ]
+}
+
+/// Writes a schema-version-1 database at `path` the way version 1 of the app did: schema,
+/// seeded book cards, a custom card, two forces with pinned cards, a campaign with events.
+fn build_v1(path: &Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(V1_SCHEMA).unwrap();
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID)
+        .unwrap();
+    for ruleset in rules::all_rulesets() {
+        for card in ruleset.library() {
+            conn.execute(
+                "INSERT INTO cards (ruleset, name, origin, data_revision, body, created_at, updated_at)
+                 VALUES (?1, ?2, 'book', ?3, ?4, ?5, ?5)",
+                params![ruleset.id().as_str(), card.name(), ruleset.data_revision(), serde_json::to_string(card).unwrap(), STAMP],
+            )
+            .unwrap();
+        }
+    }
+    let custom = store_support::renamed(
+        &rules::ruleset(RulesetId::BattleOfTanks).library()[0],
+        "Command Tiger",
+    );
+    conn.execute(
+        "INSERT INTO cards (ruleset, name, origin, data_revision, body, created_at, updated_at)
+         VALUES ('battle-of-tanks', 'Command Tiger', 'custom', NULL, ?1, ?2, ?2)",
+        params![serde_json::to_string(&custom).unwrap(), STAMP],
+    )
+    .unwrap();
+    for force in v1_forces() {
+        let (kind, amount, id) = match &force.budget {
+            Budget::Points(n) | Budget::TierPoints(n) => (force.budget.kind(), Some(*n), None),
+            Budget::BattleGroup(id) | Budget::Scenario(id) => {
+                (force.budget.kind(), None, Some(id.clone()))
+            }
+        };
+        conn.execute(
+            "INSERT INTO forces (ruleset, name, budget_kind, budget_amount, budget_id, notes, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+            params![force.ruleset.as_str(), force.name, kind, amount, id, force.notes, STAMP],
+        )
+        .unwrap();
+        let force_id = conn.last_insert_rowid();
+        let cards = rules::validation::resolve_cards(&force);
+        for (position, (unit, card)) in force.units.iter().zip(cards).enumerate() {
+            let (inline, pinned, revision) = match &unit.card {
+                CardRef::Inline(card) => (Some(serde_json::to_string(card).unwrap()), None, None),
+                CardRef::Library(_) => (
+                    None,
+                    card.map(|c| serde_json::to_string(c).unwrap()),
+                    Some(rules::ruleset(force.ruleset).data_revision()),
+                ),
+            };
+            conn.execute(
+                "INSERT INTO force_units (force_id, position, card_name, inline_card, pinned_card, data_revision, count, group_name, points, stands)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                params![force_id, position as i64, unit.card.name(), inline, pinned, revision, unit.count, unit.group, unit.points, unit.stands],
+            )
+            .unwrap();
+        }
+    }
+    conn.execute_batch(&format!(
+        "INSERT INTO campaigns (ruleset, name, scenario, created_at) VALUES ('armour-battles', 'Lorraine 1944', 'lorraine', '{STAMP}');
+         INSERT INTO battles (campaign_id, number, title, created_at) VALUES (1, 1, 'Arracourt', '{STAMP}');
+         INSERT INTO battle_events (battle_id, seq, kind, payload, created_at) VALUES (1, 1, 'fire', '{{\"seed\":7}}', '{STAMP}');
+         INSERT INTO battle_events (battle_id, seq, kind, payload, created_at) VALUES (1, 2, 'rally', '{{\"unit\":0}}', '{STAMP}');
+         VACUUM;"
+    ))
+    .unwrap();
+}
+
+/// Copies fixture `vN.db` into a fresh data directory as its database.
+fn data_dir_with(version: i64) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixture(version), db_file(dir.path())).unwrap();
+    dir
+}
+
+fn forces_table(path: &Path) -> Vec<(i64, String, String)> {
+    let conn = Connection::open(path).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT id, name, ruleset FROM forces ORDER BY id")
+        .unwrap();
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+#[test]
+#[ignore = "rebuilds the committed fixtures; run by hand only"]
+fn regenerate_fixtures() {
+    let path = fixture(1);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    build_v1(&path);
+}
+
+#[test]
+fn there_is_a_fixture_for_every_earlier_schema_version() {
+    for version in 1..SCHEMA_VERSION {
+        let path = fixture(version);
+        assert!(path.is_file(), "missing {}", path.display());
+        let conn =
+            Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+        let found: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(found, version);
+    }
+}
+
+#[test]
+fn a_version_1_database_upgrades_with_its_data_and_a_backup_first() {
+    let dir = data_dir_with(1);
+    let original = std::fs::read(fixture(1)).unwrap();
+    let before = forces_table(&db_file(dir.path()));
+    assert_eq!(
+        Store::inspect(dir.path()).unwrap().unwrap().schema_version,
+        1
+    );
+    assert!(
+        Store::inspect(dir.path())
+            .unwrap()
+            .unwrap()
+            .upgrade_pending()
+    );
+
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let report = store.check().unwrap();
+    assert!(report.integrity_ok(), "{report:?}");
+
+    // The data, through the API.
+    let forces: Vec<Force> = store
+        .load_forces()
+        .unwrap()
+        .into_iter()
+        .map(|s| s.force)
+        .collect();
+    let mut expected = v1_forces();
+    expected.sort_by_key(|f| f.name.to_lowercase());
+    assert_eq!(forces, expected);
+    let custom = store.custom_cards().unwrap();
+    assert_eq!(custom.len(), 1);
+    assert_eq!(custom[0].1.name(), "Command Tiger");
+    let events = store
+        .events_for_battle(quartermaster::store::BattleId(1))
+        .unwrap();
+    assert_eq!(
+        events.iter().map(|e| e.kind.as_str()).collect::<Vec<_>>(),
+        ["fire", "rally"]
+    );
+    // What version 2 added works.
+    store
+        .set_setting("last_opened", "Easy Eight Platoon")
+        .unwrap();
+    assert_eq!(
+        store.setting("last_opened").unwrap().as_deref(),
+        Some("Easy Eight Platoon")
+    );
+    drop(store);
+
+    // The backup was written before the upgrade: version 1, the same forces.
+    let written = backups(dir.path());
+    assert_eq!(written.len(), 1, "{written:?}");
+    let name = written[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("quartermaster-") && name.ends_with("-v1-before-upgrade.sqlite3"),
+        "{name}"
+    );
+    let conn = Connection::open(&written[0]).unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    let settings: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'settings'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!((version, settings), (1, 0));
+    drop(conn);
+    assert_eq!(forces_table(&written[0]), before);
+    // The committed fixture itself is untouched (it was copied).
+    assert_eq!(std::fs::read(fixture(1)).unwrap(), original);
+
+    // Opening again neither upgrades nor backs up again.
+    drop(Store::open(dir.path()).unwrap());
+    assert_eq!(backups(dir.path()).len(), 1);
+}
+
+#[test]
+fn a_failing_upgrade_rolls_back_and_leaves_the_old_version_and_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = db_file(dir.path());
+    build_v1(&file);
+    // Something (a hand edit, a plug-in) already made a `settings` table: migration 0002 fails.
+    Connection::open(&file)
+        .unwrap()
+        .execute_batch("CREATE TABLE settings (name TEXT)")
+        .unwrap();
+    let before = forces_table(&file);
+    let error = match Store::open(dir.path()) {
+        Ok(_) => panic!("the upgrade should fail"),
+        Err(error) => error,
+    };
+    let StoreError::Migration {
+        from,
+        to,
+        migration,
+        backup,
+        ..
+    } = &error
+    else {
+        panic!("expected a migration error, got {error}");
+    };
+    assert_eq!(
+        (*from, *to, *migration),
+        (1, SCHEMA_VERSION, "0002_settings")
+    );
+    let backup = backup.clone().unwrap();
+    assert!(
+        error.to_string().contains(&backup.display().to_string()),
+        "{error}"
+    );
+    assert!(error.to_string().contains("nothing was changed"), "{error}");
+    let conn = Connection::open(&file).unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 1);
+    let index: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'force_units_by_card'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(index, 0, "half of 0002 must not remain");
+    assert_eq!(forces_table(&file), before);
+    assert_eq!(forces_table(&backup), before);
+}
