@@ -2,15 +2,14 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use quartermaster::ui::{Launch, QuartermasterApp};
+use quartermaster::rules::RulesetId;
+use quartermaster::ui::App;
 
-fn harness() -> Harness<'static, QuartermasterApp> {
+fn harness() -> Harness<'static, App> {
+    let app = App::for_tests().expect("in-memory store opens");
     Harness::builder()
-        .with_size(egui::vec2(1200.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut QuartermasterApp| app.show(ui),
-            QuartermasterApp::new(&Launch::default()),
-        )
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
 #[test]
@@ -27,17 +26,17 @@ fn choosing_a_ruleset_and_a_card_shows_its_statistics() {
     h.get_by_label("Panther Ausf G").click();
     h.run();
     assert_eq!(
-        h.state().library.selected,
-        Some((
-            quartermaster::rules::RulesetId::ArmourBattles,
-            "Panther Ausf G".to_string()
-        ))
+        h.state().prefs.library.selected,
+        Some((RulesetId::ArmourBattles, "Panther Ausf G".to_string()))
     );
     assert!(
         h.query_by_label("7D/6D").is_some(),
         "the reaction with its sloped variant is shown"
     );
     assert!(h.query_by_label("9/18/36″").is_some());
+    assert!(h.query_by_label("book card (read-only)").is_none());
+    assert!(h.query_by_label_contains("book card (read-only)").is_some());
+    assert!(h.query_by_label("Duplicate to edit").is_some());
 }
 
 #[test]
@@ -53,4 +52,41 @@ fn every_ruleset_is_listed() {
     ] {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }
+}
+
+#[test]
+fn ctrl_f_focuses_search_and_typing_filters() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Forces").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
+    h.run();
+    assert_eq!(h.state().prefs.view, quartermaster::ui::View::Library);
+    h.get_by_role(egui::accesskit::Role::TextInput)
+        .type_text("puma");
+    h.run();
+    assert_eq!(h.state().prefs.library.search, "puma");
+    assert!(h.query_by_label_contains("1 of 50 cards").is_some());
+}
+
+#[test]
+fn duplicating_a_book_card_makes_an_editable_custom_copy() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Battle of Tanks (8)").click();
+    h.run();
+    h.get_by_label("IS-2").click();
+    h.run();
+    h.get_by_label("Duplicate to edit").click();
+    h.run();
+    h.get_by_label("Save card").click();
+    h.run();
+    let custom = &h.state().model.custom_cards;
+    assert_eq!(custom.len(), 1);
+    assert_eq!(custom[0].1.name(), "IS-2 (custom)");
+    assert!(
+        h.query_by_label("IS-2 (custom)").is_some(),
+        "the copy is listed in the library"
+    );
 }

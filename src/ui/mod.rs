@@ -1,57 +1,567 @@
-//! The desktop window. Views read state and return actions; [`QuartermasterApp::apply`] is the
-//! one place state changes.
+//! The desktop window. Views read state and return [`Action`]s; [`App::apply`] is the one
+//! place state changes, through the [`model::Model`] that talks to the store.
 
+mod card_editor;
+mod fonts;
+mod forces;
+mod history;
 mod library;
+pub mod model;
+mod widgets;
 
-use anyhow::{Result, anyhow};
+use std::path::PathBuf;
 
-pub use library::{LibraryState, LibraryView};
+use anyhow::{Context, Result, anyhow};
+use serde::{Deserialize, Serialize};
+
+use crate::store::{ForceId, Store};
+
+pub use card_editor::CardEditor;
+pub use forces::{ForcesState, NewForceDraft};
+pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
+pub use model::{Command, Model};
 
 /// How the window is launched.
 #[derive(Debug, Clone, Default)]
 pub struct Launch {
     /// Close after this many frames (smoke tests under Xvfb).
     pub frames: Option<u64>,
+    /// Where the database lives; the platform default when `None`.
+    pub data_dir: Option<PathBuf>,
+}
+
+/// The top-level views.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum View {
+    #[default]
+    Library,
+    Forces,
+    Resolve,
+    Campaign,
+    Print,
+}
+
+impl View {
+    const ALL: [View; 5] = [
+        View::Library,
+        View::Forces,
+        View::Resolve,
+        View::Campaign,
+        View::Print,
+    ];
+
+    fn title(self) -> &'static str {
+        match self {
+            View::Library => "Library",
+            View::Forces => "Forces",
+            View::Resolve => "Resolve",
+            View::Campaign => "Campaign",
+            View::Print => "Print",
+        }
+    }
+}
+
+/// Light, dark, or whatever the system uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+/// What is remembered between runs in eframe's storage (layout and preferences only; data
+/// lives in SQLite).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    pub view: View,
+    pub theme: Theme,
+    pub library: LibraryState,
+}
+
+/// A file path the user is asked to type because no native dialog appeared.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PathPrompt {
+    Import(String),
+    Export(ForceId, String),
 }
 
 /// Something a view asks the app to do.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    Library(library::LibraryAction),
+    Navigate(View),
+    SetTheme(Theme),
+    Library(LibraryAction),
+    Model(Command),
+    ImportDialog,
+    ExportDialog(ForceId),
+    PathPrompt(Option<PathPrompt>),
+    ShowShortcuts(bool),
+    NewForceDialog,
+    EditCard(Option<CardEditor>),
 }
 
-/// The whole app's state.
-#[derive(Debug, Default)]
-pub struct QuartermasterApp {
-    pub library: LibraryState,
+/// The whole app.
+pub struct App {
+    pub prefs: Prefs,
+    pub model: Model,
+    pub forces: ForcesState,
+    pub card_editor: Option<CardEditor>,
+    pub path_prompt: Option<PathPrompt>,
+    pub show_shortcuts: bool,
+    /// Native dialogs are skipped in tests and when none can appear.
+    pub native_dialogs: bool,
     frames_left: Option<u64>,
+    focus_search: bool,
+    fonts_installed: bool,
 }
 
-impl QuartermasterApp {
-    pub fn new(launch: &Launch) -> Self {
-        QuartermasterApp {
-            library: LibraryState::default(),
+/// The keyboard shortcuts, shown in Help › Shortcuts.
+pub const SHORTCUTS: [(&str, &str); 8] = [
+    ("Ctrl+N", "New force"),
+    ("Ctrl+F", "Search the library"),
+    ("Delete", "Remove the selected unit"),
+    ("Ctrl+P", "Open Print"),
+    ("Ctrl+Z", "Undo"),
+    ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
+    (
+        "Ctrl+1 … Ctrl+5",
+        "Library, Forces, Resolve, Campaign, Print",
+    ),
+    ("F1", "This list"),
+];
+
+impl App {
+    pub fn new(model: Model, prefs: Prefs, launch: &Launch) -> Self {
+        App {
+            prefs,
+            model,
+            forces: ForcesState::default(),
+            card_editor: None,
+            path_prompt: None,
+            show_shortcuts: false,
+            native_dialogs: true,
             frames_left: launch.frames,
+            focus_search: false,
+            fonts_installed: false,
         }
+    }
+
+    /// An app over an in-memory store with no native dialogs: for tests.
+    pub fn for_tests() -> Result<Self> {
+        let store = Store::open_in_memory()?;
+        let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
+        app.native_dialogs = false;
+        Ok(app)
     }
 
     /// Applies one action.
     pub fn apply(&mut self, action: Action) {
         match action {
-            Action::Library(action) => self.library.apply(action),
+            Action::Navigate(view) => self.prefs.view = view,
+            Action::SetTheme(theme) => self.prefs.theme = theme,
+            Action::Library(action) => self.prefs.library.apply(action),
+            Action::Model(command) => {
+                let navigates = matches!(
+                    command,
+                    Command::NewForce { .. }
+                        | Command::NewFromBriefing(_)
+                        | Command::Open(_)
+                        | Command::Duplicate(_)
+                        | Command::Import(_)
+                );
+                self.model.apply(command);
+                if navigates {
+                    self.prefs.view = View::Forces;
+                    self.forces.selected_unit = None;
+                }
+            }
+            Action::ImportDialog => self.import_dialog(),
+            Action::ExportDialog(id) => self.export_dialog(id),
+            Action::PathPrompt(prompt) => self.path_prompt = prompt,
+            Action::ShowShortcuts(show) => self.show_shortcuts = show,
+            Action::NewForceDialog => {
+                self.prefs.view = View::Forces;
+                self.forces.new_force = Some(NewForceDraft::default());
+            }
+            Action::EditCard(editor) => self.card_editor = editor,
+        }
+    }
+
+    fn import_dialog(&mut self) {
+        let picked = self.native_dialogs.then(|| {
+            rfd::FileDialog::new()
+                .set_title("Import a force file")
+                .add_filter("Force file", &["json"])
+                .pick_file()
+        });
+        match picked.flatten() {
+            Some(path) => self.apply(Action::Model(Command::Import(path))),
+            // No dialog (or it was cancelled): offer a typed path rather than nothing.
+            None => self.path_prompt = Some(PathPrompt::Import(String::new())),
+        }
+    }
+
+    fn export_dialog(&mut self, id: ForceId) {
+        let name = self
+            .model
+            .forces
+            .iter()
+            .find(|f| f.id == id)
+            .map_or("force".to_string(), |f| f.name.clone());
+        let file_name = format!("{}.json", sanitize_file_name(&name));
+        let picked = self.native_dialogs.then(|| {
+            rfd::FileDialog::new()
+                .set_title("Export force file")
+                .add_filter("Force file", &["json"])
+                .set_file_name(&file_name)
+                .save_file()
+        });
+        match picked.flatten() {
+            Some(path) => self.apply(Action::Model(Command::Export { id, path })),
+            None => {
+                let default = default_export_dir().join(&file_name);
+                self.path_prompt = Some(PathPrompt::Export(id, default.display().to_string()));
+            }
         }
     }
 
     /// Draws the whole window into `ui` and applies what the views asked for.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        let actions = LibraryView::new(&self.library).ui(ui);
-        for action in actions {
-            self.apply(Action::Library(action));
+        if !self.fonts_installed {
+            fonts::install(ui.ctx());
+            self.fonts_installed = true;
         }
+        apply_theme(ui.ctx(), self.prefs.theme);
+        let mut actions = self.shortcuts(ui.ctx());
+        actions.extend(self.top_bar(ui));
+        self.status_bar(ui);
+        actions.extend(self.notices(ui));
+        match self.prefs.view {
+            View::Library => {
+                let focus = std::mem::take(&mut self.focus_search);
+                actions.extend(LibraryView::new(&self.prefs.library, &self.model, focus).ui(ui));
+            }
+            View::Forces => {
+                actions.extend(forces::ForcesView::new(&self.model, &mut self.forces).ui(ui))
+            }
+            View::Resolve => placeholder(
+                ui,
+                "Resolve",
+                "Exact odds and seeded dice rolls for fire and combat of every ruleset are coming here.",
+            ),
+            View::Campaign => placeholder(
+                ui,
+                "Campaign",
+                "The Lorraine 1944 campaign tracker — three battles, command dice, army morale and the event log — is coming here.",
+            ),
+            View::Print => placeholder(
+                ui,
+                "Print",
+                "Printable unit cards, rosters and quick-reference sheets as PDF are coming here.",
+            ),
+        }
+        if let Some(editor) = &mut self.card_editor {
+            actions.extend(editor.window(ui.ctx()));
+        }
+        if let Some(prompt) = &mut self.path_prompt {
+            actions.extend(path_prompt_window(ui.ctx(), prompt));
+        }
+        if self.show_shortcuts {
+            actions.extend(shortcuts_window(ui.ctx()));
+        }
+        for action in actions {
+            self.apply(action);
+        }
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context) -> Vec<Action> {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let mut actions = Vec::new();
+        let typing = ctx.memory(|m| m.focused().is_some()) && ctx.egui_wants_keyboard_input();
+        let pressed = |m: Modifiers, k: Key| {
+            ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(m, k)))
+        };
+        if pressed(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
+            || pressed(Modifiers::COMMAND, Key::Y)
+        {
+            actions.push(Action::Model(Command::Redo));
+        } else if pressed(Modifiers::COMMAND, Key::Z) {
+            actions.push(Action::Model(Command::Undo));
+        }
+        if pressed(Modifiers::COMMAND, Key::N) {
+            actions.push(Action::NewForceDialog);
+        }
+        if pressed(Modifiers::COMMAND, Key::F) {
+            actions.push(Action::Navigate(View::Library));
+            self.focus_search = true;
+        }
+        if pressed(Modifiers::COMMAND, Key::P) {
+            actions.push(Action::Navigate(View::Print));
+        }
+        if pressed(Modifiers::NONE, Key::F1) {
+            actions.push(Action::ShowShortcuts(!self.show_shortcuts));
+        }
+        for (key, view) in [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5]
+            .into_iter()
+            .zip(View::ALL)
+        {
+            if pressed(Modifiers::COMMAND, key) {
+                actions.push(Action::Navigate(view));
+            }
+        }
+        if !typing && self.prefs.view == View::Forces && pressed(Modifiers::NONE, Key::Delete) {
+            if let (Some(open), Some(index)) = (&self.model.open, self.forces.selected_unit) {
+                if index < open.force.units.len() {
+                    actions.push(forces::remove_unit(&open.force, index));
+                    self.forces.selected_unit = None;
+                }
+            }
+        }
+        actions
+    }
+
+    fn top_bar(&self, ui: &mut egui::Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.menu_button("File", |ui| {
+                    if ui.button("New force…  (Ctrl+N)").clicked() {
+                        actions.push(Action::NewForceDialog);
+                    }
+                    if ui.button("Import force file…").clicked() {
+                        actions.push(Action::ImportDialog);
+                    }
+                });
+                ui.menu_button("Edit", |ui| {
+                    let undo = self.model.undo_label().map(|l| format!("Undo {l}"));
+                    if ui
+                        .add_enabled(
+                            undo.is_some(),
+                            egui::Button::new(undo.unwrap_or("Undo".into())),
+                        )
+                        .on_hover_text("Ctrl+Z")
+                        .clicked()
+                    {
+                        actions.push(Action::Model(Command::Undo));
+                    }
+                    let redo = self.model.redo_label().map(|l| format!("Redo {l}"));
+                    if ui
+                        .add_enabled(
+                            redo.is_some(),
+                            egui::Button::new(redo.unwrap_or("Redo".into())),
+                        )
+                        .on_hover_text("Ctrl+Shift+Z / Ctrl+Y")
+                        .clicked()
+                    {
+                        actions.push(Action::Model(Command::Redo));
+                    }
+                });
+                ui.menu_button("View", |ui| {
+                    for (theme, label) in [
+                        (Theme::System, "Follow system"),
+                        (Theme::Light, "Light"),
+                        (Theme::Dark, "Dark"),
+                    ] {
+                        if ui.radio(self.prefs.theme == theme, label).clicked() {
+                            actions.push(Action::SetTheme(theme));
+                        }
+                    }
+                });
+                ui.menu_button("Help", |ui| {
+                    if ui.button("Shortcuts  (F1)").clicked() {
+                        actions.push(Action::ShowShortcuts(true));
+                    }
+                });
+                ui.separator();
+                for (index, view) in View::ALL.into_iter().enumerate() {
+                    let hint = format!("Ctrl+{}", index + 1);
+                    let hint = if view == View::Print {
+                        format!("{hint} or Ctrl+P")
+                    } else {
+                        hint
+                    };
+                    if ui
+                        .selectable_label(self.prefs.view == view, view.title())
+                        .on_hover_text(hint)
+                        .clicked()
+                    {
+                        actions.push(Action::Navigate(view));
+                    }
+                }
+            });
+        });
+        actions
+    }
+
+    fn status_bar(&self, ui: &mut egui::Ui) {
+        egui::Panel::bottom("status").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let path = self
+                    .model
+                    .store_path()
+                    .map_or("in memory".to_string(), |p| p.display().to_string());
+                ui.label(
+                    egui::RichText::new(format!("Database: {path}"))
+                        .small()
+                        .weak(),
+                );
+                ui.label(
+                    egui::RichText::new("· every change is saved at once")
+                        .small()
+                        .weak(),
+                );
+            });
+        });
+    }
+
+    fn notices(&self, ui: &mut egui::Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        if self.model.notices.is_empty() {
+            return actions;
+        }
+        egui::Area::new(egui::Id::unique("notices"))
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -36.0])
+            .show(ui.ctx(), |ui| {
+                for (index, notice) in self.model.notices.iter().enumerate().rev().take(4) {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.set_max_width(420.0);
+                        ui.horizontal(|ui| {
+                            if notice.is_error {
+                                ui.colored_label(ui.visuals().error_fg_color, &notice.text);
+                            } else {
+                                ui.label(&notice.text);
+                            }
+                            if ui.small_button("✕").on_hover_text("Dismiss").clicked() {
+                                actions.push(Action::Model(Command::DismissNotice(index)));
+                            }
+                        });
+                    });
+                }
+            });
+        actions
     }
 }
 
-impl eframe::App for QuartermasterApp {
+fn placeholder(ui: &mut egui::Ui, title: &str, text: &str) {
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.add_space(40.0);
+        ui.vertical_centered(|ui| {
+            ui.heading(title);
+            ui.label(text);
+        });
+    });
+}
+
+fn apply_theme(ctx: &egui::Context, theme: Theme) {
+    let preference = match theme {
+        Theme::System => egui::ThemePreference::System,
+        Theme::Light => egui::ThemePreference::Light,
+        Theme::Dark => egui::ThemePreference::Dark,
+    };
+    if ctx.options(|o| o.theme_preference) != preference {
+        ctx.set_theme(preference);
+    }
+}
+
+fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let (title, verb) = match prompt {
+        PathPrompt::Import(_) => ("Import force file", "Import"),
+        PathPrompt::Export(..) => ("Export force file", "Export"),
+    };
+    let export_id = match prompt {
+        PathPrompt::Export(id, _) => Some(*id),
+        PathPrompt::Import(_) => None,
+    };
+    let text = match prompt {
+        PathPrompt::Import(text) | PathPrompt::Export(_, text) => text,
+    };
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(
+                "No file dialog is available here (or it was cancelled). Type the file's path:",
+            );
+            let response = ui
+                .horizontal(|ui| {
+                    let label = ui.label("Path");
+                    ui.add(
+                        egui::TextEdit::singleline(text)
+                            .desired_width(420.0)
+                            .hint_text("/path/to/force.json"),
+                    )
+                    .labelled_by(label.id)
+                })
+                .inner;
+            let submit = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.horizontal(|ui| {
+                if ui.button(verb).clicked() || submit {
+                    let path = PathBuf::from(text.trim());
+                    actions.push(Action::PathPrompt(None));
+                    actions.push(Action::Model(match export_id {
+                        Some(id) => Command::Export { id, path },
+                        None => Command::Import(path),
+                    }));
+                }
+                if ui.button("Cancel").clicked() {
+                    actions.push(Action::PathPrompt(None));
+                }
+            });
+        });
+    actions
+}
+
+fn shortcuts_window(ctx: &egui::Context) -> Vec<Action> {
+    let mut open = true;
+    egui::Window::new("Shortcuts")
+        .open(&mut open)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("shortcuts")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    for (keys, what) in SHORTCUTS {
+                        ui.strong(keys);
+                        ui.label(what);
+                        ui.end_row();
+                    }
+                });
+        });
+    if open {
+        Vec::new()
+    } else {
+        vec![Action::ShowShortcuts(false)]
+    }
+}
+
+fn sanitize_file_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn default_export_dir() -> PathBuf {
+    directories::UserDirs::new()
+        .and_then(|d| d.document_dir().map(PathBuf::from))
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default()
+}
+
+const PREFS_KEY: &str = "quartermaster-prefs";
+
+impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
         if let Some(frames) = &mut self.frames_left {
@@ -64,21 +574,70 @@ impl eframe::App for QuartermasterApp {
             }
         }
     }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFS_KEY, &self.prefs);
+    }
 }
 
-/// Opens the window and runs until it closes.
+/// Opens the database and the window, and runs until the window closes.
 pub fn run(launch: Launch) -> Result<()> {
+    let data_dir = match &launch.data_dir {
+        Some(dir) => dir.clone(),
+        None => crate::store::default_data_dir()?,
+    };
+    let store = Store::open(&data_dir)
+        .with_context(|| format!("cannot open the database in {}", data_dir.display()))?;
+    let model = Model::new(store);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Quartermaster")
+            .with_app_id("quartermaster")
+            .with_icon(app_icon())
             .with_inner_size([1200.0, 780.0])
-            .with_min_inner_size([640.0, 400.0]),
+            .with_min_inner_size([720.0, 480.0]),
+        persist_window: true,
         ..Default::default()
     };
     eframe::run_native(
         "Quartermaster",
         options,
-        Box::new(move |_cc| Ok(Box::new(QuartermasterApp::new(&launch)))),
+        Box::new(move |cc| {
+            let prefs = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, PREFS_KEY))
+                .unwrap_or_default();
+            Ok(Box::new(App::new(model, prefs, &launch)))
+        }),
     )
     .map_err(|e| anyhow!("could not open the window: {e}"))
+}
+
+/// A small generated icon: an olive roundel with a white star, no image file needed.
+fn app_icon() -> egui::IconData {
+    const SIZE: u32 = 64;
+    let mut rgba = Vec::with_capacity((SIZE * SIZE * 4) as usize);
+    let centre = (SIZE as f32 - 1.0) / 2.0;
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            let (dx, dy) = (x as f32 - centre, y as f32 - centre);
+            let r = (dx * dx + dy * dy).sqrt();
+            let angle = dy.atan2(dx) + std::f32::consts::FRAC_PI_2;
+            // A five-pointed star: radius alternates between outer and inner points.
+            let star = 13.0 + 9.0 * ((angle * 5.0 / 2.0).cos().abs().powf(6.0));
+            let pixel = if r <= star {
+                [245, 245, 235, 255]
+            } else if r <= 30.0 {
+                [85, 98, 60, 255]
+            } else {
+                [0, 0, 0, 0]
+            };
+            rgba.extend_from_slice(&pixel);
+        }
+    }
+    egui::IconData {
+        rgba,
+        width: SIZE,
+        height: SIZE,
+    }
 }

@@ -1,0 +1,662 @@
+//! The Forces view: saved forces on the left, the open force's editor in the middle.
+//!
+//! Every edit is sent as a whole edited force to the model, which saves it at once and records
+//! it for undo. Text fields commit when they lose focus or Enter is pressed, so one rename is one
+//! undo step rather than one per keystroke.
+
+use std::collections::HashMap;
+
+use egui::{Color32, RichText};
+
+use crate::rules::armour_battles;
+use crate::rules::validation::BudgetReport;
+use crate::rules::{self, Budget, Card, CardRef, Force, RulesetId};
+
+use super::Action;
+use super::model::{Command, Model, OpenForce};
+use super::widgets;
+
+/// Drafts, dialogs and selection of the Forces view.
+#[derive(Debug, Default)]
+pub struct ForcesState {
+    pub add_search: String,
+    pub new_force: Option<NewForceDraft>,
+    pub selected_unit: Option<usize>,
+    /// Text being typed into a field, keyed by the field's id, until it is committed.
+    pub drafts: HashMap<String, String>,
+}
+
+/// The "New force" dialog's fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewForceDraft {
+    pub ruleset: RulesetId,
+    pub name: String,
+    pub points: u32,
+    pub tier_points: u32,
+    pub battle_group: String,
+    pub scenario: String,
+}
+
+impl Default for NewForceDraft {
+    fn default() -> Self {
+        NewForceDraft {
+            ruleset: RulesetId::Belloludi,
+            name: String::new(),
+            points: 100,
+            tier_points: 20,
+            battle_group: "lorraine-1-us".into(),
+            scenario: "encounter".into(),
+        }
+    }
+}
+
+impl NewForceDraft {
+    /// The budget the chosen ruleset uses, from the dialog's fields.
+    pub fn budget(&self) -> Budget {
+        match self.ruleset {
+            RulesetId::ArmourBattles => Budget::BattleGroup(self.battle_group.clone()),
+            RulesetId::Belloludi | RulesetId::BoltAction => Budget::Points(self.points),
+            RulesetId::BattleOfTanks => Budget::TierPoints(self.tier_points),
+            RulesetId::BelleEpoque => Budget::Scenario(self.scenario.clone()),
+        }
+    }
+}
+
+/// Borrows the model and the view state for one frame.
+pub struct ForcesView<'a> {
+    model: &'a Model,
+    state: &'a mut ForcesState,
+}
+
+impl<'a> ForcesView<'a> {
+    pub fn new(model: &'a Model, state: &'a mut ForcesState) -> Self {
+        ForcesView { model, state }
+    }
+
+    pub fn ui(self, ui: &mut egui::Ui) -> Vec<Action> {
+        let Self { model, state } = self;
+        let mut actions = Vec::new();
+        egui::Panel::left("force_list")
+            .default_size(240.0)
+            .show(ui, |ui| {
+                force_list(model, state, ui, &mut actions);
+            });
+        egui::CentralPanel::default().show(ui, |ui| match &model.open {
+            Some(open) => force_editor(model, open, state, ui, &mut actions),
+            None => {
+                ui.add_space(40.0);
+                ui.vertical_centered(|ui| {
+                    ui.heading("No force open");
+                    ui.label("Pick a force on the left, or start a new one (Ctrl+N).");
+                });
+            }
+        });
+        if state.new_force.is_some() {
+            new_force_dialog(state, ui, &mut actions);
+        }
+        actions
+    }
+}
+
+fn force_list(
+    model: &Model,
+    state: &mut ForcesState,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    ui.horizontal(|ui| {
+        if ui.button("New force").on_hover_text("Ctrl+N").clicked() {
+            state.new_force = Some(NewForceDraft::default());
+        }
+        if ui
+            .button("Import…")
+            .on_hover_text("Read a force file")
+            .clicked()
+        {
+            actions.push(Action::ImportDialog);
+        }
+    });
+    ui.separator();
+    if model.forces.is_empty() {
+        ui.label("No forces yet.");
+    }
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for summary in &model.forces {
+            let open = model.open.as_ref().is_some_and(|o| o.id == summary.id);
+            let label = format!(
+                "{}\n{} · {} units",
+                summary.name,
+                summary.ruleset.title(),
+                summary.units
+            );
+            let response = ui.selectable_label(open, label);
+            if response.clicked() {
+                actions.push(Action::Model(Command::Open(summary.id)));
+            }
+            response.context_menu(|ui| {
+                if ui.button("Duplicate").clicked() {
+                    actions.push(Action::Model(Command::Duplicate(summary.id)));
+                }
+                if ui.button("Export…").clicked() {
+                    actions.push(Action::ExportDialog(summary.id));
+                }
+                if ui.button("Delete").clicked() {
+                    actions.push(Action::Model(Command::Delete(summary.id)));
+                }
+            });
+        }
+    });
+}
+
+fn force_editor(
+    model: &Model,
+    open: &OpenForce,
+    state: &mut ForcesState,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let OpenForce {
+        id,
+        force,
+        validation,
+        card_changes,
+    } = open;
+    let edit = |force: Force, label: &str| {
+        Action::Model(Command::Edit {
+            force,
+            label: label.to_string(),
+        })
+    };
+
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(force.ruleset.title()).weak());
+        if let Some(name) = widgets::committed_text(
+            ui,
+            &mut state.drafts,
+            &format!("name{}", id.0),
+            &force.name,
+            "force name",
+            260.0,
+        ) {
+            if !name.trim().is_empty() {
+                actions.push(edit(
+                    Force {
+                        name: name.trim().to_string(),
+                        ..force.clone()
+                    },
+                    "Rename force",
+                ));
+            }
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("Delete").clicked() {
+                actions.push(Action::Model(Command::Delete(*id)));
+            }
+            if ui.button("Export…").clicked() {
+                actions.push(Action::ExportDialog(*id));
+            }
+            if ui.button("Duplicate").clicked() {
+                actions.push(Action::Model(Command::Duplicate(*id)));
+            }
+        });
+    });
+    ui.separator();
+
+    if let Some(budget) = budget_editor(ui, force) {
+        actions.push(edit(
+            Force {
+                budget,
+                ..force.clone()
+            },
+            "Change budget",
+        ));
+    }
+    budget_bar(ui, &validation.budget);
+    ui.add_space(4.0);
+
+    for change in card_changes {
+        ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {change}"));
+    }
+    if !validation.violations.is_empty() {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(
+                RichText::new("Problems")
+                    .strong()
+                    .color(ui.visuals().error_fg_color),
+            );
+            for violation in &validation.violations {
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(
+                        ui.visuals().error_fg_color,
+                        format!("✗ {}", violation.message),
+                    );
+                    if let Some(fix) = &violation.fix {
+                        if ui
+                            .small_button("Fix")
+                            .on_hover_text("Apply the suggested fix")
+                            .clicked()
+                        {
+                            actions.push(Action::Model(Command::ApplyFix(fix.clone())));
+                        }
+                    }
+                });
+            }
+        });
+    } else {
+        ui.label(RichText::new("✓ Legal").color(Color32::from_rgb(40, 150, 60)));
+    }
+    ui.add_space(6.0);
+
+    units_table(model, force, state, ui, actions);
+    ui.add_space(6.0);
+    add_unit(model, force, state, ui, actions);
+    ui.add_space(6.0);
+    ui.label("Notes");
+    if let Some(notes) = widgets::committed_multiline(
+        ui,
+        &mut state.drafts,
+        &format!("notes{}", id.0),
+        &force.notes,
+        "notes: house rules, opponents, results…",
+    ) {
+        actions.push(edit(
+            Force {
+                notes,
+                ..force.clone()
+            },
+            "Edit notes",
+        ));
+    }
+}
+
+/// The budget's own field: points, tier points, battle group or scenario.
+fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
+    let mut changed = None;
+    ui.horizontal(|ui| {
+        let name = ui.label("Budget");
+        match &force.budget {
+            Budget::Points(points) => {
+                let mut value = *points;
+                if ui
+                    .add(
+                        egui::DragValue::new(&mut value)
+                            .range(0..=100_000)
+                            .suffix(" points"),
+                    )
+                    .labelled_by(name.id)
+                    .changed()
+                {
+                    changed = Some(Budget::Points(value));
+                }
+            }
+            Budget::TierPoints(points) => {
+                let mut value = *points;
+                if ui
+                    .add(
+                        egui::DragValue::new(&mut value)
+                            .range(0..=1000)
+                            .suffix(" tier points"),
+                    )
+                    .labelled_by(name.id)
+                    .changed()
+                {
+                    changed = Some(Budget::TierPoints(value));
+                }
+            }
+            Budget::BattleGroup(group) => {
+                egui::ComboBox::from_id_salt("battle_group")
+                    .selected_text(
+                        armour_battles::battle_group(group).map_or(group.clone(), |g| g.title()),
+                    )
+                    .show_ui(ui, |ui| {
+                        for g in armour_battles::battle_groups() {
+                            if ui.selectable_label(&g.id == group, g.title()).clicked() {
+                                changed = Some(Budget::BattleGroup(g.id.clone()));
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(name.id);
+            }
+            Budget::Scenario(scenario) => {
+                ui.label(format!("Scenario: {scenario}"));
+            }
+        }
+    });
+    changed
+}
+
+/// Used against the limit, red when over.
+fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
+    let Some(limit) = budget.limit else {
+        ui.label(format!("{} {} used", budget.used, budget.unit));
+        return;
+    };
+    let fraction = if limit == 0 {
+        1.0
+    } else {
+        budget.used as f32 / limit as f32
+    };
+    let over = budget.is_over() || budget.min.is_some_and(|min| budget.used < min);
+    let range = match budget.min {
+        Some(min) => format!("{min}–{limit}"),
+        None => limit.to_string(),
+    };
+    let text = format!("{} / {range} {}", budget.used, budget.unit);
+    let mut bar = egui::ProgressBar::new(fraction.min(1.0))
+        .text(text)
+        .desired_width(360.0);
+    if over {
+        bar = bar.fill(Color32::from_rgb(190, 40, 40));
+    }
+    ui.add(bar);
+}
+
+fn units_table(
+    model: &Model,
+    force: &Force,
+    state: &mut ForcesState,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let _ = model;
+    let extra = match force.ruleset {
+        RulesetId::BoltAction => Some("Points"),
+        RulesetId::BelleEpoque => Some("Stands"),
+        _ => None,
+    };
+    let cards = rules::validation::resolve_cards(force);
+    egui::Grid::new("units")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            ui.strong("Unit");
+            ui.strong("Count");
+            ui.strong("Group");
+            ui.strong(extra.unwrap_or(""));
+            ui.strong("");
+            ui.end_row();
+            for (index, (unit, card)) in force.units.iter().zip(&cards).enumerate() {
+                let selected = state.selected_unit == Some(index);
+                let mut name = unit.card.name().to_string();
+                if matches!(unit.card, CardRef::Inline(_)) {
+                    name.push_str(" (custom)");
+                }
+                let label = ui.selectable_label(selected, name);
+                let label = match card {
+                    Some(card) => label.on_hover_text(stat_summary(card)),
+                    None => label.on_hover_text("Unknown card"),
+                };
+                if label.clicked() {
+                    state.selected_unit = Some(index);
+                }
+                let mut count = unit.count;
+                if ui
+                    .add(egui::DragValue::new(&mut count).range(1..=999))
+                    .labelled_by(label.id)
+                    .changed()
+                {
+                    let mut edited = force.clone();
+                    edited.units[index].count = count;
+                    actions.push(Action::Model(Command::Edit {
+                        force: edited,
+                        label: format!("Count of {}", unit.card.name()),
+                    }));
+                }
+                let group = unit.group.clone().unwrap_or_default();
+                if let Some(group) = widgets::committed_text(
+                    ui,
+                    &mut state.drafts,
+                    &format!("group{index}"),
+                    &group,
+                    "group",
+                    140.0,
+                ) {
+                    let mut edited = force.clone();
+                    edited.units[index].group =
+                        Some(group.trim().to_string()).filter(|g| !g.is_empty());
+                    actions.push(Action::Model(Command::Edit {
+                        force: edited,
+                        label: "Change group".into(),
+                    }));
+                }
+                match force.ruleset {
+                    RulesetId::BoltAction => {
+                        let mut points = unit.points.unwrap_or(0);
+                        if ui
+                            .add(egui::DragValue::new(&mut points).range(0..=5000))
+                            .labelled_by(label.id)
+                            .changed()
+                        {
+                            let mut edited = force.clone();
+                            edited.units[index].points = Some(points);
+                            actions.push(Action::Model(Command::Edit {
+                                force: edited,
+                                label: "Set points".into(),
+                            }));
+                        }
+                    }
+                    RulesetId::BelleEpoque => {
+                        let default = match card {
+                            Some(Card::BelleEpoque(p)) => p.stands,
+                            _ => 1,
+                        };
+                        let mut stands = unit.stands.unwrap_or(default);
+                        if ui
+                            .add(egui::DragValue::new(&mut stands).range(1..=20))
+                            .labelled_by(label.id)
+                            .changed()
+                        {
+                            let mut edited = force.clone();
+                            edited.units[index].stands = Some(stands);
+                            actions.push(Action::Model(Command::Edit {
+                                force: edited,
+                                label: "Set stands".into(),
+                            }));
+                        }
+                    }
+                    _ => {
+                        ui.label("");
+                    }
+                }
+                if ui
+                    .small_button("✕")
+                    .on_hover_text("Remove (Delete)")
+                    .clicked()
+                {
+                    actions.push(remove_unit(force, index));
+                }
+                ui.end_row();
+            }
+        });
+    if force.units.is_empty() {
+        ui.label("No units yet: add some below.");
+    }
+}
+
+/// The action removing unit line `index`.
+pub fn remove_unit(force: &Force, index: usize) -> Action {
+    let mut edited = force.clone();
+    let name = edited
+        .units
+        .get(index)
+        .map(|u| u.card.name().to_string())
+        .unwrap_or_default();
+    if index < edited.units.len() {
+        edited.units.remove(index);
+    }
+    Action::Model(Command::Edit {
+        force: edited,
+        label: format!("Remove {name}"),
+    })
+}
+
+fn stat_summary(card: &Card) -> String {
+    card.stats()
+        .iter()
+        .map(|s| format!("{}: {}", s.label, s.value))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn add_unit(
+    model: &Model,
+    force: &Force,
+    state: &mut ForcesState,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("Add unit");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.add_search)
+                .hint_text("search the library")
+                .desired_width(220.0),
+        );
+    });
+    let needle = state.add_search.trim().to_lowercase();
+    let matches: Vec<&Card> = model
+        .cards_for(force.ruleset)
+        .into_iter()
+        .filter(|c| {
+            needle.is_empty()
+                || c.name().to_lowercase().contains(&needle)
+                || c.short_names()
+                    .iter()
+                    .any(|s| s.to_lowercase().contains(&needle))
+        })
+        .take(12)
+        .collect();
+    ui.horizontal_wrapped(|ui| {
+        for card in matches {
+            if ui
+                .button(format!("+ {}", card.name()))
+                .on_hover_text(stat_summary(card))
+                .clicked()
+            {
+                let mut edited = force.clone();
+                let unit = model.unit_for(card);
+                match edited
+                    .units
+                    .iter_mut()
+                    .find(|u| u.card == unit.card && u.group.is_none())
+                {
+                    Some(existing) => existing.count = (existing.count + 1).min(999),
+                    None => edited.units.push(unit),
+                }
+                actions.push(Action::Model(Command::Edit {
+                    force: edited,
+                    label: format!("Add {}", card.name()),
+                }));
+            }
+        }
+    });
+}
+
+fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let Some(draft) = &mut state.new_force else {
+        return;
+    };
+    let mut open = true;
+    let mut create = false;
+    let mut briefing = None;
+    egui::Window::new("New force")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ui.ctx(), |ui| {
+            egui::Grid::new("new_force").num_columns(2).show(ui, |ui| {
+                let name = ui.label("Ruleset");
+                egui::ComboBox::from_id_salt("new_ruleset")
+                    .selected_text(draft.ruleset.title())
+                    .show_ui(ui, |ui| {
+                        for id in RulesetId::ALL {
+                            ui.selectable_value(&mut draft.ruleset, id, id.title());
+                        }
+                    })
+                    .response
+                    .labelled_by(name.id);
+                ui.end_row();
+                let name_label = ui.label("Name");
+                ui.add(egui::TextEdit::singleline(&mut draft.name).hint_text("force name"))
+                    .labelled_by(name_label.id);
+                ui.end_row();
+                let budget_label = ui.label("Budget");
+                match draft.ruleset {
+                    RulesetId::Belloludi | RulesetId::BoltAction => {
+                        ui.add(
+                            egui::DragValue::new(&mut draft.points)
+                                .range(0..=100_000)
+                                .suffix(" points"),
+                        )
+                        .labelled_by(budget_label.id);
+                    }
+                    RulesetId::BattleOfTanks => {
+                        ui.add(
+                            egui::DragValue::new(&mut draft.tier_points)
+                                .range(0..=1000)
+                                .suffix(" tier points"),
+                        )
+                        .labelled_by(budget_label.id);
+                    }
+                    RulesetId::ArmourBattles => {
+                        egui::ComboBox::from_id_salt("new_group")
+                            .selected_text(
+                                armour_battles::battle_group(&draft.battle_group)
+                                    .map_or(String::new(), |g| g.title()),
+                            )
+                            .show_ui(ui, |ui| {
+                                for g in armour_battles::battle_groups() {
+                                    ui.selectable_value(
+                                        &mut draft.battle_group,
+                                        g.id.clone(),
+                                        g.title(),
+                                    );
+                                }
+                            })
+                            .response
+                            .labelled_by(budget_label.id);
+                    }
+                    RulesetId::BelleEpoque => {
+                        ui.label("Encounter scenario: 24–36 stands");
+                    }
+                }
+                ui.end_row();
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Create").clicked() {
+                    create = true;
+                }
+            });
+            ui.separator();
+            ui.label("From briefing (Armour Battles, Lorraine 1944):");
+            ui.horizontal_wrapped(|ui| {
+                for g in armour_battles::battle_groups() {
+                    if ui
+                        .button(g.title())
+                        .on_hover_text(format!("{} — {}", g.mission, g.time))
+                        .clicked()
+                    {
+                        briefing = Some(g.id.clone());
+                    }
+                }
+            });
+        });
+    if create {
+        actions.push(Action::Model(Command::NewForce {
+            ruleset: draft.ruleset,
+            name: if draft.name.trim().is_empty() {
+                format!("New {} force", draft.ruleset.title())
+            } else {
+                draft.name.clone()
+            },
+            budget: draft.budget(),
+        }));
+        state.new_force = None;
+    } else if let Some(id) = briefing {
+        actions.push(Action::Model(Command::NewFromBriefing(id)));
+        state.new_force = None;
+    } else if !open {
+        state.new_force = None;
+    }
+}

@@ -1,0 +1,414 @@
+//! The app's data model: the store, the forces, the open force, undo history and notices.
+//!
+//! Views never touch this directly; they return actions and [`Model::apply`] carries them out.
+//! Every change is saved at once (there is no Save button to forget) and recorded for undo.
+
+use std::path::{Path, PathBuf};
+
+use crate::rules::validation::{Fix, Validation, validate};
+use crate::rules::{self, Card, CardRef, Force, ForceUnit, RulesetId, armour_battles, force_file};
+use crate::store::{CardChange, CardId, ForceId, ForceSummary, Store};
+
+use super::history::{Change, History};
+
+/// A message for the user: errors stay until dismissed, information fades.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub text: String,
+    pub is_error: bool,
+}
+
+/// The force being edited, with its check results.
+#[derive(Debug, Clone)]
+pub struct OpenForce {
+    pub id: ForceId,
+    pub force: Force,
+    pub validation: Validation,
+    /// Book cards that changed since the force was saved.
+    pub card_changes: Vec<CardChange>,
+}
+
+/// Everything that changes data.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    NewForce {
+        ruleset: RulesetId,
+        name: String,
+        budget: rules::Budget,
+    },
+    NewFromBriefing(String),
+    Open(ForceId),
+    Close,
+    /// Replace the open force with an edited copy (autosaved).
+    Edit {
+        force: Force,
+        label: String,
+    },
+    ApplyFix(Fix),
+    Delete(ForceId),
+    Duplicate(ForceId),
+    Import(PathBuf),
+    Export {
+        id: ForceId,
+        path: PathBuf,
+    },
+    SaveCustomCard {
+        id: Option<CardId>,
+        card: Card,
+    },
+    DeleteCustomCard(CardId),
+    Undo,
+    Redo,
+    DismissNotice(usize),
+}
+
+/// The model behind the window.
+pub struct Model {
+    store: Store,
+    pub forces: Vec<ForceSummary>,
+    pub open: Option<OpenForce>,
+    pub custom_cards: Vec<(CardId, Card)>,
+    pub notices: Vec<Notice>,
+    history: History,
+}
+
+impl Model {
+    /// A model over `store`, with the force list loaded.
+    pub fn new(store: Store) -> Self {
+        let mut model = Model {
+            store,
+            forces: Vec::new(),
+            open: None,
+            custom_cards: Vec::new(),
+            notices: Vec::new(),
+            history: History::default(),
+        };
+        model.refresh();
+        model
+    }
+
+    /// The database path, for the status bar.
+    pub fn store_path(&self) -> Option<&Path> {
+        self.store.path()
+    }
+
+    pub fn undo_label(&self) -> Option<&str> {
+        self.history.undo_label()
+    }
+
+    pub fn redo_label(&self) -> Option<&str> {
+        self.history.redo_label()
+    }
+
+    /// Carries out one command; failures become error notices and change nothing.
+    pub fn apply(&mut self, command: Command) {
+        if let Err(error) = self.try_apply(command) {
+            self.error(format!("{error:#}"));
+        }
+    }
+
+    fn try_apply(&mut self, command: Command) -> anyhow::Result<()> {
+        match command {
+            Command::NewForce {
+                ruleset,
+                name,
+                budget,
+            } => {
+                let force = Force {
+                    name: self.unique_name(&name),
+                    budget,
+                    ..Force::new(ruleset, "")
+                };
+                self.create(force, "New force")?;
+            }
+            Command::NewFromBriefing(id) => {
+                let mut force = armour_battles::preset_force(&id)?;
+                force.name = self.unique_name(&force.name);
+                self.create(force, "New force from briefing")?;
+            }
+            Command::Open(id) => self.open(id)?,
+            Command::Close => self.open = None,
+            Command::Edit { force, label } => self.edit(force, label)?,
+            Command::ApplyFix(fix) => self.apply_fix(fix)?,
+            Command::Delete(id) => self.delete(id)?,
+            Command::Duplicate(id) => {
+                let mut force = self.store.load_force(id)?.force;
+                force.name = self.unique_name(&format!("{} (copy)", force.name));
+                self.create(force, "Duplicate force")?;
+            }
+            Command::Import(path) => self.import(&path)?,
+            Command::Export { id, path } => {
+                let force = self.store.load_force(id)?.force;
+                std::fs::write(&path, force_file::to_json(&force))
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+                self.info(format!("Exported {} to {}", force.name, path.display()));
+            }
+            Command::SaveCustomCard { id, card } => {
+                let name = card.name().to_string();
+                self.store.save_custom_card(id, &card)?;
+                self.custom_cards = self.store.custom_cards()?;
+                self.info(format!("Saved custom card {name}"));
+            }
+            Command::DeleteCustomCard(id) => {
+                self.store.delete_custom_card(id)?;
+                self.custom_cards = self.store.custom_cards()?;
+            }
+            Command::Undo => self.undo()?,
+            Command::Redo => self.redo()?,
+            Command::DismissNotice(index) => {
+                if index < self.notices.len() {
+                    self.notices.remove(index);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn refresh(&mut self) {
+        match self.store.list_forces() {
+            Ok(forces) => self.forces = forces,
+            Err(e) => self.error(format!("cannot list forces: {e}")),
+        }
+        match self.store.custom_cards() {
+            Ok(cards) => self.custom_cards = cards,
+            Err(e) => self.error(format!("cannot list custom cards: {e}")),
+        }
+    }
+
+    fn create(&mut self, force: Force, label: &str) -> anyhow::Result<()> {
+        let id = self.store.save_force(None, &force)?;
+        self.history.record(Change {
+            id,
+            before: None,
+            after: Some(force.clone()),
+            label: format!("{label} {}", force.name),
+        });
+        self.refresh();
+        self.open(id)
+    }
+
+    fn open(&mut self, id: ForceId) -> anyhow::Result<()> {
+        let stored = self.store.load_force(id)?;
+        self.open = Some(OpenForce {
+            id,
+            validation: validate(&stored.force),
+            force: stored.force,
+            card_changes: stored.card_changes,
+        });
+        Ok(())
+    }
+
+    fn edit(&mut self, force: Force, label: String) -> anyhow::Result<()> {
+        let Some(open) = &self.open else {
+            anyhow::bail!("no force is open");
+        };
+        if open.force == force {
+            return Ok(());
+        }
+        let id = open.id;
+        let before = open.force.clone();
+        self.store.save_force(Some(id), &force)?;
+        self.history.record(Change {
+            id,
+            before: Some(before),
+            after: Some(force.clone()),
+            label,
+        });
+        self.set_open(id, force);
+        self.refresh();
+        Ok(())
+    }
+
+    fn set_open(&mut self, id: ForceId, force: Force) {
+        let card_changes = self.open.take().map(|o| o.card_changes).unwrap_or_default();
+        self.open = Some(OpenForce {
+            id,
+            validation: validate(&force),
+            force,
+            card_changes,
+        });
+    }
+
+    fn apply_fix(&mut self, fix: Fix) -> anyhow::Result<()> {
+        let Some(open) = &self.open else {
+            return Ok(());
+        };
+        let mut force = open.force.clone();
+        let label = match fix {
+            Fix::Reduce { unit, by } => {
+                let Some(line) = force.units.get_mut(unit) else {
+                    return Ok(());
+                };
+                let name = line.card.name().to_string();
+                if line.count <= by {
+                    force.units.remove(unit);
+                } else {
+                    line.count -= by;
+                }
+                format!("Remove {by} {name}")
+            }
+            Fix::Rename { unit, name } => {
+                let Some(line) = force.units.get_mut(unit) else {
+                    return Ok(());
+                };
+                line.card = CardRef::Library(name.clone());
+                format!("Rename to {name}")
+            }
+            Fix::SetStands { unit, stands } => {
+                let Some(line) = force.units.get_mut(unit) else {
+                    return Ok(());
+                };
+                line.stands = Some(stands);
+                format!("Set {stands} stands")
+            }
+        };
+        self.edit(force, label)
+    }
+
+    fn delete(&mut self, id: ForceId) -> anyhow::Result<()> {
+        let force = self.store.load_force(id)?.force;
+        self.store.delete_force(id)?;
+        self.history.record(Change {
+            id,
+            before: Some(force.clone()),
+            after: None,
+            label: format!("Delete {}", force.name),
+        });
+        if self.open.as_ref().is_some_and(|o| o.id == id) {
+            self.open = None;
+        }
+        self.refresh();
+        self.info(format!("Deleted {} — Ctrl+Z brings it back", force.name));
+        Ok(())
+    }
+
+    fn import(&mut self, path: &Path) -> anyhow::Result<()> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| anyhow::anyhow!("cannot import {}: {e}", path.display()))?;
+        let mut force = force_file::parse_bytes(&bytes)
+            .map_err(|e| anyhow::anyhow!("cannot import {}: {e}", path.display()))?;
+        force.name = self.unique_name(&force.name);
+        self.create(force, "Import")?;
+        Ok(())
+    }
+
+    /// Puts the force of `change` into the state `target` (None = deleted).
+    fn restore(&mut self, change: &Change, target: Option<&Force>) -> anyhow::Result<ForceId> {
+        let exists = self.forces.iter().any(|f| f.id == change.id);
+        let id = match (target, exists) {
+            (Some(force), true) => self.store.save_force(Some(change.id), force)?,
+            (Some(force), false) => {
+                let new_id = self.store.save_force(None, force)?;
+                self.history.remap(change.id, new_id);
+                new_id
+            }
+            (None, true) => {
+                self.store.delete_force(change.id)?;
+                change.id
+            }
+            (None, false) => change.id,
+        };
+        Ok(id)
+    }
+
+    fn undo(&mut self) -> anyhow::Result<()> {
+        let Some(mut change) = self.history.pop_undo() else {
+            return Ok(());
+        };
+        let id = self.restore(&change, change.before.as_ref())?;
+        change.id = id;
+        self.after_history_step(&change, change.before.clone());
+        self.info(format!("Undid: {}", change.label));
+        self.history.push_redo(change);
+        Ok(())
+    }
+
+    fn redo(&mut self) -> anyhow::Result<()> {
+        let Some(mut change) = self.history.pop_redo() else {
+            return Ok(());
+        };
+        let id = self.restore(&change, change.after.as_ref())?;
+        change.id = id;
+        self.after_history_step(&change, change.after.clone());
+        self.info(format!("Redid: {}", change.label));
+        self.history.push_undo(change);
+        Ok(())
+    }
+
+    fn after_history_step(&mut self, change: &Change, state: Option<Force>) {
+        self.refresh();
+        match state {
+            Some(force) => self.set_open(change.id, force),
+            None => {
+                if self.open.as_ref().is_some_and(|o| o.id == change.id) {
+                    self.open = None;
+                }
+            }
+        }
+    }
+
+    /// `name`, or `name (2)`, `name (3)` … so force names stay unique.
+    fn unique_name(&self, name: &str) -> String {
+        let base = if name.trim().is_empty() {
+            "New force"
+        } else {
+            name.trim()
+        };
+        let taken = |n: &str| self.forces.iter().any(|f| f.name.eq_ignore_ascii_case(n));
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..)
+            .map(|i| format!("{base} ({i})"))
+            .find(|n| !taken(n))
+            .unwrap_or_else(|| base.to_string())
+    }
+
+    /// Cards a force of `ruleset` can use: the book's, then the custom ones.
+    pub fn cards_for(&self, ruleset: RulesetId) -> Vec<&Card> {
+        rules::ruleset(ruleset)
+            .library()
+            .iter()
+            .chain(
+                self.custom_cards
+                    .iter()
+                    .map(|(_, c)| c)
+                    .filter(|c| c.ruleset() == ruleset),
+            )
+            .collect()
+    }
+
+    /// A unit line for `card`: library cards by name, custom cards inline.
+    pub fn unit_for(&self, card: &Card) -> ForceUnit {
+        let is_book = rules::ruleset(card.ruleset())
+            .library()
+            .iter()
+            .any(|c| c == card);
+        let card_ref = if is_book {
+            CardRef::Library(card.name().to_string())
+        } else {
+            CardRef::Inline(card.clone())
+        };
+        ForceUnit {
+            card: card_ref,
+            count: 1,
+            group: None,
+            points: None,
+            stands: None,
+        }
+    }
+
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.notices.push(Notice {
+            text: text.into(),
+            is_error: false,
+        });
+    }
+
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.notices.push(Notice {
+            text: text.into(),
+            is_error: true,
+        });
+    }
+}

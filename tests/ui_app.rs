@@ -1,0 +1,199 @@
+//! The desktop app clicked through by label with egui_kittest: no display needed, a real
+//! in-memory SQLite store behind it.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use quartermaster::rules::RulesetId;
+use quartermaster::ui::{App, Command, View};
+
+fn harness() -> Harness<'static, App> {
+    let app = App::for_tests().expect("in-memory store opens");
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+/// Focuses the field named `label` and types `text` into it, as a user would.
+fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+fn new_force(h: &mut Harness<'static, App>, ruleset: &str, name: &str) {
+    h.get_by_label("Forces").click();
+    h.run();
+    h.get_by_label("New force").click();
+    h.run();
+    h.get_by_label("Ruleset").click();
+    h.run();
+    h.get_by_label(ruleset).click();
+    h.run();
+    type_into(h, "Name", name);
+    h.get_by_label("Create").click();
+    h.run();
+}
+
+#[test]
+fn a_belloludi_force_with_a_custom_8_12_2cd_armour_5_vehicle_costs_17() {
+    let mut h = harness();
+    h.run();
+    // Make the custom vehicle in the library: the editor shows the live component cost.
+    h.get_by_label("BelloLudi Tanks! (5)").click();
+    h.run();
+    h.get_by_label("New custom card…").click();
+    h.run();
+    for (field, choice) in [
+        ("Speed", "8″/12″ (1 pt)"),
+        ("Shooting", "2CD (8 pts)"),
+        ("Armour", "5 (8 pts)"),
+    ] {
+        h.get_by_label(field).click();
+        h.run();
+        h.get_by_label(choice).click();
+        h.run();
+    }
+    assert!(
+        h.query_by_label("17 points").is_some(),
+        "8″/12″ + 2CD + armour 5 is 17 points"
+    );
+    h.get_by_label("Save card").click();
+    h.run();
+    assert_eq!(h.state().model.custom_cards.len(), 1);
+
+    new_force(&mut h, "BelloLudi Tanks!", "Shermans");
+    assert_eq!(h.state().prefs.view, View::Forces);
+    h.get_by_label("+ New vehicle").click();
+    h.run();
+    let open = h
+        .state()
+        .model
+        .open
+        .as_ref()
+        .expect("the new force is open");
+    assert_eq!(open.force.name, "Shermans");
+    assert_eq!(open.validation.totals.points, Some(17));
+    assert!(h.query_by_label_contains("17 / 100 points").is_some());
+}
+
+#[test]
+fn going_over_a_tier_budget_shows_the_violation() {
+    let mut h = harness();
+    h.run();
+    new_force(&mut h, "Battle of Tanks", "Heavies");
+    for _ in 0..3 {
+        h.get_by_label("+ Tiger I").click();
+        h.run();
+    }
+    let open = h.state().model.open.as_ref().unwrap();
+    assert_eq!(open.force.ruleset, RulesetId::BattleOfTanks);
+    assert_eq!(open.validation.totals.tier_points, Some(21));
+    assert!(
+        h.query_by_label_contains("Force costs 21 tier points: the limit is 20")
+            .is_some(),
+        "the violation is shown"
+    );
+    // One click on the suggested fix brings it back under the limit.
+    h.get_by_label("Fix").click();
+    h.run();
+    assert!(h.state().model.open.as_ref().unwrap().validation.legal);
+}
+
+#[test]
+fn loading_lorraine_battle_1_german_shows_its_7_units() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Forces").click();
+    h.run();
+    h.get_by_label("New force").click();
+    h.run();
+    h.get_by_label("Lorraine Battle 1 German").click();
+    h.run();
+    let open = h.state().model.open.as_ref().unwrap();
+    assert_eq!(open.force.unit_count(), 7);
+    assert!(open.validation.legal);
+    assert!(h.query_by_label_contains("7 / 7 units").is_some());
+    for unit in ["Panther Ausf G", "Panzer IV H", "Sturmgeschütz III"] {
+        assert!(h.query_by_label(unit).is_some(), "{unit} listed");
+    }
+}
+
+#[test]
+fn deleting_a_force_and_undoing_brings_it_back() {
+    let mut h = harness();
+    h.run();
+    new_force(&mut h, "Battle of Tanks", "Doomed");
+    h.get_by_label("+ T-80").click();
+    h.run();
+    assert_eq!(h.state().model.forces.len(), 1);
+    h.get_by_label("Delete").click();
+    h.run();
+    assert!(h.state().model.forces.is_empty());
+    assert!(h.state().model.open.is_none());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    let forces = &h.state().model.forces;
+    assert_eq!(forces.len(), 1);
+    assert_eq!(forces[0].name, "Doomed");
+    assert_eq!(forces[0].units, 1, "the unit came back too");
+    // Redo deletes it again.
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert!(h.state().model.forces.is_empty());
+}
+
+#[test]
+fn a_failed_import_shows_an_error_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.json");
+    std::fs::write(
+        &bad,
+        r#"{"format":"quartermaster-force","version":1,"ruleset":"belloludi""#,
+    )
+    .unwrap();
+    let mut h = harness();
+    h.run();
+    h.state_mut()
+        .apply(quartermaster::ui::Action::Model(Command::NewForce {
+            ruleset: RulesetId::Belloludi,
+            name: "Keep me".into(),
+            budget: quartermaster::rules::Budget::Points(50),
+        }));
+    h.run();
+    let before: Vec<String> = h
+        .state()
+        .model
+        .forces
+        .iter()
+        .map(|f| f.name.clone())
+        .collect();
+    // No native dialog in tests: the app asks for a typed path instead.
+    h.get_by_label("Import…").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("No file dialog").is_some(),
+        "the typed-path fallback is offered"
+    );
+    type_into(&mut h, "Path", bad.to_str().unwrap());
+    h.get_by_label("Import").click();
+    h.run();
+    let after: Vec<String> = h
+        .state()
+        .model
+        .forces
+        .iter()
+        .map(|f| f.name.clone())
+        .collect();
+    assert_eq!(before, after, "the force list is unchanged");
+    let notice = h.state().model.notices.last().expect("an error notice");
+    assert!(notice.is_error);
+    assert!(notice.text.contains("broken.json"), "{}", notice.text);
+    assert!(
+        h.query_by_label_contains("cannot import").is_some(),
+        "the error is on screen"
+    );
+}
