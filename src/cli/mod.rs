@@ -5,6 +5,7 @@
 
 mod db;
 mod force;
+mod resolve_others;
 mod saved;
 mod torture;
 mod units;
@@ -16,6 +17,7 @@ use clap::{Parser, Subcommand};
 
 pub use db::DbCommand;
 pub use force::ForceCommand;
+pub use resolve_others::{OddsOthers, RollOthers};
 
 /// Exit code: success, or a legal force.
 pub const EXIT_OK: u8 = 0;
@@ -62,6 +64,26 @@ pub enum Command {
     /// Check, back up and restore the database.
     #[command(subcommand)]
     Db(DbCommand),
+    /// Exact odds for one fire or combat action: `odds RULESET …`.
+    #[command(subcommand)]
+    Odds(OddsCommand),
+    /// One action resolved with seeded dice that replay from the seed: `roll RULESET … --seed N`.
+    #[command(subcommand)]
+    Roll(RollCommand),
+}
+
+/// `quartermaster odds RULESET …`.
+#[derive(Debug, Subcommand)]
+pub enum OddsCommand {
+    #[command(flatten)]
+    Others(OddsOthers),
+}
+
+/// `quartermaster roll RULESET … --seed N`.
+#[derive(Debug, Subcommand)]
+pub enum RollCommand {
+    #[command(flatten)]
+    Others(RollOthers),
 }
 
 /// Runs `command` against the database in `data_dir` (default: [`crate::store::default_data_dir`]),
@@ -77,6 +99,8 @@ pub fn run(
         Command::Units { ruleset, json } => units::units(ruleset.as_deref(), json, out),
         Command::Force(command) => force::run(command, data_dir, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
+        Command::Odds(OddsCommand::Others(command)) => resolve_others::run_odds(command, out),
+        Command::Roll(RollCommand::Others(command)) => resolve_others::run_roll(command, out),
     };
     match result {
         Ok(code) => code,

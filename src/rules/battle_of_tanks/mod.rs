@@ -1,5 +1,8 @@
 //! Battle of Tanks (Michael Breunig): eight tank cards, each with a tier value; a force's tiers
-//! may not exceed the tier points the players agree.
+//! may not exceed the tier points the players agree. [`resolve`] gives exact odds and seeded
+//! rolls for fire, repair and spotting.
+
+pub mod resolve;
 
 use std::sync::LazyLock;
 
@@ -102,11 +105,13 @@ struct SeedData {
     data_revision: u32,
     #[allow(dead_code)]
     source: String,
+    resolution: resolve::ResolutionTables,
     cards: Vec<TankCard>,
 }
 
 struct Data {
     revision: u32,
+    resolution: resolve::ResolutionTables,
     cards: Vec<Card>,
 }
 
@@ -117,12 +122,18 @@ static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
     )?;
     Ok(Data {
         revision: seed.data_revision,
+        resolution: seed.resolution,
         cards: seed.cards.into_iter().map(Card::BattleOfTanks).collect(),
     })
 });
 
 pub(crate) fn seed_error() -> Option<RulesError> {
     DATA.as_ref().err().cloned()
+}
+
+/// The penetration die and the to-hit and spotting modifiers.
+pub fn resolution() -> Option<&'static resolve::ResolutionTables> {
+    DATA.as_ref().ok().map(|d| &d.resolution)
 }
 
 /// The Battle of Tanks ruleset.

@@ -1,6 +1,9 @@
 //! Belle Epoque (Pierre Laporte): Victorian brigades on a hex board. Units are mustered from
 //! stands within per-kind limits; the Encounter scenario wants 24–36 stands a side.
+//! [`resolve`] gives exact odds and seeded rolls for command points, reactivity tests, fire
+//! and assaults.
 
+pub mod resolve;
 pub mod tables;
 
 use std::sync::LazyLock;

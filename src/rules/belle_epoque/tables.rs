@@ -189,6 +189,8 @@ pub struct Tables {
     pub stands_per_command_die: u32,
     pub visibility_uds: u32,
     pub scenarios: Vec<Scenario>,
+    /// Fire and assault modifiers used by [`super::resolve`].
+    pub resolution: super::resolve::ResolutionTables,
 }
 
 impl Tables {

@@ -2,6 +2,10 @@
 //!
 //! The book's rows (light, medium, heavy) are library cards; a custom vehicle picks one
 //! component of each kind freely, and its cost is the sum of the three component prices.
+//! [`resolve`] turns the commander die, shooting, crashes and victory into exact odds and
+//! seeded rolls.
+
+pub mod resolve;
 
 use std::sync::LazyLock;
 
@@ -219,12 +223,14 @@ struct SeedData {
     #[allow(dead_code)]
     source: String,
     components: Components,
+    resolution: resolve::ResolutionTables,
     cards: Vec<Vehicle>,
 }
 
 struct Data {
     revision: u32,
     components: Components,
+    resolution: resolve::ResolutionTables,
     cards: Vec<Card>,
 }
 
@@ -233,6 +239,7 @@ static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
     Ok(Data {
         revision: seed.data_revision,
         components: seed.components,
+        resolution: seed.resolution,
         cards: seed.cards.into_iter().map(Card::Belloludi).collect(),
     })
 });
@@ -244,6 +251,11 @@ pub(crate) fn seed_error() -> Option<RulesError> {
 /// The component cost table.
 pub fn components() -> Option<&'static Components> {
     DATA.as_ref().ok().map(|d| &d.components)
+}
+
+/// The commander die, blunder table, shooting modifiers and victory points.
+pub fn resolution() -> Option<&'static resolve::ResolutionTables> {
+    DATA.as_ref().ok().map(|d| &d.resolution)
 }
 
 /// The BelloLudi Tanks! ruleset.

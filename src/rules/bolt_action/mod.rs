@@ -1,6 +1,8 @@
 //! Bolt Action (reference sheets): troop quality, orders, hit and damage tables, the weapons
 //! chart. The sheets carry no points, so a force sets its own cost per unit and a points limit.
+//! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
+pub mod resolve;
 pub mod tables;
 
 use std::sync::LazyLock;

@@ -80,6 +80,8 @@ pub struct Modifier {
 pub struct HitTable {
     /// The roll needed before modifiers (3+).
     pub base: u8,
+    /// A modified need of 7 or more means a 6 followed by this roll (4+) on a second die.
+    pub seven_plus_follow_up: u8,
     pub modifiers: Vec<Modifier>,
 }
 

@@ -1,0 +1,972 @@
+//! Bolt Action resolution from the reference sheets: order tests with FUBAR, shooting
+//! (shots, to hit, damage, HE), and damage results on armoured targets.
+//!
+//! Odds are exact distributions from the dice core; rolls take a [`Roller`] and return every
+//! die with the seed. The numbers (morale, officer bonuses, hit and penetration modifiers,
+//! damage values, the weapons and HE charts, the FUBAR and damage results tables) come from
+//! the seed data through [`super::tables`].
+//!
+//! Readings (see RULINGS.md): a modified need of 7+ is a 6 followed by a 4+; HE hits on
+//! non-armoured targets become the HE value's number of hits, each at the HE chart's
+//! penetration, and a unit hit takes the HE chart's pins instead of one; a vehicle's second
+//! Immobilised result knocks it out.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::tables::{Quality, Tables, Weapon};
+use super::{Category, UnitProfile};
+use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die};
+
+/// Why an odds request or a roll was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ResolveError {
+    /// The embedded seed data failed to parse (the parse error is reported by the registry).
+    #[error("the Bolt Action tables did not load from the seed data")]
+    NoData,
+    /// The seed data's tables do not fit together.
+    #[error("Bolt Action seed data: {0}")]
+    BadData(String),
+    /// An input the rules do not allow; names the field and the value.
+    #[error("{field}: {message}")]
+    Invalid {
+        /// The input at fault ("officer").
+        field: &'static str,
+        /// What is wrong with its value.
+        message: String,
+    },
+    /// The dice core refused, e.g. too many dice to count exactly.
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+fn tables() -> Result<&'static Tables, ResolveError> {
+    super::tables().ok_or(ResolveError::NoData)
+}
+
+fn invalid(field: &'static str, message: impl Into<String>) -> ResolveError {
+    ResolveError::Invalid {
+        field,
+        message: message.into(),
+    }
+}
+
+/// One roll with what it was for ("to hit", "damage"), so a log reads like the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LabelledRoll {
+    pub label: &'static str,
+    pub record: RollRecord,
+}
+
+// ---------------------------------------------------------------------------------------
+// Dice expressions ("1", "D3", "2D6")
+// ---------------------------------------------------------------------------------------
+
+/// A number of dice as the charts print it: a fixed number or `nDs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceExpr {
+    Fixed(u32),
+    Dice { count: u32, sides: u8 },
+}
+
+impl DiceExpr {
+    /// Parses "3", "D6", "2D6" (any case).
+    ///
+    /// # Errors
+    /// [`ResolveError::BadData`] for anything else.
+    pub fn parse(text: &str) -> Result<Self, ResolveError> {
+        let text = text.trim().to_ascii_uppercase();
+        let bad = || ResolveError::BadData(format!("'{text}' is not a number or dice like 2D6"));
+        match text.split_once('D') {
+            None => text.parse().map(DiceExpr::Fixed).map_err(|_| bad()),
+            Some((count, sides)) => {
+                let count = if count.is_empty() {
+                    1
+                } else {
+                    count.parse().map_err(|_| bad())?
+                };
+                let sides: u8 = sides.parse().map_err(|_| bad())?;
+                if sides == 0 {
+                    return Err(bad());
+                }
+                Ok(DiceExpr::Dice { count, sides })
+            }
+        }
+    }
+
+    /// The exact distribution of the total.
+    ///
+    /// # Errors
+    /// [`ResolveError::Dice`] for too many dice.
+    pub fn dist(self) -> Result<Dist<u32>, ResolveError> {
+        Ok(match self {
+            DiceExpr::Fixed(n) => Dist::certain(n),
+            DiceExpr::Dice { count, sides } => die(u32::from(sides))?.sum_of(count)?,
+        })
+    }
+}
+
+/// Divides all weights and the total by their common factor: same odds, smaller numbers, so
+/// more dice fit in `u128` when the distribution is repeated.
+fn reduced<K: Ord + Clone>(dist: &Dist<K>) -> Result<Dist<K>, ResolveError> {
+    let g = dist.iter().fold(dist.total(), |g, (_, w)| gcd(g, w));
+    let g = g.max(1);
+    Ok(Dist::from_weights(
+        dist.iter().map(|(k, w)| (k.clone(), w / g)),
+    )?)
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The mixture "roll `count`, then the distribution `each(count)`", over one common total.
+fn mixture<K: Ord + Clone>(
+    count: &Dist<u32>,
+    mut each: impl FnMut(u32) -> Result<Dist<K>, ResolveError>,
+) -> Result<Dist<K>, ResolveError> {
+    let parts: Vec<(u128, Dist<K>)> = count
+        .iter()
+        .map(|(&n, w)| Ok((w, each(n)?)))
+        .collect::<Result<_, ResolveError>>()?;
+    let common = parts.iter().try_fold(1u128, |l, (_, d)| {
+        let t = d.total();
+        (l / gcd(l, t)).checked_mul(t)
+    });
+    let common = common.ok_or(DiceError::WeightOverflow)?;
+    let mut weights = Vec::new();
+    for (w, d) in &parts {
+        let scale = w
+            .checked_mul(common / d.total())
+            .ok_or(DiceError::WeightOverflow)?;
+        for (k, dw) in d.iter() {
+            weights.push((
+                k.clone(),
+                dw.checked_mul(scale).ok_or(DiceError::WeightOverflow)?,
+            ));
+        }
+    }
+    reduced(&Dist::from_weights(weights)?)
+}
+
+// ---------------------------------------------------------------------------------------
+// Order tests
+// ---------------------------------------------------------------------------------------
+
+/// An order test: the unit's quality, its pins and the best officer bonus it may use.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderTest {
+    pub quality: Quality,
+    pub pins: u32,
+    /// The officer's rank id ("captain"), if one lends his morale bonus.
+    pub officer: Option<String>,
+}
+
+/// How an order test ends.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OrderResult {
+    Passed,
+    Failed,
+    /// Double six: the order fails and the FUBAR chart gives this result.
+    Fubar {
+        result: String,
+    },
+}
+
+/// Exact odds of an order test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderTestOdds {
+    /// Pass on 2d6 at or under this (morale − pins + officer bonus).
+    pub target: i32,
+    /// Total 216: the two dice and the FUBAR d6.
+    pub outcome: Dist<OrderResult>,
+}
+
+impl OrderTestOdds {
+    pub fn p_pass(&self) -> f64 {
+        self.outcome.probability(&OrderResult::Passed)
+    }
+
+    pub fn p_fubar(&self) -> f64 {
+        self.outcome
+            .probability_where(|o| matches!(o, OrderResult::Fubar { .. }))
+    }
+
+    /// The FUBAR chart's results, given a FUBAR.
+    pub fn fubar_results(&self) -> Dist<String> {
+        let fubar: Vec<(String, u128)> = self
+            .outcome
+            .iter()
+            .filter_map(|(o, w)| match o {
+                OrderResult::Fubar { result } => Some((result.clone(), w)),
+                _ => None,
+            })
+            .collect();
+        Dist::from_weights(fubar).unwrap_or_else(|_| Dist::certain(String::new()))
+    }
+}
+
+impl OrderTest {
+    /// The number to roll at or under: morale − pins + officer bonus.
+    ///
+    /// # Errors
+    /// [`ResolveError::Invalid`] for an officer rank the sheet does not list.
+    pub fn target(&self) -> Result<i32, ResolveError> {
+        let t = tables()?;
+        let morale = t
+            .morale(self.quality)
+            .ok_or_else(|| ResolveError::BadData(format!("no morale for {:?}", self.quality)))?;
+        let bonus = match &self.officer {
+            None => 0,
+            Some(rank) => t.officer_bonus(rank).ok_or_else(|| {
+                let known: Vec<&str> = t.officers.iter().map(|o| o.rank.as_str()).collect();
+                invalid(
+                    "officer",
+                    format!("'{rank}' is not a rank on the sheet ({})", known.join(", ")),
+                )
+            })?,
+        };
+        let pins = i32::try_from(self.pins).unwrap_or(i32::MAX);
+        Ok(i32::from(morale) - pins + i32::from(bonus))
+    }
+}
+
+/// The FUBAR chart's result for a d6.
+fn fubar_result(t: &Tables, roll: u8) -> Result<String, ResolveError> {
+    t.fubar(i32::from(roll))
+        .map(|row| row.result.clone())
+        .ok_or_else(|| ResolveError::BadData(format!("no FUBAR row for a roll of {roll}")))
+}
+
+/// How two dice read against `target`, with the FUBAR result if they are a double six.
+fn order_result(a: u32, b: u32, target: i32, fubar: &str) -> OrderResult {
+    if a == 6 && b == 6 {
+        OrderResult::Fubar {
+            result: fubar.to_string(),
+        }
+    } else if i64::from(a + b) <= i64::from(target) {
+        OrderResult::Passed
+    } else {
+        OrderResult::Failed
+    }
+}
+
+/// Exact odds of an order test.
+///
+/// # Errors
+/// As [`OrderTest::target`].
+pub fn order_test_odds(test: &OrderTest) -> Result<OrderTestOdds, ResolveError> {
+    let t = tables()?;
+    let target = test.target()?;
+    let fubar_names: Vec<String> = (1..=6)
+        .map(|r| fubar_result(t, r))
+        .collect::<Result<_, _>>()?;
+    let two = d6().combine(&d6(), |&a, &b| (a, b))?;
+    let outcome = two.combine(&d6(), |&(a, b), &f| {
+        order_result(a, b, target, &fubar_names[f as usize - 1])
+    })?;
+    Ok(OrderTestOdds { target, outcome })
+}
+
+/// An order test as it happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OrderTestRoll {
+    pub seed: u64,
+    pub target: i32,
+    /// The two d6.
+    pub dice: RollRecord,
+    pub total: u32,
+    /// The FUBAR chart's d6, after a double six.
+    pub fubar_die: Option<RollRecord>,
+    pub outcome: OrderResult,
+}
+
+/// Rolls an order test.
+///
+/// # Errors
+/// As [`OrderTest::target`], or [`ResolveError::Dice`] if the roller refuses.
+pub fn roll_order_test(
+    test: &OrderTest,
+    roller: &mut Roller,
+) -> Result<OrderTestRoll, ResolveError> {
+    let t = tables()?;
+    let target = test.target()?;
+    let seed = roller.seed();
+    let dice = roller.roll_d6(2)?;
+    let face = |i: usize| u32::from(dice.dice.get(i).copied().unwrap_or(1));
+    let (a, b) = (face(0), face(1));
+    let mut fubar_die = None;
+    let mut fubar = String::new();
+    if a == 6 && b == 6 {
+        let record = roller.roll_d6(1)?;
+        fubar = fubar_result(t, record.dice.first().copied().unwrap_or(1))?;
+        fubar_die = Some(record);
+    }
+    Ok(OrderTestRoll {
+        seed,
+        target,
+        total: a + b,
+        outcome: order_result(a, b, target, &fubar),
+        dice,
+        fubar_die,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Shooting
+// ---------------------------------------------------------------------------------------
+
+/// The sheet's hit modifiers that apply to one shooting attack.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitModifiers {
+    pub point_blank: bool,
+    /// Pin markers on the firer (−1 each).
+    pub pins: u32,
+    /// Long range: −1 to hit, and −1 penetration for heavy weapons against armour.
+    pub long_range: bool,
+    pub inexperienced: bool,
+    pub on_the_move: bool,
+    /// The target is down infantry or artillery.
+    pub target_down: bool,
+    pub small_unit: bool,
+    pub soft_cover: bool,
+    pub hard_cover: bool,
+}
+
+impl HitModifiers {
+    /// The sum of the modifiers that apply, read from the sheet's table.
+    fn total(&self, t: &Tables) -> Result<i32, ResolveError> {
+        let value = |id: &str| {
+            t.hit
+                .modifiers
+                .iter()
+                .find(|m| m.id == id)
+                .map(|m| i32::from(m.value))
+                .ok_or_else(|| ResolveError::BadData(format!("no hit modifier '{id}'")))
+        };
+        let flags = [
+            (self.point_blank, "point_blank"),
+            (self.long_range, "long_range"),
+            (self.inexperienced, "inexperienced"),
+            (self.on_the_move, "on_the_move"),
+            (self.target_down, "target_down"),
+            (self.small_unit, "small_unit"),
+            (self.soft_cover, "soft_cover"),
+            (self.hard_cover, "hard_cover"),
+        ];
+        let mut total = 0i32;
+        for (set, id) in flags {
+            if set {
+                total += value(id)?;
+            }
+        }
+        if self.pins > 0 {
+            let pins = i32::try_from(self.pins).unwrap_or(i32::MAX);
+            total = total.saturating_add(value("per_pin")?.saturating_mul(pins));
+        }
+        Ok(total)
+    }
+}
+
+/// The d6 a shot needs: 3+ minus the modifiers. 7 or more means a 6 and then a follow-up
+/// (4+); a natural 1 always misses.
+///
+/// # Errors
+/// [`ResolveError::NoData`] / [`ResolveError::BadData`] for missing tables.
+pub fn hit_need(modifiers: &HitModifiers) -> Result<i32, ResolveError> {
+    let t = tables()?;
+    Ok(i32::from(t.hit.base) - modifiers.total(t)?)
+}
+
+/// Whether a to-hit d6 hits outright, needs a follow-up, or misses.
+fn first_die_hits(face: u32, need: i32) -> bool {
+    face != 1 && i64::from(face) >= i64::from(need)
+}
+
+/// Exact odds that one shot hits (total 6, or 36 when a follow-up die is needed).
+///
+/// # Errors
+/// As [`hit_need`].
+pub fn hit_odds(need: i32) -> Result<Dist<bool>, ResolveError> {
+    if need <= 6 {
+        return Ok(d6().map(|&f| first_die_hits(f, need)));
+    }
+    let follow_up = u32::from(tables()?.hit.seven_plus_follow_up);
+    Ok(d6().combine(&d6(), |&a, &b| a == 6 && b >= follow_up)?)
+}
+
+/// Which armour a shot strikes (penetration modifiers for heavy weapons against armour).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Facing {
+    #[default]
+    Front,
+    SideOrTop,
+    Rear,
+}
+
+/// What the attack needs to know about its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetProfile {
+    /// d6 + PEN must reach this.
+    pub damage_value: u8,
+    /// Rolled on the damage results table for armoured targets.
+    pub armoured: bool,
+    pub open_topped: bool,
+}
+
+impl TargetProfile {
+    /// The profile of a library or force unit.
+    ///
+    /// # Errors
+    /// [`ResolveError::BadData`] when the damage value table has no row for the unit.
+    pub fn of(unit: &UnitProfile) -> Result<Self, ResolveError> {
+        let damage_value = unit.damage_value().ok_or_else(|| {
+            ResolveError::BadData(format!("no damage value for {}", unit.category.label()))
+        })?;
+        Ok(Self {
+            damage_value,
+            armoured: unit.category.is_armoured(),
+            open_topped: unit.open_topped,
+        })
+    }
+
+    /// A target of `category` and `quality`, from the damage value table.
+    ///
+    /// # Errors
+    /// [`ResolveError::BadData`] when the table has no row.
+    pub fn of_category(category: Category, quality: Quality) -> Result<Self, ResolveError> {
+        let row = category.damage_row(quality);
+        let damage_value = tables()?
+            .damage_value(row)
+            .ok_or_else(|| ResolveError::BadData(format!("no damage value '{row}'")))?;
+        Ok(Self {
+            damage_value,
+            armoured: category.is_armoured(),
+            open_topped: false,
+        })
+    }
+}
+
+/// One shooting attack: a weapon fired by some models at one target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attack<'a> {
+    pub weapon: &'a Weapon,
+    /// Models firing this weapon (each rolls its shots).
+    pub firers: u32,
+    /// Fire high explosive (the weapon must have an HE value).
+    pub high_explosive: bool,
+    pub hit: HitModifiers,
+    pub target: TargetProfile,
+    pub facing: Facing,
+    /// The user marks Massive Damage: two results per damaging hit.
+    pub massive_damage: bool,
+    /// Fired indirectly (+1 on the damage result against open-topped vehicles).
+    pub indirect: bool,
+    /// The vehicle is already immobilised (another Immobilised knocks it out).
+    pub already_immobilised: bool,
+}
+
+impl<'a> Attack<'a> {
+    /// One model firing `weapon` at `target` with no modifiers, indirect when the weapon is
+    /// an indirect-fire weapon.
+    pub fn new(weapon: &'a Weapon, target: TargetProfile) -> Self {
+        Self {
+            weapon,
+            firers: 1,
+            high_explosive: false,
+            hit: HitModifiers::default(),
+            target,
+            facing: Facing::Front,
+            massive_damage: false,
+            indirect: weapon.special.iter().any(|s| s == "Indirect fire"),
+            already_immobilised: false,
+        }
+    }
+}
+
+/// A damage result on an armoured target, worst last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageEffect {
+    CrewStunned,
+    Immobilised,
+    OnFire,
+    KnockedOut,
+}
+
+impl DamageEffect {
+    /// Reads a damage results row's name.
+    fn from_result(name: &str) -> Result<Self, ResolveError> {
+        match name {
+            "Crew Stunned" => Ok(DamageEffect::CrewStunned),
+            "Immobilised" => Ok(DamageEffect::Immobilised),
+            "On Fire" => Ok(DamageEffect::OnFire),
+            "Knocked Out" => Ok(DamageEffect::KnockedOut),
+            other => Err(ResolveError::BadData(format!(
+                "damage result '{other}' is not one the rules know"
+            ))),
+        }
+    }
+
+    /// The sheet's name for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            DamageEffect::CrewStunned => "Crew Stunned",
+            DamageEffect::Immobilised => "Immobilised",
+            DamageEffect::OnFire => "On Fire",
+            DamageEffect::KnockedOut => "Knocked Out",
+        }
+    }
+}
+
+/// What one damaging hit does to a vehicle: one result, or two under Massive Damage (the
+/// worse one first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct VehicleDamage {
+    pub first: DamageEffect,
+    pub second: Option<DamageEffect>,
+}
+
+/// The fixed numbers of an attack, worked out once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AttackNumbers {
+    /// Shots per firer as charted.
+    pub shots: DiceExpr,
+    pub need: i32,
+    /// Penetration after HE and the vehicle modifiers.
+    pub pen: i32,
+    /// HE hits per hit on a non-armoured target (None: one hit).
+    pub he_hits: Option<DiceExpr>,
+    /// Pins on a unit that is hit.
+    pub pins: DiceExpr,
+    /// Superficial (d6−3) rather than full (d6) damage results.
+    pub superficial: bool,
+    /// Added to damage result rolls (open-topped hit by indirect fire).
+    pub result_bonus: i32,
+}
+
+impl Attack<'_> {
+    /// Works out the attack's fixed numbers from the sheets.
+    ///
+    /// # Errors
+    /// [`ResolveError::Invalid`] for no firers or HE from a weapon without an HE value.
+    pub fn numbers(&self) -> Result<AttackNumbers, ResolveError> {
+        let t = tables()?;
+        if self.firers == 0 {
+            return Err(invalid("firers", "0 models firing: at least 1 must fire"));
+        }
+        let he = if self.high_explosive {
+            let size = self.weapon.he.as_deref().ok_or_else(|| {
+                invalid(
+                    "he",
+                    format!("{} has no HE value on the chart", self.weapon.name),
+                )
+            })?;
+            let row = t
+                .he(size)
+                .ok_or_else(|| ResolveError::BadData(format!("no HE chart row for {size}")))?;
+            Some((DiceExpr::parse(size)?, row))
+        } else {
+            None
+        };
+        let base_pen = match (he, self.weapon.pen) {
+            (Some((_, row)), _) => Some(row.pen),
+            (None, pen) => pen,
+        };
+        let mut pen = i32::from(base_pen.unwrap_or(0));
+        if self.target.armoured && self.weapon.class == "heavy" {
+            pen += self.pen_modifiers(t)?;
+        }
+        Ok(AttackNumbers {
+            shots: DiceExpr::parse(&self.weapon.shots)?,
+            need: hit_need(&self.hit)?,
+            pen,
+            he_hits: match he {
+                Some((size, _)) if !self.target.armoured => Some(size),
+                _ => None,
+            },
+            pins: match he {
+                Some((_, row)) => DiceExpr::parse(&row.pins)?,
+                None => DiceExpr::Fixed(1),
+            },
+            superficial: base_pen.is_none(),
+            result_bonus: i32::from(self.target.open_topped && self.indirect),
+        })
+    }
+
+    /// Side/top +1, rear +2, long range −1, from the sheet's table.
+    fn pen_modifiers(&self, t: &Tables) -> Result<i32, ResolveError> {
+        let value = |id: &str| {
+            t.penetration_modifiers
+                .iter()
+                .find(|m| m.id == id)
+                .map(|m| i32::from(m.value))
+                .ok_or_else(|| ResolveError::BadData(format!("no penetration modifier '{id}'")))
+        };
+        let facing = match self.facing {
+            Facing::Front => 0,
+            Facing::SideOrTop => value("side_or_top")?,
+            Facing::Rear => value("rear")?,
+        };
+        let range = if self.hit.long_range {
+            value("long_range")?
+        } else {
+            0
+        };
+        Ok(facing + range)
+    }
+}
+
+/// The damage result for a (modified) roll, clamped into the table.
+fn damage_effect(t: &Tables, roll: i32) -> Result<DamageEffect, ResolveError> {
+    let first = t.damage_results.first();
+    let last = t.damage_results.last();
+    let row = match (first, last) {
+        (Some(first), _) if roll < first.from => first,
+        (_, Some(last)) if roll > last.to => last,
+        _ => t
+            .damage_result(roll)
+            .ok_or_else(|| ResolveError::BadData(format!("no damage result for {roll}")))?,
+    };
+    DamageEffect::from_result(&row.result)
+}
+
+/// The damage result of one die of a damaging hit, by d6 face.
+fn effect_for_face(
+    t: &Tables,
+    numbers: &AttackNumbers,
+    face: u32,
+) -> Result<DamageEffect, ResolveError> {
+    let shift = if numbers.superficial { -3 } else { 0 };
+    let roll = i32::try_from(face).unwrap_or(6) + shift + numbers.result_bonus;
+    damage_effect(t, roll)
+}
+
+/// Exact odds of what one damaging hit does to an armoured target.
+fn vehicle_damage_odds(
+    t: &Tables,
+    numbers: &AttackNumbers,
+    massive: bool,
+) -> Result<Dist<VehicleDamage>, ResolveError> {
+    let mut effects = [DamageEffect::CrewStunned; 6];
+    for (face, effect) in (1..=6u32).zip(effects.iter_mut()) {
+        *effect = effect_for_face(t, numbers, face)?;
+    }
+    let effect = d6().map(|&f| effects[f as usize - 1]);
+    if !massive {
+        return Ok(effect.map(|&first| VehicleDamage {
+            first,
+            second: None,
+        }));
+    }
+    Ok(effect.combine(&effect, |&a, &b| VehicleDamage {
+        first: a.max(b),
+        second: Some(a.min(b)),
+    })?)
+}
+
+/// What a whole attack did, summed over its shots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+pub struct AttackTally {
+    /// Hits on the target (HE hits counted one by one on non-armoured targets).
+    pub hits: u32,
+    /// Hits that reached the damage value.
+    pub damaging: u32,
+    /// The worst damage result on an armoured target, with a second Immobilised counted as
+    /// Knocked Out.
+    pub worst: Option<DamageEffect>,
+    /// Immobilised results so far (capped at 2).
+    immobilised: u32,
+}
+
+impl AttackTally {
+    fn merge(&self, other: &AttackTally) -> AttackTally {
+        let immobilised = (self.immobilised + other.immobilised).min(2);
+        let mut worst = self.worst.max(other.worst);
+        if immobilised >= 2 {
+            worst = Some(DamageEffect::KnockedOut);
+        }
+        AttackTally {
+            hits: self.hits + other.hits,
+            damaging: self.damaging + other.damaging,
+            worst,
+            immobilised,
+        }
+    }
+
+    /// One damaging hit with `damage`'s results.
+    fn from_damage(damage: &VehicleDamage) -> AttackTally {
+        AttackTally {
+            hits: 1,
+            damaging: 1,
+            ..AttackTally::default()
+        }
+        .with_results(damage)
+    }
+
+    /// This tally with `damage`'s results added (hit counts unchanged).
+    fn with_results(&self, damage: &VehicleDamage) -> AttackTally {
+        let effects = [Some(damage.first), damage.second];
+        let immobilised = effects
+            .iter()
+            .filter(|e| **e == Some(DamageEffect::Immobilised))
+            .count() as u32;
+        let results = AttackTally {
+            worst: Some(damage.first),
+            immobilised,
+            ..AttackTally::default()
+        };
+        self.merge(&results)
+    }
+}
+
+/// Exact odds of one shooting attack.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttackOdds {
+    pub numbers: AttackNumbers,
+    /// Total shots fired (all firers).
+    pub shots: Dist<u32>,
+    /// One shot's to-hit roll.
+    pub hit: Dist<bool>,
+    /// One hit's damage roll: d6 + PEN ≥ the damage value.
+    pub damage_roll: Dist<bool>,
+    /// What one damaging hit does to an armoured target (None otherwise).
+    pub per_damaging_hit: Option<Dist<VehicleDamage>>,
+    /// Hits, damaging hits and the worst vehicle result over the whole attack.
+    pub tally: Dist<AttackTally>,
+    /// Pins the target takes.
+    pub pins: Dist<u32>,
+}
+
+impl AttackOdds {
+    pub fn hits(&self) -> Dist<u32> {
+        self.tally.map(|t| t.hits)
+    }
+
+    pub fn damaging_hits(&self) -> Dist<u32> {
+        self.tally.map(|t| t.damaging)
+    }
+
+    /// The vehicle's worst result over the attack (None: undamaged); armoured targets only.
+    pub fn vehicle_result(&self) -> Dist<Option<DamageEffect>> {
+        self.tally.map(|t| t.worst)
+    }
+
+    /// P(the vehicle is knocked out by this attack).
+    pub fn p_knocked_out(&self) -> f64 {
+        self.tally
+            .probability_where(|t| t.worst == Some(DamageEffect::KnockedOut))
+    }
+}
+
+/// Exact odds of one shooting attack.
+///
+/// # Errors
+/// As [`Attack::numbers`]; [`ResolveError::Dice`] when the attack has too many dice to
+/// count exactly.
+pub fn attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
+    let t = tables()?;
+    let numbers = attack.numbers()?;
+    let hit = hit_odds(numbers.need)?;
+    let damage_value = i32::from(attack.target.damage_value);
+    let pen = numbers.pen;
+    let damages = move |f: &u32| i64::from(*f) + i64::from(pen) >= i64::from(damage_value);
+    let damage_roll = d6().map(damages);
+    let per_damaging_hit = if attack.target.armoured {
+        Some(vehicle_damage_odds(t, &numbers, attack.massive_damage)?)
+    } else {
+        None
+    };
+    let on_hit: Dist<AttackTally> = match (&per_damaging_hit, numbers.he_hits) {
+        (Some(vehicle), _) => damage_roll.combine(vehicle, |&ok, damage| {
+            if ok {
+                AttackTally::from_damage(damage)
+            } else {
+                AttackTally {
+                    hits: 1,
+                    ..AttackTally::default()
+                }
+            }
+        })?,
+        (None, he_hits) => {
+            let hits = he_hits.unwrap_or(DiceExpr::Fixed(1)).dist()?;
+            mixture(&hits, |k| {
+                Ok(d6().count_where(k, damages)?.map(|&damaging| AttackTally {
+                    hits: k,
+                    damaging,
+                    ..AttackTally::default()
+                }))
+            })?
+        }
+    };
+    let shot =
+        reduced(&hit.combine(
+            &on_hit,
+            |&hit, tally| {
+                if hit { *tally } else { AttackTally::default() }
+            },
+        )?)?;
+    let shots = numbers.shots.dist()?.sum_of(attack.firers)?;
+    let start = AttackTally {
+        immobilised: u32::from(attack.target.armoured && attack.already_immobilised),
+        ..AttackTally::default()
+    };
+    let tally = mixture(
+        &shots,
+        |n| Ok(shot.repeat(n, start, |acc, s| acc.merge(s))?),
+    )?;
+    let any_hit = tally.map(|t| t.hits > 0);
+    let pin_dice = numbers.pins.dist()?;
+    let pins = any_hit.combine(&pin_dice, |&hit, &p| if hit { p } else { 0 })?;
+    Ok(AttackOdds {
+        numbers,
+        shots,
+        hit,
+        damage_roll,
+        per_damaging_hit,
+        tally,
+        pins: reduced(&pins)?,
+    })
+}
+
+/// A shooting attack as it happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AttackRoll {
+    pub seed: u64,
+    pub numbers: AttackNumbers,
+    /// Every roll in order: shots, to hit, 7+ follow-ups, HE hits, damage, damage results,
+    /// pins.
+    pub rolls: Vec<LabelledRoll>,
+    pub shots: u32,
+    pub tally: AttackTally,
+    /// Each damaging hit's results on an armoured target, in order.
+    pub vehicle_results: Vec<VehicleDamage>,
+    pub pins: u32,
+}
+
+/// Rolls one shooting attack.
+///
+/// # Errors
+/// As [`attack_odds`], or [`ResolveError::Dice`] if the roller refuses.
+pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRoll, ResolveError> {
+    let t = tables()?;
+    let numbers = attack.numbers()?;
+    let seed = roller.seed();
+    let mut log = RollLog {
+        roller,
+        rolls: Vec::new(),
+    };
+    let shots = log.expr("shots", numbers.shots, attack.firers)?;
+    let to_hit = log.d6("to hit", shots)?;
+    let shot_hits = if numbers.need <= 6 {
+        count(&to_hit, |f| first_die_hits(f, numbers.need))
+    } else {
+        let sixes = count(&to_hit, |f| f == 6);
+        let needed = u32::from(t.hit.seven_plus_follow_up);
+        count(&log.d6("7+ follow-up", sixes)?, |f| f >= needed)
+    };
+    let hits = match numbers.he_hits {
+        Some(he) => log.expr("HE hits", he, shot_hits)?,
+        None => shot_hits,
+    };
+    let damage_value = i64::from(attack.target.damage_value);
+    let damaging = count(&log.d6("damage", hits)?, |f| {
+        i64::from(f) + i64::from(numbers.pen) >= damage_value
+    });
+    let mut tally = AttackTally {
+        hits,
+        damaging,
+        immobilised: u32::from(attack.target.armoured && attack.already_immobilised),
+        ..AttackTally::default()
+    };
+    let mut vehicle_results = Vec::new();
+    if attack.target.armoured {
+        let per_hit: u32 = if attack.massive_damage { 2 } else { 1 };
+        let results = log.d6("damage results", damaging * per_hit)?;
+        for chunk in results.chunks(per_hit as usize) {
+            let effects = chunk
+                .iter()
+                .map(|&f| effect_for_face(t, &numbers, f))
+                .collect::<Result<Vec<_>, _>>()?;
+            let first = effects.iter().copied().max();
+            let second = effects.iter().copied().min().filter(|_| effects.len() > 1);
+            if let Some(first) = first {
+                let damage = VehicleDamage { first, second };
+                tally = tally.with_results(&damage);
+                vehicle_results.push(damage);
+            }
+        }
+    }
+    let pins = if shot_hits > 0 {
+        log.expr("pins", numbers.pins, 1)?
+    } else {
+        0
+    };
+    Ok(AttackRoll {
+        seed,
+        numbers,
+        rolls: log.rolls,
+        shots,
+        tally,
+        vehicle_results,
+        pins,
+    })
+}
+
+/// Rolls dice in labelled groups for one attack, keeping every record; a group of no dice
+/// rolls nothing and uses no roll number.
+struct RollLog<'r> {
+    roller: &'r mut Roller,
+    rolls: Vec<LabelledRoll>,
+}
+
+impl RollLog<'_> {
+    /// Rolls `count` dice with `sides` sides as one labelled record; returns the faces.
+    fn roll(
+        &mut self,
+        label: &'static str,
+        sides: u8,
+        count: u32,
+    ) -> Result<Vec<u32>, ResolveError> {
+        if count == 0 {
+            return Ok(Vec::new());
+        }
+        let record = self.roller.roll(sides, count)?;
+        let faces = record.dice.iter().map(|&f| u32::from(f)).collect();
+        self.rolls.push(LabelledRoll { label, record });
+        Ok(faces)
+    }
+
+    fn d6(&mut self, label: &'static str, count: u32) -> Result<Vec<u32>, ResolveError> {
+        self.roll(label, 6, count)
+    }
+
+    /// Rolls `times` copies of a chart value ("D6", "2D6", "3") and returns the total.
+    fn expr(
+        &mut self,
+        label: &'static str,
+        expr: DiceExpr,
+        times: u32,
+    ) -> Result<u32, ResolveError> {
+        Ok(match expr {
+            DiceExpr::Fixed(n) => n.saturating_mul(times),
+            DiceExpr::Dice { count, sides } => self
+                .roll(label, sides, count.saturating_mul(times))?
+                .iter()
+                .sum(),
+        })
+    }
+}
+
+fn count(faces: &[u32], pred: impl Fn(u32) -> bool) -> u32 {
+    faces.iter().filter(|&&f| pred(f)).count() as u32
+}
+
+#[cfg(test)]
+mod tests;
