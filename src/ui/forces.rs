@@ -177,16 +177,15 @@ fn force_editor(
             &force.name,
             "force name",
             260.0,
-        ) {
-            if !name.trim().is_empty() {
-                actions.push(edit(
-                    Force {
-                        name: name.trim().to_string(),
-                        ..force.clone()
-                    },
-                    "Rename force",
-                ));
-            }
+        ) && !name.trim().is_empty()
+        {
+            actions.push(edit(
+                Force {
+                    name: name.trim().to_string(),
+                    ..force.clone()
+                },
+                "Rename force",
+            ));
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button("Delete").clicked() {
@@ -230,14 +229,13 @@ fn force_editor(
                         ui.visuals().error_fg_color,
                         format!("✗ {}", violation.message),
                     );
-                    if let Some(fix) = &violation.fix {
-                        if ui
+                    if let Some(fix) = &violation.fix
+                        && ui
                             .small_button("Fix")
                             .on_hover_text("Apply the suggested fix")
                             .clicked()
-                        {
-                            actions.push(Action::Model(Command::ApplyFix(fix.clone())));
-                        }
+                    {
+                        actions.push(Action::Model(Command::ApplyFix(fix.clone())));
                     }
                 });
             }

@@ -311,13 +311,14 @@ impl App {
                 actions.push(Action::Navigate(view));
             }
         }
-        if !typing && self.prefs.view == View::Forces && pressed(Modifiers::NONE, Key::Delete) {
-            if let (Some(open), Some(index)) = (&self.model.open, self.forces.selected_unit) {
-                if index < open.force.units.len() {
-                    actions.push(forces::remove_unit(&open.force, index));
-                    self.forces.selected_unit = None;
-                }
-            }
+        if !typing
+            && self.prefs.view == View::Forces
+            && pressed(Modifiers::NONE, Key::Delete)
+            && let (Some(open), Some(index)) = (&self.model.open, self.forces.selected_unit)
+            && index < open.force.units.len()
+        {
+            actions.push(forces::remove_unit(&open.force, index));
+            self.forces.selected_unit = None;
         }
         actions
     }
