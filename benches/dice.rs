@@ -17,12 +17,14 @@ where
     move |a, d| (i64::from(a.successes) - i64::from(d.successes), rule(a, d))
 }
 
-fn sixes_beat(a: PoolOutcome, d: PoolOutcome) -> bool {
-    a.sixes > d.sixes
+/// Direct fire: the attacker rolled a six and the target rolled fewer sixes.
+fn direct_suppression(a: PoolOutcome, d: PoolOutcome) -> bool {
+    a.sixes >= 1 && d.sixes < a.sixes
 }
 
-fn sixes_beat_with_one(a: PoolOutcome, d: PoolOutcome) -> bool {
-    a.sixes >= 1 && d.sixes < a.sixes
+/// Artillery: the attacker rolled a six and the target did not roll more sixes.
+fn artillery_suppression(a: PoolOutcome, d: PoolOutcome) -> bool {
+    a.sixes >= 1 && d.sixes <= a.sixes
 }
 
 fn exact(c: &mut Criterion) {
@@ -42,19 +44,20 @@ fn exact(c: &mut Criterion) {
         b.iter(|| {
             let opposed =
                 Opposed::new(black_box(attacker), black_box(defender)).expect("12 + 10 dice fit");
-            opposed.fold(fire_key(sixes_beat))
+            opposed.fold(fire_key(direct_suppression))
         })
     });
     group.bench_function("opposed_12v10_sixes_beat_probability", |b| {
         b.iter(|| {
             let opposed =
                 Opposed::new(black_box(attacker), black_box(defender)).expect("12 + 10 dice fit");
-            opposed.probability_where(sixes_beat)
+            opposed.probability_where(direct_suppression)
         })
     });
 
     // 12 attacker sizes x 10 defender sizes x 4 attacker targets x 2 defender targets x 2
-    // suppression rules = 1,920 situations, each folded to (net hits, suppressed).
+    // suppression rules (direct fire, artillery) = 1,920 situations, each folded to
+    // (net hits, suppressed).
     group.sample_size(20);
     group.bench_function("fire_table_1920", |b| {
         b.iter(|| {
@@ -65,8 +68,8 @@ fn exact(c: &mut Criterion) {
                         for td in 4..=5 {
                             let opposed =
                                 Opposed::new(Pool::new(na, ta), Pool::new(nd, td)).expect("fits");
-                            table.push(opposed.fold(fire_key(sixes_beat)));
-                            table.push(opposed.fold(fire_key(sixes_beat_with_one)));
+                            table.push(opposed.fold(fire_key(direct_suppression)));
+                            table.push(opposed.fold(fire_key(artillery_suppression)));
                         }
                     }
                 }

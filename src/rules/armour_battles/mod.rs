@@ -3,8 +3,15 @@
 //! A force is built against a battle group from a mission briefing; it may field no card more
 //! often than the briefing does, and no more units in all.
 
+pub mod artillery;
 pub mod battle_groups;
 pub mod cards;
+pub mod command;
+pub mod error;
+pub mod fire;
+pub mod outcome;
+pub mod rally;
+pub mod reliability;
 
 use std::sync::LazyLock;
 
@@ -37,12 +44,18 @@ struct SeedData {
     moves: serde_json::Value,
     cards: Vec<UnitCard>,
     battle_groups: Vec<BattleGroup>,
+    fire: fire::FireRules,
+    artillery: artillery::ArtilleryRules,
+    rally_table: rally::RallyTable,
 }
 
 struct Data {
     revision: u32,
     cards: Vec<Card>,
     battle_groups: Vec<BattleGroup>,
+    fire: fire::FireRules,
+    artillery: artillery::ArtilleryRules,
+    rally_table: rally::RallyTable,
 }
 
 static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
@@ -50,10 +63,20 @@ static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
         SEED_FILE,
         include_str!("../../../db/seed/armour_battles.json"),
     )?;
+    let checks = [seed.fire.check(), seed.rally_table.check()];
+    if let Some(message) = checks.into_iter().find_map(Result::err) {
+        return Err(RulesError::Seed {
+            file: SEED_FILE,
+            message,
+        });
+    }
     Ok(Data {
         revision: seed.data_revision,
         cards: seed.cards.into_iter().map(Card::ArmourBattles).collect(),
         battle_groups: seed.battle_groups,
+        fire: seed.fire,
+        artillery: seed.artillery,
+        rally_table: seed.rally_table,
     })
 });
 
@@ -71,6 +94,21 @@ pub fn battle_group(id: &str) -> Option<&'static BattleGroup> {
     battle_groups()
         .iter()
         .find(|g| g.id.eq_ignore_ascii_case(id.trim()))
+}
+
+/// The fire modifiers and fire-result numbers (RULINGS "Direct fire", "Fire result").
+pub fn fire_rules() -> Result<&'static fire::FireRules, RulesError> {
+    DATA.as_ref().map(|d| &d.fire).map_err(Clone::clone)
+}
+
+/// The artillery numbers (RULINGS "Artillery").
+pub fn artillery_rules() -> Result<&'static artillery::ArtilleryRules, RulesError> {
+    DATA.as_ref().map(|d| &d.artillery).map_err(Clone::clone)
+}
+
+/// The Rally Table (RULINGS "Rally Table": house defaults, the book's table was lost).
+pub fn rally_table() -> Result<&'static rally::RallyTable, RulesError> {
+    DATA.as_ref().map(|d| &d.rally_table).map_err(Clone::clone)
 }
 
 /// The Armour Battles card answering to `name` (full or short name, any case).
