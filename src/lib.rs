@@ -4,6 +4,7 @@
 //! layers over it. See `DESIGN.md` in the shared folder for the architecture.
 
 pub mod cli;
+pub mod export;
 pub mod rules;
 pub mod store;
 pub mod ui;

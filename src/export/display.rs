@@ -1,0 +1,178 @@
+//! The display list: pages of positioned rectangles, lines and text, in millimetres.
+//!
+//! Every export is laid out into a [`Layout`] first; the PDF writer and the UI's print preview
+//! both draw from it, so what the preview shows is what prints. Coordinates are millimetres
+//! from the page's top-left corner, y growing downwards (the PDF writer flips them).
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer};
+
+use super::fonts::FontStyle;
+
+/// An sRGB colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rgb {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+}
+
+impl Rgb {
+    pub const BLACK: Rgb = Rgb::new(0, 0, 0);
+    pub const WHITE: Rgb = Rgb::new(255, 255, 255);
+
+    pub const fn new(r: u8, g: u8, b: u8) -> Self {
+        Rgb { r, g, b }
+    }
+
+    /// Parses `#rrggbb`.
+    pub fn from_hex(text: &str) -> Option<Rgb> {
+        let hex = text.strip_prefix('#')?;
+        if hex.len() != 6 || !hex.is_ascii() {
+            return None;
+        }
+        let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+        Some(Rgb::new(channel(0)?, channel(2)?, channel(4)?))
+    }
+}
+
+impl fmt::Display for Rgb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rgb {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Rgb::from_hex(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("colour '{text}' is not of the form #rrggbb"))
+        })
+    }
+}
+
+/// How a line or an outline is stroked.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stroke {
+    pub color: Rgb,
+    pub width_pt: f32,
+    /// Dash and gap length in points; `None` for a solid line.
+    pub dash_pt: Option<f32>,
+}
+
+impl Stroke {
+    pub fn solid(color: Rgb, width_pt: f32) -> Self {
+        Stroke {
+            color,
+            width_pt,
+            dash_pt: None,
+        }
+    }
+}
+
+/// One line of text, set in one face, size and colour.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextRun {
+    /// Left end of the baseline.
+    pub x: f32,
+    pub baseline: f32,
+    pub size_pt: f32,
+    pub style: FontStyle,
+    pub color: Rgb,
+    pub text: String,
+    /// Measured width, so a preview can check it against the box it was fitted to.
+    pub width: f32,
+}
+
+/// One drawing instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Item {
+    /// An axis-aligned rectangle, filled and/or outlined.
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        fill: Option<Rgb>,
+        stroke: Option<Stroke>,
+    },
+    /// A straight line.
+    Line {
+        x1: f32,
+        y1: f32,
+        x2: f32,
+        y2: f32,
+        stroke: Stroke,
+    },
+    Text(TextRun),
+}
+
+/// One page of a layout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub width: f32,
+    pub height: f32,
+    pub items: Vec<Item>,
+}
+
+impl Page {
+    pub fn new(width: f32, height: f32) -> Self {
+        Page {
+            width,
+            height,
+            items: Vec::new(),
+        }
+    }
+
+    /// Every text run on the page, in drawing order.
+    pub fn texts(&self) -> impl Iterator<Item = &TextRun> {
+        self.items.iter().filter_map(|item| match item {
+            Item::Text(run) => Some(run),
+            _ => None,
+        })
+    }
+
+    /// The page's text runs joined by newlines (for tests and search).
+    pub fn plain_text(&self) -> String {
+        self.texts()
+            .map(|t| t.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// A laid-out document, ready to preview or to write as PDF.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    /// Document title (PDF metadata and the preview's window title).
+    pub title: String,
+    pub pages: Vec<Page>,
+    /// Things the user should know, such as a card cut short to fit ("Panther: cut short…").
+    pub warnings: Vec<String>,
+}
+
+impl Layout {
+    /// All text of all pages (for tests and search).
+    pub fn plain_text(&self) -> String {
+        self.pages
+            .iter()
+            .map(Page::plain_text)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_parse_from_hex() {
+        assert_eq!(Rgb::from_hex("#4a5530"), Some(Rgb::new(0x4a, 0x55, 0x30)));
+        assert_eq!(Rgb::new(1, 2, 255).to_string(), "#0102ff");
+        for bad in ["4a5530", "#4a553", "#zz5530", "#4a55300"] {
+            assert_eq!(Rgb::from_hex(bad), None, "{bad}");
+        }
+    }
+}

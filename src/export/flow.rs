@@ -1,0 +1,169 @@
+//! Flowing content down the columns of as many pages as it needs (rosters and reference
+//! sheets), with a running footer on every page.
+
+use super::display::{Item, Page, Rgb, Stroke};
+use super::fonts::FontStyle;
+use super::text::{Font, Typesetter, cap_height};
+
+/// A cursor that fills columns top to bottom and starts a new page when the last is full.
+pub(crate) struct SheetFlow {
+    pub ts: Typesetter,
+    page_w: f32,
+    page_h: f32,
+    margin: f32,
+    /// Bottom of the text area (room is left for the footer).
+    bottom: f32,
+    columns: usize,
+    gutter: f32,
+    column: usize,
+    /// Top of the text area on pages after the first.
+    top: f32,
+    /// The cursor: where the next block starts.
+    pub y: f32,
+    pages: Vec<Page>,
+}
+
+impl SheetFlow {
+    pub(crate) fn new(
+        ts: Typesetter,
+        (page_w, page_h): (f32, f32),
+        margin: f32,
+        footer_h: f32,
+        columns: usize,
+        gutter: f32,
+    ) -> Self {
+        SheetFlow {
+            ts,
+            page_w,
+            page_h,
+            margin,
+            bottom: page_h - margin - footer_h,
+            columns: columns.max(1),
+            gutter,
+            column: 0,
+            top: margin,
+            y: margin,
+            pages: vec![Page::new(page_w, page_h)],
+        }
+    }
+
+    /// Full width of the text area.
+    pub(crate) fn text_width(&self) -> f32 {
+        self.page_w - 2.0 * self.margin
+    }
+
+    pub(crate) fn left(&self) -> f32 {
+        self.margin
+    }
+
+    /// Left edge of the current column.
+    pub(crate) fn x(&self) -> f32 {
+        self.margin + self.column as f32 * (self.column_width() + self.gutter)
+    }
+
+    pub(crate) fn column_width(&self) -> f32 {
+        let columns = self.columns as f32;
+        (self.text_width() - (columns - 1.0) * self.gutter) / columns
+    }
+
+    /// Space left in the current column.
+    pub(crate) fn room(&self) -> f32 {
+        self.bottom - self.y
+    }
+
+    /// True when nothing has been set in the current column yet.
+    pub(crate) fn at_column_top(&self) -> bool {
+        self.y <= self.top + 1e-3
+    }
+
+    /// From here on, columns start at the cursor (below a title that spans the page).
+    pub(crate) fn start_columns_here(&mut self) {
+        self.top = self.y;
+    }
+
+    /// Moves to the next column or page unless `height` fits below the cursor.
+    pub(crate) fn ensure(&mut self, height: f32) {
+        if self.y + height > self.bottom + 1e-3 && self.y > self.top + 1e-3 {
+            self.next_column();
+        }
+    }
+
+    pub(crate) fn next_column(&mut self) {
+        if self.column + 1 < self.columns {
+            self.column += 1;
+            self.y = self.top;
+        } else {
+            self.new_page();
+        }
+    }
+
+    pub(crate) fn new_page(&mut self) {
+        self.pages.push(Page::new(self.page_w, self.page_h));
+        self.column = 0;
+        self.top = self.margin;
+        self.y = self.margin;
+    }
+
+    pub(crate) fn push(&mut self, item: Item) {
+        if let Some(page) = self.pages.last_mut() {
+            page.items.push(item);
+        }
+    }
+
+    /// Sets `text` on one line at the cursor, `dx` from the column's left edge, and moves
+    /// below it.
+    pub(crate) fn line(&mut self, dx: f32, font: Font, text: &str) {
+        self.ensure(font.line_height());
+        let baseline = self.y + cap_height(font.size_pt);
+        let item = self.ts.run(self.x() + dx, baseline, font, text);
+        self.push(item);
+        self.y += font.line_height();
+    }
+
+    /// Sets `text` wrapped to `width`, `dx` from the column's left edge, moving the cursor
+    /// below it.
+    pub(crate) fn paragraph(&mut self, dx: f32, width: f32, font: Font, text: &str) {
+        for line in self.ts.wrap(text, font, width) {
+            self.line(dx, font, &line);
+        }
+    }
+
+    /// A hairline across the current column at the cursor.
+    pub(crate) fn rule(&mut self, color: Rgb, width_pt: f32) {
+        let (x, w, y) = (self.x(), self.column_width(), self.y);
+        self.push(Item::Line {
+            x1: x,
+            y1: y,
+            x2: x + w,
+            y2: y,
+            stroke: Stroke::solid(color, width_pt),
+        });
+    }
+
+    /// The pages, each with `footer(page, pages)` set in the bottom margin at left and right.
+    pub(crate) fn finish(
+        mut self,
+        font: Font,
+        footer: impl Fn(usize, usize) -> (String, String),
+    ) -> Vec<Page> {
+        let total = self.pages.len();
+        let baseline = self.page_h - self.margin * 0.5;
+        let (left, right_edge) = (self.margin, self.page_w - self.margin);
+        let ts = self.ts;
+        for (index, page) in self.pages.iter_mut().enumerate() {
+            let (left_text, right_text) = footer(index + 1, total);
+            let right_w = ts.width(&right_text, font);
+            let room = right_edge - left - right_w - 4.0;
+            let left_text = ts.ellipsize(&left_text, font, room);
+            page.items.push(ts.run(left, baseline, font, &left_text));
+            page.items
+                .push(ts.run(right_edge - right_w, baseline, font, &right_text));
+        }
+        self.pages
+    }
+}
+
+/// A footer font in `color`.
+pub(crate) fn footer_font(size_pt: f32, color: Rgb) -> Font {
+    Font::new(FontStyle::Regular, size_pt, color)
+}

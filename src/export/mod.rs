@@ -1,0 +1,104 @@
+//! Printing: unit cards, force rosters and quick-reference sheets as PDF.
+//!
+//! Every export is two steps. A layout function (`layout_cards`, `layout_roster`,
+//! `layout_reference`) turns rules data and a template into a [`Layout`] — pages of
+//! positioned rectangles, lines and text in millimetres — which the UI can draw as a print
+//! preview. [`write_pdf`] turns the same layout into PDF bytes. The `export_*` functions do
+//! both for the command line. Only this module imports printpdf.
+
+mod card_back;
+mod card_layout;
+pub mod cards;
+mod date;
+pub mod display;
+mod error;
+mod flow;
+pub mod fonts;
+mod pdf;
+pub mod reference;
+mod roster;
+mod sheet;
+pub mod template;
+mod text;
+
+pub use card_layout::Frame;
+pub use cards::{CardFace, CardMode, FaceStat, RuleNote, card_faces};
+pub use date::ExportDate;
+pub use display::{Item, Layout, Page, Rgb, Stroke, TextRun};
+pub use error::ExportError;
+pub use fonts::{FontStyle, ascent, font_bytes, missing_glyphs, text_width_mm};
+pub use pdf::{PdfInfo, write_pdf};
+pub use reference::layout_reference;
+pub use roster::layout_roster;
+pub use sheet::{CardOptions, Flip, Grid, layout_cards};
+pub use template::{Templates, templates};
+
+use crate::rules::{Force, RulesetId};
+
+/// Which step of an export is running.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Laying out cards, rows or sections (`done` of `total` laid out).
+    Layout,
+    /// Turning pages into PDF operations (`done` of `total` pages).
+    Pdf,
+    /// The file's bytes are ready.
+    Saved,
+}
+
+/// Progress of a running export, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub stage: Stage,
+    pub done: usize,
+    pub total: usize,
+}
+
+/// A progress callback that ignores progress.
+pub fn no_progress(_: Progress) {}
+
+/// The unit cards of `force` as PDF bytes.
+pub fn export_cards(
+    force: &Force,
+    options: &CardOptions,
+    date: ExportDate,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<u8>, ExportError> {
+    let layout = layout_cards(force, options, progress)?;
+    let info = PdfInfo {
+        subject: format!("{} unit cards", force.ruleset.title()),
+        ..PdfInfo::new(date)
+    };
+    write_pdf(&layout, &info, progress)
+}
+
+/// The roster of `force` on page size `page` (`a4`, `letter`) as PDF bytes, dated `date`.
+pub fn export_roster(
+    force: &Force,
+    page: &str,
+    date: ExportDate,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<u8>, ExportError> {
+    let layout = layout_roster(force, page, date, progress)?;
+    let info = PdfInfo {
+        subject: format!("{} force roster", force.ruleset.title()),
+        ..PdfInfo::new(date)
+    };
+    write_pdf(&layout, &info, progress)
+}
+
+/// The quick reference of `ruleset` as PDF bytes; with a `force`, only what it uses.
+pub fn export_reference(
+    ruleset: RulesetId,
+    force: Option<&Force>,
+    page: &str,
+    date: ExportDate,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<u8>, ExportError> {
+    let layout = layout_reference(ruleset, force, page, progress)?;
+    let info = PdfInfo {
+        subject: format!("{} quick reference", ruleset.title()),
+        ..PdfInfo::new(date)
+    };
+    write_pdf(&layout, &info, progress)
+}

@@ -1,0 +1,277 @@
+//! Writing a [`Layout`] as PDF with printpdf — the only file that turns the display list into
+//! PDF operations.
+//!
+//! The two faces are embedded as subsets under fixed resource names and the document dates
+//! are the caller's date, so the same layout gives the same file.
+
+use printpdf::{
+    Color, FontId, Line, LineDashPattern, LinePoint, Mm, OffsetDateTime, Op, PaintMode,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem,
+};
+
+use super::date::ExportDate;
+use super::display::{Item, Layout, Page, Rgb, Stroke, TextRun};
+use super::fonts::{FontStyle, MM_PER_PT, faces};
+use super::{ExportError, Progress, Stage};
+
+/// Document information written into the PDF.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdfInfo {
+    /// Creation and modification date (midnight UTC of this day).
+    pub date: ExportDate,
+    pub author: String,
+    pub subject: String,
+}
+
+impl PdfInfo {
+    pub fn new(date: ExportDate) -> Self {
+        PdfInfo {
+            date,
+            author: String::new(),
+            subject: String::new(),
+        }
+    }
+}
+
+/// Fixed resource names. printpdf prefixes the font name with the id, so six capitals make
+/// the standard subset tag (`QMREGU+DejaVuSans`) that PDF tools recognise.
+fn font_id(style: FontStyle) -> FontId {
+    match style {
+        FontStyle::Regular => FontId("QMREGU".to_string()),
+        FontStyle::Bold => FontId("QMBOLD".to_string()),
+    }
+}
+
+/// The PDF bytes of `layout`.
+pub fn write_pdf(
+    layout: &Layout,
+    info: &PdfInfo,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<u8>, ExportError> {
+    let faces = faces()?;
+    let mut doc = PdfDocument::new(&layout.title);
+    set_info(&mut doc, info);
+    for style in FontStyle::ALL {
+        if uses(layout, style) {
+            let font = printpdf::PdfFont::new(faces.get(style).parsed.clone());
+            doc.resources.fonts.map.insert(font_id(style), font);
+        }
+    }
+    let total = layout.pages.len();
+    let mut pages = Vec::with_capacity(total);
+    for (index, page) in layout.pages.iter().enumerate() {
+        pages.push(PdfPage::new(
+            Mm(page.width),
+            Mm(page.height),
+            page_ops(page),
+        ));
+        progress(Progress {
+            stage: Stage::Pdf,
+            done: index + 1,
+            total,
+        });
+    }
+    let options = PdfSaveOptions {
+        optimize: true,
+        subset_fonts: true,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let bytes = doc.with_pages(pages).save(&options, &mut warnings);
+    progress(Progress {
+        stage: Stage::Saved,
+        done: 1,
+        total: 1,
+    });
+    Ok(fixed_document_id(bytes, layout, info))
+}
+
+fn uses(layout: &Layout, style: FontStyle) -> bool {
+    layout
+        .pages
+        .iter()
+        .flat_map(Page::texts)
+        .any(|t| t.style == style)
+}
+
+fn set_info(doc: &mut PdfDocument, info: &PdfInfo) {
+    let date = pdf_date(info.date);
+    let meta = &mut doc.metadata.info;
+    meta.creation_date = date;
+    meta.modification_date = date;
+    meta.metadata_date = date;
+    meta.creator = "Quartermaster".to_string();
+    meta.producer = format!("Quartermaster {}", env!("CARGO_PKG_VERSION"));
+    meta.author = info.author.clone();
+    meta.subject = info.subject.clone();
+}
+
+fn pdf_date(date: ExportDate) -> OffsetDateTime {
+    OffsetDateTime::new_in_offset(
+        printpdf::date::Date {
+            year: i32::from(date.year),
+            month: date.month,
+            day: date.day,
+        },
+        printpdf::date::Time {
+            hour: 0,
+            minute: 0,
+            second: 0,
+            millisecond: 0,
+        },
+        printpdf::date::Offset {
+            hours: 0,
+            minutes: 0,
+            seconds: 0,
+            milliseconds: 0,
+        },
+    )
+}
+
+/// printpdf writes a random `/ID`; replace it with one derived from the content so equal
+/// layouts give byte-equal files.
+fn fixed_document_id(mut bytes: Vec<u8>, layout: &Layout, info: &PdfInfo) -> Vec<u8> {
+    let Some(start) = find(&bytes, b"/ID[(") else {
+        return bytes;
+    };
+    let id = {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let text = format!("{}|{}|{}", layout.title, info.date, layout.plain_text());
+        for byte in text.bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!(
+            "{hash:016x}{:016x}",
+            hash.rotate_left(29) ^ layout.pages.len() as u64
+        )
+    };
+    let mut at = start + b"/ID[(".len();
+    for _ in 0..2 {
+        let Some(len) = bytes[at..].iter().position(|&b| b == b')') else {
+            break;
+        };
+        if len == id.len() {
+            bytes[at..at + len].copy_from_slice(id.as_bytes());
+        }
+        at += len;
+        match find(&bytes[at..], b"(") {
+            Some(next) => at += next + 1,
+            None => break,
+        }
+    }
+    bytes
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).rposition(|w| w == needle)
+}
+
+fn color(rgb: Rgb) -> Color {
+    Color::Rgb(printpdf::Rgb {
+        r: f32::from(rgb.r) / 255.0,
+        g: f32::from(rgb.g) / 255.0,
+        b: f32::from(rgb.b) / 255.0,
+        icc_profile: None,
+    })
+}
+
+fn pt(mm: f32) -> Pt {
+    Pt(mm / MM_PER_PT)
+}
+
+/// The page's items as PDF operations, y flipped to PDF's bottom-left origin.
+fn page_ops(page: &Page) -> Vec<Op> {
+    let mut ops = Vec::with_capacity(page.items.len() * 4);
+    let flip = |y: f32| page.height - y;
+    for item in &page.items {
+        match item {
+            Item::Rect {
+                x,
+                y,
+                w,
+                h,
+                fill,
+                stroke,
+            } => {
+                let mode = match (fill, stroke) {
+                    (Some(_), Some(_)) => PaintMode::FillStroke,
+                    (Some(_), None) => PaintMode::Fill,
+                    (None, Some(_)) => PaintMode::Stroke,
+                    (None, None) => continue,
+                };
+                if let Some(fill) = fill {
+                    ops.push(Op::SetFillColor { col: color(*fill) });
+                }
+                if let Some(stroke) = stroke {
+                    stroke_ops(&mut ops, stroke);
+                }
+                ops.push(Op::DrawRectangle {
+                    rectangle: Rect {
+                        x: pt(*x),
+                        y: pt(flip(y + h)),
+                        width: pt(*w),
+                        height: pt(*h),
+                        mode: Some(mode),
+                        winding_order: None,
+                    },
+                });
+            }
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                stroke,
+            } => {
+                stroke_ops(&mut ops, stroke);
+                let point = |x: f32, y: f32| LinePoint {
+                    p: Point::new(Mm(x), Mm(flip(y))),
+                    bezier: false,
+                };
+                ops.push(Op::DrawLine {
+                    line: Line {
+                        points: vec![point(*x1, *y1), point(*x2, *y2)],
+                        is_closed: false,
+                    },
+                });
+            }
+            Item::Text(run) => text_ops(&mut ops, run, flip(run.baseline)),
+        }
+    }
+    ops
+}
+
+fn stroke_ops(ops: &mut Vec<Op>, stroke: &Stroke) {
+    ops.push(Op::SetOutlineColor {
+        col: color(stroke.color),
+    });
+    ops.push(Op::SetOutlineThickness {
+        pt: Pt(stroke.width_pt),
+    });
+    ops.push(Op::SetLineDashPattern {
+        dash: match stroke.dash_pt {
+            Some(dash) => LineDashPattern::new(0.0, &[dash, dash]),
+            None => LineDashPattern::solid(),
+        },
+    });
+}
+
+fn text_ops(ops: &mut Vec<Op>, run: &TextRun, baseline: f32) {
+    ops.push(Op::StartTextSection);
+    ops.push(Op::SetFont {
+        font: PdfFontHandle::External(font_id(run.style)),
+        size: Pt(run.size_pt),
+    });
+    ops.push(Op::SetFillColor {
+        col: color(run.color),
+    });
+    ops.push(Op::SetTextCursor {
+        pos: Point::new(Mm(run.x), Mm(baseline)),
+    });
+    ops.push(Op::ShowText {
+        items: vec![TextItem::Text(run.text.clone())],
+    });
+    ops.push(Op::EndTextSection);
+}

@@ -1,0 +1,375 @@
+//! Setting a quick reference in columns: headings, paragraphs, lists and tables, with house
+//! defaults marked.
+
+use std::collections::BTreeSet;
+
+use super::data::{Block, Table, reference_sheet, wanted};
+use super::sources;
+use super::tags::force_tags;
+use crate::export::display::{Item, Layout, Rgb};
+use crate::export::flow::{SheetFlow, footer_font};
+use crate::export::fonts::{FontStyle, faces};
+use crate::export::template::{ReferenceStyle, SheetColors, templates};
+use crate::export::text::{Font, Span, Typesetter, cap_height};
+use crate::export::{ExportError, Progress, Stage};
+use crate::rules::{Force, RulesetId};
+
+/// Lays out the quick reference of `ruleset` on page size `page`. With a `force`, only the
+/// sections and rules that force uses are kept.
+pub fn layout_reference(
+    ruleset: RulesetId,
+    force: Option<&Force>,
+    page: &str,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Layout, ExportError> {
+    if let Some(force) = force
+        && force.ruleset != ruleset
+    {
+        return Err(ExportError::RulesetMismatch {
+            force: force.name.clone(),
+            force_ruleset: force.ruleset,
+            ruleset,
+        });
+    }
+    let t = templates()?;
+    let ts = Typesetter { faces: faces()? };
+    let page = t.page(page)?;
+    let sheet = reference_sheet(ruleset)?;
+    let accent = t.card_template(ruleset)?.colors.accent;
+    let tags = force.map(force_tags);
+    let style = &t.reference;
+    let mut r = Reference {
+        flow: SheetFlow::new(
+            ts,
+            (page.width_mm, page.height_mm),
+            style.margin_mm,
+            0.0,
+            style.columns,
+            style.gutter_mm,
+        ),
+        style,
+        colors: &t.colors,
+        accent,
+        any_house_default: false,
+    };
+    r.title(&sheet.title, &sheet.source, force);
+    let total = sheet.sections.len();
+    for (index, section) in sheet.sections.iter().enumerate() {
+        progress(Progress {
+            stage: Stage::Layout,
+            done: index + 1,
+            total,
+        });
+        if !wanted(&section.requires, tags.as_ref()) {
+            continue;
+        }
+        let blocks: Vec<&Block> = section
+            .blocks
+            .iter()
+            .filter(|b| wanted(&b.requires, tags.as_ref()))
+            .collect();
+        r.section(&section.heading, &blocks, tags.as_ref());
+    }
+    let mark = style.house_default_mark.clone();
+    let legend = r.any_house_default;
+    let title = sheet.title.clone();
+    let pages = r.flow.finish(footer_font(t.footer_size_pt, t.colors.muted), |n, of| {
+        let left = if legend {
+            format!("{title} · {mark} house default: the project's reading where the book is unclear")
+        } else {
+            format!("{title} · Quartermaster")
+        };
+        (left, format!("page {n} of {of}"))
+    });
+    Ok(Layout {
+        title: format!("{} — quick reference", ruleset.title()),
+        pages,
+        warnings: Vec::new(),
+    })
+}
+
+struct Reference<'a> {
+    flow: SheetFlow,
+    style: &'a ReferenceStyle,
+    colors: &'a SheetColors,
+    accent: Rgb,
+    any_house_default: bool,
+}
+
+impl Reference<'_> {
+    fn body(&self) -> Font {
+        Font::new(
+            FontStyle::Regular,
+            self.style.body_size_pt,
+            self.colors.text,
+        )
+    }
+
+    fn title(&mut self, title: &str, source: &str, force: Option<&Force>) {
+        let (x, w) = (self.flow.left(), self.flow.text_width());
+        let font = Font::new(FontStyle::Bold, self.style.title_size_pt, self.accent);
+        let size = self.flow.ts.fit_size(title, font, 9.0, w, 1);
+        let text = self.flow.ts.ellipsize(title, font.sized(size), w);
+        self.flow.line(0.0, font.sized(size), &text);
+        let muted = Font::new(
+            FontStyle::Regular,
+            self.style.body_size_pt,
+            self.colors.muted,
+        );
+        let scope = match force {
+            Some(force) => format!("Only the rules {} uses. ", force.name),
+            None => String::new(),
+        };
+        self.flow
+            .paragraph(0.0, w, muted, &format!("{scope}{source}"));
+        self.flow.y += 1.0;
+        let y = self.flow.y;
+        self.flow.push(Item::Rect {
+            x,
+            y,
+            w,
+            h: 0.8,
+            fill: Some(self.accent),
+            stroke: None,
+        });
+        self.flow.y += 3.0;
+        self.flow.start_columns_here();
+    }
+
+    fn section(&mut self, heading: &str, blocks: &[&Block], tags: Option<&BTreeSet<String>>) {
+        if blocks.is_empty() {
+            return;
+        }
+        let font = Font::new(FontStyle::Bold, self.style.heading_size_pt, self.accent);
+        // Keep a heading with at least a few lines of what follows.
+        self.flow
+            .ensure(font.line_height() + 4.0 * self.body().line_height());
+        if !self.flow.at_column_top() {
+            self.flow.y += 1.6;
+        }
+        self.flow.line(0.0, font, heading);
+        self.flow.rule(self.accent, 0.5);
+        self.flow.y += 1.0;
+        for block in blocks {
+            self.block(block, tags);
+            self.flow.y += 0.9;
+        }
+    }
+
+    fn block(&mut self, block: &Block, tags: Option<&BTreeSet<String>>) {
+        let mark = if block.house_default {
+            self.any_house_default = true;
+            Some(self.style.house_default_mark.clone())
+        } else {
+            None
+        };
+        if let Some(text) = &block.text {
+            self.paragraph(text, mark.as_deref(), None);
+        }
+        if let Some(items) = &block.list {
+            for item in items {
+                self.paragraph(item, mark.as_deref(), Some("•"));
+            }
+        }
+        if let Some(table) = &block.table {
+            self.table(table, mark.as_deref());
+        }
+        if let Some(source) = &block.source {
+            match sources::build(source, tags) {
+                Some(table) if !table.rows.is_empty() => self.table(&table, mark.as_deref()),
+                _ => {}
+            }
+        }
+    }
+
+    /// A paragraph, optionally bulleted and marked as a house default. `**Bold:**` at the
+    /// start of a paragraph sets its lead-in in bold.
+    fn paragraph(&mut self, text: &str, mark: Option<&str>, bullet: Option<&str>) {
+        let body = self.body();
+        let bold = Font::new(FontStyle::Bold, body.size_pt, self.colors.text);
+        let w = self.flow.column_width();
+        let indent = bullet.map_or(0.0, |b| self.flow.ts.width(&format!("{b} "), body));
+        let mut spans = Vec::new();
+        if let Some(mark) = mark {
+            spans.push(Span::new(
+                mark,
+                Font::new(FontStyle::Bold, body.size_pt, self.colors.house_default),
+            ));
+        }
+        match split_lead(text) {
+            Some((lead, rest)) => {
+                spans.push(Span::new(lead, bold));
+                spans.push(Span::new(rest, body));
+            }
+            None => spans.push(Span::new(text, body)),
+        }
+        let lines = self.flow.ts.wrap_rich(&spans, w - indent);
+        for (i, line) in lines.into_iter().enumerate() {
+            self.flow.ensure(body.line_height());
+            let x = self.flow.x();
+            let baseline = self.flow.y + cap_height(body.size_pt);
+            if i == 0
+                && let Some(b) = bullet
+            {
+                let item = self.flow.ts.run(x, baseline, body, b);
+                self.flow.push(item);
+            }
+            for (dx, span) in line {
+                let item = self
+                    .flow
+                    .ts
+                    .run(x + indent + dx, baseline, span.font, &span.text);
+                self.flow.push(item);
+            }
+            self.flow.y += body.line_height();
+        }
+    }
+
+    fn table(&mut self, table: &Table, mark: Option<&str>) {
+        let ts = self.flow.ts;
+        let font = Font::new(
+            FontStyle::Regular,
+            self.style.table_size_pt,
+            self.colors.text,
+        );
+        let head = Font::new(FontStyle::Bold, self.style.table_size_pt, self.colors.text);
+        let w = self.flow.column_width();
+        let widths = column_widths(ts, table, font, head, w);
+        let pad = 0.8;
+        let header: Vec<String> = table
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match (i, mark) {
+                (0, Some(mark)) => format!("{mark} {c}"),
+                _ => c.clone(),
+            })
+            .collect();
+        let header_lines = wrap_row(ts, &header, head, &widths, pad);
+        let header_h = row_height(&header_lines, head) + 0.8;
+        self.flow.ensure(header_h + font.line_height() * 2.0 + 1.0);
+        let draw_header = |flow: &mut SheetFlow| {
+            let (x, y) = (flow.x(), flow.y);
+            flow.push(Item::Rect {
+                x,
+                y,
+                w,
+                h: header_h,
+                fill: Some(self.colors.band),
+                stroke: None,
+            });
+            put_row(
+                flow,
+                x,
+                y + 0.4,
+                &header_lines,
+                head,
+                &widths,
+                pad,
+                mark.map(|_| self.colors.house_default),
+            );
+            flow.y += header_h;
+        };
+        draw_header(&mut self.flow);
+        for row in &table.rows {
+            let lines = wrap_row(ts, row, font, &widths, pad);
+            let h = row_height(&lines, font) + 0.6;
+            if self.flow.room() < h {
+                self.flow.next_column();
+                draw_header(&mut self.flow);
+            }
+            let (x, y) = (self.flow.x(), self.flow.y);
+            put_row(&mut self.flow, x, y + 0.3, &lines, font, &widths, pad, None);
+            self.flow.y += h;
+            self.flow.rule(self.colors.rule, 0.25);
+        }
+    }
+}
+
+/// "**Lead:** rest" → ("Lead:", "rest").
+fn split_lead(text: &str) -> Option<(&str, &str)> {
+    let rest = text.strip_prefix("**")?;
+    let end = rest.find("**")?;
+    Some((&rest[..end], rest[end + 2..].trim_start()))
+}
+
+/// Column widths: the file's shares, else each column's widest word and natural width
+/// balanced into the space.
+fn column_widths(ts: Typesetter, table: &Table, font: Font, head: Font, width: f32) -> Vec<f32> {
+    let columns = table.columns.len().max(1);
+    let shares: Vec<f32> = match &table.widths {
+        Some(w) => w.clone(),
+        None => (0..columns)
+            .map(|i| {
+                let natural = table
+                    .rows
+                    .iter()
+                    .map(|r| ts.width(&r[i], font))
+                    .chain([ts.width(&table.columns[i], head)])
+                    .fold(0.0, f32::max);
+                natural.clamp(6.0, width)
+            })
+            .collect(),
+    };
+    let total: f32 = shares.iter().sum::<f32>().max(1e-3);
+    shares.iter().map(|s| s / total * width).collect()
+}
+
+fn wrap_row(
+    ts: Typesetter,
+    cells: &[String],
+    font: Font,
+    widths: &[f32],
+    pad: f32,
+) -> Vec<Vec<String>> {
+    cells
+        .iter()
+        .zip(widths)
+        .map(|(cell, w)| ts.wrap(cell, font, (w - 2.0 * pad).max(2.0)))
+        .collect()
+}
+
+fn row_height(lines: &[Vec<String>], font: Font) -> f32 {
+    lines.iter().map(Vec::len).max().unwrap_or(1) as f32 * font.line_height()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn put_row(
+    flow: &mut SheetFlow,
+    x: f32,
+    top: f32,
+    lines: &[Vec<String>],
+    font: Font,
+    widths: &[f32],
+    pad: f32,
+    first_color: Option<Rgb>,
+) {
+    let ts = flow.ts;
+    let mut cx = x;
+    for (i, (cell, w)) in lines.iter().zip(widths).enumerate() {
+        let mut baseline = top + cap_height(font.size_pt);
+        let cell_font = match (i, first_color) {
+            (0, Some(color)) => font.colored(color),
+            _ => font,
+        };
+        for line in cell {
+            flow.push(ts.run(cx + pad, baseline, cell_font, line));
+            baseline += font.line_height();
+        }
+        cx += w;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bold_lead_in_is_split_off() {
+        assert_eq!(
+            split_lead("**Move:** up to 6″"),
+            Some(("Move:", "up to 6″"))
+        );
+        assert_eq!(split_lead("plain"), None);
+    }
+}

@@ -1,0 +1,396 @@
+//! The force roster: one sheet with the force, its budget, units, totals and problems, and
+//! for a Lorraine battle group the briefing with tick boxes to track the battle.
+
+mod briefing;
+
+use crate::rules::armour_battles;
+use crate::rules::validation::{Validation, resolve_cards, validate};
+use crate::rules::{Budget, Card, Force, ForceUnit, belle_epoque};
+
+use super::cards::face_for;
+use super::date::ExportDate;
+use super::display::{Item, Layout, Rgb};
+use super::flow::{SheetFlow, footer_font};
+use super::fonts::{FontStyle, faces};
+use super::template::{RosterStyle, SheetColors, templates};
+use super::text::{Font, Typesetter, cap_height};
+use super::{ExportError, Progress, Stage};
+
+/// Lays out the roster of `force` on page size `page` (`a4`, `letter`), dated `date`.
+pub fn layout_roster(
+    force: &Force,
+    page: &str,
+    date: ExportDate,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Layout, ExportError> {
+    let t = templates()?;
+    let ts = Typesetter { faces: faces()? };
+    let page = t.page(page)?;
+    let accent = t.card_template(force.ruleset)?.colors.accent;
+    let validation = validate(force);
+    let style = &t.roster;
+    let mut sheet = Roster {
+        flow: SheetFlow::new(
+            ts,
+            (page.width_mm, page.height_mm),
+            style.margin_mm,
+            0.0,
+            1,
+            0.0,
+        ),
+        style,
+        colors: &t.colors,
+        accent,
+    };
+    sheet.title(force, date, &validation);
+    sheet.units(force, &validation, progress);
+    sheet.totals(&validation);
+    sheet.violations(&validation);
+    sheet.notes(force);
+    if let Budget::BattleGroup(id) = &force.budget
+        && let Some(group) = armour_battles::battle_group(id)
+    {
+        sheet.briefing(force, group);
+    }
+    let muted = t.colors.muted;
+    let name = force.name.clone();
+    let pages = sheet
+        .flow
+        .finish(footer_font(t.footer_size_pt, muted), |n, of| {
+            (
+                format!("Quartermaster · {name} · roster printed {date}"),
+                format!("page {n} of {of}"),
+            )
+        });
+    Ok(Layout {
+        title: format!("{} — roster", force.name),
+        pages,
+        warnings: Vec::new(),
+    })
+}
+
+struct Roster<'a> {
+    flow: SheetFlow,
+    style: &'a RosterStyle,
+    colors: &'a SheetColors,
+    accent: Rgb,
+}
+
+impl Roster<'_> {
+    fn font(&self, style: FontStyle, size_pt: f32) -> Font {
+        Font::new(style, size_pt, self.colors.text)
+    }
+
+    fn body(&self) -> Font {
+        self.font(FontStyle::Regular, self.style.body_size_pt)
+    }
+
+    fn small(&self) -> Font {
+        self.font(FontStyle::Regular, self.style.small_size_pt)
+    }
+
+    fn heading(&mut self, text: &str) {
+        let font = Font::new(FontStyle::Bold, self.style.heading_size_pt, self.accent);
+        self.flow.y += 2.5;
+        self.flow.ensure(font.line_height() * 3.0);
+        self.flow.line(0.0, font, text);
+        self.flow.rule(self.accent, 0.6);
+        self.flow.y += 1.2;
+    }
+
+    fn title(&mut self, force: &Force, date: ExportDate, validation: &Validation) {
+        let width = self.flow.text_width();
+        let title = Font::new(FontStyle::Bold, self.style.title_size_pt, self.accent);
+        let size = self.flow.ts.fit_size(&force.name, title, 10.0, width, 1);
+        let name = self
+            .flow
+            .ts
+            .ellipsize(&force.name, title.sized(size), width);
+        self.flow.line(0.0, title.sized(size), &name);
+        let sub = Font::new(
+            FontStyle::Regular,
+            self.style.body_size_pt,
+            self.colors.muted,
+        );
+        self.flow.line(
+            0.0,
+            sub,
+            &format!("{} · force roster · {date}", force.ruleset.title()),
+        );
+        self.flow.y += 2.0;
+        self.status_band(validation);
+    }
+
+    /// The budget and the verdict on a tinted band.
+    fn status_band(&mut self, validation: &Validation) {
+        let body = self.font(FontStyle::Bold, self.style.body_size_pt);
+        let height = body.line_height() + 3.0;
+        let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
+        self.flow.push(Item::Rect {
+            x,
+            y,
+            w,
+            h: height,
+            fill: Some(self.colors.band),
+            stroke: None,
+        });
+        let baseline = y + 1.5 + cap_height(body.size_pt);
+        let b = &validation.budget;
+        let over = b.is_over() || b.min.is_some_and(|min| b.used < min);
+        let limit = match (b.min, b.limit) {
+            (Some(min), Some(max)) => format!("{min}–{max}"),
+            (None, Some(max)) => max.to_string(),
+            _ => "no limit".to_string(),
+        };
+        let of =
+            b.id.as_deref()
+                .map(budget_name)
+                .map_or(String::new(), |id| format!(" · {id}"));
+        let budget_text = format!("Budget used: {} / {limit} {}{of}", b.used, b.unit);
+        let color = if over {
+            self.colors.violation
+        } else {
+            self.colors.text
+        };
+        let item = self
+            .flow
+            .ts
+            .run(x + 2.0, baseline, body.colored(color), &budget_text);
+        self.flow.push(item);
+        let (verdict, color) = match validation.violations.len() {
+            0 => ("LEGAL".to_string(), self.colors.legal),
+            1 => ("1 PROBLEM".to_string(), self.colors.violation),
+            n => (format!("{n} PROBLEMS"), self.colors.violation),
+        };
+        let verdict_font = body.colored(color);
+        let vw = self.flow.ts.width(&verdict, verdict_font);
+        let item = self
+            .flow
+            .ts
+            .run(x + w - 2.0 - vw, baseline, verdict_font, &verdict);
+        self.flow.push(item);
+        self.flow.y += height + 1.0;
+    }
+
+    fn column_xs(&self) -> [f32; 5] {
+        let mut x = self.flow.left();
+        let width = self.flow.text_width();
+        let mut xs = [0.0; 5];
+        for (i, share) in self.style.columns.iter().enumerate() {
+            xs[i] = x;
+            x += share * width;
+        }
+        xs
+    }
+
+    fn column_width(&self, i: usize) -> f32 {
+        self.style.columns[i] * self.flow.text_width() - 2.0
+    }
+
+    fn units(
+        &mut self,
+        force: &Force,
+        validation: &Validation,
+        progress: &mut dyn FnMut(Progress),
+    ) {
+        self.heading("Units");
+        let cost_head = match validation.budget.unit {
+            "units" => String::new(),
+            unit => capitalised(unit),
+        };
+        let headers = ["Qty", "Unit", "Type", "Statistics", cost_head.as_str()];
+        self.table_header(&headers);
+        let cards = resolve_cards(force);
+        let total = force.units.len();
+        let mut group: Option<&str> = None;
+        for (index, (unit, card)) in force.units.iter().zip(cards).enumerate() {
+            if index == 0 || unit.group.as_deref() != group {
+                group = unit.group.as_deref();
+                if let Some(name) = group {
+                    let font = Font::new(FontStyle::Bold, self.style.body_size_pt, self.accent);
+                    self.flow.y += 1.0;
+                    self.flow.ensure(font.line_height() * 2.5);
+                    self.flow.line(0.0, font, name);
+                }
+            }
+            self.unit_row(unit, card);
+            progress(Progress {
+                stage: Stage::Layout,
+                done: index + 1,
+                total,
+            });
+        }
+    }
+
+    fn table_header(&mut self, headers: &[&str; 5]) {
+        let font = Font::new(FontStyle::Bold, self.style.small_size_pt, self.colors.muted);
+        let xs = self.column_xs();
+        let h = font.line_height() + 1.6;
+        let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
+        self.flow.push(Item::Rect {
+            x,
+            y,
+            w,
+            h,
+            fill: Some(self.colors.band),
+            stroke: None,
+        });
+        let baseline = y + 0.8 + cap_height(font.size_pt);
+        for (i, header) in headers.iter().enumerate() {
+            let item = self.flow.ts.run(xs[i] + 0.5, baseline, font, header);
+            self.flow.push(item);
+        }
+        self.flow.y += h + 0.8;
+    }
+
+    fn unit_row(&mut self, unit: &ForceUnit, card: Option<&Card>) {
+        let ts = self.flow.ts;
+        let body = self.body();
+        let small = self.small();
+        let xs = self.column_xs();
+        let (name, kind, stats, cost, name_color) = match card {
+            Some(card) => {
+                let face = face_for(card, unit);
+                // The type has its own column and points their own; the rest is listed.
+                let stats = face
+                    .stats
+                    .iter()
+                    .filter(|s| s.value != face.type_label)
+                    .filter(|s| !matches!(s.label.as_str(), "Side" | "Points"))
+                    .map(|s| format!("{} {}", s.label, s.value))
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                let cost = cost_of(card, unit).map_or(String::new(), |c| {
+                    format!("{} × {c} = {}", unit.count, c * u64::from(unit.count))
+                });
+                (face.name, face.type_label, stats, cost, self.colors.text)
+            }
+            None => (
+                unit.card.name().to_string(),
+                "unknown card".to_string(),
+                String::new(),
+                String::new(),
+                self.colors.violation,
+            ),
+        };
+        let columns = [
+            (unit.count.to_string(), body),
+            (name, Font::new(FontStyle::Bold, body.size_pt, name_color)),
+            (kind, small),
+            (stats, small),
+            (cost, small),
+        ];
+        let wrapped: Vec<(Vec<String>, Font)> = columns
+            .iter()
+            .enumerate()
+            .map(|(i, (text, font))| (ts.wrap(text, *font, self.column_width(i)), *font))
+            .collect();
+        let height = wrapped
+            .iter()
+            .map(|(lines, font)| lines.len() as f32 * font.line_height())
+            .fold(0.0, f32::max)
+            + 1.4;
+        self.flow.ensure(height);
+        let top = self.flow.y + 0.5;
+        for (i, (lines, font)) in wrapped.iter().enumerate() {
+            let mut baseline = top + cap_height(body.size_pt);
+            for line in lines {
+                self.flow.push(ts.run(xs[i] + 0.5, baseline, *font, line));
+                baseline += font.line_height();
+            }
+        }
+        self.flow.y += height;
+        self.flow.rule(self.colors.rule, 0.3);
+        self.flow.y += 0.6;
+    }
+
+    fn totals(&mut self, validation: &Validation) {
+        let t = &validation.totals;
+        let mut parts = vec![format!("{} units", t.units)];
+        let optional = [
+            (t.points, "points"),
+            (t.tier_points, "tier points"),
+            (t.stands, "stands"),
+            (t.command_dice, "command dice"),
+        ];
+        for (value, unit) in optional {
+            if let Some(value) = value {
+                parts.push(format!("{value} {unit}"));
+            }
+        }
+        let font = self.font(FontStyle::Bold, self.style.body_size_pt);
+        self.flow.y += 1.0;
+        self.flow
+            .line(0.0, font, &format!("Totals: {}", parts.join(" · ")));
+    }
+
+    fn violations(&mut self, validation: &Validation) {
+        if validation.violations.is_empty() {
+            return;
+        }
+        let red = self.colors.violation;
+        let font = Font::new(FontStyle::Regular, self.style.body_size_pt, red);
+        self.heading_colored("Problems", red);
+        let (x, w) = (self.flow.left(), self.flow.text_width());
+        let mark_w = self.flow.ts.width("✗ ", font);
+        for violation in &validation.violations {
+            let lines = self.flow.ts.wrap(&violation.message, font, w - mark_w);
+            self.flow.ensure(font.line_height());
+            let baseline = self.flow.y + cap_height(font.size_pt);
+            let bold = Font::new(FontStyle::Bold, font.size_pt, red);
+            let item = self.flow.ts.run(x, baseline, bold, "✗");
+            self.flow.push(item);
+            for line in lines {
+                self.flow.line(mark_w, font, &line);
+            }
+            self.flow.y += 0.6;
+        }
+    }
+
+    fn heading_colored(&mut self, text: &str, color: Rgb) {
+        let saved = self.accent;
+        self.accent = color;
+        self.heading(text);
+        self.accent = saved;
+    }
+
+    fn notes(&mut self, force: &Force) {
+        if force.notes.trim().is_empty() {
+            return;
+        }
+        self.heading("Notes");
+        let w = self.flow.text_width();
+        let body = self.body();
+        self.flow.paragraph(0.0, w, body, &force.notes);
+    }
+}
+
+/// The battle group or scenario a budget names, for people.
+fn budget_name(id: &str) -> String {
+    if let Some(group) = armour_battles::battle_group(id) {
+        return group.title();
+    }
+    match belle_epoque::tables().and_then(|t| t.scenario(id)) {
+        Some(scenario) => format!("{} scenario", scenario.label),
+        None => id.to_string(),
+    }
+}
+
+/// What one unit of a line costs against the budget, where the ruleset counts cost.
+fn cost_of(card: &Card, unit: &ForceUnit) -> Option<u64> {
+    match card {
+        Card::Belloludi(v) => v.points().ok().map(u64::from),
+        Card::BattleOfTanks(t) => Some(u64::from(t.tier)),
+        Card::BoltAction(_) => unit.points.map(u64::from),
+        Card::BelleEpoque(p) => Some(u64::from(unit.stands.unwrap_or(p.stands))),
+        Card::ArmourBattles(_) => None,
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,367 @@
+//! Measuring, wrapping and shrinking text to fit a box.
+//!
+//! Nothing may overflow a printed card, so every piece of text is fitted here: long values
+//! wrap at spaces (and inside words only when a word alone is too wide), long names shrink to
+//! a template's minimum size, and whatever still does not fit ends in an ellipsis.
+
+use super::display::{Item, Rgb, TextRun};
+use super::fonts::{Faces, FontStyle, MM_PER_PT};
+
+/// Line pitch as a multiple of the font size.
+pub(crate) const LINE_SPACING: f32 = 1.18;
+
+/// The distance from one baseline to the next, in millimetres.
+pub(crate) fn line_height(size_pt: f32) -> f32 {
+    size_pt * LINE_SPACING * MM_PER_PT
+}
+
+/// The height of capital letters above the baseline, roughly, in millimetres.
+pub(crate) fn cap_height(size_pt: f32) -> f32 {
+    size_pt * 0.73 * MM_PER_PT
+}
+
+/// A face, size and colour to set text in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Font {
+    pub style: FontStyle,
+    pub size_pt: f32,
+    pub color: Rgb,
+}
+
+impl Font {
+    pub(crate) fn new(style: FontStyle, size_pt: f32, color: Rgb) -> Self {
+        Font {
+            style,
+            size_pt,
+            color,
+        }
+    }
+
+    pub(crate) fn sized(self, size_pt: f32) -> Self {
+        Font { size_pt, ..self }
+    }
+
+    pub(crate) fn colored(self, color: Rgb) -> Self {
+        Font { color, ..self }
+    }
+
+    pub(crate) fn line_height(self) -> f32 {
+        line_height(self.size_pt)
+    }
+}
+
+/// Measures and sets text in the embedded faces.
+#[derive(Clone, Copy)]
+pub(crate) struct Typesetter {
+    pub faces: &'static Faces,
+}
+
+impl Typesetter {
+    pub(crate) fn width(&self, text: &str, font: Font) -> f32 {
+        self.faces.width_mm(text, font.style, font.size_pt)
+    }
+
+    /// A text run with its left baseline at (`x`, `baseline`). Characters the face lacks
+    /// become `?` so nothing prints as an empty box.
+    pub(crate) fn run(&self, x: f32, baseline: f32, font: Font, text: &str) -> Item {
+        let face = self.faces.get(font.style);
+        let text: String = text
+            .chars()
+            .map(|c| {
+                if c.is_whitespace() {
+                    ' '
+                } else if face.has_glyph(c) {
+                    c
+                } else {
+                    '?'
+                }
+            })
+            .collect();
+        let width = face.width_mm(&text, font.size_pt);
+        Item::Text(TextRun {
+            x,
+            baseline,
+            size_pt: font.size_pt,
+            style: font.style,
+            color: font.color,
+            text,
+            width,
+        })
+    }
+
+    /// `text` broken into lines no wider than `width`.
+    pub(crate) fn wrap(&self, text: &str, font: Font, width: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        for paragraph in text.split('\n') {
+            self.wrap_paragraph(paragraph, font, width, &mut lines);
+        }
+        lines
+    }
+
+    fn wrap_paragraph(&self, text: &str, font: Font, width: f32, lines: &mut Vec<String>) {
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if self.width(&candidate, font) <= width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            if self.width(word, font) <= width {
+                line = word.to_string();
+            } else {
+                let mut pieces = self.break_word(word, font, width);
+                line = pieces.pop().unwrap_or_default();
+                lines.extend(pieces);
+            }
+        }
+        if !line.is_empty() || lines.is_empty() {
+            lines.push(line);
+        }
+    }
+
+    /// A word too wide for one line, cut into pieces that fit (at least one character each).
+    fn break_word(&self, word: &str, font: Font, width: f32) -> Vec<String> {
+        let mut pieces = Vec::new();
+        let mut piece = String::new();
+        for c in word.chars() {
+            piece.push(c);
+            if piece.chars().count() > 1 && self.width(&piece, font) > width {
+                piece.pop();
+                pieces.push(std::mem::take(&mut piece));
+                piece.push(c);
+            }
+        }
+        pieces.push(piece);
+        pieces
+    }
+
+    /// The largest size between `max` and `min` (in steps of ¼ pt) at which `text` wraps into
+    /// at most `max_lines` lines of `width`; `min` if none does.
+    pub(crate) fn fit_size(
+        &self,
+        text: &str,
+        font: Font,
+        min_pt: f32,
+        width: f32,
+        max_lines: usize,
+    ) -> f32 {
+        let mut size = font.size_pt;
+        while size > min_pt {
+            if self.wraps_within(text, font.sized(size), width, max_lines) {
+                return size;
+            }
+            size -= 0.25;
+        }
+        min_pt
+    }
+
+    fn wraps_within(&self, text: &str, font: Font, width: f32, max_lines: usize) -> bool {
+        let lines = self.wrap(text, font, width);
+        lines.len() <= max_lines && lines.iter().all(|l| self.width(l, font) <= width + 0.01)
+    }
+
+    /// `text` cut short with an ellipsis so it fits `width`.
+    pub(crate) fn ellipsize(&self, text: &str, font: Font, width: f32) -> String {
+        if self.width(text, font) <= width {
+            return text.to_string();
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let candidate: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+            if self.width(&candidate, font) <= width {
+                return candidate;
+            }
+        }
+        "…".to_string()
+    }
+
+    /// Wraps `text` into at most `max_lines` lines; the last kept line ends in an ellipsis
+    /// when text had to be dropped.
+    pub(crate) fn wrap_clamped(
+        &self,
+        text: &str,
+        font: Font,
+        width: f32,
+        max_lines: usize,
+    ) -> Vec<String> {
+        let mut lines = self.wrap(text, font, width);
+        if lines.len() > max_lines {
+            lines.truncate(max_lines.max(1));
+            if let Some(last) = lines.last_mut() {
+                *last = self.ellipsize(&format!("{last}…"), font, width);
+            }
+        }
+        lines
+    }
+}
+
+/// A run of words in one font, part of a mixed-font paragraph.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Span {
+    pub text: String,
+    pub font: Font,
+}
+
+impl Span {
+    pub(crate) fn new(text: impl Into<String>, font: Font) -> Self {
+        Span {
+            text: text.into(),
+            font,
+        }
+    }
+}
+
+/// One wrapped line of a mixed-font paragraph: pieces with their x offsets.
+pub(crate) type RichLine = Vec<(f32, Span)>;
+
+impl Typesetter {
+    /// Wraps a paragraph made of spans in different fonts ("**Break-Off:** may move back…")
+    /// into lines no wider than `width`, keeping each word in its span's font.
+    pub(crate) fn wrap_rich(&self, spans: &[Span], width: f32) -> Vec<RichLine> {
+        let mut lines: Vec<RichLine> = Vec::new();
+        let mut line: RichLine = Vec::new();
+        let mut x = 0.0;
+        for span in spans {
+            let space = self.width(" ", span.font);
+            for word in span.text.split_whitespace() {
+                let pieces = if self.width(word, span.font) > width {
+                    self.break_word(word, span.font, width)
+                } else {
+                    vec![word.to_string()]
+                };
+                for piece in pieces {
+                    let w = self.width(&piece, span.font);
+                    let gap = if line.is_empty() { 0.0 } else { space };
+                    if !line.is_empty() && x + gap + w > width {
+                        lines.push(std::mem::take(&mut line));
+                        x = 0.0;
+                    }
+                    let gap = if line.is_empty() { 0.0 } else { space };
+                    push_word(&mut line, x + gap, &piece, span.font, gap > 0.0);
+                    x += gap + w;
+                }
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+}
+
+/// Appends `word` to the line, merging it into the previous piece when the font is the same
+/// (so a line is a few runs, not one run per word).
+fn push_word(line: &mut RichLine, x: f32, word: &str, font: Font, spaced: bool) {
+    if let Some((_, last)) = line.last_mut()
+        && last.font == font
+    {
+        if spaced {
+            last.text.push(' ');
+        }
+        last.text.push_str(word);
+        return;
+    }
+    line.push((x, Span::new(word, font)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::fonts::faces;
+
+    fn setter() -> Typesetter {
+        Typesetter {
+            faces: faces().unwrap(),
+        }
+    }
+
+    const BODY: Font = Font {
+        style: FontStyle::Regular,
+        size_pt: 8.0,
+        color: Rgb::BLACK,
+    };
+
+    #[test]
+    fn wrapped_lines_fit_and_keep_every_word() {
+        let t = setter();
+        let text = "When fired on, may at once move back a normal move with +2D reaction; cannot be activated again this turn.";
+        let lines = t.wrap(text, BODY, 40.0);
+        assert!(lines.len() > 2);
+        assert!(lines.iter().all(|l| t.width(l, BODY) <= 40.0));
+        assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn a_word_wider_than_the_line_is_cut_not_overflowing() {
+        let t = setter();
+        let lines = t.wrap("Panzerkampfwagen", BODY, 10.0);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| t.width(l, BODY) <= 10.0));
+        assert_eq!(lines.concat(), "Panzerkampfwagen");
+    }
+
+    #[test]
+    fn long_names_shrink_to_fit_and_stop_at_the_minimum() {
+        let t = setter();
+        let title = BODY.sized(12.0);
+        let size = t.fit_size("Sturmgeschütz III", title, 6.0, 30.0, 1);
+        assert!((6.0..12.0).contains(&size));
+        assert!(t.width("Sturmgeschütz III", title.sized(size)) <= 30.0);
+        assert_eq!(t.fit_size("Sturmgeschütz III", title, 6.0, 5.0, 1), 6.0);
+    }
+
+    #[test]
+    fn clamped_wrapping_ends_in_an_ellipsis() {
+        let t = setter();
+        let lines = t.wrap_clamped("one two three four five six seven", BODY, 12.0, 2);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[1].ends_with('…'));
+        assert!(lines.iter().all(|l| t.width(l, BODY) <= 12.0));
+    }
+
+    #[test]
+    fn mixed_fonts_wrap_as_one_paragraph() {
+        let t = setter();
+        let bold = Font::new(FontStyle::Bold, 8.0, Rgb::BLACK);
+        let spans = [
+            Span::new("Break-Off:", bold),
+            Span::new(
+                "may at once move back a normal move with +2D reaction.",
+                BODY,
+            ),
+        ];
+        let lines = t.wrap_rich(&spans, 30.0);
+        assert!(lines.len() >= 2);
+        assert_eq!(lines[0][0].1.text, "Break-Off:");
+        assert_eq!(lines[0][0].1.font.style, FontStyle::Bold);
+        for line in &lines {
+            let (x, last) = line.last().unwrap();
+            assert!(x + t.width(&last.text, last.font) <= 30.0 + 1e-3);
+        }
+        let words: Vec<String> = lines
+            .iter()
+            .flat_map(|l| l.iter().map(|(_, s)| s.text.clone()))
+            .collect();
+        assert_eq!(
+            words.join(" "),
+            "Break-Off: may at once move back a normal move with +2D reaction."
+        );
+    }
+
+    #[test]
+    fn characters_without_a_glyph_print_as_question_marks() {
+        let t = setter();
+        let Item::Text(run) = t.run(0.0, 0.0, BODY, "A\u{10FFFD}B\tC") else {
+            panic!("a text run");
+        };
+        assert_eq!(run.text, "A?B C");
+    }
+}
