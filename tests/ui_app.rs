@@ -197,3 +197,41 @@ fn a_failed_import_shows_an_error_and_changes_nothing() {
         "the error is on screen"
     );
 }
+
+#[test]
+fn ctrl_p_opens_print_with_the_open_forces_cards_previewed() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Forces").click();
+    h.run();
+    h.get_by_label("New force").click();
+    h.run();
+    h.get_by_label("Lorraine Battle 2 German").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    assert_eq!(h.state().prefs.view, View::Print);
+    // 11 units at 9 poker cards a page: two pages, previewed from the same layout as the PDF.
+    assert!(h.query_by_label("Page 1 of 2").is_some());
+    h.get_by_label("Next page ▶").click();
+    h.run();
+    assert!(h.query_by_label("Page 2 of 2").is_some());
+    h.get_by_label("Roster").click();
+    h.run();
+    assert!(h.query_by_label("Page 1 of 1").is_some());
+    // No native dialog in tests: Export PDF asks for a path, then writes a real PDF there.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("roster.pdf");
+    h.get_by_label("Export PDF…").click();
+    h.run();
+    assert!(h.query_by_label("Path").is_some(), "a path is asked for");
+    // Replace the suggested default path with the temp dir's.
+    h.state_mut().path_prompt = Some(quartermaster::ui::PathPrompt::Pdf(
+        out.display().to_string(),
+    ));
+    h.run();
+    h.get_by_label("Save PDF").click();
+    h.run();
+    let bytes = std::fs::read(&out).expect("the PDF was written");
+    assert!(bytes.starts_with(b"%PDF-"));
+}

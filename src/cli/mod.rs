@@ -4,7 +4,9 @@
 //! in-process as well as through the binary.
 
 mod db;
+mod export;
 mod force;
+mod resolve;
 mod resolve_others;
 mod saved;
 mod torture;
@@ -16,6 +18,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand};
 
 pub use db::DbCommand;
+pub use export::ExportCommand;
 pub use force::ForceCommand;
 pub use resolve_others::{OddsOthers, RollOthers};
 
@@ -64,6 +67,9 @@ pub enum Command {
     /// Check, back up and restore the database.
     #[command(subcommand)]
     Db(DbCommand),
+    /// Printable PDFs: unit cards, rosters, quick references.
+    #[command(subcommand)]
+    Export(ExportCommand),
     /// Exact odds for one fire or combat action: `odds RULESET …`.
     #[command(subcommand)]
     Odds(OddsCommand),
@@ -75,6 +81,8 @@ pub enum Command {
 /// `quartermaster odds RULESET …`.
 #[derive(Debug, Subcommand)]
 pub enum OddsCommand {
+    /// Armour Battles: --attacker (direct/opportunity fire), --artillery, --rally, --command-dice or --breakdown.
+    ArmourBattles(resolve::OddsArgs),
     #[command(flatten)]
     Others(OddsOthers),
 }
@@ -82,6 +90,8 @@ pub enum OddsCommand {
 /// `quartermaster roll RULESET … --seed N`.
 #[derive(Debug, Subcommand)]
 pub enum RollCommand {
+    /// Armour Battles: the same actions with seeded dice.
+    ArmourBattles(resolve::RollArgs),
     #[command(flatten)]
     Others(RollOthers),
 }
@@ -99,6 +109,9 @@ pub fn run(
         Command::Units { ruleset, json } => units::units(ruleset.as_deref(), json, out),
         Command::Force(command) => force::run(command, data_dir, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
+        Command::Export(command) => export::run(command, data_dir, out),
+        Command::Odds(OddsCommand::ArmourBattles(args)) => resolve::run_odds(args, out),
+        Command::Roll(RollCommand::ArmourBattles(args)) => resolve::run_roll(args, out),
         Command::Odds(OddsCommand::Others(command)) => resolve_others::run_odds(command, out),
         Command::Roll(RollCommand::Others(command)) => resolve_others::run_roll(command, out),
     };

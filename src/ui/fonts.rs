@@ -1,25 +1,36 @@
 //! Fonts for the window. egui's built-in font lacks the inch mark ″ (every range band uses it)
-//! and symbols such as ✓ ✗, so the bundled DejaVu Sans (the same file the PDFs embed) is added
-//! as a fallback behind the default face.
+//! and symbols such as ✓ ✗, so DejaVu Sans — the face the PDFs embed — is added as a fallback
+//! behind the default face, and registered under its own names for the print preview.
 
 use std::sync::Arc;
 
-const DEJAVU_SANS: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
-const NAME: &str = "DejaVuSans";
+use crate::export::{FontStyle, font_bytes};
 
-/// Adds DejaVu Sans as the fallback of every font family.
+/// Font family names the print preview draws with, so it measures like the PDF.
+pub const PRINT_REGULAR: &str = "print-regular";
+pub const PRINT_BOLD: &str = "print-bold";
+
+/// Adds DejaVu Sans as the fallback of every family and as the print preview's faces.
 pub fn install(ctx: &egui::Context) {
     let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        NAME.to_string(),
-        Arc::new(egui::FontData::from_static(DEJAVU_SANS)),
-    );
+    for (name, style) in [
+        (PRINT_REGULAR, FontStyle::Regular),
+        (PRINT_BOLD, FontStyle::Bold),
+    ] {
+        fonts.font_data.insert(
+            name.to_string(),
+            Arc::new(egui::FontData::from_static(font_bytes(style))),
+        );
+        fonts
+            .families
+            .insert(egui::FontFamily::Name(name.into()), vec![name.to_string()]);
+    }
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
         fonts
             .families
             .entry(family)
             .or_default()
-            .push(NAME.to_string());
+            .push(PRINT_REGULAR.to_string());
     }
     ctx.set_fonts(fonts);
 }

@@ -7,6 +7,7 @@ mod forces;
 mod history;
 mod library;
 pub mod model;
+mod print;
 mod widgets;
 
 use std::path::PathBuf;
@@ -20,6 +21,7 @@ pub use card_editor::CardEditor;
 pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{Command, Model};
+pub use print::{PrintKind, PrintSettings, PrintState};
 
 /// How the window is launched.
 #[derive(Debug, Clone, Default)]
@@ -85,6 +87,7 @@ pub struct Prefs {
 pub enum PathPrompt {
     Import(String),
     Export(ForceId, String),
+    Pdf(String),
 }
 
 /// Something a view asks the app to do.
@@ -100,6 +103,9 @@ pub enum Action {
     ShowShortcuts(bool),
     NewForceDialog,
     EditCard(Option<CardEditor>),
+    PrintPage(usize),
+    ExportPdfDialog,
+    WritePdf(PathBuf),
 }
 
 /// The whole app.
@@ -107,6 +113,7 @@ pub struct App {
     pub prefs: Prefs,
     pub model: Model,
     pub forces: ForcesState,
+    pub print: PrintState,
     pub card_editor: Option<CardEditor>,
     pub path_prompt: Option<PathPrompt>,
     pub show_shortcuts: bool,
@@ -138,6 +145,7 @@ impl App {
             prefs,
             model,
             forces: ForcesState::default(),
+            print: PrintState::default(),
             card_editor: None,
             path_prompt: None,
             show_shortcuts: false,
@@ -186,6 +194,9 @@ impl App {
                 self.forces.new_force = Some(NewForceDraft::default());
             }
             Action::EditCard(editor) => self.card_editor = editor,
+            Action::PrintPage(index) => self.print.page_index = index,
+            Action::ExportPdfDialog => self.export_pdf_dialog(),
+            Action::WritePdf(path) => self.write_pdf(&path),
         }
     }
 
@@ -227,6 +238,40 @@ impl App {
         }
     }
 
+    fn export_pdf_dialog(&mut self) {
+        let file_name = print::file_name(&mut self.print, &self.model);
+        let picked = self.native_dialogs.then(|| {
+            rfd::FileDialog::new()
+                .set_title("Export PDF")
+                .add_filter("PDF", &["pdf"])
+                .set_file_name(&file_name)
+                .save_file()
+        });
+        match picked.flatten() {
+            Some(path) => self.write_pdf(&path),
+            None => {
+                let default = default_export_dir().join(&file_name);
+                self.path_prompt = Some(PathPrompt::Pdf(default.display().to_string()));
+            }
+        }
+    }
+
+    fn write_pdf(&mut self, path: &std::path::Path) {
+        let written = print::pdf_bytes(&mut self.print, &self.model).and_then(|bytes| {
+            std::fs::write(path, &bytes)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(bytes.len())
+        });
+        match written {
+            Ok(size) => self.model.info(format!(
+                "Saved {} ({} KB)",
+                path.display(),
+                size.div_ceil(1024)
+            )),
+            Err(error) => self.model.error(format!("PDF not saved: {error:#}")),
+        }
+    }
+
     /// Draws the whole window into `ui` and applies what the views asked for.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if !self.fonts_installed {
@@ -256,11 +301,12 @@ impl App {
                 "Campaign",
                 "The Lorraine 1944 campaign tracker — three battles, command dice, army morale and the event log — is coming here.",
             ),
-            View::Print => placeholder(
-                ui,
-                "Print",
-                "Printable unit cards, rosters and quick-reference sheets as PDF are coming here.",
-            ),
+            View::Print => {
+                if self.print.settings.force.is_none() {
+                    self.print.settings.force = self.model.open.as_ref().map(|o| o.id);
+                }
+                actions.extend(print::ui(&mut self.print, &self.model, ui));
+            }
         }
         if let Some(editor) = &mut self.card_editor {
             actions.extend(editor.window(ui.ctx()));
@@ -471,13 +517,11 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
     let (title, verb) = match prompt {
         PathPrompt::Import(_) => ("Import force file", "Import"),
         PathPrompt::Export(..) => ("Export force file", "Export"),
+        PathPrompt::Pdf(_) => ("Export PDF", "Save PDF"),
     };
-    let export_id = match prompt {
-        PathPrompt::Export(id, _) => Some(*id),
-        PathPrompt::Import(_) => None,
-    };
+    let kind = prompt.clone();
     let text = match prompt {
-        PathPrompt::Import(text) | PathPrompt::Export(_, text) => text,
+        PathPrompt::Import(text) | PathPrompt::Export(_, text) | PathPrompt::Pdf(text) => text,
     };
     egui::Window::new(title)
         .collapsible(false)
@@ -502,10 +546,11 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                 if ui.button(verb).clicked() || submit {
                     let path = PathBuf::from(text.trim());
                     actions.push(Action::PathPrompt(None));
-                    actions.push(Action::Model(match export_id {
-                        Some(id) => Command::Export { id, path },
-                        None => Command::Import(path),
-                    }));
+                    actions.push(match kind {
+                        PathPrompt::Export(id, _) => Action::Model(Command::Export { id, path }),
+                        PathPrompt::Import(_) => Action::Model(Command::Import(path)),
+                        PathPrompt::Pdf(_) => Action::WritePdf(path),
+                    });
                 }
                 if ui.button("Cancel").clicked() {
                     actions.push(Action::PathPrompt(None));
@@ -539,7 +584,7 @@ fn shortcuts_window(ctx: &egui::Context) -> Vec<Action> {
     }
 }
 
-fn sanitize_file_name(name: &str) -> String {
+pub(crate) fn sanitize_file_name(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_alphanumeric() || c == '-' || c == '_' || c == ' ' {

@@ -92,6 +92,14 @@ impl Model {
         self.store.path()
     }
 
+    /// The saved force `id`, as stored (for printing a force that is not open).
+    pub fn force(&self, id: ForceId) -> anyhow::Result<Force> {
+        match &self.open {
+            Some(open) if open.id == id => Ok(open.force.clone()),
+            _ => Ok(self.store.load_force(id)?.force),
+        }
+    }
+
     pub fn undo_label(&self) -> Option<&str> {
         self.history.undo_label()
     }
