@@ -8,6 +8,7 @@ mod history;
 mod library;
 pub mod model;
 mod print;
+mod resolve;
 mod widgets;
 
 use std::path::PathBuf;
@@ -22,6 +23,10 @@ pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{Command, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
+pub use resolve::{
+    Mechanic, OrderSetup, ResolveAction, ResolveState, RollEntry, Setup as ResolveSetup, ShotKind,
+    Subject,
+};
 
 /// How the window is launched.
 #[derive(Debug, Clone, Default)]
@@ -106,6 +111,7 @@ pub enum Action {
     PrintPage(usize),
     ExportPdfDialog,
     WritePdf(PathBuf),
+    Resolve(ResolveAction),
 }
 
 /// The whole app.
@@ -114,6 +120,7 @@ pub struct App {
     pub model: Model,
     pub forces: ForcesState,
     pub print: PrintState,
+    pub resolve: ResolveState,
     pub card_editor: Option<CardEditor>,
     pub path_prompt: Option<PathPrompt>,
     pub show_shortcuts: bool,
@@ -146,6 +153,7 @@ impl App {
             model,
             forces: ForcesState::default(),
             print: PrintState::default(),
+            resolve: ResolveState::default(),
             card_editor: None,
             path_prompt: None,
             show_shortcuts: false,
@@ -197,6 +205,7 @@ impl App {
             Action::PrintPage(index) => self.print.page_index = index,
             Action::ExportPdfDialog => self.export_pdf_dialog(),
             Action::WritePdf(path) => self.write_pdf(&path),
+            Action::Resolve(action) => self.resolve.apply(action),
         }
     }
 
@@ -291,11 +300,7 @@ impl App {
             View::Forces => {
                 actions.extend(forces::ForcesView::new(&self.model, &mut self.forces).ui(ui))
             }
-            View::Resolve => placeholder(
-                ui,
-                "Resolve",
-                "Exact odds and seeded dice rolls for fire and combat of every ruleset are coming here.",
-            ),
+            View::Resolve => actions.extend(resolve::ui(&mut self.resolve, &self.model, ui)),
             View::Campaign => placeholder(
                 ui,
                 "Campaign",
