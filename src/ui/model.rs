@@ -70,6 +70,8 @@ pub struct Model {
     pub custom_cards: Vec<(CardId, Card)>,
     pub notices: Vec<Notice>,
     history: History,
+    /// Bumped on every change to stored data, so views can cache what they derive from it.
+    revision: u64,
 }
 
 impl Model {
@@ -82,6 +84,7 @@ impl Model {
             custom_cards: Vec::new(),
             notices: Vec::new(),
             history: History::default(),
+            revision: 0,
         };
         model.refresh();
         model
@@ -172,7 +175,13 @@ impl Model {
         Ok(())
     }
 
+    /// Changes whenever stored forces or cards may have changed.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     fn refresh(&mut self) {
+        self.revision += 1;
         match self.store.list_forces() {
             Ok(forces) => self.forces = forces,
             Err(e) => self.error(format!("cannot list forces: {e}")),

@@ -54,22 +54,23 @@ impl Default for PrintSettings {
 pub struct PrintState {
     pub settings: PrintSettings,
     pub page_index: usize,
-    cache: Option<(PrintSettings, Option<Force>, Result<Layout, String>)>,
+    /// The layout with the settings and model revision it was made from.
+    cache: Option<(PrintSettings, u64, Result<Layout, String>)>,
 }
 
 impl PrintState {
-    /// The layout for the current settings, computed only when something changed.
+    /// The layout for the current settings. The force is read from the store only when the
+    /// settings or the stored data changed, never once per frame.
     pub fn layout(&mut self, model: &Model) -> &Result<Layout, String> {
-        let force = self.settings.force.and_then(|id| model.force(id).ok());
+        let revision = model.revision();
         let stale = self
             .cache
             .as_ref()
-            .is_none_or(|(settings, cached_force, _)| {
-                *settings != self.settings || *cached_force != force
-            });
+            .is_none_or(|(settings, cached, _)| *settings != self.settings || *cached != revision);
         if stale {
+            let force = self.settings.force.and_then(|id| model.force(id).ok());
             let layout = lay_out(&self.settings, force.as_ref()).map_err(|e| format!("{e:#}"));
-            self.cache = Some((self.settings.clone(), force, layout));
+            self.cache = Some((self.settings.clone(), revision, layout));
         }
         match &self.cache {
             Some((_, _, layout)) => layout,
