@@ -1,0 +1,40 @@
+//! What can go wrong recording a campaign event, in words a player can act on.
+
+use thiserror::Error;
+
+use crate::rules::armour_battles::error::ResolveError;
+
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum CampaignError {
+    #[error("the embedded campaign data has no {0}")]
+    MissingData(String),
+    #[error("{field}: {message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
+    #[error("no unit {0} in this battle")]
+    UnknownUnit(String),
+    #[error("{0}")]
+    NotAllowed(String),
+    #[error("the battle is over: {0}")]
+    BattleOver(String),
+    #[error("nothing to {0}")]
+    NothingTo(&'static str),
+    #[error("battle {0} is not an Armour Battles battle")]
+    NotTracked(u32),
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
+}
+
+impl From<crate::rules::RulesError> for CampaignError {
+    fn from(e: crate::rules::RulesError) -> Self {
+        CampaignError::Resolve(ResolveError::Data(e))
+    }
+}
+
+impl CampaignError {
+    pub(crate) fn not_allowed(message: impl Into<String>) -> Self {
+        CampaignError::NotAllowed(message.into())
+    }
+}

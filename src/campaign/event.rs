@@ -1,0 +1,384 @@
+//! Everything that can happen at the table, as recorded facts. An event carries the dice
+//! that were rolled (seed, roll number and every face), never a request to roll: folding the
+//! log again gives the same battle without rolling anything.
+
+use serde::{Deserialize, Serialize};
+
+use super::definition::Sides;
+use crate::rules::armour_battles::Side;
+use crate::rules::dice::RollRecord;
+
+/// Dice of one face used together in one Command Pulse. Face 6 is the wild chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chain {
+    pub face: u8,
+    pub dice: u32,
+}
+
+/// What a Dice Chain was spent on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainUse {
+    /// Move, fire or rally orders for units.
+    Orders,
+    /// Restock Staff Orders: one per die beyond the first, usable next turn.
+    RestockStaffOrders,
+    /// Commit a reserve company (a triple move for one die).
+    CommitReserves,
+    /// Repair a broken-down Tiger (one die).
+    Repair,
+}
+
+impl ChainUse {
+    pub fn label(self) -> &'static str {
+        match self {
+            ChainUse::Orders => "orders",
+            ChainUse::RestockStaffOrders => "restock staff orders",
+            ChainUse::CommitReserves => "commit reserves",
+            ChainUse::Repair => "repair",
+        }
+    }
+}
+
+/// What wild dice were spent on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WildUse {
+    /// +1D to a fire, reaction or rally roll, or removing a suppression.
+    Bonus,
+    /// Two or more wild dice together: one instant Staff Order per die beyond the first.
+    InstantStaffOrders,
+    /// One Staff Order per die, usable next turn.
+    StockStaffOrders,
+}
+
+/// The kind of fire that was resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireKind {
+    Direct,
+    Opportunity,
+    Artillery,
+}
+
+impl FireKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            FireKind::Direct => "direct fire",
+            FireKind::Opportunity => "opportunity fire",
+            FireKind::Artillery => "artillery",
+        }
+    }
+}
+
+/// The start of a turn: both sides' command dice (every round, rerolls included).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandRolled {
+    pub turn: u32,
+    pub seed: u64,
+    pub rounds: Vec<Sides<RollRecord>>,
+    pub first_pulse: Option<Side>,
+    pub turn_ends: bool,
+    pub failed: Sides<bool>,
+    /// Chains of 5s, 4s, 3s and 2s, highest first.
+    pub chains: Sides<Vec<Chain>>,
+    /// Own 6s plus the 1s received from the opponent's Command Failure.
+    pub wild: Sides<u32>,
+}
+
+/// One resolved fire action against one unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireEvent {
+    pub fire: FireKind,
+    /// The firing unit (an artillery battery for artillery); `None` when not tracked.
+    pub attacker: Option<String>,
+    pub target: String,
+    pub seed: u64,
+    pub attacker_tn: i32,
+    pub reaction_tn: i32,
+    pub attack: RollRecord,
+    pub reaction: Option<RollRecord>,
+    pub forced_back: Option<RollRecord>,
+    pub morale: Option<RollRecord>,
+    pub new_disruption: u32,
+    pub suppressed: bool,
+    pub forced_back_inches: Option<u32>,
+    pub dispersed: bool,
+    pub army_morale_loss: Option<u32>,
+}
+
+/// One rolled rally attempt.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RallyEvent {
+    pub unit: String,
+    pub seed: u64,
+    pub rally: RollRecord,
+    pub opponent: RollRecord,
+    pub removed: u32,
+    pub remaining: u32,
+}
+
+/// An artillery mission called with a Staff Order, with its response check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArtilleryCalled {
+    pub side: Side,
+    pub battery: String,
+    pub seed: u64,
+    pub response: RollRecord,
+    pub opponent: RollRecord,
+    /// Fires for effect at once; otherwise in the side's next Logistics Phase.
+    pub fires_now: bool,
+}
+
+/// Anything that happened in a battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// A new turn: command dice rolled for both sides.
+    CommandRolled(CommandRolled),
+    /// A side used a Dice Chain in its Command Pulse (face 6: wild dice as a chain).
+    ChainUsed {
+        side: Side,
+        face: u8,
+        dice: u32,
+        spent_on: ChainUse,
+    },
+    WildDiceUsed {
+        side: Side,
+        dice: u32,
+        spent_on: WildUse,
+    },
+    StaffOrderUsed {
+        side: Side,
+        purpose: String,
+    },
+    ArtilleryCalled(ArtilleryCalled),
+    /// The battery fired for effect; its mission is over.
+    ArtilleryFired {
+        side: Side,
+        battery: String,
+    },
+    /// A mission cancelled by a Command Failure kept alive with a Staff Order.
+    MissionMaintained {
+        side: Side,
+        battery: String,
+    },
+    MissionCancelled {
+        side: Side,
+        battery: String,
+    },
+    Fire(FireEvent),
+    Rally(RallyEvent),
+    /// A unit dispersed by something the tracker did not resolve; its side rolls 1D3.
+    Dispersed {
+        unit: String,
+        morale: RollRecord,
+        loss: u32,
+    },
+    /// A Poor Reliability move check (the Tiger on a double or triple move).
+    ReliabilityChecked {
+        unit: String,
+        record: RollRecord,
+        broke_down: bool,
+    },
+    /// A broken-down unit repaired with a command die (`staff_order` false) or Staff Order.
+    Repaired {
+        unit: String,
+        staff_order: bool,
+    },
+    ReservesCommitted {
+        side: Side,
+        company: String,
+    },
+    Revealed {
+        unit: String,
+    },
+    /// A correction made by hand.
+    DisruptionSet {
+        unit: String,
+        value: u32,
+    },
+    SuppressionSet {
+        unit: String,
+        suppressed: bool,
+    },
+    FireMarkerSet {
+        unit: String,
+        marked: bool,
+    },
+    /// The turn ended before both sides used their chains.
+    TurnEnded {},
+    /// The players end the battle: `winner` None for a draw.
+    BattleConcluded {
+        winner: Option<Side>,
+        notes: String,
+    },
+    /// A simple (non-Armour Battles) battle: what became of a unit.
+    UnitFate {
+        side: Side,
+        unit: String,
+        fate: String,
+    },
+    Note {
+        text: String,
+    },
+    /// Takes back the event numbered `seq` (and only that one: undo is last-first).
+    Undo {
+        seq: u32,
+    },
+    /// Puts back an event taken back by `Undo`.
+    Redo {
+        seq: u32,
+    },
+}
+
+/// Groups for the event-log filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    Command,
+    Fire,
+    Rally,
+    Staff,
+    Artillery,
+    Units,
+    Result,
+    Undo,
+}
+
+impl Category {
+    pub const ALL: [Category; 8] = [
+        Category::Command,
+        Category::Fire,
+        Category::Rally,
+        Category::Staff,
+        Category::Artillery,
+        Category::Units,
+        Category::Result,
+        Category::Undo,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Category::Command => "Command",
+            Category::Fire => "Fire",
+            Category::Rally => "Rally",
+            Category::Staff => "Staff orders",
+            Category::Artillery => "Artillery",
+            Category::Units => "Units",
+            Category::Result => "Result",
+            Category::Undo => "Undo/redo",
+        }
+    }
+}
+
+impl Event {
+    /// The stable name stored beside the payload (`command_rolled`, `fire`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::CommandRolled(_) => "command_rolled",
+            Event::ChainUsed { .. } => "chain_used",
+            Event::WildDiceUsed { .. } => "wild_dice_used",
+            Event::StaffOrderUsed { .. } => "staff_order_used",
+            Event::ArtilleryCalled(_) => "artillery_called",
+            Event::ArtilleryFired { .. } => "artillery_fired",
+            Event::MissionMaintained { .. } => "mission_maintained",
+            Event::MissionCancelled { .. } => "mission_cancelled",
+            Event::Fire(_) => "fire",
+            Event::Rally(_) => "rally",
+            Event::Dispersed { .. } => "dispersed",
+            Event::ReliabilityChecked { .. } => "reliability_checked",
+            Event::Repaired { .. } => "repaired",
+            Event::ReservesCommitted { .. } => "reserves_committed",
+            Event::Revealed { .. } => "revealed",
+            Event::DisruptionSet { .. } => "disruption_set",
+            Event::SuppressionSet { .. } => "suppression_set",
+            Event::FireMarkerSet { .. } => "fire_marker_set",
+            Event::TurnEnded {} => "turn_ended",
+            Event::BattleConcluded { .. } => "battle_concluded",
+            Event::UnitFate { .. } => "unit_fate",
+            Event::Note { .. } => "note",
+            Event::Undo { .. } => "undo",
+            Event::Redo { .. } => "redo",
+        }
+    }
+
+    pub fn category(&self) -> Category {
+        match self {
+            Event::CommandRolled(_) | Event::ChainUsed { .. } | Event::TurnEnded {} => {
+                Category::Command
+            }
+            Event::WildDiceUsed { .. } | Event::StaffOrderUsed { .. } => Category::Staff,
+            Event::ArtilleryCalled(_)
+            | Event::ArtilleryFired { .. }
+            | Event::MissionMaintained { .. }
+            | Event::MissionCancelled { .. } => Category::Artillery,
+            Event::Fire(_) => Category::Fire,
+            Event::Rally(_) => Category::Rally,
+            Event::Dispersed { .. }
+            | Event::ReliabilityChecked { .. }
+            | Event::Repaired { .. }
+            | Event::ReservesCommitted { .. }
+            | Event::Revealed { .. }
+            | Event::DisruptionSet { .. }
+            | Event::SuppressionSet { .. }
+            | Event::FireMarkerSet { .. }
+            | Event::UnitFate { .. } => Category::Units,
+            Event::BattleConcluded { .. } | Event::Note { .. } => Category::Result,
+            Event::Undo { .. } | Event::Redo { .. } => Category::Undo,
+        }
+    }
+
+    /// True for undo and redo, which change which events count rather than the table.
+    pub fn is_meta(&self) -> bool {
+        matches!(self, Event::Undo { .. } | Event::Redo { .. })
+    }
+
+    /// The unit ids the event concerns (for the log filter and the units' histories).
+    pub fn units(&self) -> Vec<&str> {
+        match self {
+            Event::Fire(fire) => fire
+                .attacker
+                .as_deref()
+                .into_iter()
+                .chain(std::iter::once(fire.target.as_str()))
+                .collect(),
+            Event::Rally(rally) => vec![rally.unit.as_str()],
+            Event::ArtilleryCalled(call) => vec![call.battery.as_str()],
+            Event::ArtilleryFired { battery, .. }
+            | Event::MissionMaintained { battery, .. }
+            | Event::MissionCancelled { battery, .. } => vec![battery.as_str()],
+            Event::Dispersed { unit, .. }
+            | Event::ReliabilityChecked { unit, .. }
+            | Event::Repaired { unit, .. }
+            | Event::Revealed { unit }
+            | Event::DisruptionSet { unit, .. }
+            | Event::SuppressionSet { unit, .. }
+            | Event::FireMarkerSet { unit, .. }
+            | Event::UnitFate { unit, .. } => vec![unit.as_str()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every die the event records, in the order rolled.
+    pub fn rolls(&self) -> Vec<&RollRecord> {
+        match self {
+            Event::CommandRolled(c) => c.rounds.iter().flat_map(|r| [&r.us, &r.german]).collect(),
+            Event::ArtilleryCalled(a) => vec![&a.response, &a.opponent],
+            Event::Fire(f) => std::iter::once(&f.attack)
+                .chain(f.reaction.as_ref())
+                .chain(f.forced_back.as_ref())
+                .chain(f.morale.as_ref())
+                .collect(),
+            Event::Rally(r) => vec![&r.rally, &r.opponent],
+            Event::Dispersed { morale, .. } => vec![morale],
+            Event::ReliabilityChecked { record, .. } => vec![record],
+            _ => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The campaign export file: versioned JSON holding the definition and every event, so an
+//! import rebuilds exactly the same battles.
+
+use serde::Serialize;
+
+use super::CampaignRecord;
+use super::error::CampaignError;
+
+/// The `format` field of every campaign file.
+pub const FORMAT: &str = "quartermaster-campaign";
+/// The newest file version this build writes and reads.
+pub const VERSION: u32 = 1;
+/// Files larger than this are refused before parsing.
+pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
+
+#[derive(Serialize)]
+struct FileOut<'a> {
+    format: &'static str,
+    version: u32,
+    #[serde(flatten)]
+    record: &'a CampaignRecord,
+}
+
+/// The campaign as a pretty-printed JSON file.
+///
+/// # Errors
+/// Never in practice (every field serialises); kept typed for the edges.
+pub fn to_json(record: &CampaignRecord) -> Result<String, CampaignError> {
+    serde_json::to_string_pretty(&FileOut {
+        format: FORMAT,
+        version: VERSION,
+        record,
+    })
+    .map_err(|e| CampaignError::Invalid {
+        field: "campaign",
+        message: e.to_string(),
+    })
+}
+
+/// Reads a campaign file, checking its format, version and logs.
+///
+/// # Errors
+/// [`CampaignError::Invalid`] naming the field at fault.
+pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(CampaignError::Invalid {
+            field: "file",
+            message: format!("{} bytes; at most {MAX_FILE_BYTES}", text.len()),
+        });
+    }
+    let mut value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| invalid("file", e))?;
+    match value.get("format").and_then(|f| f.as_str()) {
+        Some(FORMAT) => {}
+        other => {
+            return Err(CampaignError::Invalid {
+                field: "format",
+                message: format!(
+                    "{other:?}: not a Quartermaster campaign file (expected \"{FORMAT}\")"
+                ),
+            });
+        }
+    }
+    if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64) {
+        if version > u64::from(VERSION) {
+            return Err(CampaignError::Invalid {
+                field: "version",
+                message: format!(
+                    "{version}: written by a newer Quartermaster (this one reads up to {VERSION})"
+                ),
+            });
+        }
+    }
+    if let Some(map) = value.as_object_mut() {
+        map.remove("format");
+        map.remove("version");
+    }
+    let record: CampaignRecord =
+        serde_path_to_error::deserialize(value).map_err(|e| CampaignError::Invalid {
+            field: "campaign",
+            message: format!("at {}: {}", e.path(), e.inner()),
+        })?;
+    check(&record)?;
+    Ok(record)
+}
+
+fn invalid(field: &'static str, e: impl std::fmt::Display) -> CampaignError {
+    CampaignError::Invalid {
+        field,
+        message: e.to_string(),
+    }
+}
+
+/// A record's logs must match its battles, number events 1, 2, 3 … and only undo or redo
+/// earlier events; every recorded die must replay from its seed.
+fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
+    if record.name().trim().is_empty() {
+        return Err(invalid("campaign.name", "must not be empty"));
+    }
+    if record.logs.len() != record.campaign.battles.len() {
+        return Err(CampaignError::Invalid {
+            field: "logs",
+            message: format!(
+                "{} logs for {} battles",
+                record.logs.len(),
+                record.campaign.battles.len()
+            ),
+        });
+    }
+    for (b, log) in record.logs.iter().enumerate() {
+        for (i, logged) in log.iter().enumerate() {
+            let expected = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            if logged.seq != expected {
+                return Err(CampaignError::Invalid {
+                    field: "logs.seq",
+                    message: format!(
+                        "battle {}: event {} is numbered {} (expected {expected})",
+                        b + 1,
+                        i + 1,
+                        logged.seq
+                    ),
+                });
+            }
+            if let super::Event::Undo { seq } | super::Event::Redo { seq } = logged.event {
+                if seq >= logged.seq {
+                    return Err(CampaignError::Invalid {
+                        field: "logs.event",
+                        message: format!(
+                            "battle {}: event {} refers to a later event {seq}",
+                            b + 1,
+                            logged.seq
+                        ),
+                    });
+                }
+            }
+            if let Some(bad) = logged.event.rolls().into_iter().find(|r| !r.is_genuine()) {
+                return Err(CampaignError::Invalid {
+                    field: "logs.event",
+                    message: format!(
+                        "battle {}, event {}: dice {:?} do not replay from seed {} roll {}: edited or damaged",
+                        b + 1,
+                        logged.seq,
+                        bad.dice,
+                        bad.seed,
+                        bad.index
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+impl CampaignRecord {
+    pub fn name(&self) -> &str {
+        &self.campaign.name
+    }
+}

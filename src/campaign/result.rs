@@ -1,0 +1,197 @@
+//! Who won: each battle from its log, the campaign from its battles (RULINGS "Campaign":
+//! more battles won; a tie goes to the side with more Army Morale left across the battles).
+
+use serde::Serialize;
+
+use super::Battle;
+use super::definition::{BattlePlan, SIDES, Sides};
+use super::event::Event;
+use super::log::active_events;
+use crate::rules::armour_battles::Side;
+
+/// Where a battle stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Standing {
+    NotStarted,
+    InProgress,
+    UsWon,
+    GermanWon,
+    Draw,
+}
+
+impl Standing {
+    fn won_by(winner: Option<Side>) -> Self {
+        match winner {
+            Some(Side::Us) => Standing::UsWon,
+            Some(Side::German) => Standing::GermanWon,
+            None => Standing::Draw,
+        }
+    }
+
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Standing::UsWon => Some(Side::Us),
+            Standing::GermanWon => Some(Side::German),
+            _ => None,
+        }
+    }
+
+    pub fn is_finished(self) -> bool {
+        matches!(self, Standing::UsWon | Standing::GermanWon | Standing::Draw)
+    }
+}
+
+/// One battle's result so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BattleResult {
+    pub number: u32,
+    pub name: String,
+    pub standing: Standing,
+    pub reason: String,
+    /// Turns played (Armour Battles).
+    pub turns: u32,
+    /// Army Morale left (Armour Battles).
+    pub army_morale: Option<Sides<u32>>,
+    /// What each side lost: card names (Armour Battles) or units with their fate.
+    pub losses: Sides<Vec<String>>,
+}
+
+pub(crate) fn battle_result(battle: &Battle<'_>, carried: &Sides<Vec<String>>) -> BattleResult {
+    match battle.plan {
+        BattlePlan::Armour(plan) => {
+            let state = battle
+                .state(carried)
+                .unwrap_or_else(|| super::BattleState::start(plan));
+            let standing = match &state.outcome {
+                Some(outcome) => Standing::won_by(outcome.winner),
+                None if state.turn == 0 && battle.events.is_empty() => Standing::NotStarted,
+                None => Standing::InProgress,
+            };
+            let mut losses: Sides<Vec<String>> = Sides::default();
+            for side in SIDES {
+                *losses.get_mut(side) = state.losses(side).map(|u| u.card.clone()).collect();
+            }
+            BattleResult {
+                number: plan.number,
+                name: plan.name.clone(),
+                standing,
+                reason: state
+                    .outcome
+                    .as_ref()
+                    .map_or_else(String::new, |o| o.reason.clone()),
+                turns: state.turn,
+                army_morale: Some(state.morale()),
+                losses,
+            }
+        }
+        BattlePlan::Simple(plan) => {
+            let pairs: Vec<(u32, &Event)> =
+                battle.events.iter().map(|e| (e.seq, &e.event)).collect();
+            let mut standing = if pairs.is_empty() {
+                Standing::NotStarted
+            } else {
+                Standing::InProgress
+            };
+            let mut reason = String::new();
+            let mut losses: Sides<Vec<String>> = Sides::default();
+            for (_, event) in active_events(&pairs) {
+                match event {
+                    Event::BattleConcluded { winner, notes } => {
+                        standing = Standing::won_by(*winner);
+                        reason = notes.clone();
+                    }
+                    Event::UnitFate { side, unit, fate } => {
+                        let list = losses.get_mut(*side);
+                        list.retain(|entry| !entry.starts_with(&format!("{unit}: ")));
+                        if !fate.trim().is_empty() {
+                            list.push(format!("{unit}: {fate}"));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            BattleResult {
+                number: plan.number,
+                name: plan.name.clone(),
+                standing,
+                reason,
+                turns: 0,
+                army_morale: None,
+                losses,
+            }
+        }
+    }
+}
+
+/// The campaign's result so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CampaignResult {
+    pub wins: Sides<u32>,
+    pub draws: u32,
+    /// Army Morale left, summed over the finished battles (the tie-break).
+    pub morale_left: Sides<u32>,
+    /// `None` while tied (or nothing finished).
+    pub leader: Option<Side>,
+    /// All battles finished.
+    pub finished: bool,
+    pub summary: String,
+}
+
+pub(crate) fn campaign_result(results: &[BattleResult]) -> CampaignResult {
+    let mut wins: Sides<u32> = Sides::default();
+    let mut draws = 0;
+    let mut morale_left: Sides<u32> = Sides::default();
+    for r in results.iter().filter(|r| r.standing.is_finished()) {
+        match r.standing.winner() {
+            Some(side) => *wins.get_mut(side) += 1,
+            None => draws += 1,
+        }
+        if let Some(morale) = &r.army_morale {
+            for side in SIDES {
+                *morale_left.get_mut(side) += morale.get(side);
+            }
+        }
+    }
+    let finished = !results.is_empty() && results.iter().all(|r| r.standing.is_finished());
+    let leader = match wins.us.cmp(&wins.german) {
+        std::cmp::Ordering::Greater => Some(Side::Us),
+        std::cmp::Ordering::Less => Some(Side::German),
+        std::cmp::Ordering::Equal => match morale_left.us.cmp(&morale_left.german) {
+            std::cmp::Ordering::Greater => Some(Side::Us),
+            std::cmp::Ordering::Less => Some(Side::German),
+            std::cmp::Ordering::Equal => None,
+        },
+    };
+    let played = results.iter().filter(|r| r.standing.is_finished()).count();
+    let summary = if played == 0 {
+        "No battle finished yet".to_string()
+    } else {
+        let verb = if finished { "wins" } else { "leads" };
+        let tie_break = if wins.us == wins.german && leader.is_some() {
+            format!(
+                " on Army Morale left ({} to {})",
+                morale_left.us, morale_left.german
+            )
+        } else {
+            String::new()
+        };
+        match leader {
+            Some(side) => format!(
+                "{} {verb} {}–{}{tie_break}",
+                side.label(),
+                wins.get(side),
+                wins.get(super::definition::opponent(side))
+            ),
+            None => format!("Level at {}–{}", wins.us, wins.german),
+        }
+    };
+    CampaignResult {
+        wins,
+        draws,
+        morale_left,
+        leader,
+        finished,
+        summary,
+    }
+}
