@@ -155,6 +155,37 @@ fn regenerate_fixtures() {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     let _ = std::fs::remove_file(&path);
     build_v1(&path);
+    let v2 = fixture(2);
+    let _ = std::fs::remove_file(&v2);
+    build_v2(&path, &v2);
+}
+
+/// A schema-version-2 database: the version-1 fixture with migration 0002 applied as version 2
+/// of the app did (settings table, card index), plus one setting.
+fn build_v2(v1: &Path, path: &Path) {
+    std::fs::copy(v1, path).unwrap();
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(include_str!("../db/migrations/0002_settings.sql"))
+        .unwrap();
+    conn.execute_batch("INSERT INTO settings (key, value) VALUES ('theme', 'dark'); VACUUM;")
+        .unwrap();
+    conn.pragma_update(None, "user_version", 2).unwrap();
+}
+
+#[test]
+fn a_version_2_database_upgrades_and_keeps_its_old_campaign_listed_but_closed() {
+    let dir = data_dir_with(2);
+    let store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    assert_eq!(store.setting("theme").unwrap().as_deref(), Some("dark"));
+    let campaigns = store.list_campaigns().unwrap();
+    assert_eq!(campaigns.len(), 1);
+    assert_eq!((campaigns[0].events, campaigns[0].openable), (2, false));
+    let err = store.load_campaign(campaigns[0].id).unwrap_err();
+    assert!(
+        err.to_string().contains("predates the campaign engine"),
+        "{err}"
+    );
 }
 
 #[test]

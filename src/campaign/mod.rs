@@ -12,6 +12,7 @@ pub mod event;
 pub mod file;
 pub mod log;
 pub mod result;
+pub mod script;
 pub mod state;
 pub mod tracker;
 

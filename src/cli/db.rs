@@ -41,6 +41,9 @@ pub enum DbCommand {
         /// Stop after this many saves (default: run until killed).
         #[arg(long)]
         count: Option<u64>,
+        /// Record campaign events (a scripted Lorraine campaign) instead of saving forces.
+        #[arg(long)]
+        campaign: bool,
     },
 }
 
@@ -55,7 +58,15 @@ pub fn run(
         DbCommand::Check { json } => check(&dir, json, out, err),
         DbCommand::Backup { out: path } => backup(&dir, &path, out),
         DbCommand::Restore { file } => restore(&dir, &file, out),
-        DbCommand::Torture { log, seed, count } => torture::run(&dir, &log, seed, count),
+        DbCommand::Torture {
+            log,
+            seed,
+            count,
+            campaign: true,
+        } => torture::run_campaign(&dir, &log, seed, count),
+        DbCommand::Torture {
+            log, seed, count, ..
+        } => torture::run(&dir, &log, seed, count),
     }
 }
 

@@ -3,6 +3,7 @@
 //! Every command writes to the given writers and returns its exit code, so tests can run them
 //! in-process as well as through the binary.
 
+mod campaign;
 mod db;
 mod export;
 mod force;
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
+pub use campaign::CampaignCommand;
 pub use db::DbCommand;
 pub use export::ExportCommand;
 pub use force::ForceCommand;
@@ -64,6 +66,9 @@ pub enum Command {
     /// Check force files; save, list, show, export and delete the forces in the database.
     #[command(subcommand)]
     Force(ForceCommand),
+    /// Campaigns: `campaign new lorraine --name NAME`, list, show, export, import.
+    #[command(subcommand)]
+    Campaign(CampaignCommand),
     /// Check, back up and restore the database.
     #[command(subcommand)]
     Db(DbCommand),
@@ -108,6 +113,7 @@ pub fn run(
         Command::Rulesets { json } => units::rulesets(json, out),
         Command::Units { ruleset, json } => units::units(ruleset.as_deref(), json, out),
         Command::Force(command) => force::run(command, data_dir, out),
+        Command::Campaign(command) => campaign::run(command, data_dir, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
         Command::Export(command) => export::run(command, data_dir, out),
         Command::Odds(OddsCommand::ArmourBattles(args)) => resolve::run_odds(args, out),

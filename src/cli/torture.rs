@@ -18,6 +18,60 @@ use crate::rules::{
 };
 use crate::store::{ForceId, Store};
 
+/// Campaign mode: plays Lorraine battles with the scripted player, one campaign after
+/// another, logging an `ack` line (campaign, battle, seq and the event) after each event is
+/// recorded. A campaign named `crash {seed}` is resumed where its log ends, so a later run
+/// continues the battle a kill interrupted.
+pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) -> Result<u8> {
+    use crate::campaign::{self, BattlePlan, CampaignRecord, LorraineOptions, Sides, script};
+    use crate::rules::dice::Roller;
+
+    let mut store = Store::open(dir)
+        .with_context(|| format!("cannot open the database in {}", dir.display()))?;
+    let mut log = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log_path)
+        .with_context(|| format!("cannot open {}", log_path.display()))?;
+    let name = format!("crash {seed}");
+    let mut stored = match store.find_campaign(&name)? {
+        Some(id) => store.load_campaign(id)?,
+        None => {
+            let created =
+                campaign::new_lorraine(&name, Sides::default(), LorraineOptions::default())?;
+            store.create_campaign_record(&CampaignRecord::new(created))?
+        }
+    };
+    let mut recorded = 0u64;
+    for index in 0..stored.record.campaign.battles.len() {
+        let BattlePlan::Armour(plan) = stored.record.campaign.battles[index].clone() else {
+            continue;
+        };
+        let battle = stored.battle_ids[index];
+        // Every event records its own dice, so a resumed run may reuse roll numbers.
+        let mut roller = Roller::resume(seed ^ u64::from(plan.number), 0);
+        loop {
+            if count.is_some_and(|count| recorded >= count) {
+                return Ok(EXIT_OK);
+            }
+            let Some(state) = stored.record.state(index) else {
+                break;
+            };
+            let Some(event) = script::next_event(&plan, &state, &mut roller)? else {
+                break;
+            };
+            let logged = store.record_event(battle, &event)?;
+            append(
+                &mut log,
+                &json!({"op": "ack", "campaign": name, "battle": index, "seq": logged.seq, "event": logged.event}),
+            )?;
+            stored.record.logs[index].push(logged);
+            recorded += 1;
+        }
+    }
+    Ok(EXIT_OK)
+}
+
 pub fn run(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) -> Result<u8> {
     let mut store = Store::open(dir)
         .with_context(|| format!("cannot open the database in {}", dir.display()))?;

@@ -1,12 +1,13 @@
 //! Campaigns, battles and the append-only battle event log (the campaign engine fills them).
 
-use rusqlite::{Connection, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
 use super::Ctx;
 use super::error::StoreError;
 use super::ids::{BattleId, CampaignId, EventId};
 use super::queries;
+use crate::campaign::{Campaign, CampaignRecord, Event, LoggedEvent};
 use crate::rules::RulesetId;
 
 /// One recorded event of a battle. Events are never changed or deleted; a correction or an
@@ -134,4 +135,250 @@ pub(crate) fn events_for_battle(
             })
         })
         .collect()
+}
+
+/// One campaign in the list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CampaignSummary {
+    pub id: CampaignId,
+    pub ruleset: String,
+    pub name: String,
+    pub created_at: String,
+    /// False for a campaign written before the campaign engine (cannot be opened).
+    pub openable: bool,
+    pub battles: u32,
+    pub events: u32,
+    /// When its last event was recorded.
+    pub last_event_at: Option<String>,
+}
+
+/// A campaign as stored: its record and the battle row of each battle, same order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredCampaign {
+    pub id: CampaignId,
+    pub record: CampaignRecord,
+    pub battle_ids: Vec<BattleId>,
+}
+
+fn to_count(n: i64) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+pub(crate) fn list(conn: &Connection, ctx: &Ctx) -> Result<Vec<CampaignSummary>, StoreError> {
+    conn.prepare_cached(queries::CAMPAIGNS_LIST)
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| {
+                Ok(CampaignSummary {
+                    id: row.get(0)?,
+                    ruleset: row.get(1)?,
+                    name: row.get(2)?,
+                    created_at: row.get(3)?,
+                    openable: row.get(4)?,
+                    battles: to_count(row.get(5)?),
+                    events: to_count(row.get(6)?),
+                    last_event_at: row.get(7)?,
+                })
+            })?
+            .collect()
+        })
+        .map_err(ctx.err("listing campaigns"))
+}
+
+pub(crate) fn find(
+    conn: &Connection,
+    ctx: &Ctx,
+    name: &str,
+) -> Result<Option<CampaignId>, StoreError> {
+    conn.prepare_cached(queries::CAMPAIGN_FIND)
+        .and_then(|mut stmt| stmt.query_row([name.trim()], |row| row.get(0)).optional())
+        .map_err(ctx.err("finding a campaign"))
+}
+
+fn body_json(campaign: &Campaign) -> Result<String, StoreError> {
+    serde_json::to_string(campaign).map_err(|e| StoreError::invalid("campaign", e.to_string()))
+}
+
+/// Inserts a whole record (a new campaign, or an imported one with its events). Call inside
+/// a transaction.
+pub(crate) fn insert_record(
+    conn: &Connection,
+    ctx: &Ctx,
+    record: &CampaignRecord,
+) -> Result<StoredCampaign, StoreError> {
+    let campaign = &record.campaign;
+    if campaign.name.trim().is_empty() {
+        return Err(StoreError::invalid("campaign.name", "must not be empty"));
+    }
+    if find(conn, ctx, &campaign.name)?.is_some() {
+        return Err(StoreError::DuplicateCampaignName {
+            name: campaign.name.clone(),
+        });
+    }
+    let scenario = if campaign.ruleset == RulesetId::ArmourBattles {
+        "lorraine"
+    } else {
+        ""
+    };
+    let body = body_json(campaign)?;
+    conn.prepare_cached(queries::CAMPAIGN_RECORD_INSERT)
+        .and_then(|mut stmt| {
+            stmt.execute(params![
+                campaign.ruleset.as_str(),
+                campaign.name.trim(),
+                scenario,
+                body
+            ])
+        })
+        .map_err(ctx.err("creating a campaign"))?;
+    let id = CampaignId(conn.last_insert_rowid());
+    let mut battle_ids = Vec::new();
+    for (i, plan) in campaign.battles.iter().enumerate() {
+        let battle = create_battle(conn, ctx, id, plan.number(), &plan.title())?;
+        for logged in record.logs.get(i).map_or(&[][..], Vec::as_slice) {
+            let payload = serde_json::to_string(&logged.event)
+                .map_err(|e| StoreError::invalid("event", e.to_string()))?;
+            conn.prepare_cached(queries::EVENT_IMPORT)
+                .and_then(|mut stmt| {
+                    stmt.execute(params![
+                        battle,
+                        logged.seq,
+                        logged.event.kind(),
+                        payload,
+                        logged.recorded_at
+                    ])
+                })
+                .map_err(ctx.err("importing a battle event"))?;
+        }
+        battle_ids.push(battle);
+    }
+    Ok(StoredCampaign {
+        id,
+        record: record.clone(),
+        battle_ids,
+    })
+}
+
+pub(crate) fn load(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<StoredCampaign, StoreError> {
+    let row: Option<(String, Option<String>)> = conn
+        .prepare_cached(queries::CAMPAIGN_SELECT)
+        .and_then(|mut stmt| {
+            stmt.query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
+                .optional()
+        })
+        .map_err(ctx.err("loading a campaign"))?;
+    let Some((name, body)) = row else {
+        return Err(StoreError::CampaignNotFound(id));
+    };
+    let Some(body) = body else {
+        return Err(StoreError::LegacyCampaign { name });
+    };
+    let campaign: Campaign = serde_json::from_str(&body)
+        .map_err(|e| ctx.corrupt(format!("campaigns row {id} body"), e.to_string()))?;
+    let battles: Vec<(BattleId, i64)> = conn
+        .prepare_cached(queries::CAMPAIGN_BATTLES_SELECT)
+        .and_then(|mut stmt| {
+            stmt.query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+        .map_err(ctx.err("loading a campaign's battles"))?;
+    let mut record = CampaignRecord::new(campaign);
+    let mut battle_ids = Vec::new();
+    for (i, plan) in record.campaign.battles.iter().enumerate() {
+        let battle = battles
+            .iter()
+            .find(|(_, number)| *number == i64::from(plan.number()))
+            .map(|(b, _)| *b)
+            .ok_or_else(|| {
+                ctx.corrupt(
+                    format!("campaign {id} battle {}", plan.number()),
+                    "the battle row is missing".to_string(),
+                )
+            })?;
+        let events = events_for_battle(conn, ctx, battle)?;
+        record.logs[i] = events
+            .into_iter()
+            .map(|e| {
+                let event = serde_json::from_value(e.payload).map_err(|err| {
+                    ctx.corrupt(
+                        format!("battle_events row {} payload", e.id),
+                        err.to_string(),
+                    )
+                })?;
+                Ok(LoggedEvent {
+                    seq: e.seq,
+                    recorded_at: e.recorded_at,
+                    event,
+                })
+            })
+            .collect::<Result<_, StoreError>>()?;
+        battle_ids.push(battle);
+    }
+    Ok(StoredCampaign {
+        id,
+        record,
+        battle_ids,
+    })
+}
+
+/// Adds the last battle of `campaign` (already pushed onto its definition) to the store.
+pub(crate) fn add_battle(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    campaign: &Campaign,
+) -> Result<BattleId, StoreError> {
+    let plan = campaign
+        .battles
+        .last()
+        .ok_or_else(|| StoreError::invalid("campaign.battles", "no battle to add"))?;
+    let body = body_json(campaign)?;
+    let updated = conn
+        .prepare_cached(queries::CAMPAIGN_BODY_UPDATE)
+        .and_then(|mut stmt| stmt.execute(params![id, body]))
+        .map_err(ctx.err("adding a battle"))?;
+    if updated == 0 {
+        return Err(StoreError::CampaignNotFound(id));
+    }
+    create_battle(conn, ctx, id, plan.number(), &plan.title())
+}
+
+/// Records one campaign event; returns it with its number and time.
+pub(crate) fn record_event(
+    conn: &Connection,
+    ctx: &Ctx,
+    battle: BattleId,
+    event: &Event,
+) -> Result<LoggedEvent, StoreError> {
+    let payload =
+        serde_json::to_value(event).map_err(|e| StoreError::invalid("event", e.to_string()))?;
+    let stored = append_event(conn, ctx, battle, event.kind(), &payload)?;
+    Ok(LoggedEvent {
+        seq: stored.seq,
+        recorded_at: stored.recorded_at,
+        event: event.clone(),
+    })
+}
+
+pub(crate) fn delete(conn: &Connection, ctx: &Ctx, id: CampaignId) -> Result<(), StoreError> {
+    let marked = conn
+        .prepare_cached(queries::CAMPAIGN_MARK_DELETING)
+        .and_then(|mut stmt| stmt.execute([id]))
+        .map_err(ctx.err("deleting a campaign"))?;
+    if marked == 0 {
+        return Err(StoreError::CampaignNotFound(id));
+    }
+    for query in [
+        queries::CAMPAIGN_EVENTS_DELETE,
+        queries::CAMPAIGN_BATTLES_DELETE,
+        queries::CAMPAIGN_DELETE,
+    ] {
+        conn.prepare_cached(query)
+            .and_then(|mut stmt| stmt.execute([id]))
+            .map_err(ctx.err("deleting a campaign"))?;
+    }
+    Ok(())
 }

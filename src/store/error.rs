@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::ids::{BattleId, CardId, ForceId};
+use super::ids::{BattleId, CampaignId, CardId, ForceId};
 
 /// Everything the store can refuse or fail at.
 #[derive(Debug, Error)]
@@ -85,6 +85,18 @@ pub enum StoreError {
     /// No battle has this id.
     #[error("no battle with id {0}")]
     BattleNotFound(BattleId),
+    /// Creating a campaign under a name another campaign already has.
+    #[error("a campaign named '{name}' already exists (names are unique, ignoring case)")]
+    DuplicateCampaignName { name: String },
+    /// No campaign has this id.
+    #[error("no campaign with id {0}")]
+    CampaignNotFound(CampaignId),
+    /// A campaign written before the campaign engine: its events are kept but it has no
+    /// definition to fold them over.
+    #[error(
+        "campaign '{name}' predates the campaign engine and cannot be opened (its events are kept)"
+    )]
+    LegacyCampaign { name: String },
     /// A stored value that does not decode: `what` names table, row and column.
     #[error("{path}: stored {what} is unreadable: {message}")]
     Corrupt {

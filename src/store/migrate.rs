@@ -43,6 +43,11 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0002_settings",
         sql: include_str!("../../db/migrations/0002_settings.sql"),
     },
+    Migration {
+        version: 3,
+        name: "0003_campaign_engine",
+        sql: include_str!("../../db/migrations/0003_campaign_engine.sql"),
+    },
 ];
 
 /// How thoroughly to check a file when opening it.

@@ -27,7 +27,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 use serde::Serialize;
 
 pub use backup::RestoreReport;
-pub use campaign::BattleEvent;
+pub use campaign::{BattleEvent, CampaignSummary, StoredCampaign};
 pub use cards::{CardOrigin, StoredCard};
 pub use error::StoreError;
 pub use forces::{CardChange, ForceSummary, StoredForce};
@@ -394,6 +394,61 @@ impl Store {
     ) -> Result<BattleEvent, StoreError> {
         self.transact("recording a battle event", |conn, ctx| {
             campaign::append_event(conn, ctx, battle, kind, payload)
+        })
+    }
+
+    /// Every campaign, by name.
+    pub fn list_campaigns(&self) -> Result<Vec<CampaignSummary>, StoreError> {
+        campaign::list(&self.conn, &self.ctx)
+    }
+
+    /// The campaign named `name` (ignoring case).
+    pub fn find_campaign(&self, name: &str) -> Result<Option<CampaignId>, StoreError> {
+        campaign::find(&self.conn, &self.ctx, name)
+    }
+
+    /// Stores a new campaign (or an imported one, events and all) in one transaction.
+    pub fn create_campaign_record(
+        &mut self,
+        record: &crate::campaign::CampaignRecord,
+    ) -> Result<StoredCampaign, StoreError> {
+        self.transact("creating a campaign", |conn, ctx| {
+            campaign::insert_record(conn, ctx, record)
+        })
+    }
+
+    /// A campaign with every battle's log.
+    pub fn load_campaign(&self, id: CampaignId) -> Result<StoredCampaign, StoreError> {
+        campaign::load(&self.conn, &self.ctx, id)
+    }
+
+    /// Stores the battle just added to `campaign` (its last one).
+    pub fn add_campaign_battle(
+        &mut self,
+        id: CampaignId,
+        campaign: &crate::campaign::Campaign,
+    ) -> Result<BattleId, StoreError> {
+        self.transact("adding a battle", |conn, ctx| {
+            campaign::add_battle(conn, ctx, id, campaign)
+        })
+    }
+
+    /// Records one campaign event at the end of a battle's log; it is on disk when this
+    /// returns.
+    pub fn record_event(
+        &mut self,
+        battle: BattleId,
+        event: &crate::campaign::Event,
+    ) -> Result<crate::campaign::LoggedEvent, StoreError> {
+        self.transact("recording a battle event", |conn, ctx| {
+            campaign::record_event(conn, ctx, battle, event)
+        })
+    }
+
+    /// Deletes a campaign with its battles and events.
+    pub fn delete_campaign(&mut self, id: CampaignId) -> Result<(), StoreError> {
+        self.transact("deleting a campaign", |conn, ctx| {
+            campaign::delete(conn, ctx, id)
         })
     }
 

@@ -57,3 +57,31 @@ pub(crate) const FORCES_SELECT_ALL: &str = include_str!("../../db/queries/forces
 pub(crate) const SETTING_SELECT: &str = include_str!("../../db/queries/setting_select.sql");
 /// `setting_upsert.sql`: ?1 key, ?2 value
 pub(crate) const SETTING_UPSERT: &str = include_str!("../../db/queries/setting_upsert.sql");
+/// `campaign_record_insert.sql`: ?1 ruleset, ?2 name, ?3 scenario, ?4 body
+pub(crate) const CAMPAIGN_RECORD_INSERT: &str =
+    include_str!("../../db/queries/campaign_record_insert.sql");
+/// `campaign_body_update.sql`: ?1 campaign id, ?2 body
+pub(crate) const CAMPAIGN_BODY_UPDATE: &str =
+    include_str!("../../db/queries/campaign_body_update.sql");
+/// `campaign_find.sql`: ?1 name, ignoring case
+pub(crate) const CAMPAIGN_FIND: &str = include_str!("../../db/queries/campaign_find.sql");
+/// `campaigns_list.sql`: every campaign with battle and event counts
+pub(crate) const CAMPAIGNS_LIST: &str = include_str!("../../db/queries/campaigns_list.sql");
+/// `campaign_select.sql`: ?1 campaign id: name and body
+pub(crate) const CAMPAIGN_SELECT: &str = include_str!("../../db/queries/campaign_select.sql");
+/// `campaign_battles_select.sql`: ?1 campaign id: battle ids and numbers
+pub(crate) const CAMPAIGN_BATTLES_SELECT: &str =
+    include_str!("../../db/queries/campaign_battles_select.sql");
+/// `event_import.sql`: ?1 battle, ?2 seq, ?3 kind, ?4 payload, ?5 recorded time
+pub(crate) const EVENT_IMPORT: &str = include_str!("../../db/queries/event_import.sql");
+/// `campaign_mark_deleting.sql`: ?1 campaign id
+pub(crate) const CAMPAIGN_MARK_DELETING: &str =
+    include_str!("../../db/queries/campaign_mark_deleting.sql");
+/// `campaign_events_delete.sql`: ?1 campaign id marked deleting
+pub(crate) const CAMPAIGN_EVENTS_DELETE: &str =
+    include_str!("../../db/queries/campaign_events_delete.sql");
+/// `campaign_battles_delete.sql`: ?1 campaign id
+pub(crate) const CAMPAIGN_BATTLES_DELETE: &str =
+    include_str!("../../db/queries/campaign_battles_delete.sql");
+/// `campaign_delete.sql`: ?1 campaign id
+pub(crate) const CAMPAIGN_DELETE: &str = include_str!("../../db/queries/campaign_delete.sql");

@@ -1,0 +1,9 @@
+-- Every campaign with its battle and event counts, by name
+SELECT c.id, c.ruleset, c.name, c.created_at, c.body IS NOT NULL,
+       (SELECT COUNT(*) FROM battles b WHERE b.campaign_id = c.id),
+       (SELECT COUNT(*) FROM battle_events e JOIN battles b ON b.id = e.battle_id
+         WHERE b.campaign_id = c.id),
+       (SELECT MAX(e.created_at) FROM battle_events e JOIN battles b ON b.id = e.battle_id
+         WHERE b.campaign_id = c.id)
+FROM campaigns c
+ORDER BY c.name COLLATE NOCASE

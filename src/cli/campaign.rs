@@ -1,0 +1,374 @@
+//! `quartermaster campaign new|list|show|export|import|…`: campaigns in the database.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Subcommand;
+use serde_json::{Value, json};
+
+use super::{EXIT_OK, data_dir, print_json};
+use crate::campaign::definition::SIDES;
+use crate::campaign::{
+    self, BattlePlan, CampaignRecord, LorraineOptions, Sides, describe, file, result::Standing,
+};
+use crate::rules::armour_battles::Side;
+use crate::store::{Store, StoredCampaign};
+
+#[derive(Debug, Subcommand)]
+pub enum CampaignCommand {
+    /// Start a campaign: `campaign new lorraine --name NAME`.
+    New {
+        /// The campaign: `lorraine` (Armour Battles, Lorraine 1944).
+        scenario: String,
+        #[arg(long)]
+        name: String,
+        /// Who plays the US.
+        #[arg(long, default_value = "")]
+        us: String,
+        /// Who plays the Germans.
+        #[arg(long, default_value = "")]
+        german: String,
+        /// Units dispersed in a battle are missing from later ones (house option, off).
+        #[arg(long)]
+        carry_losses: bool,
+    },
+    /// List the campaigns.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Battles, results and army morale of one campaign.
+    Show {
+        name: String,
+        #[arg(long)]
+        json: bool,
+        /// Also print every battle's event log.
+        #[arg(long)]
+        log: bool,
+    },
+    /// Write a campaign as JSON (re-importable) or as a PDF after-action report.
+    Export {
+        name: String,
+        /// FILE.json or FILE.pdf.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Read a campaign file written by `campaign export`.
+    Import {
+        file: PathBuf,
+        /// Store it under this name instead of the file's.
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Add the book's "What next?" battle (all Battle 3 forces, free deployment).
+    WhatNext {
+        name: String,
+        /// Three M7 HMCs and two 105mm howitzers, +1 Army Morale and +1 Staff Order a side.
+        #[arg(long)]
+        extra_artillery: bool,
+    },
+    /// Delete a campaign with all its battles and events.
+    Delete { name: String },
+}
+
+fn open(data_dir_arg: Option<&Path>) -> Result<Store> {
+    let dir = data_dir(data_dir_arg)?;
+    Store::open(&dir).with_context(|| format!("cannot open the database in {}", dir.display()))
+}
+
+fn load(store: &Store, name: &str) -> Result<StoredCampaign> {
+    let id = store
+        .find_campaign(name)?
+        .ok_or_else(|| anyhow!("no campaign named '{name}' (see `quartermaster campaign list`)"))?;
+    Ok(store.load_campaign(id)?)
+}
+
+pub fn run(
+    command: CampaignCommand,
+    data_dir_arg: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    match command {
+        CampaignCommand::New {
+            scenario,
+            name,
+            us,
+            german,
+            carry_losses,
+        } => {
+            if !scenario.eq_ignore_ascii_case("lorraine") {
+                bail!("unknown campaign '{scenario}': the book campaign is `lorraine`");
+            }
+            let created = campaign::new_lorraine(
+                &name,
+                Sides { us, german },
+                LorraineOptions { carry_losses },
+            )?;
+            let mut store = open(data_dir_arg)?;
+            let stored = store.create_campaign_record(&CampaignRecord::new(created))?;
+            writeln!(out, "{}", stored.record.campaign.name)?;
+            for plan in &stored.record.campaign.battles {
+                writeln!(out, "  {}", plan.title())?;
+            }
+            Ok(EXIT_OK)
+        }
+        CampaignCommand::List { json } => list(data_dir_arg, json, out),
+        CampaignCommand::Show { name, json, log } => {
+            let store = open(data_dir_arg)?;
+            let stored = load(&store, &name)?;
+            if json {
+                print_json(out, &show_json(&stored.record))?;
+            } else {
+                show_text(&stored.record, log, out)?;
+            }
+            Ok(EXIT_OK)
+        }
+        CampaignCommand::Export { name, out: path } => {
+            let store = open(data_dir_arg)?;
+            let stored = load(&store, &name)?;
+            let bytes = match path.extension().and_then(|e| e.to_str()) {
+                Some(ext) if ext.eq_ignore_ascii_case("json") => {
+                    file::to_json(&stored.record)?.into_bytes()
+                }
+                Some(ext) if ext.eq_ignore_ascii_case("pdf") => pdf_report(&stored.record)?,
+                _ => bail!("--out {}: give a .json or .pdf file name", path.display()),
+            };
+            std::fs::write(&path, &bytes)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(out, "{}", path.display())?;
+            Ok(EXIT_OK)
+        }
+        CampaignCommand::Import { file: path, name } => {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
+            if let Some(name) = name {
+                record.campaign.name = name.trim().to_string();
+            }
+            let mut store = open(data_dir_arg)?;
+            let stored = store.create_campaign_record(&record).with_context(|| {
+                format!(
+                    "cannot import {} (use --name to store it under another name)",
+                    path.display()
+                )
+            })?;
+            writeln!(out, "{}", stored.record.campaign.name)?;
+            Ok(EXIT_OK)
+        }
+        CampaignCommand::WhatNext {
+            name,
+            extra_artillery,
+        } => {
+            let mut store = open(data_dir_arg)?;
+            let mut stored = load(&store, &name)?;
+            let number = stored.record.add_what_next(extra_artillery)?;
+            store.add_campaign_battle(stored.id, &stored.record.campaign)?;
+            writeln!(
+                out,
+                "Battle {number} added to {}",
+                stored.record.campaign.name
+            )?;
+            Ok(EXIT_OK)
+        }
+        CampaignCommand::Delete { name } => {
+            let mut store = open(data_dir_arg)?;
+            let id = store
+                .find_campaign(&name)?
+                .ok_or_else(|| anyhow!("no campaign named '{name}'"))?;
+            store.delete_campaign(id)?;
+            writeln!(out, "deleted {name}")?;
+            Ok(EXIT_OK)
+        }
+    }
+}
+
+fn pdf_report(record: &CampaignRecord) -> Result<Vec<u8>> {
+    let _ = record;
+    bail!("PDF_PENDING")
+}
+
+fn list(data_dir_arg: Option<&Path>, json: bool, out: &mut dyn Write) -> Result<u8> {
+    let store = open(data_dir_arg)?;
+    let campaigns = store.list_campaigns()?;
+    if json {
+        print_json(out, &campaigns)?;
+        return Ok(EXIT_OK);
+    }
+    if campaigns.is_empty() {
+        writeln!(
+            out,
+            "No campaigns yet: `quartermaster campaign new lorraine --name NAME` starts one."
+        )?;
+    }
+    for c in campaigns {
+        let note = if c.openable {
+            ""
+        } else {
+            " (from an older version: cannot be opened)"
+        };
+        writeln!(
+            out,
+            "{}  [{}]  {} battles, {} events{note}",
+            c.name, c.ruleset, c.battles, c.events
+        )?;
+    }
+    Ok(EXIT_OK)
+}
+
+fn standing_key(standing: Standing) -> &'static str {
+    match standing {
+        Standing::NotStarted => "not_started",
+        Standing::InProgress => "in_progress",
+        Standing::UsWon => "us_won",
+        Standing::GermanWon => "german_won",
+        Standing::Draw => "draw",
+    }
+}
+
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Us => "us",
+        Side::German => "german",
+    }
+}
+
+/// The documented `campaign show --json` object.
+pub fn show_json(record: &CampaignRecord) -> Value {
+    let results = record.results();
+    let battles: Vec<Value> = record
+        .battles()
+        .enumerate()
+        .map(|(i, battle)| {
+            let result = &results[i];
+            let state = record.state(i);
+            let mut sides = serde_json::Map::new();
+            for side in SIDES {
+                let value = match battle.plan {
+                    BattlePlan::Armour(plan) => {
+                        let p = plan.sides.get(side);
+                        let now = state.as_ref().map(|s| s.side(side));
+                        json!({
+                            "battle_group": p.battle_group,
+                            "units": p.units.iter().map(|u| u.card.as_str()).collect::<Vec<_>>(),
+                            "command_dice": p.command_dice,
+                            "staff_orders": p.staff_orders,
+                            "rally_dice": p.rally_dice,
+                            "artillery_response_dice": p.artillery_response_dice,
+                            "army_morale": p.army_morale,
+                            "army_morale_now": now.map(|s| s.army_morale),
+                            "staff_orders_now": now.map(|s| s.staff_orders),
+                            "units_lost": result.losses.get(side),
+                        })
+                    }
+                    BattlePlan::Simple(plan) => json!({
+                        "force": plan.forces.get(side),
+                        "units": plan.units.get(side),
+                        "units_lost": result.losses.get(side),
+                    }),
+                };
+                sides.insert(side_key(side).to_string(), value);
+            }
+            let morale_by_turn: Vec<Value> = state
+                .as_ref()
+                .map(|s| {
+                    s.morale_by_turn
+                        .iter()
+                        .map(|m| json!({"us": m.us, "german": m.german}))
+                        .collect()
+                })
+                .unwrap_or_default();
+            json!({
+                "number": battle.plan.number(),
+                "name": battle.plan.name(),
+                "result": standing_key(result.standing),
+                "reason": result.reason,
+                "turn": state.as_ref().map(|s| s.turn),
+                "events": battle.events.len(),
+                "army_morale_by_turn": morale_by_turn,
+                "sides": sides,
+            })
+        })
+        .collect();
+    let overall = record.result();
+    json!({
+        "name": record.campaign.name,
+        "ruleset": record.campaign.ruleset.as_str(),
+        "players": {"us": record.campaign.players.us, "german": record.campaign.players.german},
+        "carry_losses": record.campaign.options.carry_losses,
+        "result": {
+            "summary": overall.summary,
+            "leader": overall.leader.map(side_key),
+            "finished": overall.finished,
+            "wins": {"us": overall.wins.us, "german": overall.wins.german},
+            "army_morale_left": {"us": overall.morale_left.us, "german": overall.morale_left.german},
+        },
+        "battles": battles,
+    })
+}
+
+fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write) -> Result<()> {
+    let c = &record.campaign;
+    writeln!(out, "{} ({})", c.name, c.ruleset.title())?;
+    writeln!(
+        out,
+        "  {} against {}",
+        campaign::side_label(c, Side::Us),
+        campaign::side_label(c, Side::German)
+    )?;
+    writeln!(out, "  {}", record.result().summary)?;
+    for (i, (battle, result)) in record.battles().zip(record.results()).enumerate() {
+        writeln!(out)?;
+        writeln!(out, "{}", battle.plan.title())?;
+        let standing = match result.standing {
+            Standing::NotStarted => "not started".to_string(),
+            Standing::InProgress => format!("in progress, turn {}", result.turns),
+            Standing::UsWon | Standing::GermanWon | Standing::Draw => {
+                format!("{} — {}", standing_key(result.standing), result.reason)
+            }
+        };
+        writeln!(out, "  {standing}")?;
+        if let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, record.state(i)) {
+            for side in SIDES {
+                let p = plan.sides.get(side);
+                let s = state.side(side);
+                writeln!(
+                    out,
+                    "  {:<7} {} units, {} command dice, staff orders {} (now {}), rally {}, artillery response {}, army morale {}/{}",
+                    side.label(),
+                    p.units.len(),
+                    p.command_dice,
+                    p.staff_orders,
+                    s.staff_orders,
+                    p.rally_dice,
+                    p.artillery_response_dice
+                        .map_or_else(|| "–".to_string(), |d| d.to_string()),
+                    s.army_morale,
+                    p.army_morale
+                )?;
+            }
+        }
+        for side in SIDES {
+            let lost = result.losses.get(side);
+            if !lost.is_empty() {
+                writeln!(out, "  {} lost: {}", side.label(), lost.join(", "))?;
+            }
+        }
+        if log {
+            for e in battle.events {
+                let undone = if battle.is_undone(e.seq) {
+                    " (undone)"
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "    {:>3} {}{undone}",
+                    e.seq,
+                    describe::describe(&e.event, battle.plan)
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,189 @@
+//! Campaigns in the database: created, played, reopened, imported, deleted — and a process
+//! killed mid-battle reopens with every acknowledged event.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use quartermaster::campaign::{
+    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, file, script,
+};
+use quartermaster::rules::dice::Roller;
+use quartermaster::store::{Store, StoreError};
+
+fn lezey() -> CampaignRecord {
+    let players = Sides {
+        us: "Alice".to_string(),
+        german: "Bruno".to_string(),
+    };
+    CampaignRecord::new(
+        campaign::new_lorraine("Lezey", players, LorraineOptions::default()).unwrap(),
+    )
+}
+
+/// Records `n` scripted events of battle `index` through the store.
+fn play(
+    store: &mut Store,
+    stored: &mut quartermaster::store::StoredCampaign,
+    index: usize,
+    n: usize,
+    seed: u64,
+) {
+    let BattlePlan::Armour(plan) = stored.record.campaign.battles[index].clone() else {
+        panic!("Lorraine battles are tracked")
+    };
+    let mut roller = Roller::new(seed);
+    for _ in 0..n {
+        let state = stored.record.state(index).unwrap();
+        let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
+            break;
+        };
+        let logged = store
+            .record_event(stored.battle_ids[index], &event)
+            .unwrap();
+        stored.record.logs[index].push(logged);
+    }
+}
+
+#[test]
+fn a_campaign_survives_closing_and_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let (record, state) = {
+        let mut store = Store::open(dir.path()).unwrap();
+        let mut stored = store.create_campaign_record(&lezey()).unwrap();
+        play(&mut store, &mut stored, 0, 30, 3);
+        assert_eq!(stored.record.logs[0].len(), 30);
+        let undo = stored.record.battle(0).unwrap().undo().unwrap();
+        let logged = store.record_event(stored.battle_ids[0], &undo).unwrap();
+        assert_eq!(logged.seq, 31);
+        stored.record.logs[0].push(logged);
+        (stored.record.clone(), stored.record.state(0).unwrap())
+    };
+    let store = Store::open(dir.path()).unwrap();
+    let id = store.find_campaign("LEZEY").unwrap().unwrap();
+    let loaded = store.load_campaign(id).unwrap();
+    assert_eq!(loaded.record, record);
+    assert_eq!(loaded.record.state(0).unwrap(), state);
+    let listed = store.list_campaigns().unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!((listed[0].battles, listed[0].events), (3, 31));
+    assert!(listed[0].openable);
+}
+
+#[test]
+fn names_are_unique_and_imports_keep_numbers_and_times() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut stored = store.create_campaign_record(&lezey()).unwrap();
+    play(&mut store, &mut stored, 0, 25, 9);
+    assert!(matches!(
+        store.create_campaign_record(&lezey()),
+        Err(StoreError::DuplicateCampaignName { .. })
+    ));
+    let text = file::to_json(&stored.record).unwrap();
+    let mut imported = file::parse(&text).unwrap();
+    imported.campaign.name = "Lezey (copy)".to_string();
+    let copy = store.create_campaign_record(&imported).unwrap();
+    let reloaded = store.load_campaign(copy.id).unwrap();
+    assert_eq!(reloaded.record.logs, stored.record.logs);
+    assert_eq!(reloaded.record.state(0), stored.record.state(0));
+}
+
+#[test]
+fn events_stay_append_only_but_a_whole_campaign_can_be_deleted() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut stored = store.create_campaign_record(&lezey()).unwrap();
+    play(&mut store, &mut stored, 0, 5, 1);
+    let mut other = store
+        .create_campaign_record(&CampaignRecord::new(
+            campaign::new_lorraine("Other", Sides::default(), LorraineOptions::default()).unwrap(),
+        ))
+        .unwrap();
+    play(&mut store, &mut other, 0, 5, 2);
+    store.delete_campaign(stored.id).unwrap();
+    assert_eq!(store.find_campaign("Lezey").unwrap(), None);
+    assert!(matches!(
+        store.load_campaign(stored.id),
+        Err(StoreError::CampaignNotFound(_))
+    ));
+    let left = store.load_campaign(other.id).unwrap();
+    assert_eq!(left.record.logs[0].len(), 5);
+}
+
+#[test]
+fn what_next_battles_are_stored_with_their_campaign() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut stored = store.create_campaign_record(&lezey()).unwrap();
+    stored.record.add_what_next(true).unwrap();
+    let battle = store
+        .add_campaign_battle(stored.id, &stored.record.campaign)
+        .unwrap();
+    let event = Event::Note {
+        text: "free deployment".to_string(),
+    };
+    store.record_event(battle, &event).unwrap();
+    let loaded = store.load_campaign(stored.id).unwrap();
+    assert_eq!(loaded.record.campaign.battles.len(), 4);
+    assert_eq!(loaded.record.logs[3].len(), 1);
+    assert_eq!(
+        loaded.record.state(3).unwrap().notes,
+        vec!["free deployment"]
+    );
+}
+
+/// The kill test: the real binary records scripted campaign events and is killed with
+/// SIGKILL at random moments; after each kill the campaign must open with every event it
+/// acknowledged, in order, unchanged, and fold without error.
+#[test]
+fn killing_a_recording_process_never_loses_an_acknowledged_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut acked: Vec<(usize, u32, Event)> = Vec::new();
+    for round in 0..8u64 {
+        let log = dir.path().join(format!("round-{round}.jsonl"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+            .args(["db", "torture", "--campaign", "--seed", "44", "--log"])
+            .arg(&log)
+            .arg("--data-dir")
+            .arg(&data)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(60 + 37 * round));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        for line in text.lines() {
+            let Ok(entry) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue; // a line cut short by the kill acknowledged nothing
+            };
+            let battle = entry["battle"].as_u64().unwrap() as usize;
+            let seq = entry["seq"].as_u64().unwrap() as u32;
+            let event: Event = serde_json::from_value(entry["event"].clone()).unwrap();
+            acked.push((battle, seq, event));
+        }
+        let store = Store::open(&data).unwrap();
+        assert!(store.check().unwrap().integrity_ok());
+        let Some(id) = store.find_campaign("crash 44").unwrap() else {
+            assert!(
+                acked.is_empty(),
+                "round {round}: acknowledged events but no campaign"
+            );
+            continue;
+        };
+        let stored = store.load_campaign(id).unwrap();
+        for (battle, seq, event) in &acked {
+            let found = stored.record.logs[*battle]
+                .get(*seq as usize - 1)
+                .unwrap_or_else(|| panic!("round {round}: event {seq} of battle {battle} lost"));
+            assert_eq!(&found.event, event, "round {round}: event {seq} changed");
+        }
+        for index in 0..3 {
+            stored.record.state(index).unwrap();
+        }
+    }
+    assert!(
+        acked.len() > 20,
+        "too few events to mean anything: {}",
+        acked.len()
+    );
+}
