@@ -1,6 +1,7 @@
 //! The desktop window. Views read state and return [`Action`]s; [`App::apply`] is the one
 //! place state changes, through the [`model::Model`] that talks to the store.
 
+mod campaign;
 mod card_editor;
 mod fonts;
 mod forces;
@@ -9,6 +10,7 @@ mod library;
 pub mod model;
 mod print;
 mod resolve;
+mod tracker;
 mod widgets;
 
 use std::path::PathBuf;
@@ -18,15 +20,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::store::{ForceId, Store};
 
+pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
 pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
-pub use model::{Command, Model};
+pub use model::{CampaignCommand, Command, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
 pub use resolve::{
     Mechanic, OrderSetup, ResolveAction, ResolveState, RollEntry, Setup as ResolveSetup, ShotKind,
     Subject,
 };
+pub use tracker::TrackerState;
 
 /// How the window is launched.
 #[derive(Debug, Clone, Default)]
@@ -121,6 +125,7 @@ pub struct App {
     pub forces: ForcesState,
     pub print: PrintState,
     pub resolve: ResolveState,
+    pub campaign: campaign::CampaignViewState,
     pub card_editor: Option<CardEditor>,
     pub path_prompt: Option<PathPrompt>,
     pub show_shortcuts: bool,
@@ -154,6 +159,7 @@ impl App {
             forces: ForcesState::default(),
             print: PrintState::default(),
             resolve: ResolveState::default(),
+            campaign: campaign::CampaignViewState::default(),
             card_editor: None,
             path_prompt: None,
             show_shortcuts: false,
@@ -178,6 +184,13 @@ impl App {
             Action::Navigate(view) => self.prefs.view = view,
             Action::SetTheme(theme) => self.prefs.theme = theme,
             Action::Library(action) => self.prefs.library.apply(action),
+            // In the Campaign view, undo and redo act on the open battle's log.
+            Action::Model(Command::Undo) if self.campaign_active() => {
+                self.model.apply(Command::Campaign(CampaignCommand::Undo));
+            }
+            Action::Model(Command::Redo) if self.campaign_active() => {
+                self.model.apply(Command::Campaign(CampaignCommand::Redo));
+            }
             Action::Model(command) => {
                 let navigates = matches!(
                     command,
@@ -207,6 +220,10 @@ impl App {
             Action::WritePdf(path) => self.write_pdf(&path),
             Action::Resolve(action) => self.resolve.apply(action),
         }
+    }
+
+    fn campaign_active(&self) -> bool {
+        self.prefs.view == View::Campaign && self.model.campaign.is_some()
     }
 
     fn import_dialog(&mut self) {
@@ -301,11 +318,7 @@ impl App {
                 actions.extend(forces::ForcesView::new(&self.model, &mut self.forces).ui(ui))
             }
             View::Resolve => actions.extend(resolve::ui(&mut self.resolve, &self.model, ui)),
-            View::Campaign => placeholder(
-                ui,
-                "Campaign",
-                "The Lorraine 1944 campaign tracker — three battles, command dice, army morale and the event log — is coming here.",
-            ),
+            View::Campaign => actions.extend(campaign::ui(&mut self.campaign, &self.model, ui)),
             View::Print => {
                 if self.print.settings.force.is_none() {
                     self.print.settings.force = self.model.open.as_ref().map(|o| o.id);
@@ -494,16 +507,6 @@ impl App {
             });
         actions
     }
-}
-
-fn placeholder(ui: &mut egui::Ui, title: &str, text: &str) {
-    egui::CentralPanel::default().show(ui, |ui| {
-        ui.add_space(40.0);
-        ui.vertical_centered(|ui| {
-            ui.heading(title);
-            ui.label(text);
-        });
-    });
 }
 
 fn apply_theme(ctx: &egui::Context, theme: Theme) {

@@ -11,6 +11,10 @@ use crate::store::{CardChange, CardId, ForceId, ForceSummary, Store};
 
 use super::history::{Change, History};
 
+mod campaign;
+
+pub use campaign::{CampaignCommand, OpenCampaign};
+
 /// A message for the user: errors stay until dismissed, information fades.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
@@ -60,6 +64,7 @@ pub enum Command {
     Undo,
     Redo,
     DismissNotice(usize),
+    Campaign(CampaignCommand),
 }
 
 /// The model behind the window.
@@ -69,6 +74,8 @@ pub struct Model {
     pub open: Option<OpenForce>,
     pub custom_cards: Vec<(CardId, Card)>,
     pub notices: Vec<Notice>,
+    campaigns: Vec<crate::store::CampaignSummary>,
+    pub campaign: Option<OpenCampaign>,
     history: History,
     /// Bumped on every change to stored data, so views can cache what they derive from it.
     revision: u64,
@@ -83,10 +90,13 @@ impl Model {
             open: None,
             custom_cards: Vec::new(),
             notices: Vec::new(),
+            campaigns: Vec::new(),
+            campaign: None,
             history: History::default(),
             revision: 0,
         };
         model.refresh();
+        model.refresh_campaigns();
         model
     }
 
@@ -166,6 +176,7 @@ impl Model {
             }
             Command::Undo => self.undo()?,
             Command::Redo => self.redo()?,
+            Command::Campaign(command) => self.apply_campaign(command)?,
             Command::DismissNotice(index) => {
                 if index < self.notices.len() {
                     self.notices.remove(index);

@@ -1,0 +1,511 @@
+//! The Campaign view: the campaign list, one campaign's battles and results, the army morale
+//! chart and the event log. The battle tracker for the table is in [`super::tracker`].
+
+use std::collections::HashSet;
+
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+
+use super::Action;
+use super::model::{CampaignCommand, Command, Model, OpenCampaign};
+use super::tracker::{self, TrackerState};
+use crate::campaign::definition::SIDES;
+use crate::campaign::result::Standing;
+use crate::campaign::{self, BattlePlan, Category, Sides, describe};
+use crate::rules::RulesetId;
+use crate::rules::armour_battles::Side;
+use crate::store::CampaignId;
+
+/// A new campaign being filled in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewCampaignDraft {
+    pub ruleset: RulesetId,
+    pub name: String,
+    pub us: String,
+    pub german: String,
+    pub carry_losses: bool,
+}
+
+impl Default for NewCampaignDraft {
+    fn default() -> Self {
+        Self {
+            ruleset: RulesetId::ArmourBattles,
+            name: "Lorraine 1944".to_string(),
+            us: String::new(),
+            german: String::new(),
+            carry_losses: false,
+        }
+    }
+}
+
+/// Which log entries are shown.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LogFilter {
+    pub hidden: HashSet<Category>,
+    /// Only events about this unit id.
+    pub unit: Option<String>,
+    pub text: String,
+    pub hide_undone: bool,
+}
+
+/// View state that is not data: drafts, filters, the tracker's pickers.
+#[derive(Debug, Clone, Default)]
+pub struct CampaignViewState {
+    pub draft: NewCampaignDraft,
+    pub filter: LogFilter,
+    pub tracker: TrackerState,
+    pub extra_artillery: bool,
+    pub simple_battle: (String, String, String),
+    pub simple_result: (Option<Side>, String),
+    pub confirm_delete: Option<CampaignId>,
+    pub path: String,
+}
+
+pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
+    let mut actions = Vec::new();
+    egui::Panel::left("campaign_list")
+        .default_size(240.0)
+        .show(ui, |ui| actions.extend(list(state, model, ui)));
+    egui::CentralPanel::default().show(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| match &model.campaign {
+            Some(open) => actions.extend(campaign_page(state, model, open, ui)),
+            None => {
+                ui.add_space(30.0);
+                ui.vertical_centered(|ui| {
+                    ui.heading("Campaigns");
+                    ui.label("Start the Lorraine 1944 campaign on the left, or open a saved one.");
+                });
+            }
+        });
+    });
+    actions
+}
+
+fn campaign(command: CampaignCommand) -> Action {
+    Action::Model(Command::Campaign(command))
+}
+
+fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.heading("Campaigns");
+    let open_id = model.campaign.as_ref().map(|c| c.stored.id);
+    if model.campaigns().is_empty() {
+        ui.weak("None yet.");
+    }
+    for summary in model.campaigns() {
+        let text = format!("{}  ·  {} battles", summary.name, summary.battles);
+        let response = ui
+            .add_enabled(
+                summary.openable,
+                egui::Button::selectable(open_id == Some(summary.id), text),
+            )
+            .on_disabled_hover_text(
+                "Made by an older version: its events are kept but it cannot be opened",
+            );
+        if response.clicked() {
+            actions.push(campaign(CampaignCommand::Open(summary.id)));
+        }
+    }
+    ui.separator();
+    ui.strong("New campaign");
+    let draft = &mut state.draft;
+    egui::Grid::new("new_campaign")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let label = ui.label("Ruleset");
+            egui::ComboBox::from_id_salt("campaign_ruleset")
+                .selected_text(draft.ruleset.title())
+                .show_ui(ui, |ui| {
+                    for id in RulesetId::ALL {
+                        ui.selectable_value(&mut draft.ruleset, id, id.title());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("Name");
+            ui.add(egui::TextEdit::singleline(&mut draft.name).desired_width(140.0))
+                .labelled_by(label.id);
+            ui.end_row();
+            let (first, second) = if draft.ruleset == RulesetId::ArmourBattles {
+                ("US player", "German player")
+            } else {
+                ("First player", "Second player")
+            };
+            let label = ui.label(first);
+            ui.add(egui::TextEdit::singleline(&mut draft.us).desired_width(140.0))
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label(second);
+            ui.add(egui::TextEdit::singleline(&mut draft.german).desired_width(140.0))
+                .labelled_by(label.id);
+            ui.end_row();
+        });
+    if draft.ruleset == RulesetId::ArmourBattles {
+        ui.checkbox(&mut draft.carry_losses, "Carry losses forward")
+            .on_hover_text("House option (off by default): units dispersed in a battle are missing from the later ones");
+    }
+    let label = if draft.ruleset == RulesetId::ArmourBattles {
+        "New Lorraine campaign"
+    } else {
+        "New campaign"
+    };
+    if ui.button(label).clicked() {
+        actions.push(campaign(CampaignCommand::New {
+            ruleset: draft.ruleset,
+            name: draft.name.clone(),
+            players: Sides {
+                us: draft.us.trim().to_string(),
+                german: draft.german.trim().to_string(),
+            },
+            carry_losses: draft.carry_losses,
+        }));
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        let label = ui.label("File");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.path)
+                .hint_text("campaign.json or report.pdf")
+                .desired_width(150.0),
+        )
+        .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let path = state.path.trim();
+        if ui
+            .add_enabled(!path.is_empty(), egui::Button::new("Import"))
+            .clicked()
+        {
+            actions.push(campaign(CampaignCommand::Import(path.into())));
+        }
+        if ui
+            .add_enabled(
+                !path.is_empty() && model.campaign.is_some(),
+                egui::Button::new("Export"),
+            )
+            .on_hover_text(".json: re-importable; .pdf: after-action report, one page per battle")
+            .clicked()
+        {
+            actions.push(campaign(CampaignCommand::Export(path.into())));
+        }
+    });
+    actions
+}
+
+fn standing_text(standing: Standing, turns: u32) -> String {
+    match standing {
+        Standing::NotStarted => "not started".to_string(),
+        Standing::InProgress => format!("turn {turns}"),
+        Standing::UsWon => "US won".to_string(),
+        Standing::GermanWon => "German won".to_string(),
+        Standing::Draw => "draw".to_string(),
+    }
+}
+
+fn campaign_page(
+    state: &mut CampaignViewState,
+    model: &Model,
+    open: &OpenCampaign,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let record = open.record();
+    let c = &record.campaign;
+    ui.horizontal(|ui| {
+        ui.heading(&c.name);
+        ui.weak(c.ruleset.title());
+    });
+    ui.label(format!(
+        "{} against {}",
+        campaign::side_label(c, Side::Us),
+        campaign::side_label(c, Side::German)
+    ));
+    let overall = record.result();
+    ui.strong(&overall.summary);
+    if c.options.carry_losses {
+        ui.weak("Losses carry forward (house option).");
+    }
+    let results = record.results();
+    ui.horizontal_wrapped(|ui| {
+        for (i, (plan, result)) in c.battles.iter().zip(&results).enumerate() {
+            let text = format!(
+                "{} ({})",
+                plan.title(),
+                standing_text(result.standing, result.turns)
+            );
+            if ui.selectable_label(open.battle == i, text).clicked() {
+                actions.push(campaign(CampaignCommand::SelectBattle(i)));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if c.ruleset == RulesetId::ArmourBattles {
+            if ui
+                .button("Add \"What next?\" battle")
+                .on_hover_text("All Battle 3 forces, deployed as you choose")
+                .clicked()
+            {
+                actions.push(campaign(CampaignCommand::AddWhatNext {
+                    extra_artillery: state.extra_artillery,
+                }));
+            }
+            ui.checkbox(&mut state.extra_artillery, "with the extra artillery")
+                .on_hover_text("US 3 M7 HMCs, Germans 2 105mm howitzers; +1 Army Morale and +1 Staff Order a side");
+        } else {
+            actions.extend(add_simple_battle(state, model, c.ruleset, ui));
+        }
+        if state.confirm_delete == Some(open.stored.id) {
+            if ui.button("Really delete?").clicked() {
+                actions.push(campaign(CampaignCommand::Delete(open.stored.id)));
+                state.confirm_delete = None;
+            }
+        } else if ui.button("Delete campaign…").clicked() {
+            state.confirm_delete = Some(open.stored.id);
+        }
+    });
+    ui.separator();
+    let Some(battle) = open.battle() else {
+        ui.label("This campaign has no battles yet.");
+        return actions;
+    };
+    match battle.plan {
+        BattlePlan::Armour(plan) => {
+            let Some(battle_state) = record.state(open.battle) else {
+                return actions;
+            };
+            actions.extend(tracker::ui(
+                &mut state.tracker,
+                plan,
+                &battle_state,
+                &battle,
+                ui,
+            ));
+            ui.separator();
+            morale_chart(ui, &battle_state.morale_by_turn);
+        }
+        BattlePlan::Simple(plan) => actions.extend(simple_battle(state, plan, &battle, ui)),
+    }
+    ui.separator();
+    event_log(&mut state.filter, &battle, ui);
+    actions
+}
+
+fn add_simple_battle(
+    state: &mut CampaignViewState,
+    model: &Model,
+    ruleset: RulesetId,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let (name, first, second) = &mut state.simple_battle;
+    let forces: Vec<&str> = model
+        .forces
+        .iter()
+        .filter(|f| f.ruleset == ruleset)
+        .map(|f| f.name.as_str())
+        .collect();
+    let label = ui.label("Battle");
+    ui.add(egui::TextEdit::singleline(name).desired_width(120.0))
+        .labelled_by(label.id);
+    for (salt, pick, text) in [
+        ("first_force", &mut *first, "First force"),
+        ("second_force", &mut *second, "Second force"),
+    ] {
+        let label = ui.label(text);
+        egui::ComboBox::from_id_salt(salt)
+            .selected_text(if pick.is_empty() {
+                "choose…"
+            } else {
+                pick.as_str()
+            })
+            .show_ui(ui, |ui| {
+                for f in &forces {
+                    ui.selectable_value(pick, (*f).to_string(), *f);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    }
+    let ready = !name.trim().is_empty() && !first.is_empty() && !second.is_empty();
+    if ui
+        .add_enabled(ready, egui::Button::new("Add battle"))
+        .on_disabled_hover_text("Name the battle and choose two saved forces of this ruleset")
+        .clicked()
+    {
+        return vec![campaign(CampaignCommand::AddBattle {
+            name: name.trim().to_string(),
+            forces: Sides {
+                us: first.clone(),
+                german: second.clone(),
+            },
+        })];
+    }
+    Vec::new()
+}
+
+fn simple_battle(
+    state: &mut CampaignViewState,
+    plan: &campaign::SimpleBattlePlan,
+    battle: &campaign::Battle<'_>,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.heading(battle.plan.title());
+    let (winner, notes) = &mut state.simple_result;
+    for side in SIDES {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(plan.forces.get(side));
+            for unit in plan.units.get(side) {
+                ui.menu_button(unit, |ui| {
+                    for fate in ["destroyed", "damaged", "routed", "survived"] {
+                        if ui.button(fate).clicked() {
+                            actions.push(campaign(CampaignCommand::Record(
+                                campaign::Event::UnitFate {
+                                    side,
+                                    unit: unit.clone(),
+                                    fate: fate.to_string(),
+                                },
+                            )));
+                            ui.close();
+                        }
+                    }
+                });
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        ui.label("Winner");
+        ui.radio_value(winner, Some(Side::Us), plan.forces.us.as_str());
+        ui.radio_value(winner, Some(Side::German), plan.forces.german.as_str());
+        ui.radio_value(winner, None, "Draw");
+        let label = ui.label("Notes");
+        ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))
+            .labelled_by(label.id);
+        if ui.button("Record result").clicked() {
+            actions.push(campaign(CampaignCommand::Record(
+                campaign::Event::BattleConcluded {
+                    winner: *winner,
+                    notes: notes.trim().to_string(),
+                },
+            )));
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(battle.undo_target().is_some(), egui::Button::new("Undo"))
+            .clicked()
+        {
+            actions.push(campaign(CampaignCommand::Undo));
+        }
+        if ui
+            .add_enabled(battle.redo_target().is_some(), egui::Button::new("Redo"))
+            .clicked()
+        {
+            actions.push(campaign(CampaignCommand::Redo));
+        }
+    });
+    actions
+}
+
+fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
+    ui.strong("Army Morale by turn");
+    let series = |side: Side| -> PlotPoints<'static> {
+        by_turn
+            .iter()
+            .enumerate()
+            .map(|(turn, m)| [turn as f64, f64::from(*m.get(side))])
+            .collect()
+    };
+    Plot::new("army_morale")
+        .height(150.0)
+        .legend(Legend::default())
+        .include_y(0.0)
+        .allow_scroll(false)
+        .x_axis_label("turn")
+        .show(ui, |plot| {
+            plot.line(
+                Line::new("US", series(Side::Us)).color(egui::Color32::from_rgb(60, 110, 180)),
+            );
+            plot.line(
+                Line::new("German", series(Side::German))
+                    .color(egui::Color32::from_rgb(120, 120, 120)),
+            );
+        });
+}
+
+fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egui::Ui) {
+    ui.strong(format!("Event log ({} events)", battle.events.len()));
+    ui.horizontal_wrapped(|ui| {
+        for category in Category::ALL {
+            let mut shown = !filter.hidden.contains(&category);
+            if ui.checkbox(&mut shown, category.label()).changed() {
+                if shown {
+                    filter.hidden.remove(&category);
+                } else {
+                    filter.hidden.insert(category);
+                }
+            }
+        }
+        ui.checkbox(&mut filter.hide_undone, "Hide undone");
+        let label = ui.label("Search");
+        ui.add(egui::TextEdit::singleline(&mut filter.text).desired_width(120.0))
+            .labelled_by(label.id);
+    });
+    if let BattlePlan::Armour(plan) = battle.plan {
+        ui.horizontal(|ui| {
+            let label = ui.label("Unit");
+            let selected = filter
+                .unit
+                .as_deref()
+                .and_then(|id| plan.unit(id))
+                .map_or_else(|| "all units".to_string(), |(_, u)| u.label());
+            egui::ComboBox::from_id_salt("log_unit")
+                .selected_text(selected)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut filter.unit, None, "all units");
+                    for (_, u) in plan.units() {
+                        ui.selectable_value(&mut filter.unit, Some(u.id.clone()), u.label());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+    }
+    let needle = filter.text.trim().to_lowercase();
+    egui::Grid::new("event_log")
+        .striped(true)
+        .num_columns(3)
+        .show(ui, |ui| {
+            for logged in battle.events.iter().rev() {
+                if filter.hidden.contains(&logged.event.category()) {
+                    continue;
+                }
+                if let Some(unit) = &filter.unit {
+                    if !logged.event.units().contains(&unit.as_str()) {
+                        continue;
+                    }
+                }
+                let undone = battle.is_undone(logged.seq);
+                if undone && filter.hide_undone {
+                    continue;
+                }
+                let text = describe::describe(&logged.event, battle.plan);
+                if !needle.is_empty() && !text.to_lowercase().contains(&needle) {
+                    continue;
+                }
+                ui.monospace(logged.seq.to_string());
+                ui.weak(
+                    logged
+                        .recorded_at
+                        .get(11..19)
+                        .unwrap_or(&logged.recorded_at),
+                );
+                let rich = egui::RichText::new(text);
+                ui.label(if undone {
+                    rich.strikethrough().weak()
+                } else {
+                    rich
+                });
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,244 @@
+//! The campaign half of the model: the campaign list, the open campaign and recording its
+//! events. Every event is on disk before the view sees it (the store commits each one).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, anyhow, bail};
+
+use super::Model;
+use crate::campaign::{self, CampaignRecord, Event, LorraineOptions, Sides, file};
+use crate::rules::RulesetId;
+use crate::store::{CampaignId, CampaignSummary, StoredCampaign};
+
+/// The campaign on screen and which battle is shown.
+#[derive(Debug, Clone)]
+pub struct OpenCampaign {
+    pub stored: StoredCampaign,
+    pub battle: usize,
+}
+
+impl OpenCampaign {
+    pub fn record(&self) -> &CampaignRecord {
+        &self.stored.record
+    }
+
+    pub fn battle(&self) -> Option<campaign::Battle<'_>> {
+        self.stored.record.battle(self.battle)
+    }
+}
+
+/// Everything that changes campaigns.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CampaignCommand {
+    New {
+        ruleset: RulesetId,
+        name: String,
+        players: Sides<String>,
+        carry_losses: bool,
+    },
+    Open(CampaignId),
+    Close,
+    SelectBattle(usize),
+    /// Record one event in the shown battle.
+    Record(Event),
+    Undo,
+    Redo,
+    AddWhatNext {
+        extra_artillery: bool,
+    },
+    /// A battle between two saved forces (simple campaigns).
+    AddBattle {
+        name: String,
+        forces: Sides<String>,
+    },
+    Delete(CampaignId),
+    Export(PathBuf),
+    Import(PathBuf),
+}
+
+impl Model {
+    pub(super) fn refresh_campaigns(&mut self) {
+        match self.store.list_campaigns() {
+            Ok(list) => self.campaigns = list,
+            Err(e) => self.error(format!("cannot list campaigns: {e}")),
+        }
+    }
+
+    pub fn campaigns(&self) -> &[CampaignSummary] {
+        &self.campaigns
+    }
+
+    pub(super) fn apply_campaign(&mut self, command: CampaignCommand) -> anyhow::Result<()> {
+        match command {
+            CampaignCommand::New {
+                ruleset,
+                name,
+                players,
+                carry_losses,
+            } => {
+                let created = if ruleset == RulesetId::ArmourBattles {
+                    campaign::new_lorraine(&name, players, LorraineOptions { carry_losses })?
+                } else {
+                    campaign::new_simple(&name, ruleset, players)?
+                };
+                let stored = self
+                    .store
+                    .create_campaign_record(&CampaignRecord::new(created))?;
+                self.info(format!("Started campaign {}", stored.record.campaign.name));
+                self.campaign = Some(OpenCampaign { stored, battle: 0 });
+                self.refresh_campaigns();
+            }
+            CampaignCommand::Open(id) => {
+                let stored = self.store.load_campaign(id)?;
+                // Open at the first battle not yet finished.
+                let battle = stored
+                    .record
+                    .results()
+                    .iter()
+                    .position(|r| !r.standing.is_finished())
+                    .unwrap_or(0);
+                self.campaign = Some(OpenCampaign { stored, battle });
+            }
+            CampaignCommand::Close => self.campaign = None,
+            CampaignCommand::SelectBattle(index) => {
+                if let Some(open) = &mut self.campaign {
+                    if index < open.stored.record.campaign.battles.len() {
+                        open.battle = index;
+                    }
+                }
+            }
+            CampaignCommand::Record(event) => self.record(&event)?,
+            CampaignCommand::Undo => {
+                let event = self.open_battle()?.undo()?;
+                self.record(&event)?;
+            }
+            CampaignCommand::Redo => {
+                let event = self.open_battle()?.redo()?;
+                self.record(&event)?;
+            }
+            CampaignCommand::AddWhatNext { extra_artillery } => {
+                let open = self
+                    .campaign
+                    .as_mut()
+                    .ok_or_else(|| anyhow!("no campaign is open"))?;
+                let mut record = open.stored.record.clone();
+                let number = record.add_what_next(extra_artillery)?;
+                let battle = self
+                    .store
+                    .add_campaign_battle(open.stored.id, &record.campaign)?;
+                open.stored.record = record;
+                open.stored.battle_ids.push(battle);
+                open.battle = open.stored.record.campaign.battles.len() - 1;
+                self.info(format!("Added battle {number}: What Next?"));
+                self.refresh_campaigns();
+            }
+            CampaignCommand::AddBattle { name, forces } => {
+                let units = Sides {
+                    us: self.force_units(&forces.us)?,
+                    german: self.force_units(&forces.german)?,
+                };
+                let open = self
+                    .campaign
+                    .as_mut()
+                    .ok_or_else(|| anyhow!("no campaign is open"))?;
+                let mut record = open.stored.record.clone();
+                record.add_simple_battle(&name, forces, units)?;
+                let battle = self
+                    .store
+                    .add_campaign_battle(open.stored.id, &record.campaign)?;
+                open.stored.record = record;
+                open.stored.battle_ids.push(battle);
+                open.battle = open.stored.record.campaign.battles.len() - 1;
+                self.refresh_campaigns();
+            }
+            CampaignCommand::Delete(id) => {
+                self.store.delete_campaign(id)?;
+                if self.campaign.as_ref().is_some_and(|c| c.stored.id == id) {
+                    self.campaign = None;
+                }
+                self.refresh_campaigns();
+                self.info("Campaign deleted");
+            }
+            CampaignCommand::Export(path) => {
+                let open = self
+                    .campaign
+                    .as_ref()
+                    .ok_or_else(|| anyhow!("no campaign is open"))?;
+                let record = &open.stored.record;
+                let bytes = match path.extension().and_then(|e| e.to_str()) {
+                    Some(ext) if ext.eq_ignore_ascii_case("pdf") => after_action_pdf(record)?,
+                    _ => file::to_json(record)?.into_bytes(),
+                };
+                std::fs::write(&path, bytes)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                self.info(format!(
+                    "Exported {} to {}",
+                    record.campaign.name,
+                    path.display()
+                ));
+            }
+            CampaignCommand::Import(path) => {
+                let text = std::fs::read_to_string(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let mut record =
+                    file::parse(&text).with_context(|| format!("{}", path.display()))?;
+                let base = record.campaign.name.clone();
+                let mut n = 2;
+                while self.store.find_campaign(&record.campaign.name)?.is_some() {
+                    record.campaign.name = format!("{base} ({n})");
+                    n += 1;
+                }
+                let stored = self.store.create_campaign_record(&record)?;
+                self.info(format!("Imported campaign {}", stored.record.campaign.name));
+                self.campaign = Some(OpenCampaign { stored, battle: 0 });
+                self.refresh_campaigns();
+            }
+        }
+        Ok(())
+    }
+
+    fn open_battle(&self) -> anyhow::Result<campaign::Battle<'_>> {
+        self.campaign
+            .as_ref()
+            .and_then(OpenCampaign::battle)
+            .ok_or_else(|| anyhow!("no battle is open"))
+    }
+
+    fn record(&mut self, event: &Event) -> anyhow::Result<()> {
+        let Some(open) = &mut self.campaign else {
+            bail!("no campaign is open");
+        };
+        let battle = *open
+            .stored
+            .battle_ids
+            .get(open.battle)
+            .ok_or_else(|| anyhow!("no battle is open"))?;
+        let logged = self.store.record_event(battle, event)?;
+        if let Some(log) = open.stored.record.logs.get_mut(open.battle) {
+            log.push(logged);
+        }
+        self.refresh_campaigns();
+        Ok(())
+    }
+
+    fn force_units(&self, name: &str) -> anyhow::Result<Vec<String>> {
+        let id = self
+            .store
+            .find_force(name)?
+            .ok_or_else(|| anyhow!("no saved force named '{name}'"))?;
+        let force = self.store.load_force(id)?.force;
+        Ok(force
+            .units
+            .iter()
+            .flat_map(|u| {
+                let label = u.card.name().to_string();
+                std::iter::repeat_n(label, u.count as usize)
+            })
+            .collect())
+    }
+}
+
+fn after_action_pdf(record: &CampaignRecord) -> anyhow::Result<Vec<u8>> {
+    let _ = record;
+    bail!("PDF_PENDING")
+}

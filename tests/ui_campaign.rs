@@ -1,0 +1,195 @@
+//! The Campaign view clicked through with egui_kittest: start the Lorraine campaign, roll
+//! command dice for Battle 1, fire and see the target's Disruption change on screen and in
+//! the stored log; undo with the keyboard; the event log filters.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use quartermaster::campaign::state::{BattleState, Phase};
+use quartermaster::campaign::{Event, tracker};
+use quartermaster::rules::armour_battles::fire::{FireSituation, RangeBand};
+use quartermaster::rules::dice::Roller;
+use quartermaster::ui::{App, View};
+
+fn harness() -> Harness<'static, App> {
+    let mut app = App::for_tests().expect("in-memory store opens");
+    app.prefs.view = View::Campaign;
+    app.campaign.tracker.next_seed = 7;
+    // Tall enough that the event log at the foot of the page is on screen to be clicked.
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 2400.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+fn state(h: &Harness<'static, App>) -> BattleState {
+    let open = h
+        .state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("a campaign is open");
+    open.stored
+        .record
+        .state(open.battle)
+        .expect("an Armour Battles battle")
+}
+
+/// Whether some widget's label contains `text` (it may appear in several places).
+fn shown(h: &Harness<'static, App>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
+    h.get_by_label(combo).click();
+    h.run();
+    // Units of one card in one company share a label: the first is the first in the list.
+    h.query_all_by_label_contains(option)
+        .next()
+        .expect("the option is listed")
+        .click();
+    h.run();
+}
+
+#[test]
+fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("New Lorraine campaign").click();
+    h.run();
+    let open = h
+        .state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("the new campaign is open");
+    assert_eq!(open.stored.record.campaign.battles.len(), 3);
+    assert!(
+        h.query_all_by_label_contains("Battle 1: Meeting Engagement")
+            .next()
+            .is_some()
+    );
+
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    let after_roll = state(&h);
+    assert_eq!(after_roll.turn, 1);
+    assert!(shown(&h, "Turn 1: command dice"));
+
+    // The first M4 75mm of Tank Company 1 fires at the first Panther.
+    pick(&mut h, "Attacker", "M4 75mm (Tank Company 1), US");
+    pick(
+        &mut h,
+        "Target",
+        "Panther Ausf G (Panzer Company 1), German",
+    );
+    h.get_by_label("Short").click();
+    h.run();
+    // Choose the seed of the next roll so that this fire scores a Disruption Point, computed
+    // with the library on the same state, so the screen must show what the rules decided.
+    let situation = FireSituation {
+        range: RangeBand::Short,
+        ..FireSituation::default()
+    };
+    let seed = (0..5000)
+        .find(|&seed| {
+            matches!(
+                tracker::fire(&after_roll, "us-1", "german-1", situation, &mut Roller::new(seed)),
+                Ok(Event::Fire(f)) if f.new_disruption == 1 && !f.dispersed
+            )
+        })
+        .expect("some seed scores one point");
+    h.state_mut().campaign.tracker.next_seed = seed;
+    assert!(shown(&h, "new Disruption 0:"), "odds are shown");
+    h.get_by_label("Roll fire and apply").click();
+    h.run();
+
+    let after_fire = state(&h);
+    let panther = after_fire.unit("german-1").unwrap();
+    assert_eq!(panther.disruption, 1);
+    assert!(after_fire.unit("us-1").unwrap().fire_marker);
+    assert!(
+        h.query_by_label("1/3").is_some(),
+        "the table shows the new Disruption"
+    );
+    let log = &h
+        .state()
+        .model
+        .campaign
+        .as_ref()
+        .unwrap()
+        .stored
+        .record
+        .logs[0];
+    assert!(matches!(log.last().unwrap().event, Event::Fire(_)));
+
+    // Ctrl+Z in the Campaign view undoes the fire by recording an undo.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(state(&h).unit("german-1").unwrap().disruption, 0);
+    let log = &h
+        .state()
+        .model
+        .campaign
+        .as_ref()
+        .unwrap()
+        .stored
+        .record
+        .logs[0];
+    assert_eq!(log.len(), 3, "command roll, fire, undo: nothing erased");
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(state(&h).unit("german-1").unwrap().disruption, 1);
+
+    // The log filter hides fire events (the last-action line above keeps its copy).
+    let count = |h: &Harness<'static, App>| {
+        h.query_all_by_label_contains("M4 75mm (Tank Company 1) →")
+            .count()
+    };
+    let before = count(&h);
+    h.get_by_label("Fire").click();
+    h.run();
+    assert_eq!(count(&h), before - 1);
+}
+
+#[test]
+fn a_reserve_committed_too_early_is_refused_in_words_and_nothing_is_recorded() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("New Lorraine campaign").click();
+    h.run();
+    h.get_by_label_contains("Battle 3: Counter-Attack").click();
+    h.run();
+    assert_eq!(h.state().model.campaign.as_ref().unwrap().battle, 2);
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    assert_eq!(state(&h).turn, 1);
+    let before = h
+        .state()
+        .model
+        .campaign
+        .as_ref()
+        .unwrap()
+        .stored
+        .record
+        .logs[2]
+        .len();
+    h.get_by_label("Commit Armour Company 1").click();
+    h.run();
+    assert!(
+        shown(&h, "may be committed from turn 2"),
+        "the refusal is shown"
+    );
+    assert_eq!(
+        h.state()
+            .model
+            .campaign
+            .as_ref()
+            .unwrap()
+            .stored
+            .record
+            .logs[2]
+            .len(),
+        before,
+        "nothing was recorded"
+    );
+    assert_ne!(state(&h).phase, Phase::Over);
+}
