@@ -1,5 +1,6 @@
 //! Benchmarks for PDF export: 90 unit cards (10 A4 pages) must export in at most 150 ms and
-//! 1 MiB; the layout alone is what the UI's print preview recomputes.
+//! 1 MiB; the layout alone is what the UI's print preview recomputes. The campaign
+//! after-action report is measured for a finished battle of about 200 events.
 //!
 //! Run with `cargo bench --bench export`.
 
@@ -7,9 +8,14 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use quartermaster::export::{
-    CardOptions, ExportDate, Progress, export_cards, export_reference, export_roster, layout_cards,
+use quartermaster::campaign::{
+    self, BattlePlan, CampaignRecord, Event, LoggedEvent, LorraineOptions, Sides, script,
 };
+use quartermaster::export::{
+    CardOptions, ExportDate, Progress, export_after_action, export_cards, export_reference,
+    export_roster, layout_after_action, layout_cards,
+};
+use quartermaster::rules::dice::Roller;
 use quartermaster::rules::{Force, ForceUnit, RulesetId, armour_battles};
 
 fn none(_: Progress) {}
@@ -62,5 +68,69 @@ fn cards(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, cards);
+/// A Lorraine campaign whose Battle 3 the scripted player fights to its end (seed 23: 176
+/// events), with a note after every eighth event: about 200 events in all.
+fn finished_battle() -> CampaignRecord {
+    let created = campaign::new_lorraine(
+        "Bench",
+        Sides {
+            us: "Alice".into(),
+            german: "Bruno".into(),
+        },
+        LorraineOptions::default(),
+    )
+    .expect("campaign");
+    let mut record = CampaignRecord::new(created);
+    let BattlePlan::Armour(plan) = record.campaign.battles[2].clone() else {
+        unreachable!("Lorraine battles are tracked")
+    };
+    let mut roller = Roller::new(23);
+    let mut played = 0;
+    let log = |record: &mut CampaignRecord, event: Event| {
+        let seq = record.logs[2].len() as u32 + 1;
+        record.logs[2].push(LoggedEvent {
+            seq,
+            recorded_at: format!("2026-11-22T{:02}:{:02}:00Z", 9 + seq / 60, seq % 60),
+            event,
+        });
+    };
+    while let Some(event) =
+        script::next_event(&plan, &record.state(2).expect("state"), &mut roller).expect("event")
+    {
+        log(&mut record, event);
+        played += 1;
+        if played % 8 == 0 {
+            let text = format!("Turn notes after {played} events");
+            log(&mut record, Event::Note { text });
+        }
+    }
+    record
+}
+
+fn after_action(c: &mut Criterion) {
+    let record = finished_battle();
+    let date: ExportDate = "2025-03-14".parse().expect("date");
+    let events = record.logs[2].len();
+    let bytes = export_after_action(&record, "a4", date, &mut none).expect("export");
+    let pages = layout_after_action(&record, "a4", date, &mut none)
+        .expect("layout")
+        .pages
+        .len();
+    println!(
+        "after-action report, battle of {events} events: {pages} pages, {} bytes",
+        bytes.len()
+    );
+    let mut group = c.benchmark_group("export");
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("after_action_pdf", |b| {
+        b.iter(|| export_after_action(black_box(&record), "a4", date, &mut none))
+    });
+    group.bench_function("after_action_layout_only", |b| {
+        b.iter(|| layout_after_action(black_box(&record), "a4", date, &mut none))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, cards, after_action);
 criterion_main!(benches);

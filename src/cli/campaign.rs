@@ -184,8 +184,9 @@ pub fn run(
 }
 
 fn pdf_report(record: &CampaignRecord) -> Result<Vec<u8>> {
-    let _ = record;
-    bail!("PDF_PENDING")
+    let date = super::export::today()?;
+    crate::export::export_after_action(record, "a4", date, &mut crate::export::no_progress)
+        .context("could not lay out the after-action report")
 }
 
 fn list(data_dir_arg: Option<&Path>, json: bool, out: &mut dyn Write) -> Result<u8> {

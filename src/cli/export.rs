@@ -165,6 +165,6 @@ fn find_force(name: &str, data_dir_arg: Option<&Path>) -> Result<Force> {
 }
 
 /// Today's date for the PDF metadata and the roster.
-fn today() -> Result<ExportDate> {
+pub(super) fn today() -> Result<ExportDate> {
     ExportDate::today_utc().ok_or_else(|| anyhow!("the system clock is before 1970; pass --date"))
 }

@@ -1,11 +1,13 @@
-//! Printing: unit cards, force rosters and quick-reference sheets as PDF.
+//! Printing: unit cards, force rosters, quick-reference sheets and campaign after-action
+//! reports as PDF.
 //!
 //! Every export is two steps. A layout function (`layout_cards`, `layout_roster`,
-//! `layout_reference`) turns rules data and a template into a [`Layout`] — pages of
+//! `layout_reference`, `layout_after_action`) turns rules data and a template into a [`Layout`] — pages of
 //! positioned rectangles, lines and text in millimetres — which the UI can draw as a print
 //! preview. [`write_pdf`] turns the same layout into PDF bytes. The `export_*` functions do
 //! both for the command line. Only this module imports printpdf.
 
+mod after_action;
 mod card_back;
 mod card_layout;
 pub mod cards;
@@ -21,6 +23,7 @@ mod sheet;
 pub mod template;
 mod text;
 
+pub use after_action::layout_after_action;
 pub use card_layout::Frame;
 pub use cards::{CardFace, CardMode, FaceStat, RuleNote, card_faces};
 pub use date::ExportDate;
@@ -33,6 +36,7 @@ pub use roster::layout_roster;
 pub use sheet::{CardOptions, Flip, Grid, layout_cards};
 pub use template::{Templates, templates};
 
+use crate::campaign::CampaignRecord;
 use crate::rules::{Force, RulesetId};
 
 /// Which step of an export is running.
@@ -98,6 +102,25 @@ pub fn export_reference(
     let layout = layout_reference(ruleset, force, page, progress)?;
     let info = PdfInfo {
         subject: format!("{} quick reference", ruleset.title()),
+        ..PdfInfo::new(date)
+    };
+    write_pdf(&layout, &info, progress)
+}
+
+/// The after-action report of a campaign on page size `page` (`a4`, `letter`) as PDF bytes,
+/// dated `date`: one page per battle, more when a battle's log runs over.
+pub fn export_after_action(
+    record: &CampaignRecord,
+    page: &str,
+    date: ExportDate,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<u8>, ExportError> {
+    let layout = layout_after_action(record, page, date, progress)?;
+    let info = PdfInfo {
+        subject: format!(
+            "{} campaign after-action report",
+            record.campaign.ruleset.title()
+        ),
         ..PdfInfo::new(date)
     };
     write_pdf(&layout, &info, progress)

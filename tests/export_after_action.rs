@@ -1,0 +1,437 @@
+//! The campaign after-action report end to end: a Lorraine campaign whose first battle the
+//! scripted player fights to the end, laid out (one page per battle, everything inside the
+//! margins) and written as PDF read back with lopdf.
+
+use lopdf::Document;
+use quartermaster::campaign::{
+    self, BattlePlan, CampaignRecord, Event, LoggedEvent, LorraineOptions, Sides, script,
+};
+use quartermaster::export::{
+    self, ExportDate, ExportError, Item, Layout, Stage, export_after_action, layout_after_action,
+    templates,
+};
+use quartermaster::rules::RulesetId;
+use quartermaster::rules::armour_battles::Side;
+use quartermaster::rules::dice::Roller;
+
+fn date() -> ExportDate {
+    "2025-03-14".parse().unwrap()
+}
+
+fn none(_: export::Progress) {}
+
+fn players() -> Sides<String> {
+    Sides {
+        us: "Alice".to_string(),
+        german: "Bruno".to_string(),
+    }
+}
+
+fn push(record: &mut CampaignRecord, index: usize, event: Event) {
+    let log = &mut record.logs[index];
+    let seq = u32::try_from(log.len() + 1).unwrap();
+    log.push(LoggedEvent {
+        seq,
+        recorded_at: format!("2026-11-22T{:02}:{:02}:00Z", 9 + seq / 60, seq % 60),
+        event,
+    });
+}
+
+/// A Lorraine campaign whose battle 1 the scripted player fights to its end (seed `seed`),
+/// with a note taken back by an undo early on.
+fn lorraine_with_battle_1_fought(seed: u64) -> CampaignRecord {
+    let created = campaign::new_lorraine("Lezey 1944", players(), LorraineOptions::default())
+        .expect("the briefings load");
+    let mut record = CampaignRecord::new(created);
+    let BattlePlan::Armour(plan) = record.campaign.battles[0].clone() else {
+        panic!("Lorraine battles are tracked")
+    };
+    let mut roller = Roller::new(seed);
+    let mut state = record.state(0).unwrap();
+    while let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() {
+        push(&mut record, 0, event);
+        if record.logs[0].len() == 4 {
+            push(
+                &mut record,
+                0,
+                Event::Note {
+                    text: "Smoke on the ridge".to_string(),
+                },
+            );
+            push(&mut record, 0, Event::Undo { seq: 5 });
+        }
+        state = record.state(0).unwrap();
+        assert!(record.logs[0].len() < 5_000, "the battle ends");
+    }
+    assert!(state.is_over());
+    record
+}
+
+fn a4(record: &CampaignRecord) -> Layout {
+    layout_after_action(record, "a4", date(), &mut none).unwrap()
+}
+
+/// Index of the page where the battle titled `title` starts: its title set large (the
+/// campaign header lists the battles too, in small type).
+fn page_of(layout: &Layout, title: &str) -> Option<usize> {
+    layout
+        .pages
+        .iter()
+        .position(|p| p.texts().any(|t| t.text == title && t.size_pt >= 12.0))
+}
+
+#[test]
+fn every_battle_starts_its_own_page_with_title_result_and_losses() {
+    let record = lorraine_with_battle_1_fought(7);
+    let layout = a4(&record);
+    assert!(layout.pages.len() >= 3, "{} pages", layout.pages.len());
+
+    let titles: Vec<String> = record.battles().map(|b| b.plan.title()).collect();
+    assert_eq!(titles[0], "Battle 1: Meeting Engagement");
+    let starts: Vec<usize> = titles
+        .iter()
+        .map(|t| page_of(&layout, t).unwrap_or_else(|| panic!("{t} is printed")))
+        .collect();
+    assert_eq!(
+        starts[0], 0,
+        "battle 1 shares page 1 with the campaign header"
+    );
+    assert!(starts.windows(2).all(|w| w[0] < w[1]), "{starts:?}");
+    for (start, title) in starts.iter().zip(&titles).skip(1) {
+        let first_text = layout.pages[*start].texts().next().unwrap();
+        assert_eq!(&first_text.text, title, "a battle opens its page");
+    }
+
+    let first = layout.pages[0].plain_text();
+    for words in [
+        "Lezey 1944",
+        "Armour Battles campaign",
+        "US (Alice)",
+        "German (Bruno)",
+        "0700 hours, 20 September 1944",
+        "Near Lezey, Lorraine",
+    ] {
+        assert!(first.contains(words), "page 1 lacks {words:?}:\n{first}");
+    }
+    let summary = record.result().summary;
+    assert!(first.contains(&summary), "{summary:?}");
+
+    let result = &record.results()[0];
+    let winner = result.standing.winner().expect("the battle has a winner");
+    let won = format!("{} won", campaign::side_label(&record.campaign, winner));
+    let battle_1: String = layout.pages[starts[0]..starts[1]]
+        .iter()
+        .map(|p| p.plain_text())
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace('\n', " ");
+    assert!(battle_1.contains(&won), "{won:?}");
+    assert!(battle_1.contains(&result.reason), "{:?}", result.reason);
+    assert!(battle_1.contains(&format!("{} turns played", result.turns)));
+
+    let state = record.state(0).unwrap();
+    let loser = campaign::definition::opponent(winner);
+    let dispersed: Vec<String> = state.losses(loser).map(|u| u.label()).collect();
+    assert!(!dispersed.is_empty());
+    for name in &dispersed {
+        assert!(
+            battle_1.contains(name.as_str()),
+            "lost unit {name} is named"
+        );
+    }
+    assert!(battle_1.contains(&format!(
+        "{}: {} of",
+        campaign::side_label(&record.campaign, loser),
+        dispersed.len()
+    )));
+
+    for title in &titles[1..] {
+        let page = layout.pages[page_of(&layout, title).unwrap()].plain_text();
+        assert!(page.contains("Not fought yet"), "{title}");
+    }
+}
+
+#[test]
+fn army_morale_is_a_table_and_a_line_chart_for_both_sides() {
+    let record = lorraine_with_battle_1_fought(7);
+    let layout = a4(&record);
+    let state = record.state(0).unwrap();
+    let turns = state.morale_by_turn.len() - 1;
+    assert_eq!(turns as u32, state.turn);
+    let page = &layout.pages[0];
+    let text = page.plain_text();
+    assert!(text.contains("Army Morale"));
+    assert!(text.contains("Start"));
+
+    // The German line is dashed, the US line solid in the accent colour: one segment per turn.
+    let accent = templates()
+        .unwrap()
+        .card_template(RulesetId::ArmourBattles)
+        .unwrap()
+        .colors
+        .accent;
+    let segments = |dashed: bool| {
+        page.items
+            .iter()
+            .filter(|item| match item {
+                Item::Line { x1, x2, stroke, .. } => {
+                    (x2 - x1).abs() > 0.01
+                        && stroke.width_pt > 1.0
+                        && stroke.dash_pt.is_some() == dashed
+                        && (dashed || stroke.color == accent)
+                }
+                _ => false,
+            })
+            .count()
+    };
+    // Plus one legend sample each.
+    assert_eq!(segments(false), turns + 1);
+    assert_eq!(segments(true), turns + 1);
+
+    // The last column of the table is the final Army Morale of both sides.
+    let last = state.morale_by_turn.last().unwrap();
+    let finals = [last.us.to_string(), last.german.to_string()];
+    for value in finals {
+        assert!(page.texts().any(|t| t.text == value), "{value}");
+    }
+    let loser = record.results()[0].standing.winner().map(|w| match w {
+        Side::Us => last.german,
+        Side::German => last.us,
+    });
+    assert_eq!(loser, Some(0), "the losing side ends at 0 Army Morale");
+}
+
+#[test]
+fn the_event_log_lists_every_event_with_undone_ones_marked() {
+    let record = lorraine_with_battle_1_fought(7);
+    let layout = a4(&record);
+    let battle_2 = page_of(&layout, "Battle 2: Attack/Defend").unwrap();
+    let log: Vec<String> = layout.pages[..battle_2]
+        .iter()
+        .flat_map(|p| p.texts().map(|t| t.text.clone()).collect::<Vec<_>>())
+        .collect();
+    let joined = log.join(" ");
+    assert!(
+        joined.contains("Note: Smoke on the ridge (undone)"),
+        "undone note marked"
+    );
+    assert!(joined.contains("Undo of event 5"));
+    assert!(joined.contains("Turn 1: command dice"));
+    // Every sequence number and its time of day are printed.
+    let events = record.logs[0].len();
+    for seq in 1..=events {
+        assert!(log.iter().any(|t| t == &seq.to_string()), "seq {seq}");
+    }
+    assert!(log.iter().any(|t| t == "09:01"));
+    // The undone entry is struck through: a thin line across its text.
+    let (page, run) = layout.pages[..battle_2]
+        .iter()
+        .find_map(|p| {
+            p.texts()
+                .find(|t| t.text.contains("Smoke on the ridge"))
+                .map(|t| (p, t))
+        })
+        .unwrap();
+    let struck = page.items.iter().any(|item| {
+        matches!(item, Item::Line { x1, y1, x2, .. }
+            if (x1 - run.x).abs() < 0.01
+                && (x2 - (run.x + run.width)).abs() < 0.01
+                && *y1 < run.baseline && *y1 > run.baseline - 3.0)
+    });
+    assert!(struck);
+    if battle_2 > 1 {
+        assert!(
+            layout.pages[1]
+                .plain_text()
+                .starts_with("Battle 1: Meeting Engagement — event log, continued")
+        );
+    }
+}
+
+#[test]
+fn nothing_in_the_report_crosses_the_page_margins() {
+    let record = lorraine_with_battle_1_fought(7);
+    let margin = templates().unwrap().roster.margin_mm;
+    for page_size in ["a4", "letter"] {
+        let layout = layout_after_action(&record, page_size, date(), &mut none).unwrap();
+        for (n, page) in layout.pages.iter().enumerate() {
+            let (left, right) = (margin - 0.01, page.width - margin + 0.01);
+            let (top, bottom) = (margin - 0.01, page.height - margin * 0.5 + 0.01);
+            for item in &page.items {
+                let (x1, y1, x2, y2) = match item {
+                    Item::Text(t) => (t.x, t.baseline, t.x + t.width, t.baseline),
+                    Item::Line { x1, y1, x2, y2, .. } => (*x1, *y1, *x2, *y2),
+                    Item::Rect { x, y, w, h, .. } => (*x, *y, x + w, y + h),
+                };
+                assert!(
+                    x1.min(x2) >= left && x1.max(x2) <= right,
+                    "{page_size} page {}: {item:?} crosses a side margin",
+                    n + 1
+                );
+                assert!(
+                    y1.min(y2) >= top && y1.max(y2) <= bottom,
+                    "{page_size} page {}: {item:?} leaves the page",
+                    n + 1
+                );
+            }
+            // No two pieces of text overprint each other.
+            let boxes: Vec<(f32, f32, f32, f32, &str)> = page
+                .texts()
+                .filter(|t| !t.text.trim().is_empty())
+                .map(|t| {
+                    let pt = t.size_pt * 25.4 / 72.0;
+                    (
+                        t.x,
+                        t.baseline - 0.72 * pt,
+                        t.x + t.width,
+                        t.baseline + 0.2 * pt,
+                        t.text.as_str(),
+                    )
+                })
+                .collect();
+            for (i, a) in boxes.iter().enumerate() {
+                for b in &boxes[i + 1..] {
+                    let apart = a.2 <= b.0 + 0.05
+                        || b.2 <= a.0 + 0.05
+                        || a.3 <= b.1 + 0.05
+                        || b.3 <= a.1 + 0.05;
+                    assert!(
+                        apart,
+                        "{page_size} page {}: {:?} overlaps {:?}",
+                        n + 1,
+                        a.4,
+                        b.4
+                    );
+                }
+            }
+            // Body text stays above the footer line.
+            let footer = page.height - margin * 0.5;
+            let body_bottom = page
+                .texts()
+                .filter(|t| (t.baseline - footer).abs() > 0.01)
+                .map(|t| t.baseline)
+                .fold(0.0, f32::max);
+            assert!(body_bottom <= page.height - margin + 0.01);
+        }
+    }
+}
+
+#[test]
+fn the_pdf_parses_with_the_same_pages_as_the_layout() {
+    let record = lorraine_with_battle_1_fought(7);
+    let layout = a4(&record);
+    let bytes = export_after_action(&record, "a4", date(), &mut none).unwrap();
+    let doc = Document::load_mem(&bytes).expect("the PDF parses");
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), layout.pages.len());
+    let first = doc.extract_text(&[1]).unwrap();
+    let first = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(first.contains("Battle 1: Meeting Engagement"), "{first}");
+    let last = doc.extract_text(&[pages.len() as u32]).unwrap();
+    assert!(last.contains("Battle 3"), "{last}");
+    // The same record and date give the same bytes.
+    let again = export_after_action(&record, "a4", date(), &mut none).unwrap();
+    assert_eq!(bytes, again);
+}
+
+#[test]
+fn a_long_battle_log_runs_on_without_mixing_battles() {
+    let mut record = lorraine_with_battle_1_fought(7);
+    for n in 0..250 {
+        push(
+            &mut record,
+            2,
+            Event::Note {
+                text: format!("Observation {n}: the Panthers hold the woods north of the village"),
+            },
+        );
+    }
+    let layout = a4(&record);
+    let battle_3 = page_of(&layout, "Battle 3: Counter-Attack").unwrap();
+    let after: Vec<String> = layout.pages[battle_3..]
+        .iter()
+        .map(|p| p.plain_text())
+        .collect();
+    assert!(after.len() >= 3, "250 notes need more than one page");
+    for page in &after[1..] {
+        assert!(page.starts_with("Battle 3: Counter-Attack — event log, continued"));
+    }
+    assert!(after.last().unwrap().contains("Observation 249"));
+    assert!(after[0].contains("Observation 0"));
+}
+
+#[test]
+fn a_simple_campaign_shows_forces_winner_notes_and_unit_fates() {
+    let created = campaign::new_simple("Desert summer", RulesetId::BoltAction, players()).unwrap();
+    let mut record = CampaignRecord::new(created);
+    record
+        .add_simple_battle(
+            "Hill 112",
+            Sides {
+                us: "Rifles".to_string(),
+                german: "Grenadiers".to_string(),
+            },
+            Sides {
+                us: vec!["Rifle Section".to_string(), "Sherman".to_string()],
+                german: vec!["Grenadier Squad".to_string()],
+            },
+        )
+        .unwrap();
+    record
+        .add_simple_battle("Night raid", Sides::default(), Sides::default())
+        .unwrap();
+    push(
+        &mut record,
+        0,
+        Event::UnitFate {
+            side: Side::Us,
+            unit: "Sherman".to_string(),
+            fate: "knocked out by a Pak 40".to_string(),
+        },
+    );
+    push(
+        &mut record,
+        0,
+        Event::BattleConcluded {
+            winner: Some(Side::German),
+            notes: "The ridge held until dusk".to_string(),
+        },
+    );
+    let layout = a4(&record);
+    assert_eq!(layout.pages.len(), 2);
+    let text = layout.pages[0].plain_text().replace('\n', " ");
+    for words in [
+        "Battle 1: Hill 112",
+        "Bolt Action campaign",
+        "Bruno won: The ridge held until dusk",
+        "Alice fielded Rifles (2 units): Rifle Section, Sherman",
+        "Bruno fielded Grenadiers (1 unit): Grenadier Squad",
+        "Sherman: knocked out by a Pak 40",
+        "no fate recorded",
+    ] {
+        assert!(text.contains(words), "{words:?} in {text}");
+    }
+    assert!(
+        layout.pages[1]
+            .plain_text()
+            .starts_with("Battle 2: Night raid")
+    );
+}
+
+#[test]
+fn progress_counts_battles_then_pages_and_bad_page_sizes_are_refused() {
+    let record = lorraine_with_battle_1_fought(3);
+    let mut seen = Vec::new();
+    let bytes = export_after_action(&record, "letter", date(), &mut |p| seen.push(p)).unwrap();
+    assert!(!bytes.is_empty());
+    let layout: Vec<_> = seen.iter().filter(|p| p.stage == Stage::Layout).collect();
+    assert_eq!(layout.len(), 3);
+    assert_eq!((layout[2].done, layout[2].total), (3, 3));
+    let pdf = seen.iter().filter(|p| p.stage == Stage::Pdf).count();
+    let letter = layout_after_action(&record, "letter", date(), &mut none).unwrap();
+    assert_eq!(pdf, letter.pages.len());
+    assert!(matches!(
+        layout_after_action(&record, "a7", date(), &mut none),
+        Err(ExportError::UnknownPageSize { .. })
+    ));
+}
