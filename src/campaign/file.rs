@@ -61,15 +61,15 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
             });
         }
     }
-    if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64) {
-        if version > u64::from(VERSION) {
-            return Err(CampaignError::Invalid {
-                field: "version",
-                message: format!(
-                    "{version}: written by a newer Quartermaster (this one reads up to {VERSION})"
-                ),
-            });
-        }
+    if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64)
+        && version > u64::from(VERSION)
+    {
+        return Err(CampaignError::Invalid {
+            field: "version",
+            message: format!(
+                "{version}: written by a newer Quartermaster (this one reads up to {VERSION})"
+            ),
+        });
     }
     if let Some(map) = value.as_object_mut() {
         map.remove("format");
@@ -121,17 +121,17 @@ fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
                     ),
                 });
             }
-            if let super::Event::Undo { seq } | super::Event::Redo { seq } = logged.event {
-                if seq >= logged.seq {
-                    return Err(CampaignError::Invalid {
-                        field: "logs.event",
-                        message: format!(
-                            "battle {}: event {} refers to a later event {seq}",
-                            b + 1,
-                            logged.seq
-                        ),
-                    });
-                }
+            if let super::Event::Undo { seq } | super::Event::Redo { seq } = logged.event
+                && seq >= logged.seq
+            {
+                return Err(CampaignError::Invalid {
+                    field: "logs.event",
+                    message: format!(
+                        "battle {}: event {} refers to a later event {seq}",
+                        b + 1,
+                        logged.seq
+                    ),
+                });
             }
             if let Some(bad) = logged.event.rolls().into_iter().find(|r| !r.is_genuine()) {
                 return Err(CampaignError::Invalid {

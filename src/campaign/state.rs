@@ -384,10 +384,10 @@ impl BattleState {
                 }
             }
             Event::Revealed { unit } => {
-                if let Some(u) = self.unit_mut(unit) {
-                    if u.status == UnitStatus::Hidden {
-                        u.status = UnitStatus::OnTable;
-                    }
+                if let Some(u) = self.unit_mut(unit)
+                    && u.status == UnitStatus::Hidden
+                {
+                    u.status = UnitStatus::OnTable;
                 }
             }
             Event::DisruptionSet { unit, value } => {
@@ -535,14 +535,14 @@ impl BattleState {
                 attacker.fire_marker = true;
             }
         }
-        if fire.fire == super::event::FireKind::Artillery {
-            if let Some(battery) = &fire.attacker {
-                for side in SIDES {
-                    self.sides
-                        .get_mut(side)
-                        .missions
-                        .retain(|m| &m.battery != battery);
-                }
+        if fire.fire == super::event::FireKind::Artillery
+            && let Some(battery) = &fire.attacker
+        {
+            for side in SIDES {
+                self.sides
+                    .get_mut(side)
+                    .missions
+                    .retain(|m| &m.battery != battery);
             }
         }
         let Some(target) = self.unit_mut(&fire.target) else {

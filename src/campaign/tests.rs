@@ -56,7 +56,8 @@ impl Table {
 
 /// Each briefing's numbers, as the book prints them: (id, units, command dice, staff orders,
 /// rally dice, artillery response dice, army morale).
-const BRIEFINGS: [(&str, usize, u32, u32, u32, Option<u32>, u32); 6] = [
+type Briefing = (&'static str, usize, u32, u32, u32, Option<u32>, u32);
+const BRIEFINGS: [Briefing; 6] = [
     ("lorraine-1-us", 9, 4, 2, 4, None, 9),
     ("lorraine-1-german", 7, 3, 2, 4, None, 7),
     ("lorraine-2-us", 14, 5, 4, 4, Some(4), 12),
@@ -195,13 +196,13 @@ fn play_to_the_end(table: &mut Table, seed: u64) -> Vec<BattleState> {
         if fired {
             // The activation used a chain too.
             let state = table.state();
-            if let Phase::Pulse { side } = state.phase {
-                if let Some(chain) = state.side(side).chains.first().copied() {
-                    table.record(
-                        tracker::use_chain(&state, side, chain.face, 1, ChainUse::Orders).unwrap(),
-                    );
-                    states.push(table.state());
-                }
+            if let Phase::Pulse { side } = state.phase
+                && let Some(chain) = state.side(side).chains.first().copied()
+            {
+                table.record(
+                    tracker::use_chain(&state, side, chain.face, 1, ChainUse::Orders).unwrap(),
+                );
+                states.push(table.state());
             }
         }
     }
@@ -407,12 +408,12 @@ fn artillery_missions_are_cancelled_by_a_command_failure_unless_maintained() {
     for seed in 0..200 {
         let state = table.state();
         let event = tracker::call_artillery(&state, "us-13", &mut Roller::new(seed)).unwrap();
-        if let Event::ArtilleryCalled(call) = &event {
-            if !call.fires_now {
-                table.record(event);
-                called = true;
-                break;
-            }
+        if let Event::ArtilleryCalled(call) = &event
+            && !call.fires_now
+        {
+            table.record(event);
+            called = true;
+            break;
         }
     }
     assert!(called);

@@ -358,13 +358,13 @@ fn simple_battle(
                 ui.menu_button(unit, |ui| {
                     for fate in ["destroyed", "damaged", "routed", "survived"] {
                         if ui.button(fate).clicked() {
-                            actions.push(campaign(CampaignCommand::Record(
+                            actions.push(campaign(CampaignCommand::Record(Box::new(
                                 campaign::Event::UnitFate {
                                     side,
                                     unit: unit.clone(),
                                     fate: fate.to_string(),
                                 },
-                            )));
+                            ))));
                             ui.close();
                         }
                     }
@@ -381,12 +381,12 @@ fn simple_battle(
         ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))
             .labelled_by(label.id);
         if ui.button("Record result").clicked() {
-            actions.push(campaign(CampaignCommand::Record(
+            actions.push(campaign(CampaignCommand::Record(Box::new(
                 campaign::Event::BattleConcluded {
                     winner: *winner,
                     notes: notes.trim().to_string(),
                 },
-            )));
+            ))));
         }
     });
     ui.horizontal(|ui| {
@@ -479,10 +479,10 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
                 if filter.hidden.contains(&logged.event.category()) {
                     continue;
                 }
-                if let Some(unit) = &filter.unit {
-                    if !logged.event.units().contains(&unit.as_str()) {
-                        continue;
-                    }
+                if let Some(unit) = &filter.unit
+                    && !logged.event.units().contains(&unit.as_str())
+                {
+                    continue;
                 }
                 let undone = battle.is_undone(logged.seq);
                 if undone && filter.hide_undone {

@@ -71,7 +71,7 @@ impl TrackerState {
 }
 
 fn record(event: Event) -> Action {
-    Action::Model(Command::Campaign(CampaignCommand::Record(event)))
+    Action::Model(Command::Campaign(CampaignCommand::Record(Box::new(event))))
 }
 
 /// Turns a tracker result into an action, or a message when the rules refuse it.
@@ -552,12 +552,11 @@ fn artillery_panel(
                 ));
             }
         }
-        if let Some(b) = state.battery.clone() {
-            if ui.button("Mission done").clicked() {
-                if let Some(side) = side {
-                    actions.push(record(Event::ArtilleryFired { side, battery: b }));
-                }
-            }
+        if let Some(b) = state.battery.clone()
+            && ui.button("Mission done").clicked()
+            && let Some(side) = side
+        {
+            actions.push(record(Event::ArtilleryFired { side, battery: b }));
         }
     });
 }
@@ -634,26 +633,23 @@ fn units_table(
                     return;
                 }
                 match u.status {
-                    UnitStatus::Hidden => {
-                        if ui.small_button("Reveal").clicked() {
+                    UnitStatus::Hidden
+                        if ui.small_button("Reveal").clicked() => {
                             emit(state, plan, tracker::reveal(battle, &u.id), actions);
                         }
-                    }
-                    UnitStatus::Reserve { .. } => {
-                        if !committed.contains(&(u.side, u.company.clone())) {
+                    UnitStatus::Reserve { .. }
+                        if !committed.contains(&(u.side, u.company.clone())) => {
                             committed.push((u.side, u.company.clone()));
                             if ui.small_button(format!("Commit {}", u.company)).clicked() {
                                 emit(state, plan, tracker::commit_reserves(battle, u.side, &u.company), actions);
                             }
                         }
-                    }
-                    UnitStatus::OffTable => {
-                        if ui.small_button("Call fire mission").clicked() {
+                    UnitStatus::OffTable
+                        if ui.small_button("Call fire mission").clicked() => {
                             let mut roller = state.roller();
                             let result = tracker::call_artillery(battle, &u.id, &mut roller);
                             emit(state, plan, result, actions);
                         }
-                    }
                     _ => {}
                 }
                 if u.disruption > 0 && ui.small_button("Rally").clicked() {

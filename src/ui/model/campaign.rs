@@ -39,8 +39,9 @@ pub enum CampaignCommand {
     Open(CampaignId),
     Close,
     SelectBattle(usize),
-    /// Record one event in the shown battle.
-    Record(Event),
+    /// Record one event in the shown battle. Boxed: a fire event is far larger than the
+    /// other commands.
+    Record(Box<Event>),
     Undo,
     Redo,
     AddWhatNext {
@@ -101,10 +102,10 @@ impl Model {
             }
             CampaignCommand::Close => self.campaign = None,
             CampaignCommand::SelectBattle(index) => {
-                if let Some(open) = &mut self.campaign {
-                    if index < open.stored.record.campaign.battles.len() {
-                        open.battle = index;
-                    }
+                if let Some(open) = &mut self.campaign
+                    && index < open.stored.record.campaign.battles.len()
+                {
+                    open.battle = index;
                 }
             }
             CampaignCommand::Record(event) => self.record(&event)?,
@@ -239,6 +240,8 @@ impl Model {
 }
 
 fn after_action_pdf(record: &CampaignRecord) -> anyhow::Result<Vec<u8>> {
-    let _ = record;
-    bail!("PDF_PENDING")
+    let date = crate::export::ExportDate::today_utc()
+        .ok_or_else(|| anyhow!("the system clock is wrong"))?;
+    crate::export::export_after_action(record, "a4", date, &mut crate::export::no_progress)
+        .context("could not lay out the after-action report")
 }
