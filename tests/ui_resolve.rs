@@ -288,3 +288,307 @@ fn a_battle_of_tanks_volley_matches_fire_odds_and_replays() {
     assert_eq!(log[0].dice, log[1].dice);
     assert_eq!(log[0].dice[0].1.len() as u32, attacker.fire_rate);
 }
+
+// ---------------------------------------------------------------------------------------
+// The four smaller rulesets: each expected figure is counted here from the dice faces, not
+// taken from the rules API, so a slip in either shows.
+
+/// Opens Resolve on `mechanic` (its label in the Ruleset picker).
+fn open_mechanic(mechanic: &str) -> Harness<'static, App> {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Resolve").click();
+    h.run();
+    h.get_by_label("Ruleset").click();
+    h.run();
+    h.get_by_label(mechanic).click();
+    h.run();
+    h
+}
+
+/// Picks `choice` in the combo box labelled `combo`.
+fn choose(h: &mut Harness<'static, App>, combo: &str, choice: &str) {
+    h.get_by_label(combo).click();
+    h.run();
+    h.get_by_label(choice).click();
+    h.run();
+}
+
+/// Types `value` into the drag value labelled `label`, replacing what it held.
+fn type_into(h: &mut Harness<'static, App>, label: &str, value: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.get_by_label(label).type_text(value);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// Rolls with `seed` and returns the new top of the log.
+fn roll_with_seed(h: &mut Harness<'static, App>, seed: u64) -> quartermaster::ui::RollEntry {
+    let before = h.state().resolve.log.len();
+    h.state_mut().resolve.seed = seed;
+    h.run();
+    h.get_by_label("Roll").click();
+    h.run();
+    let log = &h.state().resolve.log;
+    assert_eq!(log.len(), before + 1, "Roll adds one log entry");
+    assert_eq!(log[0].seed, seed);
+    log[0].clone()
+}
+
+/// P(k successes in n tries) for each k, with per-try chance `p`.
+fn binomial(n: u32, p: f64) -> Vec<f64> {
+    let choose = |n: u32, k: u32| (0..k).fold(1.0, |c, i| c * f64::from(n - i) / f64::from(i + 1));
+    (0..=n)
+        .map(|k| choose(n, k) * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32))
+        .collect()
+}
+
+fn shown(h: &Harness<'static, App>, text: &str) {
+    assert!(h.query_by_label(text).is_some(), "{text} shown");
+}
+
+#[test]
+fn a_belloludi_shot_at_close_range_counts_hits_and_bullseyes_from_the_faces() {
+    let mut h = open_mechanic("BelloLudi — shot");
+    choose(&mut h, "Shooting tank", "Medium Tank");
+    choose(&mut h, "Target tank", "Heavy Tank");
+    h.get_by_label("Within close range (8″)").click();
+    h.run();
+
+    // 4+ less the close-range +1: 3+, a 1 missing and a 6 hitting whatever the need.
+    let hits = (1..=6u32).filter(|&f| f == 6 || (f != 1 && f >= 3)).count();
+    let p_hit = hits as f64 / 6.0;
+    shown(
+        &h,
+        "To hit: 3+ on a d6 (a 1 always misses, a 6 always hits)",
+    );
+    shown(&h, &format!("P(hit): {}", pct(p_hit)));
+    // The Medium Tank rolls 2 commander dice, each a d20 with one B face.
+    let with_b = (1..=20u32)
+        .flat_map(|a| (1..=20u32).map(move |b| (a, b)))
+        .filter(|&(a, b)| a == 20 || b == 20)
+        .count();
+    let p_bullseye = p_hit * with_b as f64 / 400.0;
+    shown(&h, &format!("P(bullseye: destroyed): {}", pct(p_bullseye)));
+    // The commander die and the tank states are house readings, and say so.
+    assert!(h.query_all_by_label("(house default)").count() >= 3);
+
+    let entry = roll_with_seed(&mut h, 5);
+    assert_eq!(entry.title, "Medium Tank shoots at Heavy Tank");
+    assert_eq!(entry.dice[0].0, "To hit (3+)");
+    assert_eq!(entry.dice[0].1.len(), 1);
+    h.get_by_label("Replay").click();
+    h.run();
+    assert_eq!(h.state().resolve.log[0].dice, entry.dice);
+}
+
+#[test]
+fn a_battle_of_tanks_fire_order_splits_the_fire_rate_over_two_hull_down_targets() {
+    let mut h = open_mechanic("Battle of Tanks — fire");
+    choose(&mut h, "Firing tank", "T-80");
+    choose(&mut h, "Target tank", "AMX 12t");
+    h.get_by_label("Add target").click();
+    h.run();
+    choose(&mut h, "Target tank 2", "Pz.Kpfw. II Luchs");
+    type_into(&mut h, "Shots at target 1", "2");
+    type_into(&mut h, "Shots at target 2", "4");
+    let targets = &h.state().resolve.battle_of_tanks.tank.targets;
+    assert_eq!(
+        targets.iter().map(|t| t.shots).collect::<Vec<_>>(),
+        [2, 4],
+        "typed shots"
+    );
+    h.get_by_label("Hull-down, turret shot").click();
+    h.run();
+
+    // T-80: accuracy 2+, fire rate 6. Hull-down drops the cover modifier, so 2+ (a 1 always
+    // misses); only the T face of the house penetration die (2 blank, K, T, 2 W) counts.
+    shown(&h, "T-80 fires 6 of 6 shot(s) (accuracy 2+)");
+    shown(&h, "2 shot(s), hit on 2+");
+    shown(&h, "4 shot(s), hit on 2+");
+    let pen_die = ["blank", "blank", "K", "T", "W", "W"];
+    let per_shot = (1..=6u32)
+        .flat_map(|hit| pen_die.iter().map(move |face| (hit, *face)))
+        .filter(|&(hit, face)| hit >= 2 && face == "T")
+        .count() as f64
+        / 36.0;
+    for shots in [2, 4] {
+        let p = 1.0 - (1.0 - per_shot).powi(shots);
+        let text = format!("P(at least one penetration): {}", pct(p));
+        assert!(
+            h.query_all_by_label(&text).next().is_some(),
+            "{text} shown for {shots} shots"
+        );
+    }
+    assert_eq!(
+        h.query_all_by_label_contains("only T penetrates").count(),
+        2,
+        "both volleys are turret-only"
+    );
+
+    let entry = roll_with_seed(&mut h, 21);
+    assert_eq!(entry.title, "T-80 fires at AMX 12t and Pz.Kpfw. II Luchs");
+    let to_hit: Vec<usize> = entry
+        .dice
+        .iter()
+        .filter(|(what, _)| what.starts_with("To hit"))
+        .map(|(_, d)| d.len())
+        .collect();
+    assert_eq!(to_hit, [2, 4], "one d6 per shot, target by target");
+}
+
+#[test]
+fn a_bolt_action_rifle_volley_needing_7_plus_shows_the_six_then_four_odds() {
+    let mut h = open_mechanic("Bolt Action — shooting");
+    choose(&mut h, "Weapon", "Rifle");
+    type_into(&mut h, "Models firing", "5");
+    assert_eq!(h.state().resolve.bolt_action.shooting.firers, 5);
+    choose(&mut h, "Target unit", "Regular Infantry Squad");
+    for toggle in ["Hard cover", "Long range", "Firing on the move"] {
+        h.get_by_label(toggle).click();
+        h.run();
+    }
+    // 3+ with hard cover −2, long range −1, moving −1: 7+, a 6 and then a 4+.
+    shown(&h, "To hit 7+: a 6, then a 4+");
+    let p_hit = (1..=6u32)
+        .flat_map(|a| (1..=6u32).map(move |b| (a, b)))
+        .filter(|&(a, b)| a == 6 && b >= 4)
+        .count() as f64
+        / 36.0;
+    shown(&h, &format!("P(hit) per shot: {}", pct(p_hit)));
+    // A rifle has no PEN: d6 ≥ 4 against regular infantry.
+    let p_damage = (1..=6u32).filter(|&f| f >= 4).count() as f64 / 6.0;
+    shown(&h, &format!("P(damage) per hit: {}", pct(p_damage)));
+    let hits = binomial(5, p_hit);
+    let at_least_2: f64 = hits[2..].iter().sum();
+    shown(
+        &h,
+        &format!("Hits 2: {} (at least 2: {})", pct(hits[2]), pct(at_least_2)),
+    );
+    // One pin whenever anything hits.
+    let p_pinned = 1.0 - hits[0];
+    shown(
+        &h,
+        &format!("Pins 1: {} (at least 1: {})", pct(p_pinned), pct(p_pinned)),
+    );
+    assert!(
+        h.query_by_label("(house default)").is_some(),
+        "7+ ruling marked"
+    );
+
+    let entry = roll_with_seed(&mut h, 9);
+    assert_eq!(entry.title, "5 × Rifle at damage value 4+");
+    assert_eq!(entry.dice[0].0, "to hit (d6)");
+    assert_eq!(entry.dice[0].1.len(), 5, "one shot per rifle");
+}
+
+#[test]
+fn belle_epoque_fire_uphill_at_close_order_in_cover_counts_every_face() {
+    let mut h = open_mechanic("Belle Epoque — fire");
+    // The form starts at type B, 4 stands, 1 UD: to hit on 5 or less.
+    h.get_by_label("Cover").click();
+    h.run();
+    h.get_by_label("Firer uphill of the target").click();
+    h.run();
+    shown(&h, "Type B at 1 UD: hit on 5 or less");
+    // Close order in cover: a 1 misses too; a 6 never hits; uphill adds a fifth die.
+    let hits = |f: u32| (2..=5).contains(&f);
+    let p_die = (1..=6).filter(|&f| hits(f)).count() as f64 / 6.0;
+    shown(&h, &format!("P(hit) per die: {}", pct(p_die)));
+    let mut lost = [0u32; 6];
+    for code in 0..6u32.pow(5) {
+        let count = (0..5).filter(|i| hits(code / 6u32.pow(*i) % 6 + 1)).count();
+        lost[count] += 1;
+    }
+    let total = 6f64.powi(5);
+    let exactly_3 = f64::from(lost[3]) / total;
+    let at_least_3 = lost[3..].iter().map(|&w| f64::from(w)).sum::<f64>() / total;
+    shown(
+        &h,
+        &format!(
+            "Stands lost 3: {} (at least 3: {})",
+            pct(exactly_3),
+            pct(at_least_3)
+        ),
+    );
+    assert!(
+        h.query_by_label("(house default)").is_some(),
+        "fire table marked"
+    );
+
+    let entry = roll_with_seed(&mut h, 1900);
+    assert_eq!(entry.dice[0].1.len(), 5, "four stands and the uphill die");
+    assert!(entry.result.contains("stand(s)"), "{}", entry.result);
+}
+
+#[test]
+fn a_belle_epoque_assault_of_zulus_against_regulars_sums_successful_faces() {
+    let mut h = open_mechanic("Belle Epoque — assault");
+    choose(&mut h, "Attacker", "Zulu Warriors");
+    choose(&mut h, "Defender", "British Regulars");
+    // Zulus: 4 stands of choc troops (SS 1–4); British: 3 stands of close regulars (1–3).
+    shown(
+        &h,
+        "4 stands at SS 1–4 against 3 stands at SS 1–3 (a 1 always scores, a 6 never)",
+    );
+    let scores = |stands: u32, level: u32| {
+        let mut dist = vec![0u64; 6 * stands as usize + 1];
+        for code in 0..6u32.pow(stands) {
+            let sum: u32 = (0..stands)
+                .map(|i| code / 6u32.pow(i) % 6 + 1)
+                .map(|f| if f <= level { f } else { 0 })
+                .sum();
+            dist[sum as usize] += 1;
+        }
+        dist
+    };
+    let (zulu, british) = (scores(4, 4), scores(3, 3));
+    let mut wins = 0u64;
+    for (a, wa) in zulu.iter().enumerate() {
+        for (d, wd) in british.iter().enumerate() {
+            if a > d {
+                wins += wa * wd;
+            }
+        }
+    }
+    let p = wins as f64 / 6f64.powi(7);
+    shown(&h, &format!("P(attacker wins): {}", pct(p)));
+    let entry = roll_with_seed(&mut h, 1879);
+    assert_eq!(entry.dice[0].1.len(), 4);
+    assert_eq!(entry.dice[1].1.len(), 3);
+}
+
+#[test]
+fn a_roll_error_goes_away_as_soon_as_the_situation_changes() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Resolve").click();
+    h.run();
+    choose(&mut h, "Attacker", "Panzer IV H");
+    h.get_by_label("Roll").click();
+    h.run();
+    // Once as the odds panel's answer, once as the roll's error.
+    assert_eq!(h.query_all_by_label("Choose the target.").count(), 2);
+    assert!(h.state().resolve.roll_error.is_some());
+
+    // A toggle that does not fix the problem still makes the error stale.
+    h.get_by_label("Flank or rear shot").click();
+    h.run();
+    assert!(h.state().resolve.roll_error.is_none());
+    assert_eq!(h.query_all_by_label("Choose the target.").count(), 1);
+
+    // The same holds in another ruleset's form.
+    h.get_by_label("Ruleset").click();
+    h.run();
+    h.get_by_label("Battle of Tanks — fire").click();
+    h.run();
+    h.get_by_label("Roll").click();
+    h.run();
+    assert_eq!(h.query_all_by_label("Choose the firing tank.").count(), 2);
+    choose(&mut h, "Firing tank", "T-80");
+    assert!(h.query_by_label("Choose the firing tank.").is_none());
+    assert!(h.state().resolve.roll_error.is_none());
+    assert!(h.state().resolve.log.is_empty(), "no roll succeeded");
+}

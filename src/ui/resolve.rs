@@ -1,11 +1,21 @@
-//! The Resolve view: exact odds and seeded, replayable dice rolls for Armour Battles fire
-//! (direct, opportunity and off-table artillery), built on `rules::armour_battles`.
+//! The Resolve view: exact odds and seeded, replayable dice rolls for every ruleset.
 //!
-//! The chosen situation lives in [`ResolveState::setup`]; the view edits it directly and the
-//! odds are recomputed only when it changes. Rolls go through [`Action::Resolve`] so the
-//! session dice log is only changed in [`super::App::apply`].
+//! This file is the hub: Armour Battles fire (direct, opportunity and off-table artillery),
+//! the state, the dice log and the dispatch. Each other ruleset's forms, odds and rolls live
+//! in `resolve/<ruleset>.rs` so this file does not grow with every mechanic; all of them call
+//! `rules::<ruleset>::resolve` for the sums and hold no mechanics of their own.
+//!
+//! The chosen situation lives in [`ResolveState`]; the view edits it directly and the odds
+//! are recomputed only when it changes. Rolls go through [`Action::Resolve`] so the session
+//! dice log is only changed in [`super::App::apply`].
 
-use egui::{Color32, Rect, RichText, Stroke, Vec2};
+mod battle_of_tanks;
+mod belle_epoque;
+mod belloludi;
+mod bolt_action;
+mod shared;
+
+use egui::RichText;
 
 use crate::rules::Ruleset;
 use crate::rules::RulesetId;
@@ -15,16 +25,15 @@ use crate::rules::armour_battles::fire::{
 };
 use crate::rules::armour_battles::outcome::{FireRoll, HouseDefault};
 use crate::rules::armour_battles::{self as ab, ArmourBattles, UnitCard, UnitKind};
-use crate::rules::battle_of_tanks::resolve::{self as bt, Cover};
-use crate::rules::battle_of_tanks::{BattleOfTanks, TankCard};
-use crate::rules::belle_epoque::resolve::{self as be, General};
-use crate::rules::belloludi::resolve::{self as bl, CommandOutcome};
-use crate::rules::bolt_action::{self as ba, Quality};
 use crate::rules::card::Card;
-use crate::rules::dice::{RollRecord, Roller};
+use crate::rules::dice::Roller;
 
 use super::Action;
 use super::model::Model;
+use shared::{Rolled, bar_chart, card_combo, faces};
+
+pub use bolt_action::OrderSetup;
+pub use shared::pct;
 
 /// Direct fire, opportunity fire or an off-table artillery mission.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -73,116 +82,77 @@ pub struct Setup {
 pub enum Mechanic {
     #[default]
     ArmourBattlesFire,
-    BoltActionOrderTest,
-    BelloLudiCommand,
-    BelleEpoqueCommandPoints,
-    BattleOfTanksFire,
+    BelloLudi(belloludi::Kind),
+    BattleOfTanks(battle_of_tanks::Kind),
+    BoltAction(bolt_action::Kind),
+    BelleEpoque(belle_epoque::Kind),
 }
 
 impl Mechanic {
-    pub fn label(self) -> &'static str {
+    /// "Ruleset — mechanic", as the picker lists it.
+    pub fn label(self) -> String {
         match self {
-            Mechanic::ArmourBattlesFire => "Armour Battles — fire",
-            Mechanic::BoltActionOrderTest => "Bolt Action — order test",
-            Mechanic::BelloLudiCommand => "BelloLudi — commander die",
-            Mechanic::BelleEpoqueCommandPoints => "Belle Epoque — command points",
-            Mechanic::BattleOfTanksFire => "Battle of Tanks — fire",
+            Mechanic::ArmourBattlesFire => "Armour Battles — fire".into(),
+            Mechanic::BelloLudi(k) => format!("BelloLudi — {}", k.label()),
+            Mechanic::BattleOfTanks(k) => format!("Battle of Tanks — {}", k.label()),
+            Mechanic::BoltAction(k) => format!("Bolt Action — {}", k.label()),
+            Mechanic::BelleEpoque(k) => format!("Belle Epoque — {}", k.label()),
         }
     }
 }
 
-/// A Bolt Action order test as chosen in the form.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct OrderSetup {
-    pub quality: Quality,
-    pub pins: u32,
-    /// Officer rank id lending his morale bonus.
-    pub officer: Option<String>,
-}
-
-impl Default for OrderSetup {
-    fn default() -> Self {
-        OrderSetup {
-            quality: Quality::Regular,
-            pins: 0,
-            officer: None,
-        }
-    }
-}
-
-impl OrderSetup {
-    fn test(&self) -> ba::resolve::OrderTest {
-        ba::resolve::OrderTest {
-            quality: self.quality,
-            pins: self.pins,
-            officer: self.officer.clone(),
-        }
-    }
-}
+const MECHANICS: [Mechanic; 13] = [
+    Mechanic::ArmourBattlesFire,
+    Mechanic::BelloLudi(belloludi::Kind::Command),
+    Mechanic::BelloLudi(belloludi::Kind::Shot),
+    Mechanic::BelloLudi(belloludi::Kind::Crash),
+    Mechanic::BattleOfTanks(battle_of_tanks::Kind::Fire),
+    Mechanic::BattleOfTanks(battle_of_tanks::Kind::Repair),
+    Mechanic::BattleOfTanks(battle_of_tanks::Kind::Spotting),
+    Mechanic::BoltAction(bolt_action::Kind::OrderTest),
+    Mechanic::BoltAction(bolt_action::Kind::Shooting),
+    Mechanic::BelleEpoque(belle_epoque::Kind::CommandPoints),
+    Mechanic::BelleEpoque(belle_epoque::Kind::Reactivity),
+    Mechanic::BelleEpoque(belle_epoque::Kind::Fire),
+    Mechanic::BelleEpoque(belle_epoque::Kind::Assault),
+];
 
 /// What one roll resolves: enough to roll it again.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Subject {
     ArmourBattles(Setup),
-    OrderTest(OrderSetup),
-    BelloLudiCommand,
-    CommandPoints { stands: u32, general: General },
-    TankFire(TankSetup),
+    BelloLudi(belloludi::Subject),
+    BattleOfTanks(battle_of_tanks::Subject),
+    BoltAction(bolt_action::Subject),
+    BelleEpoque(belle_epoque::Subject),
 }
 
-/// A Battle of Tanks volley as chosen in the form.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub struct TankSetup {
-    pub attacker: Option<String>,
-    pub target: Option<String>,
-    /// Shots at the target; the attacker's fire rate when 0.
-    pub shots: u32,
-    pub moving: bool,
-    pub ambush: bool,
-    pub cover: Cover,
+/// The odds of a mechanic other than Armour Battles fire.
+#[derive(Debug, Clone, PartialEq)]
+enum OtherOdds {
+    BelloLudi(belloludi::Odds),
+    BattleOfTanks(battle_of_tanks::Odds),
+    BoltAction(bolt_action::Odds),
+    BelleEpoque(belle_epoque::Odds),
 }
 
-fn tank_card(name: Option<&str>) -> Option<&'static TankCard> {
-    let name = name?;
-    BattleOfTanks.library().iter().find_map(|card| match card {
-        Card::BattleOfTanks(tank) if tank.name == name => Some(tank),
-        _ => None,
-    })
-}
-
-impl TankSetup {
-    fn cards(&self) -> Result<(&'static TankCard, bt::FireTarget<'static>), String> {
-        let attacker = tank_card(self.attacker.as_deref()).ok_or("Choose the firing tank.")?;
-        let target = tank_card(self.target.as_deref()).ok_or("Choose the target.")?;
-        let shots = if self.shots == 0 {
-            attacker.fire_rate
-        } else {
-            self.shots
-        };
-        let mut fire_target = bt::FireTarget::new(target, shots);
-        fire_target.situation = bt::FireSituation {
-            moving: self.moving,
-            ambush: self.ambush,
-            cover: self.cover,
-            ..bt::FireSituation::default()
-        };
-        Ok((attacker, fire_target))
+/// The exact odds of a subject other than Armour Battles fire.
+fn other_odds(subject: &Subject) -> Result<OtherOdds, String> {
+    match subject {
+        Subject::ArmourBattles(_) => Err("Armour Battles odds come from `odds`.".into()),
+        Subject::BelloLudi(s) => belloludi::odds(s).map(OtherOdds::BelloLudi),
+        Subject::BattleOfTanks(s) => battle_of_tanks::odds(s).map(OtherOdds::BattleOfTanks),
+        Subject::BoltAction(s) => bolt_action::odds(s).map(OtherOdds::BoltAction),
+        Subject::BelleEpoque(s) => belle_epoque::odds(s).map(OtherOdds::BelleEpoque),
     }
 }
 
-const MECHANICS: [Mechanic; 5] = [
-    Mechanic::ArmourBattlesFire,
-    Mechanic::BoltActionOrderTest,
-    Mechanic::BelloLudiCommand,
-    Mechanic::BelleEpoqueCommandPoints,
-    Mechanic::BattleOfTanksFire,
-];
-
-fn general_label(general: General) -> &'static str {
-    match general {
-        General::Mediocre => "Mediocre",
-        General::Average => "Average",
-        General::Superior => "Superior",
+fn show_other_odds(ui: &mut egui::Ui, odds: &OtherOdds) {
+    match odds {
+        OtherOdds::BelloLudi(o) => belloludi::show(ui, o),
+        OtherOdds::BattleOfTanks(o) => battle_of_tanks::show(ui, o),
+        OtherOdds::BoltAction(o) => bolt_action::show(ui, o),
+        OtherOdds::BelleEpoque(o) => belle_epoque::show(ui, o),
     }
 }
 
@@ -216,24 +186,27 @@ pub enum ResolveAction {
     NewSeed,
 }
 
-/// The Resolve view's state: the form, the cached odds and the session dice log.
+/// The Resolve view's state: the forms, the cached odds and the session dice log.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResolveState {
     pub mechanic: Mechanic,
+    /// The Armour Battles fire form.
     pub setup: Setup,
-    pub order: OrderSetup,
-    /// Belle Epoque command points: the side's stands and its general (Average if unset).
-    pub stands: u32,
-    pub general: Option<General>,
-    pub tank: TankSetup,
+    pub belloludi: belloludi::Form,
+    pub battle_of_tanks: battle_of_tanks::Form,
+    pub bolt_action: bolt_action::Form,
+    pub belle_epoque: belle_epoque::Form,
     pub seed: u64,
     /// The latest roll (also at the top of the log).
     pub last: Option<RollEntry>,
     /// Newest first.
     pub log: Vec<RollEntry>,
-    /// The last error of a roll, shown under the button.
+    /// The last error of a roll, shown under the button while the form is unchanged.
     pub roll_error: Option<String>,
+    /// What the form said when `roll_error` was raised: a changed form makes it stale.
+    error_for: Option<Subject>,
     cache: Option<(Setup, Result<Odds, String>)>,
+    other_cache: Option<(Subject, Result<OtherOdds, String>)>,
 }
 
 impl ResolveState {
@@ -243,10 +216,14 @@ impl ResolveState {
             ResolveAction::Roll { subject, seed } => match roll_subject(&subject, seed) {
                 Ok(entry) => {
                     self.roll_error = None;
+                    self.error_for = None;
                     self.last = Some(entry.clone());
                     self.log.insert(0, entry);
                 }
-                Err(error) => self.roll_error = Some(error),
+                Err(error) => {
+                    self.roll_error = Some(error);
+                    self.error_for = Some(self.subject());
+                }
             },
             ResolveAction::NewSeed => {
                 let nanos = std::time::SystemTime::now()
@@ -262,13 +239,25 @@ impl ResolveState {
     pub fn subject(&self) -> Subject {
         match self.mechanic {
             Mechanic::ArmourBattlesFire => Subject::ArmourBattles(self.setup.clone()),
-            Mechanic::BoltActionOrderTest => Subject::OrderTest(self.order.clone()),
-            Mechanic::BelloLudiCommand => Subject::BelloLudiCommand,
-            Mechanic::BelleEpoqueCommandPoints => Subject::CommandPoints {
-                stands: self.stands.max(1),
-                general: self.general.unwrap_or(General::Average),
-            },
-            Mechanic::BattleOfTanksFire => Subject::TankFire(self.tank.clone()),
+            Mechanic::BelloLudi(k) => Subject::BelloLudi(belloludi::subject(k, &self.belloludi)),
+            Mechanic::BattleOfTanks(k) => {
+                Subject::BattleOfTanks(battle_of_tanks::subject(k, &self.battle_of_tanks))
+            }
+            Mechanic::BoltAction(k) => {
+                Subject::BoltAction(bolt_action::subject(k, &self.bolt_action))
+            }
+            Mechanic::BelleEpoque(k) => {
+                Subject::BelleEpoque(belle_epoque::subject(k, &self.belle_epoque))
+            }
+        }
+    }
+
+    /// Drops a roll error once the form no longer says what failed: an old "Choose the
+    /// target" must not sit under a situation that can be rolled.
+    pub fn forget_stale_error(&mut self) {
+        if self.roll_error.is_some() && self.error_for.as_ref() != Some(&self.subject()) {
+            self.roll_error = None;
+            self.error_for = None;
         }
     }
 
@@ -279,6 +268,17 @@ impl ResolveState {
             self.cache = Some((self.setup.clone(), odds(&self.setup)));
         }
         &self.cache.as_ref().expect("just filled").1
+    }
+
+    /// The odds of another ruleset's `subject`, computed once per subject: a Bolt Action
+    /// volley or a large assault is too slow to count again every frame.
+    fn other_odds(&mut self, subject: Subject) -> &Result<OtherOdds, String> {
+        let fresh = matches!(&self.other_cache, Some((cached, _)) if *cached == subject);
+        if !fresh {
+            let odds = other_odds(&subject);
+            self.other_cache = Some((subject, odds));
+        }
+        &self.other_cache.as_ref().expect("just filled").1
     }
 }
 
@@ -427,10 +427,6 @@ pub fn odds(setup: &Setup) -> Result<Odds, String> {
     }
 }
 
-fn faces(record: &RollRecord) -> Vec<u8> {
-    record.dice.clone()
-}
-
 fn fire_dice(roll: &FireRoll, dice: &mut Vec<(String, Vec<u8>)>) {
     dice.push((
         format!("Attack ({}+)", roll.attacker_tn),
@@ -473,112 +469,25 @@ fn fire_result(roll: &FireRoll) -> String {
 
 /// Rolls `subject` with a fresh roller on `seed`: the same seed always gives the same dice.
 pub fn roll_subject(subject: &Subject, seed: u64) -> Result<RollEntry, String> {
-    let entry = |title: String, dice: Vec<(String, Vec<u8>)>, result: String| RollEntry {
+    let rolled = match subject {
+        Subject::ArmourBattles(setup) => return roll(setup, seed),
+        Subject::BelloLudi(s) => belloludi::roll(s, seed)?,
+        Subject::BattleOfTanks(s) => battle_of_tanks::roll(s, seed)?,
+        Subject::BoltAction(s) => bolt_action::roll(s, seed)?,
+        Subject::BelleEpoque(s) => belle_epoque::roll(s, seed)?,
+    };
+    let Rolled {
+        title,
+        dice,
+        result,
+    } = rolled;
+    Ok(RollEntry {
         subject: subject.clone(),
         seed,
         title,
         dice,
         result,
-    };
-    match subject {
-        Subject::TankFire(tank) => {
-            let (attacker, target) = tank.cards()?;
-            let roll = bt::roll_fire(attacker, &[target], &mut Roller::new(seed))
-                .map_err(|e| e.to_string())?;
-            let mut dice = Vec::new();
-            let mut result = String::new();
-            for volley in &roll.volleys {
-                dice.push((format!("To hit ({}+)", volley.need), faces(&volley.to_hit)));
-                if let Some(p) = &volley.penetration {
-                    dice.push(("Penetration (read)".into(), faces(p)));
-                }
-                result = format!(
-                    "{} hit(s), {} penetration(s), {} track hit(s): {} damage, {} HP left{}",
-                    volley.volley.hits,
-                    volley.volley.penetrations,
-                    volley.volley.track_hits,
-                    volley.damage,
-                    volley.remaining_after,
-                    if volley.destroyed {
-                        " — DESTROYED"
-                    } else {
-                        ""
-                    }
-                );
-            }
-            Ok(entry(
-                format!("{} fires at {}", attacker.name, target.card.name),
-                dice,
-                result,
-            ))
-        }
-        Subject::BelloLudiCommand => {
-            let roll = bl::roll_command(&mut Roller::new(seed)).map_err(|e| e.to_string())?;
-            let mut dice = vec![(
-                "Commander die (d20 read)".to_string(),
-                faces(&roll.commander_die),
-            )];
-            for (what, record) in [("Blunder", &roll.blunder_die), ("Charge", &roll.charge_die)] {
-                if let Some(record) = record {
-                    dice.push((what.to_string(), faces(record)));
-                }
-            }
-            let result = match roll.outcome {
-                CommandOutcome::Orders { orders } => {
-                    format!("face {}: {orders} order(s)", roll.face)
-                }
-                CommandOutcome::Blunder { moves, .. } => format!(
-                    "B: blunder — {} ({moves} forced move(s))",
-                    roll.blunder.as_deref().unwrap_or("?")
-                ),
-            };
-            Ok(entry("BelloLudi commander die".into(), dice, result))
-        }
-        Subject::CommandPoints { stands, general } => {
-            let roll = be::roll_command_points(*stands, *general, &mut Roller::new(seed))
-                .map_err(|e| e.to_string())?;
-            Ok(entry(
-                format!(
-                    "Command points: {stands} stands, {} general",
-                    general_label(*general)
-                ),
-                vec![(format!("d{}", roll.dice.sides), faces(&roll.dice))],
-                format!("{} command points", roll.total),
-            ))
-        }
-        Subject::ArmourBattles(setup) => roll(setup, seed),
-        Subject::OrderTest(order) => {
-            let mut roller = Roller::new(seed);
-            let roll = ba::resolve::roll_order_test(&order.test(), &mut roller)
-                .map_err(|e| e.to_string())?;
-            let mut dice = vec![("2d6".to_string(), faces(&roll.dice))];
-            if let Some(fubar) = &roll.fubar_die {
-                dice.push(("FUBAR".into(), faces(fubar)));
-            }
-            let result = match &roll.outcome {
-                ba::resolve::OrderResult::Passed => {
-                    format!("{} ≤ {}: passed", roll.total, roll.target)
-                }
-                ba::resolve::OrderResult::Failed => {
-                    format!("{} > {}: failed", roll.total, roll.target)
-                }
-                ba::resolve::OrderResult::Fubar { result } => {
-                    format!("double six, FUBAR: {result}")
-                }
-            };
-            Ok(RollEntry {
-                subject: subject.clone(),
-                seed,
-                title: format!(
-                    "{} order test, {} pin(s)",
-                    order.quality.label(),
-                    order.pins
-                ),
-                dice,
-                result,
-            })
-        }
-    }
+    })
 }
 
 /// Rolls an Armour Battles `setup` with a fresh roller on `seed`.
@@ -646,17 +555,6 @@ pub fn roll(setup: &Setup, seed: u64) -> Result<RollEntry, String> {
 // ---------------------------------------------------------------------------------------
 // The view
 
-/// A probability as a percentage with one decimal; tiny non-zero values stay visible.
-pub fn pct(p: f64) -> String {
-    if p > 0.0 && p < 0.0005 {
-        "<0.1%".to_string()
-    } else if p < 1.0 && p > 0.9995 {
-        ">99.9%".to_string()
-    } else {
-        format!("{:.1}%", p * 100.0)
-    }
-}
-
 /// The Armour Battles unit names, the open force's units first.
 fn unit_names(model: &Model, artillery: bool) -> (Vec<String>, Vec<String>) {
     let wanted = |card: &UnitCard| (card.kind == UnitKind::OffTableArtillery) == artillery;
@@ -686,34 +584,6 @@ fn unit_names(model: &Model, artillery: bool) -> (Vec<String>, Vec<String>) {
     (first, rest)
 }
 
-fn unit_combo(
-    ui: &mut egui::Ui,
-    label: &str,
-    value: &mut Option<String>,
-    names: &(Vec<String>, Vec<String>),
-) {
-    ui.horizontal(|ui| {
-        let label = ui.label(label);
-        egui::ComboBox::from_id_salt(label.id)
-            .selected_text(value.as_deref().unwrap_or("(choose)"))
-            .width(200.0)
-            .show_ui(ui, |ui| {
-                if !names.0.is_empty() {
-                    ui.label(RichText::new("Open force").small().weak());
-                    for name in &names.0 {
-                        ui.selectable_value(value, Some(name.clone()), name);
-                    }
-                    ui.separator();
-                }
-                for name in &names.1 {
-                    ui.selectable_value(value, Some(name.clone()), name);
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
-}
-
 /// " (house default)" with the ruling as hover text, when `key` was computed with one.
 fn house_mark(ui: &mut egui::Ui, defaults: &[HouseDefault], key: &str) {
     if let Some(h) = defaults.iter().find(|h| h.value == key) {
@@ -733,6 +603,9 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
                 let label = ui.label("Ruleset");
                 egui::ComboBox::from_id_salt(label.id)
                     .selected_text(state.mechanic.label())
+                    .width(220.0)
+                    // Tall enough to list every mechanic without scrolling.
+                    .height(480.0)
                     .show_ui(ui, |ui| {
                         for mechanic in MECHANICS {
                             ui.selectable_value(&mut state.mechanic, mechanic, mechanic.label());
@@ -744,52 +617,45 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| match state.mechanic {
                 Mechanic::ArmourBattlesFire => form(state, model, ui),
-                Mechanic::BoltActionOrderTest => order_form(&mut state.order, ui),
-                Mechanic::BattleOfTanksFire => tank_form(&mut state.tank, ui),
-                Mechanic::BelloLudiCommand => {
-                    ui.label(
-                        "The commander die for orders: 0–3 orders, or B and the blunder table.",
-                    );
+                Mechanic::BelloLudi(k) => belloludi::form(k, &mut state.belloludi, model, ui),
+                Mechanic::BattleOfTanks(k) => {
+                    battle_of_tanks::form(k, &mut state.battle_of_tanks, model, ui);
                 }
-                Mechanic::BelleEpoqueCommandPoints => {
-                    ui.horizontal(|ui| {
-                        let label = ui.label("Stands");
-                        if state.stands == 0 {
-                            state.stands = 8;
-                        }
-                        ui.add(egui::DragValue::new(&mut state.stands).range(1..=200))
-                            .labelled_by(label.id);
-                    });
-                    let general = state.general.get_or_insert(General::Average);
-                    ui.horizontal(|ui| {
-                        ui.label("General");
-                        for g in [General::Mediocre, General::Average, General::Superior] {
-                            ui.radio_value(general, g, general_label(g));
-                        }
-                    });
+                Mechanic::BoltAction(k) => bolt_action::form(k, &mut state.bolt_action, model, ui),
+                Mechanic::BelleEpoque(k) => {
+                    belle_epoque::form(k, &mut state.belle_epoque, model, ui);
                 }
             });
+        });
+    // After the form and before the roll panel, so an edit hides the old error this frame.
+    state.forget_stale_error();
+    // Rolls and the log get their own column so the Roll button stays in view however long
+    // the odds run.
+    egui::Panel::right("resolve_rolls")
+        .resizable(true)
+        .default_size(380.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| actions.extend(roll_panel(state, ui)));
         });
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.heading(state.mechanic.label());
-            match state.mechanic {
-                Mechanic::ArmourBattlesFire => match state.odds().clone() {
+            if state.mechanic == Mechanic::ArmourBattlesFire {
+                match state.odds().clone() {
                     Ok(odds) => show_odds(ui, &odds),
                     Err(error) => {
                         ui.label(error);
                     }
-                },
-                Mechanic::BoltActionOrderTest => show_order_odds(ui, &state.order),
-                Mechanic::BelloLudiCommand => show_command_odds(ui),
-                Mechanic::BattleOfTanksFire => show_tank_odds(ui, &state.tank),
-                Mechanic::BelleEpoqueCommandPoints => {
-                    let general = state.general.unwrap_or(General::Average);
-                    show_command_points_odds(ui, state.stands.max(1), general);
+                }
+            } else {
+                let subject = state.subject();
+                match state.other_odds(subject) {
+                    Ok(odds) => show_other_odds(ui, odds),
+                    Err(error) => {
+                        ui.label(error.as_str());
+                    }
                 }
             }
-            ui.separator();
-            actions.extend(roll_panel(state, ui));
         });
     });
     actions
@@ -810,13 +676,13 @@ fn form(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) {
         }
     });
     let artillery = setup.kind == ShotKind::Artillery;
-    unit_combo(
+    card_combo(
         ui,
         if artillery { "Battery" } else { "Attacker" },
         &mut setup.attacker,
         &unit_names(model, artillery),
     );
-    unit_combo(ui, "Target", &mut setup.target, &unit_names(model, false));
+    card_combo(ui, "Target", &mut setup.target, &unit_names(model, false));
     ui.separator();
     if !artillery {
         ui.horizontal(|ui| {
@@ -865,164 +731,6 @@ fn form(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) {
     ui.checkbox(&mut setup.attacker_staff, "Attacker Staff Order");
     ui.checkbox(&mut setup.target_wild, "Target wild die");
     ui.checkbox(&mut setup.target_staff, "Target Staff Order");
-}
-
-fn order_form(order: &mut OrderSetup, ui: &mut egui::Ui) {
-    ui.heading("Order test");
-    ui.horizontal(|ui| {
-        ui.label("Quality");
-        for quality in [Quality::Inexperienced, Quality::Regular, Quality::Veteran] {
-            ui.radio_value(&mut order.quality, quality, quality.label());
-        }
-    });
-    ui.horizontal(|ui| {
-        let label = ui.label("Pins");
-        ui.add(egui::DragValue::new(&mut order.pins).range(0..=12))
-            .labelled_by(label.id);
-    });
-    ui.horizontal(|ui| {
-        let label = ui.label("Officer");
-        let officers = ba::tables().map_or(&[][..], |t| t.officers.as_slice());
-        let shown = order
-            .officer
-            .as_deref()
-            .and_then(|rank| officers.iter().find(|o| o.rank == rank))
-            .map_or("None".to_string(), |o| o.title.clone());
-        egui::ComboBox::from_id_salt(label.id)
-            .selected_text(shown)
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut order.officer, None, "None");
-                for officer in officers {
-                    ui.selectable_value(
-                        &mut order.officer,
-                        Some(officer.rank.clone()),
-                        &officer.title,
-                    );
-                }
-            })
-            .response
-            .labelled_by(label.id);
-    });
-}
-
-fn tank_form(tank: &mut TankSetup, ui: &mut egui::Ui) {
-    let names: Vec<String> = BattleOfTanks
-        .library()
-        .iter()
-        .filter_map(|card| match card {
-            Card::BattleOfTanks(t) => Some(t.name.clone()),
-            _ => None,
-        })
-        .collect();
-    let names = (Vec::new(), names);
-    unit_combo(ui, "Firing tank", &mut tank.attacker, &names);
-    unit_combo(ui, "Target tank", &mut tank.target, &names);
-    ui.horizontal(|ui| {
-        let label = ui.label("Shots (0 = fire rate)");
-        ui.add(egui::DragValue::new(&mut tank.shots).range(0..=10))
-            .labelled_by(label.id);
-    });
-    ui.checkbox(&mut tank.moving, "Firing on the move");
-    ui.checkbox(&mut tank.ambush, "Firing from ambush");
-    ui.horizontal(|ui| {
-        ui.label("Target cover");
-        for (cover, text) in [
-            (Cover::Open, "Open"),
-            (Cover::Light, "Light cover"),
-            (Cover::Heavy, "Heavy cover"),
-        ] {
-            ui.radio_value(&mut tank.cover, cover, text);
-        }
-    });
-}
-
-fn show_tank_odds(ui: &mut egui::Ui, tank: &TankSetup) {
-    let odds = tank
-        .cards()
-        .and_then(|(attacker, target)| bt::fire_odds(attacker, &target).map_err(|e| e.to_string()));
-    match odds {
-        Ok(odds) => {
-            ui.label(format!("{} shot(s), hit on {}+", odds.shots, odds.need));
-            ui.label(format!(
-                "P(hit) per shot: {}",
-                pct(odds.hit.probability(&true))
-            ));
-            ui.label(format!(
-                "Average damage {:.1} of {} HP",
-                odds.damage.expectation(|&x| f64::from(x)),
-                odds.remaining_hp
-            ));
-            ui.label(format!(
-                "P(destroyed): {}",
-                pct(odds.damage.at_least(&odds.remaining_hp))
-            ));
-            ui.label(format!(
-                "P(at least one penetration): {}",
-                pct(odds.volley.probability_where(|v| v.penetrations > 0))
-            ));
-        }
-        Err(error) => {
-            ui.label(error);
-        }
-    }
-}
-
-fn show_command_odds(ui: &mut egui::Ui) {
-    match bl::command_odds() {
-        Ok(dist) => {
-            let p_blunder = dist.probability_where(|o| matches!(o, CommandOutcome::Blunder { .. }));
-            for orders in 0..=3 {
-                let p = dist.probability(&CommandOutcome::Orders { orders });
-                ui.label(format!("P({orders} orders): {}", pct(p)));
-            }
-            ui.label(format!("P(blunder): {}", pct(p_blunder)));
-        }
-        Err(error) => {
-            ui.label(error.to_string());
-        }
-    }
-}
-
-fn show_command_points_odds(ui: &mut egui::Ui, stands: u32, general: General) {
-    match be::command_points_odds(stands, general) {
-        Ok(odds) => {
-            ui.label(format!("Roll {}d{}", odds.dice, odds.sides));
-            ui.label(format!(
-                "Average {:.2} command points",
-                odds.total.expectation(|&x| f64::from(x))
-            ));
-            for (total, p) in odds.total.probabilities() {
-                ui.label(format!(
-                    "{total}: {} (at least {total}: {})",
-                    pct(p),
-                    pct(odds.total.at_least(total))
-                ));
-            }
-        }
-        Err(error) => {
-            ui.label(error.to_string());
-        }
-    }
-}
-
-fn show_order_odds(ui: &mut egui::Ui, order: &OrderSetup) {
-    match ba::resolve::order_test_odds(&order.test()) {
-        Ok(odds) => {
-            ui.label(format!("Pass on 2d6 at or under {}", odds.target));
-            ui.label(format!("P(pass): {}", pct(odds.p_pass())));
-            ui.label(format!(
-                "P(fail): {}",
-                pct(1.0 - odds.p_pass() - odds.p_fubar())
-            ));
-            ui.label(format!("P(FUBAR): {}", pct(odds.p_fubar())));
-            for (result, p) in odds.fubar_results().probabilities() {
-                ui.label(RichText::new(format!("  FUBAR {result}: {}", pct(p))).weak());
-            }
-        }
-        Err(error) => {
-            ui.label(error.to_string());
-        }
-    }
 }
 
 fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
@@ -1084,7 +792,13 @@ fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
     ui.strong("New Disruption Points");
     let dist = f.disruption();
     ui.horizontal(|ui| {
-        bars(ui, &dist);
+        let names = ["0", "1", "2", "3+"];
+        let bars: Vec<(String, f64)> = names
+            .iter()
+            .zip(dist)
+            .map(|(name, p)| (name.to_string(), p))
+            .collect();
+        bar_chart(ui, "resolve_disruption", &bars);
         ui.vertical(|ui| {
             for (n, p) in dist.iter().enumerate() {
                 let name = if n == 3 { "3+".into() } else { n.to_string() };
@@ -1133,51 +847,6 @@ fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
             );
         }
     }
-}
-
-/// A bar chart of P(0, 1, 2, 3+ new Disruption Points), painted.
-fn bars(ui: &mut egui::Ui, dist: &[f64; 4]) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(200.0, 110.0), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    let visuals = ui.visuals();
-    let text = visuals.text_color();
-    let fill = visuals.selection.bg_fill;
-    let label_h = 16.0;
-    let slot = rect.width() / 4.0;
-    let height = rect.height() - label_h * 2.0;
-    for (n, p) in dist.iter().enumerate() {
-        let x = rect.left() + slot * n as f32;
-        let bottom = rect.bottom() - label_h;
-        let top = bottom - height * (*p as f32).clamp(0.0, 1.0);
-        let bar = Rect::from_min_max(
-            egui::pos2(x + slot * 0.2, top),
-            egui::pos2(x + slot * 0.8, bottom),
-        );
-        painter.rect_filled(bar, 2.0, fill);
-        let font = egui::FontId::proportional(11.0);
-        let name = if n == 3 { "3+".into() } else { n.to_string() };
-        painter.text(
-            egui::pos2(x + slot / 2.0, rect.bottom()),
-            egui::Align2::CENTER_BOTTOM,
-            name,
-            font.clone(),
-            text,
-        );
-        painter.text(
-            egui::pos2(x + slot / 2.0, top - 1.0),
-            egui::Align2::CENTER_BOTTOM,
-            format!("{:.0}%", p * 100.0),
-            font,
-            text,
-        );
-    }
-    painter.line_segment(
-        [
-            egui::pos2(rect.left(), rect.bottom() - label_h),
-            egui::pos2(rect.right(), rect.bottom() - label_h),
-        ],
-        Stroke::new(1.0, Color32::GRAY),
-    );
 }
 
 fn entry_ui(ui: &mut egui::Ui, entry: &RollEntry) {
@@ -1235,14 +904,18 @@ fn roll_panel(state: &mut ResolveState, ui: &mut egui::Ui) -> Vec<Action> {
                         format!("{what} {}", faces.join(" "))
                     })
                     .collect();
-                ui.label(format!(
-                    "#{} seed {} — {} — {} — {}",
-                    state.log.len() - index,
-                    entry.seed,
-                    entry.title,
-                    dice.join(" | "),
-                    entry.result
-                ));
+                // Wrapped, so a long volley cannot widen the panel past the window.
+                ui.add(
+                    egui::Label::new(format!(
+                        "#{} seed {} — {} — {} — {}",
+                        state.log.len() - index,
+                        entry.seed,
+                        entry.title,
+                        dice.join(" | "),
+                        entry.result
+                    ))
+                    .wrap(),
+                );
             });
         });
     }
