@@ -193,3 +193,67 @@ fn a_reserve_committed_too_early_is_refused_in_words_and_nothing_is_recorded() {
     );
     assert_ne!(state(&h).phase, Phase::Over);
 }
+
+#[test]
+fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("New Lorraine campaign").click();
+    h.run();
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    let before = state(&h);
+
+    h.state_mut().prefs.view = View::Resolve;
+    h.run();
+    assert!(shown(&h, "From the campaign battle: Battle 1"));
+    pick(&mut h, "Attacker unit", "us-1 ·");
+    pick(&mut h, "Target unit", "german-1 ·");
+    let setup = &h.state().resolve.setup;
+    assert_eq!(setup.attacker.as_deref(), Some("M4 75mm"));
+    assert_eq!(setup.target.as_deref(), Some("Panther Ausf G"));
+    h.state_mut().resolve.setup.range = RangeBand::Short;
+    // A seed whose fire scores exactly one point, found with the library on the same state.
+    let situation = FireSituation {
+        range: RangeBand::Short,
+        ..FireSituation::default()
+    };
+    let seed = (0..5000)
+        .find(|&seed| {
+            matches!(
+                tracker::fire(&before, "us-1", "german-1", situation, &mut Roller::new(seed)),
+                Ok(Event::Fire(f)) if f.new_disruption == 1 && !f.dispersed
+            )
+        })
+        .expect("some seed scores one point");
+    h.state_mut().resolve.seed = seed;
+    h.run();
+    h.get_by_label("Roll").click();
+    h.run();
+    h.get_by_label_contains("Record in Battle 1").click();
+    h.run();
+
+    let after = state(&h);
+    assert_eq!(after.unit("german-1").unwrap().disruption, 1);
+    assert!(after.unit("us-1").unwrap().fire_marker);
+    let log = &h
+        .state()
+        .model
+        .campaign
+        .as_ref()
+        .unwrap()
+        .stored
+        .record
+        .logs[0];
+    let Event::Fire(fire) = &log.last().unwrap().event else {
+        panic!("the roll was recorded as fire")
+    };
+    assert_eq!(fire.seed, seed, "the recorded dice are the roll's");
+    assert!(
+        shown(&h, "Recorded in Battle 1"),
+        "the same roll cannot be recorded twice"
+    );
+    // The target's Disruption in the form now follows the battle.
+    h.run();
+    assert_eq!(h.state().resolve.setup.target_disruption, 1);
+}

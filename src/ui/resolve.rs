@@ -9,6 +9,7 @@
 //! are recomputed only when it changes. Rolls go through [`Action::Resolve`] so the session
 //! dice log is only changed in [`super::App::apply`].
 
+mod battle_link;
 mod battle_of_tanks;
 mod belle_epoque;
 mod belloludi;
@@ -197,6 +198,8 @@ pub struct ResolveState {
     pub bolt_action: bolt_action::Form,
     pub belle_epoque: belle_epoque::Form,
     pub seed: u64,
+    /// The open campaign battle's units picked for Armour Battles fire.
+    pub battle_pick: battle_link::BattlePick,
     /// The latest roll (also at the top of the log).
     pub last: Option<RollEntry>,
     /// Newest first.
@@ -216,6 +219,7 @@ impl ResolveState {
             ResolveAction::Roll { subject, seed } => match roll_subject(&subject, seed) {
                 Ok(entry) => {
                     self.roll_error = None;
+                    self.battle_pick.error = None;
                     self.error_for = None;
                     self.last = Some(entry.clone());
                     self.log.insert(0, entry);
@@ -595,6 +599,9 @@ fn house_mark(ui: &mut egui::Ui, defaults: &[HouseDefault], key: &str) {
 /// Draws the whole Resolve view.
 pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
     let mut actions = Vec::new();
+    let battle = (state.mechanic == Mechanic::ArmourBattlesFire)
+        .then(|| battle_link::open_battle(model))
+        .flatten();
     egui::Panel::left("resolve_form")
         .resizable(true)
         .default_size(330.0)
@@ -616,7 +623,7 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
             });
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| match state.mechanic {
-                Mechanic::ArmourBattlesFire => form(state, model, ui),
+                Mechanic::ArmourBattlesFire => form(state, model, battle.as_ref(), ui),
                 Mechanic::BelloLudi(k) => belloludi::form(k, &mut state.belloludi, model, ui),
                 Mechanic::BattleOfTanks(k) => {
                     battle_of_tanks::form(k, &mut state.battle_of_tanks, model, ui);
@@ -635,7 +642,9 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
         .resizable(true)
         .default_size(380.0)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| actions.extend(roll_panel(state, ui)));
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                actions.extend(roll_panel(state, battle.as_ref(), ui))
+            });
         });
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -661,7 +670,12 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
     actions
 }
 
-fn form(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) {
+fn form(
+    state: &mut ResolveState,
+    model: &Model,
+    battle: Option<&battle_link::OpenBattle>,
+    ui: &mut egui::Ui,
+) {
     let setup = &mut state.setup;
     ui.heading("Situation");
     ui.horizontal(|ui| {
@@ -683,6 +697,10 @@ fn form(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) {
         &unit_names(model, artillery),
     );
     card_combo(ui, "Target", &mut setup.target, &unit_names(model, false));
+    if let Some(battle) = battle {
+        ui.separator();
+        battle_link::form(&mut state.battle_pick, setup, battle, ui);
+    }
     ui.separator();
     if !artillery {
         ui.horizontal(|ui| {
@@ -849,6 +867,46 @@ fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
     }
 }
 
+/// The "Record in battle" button under an Armour Battles roll made with battle units.
+fn record_in_battle(
+    state: &mut ResolveState,
+    battle: &battle_link::OpenBattle,
+    setup: Setup,
+    seed: u64,
+    ui: &mut egui::Ui,
+) -> Option<Action> {
+    let pick = &mut state.battle_pick;
+    let recorded = pick.recorded_roll == Some(state.log.len());
+    let text = if recorded {
+        format!("Recorded in {}", battle.name)
+    } else {
+        format!("Record in {}", battle.name)
+    };
+    let clicked = ui
+        .add_enabled(!recorded, egui::Button::new(text))
+        .on_hover_text("Apply this roll's result to the picked units of the campaign battle")
+        .clicked();
+    if let Some(error) = &pick.error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    if !clicked {
+        return None;
+    }
+    match battle_link::fire_event(&setup, seed, pick, &battle.state) {
+        Ok(event) => {
+            pick.error = None;
+            pick.recorded_roll = Some(state.log.len());
+            Some(Action::Model(super::model::Command::Campaign(
+                super::model::CampaignCommand::Record(Box::new(event)),
+            )))
+        }
+        Err(error) => {
+            pick.error = Some(error);
+            None
+        }
+    }
+}
+
 fn entry_ui(ui: &mut egui::Ui, entry: &RollEntry) {
     ui.label(format!("{} — seed {}", entry.title, entry.seed));
     for (what, dice) in &entry.dice {
@@ -858,7 +916,11 @@ fn entry_ui(ui: &mut egui::Ui, entry: &RollEntry) {
     ui.label(RichText::new(&entry.result).strong());
 }
 
-fn roll_panel(state: &mut ResolveState, ui: &mut egui::Ui) -> Vec<Action> {
+fn roll_panel(
+    state: &mut ResolveState,
+    battle: Option<&battle_link::OpenBattle>,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.heading("Seeded roll");
     ui.horizontal(|ui| {
@@ -880,6 +942,19 @@ fn roll_panel(state: &mut ResolveState, ui: &mut egui::Ui) -> Vec<Action> {
     }
     if let Some(entry) = &state.last {
         egui::Frame::group(ui.style()).show(ui, |ui| entry_ui(ui, entry));
+    }
+    if let (Some(battle), Some(entry)) = (battle, &state.last)
+        && let Subject::ArmourBattles(setup) = &entry.subject
+        && state.battle_pick.attacker.is_some()
+        && state.battle_pick.target.is_some()
+    {
+        actions.extend(record_in_battle(
+            state,
+            battle,
+            setup.clone(),
+            entry.seed,
+            ui,
+        ));
     }
     ui.separator();
     ui.strong(format!("Dice log ({})", state.log.len()));
