@@ -1,0 +1,181 @@
+//! `quartermaster campaign …` end to end through the real binary, each test with its own
+//! data directory.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn qm(dir: &tempfile::TempDir, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok_json(dir: &tempfile::TempDir, args: &[&str]) -> Value {
+    let out = qm(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+fn ok(dir: &tempfile::TempDir, args: &[&str]) -> String {
+    let out = qm(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn new_lorraine_shows_the_three_briefings_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(
+        &dir,
+        &[
+            "campaign",
+            "new",
+            "lorraine",
+            "--name",
+            "Club autumn",
+            "--us",
+            "Ann",
+        ],
+    );
+    let list = ok_json(&dir, &["campaign", "list", "--json"]);
+    assert_eq!(list.as_array().map(Vec::len), Some(1));
+    assert!(list.to_string().contains("Club autumn"));
+
+    let show = ok_json(&dir, &["campaign", "show", "club autumn", "--json"]);
+    assert_eq!(show["players"]["us"], "Ann");
+    assert_eq!(show["carry_losses"], false);
+    let battles = show["battles"].as_array().expect("battles");
+    let names: Vec<&str> = battles
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["Meeting Engagement", "Attack/Defend", "Counter-Attack"]
+    );
+    // (units, command dice, staff orders, rally dice, artillery response dice, army morale)
+    // per battle and side, as the briefings give them.
+    let expected = [
+        [(9, 4, 2, 4, None, 9), (7, 3, 2, 4, None, 7)],
+        [(14, 5, 4, 4, Some(4), 12), (11, 4, 3, 4, Some(4), 10)],
+        [(17, 6, 4, 4, Some(4), 15), (14, 5, 4, 4, Some(4), 12)],
+    ];
+    for (number, (battle, sides)) in battles.iter().zip(expected).enumerate() {
+        assert_eq!(battle["number"], number + 1);
+        assert_eq!(battle["result"], "not_started");
+        for (key, (units, command, staff, rally, artillery, morale)) in
+            ["us", "german"].into_iter().zip(sides)
+        {
+            let side = &battle["sides"][key];
+            assert_eq!(side["units"].as_array().map(Vec::len), Some(units), "{key}");
+            assert_eq!(side["command_dice"], command);
+            assert_eq!(side["staff_orders"], staff);
+            assert_eq!(side["rally_dice"], rally);
+            assert_eq!(
+                side["artillery_response_dice"],
+                serde_json::json!(artillery)
+            );
+            assert_eq!(side["army_morale"], morale);
+        }
+    }
+    assert!(
+        battles[2]["sides"]["german"]["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u == "Tiger I"),
+        "the Tiger joins in Battle 3"
+    );
+}
+
+#[test]
+fn a_second_campaign_of_the_same_name_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Lezey"]);
+    let out = qm(&dir, &["campaign", "new", "lorraine", "--name", "Lezey"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Lezey"), "{err}");
+    let out = qm(&dir, &["campaign", "show", "Nowhere"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Nowhere"));
+}
+
+#[test]
+fn export_json_and_pdf_then_import_and_add_what_next() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Lezey"]);
+    let json = dir.path().join("lezey.json");
+    let pdf = dir.path().join("lezey.pdf");
+    ok(
+        &dir,
+        &[
+            "campaign",
+            "export",
+            "Lezey",
+            "--out",
+            json.to_str().unwrap(),
+        ],
+    );
+    ok(
+        &dir,
+        &[
+            "campaign",
+            "export",
+            "Lezey",
+            "--out",
+            pdf.to_str().unwrap(),
+        ],
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF"), "a PDF was written");
+    let file: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(file["format"], "quartermaster-campaign");
+
+    ok(
+        &dir,
+        &[
+            "campaign",
+            "import",
+            json.to_str().unwrap(),
+            "--name",
+            "Lezey again",
+        ],
+    );
+    ok(
+        &dir,
+        &["campaign", "what-next", "Lezey again", "--extra-artillery"],
+    );
+    let show = ok_json(&dir, &["campaign", "show", "Lezey again", "--json"]);
+    let battles = show["battles"].as_array().unwrap();
+    assert_eq!(battles.len(), 4);
+    // All Battle 3 forces; with the extra artillery the US fields three M7s (Battle 3 has
+    // two) and gains 1 Army Morale.
+    let units = |battle: usize| battles[battle]["sides"]["us"]["units"].as_array().unwrap();
+    let m7s = |battle: usize| {
+        units(battle)
+            .iter()
+            .filter(|u| *u == "M7 Howitzer Motor Carriage")
+            .count()
+    };
+    assert_eq!((m7s(2), m7s(3)), (2, 3));
+    assert_eq!(units(3).len(), units(2).len() + 1);
+    assert_eq!(battles[3]["sides"]["us"]["army_morale"], 16);
+    assert_eq!(battles[3]["sides"]["us"]["staff_orders"], 5);
+
+    ok(&dir, &["campaign", "delete", "Lezey"]);
+    let list = ok_json(&dir, &["campaign", "list", "--json"]);
+    assert_eq!(list.as_array().map(Vec::len), Some(1));
+}
