@@ -38,6 +38,23 @@ fn shown(h: &Harness<'static, App>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
+/// A seed with which us-1 firing at german-1 at short range scores exactly one Disruption
+/// Point, found with the library on the same state.
+fn seed_scoring_one_point(state: &BattleState) -> u64 {
+    let situation = FireSituation {
+        range: RangeBand::Short,
+        ..FireSituation::default()
+    };
+    (0..5000)
+        .find(|&seed| {
+            matches!(
+                tracker::fire(state, "us-1", "german-1", situation, &mut Roller::new(seed)),
+                Ok(Event::Fire(f)) if f.new_disruption == 1 && !f.dispersed
+            )
+        })
+        .expect("some seed scores one point")
+}
+
 fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
     h.get_by_label(combo).click();
     h.run();
@@ -85,18 +102,7 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
     h.run();
     // Choose the seed of the next roll so that this fire scores a Disruption Point, computed
     // with the library on the same state, so the screen must show what the rules decided.
-    let situation = FireSituation {
-        range: RangeBand::Short,
-        ..FireSituation::default()
-    };
-    let seed = (0..5000)
-        .find(|&seed| {
-            matches!(
-                tracker::fire(&after_roll, "us-1", "german-1", situation, &mut Roller::new(seed)),
-                Ok(Event::Fire(f)) if f.new_disruption == 1 && !f.dispersed
-            )
-        })
-        .expect("some seed scores one point");
+    let seed = seed_scoring_one_point(&after_roll);
     h.state_mut().campaign.tracker.next_seed = seed;
     assert!(shown(&h, "new Disruption 0:"), "odds are shown");
     h.get_by_label("Roll fire and apply").click();
@@ -213,19 +219,7 @@ fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click(
     assert_eq!(setup.attacker.as_deref(), Some("M4 75mm"));
     assert_eq!(setup.target.as_deref(), Some("Panther Ausf G"));
     h.state_mut().resolve.setup.range = RangeBand::Short;
-    // A seed whose fire scores exactly one point, found with the library on the same state.
-    let situation = FireSituation {
-        range: RangeBand::Short,
-        ..FireSituation::default()
-    };
-    let seed = (0..5000)
-        .find(|&seed| {
-            matches!(
-                tracker::fire(&before, "us-1", "german-1", situation, &mut Roller::new(seed)),
-                Ok(Event::Fire(f)) if f.new_disruption == 1 && !f.dispersed
-            )
-        })
-        .expect("some seed scores one point");
+    let seed = seed_scoring_one_point(&before);
     h.state_mut().resolve.seed = seed;
     h.run();
     h.get_by_label("Roll").click();

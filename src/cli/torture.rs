@@ -26,13 +26,7 @@ pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) 
     use crate::campaign::{self, BattlePlan, CampaignRecord, LorraineOptions, Sides, script};
     use crate::rules::dice::Roller;
 
-    let mut store = Store::open(dir)
-        .with_context(|| format!("cannot open the database in {}", dir.display()))?;
-    let mut log = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(log_path)
-        .with_context(|| format!("cannot open {}", log_path.display()))?;
+    let (mut store, mut log) = open_both(dir, log_path)?;
     let name = format!("crash {seed}");
     let mut stored = match store.find_campaign(&name)? {
         Some(id) => store.load_campaign(id)?,
@@ -72,14 +66,20 @@ pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) 
     Ok(EXIT_OK)
 }
 
-pub fn run(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) -> Result<u8> {
-    let mut store = Store::open(dir)
+/// The database and the append-only acknowledgement log.
+fn open_both(dir: &Path, log_path: &Path) -> Result<(Store, std::fs::File)> {
+    let store = Store::open(dir)
         .with_context(|| format!("cannot open the database in {}", dir.display()))?;
-    let mut log = OpenOptions::new()
+    let log = OpenOptions::new()
         .create(true)
         .append(true)
         .open(log_path)
         .with_context(|| format!("cannot open {}", log_path.display()))?;
+    Ok((store, log))
+}
+
+pub fn run(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) -> Result<u8> {
+    let (mut store, mut log) = open_both(dir, log_path)?;
     let mut rng = SplitMix(seed);
     let mut saved: Vec<(ForceId, String)> = Vec::new();
     let mut seq = 0u64;

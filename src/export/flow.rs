@@ -97,6 +97,11 @@ impl SheetFlow {
         }
     }
 
+    /// One column filling the page inside `margin`, with no footer band (rosters, reports).
+    pub(crate) fn single_column(ts: Typesetter, page: (f32, f32), margin: f32) -> Self {
+        Self::new(ts, page, margin, 0.0, 1, 0.0)
+    }
+
     pub(crate) fn new_page(&mut self) {
         self.pages.push(Page::new(self.page_w, self.page_h));
         self.column = 0;

@@ -49,14 +49,7 @@ pub fn layout_after_action(
     let accent = t.card_template(campaign.ruleset)?.colors.accent;
     let style = &t.roster;
     let mut report = Report {
-        flow: SheetFlow::new(
-            ts,
-            (page.width_mm, page.height_mm),
-            style.margin_mm,
-            0.0,
-            1,
-            0.0,
-        ),
+        flow: SheetFlow::single_column(ts, (page.width_mm, page.height_mm), style.margin_mm),
         style,
         colors: &t.colors,
         accent,

@@ -30,14 +30,7 @@ pub fn layout_roster(
     let validation = validate(force);
     let style = &t.roster;
     let mut sheet = Roster {
-        flow: SheetFlow::new(
-            ts,
-            (page.width_mm, page.height_mm),
-            style.margin_mm,
-            0.0,
-            1,
-            0.0,
-        ),
+        flow: SheetFlow::single_column(ts, (page.width_mm, page.height_mm), style.margin_mm),
         style,
         colors: &t.colors,
         accent,
