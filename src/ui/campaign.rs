@@ -415,19 +415,32 @@ fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
             .map(|(turn, m)| [turn as f64, f64::from(*m.get(side))])
             .collect()
     };
+    let top = by_turn
+        .iter()
+        .map(|m| m.us.max(m.german))
+        .max()
+        .unwrap_or(0);
     Plot::new("army_morale")
-        .height(150.0)
+        .height(180.0)
         .legend(Legend::default())
         .include_y(0.0)
+        .include_y(f64::from(top) + 1.0)
         .allow_scroll(false)
         .x_axis_label("turn")
+        .y_axis_label("Army Morale")
         .show(ui, |plot| {
+            // Colours that stay apart on the dark and the light theme and for red-green
+            // colour blindness.
             plot.line(
-                Line::new("US", series(Side::Us)).color(egui::Color32::from_rgb(60, 110, 180)),
+                Line::new("US", series(Side::Us))
+                    .color(egui::Color32::from_rgb(70, 130, 220))
+                    .width(2.0),
             );
             plot.line(
                 Line::new("German", series(Side::German))
-                    .color(egui::Color32::from_rgb(120, 120, 120)),
+                    .color(egui::Color32::from_rgb(230, 150, 40))
+                    .width(2.0)
+                    .style(egui_plot::LineStyle::dashed_loose()),
             );
         });
 }
@@ -500,11 +513,15 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
                         .unwrap_or(&logged.recorded_at),
                 );
                 let rich = egui::RichText::new(text);
-                ui.label(if undone {
-                    rich.strikethrough().weak()
-                } else {
-                    rich
-                });
+                // Wrapped: a long volley must not push the page wider than the window.
+                ui.add(
+                    egui::Label::new(if undone {
+                        rich.strikethrough().weak()
+                    } else {
+                        rich
+                    })
+                    .wrap(),
+                );
                 ui.end_row();
             }
         });

@@ -7,7 +7,7 @@
 
 use crate::campaign::definition::SIDES;
 use crate::campaign::event::FireKind;
-use crate::campaign::state::UnitStatus;
+use crate::campaign::state::{Phase, UnitStatus};
 use crate::campaign::{BattlePlan, BattleState, Event, tracker};
 use crate::rules::armour_battles::fire;
 use crate::rules::dice::Roller;
@@ -99,6 +99,10 @@ pub fn form(pick: &mut BattlePick, setup: &mut Setup, battle: &OpenBattle, ui: &
         return;
     }
     let state = &battle.state;
+    if state.phase == Phase::Over {
+        ui.label("This battle is over: its log takes no more fire.");
+        return;
+    }
     let shooters: Vec<String> = SIDES
         .iter()
         .flat_map(|&side| tracker::shooters(state, side))
