@@ -174,16 +174,19 @@ pub fn ui(
         };
         ui.colored_label(color, text);
     }
-    ui.columns(2, |columns| {
-        for (ui, side) in columns.iter_mut().zip(campaign::definition::SIDES) {
-            side_panel(state, plan, battle, side, ui, &mut actions);
-        }
+    // A finished battle stays readable, but its log takes nothing more but an undo.
+    ui.add_enabled_ui(battle.phase != Phase::Over, |ui| {
+        ui.columns(2, |columns| {
+            for (ui, side) in columns.iter_mut().zip(campaign::definition::SIDES) {
+                side_panel(state, plan, battle, side, ui, &mut actions);
+            }
+        });
+        ui.separator();
+        fire_panel(state, plan, battle, ui, &mut actions);
+        artillery_panel(state, plan, battle, ui, &mut actions);
+        ui.separator();
+        units_table(state, plan, battle, ui, &mut actions);
     });
-    ui.separator();
-    fire_panel(state, plan, battle, ui, &mut actions);
-    artillery_panel(state, plan, battle, ui, &mut actions);
-    ui.separator();
-    units_table(state, plan, battle, ui, &mut actions);
     actions
 }
 
