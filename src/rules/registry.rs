@@ -1,5 +1,8 @@
 //! The static list of rulesets: adding a sixth is one module plus one line here.
 
+use std::sync::LazyLock;
+
+use super::card::Card;
 use super::error::RulesError;
 use super::ruleset::{Ruleset, RulesetId};
 use super::{armour_battles, battle_of_tanks, belle_epoque, belloludi, bolt_action};
@@ -38,6 +41,45 @@ pub fn seed_errors() -> Vec<RulesError> {
     .into_iter()
     .flatten()
     .collect()
+}
+
+/// A ruleset's embedded book data once parsed: its revision, its cards and the ruleset's own
+/// tables `T`.
+pub(crate) struct BookData<T> {
+    pub revision: u32,
+    pub cards: Vec<Card>,
+    pub tables: T,
+}
+
+/// A ruleset's book data, parsed on first use. A parse failure is kept, not panicked on: the
+/// ruleset then shows an empty library and [`seed_errors`] names the file and the field.
+pub(crate) struct Book<T: 'static>(LazyLock<Result<BookData<T>, RulesError>>);
+
+impl<T> Book<T> {
+    pub(crate) const fn new(load: fn() -> Result<BookData<T>, RulesError>) -> Self {
+        Book(LazyLock::new(load))
+    }
+
+    pub(crate) fn error(&self) -> Option<RulesError> {
+        self.0.as_ref().err().cloned()
+    }
+
+    pub(crate) fn cards(&self) -> &[Card] {
+        self.0.as_ref().map_or(&[], |d| d.cards.as_slice())
+    }
+
+    pub(crate) fn revision(&self) -> u32 {
+        self.0.as_ref().map_or(0, |d| d.revision)
+    }
+
+    /// The ruleset's tables, or the parse error.
+    pub(crate) fn loaded(&self) -> Result<&T, RulesError> {
+        self.0.as_ref().map(|d| &d.tables).map_err(Clone::clone)
+    }
+
+    pub(crate) fn tables(&self) -> Option<&T> {
+        self.0.as_ref().ok().map(|d| &d.tables)
+    }
 }
 
 /// Parses an embedded seed file, naming it in the error.

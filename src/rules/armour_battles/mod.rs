@@ -13,15 +13,13 @@ pub mod outcome;
 pub mod rally;
 pub mod reliability;
 
-use std::sync::LazyLock;
-
 use serde::Deserialize;
 
 use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, CardRef, Force, ForceUnit};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::parse_seed;
+use crate::rules::registry::{Book, BookData, parse_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId};
 use crate::rules::validation::{
     BudgetCheck, BudgetReport, Fix, Totals, Violation, wrong_budget_kind,
@@ -50,15 +48,13 @@ struct SeedData {
 }
 
 struct Data {
-    revision: u32,
-    cards: Vec<Card>,
     battle_groups: Vec<BattleGroup>,
     fire: fire::FireRules,
     artillery: artillery::ArtilleryRules,
     rally_table: rally::RallyTable,
 }
 
-static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
+static DATA: Book<Data> = Book::new(|| {
     let seed: SeedData = parse_seed(
         SEED_FILE,
         include_str!("../../../db/seed/armour_battles.json"),
@@ -70,23 +66,25 @@ static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
             message,
         });
     }
-    Ok(Data {
+    Ok(BookData {
         revision: seed.data_revision,
         cards: seed.cards.into_iter().map(Card::ArmourBattles).collect(),
-        battle_groups: seed.battle_groups,
-        fire: seed.fire,
-        artillery: seed.artillery,
-        rally_table: seed.rally_table,
+        tables: Data {
+            battle_groups: seed.battle_groups,
+            fire: seed.fire,
+            artillery: seed.artillery,
+            rally_table: seed.rally_table,
+        },
     })
 });
 
 pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.as_ref().err().cloned()
+    DATA.error()
 }
 
 /// The six Lorraine battle groups in briefing order.
 pub fn battle_groups() -> &'static [BattleGroup] {
-    DATA.as_ref().map_or(&[], |d| d.battle_groups.as_slice())
+    DATA.tables().map_or(&[], |d| d.battle_groups.as_slice())
 }
 
 /// The battle group with id `id` (`lorraine-1-german`).
@@ -98,17 +96,17 @@ pub fn battle_group(id: &str) -> Option<&'static BattleGroup> {
 
 /// The fire modifiers and fire-result numbers (RULINGS "Direct fire", "Fire result").
 pub fn fire_rules() -> Result<&'static fire::FireRules, RulesError> {
-    DATA.as_ref().map(|d| &d.fire).map_err(Clone::clone)
+    DATA.loaded().map(|d| &d.fire)
 }
 
 /// The artillery numbers (RULINGS "Artillery").
 pub fn artillery_rules() -> Result<&'static artillery::ArtilleryRules, RulesError> {
-    DATA.as_ref().map(|d| &d.artillery).map_err(Clone::clone)
+    DATA.loaded().map(|d| &d.artillery)
 }
 
 /// The Rally Table (RULINGS "Rally Table": house defaults, the book's table was lost).
 pub fn rally_table() -> Result<&'static rally::RallyTable, RulesError> {
-    DATA.as_ref().map(|d| &d.rally_table).map_err(Clone::clone)
+    DATA.loaded().map(|d| &d.rally_table)
 }
 
 /// The Armour Battles card answering to `name` (full or short name, any case).
@@ -159,11 +157,11 @@ impl Ruleset for ArmourBattles {
     }
 
     fn library(&self) -> &[Card] {
-        DATA.as_ref().map_or(&[], |d| d.cards.as_slice())
+        DATA.cards()
     }
 
     fn data_revision(&self) -> u32 {
-        DATA.as_ref().map_or(0, |d| d.revision)
+        DATA.revision()
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {

@@ -4,15 +4,13 @@
 
 pub mod resolve;
 
-use std::sync::LazyLock;
-
 use serde::{Deserialize, Serialize};
 
 use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::parse_seed;
+use crate::rules::registry::{Book, BookData, parse_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget};
@@ -110,30 +108,30 @@ struct SeedData {
 }
 
 struct Data {
-    revision: u32,
     resolution: resolve::ResolutionTables,
-    cards: Vec<Card>,
 }
 
-static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
+static DATA: Book<Data> = Book::new(|| {
     let seed: SeedData = parse_seed(
         SEED_FILE,
         include_str!("../../../db/seed/battle_of_tanks.json"),
     )?;
-    Ok(Data {
+    Ok(BookData {
         revision: seed.data_revision,
-        resolution: seed.resolution,
         cards: seed.cards.into_iter().map(Card::BattleOfTanks).collect(),
+        tables: Data {
+            resolution: seed.resolution,
+        },
     })
 });
 
 pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.as_ref().err().cloned()
+    DATA.error()
 }
 
 /// The penetration die and the to-hit and spotting modifiers.
 pub fn resolution() -> Option<&'static resolve::ResolutionTables> {
-    DATA.as_ref().ok().map(|d| &d.resolution)
+    DATA.tables().map(|d| &d.resolution)
 }
 
 /// The Battle of Tanks ruleset.
@@ -149,11 +147,11 @@ impl Ruleset for BattleOfTanks {
     }
 
     fn library(&self) -> &[Card] {
-        DATA.as_ref().map_or(&[], |d| d.cards.as_slice())
+        DATA.cards()
     }
 
     fn data_revision(&self) -> u32 {
-        DATA.as_ref().map_or(0, |d| d.revision)
+        DATA.revision()
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {

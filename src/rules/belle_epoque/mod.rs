@@ -6,15 +6,13 @@
 pub mod resolve;
 pub mod tables;
 
-use std::sync::LazyLock;
-
 use serde::{Deserialize, Serialize};
 
 use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::parse_seed;
+use crate::rules::registry::{Book, BookData, parse_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{
@@ -135,30 +133,30 @@ struct SeedData {
 }
 
 struct Data {
-    revision: u32,
     tables: Tables,
-    cards: Vec<Card>,
 }
 
-static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
+static DATA: Book<Data> = Book::new(|| {
     let seed: SeedData = parse_seed(
         SEED_FILE,
         include_str!("../../../db/seed/belle_epoque.json"),
     )?;
-    Ok(Data {
+    Ok(BookData {
         revision: seed.data_revision,
-        tables: seed.tables,
         cards: seed.cards.into_iter().map(Card::BelleEpoque).collect(),
+        tables: Data {
+            tables: seed.tables,
+        },
     })
 });
 
 pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.as_ref().err().cloned()
+    DATA.error()
 }
 
 /// The book's tables.
 pub fn tables() -> Option<&'static Tables> {
-    DATA.as_ref().ok().map(|d| &d.tables)
+    DATA.tables().map(|d| &d.tables)
 }
 
 /// The Belle Epoque ruleset.
@@ -174,11 +172,11 @@ impl Ruleset for BelleEpoque {
     }
 
     fn library(&self) -> &[Card] {
-        DATA.as_ref().map_or(&[], |d| d.cards.as_slice())
+        DATA.cards()
     }
 
     fn data_revision(&self) -> u32 {
-        DATA.as_ref().map_or(0, |d| d.revision)
+        DATA.revision()
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {

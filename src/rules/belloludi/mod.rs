@@ -7,15 +7,13 @@
 
 pub mod resolve;
 
-use std::sync::LazyLock;
-
 use serde::{Deserialize, Serialize};
 
 use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::parse_seed;
+use crate::rules::registry::{Book, BookData, parse_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget};
@@ -228,34 +226,34 @@ struct SeedData {
 }
 
 struct Data {
-    revision: u32,
     components: Components,
     resolution: resolve::ResolutionTables,
-    cards: Vec<Card>,
 }
 
-static DATA: LazyLock<Result<Data, RulesError>> = LazyLock::new(|| {
+static DATA: Book<Data> = Book::new(|| {
     let seed: SeedData = parse_seed(SEED_FILE, include_str!("../../../db/seed/belloludi.json"))?;
-    Ok(Data {
+    Ok(BookData {
         revision: seed.data_revision,
-        components: seed.components,
-        resolution: seed.resolution,
         cards: seed.cards.into_iter().map(Card::Belloludi).collect(),
+        tables: Data {
+            components: seed.components,
+            resolution: seed.resolution,
+        },
     })
 });
 
 pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.as_ref().err().cloned()
+    DATA.error()
 }
 
 /// The component cost table.
 pub fn components() -> Option<&'static Components> {
-    DATA.as_ref().ok().map(|d| &d.components)
+    DATA.tables().map(|d| &d.components)
 }
 
 /// The commander die, blunder table, shooting modifiers and victory points.
 pub fn resolution() -> Option<&'static resolve::ResolutionTables> {
-    DATA.as_ref().ok().map(|d| &d.resolution)
+    DATA.tables().map(|d| &d.resolution)
 }
 
 /// The BelloLudi Tanks! ruleset.
@@ -271,11 +269,11 @@ impl Ruleset for BelloLudi {
     }
 
     fn library(&self) -> &[Card] {
-        DATA.as_ref().map_or(&[], |d| d.cards.as_slice())
+        DATA.cards()
     }
 
     fn data_revision(&self) -> u32 {
-        DATA.as_ref().map_or(0, |d| d.revision)
+        DATA.revision()
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
