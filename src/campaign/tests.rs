@@ -2,7 +2,8 @@ use super::definition::{SIDES, opponent};
 use super::event::{ChainUse, Event, WildUse};
 use super::state::{Phase, UnitStatus};
 use super::*;
-use crate::rules::armour_battles::fire::{FireSituation, RangeBand};
+use crate::rules::armour_battles::fire::{FireSituation, MoveOrder, RangeBand};
+use crate::rules::armour_battles::rally::RallySituation;
 use crate::rules::armour_battles::{Deployment, FirstPulse, Side};
 use crate::rules::dice::Roller;
 
@@ -736,4 +737,41 @@ fn simple_campaigns_record_winner_and_fates() {
 fn names_are_checked() {
     assert!(new_lorraine("  ", players(), LorraineOptions::default()).is_err());
     assert!(new_lorraine(&"x".repeat(121), players(), LorraineOptions::default()).is_err());
+}
+
+#[test]
+fn odds_before_a_roll_use_the_dice_and_the_unit_on_the_table() {
+    let mut table = Table::new(lorraine(), 0);
+    let state = table.state();
+    let odds = tracker::command_odds(table.plan(), &state).unwrap();
+    assert_eq!((odds.us_dice, odds.german_dice), (4, 3));
+    // Command Failure: more ones than sixes, by enumerating all 6^4 US rolls.
+    let mut failures = 0u32;
+    for code in 0..6u32.pow(4) {
+        let faces: Vec<u32> = (0..4).map(|i| code / 6u32.pow(i) % 6 + 1).collect();
+        let ones = faces.iter().filter(|&&f| f == 1).count();
+        let sixes = faces.iter().filter(|&&f| f == 6).count();
+        failures += u32::from(ones > sixes);
+    }
+    let expected = f64::from(failures) / 1296.0;
+    assert!((odds.us_failure.p() - expected).abs() < 1e-12);
+
+    // A unit with one Disruption Point: the rally odds are for that unit with that point.
+    table.record(tracker::set_disruption(&state, "us-1", 1).unwrap());
+    let state = table.state();
+    let rally = tracker::rally_odds(
+        &state,
+        "us-1",
+        RallySituation {
+            distance_inches: 20.0,
+            ..RallySituation::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(rally.disruption, 1);
+    assert_eq!(rally.base_dice, 4, "Battle 1 US rally dice");
+    assert!(rally.p_removed_at_least(1) > 0.0 && rally.p_removed_at_least(1) < 1.0);
+
+    let m4 = tracker::move_odds(&state, "us-1", MoveOrder::Double).unwrap();
+    assert_eq!(m4.p_breakdown(), 0.0, "an M4 never breaks down");
 }

@@ -736,6 +736,56 @@ pub fn conclude(
     })
 }
 
+/// The exact odds of the next command roll with both sides' command dice now, shown before
+/// the dice are rolled.
+///
+/// # Errors
+/// As [`command::command_odds`].
+pub fn command_odds(
+    plan: &ArmourBattlePlan,
+    state: &BattleState,
+) -> Result<command::CommandOdds, CampaignError> {
+    Ok(command::command_odds(
+        state.sides.us.command_dice,
+        state.sides.german.command_dice,
+        plan.first_pulse,
+    )?)
+}
+
+/// The exact odds of [`rally`] with the unit's Disruption and suppression on the table.
+///
+/// # Errors
+/// As [`rally`].
+pub fn rally_odds(
+    state: &BattleState,
+    unit_id: &str,
+    situation: RallySituation,
+) -> Result<rally::RallyOdds, CampaignError> {
+    let u = unit(state, unit_id)?;
+    let situation = RallySituation {
+        disruption: u.disruption,
+        suppressed: u.suppressed,
+        ..situation
+    };
+    Ok(rally::rally_odds(
+        card(u)?,
+        state.side(u.side).rally_dice,
+        &situation,
+    )?)
+}
+
+/// The exact odds of a move by `unit_id`, breakdown included.
+///
+/// # Errors
+/// Unknown unit; off-table artillery has no move.
+pub fn move_odds(
+    state: &BattleState,
+    unit_id: &str,
+    order: MoveOrder,
+) -> Result<reliability::MoveOdds, CampaignError> {
+    Ok(reliability::move_odds(card(unit(state, unit_id)?)?, order)?)
+}
+
 /// Which side has units that can still be targeted (for pickers).
 pub fn targets(state: &BattleState, side: Side) -> Vec<&UnitState> {
     state

@@ -6,6 +6,7 @@
 
 use super::Action;
 use super::model::{CampaignCommand, Command};
+use super::resolve::pct;
 use crate::campaign::event::{ChainUse, WildUse};
 use crate::campaign::state::{BattleState, Breakdown, MissionStatus, Phase, UnitState, UnitStatus};
 use crate::campaign::{self, ArmourBattlePlan, Battle, CampaignError, Event, describe, tracker};
@@ -91,6 +92,62 @@ fn emit(
     }
 }
 
+// Odds shown on hover before a roll: computed only while the pointer is over the button.
+
+fn command_odds_text(plan: &ArmourBattlePlan, battle: &BattleState, ui: &mut egui::Ui) {
+    match tracker::command_odds(plan, battle) {
+        Ok(o) => {
+            ui.label(format!(
+                "Command Failure: US {} · German {} · both {}",
+                pct(o.us_failure.p()),
+                pct(o.german_failure.p()),
+                pct(o.both_fail.p())
+            ));
+            ui.label(format!(
+                "First pulse: US {} · German {} · turn ends {}",
+                pct(o.p_us_first()),
+                pct(o.p_german_first()),
+                pct(o.p_turn_ends())
+            ));
+        }
+        Err(error) => {
+            ui.label(error.to_string());
+        }
+    }
+}
+
+fn rally_odds_text(battle: &BattleState, unit: &str, situation: RallySituation, ui: &mut egui::Ui) {
+    match tracker::rally_odds(battle, unit, situation) {
+        Ok(o) => {
+            ui.label(format!(
+                "{}D at {}+ against {}D at {}+",
+                o.rally_dice, o.rally_tn, o.opponent_dice, o.opponent_tn
+            ));
+            let lines: Vec<String> = (1..=o.disruption)
+                .map(|n| format!("at least {n} removed: {}", pct(o.p_removed_at_least(n))))
+                .collect();
+            ui.label(lines.join("\n"));
+            if !o.house_defaults.is_empty() {
+                ui.weak("Rally Table: house default (RULINGS.md)");
+            }
+        }
+        Err(error) => {
+            ui.label(error.to_string());
+        }
+    }
+}
+
+fn move_odds_text(battle: &BattleState, unit: &str, order: MoveOrder, ui: &mut egui::Ui) {
+    match tracker::move_odds(battle, unit, order) {
+        Ok(o) => {
+            ui.label(format!("Breakdown: {}", pct(o.p_breakdown())));
+        }
+        Err(error) => {
+            ui.label(error.to_string());
+        }
+    }
+}
+
 fn phase_text(battle: &BattleState) -> String {
     match battle.phase {
         Phase::AwaitingCommandRoll if battle.turn == 0 => {
@@ -130,6 +187,7 @@ pub fn ui(
                 battle.phase == Phase::AwaitingCommandRoll,
                 egui::Button::new("Roll command dice"),
             )
+            .on_hover_ui(|ui| command_odds_text(plan, battle, ui))
             .clicked()
         {
             let mut roller = state.roller();
@@ -482,12 +540,12 @@ fn fire_panel(
                 odds.attacker_tn,
                 odds.reaction_dice,
                 odds.reaction_tn,
-                super::resolve::pct(d[0]),
-                super::resolve::pct(d[1]),
-                super::resolve::pct(d[2]),
-                super::resolve::pct(d[3]),
-                super::resolve::pct(odds.p_suppressed()),
-                super::resolve::pct(odds.p_dispersed()),
+                pct(d[0]),
+                pct(d[1]),
+                pct(d[2]),
+                pct(d[3]),
+                pct(odds.p_suppressed()),
+                pct(odds.p_dispersed()),
             ));
         }
         Some(Err(error)) => {
@@ -655,13 +713,18 @@ fn units_table(
                         }
                     _ => {}
                 }
-                if u.disruption > 0 && ui.small_button("Rally").clicked() {
-                    let situation = RallySituation {
-                        distance_inches: state.rally_distance,
-                        cover: state.rally_cover,
-                        no_line_of_sight: state.rally_no_sight,
-                        ..RallySituation::default()
-                    };
+                let situation = RallySituation {
+                    distance_inches: state.rally_distance,
+                    cover: state.rally_cover,
+                    no_line_of_sight: state.rally_no_sight,
+                    ..RallySituation::default()
+                };
+                if u.disruption > 0
+                    && ui
+                        .small_button("Rally")
+                        .on_hover_ui(|ui| rally_odds_text(battle, &u.id, situation, ui))
+                        .clicked()
+                {
                     let mut roller = state.roller();
                     let result = tracker::rally(battle, &u.id, situation, &mut roller);
                     emit(state, plan, result, actions);
@@ -678,7 +741,11 @@ fn units_table(
                         }
                     } else {
                         for order in [MoveOrder::Double, MoveOrder::Triple] {
-                            if ui.small_button(format!("{} check", order.label())).clicked() {
+                            if ui
+                                .small_button(format!("{} check", order.label()))
+                                .on_hover_ui(|ui| move_odds_text(battle, &u.id, order, ui))
+                                .clicked()
+                            {
                                 let mut roller = state.roller();
                                 let result = tracker::check_reliability(battle, &u.id, order, &mut roller);
                                 emit(state, plan, result, actions);
