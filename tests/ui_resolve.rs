@@ -592,3 +592,157 @@ fn a_roll_error_goes_away_as_soon_as_the_situation_changes() {
     assert!(h.state().resolve.roll_error.is_none());
     assert!(h.state().resolve.log.is_empty(), "no roll succeeded");
 }
+
+// ---------------------------------------------------------------------------------------
+// Armour Battles beyond fire: command dice, rally and breakdown.
+
+#[test]
+fn armour_battles_command_dice_show_failure_odds_counted_from_every_face() {
+    let mut h = open_mechanic("Armour Battles — command dice");
+    // Battle 1's numbers: US 4D, German 3D, the first pulse rolled for.
+    let setup = &h.state().resolve.armour_battles.command;
+    assert_eq!((setup.us_dice, setup.german_dice), (4, 3));
+
+    // The book: more 1s than 6s is a Command Failure. Count it over all 6^n faces.
+    let failure = |dice: u32| {
+        let failing = (0..6u32.pow(dice))
+            .filter(|code| {
+                let faces: Vec<u32> = (0..dice).map(|i| code / 6u32.pow(i) % 6 + 1).collect();
+                let ones = faces.iter().filter(|&&f| f == 1).count();
+                let sixes = faces.iter().filter(|&&f| f == 6).count();
+                ones > sixes
+            })
+            .count();
+        failing as f64 / 6f64.powi(dice as i32)
+    };
+    shown(&h, &format!("P(US command failure): {}", pct(failure(4))));
+    shown(
+        &h,
+        &format!("P(German command failure): {}", pct(failure(3))),
+    );
+    shown(
+        &h,
+        &format!(
+            "P(both fail: the turn ends): {} per roll",
+            pct(failure(4) * failure(3))
+        ),
+    );
+
+    // With the US first automatically the Germans can never go first.
+    h.get_by_label("US automatically").click();
+    h.run();
+    shown(&h, "P(German first pulse): 0.0%");
+
+    let entry = roll_with_seed(&mut h, 1944);
+    assert_eq!(entry.title, "Command dice, US 4D vs German 3D");
+    let last_two: Vec<(&str, usize)> = entry.dice[entry.dice.len() - 2..]
+        .iter()
+        .map(|(what, d)| (what.as_str(), d.len()))
+        .collect();
+    assert_eq!(last_two, [("US", 4), ("German", 3)]);
+    assert!(
+        entry.result.contains("first pulse: US") || entry.result.contains("the turn ends"),
+        "{}",
+        entry.result
+    );
+    shown(&h, &entry.result);
+
+    // Past the exact first-pulse limit the failure odds still show, with a note.
+    type_into(&mut h, "US command dice", "10");
+    assert_eq!(h.state().resolve.armour_battles.command.us_dice, 10);
+    // 6^10 faces are too many to walk in a debug build: count them by how many 1s and 6s
+    // they hold instead (n choose a ones, then b sixes among the rest, 4 other faces each).
+    let choose = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    let failing_10: u64 = (0..=10u64)
+        .flat_map(|a| (0..=10 - a).map(move |b| (a, b)))
+        .filter(|(a, b)| a > b)
+        .map(|(a, b)| choose(10, a) * choose(10 - a, b) * 4u64.pow((10 - a - b) as u32))
+        .sum();
+    let failure_10 = failing_10 as f64 / 6f64.powi(10);
+    shown(&h, &format!("P(US command failure): {}", pct(failure_10)));
+    assert!(h.query_by_label_contains("at most 8 dice a side").is_some());
+}
+
+#[test]
+fn a_rally_roll_with_seed_42_shows_what_roll_rally_rolls() {
+    use quartermaster::rules::armour_battles::rally::{RallySituation, rally_odds, roll_rally};
+    use quartermaster::rules::dice::Roller;
+    let mut h = open_mechanic("Armour Battles — rally");
+    choose(&mut h, "Unit", "Panzer IV H");
+    type_into(&mut h, "Disruption Points", "2");
+    type_into(&mut h, "Inches to the closest enemy", "10");
+    h.get_by_label("In or behind cover").click();
+    h.run();
+    let setup = &h.state().resolve.armour_battles.rally;
+    assert_eq!((setup.disruption, setup.distance_inches), (2, 10));
+    // Every Lorraine battle group has 4 Rally Dice.
+    assert_eq!(setup.rally_dice, 4);
+
+    let unit = unit_card("Panzer IV H").unwrap();
+    let situation = RallySituation {
+        distance_inches: 10.0,
+        cover: true,
+        disruption: 2,
+        ..RallySituation::default()
+    };
+    // The Rally Table is a house default and says so; 10″ is in the "up to 12″" row.
+    shown(&h, "Rally dice: 5D at 5+");
+    shown(&h, "up to 12″");
+    assert!(h.query_all_by_label("(house default)").count() >= 2);
+    let odds = rally_odds(unit, 4, &situation).unwrap();
+    shown(
+        &h,
+        &format!(
+            "Removed 1: {} (at least 1: {})",
+            pct(odds.removed.probability(&1)),
+            pct(odds.p_removed_at_least(1))
+        ),
+    );
+
+    let entry = roll_with_seed(&mut h, 42);
+    let roll = roll_rally(unit, 4, &situation, &mut Roller::new(42)).unwrap();
+    assert_eq!(entry.title, "Panzer IV H rallies");
+    assert_eq!(
+        entry.dice,
+        [
+            ("Rally (5+)".to_string(), roll.rally.dice.clone()),
+            ("Opponent (4+)".to_string(), roll.opponent.dice.clone()),
+        ]
+    );
+    let result = format!(
+        "{} success(es) vs {}: {} Disruption Point(s) removed, {} left",
+        roll.rally_successes, roll.opponent_successes, roll.removed, roll.remaining
+    );
+    assert_eq!(entry.result, result);
+    shown(&h, &result);
+}
+
+#[test]
+fn a_tiger_double_move_breaks_down_as_move_odds_says_and_a_panther_never_does() {
+    use quartermaster::rules::armour_battles::reliability::{move_odds, roll_move};
+    use quartermaster::rules::dice::Roller;
+    let mut h = open_mechanic("Armour Battles — breakdown");
+    choose(&mut h, "Unit", "Tiger I");
+    h.get_by_label("Double move").click();
+    h.run();
+    let tiger = unit_card("Tiger I").unwrap();
+    let odds = move_odds(tiger, MoveOrder::Double).unwrap();
+    shown(&h, &format!("P(breakdown): {}", pct(odds.p_breakdown())));
+    assert!(
+        h.query_all_by_label("(house default)").next().is_some(),
+        "the reading of the move's dice is marked"
+    );
+    let entry = roll_with_seed(&mut h, 8);
+    let roll = roll_move(tiger, MoveOrder::Double, &mut Roller::new(8)).unwrap();
+    assert_eq!(
+        entry.dice,
+        [("Variable dice".to_string(), roll.record.dice)]
+    );
+
+    choose(&mut h, "Unit", "Panther Ausf G");
+    shown(
+        &h,
+        "Panther Ausf G has no Poor Reliability: it never breaks down.",
+    );
+    assert!(h.query_by_label_contains("P(breakdown)").is_none());
+}

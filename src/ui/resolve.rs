@@ -1,14 +1,16 @@
 //! The Resolve view: exact odds and seeded, replayable dice rolls for every ruleset.
 //!
 //! This file is the hub: Armour Battles fire (direct, opportunity and off-table artillery),
-//! the state, the dice log and the dispatch. Each other ruleset's forms, odds and rolls live
-//! in `resolve/<ruleset>.rs` so this file does not grow with every mechanic; all of them call
-//! `rules::<ruleset>::resolve` for the sums and hold no mechanics of their own.
+//! the state, the dice log and the dispatch. Each other mechanic's forms, odds and rolls live
+//! in `resolve/<ruleset>.rs` (Armour Battles command dice, rally and breakdown in
+//! `resolve/armour_battles.rs`) so this file does not grow with every mechanic; all of them
+//! call the rules API for the sums and hold no mechanics of their own.
 //!
 //! The chosen situation lives in [`ResolveState`]; the view edits it directly and the odds
 //! are recomputed only when it changes. Rolls go through [`Action::Resolve`] so the session
 //! dice log is only changed in [`super::App::apply`].
 
+mod armour_battles;
 mod battle_link;
 mod battle_of_tanks;
 mod belle_epoque;
@@ -24,14 +26,14 @@ use crate::rules::armour_battles::artillery::{self, ArtilleryOdds, ArtillerySitu
 use crate::rules::armour_battles::fire::{
     self, Bonus, Evasion, FireMode, FireOdds, FireSituation, MoveOrder, RangeBand,
 };
-use crate::rules::armour_battles::outcome::{FireRoll, HouseDefault};
+use crate::rules::armour_battles::outcome::FireRoll;
 use crate::rules::armour_battles::{self as ab, ArmourBattles, UnitCard, UnitKind};
 use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 
 use super::Action;
 use super::model::Model;
-use shared::{Rolled, bar_chart, card_combo, faces};
+use shared::{Rolled, bar_chart, card_combo, faces, house_mark};
 
 pub use bolt_action::OrderSetup;
 pub use shared::pct;
@@ -83,6 +85,9 @@ pub struct Setup {
 pub enum Mechanic {
     #[default]
     ArmourBattlesFire,
+    /// Command dice, rally and breakdown; fire keeps its own variant (a campaign battle
+    /// links to it).
+    ArmourBattles(armour_battles::Kind),
     BelloLudi(belloludi::Kind),
     BattleOfTanks(battle_of_tanks::Kind),
     BoltAction(bolt_action::Kind),
@@ -94,6 +99,7 @@ impl Mechanic {
     pub fn label(self) -> String {
         match self {
             Mechanic::ArmourBattlesFire => "Armour Battles — fire".into(),
+            Mechanic::ArmourBattles(k) => format!("Armour Battles — {}", k.label()),
             Mechanic::BelloLudi(k) => format!("BelloLudi — {}", k.label()),
             Mechanic::BattleOfTanks(k) => format!("Battle of Tanks — {}", k.label()),
             Mechanic::BoltAction(k) => format!("Bolt Action — {}", k.label()),
@@ -102,8 +108,11 @@ impl Mechanic {
     }
 }
 
-const MECHANICS: [Mechanic; 13] = [
+const MECHANICS: [Mechanic; 16] = [
     Mechanic::ArmourBattlesFire,
+    Mechanic::ArmourBattles(armour_battles::Kind::Command),
+    Mechanic::ArmourBattles(armour_battles::Kind::Rally),
+    Mechanic::ArmourBattles(armour_battles::Kind::Breakdown),
     Mechanic::BelloLudi(belloludi::Kind::Command),
     Mechanic::BelloLudi(belloludi::Kind::Shot),
     Mechanic::BelloLudi(belloludi::Kind::Crash),
@@ -122,6 +131,8 @@ const MECHANICS: [Mechanic; 13] = [
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Subject {
     ArmourBattles(Setup),
+    /// Armour Battles command dice, rally or breakdown.
+    ArmourBattlesOther(armour_battles::Subject),
     BelloLudi(belloludi::Subject),
     BattleOfTanks(battle_of_tanks::Subject),
     BoltAction(bolt_action::Subject),
@@ -131,6 +142,7 @@ pub enum Subject {
 /// The odds of a mechanic other than Armour Battles fire.
 #[derive(Debug, Clone, PartialEq)]
 enum OtherOdds {
+    ArmourBattles(armour_battles::Odds),
     BelloLudi(belloludi::Odds),
     BattleOfTanks(battle_of_tanks::Odds),
     BoltAction(bolt_action::Odds),
@@ -141,6 +153,7 @@ enum OtherOdds {
 fn other_odds(subject: &Subject) -> Result<OtherOdds, String> {
     match subject {
         Subject::ArmourBattles(_) => Err("Armour Battles odds come from `odds`.".into()),
+        Subject::ArmourBattlesOther(s) => armour_battles::odds(s).map(OtherOdds::ArmourBattles),
         Subject::BelloLudi(s) => belloludi::odds(s).map(OtherOdds::BelloLudi),
         Subject::BattleOfTanks(s) => battle_of_tanks::odds(s).map(OtherOdds::BattleOfTanks),
         Subject::BoltAction(s) => bolt_action::odds(s).map(OtherOdds::BoltAction),
@@ -150,6 +163,7 @@ fn other_odds(subject: &Subject) -> Result<OtherOdds, String> {
 
 fn show_other_odds(ui: &mut egui::Ui, odds: &OtherOdds) {
     match odds {
+        OtherOdds::ArmourBattles(o) => armour_battles::show(ui, o),
         OtherOdds::BelloLudi(o) => belloludi::show(ui, o),
         OtherOdds::BattleOfTanks(o) => battle_of_tanks::show(ui, o),
         OtherOdds::BoltAction(o) => bolt_action::show(ui, o),
@@ -193,6 +207,8 @@ pub struct ResolveState {
     pub mechanic: Mechanic,
     /// The Armour Battles fire form.
     pub setup: Setup,
+    /// The Armour Battles command dice, rally and breakdown forms.
+    pub armour_battles: armour_battles::Form,
     pub belloludi: belloludi::Form,
     pub battle_of_tanks: battle_of_tanks::Form,
     pub bolt_action: bolt_action::Form,
@@ -243,6 +259,9 @@ impl ResolveState {
     pub fn subject(&self) -> Subject {
         match self.mechanic {
             Mechanic::ArmourBattlesFire => Subject::ArmourBattles(self.setup.clone()),
+            Mechanic::ArmourBattles(k) => {
+                Subject::ArmourBattlesOther(armour_battles::subject(k, &self.armour_battles))
+            }
             Mechanic::BelloLudi(k) => Subject::BelloLudi(belloludi::subject(k, &self.belloludi)),
             Mechanic::BattleOfTanks(k) => {
                 Subject::BattleOfTanks(battle_of_tanks::subject(k, &self.battle_of_tanks))
@@ -475,6 +494,7 @@ fn fire_result(roll: &FireRoll) -> String {
 pub fn roll_subject(subject: &Subject, seed: u64) -> Result<RollEntry, String> {
     let rolled = match subject {
         Subject::ArmourBattles(setup) => return roll(setup, seed),
+        Subject::ArmourBattlesOther(s) => armour_battles::roll(s, seed)?,
         Subject::BelloLudi(s) => belloludi::roll(s, seed)?,
         Subject::BattleOfTanks(s) => battle_of_tanks::roll(s, seed)?,
         Subject::BoltAction(s) => bolt_action::roll(s, seed)?,
@@ -588,14 +608,6 @@ fn unit_names(model: &Model, artillery: bool) -> (Vec<String>, Vec<String>) {
     (first, rest)
 }
 
-/// " (house default)" with the ruling as hover text, when `key` was computed with one.
-fn house_mark(ui: &mut egui::Ui, defaults: &[HouseDefault], key: &str) {
-    if let Some(h) = defaults.iter().find(|h| h.value == key) {
-        ui.label(RichText::new("(house default)").italics().weak())
-            .on_hover_text(h.ruling);
-    }
-}
-
 /// Draws the whole Resolve view.
 pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
     let mut actions = Vec::new();
@@ -624,6 +636,9 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| match state.mechanic {
                 Mechanic::ArmourBattlesFire => form(state, model, battle.as_ref(), ui),
+                Mechanic::ArmourBattles(k) => {
+                    armour_battles::form(k, &mut state.armour_battles, model, ui);
+                }
                 Mechanic::BelloLudi(k) => belloludi::form(k, &mut state.belloludi, model, ui),
                 Mechanic::BattleOfTanks(k) => {
                     battle_of_tanks::form(k, &mut state.battle_of_tanks, model, ui);

@@ -30,7 +30,7 @@ impl Deployment {
 }
 
 /// Who takes the first command pulse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstPulse {
     /// Compare command dice: a failing side goes second, else most 6s, then 5s …

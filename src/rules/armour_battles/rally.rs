@@ -65,14 +65,19 @@ impl RallyTable {
         Ok(())
     }
 
+    /// The index in `bands` of the row used for a unit `distance` inches from the closest
+    /// enemy.
+    pub fn row_at(&self, distance: f64) -> Option<usize> {
+        self.bands.iter().position(|band| {
+            band.up_to_inches
+                .is_none_or(|limit| distance <= f64::from(limit))
+        })
+    }
+
     /// The rally TN for a unit `distance` inches from the closest enemy.
     pub fn tn_at(&self, distance: f64) -> Option<i32> {
-        self.bands
-            .iter()
-            .find(|band| {
-                band.up_to_inches
-                    .is_none_or(|limit| distance <= f64::from(limit))
-            })
+        self.row_at(distance)
+            .and_then(|row| self.bands.get(row))
             .map(|band| band.tn)
     }
 }

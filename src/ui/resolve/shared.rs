@@ -112,6 +112,14 @@ pub fn house_default(ui: &mut egui::Ui, ruling: &HouseDefault) {
         .on_hover_text(ruling.ruling);
 }
 
+/// "(house default)" with the ruling as hover text, when `key` was computed with one of
+/// `defaults` (the rules API attaches them to the values they produced).
+pub fn house_mark(ui: &mut egui::Ui, defaults: &[HouseDefault], key: &str) {
+    if let Some(h) = defaults.iter().find(|h| h.value == key) {
+        house_default(ui, h);
+    }
+}
+
 /// A line of text followed by the house-default mark of the ruling it rests on.
 pub fn label_with_default(
     ui: &mut egui::Ui,

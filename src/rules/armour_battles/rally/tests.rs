@@ -28,6 +28,16 @@ fn rally_tn_follows_the_distance_bands() {
 }
 
 #[test]
+fn the_row_used_is_the_first_band_that_reaches_the_enemy() {
+    let table = rally_table().unwrap();
+    let rows: Vec<usize> = [0.0, 6.0, 6.5, 12.0, 24.0, 24.5]
+        .into_iter()
+        .map(|d| table.row_at(d).unwrap())
+        .collect();
+    assert_eq!(rows, [0, 0, 1, 1, 2, 3]);
+}
+
+#[test]
 fn bonuses_add_dice_and_the_opponent_rolls_one_per_point() {
     let s = RallySituation {
         cover: true,
