@@ -1456,31 +1456,12 @@ fn command_roll_json(turn: &CommandTurn, battle: u32) -> Value {
 }
 
 fn write_side(out: &mut dyn Write, side: &SideCommand) -> Result<()> {
-    let chains: Vec<String> = side
-        .chains
-        .iter()
-        .map(|c| format!("{}×{}", c.dice, c.face))
-        .collect();
-    let ones = if side.failed {
-        format!(
-            "COMMAND FAILURE, {} one(s) to the opponent",
-            side.ones_given
-        )
-    } else {
-        format!("{} one(s) discarded", side.ones_discarded)
-    };
     writeln!(
         out,
-        "  {:<7} {}  — {ones}; chains {}; wild {} own 6s + {} received",
+        "  {:<7} {}  — {}",
         side.side.label(),
         dice_text(Some(&side.record)),
-        if chains.is_empty() {
-            "none".to_string()
-        } else {
-            chains.join(", ")
-        },
-        side.wild_sixes,
-        side.wild_received
+        side.summary()
     )?;
     Ok(())
 }

@@ -223,6 +223,33 @@ pub struct SideCommand {
 }
 
 impl SideCommand {
+    /// "COMMAND FAILURE, 1 one(s) to the opponent; chains 2×3, 1×2; wild 0 own 6s + 0
+    /// received", as the CLI and the window print a side's roll.
+    pub fn summary(&self) -> String {
+        let chains: Vec<String> = self
+            .chains
+            .iter()
+            .map(|c| format!("{}×{}", c.dice, c.face))
+            .collect();
+        let ones = if self.failed {
+            format!(
+                "COMMAND FAILURE, {} one(s) to the opponent",
+                self.ones_given
+            )
+        } else {
+            format!("{} one(s) discarded", self.ones_discarded)
+        };
+        let chains = if chains.is_empty() {
+            "none".to_string()
+        } else {
+            chains.join(", ")
+        };
+        format!(
+            "{ones}; chains {chains}; wild {} own 6s + {} received",
+            self.wild_sixes, self.wild_received
+        )
+    }
+
     fn new(side: Side, record: RollRecord) -> Self {
         let counts = face_counts(&record.dice);
         let failed = is_command_failure(&counts);

@@ -650,30 +650,7 @@ fn rally_result(roll: &rally::RallyRoll) -> String {
 }
 
 fn side_text(side: &SideCommand) -> String {
-    let chains: Vec<String> = side
-        .chains
-        .iter()
-        .map(|c| format!("{}×{}", c.dice, c.face))
-        .collect();
-    let ones = if side.failed {
-        format!(
-            "COMMAND FAILURE, {} one(s) to the opponent",
-            side.ones_given
-        )
-    } else {
-        format!("{} one(s) discarded", side.ones_discarded)
-    };
-    format!(
-        "{}: {ones}; chains {}; wild {} own 6s + {} received",
-        side.side.label(),
-        if chains.is_empty() {
-            "none".to_string()
-        } else {
-            chains.join(", ")
-        },
-        side.wild_sixes,
-        side.wild_received
-    )
+    format!("{}: {}", side.side.label(), side.summary())
 }
 
 fn command_rolled(setup: &CommandSetup, turn: &CommandTurn) -> Rolled {
