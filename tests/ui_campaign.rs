@@ -5,7 +5,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::campaign::state::{BattleState, Phase};
-use quartermaster::campaign::{Event, tracker};
+use quartermaster::campaign::{Event, LoggedEvent, tracker};
 use quartermaster::rules::armour_battles::fire::{FireSituation, RangeBand};
 use quartermaster::rules::dice::Roller;
 use quartermaster::ui::{App, View};
@@ -31,6 +31,18 @@ fn state(h: &Harness<'static, App>) -> BattleState {
         .record
         .state(open.battle)
         .expect("an Armour Battles battle")
+}
+
+/// The event log of battle `index` of the open campaign.
+fn battle_log<'a>(h: &'a Harness<'static, App>, index: usize) -> &'a [LoggedEvent] {
+    &h.state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("a campaign is open")
+        .stored
+        .record
+        .logs[index]
 }
 
 /// Whether some widget's label contains `text` (it may appear in several places).
@@ -116,30 +128,14 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
         h.query_by_label("1/3").is_some(),
         "the table shows the new Disruption"
     );
-    let log = &h
-        .state()
-        .model
-        .campaign
-        .as_ref()
-        .unwrap()
-        .stored
-        .record
-        .logs[0];
+    let log = battle_log(&h, 0);
     assert!(matches!(log.last().unwrap().event, Event::Fire(_)));
 
     // Ctrl+Z in the Campaign view undoes the fire by recording an undo.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(state(&h).unit("german-1").unwrap().disruption, 0);
-    let log = &h
-        .state()
-        .model
-        .campaign
-        .as_ref()
-        .unwrap()
-        .stored
-        .record
-        .logs[0];
+    let log = battle_log(&h, 0);
     assert_eq!(log.len(), 3, "command roll, fire, undo: nothing erased");
     h.get_by_label("Redo").click();
     h.run();
@@ -168,35 +164,14 @@ fn a_reserve_committed_too_early_is_refused_in_words_and_nothing_is_recorded() {
     h.get_by_label("Roll command dice").click();
     h.run();
     assert_eq!(state(&h).turn, 1);
-    let before = h
-        .state()
-        .model
-        .campaign
-        .as_ref()
-        .unwrap()
-        .stored
-        .record
-        .logs[2]
-        .len();
+    let before = battle_log(&h, 2).len();
     h.get_by_label("Commit Armour Company 1").click();
     h.run();
     assert!(
         shown(&h, "may be committed from turn 2"),
         "the refusal is shown"
     );
-    assert_eq!(
-        h.state()
-            .model
-            .campaign
-            .as_ref()
-            .unwrap()
-            .stored
-            .record
-            .logs[2]
-            .len(),
-        before,
-        "nothing was recorded"
-    );
+    assert_eq!(battle_log(&h, 2).len(), before, "nothing was recorded");
     assert_ne!(state(&h).phase, Phase::Over);
 }
 
@@ -230,15 +205,7 @@ fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click(
     let after = state(&h);
     assert_eq!(after.unit("german-1").unwrap().disruption, 1);
     assert!(after.unit("us-1").unwrap().fire_marker);
-    let log = &h
-        .state()
-        .model
-        .campaign
-        .as_ref()
-        .unwrap()
-        .stored
-        .record
-        .logs[0];
+    let log = battle_log(&h, 0);
     let Event::Fire(fire) = &log.last().unwrap().event else {
         panic!("the roll was recorded as fire")
     };
