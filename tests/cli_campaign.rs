@@ -119,26 +119,18 @@ fn export_json_and_pdf_then_import_and_add_what_next() {
     ok(&dir, &["campaign", "new", "lorraine", "--name", "Lezey"]);
     let json = dir.path().join("lezey.json");
     let pdf = dir.path().join("lezey.pdf");
-    ok(
-        &dir,
-        &[
-            "campaign",
-            "export",
-            "Lezey",
-            "--out",
-            json.to_str().unwrap(),
-        ],
-    );
-    ok(
-        &dir,
-        &[
-            "campaign",
-            "export",
-            "Lezey",
-            "--out",
-            pdf.to_str().unwrap(),
-        ],
-    );
+    for out in [&json, &pdf] {
+        ok(
+            &dir,
+            &[
+                "campaign",
+                "export",
+                "Lezey",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+    }
     let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF"), "a PDF was written");
     let file: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();

@@ -168,6 +168,15 @@ impl SheetFlow {
     }
 }
 
+impl SheetFlow {
+    /// [`SheetFlow::finish`] with `left` on every page and "page n of N" on the right.
+    pub(crate) fn finish_numbered(self, font: Font, left: &str) -> Vec<Page> {
+        self.finish(font, |n, of| {
+            (left.to_string(), format!("page {n} of {of}"))
+        })
+    }
+}
+
 /// A footer font in `color`.
 pub(crate) fn footer_font(size_pt: f32, color: Rgb) -> Font {
     Font::new(FontStyle::Regular, size_pt, color)

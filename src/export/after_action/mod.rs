@@ -69,16 +69,13 @@ pub fn layout_after_action(
             total,
         });
     }
-    let muted = t.colors.muted;
-    let name = campaign.name.clone();
-    let pages = report
-        .flow
-        .finish(footer_font(t.footer_size_pt, muted), |n, of| {
-            (
-                format!("Quartermaster · {name} · after-action report printed {date}"),
-                format!("page {n} of {of}"),
-            )
-        });
+    let pages = report.flow.finish_numbered(
+        footer_font(t.footer_size_pt, t.colors.muted),
+        &format!(
+            "Quartermaster · {} · after-action report printed {date}",
+            campaign.name
+        ),
+    );
     Ok(Layout {
         title: format!("{} — after-action report", campaign.name),
         pages,

@@ -73,14 +73,14 @@ pub fn layout_reference(
     let mark = style.house_default_mark.clone();
     let legend = r.any_house_default;
     let title = sheet.title.clone();
-    let pages = r.flow.finish(footer_font(t.footer_size_pt, t.colors.muted), |n, of| {
-        let left = if legend {
-            format!("{title} · {mark} house default: the project's reading where the book is unclear")
-        } else {
-            format!("{title} · Quartermaster")
-        };
-        (left, format!("page {n} of {of}"))
-    });
+    let left = if legend {
+        format!("{title} · {mark} house default: the project's reading where the book is unclear")
+    } else {
+        format!("{title} · Quartermaster")
+    };
+    let pages = r
+        .flow
+        .finish_numbered(footer_font(t.footer_size_pt, t.colors.muted), &left);
     Ok(Layout {
         title: format!("{} — quick reference", ruleset.title()),
         pages,

@@ -45,16 +45,10 @@ pub fn layout_roster(
     {
         sheet.briefing(force, group);
     }
-    let muted = t.colors.muted;
-    let name = force.name.clone();
-    let pages = sheet
-        .flow
-        .finish(footer_font(t.footer_size_pt, muted), |n, of| {
-            (
-                format!("Quartermaster · {name} · roster printed {date}"),
-                format!("page {n} of {of}"),
-            )
-        });
+    let pages = sheet.flow.finish_numbered(
+        footer_font(t.footer_size_pt, t.colors.muted),
+        &format!("Quartermaster · {} · roster printed {date}", force.name),
+    );
     Ok(Layout {
         title: format!("{} — roster", force.name),
         pages,
