@@ -4,25 +4,24 @@
 set -euo pipefail
 binary=$1
 shot=${2:-}
-display=:99
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp > /tmp/qm-xvfb.log 2>&1 &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  [ -e /tmp/.X11-unix/X99 ] && break
-  sleep 0.1
-done
 data=$(mktemp -d)
 frames=120
 if [ -n "$shot" ]; then frames=600; fi
-DISPLAY=$display LIBGL_ALWAYS_SOFTWARE=1 QUARTERMASTER_DATA_DIR=$data \
-  timeout 60 "$binary" --frames "$frames" > /tmp/qm-smoke.log 2>&1 &
-app=$!
+# xvfb-run -a picks a free display number, so a stale X server never collides with this run.
+runner=$(mktemp)
+cat > "$runner" <<SH
+#!/usr/bin/env bash
+"$binary" --frames "$frames" &
+app=\$!
 if [ -n "$shot" ]; then
   sleep 4
-  DISPLAY=$display /usr/bin/import -window root "$shot"
+  /usr/bin/import -window root "$shot"
 fi
-if wait "$app"; then
+wait \$app
+SH
+chmod +x "$runner"
+if LIBGL_ALWAYS_SOFTWARE=1 QUARTERMASTER_DATA_DIR=$data \
+  timeout 120 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "$runner" > /tmp/qm-smoke.log 2>&1; then
   echo "window smoke run: rendered $frames frames and exited cleanly"
 else
   code=$?

@@ -7,6 +7,10 @@ use super::force::{CardRef, Force};
 use super::names;
 use super::registry;
 
+pub mod mending;
+
+pub use mending::Removal;
+
 /// The outcome of checking a force.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Validation {
@@ -92,10 +96,81 @@ impl Violation {
 pub enum Fix {
     /// Lower the count of the unit line at `unit` (0-based) by `by`; a line at 0 goes.
     Reduce { unit: usize, by: u32 },
+    /// Lower several lines at once, when no one line mends the force (`{unit, by}` each).
+    ReduceEach(Vec<Removal>),
     /// Replace the card name of line `unit` with `name`.
     Rename { unit: usize, name: String },
     /// Set the stands per unit of line `unit`.
     SetStands { unit: usize, stands: u32 },
+}
+
+impl Fix {
+    /// Applies the fix to `force` and names it for an undo entry ("Remove 2 T-34-85M");
+    /// `None` when it points at a line the force no longer has.
+    pub fn apply(&self, force: &mut Force) -> Option<String> {
+        match self {
+            Fix::Reduce { unit, by } => reduce_lines(
+                force,
+                &[Removal {
+                    unit: *unit,
+                    by: *by,
+                }],
+            ),
+            Fix::ReduceEach(removals) => reduce_lines(force, removals),
+            Fix::Rename { unit, name } => {
+                force.units.get_mut(*unit)?.card = CardRef::Library(name.clone());
+                Some(format!("Rename to {name}"))
+            }
+            Fix::SetStands { unit, stands } => {
+                force.units.get_mut(*unit)?.stands = Some(*stands);
+                Some(format!("Set {stands} stands"))
+            }
+        }
+    }
+}
+
+/// Lowers each named line, removing lines that reach 0 (highest index first, so the other
+/// indices stay valid).
+fn reduce_lines(force: &mut Force, removals: &[Removal]) -> Option<String> {
+    if removals.iter().any(|r| r.unit >= force.units.len()) {
+        return None;
+    }
+    let label = format!("Remove {}", removal_words(force, removals));
+    let mut sorted = removals.to_vec();
+    sorted.sort_by(|a, b| b.unit.cmp(&a.unit));
+    for Removal { unit, by } in sorted {
+        let line = &mut force.units[unit];
+        if line.count <= by {
+            force.units.remove(unit);
+        } else {
+            line.count -= by;
+        }
+    }
+    Some(label)
+}
+
+/// "2 T-34-85M" or "1 Luchs and 2 T-34-85M".
+fn removal_words(force: &Force, removals: &[Removal]) -> String {
+    let parts: Vec<String> = removals
+        .iter()
+        .filter_map(|r| {
+            let unit = force.units.get(r.unit)?;
+            Some(format!("{} {}", r.by, unit.card.name()))
+        })
+        .collect();
+    match parts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// "1 point", "12 tier points": `unit` is the plural.
+pub fn amount(count: u64, unit: &str) -> String {
+    match (count, unit.strip_suffix('s')) {
+        (1, Some(one)) => format!("1 {one}"),
+        _ => format!("{count} {unit}"),
+    }
 }
 
 /// A ruleset's verdict on the budget of a force whose cards are resolved.
@@ -176,18 +251,8 @@ fn unknown_card(library: &[Card], force: &Force, index: usize, name: &str) -> Vi
     }
 }
 
-/// For a force `over` its limit, the unit line whose single removal mends it at least cost:
-/// the cheapest line costing at least `over`, else the dearest line.
-pub fn cheapest_mending_removal(costs: &[(usize, u64)], over: u64) -> Option<usize> {
-    costs
-        .iter()
-        .filter(|(_, cost)| *cost >= over)
-        .min_by_key(|(_, cost)| *cost)
-        .or_else(|| costs.iter().max_by_key(|(_, cost)| *cost))
-        .map(|(index, _)| *index)
-}
-
-/// The standard "over the limit" violation for points-like budgets.
+/// The standard "over the limit" violation for points-like budgets; its fix removes the
+/// fewest units that bring the force within the limit.
 pub fn over_budget(
     force: &Force,
     per_unit_costs: &[(usize, u64)],
@@ -199,15 +264,26 @@ pub fn over_budget(
         return None;
     }
     let over = used - limit;
-    let message = format!("Force costs {used} {unit}: the limit is {limit} — remove {over} {unit}");
-    let Some(index) = cheapest_mending_removal(per_unit_costs, over) else {
-        return Some(Violation::new("over_budget", message));
+    let message = format!(
+        "Force costs {}: the limit is {limit} — remove {}",
+        amount(used, unit),
+        amount(over, unit)
+    );
+    let lines: Vec<(usize, u64, u32)> = per_unit_costs
+        .iter()
+        .filter_map(|&(i, cost)| Some((i, cost, force.units.get(i)?.count)))
+        .collect();
+    let removals = mending::fewest_units_removing(&lines, over);
+    let fix = match removals.as_slice() {
+        [] => return Some(Violation::new("over_budget", message)),
+        [one] => Fix::Reduce {
+            unit: one.unit,
+            by: one.by,
+        },
+        _ => Fix::ReduceEach(removals.clone()),
     };
-    let name = force.units[index].card.name();
-    Some(
-        Violation::new("over_budget", format!("{message} (e.g. 1 {name})"))
-            .with_fix(Fix::Reduce { unit: index, by: 1 }),
-    )
+    let words = removal_words(force, &removals);
+    Some(Violation::new("over_budget", format!("{message} (e.g. {words})")).with_fix(fix))
 }
 
 /// The violation for a budget kind the ruleset does not use.

@@ -262,33 +262,8 @@ impl Model {
             return Ok(());
         };
         let mut force = open.force.clone();
-        let label = match fix {
-            Fix::Reduce { unit, by } => {
-                let Some(line) = force.units.get_mut(unit) else {
-                    return Ok(());
-                };
-                let name = line.card.name().to_string();
-                if line.count <= by {
-                    force.units.remove(unit);
-                } else {
-                    line.count -= by;
-                }
-                format!("Remove {by} {name}")
-            }
-            Fix::Rename { unit, name } => {
-                let Some(line) = force.units.get_mut(unit) else {
-                    return Ok(());
-                };
-                line.card = CardRef::Library(name.clone());
-                format!("Rename to {name}")
-            }
-            Fix::SetStands { unit, stands } => {
-                let Some(line) = force.units.get_mut(unit) else {
-                    return Ok(());
-                };
-                line.stands = Some(stands);
-                format!("Set {stands} stands")
-            }
+        let Some(label) = fix.apply(&mut force) else {
+            return Ok(());
         };
         self.edit(force, label)
     }

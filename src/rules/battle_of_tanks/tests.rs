@@ -71,6 +71,48 @@ fn going_over_the_tier_points_is_a_violation() {
     assert_eq!(v.violations[0].rule, "over_budget");
     assert_eq!(
         v.violations[0].message,
-        "Force costs 21 tier points: the limit is 20 — remove 1 tier points (e.g. 1 Tiger I)"
+        "Force costs 21 tier points: the limit is 20 — remove 1 tier point (e.g. 1 Tiger I)"
     );
+}
+
+#[test]
+fn the_fix_for_a_force_far_over_its_tier_points_removes_enough() {
+    // Luchs (4) + 3 × T-34-85M (6) = 22 at a 10-point limit: one T-34 is not enough.
+    let mut force = Force::new(RulesetId::BattleOfTanks, "Over");
+    force.budget = Budget::TierPoints(10);
+    force.units.push(ForceUnit::library("Luchs", 1));
+    force.units.push(ForceUnit::library("T-34-85M", 3));
+    let v = validate(&force);
+    let violation = &v.violations[0];
+    assert_eq!(
+        violation.message,
+        "Force costs 22 tier points: the limit is 10 — remove 12 tier points (e.g. 2 T-34-85M)"
+    );
+    let mut fixed = force.clone();
+    let label = violation.fix.as_ref().and_then(|fix| fix.apply(&mut fixed));
+    assert_eq!(label.as_deref(), Some("Remove 2 T-34-85M"));
+    assert!(validate(&fixed).legal, "{:?}", validate(&fixed).violations);
+    assert_eq!(validate(&fixed).totals.tier_points, Some(10));
+}
+
+#[test]
+fn a_fix_spanning_lines_names_each_and_mends_the_force() {
+    // 4 + 6 + 7 = 17 at a limit of 4: 13 over needs two units, and the least overshoot is
+    // T-34-85M + Tiger I (13) rather than two of anything else.
+    let mut force = Force::new(RulesetId::BattleOfTanks, "Spread");
+    force.budget = Budget::TierPoints(4);
+    force.units.push(ForceUnit::library("Luchs", 1));
+    force.units.push(ForceUnit::library("T-34-85M", 1));
+    force.units.push(ForceUnit::library("Tiger I", 1));
+    let v = validate(&force);
+    let violation = &v.violations[0];
+    assert!(
+        violation
+            .message
+            .ends_with("(e.g. 1 T-34-85M and 1 Tiger I)")
+    );
+    let mut fixed = force.clone();
+    violation.fix.as_ref().and_then(|fix| fix.apply(&mut fixed));
+    assert!(validate(&fixed).legal);
+    assert_eq!(fixed.units.len(), 1);
 }
