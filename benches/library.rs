@@ -4,7 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use quartermaster::rules::belloludi::{Class, Vehicle};
 use quartermaster::rules::{self, Card, RulesetId};
-use quartermaster::ui::{Action, App, Command, LibraryAction, LibraryState, View};
+use quartermaster::ui::{Action, App, CardEntry, Command, LibraryAction, LibraryState, View};
 
 /// 10,000 cards: the books' plus generated custom vehicles with varied names.
 fn ten_thousand_cards() -> Vec<Card> {
@@ -31,7 +31,10 @@ fn ten_thousand_cards() -> Vec<Card> {
 
 fn filter(c: &mut Criterion) {
     let cards = ten_thousand_cards();
-    let refs: Vec<&Card> = cards.iter().collect();
+    let refs: Vec<CardEntry<'_>> = cards
+        .iter()
+        .map(|card| CardEntry { card, custom: None })
+        .collect();
     let mut group = c.benchmark_group("library_10k");
     for query in ["p", "pan", "panzer 01", "tiger"] {
         let state = LibraryState {

@@ -64,7 +64,7 @@ fn a_belloludi_force_with_a_custom_8_12_2cd_armour_5_vehicle_costs_17() {
 
     new_force(&mut h, "BelloLudi Tanks!", "Shermans");
     assert_eq!(h.state().prefs.view, View::Forces);
-    h.get_by_label("+ New vehicle").click();
+    h.get_by_label("+ New vehicle · custom · 17 points").click();
     h.run();
     let open = h
         .state()
@@ -83,7 +83,7 @@ fn going_over_a_tier_budget_shows_the_violation() {
     h.run();
     new_force(&mut h, "Battle of Tanks", "Heavies");
     for _ in 0..3 {
-        h.get_by_label("+ Tiger I").click();
+        h.get_by_label("+ Tiger I · 7 tier points").click();
         h.run();
     }
     let open = h.state().model.open.as_ref().unwrap();
@@ -124,7 +124,7 @@ fn deleting_a_force_and_undoing_brings_it_back() {
     let mut h = harness();
     h.run();
     new_force(&mut h, "Battle of Tanks", "Doomed");
-    h.get_by_label("+ T-80").click();
+    h.get_by_label_contains("+ T-80 · ").click();
     h.run();
     assert_eq!(h.state().model.forces.len(), 1);
     h.get_by_label("Delete").click();

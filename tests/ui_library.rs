@@ -1,9 +1,9 @@
 //! The library window, clicked through by label with egui_kittest (no display needed).
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::rules::RulesetId;
-use quartermaster::ui::App;
+use quartermaster::ui::{App, CardKey};
 
 fn harness() -> Harness<'static, App> {
     let app = App::for_tests().expect("in-memory store opens");
@@ -26,8 +26,11 @@ fn choosing_a_ruleset_and_a_card_shows_its_statistics() {
     h.get_by_label("Panther Ausf G").click();
     h.run();
     assert_eq!(
-        h.state().prefs.library.selected,
-        Some((RulesetId::ArmourBattles, "Panther Ausf G".to_string()))
+        h.state().prefs.library.selected_card,
+        Some(CardKey::Book(
+            RulesetId::ArmourBattles,
+            "Panther Ausf G".to_string()
+        ))
     );
     assert!(
         h.query_by_label("7D/6D").is_some(),
@@ -86,7 +89,58 @@ fn duplicating_a_book_card_makes_an_editable_custom_copy() {
     assert_eq!(custom.len(), 1);
     assert_eq!(custom[0].1.name(), "IS-2 (custom)");
     assert!(
-        h.query_by_label("IS-2 (custom)").is_some(),
-        "the copy is listed in the library"
+        h.query_by_label("IS-2 (custom) · custom").is_some(),
+        "the copy is listed in the library, marked as custom"
     );
+}
+
+/// A custom card may share a book card's name; it must stay a card of its own.
+#[test]
+fn a_custom_card_named_like_a_book_card_stays_selectable_and_editable() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("BelloLudi Tanks! (5)").click();
+    h.run();
+    h.get_by_label("Sherman").click();
+    h.run();
+    h.get_by_label("Duplicate to edit").click();
+    h.run();
+    h.get_all_by_value("Sherman (custom)")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
+        .expect("the editor's name field")
+        .set_text_value_accesskit("Sherman");
+    h.run();
+    h.get_by_label("Save card").click();
+    h.run();
+    let custom = h.state().model.custom_cards.clone();
+    assert_eq!(custom.len(), 1);
+    assert_eq!(custom[0].1.name(), "Sherman");
+    assert!(
+        h.query_by_label("BelloLudi Tanks! (6)").is_some(),
+        "the filter counts the custom card"
+    );
+    h.get_by_label("Sherman · custom").click();
+    h.run();
+    assert_eq!(
+        h.state().prefs.library.selected_card,
+        Some(CardKey::Custom(custom[0].0))
+    );
+    assert!(
+        h.query_by_label_contains("BelloLudi Tanks! · custom card")
+            .is_some()
+    );
+    assert_eq!(
+        h.query_all_by_label("Edit").count(),
+        2,
+        "the Edit menu and the card's Edit button"
+    );
+    assert!(h.query_by_label("Delete").is_some());
+    // The book card is still the book card (the heading shows the custom card's name too).
+    h.get_all_by_label("Sherman")
+        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
+        .expect("the book Sherman's row")
+        .click();
+    h.run();
+    assert!(h.query_by_label_contains("book card (read-only)").is_some());
+    assert!(h.query_by_label_contains("17 points").is_some());
 }

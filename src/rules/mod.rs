@@ -24,5 +24,5 @@ pub use card::Card;
 pub use error::RulesError;
 pub use force::{Budget, CardRef, Force, ForceUnit};
 pub use registry::{all_rulesets, ruleset};
-pub use ruleset::{Ruleset, RulesetId};
+pub use ruleset::{Ruleset, RulesetId, UnitCost};
 pub use validation::{Validation, Violation};

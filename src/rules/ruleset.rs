@@ -71,6 +71,20 @@ impl FromStr for RulesetId {
     }
 }
 
+/// What one unit of a card counts against its force's budget: "17 points", "6 tier points".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnitCost {
+    pub amount: u64,
+    /// Plural, as the budget names it: "points", "tier points", "stands".
+    pub unit: &'static str,
+}
+
+impl fmt::Display for UnitCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&super::validation::amount(self.amount, self.unit))
+    }
+}
+
 /// What a ruleset provides to the rest of the app. One implementation per book.
 pub trait Ruleset: Sync {
     /// Which ruleset this is.
@@ -85,6 +99,11 @@ pub trait Ruleset: Sync {
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError>;
     /// The budget a new force of this ruleset starts with.
     fn default_budget(&self) -> Budget;
+    /// What one unit of `card` costs against the budget, where the card alone decides it
+    /// (`None` for battle groups, and for Bolt Action, whose costs the player sets per unit).
+    fn unit_cost(&self, _card: &Card) -> Option<UnitCost> {
+        None
+    }
     /// Checks a force whose cards are resolved against this ruleset's budget rules.
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck;
 }

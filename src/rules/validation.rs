@@ -6,6 +6,7 @@ use super::card::Card;
 use super::force::{CardRef, Force};
 use super::names;
 use super::registry;
+use super::ruleset::Ruleset;
 
 pub mod mending;
 
@@ -137,7 +138,7 @@ fn reduce_lines(force: &mut Force, removals: &[Removal]) -> Option<String> {
     }
     let label = format!("Remove {}", removal_words(force, removals));
     let mut sorted = removals.to_vec();
-    sorted.sort_by(|a, b| b.unit.cmp(&a.unit));
+    sorted.sort_by_key(|r| std::cmp::Reverse(r.unit));
     for Removal { unit, by } in sorted {
         let line = &mut force.units[unit];
         if line.count <= by {
@@ -284,6 +285,15 @@ pub fn over_budget(
     };
     let words = removal_words(force, &removals);
     Some(Violation::new("over_budget", format!("{message} (e.g. {words})")).with_fix(fix))
+}
+
+/// Line index and cost of one unit, for each line whose card the ruleset prices.
+pub fn card_costs(ruleset: &dyn Ruleset, cards: &[Option<&Card>]) -> Vec<(usize, u64)> {
+    cards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, card)| Some((i, ruleset.unit_cost((*card)?)?.amount)))
+        .collect()
 }
 
 /// The violation for a budget kind the ruleset does not use.

@@ -172,6 +172,7 @@ impl CardEditor {
                 ui.horizontal(|ui| {
                     if ui
                         .add_enabled(problem.is_none(), egui::Button::new("Save card"))
+                        .on_hover_text("Enter")
                         .clicked()
                     {
                         actions.push(Action::Model(Command::SaveCustomCard {
@@ -180,12 +181,25 @@ impl CardEditor {
                         }));
                         actions.push(Action::EditCard(None));
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button("Cancel").on_hover_text("Escape").clicked() {
                         actions.push(Action::EditCard(None));
                     }
                 });
             });
-        if !open {
+        // Escape cancels and Enter saves a valid card, as in every other dialog.
+        let (escape, enter) = ctx.input(|i| {
+            (
+                i.key_pressed(egui::Key::Escape),
+                i.key_pressed(egui::Key::Enter),
+            )
+        });
+        if enter && actions.is_empty() && self.problem().is_none() {
+            actions.push(Action::Model(Command::SaveCustomCard {
+                id: self.id,
+                card: self.card.clone(),
+            }));
+            actions.push(Action::EditCard(None));
+        } else if !open || escape {
             actions.push(Action::EditCard(None));
         }
         actions

@@ -13,7 +13,7 @@ use crate::rules::validation::BudgetReport;
 use crate::rules::{self, Budget, Card, CardRef, Force, RulesetId};
 
 use super::Action;
-use super::model::{Command, Model, OpenForce};
+use super::model::{CardEntry, Command, Model, OpenForce};
 use super::widgets;
 
 /// Drafts, dialogs and selection of the Forces view.
@@ -31,33 +31,29 @@ pub struct ForcesState {
 pub struct NewForceDraft {
     pub ruleset: RulesetId,
     pub name: String,
-    pub points: u32,
-    pub tier_points: u32,
-    pub battle_group: String,
-    pub scenario: String,
+    /// Starts as the ruleset's own default budget and follows a change of ruleset.
+    pub budget: Budget,
 }
 
 impl Default for NewForceDraft {
     fn default() -> Self {
-        NewForceDraft {
-            ruleset: RulesetId::Belloludi,
-            name: String::new(),
-            points: 100,
-            tier_points: 20,
-            battle_group: "lorraine-1-us".into(),
-            scenario: "encounter".into(),
-        }
+        NewForceDraft::for_ruleset(RulesetId::Belloludi)
     }
 }
 
 impl NewForceDraft {
-    /// The budget the chosen ruleset uses, from the dialog's fields.
-    pub fn budget(&self) -> Budget {
-        match self.ruleset {
-            RulesetId::ArmourBattles => Budget::BattleGroup(self.battle_group.clone()),
-            RulesetId::Belloludi | RulesetId::BoltAction => Budget::Points(self.points),
-            RulesetId::BattleOfTanks => Budget::TierPoints(self.tier_points),
-            RulesetId::BelleEpoque => Budget::Scenario(self.scenario.clone()),
+    pub fn for_ruleset(ruleset: RulesetId) -> Self {
+        NewForceDraft {
+            ruleset,
+            name: String::new(),
+            budget: rules::ruleset(ruleset).default_budget(),
+        }
+    }
+
+    fn set_ruleset(&mut self, ruleset: RulesetId) {
+        if ruleset != self.ruleset {
+            self.ruleset = ruleset;
+            self.budget = rules::ruleset(ruleset).default_budget();
         }
     }
 }
@@ -81,6 +77,16 @@ impl<'a> ForcesView<'a> {
             .show(ui, |ui| {
                 force_list(model, state, ui, &mut actions);
             });
+        // The add buttons live in their own panel so that adding a unit never moves them:
+        // a repeated click must add the same unit again.
+        if let Some(open) = &model.open {
+            egui::Panel::right("add_units")
+                .default_size(250.0)
+                .min_size(200.0)
+                .show(ui, |ui| {
+                    add_unit(model, &open.force, state, ui, &mut actions)
+                });
+        }
         egui::CentralPanel::default().show(ui, |ui| match &model.open {
             Some(open) => force_editor(model, open, state, ui, &mut actions),
             None => {
@@ -247,8 +253,6 @@ fn force_editor(
 
     units_table(model, force, state, ui, actions);
     ui.add_space(6.0);
-    add_unit(model, force, state, ui, actions);
-    ui.add_space(6.0);
     ui.label("Notes");
     if let Some(notes) = widgets::committed_multiline(
         ui,
@@ -358,6 +362,7 @@ fn units_table(
     actions: &mut Vec<Action>,
 ) {
     let _ = model;
+    let ruleset = rules::ruleset(force.ruleset);
     let extra = match force.ruleset {
         RulesetId::BoltAction => Some("Points"),
         RulesetId::BelleEpoque => Some("Stands"),
@@ -366,12 +371,13 @@ fn units_table(
     let cards = rules::validation::resolve_cards(force);
     egui::Grid::new("units")
         .striped(true)
-        .num_columns(6)
+        .num_columns(7)
         .show(ui, |ui| {
             ui.strong("Unit");
             ui.strong("Count");
             ui.strong("Group");
             ui.strong(extra.unwrap_or(""));
+            ui.strong("Cost");
             ui.strong("");
             ui.end_row();
             for (index, (unit, card)) in force.units.iter().zip(&cards).enumerate() {
@@ -457,6 +463,7 @@ fn units_table(
                         ui.label("");
                     }
                 }
+                ui.label(line_cost(ruleset, unit, *card));
                 if ui
                     .small_button("✕")
                     .on_hover_text("Remove (Delete)")
@@ -497,6 +504,35 @@ fn stat_summary(card: &Card) -> String {
         .join("\n")
 }
 
+/// What a unit line costs against the budget, in words ("34 points", "2 × 6 tier points").
+fn line_cost(ruleset: &dyn rules::Ruleset, unit: &rules::ForceUnit, card: Option<&Card>) -> String {
+    let each = match (unit.points, card.and_then(|c| ruleset.unit_cost(c))) {
+        // Bolt Action: the player's own cost per unit.
+        (Some(points), _) => Some(rules::UnitCost {
+            amount: u64::from(points),
+            unit: "points",
+        }),
+        (None, Some(cost)) if unit.stands.is_some() => Some(rules::UnitCost {
+            amount: u64::from(unit.stands.unwrap_or(0)),
+            unit: cost.unit,
+        }),
+        (None, cost) => cost,
+    };
+    match each {
+        None => String::new(),
+        Some(each) if unit.count == 1 => each.to_string(),
+        Some(each) => format!(
+            "{} × {} = {}",
+            unit.count,
+            each.amount,
+            rules::UnitCost {
+                amount: each.amount * u64::from(unit.count),
+                unit: each.unit
+            }
+        ),
+    }
+}
+
 fn add_unit(
     model: &Model,
     force: &Force,
@@ -504,51 +540,76 @@ fn add_unit(
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
-    ui.horizontal(|ui| {
-        ui.label("Add unit");
-        ui.add(
-            egui::TextEdit::singleline(&mut state.add_search)
-                .hint_text("search the library")
-                .desired_width(220.0),
-        );
-    });
+    ui.heading("Add units");
+    let search = ui.add(
+        egui::TextEdit::singleline(&mut state.add_search)
+            .hint_text("search the library (Enter adds a single match)")
+            .desired_width(f32::INFINITY),
+    );
     let needle = state.add_search.trim().to_lowercase();
-    let matches: Vec<&Card> = model
-        .cards_for(force.ruleset)
+    let matches: Vec<CardEntry<'_>> = model
+        .card_entries(Some(force.ruleset))
         .into_iter()
-        .filter(|c| {
+        .filter(|e| {
             needle.is_empty()
-                || c.name().to_lowercase().contains(&needle)
-                || c.short_names()
+                || e.card.name().to_lowercase().contains(&needle)
+                || e.card
+                    .short_names()
                     .iter()
                     .any(|s| s.to_lowercase().contains(&needle))
         })
-        .take(12)
         .collect();
-    ui.horizontal_wrapped(|ui| {
-        for card in matches {
-            if ui
-                .button(format!("+ {}", card.name()))
-                .on_hover_text(stat_summary(card))
-                .clicked()
-            {
-                let mut edited = force.clone();
-                let unit = model.unit_for(card);
-                match edited
-                    .units
-                    .iter_mut()
-                    .find(|u| u.card == unit.card && u.group.is_none())
+    let enter = search.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if enter && let [only] = matches.as_slice() {
+        actions.push(add_one(model, force, only));
+        // Keep typing: the next search starts where this one ended.
+        search.request_focus();
+    }
+    ui.label(
+        RichText::new(match matches.len() {
+            0 => "No card matches".to_string(),
+            1 => "1 card".to_string(),
+            n => format!("{n} cards"),
+        })
+        .weak(),
+    );
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for entry in &matches {
+                let label = match entry.cost() {
+                    Some(cost) => format!("+ {} · {cost}", entry.label()),
+                    None => format!("+ {}", entry.label()),
+                };
+                let button =
+                    egui::Button::new(label).min_size(egui::vec2(ui.available_width(), 0.0));
+                if ui
+                    .add(button)
+                    .on_hover_text(stat_summary(entry.card))
+                    .clicked()
                 {
-                    Some(existing) => existing.count = (existing.count + 1).min(999),
-                    None => edited.units.push(unit),
+                    actions.push(add_one(model, force, entry));
                 }
-                actions.push(Action::Model(Command::Edit {
-                    force: edited,
-                    label: format!("Add {}", card.name()),
-                }));
             }
-        }
-    });
+        });
+}
+
+/// Adds one unit of `entry` to the force: to its ungrouped line if there is one.
+fn add_one(model: &Model, force: &Force, entry: &CardEntry<'_>) -> Action {
+    let mut edited = force.clone();
+    let unit = model.unit_for(entry);
+    match edited
+        .units
+        .iter_mut()
+        .find(|u| u.card == unit.card && u.group.is_none())
+    {
+        Some(existing) => existing.count = (existing.count + 1).min(999),
+        None => edited.units.push(unit),
+    }
+    Action::Model(Command::Edit {
+        force: edited,
+        label: format!("Add {}", entry.card.name()),
+    })
 }
 
 fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
@@ -556,6 +617,7 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
         return;
     };
     let mut open = true;
+    let mut cancel = false;
     let mut create = false;
     let mut briefing = None;
     egui::Window::new("New force")
@@ -565,65 +627,36 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
         .show(ui.ctx(), |ui| {
             egui::Grid::new("new_force").num_columns(2).show(ui, |ui| {
                 let name = ui.label("Ruleset");
+                let mut ruleset = draft.ruleset;
                 egui::ComboBox::from_id_salt("new_ruleset")
-                    .selected_text(draft.ruleset.title())
+                    .selected_text(ruleset.title())
                     .show_ui(ui, |ui| {
                         for id in RulesetId::ALL {
-                            ui.selectable_value(&mut draft.ruleset, id, id.title());
+                            ui.selectable_value(&mut ruleset, id, id.title());
                         }
                     })
                     .response
                     .labelled_by(name.id);
+                draft.set_ruleset(ruleset);
                 ui.end_row();
                 let name_label = ui.label("Name");
-                ui.add(egui::TextEdit::singleline(&mut draft.name).hint_text("force name"))
+                let name_field = ui
+                    .add(egui::TextEdit::singleline(&mut draft.name).hint_text("force name"))
                     .labelled_by(name_label.id);
+                if name_field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    create = true;
+                }
                 ui.end_row();
                 let budget_label = ui.label("Budget");
-                match draft.ruleset {
-                    RulesetId::Belloludi | RulesetId::BoltAction => {
-                        ui.add(
-                            egui::DragValue::new(&mut draft.points)
-                                .range(0..=100_000)
-                                .suffix(" points"),
-                        )
-                        .labelled_by(budget_label.id);
-                    }
-                    RulesetId::BattleOfTanks => {
-                        ui.add(
-                            egui::DragValue::new(&mut draft.tier_points)
-                                .range(0..=1000)
-                                .suffix(" tier points"),
-                        )
-                        .labelled_by(budget_label.id);
-                    }
-                    RulesetId::ArmourBattles => {
-                        egui::ComboBox::from_id_salt("new_group")
-                            .selected_text(
-                                armour_battles::battle_group(&draft.battle_group)
-                                    .map_or(String::new(), |g| g.title()),
-                            )
-                            .show_ui(ui, |ui| {
-                                for g in armour_battles::battle_groups() {
-                                    ui.selectable_value(
-                                        &mut draft.battle_group,
-                                        g.id.clone(),
-                                        g.title(),
-                                    );
-                                }
-                            })
-                            .response
-                            .labelled_by(budget_label.id);
-                    }
-                    RulesetId::BelleEpoque => {
-                        ui.label("Encounter scenario: 24–36 stands");
-                    }
-                }
+                budget_field(ui, &mut draft.budget, budget_label.id);
                 ui.end_row();
             });
             ui.horizontal(|ui| {
-                if ui.button("Create").clicked() {
+                if ui.button("Create").on_hover_text("Enter").clicked() {
                     create = true;
+                }
+                if ui.button("Cancel").on_hover_text("Escape").clicked() {
+                    cancel = true;
                 }
             });
             ui.separator();
@@ -640,6 +673,9 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                 }
             });
         });
+    if cancel || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        open = false;
+    }
     if create {
         actions.push(Action::Model(Command::NewForce {
             ruleset: draft.ruleset,
@@ -648,7 +684,7 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
             } else {
                 draft.name.clone()
             },
-            budget: draft.budget(),
+            budget: draft.budget.clone(),
         }));
         state.new_force = None;
     } else if let Some(id) = briefing {
@@ -656,5 +692,48 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
         state.new_force = None;
     } else if !open {
         state.new_force = None;
+    }
+}
+
+/// The new force's budget, edited in place: an amount, a battle group or the scenario.
+fn budget_field(ui: &mut egui::Ui, budget: &mut Budget, label: egui::Id) {
+    match budget {
+        Budget::Points(points) => {
+            ui.add(
+                egui::DragValue::new(points)
+                    .range(0..=100_000)
+                    .suffix(" points"),
+            )
+            .labelled_by(label);
+        }
+        Budget::TierPoints(points) => {
+            ui.add(
+                egui::DragValue::new(points)
+                    .range(0..=1000)
+                    .suffix(" tier points"),
+            )
+            .labelled_by(label);
+        }
+        Budget::BattleGroup(group) => {
+            egui::ComboBox::from_id_salt("new_group")
+                .selected_text(
+                    armour_battles::battle_group(group).map_or(String::new(), |g| g.title()),
+                )
+                .show_ui(ui, |ui| {
+                    for g in armour_battles::battle_groups() {
+                        ui.selectable_value(group, g.id.clone(), g.title());
+                    }
+                })
+                .response
+                .labelled_by(label);
+        }
+        Budget::Scenario(scenario) => {
+            let found = crate::rules::belle_epoque::tables().and_then(|t| t.scenario(scenario));
+            let text = match found {
+                Some(s) => format!("{}: {}–{} stands", s.label, s.min_stands, s.max_stands),
+                None => format!("Scenario: {scenario}"),
+            };
+            ui.label(text);
+        }
     }
 }

@@ -9,7 +9,7 @@ use crate::rules::{self, Card, RulesetId};
 
 use super::Action;
 use super::card_editor::CardEditor;
-use super::model::{Command, Model};
+use super::model::{CardEntry, CardKey, Command, Model};
 
 /// Columns the table sorts by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -34,8 +34,8 @@ pub struct LibraryState {
     pub search: String,
     pub sort: SortColumn,
     pub descending: bool,
-    /// (ruleset, card name) of the selected card.
-    pub selected: Option<(RulesetId, String)>,
+    /// The selected card (by id: a custom card may share a book card's name).
+    pub selected_card: Option<CardKey>,
 }
 
 /// What the library view can ask for.
@@ -46,7 +46,7 @@ pub enum LibraryAction {
     FilterType(Option<String>),
     Search(String),
     Sort(SortColumn),
-    Select(RulesetId, String),
+    Select(CardKey),
 }
 
 impl LibraryState {
@@ -68,26 +68,31 @@ impl LibraryState {
                     self.descending = false;
                 }
             }
-            LibraryAction::Select(ruleset, name) => self.selected = Some((ruleset, name)),
+            LibraryAction::Select(key) => self.selected_card = Some(key),
         }
     }
 
     /// The cards passing the filters, sorted as asked. `cards` is in book order.
-    pub fn filter<'c>(&self, cards: &[&'c Card]) -> Vec<&'c Card> {
+    pub fn filter<'c>(&self, cards: &[CardEntry<'c>]) -> Vec<CardEntry<'c>> {
         let needle = self.search.trim().to_lowercase();
-        let mut shown: Vec<&Card> = cards
+        let mut shown: Vec<CardEntry<'c>> = cards
             .iter()
             .copied()
-            .filter(|card| self.ruleset.is_none_or(|r| r == card.ruleset()))
-            .filter(|card| self.side.as_deref().is_none_or(|s| card.side() == Some(s)))
-            .filter(|card| {
+            .filter(|e| self.ruleset.is_none_or(|r| r == e.card.ruleset()))
+            .filter(|e| {
+                self.side
+                    .as_deref()
+                    .is_none_or(|s| e.card.side() == Some(s))
+            })
+            .filter(|e| {
                 self.type_label
                     .as_deref()
-                    .is_none_or(|t| card.type_label() == t)
+                    .is_none_or(|t| e.card.type_label() == t)
             })
-            .filter(|card| needle.is_empty() || matches_search(card, &needle))
+            .filter(|e| needle.is_empty() || matches_search(e.card, &needle))
             .collect();
-        let key = |card: &&Card| -> String {
+        let key = |entry: &CardEntry<'c>| -> String {
+            let card = entry.card;
             match self.sort {
                 SortColumn::Book => String::new(),
                 SortColumn::Name => card.name().to_lowercase(),
@@ -142,12 +147,8 @@ impl<'a> LibraryView<'a> {
     }
 
     /// All cards: the books' then the custom ones.
-    fn all_cards(&self) -> Vec<&'a Card> {
-        RulesetId::ALL
-            .into_iter()
-            .flat_map(|id| rules::ruleset(id).library())
-            .chain(self.model.custom_cards.iter().map(|(_, c)| c))
-            .collect()
+    fn all_cards(&self) -> Vec<CardEntry<'a>> {
+        self.model.card_entries(None)
     }
 
     /// Draws the view; returns what the user asked for.
@@ -162,7 +163,7 @@ impl<'a> LibraryView<'a> {
         egui::Panel::right("card")
             .default_size(340.0)
             .show(ui, |ui| {
-                self.card_panel(ui, &all, &mut actions);
+                self.card_panel(ui, &mut actions);
             });
         egui::CentralPanel::default().show(ui, |ui| {
             self.search_bar(ui, &mut actions);
@@ -172,7 +173,7 @@ impl<'a> LibraryView<'a> {
         actions
     }
 
-    fn filters(&self, ui: &mut egui::Ui, all: &[&Card], actions: &mut Vec<Action>) {
+    fn filters(&self, ui: &mut egui::Ui, all: &[CardEntry<'_>], actions: &mut Vec<Action>) {
         let state = self.state;
         ui.heading("Rulesets");
         if ui
@@ -183,7 +184,8 @@ impl<'a> LibraryView<'a> {
         }
         for ruleset in rules::all_rulesets() {
             let id = ruleset.id();
-            let label = format!("{} ({})", id.title(), ruleset.library().len());
+            let count = all.iter().filter(|e| e.card.ruleset() == id).count();
+            let label = format!("{} ({count})", id.title());
             if ui
                 .selectable_label(state.ruleset == Some(id), label)
                 .on_hover_text(ruleset.summary())
@@ -195,7 +197,7 @@ impl<'a> LibraryView<'a> {
         ui.separator();
         let in_ruleset: Vec<&Card> = all
             .iter()
-            .copied()
+            .map(|e| e.card)
             .filter(|c| state.ruleset.is_none_or(|r| r == c.ruleset()))
             .collect();
         let mut sides: Vec<&str> = in_ruleset.iter().filter_map(|c| c.side()).collect();
@@ -224,9 +226,26 @@ impl<'a> LibraryView<'a> {
             actions,
         );
         ui.separator();
-        if ui.button("New custom card…").clicked() {
-            let ruleset = state.ruleset.unwrap_or(RulesetId::Belloludi);
-            actions.push(Action::EditCard(Some(CardEditor::new_card(ruleset))));
+        match state.ruleset {
+            Some(ruleset) => {
+                if ui
+                    .button("New custom card…")
+                    .on_hover_text(format!("A new {} card", ruleset.title()))
+                    .clicked()
+                {
+                    actions.push(Action::EditCard(Some(CardEditor::new_card(ruleset))));
+                }
+            }
+            // With every ruleset shown, ask which one rather than guess.
+            None => {
+                ui.menu_button("New custom card ▸", |ui| {
+                    for ruleset in RulesetId::ALL {
+                        if ui.button(ruleset.title()).clicked() {
+                            actions.push(Action::EditCard(Some(CardEditor::new_card(ruleset))));
+                        }
+                    }
+                });
+            }
         }
     }
 
@@ -253,7 +272,7 @@ impl<'a> LibraryView<'a> {
         });
     }
 
-    fn card_table(&self, ui: &mut egui::Ui, all: &[&Card], actions: &mut Vec<Action>) {
+    fn card_table(&self, ui: &mut egui::Ui, all: &[CardEntry<'_>], actions: &mut Vec<Action>) {
         let cards = self.state.filter(all);
         ui.label(format!("{} of {} cards", cards.len(), all.len()));
         let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
@@ -295,17 +314,12 @@ impl<'a> LibraryView<'a> {
             .body(|body| {
                 // Only the visible rows are laid out, so 10,000 cards cost what 30 do.
                 body.rows(row_height, cards.len(), |mut row| {
-                    let card = cards[row.index()];
-                    let selected = state
-                        .selected
-                        .as_ref()
-                        .is_some_and(|(r, n)| *r == card.ruleset() && n == card.name());
+                    let entry = cards[row.index()];
+                    let card = entry.card;
+                    let selected = state.selected_card.as_ref().is_some_and(|k| entry.is(k));
                     row.col(|ui| {
-                        if ui.selectable_label(selected, card.name()).clicked() {
-                            actions.push(Action::Library(LibraryAction::Select(
-                                card.ruleset(),
-                                card.name().to_string(),
-                            )));
+                        if ui.selectable_label(selected, entry.label()).clicked() {
+                            actions.push(Action::Library(LibraryAction::Select(entry.key())));
                         }
                     });
                     row.col(|ui| {
@@ -321,25 +335,20 @@ impl<'a> LibraryView<'a> {
             });
     }
 
-    fn card_panel(&self, ui: &mut egui::Ui, all: &[&Card], actions: &mut Vec<Action>) {
-        let selected = self.state.selected.as_ref().and_then(|(ruleset, name)| {
-            all.iter()
-                .copied()
-                .find(|c| c.ruleset() == *ruleset && c.name() == name)
-        });
-        let Some(card) = selected else {
+    fn card_panel(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        let selected = self
+            .state
+            .selected_card
+            .as_ref()
+            .and_then(|key| self.model.card(key));
+        let Some(entry) = selected else {
             ui.heading("Card");
             ui.label("Select a card to see every statistic. Hover a label for what it means.");
             return;
         };
-        let custom = self
-            .model
-            .custom_cards
-            .iter()
-            .find(|(_, c)| c == card)
-            .map(|(id, _)| *id);
+        let (card, custom) = (entry.card, entry.custom);
         ui.heading(card.name());
-        ui.label(format!(
+        let mut about = format!(
             "{} · {}",
             card.ruleset().title(),
             if custom.is_some() {
@@ -347,7 +356,11 @@ impl<'a> LibraryView<'a> {
             } else {
                 "book card (read-only)"
             }
-        ));
+        );
+        if let Some(cost) = entry.cost() {
+            about.push_str(&format!(" · {cost}"));
+        }
+        ui.label(about);
         ui.separator();
         egui::Grid::new("card_stats")
             .num_columns(2)
@@ -423,10 +436,11 @@ fn choice_list(
 mod tests {
     use super::*;
 
-    fn book() -> Vec<&'static Card> {
+    fn book() -> Vec<CardEntry<'static>> {
         RulesetId::ALL
             .into_iter()
             .flat_map(|id| rules::ruleset(id).library())
+            .map(|card| CardEntry { card, custom: None })
             .collect()
     }
 
@@ -440,7 +454,7 @@ mod tests {
         state.apply(LibraryAction::FilterSide(Some("German".into())));
         assert_eq!(state.filter(&cards).len(), 6);
         state.apply(LibraryAction::FilterType(Some("Light AFV".into())));
-        let names: Vec<&str> = state.filter(&cards).iter().map(|c| c.name()).collect();
+        let names: Vec<&str> = state.filter(&cards).iter().map(|e| e.card.name()).collect();
         assert_eq!(names, ["SdKfz 234/2 Armoured Car (Puma)"]);
         state.apply(LibraryAction::FilterType(None));
         state.apply(LibraryAction::Search("PUMA".into()));
@@ -455,11 +469,11 @@ mod tests {
             ..Default::default()
         };
         state.apply(LibraryAction::Sort(SortColumn::Name));
-        let names: Vec<&str> = state.filter(&cards).iter().map(|c| c.name()).collect();
+        let names: Vec<&str> = state.filter(&cards).iter().map(|e| e.card.name()).collect();
         assert_eq!(names.first(), Some(&"AMX 12t"));
         assert_eq!(names.last(), Some(&"Tiger I"));
         state.apply(LibraryAction::Sort(SortColumn::Name));
-        let names: Vec<&str> = state.filter(&cards).iter().map(|c| c.name()).collect();
+        let names: Vec<&str> = state.filter(&cards).iter().map(|e| e.card.name()).collect();
         assert_eq!(names.first(), Some(&"Tiger I"));
     }
 }

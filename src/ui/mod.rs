@@ -13,18 +13,24 @@ mod resolve;
 mod tracker;
 mod widgets;
 
+mod help;
+mod notices;
+
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow};
 use serde::{Deserialize, Serialize};
 
-use crate::store::{ForceId, Store};
+use crate::store::{CampaignId, ForceId, Store};
+
+pub use help::HelpPage;
+pub use notices::NoticeTimers;
 
 pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
 pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
-pub use model::{CampaignCommand, Command, Model};
+pub use model::{CampaignCommand, CardEntry, CardKey, Command, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
 pub use resolve::{
     Mechanic, OrderSetup, ResolveAction, ResolveState, RollEntry, Setup as ResolveSetup, ShotKind,
@@ -89,6 +95,9 @@ pub struct Prefs {
     pub view: View,
     pub theme: Theme,
     pub library: LibraryState,
+    /// The force and campaign open when the app last closed, reopened at start.
+    pub open_force: Option<ForceId>,
+    pub open_campaign: Option<CampaignId>,
 }
 
 /// A file path the user is asked to type because no native dialog appeared.
@@ -116,6 +125,10 @@ pub enum Action {
     ExportPdfDialog,
     WritePdf(PathBuf),
     Resolve(ResolveAction),
+    /// Open a Help page, or close it (`None`).
+    Help(Option<HelpPage>),
+    ShowNoticeLog(bool),
+    Quit,
 }
 
 /// The whole app.
@@ -129,6 +142,11 @@ pub struct App {
     pub card_editor: Option<CardEditor>,
     pub path_prompt: Option<PathPrompt>,
     pub show_shortcuts: bool,
+    pub help: Option<HelpPage>,
+    pub show_notice_log: bool,
+    pub notice_timers: NoticeTimers,
+    /// Set by File › Quit; the window closes at the end of the frame.
+    pub quit_requested: bool,
     /// Native dialogs are skipped in tests and when none can appear.
     pub native_dialogs: bool,
     frames_left: Option<u64>,
@@ -137,7 +155,7 @@ pub struct App {
 }
 
 /// The keyboard shortcuts, shown in Help › Shortcuts.
-pub const SHORTCUTS: [(&str, &str); 8] = [
+pub const SHORTCUTS: [(&str, &str); 11] = [
     ("Ctrl+N", "New force"),
     ("Ctrl+F", "Search the library"),
     ("Delete", "Remove the selected unit"),
@@ -149,10 +167,17 @@ pub const SHORTCUTS: [(&str, &str); 8] = [
         "Library, Forces, Resolve, Campaign, Print",
     ),
     ("F1", "This list"),
+    (
+        "Enter",
+        "Confirm a dialog; in Add units, add the single match",
+    ),
+    ("Escape", "Close a dialog without changes"),
+    ("Ctrl+Q", "Quit"),
 ];
 
 impl App {
-    pub fn new(model: Model, prefs: Prefs, launch: &Launch) -> Self {
+    pub fn new(mut model: Model, prefs: Prefs, launch: &Launch) -> Self {
+        model.reopen(prefs.open_force, prefs.open_campaign);
         App {
             prefs,
             model,
@@ -163,6 +188,10 @@ impl App {
             card_editor: None,
             path_prompt: None,
             show_shortcuts: false,
+            help: None,
+            show_notice_log: false,
+            notice_timers: NoticeTimers::default(),
+            quit_requested: false,
             native_dialogs: true,
             frames_left: launch.frames,
             focus_search: false,
@@ -219,6 +248,18 @@ impl App {
             Action::ExportPdfDialog => self.export_pdf_dialog(),
             Action::WritePdf(path) => self.write_pdf(&path),
             Action::Resolve(action) => self.resolve.apply(action),
+            Action::Help(page) => self.help = page,
+            Action::ShowNoticeLog(show) => self.show_notice_log = show,
+            Action::Quit => self.quit_requested = true,
+        }
+    }
+
+    /// The prefs to store now: the open force and campaign included.
+    pub fn prefs_to_save(&self) -> Prefs {
+        Prefs {
+            open_force: self.model.open.as_ref().map(|o| o.id),
+            open_campaign: self.model.campaign.as_ref().map(|c| c.stored.id),
+            ..self.prefs.clone()
         }
     }
 
@@ -302,13 +343,17 @@ impl App {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if !self.fonts_installed {
             fonts::install(ui.ctx());
+            // A blinking cursor repaints the window several times a second for as long as a
+            // text field has focus; a steady one costs nothing while the user thinks.
+            ui.ctx()
+                .all_styles_mut(|style| style.visuals.text_cursor.blink = false);
             self.fonts_installed = true;
         }
         apply_theme(ui.ctx(), self.prefs.theme);
         let mut actions = self.shortcuts(ui.ctx());
         actions.extend(self.top_bar(ui));
-        self.status_bar(ui);
-        actions.extend(self.notices(ui));
+        actions.extend(self.status_bar(ui));
+        actions.extend(notices::show(ui, &self.model, &mut self.notice_timers));
         match self.prefs.view {
             View::Library => {
                 let focus = std::mem::take(&mut self.focus_search);
@@ -334,6 +379,12 @@ impl App {
         }
         if self.show_shortcuts {
             actions.extend(shortcuts_window(ui.ctx()));
+        }
+        if let Some(page) = self.help {
+            actions.extend(help::window(ui.ctx(), page, &self.model));
+        }
+        if self.show_notice_log {
+            actions.extend(notices::log_window(ui.ctx(), &self.model));
         }
         for action in actions {
             self.apply(action);
@@ -367,6 +418,9 @@ impl App {
         if pressed(Modifiers::NONE, Key::F1) {
             actions.push(Action::ShowShortcuts(!self.show_shortcuts));
         }
+        if pressed(Modifiers::COMMAND, Key::Q) {
+            actions.push(Action::Quit);
+        }
         for (key, view) in [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5]
             .into_iter()
             .zip(View::ALL)
@@ -397,6 +451,10 @@ impl App {
                     }
                     if ui.button("Import force file…").clicked() {
                         actions.push(Action::ImportDialog);
+                    }
+                    ui.separator();
+                    if ui.button("Quit  (Ctrl+Q)").clicked() {
+                        actions.push(Action::Quit);
                     }
                 });
                 ui.menu_button("Edit", |ui| {
@@ -438,6 +496,14 @@ impl App {
                     if ui.button("Shortcuts  (F1)").clicked() {
                         actions.push(Action::ShowShortcuts(true));
                     }
+                    for page in HelpPage::ALL {
+                        if ui.button(page.menu_label()).clicked() {
+                            actions.push(Action::Help(Some(page)));
+                        }
+                    }
+                    if ui.button("Past notices").clicked() {
+                        actions.push(Action::ShowNoticeLog(true));
+                    }
                 });
                 ui.separator();
                 for (index, view) in View::ALL.into_iter().enumerate() {
@@ -460,9 +526,19 @@ impl App {
         actions
     }
 
-    fn status_bar(&self, ui: &mut egui::Ui) {
+    fn status_bar(&self, ui: &mut egui::Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
+                let past = self.model.notice_log.len();
+                if past > 0
+                    && ui
+                        .small_button(format!("Notices ({past})"))
+                        .on_hover_text("Every message of this session")
+                        .clicked()
+                {
+                    actions.push(Action::ShowNoticeLog(true));
+                }
                 let path = self
                     .model
                     .store_path()
@@ -479,32 +555,6 @@ impl App {
                 );
             });
         });
-    }
-
-    fn notices(&self, ui: &mut egui::Ui) -> Vec<Action> {
-        let mut actions = Vec::new();
-        if self.model.notices.is_empty() {
-            return actions;
-        }
-        egui::Area::new(egui::Id::unique("notices"))
-            .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -36.0])
-            .show(ui.ctx(), |ui| {
-                for (index, notice) in self.model.notices.iter().enumerate().rev().take(4) {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        ui.set_max_width(420.0);
-                        ui.horizontal(|ui| {
-                            if notice.is_error {
-                                ui.colored_label(ui.visuals().error_fg_color, &notice.text);
-                            } else {
-                                ui.label(&notice.text);
-                            }
-                            if ui.small_button("✕").on_hover_text("Dismiss").clicked() {
-                                actions.push(Action::Model(Command::DismissNotice(index)));
-                            }
-                        });
-                    });
-                }
-            });
         actions
     }
 }
@@ -560,7 +610,9 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                         PathPrompt::Pdf(_) => Action::WritePdf(path),
                     });
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button("Cancel").on_hover_text("Escape").clicked()
+                    || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                {
                     actions.push(Action::PathPrompt(None));
                 }
             });
@@ -585,7 +637,7 @@ fn shortcuts_window(ctx: &egui::Context) -> Vec<Action> {
                     }
                 });
         });
-    if open {
+    if open && !ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         Vec::new()
     } else {
         vec![Action::ShowShortcuts(false)]
@@ -618,6 +670,9 @@ const PREFS_KEY: &str = "quartermaster-prefs";
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+        if self.quit_requested {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         if let Some(frames) = &mut self.frames_left {
             if *frames == 0 {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -630,7 +685,7 @@ impl eframe::App for App {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, PREFS_KEY, &self.prefs);
+        eframe::set_value(storage, PREFS_KEY, &self.prefs_to_save());
     }
 }
 
@@ -651,6 +706,9 @@ pub fn run(launch: Launch) -> Result<()> {
             .with_inner_size([1200.0, 780.0])
             .with_min_inner_size([720.0, 480.0]),
         persist_window: true,
+        // Window size and preferences belong with the data they describe (a second data
+        // folder gets its own), not in one place per user.
+        persistence_path: Some(data_dir.clone()),
         ..Default::default()
     };
     eframe::run_native(

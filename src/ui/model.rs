@@ -12,15 +12,23 @@ use crate::store::{CardChange, CardId, ForceId, ForceSummary, Store};
 use super::history::{Change, History};
 
 mod campaign;
+mod cards;
 
 pub use campaign::{CampaignCommand, OpenCampaign};
+pub use cards::{CardEntry, CardKey};
 
-/// A message for the user: errors stay until dismissed, information fades.
+/// A message for the user. The window shows it for a few seconds; every notice of the session
+/// stays in [`Model::notice_log`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
+    /// Unique within the session, so a view can time and dismiss this notice.
+    pub id: u64,
     pub text: String,
     pub is_error: bool,
 }
+
+/// How many past notices the session keeps for the history.
+const NOTICE_LOG_LIMIT: usize = 200;
 
 /// The force being edited, with its check results.
 #[derive(Debug, Clone)]
@@ -63,7 +71,8 @@ pub enum Command {
     DeleteCustomCard(CardId),
     Undo,
     Redo,
-    DismissNotice(usize),
+    /// Take the notice with this id off the screen (it stays in the history).
+    DismissNotice(u64),
     Campaign(CampaignCommand),
 }
 
@@ -73,7 +82,11 @@ pub struct Model {
     pub forces: Vec<ForceSummary>,
     pub open: Option<OpenForce>,
     pub custom_cards: Vec<(CardId, Card)>,
+    /// Notices on screen now.
     pub notices: Vec<Notice>,
+    /// Every notice of the session, newest last (the most recent [`NOTICE_LOG_LIMIT`]).
+    pub notice_log: Vec<Notice>,
+    next_notice: u64,
     campaigns: Vec<crate::store::CampaignSummary>,
     pub campaign: Option<OpenCampaign>,
     history: History,
@@ -90,6 +103,8 @@ impl Model {
             open: None,
             custom_cards: Vec::new(),
             notices: Vec::new(),
+            notice_log: Vec::new(),
+            next_notice: 0,
             campaigns: Vec::new(),
             campaign: None,
             history: History::default(),
@@ -98,6 +113,17 @@ impl Model {
         model.refresh();
         model.refresh_campaigns();
         model
+    }
+
+    /// Reopens the force and campaign that were open when the app last closed, where they
+    /// still exist (a deleted one is simply not reopened).
+    pub fn reopen(&mut self, force: Option<ForceId>, campaign: Option<crate::store::CampaignId>) {
+        if let Some(id) = force.filter(|id| self.forces.iter().any(|f| f.id == *id)) {
+            self.apply(Command::Open(id));
+        }
+        if let Some(id) = campaign.filter(|id| self.campaigns.iter().any(|c| c.id == *id)) {
+            self.apply(Command::Campaign(CampaignCommand::Open(id)));
+        }
     }
 
     /// The database path, for the status bar.
@@ -177,11 +203,7 @@ impl Model {
             Command::Undo => self.undo()?,
             Command::Redo => self.redo()?,
             Command::Campaign(command) => self.apply_campaign(command)?,
-            Command::DismissNotice(index) => {
-                if index < self.notices.len() {
-                    self.notices.remove(index);
-                }
-            }
+            Command::DismissNotice(id) => self.notices.retain(|n| n.id != id),
         }
         Ok(())
     }
@@ -367,30 +389,12 @@ impl Model {
             .unwrap_or_else(|| base.to_string())
     }
 
-    /// Cards a force of `ruleset` can use: the book's, then the custom ones.
-    pub fn cards_for(&self, ruleset: RulesetId) -> Vec<&Card> {
-        rules::ruleset(ruleset)
-            .library()
-            .iter()
-            .chain(
-                self.custom_cards
-                    .iter()
-                    .map(|(_, c)| c)
-                    .filter(|c| c.ruleset() == ruleset),
-            )
-            .collect()
-    }
-
-    /// A unit line for `card`: library cards by name, custom cards inline.
-    pub fn unit_for(&self, card: &Card) -> ForceUnit {
-        let is_book = rules::ruleset(card.ruleset())
-            .library()
-            .iter()
-            .any(|c| c == card);
-        let card_ref = if is_book {
-            CardRef::Library(card.name().to_string())
-        } else {
-            CardRef::Inline(card.clone())
+    /// A unit line for `entry`: book cards by name, custom cards written into the force (so
+    /// the force file carries them).
+    pub fn unit_for(&self, entry: &CardEntry<'_>) -> ForceUnit {
+        let card_ref = match entry.custom {
+            None => CardRef::Library(entry.card.name().to_string()),
+            Some(_) => CardRef::Inline(entry.card.clone()),
         };
         ForceUnit {
             card: card_ref,
@@ -402,16 +406,24 @@ impl Model {
     }
 
     pub fn info(&mut self, text: impl Into<String>) {
-        self.notices.push(Notice {
-            text: text.into(),
-            is_error: false,
-        });
+        self.notify(text.into(), false);
     }
 
     pub fn error(&mut self, text: impl Into<String>) {
-        self.notices.push(Notice {
-            text: text.into(),
-            is_error: true,
-        });
+        self.notify(text.into(), true);
+    }
+
+    fn notify(&mut self, text: String, is_error: bool) {
+        self.next_notice += 1;
+        let notice = Notice {
+            id: self.next_notice,
+            text,
+            is_error,
+        };
+        self.notice_log.push(notice.clone());
+        if self.notice_log.len() > NOTICE_LOG_LIMIT {
+            self.notice_log.remove(0);
+        }
+        self.notices.push(notice);
     }
 }

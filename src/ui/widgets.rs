@@ -16,10 +16,11 @@ pub fn committed_text(
         .get(key)
         .cloned()
         .unwrap_or_else(|| current.to_string());
-    let response = ui.add(
-        egui::TextEdit::singleline(&mut text)
-            .hint_text(hint)
-            .desired_width(width),
+    // Sized explicitly: inside a grid a text field otherwise shrinks to its column's width.
+    let height = ui.spacing().interact_size.y;
+    let response = ui.add_sized(
+        [width, height],
+        egui::TextEdit::singleline(&mut text).hint_text(hint),
     );
     finish(drafts, key, current, text, &response)
 }

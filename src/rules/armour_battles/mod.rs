@@ -167,6 +167,17 @@ impl Ruleset for ArmourBattles {
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
         let card: UnitCard = parse_inline_fields(value, path)?;
         check_card_name(&card.name, path)?;
+        if let Some(r) = card.range
+            && !(r.short < r.effective && r.effective < r.long)
+        {
+            return Err(RulesError::field(
+                format!("{path}.range"),
+                format!(
+                    "{}/{}/{}: short, effective and long range must each be longer than the last",
+                    r.short, r.effective, r.long
+                ),
+            ));
+        }
         Ok(Card::ArmourBattles(card))
     }
 

@@ -435,3 +435,23 @@ fn a_points_budget_is_the_wrong_kind() {
     assert_eq!(v.violations.len(), 1);
     assert_eq!(v.violations[0].rule, "budget_kind");
 }
+
+#[test]
+fn a_custom_card_needs_range_bands_that_grow() {
+    let ruleset = crate::rules::ruleset(RulesetId::ArmourBattles);
+    for card in ruleset.library() {
+        let body = card.to_inline_json();
+        assert!(
+            ruleset.parse_inline_card(&body, "card").is_ok(),
+            "{}",
+            card.name()
+        );
+    }
+    let mut body = ruleset.library()[0].to_inline_json();
+    body["range"] = serde_json::json!({"short": 40, "effective": 18, "long": 36});
+    let error = ruleset
+        .parse_inline_card(&body, "card")
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("40/18/36"), "{error}");
+}

@@ -11,9 +11,9 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::registry::{Book, BookData, parse_seed};
-use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
-use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget};
+use crate::rules::validation::{BudgetCheck, Totals, card_costs, check_cost_budget};
 
 const SEED_FILE: &str = "db/seed/battle_of_tanks.json";
 
@@ -176,15 +176,18 @@ impl Ruleset for BattleOfTanks {
         Budget::TierPoints(20)
     }
 
+    fn unit_cost(&self, card: &Card) -> Option<UnitCost> {
+        match card {
+            Card::BattleOfTanks(t) => Some(UnitCost {
+                amount: u64::from(t.tier),
+                unit: "tier points",
+            }),
+            _ => None,
+        }
+    }
+
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
-        let costs: Vec<(usize, u64)> = cards
-            .iter()
-            .enumerate()
-            .filter_map(|(i, card)| match card {
-                Some(Card::BattleOfTanks(t)) => Some((i, u64::from(t.tier))),
-                _ => None,
-            })
-            .collect();
+        let costs = card_costs(self, cards);
         let limit = match force.budget {
             Budget::TierPoints(limit) => Some(limit),
             _ => None,

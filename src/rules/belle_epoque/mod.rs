@@ -13,7 +13,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::registry::{Book, BookData, parse_seed};
-use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{
     BudgetCheck, BudgetReport, Fix, Totals, Violation, wrong_budget_kind,
@@ -193,6 +193,18 @@ impl Ruleset for BelleEpoque {
 
     fn default_budget(&self) -> Budget {
         Budget::Scenario("encounter".to_string())
+    }
+
+    /// A unit's default stands: what it adds to the scenario's count unless the force says
+    /// otherwise.
+    fn unit_cost(&self, card: &Card) -> Option<UnitCost> {
+        match card {
+            Card::BelleEpoque(p) => Some(UnitCost {
+                amount: u64::from(p.stands),
+                unit: "stands",
+            }),
+            _ => None,
+        }
     }
 
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {

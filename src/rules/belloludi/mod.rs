@@ -14,9 +14,9 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::registry::{Book, BookData, parse_seed};
-use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
-use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget};
+use crate::rules::validation::{BudgetCheck, Totals, card_costs, check_cost_budget};
 
 const SEED_FILE: &str = "db/seed/belloludi.json";
 
@@ -294,15 +294,18 @@ impl Ruleset for BelloLudi {
         Budget::Points(100)
     }
 
+    fn unit_cost(&self, card: &Card) -> Option<UnitCost> {
+        match card {
+            Card::Belloludi(v) => v.points().ok().map(|p| UnitCost {
+                amount: u64::from(p),
+                unit: "points",
+            }),
+            _ => None,
+        }
+    }
+
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
-        let costs: Vec<(usize, u64)> = cards
-            .iter()
-            .enumerate()
-            .filter_map(|(i, card)| match card {
-                Some(Card::Belloludi(v)) => v.points().ok().map(|p| (i, u64::from(p))),
-                _ => None,
-            })
-            .collect();
+        let costs = card_costs(self, cards);
         let limit = match force.budget {
             Budget::Points(limit) => Some(limit),
             _ => None,

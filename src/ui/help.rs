@@ -1,0 +1,101 @@
+//! Help pages beyond the shortcut list: the project's rulings (the text the app's "house
+//! default" marks point to) and what this build is and where it keeps its data.
+
+use super::Action;
+use super::model::Model;
+
+/// The project's rulings, as shipped in `docs/rulings.md`.
+const RULINGS: &str = include_str!("../../docs/rulings.md");
+
+/// A Help page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpPage {
+    Rulings,
+    About,
+}
+
+impl HelpPage {
+    pub const ALL: [HelpPage; 2] = [HelpPage::Rulings, HelpPage::About];
+
+    pub fn menu_label(self) -> &'static str {
+        match self {
+            HelpPage::Rulings => "Rulings (house defaults)",
+            HelpPage::About => "About and data folder",
+        }
+    }
+}
+
+/// The page's window; closing it (✕ or Escape) returns the action that hides it.
+pub fn window(ctx: &egui::Context, page: HelpPage, model: &Model) -> Vec<Action> {
+    let mut open = true;
+    let title = match page {
+        HelpPage::Rulings => "Rulings",
+        HelpPage::About => "About Quartermaster",
+    };
+    egui::Window::new(title)
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(560.0)
+        .show(ctx, |ui| match page {
+            HelpPage::Rulings => rulings(ui),
+            HelpPage::About => about(ui, model),
+        });
+    if open && !ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        Vec::new()
+    } else {
+        vec![Action::Help(None)]
+    }
+}
+
+fn rulings(ui: &mut egui::Ui) {
+    egui::ScrollArea::vertical()
+        .max_height(ui.ctx().content_rect().height() * 0.7)
+        .show(ui, |ui| {
+            for paragraph in RULINGS.split("\n\n") {
+                let text = paragraph.replace('\n', " ");
+                if let Some(title) = text.strip_prefix("### ") {
+                    ui.strong(title);
+                } else if let Some(title) = text.strip_prefix("## ") {
+                    ui.add_space(6.0);
+                    ui.heading(title);
+                } else if let Some(title) = text.strip_prefix("# ") {
+                    ui.heading(title);
+                } else {
+                    ui.add(egui::Label::new(text.replace("**", "")).wrap());
+                }
+            }
+        });
+}
+
+fn about(ui: &mut egui::Ui, model: &Model) {
+    ui.label(format!(
+        "Quartermaster {} — army builder and campaign manager for Armour Battles, BelloLudi \
+         Tanks!, Battle of Tanks, Bolt Action and Belle Epoque.",
+        env!("CARGO_PKG_VERSION")
+    ));
+    ui.add_space(6.0);
+    egui::Grid::new("about").num_columns(2).show(ui, |ui| {
+        ui.strong("Database");
+        let path = model
+            .store_path()
+            .map_or("in memory (nothing is kept)".to_string(), |p| {
+                p.display().to_string()
+            });
+        ui.add(egui::Label::new(path).wrap());
+        ui.end_row();
+        ui.strong("Backups");
+        ui.label("the backups folder beside the database: one before every upgrade or restore, and any you make with quartermaster db backup");
+        ui.end_row();
+        ui.strong("Preferences");
+        ui.label("app.ron in the same folder (window size, view, filters, last force)");
+        ui.end_row();
+        ui.strong("Another folder");
+        ui.label("quartermaster --data-dir DIR, or QUARTERMASTER_DATA_DIR=DIR");
+        ui.end_row();
+    });
+    ui.add_space(6.0);
+    ui.label(
+        "Where the books leave a number or a procedure open, the app follows its own rulings \
+         (Help › Rulings); every such value is marked \"house default\".",
+    );
+}

@@ -1,0 +1,101 @@
+//! Which card is meant, everywhere in the window: a book card by ruleset and name, a custom
+//! card by its row id. A name alone is not enough, since a custom "Sherman" may sit beside the
+//! book's Sherman; both must stay selectable, editable and distinguishable.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{self, Card, RulesetId, UnitCost};
+use crate::store::CardId;
+
+use super::Model;
+
+/// A card's identity in the window.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CardKey {
+    /// Book names are unique within a ruleset.
+    Book(RulesetId, String),
+    Custom(CardId),
+}
+
+/// A card with its identity, as lists show it.
+#[derive(Debug, Clone, Copy)]
+pub struct CardEntry<'a> {
+    pub card: &'a Card,
+    /// `None` for a book card.
+    pub custom: Option<CardId>,
+}
+
+impl<'a> CardEntry<'a> {
+    pub fn key(&self) -> CardKey {
+        match self.custom {
+            Some(id) => CardKey::Custom(id),
+            None => CardKey::Book(self.card.ruleset(), self.card.name().to_string()),
+        }
+    }
+
+    pub fn is(&self, key: &CardKey) -> bool {
+        match (key, self.custom) {
+            (CardKey::Custom(id), Some(mine)) => *id == mine,
+            (CardKey::Book(ruleset, name), None) => {
+                *ruleset == self.card.ruleset() && name == self.card.name()
+            }
+            _ => false,
+        }
+    }
+
+    /// The name as lists show it: "Sherman", or "Sherman · custom".
+    pub fn label(&self) -> Cow<'a, str> {
+        match self.custom {
+            Some(_) => Cow::Owned(format!("{} · custom", self.card.name())),
+            None => Cow::Borrowed(self.card.name()),
+        }
+    }
+
+    /// What one unit costs against its force's budget, where the card decides it.
+    pub fn cost(&self) -> Option<UnitCost> {
+        rules::ruleset(self.card.ruleset()).unit_cost(self.card)
+    }
+}
+
+impl Model {
+    /// Every card of `ruleset` (or of all rulesets): the books' in book order, then the custom
+    /// ones.
+    pub fn card_entries(&self, ruleset: Option<RulesetId>) -> Vec<CardEntry<'_>> {
+        let book = RulesetId::ALL
+            .into_iter()
+            .filter(|id| ruleset.is_none_or(|r| r == *id))
+            .flat_map(|id| rules::ruleset(id).library())
+            .map(|card| CardEntry { card, custom: None });
+        let custom = self
+            .custom_cards
+            .iter()
+            .filter(|(_, card)| ruleset.is_none_or(|r| r == card.ruleset()))
+            .map(|(id, card)| CardEntry {
+                card,
+                custom: Some(*id),
+            });
+        book.chain(custom).collect()
+    }
+
+    /// The card `key` names, if it still exists.
+    pub fn card(&self, key: &CardKey) -> Option<CardEntry<'_>> {
+        match key {
+            CardKey::Book(ruleset, name) => rules::ruleset(*ruleset)
+                .library()
+                .iter()
+                .find(|c| c.name() == name)
+                .map(|card| CardEntry { card, custom: None }),
+            CardKey::Custom(id) => {
+                self.custom_cards
+                    .iter()
+                    .find(|(mine, _)| mine == id)
+                    .map(|(id, card)| CardEntry {
+                        card,
+                        custom: Some(*id),
+                    })
+            }
+        }
+    }
+}
