@@ -540,12 +540,14 @@ fn add_unit(
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
-    ui.heading("Add units");
-    let search = ui.add(
-        egui::TextEdit::singleline(&mut state.add_search)
-            .hint_text("search the library (Enter adds a single match)")
-            .desired_width(f32::INFINITY),
-    );
+    let heading = ui.heading("Add units");
+    let search = ui
+        .add(
+            egui::TextEdit::singleline(&mut state.add_search)
+                .hint_text("search the library (Enter adds a single match)")
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(heading.id);
     let needle = state.add_search.trim().to_lowercase();
     let matches: Vec<CardEntry<'_>> = model
         .card_entries(Some(force.ruleset))
