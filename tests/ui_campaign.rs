@@ -70,7 +70,6 @@ fn seed_scoring_one_point(state: &BattleState) -> u64 {
 fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
     h.get_by_label(combo).click();
     h.run();
-    // Units of one card in one company share a label: the first is the first in the list.
     h.query_all_by_label_contains(option)
         .next()
         .expect("the option is listed")
@@ -104,11 +103,11 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
     assert!(shown(&h, "Turn 1: command dice"));
 
     // The first M4 75mm of Tank Company 1 fires at the first Panther.
-    pick(&mut h, "Attacker", "M4 75mm (Tank Company 1), US");
+    pick(&mut h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
     pick(
         &mut h,
         "Target",
-        "Panther Ausf G (Panzer Company 1), German",
+        "Panther Ausf G 1/2 (Panzer Company 1), German",
     );
     h.get_by_label("Short").click();
     h.run();
@@ -217,4 +216,108 @@ fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click(
     // The target's Disruption in the form now follows the battle.
     h.run();
     assert_eq!(h.state().resolve.setup.target_disruption, 1);
+}
+
+/// Two M4 75mm of one company are told apart the way their printed cards number them.
+#[test]
+fn alike_units_carry_the_copy_numbers_of_their_printed_cards() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("New Lorraine campaign").click();
+    h.run();
+    assert!(shown(&h, "US M4 75mm 1/2 (Tank Company 1)"));
+    assert!(shown(&h, "US M4 75mm 2/2 (Tank Company 1)"));
+    assert!(
+        shown(&h, "US M4 76mm (Tank Company 1)"),
+        "a single copy keeps its plain name"
+    );
+}
+
+/// The status line says what was just done, offers to undo it, and stops saying it once it
+/// is undone; what is left to spend this pulse is on screen.
+#[test]
+fn the_status_follows_undo_and_the_pulse_shows_what_is_left() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("New Lorraine campaign").click();
+    h.run();
+    assert!(shown(&h, "No command dice rolled yet"));
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    assert!(
+        shown(&h, "Left: "),
+        "each side's chains, wild dice and Staff Orders"
+    );
+    let staff_before = state(&h).sides.us.staff_orders;
+    h.get_all_by_label("Use a Staff Order")
+        .next()
+        .expect("the US Staff Order button")
+        .click();
+    h.run();
+    assert_eq!(state(&h).sides.us.staff_orders, staff_before - 1);
+    assert!(shown(&h, "Staff Order"), "the spending is announced");
+    // One click takes it back, as an undo in the log.
+    h.get_by_label("Undo this").click();
+    h.run();
+    assert_eq!(state(&h).sides.us.staff_orders, staff_before);
+    assert!(
+        h.query_by_label("Undo this").is_none(),
+        "the undone spending is no longer offered as the latest event"
+    );
+}
+
+/// Battle 1's briefings hold no reserves, so no chain offers to commit them; the fire panel
+/// has the same options as the Resolve view.
+#[test]
+fn the_tracker_offers_only_what_the_briefing_and_the_rules_allow() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("New Lorraine campaign").click();
+    h.run();
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    let chain = state(&h).sides.us.chains[0];
+    h.get_all_by_label(&format!("{}×{}", chain.dice, chain.face))
+        .next()
+        .expect("the first US chain")
+        .click();
+    h.run();
+    assert!(shown(&h, "Use for orders"));
+    assert!(!shown(&h, "Commit reserves"));
+    for option in [
+        "double move",
+        "triple move",
+        "Ambush fire",
+        "Target evading",
+    ] {
+        assert!(shown(&h, option), "{option}");
+    }
+}
+
+/// At the minimum window size every tracker button is inside the window.
+#[test]
+fn the_tracker_buttons_stay_in_the_window_at_the_minimum_size() {
+    let mut app = App::for_tests().expect("in-memory store opens");
+    app.prefs.view = View::Campaign;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(720.0, 480.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h.get_by_label("New Lorraine campaign").click();
+    h.run();
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(720.0, 480.0));
+    let before = h.get_by_label("Redo").rect();
+    for button in ["Roll command dice", "End turn", "Undo", "Redo"] {
+        let rect = h.get_by_label(button).rect();
+        assert!(window.contains_rect(rect), "{button} at {rect:?}");
+    }
+    h.get_by_label("End turn").click();
+    h.run();
+    assert_eq!(
+        h.get_by_label("Redo").rect(),
+        before,
+        "the buttons keep their place when the phase text changes"
+    );
 }

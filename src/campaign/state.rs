@@ -286,6 +286,26 @@ impl BattleState {
         self.units.iter().find(|u| u.id == id)
     }
 
+    /// "M4 75mm 2/2 (Tank Company 1)": copies of a card within a company are numbered the
+    /// way the printed cards and the briefing roster number them, so two alike can be told
+    /// apart at the table. A single copy keeps the plain label.
+    pub fn unit_label(&self, unit: &UnitState) -> String {
+        let alike = |u: &&UnitState| {
+            u.side == unit.side && u.card == unit.card && u.company == unit.company
+        };
+        let total = self.units.iter().filter(alike).count();
+        if total < 2 {
+            return unit.label();
+        }
+        let copy = self
+            .units
+            .iter()
+            .filter(alike)
+            .position(|u| u.id == unit.id)
+            .map_or(1, |i| i + 1);
+        format!("{} {copy}/{total} ({})", unit.card, unit.company)
+    }
+
     fn unit_mut(&mut self, id: &str) -> Option<&mut UnitState> {
         self.units.iter_mut().find(|u| u.id == id)
     }

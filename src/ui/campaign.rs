@@ -425,7 +425,26 @@ fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
         .legend(Legend::default())
         .include_y(0.0)
         .include_y(f64::from(top) + 1.0)
+        .include_x(0.0)
+        .include_x(by_turn.len().saturating_sub(1).max(1) as f64)
         .allow_scroll(false)
+        // Turns and morale are whole numbers: marks, labels and the hover read only those.
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+        .x_axis_formatter(whole_number)
+        .y_axis_formatter(whole_number)
+        .label_formatter(|hover| match hover {
+            egui_plot::HoverPosition::NearDataPoint {
+                plot_name,
+                position,
+                ..
+            } => Some(format!(
+                "{plot_name}: {} after turn {}",
+                position.y.round(),
+                position.x.round()
+            )),
+            _ => None,
+        })
         .x_axis_label("turn")
         .y_axis_label("Army Morale")
         .show(ui, |plot| {
@@ -443,6 +462,15 @@ fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
                     .style(egui_plot::LineStyle::dashed_loose()),
             );
         });
+}
+
+/// An axis label for whole-number marks only; the in-between marks stay unlabelled.
+fn whole_number(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64>) -> String {
+    if mark.value.fract() == 0.0 && mark.value >= 0.0 {
+        format!("{}", mark.value)
+    } else {
+        String::new()
+    }
 }
 
 fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egui::Ui) {

@@ -277,17 +277,31 @@ impl<'a> LibraryView<'a> {
         ui.label(format!("{} of {} cards", cards.len(), all.len()));
         let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
         let state = self.state;
+        // The name takes what is left, so a narrow window shortens names (clipped, full on
+        // hover) instead of pushing the Type column out of sight; every cell centres its text
+        // vertically so a row reads as one line.
         TableBuilder::new(ui)
             .striped(true)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::remainder().at_least(110.0).clip(true))
             .column(
-                Column::initial(260.0)
-                    .at_least(120.0)
+                Column::initial(130.0)
+                    .at_least(70.0)
                     .resizable(true)
                     .clip(true),
             )
-            .column(Column::initial(140.0).resizable(true))
-            .column(Column::initial(90.0).resizable(true))
-            .column(Column::remainder())
+            .column(
+                Column::initial(80.0)
+                    .at_least(50.0)
+                    .resizable(true)
+                    .clip(true),
+            )
+            .column(
+                Column::initial(120.0)
+                    .at_least(70.0)
+                    .resizable(true)
+                    .clip(true),
+            )
             .header(row_height, |mut header| {
                 for (title, column) in [
                     ("Name", SortColumn::Name),

@@ -28,13 +28,43 @@ pub struct TrackerState {
     pub cover: bool,
     pub uphill: bool,
     pub opportunity: bool,
+    pub movement: MoveOrder,
+    /// Ambush fire from a hidden firer; offered only while the firer is hidden.
+    pub ambush: bool,
+    /// The target breaks off or disengages as it is fired on.
+    pub evading: bool,
     pub battery: Option<String>,
     pub burst_target: Option<String>,
     pub rally_distance: f64,
     pub rally_cover: bool,
     pub rally_no_sight: bool,
-    /// The last thing that happened or went wrong, in words.
-    pub message: Option<(String, bool)>,
+    /// The last thing that happened or went wrong, in words, with the log length it was
+    /// said at: once the log moves on (an undo, another player's event) it no longer holds.
+    pub message: Option<Message>,
+    /// Events in the battle's log as this frame began.
+    log_len: usize,
+}
+
+/// What the tracker last said, in words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub text: String,
+    pub is_error: bool,
+    /// The log's length when it was said (an event it announces is the one after).
+    log_len: usize,
+}
+
+impl Message {
+    /// Whether it still describes the log: a refusal until anything is recorded, an event
+    /// until anything else is.
+    fn current(&self, log_len: usize) -> bool {
+        let expected = if self.is_error {
+            self.log_len
+        } else {
+            self.log_len + 1
+        };
+        expected == log_len
+    }
 }
 
 impl Default for TrackerState {
@@ -51,12 +81,16 @@ impl Default for TrackerState {
             cover: false,
             uphill: false,
             opportunity: false,
+            movement: MoveOrder::Single,
+            ambush: true,
+            evading: false,
             battery: None,
             burst_target: None,
             rally_distance: 18.0,
             rally_cover: false,
             rally_no_sight: false,
             message: None,
+            log_len: 0,
         }
     }
 }
@@ -68,6 +102,19 @@ impl TrackerState {
         // SplitMix64 step: well spread, never repeats within 2^64 rolls.
         self.next_seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         Roller::new(seed)
+    }
+
+    fn say(&mut self, text: String, is_error: bool) {
+        self.message = Some(Message {
+            text,
+            is_error,
+            log_len: self.log_len,
+        });
+    }
+
+    /// The message, if it still describes the log.
+    pub fn current_message(&self) -> Option<&Message> {
+        self.message.as_ref().filter(|m| m.current(self.log_len))
     }
 }
 
@@ -85,10 +132,10 @@ fn emit(
     match result {
         Ok(event) => {
             let plan = campaign::BattlePlan::Armour(plan.clone());
-            state.message = Some((describe::describe(&event, &plan), false));
+            state.say(describe::describe(&event, &plan), false);
             actions.push(record(event));
         }
-        Err(error) => state.message = Some((error.to_string(), true)),
+        Err(error) => state.say(error.to_string(), true),
     }
 }
 
@@ -173,6 +220,7 @@ pub fn ui(
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
+    state.log_len = log.events.len();
     ui.heading(format!("Battle {}: {}", plan.number, plan.name));
     ui.weak(format!(
         "{} · {} · {}",
@@ -180,8 +228,8 @@ pub fn ui(
         plan.place,
         plan.first_pulse.label()
     ));
+    // Buttons first, words after: a phase text that grows or shrinks never moves a button.
     ui.horizontal(|ui| {
-        ui.strong(phase_text(battle));
         if ui
             .add_enabled(
                 battle.phase == Phase::AwaitingCommandRoll,
@@ -212,26 +260,23 @@ pub fn ui(
         }
         if ui
             .add_enabled(log.redo_target().is_some(), egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Shift+Z")
             .clicked()
         {
             actions.push(Action::Model(Command::Campaign(CampaignCommand::Redo)));
         }
+        ui.add(egui::Label::new(egui::RichText::new(phase_text(battle)).strong()).truncate());
     });
-    if let Some(command) = &battle.last_command {
-        let plan_any = campaign::BattlePlan::Armour(plan.clone());
-        ui.label(describe::describe(
-            &Event::CommandRolled(command.clone()),
-            &plan_any,
-        ));
-    }
-    if let Some((text, is_error)) = &state.message {
-        let color = if *is_error {
-            ui.visuals().error_fg_color
-        } else {
-            ui.visuals().text_color()
-        };
-        ui.colored_label(color, text);
-    }
+    // Always one line, so the first roll of the battle moves nothing below it.
+    let command_line = battle.last_command.as_ref().map_or_else(
+        || "No command dice rolled yet".to_string(),
+        |command| {
+            let plan_any = campaign::BattlePlan::Armour(plan.clone());
+            describe::describe(&Event::CommandRolled(command.clone()), &plan_any)
+        },
+    );
+    ui.add(egui::Label::new(command_line).truncate());
+    status_line(state, plan, log, ui, &mut actions);
     // A finished battle stays readable, but its log takes nothing more but an undo.
     ui.add_enabled_ui(battle.phase != Phase::Over, |ui| {
         ui.columns(2, |columns| {
@@ -246,6 +291,76 @@ pub fn ui(
         units_table(state, plan, battle, ui, &mut actions);
     });
     actions
+}
+
+/// One line, always one line high, so nothing below it moves: what was just done (with a
+/// one-click undo while it is the latest event) or refused; after an undo or another
+/// player's event, the latest event that counts.
+fn status_line(
+    state: &TrackerState,
+    plan: &ArmourBattlePlan,
+    log: &Battle<'_>,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let plan_any = campaign::BattlePlan::Armour(plan.clone());
+    ui.horizontal(|ui| {
+        ui.set_min_height(ui.spacing().interact_size.y);
+        if let Some(message) = state.current_message() {
+            if !message.is_error
+                && ui
+                    .small_button("Undo this")
+                    .on_hover_text("Records an undo of this event (Ctrl+Z)")
+                    .clicked()
+            {
+                actions.push(Action::Model(Command::Campaign(CampaignCommand::Undo)));
+            }
+            let color = if message.is_error {
+                ui.visuals().error_fg_color
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.add(egui::Label::new(egui::RichText::new(&message.text).color(color)).truncate());
+        } else if let Some(seq) = log.undo_target()
+            && let Some(latest) = log.events.iter().find(|e| e.seq == seq)
+            // The command roll already has its own line above.
+            && !matches!(latest.event, Event::CommandRolled(_))
+        {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!(
+                        "Latest: {}",
+                        describe::describe(&latest.event, &plan_any)
+                    ))
+                    .weak(),
+                )
+                .truncate(),
+            );
+        }
+    });
+}
+
+/// "Left: 3×4, 2×6 · 1 wild die · 2 Staff Orders".
+fn left_this_pulse(s: &crate::campaign::state::SideState) -> String {
+    let chains: Vec<String> = s
+        .chains
+        .iter()
+        .map(|c| format!("{}×{}", c.dice, c.face))
+        .collect();
+    let chains = match chains.as_slice() {
+        [] => "no chains".to_string(),
+        all => all.join(", "),
+    };
+    let wild = match s.wild {
+        0 => "no wild dice".to_string(),
+        1 => "1 wild die".to_string(),
+        n => format!("{n} wild dice"),
+    };
+    let staff = match s.staff_orders {
+        1 => "1 Staff Order".to_string(),
+        n => format!("{n} Staff Orders"),
+    };
+    format!("Left: {chains} · {wild} · {staff}")
 }
 
 fn side_panel(
@@ -286,12 +401,24 @@ fn side_panel(
         s.artillery_response_dice
             .map_or_else(String::new, |d| format!(" · Artillery response {d}"))
     ));
-    if s.failed {
+    // The failure belongs to its turn: once the turn is over it no longer applies.
+    if s.failed && matches!(battle.phase, Phase::Pulse { .. }) {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             "Command Failure this turn: no reserves; missions cancelled unless kept",
         );
     }
+    if matches!(battle.phase, Phase::Pulse { .. }) {
+        ui.add(egui::Label::new(left_this_pulse(s)).truncate())
+            .on_hover_text(
+                "What this side can still spend before the turn ends: each chain is one pulse's \
+             orders; wild dice add to a roll or buy Staff Orders",
+            );
+    }
+    let has_reserves = battle
+        .units
+        .iter()
+        .any(|u| u.side == side && matches!(u.status, UnitStatus::Reserve { .. }));
     ui.horizontal_wrapped(|ui| {
         for chain in &s.chains {
             let text = format!("{}×{}", chain.dice, chain.face);
@@ -329,7 +456,7 @@ fn side_panel(
                     );
                     ui.close();
                 }
-                if ui.button("Commit reserves (one die)").clicked() {
+                if has_reserves && ui.button("Commit reserves (one die)").clicked() {
                     emit(
                         state,
                         plan,
@@ -397,7 +524,7 @@ fn side_panel(
     for mission in &s.missions {
         let label = battle
             .unit(&mission.battery)
-            .map_or_else(|| mission.battery.clone(), UnitState::label);
+            .map_or_else(|| mission.battery.clone(), |u| battle.unit_label(u));
         ui.horizontal(|ui| {
             let status = match mission.status {
                 MissionStatus::FiringNow => "fires for effect now",
@@ -426,6 +553,7 @@ fn side_panel(
 }
 
 fn unit_combo(
+    battle: &BattleState,
     ui: &mut egui::Ui,
     salt: &str,
     label: &str,
@@ -436,7 +564,7 @@ fn unit_combo(
     let selected = pick
         .as_deref()
         .and_then(|id| units.iter().find(|u| u.id == id))
-        .map_or_else(|| "choose…".to_string(), |u| u.label());
+        .map_or_else(|| "choose…".to_string(), |u| battle.unit_label(u));
     egui::ComboBox::from_id_salt(salt)
         .selected_text(selected)
         .width(220.0)
@@ -446,7 +574,7 @@ fn unit_combo(
                 ui.selectable_value(
                     pick,
                     Some(u.id.clone()),
-                    format!("{}, {}{marker}", u.label(), u.side.label()),
+                    format!("{}, {}{marker}", battle.unit_label(u), u.side.label()),
                 );
             }
         })
@@ -484,13 +612,21 @@ fn fire_panel(
     }
     ui.horizontal_wrapped(|ui| {
         unit_combo(
+            battle,
             ui,
             "fire_attacker",
             "Attacker",
             &shooters,
             &mut state.attacker,
         );
-        unit_combo(ui, "fire_target", "Target", &targets, &mut state.target);
+        unit_combo(
+            battle,
+            ui,
+            "fire_target",
+            "Target",
+            &targets,
+            &mut state.target,
+        );
     });
     ui.horizontal_wrapped(|ui| {
         for (range, text) in [
@@ -500,10 +636,36 @@ fn fire_panel(
         ] {
             ui.radio_value(&mut state.range, range, text);
         }
-        ui.checkbox(&mut state.flank, "Flank/rear");
+        ui.checkbox(&mut state.flank, "Flank/rear").on_hover_text(
+            "Fired on from its flank or rear: sloped armour counts its second number",
+        );
         ui.checkbox(&mut state.cover, "Target in cover");
         ui.checkbox(&mut state.uphill, "Target uphill");
-        ui.checkbox(&mut state.opportunity, "Opportunity fire");
+        ui.checkbox(&mut state.opportunity, "Opportunity fire")
+            .on_hover_text("Fired during the enemy's pulse at a unit that moves or fires");
+    });
+    ui.horizontal_wrapped(|ui| {
+        for order in [MoveOrder::Single, MoveOrder::Double, MoveOrder::Triple] {
+            ui.radio_value(&mut state.movement, order, order.label())
+                .on_hover_text("The firer's move order this pulse");
+        }
+        let hidden = state
+            .attacker
+            .as_deref()
+            .and_then(|id| battle.unit(id))
+            .is_some_and(|u| u.status == UnitStatus::Hidden);
+        if hidden {
+            ui.checkbox(&mut state.ambush, "Ambush fire")
+                .on_hover_text("A hidden firer may fire from ambush (and is revealed)");
+        } else {
+            ui.add_enabled(false, egui::Checkbox::new(&mut false, "Ambush fire"))
+                .on_disabled_hover_text("Only a hidden firer fires from ambush");
+        }
+        ui.checkbox(&mut state.evading, "Target evading")
+            .on_hover_text(
+                "The target breaks off (Break-Off, Shoot and Scoot) or disengages; \
+                 a disengaging target can only be caught by opportunity fire",
+            );
     });
     let (Some(attacker), Some(target)) = (
         state.attacker.as_deref().and_then(|id| battle.unit(id)),
@@ -522,8 +684,13 @@ fn fire_panel(
         flank: state.flank,
         cover: state.cover,
         uphill: state.uphill,
-        attacker_move: MoveOrder::Single,
-        ambush: attacker.status == UnitStatus::Hidden,
+        attacker_move: state.movement,
+        ambush: state.ambush && attacker.status == UnitStatus::Hidden,
+        evasion: if state.evading {
+            armour_battles::unit_card(&target.card).map(fire::Evasion::for_target)
+        } else {
+            None
+        },
         target_suppressed: target.suppressed,
         target_disruption: target.disruption,
         ..FireSituation::default()
@@ -587,8 +754,9 @@ fn artillery_panel(
         tracker::targets(battle, campaign::definition::opponent(s))
     });
     ui.horizontal_wrapped(|ui| {
-        unit_combo(ui, "battery", "Battery", &ready, &mut state.battery);
+        unit_combo(battle, ui, "battery", "Battery", &ready, &mut state.battery);
         unit_combo(
+            battle,
             ui,
             "burst_target",
             "Unit under the burst",
@@ -607,10 +775,10 @@ fn artillery_panel(
                 );
                 emit(state, plan, result, actions);
             } else {
-                state.message = Some((
+                state.say(
                     "Choose the battery and the unit under the burst".to_string(),
                     true,
-                ));
+                );
             }
         }
         if let Some(b) = state.battery.clone()
@@ -648,7 +816,7 @@ fn units_table(
         }
         ui.end_row();
         for u in &battle.units {
-            ui.label(format!("{} {}", u.side.label(), u.label()));
+            ui.label(format!("{} {}", u.side.label(), battle.unit_label(u)));
             let broken = match u.breakdown {
                 Breakdown::BrokenDown { .. } => " · broken down",
                 Breakdown::Repaired { turn } if turn == battle.turn => " · repaired (no move)",
