@@ -40,6 +40,10 @@ fn choosing_a_ruleset_and_a_card_shows_its_statistics() {
     assert!(h.query_by_label("book card (read-only)").is_none());
     assert!(h.query_by_label_contains("book card (read-only)").is_some());
     assert!(h.query_by_label("Duplicate to edit").is_some());
+    assert!(
+        h.query_by_label("As printed (poker card)").is_some(),
+        "the card is shown as it will print, beside or below its stats"
+    );
 }
 
 #[test]

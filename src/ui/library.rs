@@ -9,7 +9,9 @@ use crate::rules::{self, Card, RulesetId};
 
 use super::Action;
 use super::card_editor::CardEditor;
+use super::card_preview::{self, CardPreview};
 use super::model::{CardEntry, CardKey, Command, Model};
+use super::print;
 
 /// Columns the table sorts by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -376,24 +378,40 @@ impl<'a> LibraryView<'a> {
         }
         ui.label(about);
         ui.separator();
-        egui::Grid::new("card_stats")
-            .num_columns(2)
-            .striped(true)
-            .show(ui, |ui| {
-                for stat in card.stats() {
-                    ui.strong(stat.label).on_hover_text(stat.help);
-                    ui.add(egui::Label::new(stat.value).wrap())
-                        .on_hover_text(stat.help);
-                    ui.end_row();
+        let stats = |ui: &mut egui::Ui| {
+            egui::Grid::new("card_stats")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    for stat in card.stats() {
+                        ui.strong(stat.label).on_hover_text(stat.help);
+                        ui.add(egui::Label::new(stat.value).wrap())
+                            .on_hover_text(stat.help);
+                        ui.end_row();
+                    }
+                });
+            if let Card::ArmourBattles(unit) = card {
+                for rule in &unit.special_rules {
+                    ui.label(
+                        egui::RichText::new(format!("{}: {}", rule.title(), rule.explanation()))
+                            .small(),
+                    );
                 }
-            });
-        if let Card::ArmourBattles(unit) = card {
-            for rule in &unit.special_rules {
-                ui.label(
-                    egui::RichText::new(format!("{}: {}", rule.title(), rule.explanation()))
-                        .small(),
-                );
             }
+        };
+        // Beside the stats where the panel is wide enough, below them where it is not.
+        if ui.available_width() >= 520.0 {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_max_width(ui.available_width() - 240.0);
+                    stats(ui);
+                });
+                ui.vertical(|ui| self.printed_card(ui, &entry, 230.0));
+            });
+        } else {
+            stats(ui);
+            ui.separator();
+            self.printed_card(ui, &entry, ui.available_width().min(300.0));
         }
         ui.separator();
         ui.horizontal(|ui| match custom {
@@ -415,6 +433,47 @@ impl<'a> LibraryView<'a> {
                 }
             }
         });
+    }
+}
+
+impl LibraryView<'_> {
+    /// The card as it will print (a poker card), laid out once per card and stored change.
+    fn printed_card(&self, ui: &mut egui::Ui, entry: &CardEntry<'_>, width: f32) {
+        type Cached = (CardKey, u64, std::sync::Arc<Result<CardPreview, String>>);
+        let key = entry.key();
+        let revision = self.model.revision();
+        let id = egui::Id::unique("library_card_preview");
+        let cached: Option<Cached> = ui.ctx().data(|d| d.get_temp(id));
+        let preview = match cached {
+            Some((k, r, preview)) if k == key && r == revision => preview,
+            _ => {
+                let preview = std::sync::Arc::new(card_preview::preview(
+                    entry.card.ruleset(),
+                    self.model.unit_for(entry),
+                ));
+                ui.ctx()
+                    .data_mut(|d| d.insert_temp::<Cached>(id, (key, revision, preview.clone())));
+                preview
+            }
+        };
+        ui.weak("As printed (poker card)");
+        match preview.as_ref() {
+            Ok(preview) => {
+                let aspect = preview.frame.h / preview.frame.w;
+                print::paint_region(
+                    ui,
+                    &preview.page,
+                    preview.frame,
+                    egui::vec2(width, width * aspect),
+                );
+                for warning in &preview.warnings {
+                    ui.colored_label(ui.visuals().warn_fg_color, warning);
+                }
+            }
+            Err(error) => {
+                ui.colored_label(ui.visuals().error_fg_color, error);
+            }
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod campaign;
 mod card_editor;
+mod card_preview;
 mod fonts;
 mod forces;
 mod history;

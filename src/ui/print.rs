@@ -262,16 +262,29 @@ const MM_PER_PT: f32 = 25.4 / 72.0;
 
 /// Paints one page, scaled to fit the space left, on white paper.
 fn paint_page(ui: &mut egui::Ui, page: &Page) {
-    let available = ui.available_size() - Vec2::splat(8.0);
-    let scale = (available.x / page.width)
-        .min(available.y / page.height)
-        .max(0.1);
-    let (response, painter) = ui.allocate_painter(
-        Vec2::new(page.width, page.height) * scale,
-        egui::Sense::hover(),
-    );
+    let whole = export::Frame {
+        x: 0.0,
+        y: 0.0,
+        w: page.width,
+        h: page.height,
+    };
+    paint_region(ui, page, whole, ui.available_size() - Vec2::splat(8.0));
+}
+
+/// Paints the part `region` (millimetres) of `page`, scaled to fit `room`, on white paper:
+/// the whole sheet in the Print view, one card of it in the Library.
+pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room: Vec2) {
+    let scale = (room.x / region.w).min(room.y / region.h).max(0.1);
+    let (response, painter) =
+        ui.allocate_painter(Vec2::new(region.w, region.h) * scale, egui::Sense::hover());
+    let painter = painter.with_clip_rect(response.rect);
     let origin = response.rect.min;
-    let at = |x: f32, y: f32| Pos2::new(origin.x + x * scale, origin.y + y * scale);
+    let at = |x: f32, y: f32| {
+        Pos2::new(
+            origin.x + (x - region.x) * scale,
+            origin.y + (y - region.y) * scale,
+        )
+    };
     painter.rect_filled(response.rect, 0.0, Color32::WHITE);
     for item in &page.items {
         match item {
