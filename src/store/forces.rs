@@ -312,16 +312,35 @@ pub(crate) fn list(conn: &Connection, ctx: &Ctx) -> Result<Vec<ForceSummary>, St
         .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
         .map_err(ctx.err("listing forces"))?;
     rows.into_iter()
-        .map(|(id, name, ruleset, units, updated_at)| {
-            Ok(ForceSummary {
-                id,
-                ruleset: parse_ruleset(ctx, id, &ruleset)?,
-                name,
-                units: u64::try_from(units).unwrap_or_default(),
-                updated_at,
-            })
-        })
+        .map(|row| summary_from_row(ctx, row))
         .collect()
+}
+
+/// One force's summary, as [`list`] gives it, for updating a list after one change.
+pub(crate) fn summary(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: ForceId,
+) -> Result<ForceSummary, StoreError> {
+    let row = conn
+        .prepare_cached(queries::FORCE_SUMMARY)
+        .and_then(|mut stmt| stmt.query_row([id], row_to_summary).optional())
+        .map_err(ctx.err("summarising a force"))?
+        .ok_or(StoreError::ForceNotFound(id))?;
+    summary_from_row(ctx, row)
+}
+
+fn summary_from_row(
+    ctx: &Ctx,
+    (id, name, ruleset, units, updated_at): (ForceId, String, String, i64, String),
+) -> Result<ForceSummary, StoreError> {
+    Ok(ForceSummary {
+        id,
+        ruleset: parse_ruleset(ctx, id, &ruleset)?,
+        name,
+        units: u64::try_from(units).unwrap_or_default(),
+        updated_at,
+    })
 }
 
 /// One force with its unit lines and card changes.

@@ -252,6 +252,11 @@ impl Store {
         forces::list(&self.conn, &self.ctx)
     }
 
+    /// One force's summary, as [`Store::list_forces`] lists it.
+    pub fn force_summary(&self, id: ForceId) -> Result<ForceSummary, StoreError> {
+        forces::summary(&self.conn, &self.ctx, id)
+    }
+
     /// One force, with the book-card changes since it was saved.
     pub fn load_force(&self, id: ForceId) -> Result<StoredForce, StoreError> {
         forces::load(&self.conn, &self.ctx, id)

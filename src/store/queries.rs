@@ -51,6 +51,8 @@ pub(crate) const FORCE_UNITS_SELECT_ALL: &str =
 pub(crate) const FORCE_UPDATE: &str = include_str!("../../db/queries/force_update.sql");
 /// `forces_list.sql`: one summary row per force: id, name, ruleset, units (counts summed), updated_at
 pub(crate) const FORCES_LIST: &str = include_str!("../../db/queries/forces_list.sql");
+/// `force_summary.sql`: ?1 force id; columns as FORCES_LIST
+pub(crate) const FORCE_SUMMARY: &str = include_str!("../../db/queries/force_summary.sql");
 /// `forces_select_all.sql`: every force; columns as read by store::forces::row_to_force
 pub(crate) const FORCES_SELECT_ALL: &str = include_str!("../../db/queries/forces_select_all.sql");
 /// `setting_select.sql`: ?1 key

@@ -126,32 +126,42 @@ fn force_list(
     if model.forces.is_empty() {
         ui.label("No forces yet.");
     }
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        for summary in &model.forces {
-            let open = model.open.as_ref().is_some_and(|o| o.id == summary.id);
-            let label = format!(
-                "{}\n{} · {} units",
-                summary.name,
-                summary.ruleset.title(),
-                summary.units
-            );
-            let response = ui.selectable_label(open, label);
-            if response.clicked() {
-                actions.push(Action::Model(Command::Open(summary.id)));
+    // Two lines per force at a fixed height: only the rows in view are laid out, so a club's
+    // 10,000 forces cost what twenty do.
+    let row_height =
+        2.0 * ui.text_style_height(&egui::TextStyle::Body) + 2.0 * ui.spacing().button_padding.y;
+    let rows = model.forces.len();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show_rows(ui, row_height, rows, |ui, range| {
+            for summary in &model.forces[range] {
+                let open = model.open.as_ref().is_some_and(|o| o.id == summary.id);
+                let label = format!(
+                    "{}\n{} · {} units",
+                    summary.name,
+                    summary.ruleset.title(),
+                    summary.units
+                );
+                let response = ui.add_sized(
+                    [ui.available_width(), row_height],
+                    egui::Button::selectable(open, label),
+                );
+                if response.clicked() {
+                    actions.push(Action::Model(Command::Open(summary.id)));
+                }
+                response.context_menu(|ui| {
+                    if ui.button("Duplicate").clicked() {
+                        actions.push(Action::Model(Command::Duplicate(summary.id)));
+                    }
+                    if ui.button("Export…").clicked() {
+                        actions.push(Action::ExportDialog(summary.id));
+                    }
+                    if ui.button("Delete").clicked() {
+                        actions.push(Action::Model(Command::Delete(summary.id)));
+                    }
+                });
             }
-            response.context_menu(|ui| {
-                if ui.button("Duplicate").clicked() {
-                    actions.push(Action::Model(Command::Duplicate(summary.id)));
-                }
-                if ui.button("Export…").clicked() {
-                    actions.push(Action::ExportDialog(summary.id));
-                }
-                if ui.button("Delete").clicked() {
-                    actions.push(Action::Model(Command::Delete(summary.id)));
-                }
-            });
-        }
-    });
+        });
 }
 
 fn force_editor(

@@ -40,6 +40,61 @@ pub struct LibraryState {
     pub selected_card: Option<CardKey>,
 }
 
+/// What the Library shows, derived from the cards and the filters once per change of either
+/// rather than once per frame: with a club's 100,000 cards, filtering, sorting and labelling
+/// every card 60 times a second would take the whole frame.
+#[derive(Debug, Default)]
+struct Derived {
+    /// Cards per ruleset, in [`RulesetId::ALL`] order.
+    counts: Vec<usize>,
+    sides: Vec<String>,
+    types: Vec<String>,
+    /// Positions in [`Model::card_entries`] of the cards shown, in the order shown.
+    shown: Vec<usize>,
+    total: usize,
+}
+
+impl Derived {
+    fn new(state: &LibraryState, all: &[CardEntry<'_>]) -> Derived {
+        let counts = RulesetId::ALL
+            .iter()
+            .map(|id| all.iter().filter(|e| e.card.ruleset() == *id).count())
+            .collect();
+        let in_ruleset = || {
+            all.iter()
+                .map(|e| e.card)
+                .filter(|c| state.ruleset.is_none_or(|r| r == c.ruleset()))
+        };
+        let mut sides: Vec<String> = in_ruleset()
+            .filter_map(|c| c.side().map(str::to_string))
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        let mut types: Vec<String> = in_ruleset().map(|c| c.type_label()).collect();
+        types.sort_unstable();
+        types.dedup();
+        Derived {
+            counts,
+            sides,
+            types,
+            shown: state.filter_indices(all),
+            total: all.len(),
+        }
+    }
+}
+
+/// The filter fields of [`LibraryState`] (not the selection) with the model's revision: what
+/// [`Derived`] depends on.
+type DerivedKey = (
+    u64,
+    Option<RulesetId>,
+    Option<String>,
+    Option<String>,
+    String,
+    SortColumn,
+    bool,
+);
+
 /// What the library view can ask for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LibraryAction {
@@ -76,25 +131,32 @@ impl LibraryState {
 
     /// The cards passing the filters, sorted as asked. `cards` is in book order.
     pub fn filter<'c>(&self, cards: &[CardEntry<'c>]) -> Vec<CardEntry<'c>> {
+        self.filter_indices(cards)
+            .into_iter()
+            .map(|i| cards[i])
+            .collect()
+    }
+
+    /// Where in `cards` the cards passing the filters are, in the order asked.
+    pub fn filter_indices(&self, cards: &[CardEntry<'_>]) -> Vec<usize> {
         let needle = self.search.trim().to_lowercase();
-        let mut shown: Vec<CardEntry<'c>> = cards
-            .iter()
-            .copied()
-            .filter(|e| self.ruleset.is_none_or(|r| r == e.card.ruleset()))
-            .filter(|e| {
-                self.side
-                    .as_deref()
-                    .is_none_or(|s| e.card.side() == Some(s))
+        let mut shown: Vec<usize> = (0..cards.len())
+            .filter(|&i| {
+                let e = &cards[i];
+                self.ruleset.is_none_or(|r| r == e.card.ruleset())
+                    && self
+                        .side
+                        .as_deref()
+                        .is_none_or(|s| e.card.side() == Some(s))
+                    && self
+                        .type_label
+                        .as_deref()
+                        .is_none_or(|t| e.card.type_label() == t)
+                    && (needle.is_empty() || matches_search(e.card, &needle))
             })
-            .filter(|e| {
-                self.type_label
-                    .as_deref()
-                    .is_none_or(|t| e.card.type_label() == t)
-            })
-            .filter(|e| needle.is_empty() || matches_search(e.card, &needle))
             .collect();
-        let key = |entry: &CardEntry<'c>| -> String {
-            let card = entry.card;
+        let key = |&i: &usize| -> String {
+            let card = cards[i].card;
             match self.sort {
                 SortColumn::Book => String::new(),
                 SortColumn::Name => card.name().to_lowercase(),
@@ -148,19 +210,38 @@ impl<'a> LibraryView<'a> {
         }
     }
 
-    /// All cards: the books' then the custom ones.
-    fn all_cards(&self) -> Vec<CardEntry<'a>> {
-        self.model.card_entries(None)
+    /// What the filters show, from the cache while neither the cards nor the filters changed.
+    fn derived(&self, ctx: &egui::Context) -> std::sync::Arc<Derived> {
+        type Cached = (DerivedKey, std::sync::Arc<Derived>);
+        let s = self.state;
+        let key: DerivedKey = (
+            self.model.revision(),
+            s.ruleset,
+            s.side.clone(),
+            s.type_label.clone(),
+            s.search.clone(),
+            s.sort,
+            s.descending,
+        );
+        let id = egui::Id::unique("library_derived");
+        if let Some((cached, derived)) = ctx.data(|d| d.get_temp::<Cached>(id))
+            && cached == key
+        {
+            return derived;
+        }
+        let derived = std::sync::Arc::new(Derived::new(s, &self.model.card_entries(None)));
+        ctx.data_mut(|d| d.insert_temp::<Cached>(id, (key, derived.clone())));
+        derived
     }
 
     /// Draws the view; returns what the user asked for.
     pub fn ui(self, ui: &mut egui::Ui) -> Vec<Action> {
         let mut actions = Vec::new();
-        let all = self.all_cards();
+        let derived = self.derived(ui.ctx());
         egui::Panel::left("rulesets")
             .default_size(210.0)
             .show(ui, |ui| {
-                self.filters(ui, &all, &mut actions);
+                self.filters(ui, &derived, &mut actions);
             });
         egui::Panel::right("card")
             .default_size(340.0)
@@ -170,12 +251,12 @@ impl<'a> LibraryView<'a> {
         egui::CentralPanel::default().show(ui, |ui| {
             self.search_bar(ui, &mut actions);
             ui.separator();
-            self.card_table(ui, &all, &mut actions);
+            self.card_table(ui, &derived, &mut actions);
         });
         actions
     }
 
-    fn filters(&self, ui: &mut egui::Ui, all: &[CardEntry<'_>], actions: &mut Vec<Action>) {
+    fn filters(&self, ui: &mut egui::Ui, derived: &Derived, actions: &mut Vec<Action>) {
         let state = self.state;
         ui.heading("Rulesets");
         if ui
@@ -184,9 +265,8 @@ impl<'a> LibraryView<'a> {
         {
             actions.push(Action::Library(LibraryAction::FilterRuleset(None)));
         }
-        for ruleset in rules::all_rulesets() {
+        for (ruleset, count) in rules::all_rulesets().zip(&derived.counts) {
             let id = ruleset.id();
-            let count = all.iter().filter(|e| e.card.ruleset() == id).count();
             let label = format!("{} ({count})", id.title());
             if ui
                 .selectable_label(state.ruleset == Some(id), label)
@@ -197,14 +277,7 @@ impl<'a> LibraryView<'a> {
             }
         }
         ui.separator();
-        let in_ruleset: Vec<&Card> = all
-            .iter()
-            .map(|e| e.card)
-            .filter(|c| state.ruleset.is_none_or(|r| r == c.ruleset()))
-            .collect();
-        let mut sides: Vec<&str> = in_ruleset.iter().filter_map(|c| c.side()).collect();
-        sides.sort_unstable();
-        sides.dedup();
+        let sides: Vec<&str> = derived.sides.iter().map(String::as_str).collect();
         if !sides.is_empty() {
             choice_list(
                 ui,
@@ -215,10 +288,7 @@ impl<'a> LibraryView<'a> {
                 actions,
             );
         }
-        let mut types: Vec<String> = in_ruleset.iter().map(|c| c.type_label()).collect();
-        types.sort_unstable();
-        types.dedup();
-        let types: Vec<&str> = types.iter().map(String::as_str).collect();
+        let types: Vec<&str> = derived.types.iter().map(String::as_str).collect();
         choice_list(
             ui,
             "Type",
@@ -274,9 +344,9 @@ impl<'a> LibraryView<'a> {
         });
     }
 
-    fn card_table(&self, ui: &mut egui::Ui, all: &[CardEntry<'_>], actions: &mut Vec<Action>) {
-        let cards = self.state.filter(all);
-        ui.label(format!("{} of {} cards", cards.len(), all.len()));
+    fn card_table(&self, ui: &mut egui::Ui, derived: &Derived, actions: &mut Vec<Action>) {
+        let cards = &derived.shown;
+        ui.label(format!("{} of {} cards", cards.len(), derived.total));
         let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
         let state = self.state;
         // The name takes what is left, so a narrow window shortens names (clipped, full on
@@ -330,7 +400,9 @@ impl<'a> LibraryView<'a> {
             .body(|body| {
                 // Only the visible rows are laid out, so 10,000 cards cost what 30 do.
                 body.rows(row_height, cards.len(), |mut row| {
-                    let entry = cards[row.index()];
+                    let Some(entry) = self.model.card_entry_at(cards[row.index()]) else {
+                        return;
+                    };
                     let card = entry.card;
                     let selected = state.selected_card.as_ref().is_some_and(|k| entry.is(k));
                     row.col(|ui| {

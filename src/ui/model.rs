@@ -193,12 +193,12 @@ impl Model {
             Command::SaveCustomCard { id, card } => {
                 let name = card.name().to_string();
                 self.store.save_custom_card(id, &card)?;
-                self.custom_cards = self.store.custom_cards()?;
+                self.cards_changed()?;
                 self.info(format!("Saved custom card {name}"));
             }
             Command::DeleteCustomCard(id) => {
                 self.store.delete_custom_card(id)?;
-                self.custom_cards = self.store.custom_cards()?;
+                self.cards_changed()?;
             }
             Command::Undo => self.undo()?,
             Command::Redo => self.redo()?,
@@ -213,16 +213,47 @@ impl Model {
         self.revision
     }
 
+    /// Reads the whole force list and every custom card: at start only. Edits update the one
+    /// entry they change ([`Model::force_changed`]), so a club's 10,000 forces cost nothing
+    /// per click.
     fn refresh(&mut self) {
         self.revision += 1;
         match self.store.list_forces() {
-            Ok(forces) => self.forces = forces,
+            Ok(mut forces) => {
+                forces.sort_by_cached_key(list_order);
+                self.forces = forces;
+            }
             Err(e) => self.error(format!("cannot list forces: {e}")),
         }
         match self.store.custom_cards() {
             Ok(cards) => self.custom_cards = cards,
             Err(e) => self.error(format!("cannot list custom cards: {e}")),
         }
+    }
+
+    /// Brings force `id`'s entry in the list up to date with the store (or removes it when
+    /// the force is gone), keeping the list in name order.
+    fn force_changed(&mut self, id: ForceId) {
+        self.revision += 1;
+        if let Some(at) = self.forces.iter().position(|f| f.id == id) {
+            self.forces.remove(at);
+        }
+        match self.store.force_summary(id) {
+            Ok(summary) => {
+                let key = list_order(&summary);
+                let at = self.forces.partition_point(|f| list_order(f) < key);
+                self.forces.insert(at, summary);
+            }
+            Err(crate::store::StoreError::ForceNotFound(_)) => {}
+            Err(e) => self.error(format!("cannot read force {id}: {e}")),
+        }
+    }
+
+    /// The custom cards changed: they are few and small, so they are read again.
+    fn cards_changed(&mut self) -> anyhow::Result<()> {
+        self.revision += 1;
+        self.custom_cards = self.store.custom_cards()?;
+        Ok(())
     }
 
     fn create(&mut self, force: Force, label: &str) -> anyhow::Result<()> {
@@ -233,7 +264,7 @@ impl Model {
             after: Some(force.clone()),
             label: format!("{label} {}", force.name),
         });
-        self.refresh();
+        self.force_changed(id);
         self.open(id)
     }
 
@@ -265,7 +296,7 @@ impl Model {
             label,
         });
         self.set_open(id, force);
-        self.refresh();
+        self.force_changed(id);
         Ok(())
     }
 
@@ -302,7 +333,7 @@ impl Model {
         if self.open.as_ref().is_some_and(|o| o.id == id) {
             self.open = None;
         }
-        self.refresh();
+        self.force_changed(id);
         self.info(format!("Deleted {} — Ctrl+Z brings it back", force.name));
         Ok(())
     }
@@ -361,7 +392,7 @@ impl Model {
     }
 
     fn after_history_step(&mut self, change: &Change, state: Option<Force>) {
-        self.refresh();
+        self.force_changed(change.id);
         match state {
             Some(force) => self.set_open(change.id, force),
             None => {
@@ -426,4 +457,9 @@ impl Model {
         }
         self.notices.push(notice);
     }
+}
+
+/// The force list's order: by name ignoring case, then by id (as the store lists them).
+fn list_order(summary: &ForceSummary) -> (String, ForceId) {
+    (summary.name.to_lowercase(), summary.id)
 }

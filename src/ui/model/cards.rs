@@ -79,6 +79,22 @@ impl Model {
         book.chain(custom).collect()
     }
 
+    /// The `index`-th of [`Model::card_entries`]`(None)`, without listing them all.
+    pub fn card_entry_at(&self, index: usize) -> Option<CardEntry<'_>> {
+        let mut rest = index;
+        for id in RulesetId::ALL {
+            let library = rules::ruleset(id).library();
+            match library.get(rest) {
+                Some(card) => return Some(CardEntry { card, custom: None }),
+                None => rest -= library.len(),
+            }
+        }
+        self.custom_cards.get(rest).map(|(id, card)| CardEntry {
+            card,
+            custom: Some(*id),
+        })
+    }
+
     /// The card `key` names, if it still exists.
     pub fn card(&self, key: &CardKey) -> Option<CardEntry<'_>> {
         match key {

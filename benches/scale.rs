@@ -1,0 +1,118 @@
+//! A club's whole library: the window's model and views at 1,000 / 10,000 / 100,000 custom
+//! cards (with a tenth as many forces). Measures one edit's model work, a Library frame and
+//! a Forces frame; the goals are ≤ 5 ms per edit and ≤ 8 ms per frame at 100,000 cards.
+//!
+//! `cargo bench --bench scale` (set `SCALE_SIZES=1000,10000` to skip the largest).
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use quartermaster::rules::belloludi::{Class, Vehicle};
+use quartermaster::rules::{Card, CardRef, Force, ForceUnit, RulesetId};
+use quartermaster::store::Store;
+use quartermaster::ui::{Action, App, Command, LibraryAction, Model, View};
+
+fn vehicle(i: usize) -> Card {
+    let classes = [Class::Light, Class::Medium, Class::Heavy];
+    Card::Belloludi(Vehicle {
+        name: format!(
+            "Vehicle {i:06} Mk {}",
+            ["Panzer", "Sherman", "Cromwell", "T-34"][i % 4]
+        ),
+        speed: classes[i % 3],
+        shooting: (i % 3 + 1) as u8,
+        armour: [3, 5, 7][i % 3],
+        morale: None,
+        example: false,
+    })
+}
+
+fn force(i: usize) -> Force {
+    let mut force = Force::new(RulesetId::Belloludi, format!("Club force {i:05}"));
+    force.units.push(ForceUnit {
+        card: CardRef::Library("Sherman".into()),
+        count: 1 + (i % 4) as u32,
+        group: None,
+        points: None,
+        stands: None,
+    });
+    force
+}
+
+/// A window over `cards` custom cards and `cards / 10` forces, stored in memory.
+fn club(cards: usize) -> App {
+    let mut store = Store::open_in_memory().expect("in-memory store");
+    for i in 0..cards {
+        store
+            .save_custom_card(None, &vehicle(i))
+            .expect("card saved");
+    }
+    for i in 0..cards / 10 {
+        store.save_force(None, &force(i)).expect("force saved");
+    }
+    let mut app = App::for_tests().expect("app");
+    app.model = Model::new(store);
+    app
+}
+
+fn sizes() -> Vec<usize> {
+    std::env::var("SCALE_SIZES")
+        .ok()
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![1_000, 10_000, 100_000])
+}
+
+fn scale(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scale");
+    group.sample_size(20);
+    for cards in sizes() {
+        let mut app = club(cards);
+        // One edit of the open force: the model's work (store write, list update, validation).
+        let id = app.model.forces[app.model.forces.len() / 2].id;
+        app.model.apply(Command::Open(id));
+        let mut count = 1;
+        group.bench_with_input(BenchmarkId::new("edit", cards), &cards, |b, _| {
+            b.iter(|| {
+                let mut edited = app.model.open.as_ref().expect("open").force.clone();
+                count = count % 5 + 1;
+                edited.units[0].count = count;
+                app.model.apply(Command::Edit {
+                    force: edited,
+                    label: "Count".into(),
+                });
+            })
+        });
+        app.model.notices.clear();
+
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+        harness.state_mut().apply(Action::Navigate(View::Library));
+        harness.run();
+        group.bench_with_input(BenchmarkId::new("library frame", cards), &cards, |b, _| {
+            b.iter(|| harness.step())
+        });
+        let mut toggle = false;
+        group.bench_with_input(
+            BenchmarkId::new("library keystroke frame", cards),
+            &cards,
+            |b, _| {
+                b.iter(|| {
+                    toggle = !toggle;
+                    let text = if toggle { "sher" } else { "she" };
+                    harness
+                        .state_mut()
+                        .apply(Action::Library(LibraryAction::Search(text.into())));
+                    harness.step();
+                })
+            },
+        );
+        harness.state_mut().apply(Action::Navigate(View::Forces));
+        harness.run();
+        group.bench_with_input(BenchmarkId::new("forces frame", cards), &cards, |b, _| {
+            b.iter(|| harness.step())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, scale);
+criterion_main!(benches);
