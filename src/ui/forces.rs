@@ -142,10 +142,14 @@ fn force_list(
                     summary.ruleset.title(),
                     summary.units
                 );
-                let response = ui.add_sized(
-                    [ui.available_width(), row_height],
-                    egui::Button::selectable(open, label),
-                );
+                let size = egui::vec2(ui.available_width(), row_height);
+                let response = ui
+                    .allocate_ui_with_layout(
+                        size,
+                        egui::Layout::top_down_justified(egui::Align::LEFT),
+                        |ui| ui.add(egui::Button::selectable(open, label).min_size(size)),
+                    )
+                    .inner;
                 if response.clicked() {
                     actions.push(Action::Model(Command::Open(summary.id)));
                 }
