@@ -520,3 +520,41 @@ fn restore_refuses_a_bad_backup_and_replaces_a_damaged_database() {
     let list = stdout(&qm(&data, &["force", "list", "--json"]));
     assert!(list.contains(&sample_force(1, 4).name), "{list}");
 }
+
+/// `units` lists the data directory's custom cards beside the books', marked as custom, and
+/// never creates a library just to list cards.
+#[test]
+fn units_lists_custom_cards_marked_as_custom() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = qm(dir.path(), &["units", "--ruleset", "belloludi"]);
+    assert!(empty.status.success(), "{}", stderr(&empty));
+    assert!(
+        !db_file(dir.path()).exists(),
+        "no library is created to list cards"
+    );
+
+    let mut store = Store::open(dir.path()).unwrap();
+    let sherman = quartermaster::rules::ruleset(RulesetId::Belloludi)
+        .library()
+        .iter()
+        .find(|c| c.name() == "Sherman")
+        .unwrap()
+        .clone();
+    let id = store.save_custom_card(None, &sherman).unwrap();
+    drop(store);
+
+    let text = stdout(&qm(dir.path(), &["units", "--ruleset", "belloludi"]));
+    assert!(text.contains("Sherman · custom"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&qm(
+        dir.path(),
+        &["units", "--ruleset", "belloludi", "--json"],
+    )))
+    .unwrap();
+    let cards = json.as_array().unwrap();
+    assert_eq!(cards.len(), 6, "five book cards and the custom one");
+    let custom: Vec<_> = cards.iter().filter(|c| c["custom"] == true).collect();
+    assert_eq!(custom.len(), 1);
+    assert_eq!(custom[0]["name"], "Sherman");
+    assert_eq!(custom[0]["card_id"], id.0);
+    assert_eq!(custom[0]["stats"]["Points"], "17");
+}

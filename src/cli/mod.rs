@@ -54,7 +54,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// List the library's cards.
+    /// List the library's cards: the books' and the data directory's custom cards.
     Units {
         /// Only this ruleset (armour-battles, belloludi, battle-of-tanks, bolt-action, belle-epoque).
         #[arg(long)]
@@ -111,7 +111,9 @@ pub fn run(
 ) -> u8 {
     let result = match command {
         Command::Rulesets { json } => units::rulesets(json, out),
-        Command::Units { ruleset, json } => units::units(ruleset.as_deref(), json, out),
+        Command::Units { ruleset, json } => {
+            units::units(ruleset.as_deref(), data_dir, json, out, err)
+        }
         Command::Force(command) => force::run(command, data_dir, out),
         Command::Campaign(command) => campaign::run(command, data_dir, out),
         Command::Db(command) => db::run(command, data_dir, out, err),

@@ -2,11 +2,14 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use std::path::Path;
+
+use anyhow::{Context, Result};
 use serde_json::{Value, json};
 
 use super::{EXIT_OK, print_json};
 use crate::rules::{self, Card, RulesetId};
+use crate::store::{CardId, Store};
 
 pub fn rulesets(json: bool, out: &mut dyn Write) -> Result<u8> {
     if json {
@@ -37,32 +40,82 @@ pub fn rulesets(json: bool, out: &mut dyn Write) -> Result<u8> {
     Ok(EXIT_OK)
 }
 
-pub fn units(ruleset: Option<&str>, json: bool, out: &mut dyn Write) -> Result<u8> {
+/// Lists the books' cards and, where the data directory holds a library, its custom cards
+/// (marked "custom"). A missing library is not created just to list cards.
+pub fn units(
+    ruleset: Option<&str>,
+    data_dir: Option<&Path>,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8> {
     let ids: Vec<RulesetId> = match ruleset {
         Some(id) => vec![id.parse()?],
         None => RulesetId::ALL.to_vec(),
     };
-    let cards = ids.iter().flat_map(|id| rules::ruleset(*id).library());
+    let custom = match custom_cards(data_dir) {
+        Ok(cards) => cards,
+        Err(error) => {
+            writeln!(err, "warning: custom cards not listed: {error:#}")?;
+            Vec::new()
+        }
+    };
+    let book = ids
+        .iter()
+        .flat_map(|id| rules::ruleset(*id).library())
+        .map(|card| (None, card));
+    let custom = custom
+        .iter()
+        .filter(|(_, card)| ids.contains(&card.ruleset()))
+        .map(|(id, card)| (Some(*id), card));
+    let cards: Vec<(Option<CardId>, &Card)> = book.chain(custom).collect();
     if json {
-        let list: Vec<Value> = cards.map(card_json).collect();
+        let list: Vec<Value> = cards
+            .iter()
+            .map(|(id, card)| {
+                let mut value = card_json(card);
+                if let Value::Object(map) = &mut value {
+                    map.insert("custom".into(), Value::Bool(id.is_some()));
+                    if let Some(id) = id {
+                        map.insert("card_id".into(), json!(id.0));
+                    }
+                }
+                value
+            })
+            .collect();
         print_json(out, &list)?;
     } else {
-        for card in cards {
+        for (id, card) in cards {
             let stats: Vec<String> = card
                 .stats()
                 .into_iter()
                 .map(|s| format!("{} {}", s.label, s.value))
                 .collect();
+            let name = match id {
+                Some(_) => format!("{} · custom", card.name()),
+                None => card.name().to_string(),
+            };
             writeln!(
                 out,
                 "{:<16} {:<34} {}",
                 card.ruleset().as_str(),
-                card.name(),
+                name,
                 stats.join(" | ")
             )?;
         }
     }
     Ok(EXIT_OK)
+}
+
+/// The custom cards of the library in `data_dir`, or none where there is no library yet.
+fn custom_cards(data_dir: Option<&Path>) -> Result<Vec<(CardId, Card)>> {
+    let dir = super::data_dir(data_dir)?;
+    if !dir.join(crate::store::DB_FILE_NAME).exists() {
+        return Ok(Vec::new());
+    }
+    let store = Store::open(&dir)
+        .with_context(|| format!("cannot open the database in {}", dir.display()))?;
+    Ok(store.custom_cards()?)
 }
 
 /// A card as JSON: its own fields (with `name` and `ruleset`), its type and labelled stats.
