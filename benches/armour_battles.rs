@@ -2,8 +2,9 @@
 //! on every UI change (target ≤ 100 µs for 12 AT dice against 10 reaction dice), and the
 //! whole 1,920-situation table must fit in a frame budget (target ≤ 100 ms).
 //!
-//! Run with `cargo bench --bench armour_battles`; `-- 10v7` runs only the 10-against-7 net
-//! hits that `benches/icepool_compare.py` compares with icepool.
+//! Run with `cargo bench --bench armour_battles`; `-- 10v7` runs only the two 10-against-7
+//! folds (net hits; net hits with suppression) that `benches/icepool_compare.py` compares
+//! with the same two icepool programs.
 
 use std::hint::black_box;
 
@@ -53,6 +54,21 @@ fn fire(c: &mut Criterion) {
             Opposed::new(black_box(Pool::new(10, 4)), black_box(Pool::new(7, 4)))
                 .expect("17 dice fit")
                 .net_successes()
+        })
+    });
+
+    // The same with suppression, as icepool's second program computes it: (net hits,
+    // attacker sixes > defender sixes), so each side of the comparison does the same work.
+    group.bench_function("net_hits_and_suppression_10v7", |b| {
+        b.iter(|| {
+            Opposed::new(black_box(Pool::new(10, 4)), black_box(Pool::new(7, 4)))
+                .expect("17 dice fit")
+                .fold(|a, d| {
+                    (
+                        i64::from(a.successes) - i64::from(d.successes),
+                        a.sixes > d.sixes,
+                    )
+                })
         })
     });
 

@@ -2,9 +2,10 @@
 """Times icepool on the 10-against-7 net hits that `benches/armour_battles.rs` times.
 
 The distribution: 10 d6 at 4+ against 7 d6 at 4+, net hits = attacker successes minus
-defender successes, exact. Quartermaster's number is criterion's median for
-`armour_battles_fire/net_hits_10v7` (building both (successes, sixes) tables from scratch and
-folding them). icepool is timed two ways:
+defender successes, exact. Each icepool program is compared with the criterion benchmark
+that computes the same thing (building both (successes, sixes) tables from scratch and
+folding them): `armour_battles_fire/net_hits_10v7` and
+`armour_battles_fire/net_hits_and_suppression_10v7`. The two programs:
 
 * net hits: each die mapped to 0/1 hits, `10 @ hit - 7 @ hit` (the shortest icepool program);
 * net hits + suppression: each die mapped to a (hit, six) vector and the two sums folded to
@@ -27,7 +28,12 @@ import sys
 import timeit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ESTIMATES = ROOT / "target/criterion/armour_battles_fire/net_hits_10v7/new/estimates.json"
+CRITERION = ROOT / "target/criterion/armour_battles_fire"
+# Each icepool program against the criterion benchmark doing the same work.
+OURS = {
+    "net hits": "net_hits_10v7",
+    "net hits + suppression": "net_hits_and_suppression_10v7",
+}
 
 NET_HITS = """
 hit = icepool.d6.map(lambda x: 1 if x >= 4 else 0)
@@ -72,15 +78,18 @@ def check_distribution() -> None:
         assert abs(net.probability(k) - exact) < 1e-15, (k, net.probability(k), exact)
 
 
-def quartermaster_median_ns(skip_cargo: bool) -> float:
+def quartermaster_medians_ns(skip_cargo: bool) -> dict:
     if not skip_cargo:
         subprocess.run(
             ["cargo", "bench", "--bench", "armour_battles", "--", "10v7"],
             cwd=ROOT,
             check=True,
         )
-    estimates = json.loads(ESTIMATES.read_text())
-    return estimates["median"]["point_estimate"]
+    medians = {}
+    for label, bench in OURS.items():
+        estimates = json.loads((CRITERION / bench / "new/estimates.json").read_text())
+        medians[label] = estimates["median"]["point_estimate"]
+    return medians
 
 
 def main() -> None:
@@ -90,20 +99,16 @@ def main() -> None:
     args = parser.parse_args()
 
     check_distribution()
-    ours_ns = quartermaster_median_ns(args.skip_cargo)
-    rows = []
+    ours = quartermaster_medians_ns(args.skip_cargo)
+    print()
+    print("10 d6 at 4+ against 7 d6 at 4+, exact (medians; each row does the same work twice)")
     for label, program in [("net hits", NET_HITS), ("net hits + suppression", NET_AND_SUPPRESSION)]:
         cold = statistics.median(cold_sample(program) for _ in range(args.samples))
         warm = warm_median(program, args.samples)
-        rows.append((label, cold, warm))
-
-    print()
-    print("10 d6 at 4+ against 7 d6 at 4+, exact net-hits distribution (medians)")
-    print(f"  quartermaster (criterion, net_hits_10v7)     {ours_ns / 1000:10.1f} µs")
-    for label, cold, warm in rows:
+        ours_ns = ours[label]
         print(
-            f"  icepool {label:<24} cold {cold * 1e3:8.2f} ms   warm {warm * 1e3:8.2f} ms"
-            f"   ({cold * 1e9 / ours_ns:,.0f}× ours cold)"
+            f"  {label:<24} quartermaster {ours_ns / 1000:8.1f} µs   icepool cold {cold * 1e3:8.2f} ms"
+            f" ({cold * 1e9 / ours_ns:,.0f}×)   warm {warm * 1e3:8.2f} ms ({warm * 1e9 / ours_ns:,.0f}×)"
         )
 
 

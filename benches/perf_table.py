@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Prints the README's performance table from criterion's last results.
+
+Run the benchmarks first (`cargo bench`, or one at a time: `cargo bench --bench scale`),
+then `python3 benches/perf_table.py` and paste its output over the README's table. Every
+figure is criterion's median of the named benchmark, read from
+`target/criterion/<group>/<bench>/new/estimates.json`; a benchmark not yet run prints "not
+run" rather than an old number. The machine is named from /proc/cpuinfo and nproc.
+"""
+
+import json
+import os
+import pathlib
+import platform
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CRITERION = ROOT / "target/criterion"
+
+# (what, criterion path under target/criterion, target)
+ROWS = [
+    ("Armour Battles fire odds, 12 AT vs 10 reaction dice", "armour_battles_fire/fire_odds_12v10", "100 µs"),
+    ("All 1,920 fire situations", "armour_battles_fire/fire_table_1920", "100 ms"),
+    ("Net hits 10 vs 7 dice / with suppression (compared with icepool)",
+     ["armour_battles_fire/net_hits_10v7", "armour_battles_fire/net_hits_and_suppression_10v7"], "—"),
+    ("Monte Carlo: 1 M fire actions (8 vs 6 dice)", "monte_carlo/fire_8v6_1m_actions", "50 ms"),
+    ("Open and load 10,000 cards and 1,000 forces", "load/open_and_load_library_10k_cards_1k_forces", "100 ms"),
+    ("Save one force (10 lines, replacing)", "save/save_force_replace_10_lines", "2 ms"),
+    ("Library keystroke: filter / whole frame, 10,000 cards",
+     ["library_10k/filter 'pan'", "library_10k/keystroke frame"], "16 ms"),
+    ("90 poker cards to PDF", "export/90_cards_pdf", "150 ms"),
+    ("After-action PDF", "export/after_action_pdf", "—"),
+    ("Record one battle event (synced to disk)", "record one event (synced)", "—"),
+]
+
+# The growth series of benches/scale.rs: (what, bench name, target at 100,000 cards).
+SCALE = [
+    ("One edit, model work", "edit", "5 ms"),
+    ("Library frame", "library frame", "8 ms"),
+    ("Library frame after a keystroke", "library keystroke frame", "8 ms"),
+    ("Forces frame", "forces frame", "8 ms"),
+]
+SIZES = [1_000, 10_000, 100_000]
+
+
+def median_ns(path: str):
+    estimates = CRITERION / path / "new/estimates.json"
+    if not estimates.exists():
+        return None
+    return json.loads(estimates.read_text())["median"]["point_estimate"]
+
+
+def human(ns) -> str:
+    if ns is None:
+        return "not run"
+    if ns < 1e3:
+        return f"{ns:.0f} ns"
+    if ns < 1e6:
+        return f"{ns / 1e3:.1f} µs"
+    if ns < 1e9:
+        return f"{ns / 1e6:.2f} ms"
+    return f"{ns / 1e9:.2f} s"
+
+
+def machine() -> str:
+    model = platform.processor() or "unknown CPU"
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores, {model}"
+
+
+def main() -> None:
+    print(f"Medians from criterion on {machine()}.")
+    print()
+    print("| What | Median | Target |")
+    print("|---|---|---|")
+    for what, paths, target in ROWS:
+        paths = paths if isinstance(paths, list) else [paths]
+        print(f"| {what} | {' / '.join(human(median_ns(p)) for p in paths)} | {target} |")
+    print()
+    print("Growth with the library (custom cards; a tenth as many forces):")
+    print()
+    print("| What | " + " | ".join(f"{n:,} cards" for n in SIZES) + " | Target at 100,000 |")
+    print("|---|" + "---|" * len(SIZES) + "---|")
+    for what, bench, target in SCALE:
+        cells = [human(median_ns(f"scale/{bench}/{n}")) for n in SIZES]
+        print(f"| {what} | " + " | ".join(cells) + f" | {target} |")
+
+
+if __name__ == "__main__":
+    main()
