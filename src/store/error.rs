@@ -23,7 +23,7 @@ pub enum StoreError {
     )]
     NoDataDir,
     /// The file is not a SQLite database, or not one of Quartermaster's. It was not touched.
-    #[error("{path} is not a Quartermaster database: {what}; it was left untouched{}", restore_hint(.backup.as_deref()))]
+    #[error("{path} is not a Quartermaster database: {what}; it was left untouched{}", refused_hint(.path, .backup.as_deref()))]
     NotADatabase {
         path: PathBuf,
         what: String,
@@ -31,7 +31,7 @@ pub enum StoreError {
         backup: Option<PathBuf>,
     },
     /// The database fails SQLite's integrity check. It was not touched.
-    #[error("{path} is damaged ({problem}); it was left untouched{}", restore_hint(.backup.as_deref()))]
+    #[error("{path} is damaged ({problem}); it was left untouched{}", refused_hint(.path, .backup.as_deref()))]
     Damaged {
         path: PathBuf,
         problem: String,
@@ -104,6 +104,14 @@ pub enum StoreError {
         what: String,
         message: String,
     },
+    /// SQLite must finish an interrupted write before the file can be read and cannot (the
+    /// folder or file is read-only); `fix` is the command that lets it. Nothing was changed.
+    #[error("{path} cannot be opened: {cause}; to fix it, {fix}")]
+    Unrecoverable {
+        path: PathBuf,
+        cause: String,
+        fix: String,
+    },
     /// A backup file that cannot be restored; the current database was not touched.
     #[error("cannot restore from {path}: {problem}; the current database was not touched")]
     BadBackup { path: PathBuf, problem: String },
@@ -117,14 +125,21 @@ pub enum StoreError {
     },
 }
 
-fn restore_hint(backup: Option<&Path>) -> String {
+fn refused_hint(file: &Path, backup: Option<&Path>) -> String {
     match backup {
         Some(path) => format!(
             " — the newest backup is {}; restore it with `quartermaster db restore {}`",
             path.display(),
-            path.display()
+            super::migrate::shell_quote(path)
         ),
-        None => " — no backup was found in the data directory's backups/ folder".to_string(),
+        None => {
+            let moved = super::migrate::companion(file, ".refused");
+            format!(
+                " — no backup was found in the data directory's backups/ folder; to start a new library here instead, move the file away (`mv {} {}`)",
+                super::migrate::shell_quote(file),
+                super::migrate::shell_quote(&moved)
+            )
+        }
     }
 }
 

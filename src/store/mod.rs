@@ -13,6 +13,7 @@
 mod backup;
 mod campaign;
 mod cards;
+mod create;
 mod error;
 mod forces;
 mod ids;
@@ -160,6 +161,7 @@ impl Store {
         })?;
         let path = data_dir.join(DB_FILE_NAME);
         let backups = backups_dir(data_dir);
+        create::create_if_missing(&path, &backups, busy_timeout)?;
         let found = migrate::inspect(&path, Some(&backups), Check::Quick, busy_timeout)?;
         let backup = match &found {
             Some(found) if found.version >= 1 && found.version < SCHEMA_VERSION => {
@@ -168,9 +170,9 @@ impl Store {
             _ => None,
         };
         drop(found);
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        // No CREATE: the file exists (inspected above); if it vanished, say so, never start
+        // an empty one in its place.
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let ctx = Ctx {
             path: path.clone(),
             data_dir: Some(data_dir.to_path_buf()),
