@@ -70,14 +70,19 @@ fn build(temp: &Path, busy_timeout: Duration) -> Result<(), StoreError> {
         | OpenFlags::SQLITE_OPEN_CREATE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(temp, flags).map_err(ctx.err("creating"))?;
-    let mut store = Store { conn, ctx };
+    // A file this build has just created holds nothing a check could find wrong.
+    let mut store = Store {
+        conn,
+        ctx,
+        integrity: super::Integrity::Sound,
+    };
     store
         .conn
         .pragma_update(None, "synchronous", "FULL")
         .map_err(store.ctx.err("setting synchronous writes"))?;
     migrate::migrate(&mut store.conn, temp, busy_timeout, None)?;
     store.transact("seeding the book cards", cards::seed_books)?;
-    let Store { conn, ctx } = store;
+    let Store { conn, ctx, .. } = store;
     let _mode: String = conn
         .pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))
         .map_err(ctx.err("turning on WAL mode"))?;

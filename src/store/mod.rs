@@ -63,6 +63,20 @@ pub fn default_data_dir() -> Result<PathBuf, StoreError> {
 pub struct Store {
     conn: Connection,
     ctx: Ctx,
+    integrity: Integrity,
+}
+
+/// What the full integrity check said about the file this session. Opening runs only
+/// `quick_check` (a full check of a 10,000-card library costs more than the 50 ms an open may
+/// take); the first write runs the full one inside its transaction, so a file with damage only
+/// the full check sees is read but never written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Integrity {
+    /// Not fully checked yet this session.
+    Unchecked,
+    Sound,
+    /// Failed the full check: every write is refused with this finding.
+    Damaged(String),
 }
 
 impl std::fmt::Debug for Store {
@@ -88,6 +102,15 @@ impl Ctx {
         move |error| {
             let backup = self.data_dir.as_deref().and_then(newest_backup);
             migrate::classify(error, &self.path, self.busy_timeout, doing, backup)
+        }
+    }
+
+    /// The refusal to write a file that failed the full integrity check.
+    fn damaged(&self, problem: String) -> StoreError {
+        StoreError::Damaged {
+            path: self.path.clone(),
+            problem,
+            backup: self.data_dir.as_deref().and_then(newest_backup),
         }
     }
 
@@ -179,10 +202,14 @@ impl Store {
             busy_timeout,
         };
         let conn = Connection::open_with_flags(&path, flags).map_err(ctx.err("opening"))?;
-        let mut store = Store { conn, ctx };
+        let mut store = Store {
+            conn,
+            ctx,
+            integrity: Integrity::Unchecked,
+        };
         store.configure()?;
         migrate::migrate(&mut store.conn, &path, busy_timeout, backup)?;
-        store.transact("seeding the book cards", cards::seed_books)?;
+        store.seed_if_needed()?;
         Ok(store)
     }
 
@@ -194,7 +221,11 @@ impl Store {
             busy_timeout: DEFAULT_BUSY_TIMEOUT,
         };
         let conn = Connection::open_in_memory().map_err(ctx.err("opening"))?;
-        let mut store = Store { conn, ctx };
+        let mut store = Store {
+            conn,
+            ctx,
+            integrity: Integrity::Sound,
+        };
         store.configure()?;
         migrate::migrate(
             &mut store.conn,
@@ -206,8 +237,17 @@ impl Store {
         Ok(store)
     }
 
+    /// Refreshes the book cards when this build's data is newer; a plain read otherwise, so an
+    /// open that has nothing to seed writes nothing.
+    fn seed_if_needed(&mut self) -> Result<(), StoreError> {
+        if cards::books_need_seeding(&self.conn, &self.ctx)? {
+            self.transact("seeding the book cards", cards::seed_books)?;
+        }
+        Ok(())
+    }
+
     fn configure(&mut self) -> Result<(), StoreError> {
-        let Store { conn, ctx } = self;
+        let Store { conn, ctx, .. } = self;
         conn.busy_timeout(ctx.busy_timeout)
             .map_err(ctx.err("setting the busy timeout"))?;
         conn.pragma_update(None, "foreign_keys", true)
@@ -229,10 +269,28 @@ impl Store {
         doing: &'static str,
         work: impl FnOnce(&Connection, &Ctx) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let Store { conn, ctx } = self;
+        let Store {
+            conn,
+            ctx,
+            integrity,
+        } = self;
+        if let Integrity::Damaged(problem) = integrity {
+            return Err(ctx.damaged(problem.clone()));
+        }
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(ctx.err(doing))?;
+        if *integrity == Integrity::Unchecked {
+            // Checked under the write lock: nobody can change the file between check and write.
+            let problems =
+                migrate::integrity(&tx, Check::Full).map_err(ctx.err("checking integrity"))?;
+            if problems != ["ok"] {
+                let problem = migrate::summarize(&problems);
+                *integrity = Integrity::Damaged(problem.clone());
+                return Err(ctx.damaged(problem));
+            }
+            *integrity = Integrity::Sound;
+        }
         // Dropping `tx` on an early return rolls everything back.
         let value = work(&tx, ctx)?;
         tx.commit().map_err(ctx.err(doing))?;
