@@ -204,3 +204,26 @@ fn an_unknown_card_suggests_the_nearest_name() {
         "{v}"
     );
 }
+
+#[test]
+fn two_force_files_run_together_are_refused_with_exit_2_and_a_byte_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = std::fs::read_to_string(fixture("belloludi_legal.json")).unwrap();
+    let both = temp_file(&dir, "both.json", &format!("{one}{one}"));
+    let out = qm(&["force", "validate", &both]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains(&format!("more data after the end of the JSON document (one file holds one document) (at byte {})", one.len())),
+        "{}",
+        stderr(&out)
+    );
+    let data = dir.path().join("data");
+    let save = Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .args(["force", "save", &both, "--data-dir"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(save.status.code(), Some(2));
+    let with_bom = temp_file(&dir, "bom.json", &format!("\u{feff}{one}"));
+    assert_eq!(qm(&["force", "validate", &with_bom]).status.code(), Some(0));
+}

@@ -48,6 +48,8 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
             message: format!("{} bytes; at most {MAX_FILE_BYTES}", text.len()),
         });
     }
+    crate::rules::strict_json::check(text).map_err(|e| invalid("file", e))?;
+    let (text, _) = crate::rules::strict_json::strip_bom(text);
     let mut value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| invalid("file", e))?;
     match value.get("format").and_then(|f| f.as_str()) {
