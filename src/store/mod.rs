@@ -13,6 +13,7 @@
 mod backup;
 mod campaign;
 mod cards;
+mod content;
 mod create;
 mod error;
 mod forces;
@@ -155,12 +156,20 @@ pub struct DbReport {
     pub battle_events: u64,
     /// The newest copy in the data directory's `backups/`.
     pub newest_backup: Option<PathBuf>,
+    /// Cards, forces and campaigns the app cannot use, one line each (see
+    /// [`Store::content_problems`]); empty when all load. Not checked before an upgrade.
+    pub content_problems: Vec<String>,
 }
 
 impl DbReport {
     /// True when the file passed the integrity check.
     pub fn integrity_ok(&self) -> bool {
         self.integrity == ["ok"]
+    }
+
+    /// True when the file passed the integrity check and everything in it loads.
+    pub fn ok(&self) -> bool {
+        self.integrity_ok() && self.content_problems.is_empty()
     }
 
     /// True when opening the file will upgrade it (a backup is written first).
@@ -524,9 +533,14 @@ impl Store {
             .map_err(self.ctx.err("reading the schema version"))
     }
 
-    /// Schema version, full integrity check and what the database holds.
+    /// Schema version, full integrity check, what the database holds and whether all of it
+    /// loads.
     pub fn check(&self) -> Result<DbReport, StoreError> {
-        report(&self.conn, &self.ctx, self.path().map(Path::to_path_buf))
+        let mut report = report(&self.conn, &self.ctx, self.path().map(Path::to_path_buf))?;
+        if report.integrity_ok() && report.schema_version == SCHEMA_VERSION {
+            report.content_problems = self.content_problems()?;
+        }
+        Ok(report)
     }
 
     /// Checks `data_dir`'s database without creating, upgrading or writing anything.
@@ -540,11 +554,17 @@ impl Store {
             return Ok(None);
         };
         let ctx = Ctx {
-            path: path.clone(),
+            path,
             data_dir: Some(data_dir.to_path_buf()),
             busy_timeout: DEFAULT_BUSY_TIMEOUT,
         };
-        report(&found.conn, &ctx, Some(path)).map(Some)
+        // A read-only connection: a store over it can load everything and write nothing.
+        let store = Store {
+            conn: found.conn,
+            ctx,
+            integrity: Integrity::Unchecked,
+        };
+        store.check().map(Some)
     }
 }
 
@@ -625,5 +645,6 @@ fn report(conn: &Connection, ctx: &Ctx, path: Option<PathBuf>) -> Result<DbRepor
         campaigns,
         battle_events,
         newest_backup: ctx.data_dir.as_deref().and_then(newest_backup),
+        content_problems: Vec::new(),
     })
 }

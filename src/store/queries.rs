@@ -53,6 +53,8 @@ pub(crate) const FORCE_UPDATE: &str = include_str!("../../db/queries/force_updat
 pub(crate) const FORCES_LIST: &str = include_str!("../../db/queries/forces_list.sql");
 /// `forces_select_all.sql`: every force; columns as read by store::forces::row_to_force
 pub(crate) const FORCES_SELECT_ALL: &str = include_str!("../../db/queries/forces_select_all.sql");
+/// `card_ids.sql`: every card id, ascending
+pub(crate) const CARD_IDS: &str = include_str!("../../db/queries/card_ids.sql");
 /// `setting_select.sql`: ?1 key
 pub(crate) const SETTING_SELECT: &str = include_str!("../../db/queries/setting_select.sql");
 /// `setting_upsert.sql`: ?1 key, ?2 value
