@@ -501,3 +501,72 @@ fn book_cards_are_refreshed_when_the_apps_book_data_is_newer() {
     }
     assert_eq!(store.custom_cards().unwrap()[0].0, custom);
 }
+
+#[test]
+fn opening_and_reading_never_wait_for_another_instances_write() {
+    let dir = tempfile::tempdir().unwrap();
+    Store::open(dir.path())
+        .unwrap()
+        .save_force(None, &book_force())
+        .unwrap();
+    // Another process is in the middle of a write and holds the write lock.
+    let holder = Connection::open(db_file(dir.path())).unwrap();
+    holder
+        .execute_batch("BEGIN IMMEDIATE; DELETE FROM settings;")
+        .unwrap();
+    let reader = Store::open_with_timeout(dir.path(), Duration::from_millis(50))
+        .unwrap_or_else(|e| panic!("opening waited for the writer: {e}"));
+    assert_eq!(reader.list_forces().unwrap().len(), 1);
+    assert_eq!(reader.load_forces().unwrap().len(), 1);
+    holder.execute_batch("COMMIT").unwrap();
+}
+
+#[test]
+fn a_read_only_library_browses_and_exports_but_refuses_writes_saying_why() {
+    let dir = tempfile::tempdir().unwrap();
+    Store::open(dir.path())
+        .unwrap()
+        .save_force(None, &book_force())
+        .unwrap();
+    let mut store = Store::open_read_only(dir.path()).unwrap();
+    assert!(store.read_only_reason().is_some());
+    assert_eq!(store.load_forces().unwrap().len(), 1);
+    assert!(!store.book_cards(None).unwrap().is_empty());
+    let out = dir.path().join("export.sqlite3");
+    store.backup_to(&out).unwrap();
+    let error = store.save_force(None, &sample_force(5, 2)).unwrap_err();
+    assert!(matches!(error, StoreError::ReadOnly { .. }), "{error}");
+    let text = error.to_string();
+    assert!(text.contains("saving a force is not possible"), "{text}");
+    assert!(text.contains("chmod u+w"), "{text}");
+}
+
+/// Where permissions are enforced (not when the tests run as root), a folder made read-only
+/// opens read-only by itself.
+#[cfg(unix)]
+#[test]
+fn a_read_only_folder_opens_read_only_by_itself() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    Store::open(&data)
+        .unwrap()
+        .save_force(None, &book_force())
+        .unwrap();
+    let lock = |mode| {
+        for path in [data.join(quartermaster::store::DB_FILE_NAME), data.clone()] {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+    };
+    lock(0o555);
+    let enforced = std::fs::File::create(data.join("probe")).is_err();
+    if enforced {
+        let mut store = Store::open(&data).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(store.list_forces().unwrap().len(), 1);
+        let error = store.save_force(None, &sample_force(5, 2)).unwrap_err();
+        assert!(matches!(error, StoreError::ReadOnly { .. }), "{error}");
+    } else {
+        eprintln!("permissions are not enforced for this user (root): skipped");
+    }
+    lock(0o755);
+}

@@ -75,6 +75,7 @@ fn build(temp: &Path, busy_timeout: Duration) -> Result<(), StoreError> {
         conn,
         ctx,
         integrity: super::Integrity::Sound,
+        read_only: None,
     };
     store
         .conn

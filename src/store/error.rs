@@ -112,6 +112,17 @@ pub enum StoreError {
         cause: String,
         fix: String,
     },
+    /// The library is open read-only (the file or its folder cannot be written): it can be
+    /// browsed and exported, not changed.
+    #[error(
+        "{path} is open read-only because {reason}, so {doing} is not possible; browsing, odds and export work — {fix}"
+    )]
+    ReadOnly {
+        path: PathBuf,
+        reason: String,
+        doing: &'static str,
+        fix: String,
+    },
     /// A backup file that cannot be restored; the current database was not touched.
     #[error("cannot restore from {path}: {problem}; the current database was not touched")]
     BadBackup { path: PathBuf, problem: String },

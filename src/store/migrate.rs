@@ -99,6 +99,15 @@ pub(crate) fn inspect(
     }
     check_header(path).map_err(|what| not_ours(path, what, newest()))?;
     let (conn, (version, app_id, objects)) = match open_read_only(path, busy_timeout) {
+        // A read-only folder where no -shm can be made: with no journal or WAL left over,
+        // nobody is writing the file, so it reads as unchanging.
+        Err(e) if e.sqlite_error_code() == Some(ErrorCode::ReadOnly) && !has_leftovers(path) => {
+            open_immutable(path).and_then(|conn| {
+                conn.busy_timeout(busy_timeout)?;
+                let head = read_head(&conn)?;
+                Ok((conn, head))
+            })
+        }
         Err(e) if needs_recovery(path, &e) => {
             // An interrupted write left a journal only a writer can roll back: let SQLite do
             // exactly that, as designed, then look again.
@@ -145,14 +154,43 @@ fn open_read_only(
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
     conn.busy_timeout(busy_timeout)?;
-    let head = conn.query_row(
+    let head = read_head(&conn)?;
+    Ok((conn, head))
+}
+
+/// Version, application id and schema size.
+fn read_head(conn: &Connection) -> rusqlite::Result<(i64, i32, i64)> {
+    conn.query_row(
         "SELECT (SELECT user_version FROM pragma_user_version),
                 (SELECT application_id FROM pragma_application_id),
                 (SELECT COUNT(*) FROM sqlite_schema)",
         [],
         |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-    )?;
-    Ok((conn, head))
+    )
+}
+
+/// Opens `path` read-only as a file nobody changes (SQLite's `immutable`): no locks, no -shm.
+/// Only for a file in a folder nobody can write, with no journal or WAL beside it.
+pub(crate) fn open_immutable(path: &Path) -> rusqlite::Result<Connection> {
+    let uri = format!(
+        "file:{}?immutable=1",
+        path.display()
+            .to_string()
+            .replace('%', "%25")
+            .replace('?', "%3f")
+            .replace('#', "%23")
+    );
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    Connection::open_with_flags(uri, flags)
+}
+
+/// Whether an interrupted or unfinished write left a journal or WAL with content beside `path`.
+pub(crate) fn has_leftovers(path: &Path) -> bool {
+    ["-journal", "-wal"]
+        .iter()
+        .any(|suffix| fs::metadata(companion(path, suffix)).is_ok_and(|m| m.len() > 0))
 }
 
 /// True for the read-only refusals that mean "a writer must recover this file first" (a hot
@@ -332,6 +370,14 @@ pub(crate) fn migrate(
     backup: Option<PathBuf>,
 ) -> Result<i64, StoreError> {
     let fail = |e, doing| classify(e, path, busy_timeout, doing, None);
+    // A plain read first: an up-to-date file (every open but the first after an update) needs
+    // no write lock, so opening never waits for another instance's write.
+    let current: i64 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(|e| fail(e, "reading the schema version"))?;
+    if current == SCHEMA_VERSION {
+        return Ok(current);
+    }
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(|e| fail(e, "starting the upgrade"))?;

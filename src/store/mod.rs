@@ -10,6 +10,7 @@
 //! `synchronous = FULL`, so a save that returned has reached the disk, and a crash at any moment
 //! leaves the last committed state.
 
+mod access;
 mod backup;
 mod campaign;
 mod cards;
@@ -25,7 +26,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use rusqlite::{Connection, TransactionBehavior};
 use serde::Serialize;
 
 pub use backup::RestoreReport;
@@ -65,6 +66,8 @@ pub struct Store {
     conn: Connection,
     ctx: Ctx,
     integrity: Integrity,
+    /// Why this session cannot write (a read-only file or folder); `None` when it can.
+    read_only: Option<String>,
 }
 
 /// What the full integrity check said about the file this session. Opening runs only
@@ -103,6 +106,21 @@ impl Ctx {
         move |error| {
             let backup = self.data_dir.as_deref().and_then(newest_backup);
             migrate::classify(error, &self.path, self.busy_timeout, doing, backup)
+        }
+    }
+
+    /// The refusal to write in a read-only session, saying why and how to fix it.
+    fn read_only(&self, reason: String, doing: &'static str) -> StoreError {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        StoreError::ReadOnly {
+            path: self.path.clone(),
+            reason,
+            doing,
+            fix: format!(
+                "make it writable (`chmod u+w {} {}`) and start Quartermaster again",
+                migrate::shell_quote(dir),
+                migrate::shell_quote(&self.path)
+            ),
         }
     }
 
@@ -202,24 +220,68 @@ impl Store {
             _ => None,
         };
         drop(found);
-        // No CREATE: the file exists (inspected above); if it vanished, say so, never start
-        // an empty one in its place.
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let ctx = Ctx {
             path: path.clone(),
             data_dir: Some(data_dir.to_path_buf()),
             busy_timeout,
         };
-        let conn = Connection::open_with_flags(&path, flags).map_err(ctx.err("opening"))?;
+        let (conn, read_only) = access::open(&path, &ctx)?;
         let mut store = Store {
             conn,
             ctx,
             integrity: Integrity::Unchecked,
+            read_only,
         };
         store.configure()?;
+        if let Some(reason) = &store.read_only {
+            if store.schema_version()? < SCHEMA_VERSION {
+                return Err(store
+                    .ctx
+                    .read_only(reason.clone(), "upgrading it to this version"));
+            }
+            return Ok(store);
+        }
         migrate::migrate(&mut store.conn, &path, busy_timeout, backup)?;
         store.seed_if_needed()?;
         Ok(store)
+    }
+
+    /// Opens `data_dir`'s existing database for reading only, whatever the permissions:
+    /// everything loads, every write is refused with [`StoreError::ReadOnly`].
+    pub fn open_read_only(data_dir: &Path) -> Result<Store, StoreError> {
+        let path = data_dir.join(DB_FILE_NAME);
+        let backups = backups_dir(data_dir);
+        let Some(found) =
+            migrate::inspect(&path, Some(&backups), Check::Quick, DEFAULT_BUSY_TIMEOUT)?
+        else {
+            return Err(StoreError::Io {
+                path,
+                message: "there is no database to open read-only",
+                source: std::io::ErrorKind::NotFound.into(),
+            });
+        };
+        let ctx = Ctx {
+            path,
+            data_dir: Some(data_dir.to_path_buf()),
+            busy_timeout: DEFAULT_BUSY_TIMEOUT,
+        };
+        if found.version < SCHEMA_VERSION {
+            return Err(ctx.read_only(
+                "opened read-only on request".into(),
+                "upgrading it to this version",
+            ));
+        }
+        Ok(Store {
+            conn: found.conn,
+            ctx,
+            integrity: Integrity::Unchecked,
+            read_only: Some("opened read-only on request".into()),
+        })
+    }
+
+    /// Why the database cannot be written this session (`None`: it can).
+    pub fn read_only_reason(&self) -> Option<&str> {
+        self.read_only.as_deref()
     }
 
     /// A fresh database in memory, migrated and seeded (tests, UI tests).
@@ -234,6 +296,7 @@ impl Store {
             conn,
             ctx,
             integrity: Integrity::Sound,
+            read_only: None,
         };
         store.configure()?;
         migrate::migrate(
@@ -256,11 +319,19 @@ impl Store {
     }
 
     fn configure(&mut self) -> Result<(), StoreError> {
-        let Store { conn, ctx, .. } = self;
+        let Store {
+            conn,
+            ctx,
+            read_only,
+            ..
+        } = self;
         conn.busy_timeout(ctx.busy_timeout)
             .map_err(ctx.err("setting the busy timeout"))?;
         conn.pragma_update(None, "foreign_keys", true)
             .map_err(ctx.err("turning on foreign keys"))?;
+        if read_only.is_some() {
+            return Ok(());
+        }
         // WAL: readers never block the writer, and a crash mid-write leaves the last commit.
         // FULL: the WAL is synced at every commit, so a save that returned survives power loss.
         let _mode: String = conn
@@ -282,7 +353,11 @@ impl Store {
             conn,
             ctx,
             integrity,
+            read_only,
         } = self;
+        if let Some(reason) = read_only {
+            return Err(ctx.read_only(reason.clone(), doing));
+        }
         if let Integrity::Damaged(problem) = integrity {
             return Err(ctx.damaged(problem.clone()));
         }
@@ -563,6 +638,7 @@ impl Store {
             conn: found.conn,
             ctx,
             integrity: Integrity::Unchecked,
+            read_only: Some("checking only".into()),
         };
         store.check().map(Some)
     }
