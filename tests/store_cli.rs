@@ -545,7 +545,10 @@ fn library_with_a_campaign(dir: &Path) {
         let Some(event) = campaign::script::next_event(&plan, &state, &mut roller).unwrap() else {
             break;
         };
-        let logged = store.record_event(stored.battle_ids[0], &event).unwrap();
+        let after = record.logs[0].last().map_or(0, |e| e.seq);
+        let logged = store
+            .record_event(stored.battle_ids[0], after, &event)
+            .unwrap();
         record.logs[0].push(logged);
     }
 }

@@ -351,8 +351,22 @@ pub(crate) fn record_event(
     conn: &Connection,
     ctx: &Ctx,
     battle: BattleId,
+    after: u32,
     event: &Event,
 ) -> Result<LoggedEvent, StoreError> {
+    // The event was decided on the log as the caller last saw it; if another running copy has
+    // recorded since, appending would interleave two tables' worth of play.
+    let last: u32 = conn
+        .prepare_cached(queries::EVENT_LAST_SEQ)
+        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
+        .map_err(ctx.err("reading a battle's log"))?;
+    if last != after {
+        return Err(StoreError::BattleChanged {
+            battle,
+            known: after,
+            stored: last,
+        });
+    }
     let payload =
         serde_json::to_value(event).map_err(|e| StoreError::invalid("event", e.to_string()))?;
     let stored = append_event(conn, ctx, battle, event.kind(), &payload)?;

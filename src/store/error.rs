@@ -97,6 +97,16 @@ pub enum StoreError {
         "campaign '{name}' predates the campaign engine and cannot be opened (its events are kept)"
     )]
     LegacyCampaign { name: String },
+    /// Another running Quartermaster recorded into this battle since its log was read: the
+    /// event was not recorded; reload the battle and decide again.
+    #[error(
+        "battle {battle} was changed by another running Quartermaster (its log now ends at event {stored}, this window knew up to {known}); nothing was recorded — the battle has been reloaded, check the table and record again"
+    )]
+    BattleChanged {
+        battle: BattleId,
+        known: u32,
+        stored: u32,
+    },
     /// A stored value that does not decode: `what` names table, row and column.
     #[error("{path}: stored {what} is unreadable: {message}")]
     Corrupt {

@@ -578,14 +578,17 @@ impl Store {
     }
 
     /// Records one campaign event at the end of a battle's log; it is on disk when this
-    /// returns.
+    /// returns. `after` is the seq of the last event the caller's state was folded from (0 for
+    /// none): when another running copy has recorded since, nothing is written and
+    /// [`StoreError::BattleChanged`] says to reload.
     pub fn record_event(
         &mut self,
         battle: BattleId,
+        after: u32,
         event: &crate::campaign::Event,
     ) -> Result<crate::campaign::LoggedEvent, StoreError> {
         self.transact("recording a battle event", |conn, ctx| {
-            campaign::record_event(conn, ctx, battle, event)
+            campaign::record_event(conn, ctx, battle, after, event)
         })
     }
 

@@ -74,6 +74,8 @@ pub(crate) const CAMPAIGN_SELECT: &str = include_str!("../../db/queries/campaign
 /// `campaign_battles_select.sql`: ?1 campaign id: battle ids and numbers
 pub(crate) const CAMPAIGN_BATTLES_SELECT: &str =
     include_str!("../../db/queries/campaign_battles_select.sql");
+/// `event_last_seq.sql`: ?1 battle: its last event's seq, 0 when none
+pub(crate) const EVENT_LAST_SEQ: &str = include_str!("../../db/queries/event_last_seq.sql");
 /// `event_import.sql`: ?1 battle, ?2 seq, ?3 kind, ?4 payload, ?5 recorded time
 pub(crate) const EVENT_IMPORT: &str = include_str!("../../db/queries/event_import.sql");
 /// `campaign_mark_deleting.sql`: ?1 campaign id
