@@ -570,3 +570,44 @@ fn a_read_only_folder_opens_read_only_by_itself() {
     }
     lock(0o755);
 }
+
+#[test]
+fn names_are_unique_ignoring_case_in_any_alphabet_and_refuse_nul() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut force = sample_force(0, 2);
+    force.name = "Äußere Gruppe Ω".into();
+    let id = store.save_force(None, &force).unwrap();
+    force.name = "äußere GRUPPE ω".into();
+    let error = store.save_force(None, &force).unwrap_err();
+    assert!(
+        matches!(error, StoreError::DuplicateForceName { .. }),
+        "{error}"
+    );
+    assert_eq!(store.find_force("  ÄUßERE gruppe Ω ").unwrap(), Some(id));
+
+    // Names differing only after a NUL are not a way around that: NUL is refused.
+    force.name = "Äußere Gruppe Ω\0two".into();
+    let error = store.save_force(None, &force).unwrap_err();
+    assert!(matches!(error, StoreError::Invalid { .. }), "{error}");
+    assert_eq!(store.list_forces().unwrap().len(), 1);
+
+    let lorraine = |name: &str| {
+        quartermaster::campaign::CampaignRecord::new(
+            quartermaster::campaign::new_lorraine(name, Default::default(), Default::default())
+                .unwrap(),
+        )
+    };
+    store.create_campaign_record(&lorraine("Éclair")).unwrap();
+    let error = store
+        .create_campaign_record(&lorraine("éCLAIR"))
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::DuplicateCampaignName { .. }),
+        "{error}"
+    );
+    assert!(store.find_campaign("ÉCLAIR").unwrap().is_some());
+    assert!(
+        quartermaster::campaign::new_lorraine("A\0B", Default::default(), Default::default())
+            .is_err()
+    );
+}

@@ -189,9 +189,18 @@ pub(crate) fn find(
     ctx: &Ctx,
     name: &str,
 ) -> Result<Option<CampaignId>, StoreError> {
-    conn.prepare_cached(queries::CAMPAIGN_FIND)
-        .and_then(|mut stmt| stmt.query_row([name.trim()], |row| row.get(0)).optional())
-        .map_err(ctx.err("finding a campaign"))
+    let key = crate::rules::names::fold(name);
+    let all: Vec<(CampaignId, String)> = conn
+        .prepare_cached(queries::CAMPAIGN_NAMES)
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+        .map_err(ctx.err("finding a campaign"))?;
+    Ok(all
+        .into_iter()
+        .find(|(_, n)| crate::rules::names::fold(n) == key)
+        .map(|(id, _)| id))
 }
 
 fn body_json(campaign: &Campaign) -> Result<String, StoreError> {

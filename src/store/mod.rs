@@ -406,7 +406,7 @@ impl Store {
         forces::load_all(&self.conn, &self.ctx)
     }
 
-    /// The force of this name, ignoring ASCII case and surrounding spaces.
+    /// The force of this name, ignoring case in any alphabet and surrounding spaces.
     pub fn find_force(&self, name: &str) -> Result<Option<ForceId>, StoreError> {
         forces::find(&self.conn, &self.ctx, name)
     }
