@@ -54,16 +54,20 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(store.load_campaign(stored.id).unwrap()))
     });
     // Last: it keeps appending to the stored log.
+    let mut after = stored.record.logs[0].last().map_or(0, |e| e.seq);
     c.bench_function("record one event (synced)", |b| {
         b.iter(|| {
-            store
+            let logged = store
                 .record_event(
                     stored.battle_ids[0],
+                    after,
                     &Event::Note {
                         text: "bench".into(),
                     },
                 )
-                .unwrap()
+                .unwrap();
+            after = logged.seq;
+            logged
         })
     });
 }

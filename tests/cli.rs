@@ -204,3 +204,61 @@ fn an_unknown_card_suggests_the_nearest_name() {
         "{v}"
     );
 }
+
+#[test]
+fn two_force_files_run_together_are_refused_with_exit_2_and_a_byte_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = std::fs::read_to_string(fixture("belloludi_legal.json")).unwrap();
+    let both = temp_file(&dir, "both.json", &format!("{one}{one}"));
+    let out = qm(&["force", "validate", &both]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains(&format!("more data after the end of the JSON document (one file holds one document) (at byte {})", one.len())),
+        "{}",
+        stderr(&out)
+    );
+    let data = dir.path().join("data");
+    let save = Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .args(["force", "save", &both, "--data-dir"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(save.status.code(), Some(2));
+    let with_bom = temp_file(&dir, "bom.json", &format!("\u{feff}{one}"));
+    assert_eq!(qm(&["force", "validate", &with_bom]).status.code(), Some(0));
+}
+
+#[test]
+fn control_characters_echoed_in_an_error_are_shown_escaped_and_long_values_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().display().to_string();
+    let name = "Kampf\u{1b}]0;pwned\u{7}\u{1b}[2J\r";
+    let out = qm(&["force", "show", name, "--data-dir", &data]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(!text.bytes().any(|b| b < 0x20 && b != b'\n'), "{text:?}");
+    assert!(text.contains(r"Kampf\x1b]0;pwned\x07\x1b[2J\r"), "{text}");
+
+    let long = "x".repeat(100_000);
+    let out = qm(&["force", "show", &long, "--data-dir", &data]);
+    let text = stderr(&out);
+    assert_eq!(text.lines().count(), 1);
+    assert!(text.chars().count() < 1_000, "{} characters", text.len());
+    assert!(text.contains("characters cut)"), "{text}");
+}
+
+#[test]
+fn a_reader_closing_the_pipe_early_ends_the_listing_quietly_with_exit_0() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .args(["units", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Like `| head` finishing first: the pipe is closed before the listing is written.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+}

@@ -501,3 +501,113 @@ fn book_cards_are_refreshed_when_the_apps_book_data_is_newer() {
     }
     assert_eq!(store.custom_cards().unwrap()[0].0, custom);
 }
+
+#[test]
+fn opening_and_reading_never_wait_for_another_instances_write() {
+    let dir = tempfile::tempdir().unwrap();
+    Store::open(dir.path())
+        .unwrap()
+        .save_force(None, &book_force())
+        .unwrap();
+    // Another process is in the middle of a write and holds the write lock.
+    let holder = Connection::open(db_file(dir.path())).unwrap();
+    holder
+        .execute_batch("BEGIN IMMEDIATE; DELETE FROM settings;")
+        .unwrap();
+    let reader = Store::open_with_timeout(dir.path(), Duration::from_millis(50))
+        .unwrap_or_else(|e| panic!("opening waited for the writer: {e}"));
+    assert_eq!(reader.list_forces().unwrap().len(), 1);
+    assert_eq!(reader.load_forces().unwrap().len(), 1);
+    holder.execute_batch("COMMIT").unwrap();
+}
+
+#[test]
+fn a_read_only_library_browses_and_exports_but_refuses_writes_saying_why() {
+    let dir = tempfile::tempdir().unwrap();
+    Store::open(dir.path())
+        .unwrap()
+        .save_force(None, &book_force())
+        .unwrap();
+    let mut store = Store::open_read_only(dir.path()).unwrap();
+    assert!(store.read_only_reason().is_some());
+    assert_eq!(store.load_forces().unwrap().len(), 1);
+    assert!(!store.book_cards(None).unwrap().is_empty());
+    let out = dir.path().join("export.sqlite3");
+    store.backup_to(&out).unwrap();
+    let error = store.save_force(None, &sample_force(5, 2)).unwrap_err();
+    assert!(matches!(error, StoreError::ReadOnly { .. }), "{error}");
+    let text = error.to_string();
+    assert!(text.contains("saving a force is not possible"), "{text}");
+    assert!(text.contains("chmod u+w"), "{text}");
+}
+
+/// Where permissions are enforced (not when the tests run as root), a folder made read-only
+/// opens read-only by itself.
+#[cfg(unix)]
+#[test]
+fn a_read_only_folder_opens_read_only_by_itself() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    Store::open(&data)
+        .unwrap()
+        .save_force(None, &book_force())
+        .unwrap();
+    let lock = |mode| {
+        for path in [data.join(quartermaster::store::DB_FILE_NAME), data.clone()] {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+    };
+    lock(0o555);
+    let enforced = std::fs::File::create(data.join("probe")).is_err();
+    if enforced {
+        let mut store = Store::open(&data).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(store.list_forces().unwrap().len(), 1);
+        let error = store.save_force(None, &sample_force(5, 2)).unwrap_err();
+        assert!(matches!(error, StoreError::ReadOnly { .. }), "{error}");
+    } else {
+        eprintln!("permissions are not enforced for this user (root): skipped");
+    }
+    lock(0o755);
+}
+
+#[test]
+fn names_are_unique_ignoring_case_in_any_alphabet_and_refuse_nul() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut force = sample_force(0, 2);
+    force.name = "Äußere Gruppe Ω".into();
+    let id = store.save_force(None, &force).unwrap();
+    force.name = "äußere GRUPPE ω".into();
+    let error = store.save_force(None, &force).unwrap_err();
+    assert!(
+        matches!(error, StoreError::DuplicateForceName { .. }),
+        "{error}"
+    );
+    assert_eq!(store.find_force("  ÄUßERE gruppe Ω ").unwrap(), Some(id));
+
+    // Names differing only after a NUL are not a way around that: NUL is refused.
+    force.name = "Äußere Gruppe Ω\0two".into();
+    let error = store.save_force(None, &force).unwrap_err();
+    assert!(matches!(error, StoreError::Invalid { .. }), "{error}");
+    assert_eq!(store.list_forces().unwrap().len(), 1);
+
+    let lorraine = |name: &str| {
+        quartermaster::campaign::CampaignRecord::new(
+            quartermaster::campaign::new_lorraine(name, Default::default(), Default::default())
+                .unwrap(),
+        )
+    };
+    store.create_campaign_record(&lorraine("Éclair")).unwrap();
+    let error = store
+        .create_campaign_record(&lorraine("éCLAIR"))
+        .unwrap_err();
+    assert!(
+        matches!(error, StoreError::DuplicateCampaignName { .. }),
+        "{error}"
+    );
+    assert!(store.find_campaign("ÉCLAIR").unwrap().is_some());
+    assert!(
+        quartermaster::campaign::new_lorraine("A\0B", Default::default(), Default::default())
+            .is_err()
+    );
+}

@@ -37,8 +37,9 @@ fn play(
         let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
             break;
         };
+        let after = stored.record.logs[index].last().map_or(0, |e| e.seq);
         let logged = store
-            .record_event(stored.battle_ids[index], &event)
+            .record_event(stored.battle_ids[index], after, &event)
             .unwrap();
         stored.record.logs[index].push(logged);
     }
@@ -53,7 +54,7 @@ fn a_campaign_survives_closing_and_reopening() {
         play(&mut store, &mut stored, 0, 30, 3);
         assert_eq!(stored.record.logs[0].len(), 30);
         let undo = stored.record.battle(0).unwrap().undo().unwrap();
-        let logged = store.record_event(stored.battle_ids[0], &undo).unwrap();
+        let logged = store.record_event(stored.battle_ids[0], 30, &undo).unwrap();
         assert_eq!(logged.seq, 31);
         stored.record.logs[0].push(logged);
         (stored.record.clone(), stored.record.state(0).unwrap())
@@ -119,7 +120,7 @@ fn what_next_battles_are_stored_with_their_campaign() {
     let event = Event::Note {
         text: "free deployment".to_string(),
     };
-    store.record_event(battle, &event).unwrap();
+    store.record_event(battle, 0, &event).unwrap();
     let loaded = store.load_campaign(stored.id).unwrap();
     assert_eq!(loaded.record.campaign.battles.len(), 4);
     assert_eq!(loaded.record.logs[3].len(), 1);
@@ -186,4 +187,55 @@ fn killing_a_recording_process_never_loses_an_acknowledged_event() {
         "too few events to mean anything: {}",
         acked.len()
     );
+}
+
+#[test]
+fn two_running_copies_recording_into_one_battle_never_interleave_its_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = Store::open(dir.path()).unwrap();
+    let mut stored_first = first.create_campaign_record(&lezey()).unwrap();
+    let mut second = Store::open(dir.path()).unwrap();
+    let mut stored_second = second.load_campaign(stored_first.id).unwrap();
+
+    // The first copy plays on; the second still shows the battle as it was.
+    play(&mut first, &mut stored_first, 0, 5, 11);
+    let BattlePlan::Armour(plan) = stored_second.record.campaign.battles[0].clone() else {
+        unreachable!()
+    };
+    let stale = stored_second.record.state(0).unwrap();
+    let event = script::next_event(&plan, &stale, &mut Roller::new(99))
+        .unwrap()
+        .unwrap();
+    let error = second
+        .record_event(stored_second.battle_ids[0], 0, &event)
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            StoreError::BattleChanged {
+                known: 0,
+                stored: 5,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.to_string().contains("reloaded"), "{error}");
+
+    // Reloaded, it records after the first copy's events; the log stays one game.
+    stored_second = second.load_campaign(stored_second.id).unwrap();
+    play(&mut second, &mut stored_second, 0, 3, 12);
+    let log = &second.load_campaign(stored_first.id).unwrap().record.logs[0];
+    assert_eq!(log.len(), 8);
+    assert!(log.iter().enumerate().all(|(i, e)| e.seq == i as u32 + 1));
+    let turns: Vec<u32> = log
+        .iter()
+        .filter_map(|e| match &e.event {
+            Event::CommandRolled(c) => Some(c.turn),
+            _ => None,
+        })
+        .collect();
+    assert!(turns.windows(2).all(|w| w[1] == w[0] + 1), "{turns:?}");
+    let record = second.load_campaign(stored_first.id).unwrap().record;
+    campaign::verify::verify_record(&record).unwrap();
 }

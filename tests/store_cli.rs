@@ -557,4 +557,72 @@ fn units_lists_custom_cards_marked_as_custom() {
     assert_eq!(custom[0]["name"], "Sherman");
     assert_eq!(custom[0]["card_id"], id.0);
     assert_eq!(custom[0]["stats"]["Points"], "17");
+
+/// A library with a custom card and a Lorraine campaign whose first battle has a few events.
+fn library_with_a_campaign(dir: &Path) {
+    use quartermaster::campaign::{self, BattlePlan, CampaignRecord, LorraineOptions, Sides};
+    use quartermaster::rules::dice::Roller;
+    let mut store = Store::open(dir).unwrap();
+    store
+        .save_custom_card(None, &store_support::sample_card(3))
+        .unwrap();
+    store.save_force(None, &sample_force(1, 4)).unwrap();
+    let definition =
+        campaign::new_lorraine("Lezey", Sides::default(), LorraineOptions::default()).unwrap();
+    let stored = store
+        .create_campaign_record(&CampaignRecord::new(definition))
+        .unwrap();
+    let BattlePlan::Armour(plan) = stored.record.campaign.battles[0].clone() else {
+        unreachable!()
+    };
+    let mut record = stored.record.clone();
+    let mut roller = Roller::new(7);
+    for _ in 0..12 {
+        let state = record.state(0).unwrap();
+        let Some(event) = campaign::script::next_event(&plan, &state, &mut roller).unwrap() else {
+            break;
+        };
+        let after = record.logs[0].last().map_or(0, |e| e.seq);
+        let logged = store
+            .record_event(stored.battle_ids[0], after, &event)
+            .unwrap();
+        record.logs[0].push(logged);
+    }
+}
+
+#[test]
+fn db_check_loads_every_card_force_and_campaign_and_replays_every_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    library_with_a_campaign(dir.path());
+    let check = qm(dir.path(), &["db", "check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+    assert!(stdout(&check).contains("every card, force and campaign loads"));
+
+    // Sound pages, unusable content: a card body that is no card, and a die changed in the
+    // stored log (behind the append-only trigger's back).
+    {
+        let conn = Connection::open(db_file(dir.path())).unwrap();
+        conn.execute_batch(
+            "UPDATE cards SET body = '{\"ruleset\": \"belloludi\", \"name\": \"X\"}'
+               WHERE id = (SELECT MAX(id) FROM cards WHERE origin = 'custom');
+             DROP TRIGGER battle_events_no_update;
+             UPDATE battle_events SET payload = replace(payload, '\"dice\":[', '\"dice\":[6,')
+               WHERE id = (SELECT MIN(id) FROM battle_events WHERE kind = 'command_rolled');",
+        )
+        .unwrap();
+    }
+    let check = qm(dir.path(), &["db", "check"]);
+    assert_eq!(check.status.code(), Some(1), "{}", stdout(&check));
+    let text = stdout(&check);
+    assert!(text.contains("content    2 problems:"), "{text}");
+    assert!(text.contains("  - card "), "{text}");
+    assert!(
+        text.contains("  - campaign 1 'Lezey': its export would not import: "),
+        "{text}"
+    );
+    let json = qm(dir.path(), &["db", "check", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(report["ok"], false);
+    assert_eq!(report["integrity"], serde_json::json!(["ok"]));
+    assert_eq!(report["content_problems"].as_array().unwrap().len(), 2);
 }

@@ -173,3 +173,83 @@ fn a_damaged_database_fails_the_integrity_check_and_is_left_alone() {
     assert!(matches!(error, StoreError::Damaged { .. }), "{error}");
     assert!(error.to_string().contains("is damaged"), "{error}");
 }
+
+#[test]
+fn a_zero_length_database_is_refused_not_taken_for_a_new_library() {
+    let dir = library(1);
+    let backup = dir
+        .path()
+        .join("backups")
+        .join("quartermaster-20260101T000000.000Z-manual.sqlite3");
+    std::fs::create_dir_all(backup.parent().unwrap()).unwrap();
+    Store::open(dir.path()).unwrap().backup_to(&backup).unwrap();
+    std::fs::write(db_file(dir.path()), b"").unwrap();
+    let error = assert_refused_untouched(dir.path());
+    assert!(matches!(error, StoreError::NotADatabase { .. }), "{error}");
+    let text = error.to_string();
+    assert!(text.contains("empty (0 bytes)"), "{text}");
+    assert!(text.contains(&backup.display().to_string()), "{text}");
+    assert_eq!(std::fs::metadata(db_file(dir.path())).unwrap().len(), 0);
+
+    // Without a backup, the message says how to start a new library instead.
+    let bare = tempfile::tempdir().unwrap();
+    std::fs::write(db_file(bare.path()), b"").unwrap();
+    let text = Store::open(bare.path()).unwrap_err().to_string();
+    assert!(text.contains("mv '"), "{text}");
+}
+
+/// Index damage that `quick_check` (run at every open) does not see, only `integrity_check`.
+fn damage_an_index(dir: &Path) {
+    let conn = Connection::open(db_file(dir)).unwrap();
+    conn.pragma_update(None, "writable_schema", true).unwrap();
+    conn.execute(
+        "UPDATE sqlite_schema SET sql = replace(sql, '(name COLLATE NOCASE)', '(notes COLLATE NOCASE)')
+         WHERE name = 'forces_by_name'",
+        [],
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_database_failing_the_full_check_is_read_but_never_written() {
+    let dir = library(3);
+    damage_an_index(dir.path());
+    let file = db_file(dir.path());
+    let before = std::fs::read(&file).unwrap();
+
+    // Reading still works: the forces can be seen and exported.
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.list_forces().unwrap().len(), 3);
+    for _ in 0..2 {
+        let error = store.save_force(None, &sample_force(9, 3)).unwrap_err();
+        assert!(matches!(error, StoreError::Damaged { .. }), "{error}");
+        assert!(error.to_string().contains("missing from index"), "{error}");
+    }
+    assert!(store.set_setting("theme", "dark").is_err());
+    drop(store);
+
+    let save = qm(
+        dir.path(),
+        &[
+            "force",
+            "save",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/belloludi_legal.json"
+            ),
+        ],
+    );
+    assert_eq!(save.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&save.stderr);
+    assert!(stderr.contains("is damaged"), "{stderr}");
+    assert_eq!(qm(dir.path(), &["db", "check"]).status.code(), Some(1));
+    assert!(std::fs::read(&file).unwrap() == before, "the file changed");
+    assert_eq!(
+        Store::open(dir.path())
+            .unwrap()
+            .list_forces()
+            .unwrap()
+            .len(),
+        3
+    );
+}

@@ -328,11 +328,9 @@ fn checked_name(name: &str) -> Result<String, CampaignError> {
             message: "must not be empty".to_string(),
         });
     }
-    if name.chars().count() > 120 {
-        return Err(CampaignError::Invalid {
-            field: "campaign.name",
-            message: format!("is {} characters; at most 120", name.chars().count()),
-        });
-    }
+    super::verify::name(name).map_err(|message| CampaignError::Invalid {
+        field: "campaign.name",
+        message,
+    })?;
     Ok(name.to_string())
 }

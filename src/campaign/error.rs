@@ -23,6 +23,16 @@ pub enum CampaignError {
     NothingTo(&'static str),
     #[error("battle {0} is not an Armour Battles battle")]
     NotTracked(u32),
+    /// An imported event that the rules and its own dice do not give: edited, reordered or
+    /// moved from another battle.
+    #[error("battle {battle}, event {seq} ({kind}): {field}: {message}")]
+    Forged {
+        battle: u32,
+        seq: u32,
+        kind: &'static str,
+        field: String,
+        message: String,
+    },
     #[error(transparent)]
     Resolve(#[from] ResolveError),
 }

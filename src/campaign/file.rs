@@ -48,6 +48,8 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
             message: format!("{} bytes; at most {MAX_FILE_BYTES}", text.len()),
         });
     }
+    crate::rules::strict_json::check(text).map_err(|e| invalid("file", e))?;
+    let (text, _) = crate::rules::strict_json::strip_bom(text);
     let mut value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| invalid("file", e))?;
     match value.get("format").and_then(|f| f.as_str()) {
@@ -61,16 +63,7 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
             });
         }
     }
-    if let Some(version) = value.get("version").and_then(serde_json::Value::as_u64)
-        && version > u64::from(VERSION)
-    {
-        return Err(CampaignError::Invalid {
-            field: "version",
-            message: format!(
-                "{version}: written by a newer Quartermaster (this one reads up to {VERSION})"
-            ),
-        });
-    }
+    check_version(value.get("version"))?;
     if let Some(map) = value.as_object_mut() {
         map.remove("format");
         map.remove("version");
@@ -82,6 +75,25 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
         })?;
     check(&record)?;
     Ok(record)
+}
+
+/// The version must be exactly the integer this build writes: a missing, fractional, negative,
+/// quoted or older number is not a file this build wrote.
+fn check_version(version: Option<&serde_json::Value>) -> Result<(), CampaignError> {
+    let found = version.map_or_else(|| "missing".to_string(), |v| v.to_string());
+    match version.and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(VERSION) => Ok(()),
+        Some(v) if v > u64::from(VERSION) => Err(CampaignError::Invalid {
+            field: "version",
+            message: format!(
+                "{v}: written by a newer Quartermaster (this one reads up to {VERSION})"
+            ),
+        }),
+        _ => Err(CampaignError::Invalid {
+            field: "version",
+            message: format!("{found}: expected the integer {VERSION}"),
+        }),
+    }
 }
 
 fn invalid(field: &'static str, e: impl std::fmt::Display) -> CampaignError {
@@ -148,7 +160,7 @@ fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
             }
         }
     }
-    Ok(())
+    super::verify::verify_record(record)
 }
 
 impl CampaignRecord {

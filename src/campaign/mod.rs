@@ -15,6 +15,7 @@ pub mod result;
 pub mod script;
 pub mod state;
 pub mod tracker;
+pub mod verify;
 
 #[cfg(test)]
 mod tests;

@@ -328,6 +328,12 @@ impl BattleState {
         self.units_of(side).filter(|u| u.is_dispersed())
     }
 
+    /// Applies one event that counts (not an undo or redo) on top of this state: the next step
+    /// of a fold, for checking a log event by event without folding it again each time.
+    pub(crate) fn apply_event(&mut self, event: &Event) {
+        self.apply(event);
+    }
+
     /// Applies one event. Lenient by design: the log is the truth, so an event that no
     /// longer fits (a unit already gone, say) changes what it still can and nothing else.
     /// Checking what may be recorded is [`super::tracker`]'s job.

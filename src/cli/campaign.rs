@@ -144,6 +144,8 @@ pub fn run(
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
             if let Some(name) = name {
+                crate::campaign::verify::name(name.trim())
+                    .map_err(|message| anyhow::anyhow!("--name: {message}"))?;
                 record.campaign.name = name.trim().to_string();
             }
             let mut store = open(data_dir_arg)?;

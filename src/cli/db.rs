@@ -12,7 +12,8 @@ use crate::store::{DB_FILE_NAME, DbReport, Store};
 
 #[derive(Debug, Subcommand)]
 pub enum DbCommand {
-    /// Check the database without changing it: schema version and integrity (exit 1 on a problem).
+    /// Check the database without changing it: schema version, integrity, and that every card,
+    /// force and campaign loads and every stored roll replays (exit 1 naming each problem).
     Check {
         /// Print JSON instead of text.
         #[arg(long)]
@@ -87,7 +88,7 @@ fn check(dir: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> Re
             return Ok(EXIT_PROBLEM);
         }
     };
-    let ok = report.integrity_ok();
+    let ok = report.ok();
     if json {
         let mut value = serde_json::to_value(&report)?;
         if let Some(map) = value.as_object_mut() {
@@ -117,6 +118,18 @@ fn print_report(report: &DbReport, out: &mut dyn Write) -> Result<()> {
     )?;
     writeln!(out, "integrity  {}", report.integrity.join("; "))?;
     writeln!(out, "journal    {}", report.journal_mode)?;
+    match report.content_problems.as_slice() {
+        [] if report.integrity_ok() && !report.upgrade_pending() => {
+            writeln!(out, "content    every card, force and campaign loads")?;
+        }
+        [] => {}
+        problems => {
+            writeln!(out, "content    {} problems:", problems.len())?;
+            for problem in problems {
+                writeln!(out, "  - {problem}")?;
+            }
+        }
+    }
     writeln!(
         out,
         "contents   {} forces, {} book cards, {} custom cards, {} campaigns, {} battle events",

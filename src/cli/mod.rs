@@ -10,6 +10,7 @@ mod force;
 mod resolve;
 mod resolve_others;
 mod saved;
+pub mod terminal;
 mod torture;
 mod units;
 
@@ -102,13 +103,18 @@ pub enum RollCommand {
 }
 
 /// Runs `command` against the database in `data_dir` (default: [`crate::store::default_data_dir`]),
-/// printing to `out` and errors to `err`; returns the exit code.
+/// printing to `out` and errors to `err`; returns the exit code. Control characters in anything
+/// printed are shown escaped ([`terminal::Escaping`]); a reader closing the pipe early
+/// (`| head`) ends the command quietly with exit 0.
 pub fn run(
     command: Command,
     data_dir: Option<&Path>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
+    let mut out = terminal::Escaping::new(out);
+    let mut err = terminal::Escaping::new(err);
+    let (out, err): (&mut dyn Write, &mut dyn Write) = (&mut out, &mut err);
     let result = match command {
         Command::Rulesets { json } => units::rulesets(json, out),
         Command::Units { ruleset, json } => {
@@ -123,11 +129,18 @@ pub fn run(
         Command::Odds(OddsCommand::Others(command)) => resolve_others::run_odds(command, out),
         Command::Roll(RollCommand::Others(command)) => resolve_others::run_roll(command, out),
     };
+    let result = result.and_then(|code| out.flush().map(|()| code).map_err(Into::into));
     match result {
         Ok(code) => code,
+        Err(error) if terminal::is_broken_pipe(&error) => EXIT_OK,
         Err(error) => {
-            // One line, the whole chain of context, no backtrace.
-            let _ = writeln!(err, "error: {error:#}");
+            // One line, the whole chain of context, no backtrace, cut to a readable length.
+            let text = format!("{error:#}");
+            let _ = writeln!(
+                err,
+                "error: {}",
+                terminal::Cut(&text, terminal::MAX_ERROR_CHARS)
+            );
             EXIT_BAD_INPUT
         }
     }

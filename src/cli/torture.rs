@@ -54,7 +54,8 @@ pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) 
             let Some(event) = script::next_event(&plan, &state, &mut roller)? else {
                 break;
             };
-            let logged = store.record_event(battle, &event)?;
+            let after = stored.record.logs[index].last().map_or(0, |e| e.seq);
+            let logged = store.record_event(battle, after, &event)?;
             append(
                 &mut log,
                 &json!({"op": "ack", "campaign": name, "battle": index, "seq": logged.seq, "event": logged.event}),

@@ -62,7 +62,12 @@ fn one() -> u32 {
 }
 
 /// Parses a force file's text. Unknown card names are not errors here; validation reports them.
+/// The text must be one JSON document with no key twice in any object (a byte-order mark is
+/// fine); the error gives the byte offset otherwise.
 pub fn parse(text: &str) -> Result<Force, RulesError> {
+    super::strict_json::check(text)
+        .map_err(|e| RulesError::field(e.path, format!("{} (at byte {})", e.message, e.offset)))?;
+    let (text, _) = super::strict_json::strip_bom(text);
     let de = &mut serde_json::Deserializer::from_str(text);
     let record: ForceRecord = serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
@@ -251,12 +256,35 @@ pub(crate) fn check_card_name(name: &str, path: &str) -> Result<(), RulesError> 
     check_text(&field, name, MAX_NAME_CHARS)
 }
 
+/// Refuses over-long text and control characters (NUL, ESC, BEL, …) that would reach a
+/// terminal or a printed page; notes may hold line breaks and tabs, names nothing of the kind.
 fn check_text(path: &str, text: &str, max_chars: usize) -> Result<(), RulesError> {
     let chars = text.chars().count();
     if chars > max_chars {
         return Err(RulesError::field(
             path,
             format!("{chars} characters; at most {max_chars} are allowed"),
+        ));
+    }
+    let multiline = max_chars == MAX_NOTES_CHARS;
+    let allowed = |c: char| multiline && matches!(c, '\n' | '\r' | '\t');
+    if let Some((at, c)) = text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| c.is_control() && !allowed(*c))
+    {
+        return Err(RulesError::field(
+            path,
+            format!(
+                "holds the control character {} at character {}; {}",
+                c.escape_unicode(),
+                at + 1,
+                if multiline {
+                    "notes may hold line breaks and tabs, nothing else unprintable"
+                } else {
+                    "names must be printable"
+                }
+            ),
         ));
     }
     Ok(())

@@ -18,6 +18,7 @@ pub mod names;
 pub mod registry;
 pub mod ruleset;
 pub mod stat;
+pub mod strict_json;
 pub mod validation;
 
 pub use card::Card;

@@ -7,6 +7,13 @@ pub fn find<'a>(library: &'a [Card], query: &str) -> Option<&'a Card> {
     library.iter().find(|c| c.answers_to(query))
 }
 
+/// The form two names are compared in for uniqueness: surrounding spaces dropped and every
+/// letter lowercased by Unicode's simple rules, so "Ä-Zug" and "ä-zug" are one name (SQLite's
+/// own NOCASE folds only A–Z).
+pub fn fold(name: &str) -> String {
+    name.trim().chars().flat_map(char::to_lowercase).collect()
+}
+
 /// Weakest Jaro-Winkler similarity still offered as a suggestion.
 const MIN_SIMILARITY: f64 = 0.7;
 /// How far behind the best suggestion another may be and still be offered.

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::error::StoreError;
 use super::migrate::{self, Check};
-use super::{DB_FILE_NAME, DEFAULT_BUSY_TIMEOUT, Store, backups_dir};
+use super::{DB_FILE_NAME, DEFAULT_BUSY_TIMEOUT, Store, backups_dir, create};
 
 /// What a restore did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -79,6 +79,7 @@ impl Store {
         })?;
         let previous = match migrate::inspect(&live, None, Check::Quick, DEFAULT_BUSY_TIMEOUT) {
             Ok(None) => {
+                create::set_orphans_aside(&live, &dir)?;
                 migrate::write_backup(&source.conn, &live, DEFAULT_BUSY_TIMEOUT)?;
                 None
             }
@@ -129,7 +130,8 @@ fn copy_into_live(source: &Connection, live: &Path) -> Result<(), StoreError> {
         .map_err(|(_, e)| fail(e, "finishing the restore"))
 }
 
-/// Moves the database file (and its -wal/-shm companions) into `dir`, unchanged. It gets a
+/// Moves the database file (and its -journal/-wal/-shm companions: a journal must never be
+/// parted from its database, nor left to be applied to the restored one) into `dir`, unchanged. It gets a
 /// `.refused` extension, not `.sqlite3`, so it is never offered as "the newest backup".
 fn move_aside(live: &Path, dir: &Path) -> Result<PathBuf, StoreError> {
     let kept = migrate::fresh_path(dir, "replaced-by-restore", "refused");
@@ -138,10 +140,10 @@ fn move_aside(live: &Path, dir: &Path) -> Result<PathBuf, StoreError> {
         message: "cannot move the current database aside",
         source,
     })?;
-    for suffix in ["-wal", "-shm"] {
-        let companion = PathBuf::from(format!("{}{suffix}", live.display()));
+    for suffix in ["-journal", "-wal", "-shm"] {
+        let companion = migrate::companion(live, suffix);
         if companion.exists() {
-            let moved = PathBuf::from(format!("{}{suffix}", kept.display()));
+            let moved = migrate::companion(&kept, suffix);
             fs::rename(&companion, &moved).map_err(|source| StoreError::Io {
                 path: companion.clone(),
                 message: "cannot move the database's journal aside",

@@ -189,9 +189,18 @@ pub(crate) fn find(
     ctx: &Ctx,
     name: &str,
 ) -> Result<Option<CampaignId>, StoreError> {
-    conn.prepare_cached(queries::CAMPAIGN_FIND)
-        .and_then(|mut stmt| stmt.query_row([name.trim()], |row| row.get(0)).optional())
-        .map_err(ctx.err("finding a campaign"))
+    let key = crate::rules::names::fold(name);
+    let all: Vec<(CampaignId, String)> = conn
+        .prepare_cached(queries::CAMPAIGN_NAMES)
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+        .map_err(ctx.err("finding a campaign"))?;
+    Ok(all
+        .into_iter()
+        .find(|(_, n)| crate::rules::names::fold(n) == key)
+        .map(|(id, _)| id))
 }
 
 fn body_json(campaign: &Campaign) -> Result<String, StoreError> {
@@ -351,8 +360,22 @@ pub(crate) fn record_event(
     conn: &Connection,
     ctx: &Ctx,
     battle: BattleId,
+    after: u32,
     event: &Event,
 ) -> Result<LoggedEvent, StoreError> {
+    // The event was decided on the log as the caller last saw it; if another running copy has
+    // recorded since, appending would interleave two tables' worth of play.
+    let last: u32 = conn
+        .prepare_cached(queries::EVENT_LAST_SEQ)
+        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
+        .map_err(ctx.err("reading a battle's log"))?;
+    if last != after {
+        return Err(StoreError::BattleChanged {
+            battle,
+            known: after,
+            stored: last,
+        });
+    }
     let payload =
         serde_json::to_value(event).map_err(|e| StoreError::invalid("event", e.to_string()))?;
     let stored = append_event(conn, ctx, battle, event.kind(), &payload)?;

@@ -38,13 +38,7 @@ pub(crate) fn seed_books(conn: &Connection, ctx: &Ctx) -> Result<usize, StoreErr
     for ruleset in rules::all_rulesets() {
         let id = ruleset.id().as_str();
         let revision = i64::from(ruleset.data_revision());
-        let (stored, count): (Option<i64>, i64) = conn
-            .prepare_cached(queries::BOOK_REVISION)
-            .and_then(|mut stmt| stmt.query_row([id], |row| Ok((row.get(0)?, row.get(1)?))))
-            .map_err(ctx.err("reading the book cards' revision"))?;
-        let up_to_date = stored.is_some_and(|s| s >= revision)
-            && usize::try_from(count).is_ok_and(|c| c == ruleset.library().len());
-        if up_to_date {
+        if books_up_to_date(conn, ctx, ruleset)? {
             continue;
         }
         let mut upsert = conn
@@ -61,6 +55,34 @@ pub(crate) fn seed_books(conn: &Connection, ctx: &Ctx) -> Result<usize, StoreErr
         seeded += 1;
     }
     Ok(seeded)
+}
+
+/// Whether any ruleset's book cards are missing or older than this build's data (a read).
+pub(crate) fn books_need_seeding(conn: &Connection, ctx: &Ctx) -> Result<bool, StoreError> {
+    for ruleset in rules::all_rulesets() {
+        if !books_up_to_date(conn, ctx, ruleset)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+fn books_up_to_date(
+    conn: &Connection,
+    ctx: &Ctx,
+    ruleset: &dyn rules::Ruleset,
+) -> Result<bool, StoreError> {
+    let revision = i64::from(ruleset.data_revision());
+    let (stored, count): (Option<i64>, i64) = conn
+        .prepare_cached(queries::BOOK_REVISION)
+        .and_then(|mut stmt| {
+            stmt.query_row([ruleset.id().as_str()], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })
+        })
+        .map_err(ctx.err("reading the book cards' revision"))?;
+    Ok(stored.is_some_and(|s| s >= revision)
+        && usize::try_from(count).is_ok_and(|c| c == ruleset.library().len()))
 }
 
 fn row_to_card(row: &Row<'_>) -> rusqlite::Result<(CardId, String)> {

@@ -23,7 +23,7 @@ pub enum StoreError {
     )]
     NoDataDir,
     /// The file is not a SQLite database, or not one of Quartermaster's. It was not touched.
-    #[error("{path} is not a Quartermaster database: {what}; it was left untouched{}", restore_hint(.backup.as_deref()))]
+    #[error("{path} is not a Quartermaster database: {what}; it was left untouched{}", refused_hint(.path, .backup.as_deref()))]
     NotADatabase {
         path: PathBuf,
         what: String,
@@ -31,7 +31,7 @@ pub enum StoreError {
         backup: Option<PathBuf>,
     },
     /// The database fails SQLite's integrity check. It was not touched.
-    #[error("{path} is damaged ({problem}); it was left untouched{}", restore_hint(.backup.as_deref()))]
+    #[error("{path} is damaged ({problem}); it was left untouched{}", refused_hint(.path, .backup.as_deref()))]
     Damaged {
         path: PathBuf,
         problem: String,
@@ -97,12 +97,41 @@ pub enum StoreError {
         "campaign '{name}' predates the campaign engine and cannot be opened (its events are kept)"
     )]
     LegacyCampaign { name: String },
+    /// Another running Quartermaster recorded into this battle since its log was read: the
+    /// event was not recorded; reload the battle and decide again.
+    #[error(
+        "battle {battle} was changed by another running Quartermaster (its log now ends at event {stored}, this window knew up to {known}); nothing was recorded — the battle has been reloaded, check the table and record again"
+    )]
+    BattleChanged {
+        battle: BattleId,
+        known: u32,
+        stored: u32,
+    },
     /// A stored value that does not decode: `what` names table, row and column.
     #[error("{path}: stored {what} is unreadable: {message}")]
     Corrupt {
         path: String,
         what: String,
         message: String,
+    },
+    /// SQLite must finish an interrupted write before the file can be read and cannot (the
+    /// folder or file is read-only); `fix` is the command that lets it. Nothing was changed.
+    #[error("{path} cannot be opened: {cause}; to fix it, {fix}")]
+    Unrecoverable {
+        path: PathBuf,
+        cause: String,
+        fix: String,
+    },
+    /// The library is open read-only (the file or its folder cannot be written): it can be
+    /// browsed and exported, not changed.
+    #[error(
+        "{path} is open read-only because {reason}, so {doing} is not possible; browsing, odds and export work — {fix}"
+    )]
+    ReadOnly {
+        path: PathBuf,
+        reason: String,
+        doing: &'static str,
+        fix: String,
     },
     /// A backup file that cannot be restored; the current database was not touched.
     #[error("cannot restore from {path}: {problem}; the current database was not touched")]
@@ -117,14 +146,21 @@ pub enum StoreError {
     },
 }
 
-fn restore_hint(backup: Option<&Path>) -> String {
+fn refused_hint(file: &Path, backup: Option<&Path>) -> String {
     match backup {
         Some(path) => format!(
             " — the newest backup is {}; restore it with `quartermaster db restore {}`",
             path.display(),
-            path.display()
+            super::migrate::shell_quote(path)
         ),
-        None => " — no backup was found in the data directory's backups/ folder".to_string(),
+        None => {
+            let moved = super::migrate::companion(file, ".refused");
+            format!(
+                " — no backup was found in the data directory's backups/ folder; to start a new library here instead, move the file away (`mv {} {}`)",
+                super::migrate::shell_quote(file),
+                super::migrate::shell_quote(&moved)
+            )
+        }
     }
 }
 

@@ -153,15 +153,28 @@ pub(crate) fn check_force(force: &Force) -> Result<(), StoreError> {
         .map_err(super::from_rules)
 }
 
-/// The force of this name, ignoring ASCII case.
+/// The force of this name, ignoring case (Unicode's simple folding, [`names::fold`]).
 pub(crate) fn find(
     conn: &Connection,
     ctx: &Ctx,
     name: &str,
 ) -> Result<Option<ForceId>, StoreError> {
-    conn.prepare_cached(queries::FORCE_FIND)
-        .and_then(|mut stmt| stmt.query_row([name.trim()], |row| row.get(0)).optional())
-        .map_err(ctx.err("finding a force by name"))
+    let key = names::fold(name);
+    Ok(all_names(conn, ctx)?
+        .into_iter()
+        .find(|(_, n)| names::fold(n) == key)
+        .map(|(id, _)| id))
+}
+
+/// Every force's id and name (a thousand forces are a few microseconds to compare in Rust,
+/// which folds case for every alphabet where SQLite folds only A–Z).
+fn all_names(conn: &Connection, ctx: &Ctx) -> Result<Vec<(ForceId, String)>, StoreError> {
+    conn.prepare_cached(queries::FORCE_NAMES)
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+        .map_err(ctx.err("reading the force names"))
 }
 
 /// Inserts (`id` None) or replaces a force with all its unit lines. Call inside a transaction.
@@ -172,13 +185,11 @@ pub(crate) fn save(
     force: &Force,
 ) -> Result<ForceId, StoreError> {
     check_force(force)?;
-    let taken: Option<String> = conn
-        .prepare_cached(queries::FORCE_NAME_TAKEN)
-        .and_then(|mut stmt| {
-            stmt.query_row(params![force.name, id], |row| row.get(0))
-                .optional()
-        })
-        .map_err(ctx.err("checking the force name"))?;
+    let key = names::fold(&force.name);
+    let taken = all_names(conn, ctx)?
+        .into_iter()
+        .find(|(other, n)| Some(*other) != id && names::fold(n) == key)
+        .map(|(_, n)| n);
     if let Some(name) = taken {
         return Err(StoreError::DuplicateForceName { name });
     }

@@ -92,26 +92,32 @@ pub(crate) fn inspect(
     if meta.is_dir() {
         return Err(not_ours(path, "it is a directory".into(), newest()));
     }
-    // A zero-length file is what SQLite itself creates before the first write (the content may
-    // still be in the -wal file); anything else must carry SQLite's header.
-    if meta.len() > 0 {
-        check_header(path).map_err(|what| not_ours(path, what, newest()))?;
+    // Quartermaster never leaves an empty file behind (a new library is built elsewhere and
+    // linked into place complete), so zero bytes is damage, not a new library.
+    if meta.len() == 0 {
+        return Err(not_ours(path, "it is empty (0 bytes)".into(), newest()));
     }
-    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags)
-        .map_err(|e| classify(e, path, busy_timeout, "opening read-only", newest()))?;
+    check_header(path).map_err(|what| not_ours(path, what, newest()))?;
+    let (conn, (version, app_id, objects)) = match open_read_only(path, busy_timeout) {
+        // A read-only folder where no -shm can be made: with no journal or WAL left over,
+        // nobody is writing the file, so it reads as unchanging.
+        Err(e) if e.sqlite_error_code() == Some(ErrorCode::ReadOnly) && !has_leftovers(path) => {
+            open_immutable(path).and_then(|conn| {
+                conn.busy_timeout(busy_timeout)?;
+                let head = read_head(&conn)?;
+                Ok((conn, head))
+            })
+        }
+        Err(e) if needs_recovery(path, &e) => {
+            // An interrupted write left a journal only a writer can roll back: let SQLite do
+            // exactly that, as designed, then look again.
+            recover(path, busy_timeout, &e)?;
+            open_read_only(path, busy_timeout)
+        }
+        other => other,
+    }
+    .map_err(|e| classify(e, path, busy_timeout, "opening read-only", newest()))?;
     let fail = |e, doing| classify(e, path, busy_timeout, doing, newest());
-    conn.busy_timeout(busy_timeout)
-        .map_err(|e| fail(e, "setting the busy timeout"))?;
-    let (version, app_id, objects): (i64, i32, i64) = conn
-        .query_row(
-            "SELECT (SELECT user_version FROM pragma_user_version),
-                    (SELECT application_id FROM pragma_application_id),
-                    (SELECT COUNT(*) FROM sqlite_schema)",
-            [],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-        )
-        .map_err(|e| fail(e, "reading the schema version"))?;
     if app_id != APPLICATION_ID && (app_id != 0 || objects > 0 || version != 0) {
         let what = if app_id == 0 {
             format!(
@@ -138,6 +144,131 @@ pub(crate) fn inspect(
         });
     }
     Ok(Some(Inspected { conn, version }))
+}
+
+/// Opens `path` read-only and reads its version, application id and schema size.
+fn open_read_only(
+    path: &Path,
+    busy_timeout: Duration,
+) -> rusqlite::Result<(Connection, (i64, i32, i64))> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.busy_timeout(busy_timeout)?;
+    let head = read_head(&conn)?;
+    Ok((conn, head))
+}
+
+/// Version, application id and schema size.
+fn read_head(conn: &Connection) -> rusqlite::Result<(i64, i32, i64)> {
+    conn.query_row(
+        "SELECT (SELECT user_version FROM pragma_user_version),
+                (SELECT application_id FROM pragma_application_id),
+                (SELECT COUNT(*) FROM sqlite_schema)",
+        [],
+        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+    )
+}
+
+/// Opens `path` read-only as a file nobody changes (SQLite's `immutable`): no locks, no -shm.
+/// Only for a file in a folder nobody can write, with no journal or WAL beside it.
+pub(crate) fn open_immutable(path: &Path) -> rusqlite::Result<Connection> {
+    let uri = format!(
+        "file:{}?immutable=1",
+        path.display()
+            .to_string()
+            .replace('%', "%25")
+            .replace('?', "%3f")
+            .replace('#', "%23")
+    );
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    Connection::open_with_flags(uri, flags)
+}
+
+/// Whether an interrupted or unfinished write left a journal or WAL with content beside `path`.
+pub(crate) fn has_leftovers(path: &Path) -> bool {
+    ["-journal", "-wal"]
+        .iter()
+        .any(|suffix| fs::metadata(companion(path, suffix)).is_ok_and(|m| m.len() > 0))
+}
+
+/// True for the read-only refusals that mean "a writer must recover this file first" (a hot
+/// rollback journal, or a WAL index only a writer can rebuild).
+fn needs_recovery(path: &Path, error: &rusqlite::Error) -> bool {
+    let leftovers = ["-journal", "-wal"]
+        .iter()
+        .any(|suffix| companion(path, suffix).exists());
+    match error.sqlite_error_code() {
+        Some(ErrorCode::ReadOnly) => true,
+        Some(ErrorCode::CannotOpen) => leftovers,
+        _ => false,
+    }
+}
+
+/// Lets SQLite roll back a hot journal (or rebuild a WAL index) by reading through a writable
+/// connection. Where even that is impossible, the error names the cause and the fix.
+fn recover(path: &Path, busy_timeout: Duration, first: &rusqlite::Error) -> Result<(), StoreError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let attempt = Connection::open_with_flags(path, flags).and_then(|conn| {
+        conn.busy_timeout(busy_timeout)?;
+        conn.query_row("SELECT COUNT(*) FROM sqlite_schema", [], |row| {
+            row.get::<_, i64>(0)
+        })?;
+        conn.close().map_err(|(_, e)| e)
+    });
+    match attempt {
+        Ok(()) => Ok(()),
+        Err(e)
+            if matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+            ) =>
+        {
+            Err(classify(e, path, busy_timeout, "recovering", None))
+        }
+        Err(e) => Err(unrecoverable(path, first, &e)),
+    }
+}
+
+/// The words for a file SQLite must recover and cannot, with the command that lets it.
+fn unrecoverable(path: &Path, first: &rusqlite::Error, last: &rusqlite::Error) -> StoreError {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let journal = companion(path, "-journal");
+    let wal = companion(path, "-wal");
+    let leftover = if journal.exists() {
+        format!("an interrupted write left {} behind", journal.display())
+    } else if wal.exists() {
+        format!(
+            "{} holds writes not yet copied into the file",
+            wal.display()
+        )
+    } else {
+        "SQLite must finish an interrupted write".to_string()
+    };
+    StoreError::Unrecoverable {
+        path: path.to_path_buf(),
+        cause: format!(
+            "{leftover}, which SQLite must apply or roll back before anyone can read the library, but it cannot write there ({first}; {last})"
+        ),
+        fix: format!(
+            "make the folder and its database files writable — `chmod u+w {} {}*` — then run any quartermaster command; do not delete or move the -journal or -wal file, it holds what SQLite needs to repair the library",
+            shell_quote(dir),
+            shell_quote(path)
+        ),
+    }
+}
+
+/// `path` with `suffix` appended to its name (`-journal`, `-wal`, `-shm`).
+pub(crate) fn companion(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// A path in single quotes for a POSIX shell.
+pub(crate) fn shell_quote(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
 }
 
 fn check_header(path: &Path) -> Result<(), String> {
@@ -239,6 +370,14 @@ pub(crate) fn migrate(
     backup: Option<PathBuf>,
 ) -> Result<i64, StoreError> {
     let fail = |e, doing| classify(e, path, busy_timeout, doing, None);
+    // A plain read first: an up-to-date file (every open but the first after an update) needs
+    // no write lock, so opening never waits for another instance's write.
+    let current: i64 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(|e| fail(e, "reading the schema version"))?;
+    if current == SCHEMA_VERSION {
+        return Ok(current);
+    }
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(|e| fail(e, "starting the upgrade"))?;
@@ -407,7 +546,7 @@ fn sync_file(path: &Path) -> std::io::Result<()> {
 }
 
 /// Makes a rename durable where the platform allows syncing a directory (best effort).
-fn sync_parent(path: &Path) {
+pub(crate) fn sync_parent(path: &Path) {
     if let Some(dir) = path.parent()
         && let Ok(handle) = fs::File::open(dir)
     {
@@ -476,6 +615,21 @@ mod tests {
                 m.name
             );
         }
+    }
+
+    #[test]
+    fn an_unrecoverable_file_names_its_journal_and_the_command_that_fixes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("it's here.sqlite3");
+        fs::write(companion(&path, "-journal"), b"x").unwrap();
+        let e = rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY_ROLLBACK),
+            None,
+        );
+        let text = unrecoverable(&path, &e, &e).to_string();
+        assert!(text.contains("it's here.sqlite3-journal"), "{text}");
+        assert!(text.contains("chmod u+w"), "{text}");
+        assert!(text.contains(r"'\''s here.sqlite3'*"), "{text}");
     }
 
     #[test]

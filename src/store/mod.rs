@@ -10,9 +10,12 @@
 //! `synchronous = FULL`, so a save that returned has reached the disk, and a crash at any moment
 //! leaves the last committed state.
 
+mod access;
 mod backup;
 mod campaign;
 mod cards;
+mod content;
+mod create;
 mod error;
 mod forces;
 mod ids;
@@ -23,7 +26,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use rusqlite::{Connection, TransactionBehavior};
 use serde::Serialize;
 
 pub use backup::RestoreReport;
@@ -62,6 +65,22 @@ pub fn default_data_dir() -> Result<PathBuf, StoreError> {
 pub struct Store {
     conn: Connection,
     ctx: Ctx,
+    integrity: Integrity,
+    /// Why this session cannot write (a read-only file or folder); `None` when it can.
+    read_only: Option<String>,
+}
+
+/// What the full integrity check said about the file this session. Opening runs only
+/// `quick_check` (a full check of a 10,000-card library costs more than the 50 ms an open may
+/// take); the first write runs the full one inside its transaction, so a file with damage only
+/// the full check sees is read but never written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Integrity {
+    /// Not fully checked yet this session.
+    Unchecked,
+    Sound,
+    /// Failed the full check: every write is refused with this finding.
+    Damaged(String),
 }
 
 impl std::fmt::Debug for Store {
@@ -87,6 +106,30 @@ impl Ctx {
         move |error| {
             let backup = self.data_dir.as_deref().and_then(newest_backup);
             migrate::classify(error, &self.path, self.busy_timeout, doing, backup)
+        }
+    }
+
+    /// The refusal to write in a read-only session, saying why and how to fix it.
+    fn read_only(&self, reason: String, doing: &'static str) -> StoreError {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        StoreError::ReadOnly {
+            path: self.path.clone(),
+            reason,
+            doing,
+            fix: format!(
+                "make it writable (`chmod u+w {} {}`) and start Quartermaster again",
+                migrate::shell_quote(dir),
+                migrate::shell_quote(&self.path)
+            ),
+        }
+    }
+
+    /// The refusal to write a file that failed the full integrity check.
+    fn damaged(&self, problem: String) -> StoreError {
+        StoreError::Damaged {
+            path: self.path.clone(),
+            problem,
+            backup: self.data_dir.as_deref().and_then(newest_backup),
         }
     }
 
@@ -131,12 +174,20 @@ pub struct DbReport {
     pub battle_events: u64,
     /// The newest copy in the data directory's `backups/`.
     pub newest_backup: Option<PathBuf>,
+    /// Cards, forces and campaigns the app cannot use, one line each (see
+    /// [`Store::content_problems`]); empty when all load. Not checked before an upgrade.
+    pub content_problems: Vec<String>,
 }
 
 impl DbReport {
     /// True when the file passed the integrity check.
     pub fn integrity_ok(&self) -> bool {
         self.integrity == ["ok"]
+    }
+
+    /// True when the file passed the integrity check and everything in it loads.
+    pub fn ok(&self) -> bool {
+        self.integrity_ok() && self.content_problems.is_empty()
     }
 
     /// True when opening the file will upgrade it (a backup is written first).
@@ -160,6 +211,7 @@ impl Store {
         })?;
         let path = data_dir.join(DB_FILE_NAME);
         let backups = backups_dir(data_dir);
+        create::create_if_missing(&path, &backups, busy_timeout)?;
         let found = migrate::inspect(&path, Some(&backups), Check::Quick, busy_timeout)?;
         let backup = match &found {
             Some(found) if found.version >= 1 && found.version < SCHEMA_VERSION => {
@@ -168,20 +220,68 @@ impl Store {
             _ => None,
         };
         drop(found);
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let ctx = Ctx {
             path: path.clone(),
             data_dir: Some(data_dir.to_path_buf()),
             busy_timeout,
         };
-        let conn = Connection::open_with_flags(&path, flags).map_err(ctx.err("opening"))?;
-        let mut store = Store { conn, ctx };
+        let (conn, read_only) = access::open(&path, &ctx)?;
+        let mut store = Store {
+            conn,
+            ctx,
+            integrity: Integrity::Unchecked,
+            read_only,
+        };
         store.configure()?;
+        if let Some(reason) = &store.read_only {
+            if store.schema_version()? < SCHEMA_VERSION {
+                return Err(store
+                    .ctx
+                    .read_only(reason.clone(), "upgrading it to this version"));
+            }
+            return Ok(store);
+        }
         migrate::migrate(&mut store.conn, &path, busy_timeout, backup)?;
-        store.transact("seeding the book cards", cards::seed_books)?;
+        store.seed_if_needed()?;
         Ok(store)
+    }
+
+    /// Opens `data_dir`'s existing database for reading only, whatever the permissions:
+    /// everything loads, every write is refused with [`StoreError::ReadOnly`].
+    pub fn open_read_only(data_dir: &Path) -> Result<Store, StoreError> {
+        let path = data_dir.join(DB_FILE_NAME);
+        let backups = backups_dir(data_dir);
+        let Some(found) =
+            migrate::inspect(&path, Some(&backups), Check::Quick, DEFAULT_BUSY_TIMEOUT)?
+        else {
+            return Err(StoreError::Io {
+                path,
+                message: "there is no database to open read-only",
+                source: std::io::ErrorKind::NotFound.into(),
+            });
+        };
+        let ctx = Ctx {
+            path,
+            data_dir: Some(data_dir.to_path_buf()),
+            busy_timeout: DEFAULT_BUSY_TIMEOUT,
+        };
+        if found.version < SCHEMA_VERSION {
+            return Err(ctx.read_only(
+                "opened read-only on request".into(),
+                "upgrading it to this version",
+            ));
+        }
+        Ok(Store {
+            conn: found.conn,
+            ctx,
+            integrity: Integrity::Unchecked,
+            read_only: Some("opened read-only on request".into()),
+        })
+    }
+
+    /// Why the database cannot be written this session (`None`: it can).
+    pub fn read_only_reason(&self) -> Option<&str> {
+        self.read_only.as_deref()
     }
 
     /// A fresh database in memory, migrated and seeded (tests, UI tests).
@@ -192,7 +292,12 @@ impl Store {
             busy_timeout: DEFAULT_BUSY_TIMEOUT,
         };
         let conn = Connection::open_in_memory().map_err(ctx.err("opening"))?;
-        let mut store = Store { conn, ctx };
+        let mut store = Store {
+            conn,
+            ctx,
+            integrity: Integrity::Sound,
+            read_only: None,
+        };
         store.configure()?;
         migrate::migrate(
             &mut store.conn,
@@ -204,12 +309,29 @@ impl Store {
         Ok(store)
     }
 
+    /// Refreshes the book cards when this build's data is newer; a plain read otherwise, so an
+    /// open that has nothing to seed writes nothing.
+    fn seed_if_needed(&mut self) -> Result<(), StoreError> {
+        if cards::books_need_seeding(&self.conn, &self.ctx)? {
+            self.transact("seeding the book cards", cards::seed_books)?;
+        }
+        Ok(())
+    }
+
     fn configure(&mut self) -> Result<(), StoreError> {
-        let Store { conn, ctx } = self;
+        let Store {
+            conn,
+            ctx,
+            read_only,
+            ..
+        } = self;
         conn.busy_timeout(ctx.busy_timeout)
             .map_err(ctx.err("setting the busy timeout"))?;
         conn.pragma_update(None, "foreign_keys", true)
             .map_err(ctx.err("turning on foreign keys"))?;
+        if read_only.is_some() {
+            return Ok(());
+        }
         // WAL: readers never block the writer, and a crash mid-write leaves the last commit.
         // FULL: the WAL is synced at every commit, so a save that returned survives power loss.
         let _mode: String = conn
@@ -227,10 +349,32 @@ impl Store {
         doing: &'static str,
         work: impl FnOnce(&Connection, &Ctx) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let Store { conn, ctx } = self;
+        let Store {
+            conn,
+            ctx,
+            integrity,
+            read_only,
+        } = self;
+        if let Some(reason) = read_only {
+            return Err(ctx.read_only(reason.clone(), doing));
+        }
+        if let Integrity::Damaged(problem) = integrity {
+            return Err(ctx.damaged(problem.clone()));
+        }
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(ctx.err(doing))?;
+        if *integrity == Integrity::Unchecked {
+            // Checked under the write lock: nobody can change the file between check and write.
+            let problems =
+                migrate::integrity(&tx, Check::Full).map_err(ctx.err("checking integrity"))?;
+            if problems != ["ok"] {
+                let problem = migrate::summarize(&problems);
+                *integrity = Integrity::Damaged(problem.clone());
+                return Err(ctx.damaged(problem));
+            }
+            *integrity = Integrity::Sound;
+        }
         // Dropping `tx` on an early return rolls everything back.
         let value = work(&tx, ctx)?;
         tx.commit().map_err(ctx.err(doing))?;
@@ -267,7 +411,7 @@ impl Store {
         forces::load_all(&self.conn, &self.ctx)
     }
 
-    /// The force of this name, ignoring ASCII case and surrounding spaces.
+    /// The force of this name, ignoring case in any alphabet and surrounding spaces.
     pub fn find_force(&self, name: &str) -> Result<Option<ForceId>, StoreError> {
         forces::find(&self.conn, &self.ctx, name)
     }
@@ -439,14 +583,17 @@ impl Store {
     }
 
     /// Records one campaign event at the end of a battle's log; it is on disk when this
-    /// returns.
+    /// returns. `after` is the seq of the last event the caller's state was folded from (0 for
+    /// none): when another running copy has recorded since, nothing is written and
+    /// [`StoreError::BattleChanged`] says to reload.
     pub fn record_event(
         &mut self,
         battle: BattleId,
+        after: u32,
         event: &crate::campaign::Event,
     ) -> Result<crate::campaign::LoggedEvent, StoreError> {
         self.transact("recording a battle event", |conn, ctx| {
-            campaign::record_event(conn, ctx, battle, event)
+            campaign::record_event(conn, ctx, battle, after, event)
         })
     }
 
@@ -469,9 +616,14 @@ impl Store {
             .map_err(self.ctx.err("reading the schema version"))
     }
 
-    /// Schema version, full integrity check and what the database holds.
+    /// Schema version, full integrity check, what the database holds and whether all of it
+    /// loads.
     pub fn check(&self) -> Result<DbReport, StoreError> {
-        report(&self.conn, &self.ctx, self.path().map(Path::to_path_buf))
+        let mut report = report(&self.conn, &self.ctx, self.path().map(Path::to_path_buf))?;
+        if report.integrity_ok() && report.schema_version == SCHEMA_VERSION {
+            report.content_problems = self.content_problems()?;
+        }
+        Ok(report)
     }
 
     /// Checks `data_dir`'s database without creating, upgrading or writing anything.
@@ -485,11 +637,18 @@ impl Store {
             return Ok(None);
         };
         let ctx = Ctx {
-            path: path.clone(),
+            path,
             data_dir: Some(data_dir.to_path_buf()),
             busy_timeout: DEFAULT_BUSY_TIMEOUT,
         };
-        report(&found.conn, &ctx, Some(path)).map(Some)
+        // A read-only connection: a store over it can load everything and write nothing.
+        let store = Store {
+            conn: found.conn,
+            ctx,
+            integrity: Integrity::Unchecked,
+            read_only: Some("checking only".into()),
+        };
+        store.check().map(Some)
     }
 }
 
@@ -570,5 +729,6 @@ fn report(conn: &Connection, ctx: &Ctx, path: Option<PathBuf>) -> Result<DbRepor
         campaigns,
         battle_events,
         newest_backup: ctx.data_dir.as_deref().and_then(newest_backup),
+        content_problems: Vec::new(),
     })
 }

@@ -30,12 +30,8 @@ pub(crate) const EVENT_APPEND: &str = include_str!("../../db/queries/event_appen
 pub(crate) const EVENTS_SELECT: &str = include_str!("../../db/queries/events_select.sql");
 /// `force_delete.sql`: ?1 id; the unit lines go with it (ON DELETE CASCADE)
 pub(crate) const FORCE_DELETE: &str = include_str!("../../db/queries/force_delete.sql");
-/// `force_find.sql`: ?1 name; the force of that name, ignoring ASCII case
-pub(crate) const FORCE_FIND: &str = include_str!("../../db/queries/force_find.sql");
 /// `force_insert.sql`: ?1 ruleset, ?2 name, ?3 budget_kind, ?4 budget_amount, ?5 budget_id, ?6 notes
 pub(crate) const FORCE_INSERT: &str = include_str!("../../db/queries/force_insert.sql");
-/// `force_name_taken.sql`: ?1 name, ?2 id being saved (NULL for a new force): another force already using the name
-pub(crate) const FORCE_NAME_TAKEN: &str = include_str!("../../db/queries/force_name_taken.sql");
 /// `force_select.sql`: ?1 id; columns as read by store::forces::row_to_force
 pub(crate) const FORCE_SELECT: &str = include_str!("../../db/queries/force_select.sql");
 /// `force_unit_insert.sql`: ?1 force_id, ?2 position, ?3 card_name, ?4 inline_card, ?5 pinned_card, ?6 data_revision,
@@ -55,6 +51,12 @@ pub(crate) const FORCES_LIST: &str = include_str!("../../db/queries/forces_list.
 pub(crate) const FORCE_SUMMARY: &str = include_str!("../../db/queries/force_summary.sql");
 /// `forces_select_all.sql`: every force; columns as read by store::forces::row_to_force
 pub(crate) const FORCES_SELECT_ALL: &str = include_str!("../../db/queries/forces_select_all.sql");
+/// `force_names.sql`: every force's id and name
+pub(crate) const FORCE_NAMES: &str = include_str!("../../db/queries/force_names.sql");
+/// `campaign_names.sql`: every campaign's id and name
+pub(crate) const CAMPAIGN_NAMES: &str = include_str!("../../db/queries/campaign_names.sql");
+/// `card_ids.sql`: every card id, ascending
+pub(crate) const CARD_IDS: &str = include_str!("../../db/queries/card_ids.sql");
 /// `setting_select.sql`: ?1 key
 pub(crate) const SETTING_SELECT: &str = include_str!("../../db/queries/setting_select.sql");
 /// `setting_upsert.sql`: ?1 key, ?2 value
@@ -65,8 +67,6 @@ pub(crate) const CAMPAIGN_RECORD_INSERT: &str =
 /// `campaign_body_update.sql`: ?1 campaign id, ?2 body
 pub(crate) const CAMPAIGN_BODY_UPDATE: &str =
     include_str!("../../db/queries/campaign_body_update.sql");
-/// `campaign_find.sql`: ?1 name, ignoring case
-pub(crate) const CAMPAIGN_FIND: &str = include_str!("../../db/queries/campaign_find.sql");
 /// `campaigns_list.sql`: every campaign with battle and event counts
 pub(crate) const CAMPAIGNS_LIST: &str = include_str!("../../db/queries/campaigns_list.sql");
 /// `campaign_select.sql`: ?1 campaign id: name and body
@@ -74,6 +74,8 @@ pub(crate) const CAMPAIGN_SELECT: &str = include_str!("../../db/queries/campaign
 /// `campaign_battles_select.sql`: ?1 campaign id: battle ids and numbers
 pub(crate) const CAMPAIGN_BATTLES_SELECT: &str =
     include_str!("../../db/queries/campaign_battles_select.sql");
+/// `event_last_seq.sql`: ?1 battle: its last event's seq, 0 when none
+pub(crate) const EVENT_LAST_SEQ: &str = include_str!("../../db/queries/event_last_seq.sql");
 /// `event_import.sql`: ?1 battle, ?2 seq, ?3 kind, ?4 payload, ?5 recorded time
 pub(crate) const EVENT_IMPORT: &str = include_str!("../../db/queries/event_import.sql");
 /// `campaign_mark_deleting.sql`: ?1 campaign id

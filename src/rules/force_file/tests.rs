@@ -128,3 +128,64 @@ fn unknown_cards_are_violations_with_suggestions() {
         v.violations[0].message
     );
 }
+
+#[test]
+fn two_files_run_together_are_refused_at_the_byte_where_the_second_starts() {
+    let twice = format!("{SAMPLE}\n{SAMPLE}");
+    let e = err(&twice);
+    assert!(e.starts_with("file: more data after the end"), "{e}");
+    assert!(e.contains(&format!("at byte {}", SAMPLE.len() + 1)), "{e}");
+}
+
+#[test]
+fn duplicate_keys_are_refused_even_inside_an_inline_card() {
+    let doubled = SAMPLE.replace(r#""shooting":2,"#, r#""shooting":2,"shooting":3,"#);
+    let e = err(&doubled);
+    assert!(
+        e.starts_with("units[1].card: the key \"shooting\" appears twice"),
+        "{e}"
+    );
+    assert!(e.contains("at byte"), "{e}");
+    let top = SAMPLE.replace(r#""name":"Kampfgruppe","#, r#""name":"A","name":"B","#);
+    assert!(err(&top).starts_with("file: the key \"name\" appears twice"));
+}
+
+#[test]
+fn a_utf8_byte_order_mark_is_accepted() {
+    let with_bom = format!("\u{feff}{SAMPLE}");
+    assert_eq!(parse(&with_bom).unwrap(), parse(SAMPLE).unwrap());
+    assert_eq!(
+        parse_bytes(with_bom.as_bytes()).unwrap(),
+        parse(SAMPLE).unwrap()
+    );
+}
+
+#[test]
+fn control_characters_in_names_are_refused_naming_the_field() {
+    for (bad, field) in [
+        ("Kampf\\u0000gruppe", "name"),
+        ("Kampf\\u001b]0;pwned\\u0007", "name"),
+        ("Kampf\\rgruppe", "name"),
+    ] {
+        let text = SAMPLE.replace("Kampfgruppe", bad);
+        let e = err(&text);
+        assert!(
+            e.starts_with(&format!("{field}: holds the control character")),
+            "{e}"
+        );
+    }
+    let group = SAMPLE.replace("1st Platoon", "1st\\u0000Platoon");
+    assert!(err(&group).starts_with("units[0].group: holds the control character"));
+    let card = SAMPLE.replace(r#""name":"Sherman""#, r#""name":"Sher\u0007man""#);
+    assert!(
+        err(&card).starts_with("units[1].card.name: holds the control character"),
+        "{}",
+        err(&card)
+    );
+    // Notes may span lines.
+    let notes = SAMPLE.replace(
+        r#""budget""#,
+        r#""notes":"line one\nline two\tend","budget""#,
+    );
+    assert!(parse(&notes).is_ok());
+}

@@ -8,7 +8,7 @@ use anyhow::{Context, anyhow, bail};
 use super::Model;
 use crate::campaign::{self, CampaignRecord, Event, LorraineOptions, Sides, file};
 use crate::rules::RulesetId;
-use crate::store::{CampaignId, CampaignSummary, StoredCampaign};
+use crate::store::{CampaignId, CampaignSummary, StoreError, StoredCampaign};
 
 /// The campaign on screen and which battle is shown.
 #[derive(Debug, Clone)]
@@ -214,9 +214,26 @@ impl Model {
             .battle_ids
             .get(open.battle)
             .ok_or_else(|| anyhow!("no battle is open"))?;
-        let logged = self.store.record_event(battle, event)?;
-        if let Some(log) = open.stored.record.logs.get_mut(open.battle) {
-            log.push(logged);
+        let after = open
+            .stored
+            .record
+            .logs
+            .get(open.battle)
+            .and_then(|log| log.last())
+            .map_or(0, |e| e.seq);
+        match self.store.record_event(battle, after, event) {
+            Ok(logged) => {
+                if let Some(log) = open.stored.record.logs.get_mut(open.battle) {
+                    log.push(logged);
+                }
+            }
+            Err(changed @ StoreError::BattleChanged { .. }) => {
+                // Another running copy recorded first: show its table, never a mixed log.
+                open.stored = self.store.load_campaign(open.stored.id)?;
+                self.refresh_campaigns();
+                return Err(changed.into());
+            }
+            Err(other) => return Err(other.into()),
         }
         self.refresh_campaigns();
         Ok(())

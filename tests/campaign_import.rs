@@ -1,0 +1,276 @@
+//! `campaign import` re-derives every battle from its dice and refuses what does not follow:
+//! each forged file below is a genuine export edited one way, and each is refused naming the
+//! battle, the event and the field (or the file field) at fault.
+
+use std::process::Command;
+
+use quartermaster::campaign::{
+    self, BattlePlan, CampaignError, CampaignRecord, LoggedEvent, LorraineOptions, Sides, file,
+    script,
+};
+use quartermaster::rules::dice::Roller;
+use serde_json::{Value, json};
+
+/// A Lorraine campaign whose first two battles were played to the end by the scripted player.
+fn played() -> CampaignRecord {
+    let definition =
+        campaign::new_lorraine("Forgery test", Sides::default(), LorraineOptions::default())
+            .unwrap();
+    let mut record = CampaignRecord::new(definition);
+    for index in 0..2 {
+        let BattlePlan::Armour(plan) = record.campaign.battles[index].clone() else {
+            unreachable!("Lorraine battles are Armour Battles battles")
+        };
+        let mut roller = Roller::new(1000 + index as u64);
+        for seq in 1..=400u32 {
+            let state = record.state(index).unwrap();
+            let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
+                break;
+            };
+            record.logs[index].push(LoggedEvent {
+                seq,
+                recorded_at: "2026-11-24T12:00:00Z".into(),
+                event,
+            });
+        }
+    }
+    record
+}
+
+fn exported() -> Value {
+    serde_json::from_str(&file::to_json(&played()).unwrap()).unwrap()
+}
+
+fn parse(value: &Value) -> Result<CampaignRecord, CampaignError> {
+    file::parse(&value.to_string())
+}
+
+/// The first event of battle 1 (index 0) matching `pred`, as a mutable JSON value.
+fn find_event<'a>(
+    file: &'a mut Value,
+    battle: usize,
+    pred: impl Fn(&Value) -> bool,
+) -> (u64, &'a mut Value) {
+    let log = file["logs"][battle].as_array_mut().unwrap();
+    let logged = log
+        .iter_mut()
+        .find(|l| pred(&l["event"]))
+        .expect("the played battle has such an event");
+    let seq = logged["seq"].as_u64().unwrap();
+    (seq, &mut logged["event"])
+}
+
+/// Asserts the file is refused as forged at `battle`, event `seq`, naming `field`.
+fn assert_forged(value: &Value, battle: u32, seq: u64, field: &str) {
+    match parse(value) {
+        Err(CampaignError::Forged {
+            battle: b,
+            seq: s,
+            field: f,
+            message,
+            ..
+        }) => {
+            assert_eq!((b, u64::from(s)), (battle, seq), "{f}: {message}");
+            assert!(
+                f.contains(field),
+                "field {f} should name {field}: {message}"
+            );
+        }
+        other => panic!("expected a forged-event refusal, got {other:?}"),
+    }
+}
+
+fn is_fire(event: &Value) -> bool {
+    event["kind"] == "fire"
+}
+
+#[test]
+fn a_genuine_export_imports_and_is_the_same_campaign() {
+    let record = played();
+    assert!(record.logs[0].len() > 20 && record.logs[1].len() > 20);
+    let back = file::parse(&file::to_json(&record).unwrap()).unwrap();
+    assert_eq!(back, record);
+}
+
+#[test]
+fn a_command_roll_with_its_last_die_removed_is_refused() {
+    let mut file = exported();
+    let (seq, event) = find_event(&mut file, 0, |e| e["kind"] == "command_rolled");
+    let dice = event["rounds"][0]["us"]["dice"].as_array_mut().unwrap();
+    dice.pop();
+    assert_forged(&file, 1, seq, "rounds[0].us.dice");
+}
+
+#[test]
+fn a_roll_swapped_for_a_genuine_roll_of_another_seed_is_refused() {
+    let mut file = exported();
+    let (seq, event) = find_event(&mut file, 0, is_fire);
+    let count = event["attack"]["dice"].as_array().unwrap().len() as u32;
+    let other = Roller::new(987_654_321).roll_d6(count).unwrap();
+    assert!(other.is_genuine());
+    event["attack"] = serde_json::to_value(&other).unwrap();
+    assert_forged(&file, 1, seq, "attack");
+}
+
+#[test]
+fn an_edited_outcome_with_untouched_dice_is_refused() {
+    // Dispersed where the dice did not disperse it.
+    let mut file = exported();
+    let (seq, event) = find_event(&mut file, 0, |e| is_fire(e) && e["dispersed"] == false);
+    event["dispersed"] = json!(true);
+    event["army_morale_loss"] = json!(3);
+    assert_forged(&file, 1, seq, "dispersed");
+
+    // More Disruption than the dice gave.
+    let mut file = exported();
+    let (seq, event) = find_event(&mut file, 0, |e| is_fire(e) && e["dispersed"] == false);
+    let points = event["new_disruption"].as_u64().unwrap();
+    event["new_disruption"] = json!(points + 1);
+    assert_forged(&file, 1, seq, "new_disruption");
+
+    // A bigger Army Morale loss than the morale die shows.
+    let mut file = exported();
+    let (seq, event) = find_event(&mut file, 0, |e| is_fire(e) && e["dispersed"] == true);
+    let loss = event["army_morale_loss"].as_u64().unwrap();
+    event["army_morale_loss"] = json!(loss % 3 + 1);
+    assert_forged(&file, 1, seq, "army_morale_loss");
+}
+
+#[test]
+fn reordered_events_are_refused() {
+    let mut file = exported();
+    let log = file["logs"][0].as_array_mut().unwrap();
+    // A turn's command roll moved before the last chain of the turn before it.
+    let at = (1..log.len())
+        .find(|&i| {
+            log[i]["event"]["kind"] == "command_rolled"
+                && log[i - 1]["event"]["kind"] == "chain_used"
+        })
+        .expect("a turn after a chain");
+    let roll = log[at]["event"].clone();
+    log[at]["event"] = log[at - 1]["event"].clone();
+    log[at - 1]["event"] = roll;
+    assert_forged(&file, 1, at as u64, "event");
+}
+
+#[test]
+fn a_battle_log_moved_to_another_battle_is_refused() {
+    let mut file = exported();
+    file["logs"][1] = file["logs"][0].clone();
+    assert!(matches!(
+        parse(&file),
+        Err(CampaignError::Forged { battle: 2, .. })
+    ));
+    let mut file = exported();
+    let logs = file["logs"].as_array_mut().unwrap();
+    logs.swap(0, 1);
+    assert!(matches!(
+        parse(&file),
+        Err(CampaignError::Forged { battle: 1, .. })
+    ));
+}
+
+#[test]
+fn only_version_1_exactly_is_read() {
+    for version in [
+        json!(0),
+        json!(-1),
+        json!("1"),
+        json!(1.5),
+        json!(null),
+        json!(1.0),
+    ] {
+        let mut file = exported();
+        file["version"] = version.clone();
+        match parse(&file) {
+            Err(CampaignError::Invalid {
+                field: "version", ..
+            }) => {}
+            other => panic!("version {version}: {other:?}"),
+        }
+    }
+    let mut file = exported();
+    file.as_object_mut().unwrap().remove("version");
+    assert!(matches!(
+        parse(&file),
+        Err(CampaignError::Invalid {
+            field: "version",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn plans_that_are_not_the_books_briefings_are_refused() {
+    let edits: [(&str, fn(&mut Value)); 4] = [
+        ("unknown card", |plan| {
+            plan["sides"]["us"]["units"][0]["card"] = json!("King Tiger Mk IX")
+        }),
+        ("unknown battle group", |plan| {
+            plan["sides"]["german"]["battle_group"] = json!("lorraine-9-german")
+        }),
+        ("duplicate unit id", |plan| {
+            let id = plan["sides"]["us"]["units"][0]["id"].clone();
+            plan["sides"]["us"]["units"][1]["id"] = id;
+        }),
+        ("army morale", |plan| {
+            plan["sides"]["german"]["army_morale"] = json!(4_294_967_295u64)
+        }),
+    ];
+    for (what, edit) in edits {
+        let mut file = exported();
+        edit(&mut file["campaign"]["battles"][0]);
+        match parse(&file) {
+            Err(CampaignError::Invalid { message, .. }) => {
+                assert!(message.contains("battle 1"), "{what}: {message}")
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn names_that_are_too_long_or_hold_control_characters_are_refused() {
+    for bad in [
+        "x".repeat(1_000_000),
+        "Alice\0Bob".into(),
+        "\u{1b}]0;pwned\u{7}".into(),
+    ] {
+        let mut file = exported();
+        file["campaign"]["name"] = json!(bad);
+        assert!(
+            matches!(
+                parse(&file),
+                Err(CampaignError::Invalid {
+                    field: "campaign.name",
+                    ..
+                })
+            ),
+            "{:?}",
+            bad.chars().take(20).collect::<String>()
+        );
+    }
+}
+
+#[test]
+fn the_cli_refuses_a_forged_file_with_exit_2_naming_battle_event_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut file = exported();
+    let (seq, event) = find_event(&mut file, 0, |e| is_fire(e) && e["dispersed"] == false);
+    event["new_disruption"] = json!(event["new_disruption"].as_u64().unwrap() + 1);
+    let path = dir.path().join("forged.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .args(["campaign", "import"])
+        .arg(&path)
+        .arg("--data-dir")
+        .arg(dir.path().join("data"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("battle 1, event {seq} (fire): new_disruption")),
+        "{stderr}"
+    );
+}
