@@ -80,6 +80,7 @@ pub fn layout_after_action(
         title: format!("{} — after-action report", campaign.name),
         pages,
         warnings: Vec::new(),
+        notes: Vec::new(),
     })
 }
 

@@ -85,6 +85,7 @@ pub fn layout_reference(
         title: format!("{} — quick reference", ruleset.title()),
         pages,
         warnings: Vec::new(),
+        notes: Vec::new(),
     })
 }
 

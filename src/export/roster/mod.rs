@@ -53,6 +53,7 @@ pub fn layout_roster(
         title: format!("{} — roster", force.name),
         pages,
         warnings: Vec::new(),
+        notes: Vec::new(),
     })
 }
 
