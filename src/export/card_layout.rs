@@ -242,6 +242,8 @@ impl<'a> Front<'a> {
         end = self.notes(&mut flow, end);
         flow.may_break(end);
         flow.breaks.sort_by(f32::total_cmp);
+        // What the content itself had to cut; the parts' headers and footers add theirs.
+        let content_cut = self.cut.take();
         let mut lost = Vec::new();
         let mut count = 1;
         loop {
@@ -252,7 +254,8 @@ impl<'a> Front<'a> {
                         "text beyond {MAX_PARTS} cards left off (from {from:.0} mm of {end:.0} mm)"
                     ));
                 }
-                let cut = self.cut.borrow().clone();
+                let mut cut = content_cut;
+                cut.extend(self.cut.take());
                 return Parts { items, cut, lost };
             }
             count += 1;

@@ -2,7 +2,7 @@
 //! sheets), with a running footer on every page.
 
 use super::display::{Item, Page, Rgb, Stroke};
-use super::fonts::FontStyle;
+use super::fonts::{FontStyle, MM_PER_PT};
 use super::text::{Font, Typesetter, cap_height};
 
 /// A cursor that fills columns top to bottom and starts a new page when the last is full.
@@ -152,7 +152,9 @@ impl SheetFlow {
         footer: impl Fn(usize, usize) -> (String, String),
     ) -> Vec<Page> {
         let total = self.pages.len();
-        let baseline = self.page_h - self.margin * 0.5;
+        // Halfway into the bottom margin, but never within the 5 mm a printer cannot reach.
+        let descent = 0.24 * font.size_pt * MM_PER_PT;
+        let baseline = (self.page_h - self.margin * 0.5).min(self.page_h - 5.5 - descent);
         let (left, right_edge) = (self.margin, self.page_w - self.margin);
         let ts = self.ts;
         for (index, page) in self.pages.iter_mut().enumerate() {

@@ -395,6 +395,25 @@ mod tests {
         assert_eq!(lines.concat(), "Panzerkampfwagen");
     }
 
+    /// Finding 1: bridge cards printed "Reactio/n" and "Movemen/t".
+    #[test]
+    fn words_break_only_after_a_hyphen_and_a_cut_is_reported() {
+        let t = setter();
+        let width = t.width("Reaction", BODY).max(t.width("Cohesion", BODY)) + 0.5;
+        let (lines, cut) = t.wrap_checked("Reaction Cohesion", BODY, width);
+        assert_eq!(
+            (lines, cut),
+            (vec!["Reaction".into(), "Cohesion".into()], false)
+        );
+        let width = t.width("Topped", BODY) + 0.5;
+        let (lines, cut) = t.wrap_checked("Open-Topped", BODY, width);
+        assert_eq!(lines, ["Open-", "Topped"]);
+        assert!(!cut);
+        let (_, cut) = t.wrap_checked("Reaction", BODY, t.width("Reactio", BODY));
+        assert!(cut, "a word cut between letters is reported");
+        assert!(!t.wraps_within("Reaction", BODY, t.width("Reactio", BODY), 3));
+    }
+
     #[test]
     fn long_names_shrink_to_fit_and_stop_at_the_minimum() {
         let t = setter();
