@@ -699,3 +699,18 @@ fn the_command_line_names_what_it_could_not_print_and_exits_1() {
     assert_eq!(code, 2);
     assert!(err.contains("gap 30 mm"), "{err}");
 }
+
+/// Finding 10: an empty `/GTS_PDFXVersion` made readers call every file PDF/X.
+#[test]
+fn the_document_information_has_no_empty_pdfx_key_and_still_parses() {
+    let force = armour_battles::preset_force("lorraine-1-us").unwrap();
+    let bytes = export::export_roster(&force, "a4", date(), &mut none)
+        .unwrap()
+        .bytes;
+    assert!(!bytes.windows(8).any(|w| w == b"GTS_PDFX"));
+    let doc = Document::load_mem(&bytes).unwrap();
+    let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+    let info = doc.get_dictionary(info).unwrap();
+    assert!(!info.has(b"GTS_PDFXVersion"));
+    assert!(info.has(b"Producer"));
+}

@@ -16,6 +16,7 @@ pub mod display;
 mod error;
 mod flow;
 pub mod fonts;
+mod glyphs;
 mod pdf;
 pub mod reference;
 mod roster;

@@ -261,6 +261,7 @@ pub fn layout_cards(
     let faces = card_faces(force, options.mode)?;
     let total = faces.len();
     let mut layout = Layout::new(format!("{} — unit cards", force.name));
+    layout.warnings = super::glyphs::glyph_warnings(force);
     let mut cards = Vec::new();
     for (index, face) in faces.iter().enumerate() {
         // Each card on its own: a wordy card never makes its neighbours smaller.

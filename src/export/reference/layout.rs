@@ -84,7 +84,9 @@ pub fn layout_reference(
     Ok(Layout {
         title: format!("{} — quick reference", ruleset.title()),
         pages,
-        warnings: Vec::new(),
+        warnings: force
+            .map(crate::export::glyphs::glyph_warnings)
+            .unwrap_or_default(),
         notes: Vec::new(),
     })
 }

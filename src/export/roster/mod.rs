@@ -52,7 +52,7 @@ pub fn layout_roster(
     Ok(Layout {
         title: format!("{} — roster", force.name),
         pages,
-        warnings: Vec::new(),
+        warnings: super::glyphs::glyph_warnings(force),
         notes: Vec::new(),
     })
 }
