@@ -322,7 +322,13 @@ fn words_of(text: &str, into: &mut BTreeSet<String>) {
 fn expected(card: &Card, unit: &ForceUnit) -> Vec<String> {
     let face = face_for(card, unit);
     let mut expected = vec![face.name.clone()];
+    for row in &face.weapons {
+        expected.extend([row.name.clone(), row.range.clone(), row.pen.clone()]);
+    }
     for stat in &face.stats {
+        if stat.label == "Weapons" && !face.weapons.is_empty() {
+            continue;
+        }
         for part in stat.value.split(['/', ';', '·', ',']) {
             let part = part.trim();
             if !part.is_empty() {
@@ -346,6 +352,10 @@ fn vocabulary_of(force: &Force) -> BTreeSet<String> {
         for note in &face.notes {
             words_of(&note.title, &mut words);
             words_of(&note.text, &mut words);
+        }
+        for row in &face.weapons {
+            words_of(&row.name, &mut words);
+            words_of(&row.special, &mut words);
         }
     }
     let t = templates().unwrap().card_template(force.ruleset).unwrap();

@@ -133,6 +133,18 @@ fn expected_fragments(card: &Card, unit: &ForceUnit) -> Vec<String> {
                 );
                 fragments.extend(cells.headers.iter().cloned());
             }
+            // Bolt Action weapons print as a table: name, range, shots, PEN and tags.
+            _ if stat.label == "Weapons" && !face.weapons.is_empty() => {
+                for row in &face.weapons {
+                    fragments.extend([
+                        row.name.clone(),
+                        row.range.clone(),
+                        row.shots.clone(),
+                        row.pen.clone(),
+                        row.special.clone(),
+                    ]);
+                }
+            }
             _ if t.body.lists.contains(&stat.label) => {
                 fragments.extend(stat.value.split("; ").map(str::to_string));
             }

@@ -240,6 +240,7 @@ impl<'a> Front<'a> {
         };
         let mut end = self.body(&mut flow, 0.0);
         end = self.notes(&mut flow, end);
+        end = self.example_legend(&mut flow, end);
         flow.may_break(end);
         flow.breaks.sort_by(f32::total_cmp);
         // What the content itself had to cut; the parts' headers and footers add theirs.
@@ -471,6 +472,19 @@ impl<'a> Front<'a> {
         let stats = self.body_stats();
         for (i, stat) in stats.iter().enumerate() {
             let label = body.labels.get(&stat.label).unwrap_or(&stat.label);
+            let marked;
+            let label = if self.face.examples.contains(&stat.label) && !self.face.example_card {
+                marked = format!("{label} †");
+                &marked
+            } else {
+                label
+            };
+            if stat.label == "Weapons" && !self.face.weapons.is_empty() {
+                y = self.weapon_table(flow, y + row_pad, label) + row_pad;
+                self.row_rule(flow, y, i + 1 < stats.len());
+                flow.may_break(y);
+                continue;
+            }
             if self.full_width(stat) {
                 // The label on a line of its own, the cells across the whole card below it.
                 let baseline = y + row_pad + cap_height(label_font.size_pt);
@@ -504,6 +518,106 @@ impl<'a> Front<'a> {
             self.row_rule(flow, y, i + 1 < stats.len());
             flow.may_break(y);
         }
+        y
+    }
+
+    /// Weapons as a table across the card: name, range, shots and PEN, with the weapon's
+    /// tags on a line under its name. Returns the bottom.
+    fn weapon_table(&self, flow: &mut Flow, top: f32, label: &str) -> f32 {
+        let Frame { x, w, .. } = self.frame;
+        let pad = self.pad();
+        let colors = &self.t.colors;
+        let inner_w = w - 2.0 * pad;
+        let head = self.header_font();
+        let label_font = self.font(FontStyle::Regular, self.t.body.label_size_pt, colors.label);
+        let name_font = self.list_font();
+        let cell_font = name_font;
+        let tag_font = Font::new(
+            FontStyle::Regular,
+            name_font.size_pt.max(MIN_STAT_PT),
+            colors.label,
+        );
+        let weapons = &self.face.weapons;
+        let gap = 1.2 * self.scale;
+        let column = |header: &str, values: &mut dyn Iterator<Item = &str>| {
+            values
+                .map(|v| self.ts.width(v, cell_font))
+                .fold(self.ts.width(header, head), f32::max)
+                + gap
+        };
+        let range_w = column("Range", &mut weapons.iter().map(|r| r.range.as_str()));
+        let shots_w = column("Shots", &mut weapons.iter().map(|r| r.shots.as_str()));
+        let pen_w = column("PEN", &mut weapons.iter().map(|r| r.pen.as_str())) - gap;
+        let name_w = inner_w - range_w - shots_w - pen_w - gap;
+        let xs = [
+            x + pad,
+            x + pad + name_w + gap,
+            x + pad + name_w + gap + range_w,
+            x + pad + name_w + gap + range_w + shots_w,
+        ];
+        let baseline = top + cap_height(label_font.size_pt);
+        flow.push(
+            baseline + 0.5,
+            self.ts.run(xs[0], baseline, label_font, label),
+        );
+        for (cx, header) in xs[1..].iter().zip(["Range", "Shots", "PEN"]) {
+            flow.push(baseline + 0.5, self.ts.run(*cx, baseline, head, header));
+        }
+        let mut y = top + label_font.line_height().max(head.line_height());
+        for row in weapons {
+            let mut baseline = y + cap_height(name_font.size_pt);
+            let cells = [&row.range, &row.shots, &row.pen];
+            for (cx, cell) in xs[1..].iter().zip(cells) {
+                flow.push(baseline + 0.5, self.ts.run(*cx, baseline, cell_font, cell));
+            }
+            for line in self.wrap(&row.name, name_font, name_w) {
+                flow.push(
+                    baseline + 0.5,
+                    self.ts.run(xs[0], baseline, name_font, &line),
+                );
+                baseline += name_font.line_height();
+            }
+            y = baseline - cap_height(name_font.size_pt);
+            if !row.special.is_empty() {
+                let indent = 2.0 * self.scale;
+                let mut tag_baseline = y + cap_height(tag_font.size_pt);
+                for line in self.wrap(&row.special, tag_font, inner_w - indent) {
+                    flow.push(
+                        tag_baseline + 0.5,
+                        self.ts.run(xs[0] + indent, tag_baseline, tag_font, &line),
+                    );
+                    tag_baseline += tag_font.line_height();
+                }
+                y = tag_baseline - cap_height(tag_font.size_pt);
+            }
+            y += 0.4 * self.scale;
+            flow.may_break(y);
+        }
+        y
+    }
+
+    /// Says which values are the project's examples rather than the book's.
+    fn example_legend(&self, flow: &mut Flow, top: f32) -> f32 {
+        let text = if self.face.example_card {
+            "Example card: the rule book prints no such unit; these values are Quartermaster's."
+        } else if self.face.examples.is_empty() {
+            return top;
+        } else {
+            "† Quartermaster's example value: the rule book gives none."
+        };
+        let Frame { x, w, .. } = self.frame;
+        let pad = self.pad();
+        let font = self.font(FontStyle::Regular, MIN_TEXT_PT, self.t.colors.label);
+        let mut y = top + 0.8 * self.scale;
+        for line in self.wrap(text, font, w - 2.0 * pad) {
+            let baseline = y + cap_height(font.size_pt);
+            flow.push(
+                y + font.line_height(),
+                self.ts.run(x + pad, baseline, font, &line),
+            );
+            y += font.line_height();
+        }
+        flow.may_break(y);
         y
     }
 
