@@ -726,3 +726,93 @@ fn the_document_information_has_no_empty_pdfx_key_and_still_parses() {
     assert!(!info.has(b"GTS_PDFXVersion"));
     assert!(info.has(b"Producer"));
 }
+
+/// Finding 7: rosters of the four other rulesets gave statistics as small prose, had no
+/// tick boxes, repeated no column header on page 2 and printed identical rows for the units
+/// of one line.
+#[test]
+fn rosters_have_stat_columns_tick_boxes_copy_numbers_and_headers_on_every_page() {
+    let t = templates().unwrap();
+    let side = t.roster.box_mm;
+    for id in RulesetId::ALL {
+        let mut force = library_force(id);
+        force.units[0].count = 3;
+        let layout = layout_roster(&force, "a4", date(), &mut none).unwrap();
+        let page = &layout.pages[0];
+        let name = ruleset(id).library()[0].name().to_string();
+        let runs: Vec<&str> = page.texts().map(|r| r.text.as_str()).collect();
+        for copy in ["1/3", "2/3", "3/3"] {
+            assert!(
+                page.plain_text()
+                    .replace('\n', " ")
+                    .contains(&format!("{name} {copy}")),
+                "{id}: no row '{name} {copy}'"
+            );
+        }
+        // Each statistic is a column with its own header.
+        let template = t.card_template(id).unwrap();
+        let joined = page.plain_text().replace('\n', " ");
+        for label in template.body.stats.iter().filter(|l| *l != "Points") {
+            assert!(joined.contains(label.as_str()), "{id}: no '{label}' column");
+        }
+        let tracker = template.tracker.as_ref().unwrap();
+        assert!(
+            runs.contains(&tracker.label.as_str()),
+            "{id}: no tracker column"
+        );
+        let boxes = page
+            .items
+            .iter()
+            .filter(|i| {
+                matches!(i, Item::Rect { w, h, fill: None, stroke: Some(_), .. }
+                if (w - side).abs() < 0.01 && (h - side).abs() < 0.01)
+            })
+            .count();
+        if !tracker.write_in {
+            assert!(boxes >= 3, "{id}: {boxes} tick boxes");
+        }
+    }
+    // A long table repeats its header on each page it runs onto.
+    let mut long = library_force(RulesetId::BoltAction);
+    long.units[0].count = 60;
+    let layout = layout_roster(&long, "letter", date(), &mut none).unwrap();
+    assert!(layout.pages.len() >= 2);
+    for (n, page) in layout.pages.iter().enumerate() {
+        if page.plain_text().contains("Inexperienced Infantry Squad") {
+            assert!(
+                page.texts().any(|r| r.text == "Unit"),
+                "page {} has rows but no header",
+                n + 1
+            );
+        }
+    }
+}
+
+/// Finding 7: the roster's fix hint is the rules' own, and doing what it says makes the
+/// force legal.
+#[test]
+fn the_rosters_fix_hint_is_the_rules_own_and_fixes_the_force() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/battle_of_tanks_over.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut force = quartermaster::rules::force_file::parse(&text).unwrap();
+    let validation = quartermaster::rules::validation::validate(&force);
+    let violation = &validation.violations[0];
+    let roster = layout_roster(&force, "a4", date(), &mut none).unwrap();
+    assert!(
+        roster
+            .plain_text()
+            .replace('\n', " ")
+            .contains(&violation.message),
+        "{}",
+        violation.message
+    );
+    violation.fix.as_ref().unwrap().apply(&mut force).unwrap();
+    assert!(
+        quartermaster::rules::validation::validate(&force)
+            .violations
+            .is_empty()
+    );
+}

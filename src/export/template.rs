@@ -284,9 +284,6 @@ pub struct RosterStyle {
     pub small_size_pt: f32,
     /// Side of a tick box.
     pub box_mm: f32,
-    /// Column widths of the unit table as shares of the text width: count, unit, type,
-    /// statistics, cost.
-    pub columns: [f32; 5],
 }
 
 /// The quick-reference sheet's layout.
