@@ -816,3 +816,57 @@ fn the_rosters_fix_hint_is_the_rules_own_and_fixes_the_force() {
             .is_empty()
     );
 }
+
+/// Finding 8: references set their body in 7 pt and tables in 6.6 pt, left Battle of Tanks'
+/// right column empty, spilled a quarter page of Armour Battles onto page 2, and printed
+/// an empty "Special rules" heading for a force with none.
+#[test]
+fn references_are_legible_balanced_and_have_no_empty_headings() {
+    let t = templates().unwrap();
+    for id in RulesetId::ALL {
+        for page in ["a4", "letter"] {
+            let layout = layout_reference(id, None, page, &mut none).unwrap();
+            // Armour Battles and Bolt Action carry whole tables (special rules, the weapons
+            // chart, damage results) that do not fit one page at these sizes.
+            let expected = match id {
+                RulesetId::ArmourBattles | RulesetId::BoltAction => 2,
+                _ => 1,
+            };
+            assert_eq!(layout.pages.len(), expected, "{id} {page}");
+            for p in &layout.pages {
+                let footer_line = p.height - t.reference.margin_mm;
+                for run in p.texts().filter(|r| r.baseline < footer_line) {
+                    assert!(
+                        run.size_pt >= t.reference.table_size_pt - 1e-3,
+                        "{id}: '{}' at {} pt",
+                        run.text,
+                        run.size_pt
+                    );
+                }
+            }
+            let body = layout.pages[0]
+                .texts()
+                .filter(|r| (r.size_pt - 8.0).abs() < 1e-3)
+                .count();
+            assert!(body > 10, "{id}: body text is set in 8 pt");
+            // Both columns of the last page carry text.
+            let last = layout.pages.last().unwrap();
+            let middle = last.width / 2.0;
+            assert!(
+                last.texts().any(|r| r.x > middle),
+                "{id} {page}: right column empty"
+            );
+            assert!(last.texts().any(|r| r.x < middle && r.baseline > 40.0));
+        }
+    }
+    let force = armour_battles::preset_force("lorraine-1-us").unwrap();
+    let only = layout_reference(RulesetId::ArmourBattles, Some(&force), "a4", &mut none).unwrap();
+    let headings: Vec<&str> = only
+        .pages
+        .iter()
+        .flat_map(|p| p.texts())
+        .filter(|r| (r.size_pt - t.reference.heading_size_pt).abs() < 1e-3)
+        .map(|r| r.text.as_str())
+        .collect();
+    assert!(!headings.contains(&"Special rules"), "{headings:?}");
+}
