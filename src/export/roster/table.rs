@@ -64,8 +64,16 @@ impl Roster<'_> {
         self.table_header(&columns);
         let total = force.units.len();
         let mut done = 0;
+        let grouped = groups.iter().any(|(g, _)| g.is_some());
         for (group, rows) in &groups {
-            if let Some(name) = group {
+            // Ungrouped units after a group get a heading of their own, so they are not
+            // read as part of the group above them.
+            let heading = match group {
+                Some(name) => Some(*name),
+                None if grouped => Some("Other units"),
+                None => None,
+            };
+            if let Some(name) = heading {
                 let font = Font::new(FontStyle::Bold, self.style.body_size_pt, self.accent);
                 self.flow.y += 1.0;
                 if self.flow.room() < font.line_height() * 2.5 {
@@ -123,7 +131,10 @@ impl Roster<'_> {
             };
             boxes_w.max(ts.width(&t.label, head)) + gap
         });
-        let cost_w = if cost_head.is_empty() {
+        // A cost that is itself a statistic (Belle Epoque stands) is not printed twice.
+        let cost_w = if cost_head.is_empty()
+            || stats.iter().any(|s| s.eq_ignore_ascii_case(cost_head))
+        {
             0.0
         } else {
             natural(&mut rows.iter().map(|r| r.cost.as_str()), small).max(ts.width(cost_head, head))
