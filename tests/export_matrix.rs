@@ -193,8 +193,14 @@ fn normalise(text: &str) -> String {
         .replace("/ ", "/")
 }
 
-/// Checks every page of an export; `card` is the card size for card sheets.
-fn check(what: &str, bytes: &[u8], card: Option<(f32, f32)>, vocabulary: &BTreeSet<String>) {
+/// Checks every page of an export; `card` is the card size for card sheets. Returns the
+/// pages read.
+fn check(
+    what: &str,
+    bytes: &[u8],
+    card: Option<(f32, f32)>,
+    vocabulary: &BTreeSet<String>,
+) -> Vec<PdfPage> {
     let pages = read_pdf(bytes);
     assert!(!pages.is_empty(), "{what}: no pages");
     for (n, page) in pages.iter().enumerate() {
@@ -240,6 +246,7 @@ fn check(what: &str, bytes: &[u8], card: Option<(f32, f32)>, vocabulary: &BTreeS
         }
         check_no_split_words(&at, page, vocabulary);
     }
+    pages
 }
 
 /// Every run on a card sheet lies inside one card, or wholly outside every card (a caption).
@@ -447,13 +454,13 @@ fn every_card_size_paper_and_ruleset_prints_legibly_inside_its_cards() {
                     let exported = export::export_cards(force, &options, date(), &mut none)
                         .unwrap_or_else(|e| panic!("{what}: {e}"));
                     assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
-                    check(
+                    let pages = check(
                         &what,
                         &exported.bytes,
                         Some((card.width_mm, card.height_mm)),
                         &vocabulary,
                     );
-                    let text = all_text(&read_pdf(&exported.bytes));
+                    let text = all_text(&pages);
                     assert_units_present(&what, force, &text);
                 }
             }
@@ -471,8 +478,8 @@ fn rosters_and_references_of_every_ruleset_print_legibly_inside_the_page() {
             let what = format!("roster of {} on {page}", force.name);
             let exported = export::export_roster(force, page, date(), &mut none).unwrap();
             assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
-            check(&what, &exported.bytes, None, &vocabulary);
-            let text = all_text(&read_pdf(&exported.bytes));
+            let pages = check(&what, &exported.bytes, None, &vocabulary);
+            let text = all_text(&pages);
             for (unit, card) in force.units.iter().zip(resolve_cards(force)) {
                 let name = face_for(card.unwrap(), unit).name;
                 assert!(

@@ -1124,6 +1124,38 @@ mod tests {
         assert!(texts(&fitted.parts[count - 1]).contains("House rule 11:"));
     }
 
+    /// Finding 4: a per-type card ("Panther ×3") had tick boxes for one unit only.
+    #[test]
+    fn a_per_type_card_has_a_row_of_boxes_for_each_unit_it_stands_for() {
+        let ts = setter();
+        let template = templates()
+            .unwrap()
+            .card_template(RulesetId::ArmourBattles)
+            .unwrap();
+        let card = &ruleset(RulesetId::ArmourBattles).library()[0];
+        let mut face = face_for(card, &ForceUnit::library(card.name(), 1));
+        face.count = 3;
+        let fitted = fit_card(ts, template, &face, POKER, Bleed::default());
+        let items = &fitted.parts[0];
+        let text = texts(items);
+        for label in ["Disruption 1", "Disruption 2", "Disruption 3", "×3"] {
+            assert!(text.contains(label), "{label} in {text}");
+        }
+        let boxes = items
+            .iter()
+            .filter(|i| {
+                matches!(
+                    i,
+                    Item::Rect {
+                        fill: Some(Rgb::WHITE),
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(boxes, 9, "three boxes of cohesion for each of three units");
+    }
+
     #[test]
     fn leading_numbers_read_the_first_digits() {
         assert_eq!(leading_number("3"), Some(3));
