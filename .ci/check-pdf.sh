@@ -3,7 +3,9 @@
 #   .ci/check-pdf.sh FILE.pdf [TEXT...]
 # - pdfinfo reads it and it has at least one page;
 # - every font is embedded (pdffonts "emb" = yes) and subset ("sub" = yes);
-# - pdftotext finds each TEXT given (e.g. a unit name such as "Sturmgeschütz III").
+# - pdftotext finds each TEXT given (e.g. a unit name such as "Sturmgeschütz III");
+# - no word's box, as poppler measures it, comes within 5 mm of the paper's edge, where
+#   many printers cannot print (a cross-check of tests/export_matrix.rs by another reader).
 # Needs poppler-utils (apt-get install -y poppler-utils). Exit 0 when all checks pass.
 set -eu
 
@@ -50,6 +52,24 @@ for wanted in "$@"; do
         *) echo "check-pdf: '$wanted' not found in the text of $pdf" >&2; fail=1 ;;
     esac
 done
+
+# 5 mm = 14.17 pt. pdftotext -bbox prints one <page width= height=> per page and one
+# <word xMin= yMin= xMax= yMax=> per word, in points from the top-left corner.
+near_edge=$(pdftotext -bbox "$pdf" - | awk -v edge=14.17 '
+    function attr(name,   m) { return match($0, name "=\"[0-9.]+\"") ? substr($0, RSTART + length(name) + 2, RLENGTH - length(name) - 3) + 0 : -1 }
+    /<page / { w = attr("width"); h = attr("height"); page++ }
+    /<word / {
+        x0 = attr("xMin"); y0 = attr("yMin"); x1 = attr("xMax"); y1 = attr("yMax")
+        if (x0 < edge || y0 < edge || x1 > w - edge || y1 > h - edge) {
+            word = $0; sub(/.*">/, "", word); sub(/<\/word>.*/, "", word)
+            printf "page %d: \"%s\" at %.1f,%.1f-%.1f,%.1f pt\n", page, word, x0, y0, x1, y1
+        }
+    }')
+if [ -n "$near_edge" ]; then
+    echo "check-pdf: text within 5 mm of the paper's edge in $pdf:" >&2
+    printf '%s\n' "$near_edge" | head -n 5 >&2
+    fail=1
+fi
 
 if [ "$fail" -eq 0 ]; then
     echo "check-pdf: $pdf ok — $pages page(s), $size, $(printf '%s\n' "$fonts" | wc -l) embedded subset font(s)"

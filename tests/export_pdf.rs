@@ -133,6 +133,18 @@ fn expected_fragments(card: &Card, unit: &ForceUnit) -> Vec<String> {
                 );
                 fragments.extend(cells.headers.iter().cloned());
             }
+            // Bolt Action weapons print as a table: name, range, shots, PEN and tags.
+            _ if stat.label == "Weapons" && !face.weapons.is_empty() => {
+                for row in &face.weapons {
+                    fragments.extend([
+                        row.name.clone(),
+                        row.range.clone(),
+                        row.shots.clone(),
+                        row.pen.clone(),
+                        row.special.clone(),
+                    ]);
+                }
+            }
             _ if t.body.lists.contains(&stat.label) => {
                 fragments.extend(stat.value.split("; ").map(str::to_string));
             }
@@ -150,7 +162,9 @@ fn every_unit_name_and_statistic_of_every_ruleset_is_in_the_pdf() {
             mode: CardMode::PerType,
             ..CardOptions::default()
         };
-        let bytes = export::export_cards(&force, &options, date(), &mut none).unwrap();
+        let bytes = export::export_cards(&force, &options, date(), &mut none)
+            .unwrap()
+            .bytes;
         let text = pdf_pages_text(&bytes).join(" ");
         for (unit, card) in force.units.iter().zip(resolve_cards(&force)) {
             let card = card.unwrap();
@@ -168,7 +182,9 @@ fn every_unit_name_and_statistic_of_every_ruleset_is_in_the_pdf() {
 #[test]
 fn german_names_and_inch_marks_render_from_the_embedded_font() {
     let force = armour_battles::preset_force("lorraine-1-german").unwrap();
-    let bytes = export::export_cards(&force, &CardOptions::default(), date(), &mut none).unwrap();
+    let bytes = export::export_cards(&force, &CardOptions::default(), date(), &mut none)
+        .unwrap()
+        .bytes;
     let text = pdf_pages_text(&bytes).join(" ");
     assert!(text.contains("Sturmgeschütz III"));
     assert!(text.contains("Average 6+1D″"));
@@ -188,7 +204,9 @@ fn german_names_and_inch_marks_render_from_the_embedded_font() {
         )),
         ..ForceUnit::library("", 1)
     });
-    let bytes = export::export_cards(&force, &CardOptions::default(), date(), &mut none).unwrap();
+    let bytes = export::export_cards(&force, &CardOptions::default(), date(), &mut none)
+        .unwrap()
+        .bytes;
     let text = pdf_pages_text(&bytes).join(" ");
     assert!(text.contains("Königstiger"), "{text}");
     assert!(text.contains("Größe – Panzerkampfwagen"), "{text}");
@@ -197,7 +215,9 @@ fn german_names_and_inch_marks_render_from_the_embedded_font() {
 #[test]
 fn both_faces_are_embedded_as_truetype_subsets() {
     let force = armour_battles::preset_force("lorraine-2-us").unwrap();
-    let bytes = export::export_cards(&force, &CardOptions::default(), date(), &mut none).unwrap();
+    let bytes = export::export_cards(&force, &CardOptions::default(), date(), &mut none)
+        .unwrap()
+        .bytes;
     let fonts = embedded_fonts(&bytes);
     assert_eq!(
         fonts,
@@ -213,7 +233,9 @@ fn both_faces_are_embedded_as_truetype_subsets() {
 #[test]
 fn ninety_cards_make_ten_true_size_pages_under_a_mebibyte() {
     let force = ninety_units();
-    let bytes = export::export_cards(&force, &CardOptions::default(), date(), &mut none).unwrap();
+    let bytes = export::export_cards(&force, &CardOptions::default(), date(), &mut none)
+        .unwrap()
+        .bytes;
     assert!(bytes.len() <= 1 << 20, "{} bytes", bytes.len());
     let boxes = media_boxes(&bytes);
     assert_eq!(boxes.len(), 10);
@@ -229,7 +251,9 @@ fn ninety_cards_make_ten_true_size_pages_under_a_mebibyte() {
         backs: true,
         ..CardOptions::default()
     };
-    let bytes = export::export_cards(&force, &letter, date(), &mut none).unwrap();
+    let bytes = export::export_cards(&force, &letter, date(), &mut none)
+        .unwrap()
+        .bytes;
     let boxes = media_boxes(&bytes);
     assert_eq!(boxes.len(), 20, "ten fronts and ten backs");
     for (w, h) in boxes {
@@ -328,8 +352,10 @@ fn assert_all_text_inside_cards(layout: &Layout, w: f32, h: f32) {
     }
 }
 
+/// Finding 3: an overflowing Bolt Action card lost its last weapons and its Points row and
+/// ended in "…", silently on the command line.
 #[test]
-fn a_card_with_too_much_text_is_shrunk_and_cut_not_overflowed() {
+fn a_card_with_too_much_text_continues_on_another_card_and_loses_nothing() {
     let weapons: Vec<String> = quartermaster::rules::bolt_action::tables()
         .unwrap()
         .weapons
@@ -350,14 +376,30 @@ fn a_card_with_too_much_text_is_shrunk_and_cut_not_overflowed() {
         points: Some(999),
         ..ForceUnit::library("", 1)
     });
-    let options = CardOptions {
-        size: "bridge".into(),
-        ..CardOptions::default()
-    };
-    let layout = layout_cards(&force, &options, &mut none).unwrap();
-    assert_eq!(layout.warnings.len(), 1, "{:?}", layout.warnings);
-    assert!(layout.warnings[0].contains("cut short"));
-    assert_all_text_inside_cards(&layout, 57.0, 89.0);
+    for backs in [false, true] {
+        let options = CardOptions {
+            size: "bridge".into(),
+            backs,
+            ..CardOptions::default()
+        };
+        let layout = layout_cards(&force, &options, &mut none).unwrap();
+        assert_eq!(layout.warnings, Vec::<String>::new());
+        assert!(
+            layout.notes.iter().any(|n| n.contains("continues")),
+            "{:?}",
+            layout.notes
+        );
+        let text = layout.plain_text().replace('\n', " ");
+        assert!(!text.contains('…'), "nothing is cut short");
+        for weapon in &weapons {
+            assert!(text.contains(weapon.as_str()), "{weapon} is missing");
+        }
+        assert!(text.contains("999"), "the Points row is printed");
+        assert!(text.contains("· 2/"), "the second part says which it is");
+        if !backs {
+            assert_all_text_inside_cards(&layout, 57.0, 89.0);
+        }
+    }
 }
 
 #[test]
@@ -401,6 +443,7 @@ fn card_backs_sit_mirror_wise_behind_their_fronts() {
             .items
             .iter()
             .filter_map(|item| match item {
+                // A back runs its bleed past the card on every side.
                 Item::Rect {
                     x,
                     y,
@@ -408,8 +451,11 @@ fn card_backs_sit_mirror_wise_behind_their_fronts() {
                     h,
                     fill: Some(c),
                     ..
-                } if *c == accent && (w - 63.0).abs() < 0.01 && (h - 88.0).abs() < 0.01 => {
-                    Some((*x, *y))
+                } if *c == accent
+                    && (w - 63.0 - (h - 88.0)).abs() < 0.01
+                    && (0.0..=4.01).contains(&(w - 63.0)) =>
+                {
+                    Some((x + (w - 63.0) / 2.0, y + (h - 88.0) / 2.0))
                 }
                 _ => None,
             })
@@ -514,7 +560,9 @@ fn quick_references_are_one_or_two_pages_and_mark_house_defaults() {
             "{id}: no house default marked"
         );
         assert!(text.contains("house default"), "{id}: no legend");
-        let bytes = export::export_reference(id, None, "letter", date(), &mut none).unwrap();
+        let bytes = export::export_reference(id, None, "letter", date(), &mut none)
+            .unwrap()
+            .bytes;
         assert!(
             pdf_pages_text(&bytes)
                 .join(" ")
@@ -551,8 +599,12 @@ fn a_reference_for_a_force_keeps_only_the_rules_it_uses() {
 #[test]
 fn the_same_input_gives_the_same_bytes_with_the_given_date() {
     let force = armour_battles::preset_force("lorraine-3-german").unwrap();
-    let a = export::export_roster(&force, "a4", date(), &mut none).unwrap();
-    let b = export::export_roster(&force, "a4", date(), &mut none).unwrap();
+    let a = export::export_roster(&force, "a4", date(), &mut none)
+        .unwrap()
+        .bytes;
+    let b = export::export_roster(&force, "a4", date(), &mut none)
+        .unwrap()
+        .bytes;
     assert!(a == b, "two exports of one roster differ");
     let doc = Document::load_mem(&a).unwrap();
     let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
@@ -607,4 +659,214 @@ fn bad_options_and_unknown_cards_are_clear_errors() {
     let roster = layout_roster(&typo, "a4", date(), &mut none).unwrap();
     assert!(roster.plain_text().contains("unknown card"));
     let _: Rgb = templates().unwrap().colors.violation;
+}
+
+/// Finding 3: `export cards` printed a cut card and exited 0; now it names the card and
+/// what was cut, exits 1, and still writes the PDF.
+#[test]
+fn the_command_line_names_what_it_could_not_print_and_exits_1() {
+    use clap::Parser;
+    use quartermaster::cli::{self, Cli};
+    let dir = tempfile::tempdir().unwrap();
+    let force_path = dir.path().join("force.json");
+    // A word of 60 letters fits no card at 6 pt, so it has to be cut between letters.
+    let long_word = "Überlangerpanzerkampfwagenname".repeat(2);
+    let force = serde_json::json!({
+        "format": "quartermaster-force", "version": 1, "ruleset": "belloludi",
+        "name": "Long words", "budget": { "points": 60 },
+        "units": [
+            { "card": "Medium Tank", "count": 1 },
+            { "card": { "name": long_word, "speed": "medium", "shooting": 2, "armour": 5 }, "count": 1 }
+        ]
+    });
+    std::fs::write(&force_path, force.to_string()).unwrap();
+    let out_path = dir.path().join("cards.pdf");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "quartermaster",
+            "export",
+            "cards",
+            "--force",
+            force_path.to_str().unwrap(),
+            "--out",
+            out_path.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let cli = Cli::try_parse_from(args).unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = cli::run(cli.command.unwrap(), None, &mut out, &mut err);
+        (
+            code,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    };
+    let (code, out, err) = run(&[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("wrote cards of Long words"), "{out}");
+    assert!(err.contains(&format!("warning: {long_word}")), "{err}");
+    assert!(err.contains("a word too long for the card"), "{err}");
+    assert!(out_path.is_file(), "the PDF is written all the same");
+    let (code, _, err) = run(&["--gap", "30"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("gap 30 mm"), "{err}");
+}
+
+/// Finding 10: an empty `/GTS_PDFXVersion` made readers call every file PDF/X.
+#[test]
+fn the_document_information_has_no_empty_pdfx_key_and_still_parses() {
+    let force = armour_battles::preset_force("lorraine-1-us").unwrap();
+    let bytes = export::export_roster(&force, "a4", date(), &mut none)
+        .unwrap()
+        .bytes;
+    assert!(!bytes.windows(8).any(|w| w == b"GTS_PDFX"));
+    let doc = Document::load_mem(&bytes).unwrap();
+    let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+    let info = doc.get_dictionary(info).unwrap();
+    assert!(!info.has(b"GTS_PDFXVersion"));
+    assert!(info.has(b"Producer"));
+}
+
+/// Finding 7: rosters of the four other rulesets gave statistics as small prose, had no
+/// tick boxes, repeated no column header on page 2 and printed identical rows for the units
+/// of one line.
+#[test]
+fn rosters_have_stat_columns_tick_boxes_copy_numbers_and_headers_on_every_page() {
+    let t = templates().unwrap();
+    let side = t.roster.box_mm;
+    for id in RulesetId::ALL {
+        let mut force = library_force(id);
+        force.units[0].count = 3;
+        let layout = layout_roster(&force, "a4", date(), &mut none).unwrap();
+        let page = &layout.pages[0];
+        let name = ruleset(id).library()[0].name().to_string();
+        let runs: Vec<&str> = page.texts().map(|r| r.text.as_str()).collect();
+        for copy in ["1/3", "2/3", "3/3"] {
+            assert!(
+                page.plain_text()
+                    .replace('\n', " ")
+                    .contains(&format!("{name} {copy}")),
+                "{id}: no row '{name} {copy}'"
+            );
+        }
+        // Each statistic is a column with its own header.
+        let template = t.card_template(id).unwrap();
+        let joined = page.plain_text().replace('\n', " ");
+        for label in template.body.stats.iter().filter(|l| *l != "Points") {
+            assert!(joined.contains(label.as_str()), "{id}: no '{label}' column");
+        }
+        let tracker = template.tracker.as_ref().unwrap();
+        assert!(
+            runs.contains(&tracker.label.as_str()),
+            "{id}: no tracker column"
+        );
+        let boxes = page
+            .items
+            .iter()
+            .filter(|i| {
+                matches!(i, Item::Rect { w, h, fill: None, stroke: Some(_), .. }
+                if (w - side).abs() < 0.01 && (h - side).abs() < 0.01)
+            })
+            .count();
+        if !tracker.write_in {
+            assert!(boxes >= 3, "{id}: {boxes} tick boxes");
+        }
+    }
+    // A long table repeats its header on each page it runs onto.
+    let mut long = library_force(RulesetId::BoltAction);
+    long.units[0].count = 60;
+    let layout = layout_roster(&long, "letter", date(), &mut none).unwrap();
+    assert!(layout.pages.len() >= 2);
+    for (n, page) in layout.pages.iter().enumerate() {
+        if page.plain_text().contains("Inexperienced Infantry Squad") {
+            assert!(
+                page.texts().any(|r| r.text == "Unit"),
+                "page {} has rows but no header",
+                n + 1
+            );
+        }
+    }
+}
+
+/// Finding 7: the roster's fix hint is the rules' own, and doing what it says makes the
+/// force legal.
+#[test]
+fn the_rosters_fix_hint_is_the_rules_own_and_fixes_the_force() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/battle_of_tanks_over.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut force = quartermaster::rules::force_file::parse(&text).unwrap();
+    let validation = quartermaster::rules::validation::validate(&force);
+    let violation = &validation.violations[0];
+    let roster = layout_roster(&force, "a4", date(), &mut none).unwrap();
+    assert!(
+        roster
+            .plain_text()
+            .replace('\n', " ")
+            .contains(&violation.message),
+        "{}",
+        violation.message
+    );
+    violation.fix.as_ref().unwrap().apply(&mut force).unwrap();
+    assert!(
+        quartermaster::rules::validation::validate(&force)
+            .violations
+            .is_empty()
+    );
+}
+
+/// Finding 8: references set their body in 7 pt and tables in 6.6 pt, left Battle of Tanks'
+/// right column empty, spilled a quarter page of Armour Battles onto page 2, and printed
+/// an empty "Special rules" heading for a force with none.
+#[test]
+fn references_are_legible_balanced_and_have_no_empty_headings() {
+    let t = templates().unwrap();
+    for id in RulesetId::ALL {
+        for page in ["a4", "letter"] {
+            let layout = layout_reference(id, None, page, &mut none).unwrap();
+            // Armour Battles and Bolt Action carry whole tables (special rules, the weapons
+            // chart, damage results) that do not fit one page at these sizes.
+            let expected = match id {
+                RulesetId::ArmourBattles | RulesetId::BoltAction => 2,
+                _ => 1,
+            };
+            assert_eq!(layout.pages.len(), expected, "{id} {page}");
+            for p in &layout.pages {
+                let footer_line = p.height - t.reference.margin_mm;
+                for run in p.texts().filter(|r| r.baseline < footer_line) {
+                    assert!(
+                        run.size_pt >= t.reference.table_size_pt - 1e-3,
+                        "{id}: '{}' at {} pt",
+                        run.text,
+                        run.size_pt
+                    );
+                }
+            }
+            let body = layout.pages[0]
+                .texts()
+                .filter(|r| (r.size_pt - 8.0).abs() < 1e-3)
+                .count();
+            assert!(body > 10, "{id}: body text is set in 8 pt");
+            // Both columns of the last page carry text.
+            let last = layout.pages.last().unwrap();
+            let middle = last.width / 2.0;
+            assert!(
+                last.texts().any(|r| r.x > middle),
+                "{id} {page}: right column empty"
+            );
+            assert!(last.texts().any(|r| r.x < middle && r.baseline > 40.0));
+        }
+    }
+    let force = armour_battles::preset_force("lorraine-1-us").unwrap();
+    let only = layout_reference(RulesetId::ArmourBattles, Some(&force), "a4", &mut none).unwrap();
+    let headings: Vec<&str> = only
+        .pages
+        .iter()
+        .flat_map(|p| p.texts())
+        .filter(|r| (r.size_pt - t.reference.heading_size_pt).abs() < 1e-3)
+        .map(|r| r.text.as_str())
+        .collect();
+    assert!(!headings.contains(&"Special rules"), "{headings:?}");
 }

@@ -7,7 +7,7 @@ use anyhow::{Context, Result, anyhow};
 use clap::{Subcommand, ValueEnum};
 
 use super::force::read_force_file;
-use super::{EXIT_OK, data_dir};
+use super::{EXIT_OK, EXIT_PROBLEM, data_dir};
 use crate::export::{self, CardMode, CardOptions, ExportDate, Flip};
 use crate::rules::{Force, RulesetId, armour_battles};
 use crate::store::Store;
@@ -42,6 +42,10 @@ pub enum ExportCommand {
         /// How the duplex printer turns the sheet.
         #[arg(long, value_enum, default_value = "long")]
         flip: FlipArg,
+        /// Space between cards in mm (default 3; 0 for a guillotine, which also drops the
+        /// bleed between cards).
+        #[arg(long, value_name = "MM")]
+        gap: Option<f32>,
         #[arg(long)]
         out: PathBuf,
     },
@@ -72,8 +76,15 @@ pub enum ExportCommand {
     },
 }
 
-pub fn run(command: ExportCommand, data_dir_arg: Option<&Path>, out: &mut dyn Write) -> Result<u8> {
-    let (bytes, path, what) = match command {
+/// Writes the PDF, then lists what it could not place on `err` and returns 1 when there is
+/// any, so a script never takes a cut card for a good one.
+pub fn run(
+    command: ExportCommand,
+    data_dir_arg: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8> {
+    let (exported, path, what) = match command {
         ExportCommand::Cards {
             force,
             size,
@@ -81,6 +92,7 @@ pub fn run(command: ExportCommand, data_dir_arg: Option<&Path>, out: &mut dyn Wr
             per_type,
             backs,
             flip,
+            gap,
             out: path,
         } => {
             let force = find_force(&force, data_dir_arg)?;
@@ -97,9 +109,11 @@ pub fn run(command: ExportCommand, data_dir_arg: Option<&Path>, out: &mut dyn Wr
                     FlipArg::Long => Flip::LongEdge,
                     FlipArg::Short => Flip::ShortEdge,
                 },
+                gap_mm: gap,
             };
-            let bytes = export::export_cards(&force, &options, today()?, &mut export::no_progress)?;
-            (bytes, path, format!("cards of {}", force.name))
+            let exported =
+                export::export_cards(&force, &options, today()?, &mut export::no_progress)?;
+            (exported, path, format!("cards of {}", force.name))
         }
         ExportCommand::Roster {
             force,
@@ -114,8 +128,8 @@ pub fn run(command: ExportCommand, data_dir_arg: Option<&Path>, out: &mut dyn Wr
                     .map_err(|e| anyhow!("--date: {e}"))?,
                 None => today()?,
             };
-            let bytes = export::export_roster(&force, &page, date, &mut export::no_progress)?;
-            (bytes, path, format!("roster of {}", force.name))
+            let exported = export::export_roster(&force, &page, date, &mut export::no_progress)?;
+            (exported, path, format!("roster of {}", force.name))
         }
         ExportCommand::Reference {
             ruleset,
@@ -125,24 +139,56 @@ pub fn run(command: ExportCommand, data_dir_arg: Option<&Path>, out: &mut dyn Wr
         } => {
             let ruleset: RulesetId = ruleset.parse()?;
             let force = force.map(|f| find_force(&f, data_dir_arg)).transpose()?;
-            let bytes = export::export_reference(
+            let exported = export::export_reference(
                 ruleset,
                 force.as_ref(),
                 &page,
                 today()?,
                 &mut export::no_progress,
             )?;
-            (bytes, path, format!("{} quick reference", ruleset.title()))
+            (
+                exported,
+                path,
+                format!("{} quick reference", ruleset.title()),
+            )
         }
     };
-    std::fs::write(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    report_written(&exported, &path, &what, out, err)
+}
+
+/// Writes an export to `path`, says so on `out`, lists notes on `out` and warnings on
+/// `err`; the exit code is 1 when anything could not be placed.
+pub(super) fn report_written(
+    exported: &export::Exported,
+    path: &Path,
+    what: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8> {
+    let bytes = &exported.bytes;
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     writeln!(
         out,
         "wrote {what} to {} ({} KB)",
         path.display(),
         bytes.len().div_ceil(1024)
     )?;
-    Ok(EXIT_OK)
+    for note in &exported.notes {
+        writeln!(out, "note: {note}")?;
+    }
+    for warning in &exported.warnings {
+        writeln!(err, "warning: {warning}")?;
+    }
+    if exported.warnings.is_empty() {
+        Ok(EXIT_OK)
+    } else {
+        writeln!(
+            err,
+            "warning: {} thing(s) could not be printed as they should; the PDF was written",
+            exported.warnings.len()
+        )?;
+        Ok(EXIT_PROBLEM)
+    }
 }
 
 /// A force named on the command line: a force file if one exists at that path, else a saved

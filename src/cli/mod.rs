@@ -123,7 +123,7 @@ pub fn run(
         Command::Force(command) => force::run(command, data_dir, out),
         Command::Campaign(command) => campaign::run(command, data_dir, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
-        Command::Export(command) => export::run(command, data_dir, out),
+        Command::Export(command) => export::run(command, data_dir, out, err),
         Command::Odds(OddsCommand::ArmourBattles(args)) => resolve::run_odds(args, out),
         Command::Roll(RollCommand::ArmourBattles(args)) => resolve::run_roll(args, out),
         Command::Odds(OddsCommand::Others(command)) => resolve_others::run_odds(command, out),

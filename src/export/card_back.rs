@@ -1,23 +1,24 @@
 //! The back of a card, for duplex printing: the ruleset's colour, an inner frame and its
 //! title, the same on every card so a sleeved deck gives nothing away.
 
-use super::card_layout::Frame;
+use super::card_layout::{Bleed, Frame};
 use super::display::{Item, Stroke};
 use super::fonts::FontStyle;
 use super::template::CardTemplate;
-use super::text::{Font, Typesetter, cap_height};
+use super::text::{Font, MIN_STAT_PT, MIN_TEXT_PT, Typesetter, cap_height};
 
-/// Draws a card back: the ruleset's colour, an inner frame and its title.
-pub(crate) fn draw_back(ts: Typesetter, t: &CardTemplate, frame: Frame) -> Vec<Item> {
+/// Draws a card back: the ruleset's colour (running `bleed` past the cut), an inner frame
+/// and its title.
+pub(crate) fn draw_back(ts: Typesetter, t: &CardTemplate, frame: Frame, bleed: Bleed) -> Vec<Item> {
     let Frame { x, y, w, h } = frame;
     let on = t.colors.on_accent;
     let inset = 3.0;
     let mut items = vec![
         Item::Rect {
-            x,
-            y,
-            w,
-            h,
+            x: x - bleed.left,
+            y: y - bleed.top,
+            w: w + bleed.left + bleed.right,
+            h: h + bleed.top + bleed.bottom,
             fill: Some(t.colors.accent),
             stroke: None,
         },
@@ -32,10 +33,14 @@ pub(crate) fn draw_back(ts: Typesetter, t: &CardTemplate, frame: Frame) -> Vec<I
     ];
     let inner_w = w - 4.0 * inset;
     let title = Font::new(FontStyle::Bold, t.back.size_pt, on);
-    let size = ts.fit_size(&t.back.title, title, 6.0, inner_w, 2);
+    let size = ts.fit_size(&t.back.title, title, MIN_STAT_PT, inner_w, 2);
     let title = title.sized(size);
     let lines = ts.wrap_clamped(&t.back.title, title, inner_w, 2);
-    let sub = Font::new(FontStyle::Regular, (t.back.size_pt * 0.5).max(5.0), on);
+    let sub = Font::new(
+        FontStyle::Regular,
+        (t.back.size_pt * 0.5).max(MIN_TEXT_PT),
+        on,
+    );
     let block_h = lines.len() as f32 * title.line_height() + sub.line_height();
     let mut baseline = y + (h - block_h) / 2.0 + cap_height(size);
     for line in &lines {
@@ -44,7 +49,7 @@ pub(crate) fn draw_back(ts: Typesetter, t: &CardTemplate, frame: Frame) -> Vec<I
     }
     let subtitle = ts.ellipsize(&t.back.subtitle, sub, inner_w);
     items.push(centered(ts, x + w / 2.0, baseline + 0.5, sub, &subtitle));
-    let mark = Font::new(FontStyle::Regular, 5.5, on);
+    let mark = Font::new(FontStyle::Regular, MIN_TEXT_PT, on);
     items.push(centered(
         ts,
         x + w / 2.0,

@@ -1,14 +1,18 @@
 //! Drawing one card, front or back, into a box on a page.
 //!
-//! The front is fitted, never overflowed: the whole card is laid out at full size, then at
-//! smaller scales down to the template's `min_scale`; if even that is too tall, whatever does
-//! not fit is cut off with an ellipsis and the layout records a warning.
+//! Each card is fitted on its own, never overflowed: its content is laid out at the
+//! template's largest scale, then at smaller ones, until it fits both the card's height and
+//! every line's width (words break only at hyphenation points). No text goes below
+//! [`MIN_TEXT_PT`] (statistics below [`MIN_STAT_PT`]); what does not fit at the smallest
+//! scale continues on further parts ("Tiger I · 2/2"), each a card of the same size.
+
+use std::cell::Cell;
 
 use super::cards::{CardFace, FaceStat};
 use super::display::{Item, Rgb, Stroke};
 use super::fonts::FontStyle;
 use super::template::CardTemplate;
-use super::text::{Font, Span, Typesetter, cap_height, line_height};
+use super::text::{Font, MIN_STAT_PT, MIN_TEXT_PT, Span, Typesetter, cap_height, line_height};
 
 /// A box on the page, in millimetres from the top-left corner.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -29,50 +33,107 @@ struct Column {
 /// How much the scale drops between fitting attempts.
 const SCALE_STEP: f32 = 0.05;
 
-/// The largest scale, from the template's `max_scale` down to its `min_scale`, at which the
-/// front of `face` fits `frame`; `min_scale` when none does.
-pub(crate) fn fit_scale(
-    ts: Typesetter,
-    template: &CardTemplate,
-    face: &CardFace,
-    frame: Frame,
-) -> f32 {
-    let mut scale = template.max_scale;
-    while scale - SCALE_STEP >= template.min_scale - 1e-4 {
-        let front = Front {
-            ts,
-            t: template,
-            face,
-            frame,
-            scale,
-        };
-        if front.draw(false).1 {
-            return scale;
-        }
-        scale -= SCALE_STEP;
-    }
-    template.min_scale
+/// More parts than this means the card's text is beyond any sensible card; the rest is
+/// reported rather than printed on a stack of cards.
+const MAX_PARTS: usize = 6;
+
+/// Space the bleed adds around a card's edge, side by side, in millimetres. A header band or a
+/// back runs this far past the cut so a slightly shifted cut shows no white sliver.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Bleed {
+    pub top: f32,
+    pub right: f32,
+    pub bottom: f32,
+    pub left: f32,
 }
 
-/// Draws the front of `face` into `frame` at `scale`. Returns the items and whether content
-/// had to be cut short to fit.
-pub(crate) fn draw_front(
+/// One card laid out: its parts (one card each, the first the main card), relative to the
+/// card's top-left corner, and what could not be placed.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct FittedCard {
+    pub parts: Vec<Vec<Item>>,
+    pub scale: f32,
+    /// Why something is missing or was cut ("a word too long for the card: …").
+    pub problems: Vec<String>,
+}
+
+/// Lays out the front of `face` on a card of `w`×`h` mm with the header band bleeding by
+/// `bleed`: the largest scale at which everything fits one card; else the smallest number
+/// of parts, at the largest scale that needs no more.
+pub(crate) fn fit_card(
     ts: Typesetter,
     template: &CardTemplate,
     face: &CardFace,
-    frame: Frame,
-    scale: f32,
-) -> (Vec<Item>, bool) {
-    let front = Front {
-        ts,
-        t: template,
-        face,
-        frame,
-        scale,
+    (w, h): (f32, f32),
+    bleed: Bleed,
+) -> FittedCard {
+    let scales = scales(template);
+    let attempt = |scale: f32| {
+        let front = Front::new(ts, template, face, (w, h), scale, bleed);
+        front.parts()
     };
-    match front.draw(false) {
-        (items, true) => (items, false),
-        (_, false) => (front.draw(true).0, true),
+    let mut best: Option<(f32, Parts)> = None;
+    for &scale in &scales {
+        let parts = attempt(scale);
+        if parts.fits_one() {
+            return parts.finish(scale);
+        }
+        let better = match &best {
+            None => true,
+            Some((_, b)) => parts.rank() < b.rank(),
+        };
+        if better {
+            best = Some((scale, parts));
+        }
+    }
+    match best {
+        Some((scale, parts)) => parts.finish(scale),
+        None => attempt(template.min_scale).finish(template.min_scale),
+    }
+}
+
+/// The scales tried, largest first.
+fn scales(template: &CardTemplate) -> Vec<f32> {
+    let mut scales = Vec::new();
+    let mut scale = template.max_scale;
+    while scale >= template.min_scale - 1e-4 {
+        scales.push(scale);
+        scale -= SCALE_STEP;
+    }
+    if scales.is_empty() {
+        scales.push(template.min_scale);
+    }
+    scales
+}
+
+/// The result of one fitting attempt.
+struct Parts {
+    items: Vec<Vec<Item>>,
+    /// A word cut between letters, or a line shortened with an ellipsis.
+    cut: Vec<String>,
+    /// Content beyond [`MAX_PARTS`] cards, or a block taller than a card.
+    lost: Vec<String>,
+}
+
+impl Parts {
+    fn fits_one(&self) -> bool {
+        self.items.len() == 1 && self.cut.is_empty() && self.lost.is_empty()
+    }
+
+    /// Lower is better: nothing lost, nothing cut, then the fewest cards.
+    fn rank(&self) -> (usize, usize, usize) {
+        (self.lost.len(), self.cut.len(), self.items.len())
+    }
+
+    fn finish(self, scale: f32) -> FittedCard {
+        let mut problems = self.cut;
+        problems.extend(self.lost);
+        problems.dedup();
+        FittedCard {
+            parts: self.items,
+            scale,
+            problems,
+        }
     }
 }
 
@@ -82,56 +143,179 @@ struct Front<'a> {
     face: &'a CardFace,
     frame: Frame,
     scale: f32,
+    bleed: Bleed,
+    /// What had to be cut while laying out (words broken between letters, ellipses).
+    cut: std::cell::RefCell<Vec<String>>,
+    /// "2/3" while drawing the second of three parts.
+    part: Cell<Option<(usize, usize)>>,
 }
 
-/// Content items with the y of their lowest point, so overflow can be cut.
+/// The card's content below the header as one strip starting at y = 0: items with the y of
+/// their lowest point, and the y values between blocks where a part may end.
 struct Flow {
     items: Vec<(f32, Item)>,
+    breaks: Vec<f32>,
 }
 
 impl Flow {
     fn push(&mut self, bottom: f32, item: Item) {
         self.items.push((bottom, item));
     }
+
+    /// Another part may start here.
+    fn may_break(&mut self, y: f32) {
+        self.breaks.push(y);
+    }
 }
 
-impl Front<'_> {
+impl<'a> Front<'a> {
+    fn new(
+        ts: Typesetter,
+        t: &'a CardTemplate,
+        face: &'a CardFace,
+        (w, h): (f32, f32),
+        scale: f32,
+        bleed: Bleed,
+    ) -> Self {
+        Front {
+            ts,
+            t,
+            face,
+            frame: Frame {
+                x: 0.0,
+                y: 0.0,
+                w,
+                h,
+            },
+            scale,
+            bleed,
+            cut: std::cell::RefCell::new(Vec::new()),
+            part: Cell::new(None),
+        }
+    }
+
     fn pad(&self) -> f32 {
         self.t.padding_mm * self.scale.max(0.8)
     }
 
+    /// A font at the card's scale, never below the smallest legible size.
     fn font(&self, style: FontStyle, size_pt: f32, color: Rgb) -> Font {
-        Font::new(style, size_pt * self.scale, color)
+        Font::new(style, (size_pt * self.scale).max(MIN_TEXT_PT), color)
     }
 
-    /// Lays the card out; with `clip`, drops what does not fit instead of reporting it.
-    fn draw(&self, clip: bool) -> (Vec<Item>, bool) {
-        let Frame { x, w, .. } = self.frame;
-        let mut fixed = Vec::new();
-        let header_bottom = self.header(&mut fixed);
-        let footer_top = self.footer(&mut fixed);
-        let limit = self.tracker(&mut fixed, footer_top) - 0.6 * self.scale;
-        let mut flow = Flow { items: Vec::new() };
-        let mut cursor = header_bottom + self.pad() * 0.5;
-        cursor = self.body(&mut flow, cursor);
-        cursor = self.notes(&mut flow, cursor);
-        let fits = cursor <= limit;
-        let mut items = vec![frame_rect(self.frame, self.t)];
-        items.append(&mut fixed);
-        let mut cut = false;
-        for (bottom, item) in flow.items {
-            if clip && bottom > limit {
-                cut = true;
-                continue;
-            }
-            items.push(item);
-        }
+    fn report_cut(&self, what: String) {
+        self.cut.borrow_mut().push(what);
+    }
+
+    /// Wraps, remembering a word that had to be cut between letters.
+    fn wrap(&self, text: &str, font: Font, width: f32) -> Vec<String> {
+        let (lines, cut) = self.ts.wrap_checked(text, font, width);
         if cut {
-            let font = self.font(FontStyle::Bold, 8.0, self.t.colors.label);
-            let mark_w = self.ts.width("…", font);
-            items.push(self.ts.run(x + w - self.pad() - mark_w, limit, font, "…"));
+            self.report_cut(format!("a word too long for the card in '{text}'"));
         }
-        (items, fits)
+        lines
+    }
+
+    fn wrap_clamped(&self, text: &str, font: Font, width: f32, max_lines: usize) -> Vec<String> {
+        let (lines, cut) = self.ts.wrap_clamped_checked(text, font, width, max_lines);
+        if cut {
+            self.report_cut(format!("'{text}' shortened to fit"));
+        }
+        lines
+    }
+
+    fn ellipsize(&self, text: &str, font: Font, width: f32) -> String {
+        let fitted = self.ts.ellipsize(text, font, width);
+        if fitted != text {
+            self.report_cut(format!("'{text}' shortened to fit"));
+        }
+        fitted
+    }
+
+    /// Lays the card out and splits its content over as many parts as it needs.
+    fn parts(&self) -> Parts {
+        let mut flow = Flow {
+            items: Vec::new(),
+            breaks: vec![0.0],
+        };
+        let mut end = self.body(&mut flow, 0.0);
+        end = self.notes(&mut flow, end);
+        end = self.example_legend(&mut flow, end);
+        flow.may_break(end);
+        flow.breaks.sort_by(f32::total_cmp);
+        // What the content itself had to cut; the parts' headers and footers add theirs.
+        let content_cut = self.cut.take();
+        let mut lost = Vec::new();
+        let mut count = 1;
+        loop {
+            let (items, rest) = self.split(&flow, end, count);
+            if rest.is_none() || count >= MAX_PARTS {
+                if let Some(from) = rest {
+                    lost.push(format!(
+                        "text beyond {MAX_PARTS} cards left off (from {from:.0} mm of {end:.0} mm)"
+                    ));
+                }
+                let mut cut = content_cut;
+                cut.extend(self.cut.take());
+                return Parts { items, cut, lost };
+            }
+            count += 1;
+            self.cut.borrow_mut().clear();
+        }
+    }
+
+    /// The parts of a card assumed to have `count` parts; the y where content left over
+    /// starts when `count` is too few.
+    fn split(&self, flow: &Flow, end: f32, count: usize) -> (Vec<Vec<Item>>, Option<f32>) {
+        let mut parts = Vec::new();
+        let mut start = 0.0;
+        for index in 1..=count {
+            self.part.set((count > 1).then_some((index, count)));
+            let mut items = vec![frame_rect(self.frame, self.t)];
+            let header_bottom = self.header(&mut items);
+            let footer_top = self.footer(&mut items);
+            let bottom = if index == 1 {
+                self.tracker(&mut items, footer_top)
+            } else {
+                footer_top
+            } - 0.6 * self.scale;
+            let top = header_bottom + self.pad() * 0.5;
+            let room = bottom - top;
+            let stop = if end - start <= room + 1e-3 {
+                end
+            } else {
+                let fitting = flow
+                    .breaks
+                    .iter()
+                    .copied()
+                    .filter(|&b| b > start + 1e-3 && b - start <= room + 1e-3)
+                    .fold(None, |_, b| Some(b));
+                // A single block taller than a whole card still goes on, overflowing, rather
+                // than looping forever; the fitting loop then prefers a smaller scale.
+                fitting.unwrap_or_else(|| {
+                    flow.breaks
+                        .iter()
+                        .copied()
+                        .find(|&b| b > start + 1e-3)
+                        .unwrap_or(end)
+                })
+            };
+            if stop - start > room + 1e-3 {
+                self.report_cut("a block of text taller than the card".to_string());
+            }
+            let dy = top - start;
+            for (item_bottom, item) in &flow.items {
+                if *item_bottom > start + 1e-3 && *item_bottom <= stop + 1e-3 {
+                    items.push(shifted(item, 0.0, dy));
+                }
+            }
+            parts.push(items);
+            start = stop;
+            if start >= end - 1e-3 {
+                return (parts, None);
+            }
+        }
+        (parts, Some(start))
     }
 
     /// The coloured band with the name, type line and count badge; returns its bottom.
@@ -147,50 +331,58 @@ impl Front<'_> {
             .as_deref()
             .map_or(0.0, |b| self.ts.width(b, badge_font) + 2.0);
         let title_w = inner_w - badge_w;
-        let min = self.t.title.min_size_pt * self.scale;
+        let min = (self.t.title.min_size_pt * self.scale).max(MIN_STAT_PT);
         let max_lines = self.t.title.max_lines;
+        let name = match self.part.get() {
+            Some((index, count)) => format!("{} · {index}/{count}", self.face.name),
+            None => self.face.name.clone(),
+        };
         // A name that fits on one line at a little under full size stays on one line.
         let one_line = self.ts.fit_size(
-            &self.face.name,
+            &name,
             title_font,
-            title_font.size_pt * 0.8,
+            (title_font.size_pt * 0.8).max(min),
             title_w,
             1,
         );
-        let size = if self.ts.width(&self.face.name, title_font.sized(one_line)) <= title_w {
+        let size = if self.ts.width(&name, title_font.sized(one_line)) <= title_w {
             one_line
         } else {
-            self.ts
-                .fit_size(&self.face.name, title_font, min, title_w, max_lines)
+            self.ts.fit_size(&name, title_font, min, title_w, max_lines)
         };
         let title_font = title_font.sized(size);
-        let lines = self
-            .ts
-            .wrap_clamped(&self.face.name, title_font, title_w, max_lines);
+        // A name too long for its lines even at the smallest size takes another line rather
+        // than losing words: the band grows.
+        let lines = self.wrap(&name, title_font, title_w);
         let subtitle = self.subtitle_text();
         let sub_font = self.font(
             FontStyle::Regular,
             self.t.subtitle.size_pt,
             colors.on_accent,
         );
-        let sub_size = self
-            .ts
-            .fit_size(&subtitle, sub_font, sub_font.size_pt * 0.85, inner_w, 1);
+        let sub_size = self.ts.fit_size(
+            &subtitle,
+            sub_font,
+            (sub_font.size_pt * 0.85).max(MIN_TEXT_PT),
+            inner_w,
+            1,
+        );
         let sub_font = sub_font.sized(sub_size);
         let sub_lines = if subtitle.is_empty() {
             Vec::new()
         } else {
-            self.ts.wrap_clamped(&subtitle, sub_font, inner_w, 2)
+            self.wrap_clamped(&subtitle, sub_font, inner_w, 2)
         };
         let top_pad = pad * 0.8;
         let title_h = lines.len() as f32 * line_height(size);
         let sub_h = sub_lines.len() as f32 * sub_font.line_height();
         let band_h = top_pad + title_h + sub_h + pad * 0.55;
+        let bleed = self.bleed;
         items.push(Item::Rect {
-            x,
-            y,
-            w,
-            h: band_h,
+            x: x - bleed.left,
+            y: y - bleed.top,
+            w: w + bleed.left + bleed.right,
+            h: band_h + bleed.top,
             fill: Some(colors.accent),
             stroke: None,
         });
@@ -280,6 +472,19 @@ impl Front<'_> {
         let stats = self.body_stats();
         for (i, stat) in stats.iter().enumerate() {
             let label = body.labels.get(&stat.label).unwrap_or(&stat.label);
+            let marked;
+            let label = if self.face.examples.contains(&stat.label) && !self.face.example_card {
+                marked = format!("{label} †");
+                &marked
+            } else {
+                label
+            };
+            if stat.label == "Weapons" && !self.face.weapons.is_empty() {
+                y = self.weapon_table(flow, y + row_pad, label) + row_pad;
+                self.row_rule(flow, y, i + 1 < stats.len());
+                flow.may_break(y);
+                continue;
+            }
             if self.full_width(stat) {
                 // The label on a line of its own, the cells across the whole card below it.
                 let baseline = y + row_pad + cap_height(label_font.size_pt);
@@ -294,9 +499,10 @@ impl Front<'_> {
                 let top = y + row_pad + label_font.line_height();
                 y = self.value(flow, stat, whole, top) + row_pad;
                 self.row_rule(flow, y, i + 1 < stats.len());
+                flow.may_break(y);
                 continue;
             }
-            let label_lines = self.ts.wrap_clamped(label, label_font, label_w - 1.8, 2);
+            let label_lines = self.wrap_clamped(label, label_font, label_w - 1.8, 2);
             let value_top = y + row_pad;
             let value_bottom = self.value(flow, stat, column, value_top);
             let label_h = label_lines.len() as f32 * label_font.line_height();
@@ -310,7 +516,108 @@ impl Front<'_> {
             }
             y = value_bottom.max(value_top + label_h) + row_pad;
             self.row_rule(flow, y, i + 1 < stats.len());
+            flow.may_break(y);
         }
+        y
+    }
+
+    /// Weapons as a table across the card: name, range, shots and PEN, with the weapon's
+    /// tags on a line under its name. Returns the bottom.
+    fn weapon_table(&self, flow: &mut Flow, top: f32, label: &str) -> f32 {
+        let Frame { x, w, .. } = self.frame;
+        let pad = self.pad();
+        let colors = &self.t.colors;
+        let inner_w = w - 2.0 * pad;
+        let head = self.header_font();
+        let label_font = self.font(FontStyle::Regular, self.t.body.label_size_pt, colors.label);
+        let name_font = self.list_font();
+        let cell_font = name_font;
+        let tag_font = Font::new(
+            FontStyle::Regular,
+            name_font.size_pt.max(MIN_STAT_PT),
+            colors.label,
+        );
+        let weapons = &self.face.weapons;
+        let gap = 1.2 * self.scale;
+        let column = |header: &str, values: &mut dyn Iterator<Item = &str>| {
+            values
+                .map(|v| self.ts.width(v, cell_font))
+                .fold(self.ts.width(header, head), f32::max)
+                + gap
+        };
+        let range_w = column("Range", &mut weapons.iter().map(|r| r.range.as_str()));
+        let shots_w = column("Shots", &mut weapons.iter().map(|r| r.shots.as_str()));
+        let pen_w = column("PEN", &mut weapons.iter().map(|r| r.pen.as_str())) - gap;
+        let name_w = inner_w - range_w - shots_w - pen_w - gap;
+        let xs = [
+            x + pad,
+            x + pad + name_w + gap,
+            x + pad + name_w + gap + range_w,
+            x + pad + name_w + gap + range_w + shots_w,
+        ];
+        let baseline = top + cap_height(label_font.size_pt);
+        flow.push(
+            baseline + 0.5,
+            self.ts.run(xs[0], baseline, label_font, label),
+        );
+        for (cx, header) in xs[1..].iter().zip(["Range", "Shots", "PEN"]) {
+            flow.push(baseline + 0.5, self.ts.run(*cx, baseline, head, header));
+        }
+        let mut y = top + label_font.line_height().max(head.line_height());
+        for row in weapons {
+            let mut baseline = y + cap_height(name_font.size_pt);
+            let cells = [&row.range, &row.shots, &row.pen];
+            for (cx, cell) in xs[1..].iter().zip(cells) {
+                flow.push(baseline + 0.5, self.ts.run(*cx, baseline, cell_font, cell));
+            }
+            for line in self.wrap(&row.name, name_font, name_w) {
+                flow.push(
+                    baseline + 0.5,
+                    self.ts.run(xs[0], baseline, name_font, &line),
+                );
+                baseline += name_font.line_height();
+            }
+            y = baseline - cap_height(name_font.size_pt);
+            if !row.special.is_empty() {
+                let indent = 2.0 * self.scale;
+                let mut tag_baseline = y + cap_height(tag_font.size_pt);
+                for line in self.wrap(&row.special, tag_font, inner_w - indent) {
+                    flow.push(
+                        tag_baseline + 0.5,
+                        self.ts.run(xs[0] + indent, tag_baseline, tag_font, &line),
+                    );
+                    tag_baseline += tag_font.line_height();
+                }
+                y = tag_baseline - cap_height(tag_font.size_pt);
+            }
+            y += 0.4 * self.scale;
+            flow.may_break(y);
+        }
+        y
+    }
+
+    /// Says which values are the project's examples rather than the book's.
+    fn example_legend(&self, flow: &mut Flow, top: f32) -> f32 {
+        let text = if self.face.example_card {
+            "Example card: the rule book prints no such unit; these values are Quartermaster's."
+        } else if self.face.examples.is_empty() {
+            return top;
+        } else {
+            "† Quartermaster's example value: the rule book gives none."
+        };
+        let Frame { x, w, .. } = self.frame;
+        let pad = self.pad();
+        let font = self.font(FontStyle::Regular, MIN_TEXT_PT, self.t.colors.label);
+        let mut y = top + 0.8 * self.scale;
+        for line in self.wrap(text, font, w - 2.0 * pad) {
+            let baseline = y + cap_height(font.size_pt);
+            flow.push(
+                y + font.line_height(),
+                self.ts.run(x + pad, baseline, font, &line),
+            );
+            y += font.line_height();
+        }
+        flow.may_break(y);
         y
     }
 
@@ -345,11 +652,18 @@ impl Front<'_> {
     }
 
     fn value_font(&self) -> Font {
-        self.font(
+        let font = self.font(
             FontStyle::Bold,
             self.t.body.value_size_pt,
             self.t.colors.text,
-        )
+        );
+        font.sized(font.size_pt.max(MIN_STAT_PT))
+    }
+
+    /// The font of one item of a listed value (a weapon), a little smaller than a value.
+    fn list_font(&self) -> Font {
+        let font = self.value_font();
+        font.sized((font.size_pt * 0.85).max(MIN_STAT_PT))
     }
 
     fn header_font(&self) -> Font {
@@ -366,7 +680,7 @@ impl Front<'_> {
         if self.cells(stat).is_some() {
             self.header_font().line_height() + cap_height(size)
         } else if self.t.body.lists.contains(&stat.label) {
-            cap_height(size * 0.85)
+            cap_height(self.list_font().size_pt)
         } else {
             cap_height(size)
         }
@@ -388,7 +702,7 @@ impl Front<'_> {
             let cell_w = column.w / parts.len() as f32;
             // One size for the row: the largest at which every cell fits on one line; below
             // the floor a cell wraps within its width instead.
-            let floor = (font.size_pt * 0.6).min(5.0);
+            let floor = MIN_STAT_PT.min(font.size_pt);
             let size = parts
                 .iter()
                 .map(|part| self.ts.fit_size(part.trim(), font, floor, cell_w - 0.8, 1))
@@ -399,13 +713,13 @@ impl Front<'_> {
             let mut bottom = value_top + cell_font.line_height();
             for (k, (part, header)) in parts.iter().zip(headers).enumerate() {
                 let cx = column.x + k as f32 * cell_w;
-                let header = self.ts.ellipsize(header, header_font, cell_w - 0.8);
+                let header = self.ellipsize(header, header_font, cell_w - 0.8);
                 flow.push(
                     header_base,
                     self.ts.run(cx, header_base, header_font, &header),
                 );
                 let mut baseline = value_top + cap_height(size);
-                for line in self.ts.wrap(part.trim(), cell_font, cell_w - 0.8) {
+                for line in self.wrap(part.trim(), cell_font, cell_w - 0.8) {
                     flow.push(baseline + 0.5, self.ts.run(cx, baseline, cell_font, &line));
                     bottom = bottom.max(baseline - cap_height(size) + cell_font.line_height());
                     baseline += cell_font.line_height();
@@ -422,11 +736,7 @@ impl Front<'_> {
         } else {
             vec![stat.value.clone()]
         };
-        let item_font = if list {
-            font.sized(font.size_pt * 0.85)
-        } else {
-            font
-        };
+        let item_font = if list { self.list_font() } else { font };
         let mut baseline = top + cap_height(item_font.size_pt);
         let mut bottom = top;
         for item in items {
@@ -436,7 +746,6 @@ impl Front<'_> {
                 0.0
             };
             for (j, line) in self
-                .ts
                 .wrap(&item, item_font, column.w - indent)
                 .iter()
                 .enumerate()
@@ -446,12 +755,15 @@ impl Front<'_> {
                 bottom = baseline + item_font.line_height() - cap_height(item_font.size_pt);
                 baseline += item_font.line_height();
             }
+            if list {
+                flow.may_break(bottom + 0.5);
+            }
         }
         bottom
     }
 
     /// Tick boxes (or a write-in line) for damage taken on the table, standing on the
-    /// footer; returns the top of the block.
+    /// footer, one set per unit the card stands for; returns the top of the block.
     fn tracker(&self, items: &mut Vec<Item>, footer_top: f32) -> f32 {
         let Some(tracker) = &self.t.tracker else {
             return footer_top;
@@ -462,7 +774,12 @@ impl Front<'_> {
         let font = self.font(FontStyle::Bold, self.t.body.label_size_pt, colors.label);
         let box_side = 3.4 * self.scale;
         let step = box_side + 1.0 * self.scale;
-        let label_w = self.ts.width(&tracker.label, font) + 1.5;
+        let copies = self.face.count.max(1);
+        let label_for = |copy: u32| match copies {
+            1 => tracker.label.clone(),
+            _ => format!("{} {copy}", tracker.label),
+        };
+        let label_w = self.ts.width(&label_for(copies), font) + 1.5;
         let start = x + pad + label_w;
         let right = x + w - pad;
         let count = tracker
@@ -484,36 +801,41 @@ impl Front<'_> {
         } else {
             count.div_ceil(per_row).max(1)
         };
-        let height = rows as f32 * step - 1.0 * self.scale;
+        let block = rows as f32 * step;
+        let height = copies as f32 * block - 1.0 * self.scale;
         let top = footer_top - 1.0 * self.scale - height;
-        let baseline = top + box_side * 0.5 + cap_height(font.size_pt) * 0.5;
-        items.push(self.ts.run(x + pad, baseline, font, &tracker.label));
         let stroke = Stroke::solid(colors.accent, 0.6);
-        if tracker.write_in {
-            items.push(Item::Line {
-                x1: start,
-                y1: top + box_side,
-                x2: right,
-                y2: top + box_side,
-                stroke,
-            });
-            return top;
-        }
-        for i in 0..count {
-            let (row, col) = (i / per_row, i % per_row);
-            items.push(Item::Rect {
-                x: start + col as f32 * step,
-                y: top + row as f32 * step,
-                w: box_side,
-                h: box_side,
-                fill: Some(Rgb::WHITE),
-                stroke: Some(stroke),
-            });
+        for copy in 1..=copies {
+            let block_top = top + (copy - 1) as f32 * block;
+            let baseline = block_top + box_side * 0.5 + cap_height(font.size_pt) * 0.5;
+            items.push(self.ts.run(x + pad, baseline, font, &label_for(copy)));
+            if tracker.write_in {
+                items.push(Item::Line {
+                    x1: start,
+                    y1: block_top + box_side,
+                    x2: right,
+                    y2: block_top + box_side,
+                    stroke,
+                });
+                continue;
+            }
+            for i in 0..count {
+                let (row, col) = (i / per_row, i % per_row);
+                items.push(Item::Rect {
+                    x: start + col as f32 * step,
+                    y: block_top + row as f32 * step,
+                    w: box_side,
+                    h: box_side,
+                    fill: Some(Rgb::WHITE),
+                    stroke: Some(stroke),
+                });
+            }
         }
         top
     }
 
-    /// The special rules or traits, each in bold followed by what it does, on a tinted panel.
+    /// The special rules or traits, each in bold followed by what it does, on a tinted panel
+    /// (a strip behind each line, so the panel can continue on the next part).
     fn notes(&self, flow: &mut Flow, top: f32) -> f32 {
         let Some(style) = &self.t.notes else {
             return top;
@@ -525,47 +847,60 @@ impl Front<'_> {
         let pad = self.pad();
         let colors = &self.t.colors;
         let inset = 1.0 * self.scale;
+        let gap = 0.6 * self.scale;
         let text_w = w - 2.0 * pad - 2.0 * inset;
         let bold = self.font(FontStyle::Bold, style.size_pt, colors.text);
         let regular = self.font(FontStyle::Regular, style.size_pt, colors.text);
         let lh = line_height(bold.size_pt);
         let panel_top = top + 0.8 * self.scale;
-        let mut y = panel_top + inset;
-        let mut texts = Vec::new();
-        for note in &self.face.notes {
+        let mut lines = Vec::new();
+        for (n, note) in self.face.notes.iter().enumerate() {
             let spans = [
                 Span::new(format!("{}:", note.title), bold),
                 Span::new(note.text.clone(), regular),
             ];
-            for line in self.ts.wrap_rich(&spans, text_w) {
-                let baseline = y + cap_height(bold.size_pt);
-                for (dx, span) in line {
-                    texts.push((
-                        y + lh,
-                        self.ts
-                            .run(x + pad + inset + dx, baseline, span.font, &span.text),
-                    ));
-                }
-                y += lh;
+            let (wrapped, cut) = self.ts.wrap_rich_checked(&spans, text_w);
+            if cut {
+                self.report_cut(format!("a word too long for the card in '{}'", note.title));
             }
-            y += 0.6 * self.scale;
+            let last = wrapped.len().saturating_sub(1);
+            for (i, line) in wrapped.into_iter().enumerate() {
+                let after = if i == last && n + 1 < self.face.notes.len() {
+                    gap
+                } else {
+                    0.0
+                };
+                lines.push((line, after));
+            }
         }
-        let panel_bottom = y - 0.6 * self.scale + inset;
-        flow.push(
-            panel_top + 2.0 * lh,
-            Item::Rect {
-                x: x + pad,
-                y: panel_top,
-                w: w - 2.0 * pad,
-                h: panel_bottom - panel_top,
-                fill: Some(colors.panel),
-                stroke: None,
-            },
-        );
-        for (bottom, item) in texts {
-            flow.push(bottom, item);
+        let mut y = panel_top + inset;
+        let count = lines.len();
+        for (i, (line, after)) in lines.into_iter().enumerate() {
+            let strip_top = if i == 0 { panel_top } else { y };
+            let strip_bottom = y + lh + after + if i + 1 == count { inset } else { 0.0 };
+            flow.push(
+                y + lh,
+                Item::Rect {
+                    x: x + pad,
+                    y: strip_top,
+                    w: w - 2.0 * pad,
+                    h: strip_bottom - strip_top,
+                    fill: Some(colors.panel),
+                    stroke: None,
+                },
+            );
+            let baseline = y + cap_height(bold.size_pt);
+            for (dx, span) in line {
+                flow.push(
+                    y + lh,
+                    self.ts
+                        .run(x + pad + inset + dx, baseline, span.font, &span.text),
+                );
+            }
+            y += lh + after;
+            flow.may_break(y);
         }
-        panel_bottom
+        y + inset
     }
 
     /// Group and copy number at the left, the ruleset at the right; returns the footer's top.
@@ -574,7 +909,7 @@ impl Front<'_> {
         let pad = self.pad();
         let font = Font::new(
             FontStyle::Regular,
-            self.t.footer.size_pt * self.scale.max(0.85),
+            (self.t.footer.size_pt * self.scale.max(0.85)).max(MIN_TEXT_PT),
             self.t.colors.label,
         );
         let baseline = y + h - pad * 0.75;
@@ -599,9 +934,7 @@ impl Front<'_> {
         }
         let left = left.join(" · ");
         if !left.is_empty() {
-            let text = self
-                .ts
-                .ellipsize(&left, font, w - 2.0 * pad - right_w - 2.0);
+            let text = self.ellipsize(&left, font, w - 2.0 * pad - right_w - 2.0);
             items.push(self.ts.run(x + pad, baseline, font, &text));
         }
         baseline - cap_height(font.size_pt) - 0.8
@@ -612,6 +945,45 @@ impl Front<'_> {
 fn leading_number(value: &str) -> Option<u32> {
     let digits: String = value.chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
+}
+
+/// `item` moved by (`dx`, `dy`).
+pub(crate) fn shifted(item: &Item, dx: f32, dy: f32) -> Item {
+    match item {
+        Item::Rect {
+            x,
+            y,
+            w,
+            h,
+            fill,
+            stroke,
+        } => Item::Rect {
+            x: x + dx,
+            y: y + dy,
+            w: *w,
+            h: *h,
+            fill: *fill,
+            stroke: *stroke,
+        },
+        Item::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            stroke,
+        } => Item::Line {
+            x1: x1 + dx,
+            y1: y1 + dy,
+            x2: x2 + dx,
+            y2: y2 + dy,
+            stroke: *stroke,
+        },
+        Item::Text(run) => Item::Text(super::display::TextRun {
+            x: run.x + dx,
+            baseline: run.baseline + dy,
+            ..run.clone()
+        }),
+    }
 }
 
 /// The card's outline in its accent colour.
@@ -646,19 +1018,18 @@ mod tests {
             .join(" ")
     }
 
-    const POKER: Frame = Frame {
-        x: 10.0,
-        y: 10.0,
-        w: 63.0,
-        h: 88.0,
-    };
+    const POKER: (f32, f32) = (63.0, 88.0);
+
+    fn setter() -> Typesetter {
+        Typesetter {
+            faces: faces().unwrap(),
+        }
+    }
 
     /// A template that names no statistic at all still prints every one of them.
     #[test]
     fn statistics_a_template_does_not_name_still_appear() {
-        let ts = Typesetter {
-            faces: faces().unwrap(),
-        };
+        let ts = setter();
         for id in RulesetId::ALL {
             let mut template = templates().unwrap().card_template(id).unwrap().clone();
             template.subtitle.stats.clear();
@@ -673,9 +1044,15 @@ mod tests {
                 label: "Brand-new stat".into(),
                 value: "42".into(),
             });
-            let (items, cut) = draw_front(ts, &template, &face, POKER, 1.0);
-            let text = texts(&items);
-            assert!(!cut, "{id}");
+            let fitted = fit_card(ts, &template, &face, POKER, Bleed::default());
+            assert_eq!(fitted.problems, Vec::<String>::new(), "{id}");
+            // A label may break after its hyphen ("Brand-" / "new stat").
+            let text = fitted
+                .parts
+                .iter()
+                .map(|p| texts(p))
+                .collect::<String>()
+                .replace("- ", "-");
             for stat in &face.stats {
                 assert!(
                     text.contains(&stat.label),
@@ -694,9 +1071,7 @@ mod tests {
 
     #[test]
     fn the_largest_scale_that_fits_is_chosen() {
-        let ts = Typesetter {
-            faces: faces().unwrap(),
-        };
+        let ts = setter();
         let template = templates()
             .unwrap()
             .card_template(RulesetId::BattleOfTanks)
@@ -704,19 +1079,81 @@ mod tests {
         let card = &ruleset(RulesetId::BattleOfTanks).library()[0];
         let face = face_for(card, &ForceUnit::library(card.name(), 1));
         // Nine short rows leave room on a tarot card, so it grows to the template's maximum.
-        let tarot = Frame {
-            w: 70.0,
-            h: 120.0,
-            ..POKER
-        };
-        assert_eq!(fit_scale(ts, template, &face, tarot), template.max_scale);
-        let tiny = Frame {
-            w: 40.0,
-            h: 40.0,
-            ..POKER
-        };
-        assert_eq!(fit_scale(ts, template, &face, tiny), template.min_scale);
-        assert!(draw_front(ts, template, &face, tiny, template.min_scale).1);
+        let tarot = fit_card(ts, template, &face, (70.0, 120.0), Bleed::default());
+        assert_eq!(tarot.scale, template.max_scale);
+        assert_eq!(tarot.parts.len(), 1);
+    }
+
+    /// Finding 2: a wordy card once shrank every card of its force; now what does not fit
+    /// at the smallest legible size goes on a second card instead.
+    #[test]
+    fn text_that_cannot_fit_continues_on_a_second_card_never_below_six_points() {
+        let ts = setter();
+        let template = templates()
+            .unwrap()
+            .card_template(RulesetId::ArmourBattles)
+            .unwrap();
+        let card = &ruleset(RulesetId::ArmourBattles).library()[0];
+        let mut face = face_for(card, &ForceUnit::library(card.name(), 1));
+        for n in 0..12 {
+            face.notes.push(crate::export::RuleNote {
+                title: format!("House rule {n}"),
+                text: "When this unit is fired on it may at once move back a normal move and \
+                       cannot be activated again this turn."
+                    .into(),
+            });
+        }
+        let fitted = fit_card(ts, template, &face, (57.0, 89.0), Bleed::default());
+        assert!(fitted.parts.len() >= 2, "{}", fitted.parts.len());
+        assert_eq!(fitted.problems, Vec::<String>::new());
+        let all: Vec<&Item> = fitted.parts.iter().flatten().collect();
+        for item in &all {
+            if let Item::Text(run) = item {
+                assert!(
+                    run.size_pt >= MIN_TEXT_PT - 1e-3,
+                    "{} at {}",
+                    run.text,
+                    run.size_pt
+                );
+                assert!(run.baseline <= 89.0 && run.x + run.width <= 57.0 + 1e-3);
+            }
+        }
+        let count = fitted.parts.len();
+        let text = texts(&fitted.parts[1].iter().cloned().collect::<Vec<_>>());
+        assert!(text.contains(&format!("2/{count}")), "{text}");
+        assert!(texts(&fitted.parts[count - 1]).contains("House rule 11:"));
+    }
+
+    /// Finding 4: a per-type card ("Panther ×3") had tick boxes for one unit only.
+    #[test]
+    fn a_per_type_card_has_a_row_of_boxes_for_each_unit_it_stands_for() {
+        let ts = setter();
+        let template = templates()
+            .unwrap()
+            .card_template(RulesetId::ArmourBattles)
+            .unwrap();
+        let card = &ruleset(RulesetId::ArmourBattles).library()[0];
+        let mut face = face_for(card, &ForceUnit::library(card.name(), 1));
+        face.count = 3;
+        let fitted = fit_card(ts, template, &face, POKER, Bleed::default());
+        let items = &fitted.parts[0];
+        let text = texts(items);
+        for label in ["Disruption 1", "Disruption 2", "Disruption 3", "×3"] {
+            assert!(text.contains(label), "{label} in {text}");
+        }
+        let boxes = items
+            .iter()
+            .filter(|i| {
+                matches!(
+                    i,
+                    Item::Rect {
+                        fill: Some(Rgb::WHITE),
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(boxes, 9, "three boxes of cohesion for each of three units");
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! The statistics come from [`Card::stats`], the one description every ruleset gives of its
 //! cards; a force adds what only it knows (Bolt Action points, Belle Epoque stands).
 
-use crate::rules::belle_epoque;
 use crate::rules::validation::resolve_cards;
 use crate::rules::{Card, Force, ForceUnit, RulesetId};
+use crate::rules::{armour_battles, belle_epoque};
 
 use super::ExportError;
 
@@ -26,6 +26,18 @@ pub struct RuleNote {
     pub text: String,
 }
 
+/// One weapon of a Bolt Action card as a table row.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WeaponRow {
+    pub name: String,
+    pub range: String,
+    pub shots: String,
+    /// "+5", or "—" for no penetration.
+    pub pen: String,
+    /// Tags as carried by this unit ("Assault", "HE (D6)"), comma-separated.
+    pub special: String,
+}
+
 /// Everything printed on the front of one card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardFace {
@@ -42,6 +54,12 @@ pub struct CardFace {
     pub copy: Option<(u32, u32)>,
     /// Company, platoon or group.
     pub group: Option<String>,
+    /// Labels of values that are the project's examples, not the book's.
+    pub examples: Vec<String>,
+    /// The book has no such card: the whole card is the project's example.
+    pub example_card: bool,
+    /// Weapons as table rows (Bolt Action), shown instead of the "Weapons" list.
+    pub weapons: Vec<WeaponRow>,
 }
 
 impl CardFace {
@@ -141,20 +159,81 @@ pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
         count: 1,
         copy: None,
         group: unit.group.clone(),
+        examples: card
+            .example_labels()
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+        example_card: card.is_example_card(),
+        weapons: weapon_rows(card),
     }
 }
 
-/// The special rules (Armour Battles) or traits (Belle Epoque) of a card, explained.
+/// A Bolt Action card's weapons as table rows, with the tags they carry on this unit.
+fn weapon_rows(card: &Card) -> Vec<WeaponRow> {
+    let Card::BoltAction(profile) = card else {
+        return Vec::new();
+    };
+    profile
+        .mounted_weapons()
+        .into_iter()
+        .map(|(name, weapon)| match weapon {
+            Some(w) => {
+                let mut special = w.special.clone();
+                if let Some(he) = &w.he {
+                    special.push(format!("HE ({he})"));
+                }
+                WeaponRow {
+                    name: w.name.clone(),
+                    range: w.range.clone(),
+                    shots: w.shots.clone(),
+                    pen: w.pen.map_or("—".to_string(), |p| format!("+{p}")),
+                    special: special.join(", "),
+                }
+            }
+            None => WeaponRow {
+                name,
+                range: "?".into(),
+                shots: "?".into(),
+                pen: "?".into(),
+                special: "not on the weapons chart".into(),
+            },
+        })
+        .collect()
+}
+
+/// The special rules (Armour Battles) or traits (Belle Epoque) of a card, explained; how an
+/// off-table battery's mission is called and fired; what a BelloLudi morale pair means.
 pub fn rule_notes(card: &Card) -> Vec<RuleNote> {
     match card {
-        Card::ArmourBattles(c) => c
-            .special_rules
-            .iter()
-            .map(|rule| RuleNote {
-                title: rule.title().to_string(),
-                text: rule.explanation().to_string(),
-            })
-            .collect(),
+        Card::ArmourBattles(c) => {
+            let mut notes: Vec<RuleNote> = c
+                .special_rules
+                .iter()
+                .map(|rule| RuleNote {
+                    title: rule.title().to_string(),
+                    text: rule.explanation().to_string(),
+                })
+                .collect();
+            if c.kind == armour_battles::UnitKind::OffTableArtillery {
+                notes.extend(fire_mission_note(c.at_dice));
+            }
+            notes
+        }
+        Card::Belloludi(v) => {
+            let broken = v.hits_to_broken();
+            vec![RuleNote {
+                title: format!("Morale {}", v.morale_label()),
+                text: format!(
+                    "hits to shaken / armour left when broken. Shaken after {} hits (under \
+                     half of its {} armour), broken after {broken} (a quarter or less left: \
+                     {}). Each hit takes one chip of armour.",
+                    v.hits_to_shaken(),
+                    v.armour,
+                    u32::from(v.armour).saturating_sub(broken)
+                ),
+            }]
+        }
         Card::BelleEpoque(c) => {
             let tables = belle_epoque::tables();
             c.traits
@@ -167,8 +246,31 @@ pub fn rule_notes(card: &Card) -> Vec<RuleNote> {
                 })
                 .collect()
         }
-        Card::Belloludi(_) | Card::BattleOfTanks(_) | Card::BoltAction(_) => Vec::new(),
+        Card::BattleOfTanks(_) | Card::BoltAction(_) => Vec::new(),
     }
+}
+
+/// How an off-table battery is called and fires, from the artillery rules the app resolves
+/// missions with (Rulings: Artillery).
+fn fire_mission_note(at_dice: u8) -> Option<RuleNote> {
+    let r = armour_battles::artillery_rules().ok()?;
+    Some(RuleNote {
+        title: "Fire mission".to_string(),
+        text: format!(
+            "Call it by rolling the group's artillery response dice at {tn}+ against \
+             {opp} dice at {opp_tn}+: more successes fire at once, otherwise in the next \
+             Logistics Phase. A hit die of {hit}+ lands on the marker, anything else scatters \
+             {scatter}D″. Every unit within the {burst}″ burst takes {at_dice} dice at \
+             {attack}+; range never counts.",
+            tn = r.response_tn,
+            opp = r.opponent_response_dice,
+            opp_tn = r.opponent_response_tn,
+            hit = r.hit_die_on_target_from,
+            scatter = r.scatter_dice,
+            burst = r.burst_inches,
+            attack = r.attack_tn,
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -235,6 +337,71 @@ mod tests {
             card_faces(&force, CardMode::PerUnit),
             Err(ExportError::EmptyForce("Typo".to_string()))
         );
+    }
+
+    fn library_face(id: RulesetId, name: &str) -> CardFace {
+        let card = crate::rules::ruleset(id)
+            .library()
+            .iter()
+            .find(|c| c.name() == name)
+            .unwrap();
+        face_for(card, &ForceUnit::library(name, 1))
+    }
+
+    /// Finding 4: tank guns carried the towed-gun tags "Team, Fixed" and weapons were prose.
+    #[test]
+    fn bolt_action_weapons_are_rows_and_vehicle_guns_drop_the_towed_gun_tags() {
+        let tank = library_face(RulesetId::BoltAction, "Medium Tank");
+        let gun = &tank.weapons[0];
+        assert_eq!(gun.name, "Medium AT gun");
+        assert!(!gun.special.contains("Team") && !gun.special.contains("Fixed"));
+        assert!(gun.pen.starts_with('+'), "{}", gun.pen);
+        let towed = library_face(RulesetId::BoltAction, "Medium AT Gun");
+        assert!(
+            towed.weapons[0].special.contains("Team"),
+            "{:?}",
+            towed.weapons
+        );
+        assert!(tank.example_card && tank.examples.contains(&"Weapons".to_string()));
+    }
+
+    /// Finding 4: only militia and choc units showed their assault dice.
+    #[test]
+    fn every_belle_epoque_unit_shows_its_assault_dice_and_british_regulars_are_type_c() {
+        for card in crate::rules::ruleset(RulesetId::BelleEpoque).library() {
+            let face = face_for(card, &ForceUnit::library(card.name(), 1));
+            let assault = face.stat("Assault").unwrap_or_default();
+            assert!(assault.starts_with("1–"), "{}: {assault}", face.name);
+            assert_eq!(face.examples, ["Type", "Reactivity"], "{}", face.name);
+        }
+        let british = library_face(RulesetId::BelleEpoque, "British Regulars");
+        assert_eq!(british.stat("Type"), Some("C"));
+        assert_eq!(british.stat("Assault"), Some("1–3 per die, 1 die a stand"));
+    }
+
+    /// Finding 4: "Morale 3/1" was explained nowhere; an off-table battery said nothing about
+    /// calling or firing a mission.
+    #[test]
+    fn belloludi_morale_and_off_table_missions_are_explained() {
+        let medium = library_face(RulesetId::Belloludi, "Medium Tank");
+        let morale = &medium.notes[0];
+        assert_eq!(morale.title, "Morale 3/1");
+        assert!(
+            morale.text.contains("Shaken after 3 hits"),
+            "{}",
+            morale.text
+        );
+        assert!(medium.examples.is_empty());
+        let sherman = library_face(RulesetId::Belloludi, "Sherman");
+        assert_eq!(sherman.examples, ["Gun", "Morale"]);
+        let m7 = library_face(RulesetId::ArmourBattles, "M7 Howitzer Motor Carriage");
+        let mission = m7.notes.iter().find(|n| n.title == "Fire mission").unwrap();
+        assert!(
+            mission.text.contains("artillery response dice at 4+"),
+            "{}",
+            mission.text
+        );
+        assert!(mission.text.contains("4″ burst"));
     }
 
     #[test]

@@ -148,11 +148,24 @@ pub struct Layout {
     /// Document title (PDF metadata and the preview's window title).
     pub title: String,
     pub pages: Vec<Page>,
-    /// Things the user should know, such as a card cut short to fit ("Panther: cut short…").
+    /// What could not be placed as it should: a word cut, text left off, a character the
+    /// font cannot draw ("Panther: …"). The command line exits 1 when there are any.
     pub warnings: Vec<String>,
+    /// Worth knowing but nothing lost ("Tiger I continues on a second card").
+    pub notes: Vec<String>,
 }
 
 impl Layout {
+    /// An empty layout titled `title`.
+    pub fn new(title: impl Into<String>) -> Self {
+        Layout {
+            title: title.into(),
+            pages: Vec::new(),
+            warnings: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
     /// All text of all pages (for tests and search).
     pub fn plain_text(&self) -> String {
         self.pages

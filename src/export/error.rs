@@ -42,6 +42,9 @@ pub enum ExportError {
         force_ruleset: RulesetId,
         ruleset: RulesetId,
     },
+    /// `--gap` outside 0–20 mm.
+    #[error("gap {0} mm between cards is not in 0–20 mm")]
+    Gap(f32),
     /// The force has no units, so there are no cards to print.
     #[error("force '{0}' has no units to print")]
     EmptyForce(String),

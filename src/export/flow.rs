@@ -2,7 +2,7 @@
 //! sheets), with a running footer on every page.
 
 use super::display::{Item, Page, Rgb, Stroke};
-use super::fonts::FontStyle;
+use super::fonts::{FontStyle, MM_PER_PT};
 use super::text::{Font, Typesetter, cap_height};
 
 /// A cursor that fills columns top to bottom and starts a new page when the last is full.
@@ -21,6 +21,11 @@ pub(crate) struct SheetFlow {
     /// The cursor: where the next block starts.
     pub y: f32,
     pages: Vec<Page>,
+    /// Caps every column but the last of one page (its index) at this height, so the
+    /// page's content is shared out evenly instead of filling the first column.
+    pub balance: Option<(usize, f32)>,
+    /// How far down each finished column of the current page reached.
+    column_ends: Vec<f32>,
 }
 
 impl SheetFlow {
@@ -44,6 +49,35 @@ impl SheetFlow {
             top: margin,
             y: margin,
             pages: vec![Page::new(page_w, page_h)],
+            balance: None,
+            column_ends: Vec::new(),
+        }
+    }
+
+    pub(crate) fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The height of content in each column of the last page so far.
+    pub(crate) fn last_page_heights(&self) -> Vec<f32> {
+        let mut heights: Vec<f32> = self
+            .column_ends
+            .iter()
+            .map(|end| (end - self.top).max(0.0))
+            .collect();
+        heights.push((self.y - self.top).max(0.0));
+        heights
+    }
+
+    /// The bottom of the current column, lowered on a page being balanced.
+    fn column_bottom(&self) -> f32 {
+        match self.balance {
+            Some((page, height))
+                if page + 1 == self.pages.len() && self.column + 1 < self.columns =>
+            {
+                self.bottom.min(self.top + height)
+            }
+            _ => self.bottom,
         }
     }
 
@@ -68,7 +102,7 @@ impl SheetFlow {
 
     /// Space left in the current column.
     pub(crate) fn room(&self) -> f32 {
-        self.bottom - self.y
+        self.column_bottom() - self.y
     }
 
     /// True when nothing has been set in the current column yet.
@@ -83,13 +117,14 @@ impl SheetFlow {
 
     /// Moves to the next column or page unless `height` fits below the cursor.
     pub(crate) fn ensure(&mut self, height: f32) {
-        if self.y + height > self.bottom + 1e-3 && self.y > self.top + 1e-3 {
+        if self.y + height > self.column_bottom() + 1e-3 && self.y > self.top + 1e-3 {
             self.next_column();
         }
     }
 
     pub(crate) fn next_column(&mut self) {
         if self.column + 1 < self.columns {
+            self.column_ends.push(self.y);
             self.column += 1;
             self.y = self.top;
         } else {
@@ -103,6 +138,7 @@ impl SheetFlow {
     }
 
     pub(crate) fn new_page(&mut self) {
+        self.column_ends.clear();
         self.pages.push(Page::new(self.page_w, self.page_h));
         self.column = 0;
         self.top = self.margin;
@@ -152,7 +188,9 @@ impl SheetFlow {
         footer: impl Fn(usize, usize) -> (String, String),
     ) -> Vec<Page> {
         let total = self.pages.len();
-        let baseline = self.page_h - self.margin * 0.5;
+        // Halfway into the bottom margin, but never within the 5 mm a printer cannot reach.
+        let descent = 0.24 * font.size_pt * MM_PER_PT;
+        let baseline = (self.page_h - self.margin * 0.5).min(self.page_h - 5.5 - descent);
         let (left, right_edge) = (self.margin, self.page_w - self.margin);
         let ts = self.ts;
         for (index, page) in self.pages.iter_mut().enumerate() {

@@ -16,6 +16,7 @@ pub mod display;
 mod error;
 mod flow;
 pub mod fonts;
+mod glyphs;
 mod pdf;
 pub mod reference;
 mod roster;
@@ -33,7 +34,7 @@ pub use fonts::{FontStyle, ascent, font_bytes, missing_glyphs, text_width_mm};
 pub use pdf::{PdfInfo, write_pdf};
 pub use reference::layout_reference;
 pub use roster::layout_roster;
-pub use sheet::{CardOptions, Flip, Grid, layout_cards};
+pub use sheet::{CardOptions, Flip, Grid, MAX_GAP_MM, layout_cards};
 pub use template::{Templates, templates};
 
 use crate::campaign::CampaignRecord;
@@ -58,22 +59,43 @@ pub struct Progress {
     pub total: usize,
 }
 
+/// An exported PDF and what its layout could not place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exported {
+    pub bytes: Vec<u8>,
+    /// Something missing or cut (see [`Layout::warnings`]); the file is still complete
+    /// otherwise.
+    pub warnings: Vec<String>,
+    /// Worth knowing, nothing lost (see [`Layout::notes`]).
+    pub notes: Vec<String>,
+}
+
+impl Exported {
+    fn new(bytes: Vec<u8>, layout: Layout) -> Self {
+        Exported {
+            bytes,
+            warnings: layout.warnings,
+            notes: layout.notes,
+        }
+    }
+}
+
 /// A progress callback that ignores progress.
 pub fn no_progress(_: Progress) {}
 
-/// The unit cards of `force` as PDF bytes.
+/// The unit cards of `force` as PDF bytes, with what could not be placed.
 pub fn export_cards(
     force: &Force,
     options: &CardOptions,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Vec<u8>, ExportError> {
+) -> Result<Exported, ExportError> {
     let layout = layout_cards(force, options, progress)?;
     let info = PdfInfo {
         subject: format!("{} unit cards", force.ruleset.title()),
         ..PdfInfo::new(date)
     };
-    write_pdf(&layout, &info, progress)
+    Ok(Exported::new(write_pdf(&layout, &info, progress)?, layout))
 }
 
 /// The roster of `force` on page size `page` (`a4`, `letter`) as PDF bytes, dated `date`.
@@ -82,13 +104,13 @@ pub fn export_roster(
     page: &str,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Vec<u8>, ExportError> {
+) -> Result<Exported, ExportError> {
     let layout = layout_roster(force, page, date, progress)?;
     let info = PdfInfo {
         subject: format!("{} force roster", force.ruleset.title()),
         ..PdfInfo::new(date)
     };
-    write_pdf(&layout, &info, progress)
+    Ok(Exported::new(write_pdf(&layout, &info, progress)?, layout))
 }
 
 /// The quick reference of `ruleset` as PDF bytes; with a `force`, only what it uses.
@@ -98,13 +120,13 @@ pub fn export_reference(
     page: &str,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Vec<u8>, ExportError> {
+) -> Result<Exported, ExportError> {
     let layout = layout_reference(ruleset, force, page, progress)?;
     let info = PdfInfo {
         subject: format!("{} quick reference", ruleset.title()),
         ..PdfInfo::new(date)
     };
-    write_pdf(&layout, &info, progress)
+    Ok(Exported::new(write_pdf(&layout, &info, progress)?, layout))
 }
 
 /// The after-action report of a campaign on page size `page` (`a4`, `letter`) as PDF bytes,

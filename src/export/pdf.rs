@@ -84,7 +84,20 @@ pub fn write_pdf(
         done: 1,
         total: 1,
     });
-    Ok(fixed_document_id(bytes, layout, info))
+    Ok(without_empty_pdfx_key(fixed_document_id(
+        bytes, layout, info,
+    )))
+}
+
+/// printpdf writes `/GTS_PDFXVersion()` into the document information even for a plain PDF,
+/// which makes readers announce a PDF/X file. Blanking it with spaces of the same length
+/// keeps every byte offset of the cross-reference table right.
+fn without_empty_pdfx_key(mut bytes: Vec<u8>) -> Vec<u8> {
+    const KEY: &[u8] = b"/GTS_PDFXVersion()";
+    while let Some(at) = find(&bytes, KEY) {
+        bytes[at..at + KEY.len()].fill(b' ');
+    }
+    bytes
 }
 
 fn uses(layout: &Layout, style: FontStyle) -> bool {

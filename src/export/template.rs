@@ -89,10 +89,14 @@ struct CardSizesFile {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SheetStyle {
-    /// Least distance from the page edge to a card (printers cannot print to the edge).
+    /// Least distance from the page edge to anything printed (printers cannot print to the
+    /// edge, and many not within 5 mm of it).
     pub min_margin_mm: f32,
-    /// Space between neighbouring cards; 0 lets neighbours share a cut.
+    /// Default space between neighbouring cards; 0 lets neighbours share a cut.
     pub gap_mm: f32,
+    /// How far header bands and card backs run past the cut, so a cut or a duplex shift of
+    /// a millimetre shows no sliver of white or of colour.
+    pub bleed_mm: f32,
     /// Length of a crop mark.
     pub crop_mark_mm: f32,
     /// Gap between a card's corner and its crop marks.
@@ -280,9 +284,6 @@ pub struct RosterStyle {
     pub small_size_pt: f32,
     /// Side of a tick box.
     pub box_mm: f32,
-    /// Column widths of the unit table as shares of the text width: count, unit, type,
-    /// statistics, cost.
-    pub columns: [f32; 5],
 }
 
 /// The quick-reference sheet's layout.

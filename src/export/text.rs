@@ -1,11 +1,19 @@
 //! Measuring, wrapping and shrinking text to fit a box.
 //!
 //! Nothing may overflow a printed card, so every piece of text is fitted here: long values
-//! wrap at spaces (and inside words only when a word alone is too wide), long names shrink to
-//! a template's minimum size, and whatever still does not fit ends in an ellipsis.
+//! wrap at spaces, and a word too wide for its line breaks at a hyphenation point (after `-`
+//! or `/`) before anything else. A word that still does not fit is cut only as a last resort,
+//! and the `_checked` variants say so, so a card can shrink or continue instead.
 
 use super::display::{Item, Rgb, TextRun};
 use super::fonts::{Faces, FontStyle, MM_PER_PT};
+
+/// The smallest size any printed text may have: below it a card is hard to read at arm's
+/// length on a gaming table.
+pub(crate) const MIN_TEXT_PT: f32 = 6.0;
+
+/// The smallest size of a statistic's value, which players read most often.
+pub(crate) const MIN_STAT_PT: f32 = 7.0;
 
 /// Line pitch as a multiple of the font size.
 pub(crate) const LINE_SPACING: f32 = 1.18;
@@ -91,15 +99,23 @@ impl Typesetter {
 
     /// `text` broken into lines no wider than `width`.
     pub(crate) fn wrap(&self, text: &str, font: Font, width: f32) -> Vec<String> {
-        let mut lines = Vec::new();
-        for paragraph in text.split('\n') {
-            self.wrap_paragraph(paragraph, font, width, &mut lines);
-        }
-        lines
+        self.wrap_checked(text, font, width).0
     }
 
-    fn wrap_paragraph(&self, text: &str, font: Font, width: f32, lines: &mut Vec<String>) {
+    /// [`Typesetter::wrap`], and whether a word had to be cut elsewhere than at a hyphenation
+    /// point to fit.
+    pub(crate) fn wrap_checked(&self, text: &str, font: Font, width: f32) -> (Vec<String>, bool) {
+        let mut lines = Vec::new();
+        let mut cut = false;
+        for paragraph in text.split('\n') {
+            cut |= self.wrap_paragraph(paragraph, font, width, &mut lines);
+        }
+        (lines, cut)
+    }
+
+    fn wrap_paragraph(&self, text: &str, font: Font, width: f32, lines: &mut Vec<String>) -> bool {
         let mut line = String::new();
+        let mut cut = false;
         for word in text.split_whitespace() {
             let candidate = if line.is_empty() {
                 word.to_string()
@@ -110,20 +126,75 @@ impl Typesetter {
                 line = candidate;
                 continue;
             }
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
+            // A hyphenated word may start on this line and end on the next.
+            let (pieces, broken) = self.split_word(word, font, width);
+            cut |= broken;
+            let mut pieces = pieces.into_iter();
+            if let Some(first) = pieces.next() {
+                let joined = if line.is_empty() {
+                    first.clone()
+                } else {
+                    format!("{line} {first}")
+                };
+                if !line.is_empty() && self.width(&joined, font) > width {
+                    lines.push(std::mem::take(&mut line));
+                    line = first;
+                } else {
+                    line = joined;
+                }
             }
-            if self.width(word, font) <= width {
-                line = word.to_string();
-            } else {
-                let mut pieces = self.break_word(word, font, width);
-                line = pieces.pop().unwrap_or_default();
-                lines.extend(pieces);
+            for piece in pieces {
+                lines.push(std::mem::take(&mut line));
+                line = piece;
             }
         }
         if !line.is_empty() || lines.is_empty() {
             lines.push(line);
         }
+        cut
+    }
+
+    /// A word in pieces for lines of `width`: whole when it fits; else broken after its
+    /// hyphens and slashes, joining as many parts per piece as fit; else (a part still too
+    /// wide) cut between letters, which the flag reports.
+    fn split_word(&self, word: &str, font: Font, width: f32) -> (Vec<String>, bool) {
+        if self.width(word, font) <= width {
+            return (vec![word.to_string()], false);
+        }
+        let mut parts: Vec<String> = Vec::new();
+        let mut part = String::new();
+        for c in word.chars() {
+            part.push(c);
+            if matches!(c, '-' | '/' | '\u{2011}' | '\u{2010}') {
+                parts.push(std::mem::take(&mut part));
+            }
+        }
+        if !part.is_empty() {
+            parts.push(part);
+        }
+        let mut pieces: Vec<String> = Vec::new();
+        let mut cut = false;
+        let mut piece = String::new();
+        for part in parts {
+            let joined = format!("{piece}{part}");
+            if piece.is_empty() || self.width(&joined, font) <= width {
+                piece = joined;
+                continue;
+            }
+            pieces.push(std::mem::take(&mut piece));
+            piece = part;
+        }
+        pieces.push(piece);
+        let mut out = Vec::new();
+        for piece in pieces {
+            if self.width(&piece, font) > width {
+                cut = true;
+                out.extend(self.break_word(&piece, font, width));
+            } else {
+                out.push(piece);
+            }
+        }
+        (out, cut)
     }
 
     /// A word too wide for one line, cut into pieces that fit (at least one character each).
@@ -163,8 +234,9 @@ impl Typesetter {
     }
 
     fn wraps_within(&self, text: &str, font: Font, width: f32, max_lines: usize) -> bool {
-        let lines = self.wrap(text, font, width);
-        lines.len() <= max_lines && lines.iter().all(|l| self.width(l, font) <= width + 0.01)
+        let (lines, cut) = self.wrap_checked(text, font, width);
+        !cut && lines.len() <= max_lines
+            && lines.iter().all(|l| self.width(l, font) <= width + 0.01)
     }
 
     /// `text` cut short with an ellipsis so it fits `width`.
@@ -192,14 +264,26 @@ impl Typesetter {
         width: f32,
         max_lines: usize,
     ) -> Vec<String> {
-        let mut lines = self.wrap(text, font, width);
+        self.wrap_clamped_checked(text, font, width, max_lines).0
+    }
+
+    /// [`Typesetter::wrap_clamped`], and whether anything was cut or dropped.
+    pub(crate) fn wrap_clamped_checked(
+        &self,
+        text: &str,
+        font: Font,
+        width: f32,
+        max_lines: usize,
+    ) -> (Vec<String>, bool) {
+        let (mut lines, mut cut) = self.wrap_checked(text, font, width);
         if lines.len() > max_lines {
+            cut = true;
             lines.truncate(max_lines.max(1));
             if let Some(last) = lines.last_mut() {
                 *last = self.ellipsize(&format!("{last}…"), font, width);
             }
         }
-        lines
+        (lines, cut)
     }
 }
 
@@ -226,17 +310,20 @@ impl Typesetter {
     /// Wraps a paragraph made of spans in different fonts ("**Break-Off:** may move back…")
     /// into lines no wider than `width`, keeping each word in its span's font.
     pub(crate) fn wrap_rich(&self, spans: &[Span], width: f32) -> Vec<RichLine> {
+        self.wrap_rich_checked(spans, width).0
+    }
+
+    /// [`Typesetter::wrap_rich`], and whether a word had to be cut to fit.
+    pub(crate) fn wrap_rich_checked(&self, spans: &[Span], width: f32) -> (Vec<RichLine>, bool) {
         let mut lines: Vec<RichLine> = Vec::new();
         let mut line: RichLine = Vec::new();
         let mut x = 0.0;
+        let mut cut = false;
         for span in spans {
             let space = self.width(" ", span.font);
             for word in span.text.split_whitespace() {
-                let pieces = if self.width(word, span.font) > width {
-                    self.break_word(word, span.font, width)
-                } else {
-                    vec![word.to_string()]
-                };
+                let (pieces, broken) = self.split_word(word, span.font, width);
+                cut |= broken;
                 for piece in pieces {
                     let w = self.width(&piece, span.font);
                     let gap = if line.is_empty() { 0.0 } else { space };
@@ -253,7 +340,7 @@ impl Typesetter {
         if !line.is_empty() {
             lines.push(line);
         }
-        lines
+        (lines, cut)
     }
 }
 
@@ -306,6 +393,25 @@ mod tests {
         assert!(lines.len() > 1);
         assert!(lines.iter().all(|l| t.width(l, BODY) <= 10.0));
         assert_eq!(lines.concat(), "Panzerkampfwagen");
+    }
+
+    /// Finding 1: bridge cards printed "Reactio/n" and "Movemen/t".
+    #[test]
+    fn words_break_only_after_a_hyphen_and_a_cut_is_reported() {
+        let t = setter();
+        let width = t.width("Reaction", BODY).max(t.width("Cohesion", BODY)) + 0.5;
+        let (lines, cut) = t.wrap_checked("Reaction Cohesion", BODY, width);
+        assert_eq!(
+            (lines, cut),
+            (vec!["Reaction".into(), "Cohesion".into()], false)
+        );
+        let width = t.width("Topped", BODY) + 0.5;
+        let (lines, cut) = t.wrap_checked("Open-Topped", BODY, width);
+        assert_eq!(lines, ["Open-", "Topped"]);
+        assert!(!cut);
+        let (_, cut) = t.wrap_checked("Reaction", BODY, t.width("Reactio", BODY));
+        assert!(cut, "a word cut between letters is reported");
+        assert!(!t.wraps_within("Reaction", BODY, t.width("Reactio", BODY), 3));
     }
 
     #[test]

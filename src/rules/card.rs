@@ -89,6 +89,28 @@ impl Card {
         }
     }
 
+    /// Labels of the values that are the project's examples rather than the book's
+    /// (Rulings: Example values): every label of a card the book does not give, the missing
+    /// values of a book card, none for a card the book prints whole or a player's own.
+    pub fn example_labels(&self) -> Vec<&'static str> {
+        match self {
+            Card::BoltAction(c) if c.example => c.stats().iter().map(|s| s.label).collect(),
+            Card::Belloludi(c) if c.example => vec!["Gun", "Morale"],
+            Card::BelleEpoque(c) => c
+                .stats()
+                .iter()
+                .map(|s| s.label)
+                .filter(|label| c.example_stats.iter().any(|e| e == label))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// True when the whole card is the project's example: the book gives no such card.
+    pub fn is_example_card(&self) -> bool {
+        matches!(self, Card::BoltAction(c) if c.example)
+    }
+
     /// The card's own fields without the ruleset tag, as written inline in a force file.
     pub fn to_inline_json(&self) -> serde_json::Value {
         let value = match self {

@@ -79,6 +79,7 @@ impl CardEditor {
                 movement: None,
                 open_topped: false,
                 recce: false,
+                example: false,
             }),
             RulesetId::BelleEpoque => Card::BelleEpoque(be::UnitProfile {
                 name: "New unit".into(),
@@ -89,6 +90,7 @@ impl CardEditor {
                 stands: 4,
                 traits: Vec::new(),
                 example: false,
+                example_stats: Vec::new(),
             }),
         };
         CardEditor { id: None, card }

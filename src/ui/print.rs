@@ -159,10 +159,15 @@ pub fn ui(state: &mut PrintState, model: &Model, ui: &mut egui::Ui) -> Vec<Actio
                     {
                         actions.push(Action::PrintPage(index + 1));
                     }
-                    for warning in &layout.warnings {
-                        ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {warning}"));
-                    }
                 });
+                // The same list the command line prints: what could not be placed, then
+                // what is merely worth knowing (a card continued on a second one).
+                for warning in &layout.warnings {
+                    ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {warning}"));
+                }
+                for note in &layout.notes {
+                    ui.weak(format!("Note: {note}"));
+                }
                 if let Some(page) = layout.pages.get(index) {
                     paint_page(ui, page);
                 }

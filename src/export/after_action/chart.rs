@@ -48,7 +48,9 @@ pub(super) fn line_chart(
         .max(1);
     let points = series.iter().map(|s| s.values.len()).max().unwrap_or(0);
     let step = top_value.div_ceil(6).max(1);
-    let axis_max = top_value.div_ceil(step) * step;
+    // One step of headroom, so a line at full strength runs below the plot's top edge, not
+    // along it.
+    let axis_max = (top_value / step + 1) * step;
 
     legend(ts, b, series, &mut items);
     let y_label_w = ts.width(&axis_max.to_string(), font) + 1.5;
@@ -128,12 +130,17 @@ struct Plot {
     points: usize,
 }
 
+/// Space between the y axis (and the right edge) and the first (last) point, so no line
+/// runs along the plot's border.
+const INSET_MM: f32 = 2.0;
+
 impl Plot {
     fn x(&self, index: usize) -> f32 {
         if self.points < 2 {
             return (self.left + self.right) / 2.0;
         }
-        self.left + (self.right - self.left) * index as f32 / (self.points - 1) as f32
+        let (left, right) = (self.left + INSET_MM, self.right - INSET_MM);
+        left + (right - left) * index as f32 / (self.points - 1) as f32
     }
 
     fn y(&self, value: u32) -> f32 {
@@ -193,5 +200,69 @@ fn turn_labels(ts: Typesetter, b: &ChartBox, plot: &Plot, items: &mut Vec<Item>)
         let tw = ts.width(&text, font);
         let x = (plot.x(index) - tw / 2.0).clamp(b.x, b.x + b.w - tw);
         items.push(ts.run(x, baseline, font, &text));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::fonts::{FontStyle, faces};
+
+    /// Finding 9: a side at full Army Morale was drawn along the chart's top border, and
+    /// the first turn along the y axis.
+    #[test]
+    fn lines_at_full_strength_and_at_the_first_turn_stay_inside_the_plot() {
+        let ts = Typesetter {
+            faces: faces().unwrap(),
+        };
+        let red = Stroke::solid(Rgb::new(200, 0, 0), 0.8);
+        let b = ChartBox {
+            x: 10.0,
+            y: 10.0,
+            w: 120.0,
+            h: 46.0,
+            font: Font::new(FontStyle::Regular, 6.8, Rgb::BLACK),
+            grid: Rgb::new(200, 200, 200),
+            axis: Rgb::new(90, 90, 90),
+        };
+        let series = [Series {
+            label: "US".into(),
+            values: vec![12, 12, 9, 12],
+            stroke: red,
+        }];
+        let items = line_chart(ts, &b, &series, "Army Morale by turn");
+        let lines = |wanted: &dyn Fn(&Stroke) -> bool| -> Vec<(f32, f32, f32, f32)> {
+            items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Line {
+                        x1,
+                        y1,
+                        x2,
+                        y2,
+                        stroke,
+                    } if wanted(stroke) => Some((*x1, *y1, *x2, *y2)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let frame = lines(&|s| s.color == b.grid || s.color == b.axis);
+        let plot_top = frame.iter().map(|l| l.1.min(l.3)).fold(f32::MAX, f32::min);
+        let axis_x = frame
+            .iter()
+            .filter(|l| (l.0 - l.2).abs() < 1e-3)
+            .map(|l| l.0)
+            .fold(f32::MAX, f32::min);
+        // The legend's sample of the line sits above the plot; the rest is the data.
+        let legend_row = b.y + b.font.line_height();
+        let data: Vec<_> = lines(&|s| *s == red)
+            .into_iter()
+            .filter(|l| l.1 > legend_row)
+            .collect();
+        assert_eq!(data.len(), 3);
+        for (x1, y1, x2, y2) in &data {
+            assert!(y1.min(*y2) > plot_top + 0.5, "a line on the top border");
+            assert!(x1.min(*x2) > axis_x + 0.5, "a line on the y axis");
+        }
     }
 }

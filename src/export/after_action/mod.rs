@@ -58,17 +58,26 @@ pub fn layout_after_action(
     let results = record.results();
     report.campaign_header(record, &results, date);
     let total = results.len();
+    let mut unfought = Vec::new();
+    let mut printed = 0;
     for (index, (battle, result)) in record.battles().zip(&results).enumerate() {
-        if index > 0 {
-            report.flow.new_page();
+        // A battle with nothing recorded gets a line, not a near-blank page of its own.
+        if battle.events.is_empty() && !result.standing.is_finished() {
+            unfought.push(battle.plan.title());
+        } else {
+            if printed > 0 {
+                report.flow.new_page();
+            }
+            report.battle(&battle, result, record.state(index).as_ref());
+            printed += 1;
         }
-        report.battle(&battle, result, record.state(index).as_ref());
         progress(Progress {
             stage: Stage::Layout,
             done: index + 1,
             total,
         });
     }
+    report.unfought(&unfought);
     let pages = report.flow.finish_numbered(
         footer_font(t.footer_size_pt, t.colors.muted),
         &format!(
@@ -80,6 +89,7 @@ pub fn layout_after_action(
         title: format!("{} — after-action report", campaign.name),
         pages,
         warnings: Vec::new(),
+        notes: Vec::new(),
     })
 }
 
@@ -187,6 +197,16 @@ impl Report<'_> {
         self.flow.y += 3.0;
         self.flow.rule(self.colors.rule, 0.5);
         self.flow.y += 3.0;
+    }
+
+    /// One line naming the battles with nothing recorded yet.
+    fn unfought(&mut self, titles: &[String]) {
+        if titles.is_empty() {
+            return;
+        }
+        self.flow.y += 3.0;
+        let text = format!("Not fought yet: {} — nothing recorded.", titles.join("; "));
+        self.paragraph(self.body().colored(self.colors.muted), &text);
     }
 
     /// A tinted band with `left` in bold and `right` set against the right edge.

@@ -32,21 +32,69 @@ pub fn layout_reference(
         });
     }
     let t = templates()?;
-    let ts = Typesetter { faces: faces()? };
     let page = t.page(page)?;
+    let mut r = lay_out(ruleset, force, page, None, progress)?;
+    // Balance the last page's columns: lay it out again with its columns cut at the height
+    // that shares its content out evenly, unless that would need another page.
+    let pages = r.flow.page_count();
+    let used = r.flow.last_page_heights();
+    let total: f32 = used.iter().sum();
+    if t.reference.columns > 1 && total > 0.0 {
+        let line = t.reference.body_size_pt * 1.18 * crate::export::fonts::MM_PER_PT;
+        let target = total / t.reference.columns.max(1) as f32 + 2.0 * line;
+        let balanced = lay_out(ruleset, force, page, Some((pages - 1, target)), &mut |_| {})?;
+        if balanced.flow.page_count() == pages {
+            r = balanced;
+        }
+    }
+    let style = &t.reference;
+    let sheet = reference_sheet(ruleset)?;
+    let mark = style.house_default_mark.clone();
+    let legend = r.any_house_default;
+    let title = sheet.title.clone();
+    let left = if legend {
+        format!("{title} · {mark} house default: the project's reading where the book is unclear")
+    } else {
+        format!("{title} · Quartermaster")
+    };
+    let pages = r
+        .flow
+        .finish_numbered(footer_font(t.footer_size_pt, t.colors.muted), &left);
+    Ok(Layout {
+        title: format!("{} — quick reference", ruleset.title()),
+        pages,
+        warnings: force
+            .map(crate::export::glyphs::glyph_warnings)
+            .unwrap_or_default(),
+        notes: Vec::new(),
+    })
+}
+
+/// One layout pass; `balance` caps the columns of one page (its index) at a height.
+fn lay_out(
+    ruleset: RulesetId,
+    force: Option<&Force>,
+    page: &crate::export::template::PageSize,
+    balance: Option<(usize, f32)>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Reference<'static>, ExportError> {
+    let t = templates()?;
+    let ts = Typesetter { faces: faces()? };
     let sheet = reference_sheet(ruleset)?;
     let accent = t.card_template(ruleset)?.colors.accent;
     let tags = force.map(force_tags);
     let style = &t.reference;
+    let mut flow = SheetFlow::new(
+        ts,
+        (page.width_mm, page.height_mm),
+        style.margin_mm,
+        0.0,
+        style.columns,
+        style.gutter_mm,
+    );
+    flow.balance = balance;
     let mut r = Reference {
-        flow: SheetFlow::new(
-            ts,
-            (page.width_mm, page.height_mm),
-            style.margin_mm,
-            0.0,
-            style.columns,
-            style.gutter_mm,
-        ),
+        flow,
         style,
         colors: &t.colors,
         accent,
@@ -67,25 +115,24 @@ pub fn layout_reference(
             .blocks
             .iter()
             .filter(|b| wanted(&b.requires, tags.as_ref()))
+            .filter(|b| prints_something(b, tags.as_ref()))
             .collect();
         r.section(&section.heading, &blocks, tags.as_ref());
     }
-    let mark = style.house_default_mark.clone();
-    let legend = r.any_house_default;
-    let title = sheet.title.clone();
-    let left = if legend {
-        format!("{title} · {mark} house default: the project's reading where the book is unclear")
-    } else {
-        format!("{title} · Quartermaster")
-    };
-    let pages = r
-        .flow
-        .finish_numbered(footer_font(t.footer_size_pt, t.colors.muted), &left);
-    Ok(Layout {
-        title: format!("{} — quick reference", ruleset.title()),
-        pages,
-        warnings: Vec::new(),
-    })
+    Ok(r)
+}
+
+/// False for a block that would print nothing, such as a table of special rules built for a
+/// force that has none, so its section's heading is not left standing alone.
+fn prints_something(block: &Block, tags: Option<&BTreeSet<String>>) -> bool {
+    block.text.as_ref().is_some_and(|t| !t.trim().is_empty())
+        || block.list.as_ref().is_some_and(|l| !l.is_empty())
+        || block.table.as_ref().is_some_and(|t| !t.rows.is_empty())
+        || block
+            .source
+            .as_ref()
+            .and_then(|source| sources::build(source, tags))
+            .is_some_and(|table| !table.rows.is_empty())
 }
 
 struct Reference<'a> {
@@ -293,26 +340,60 @@ fn split_lead(text: &str) -> Option<(&str, &str)> {
     Some((&rest[..end], rest[end + 2..].trim_start()))
 }
 
-/// Column widths: the file's shares, else each column's widest word and natural width
-/// balanced into the space.
+/// Column widths: each column at least as wide as its widest word (so no word breaks), the
+/// rest of the width shared by the file's shares, else by each column's natural width.
 fn column_widths(ts: Typesetter, table: &Table, font: Font, head: Font, width: f32) -> Vec<f32> {
     let columns = table.columns.len().max(1);
+    let pad = 2.0 * 0.8 + 0.2;
+    let cells = |i: usize| {
+        table
+            .rows
+            .iter()
+            .map(move |r| (r.get(i).map_or("", String::as_str), font))
+            .chain([(table.columns[i].as_str(), head)])
+    };
+    let mins: Vec<f32> = (0..columns)
+        .map(|i| {
+            cells(i)
+                .flat_map(|(text, f)| text.split_whitespace().map(move |w| ts.width(w, f)))
+                .fold(0.0, f32::max)
+                + pad
+        })
+        .collect();
     let shares: Vec<f32> = match &table.widths {
         Some(w) => w.clone(),
         None => (0..columns)
             .map(|i| {
-                let natural = table
-                    .rows
-                    .iter()
-                    .map(|r| ts.width(&r[i], font))
-                    .chain([ts.width(&table.columns[i], head)])
-                    .fold(0.0, f32::max);
-                natural.clamp(6.0, width)
+                cells(i)
+                    .map(|(text, f)| ts.width(text, f))
+                    .fold(0.0, f32::max)
+                    .clamp(6.0, width)
             })
             .collect(),
     };
     let total: f32 = shares.iter().sum::<f32>().max(1e-3);
-    shares.iter().map(|s| s / total * width).collect()
+    let wanted: Vec<f32> = shares.iter().map(|s| s / total * width).collect();
+    // Widen the columns whose words would not fit, taking the room from the others in
+    // proportion to what they have beyond their own minimum.
+    let short: f32 = wanted
+        .iter()
+        .zip(&mins)
+        .map(|(w, m)| (m - w).max(0.0))
+        .sum();
+    let spare: f32 = wanted
+        .iter()
+        .zip(&mins)
+        .map(|(w, m)| (w - m).max(0.0))
+        .sum();
+    if short <= 0.0 || spare <= 0.0 {
+        return wanted;
+    }
+    let take = (short / spare).min(1.0);
+    wanted
+        .iter()
+        .zip(&mins)
+        .map(|(w, m)| if w < m { *m } else { w - (w - m) * take })
+        .collect()
 }
 
 fn wrap_row(

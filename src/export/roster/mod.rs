@@ -2,19 +2,19 @@
 //! for a Lorraine battle group the briefing with tick boxes to track the battle.
 
 mod briefing;
+mod table;
 
 use crate::rules::armour_battles;
-use crate::rules::validation::{Validation, resolve_cards, validate};
-use crate::rules::{Budget, Card, Force, ForceUnit, belle_epoque};
+use crate::rules::validation::{Validation, validate};
+use crate::rules::{Budget, Card, Force, ForceUnit, RulesetId, belle_epoque};
 
-use super::cards::face_for;
 use super::date::ExportDate;
 use super::display::{Item, Layout, Rgb};
 use super::flow::{SheetFlow, footer_font};
 use super::fonts::{FontStyle, faces};
 use super::template::{RosterStyle, SheetColors, templates};
 use super::text::{Font, Typesetter, cap_height};
-use super::{ExportError, Progress, Stage};
+use super::{ExportError, Progress};
 
 /// Lays out the roster of `force` on page size `page` (`a4`, `letter`), dated `date`.
 pub fn layout_roster(
@@ -35,14 +35,18 @@ pub fn layout_roster(
         colors: &t.colors,
         accent,
     };
+    let group = match &force.budget {
+        Budget::BattleGroup(id) => armour_battles::battle_group(id),
+        _ => None,
+    };
     sheet.title(force, date, &validation);
-    sheet.units(force, &validation, progress);
+    // A Lorraine briefing tracks disruption in its own table, with suppression.
+    sheet.units(force, &validation, group.is_none(), progress)?;
     sheet.totals(&validation);
+    sheet.victory_points(force);
     sheet.violations(&validation);
     sheet.notes(force);
-    if let Budget::BattleGroup(id) = &force.budget
-        && let Some(group) = armour_battles::battle_group(id)
-    {
+    if let Some(group) = group {
         sheet.briefing(force, group);
     }
     let pages = sheet.flow.finish_numbered(
@@ -52,7 +56,8 @@ pub fn layout_roster(
     Ok(Layout {
         title: format!("{} — roster", force.name),
         pages,
-        warnings: Vec::new(),
+        warnings: super::glyphs::glyph_warnings(force),
+        notes: Vec::new(),
     })
 }
 
@@ -159,136 +164,50 @@ impl Roster<'_> {
         self.flow.y += height + 1.0;
     }
 
-    fn column_xs(&self) -> [f32; 5] {
-        let mut x = self.flow.left();
-        let width = self.flow.text_width();
-        let mut xs = [0.0; 5];
-        for (i, share) in self.style.columns.iter().enumerate() {
-            xs[i] = x;
-            x += share * width;
-        }
-        xs
-    }
-
-    fn column_width(&self, i: usize) -> f32 {
-        self.style.columns[i] * self.flow.text_width() - 2.0
-    }
-
     fn units(
         &mut self,
         force: &Force,
         validation: &Validation,
+        track: bool,
         progress: &mut dyn FnMut(Progress),
-    ) {
+    ) -> Result<(), ExportError> {
         self.heading("Units");
         let cost_head = match validation.budget.unit {
             "units" => String::new(),
             unit => capitalised(unit),
         };
-        let headers = ["Qty", "Unit", "Type", "Statistics", cost_head.as_str()];
-        self.table_header(&headers);
-        let cards = resolve_cards(force);
-        let total = force.units.len();
-        let mut group: Option<&str> = None;
-        for (index, (unit, card)) in force.units.iter().zip(cards).enumerate() {
-            if index == 0 || unit.group.as_deref() != group {
-                group = unit.group.as_deref();
-                if let Some(name) = group {
-                    let font = Font::new(FontStyle::Bold, self.style.body_size_pt, self.accent);
-                    self.flow.y += 1.0;
-                    self.flow.ensure(font.line_height() * 2.5);
-                    self.flow.line(0.0, font, name);
-                }
-            }
-            self.unit_row(unit, card);
-            progress(Progress {
-                stage: Stage::Layout,
-                done: index + 1,
-                total,
-            });
-        }
+        let template = templates()?.card_template(force.ruleset)?;
+        self.unit_table(force, template, &cost_head, track, progress);
+        Ok(())
     }
 
-    fn table_header(&mut self, headers: &[&str; 5]) {
-        let font = Font::new(FontStyle::Bold, self.style.small_size_pt, self.colors.muted);
-        let xs = self.column_xs();
-        let h = font.line_height() + 1.6;
-        let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
-        self.flow.push(Item::Rect {
+    /// A line to keep the victory points on, for rulesets that score them.
+    fn victory_points(&mut self, force: &Force) {
+        if force.ruleset != RulesetId::Belloludi {
+            return;
+        }
+        let font = self.font(FontStyle::Bold, self.style.body_size_pt);
+        self.flow.y += 2.0;
+        self.flow.ensure(self.style.box_mm + 2.0);
+        let (x, y) = (self.flow.left(), self.flow.y);
+        let label = "Victory points";
+        let item = self.flow.ts.run(
             x,
+            y + self.style.box_mm / 2.0 + cap_height(font.size_pt) / 2.0,
+            font,
+            label,
+        );
+        self.flow.push(item);
+        let lx = x + self.flow.ts.width(label, font) + 3.0;
+        self.flow.push(Item::Rect {
+            x: lx,
             y,
-            w,
-            h,
-            fill: Some(self.colors.band),
-            stroke: None,
+            w: 30.0,
+            h: self.style.box_mm + 1.0,
+            fill: None,
+            stroke: Some(super::display::Stroke::solid(self.colors.text, 0.5)),
         });
-        let baseline = y + 0.8 + cap_height(font.size_pt);
-        for (i, header) in headers.iter().enumerate() {
-            let item = self.flow.ts.run(xs[i] + 0.5, baseline, font, header);
-            self.flow.push(item);
-        }
-        self.flow.y += h + 0.8;
-    }
-
-    fn unit_row(&mut self, unit: &ForceUnit, card: Option<&Card>) {
-        let ts = self.flow.ts;
-        let body = self.body();
-        let small = self.small();
-        let xs = self.column_xs();
-        let (name, kind, stats, cost, name_color) = match card {
-            Some(card) => {
-                let face = face_for(card, unit);
-                // The type has its own column and points their own; the rest is listed.
-                let stats = face
-                    .stats
-                    .iter()
-                    .filter(|s| s.value != face.type_label)
-                    .filter(|s| !matches!(s.label.as_str(), "Side" | "Points"))
-                    .map(|s| format!("{} {}", s.label, s.value))
-                    .collect::<Vec<_>>()
-                    .join(" · ");
-                let cost = cost_of(card, unit).map_or(String::new(), |c| {
-                    format!("{} × {c} = {}", unit.count, c * u64::from(unit.count))
-                });
-                (face.name, face.type_label, stats, cost, self.colors.text)
-            }
-            None => (
-                unit.card.name().to_string(),
-                "unknown card".to_string(),
-                String::new(),
-                String::new(),
-                self.colors.violation,
-            ),
-        };
-        let columns = [
-            (unit.count.to_string(), body),
-            (name, Font::new(FontStyle::Bold, body.size_pt, name_color)),
-            (kind, small),
-            (stats, small),
-            (cost, small),
-        ];
-        let wrapped: Vec<(Vec<String>, Font)> = columns
-            .iter()
-            .enumerate()
-            .map(|(i, (text, font))| (ts.wrap(text, *font, self.column_width(i)), *font))
-            .collect();
-        let height = wrapped
-            .iter()
-            .map(|(lines, font)| lines.len() as f32 * font.line_height())
-            .fold(0.0, f32::max)
-            + 1.4;
-        self.flow.ensure(height);
-        let top = self.flow.y + 0.5;
-        for (i, (lines, font)) in wrapped.iter().enumerate() {
-            let mut baseline = top + cap_height(body.size_pt);
-            for line in lines {
-                self.flow.push(ts.run(xs[i] + 0.5, baseline, *font, line));
-                baseline += font.line_height();
-            }
-        }
-        self.flow.y += height;
-        self.flow.rule(self.colors.rule, 0.3);
-        self.flow.y += 0.6;
+        self.flow.y += self.style.box_mm + 2.0;
     }
 
     fn totals(&mut self, validation: &Validation) {

@@ -39,6 +39,10 @@ pub struct UnitProfile {
     /// A unit from the book's worked example rather than a generic profile.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub example: bool,
+    /// Labels of values the book does not give for this unit, filled with the project's
+    /// example values (Rulings: Example values).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub example_stats: Vec<String>,
 }
 
 impl UnitProfile {
@@ -46,6 +50,20 @@ impl UnitProfile {
         tables()
             .and_then(|t| t.kind(self.kind))
             .map_or("?".to_string(), |k| k.label.clone())
+    }
+
+    /// "hits on 1–3, 1 die a stand": the successful scores of the unit's assault level.
+    pub fn assault_label(&self) -> String {
+        let key = match resolve::AssaultTroops::of(self) {
+            resolve::AssaultTroops::Choc => "choc",
+            resolve::AssaultTroops::MilitiaOrLooseRegulars => "militia_or_loose_regulars",
+            resolve::AssaultTroops::CloseRegulars => "close_regulars",
+        };
+        tables()
+            .and_then(|t| t.assault_levels.iter().find(|l| l.troops == key))
+            .map_or("?".to_string(), |l| {
+                format!("1–{} per die, 1 die a stand", l.successful_scores)
+            })
     }
 
     /// Basic score of the reactivity test for this unit.
@@ -106,6 +124,11 @@ impl UnitProfile {
                 "Fire",
                 fire_row,
                 "To-hit at 1/2/3/4 UD (moving in brackets): each die at or under the number removes a stand.",
+            ),
+            Stat::new(
+                "Assault",
+                self.assault_label(),
+                "Assault: one die per stand; each die at or under the number scores (a 6 always misses).",
             ),
             Stat::new(
                 "Traits",

@@ -65,6 +65,11 @@ impl Category {
         }
     }
 
+    /// True for anything with an engine: its guns are mounted, not towed or carried.
+    pub fn is_vehicle(self) -> bool {
+        !matches!(self, Category::Infantry | Category::Artillery)
+    }
+
     /// True for targets rolled on the armoured damage results table.
     pub fn is_armoured(self) -> bool {
         matches!(
@@ -94,6 +99,9 @@ pub struct UnitProfile {
     pub open_topped: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub recce: bool,
+    /// One of the project's example cards (the reference sheets print no units).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub example: bool,
 }
 
 impl UnitProfile {
@@ -111,11 +119,27 @@ impl UnitProfile {
         self.category.label().to_string()
     }
 
+    /// The unit's weapons from the chart, with the tags they carry on this unit (a vehicle's
+    /// guns lose the towed-gun tags: Rulings, Bolt Action vehicle weapons); `None` for a
+    /// name the chart does not have.
+    pub fn mounted_weapons(&self) -> Vec<(String, Option<Weapon>)> {
+        self.weapons
+            .iter()
+            .map(|name| {
+                let weapon = tables().and_then(|t| {
+                    t.weapon(name)
+                        .map(|w| w.mounted(self.category.is_vehicle(), t))
+                });
+                (name.clone(), weapon)
+            })
+            .collect()
+    }
+
     pub fn stats(&self) -> Vec<Stat> {
         let weapons: Vec<String> = self
-            .weapons
-            .iter()
-            .map(|name| match tables().and_then(|t| t.weapon(name)) {
+            .mounted_weapons()
+            .into_iter()
+            .map(|(name, weapon)| match weapon {
                 Some(w) => w.summary(),
                 None => format!("{name} (not on the chart)"),
             })

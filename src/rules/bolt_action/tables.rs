@@ -112,6 +112,18 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// The weapon as carried: on a vehicle, without the tags the tables list as belonging
+    /// to towed or crewed weapons only (Team, Fixed).
+    pub fn mounted(&self, on_vehicle: bool, tables: &Tables) -> Weapon {
+        let mut weapon = self.clone();
+        if on_vehicle {
+            weapon
+                .special
+                .retain(|tag| !tables.towed_only_special.iter().any(|t| t == tag));
+        }
+        weapon
+    }
+
     /// "Bazooka 24″, 1 shot, PEN +5 (Team, Shaped Charge)".
     pub fn summary(&self) -> String {
         let pen = self
@@ -174,6 +186,10 @@ pub struct Tables {
     pub damage_results: Vec<RangeRow>,
     pub damage_rolls: Vec<DamageRoll>,
     pub vehicle_moves: Vec<VehicleMove>,
+    /// Weapon tags that describe a towed or crewed gun and so do not apply to a weapon
+    /// mounted on a vehicle (Rulings: vehicle weapons).
+    #[serde(default)]
+    pub towed_only_special: Vec<String>,
 }
 
 impl Tables {
