@@ -557,6 +557,7 @@ fn units_lists_custom_cards_marked_as_custom() {
     assert_eq!(custom[0]["name"], "Sherman");
     assert_eq!(custom[0]["card_id"], id.0);
     assert_eq!(custom[0]["stats"]["Points"], "17");
+}
 
 /// A library with a custom card and a Lorraine campaign whose first battle has a few events.
 fn library_with_a_campaign(dir: &Path) {

@@ -34,7 +34,7 @@ pub use fonts::{FontStyle, ascent, font_bytes, missing_glyphs, text_width_mm};
 pub use pdf::{PdfInfo, write_pdf};
 pub use reference::layout_reference;
 pub use roster::layout_roster;
-pub use sheet::{CardOptions, Flip, Grid, MAX_GAP_MM, layout_cards};
+pub use sheet::{CardOptions, Flip, Grid, MAX_GAP_MM, grid_for, layout_cards};
 pub use template::{Templates, templates};
 
 use crate::campaign::CampaignRecord;

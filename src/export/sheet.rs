@@ -242,6 +242,17 @@ struct Physical {
 }
 
 /// Lays out the unit cards of `force` on pages: fronts, and backs when asked.
+/// The grid that `options` set cards out on (also where the window's previews cut one out).
+pub fn grid_for(options: &CardOptions) -> Result<Grid, ExportError> {
+    let t = templates()?;
+    Grid::new(
+        t.page(&options.page)?,
+        t.card(&options.size)?,
+        &t.sheet,
+        options.gap_mm.unwrap_or(t.sheet.gap_mm),
+    )
+}
+
 pub fn layout_cards(
     force: &Force,
     options: &CardOptions,
@@ -252,12 +263,7 @@ pub fn layout_cards(
     let page = t.page(&options.page)?;
     let card = t.card(&options.size)?;
     let template = t.card_template(force.ruleset)?;
-    let grid = Grid::new(
-        page,
-        card,
-        &t.sheet,
-        options.gap_mm.unwrap_or(t.sheet.gap_mm),
-    )?;
+    let grid = grid_for(options)?;
     let faces = card_faces(force, options.mode)?;
     let total = faces.len();
     let mut layout = Layout::new(format!("{} — unit cards", force.name));

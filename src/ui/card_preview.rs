@@ -21,11 +21,7 @@ pub fn preview(ruleset: crate::rules::RulesetId, unit: ForceUnit) -> Result<Card
     let options = CardOptions::default();
     let layout = export::layout_cards(&force, &options, &mut export::no_progress)
         .map_err(|e| e.to_string())?;
-    let templates = export::templates().map_err(|e| e.to_string())?;
-    let page_size = templates.page(&options.page).map_err(|e| e.to_string())?;
-    let card_size = templates.card(&options.size).map_err(|e| e.to_string())?;
-    let grid =
-        export::Grid::new(page_size, card_size, &templates.sheet).map_err(|e| e.to_string())?;
+    let grid = export::grid_for(&options).map_err(|e| e.to_string())?;
     let page = layout
         .pages
         .into_iter()
