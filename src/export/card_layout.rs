@@ -1119,7 +1119,7 @@ mod tests {
             }
         }
         let count = fitted.parts.len();
-        let text = texts(&fitted.parts[1].iter().cloned().collect::<Vec<_>>());
+        let text = texts(&fitted.parts[1]);
         assert!(text.contains(&format!("2/{count}")), "{text}");
         assert!(texts(&fitted.parts[count - 1]).contains("House rule 11:"));
     }
