@@ -36,7 +36,9 @@ fn cards(c: &mut Criterion) {
     let force = ninety_units();
     let date: ExportDate = "2025-03-14".parse().expect("date");
     let options = CardOptions::default();
-    let bytes = export_cards(&force, &options, date, &mut none).expect("export");
+    let bytes = export_cards(&force, &options, date, &mut none)
+        .expect("export")
+        .bytes;
     println!(
         "90 poker cards on A4: {} bytes ({:.1}% of 1 MiB)",
         bytes.len(),

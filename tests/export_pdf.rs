@@ -396,6 +396,16 @@ fn a_card_with_too_much_text_continues_on_another_card_and_loses_nothing() {
         }
         assert!(text.contains("999"), "the Points row is printed");
         assert!(text.contains("· 2/"), "the second part says which it is");
+        let headers = layout
+            .pages
+            .iter()
+            .flat_map(|p| p.texts())
+            .filter(|r| r.text == "PEN")
+            .count();
+        assert!(
+            headers >= 2,
+            "the weapons' column headers repeat on the next part"
+        );
         if !backs {
             assert_all_text_inside_cards(&layout, 57.0, 89.0);
         }

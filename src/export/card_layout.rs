@@ -155,6 +155,18 @@ struct Front<'a> {
 struct Flow {
     items: Vec<(f32, Item)>,
     breaks: Vec<f32>,
+    /// Column headers of tables, repeated at the top of a part that starts inside one.
+    heads: Vec<TableHead>,
+}
+
+/// A table's header row and the stretch of the strip its rows take.
+struct TableHead {
+    /// The header's items with y measured from the header's top.
+    items: Vec<Item>,
+    height: f32,
+    /// Where the rows start and end in the strip.
+    rows_from: f32,
+    rows_to: f32,
 }
 
 impl Flow {
@@ -237,6 +249,7 @@ impl<'a> Front<'a> {
         let mut flow = Flow {
             items: Vec::new(),
             breaks: vec![0.0],
+            heads: Vec::new(),
         };
         let mut end = self.body(&mut flow, 0.0);
         end = self.notes(&mut flow, end);
@@ -279,7 +292,16 @@ impl<'a> Front<'a> {
             } else {
                 footer_top
             } - 0.6 * self.scale;
-            let top = header_bottom + self.pad() * 0.5;
+            let mut top = header_bottom + self.pad() * 0.5;
+            // A part that starts among a table's rows repeats the table's header.
+            let head = flow
+                .heads
+                .iter()
+                .find(|h| index > 1 && start >= h.rows_from - 1e-3 && start < h.rows_to - 1e-3);
+            if let Some(head) = head {
+                items.extend(head.items.iter().map(|i| shifted(i, 0.0, top)));
+                top += head.height;
+            }
             let room = bottom - top;
             let stop = if end - start <= room + 1e-3 {
                 end
@@ -556,14 +578,15 @@ impl<'a> Front<'a> {
             x + pad + name_w + gap + range_w + shots_w,
         ];
         let baseline = top + cap_height(label_font.size_pt);
-        flow.push(
-            baseline + 0.5,
-            self.ts.run(xs[0], baseline, label_font, label),
-        );
+        let mut head_items = vec![self.ts.run(xs[0], baseline, label_font, label)];
         for (cx, header) in xs[1..].iter().zip(["Range", "Shots", "PEN"]) {
-            flow.push(baseline + 0.5, self.ts.run(*cx, baseline, head, header));
+            head_items.push(self.ts.run(*cx, baseline, head, header));
+        }
+        for item in &head_items {
+            flow.push(baseline + 0.5, item.clone());
         }
         let mut y = top + label_font.line_height().max(head.line_height());
+        let rows_from = y;
         for row in weapons {
             let mut baseline = y + cap_height(name_font.size_pt);
             let cells = [&row.range, &row.shots, &row.pen];
@@ -593,6 +616,12 @@ impl<'a> Front<'a> {
             y += 0.4 * self.scale;
             flow.may_break(y);
         }
+        flow.heads.push(TableHead {
+            items: head_items.iter().map(|i| shifted(i, 0.0, -top)).collect(),
+            height: rows_from - top,
+            rows_from,
+            rows_to: y,
+        });
         y
     }
 
@@ -1119,7 +1148,7 @@ mod tests {
             }
         }
         let count = fitted.parts.len();
-        let text = texts(&fitted.parts[1].iter().cloned().collect::<Vec<_>>());
+        let text = texts(&fitted.parts[1]);
         assert!(text.contains(&format!("2/{count}")), "{text}");
         assert!(texts(&fitted.parts[count - 1]).contains("House rule 11:"));
     }

@@ -130,7 +130,8 @@ pub fn export_reference(
 }
 
 /// The after-action report of a campaign on page size `page` (`a4`, `letter`) as PDF bytes,
-/// dated `date`: one page per battle, more when a battle's log runs over.
+/// dated `date`: a page per battle fought, more when a battle's log runs over, and one line
+/// for the battles not fought yet.
 pub fn export_after_action(
     record: &CampaignRecord,
     page: &str,

@@ -1,9 +1,10 @@
 //! The campaign after-action report: what happened in each battle, for the players to keep.
 //!
-//! The first page opens with the campaign and its standing; each battle then starts on a page
-//! of its own with its result, Army Morale turn by turn (a table and a line chart), the units
-//! lost and the whole event log, running on to further pages when the log is long. Battles
-//! of the other rulesets show the forces, the winner, the notes and each unit's fate.
+//! The first page opens with the campaign and its standing; each battle with anything
+//! recorded then starts on a page of its own with its result, Army Morale turn by turn (a
+//! table and a line chart), the units lost and the whole event log, running on to further
+//! pages when the log is long. Battles of the other rulesets show the forces, the winner,
+//! the notes and each unit's fate. Battles not fought yet share one closing line.
 
 mod chart;
 
