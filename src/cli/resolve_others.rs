@@ -552,9 +552,12 @@ pub struct BattleOfTanksArgs {
     /// Firing on the move (Angriff): +1.
     #[arg(long)]
     pub moving: bool,
-    /// Firing from ambush (Hinterhalt): −1.
+    /// Firing from ambush (Hinterhalt): −1; not with --moving.
     #[arg(long)]
     pub ambush: bool,
+    /// The target moved this turn: +1 (both moving +2).
+    #[arg(long)]
+    pub target_moving: bool,
     /// Target in light cover (woods, fences): +1.
     #[arg(long, conflicts_with_all = ["heavy_cover", "hull_down"])]
     pub light_cover: bool,
@@ -617,6 +620,7 @@ impl BattleOfTanksArgs {
         let situation = bot::FireSituation {
             moving: self.moving,
             ambush: self.ambush,
+            target_moving: self.target_moving,
             cover: self.cover(),
             hull_down_turret_shot: self.hull_down,
             hull_to_hull: self.hull_to_hull,
@@ -1196,9 +1200,10 @@ fn bolt_action_odds(args: &BoltActionArgs, out: &mut dyn Write) -> Result<u8> {
                 "mechanic": "shooting",
                 "weapon": attack.weapon.name,
                 "firers": attack.firers,
-                "high_explosive": attack.high_explosive,
+                "high_explosive": n.high_explosive,
                 "target": attack.target,
                 "numbers": n,
+                "estimate": odds.estimate.map(|e| json!({ "trials": e.trials, "seed": e.seed, "std_error_max": e.std_error(0.5) })),
                 "shots": dist_json(&odds.shots, "shots"),
                 "p_hit_per_shot": odds.hit.probability(&true),
                 "p_damage_per_hit": odds.damage_roll.probability(&true),
@@ -1211,25 +1216,23 @@ fn bolt_action_odds(args: &BoltActionArgs, out: &mut dyn Write) -> Result<u8> {
             })
         },
         |out| {
-            let need = if n.need > 6 {
-                format!("{}+ (a 6, then a 4+)", n.need)
-            } else {
-                format!("{}+", n.need.max(2))
-            };
             writeln!(
                 out,
-                "Bolt Action — {} × {} ({} shot(s) each{}) at a target with damage value {}+",
+                "Bolt Action — {} × {} ({}) at a target with damage value {}+",
                 attack.firers,
                 attack.weapon.name,
-                attack.weapon.shots,
-                if attack.high_explosive { ", HE" } else { "" },
+                n.shots_words(),
                 attack.target.damage_value
             )?;
             writeln!(
                 out,
-                "To hit {need} (a 1 always misses); damage d6 + {} ≥ {}",
-                n.pen, attack.target.damage_value
+                "To hit {}; damage {}",
+                n.to_hit_words(),
+                n.damage_words(attack.target.damage_value)
             )?;
+            if let Some(estimate) = odds.estimate {
+                writeln!(out, "Odds are an {}", estimate.describe())?;
+            }
             write_p(out, "P(hit) per shot", odds.hit.probability(&true))?;
             write_p(
                 out,

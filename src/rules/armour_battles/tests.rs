@@ -435,3 +435,26 @@ fn a_points_budget_is_the_wrong_kind() {
     assert_eq!(v.violations.len(), 1);
     assert_eq!(v.violations[0].rule, "budget_kind");
 }
+
+#[test]
+fn a_battle_group_short_of_its_briefing_is_a_warning_in_plain_words() {
+    let mut force = preset_force("lorraine-3-german").unwrap();
+    let tiger = force
+        .units
+        .iter()
+        .position(|u| u.card.name() == "Tiger I")
+        .unwrap();
+    force.units.remove(tiger);
+    let v = validate(&force);
+    assert!(v.legal, "short is not illegal: {:?}", v.violations);
+    assert_eq!(
+        v.warnings,
+        ["Lorraine Battle 3 German: Tiger I missing — 13 of 14 units"]
+    );
+    // The full briefing warns of nothing.
+    assert!(
+        validate(&preset_force("lorraine-3-german").unwrap())
+            .warnings
+            .is_empty()
+    );
+}

@@ -176,6 +176,9 @@ pub struct FireSituation {
     pub moving: bool,
     /// Firing from ambush (Hinterhalt order).
     pub ambush: bool,
+    /// The target moved this turn: +1 like a moving firer (RULINGS "Moving target").
+    #[serde(default)]
+    pub target_moving: bool,
     /// The target's cover.
     pub cover: Cover,
     /// The target is hull-down behind heavy cover and the attacker declared a turret shot:
@@ -192,6 +195,14 @@ impl FireSituation {
     }
 
     fn modifier(&self, m: &ToHitModifiers) -> Result<i32, ResolveError> {
+        if self.ambush && self.moving {
+            return Err(ResolveError::Invalid {
+                field: "ambush",
+                message: "an ambush (Hinterhalt) is fired by a tank that is not moving, so it \
+                          cannot be combined with firing on the move (Angriff)"
+                    .to_string(),
+            });
+        }
         let cover = match (self.cover, self.hull_down_turret_shot) {
             (Cover::Heavy, true) => 0,
             (_, true) => {
@@ -207,9 +218,10 @@ impl FireSituation {
             (Cover::Light, false) => m.light_cover,
             (Cover::Heavy, false) => m.heavy_cover,
         };
-        let moving = if self.moving { m.moving } else { 0 };
+        // Each moving tank adds the same modifier: both moving is twice it.
+        let moving = i32::from(m.moving) * (i32::from(self.moving) + i32::from(self.target_moving));
         let ambush = if self.ambush { m.ambush } else { 0 };
-        Ok(i32::from(cover) + i32::from(moving) + i32::from(ambush))
+        Ok(i32::from(cover) + moving + i32::from(ambush))
     }
 }
 

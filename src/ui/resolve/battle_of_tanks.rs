@@ -76,6 +76,8 @@ pub struct TankSetup {
     pub targets: Vec<TankTarget>,
     pub moving: bool,
     pub ambush: bool,
+    /// The target moved this turn (+1, house default "Moving target").
+    pub target_moving: bool,
     /// The targets' cover (and the spotting target's).
     pub cover: Cover,
     /// Hull-down behind heavy cover with a turret shot declared.
@@ -90,6 +92,7 @@ impl Default for TankSetup {
             targets: vec![TankTarget::default()],
             moving: false,
             ambush: false,
+            target_moving: false,
             cover: Cover::Open,
             hull_down: false,
             hull_to_hull: false,
@@ -113,6 +116,7 @@ impl TankSetup {
         FireSituation {
             moving: self.moving,
             ambush: self.ambush,
+            target_moving: self.target_moving,
             // A hull-down target stands behind heavy cover by definition.
             cover: if self.hull_down {
                 Cover::Heavy
@@ -337,8 +341,12 @@ fn fire_form(tank: &mut TankSetup, names: &(Vec<String>, Vec<String>), ui: &mut 
         tank.targets.push(TankTarget::default());
     }
     ui.separator();
-    ui.checkbox(&mut tank.moving, "Firing on the move");
-    ui.checkbox(&mut tank.ambush, "Firing from ambush");
+    ui.checkbox(&mut tank.moving, "Firing on the move")
+        .on_hover_text("Angriff: +1 to hit");
+    ui.checkbox(&mut tank.target_moving, "Target moved this turn")
+        .on_hover_text("+1 to hit, like a moving firer (house default: Rulings, Moving target)");
+    ui.checkbox(&mut tank.ambush, "Firing from ambush")
+        .on_hover_text("Hinterhalt: −1 to hit; a tank in ambush is not moving");
     ui.add_enabled_ui(!tank.hull_down, |ui| {
         cover_radios(ui, &mut tank.cover, "Target cover");
     });

@@ -28,7 +28,7 @@ const ORDER_RULING: HouseDefault = HouseDefault {
 /// RULINGS "Bolt Action": a modified need beyond 6.
 const SEVEN_PLUS_RULING: HouseDefault = HouseDefault {
     value: "to hit 7+",
-    ruling: "A modified to-hit need of 7+ means a 6 followed by a 4+; a natural 1 always misses.",
+    ruling: "A modified to-hit need of 7+ means a 6 followed by a 4+, 8+ a 6 then a 5+, 9+ a 6 then a 6; 10+ cannot hit; a natural 1 always misses.",
 };
 
 /// RULINGS "Bolt Action": the HE chart and how HE hits count.
@@ -237,7 +237,6 @@ pub enum Odds {
         /// Boxed: a shooting attack's distributions dwarf an order test's.
         odds: Box<AttackOdds>,
         weapon: String,
-        shots_each: String,
         firers: u32,
         high_explosive: bool,
         damage_value: u8,
@@ -254,12 +253,12 @@ pub fn odds(subject: &Subject) -> Result<Odds, String> {
         Subject::Shooting(setup) => {
             let attack = setup.attack()?;
             let odds = ba::attack_odds(&attack).map_err(|e| e.to_string())?;
+            let high_explosive = odds.numbers.high_explosive;
             Ok(Odds::Shooting {
                 odds: Box::new(odds),
                 weapon: attack.weapon.name.clone(),
-                shots_each: attack.weapon.shots.clone(),
                 firers: attack.firers,
-                high_explosive: attack.high_explosive,
+                high_explosive,
                 damage_value: attack.target.damage_value,
                 armoured: attack.target.armoured,
             })
@@ -418,15 +417,14 @@ pub fn show(ui: &mut egui::Ui, odds: &Odds) {
         Odds::Shooting {
             odds,
             weapon,
-            shots_each,
             firers,
             high_explosive,
             damage_value,
             armoured,
         } => {
             ui.label(format!(
-                "{firers} × {weapon} ({shots_each} shot(s) each{}) at damage value {damage_value}+",
-                if *high_explosive { ", HE" } else { "" }
+                "{firers} × {weapon} ({}) at damage value {damage_value}+",
+                odds.numbers.shots_words()
             ));
             show_attack_odds(ui, odds, *high_explosive, *damage_value, *armoured);
         }
@@ -473,22 +471,25 @@ fn show_attack_odds(
 ) {
     let n = &odds.numbers;
     let mut rulings = Vec::new();
+    if let Some(estimate) = odds.estimate {
+        ui.label(RichText::new(format!("Odds are an {}", estimate.describe())).italics());
+    }
     if n.need > 6 {
         label_with_default(
             ui,
-            format!("To hit {}+: a 6, then a 4+", n.need),
+            format!("To hit {}", n.to_hit_words()),
             &SEVEN_PLUS_RULING,
         );
         rulings.push(SEVEN_PLUS_RULING);
     } else {
-        ui.label(format!("To hit {}+ (a 1 always misses)", n.need.max(2)));
+        ui.label(format!("To hit {}", n.to_hit_words()));
     }
     ui.label(format!(
         "P(hit) per shot: {}",
         pct(odds.hit.probability(&true))
     ));
     ui.horizontal(|ui| {
-        ui.label(format!("Damage: d6 + PEN {} ≥ {damage_value}", n.pen));
+        ui.label(format!("Damage: {}", n.damage_words(damage_value)));
         if high_explosive {
             house_default(ui, &HE_RULING);
         }
