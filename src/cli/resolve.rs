@@ -201,6 +201,42 @@ enum Action {
 
 /// Runs `quartermaster odds`.
 pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
+    let rally = args.action.rally.is_some();
+    run_odds_inner(args, out).map_err(|e| name_the_flag(e, rally))
+}
+
+/// Runs `quartermaster roll`.
+pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
+    let rally = args.action.rally.is_some();
+    run_roll_inner(args, out).map_err(|e| name_the_flag(e, rally))
+}
+
+/// A refusal from the rules, re-worded to name the flag the user typed: `--disruption` for a
+/// rally, `--target-disruption` for fire.
+fn name_the_flag(error: anyhow::Error, rally: bool) -> anyhow::Error {
+    use crate::rules::armour_battles::error::ResolveError as E;
+    match error.downcast_ref::<E>() {
+        Some(e @ E::DisruptionTooHigh { disruption, .. }) => {
+            let flag = if rally {
+                "--disruption"
+            } else {
+                "--target-disruption"
+            };
+            anyhow!("{flag} {disruption}: {e}")
+        }
+        Some(E::Situation {
+            field,
+            value,
+            reason,
+        }) => anyhow!(
+            "{}: {value}: {reason}",
+            super::resolve_others::flag_for(field)
+        ),
+        _ => error,
+    }
+}
+
+fn run_odds_inner(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
     let action = parse(&args.action)?;
     let json = args.json;
     match action {
@@ -267,8 +303,7 @@ pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
     Ok(EXIT_OK)
 }
 
-/// Runs `quartermaster roll`.
-pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
+fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
     let action = parse(&args.action)?;
     let seed = args.seed;
     let mut roller = Roller::new(seed);
@@ -689,16 +724,7 @@ fn parse_move(args: &ArmourBattlesArgs, name: &str) -> Result<Action> {
 // ---------------------------------------------------------------------------------------
 // Shared formatting
 
-/// A probability as a percentage with one decimal; tiny non-zero values stay visible.
-fn pct(p: f64) -> String {
-    if p > 0.0 && p < 0.0005 {
-        "<0.1%".to_string()
-    } else if p < 1.0 && p > 0.9995 {
-        ">99.9%".to_string()
-    } else {
-        format!("{:.1}%", p * 100.0)
-    }
-}
+use crate::rules::words::{amount, percent as pct};
 
 fn signed(change: i32, unit: &str) -> String {
     match change {
@@ -1110,8 +1136,8 @@ fn write_fire_roll(out: &mut dyn Write, roll: &FireRoll, existing: u32) -> Resul
     let r = &roll.result;
     writeln!(
         out,
-        "  Result    {} new Disruption Point(s) ({} → {}){}",
-        r.new_disruption,
+        "  Result    {} new ({} → {}){}",
+        amount(u64::from(r.new_disruption), "Disruption Points"),
         existing,
         r.total_disruption,
         if r.suppressed { ", suppressed" } else { "" }
@@ -1119,7 +1145,8 @@ fn write_fire_roll(out: &mut dyn Write, roll: &FireRoll, existing: u32) -> Resul
     if let Some(loss) = r.army_morale_loss {
         writeln!(
             out,
-            "            Dispersed: the side loses {loss} Army Morale Point(s)"
+            "            Dispersed: the side loses {}",
+            amount(u64::from(loss), "Army Morale Points")
         )?;
     } else if let (Some(inches), Some(dice)) = (r.forced_back_inches, &roll.forced_back_roll) {
         writeln!(
@@ -1252,8 +1279,9 @@ fn rally_odds_json(odds: &RallyOdds) -> Value {
 fn write_rally_odds(out: &mut dyn Write, odds: &RallyOdds) -> Result<()> {
     writeln!(
         out,
-        "{} rallies with {} Disruption Point(s)",
-        odds.unit, odds.disruption
+        "{} rallies with {}",
+        odds.unit,
+        amount(u64::from(odds.disruption), "Disruption Points")
     )?;
     writeln!(
         out,
@@ -1320,8 +1348,9 @@ fn write_rally_roll(out: &mut dyn Write, unit: &UnitCard, roll: &RallyRoll) -> R
     )?;
     writeln!(
         out,
-        "  Result    {} point(s) removed, {} left",
-        roll.removed, roll.remaining
+        "  Result    {} removed, {} left",
+        amount(u64::from(roll.removed), "points"),
+        roll.remaining
     )?;
     Ok(())
 }

@@ -59,6 +59,54 @@ pub struct Seeded<T: Args> {
 
 /// Prints exact odds; returns the exit code.
 pub fn run_odds(command: OddsOthers, out: &mut dyn Write) -> Result<u8> {
+    run_odds_inner(command, out).map_err(name_the_flag)
+}
+
+/// Rolls the dice from `--seed` and prints every die and the result; returns the exit code.
+pub fn run_roll(command: RollOthers, out: &mut dyn Write) -> Result<u8> {
+    run_roll_inner(command, out).map_err(name_the_flag)
+}
+
+/// The flag a user typed for a rules input the rules call `field`.
+pub(super) fn flag_for(field: &str) -> String {
+    match field {
+        "hull-down turret shot" => "--hull-down".to_string(),
+        "remaining armour" => "--target-armour".to_string(),
+        "targets" => "--target".to_string(),
+        "distance_inches" => "--distance".to_string(),
+        "attacker_move" => "--move".to_string(),
+        other => format!("--{}", other.replace([' ', '_'], "-")),
+    }
+}
+
+/// An invalid input reported by the rules, re-worded to name the flag the user typed
+/// ("--ambush: …" rather than "ambush: …").
+fn name_the_flag(error: anyhow::Error) -> anyhow::Error {
+    let invalid = error
+        .downcast_ref::<bot::ResolveError>()
+        .and_then(|e| match e {
+            bot::ResolveError::Invalid { field, message } => Some((*field, message)),
+            _ => None,
+        })
+        .or_else(|| match error.downcast_ref::<be::ResolveError>() {
+            Some(be::ResolveError::Invalid { field, message }) => Some((*field, message)),
+            _ => None,
+        })
+        .or_else(|| match error.downcast_ref::<ba::ResolveError>() {
+            Some(ba::ResolveError::Invalid { field, message }) => Some((*field, message)),
+            _ => None,
+        })
+        .or_else(|| match error.downcast_ref::<bl::ResolveError>() {
+            Some(bl::ResolveError::Invalid { field, message }) => Some((*field, message)),
+            _ => None,
+        });
+    match invalid {
+        Some((field, message)) => anyhow!("{}: {message}", flag_for(field)),
+        None => error,
+    }
+}
+
+fn run_odds_inner(command: OddsOthers, out: &mut dyn Write) -> Result<u8> {
     match command {
         OddsOthers::Belloludi(args) => belloludi_odds(&args, out),
         OddsOthers::BattleOfTanks(args) => battle_of_tanks_odds(&args, out),
@@ -67,8 +115,7 @@ pub fn run_odds(command: OddsOthers, out: &mut dyn Write) -> Result<u8> {
     }
 }
 
-/// Rolls the dice from `--seed` and prints every die and the result; returns the exit code.
-pub fn run_roll(command: RollOthers, out: &mut dyn Write) -> Result<u8> {
+fn run_roll_inner(command: RollOthers, out: &mut dyn Write) -> Result<u8> {
     match command {
         RollOthers::Belloludi(s) => belloludi_roll(&s.args, &mut Roller::new(s.seed), out),
         RollOthers::BattleOfTanks(s) => {
@@ -105,14 +152,7 @@ fn unknown_name(what: &str, query: &str, nearest: &[String]) -> String {
     message
 }
 
-/// `p` as a percentage with two decimals ("<0.01%" rather than a misleading 0.00%).
-fn percent(p: f64) -> String {
-    if p > 0.0 && p < 0.00005 {
-        "<0.01%".to_string()
-    } else {
-        format!("{:.2}%", p * 100.0)
-    }
-}
+use crate::rules::words::{amount, percent};
 
 fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
@@ -321,12 +361,12 @@ fn state_label(state: &bl::TankState) -> String {
 fn command_label(outcome: &bl::CommandOutcome) -> String {
     let tables = belloludi::resolution();
     match outcome {
-        bl::CommandOutcome::Orders { orders } => format!("{orders} order(s)"),
+        bl::CommandOutcome::Orders { orders } => amount(u64::from(*orders), "orders"),
         bl::CommandOutcome::Blunder { roll, moves } => {
             let name = tables
                 .and_then(|t| t.blunder(*roll))
                 .map_or("?", |b| b.name.as_str());
-            format!("B: {roll} {name} ({moves} move(s))")
+            format!("B: {roll} {name} ({})", amount(u64::from(*moves), "moves"))
         }
     }
 }
@@ -404,6 +444,7 @@ fn belloludi_odds(args: &BelloludiArgs, out: &mut dyn Write) -> Result<u8> {
                 "remaining_armour": odds.remaining_before,
                 "p_hit": odds.p_hit(),
                 "p_bullseye": odds.p_bullseye(),
+                "p_disorder": odds.p_disorder(),
                 "damage_on_hit": dist_json(&odds.damage, "damage"),
                 "state_after": dist_json(&odds.state_after, "state"),
                 "p_shaken_or_worse": at_least(bl::TankState::Shaken),
@@ -424,11 +465,17 @@ fn belloludi_odds(args: &BelloludiArgs, out: &mut dyn Write) -> Result<u8> {
             )?;
             write_p(out, "P(hit)", odds.p_hit())?;
             write_p(out, "P(bullseye: destroyed)", odds.p_bullseye())?;
-            write_dist(out, "Damage on a hit:", &odds.damage, |d| {
-                if d.bullseye {
-                    format!("{} + bullseye", d.points)
+            write_p(
+                out,
+                "P(all dice hit: target in disorder)",
+                odds.p_disorder(),
+            )?;
+            let damage = odds.damage.map(|d| (d.points, d.bullseye));
+            write_dist(out, "Damage on a hit:", &damage, |&(points, bullseye)| {
+                if bullseye {
+                    format!("{points} + bullseye")
                 } else {
-                    d.points.to_string()
+                    points.to_string()
                 }
             })?;
             write_dist(
@@ -476,13 +523,13 @@ fn belloludi_roll(args: &BelloludiArgs, roller: &mut Roller, out: &mut dyn Write
                 write_record(out, "commander dice", &roll.dice)?;
                 writeln!(
                     out,
-                    "{} takes {} hit(s): {} left, {}; {} takes {} hit(s): {} left, {}",
+                    "{} takes {}: {} left, {}; {} takes {}: {} left, {}",
                     first.vehicle.name,
-                    roll.hits.to_first,
+                    amount(u64::from(roll.hits.to_first), "hits"),
                     roll.first_remaining,
                     state_label(&roll.first_after),
                     second.vehicle.name,
-                    roll.hits.to_second,
+                    amount(u64::from(roll.hits.to_second), "hits"),
                     roll.second_remaining,
                     state_label(&roll.second_after)
                 )?;
@@ -516,6 +563,9 @@ fn belloludi_roll(args: &BelloludiArgs, roller: &mut Roller, out: &mut dyn Write
                 roll.remaining_after,
                 state_label(&roll.state_after)
             )?;
+            if roll.disordered {
+                writeln!(out, "All dice hit: {} is in disorder", second.vehicle.name)?;
+            }
             Ok(())
         },
     )
@@ -760,8 +810,8 @@ fn battle_of_tanks_odds(args: &BattleOfTanksArgs, out: &mut dyn Write) -> Result
                 writeln!(out)?;
                 writeln!(
                     out,
-                    "{} shot(s) at {} ({} hit points left): to hit {}+ (a 1 always misses){}",
-                    o.shots,
+                    "{} at {} ({} hit points left): to hit {}+ (a 1 always misses){}",
+                    amount(u64::from(o.shots), "shots"),
                     o.target,
                     o.remaining_hp,
                     o.need,
@@ -860,10 +910,10 @@ fn battle_of_tanks_roll(
                 }
                 writeln!(
                     out,
-                    "  {} hit(s), {} penetration(s), {} track hit(s): {} damage, {} → {} hit points{}",
-                    v.volley.hits,
-                    v.volley.penetrations,
-                    v.volley.track_hits,
+                    "  {}, {}, {}: {} damage, {} → {} hit points{}",
+                    amount(u64::from(v.volley.hits), "hits"),
+                    amount(u64::from(v.volley.penetrations), "penetrations"),
+                    amount(u64::from(v.volley.track_hits), "track hits"),
                     v.damage,
                     v.remaining_before,
                     v.remaining_after,
@@ -1305,8 +1355,11 @@ fn bolt_action_roll(args: &BoltActionArgs, roller: &mut Roller, out: &mut dyn Wr
             }
             writeln!(
                 out,
-                "{} shot(s), {} hit(s), {} damaging, {} pin(s)",
-                roll.shots, roll.tally.hits, roll.tally.damaging, roll.pins
+                "{}, {}, {} damaging, {}",
+                amount(u64::from(roll.shots), "shots"),
+                amount(u64::from(roll.tally.hits), "hits"),
+                roll.tally.damaging,
+                amount(u64::from(roll.pins), "pins")
             )?;
             for d in &roll.vehicle_results {
                 writeln!(out, "Damage result: {}", vehicle_damage_label(d))?;
@@ -1447,9 +1500,13 @@ pub struct BelleEpoqueArgs {
     /// The target's terrain.
     #[arg(long, value_enum, default_value = "open")]
     pub target_terrain: TerrainArg,
-    /// The target is conspicuous: +1 to hit, a 6 still misses.
+    /// The target is conspicuous: +1 to hit, a 6 still misses, and it is seen at 4 UD.
     #[arg(long)]
     pub conspicuous: bool,
+    /// The target has neither moved nor fired since the game began (or has not moved and has
+    /// smokeless-powder rifles): seen 1 UD less.
+    #[arg(long)]
+    pub target_unrevealed: bool,
     /// Stands the target has (caps the stands lost).
     #[arg(long, value_name = "N")]
     pub target_stands: Option<u32>,
@@ -1617,6 +1674,7 @@ impl BelleEpoqueArgs {
                 terrain,
                 conspicuous: false,
                 stands: None,
+                unrevealed: false,
             },
         };
         if let Some(order) = self.target_order {
@@ -1627,6 +1685,7 @@ impl BelleEpoqueArgs {
         }
         target.infantry &= !self.target_cavalry;
         target.conspicuous |= self.conspicuous;
+        target.unrevealed = self.target_unrevealed;
         if self.target_stands.is_some() {
             target.stands = self.target_stands;
         }
@@ -1676,24 +1735,11 @@ impl BelleEpoqueArgs {
 }
 
 fn losses_label(l: &be::Losses) -> String {
-    casualties_label(&(l.stands, l.fall_back_uds, l.eliminated))
+    l.label()
 }
 
-/// "2 stand(s) + 1 UD fall back" for (stands, fall back UD, eliminated).
-fn casualties_label(&(stands, fall_back, eliminated): &(u32, u32, bool)) -> String {
-    let mut text = format!("{stands} stand(s)");
-    if fall_back > 0 {
-        text.push_str(&format!(" + {fall_back} UD fall back"));
-    }
-    if eliminated {
-        text.push_str(" (eliminated)");
-    }
-    text
-}
-
-/// Losses without the raw count, so outcomes that look the same in play merge.
-fn casualties(losses: &Dist<be::Losses>) -> Dist<(u32, u32, bool)> {
-    losses.map(|l| (l.stands, l.fall_back_uds, l.eliminated))
+fn casualties(losses: &Dist<be::Losses>) -> Dist<be::Losses> {
+    losses.map(be::Losses::as_casualties)
 }
 
 fn belle_epoque_odds(args: &BelleEpoqueArgs, out: &mut dyn Write) -> Result<u8> {
@@ -1793,11 +1839,11 @@ fn belle_epoque_odds(args: &BelleEpoqueArgs, out: &mut dyn Write) -> Result<u8> 
         |out| {
             writeln!(
                 out,
-                "Belle Epoque — assault: {} stands at SS 1–{} against {} stands at SS 1–{} (a 1 always scores, a 6 never)",
-                assault.attacker.stands,
-                odds.attacker_level.max(1),
-                assault.defender.stands,
-                odds.defender_level.max(1)
+                "Belle Epoque — assault: {} at {} against {} at {} (a 1 always scores, a 6 never)",
+                amount(u64::from(assault.attacker.stands), "stands"),
+                be::level_words(odds.attacker_level),
+                amount(u64::from(assault.defender.stands), "stands"),
+                be::level_words(odds.defender_level)
             )?;
             write_p(out, "P(attacker wins)", odds.p_attacker_wins())?;
             write_p(out, "P(tie: both lose a stand)", odds.p_tie())?;
@@ -1806,13 +1852,13 @@ fn belle_epoque_odds(args: &BelleEpoqueArgs, out: &mut dyn Write) -> Result<u8> 
                 out,
                 "Attacker loses:",
                 &casualties(&odds.attacker_losses()),
-                casualties_label,
+                losses_label,
             )?;
             write_dist(
                 out,
                 "Defender loses:",
                 &casualties(&odds.defender_losses()),
-                casualties_label,
+                losses_label,
             )
         },
     )
@@ -1832,7 +1878,7 @@ fn belle_epoque_roll(
             || roll_json(id, "command_points", &roll),
             |out| {
                 write_record(out, "command dice", &roll.dice)?;
-                writeln!(out, "{} command point(s)", roll.total)?;
+                writeln!(out, "{}", amount(u64::from(roll.total), "command points"))?;
                 Ok(())
             },
         );
@@ -1876,8 +1922,9 @@ fn belle_epoque_roll(
                 write_record(out, "fire", &roll.dice)?;
                 writeln!(
                     out,
-                    "{} hit(s): the target loses {} stand(s)",
-                    roll.hits, roll.stands_lost
+                    "{}: the target loses {}",
+                    amount(u64::from(roll.hits), "hits"),
+                    amount(u64::from(roll.stands_lost), "stands")
                 )?;
                 Ok(())
             },
@@ -1894,11 +1941,11 @@ fn belle_epoque_roll(
             let r = &roll.result;
             writeln!(
                 out,
-                "Scores {} (SS 1–{}) against {} (SS 1–{})",
+                "Scores {} ({}) against {} ({})",
                 r.attacker_score,
-                roll.attacker_level.max(1),
+                be::level_words(roll.attacker_level),
                 r.defender_score,
-                roll.defender_level.max(1)
+                be::level_words(roll.defender_level)
             )?;
             writeln!(
                 out,
@@ -2091,7 +2138,7 @@ mod tests {
         ]);
         assert_eq!(
             format!("{:#}", code.unwrap_err()),
-            "shots: 3 shots: Tiger I has a fire rate of 2"
+            "--shots: 3 shots: Tiger I has a fire rate of 2"
         );
     }
 

@@ -19,6 +19,7 @@ pub mod registry;
 pub mod ruleset;
 pub mod stat;
 pub mod validation;
+pub mod words;
 
 pub use card::Card;
 pub use error::RulesError;

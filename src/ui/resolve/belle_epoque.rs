@@ -13,10 +13,11 @@ use super::shared::{
 use crate::rules::armour_battles::outcome::HouseDefault;
 use crate::rules::belle_epoque::resolve::{
     self as be, Assault, AssaultOdds, AssaultSide, AssaultTroops, CommandPointsOdds, Fire,
-    FireOdds, FireTarget, General, Losses, Position, Terrain,
+    FireOdds, FireTarget, General, Losses, Position, Terrain, level_words,
 };
 use crate::rules::belle_epoque::{Doctrine, TroopType, UnitProfile};
 use crate::rules::dice::{Dist, Roller};
+use crate::rules::words::amount;
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
 
@@ -127,6 +128,8 @@ pub struct FireSetup {
     pub cavalry: bool,
     pub terrain: Terrain,
     pub conspicuous: bool,
+    /// The target has neither moved nor fired (house default "Visibility": seen 1 UD less).
+    pub unrevealed: bool,
     /// Stands the target has; 0 for uncapped.
     pub target_stands: u32,
 }
@@ -145,6 +148,7 @@ impl Default for FireSetup {
             cavalry: false,
             terrain: Terrain::Open,
             conspicuous: false,
+            unrevealed: false,
             target_stands: 0,
         }
     }
@@ -164,6 +168,7 @@ impl FireSetup {
                 terrain: self.terrain,
                 conspicuous: self.conspicuous,
                 stands: (self.target_stands > 0).then_some(self.target_stands),
+                unrevealed: self.unrevealed,
             },
         }
     }
@@ -433,7 +438,12 @@ fn fire_form(f: &mut FireSetup, units: &(Vec<String>, Vec<String>), ui: &mut egu
             ui.radio_value(&mut f.terrain, t, text);
         }
     });
-    ui.checkbox(&mut f.conspicuous, "Target conspicuous");
+    ui.checkbox(&mut f.conspicuous, "Target conspicuous")
+        .on_hover_text("+1 to hit (a 6 still misses); always seen at 4 UD");
+    ui.checkbox(&mut f.unrevealed, "Target has neither moved nor fired")
+        .on_hover_text(
+            "Or has not moved and carries smokeless-powder rifles: seen 1 UD less (house default: Rulings, Visibility)",
+        );
     count_field(
         ui,
         "Target stands (0 = uncapped)",
@@ -600,28 +610,20 @@ fn show_fire(ui: &mut egui::Ui, fire: &Fire, odds: &FireOdds) {
 }
 
 fn losses_label(l: &Losses) -> String {
-    let mut text = format!("{} stand(s)", l.stands);
-    if l.fall_back_uds > 0 {
-        text.push_str(&format!(" + {} UD back", l.fall_back_uds));
-    }
-    if l.eliminated {
-        text.push_str(" (eliminated)");
-    }
-    text
+    l.label()
 }
 
-/// Losses without the raw count, so outcomes that look the same on the table merge.
 fn casualties(losses: &Dist<Losses>) -> Dist<Losses> {
-    losses.map(|l| Losses { losses: 0, ..*l })
+    losses.map(Losses::as_casualties)
 }
 
 fn show_assault(ui: &mut egui::Ui, assault: &Assault, odds: &AssaultOdds) {
     ui.label(format!(
-        "{} stands at SS 1–{} against {} stands at SS 1–{} (a 1 always scores, a 6 never)",
-        assault.attacker.stands,
-        odds.attacker_level.max(1),
-        assault.defender.stands,
-        odds.defender_level.max(1)
+        "{} at {} against {} at {} (a 1 always scores, a 6 never)",
+        amount(u64::from(assault.attacker.stands), "stands"),
+        level_words(odds.attacker_level),
+        amount(u64::from(assault.defender.stands), "stands"),
+        level_words(odds.defender_level)
     ));
     bar_chart(
         ui,
@@ -720,11 +722,11 @@ pub fn roll(subject: &Subject, seed: u64) -> Result<Rolled, String> {
                 ),
                 dice: vec![
                     (
-                        format!("Attacker (SS 1–{})", roll.attacker_level.max(1)),
+                        format!("Attacker ({})", level_words(roll.attacker_level)),
                         faces(&roll.attacker_dice),
                     ),
                     (
-                        format!("Defender (SS 1–{})", roll.defender_level.max(1)),
+                        format!("Defender ({})", level_words(roll.defender_level)),
                         faces(&roll.defender_dice),
                     ),
                 ],

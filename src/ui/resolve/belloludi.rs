@@ -19,6 +19,12 @@ use crate::rules::dice::{Dist, Roller};
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
 
+/// RULINGS "Shooting": all dice hit throws the target into disorder.
+const DISORDER_RULING: HouseDefault = HouseDefault {
+    value: "disorder",
+    ruling: "When every damage die of a hit shows 1 or more (no 0; a B destroys anyway), the target is disordered: it shoots at −1 until it rallies.",
+};
+
 /// RULINGS "Commander die": the d20 reading.
 const COMMANDER_DIE_RULING: HouseDefault = HouseDefault {
     value: "commander die",
@@ -321,6 +327,14 @@ fn show_shot(
         "P(bullseye: destroyed): {}",
         pct(odds.p_bullseye())
     ));
+    label_with_default(
+        ui,
+        format!(
+            "P(all dice hit: target in disorder): {}",
+            pct(odds.p_disorder())
+        ),
+        &DISORDER_RULING,
+    );
     ui.add_space(6.0);
     ui.strong("Damage on a hit");
     let damage = odds
@@ -419,6 +433,9 @@ pub fn roll(subject: &Subject, seed: u64) -> Result<Rolled, String> {
                 roll.remaining_after,
                 state_label(&roll.state_after).to_lowercase()
             ));
+            if roll.disordered {
+                result.push_str("; all dice hit: target in disorder");
+            }
             Ok(Rolled {
                 title: format!("{} shoots at {}", shooter.vehicle.name, target.vehicle.name),
                 dice,

@@ -11,16 +11,8 @@ use crate::rules::dice::{Dist, RollRecord};
 use crate::rules::{Card, RulesetId, ruleset};
 use crate::ui::model::Model;
 
-/// A probability as a percentage with one decimal; tiny non-zero values stay visible.
-pub fn pct(p: f64) -> String {
-    if p > 0.0 && p < 0.0005 {
-        "<0.1%".to_string()
-    } else if p < 1.0 && p > 0.9995 {
-        ">99.9%".to_string()
-    } else {
-        format!("{:.1}%", p * 100.0)
-    }
-}
+/// The one percent formatter, shared with the command line.
+pub use crate::rules::words::percent as pct;
 
 /// The faces of a roll, as the dice log keeps them.
 pub fn faces(record: &RollRecord) -> Vec<u8> {

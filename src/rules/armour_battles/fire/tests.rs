@@ -243,7 +243,10 @@ fn off_table_artillery_neither_fires_directly_nor_is_a_target() {
         ..s
     };
     let err = fire_odds(card("Panther"), card("M4 75mm"), &dispersed).unwrap_err();
-    assert!(err.to_string().contains("target_disruption 3"), "{err}");
+    assert!(
+        err.to_string().contains("3 Disruption Points on M4 75mm"),
+        "{err}"
+    );
 }
 
 #[test]
