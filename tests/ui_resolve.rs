@@ -269,7 +269,7 @@ fn a_battle_of_tanks_volley_matches_fire_odds_and_replays() {
         &FireTarget::new(tank("AMX 12t"), attacker.fire_rate),
     )
     .unwrap();
-    let need = format!("{} shot(s), hit on {}+", odds.shots, odds.need);
+    let need = format!("{} shots, hit on {}", odds.shots, odds.need_words());
     assert!(h.query_by_label(&need).is_some(), "{need} shown");
     let destroyed = format!(
         "P(destroyed): {}",

@@ -810,11 +810,11 @@ fn battle_of_tanks_odds(args: &BattleOfTanksArgs, out: &mut dyn Write) -> Result
                 writeln!(out)?;
                 writeln!(
                     out,
-                    "{} at {} ({} hit points left): to hit {}+ (a 1 always misses){}",
+                    "{} at {} ({} hit points left): to hit {}{}",
                     amount(u64::from(o.shots), "shots"),
                     o.target,
                     o.remaining_hp,
-                    o.need,
+                    o.need_words(),
                     if o.turret_only {
                         "; only T penetrates"
                     } else {

@@ -304,6 +304,8 @@ pub struct FireOdds {
     pub shots: u32,
     /// The d6 needed to hit (faces at or below `always_miss` still miss).
     pub need: i32,
+    /// Faces up to this always miss (a 1).
+    pub always_miss: u8,
     pub turret_only: bool,
     pub firepower: u32,
     pub remaining_hp: u32,
@@ -318,6 +320,17 @@ pub struct FireOdds {
 }
 
 impl FireOdds {
+    /// The to-hit roll in words, never below what can hit: "2+ (a 1 always misses)", not
+    /// "0+".
+    pub fn need_words(&self) -> String {
+        let lowest = i32::from(self.always_miss) + 1;
+        format!(
+            "{}+ (a {} always misses)",
+            self.need.max(lowest),
+            self.always_miss
+        )
+    }
+
     /// P(one shot hits).
     pub fn p_hit_per_shot(&self) -> f64 {
         self.hit.probability(&true)
@@ -452,6 +465,7 @@ pub fn fire_odds(attacker: &TankCard, target: &FireTarget<'_>) -> Result<FireOdd
         target: target.card.name.clone(),
         shots: target.shots,
         need,
+        always_miss: t.to_hit.always_miss,
         turret_only,
         firepower,
         remaining_hp: target.remaining_hp,

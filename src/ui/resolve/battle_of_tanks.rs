@@ -16,6 +16,7 @@ use crate::rules::battle_of_tanks::resolve::{
     self as bt, Cover, FireOdds, FireSituation, FireTarget, PenetrationFace,
 };
 use crate::rules::dice::{Dist, Roller};
+use crate::rules::words::amount;
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
 
@@ -425,7 +426,11 @@ fn show_volley(ui: &mut egui::Ui, index: usize, odds: &FireOdds) {
     ));
     label_with_default(
         ui,
-        format!("{} shot(s), hit on {}+", odds.shots, odds.need),
+        format!(
+            "{}, hit on {}",
+            amount(u64::from(odds.shots), "shots"),
+            odds.need_words()
+        ),
         &TO_HIT_RULING,
     );
     ui.label(format!("P(hit) per shot: {}", pct(odds.p_hit_per_shot())));
