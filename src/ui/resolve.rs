@@ -190,19 +190,25 @@ pub struct RollEntry {
     /// (what the dice were for, the faces), in the order rolled.
     pub dice: Vec<(String, Vec<u8>)>,
     pub result: String,
+    /// Rolled again from a seed already used (the Replay button, or a seed typed back in):
+    /// the dice are an old roll's, so they are never recorded in a battle.
+    pub replay: bool,
 }
 
 /// What the Resolve view asks the app to do.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ResolveAction {
-    /// Roll `subject` with `seed` and put it at the top of the log.
+    /// Roll `subject` with `seed` and put it at the top of the log; then draw a fresh seed
+    /// for the next press, so pressing Roll twice never reuses dice.
     Roll { subject: Subject, seed: u64 },
+    /// Roll `subject` again with a logged `seed`: the same dice, marked as a replay.
+    Replay { subject: Subject, seed: u64 },
     /// Pick a seed from the system clock.
     NewSeed,
 }
 
 /// The Resolve view's state: the forms, the cached odds and the session dice log.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ResolveState {
     pub mechanic: Mechanic,
     /// The Armour Battles fire form.
@@ -228,31 +234,88 @@ pub struct ResolveState {
     other_cache: Option<(Subject, Result<OtherOdds, String>)>,
 }
 
+impl Default for ResolveState {
+    /// A new session starts on a fresh seed: a fixed first seed would deal every session's
+    /// first roll the same dice.
+    fn default() -> Self {
+        ResolveState {
+            mechanic: Mechanic::default(),
+            setup: Setup::default(),
+            armour_battles: armour_battles::Form::default(),
+            belloludi: belloludi::Form::default(),
+            battle_of_tanks: battle_of_tanks::Form::default(),
+            bolt_action: bolt_action::Form::default(),
+            belle_epoque: belle_epoque::Form::default(),
+            seed: clock_seed(0),
+            battle_pick: battle_link::BattlePick::default(),
+            last: None,
+            log: Vec::new(),
+            roll_error: None,
+            error_for: None,
+            cache: None,
+            other_cache: None,
+        }
+    }
+}
+
+/// A seed from the system clock, short enough to type; `salt` separates draws within one
+/// clock tick.
+fn clock_seed(salt: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Fold the 128-bit count so both halves count.
+    let folded = (nanos as u64) ^ ((nanos >> 64) as u64);
+    folded.wrapping_add(salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % 1_000_000_000
+}
+
 impl ResolveState {
     /// Applies one action.
     pub fn apply(&mut self, action: ResolveAction) {
         match action {
-            ResolveAction::Roll { subject, seed } => match roll_subject(&subject, seed) {
-                Ok(entry) => {
-                    self.roll_error = None;
-                    self.battle_pick.error = None;
-                    self.error_for = None;
-                    self.last = Some(entry.clone());
-                    self.log.insert(0, entry);
+            ResolveAction::Roll { subject, seed } => {
+                let used = self.seed_used(seed);
+                if self.roll(&subject, seed, used) {
+                    self.seed = self.fresh_seed();
                 }
-                Err(error) => {
-                    self.roll_error = Some(error);
-                    self.error_for = Some(self.subject());
-                }
-            },
-            ResolveAction::NewSeed => {
-                let nanos = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos());
-                // Fold the 128-bit count so both halves count; keep it short enough to type.
-                self.seed = ((nanos as u64) ^ ((nanos >> 64) as u64)) % 1_000_000_000;
+            }
+            ResolveAction::Replay { subject, seed } => {
+                self.roll(&subject, seed, true);
+            }
+            ResolveAction::NewSeed => self.seed = self.fresh_seed(),
+        }
+    }
+
+    /// Rolls and logs `subject`; returns whether it rolled.
+    fn roll(&mut self, subject: &Subject, seed: u64, replay: bool) -> bool {
+        match roll_subject(subject, seed) {
+            Ok(entry) => {
+                let entry = RollEntry { replay, ..entry };
+                self.roll_error = None;
+                self.battle_pick.error = None;
+                self.error_for = None;
+                self.last = Some(entry.clone());
+                self.log.insert(0, entry);
+                true
+            }
+            Err(error) => {
+                self.roll_error = Some(error);
+                self.error_for = Some(self.subject());
+                false
             }
         }
+    }
+
+    fn seed_used(&self, seed: u64) -> bool {
+        self.log.iter().any(|entry| entry.seed == seed)
+    }
+
+    /// A seed from the clock that no roll in the log has used.
+    fn fresh_seed(&self) -> u64 {
+        (0..)
+            .map(clock_seed)
+            .find(|&seed| seed != self.seed && !self.seed_used(seed))
+            .unwrap_or(0)
     }
 
     /// What the Roll button rolls now.
@@ -511,6 +574,7 @@ pub fn roll_subject(subject: &Subject, seed: u64) -> Result<RollEntry, String> {
         title,
         dice,
         result,
+        replay: false,
     })
 }
 
@@ -573,6 +637,7 @@ pub fn roll(setup: &Setup, seed: u64) -> Result<RollEntry, String> {
         title,
         dice,
         result,
+        replay: false,
     })
 }
 
@@ -923,7 +988,8 @@ fn record_in_battle(
 }
 
 fn entry_ui(ui: &mut egui::Ui, entry: &RollEntry) {
-    ui.label(format!("{} — seed {}", entry.title, entry.seed));
+    let replay = if entry.replay { " (replay)" } else { "" };
+    ui.label(format!("{} — seed {}{replay}", entry.title, entry.seed));
     for (what, dice) in &entry.dice {
         let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
         ui.label(format!("{what}: {}", faces.join(" ")));
@@ -941,7 +1007,10 @@ fn roll_panel(
     ui.horizontal(|ui| {
         let label = ui.label("Seed");
         ui.add(egui::DragValue::new(&mut state.seed).speed(1.0))
-            .labelled_by(label.id);
+            .labelled_by(label.id)
+            .on_hover_text(
+                "The next roll's seed. Each Roll draws a fresh one afterwards; type a logged seed to replay its dice (a replay is never recorded in a battle).",
+            );
         if ui.button("New seed").clicked() {
             actions.push(Action::Resolve(ResolveAction::NewSeed));
         }
@@ -959,6 +1028,7 @@ fn roll_panel(
         egui::Frame::group(ui.style()).show(ui, |ui| entry_ui(ui, entry));
     }
     if let (Some(battle), Some(entry)) = (battle, &state.last)
+        && !entry.replay
         && let Subject::ArmourBattles(setup) = &entry.subject
         && state.battle_pick.attacker.is_some()
         && state.battle_pick.target.is_some()
@@ -981,7 +1051,7 @@ fn roll_panel(
                     .on_hover_text("Roll the same situation again with this seed")
                     .clicked()
                 {
-                    actions.push(Action::Resolve(ResolveAction::Roll {
+                    actions.push(Action::Resolve(ResolveAction::Replay {
                         subject: entry.subject.clone(),
                         seed: entry.seed,
                     }));
