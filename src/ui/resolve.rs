@@ -33,7 +33,7 @@ use crate::rules::dice::Roller;
 
 use super::Action;
 use super::model::Model;
-use shared::{Rolled, bar_chart, card_combo, faces, house_mark};
+use shared::{Rolled, card_combo, chart_with_lines, faces, house_mark};
 
 pub use bolt_action::OrderSetup;
 pub use shared::pct;
@@ -674,14 +674,23 @@ fn unit_names(model: &Model, artillery: bool) -> (Vec<String>, Vec<String>) {
 }
 
 /// Draws the whole Resolve view.
+/// Share of the view's width each side column (form, rolls) may take at most.
+const SIDE_SHARE: f32 = 0.3;
+/// Narrowest a side column gets: a combo box and its label still fit.
+const SIDE_MIN: f32 = 180.0;
+
 pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
     let mut actions = Vec::new();
     let battle = (state.mechanic == Mechanic::ArmourBattlesFire)
         .then(|| battle_link::open_battle(model))
         .flatten();
+    // The side columns give way as the window narrows: the odds in the middle keep at least
+    // 40 % of the width (720 px wide still shows the odds and their distributions).
+    let side_max = (ui.available_width() * SIDE_SHARE).max(SIDE_MIN);
     egui::Panel::left("resolve_form")
         .resizable(true)
-        .default_size(330.0)
+        .default_size(330.0_f32.min(side_max))
+        .size_range(SIDE_MIN..=side_max)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Ruleset");
@@ -720,7 +729,8 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
     // the odds run.
     egui::Panel::right("resolve_rolls")
         .resizable(true)
-        .default_size(380.0)
+        .default_size(380.0_f32.min(side_max))
+        .size_range(SIDE_MIN..=side_max)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 actions.extend(roll_panel(state, battle.as_ref(), ui))
@@ -804,11 +814,15 @@ fn form(
                 ui.radio_value(&mut setup.movement, order, text);
             }
         });
-        ui.checkbox(&mut setup.flank, "Flank or rear shot");
-        ui.checkbox(&mut setup.uphill, "Target uphill");
-        ui.checkbox(&mut setup.ambush, "Ambush fire");
+        ui.checkbox(&mut setup.flank, "Flank or rear shot")
+            .on_hover_text("−1 TN; sloped armour uses its second number");
+        ui.checkbox(&mut setup.uphill, "Target uphill")
+            .on_hover_text("+1D reaction");
+        ui.checkbox(&mut setup.ambush, "Ambush fire")
+            .on_hover_text("A hidden unit firing from ambush: +1D attack");
     }
-    ui.checkbox(&mut setup.cover, "Target in cover");
+    ui.checkbox(&mut setup.cover, "Target in cover")
+        .on_hover_text("Light cover: +1D reaction (nothing against artillery)");
     ui.checkbox(
         &mut setup.evading,
         if artillery {
@@ -817,7 +831,8 @@ fn form(
             "Target evading"
         },
     );
-    ui.checkbox(&mut setup.target_suppressed, "Target suppressed");
+    ui.checkbox(&mut setup.target_suppressed, "Target suppressed")
+        .on_hover_text("Reaction dice score on 5+ instead of 4+");
     ui.horizontal(|ui| {
         ui.label("Target disruption");
         for n in 0..=2 {
@@ -825,10 +840,14 @@ fn form(
         }
     });
     ui.separator();
-    ui.checkbox(&mut setup.attacker_wild, "Attacker wild die");
-    ui.checkbox(&mut setup.attacker_staff, "Attacker Staff Order");
-    ui.checkbox(&mut setup.target_wild, "Target wild die");
-    ui.checkbox(&mut setup.target_staff, "Target Staff Order");
+    ui.checkbox(&mut setup.attacker_wild, "Attacker wild die")
+        .on_hover_text("+1D attack (at most one per action)");
+    ui.checkbox(&mut setup.attacker_staff, "Attacker Staff Order")
+        .on_hover_text("+1D attack (at most one per action)");
+    ui.checkbox(&mut setup.target_wild, "Target wild die")
+        .on_hover_text("+1D reaction (at most one per action)");
+    ui.checkbox(&mut setup.target_staff, "Target Staff Order")
+        .on_hover_text("+1D reaction (at most one per action)");
 }
 
 fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
@@ -889,24 +908,21 @@ fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
     ui.add_space(6.0);
     ui.strong("New Disruption Points");
     let dist = f.disruption();
-    ui.horizontal(|ui| {
-        let names = ["0", "1", "2", "3+"];
-        let bars: Vec<(String, f64)> = names
-            .iter()
-            .zip(dist)
-            .map(|(name, p)| (name.to_string(), p))
-            .collect();
-        bar_chart(ui, "resolve_disruption", &bars);
-        ui.vertical(|ui| {
-            for (n, p) in dist.iter().enumerate() {
-                let name = if n == 3 { "3+".into() } else { n.to_string() };
-                ui.label(format!(
-                    "{name}: {} (at least {n}: {})",
-                    pct(*p),
-                    pct(f.result.p_disruption_at_least(n as u32))
-                ));
-            }
-        });
+    let names = ["0", "1", "2", "3+"];
+    let bars: Vec<(String, f64)> = names
+        .iter()
+        .zip(dist)
+        .map(|(name, p)| (name.to_string(), p))
+        .collect();
+    chart_with_lines(ui, "resolve_disruption", &bars, |ui| {
+        for (n, p) in dist.iter().enumerate() {
+            let name = if n == 3 { "3+".into() } else { n.to_string() };
+            ui.label(format!(
+                "{name}: {} (at least {n}: {})",
+                pct(*p),
+                pct(f.result.p_disruption_at_least(n as u32))
+            ));
+        }
     });
     ui.add_space(6.0);
     ui.horizontal(|ui| {
@@ -1004,7 +1020,8 @@ fn roll_panel(
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.heading("Seeded roll");
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow column the Roll button moves down rather than out of sight.
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Seed");
         ui.add(egui::DragValue::new(&mut state.seed).speed(1.0))
             .labelled_by(label.id)

@@ -407,8 +407,10 @@ fn fire_form(f: &mut FireSetup, units: &(Vec<String>, Vec<String>), ui: &mut egu
             ui.radio_value(&mut f.range_uds, uds, format!("{uds} UD"));
         }
     });
-    ui.checkbox(&mut f.moving, "Firer moved");
-    ui.checkbox(&mut f.uphill, "Firer uphill of the target");
+    ui.checkbox(&mut f.moving, "Firer moved")
+        .on_hover_text("A basic move this activation: the bracketed to-hit numbers");
+    ui.checkbox(&mut f.uphill, "Firer uphill of the target")
+        .on_hover_text("One extra die");
     ui.separator();
     let before = f.target.clone();
     card_combo(ui, "Target unit", &mut f.target, units);
@@ -427,7 +429,8 @@ fn fire_form(f: &mut FireSetup, units: &(Vec<String>, Vec<String>), ui: &mut egu
             ui.radio_value(&mut f.doctrine, d, d.label());
         }
     });
-    ui.checkbox(&mut f.cavalry, "Target is cavalry");
+    ui.checkbox(&mut f.cavalry, "Target is cavalry")
+        .on_hover_text("Cavalry ignores the cover and fortification misses of infantry; cavalry fights in close order");
     ui.horizontal(|ui| {
         ui.label("Target terrain");
         for (t, text) in [
@@ -478,9 +481,14 @@ fn side_form(
             }
         });
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut side.dashing, format!("{name} dashing"));
-            ui.checkbox(&mut side.stubborn, format!("{name} stubborn"));
-            ui.checkbox(&mut side.cavalry, format!("{name} cavalry"));
+            ui.checkbox(&mut side.dashing, format!("{name} dashing"))
+                .on_hover_text("SS level +1 (attacker)");
+            ui.checkbox(&mut side.stubborn, format!("{name} stubborn"))
+                .on_hover_text("SS level +1 for a defender; no fall backs for even losses");
+            ui.checkbox(&mut side.cavalry, format!("{name} cavalry"))
+                .on_hover_text(
+                    "SS 1 from or against cover or rough terrain; no hill or fortification bonus",
+                );
             ui.checkbox(
                 &mut side.cannot_fall_back,
                 format!("{name} cannot fall back"),

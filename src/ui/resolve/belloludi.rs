@@ -203,10 +203,14 @@ pub fn form(kind: Kind, form: &mut Form, model: &Model, ui: &mut egui::Ui) {
             ui.heading("Shot");
             tank_pickers(ui, model, pair, ("Shooting tank", "Target tank"));
             ui.separator();
-            ui.checkbox(&mut pair.close, "Within close range (8″)");
-            ui.checkbox(&mut pair.shooter_shaken, "Shooter disordered or shaken");
-            ui.checkbox(&mut pair.target_cover, "Target in cover");
-            ui.checkbox(&mut pair.target_open_order, "Target in open order");
+            ui.checkbox(&mut pair.close, "Within close range (8″)")
+                .on_hover_text("+1 to hit");
+            ui.checkbox(&mut pair.shooter_shaken, "Shooter disordered or shaken")
+                .on_hover_text("−1 to hit");
+            ui.checkbox(&mut pair.target_cover, "Target in cover")
+                .on_hover_text("Target not clear or in cover: −1 to hit");
+            ui.checkbox(&mut pair.target_open_order, "Target in open order")
+                .on_hover_text("−1 to hit");
         }
         Kind::Crash => {
             ui.heading("Crash");

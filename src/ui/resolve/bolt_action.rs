@@ -345,13 +345,19 @@ fn shooting_form(setup: &mut ShootingSetup, model: &Model, ui: &mut egui::Ui) {
     }
     ui.separator();
     ui.label("To hit");
-    ui.checkbox(&mut setup.point_blank, "Point blank range");
-    ui.checkbox(&mut setup.long_range, "Long range");
-    ui.checkbox(&mut setup.inexperienced, "Inexperienced firer");
-    ui.checkbox(&mut setup.moving, "Firing on the move");
+    ui.checkbox(&mut setup.point_blank, "Point blank range")
+        .on_hover_text("+1 to hit");
+    ui.checkbox(&mut setup.long_range, "Long range")
+        .on_hover_text("−1 to hit; −1 penetration for heavy weapons against armour");
+    ui.checkbox(&mut setup.inexperienced, "Inexperienced firer")
+        .on_hover_text("−1 to hit");
+    ui.checkbox(&mut setup.moving, "Firing on the move")
+        .on_hover_text("−1 to hit");
     count_field(ui, "Pins on the firer", &mut setup.pins, 0..=12);
-    ui.checkbox(&mut setup.target_down, "Target is down");
-    ui.checkbox(&mut setup.small_unit, "Target is a small unit");
+    ui.checkbox(&mut setup.target_down, "Target is down")
+        .on_hover_text("Down infantry or artillery: −1 to hit");
+    ui.checkbox(&mut setup.small_unit, "Target is a small unit")
+        .on_hover_text("−1 to hit");
     ui.horizontal(|ui| {
         ui.label("Cover");
         for (cover, text) in [
@@ -385,8 +391,10 @@ fn shooting_form(setup: &mut ShootingSetup, model: &Model, ui: &mut egui::Ui) {
                 ui.add(egui::DragValue::new(&mut setup.damage_value).range(2..=12))
                     .labelled_by(label.id);
             });
-            ui.checkbox(&mut setup.armoured, "Armoured target");
-            ui.checkbox(&mut setup.open_topped, "Open-topped");
+            ui.checkbox(&mut setup.armoured, "Armoured target")
+                .on_hover_text("Rolls on the damage results table");
+            ui.checkbox(&mut setup.open_topped, "Open-topped")
+                .on_hover_text("+1 on damage results from indirect fire");
         }
     }
     if setup.target.is_some() && ui.button("Clear target unit").clicked() {
@@ -402,9 +410,12 @@ fn shooting_form(setup: &mut ShootingSetup, model: &Model, ui: &mut egui::Ui) {
             ui.radio_value(&mut setup.facing, facing, text);
         }
     });
-    ui.checkbox(&mut setup.massive_damage, "Massive Damage");
-    ui.checkbox(&mut setup.indirect, "Indirect fire");
-    ui.checkbox(&mut setup.already_immobilised, "Already immobilised");
+    ui.checkbox(&mut setup.massive_damage, "Massive Damage")
+        .on_hover_text("Two damage results per damaging hit (the player's choice)");
+    ui.checkbox(&mut setup.indirect, "Indirect fire")
+        .on_hover_text("+1 on damage results against open-topped vehicles");
+    ui.checkbox(&mut setup.already_immobilised, "Already immobilised")
+        .on_hover_text("Another Immobilised result knocks it out");
 }
 
 // ---------------------------------------------------------------------------------------
