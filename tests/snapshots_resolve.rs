@@ -188,3 +188,72 @@ fn case_lines_split_like_a_shell() {
         ["odds", "x", "--target", "M4 75mm", "--seed", "3"]
     );
 }
+
+/// Where `value` breaks the one JSON shape (README "JSON output"), as readable paths.
+fn shape_problems(value: &serde_json::Value, path: &str, parent_key: &str, out: &mut Vec<String>) {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            if map.get("dice").is_some_and(Value::is_array) && map.contains_key("sides") {
+                for key in ["seed", "index"] {
+                    if !map.contains_key(key) {
+                        out.push(format!("{path}: dice record without {key}"));
+                    }
+                }
+            }
+            if map.contains_key("outcomes") && !map.contains_key("total") {
+                out.push(format!("{path}: outcomes without total"));
+            }
+            for (key, child) in map {
+                shape_problems(child, &format!("{path}.{key}"), key, out);
+            }
+        }
+        Value::Array(items) => {
+            let weighted = |v: &Value| v.get("p").is_some() || v.get("probability").is_some();
+            if parent_key != "outcomes" && !items.is_empty() && items.iter().all(weighted) {
+                out.push(format!(
+                    "{path}: a distribution not written as {{total, outcomes}}"
+                ));
+            }
+            for (i, child) in items.iter().enumerate() {
+                shape_problems(child, &format!("{path}[{i}]"), "", out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn every_mechanic_answers_in_the_one_json_shape() {
+    let mut problems = Vec::new();
+    let mut mechanics = std::collections::BTreeSet::new();
+    for line in cases() {
+        let block = run_case(&line, true);
+        let Some(body) = block.split_once("\nexit 0\n").map(|(_, body)| body) else {
+            continue;
+        };
+        let value: serde_json::Value = serde_json::from_str(body).unwrap();
+        for key in ["ruleset", "mechanic"] {
+            if !value[key].is_string() {
+                problems.push(format!("{line}: no {key}"));
+            }
+        }
+        match value["house_defaults"].as_array() {
+            Some(list) => {
+                for h in list {
+                    if !(h["value"].is_string() && h["ruling"].is_string()) {
+                        problems.push(format!("{line}: house default without value and ruling"));
+                    }
+                }
+            }
+            None => problems.push(format!("{line}: no house_defaults list")),
+        }
+        let mut found = Vec::new();
+        shape_problems(&value, "", "", &mut found);
+        problems.extend(found.into_iter().map(|p| format!("{line}: {p}")));
+        mechanics.insert(format!("{} {}", value["ruleset"], value["mechanic"]));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // Every mechanic of every ruleset answered at least once.
+    assert!(mechanics.len() >= 17, "{mechanics:?}");
+}

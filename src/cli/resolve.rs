@@ -26,7 +26,7 @@ use crate::rules::armour_battles::reliability::{self, MoveOdds, MoveResult, Move
 use crate::rules::armour_battles::{
     self as ab, ArmourBattles, BattleGroup, FireKind, FirstPulse, Side, UnitCard, UnitKind,
 };
-use crate::rules::dice::{Dist, RollRecord, Roller};
+use crate::rules::dice::{RollRecord, Roller};
 use crate::rules::{Ruleset, names};
 
 /// `quartermaster odds armour-battles …`: exact odds for one action.
@@ -248,7 +248,7 @@ fn run_odds_inner(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let odds = fire::fire_odds(attacker, target, &situation)?;
             if json {
-                print_json(out, &fire_odds_json(&odds))?;
+                print_json(out, &shaped(fire_odds_json(&odds)))?;
             } else {
                 write_fire_odds(out, &odds, evasion_note.as_deref())?;
             }
@@ -261,7 +261,7 @@ fn run_odds_inner(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let odds = artillery::artillery_odds(artillery, target, &situation, response_dice)?;
             if json {
-                print_json(out, &artillery_odds_json(&odds))?;
+                print_json(out, &shaped(artillery_odds_json(&odds)))?;
             } else {
                 write_artillery_odds(out, &odds)?;
             }
@@ -273,7 +273,7 @@ fn run_odds_inner(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let odds = rally::rally_odds(unit, rally_dice, &situation)?;
             if json {
-                print_json(out, &rally_odds_json(&odds))?;
+                print_json(out, &shaped(rally_odds_json(&odds)))?;
             } else {
                 write_rally_odds(out, &odds)?;
             }
@@ -286,7 +286,7 @@ fn run_odds_inner(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let odds = command::command_odds(us, german, rule)?;
             if json {
-                print_json(out, &command_odds_json(&odds, battle))?;
+                print_json(out, &shaped(command_odds_json(&odds, battle)))?;
             } else {
                 write_command_odds(out, &odds, battle)?;
             }
@@ -294,7 +294,7 @@ fn run_odds_inner(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         Action::Move { unit, order } => {
             let odds = reliability::move_odds(unit, order)?;
             if json {
-                print_json(out, &move_odds_json(&odds))?;
+                print_json(out, &shaped(move_odds_json(&odds)))?;
             } else {
                 write_move_odds(out, &odds)?;
             }
@@ -321,7 +321,7 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
                 FireMode::Opportunity => "opportunity_fire",
             };
             if json {
-                print_json(out, &fire_roll_json(mode, attacker, target, &roll))?;
+                print_json(out, &shaped(fire_roll_json(mode, attacker, target, &roll)))?;
             } else {
                 writeln!(
                     out,
@@ -345,7 +345,7 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
                 &mut roller,
             )?;
             if json {
-                print_json(out, &artillery_roll_json(artillery, target, &roll))?;
+                print_json(out, &shaped(artillery_roll_json(artillery, target, &roll)))?;
             } else {
                 write_artillery_roll(out, artillery, target, &roll, situation.target_disruption)?;
             }
@@ -357,7 +357,7 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let roll = rally::roll_rally(unit, rally_dice, &situation, &mut roller)?;
             if json {
-                print_json(out, &rally_roll_json(unit, &roll))?;
+                print_json(out, &shaped(rally_roll_json(unit, &roll)))?;
             } else {
                 write_rally_roll(out, unit, &roll)?;
             }
@@ -370,7 +370,7 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let turn = command::roll_command(us, german, rule, &mut roller)?;
             if json {
-                print_json(out, &command_roll_json(&turn, battle))?;
+                print_json(out, &shaped(command_roll_json(&turn, battle)))?;
             } else {
                 write_command_roll(out, &turn)?;
             }
@@ -378,7 +378,7 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
         Action::Move { unit, order } => {
             let roll = reliability::roll_move(unit, order, &mut roller)?;
             if json {
-                print_json(out, &move_roll_json(unit, order, &roll))?;
+                print_json(out, &shaped(move_roll_json(unit, order, &roll)))?;
             } else {
                 write_move_roll(out, unit, order, &roll)?;
             }
@@ -753,13 +753,19 @@ fn modifiers_json(modifiers: &[Modifier]) -> Value {
 }
 
 fn house_json(map: &mut Map<String, Value>, defaults: &[HouseDefault]) {
-    let values: Vec<&str> = defaults.iter().map(|h| h.value).collect();
-    let notes: Map<String, Value> = defaults
-        .iter()
-        .map(|h| (h.value.to_string(), Value::String(h.ruling.to_string())))
-        .collect();
-    map.insert("house_defaults".into(), json!(values));
-    map.insert("house_default_notes".into(), Value::Object(notes));
+    map.insert("house_defaults".into(), json!(defaults));
+}
+
+/// The one JSON shape: `mechanic` beside the historical `action`, and `house_defaults` on
+/// every answer (empty when none applies).
+fn shaped(mut value: Value) -> Value {
+    if let Value::Object(map) = &mut value {
+        if let Some(action) = map.get("action").cloned() {
+            map.entry("mechanic").or_insert(action);
+        }
+        map.entry("house_defaults").or_insert(json!([]));
+    }
+    value
 }
 
 /// " *" when `value` was computed with a house default, for the text tables.
@@ -781,20 +787,10 @@ fn write_house_defaults(out: &mut dyn Write, defaults: &[HouseDefault]) -> Resul
     Ok(())
 }
 
-/// `[{key: k, "p": p}, …]` for a small distribution.
-fn dist_json(dist: &Dist<u32>, key: &str) -> Value {
-    dist.probabilities()
-        .map(|(k, p)| {
-            let mut entry = Map::new();
-            entry.insert(key.to_string(), json!(k));
-            entry.insert("p".into(), json!(p));
-            Value::Object(entry)
-        })
-        .collect()
-}
+use super::resolve_others::dist_json;
 
 fn record_json(record: &RollRecord) -> Value {
-    json!({ "index": record.index, "sides": record.sides, "dice": record.dice })
+    json!(record)
 }
 
 fn dice_text(record: Option<&RollRecord>) -> String {
@@ -1532,14 +1528,20 @@ fn move_key(order: MoveOrder) -> &'static str {
 }
 
 fn move_odds_json(odds: &MoveOdds) -> Value {
-    let distance: Vec<Value> = odds
+    let total = odds.outcomes.total();
+    let outcomes: Vec<Value> = odds
         .outcomes
-        .probabilities()
-        .filter_map(|(result, p)| match result {
-            MoveResult::Moved(inches) => Some(json!({ "inches": inches, "p": p })),
+        .iter()
+        .filter_map(|(result, w)| match result {
+            MoveResult::Moved(inches) => Some(json!({
+                "inches": inches,
+                "weight": w.to_string(),
+                "probability": w as f64 / total as f64,
+            })),
             MoveResult::BrokeDown => None,
         })
         .collect();
+    let distance = json!({ "total": total.to_string(), "outcomes": outcomes });
     let mut map = Map::new();
     map.insert("ruleset".into(), json!("armour-battles"));
     map.insert("action".into(), json!("move"));
@@ -1548,7 +1550,7 @@ fn move_odds_json(odds: &MoveOdds) -> Value {
     map.insert("dice".into(), json!(odds.dice));
     map.insert("checks_reliability".into(), json!(odds.checks_reliability));
     map.insert("p_breakdown".into(), json!(odds.p_breakdown()));
-    map.insert("distance".into(), Value::Array(distance));
+    map.insert("distance".into(), distance);
     map.insert(
         "exact".into(),
         json!({ "breakdown": odds.breakdown.weight.to_string(), "total": odds.breakdown.total.to_string() }),
@@ -1728,7 +1730,8 @@ mod tests {
         for key in ["p_suppressed", "p_forced_back", "p_dispersed"] {
             assert!(v[key].as_f64().is_some(), "{key}");
         }
-        assert_eq!(v["house_defaults"][0], "p_suppressed");
+        assert_eq!(v["house_defaults"][0]["value"], "p_suppressed");
+        assert_eq!(v["mechanic"], "direct_fire");
     }
 
     #[test]

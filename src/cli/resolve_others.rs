@@ -203,7 +203,7 @@ fn write_p(out: &mut dyn Write, label: &str, p: f64) -> Result<()> {
 /// "probability": p}]}`. Weights are exact integers written as strings (they can exceed 64
 /// bits); a key that serialises to an object has its fields inlined, anything else goes
 /// under `key`.
-fn dist_json<K: Ord + Serialize>(dist: &Dist<K>, key: &str) -> Value {
+pub(super) fn dist_json<K: Ord + Serialize>(dist: &Dist<K>, key: &str) -> Value {
     let outcomes: Vec<Value> = dist
         .iter()
         .map(|(k, w)| {
@@ -246,11 +246,36 @@ fn emit(
     text: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<u8> {
     if json_wanted {
-        print_json(out, &value())?;
+        print_json(out, &with_house_defaults(value()))?;
     } else {
         text(out)?;
     }
     Ok(EXIT_OK)
+}
+
+/// Adds the house defaults the answer's ruleset and mechanic rest on (RULINGS, in words).
+fn with_house_defaults(mut value: Value) -> Value {
+    if let Value::Object(map) = &mut value {
+        let ruleset = map
+            .get("ruleset")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let mechanic = map
+            .get("mechanic")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let defaults = match ruleset.parse::<RulesetId>() {
+            Ok(RulesetId::Belloludi) => belloludi::rulings::for_mechanic(mechanic),
+            Ok(RulesetId::BattleOfTanks) => {
+                crate::rules::battle_of_tanks::rulings::for_mechanic(mechanic)
+            }
+            Ok(RulesetId::BoltAction) => bolt_action::rulings::for_mechanic(mechanic),
+            Ok(RulesetId::BelleEpoque) => belle_epoque::rulings::for_mechanic(mechanic),
+            _ => &[],
+        };
+        map.insert("house_defaults".into(), json!(defaults));
+    }
+    value
 }
 
 /// "No fire" as a result rather than an error: the situation is legal, the answer is none.

@@ -88,15 +88,7 @@ impl Chance {
     }
 }
 
-/// A rule the project settled where the book is unclear (RULINGS), attached to the value it
-/// produced so the UI can mark that value as a house default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct HouseDefault {
-    /// The name of the value it affects, as the CLI's JSON spells it (`p_suppressed`).
-    pub value: &'static str,
-    /// The ruling in one sentence.
-    pub ruling: &'static str,
-}
+pub use crate::rules::house_default::HouseDefault;
 
 /// RULINGS: the body text's suppression test, not the summary's "more 6s than the target".
 pub const DIRECT_SUPPRESSION_RULING: HouseDefault = HouseDefault {

@@ -10,33 +10,17 @@ use super::shared::{
     Rolled, card_combo, count_chart, count_field, faces, house_default, label_with_default,
     library_card, library_names, pct, rulings_footer,
 };
-use crate::rules::armour_battles::outcome::HouseDefault;
 use crate::rules::battle_of_tanks::TankCard;
 use crate::rules::battle_of_tanks::resolve::{
     self as bt, Cover, FireOdds, FireSituation, FireTarget, PenetrationFace,
+};
+use crate::rules::battle_of_tanks::rulings::{
+    MOVING_TARGET_RULING, PENETRATION_RULING, SPOTTING_RULING, TO_HIT_RULING,
 };
 use crate::rules::dice::{Dist, Roller};
 use crate::rules::words::amount;
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
-
-/// RULINGS "Penetration die faces".
-const PENETRATION_RULING: HouseDefault = HouseDefault {
-    value: "penetration die",
-    ruling: "The penetration die (not given in the text): 2 blank, 1 K (tracks), 1 T (turret), 2 W (hull); hull-down targets and hull-to-hull shots count only T.",
-};
-
-/// RULINGS "To hit".
-const TO_HIT_RULING: HouseDefault = HouseDefault {
-    value: "to hit",
-    ruling: "d6 ≥ accuracy + modifiers: +1 firing on the move, +1 light cover, +2 heavy cover, −1 ambush; a 1 always misses.",
-};
-
-/// RULINGS "Spotting".
-const SPOTTING_RULING: HouseDefault = HouseDefault {
-    value: "spotting",
-    ruling: "As printed: open ground automatic; light cover adds +2, heavy cover +1 to the spotting value (the text probably swapped them).",
-};
 
 /// Which Battle of Tanks mechanic the form resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -376,7 +360,10 @@ pub fn show(ui: &mut egui::Ui, odds: &Odds) {
             for (i, target) in targets.iter().enumerate() {
                 ui.push_id(i, |ui| show_volley(ui, i, target));
             }
-            rulings_footer(ui, &[TO_HIT_RULING, PENETRATION_RULING]);
+            rulings_footer(
+                ui,
+                &[TO_HIT_RULING, MOVING_TARGET_RULING, PENETRATION_RULING],
+            );
         }
         Odds::Repair {
             tank,

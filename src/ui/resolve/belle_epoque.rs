@@ -10,34 +10,18 @@ use super::shared::{
     Rolled, bar_chart, card_combo, count_chart, count_field, dist_bars, faces, house_default,
     label_with_default, library_card, library_names, pct, rulings_footer,
 };
-use crate::rules::armour_battles::outcome::HouseDefault;
 use crate::rules::belle_epoque::resolve::{
     self as be, Assault, AssaultOdds, AssaultSide, AssaultTroops, CommandPointsOdds, Fire,
     FireOdds, FireTarget, General, Losses, Position, Terrain, level_words,
+};
+use crate::rules::belle_epoque::rulings::{
+    ASSAULT_RULING, COMMAND_RULING, FIRE_RULING, VISIBILITY_RULING,
 };
 use crate::rules::belle_epoque::{Doctrine, TroopType, UnitProfile};
 use crate::rules::dice::{Dist, Roller};
 use crate::rules::words::amount;
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
-
-/// RULINGS "Command points".
-const COMMAND_RULING: HouseDefault = HouseDefault {
-    value: "command dice",
-    ruling: "One die per started 8 stands (ceil(stands / 8)); d4 mediocre, d6 average, d8 superior general.",
-};
-
-/// RULINGS "Fire table".
-const FIRE_RULING: HouseDefault = HouseDefault {
-    value: "fire table",
-    ruling: "To-hit at 1/2/3/4 UD, moving in brackets: A 5(3) 4(2) 3(1) 2 · B 5(3) 4(1) 2 1 · C 4(2) 3 1 – · D 3(1) 2 2 1 · E 3 2 1 – · F 2 1 1 – · G 1 – – –; a 6 never hits.",
-};
-
-/// RULINGS "Assault".
-const ASSAULT_RULING: HouseDefault = HouseDefault {
-    value: "assault losses",
-    ruling: "Each side sums its successful dice; the loser loses the difference in stands, a tie costs both one; even losses become 1 UD fall backs unless stubborn, fortified or unable to fall back.",
-};
 
 /// Which Belle Epoque mechanic the form resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -614,7 +598,7 @@ fn show_fire(ui: &mut egui::Ui, fire: &Fire, odds: &FireOdds) {
         "Average {:.2} stands lost",
         odds.stands_lost.expectation(|&x| f64::from(x))
     ));
-    rulings_footer(ui, &[FIRE_RULING]);
+    rulings_footer(ui, &[FIRE_RULING, VISIBILITY_RULING]);
 }
 
 fn losses_label(l: &Losses) -> String {

@@ -10,38 +10,16 @@ use super::shared::{
     Rolled, bar_chart, card_combo, count_field, dist_bars, faces, house_default,
     label_with_default, library_card, library_names, pct, rulings_footer,
 };
-use crate::rules::armour_battles::outcome::HouseDefault;
 use crate::rules::belloludi::Vehicle;
 use crate::rules::belloludi::resolve::{
     self as bl, CommandOutcome, CrashOdds, Damage, ShotOdds, ShotSituation, TankState, Target,
 };
+use crate::rules::belloludi::rulings::{
+    COMMANDER_DIE_RULING, DISORDER_RULING, SHOOTING_RULING, STATE_RULING,
+};
 use crate::rules::dice::{Dist, Roller};
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
-
-/// RULINGS "Shooting": all dice hit throws the target into disorder.
-const DISORDER_RULING: HouseDefault = HouseDefault {
-    value: "disorder",
-    ruling: "When every damage die of a hit shows 1 or more (no 0; a B destroys anyway), the target is disordered: it shoots at −1 until it rallies.",
-};
-
-/// RULINGS "Commander die": the d20 reading.
-const COMMANDER_DIE_RULING: HouseDefault = HouseDefault {
-    value: "commander die",
-    ruling: "The commander die is read from a d20: B 1/20, 0 4/20, 1 5/20, 2 5/20, 3 5/20.",
-};
-
-/// RULINGS "Shooting".
-const SHOOTING_RULING: HouseDefault = HouseDefault {
-    value: "to hit",
-    ruling: "Hit on d6 ≥ 4 after modifiers (+1 within 8″; −1 shooter disordered or shaken; −1 target not clear / in cover; −1 target in open order); a natural 1 always misses, a natural 6 always hits. Damage = sum of the commander dice; any B is a bullseye and destroys the target.",
-};
-
-/// RULINGS "State".
-const STATE_RULING: HouseDefault = HouseDefault {
-    value: "tank state",
-    ruling: "Shaken when remaining armour < half the original; broken when remaining armour ≤ 25% of the original; destroyed at 0.",
-};
 
 /// Which BelloLudi mechanic the form resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
