@@ -12,7 +12,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::{ArgGroup, Args, ValueEnum};
 use serde_json::{Map, Value, json};
 
-use super::{EXIT_OK, print_json};
+use crate::cli::{EXIT_OK, print_json};
 use crate::rules::armour_battles::artillery::{
     self, ArtilleryOdds, ArtilleryRoll, ArtillerySituation,
 };
@@ -228,10 +228,7 @@ fn name_the_flag(error: anyhow::Error, rally: bool) -> anyhow::Error {
             field,
             value,
             reason,
-        }) => anyhow!(
-            "{}: {value}: {reason}",
-            super::resolve_others::flag_for(field)
-        ),
+        }) => anyhow!("{}: {value}: {reason}", super::flag_for(field)),
         _ => error,
     }
 }
@@ -787,7 +784,7 @@ fn write_house_defaults(out: &mut dyn Write, defaults: &[HouseDefault]) -> Resul
     Ok(())
 }
 
-use super::resolve_others::dist_json;
+use super::dist_json;
 
 fn record_json(record: &RollRecord) -> Value {
     json!(record)
