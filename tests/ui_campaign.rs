@@ -216,6 +216,11 @@ fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click(
     // The target's Disruption in the form now follows the battle.
     h.run();
     assert_eq!(h.state().resolve.setup.target_disruption, 1);
+    // Replaying the recorded seed deals the same dice again: never offered for recording.
+    h.get_all_by_label("Replay").next().unwrap().click();
+    h.run();
+    assert!(h.state().resolve.log[0].replay);
+    assert!(h.query_by_label_contains("Record in Battle 1").is_none());
 }
 
 /// Two M4 75mm of one company are told apart the way their printed cards number them.

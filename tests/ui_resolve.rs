@@ -269,7 +269,7 @@ fn a_battle_of_tanks_volley_matches_fire_odds_and_replays() {
         &FireTarget::new(tank("AMX 12t"), attacker.fire_rate),
     )
     .unwrap();
-    let need = format!("{} shot(s), hit on {}+", odds.shots, odds.need);
+    let need = format!("{} shots, hit on {}", odds.shots, odds.need_words());
     assert!(h.query_by_label(&need).is_some(), "{need} shown");
     let destroyed = format!(
         "P(destroyed): {}",
@@ -406,8 +406,8 @@ fn a_battle_of_tanks_fire_order_splits_the_fire_rate_over_two_hull_down_targets(
     // T-80: accuracy 2+, fire rate 6. Hull-down drops the cover modifier, so 2+ (a 1 always
     // misses); only the T face of the house penetration die (2 blank, K, T, 2 W) counts.
     shown(&h, "T-80 fires 6 of 6 shot(s) (accuracy 2+)");
-    shown(&h, "2 shot(s), hit on 2+");
-    shown(&h, "4 shot(s), hit on 2+");
+    shown(&h, "2 shots, hit on 2+ (a 1 always misses)");
+    shown(&h, "4 shots, hit on 2+ (a 1 always misses)");
     let pen_die = ["blank", "blank", "K", "T", "W", "W"];
     let per_shot = (1..=6u32)
         .flat_map(|hit| pen_die.iter().map(move |face| (hit, *face)))
@@ -745,4 +745,36 @@ fn a_tiger_double_move_breaks_down_as_move_odds_says_and_a_panther_never_does() 
         "Panther Ausf G has no Poor Reliability: it never breaks down.",
     );
     assert!(h.query_by_label_contains("P(breakdown)").is_none());
+}
+
+#[test]
+fn pressing_roll_twice_never_reuses_dice_and_replays_are_marked() {
+    let mut h = panzer_at_sherman();
+    h.state_mut().resolve.seed = 7;
+    h.run();
+    h.get_by_label("Roll").click();
+    h.run();
+    let next = h.state().resolve.seed;
+    assert_ne!(next, 7, "a fresh seed is drawn after the roll");
+    h.get_by_label("Roll").click();
+    h.run();
+    let log = h.state().resolve.log.clone();
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[0].seed, next);
+    assert_ne!(log[0].seed, log[1].seed);
+    assert!(!log[0].replay && !log[1].replay);
+    // Replay from the log: the old seed's dice, marked as a replay.
+    h.get_all_by_label("Replay").nth(1).unwrap().click();
+    h.run();
+    let replayed = h.state().resolve.log[0].clone();
+    assert_eq!(replayed.seed, 7);
+    assert_eq!(replayed.dice, log[1].dice);
+    assert!(replayed.replay);
+    assert!(h.query_by_label_contains("— seed 7 (replay)").is_some());
+    // A logged seed typed back in is a replay too.
+    h.state_mut().resolve.seed = next;
+    h.run();
+    h.get_by_label("Roll").click();
+    h.run();
+    assert!(h.state().resolve.log[0].replay);
 }

@@ -130,6 +130,9 @@ pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) 
     for violation in &v.violations {
         writeln!(out, "  ✗ {}", violation.message)?;
     }
+    for warning in &v.warnings {
+        writeln!(out, "  ! {warning}")?;
+    }
     Ok(())
 }
 

@@ -8,7 +8,6 @@ mod db;
 mod export;
 mod force;
 mod resolve;
-mod resolve_others;
 mod saved;
 pub mod terminal;
 mod torture;
@@ -23,7 +22,7 @@ pub use campaign::CampaignCommand;
 pub use db::DbCommand;
 pub use export::ExportCommand;
 pub use force::ForceCommand;
-pub use resolve_others::{OddsOthers, RollOthers};
+pub use resolve::{OddsOthers, RollOthers};
 
 /// Exit code: success, or a legal force.
 pub const EXIT_OK: u8 = 0;
@@ -124,10 +123,14 @@ pub fn run(
         Command::Campaign(command) => campaign::run(command, data_dir, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
         Command::Export(command) => export::run(command, data_dir, out, err),
-        Command::Odds(OddsCommand::ArmourBattles(args)) => resolve::run_odds(args, out),
-        Command::Roll(RollCommand::ArmourBattles(args)) => resolve::run_roll(args, out),
-        Command::Odds(OddsCommand::Others(command)) => resolve_others::run_odds(command, out),
-        Command::Roll(RollCommand::Others(command)) => resolve_others::run_roll(command, out),
+        Command::Odds(OddsCommand::ArmourBattles(args)) => {
+            resolve::run_armour_battles_odds(args, out)
+        }
+        Command::Roll(RollCommand::ArmourBattles(args)) => {
+            resolve::run_armour_battles_roll(args, out)
+        }
+        Command::Odds(OddsCommand::Others(command)) => resolve::run_odds_others(command, out),
+        Command::Roll(RollCommand::Others(command)) => resolve::run_roll_others(command, out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code).map_err(Into::into));
     match result {

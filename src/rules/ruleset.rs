@@ -106,4 +106,9 @@ pub trait Ruleset: Sync {
     }
     /// Checks a force whose cards are resolved against this ruleset's budget rules.
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck;
+    /// Things worth telling the player that do not make the force illegal, in plain words
+    /// ("Lorraine Battle 3 German: Tiger I missing — 13 of 14 units"). None by default.
+    fn warnings(&self, _force: &Force, _cards: &[Option<&Card>]) -> Vec<String> {
+        Vec::new()
+    }
 }

@@ -20,6 +20,8 @@ pub struct Validation {
     pub totals: Totals,
     pub budget: BudgetReport,
     pub violations: Vec<Violation>,
+    /// Not illegal, but worth saying (a battle group short of its briefing).
+    pub warnings: Vec<String>,
 }
 
 /// What the force adds up to. Only the totals meaningful for its ruleset are present.
@@ -229,6 +231,7 @@ pub fn validate(force: &Force) -> Validation {
         totals: check.totals,
         budget: check.budget,
         violations,
+        warnings: ruleset.warnings(force, &cards),
     }
 }
 

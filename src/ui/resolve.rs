@@ -33,7 +33,7 @@ use crate::rules::dice::Roller;
 
 use super::Action;
 use super::model::Model;
-use shared::{Rolled, bar_chart, card_combo, faces, house_mark};
+use shared::{Rolled, card_combo, chart_with_lines, faces, house_mark};
 
 pub use bolt_action::OrderSetup;
 pub use shared::pct;
@@ -190,19 +190,25 @@ pub struct RollEntry {
     /// (what the dice were for, the faces), in the order rolled.
     pub dice: Vec<(String, Vec<u8>)>,
     pub result: String,
+    /// Rolled again from a seed already used (the Replay button, or a seed typed back in):
+    /// the dice are an old roll's, so they are never recorded in a battle.
+    pub replay: bool,
 }
 
 /// What the Resolve view asks the app to do.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ResolveAction {
-    /// Roll `subject` with `seed` and put it at the top of the log.
+    /// Roll `subject` with `seed` and put it at the top of the log; then draw a fresh seed
+    /// for the next press, so pressing Roll twice never reuses dice.
     Roll { subject: Subject, seed: u64 },
+    /// Roll `subject` again with a logged `seed`: the same dice, marked as a replay.
+    Replay { subject: Subject, seed: u64 },
     /// Pick a seed from the system clock.
     NewSeed,
 }
 
 /// The Resolve view's state: the forms, the cached odds and the session dice log.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ResolveState {
     pub mechanic: Mechanic,
     /// The Armour Battles fire form.
@@ -228,31 +234,88 @@ pub struct ResolveState {
     other_cache: Option<(Subject, Result<OtherOdds, String>)>,
 }
 
+impl Default for ResolveState {
+    /// A new session starts on a fresh seed: a fixed first seed would deal every session's
+    /// first roll the same dice.
+    fn default() -> Self {
+        ResolveState {
+            mechanic: Mechanic::default(),
+            setup: Setup::default(),
+            armour_battles: armour_battles::Form::default(),
+            belloludi: belloludi::Form::default(),
+            battle_of_tanks: battle_of_tanks::Form::default(),
+            bolt_action: bolt_action::Form::default(),
+            belle_epoque: belle_epoque::Form::default(),
+            seed: clock_seed(0),
+            battle_pick: battle_link::BattlePick::default(),
+            last: None,
+            log: Vec::new(),
+            roll_error: None,
+            error_for: None,
+            cache: None,
+            other_cache: None,
+        }
+    }
+}
+
+/// A seed from the system clock, short enough to type; `salt` separates draws within one
+/// clock tick.
+fn clock_seed(salt: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Fold the 128-bit count so both halves count.
+    let folded = (nanos as u64) ^ ((nanos >> 64) as u64);
+    folded.wrapping_add(salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % 1_000_000_000
+}
+
 impl ResolveState {
     /// Applies one action.
     pub fn apply(&mut self, action: ResolveAction) {
         match action {
-            ResolveAction::Roll { subject, seed } => match roll_subject(&subject, seed) {
-                Ok(entry) => {
-                    self.roll_error = None;
-                    self.battle_pick.error = None;
-                    self.error_for = None;
-                    self.last = Some(entry.clone());
-                    self.log.insert(0, entry);
+            ResolveAction::Roll { subject, seed } => {
+                let used = self.seed_used(seed);
+                if self.roll(&subject, seed, used) {
+                    self.seed = self.fresh_seed();
                 }
-                Err(error) => {
-                    self.roll_error = Some(error);
-                    self.error_for = Some(self.subject());
-                }
-            },
-            ResolveAction::NewSeed => {
-                let nanos = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos());
-                // Fold the 128-bit count so both halves count; keep it short enough to type.
-                self.seed = ((nanos as u64) ^ ((nanos >> 64) as u64)) % 1_000_000_000;
+            }
+            ResolveAction::Replay { subject, seed } => {
+                self.roll(&subject, seed, true);
+            }
+            ResolveAction::NewSeed => self.seed = self.fresh_seed(),
+        }
+    }
+
+    /// Rolls and logs `subject`; returns whether it rolled.
+    fn roll(&mut self, subject: &Subject, seed: u64, replay: bool) -> bool {
+        match roll_subject(subject, seed) {
+            Ok(entry) => {
+                let entry = RollEntry { replay, ..entry };
+                self.roll_error = None;
+                self.battle_pick.error = None;
+                self.error_for = None;
+                self.last = Some(entry.clone());
+                self.log.insert(0, entry);
+                true
+            }
+            Err(error) => {
+                self.roll_error = Some(error);
+                self.error_for = Some(self.subject());
+                false
             }
         }
+    }
+
+    fn seed_used(&self, seed: u64) -> bool {
+        self.log.iter().any(|entry| entry.seed == seed)
+    }
+
+    /// A seed from the clock that no roll in the log has used.
+    fn fresh_seed(&self) -> u64 {
+        (0..)
+            .map(clock_seed)
+            .find(|&seed| seed != self.seed && !self.seed_used(seed))
+            .unwrap_or(0)
     }
 
     /// What the Roll button rolls now.
@@ -511,6 +574,7 @@ pub fn roll_subject(subject: &Subject, seed: u64) -> Result<RollEntry, String> {
         title,
         dice,
         result,
+        replay: false,
     })
 }
 
@@ -573,6 +637,7 @@ pub fn roll(setup: &Setup, seed: u64) -> Result<RollEntry, String> {
         title,
         dice,
         result,
+        replay: false,
     })
 }
 
@@ -609,14 +674,23 @@ fn unit_names(model: &Model, artillery: bool) -> (Vec<String>, Vec<String>) {
 }
 
 /// Draws the whole Resolve view.
+/// Share of the view's width each side column (form, rolls) may take at most.
+const SIDE_SHARE: f32 = 0.3;
+/// Narrowest a side column gets: a combo box and its label still fit.
+const SIDE_MIN: f32 = 180.0;
+
 pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
     let mut actions = Vec::new();
     let battle = (state.mechanic == Mechanic::ArmourBattlesFire)
         .then(|| battle_link::open_battle(model))
         .flatten();
+    // The side columns give way as the window narrows: the odds in the middle keep at least
+    // 40 % of the width (720 px wide still shows the odds and their distributions).
+    let side_max = (ui.available_width() * SIDE_SHARE).max(SIDE_MIN);
     egui::Panel::left("resolve_form")
         .resizable(true)
-        .default_size(330.0)
+        .default_size(330.0_f32.min(side_max))
+        .size_range(SIDE_MIN..=side_max)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Ruleset");
@@ -655,7 +729,8 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
     // the odds run.
     egui::Panel::right("resolve_rolls")
         .resizable(true)
-        .default_size(380.0)
+        .default_size(380.0_f32.min(side_max))
+        .size_range(SIDE_MIN..=side_max)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 actions.extend(roll_panel(state, battle.as_ref(), ui))
@@ -739,11 +814,15 @@ fn form(
                 ui.radio_value(&mut setup.movement, order, text);
             }
         });
-        ui.checkbox(&mut setup.flank, "Flank or rear shot");
-        ui.checkbox(&mut setup.uphill, "Target uphill");
-        ui.checkbox(&mut setup.ambush, "Ambush fire");
+        ui.checkbox(&mut setup.flank, "Flank or rear shot")
+            .on_hover_text("−1 TN; sloped armour uses its second number");
+        ui.checkbox(&mut setup.uphill, "Target uphill")
+            .on_hover_text("+1D reaction");
+        ui.checkbox(&mut setup.ambush, "Ambush fire")
+            .on_hover_text("A hidden unit firing from ambush: +1D attack");
     }
-    ui.checkbox(&mut setup.cover, "Target in cover");
+    ui.checkbox(&mut setup.cover, "Target in cover")
+        .on_hover_text("Light cover: +1D reaction (nothing against artillery)");
     ui.checkbox(
         &mut setup.evading,
         if artillery {
@@ -752,7 +831,8 @@ fn form(
             "Target evading"
         },
     );
-    ui.checkbox(&mut setup.target_suppressed, "Target suppressed");
+    ui.checkbox(&mut setup.target_suppressed, "Target suppressed")
+        .on_hover_text("Reaction dice score on 5+ instead of 4+");
     ui.horizontal(|ui| {
         ui.label("Target disruption");
         for n in 0..=2 {
@@ -760,10 +840,14 @@ fn form(
         }
     });
     ui.separator();
-    ui.checkbox(&mut setup.attacker_wild, "Attacker wild die");
-    ui.checkbox(&mut setup.attacker_staff, "Attacker Staff Order");
-    ui.checkbox(&mut setup.target_wild, "Target wild die");
-    ui.checkbox(&mut setup.target_staff, "Target Staff Order");
+    ui.checkbox(&mut setup.attacker_wild, "Attacker wild die")
+        .on_hover_text("+1D attack (at most one per action)");
+    ui.checkbox(&mut setup.attacker_staff, "Attacker Staff Order")
+        .on_hover_text("+1D attack (at most one per action)");
+    ui.checkbox(&mut setup.target_wild, "Target wild die")
+        .on_hover_text("+1D reaction (at most one per action)");
+    ui.checkbox(&mut setup.target_staff, "Target Staff Order")
+        .on_hover_text("+1D reaction (at most one per action)");
 }
 
 fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
@@ -824,24 +908,21 @@ fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
     ui.add_space(6.0);
     ui.strong("New Disruption Points");
     let dist = f.disruption();
-    ui.horizontal(|ui| {
-        let names = ["0", "1", "2", "3+"];
-        let bars: Vec<(String, f64)> = names
-            .iter()
-            .zip(dist)
-            .map(|(name, p)| (name.to_string(), p))
-            .collect();
-        bar_chart(ui, "resolve_disruption", &bars);
-        ui.vertical(|ui| {
-            for (n, p) in dist.iter().enumerate() {
-                let name = if n == 3 { "3+".into() } else { n.to_string() };
-                ui.label(format!(
-                    "{name}: {} (at least {n}: {})",
-                    pct(*p),
-                    pct(f.result.p_disruption_at_least(n as u32))
-                ));
-            }
-        });
+    let names = ["0", "1", "2", "3+"];
+    let bars: Vec<(String, f64)> = names
+        .iter()
+        .zip(dist)
+        .map(|(name, p)| (name.to_string(), p))
+        .collect();
+    chart_with_lines(ui, "resolve_disruption", &bars, |ui| {
+        for (n, p) in dist.iter().enumerate() {
+            let name = if n == 3 { "3+".into() } else { n.to_string() };
+            ui.label(format!(
+                "{name}: {} (at least {n}: {})",
+                pct(*p),
+                pct(f.result.p_disruption_at_least(n as u32))
+            ));
+        }
     });
     ui.add_space(6.0);
     ui.horizontal(|ui| {
@@ -923,7 +1004,8 @@ fn record_in_battle(
 }
 
 fn entry_ui(ui: &mut egui::Ui, entry: &RollEntry) {
-    ui.label(format!("{} — seed {}", entry.title, entry.seed));
+    let replay = if entry.replay { " (replay)" } else { "" };
+    ui.label(format!("{} — seed {}{replay}", entry.title, entry.seed));
     for (what, dice) in &entry.dice {
         let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
         ui.label(format!("{what}: {}", faces.join(" ")));
@@ -938,10 +1020,14 @@ fn roll_panel(
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.heading("Seeded roll");
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow column the Roll button moves down rather than out of sight.
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Seed");
         ui.add(egui::DragValue::new(&mut state.seed).speed(1.0))
-            .labelled_by(label.id);
+            .labelled_by(label.id)
+            .on_hover_text(
+                "The next roll's seed. Each Roll draws a fresh one afterwards; type a logged seed to replay its dice (a replay is never recorded in a battle).",
+            );
         if ui.button("New seed").clicked() {
             actions.push(Action::Resolve(ResolveAction::NewSeed));
         }
@@ -959,6 +1045,7 @@ fn roll_panel(
         egui::Frame::group(ui.style()).show(ui, |ui| entry_ui(ui, entry));
     }
     if let (Some(battle), Some(entry)) = (battle, &state.last)
+        && !entry.replay
         && let Subject::ArmourBattles(setup) = &entry.subject
         && state.battle_pick.attacker.is_some()
         && state.battle_pick.target.is_some()
@@ -981,7 +1068,7 @@ fn roll_panel(
                     .on_hover_text("Roll the same situation again with this seed")
                     .clicked()
                 {
-                    actions.push(Action::Resolve(ResolveAction::Roll {
+                    actions.push(Action::Resolve(ResolveAction::Replay {
                         subject: entry.subject.clone(),
                         seed: entry.seed,
                     }));

@@ -26,7 +26,7 @@ pub enum ResolveError {
     MissingStat { name: String, field: &'static str },
     /// The target already has as many Disruption Points as its Cohesion: it was dispersed.
     #[error(
-        "target_disruption {disruption} for {name}: a unit is dispersed at {cohesion} Disruption Points, so it can have at most {max}"
+        "{disruption} Disruption Points on {name}: a unit is dispersed at {cohesion}, so it can have at most {max}"
     )]
     DisruptionTooHigh {
         name: String,

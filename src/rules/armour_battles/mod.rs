@@ -22,7 +22,7 @@ use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::registry::{Book, BookData, parse_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId};
 use crate::rules::validation::{
-    BudgetCheck, BudgetReport, Fix, Totals, Violation, wrong_budget_kind,
+    BudgetCheck, BudgetReport, Fix, Totals, Violation, amount, wrong_budget_kind,
 };
 
 pub use battle_groups::{BattleGroup, Company, Deployment, FirstPulse};
@@ -185,6 +185,16 @@ impl Ruleset for ArmourBattles {
         Budget::BattleGroup("lorraine-1-us".to_string())
     }
 
+    fn warnings(&self, force: &Force, cards: &[Option<&Card>]) -> Vec<String> {
+        let Budget::BattleGroup(id) = &force.budget else {
+            return Vec::new();
+        };
+        battle_group(id)
+            .and_then(|group| shortfall_warning(force, cards, group))
+            .into_iter()
+            .collect()
+    }
+
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
         let totals = Totals {
             units: force.unit_count(),
@@ -231,6 +241,51 @@ impl Ruleset for ArmourBattles {
             violations,
         }
     }
+}
+
+/// The briefing's cards the force leaves out: "Lorraine Battle 3 German: Tiger I missing — 13
+/// of 14 units". The book plays each battle with its briefing's forces, so a short force is
+/// worth a warning, but fielding fewer is no breach.
+fn shortfall_warning(
+    force: &Force,
+    cards: &[Option<&Card>],
+    group: &BattleGroup,
+) -> Option<String> {
+    let fielded = |name: &str| -> u64 {
+        force
+            .units
+            .iter()
+            .zip(cards)
+            .filter(|(unit, card)| match (&unit.card, card) {
+                (CardRef::Inline(_), Some(_)) => unit.card.name() == name,
+                (CardRef::Library(_), Some(card)) => card.name() == name,
+                (_, None) => false,
+            })
+            .map(|(unit, _)| u64::from(unit.count))
+            .sum()
+    };
+    let missing: Vec<String> = group
+        .card_names()
+        .into_iter()
+        .filter_map(|name| {
+            let short = u64::from(group.count_of(name)).saturating_sub(fielded(name));
+            match short {
+                0 => None,
+                1 => Some(name.to_string()),
+                n => Some(format!("{n} × {name}")),
+            }
+        })
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{}: {} missing — {} of {}",
+        group.title(),
+        missing.join(", "),
+        force.unit_count(),
+        amount(u64::from(group.units), "units")
+    ))
 }
 
 /// Each card fielded more often than the group allows, and the unit total.

@@ -88,15 +88,7 @@ impl Chance {
     }
 }
 
-/// A rule the project settled where the book is unclear (RULINGS), attached to the value it
-/// produced so the UI can mark that value as a house default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct HouseDefault {
-    /// The name of the value it affects, as the CLI's JSON spells it (`p_suppressed`).
-    pub value: &'static str,
-    /// The ruling in one sentence.
-    pub ruling: &'static str,
-}
+pub use crate::rules::house_default::HouseDefault;
 
 /// RULINGS: the body text's suppression test, not the summary's "more 6s than the target".
 pub const DIRECT_SUPPRESSION_RULING: HouseDefault = HouseDefault {
@@ -127,7 +119,8 @@ pub struct ResultOdds {
     /// P(suppressed).
     pub p_suppressed: f64,
     pub suppressed_weight: u128,
-    /// P(Forced Back): suppressed and at least one new Disruption Point.
+    /// P(Forced Back): suppressed, at least one new Disruption Point, and not dispersed by the
+    /// same fire (a removed unit is not forced back).
     pub p_forced_back: f64,
     pub forced_back_weight: u128,
     /// Unmatched sixes when Forced Back (the dice of the Forced Back move), given Forced Back.
@@ -180,7 +173,8 @@ pub fn result_odds(
     rules: &ResultRules,
 ) -> Result<ResultOdds, ResolveError> {
     let opposed = Opposed::new(attack, reaction)?;
-    let tallies = ResultTallies::of(&opposed, rule);
+    let dispersal_at = cohesion.saturating_sub(existing);
+    let tallies = ResultTallies::of(&opposed, rule, dispersal_at);
     let total = opposed.total();
     let new_disruption = Dist::from_weights(
         tallies
@@ -195,7 +189,6 @@ pub fn result_odds(
         disruption_weights[bucket] += weight;
     }
     let forced_back_weight = tallies.forced_back.iter().sum::<u128>();
-    let dispersal_at = cohesion.saturating_sub(existing);
     let dispersed_weight = new_disruption.weight_at_least(&dispersal_at);
     let forced_back_sixes = (forced_back_weight > 0)
         .then(|| {
@@ -247,11 +240,12 @@ impl ResultTallies {
     /// This is [`Opposed::fold`] specialised to three small counters. A keyed fold over 12
     /// against 10 dice makes about 6,000 sorted-map updates; but for one attacker outcome the
     /// new points depend only on the defender's successes, suppression only on his sixes,
-    /// and Forced Back on his sixes among the outcomes with fewer successes. So the
-    /// defender's table is first summed into those margins, and each attacker outcome then
-    /// takes a handful of products. Every sum is a part of the opposed total, which
-    /// `Opposed::new` proved fits in `u128`.
-    fn of(opposed: &Opposed, rule: SuppressionRule) -> Self {
+    /// and Forced Back on his sixes among the outcomes with fewer successes (but not so few
+    /// that the target is dispersed: `dispersal_at` new points remove it). So the defender's
+    /// table is first summed into those margins, and each attacker outcome then takes a
+    /// handful of products. Every sum is a part of the opposed total, which `Opposed::new`
+    /// proved fits in `u128`.
+    fn of(opposed: &Opposed, rule: SuppressionRule, dispersal_at: u32) -> Self {
         let (attacker, defender) = (opposed.attacker(), opposed.defender());
         let most_sixes = |table: &Dist<PoolOutcome>| {
             table
@@ -299,10 +293,14 @@ impl ResultTallies {
                 SuppressionRule::NotMoreSixes => a.sixes as usize + 1,
             }
             .min(d_sixes);
+            // Forced Back: the defender's successes leave 1 to dispersal_at − 1 new points.
             let fewer_successes = &fewer[(a.successes as usize).min(d_successes)];
+            let dispersing = (a.successes + 1).saturating_sub(dispersal_at) as usize;
+            let dispersed_by = &fewer[dispersing.min(d_successes)];
             for dx in 0..limit {
                 out.suppressed += wa * by_sixes[dx];
-                out.forced_back[a.sixes as usize - dx] += wa * fewer_successes[dx];
+                let survives = fewer_successes[dx].saturating_sub(dispersed_by[dx]);
+                out.forced_back[a.sixes as usize - dx] += wa * survives;
             }
         }
         out
@@ -386,8 +384,7 @@ pub struct FireResult {
     pub suppressed: bool,
     /// Attacker sixes the target did not match (when suppressed).
     pub unmatched_sixes: u32,
-    /// How far the target is Forced Back, when it is. Rolled and reported even when the
-    /// unit is also dispersed (and so removed), just as the odds count it.
+    /// How far the target is Forced Back, when it is; never when the same fire disperses it.
     pub forced_back_inches: Option<u32>,
     /// The target reached its Cohesion and is removed.
     pub dispersed: bool,
@@ -447,7 +444,9 @@ pub(crate) fn roll_result(
         (None, PoolOutcome::default())
     };
     let (new_points, suppressed, unmatched) = classify(rule, attack_outcome, reaction_outcome);
-    let forced_back_roll = if suppressed && new_points > 0 {
+    let dispersed = existing + new_points >= cohesion;
+    // A dispersed unit is removed, so it is never forced back (RULINGS "Fire result").
+    let forced_back_roll = if suppressed && new_points > 0 && !dispersed {
         Some(roller.roll_d6(unmatched * rules.forced_back_dice_per_unmatched_six)?)
     } else {
         None
@@ -455,7 +454,6 @@ pub(crate) fn roll_result(
     let forced_back_inches = forced_back_roll.as_ref().map(|record| {
         rules.forced_back_inches + record.dice.iter().map(|&f| u32::from(f)).sum::<u32>()
     });
-    let dispersed = existing + new_points >= cohesion;
     let total_disruption = (existing + new_points).min(cohesion.max(existing));
     let morale_roll = if dispersed {
         let sides = u8::try_from(rules.army_morale_loss_die).unwrap_or(u8::MAX);

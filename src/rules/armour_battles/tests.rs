@@ -455,3 +455,26 @@ fn a_custom_card_needs_range_bands_that_grow() {
         .to_string();
     assert!(error.contains("40/18/36"), "{error}");
 }
+
+#[test]
+fn a_battle_group_short_of_its_briefing_is_a_warning_in_plain_words() {
+    let mut force = preset_force("lorraine-3-german").unwrap();
+    let tiger = force
+        .units
+        .iter()
+        .position(|u| u.card.name() == "Tiger I")
+        .unwrap();
+    force.units.remove(tiger);
+    let v = validate(&force);
+    assert!(v.legal, "short is not illegal: {:?}", v.violations);
+    assert_eq!(
+        v.warnings,
+        ["Lorraine Battle 3 German: Tiger I missing — 13 of 14 units"]
+    );
+    // The full briefing warns of nothing.
+    assert!(
+        validate(&preset_force("lorraine-3-german").unwrap())
+            .warnings
+            .is_empty()
+    );
+}

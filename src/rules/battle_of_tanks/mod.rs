@@ -3,6 +3,7 @@
 //! rolls for fire, repair and spotting.
 
 pub mod resolve;
+pub mod rulings;
 
 use serde::{Deserialize, Serialize};
 

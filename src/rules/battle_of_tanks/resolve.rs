@@ -176,6 +176,9 @@ pub struct FireSituation {
     pub moving: bool,
     /// Firing from ambush (Hinterhalt order).
     pub ambush: bool,
+    /// The target moved this turn: +1 like a moving firer (RULINGS "Moving target").
+    #[serde(default)]
+    pub target_moving: bool,
     /// The target's cover.
     pub cover: Cover,
     /// The target is hull-down behind heavy cover and the attacker declared a turret shot:
@@ -192,6 +195,14 @@ impl FireSituation {
     }
 
     fn modifier(&self, m: &ToHitModifiers) -> Result<i32, ResolveError> {
+        if self.ambush && self.moving {
+            return Err(ResolveError::Invalid {
+                field: "ambush",
+                message: "an ambush (Hinterhalt) is fired by a tank that is not moving, so it \
+                          cannot be combined with firing on the move (Angriff)"
+                    .to_string(),
+            });
+        }
         let cover = match (self.cover, self.hull_down_turret_shot) {
             (Cover::Heavy, true) => 0,
             (_, true) => {
@@ -207,9 +218,10 @@ impl FireSituation {
             (Cover::Light, false) => m.light_cover,
             (Cover::Heavy, false) => m.heavy_cover,
         };
-        let moving = if self.moving { m.moving } else { 0 };
+        // Each moving tank adds the same modifier: both moving is twice it.
+        let moving = i32::from(m.moving) * (i32::from(self.moving) + i32::from(self.target_moving));
         let ambush = if self.ambush { m.ambush } else { 0 };
-        Ok(i32::from(cover) + i32::from(moving) + i32::from(ambush))
+        Ok(i32::from(cover) + moving + i32::from(ambush))
     }
 }
 
@@ -292,6 +304,8 @@ pub struct FireOdds {
     pub shots: u32,
     /// The d6 needed to hit (faces at or below `always_miss` still miss).
     pub need: i32,
+    /// Faces up to this always miss (a 1).
+    pub always_miss: u8,
     pub turret_only: bool,
     pub firepower: u32,
     pub remaining_hp: u32,
@@ -306,6 +320,17 @@ pub struct FireOdds {
 }
 
 impl FireOdds {
+    /// The to-hit roll in words, never below what can hit: "2+ (a 1 always misses)", not
+    /// "0+".
+    pub fn need_words(&self) -> String {
+        let lowest = i32::from(self.always_miss) + 1;
+        format!(
+            "{}+ (a {} always misses)",
+            self.need.max(lowest),
+            self.always_miss
+        )
+    }
+
     /// P(one shot hits).
     pub fn p_hit_per_shot(&self) -> f64 {
         self.hit.probability(&true)
@@ -440,6 +465,7 @@ pub fn fire_odds(attacker: &TankCard, target: &FireTarget<'_>) -> Result<FireOdd
         target: target.card.name.clone(),
         shots: target.shots,
         need,
+        always_miss: t.to_hit.always_miss,
         turret_only,
         firepower,
         remaining_hp: target.remaining_hp,

@@ -4,6 +4,7 @@
 //! and assaults.
 
 pub mod resolve;
+pub mod rulings;
 pub mod tables;
 
 use serde::{Deserialize, Serialize};

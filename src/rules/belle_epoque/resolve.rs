@@ -17,6 +17,7 @@ use thiserror::Error;
 use super::UnitProfile;
 use super::tables::{Doctrine, Tables, Trait, TroopType, UnitKind};
 use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die};
+use crate::rules::words::amount;
 
 /// Why an odds request or a roll was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -248,7 +249,14 @@ pub struct FireTarget {
     pub conspicuous: bool,
     /// Stands the target has; hits beyond them are wasted. `None`: uncapped.
     pub stands: Option<u32>,
+    /// The target has neither moved nor fired since the game began (or has not moved and
+    /// carries smokeless-powder rifles): harder to see.
+    #[serde(default)]
+    pub unrevealed: bool,
 }
+
+/// RULINGS "Visibility": line of sight reaches 4 UD before the target's concealment.
+pub const LINE_OF_SIGHT_UDS: u32 = 4;
 
 impl FireTarget {
     /// A library or force unit as a target in `terrain`.
@@ -259,7 +267,27 @@ impl FireTarget {
             terrain,
             conspicuous: unit.traits.contains(&Trait::Conspicuous),
             stands: Some(unit.stands),
+            unrevealed: false,
         }
+    }
+
+    /// How far the target can be seen, in UD, and why it is less than the line of sight:
+    /// 1 UD less for each of unrevealed, in cover, in loose order; none for a conspicuous
+    /// target (RULINGS "Visibility").
+    pub fn sight(&self) -> (u32, Vec<&'static str>) {
+        if self.conspicuous {
+            return (LINE_OF_SIGHT_UDS, Vec::new());
+        }
+        let reasons: Vec<&'static str> = [
+            (self.unrevealed, "has neither moved nor fired"),
+            (self.terrain != Terrain::Open, "is in cover"),
+            (self.doctrine == Doctrine::Loose, "is in loose order"),
+        ]
+        .into_iter()
+        .filter_map(|(applies, why)| applies.then_some(why))
+        .collect();
+        let uds = LINE_OF_SIGHT_UDS.saturating_sub(reasons.len() as u32);
+        (uds, reasons)
     }
 }
 
@@ -316,6 +344,20 @@ impl Fire {
                 "range",
                 format!("{} UD: the fire table covers 1–4 UD", self.range_uds),
             ));
+        }
+        if self.target.doctrine == Doctrine::Loose && !self.target.infantry {
+            return Err(invalid(
+                "target order",
+                "cavalry fights in close order: a loose-order target is infantry",
+            ));
+        }
+        let (sight, reasons) = self.target.sight();
+        if self.range_uds > sight {
+            return Err(ResolveError::CannotFire(format!(
+                "the target is {} UD away, beyond line of sight: {sight} UD (4 UD, less 1 because it {})",
+                self.range_uds,
+                reasons.join(", ")
+            )));
         }
         let to_hit = t
             .to_hit(self.troop_type, self.range_uds as usize, self.moving)
@@ -528,6 +570,36 @@ pub struct Losses {
     pub fall_back_uds: u32,
     /// Every stand lost.
     pub eliminated: bool,
+}
+
+impl Losses {
+    /// "2 stands + 1 UD fall back", "1 stand", "3 stands (eliminated)": the one wording of a
+    /// side's losses for every front end.
+    pub fn label(&self) -> String {
+        let mut text = amount(u64::from(self.stands), "stands");
+        if self.fall_back_uds > 0 {
+            text.push_str(&format!(" + {} UD fall back", self.fall_back_uds));
+        }
+        if self.eliminated {
+            text.push_str(" (eliminated)");
+        }
+        text
+    }
+
+    /// The same losses without the raw count, so outcomes that look alike on the table merge.
+    pub fn as_casualties(&self) -> Losses {
+        Losses { losses: 0, ..*self }
+    }
+}
+
+/// A side's successful scores in words: "SS 1–3", or "SS 1" when modifiers leave only the 1
+/// that always scores (never "SS 1–0" or "1–−1").
+pub fn level_words(level: i32) -> String {
+    if level <= 1 {
+        "SS 1".to_string()
+    } else {
+        format!("SS 1–{level}")
+    }
 }
 
 /// What an assault came to.

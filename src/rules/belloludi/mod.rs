@@ -6,6 +6,7 @@
 //! seeded rolls.
 
 pub mod resolve;
+pub mod rulings;
 
 use serde::{Deserialize, Serialize};
 

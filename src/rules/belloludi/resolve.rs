@@ -518,6 +518,26 @@ pub struct Damage {
     pub bullseye: bool,
     /// The sum of the faces (B counts 0).
     pub points: u32,
+    /// No die showed 0: "all dice hit", and the target is thrown into disorder (RULINGS
+    /// "Shooting").
+    pub all_dice_hit: bool,
+}
+
+impl Damage {
+    /// Damage from the commander faces of one hit.
+    pub fn from_faces(faces: &[CommanderFace]) -> Self {
+        Damage {
+            bullseye: faces.contains(&CommanderFace::B),
+            points: faces.iter().map(|f| f.value()).sum(),
+            all_dice_hit: !faces.contains(&CommanderFace::Number(0)),
+        }
+    }
+
+    /// Whether this hit leaves a target with `remaining` armour in disorder: every die hit,
+    /// and the target is still there (a bullseye or the last armour point destroys it).
+    pub fn disorders(&self, remaining: u32) -> bool {
+        self.all_dice_hit && !self.bullseye && self.points < remaining
+    }
 }
 
 /// The damage of `commander_dice` commander dice after a hit.
@@ -525,14 +545,12 @@ pub struct Damage {
 /// # Errors
 /// [`ResolveError::Dice`] for more dice than can be counted exactly (29 d20s).
 pub fn damage_odds(commander_dice: u32) -> Result<Dist<Damage>, ResolveError> {
-    let start = Damage {
-        bullseye: false,
-        points: 0,
-    };
+    let start = Damage::from_faces(&[]);
     Ok(
         commander_die()?.repeat(commander_dice, start, |acc, face| Damage {
             bullseye: acc.bullseye || *face == CommanderFace::B,
             points: acc.points + face.value(),
+            all_dice_hit: acc.all_dice_hit && *face != CommanderFace::Number(0),
         })?,
     )
 }
@@ -574,6 +592,13 @@ impl ShotOdds {
     pub fn p_bullseye(&self) -> f64 {
         self.outcome
             .probability_where(|o| matches!(o, ShotOutcome::Hit(d) if d.bullseye))
+    }
+
+    /// P(every damage die hits and the target, still there, is thrown into disorder).
+    pub fn p_disorder(&self) -> f64 {
+        let remaining = self.remaining_before;
+        self.outcome
+            .probability_where(|o| matches!(o, ShotOutcome::Hit(d) if d.disorders(remaining)))
     }
 
     /// P(the target ends the shot in exactly `state`).
@@ -650,6 +675,8 @@ pub struct ShotRoll {
     pub remaining_before: u32,
     pub remaining_after: u32,
     pub state_after: TankState,
+    /// Every damage die hit and the target survived: it is in disorder.
+    pub disordered: bool,
 }
 
 /// Rolls one shot of `shooter` at `target`.
@@ -678,13 +705,12 @@ pub fn roll_shot(
         remaining_before: target.remaining,
         remaining_after: target.remaining,
         state_after: target.state_after(0),
+        disordered: false,
     };
     if hit {
         let (record, faces) = roll_commander_dice(roller, commander_dice)?;
-        let damage = Damage {
-            bullseye: faces.contains(&CommanderFace::B),
-            points: faces.iter().map(|f| f.value()).sum(),
-        };
+        let damage = Damage::from_faces(&faces);
+        roll.disordered = damage.disorders(target.remaining);
         roll.remaining_after = if damage.bullseye {
             0
         } else {

@@ -3,6 +3,7 @@
 //! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
 pub mod resolve;
+pub mod rulings;
 pub mod tables;
 
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,10 @@
 //! damage values, the weapons and HE charts, the FUBAR and damage results tables) come from
 //! the seed data through [`super::tables`].
 //!
-//! Readings (see RULINGS.md): a modified need of 7+ is a 6 followed by a 4+; HE hits on
+//! Readings (see RULINGS.md): a modified need of 7+ is a 6 followed by a 4+, 8+ a 6 then a
+//! 5+, 9+ a 6 then a 6, and 10+ cannot hit; a weapon whose PEN is "HE" always fires HE, one
+//! shell per firer; a weapon with no PEN damages armour only on a natural 6, superficially;
+//! exact odds too large for integer weights become a seeded estimate; HE hits on
 //! non-armoured targets become the HE value's number of hits, each at the HE chart's
 //! penetration, and a unit hit takes the HE chart's pins instead of one; a vehicle's second
 //! Immobilised result knocks it out.
@@ -92,6 +95,15 @@ impl DiceExpr {
                 }
                 Ok(DiceExpr::Dice { count, sides })
             }
+        }
+    }
+
+    /// As the charts print it: "3", "D6", "2D6".
+    pub fn label(self) -> String {
+        match self {
+            DiceExpr::Fixed(n) => n.to_string(),
+            DiceExpr::Dice { count: 1, sides } => format!("D{sides}"),
+            DiceExpr::Dice { count, sides } => format!("{count}D{sides}"),
         }
     }
 
@@ -373,8 +385,8 @@ impl HitModifiers {
     }
 }
 
-/// The d6 a shot needs: 3+ minus the modifiers. 7 or more means a 6 and then a follow-up
-/// (4+); a natural 1 always misses.
+/// The d6 a shot needs: 3+ minus the modifiers. 7+ to 9+ mean a 6 and then a follow-up
+/// ([`follow_up_need`]); 10+ cannot hit; a natural 1 always misses.
 ///
 /// # Errors
 /// [`ResolveError::NoData`] / [`ResolveError::BadData`] for missing tables.
@@ -388,6 +400,17 @@ fn first_die_hits(face: u32, need: i32) -> bool {
     face != 1 && i64::from(face) >= i64::from(need)
 }
 
+/// The follow-up die after a 6 for a modified need past 6+: 7+ → the sheet's 4+, 8+ → 5+,
+/// 9+ → 6; `None` for 10+ or more, which cannot hit (RULINGS "To hit").
+///
+/// # Errors
+/// [`ResolveError::NoData`] for missing tables.
+pub fn follow_up_need(need: i32) -> Result<Option<u32>, ResolveError> {
+    let seven = i32::from(tables()?.hit.seven_plus_follow_up);
+    let follow_up = seven + (need - 7);
+    Ok(u32::try_from(follow_up).ok().filter(|&f| f <= 6))
+}
+
 /// Exact odds that one shot hits (total 6, or 36 when a follow-up die is needed).
 ///
 /// # Errors
@@ -396,8 +419,10 @@ pub fn hit_odds(need: i32) -> Result<Dist<bool>, ResolveError> {
     if need <= 6 {
         return Ok(d6().map(|&f| first_die_hits(f, need)));
     }
-    let follow_up = u32::from(tables()?.hit.seven_plus_follow_up);
-    Ok(d6().combine(&d6(), |&a, &b| a == 6 && b >= follow_up)?)
+    match follow_up_need(need)? {
+        Some(follow_up) => Ok(d6().combine(&d6(), |&a, &b| a == 6 && b >= follow_up)?),
+        None => Ok(d6().map(|_| false)),
+    }
 }
 
 /// Which armour a shot strikes (penetration modifiers for heavy weapons against armour).
@@ -474,12 +499,12 @@ pub struct Attack<'a> {
 
 impl<'a> Attack<'a> {
     /// One model firing `weapon` at `target` with no modifiers, indirect when the weapon is
-    /// an indirect-fire weapon.
+    /// an indirect-fire weapon, high explosive when HE is all it fires.
     pub fn new(weapon: &'a Weapon, target: TargetProfile) -> Self {
         Self {
             weapon,
             firers: 1,
-            high_explosive: false,
+            high_explosive: fires_only_he(weapon),
             hit: HitModifiers::default(),
             target,
             facing: Facing::Front,
@@ -488,6 +513,11 @@ impl<'a> Attack<'a> {
             already_immobilised: false,
         }
     }
+}
+
+/// A weapon whose PEN is "HE" (mortars, howitzers) always fires HE (RULINGS "Damage").
+pub fn fires_only_he(weapon: &Weapon) -> bool {
+    weapon.pen.is_none() && weapon.he.is_some()
 }
 
 /// A damage result on an armoured target, worst last.
@@ -539,6 +569,10 @@ pub struct AttackNumbers {
     /// Shots per firer as charted.
     pub shots: DiceExpr,
     pub need: i32,
+    /// The follow-up die after a 6 when `need` is past 6+; `None` otherwise (and for 10+).
+    pub follow_up: Option<u32>,
+    /// High explosive: asked for, or all the weapon fires.
+    pub high_explosive: bool,
     /// Penetration after HE and the vehicle modifiers.
     pub pen: i32,
     /// HE hits per hit on a non-armoured target (None: one hit).
@@ -547,6 +581,8 @@ pub struct AttackNumbers {
     pub pins: DiceExpr,
     /// Superficial (d6−3) rather than full (d6) damage results.
     pub superficial: bool,
+    /// A weapon with no PEN against armour: only a natural 6 to damage counts.
+    pub natural_six_to_damage: bool,
     /// Added to damage result rolls (open-topped hit by indirect fire).
     pub result_bonus: i32,
 }
@@ -561,7 +597,7 @@ impl Attack<'_> {
         if self.firers == 0 {
             return Err(invalid("firers", "0 models firing: at least 1 must fire"));
         }
-        let he = if self.high_explosive {
+        let he = if self.high_explosive || fires_only_he(self.weapon) {
             let size = self.weapon.he.as_deref().ok_or_else(|| {
                 invalid(
                     "he",
@@ -583,9 +619,20 @@ impl Attack<'_> {
         if self.target.armoured && self.weapon.class == "heavy" {
             pen += self.pen_modifiers(t)?;
         }
+        let need = hit_need(&self.hit)?;
         Ok(AttackNumbers {
-            shots: DiceExpr::parse(&self.weapon.shots)?,
-            need: hit_need(&self.hit)?,
+            // HE is one shell per firer; Shots count for armour-piercing fire only.
+            shots: match he {
+                Some(_) => DiceExpr::Fixed(1),
+                None => DiceExpr::parse(&self.weapon.shots)?,
+            },
+            need,
+            follow_up: if need > 6 {
+                follow_up_need(need)?
+            } else {
+                None
+            },
+            high_explosive: he.is_some(),
             pen,
             he_hits: match he {
                 Some((size, _)) if !self.target.armoured => Some(size),
@@ -596,6 +643,7 @@ impl Attack<'_> {
                 None => DiceExpr::Fixed(1),
             },
             superficial: base_pen.is_none(),
+            natural_six_to_damage: base_pen.is_none() && self.target.armoured,
             result_bonus: i32::from(self.target.open_topped && self.indirect),
         })
     }
@@ -620,6 +668,51 @@ impl Attack<'_> {
             0
         };
         Ok(facing + range)
+    }
+}
+
+impl AttackNumbers {
+    /// The to-hit roll in words: "3+ (a 1 always misses)", "8+: a 6, then a 5+", "10+:
+    /// cannot hit" — never a need below 2+, since a 1 always misses.
+    pub fn to_hit_words(&self) -> String {
+        match (self.need, self.follow_up) {
+            (need, _) if need <= 6 => format!("{}+ (a 1 always misses)", need.max(2)),
+            (need, Some(6)) => format!("{need}+: a 6, then another 6"),
+            (need, Some(follow_up)) => format!("{need}+: a 6, then a {follow_up}+"),
+            (need, None) => format!("{need}+: cannot hit"),
+        }
+    }
+
+    /// The damage roll in words: "d6 + 2 ≥ 4", or only a natural 6 for no PEN against armour.
+    pub fn damage_words(&self, damage_value: u8) -> String {
+        if self.natural_six_to_damage {
+            "a natural 6 only (no PEN against armour), superficial".to_string()
+        } else {
+            format!("d6 + {} ≥ {damage_value}", self.pen)
+        }
+    }
+
+    /// "D6 shots each" or "1 HE shell each".
+    pub fn shots_words(&self) -> String {
+        let shots = self.shots.label();
+        match (self.high_explosive, self.shots) {
+            (true, DiceExpr::Fixed(1)) => "1 HE shell each".to_string(),
+            (true, _) => format!("{shots} HE shells each"),
+            (false, DiceExpr::Fixed(1)) => "1 shot each".to_string(),
+            (false, _) => format!("{shots} shots each"),
+        }
+    }
+}
+
+impl Sampling {
+    /// "estimate from 20000 seeded trials (seed 1): standard error at most 0.35 points".
+    pub fn describe(self) -> String {
+        format!(
+            "estimate from {} seeded trials (seed {}): too many dice for exact odds; standard error at most {:.2} percentage points",
+            self.trials,
+            self.seed,
+            self.std_error(0.5) * 100.0
+        )
     }
 }
 
@@ -742,7 +835,29 @@ pub struct AttackOdds {
     pub tally: Dist<AttackTally>,
     /// Pins the target takes.
     pub pins: Dist<u32>,
+    /// Set when the attack had too many dice for exact weights: `tally`, `shots` and `pins`
+    /// then hold the counts of a seeded simulation (RULINGS "To hit": never an error).
+    pub estimate: Option<Sampling>,
 }
+
+/// How an estimate was sampled: replayable from its seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Sampling {
+    pub trials: u64,
+    pub seed: u64,
+}
+
+impl Sampling {
+    /// The standard error of a probability `p` estimated from these trials.
+    pub fn std_error(self, p: f64) -> f64 {
+        (p * (1.0 - p) / self.trials.max(1) as f64).sqrt()
+    }
+}
+
+/// Trials and seed of the estimate made when exact odds overflow: enough for a standard error
+/// under half a percentage point, quick enough for the window.
+pub const ESTIMATE_TRIALS: u64 = 20_000;
+pub const ESTIMATE_SEED: u64 = 1;
 
 impl AttackOdds {
     pub fn hits(&self) -> Dist<u32> {
@@ -765,18 +880,71 @@ impl AttackOdds {
     }
 }
 
-/// Exact odds of one shooting attack.
+/// Whether a damage d6 face damages: d6 + PEN reaching the damage value, or only a natural 6
+/// for a weapon with no PEN against armour.
+fn damage_test(numbers: &AttackNumbers, damage_value: u8) -> impl Fn(&u32) -> bool + Copy {
+    let (pen, six_only) = (numbers.pen, numbers.natural_six_to_damage);
+    move |&face: &u32| {
+        if six_only {
+            face == 6
+        } else {
+            i64::from(face) + i64::from(pen) >= i64::from(damage_value)
+        }
+    }
+}
+
+/// Exact odds of one shooting attack, or a seeded estimate (marked in
+/// [`AttackOdds::estimate`]) when the attack has too many dice for exact weights.
 ///
 /// # Errors
-/// As [`Attack::numbers`]; [`ResolveError::Dice`] when the attack has too many dice to
-/// count exactly.
+/// As [`Attack::numbers`].
 pub fn attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
+    match exact_attack_odds(attack) {
+        Err(ResolveError::Dice(DiceError::WeightOverflow | DiceError::TooManyDice { .. })) => {
+            estimated_attack_odds(attack)
+        }
+        odds => odds,
+    }
+}
+
+/// [`attack_odds`] by simulation: the per-shot parts stay exact, the totals are counted from
+/// [`ESTIMATE_TRIALS`] seeded rolls.
+fn estimated_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
+    let t = tables()?;
+    let numbers = attack.numbers()?;
+    let damages = damage_test(&numbers, attack.target.damage_value);
+    let mut roller = Roller::new(ESTIMATE_SEED);
+    let (mut tallies, mut shots, mut pins) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..ESTIMATE_TRIALS {
+        let roll = roll_attack(attack, &mut roller)?;
+        tallies.push((roll.tally, 1u128));
+        shots.push((roll.shots, 1u128));
+        pins.push((roll.pins, 1u128));
+    }
+    Ok(AttackOdds {
+        numbers,
+        shots: Dist::from_weights(shots)?,
+        hit: hit_odds(numbers.need)?,
+        damage_roll: d6().map(damages),
+        per_damaging_hit: if attack.target.armoured {
+            Some(vehicle_damage_odds(t, &numbers, attack.massive_damage)?)
+        } else {
+            None
+        },
+        tally: Dist::from_weights(tallies)?,
+        pins: Dist::from_weights(pins)?,
+        estimate: Some(Sampling {
+            trials: ESTIMATE_TRIALS,
+            seed: ESTIMATE_SEED,
+        }),
+    })
+}
+
+fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
     let t = tables()?;
     let numbers = attack.numbers()?;
     let hit = hit_odds(numbers.need)?;
-    let damage_value = i32::from(attack.target.damage_value);
-    let pen = numbers.pen;
-    let damages = move |f: &u32| i64::from(*f) + i64::from(pen) >= i64::from(damage_value);
+    let damages = damage_test(&numbers, attack.target.damage_value);
     let damage_roll = d6().map(damages);
     let per_damaging_hit = if attack.target.armoured {
         Some(vehicle_damage_odds(t, &numbers, attack.massive_damage)?)
@@ -832,6 +1000,7 @@ pub fn attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
         per_damaging_hit,
         tally,
         pins: reduced(&pins)?,
+        estimate: None,
     })
 }
 
@@ -866,19 +1035,18 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
     let to_hit = log.d6("to hit", shots)?;
     let shot_hits = if numbers.need <= 6 {
         count(&to_hit, |f| first_die_hits(f, numbers.need))
-    } else {
+    } else if let Some(needed) = follow_up_need(numbers.need)? {
         let sixes = count(&to_hit, |f| f == 6);
-        let needed = u32::from(t.hit.seven_plus_follow_up);
         count(&log.d6("7+ follow-up", sixes)?, |f| f >= needed)
+    } else {
+        0
     };
     let hits = match numbers.he_hits {
         Some(he) => log.expr("HE hits", he, shot_hits)?,
         None => shot_hits,
     };
-    let damage_value = i64::from(attack.target.damage_value);
-    let damaging = count(&log.d6("damage", hits)?, |f| {
-        i64::from(f) + i64::from(numbers.pen) >= damage_value
-    });
+    let damages = damage_test(&numbers, attack.target.damage_value);
+    let damaging = count(&log.d6("damage", hits)?, |f| damages(&f));
     let mut tally = AttackTally {
         hits,
         damaging,

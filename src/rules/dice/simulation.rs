@@ -137,6 +137,11 @@ impl FireTally {
         self.estimate_where(|_, beat| beat)
     }
 
+    /// P(`lowest` <= net successes <= `highest` and attacker sixes > defender sixes).
+    pub fn net_between_and_sixes_beat(&self, lowest: i64, highest: i64) -> Estimate {
+        self.estimate_where(|n, beat| beat && (lowest..=highest).contains(&n))
+    }
+
     /// P(net successes >= `net` and attacker sixes > defender sixes).
     pub fn net_at_least_and_sixes_beat(&self, net: i64) -> Estimate {
         self.estimate_where(|n, beat| beat && n >= net)

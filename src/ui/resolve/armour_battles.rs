@@ -320,11 +320,16 @@ fn rally_form(ui: &mut egui::Ui, model: &Model, setup: &mut RallySetup) {
         0..=200,
     );
     ui.separator();
-    ui.checkbox(&mut setup.cover, "In or behind cover");
-    ui.checkbox(&mut setup.no_line_of_sight, "No line of sight to the enemy");
-    ui.checkbox(&mut setup.wild_die, "Wild die");
-    ui.checkbox(&mut setup.staff_order, "Staff Order");
-    ui.checkbox(&mut setup.suppressed, "Suppressed");
+    ui.checkbox(&mut setup.cover, "In or behind cover")
+        .on_hover_text("+1D rally (house default: Rulings, Rally Table)");
+    ui.checkbox(&mut setup.no_line_of_sight, "No line of sight to the enemy")
+        .on_hover_text("+1D rally (house default: Rulings, Rally Table)");
+    ui.checkbox(&mut setup.wild_die, "Wild die")
+        .on_hover_text("+1D rally");
+    ui.checkbox(&mut setup.staff_order, "Staff Order")
+        .on_hover_text("+1D rally");
+    ui.checkbox(&mut setup.suppressed, "Suppressed")
+        .on_hover_text("A suppressed unit cannot rally: remove its suppression first");
 }
 
 fn breakdown_form(ui: &mut egui::Ui, model: &Model, setup: &mut BreakdownSetup) {

@@ -10,32 +10,17 @@ use super::shared::{
     Rolled, card_combo, count_chart, count_field, faces, house_default, label_with_default,
     library_card, library_names, pct, rulings_footer,
 };
-use crate::rules::armour_battles::outcome::HouseDefault;
 use crate::rules::battle_of_tanks::TankCard;
 use crate::rules::battle_of_tanks::resolve::{
     self as bt, Cover, FireOdds, FireSituation, FireTarget, PenetrationFace,
 };
+use crate::rules::battle_of_tanks::rulings::{
+    MOVING_TARGET_RULING, PENETRATION_RULING, SPOTTING_RULING, TO_HIT_RULING,
+};
 use crate::rules::dice::{Dist, Roller};
+use crate::rules::words::amount;
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
-
-/// RULINGS "Penetration die faces".
-const PENETRATION_RULING: HouseDefault = HouseDefault {
-    value: "penetration die",
-    ruling: "The penetration die (not given in the text): 2 blank, 1 K (tracks), 1 T (turret), 2 W (hull); hull-down targets and hull-to-hull shots count only T.",
-};
-
-/// RULINGS "To hit".
-const TO_HIT_RULING: HouseDefault = HouseDefault {
-    value: "to hit",
-    ruling: "d6 ≥ accuracy + modifiers: +1 firing on the move, +1 light cover, +2 heavy cover, −1 ambush; a 1 always misses.",
-};
-
-/// RULINGS "Spotting".
-const SPOTTING_RULING: HouseDefault = HouseDefault {
-    value: "spotting",
-    ruling: "As printed: open ground automatic; light cover adds +2, heavy cover +1 to the spotting value (the text probably swapped them).",
-};
 
 /// Which Battle of Tanks mechanic the form resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -76,6 +61,8 @@ pub struct TankSetup {
     pub targets: Vec<TankTarget>,
     pub moving: bool,
     pub ambush: bool,
+    /// The target moved this turn (+1, house default "Moving target").
+    pub target_moving: bool,
     /// The targets' cover (and the spotting target's).
     pub cover: Cover,
     /// Hull-down behind heavy cover with a turret shot declared.
@@ -90,6 +77,7 @@ impl Default for TankSetup {
             targets: vec![TankTarget::default()],
             moving: false,
             ambush: false,
+            target_moving: false,
             cover: Cover::Open,
             hull_down: false,
             hull_to_hull: false,
@@ -113,6 +101,7 @@ impl TankSetup {
         FireSituation {
             moving: self.moving,
             ambush: self.ambush,
+            target_moving: self.target_moving,
             // A hull-down target stands behind heavy cover by definition.
             cover: if self.hull_down {
                 Cover::Heavy
@@ -337,8 +326,12 @@ fn fire_form(tank: &mut TankSetup, names: &(Vec<String>, Vec<String>), ui: &mut 
         tank.targets.push(TankTarget::default());
     }
     ui.separator();
-    ui.checkbox(&mut tank.moving, "Firing on the move");
-    ui.checkbox(&mut tank.ambush, "Firing from ambush");
+    ui.checkbox(&mut tank.moving, "Firing on the move")
+        .on_hover_text("Angriff: +1 to hit");
+    ui.checkbox(&mut tank.target_moving, "Target moved this turn")
+        .on_hover_text("+1 to hit, like a moving firer (house default: Rulings, Moving target)");
+    ui.checkbox(&mut tank.ambush, "Firing from ambush")
+        .on_hover_text("Hinterhalt: −1 to hit; a tank in ambush is not moving");
     ui.add_enabled_ui(!tank.hull_down, |ui| {
         cover_radios(ui, &mut tank.cover, "Target cover");
     });
@@ -367,7 +360,10 @@ pub fn show(ui: &mut egui::Ui, odds: &Odds) {
             for (i, target) in targets.iter().enumerate() {
                 ui.push_id(i, |ui| show_volley(ui, i, target));
             }
-            rulings_footer(ui, &[TO_HIT_RULING, PENETRATION_RULING]);
+            rulings_footer(
+                ui,
+                &[TO_HIT_RULING, MOVING_TARGET_RULING, PENETRATION_RULING],
+            );
         }
         Odds::Repair {
             tank,
@@ -417,7 +413,11 @@ fn show_volley(ui: &mut egui::Ui, index: usize, odds: &FireOdds) {
     ));
     label_with_default(
         ui,
-        format!("{} shot(s), hit on {}+", odds.shots, odds.need),
+        format!(
+            "{}, hit on {}",
+            amount(u64::from(odds.shots), "shots"),
+            odds.need_words()
+        ),
         &TO_HIT_RULING,
     );
     ui.label(format!("P(hit) per shot: {}", pct(odds.p_hit_per_shot())));

@@ -10,33 +10,18 @@ use super::shared::{
     Rolled, bar_chart, card_combo, count_chart, count_field, dist_bars, faces, house_default,
     label_with_default, library_card, library_names, pct, rulings_footer,
 };
-use crate::rules::armour_battles::outcome::HouseDefault;
 use crate::rules::belle_epoque::resolve::{
     self as be, Assault, AssaultOdds, AssaultSide, AssaultTroops, CommandPointsOdds, Fire,
-    FireOdds, FireTarget, General, Losses, Position, Terrain,
+    FireOdds, FireTarget, General, Losses, Position, Terrain, level_words,
+};
+use crate::rules::belle_epoque::rulings::{
+    ASSAULT_RULING, COMMAND_RULING, FIRE_RULING, VISIBILITY_RULING,
 };
 use crate::rules::belle_epoque::{Doctrine, TroopType, UnitProfile};
 use crate::rules::dice::{Dist, Roller};
+use crate::rules::words::amount;
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
-
-/// RULINGS "Command points".
-const COMMAND_RULING: HouseDefault = HouseDefault {
-    value: "command dice",
-    ruling: "One die per started 8 stands (ceil(stands / 8)); d4 mediocre, d6 average, d8 superior general.",
-};
-
-/// RULINGS "Fire table".
-const FIRE_RULING: HouseDefault = HouseDefault {
-    value: "fire table",
-    ruling: "To-hit at 1/2/3/4 UD, moving in brackets: A 5(3) 4(2) 3(1) 2 · B 5(3) 4(1) 2 1 · C 4(2) 3 1 – · D 3(1) 2 2 1 · E 3 2 1 – · F 2 1 1 – · G 1 – – –; a 6 never hits.",
-};
-
-/// RULINGS "Assault".
-const ASSAULT_RULING: HouseDefault = HouseDefault {
-    value: "assault losses",
-    ruling: "Each side sums its successful dice; the loser loses the difference in stands, a tie costs both one; even losses become 1 UD fall backs unless stubborn, fortified or unable to fall back.",
-};
 
 /// Which Belle Epoque mechanic the form resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -127,6 +112,8 @@ pub struct FireSetup {
     pub cavalry: bool,
     pub terrain: Terrain,
     pub conspicuous: bool,
+    /// The target has neither moved nor fired (house default "Visibility": seen 1 UD less).
+    pub unrevealed: bool,
     /// Stands the target has; 0 for uncapped.
     pub target_stands: u32,
 }
@@ -145,6 +132,7 @@ impl Default for FireSetup {
             cavalry: false,
             terrain: Terrain::Open,
             conspicuous: false,
+            unrevealed: false,
             target_stands: 0,
         }
     }
@@ -164,6 +152,7 @@ impl FireSetup {
                 terrain: self.terrain,
                 conspicuous: self.conspicuous,
                 stands: (self.target_stands > 0).then_some(self.target_stands),
+                unrevealed: self.unrevealed,
             },
         }
     }
@@ -402,8 +391,10 @@ fn fire_form(f: &mut FireSetup, units: &(Vec<String>, Vec<String>), ui: &mut egu
             ui.radio_value(&mut f.range_uds, uds, format!("{uds} UD"));
         }
     });
-    ui.checkbox(&mut f.moving, "Firer moved");
-    ui.checkbox(&mut f.uphill, "Firer uphill of the target");
+    ui.checkbox(&mut f.moving, "Firer moved")
+        .on_hover_text("A basic move this activation: the bracketed to-hit numbers");
+    ui.checkbox(&mut f.uphill, "Firer uphill of the target")
+        .on_hover_text("One extra die");
     ui.separator();
     let before = f.target.clone();
     card_combo(ui, "Target unit", &mut f.target, units);
@@ -422,7 +413,8 @@ fn fire_form(f: &mut FireSetup, units: &(Vec<String>, Vec<String>), ui: &mut egu
             ui.radio_value(&mut f.doctrine, d, d.label());
         }
     });
-    ui.checkbox(&mut f.cavalry, "Target is cavalry");
+    ui.checkbox(&mut f.cavalry, "Target is cavalry")
+        .on_hover_text("Cavalry ignores the cover and fortification misses of infantry; cavalry fights in close order");
     ui.horizontal(|ui| {
         ui.label("Target terrain");
         for (t, text) in [
@@ -433,7 +425,12 @@ fn fire_form(f: &mut FireSetup, units: &(Vec<String>, Vec<String>), ui: &mut egu
             ui.radio_value(&mut f.terrain, t, text);
         }
     });
-    ui.checkbox(&mut f.conspicuous, "Target conspicuous");
+    ui.checkbox(&mut f.conspicuous, "Target conspicuous")
+        .on_hover_text("+1 to hit (a 6 still misses); always seen at 4 UD");
+    ui.checkbox(&mut f.unrevealed, "Target has neither moved nor fired")
+        .on_hover_text(
+            "Or has not moved and carries smokeless-powder rifles: seen 1 UD less (house default: Rulings, Visibility)",
+        );
     count_field(
         ui,
         "Target stands (0 = uncapped)",
@@ -468,9 +465,14 @@ fn side_form(
             }
         });
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut side.dashing, format!("{name} dashing"));
-            ui.checkbox(&mut side.stubborn, format!("{name} stubborn"));
-            ui.checkbox(&mut side.cavalry, format!("{name} cavalry"));
+            ui.checkbox(&mut side.dashing, format!("{name} dashing"))
+                .on_hover_text("SS level +1 (attacker)");
+            ui.checkbox(&mut side.stubborn, format!("{name} stubborn"))
+                .on_hover_text("SS level +1 for a defender; no fall backs for even losses");
+            ui.checkbox(&mut side.cavalry, format!("{name} cavalry"))
+                .on_hover_text(
+                    "SS 1 from or against cover or rough terrain; no hill or fortification bonus",
+                );
             ui.checkbox(
                 &mut side.cannot_fall_back,
                 format!("{name} cannot fall back"),
@@ -596,32 +598,24 @@ fn show_fire(ui: &mut egui::Ui, fire: &Fire, odds: &FireOdds) {
         "Average {:.2} stands lost",
         odds.stands_lost.expectation(|&x| f64::from(x))
     ));
-    rulings_footer(ui, &[FIRE_RULING]);
+    rulings_footer(ui, &[FIRE_RULING, VISIBILITY_RULING]);
 }
 
 fn losses_label(l: &Losses) -> String {
-    let mut text = format!("{} stand(s)", l.stands);
-    if l.fall_back_uds > 0 {
-        text.push_str(&format!(" + {} UD back", l.fall_back_uds));
-    }
-    if l.eliminated {
-        text.push_str(" (eliminated)");
-    }
-    text
+    l.label()
 }
 
-/// Losses without the raw count, so outcomes that look the same on the table merge.
 fn casualties(losses: &Dist<Losses>) -> Dist<Losses> {
-    losses.map(|l| Losses { losses: 0, ..*l })
+    losses.map(Losses::as_casualties)
 }
 
 fn show_assault(ui: &mut egui::Ui, assault: &Assault, odds: &AssaultOdds) {
     ui.label(format!(
-        "{} stands at SS 1–{} against {} stands at SS 1–{} (a 1 always scores, a 6 never)",
-        assault.attacker.stands,
-        odds.attacker_level.max(1),
-        assault.defender.stands,
-        odds.defender_level.max(1)
+        "{} at {} against {} at {} (a 1 always scores, a 6 never)",
+        amount(u64::from(assault.attacker.stands), "stands"),
+        level_words(odds.attacker_level),
+        amount(u64::from(assault.defender.stands), "stands"),
+        level_words(odds.defender_level)
     ));
     bar_chart(
         ui,
@@ -720,11 +714,11 @@ pub fn roll(subject: &Subject, seed: u64) -> Result<Rolled, String> {
                 ),
                 dice: vec![
                     (
-                        format!("Attacker (SS 1–{})", roll.attacker_level.max(1)),
+                        format!("Attacker ({})", level_words(roll.attacker_level)),
                         faces(&roll.attacker_dice),
                     ),
                     (
-                        format!("Defender (SS 1–{})", roll.defender_level.max(1)),
+                        format!("Defender ({})", level_words(roll.defender_level)),
                         faces(&roll.defender_dice),
                     ),
                 ],

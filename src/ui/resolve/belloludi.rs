@@ -10,32 +10,16 @@ use super::shared::{
     Rolled, bar_chart, card_combo, count_field, dist_bars, faces, house_default,
     label_with_default, library_card, library_names, pct, rulings_footer,
 };
-use crate::rules::armour_battles::outcome::HouseDefault;
 use crate::rules::belloludi::Vehicle;
 use crate::rules::belloludi::resolve::{
     self as bl, CommandOutcome, CrashOdds, Damage, ShotOdds, ShotSituation, TankState, Target,
 };
+use crate::rules::belloludi::rulings::{
+    COMMANDER_DIE_RULING, DISORDER_RULING, SHOOTING_RULING, STATE_RULING,
+};
 use crate::rules::dice::{Dist, Roller};
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
-
-/// RULINGS "Commander die": the d20 reading.
-const COMMANDER_DIE_RULING: HouseDefault = HouseDefault {
-    value: "commander die",
-    ruling: "The commander die is read from a d20: B 1/20, 0 4/20, 1 5/20, 2 5/20, 3 5/20.",
-};
-
-/// RULINGS "Shooting".
-const SHOOTING_RULING: HouseDefault = HouseDefault {
-    value: "to hit",
-    ruling: "Hit on d6 ≥ 4 after modifiers (+1 within 8″; −1 shooter disordered or shaken; −1 target not clear / in cover; −1 target in open order); a natural 1 always misses, a natural 6 always hits. Damage = sum of the commander dice; any B is a bullseye and destroys the target.",
-};
-
-/// RULINGS "State".
-const STATE_RULING: HouseDefault = HouseDefault {
-    value: "tank state",
-    ruling: "Shaken when remaining armour < half the original; broken when remaining armour ≤ 25% of the original; destroyed at 0.",
-};
 
 /// Which BelloLudi mechanic the form resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -197,10 +181,14 @@ pub fn form(kind: Kind, form: &mut Form, model: &Model, ui: &mut egui::Ui) {
             ui.heading("Shot");
             tank_pickers(ui, model, pair, ("Shooting tank", "Target tank"));
             ui.separator();
-            ui.checkbox(&mut pair.close, "Within close range (8″)");
-            ui.checkbox(&mut pair.shooter_shaken, "Shooter disordered or shaken");
-            ui.checkbox(&mut pair.target_cover, "Target in cover");
-            ui.checkbox(&mut pair.target_open_order, "Target in open order");
+            ui.checkbox(&mut pair.close, "Within close range (8″)")
+                .on_hover_text("+1 to hit");
+            ui.checkbox(&mut pair.shooter_shaken, "Shooter disordered or shaken")
+                .on_hover_text("−1 to hit");
+            ui.checkbox(&mut pair.target_cover, "Target in cover")
+                .on_hover_text("Target not clear or in cover: −1 to hit");
+            ui.checkbox(&mut pair.target_open_order, "Target in open order")
+                .on_hover_text("−1 to hit");
         }
         Kind::Crash => {
             ui.heading("Crash");
@@ -321,6 +309,14 @@ fn show_shot(
         "P(bullseye: destroyed): {}",
         pct(odds.p_bullseye())
     ));
+    label_with_default(
+        ui,
+        format!(
+            "P(all dice hit: target in disorder): {}",
+            pct(odds.p_disorder())
+        ),
+        &DISORDER_RULING,
+    );
     ui.add_space(6.0);
     ui.strong("Damage on a hit");
     let damage = odds
@@ -419,6 +415,9 @@ pub fn roll(subject: &Subject, seed: u64) -> Result<Rolled, String> {
                 roll.remaining_after,
                 state_label(&roll.state_after).to_lowercase()
             ));
+            if roll.disordered {
+                result.push_str("; all dice hit: target in disorder");
+            }
             Ok(Rolled {
                 title: format!("{} shoots at {}", shooter.vehicle.name, target.vehicle.name),
                 dice,

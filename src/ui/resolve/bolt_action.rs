@@ -9,39 +9,17 @@ use super::shared::{
     Rolled, bar_chart, card_combo, count_chart, count_field, dist_bars, faces, house_default,
     label_with_default, library_card, library_names, pct, rulings_footer,
 };
-use crate::rules::armour_battles::outcome::HouseDefault;
 use crate::rules::bolt_action::resolve::{
     self as ba, Attack, AttackOdds, DamageEffect, Facing, HitModifiers, OrderTestOdds,
     TargetProfile, VehicleDamage,
+};
+use crate::rules::bolt_action::rulings::{
+    DAMAGE_RESULTS_RULING, HE_RULING, ORDER_RULING, SEVEN_PLUS_RULING,
 };
 use crate::rules::bolt_action::{self, Quality, Weapon};
 use crate::rules::dice::Roller;
 use crate::rules::{Card, RulesetId};
 use crate::ui::model::Model;
-
-/// RULINGS "Bolt Action": the order test's numbers and the FUBAR chart.
-const ORDER_RULING: HouseDefault = HouseDefault {
-    value: "order test",
-    ruling: "2d6 ≤ morale (Inexperienced 8, Regular 9, Veteran 10) − 1 per pin + officer bonus (2nd Lt +1 … Major +4); double six is FUBAR (d6: 1–2 Friendly Fire, 3–6 Panic).",
-};
-
-/// RULINGS "Bolt Action": a modified need beyond 6.
-const SEVEN_PLUS_RULING: HouseDefault = HouseDefault {
-    value: "to hit 7+",
-    ruling: "A modified to-hit need of 7+ means a 6 followed by a 4+; a natural 1 always misses.",
-};
-
-/// RULINGS "Bolt Action": the HE chart and how HE hits count.
-const HE_RULING: HouseDefault = HouseDefault {
-    value: "HE",
-    ruling: "HE chart: D2 +1 pen / 1 pin, D3 +1/1, D6 +2/D2, 2D6 +3/D3, 3D6 +4/D6; each hit on a non-armoured target becomes the HE value's number of hits, and a unit hit takes the chart's pins instead of one.",
-};
-
-/// RULINGS "Bolt Action": damage results on armoured targets.
-const DAMAGE_RESULTS_RULING: HouseDefault = HouseDefault {
-    value: "damage results",
-    ruling: "Weapons with no PEN roll Superficial Damage (d6−3), others Full Damage (d6); open-topped hit by indirect fire +1; Massive Damage (two results) is marked by the user; a second Immobilised knocks the vehicle out.",
-};
 
 /// Which Bolt Action mechanic the form resolves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -237,7 +215,6 @@ pub enum Odds {
         /// Boxed: a shooting attack's distributions dwarf an order test's.
         odds: Box<AttackOdds>,
         weapon: String,
-        shots_each: String,
         firers: u32,
         high_explosive: bool,
         damage_value: u8,
@@ -254,12 +231,12 @@ pub fn odds(subject: &Subject) -> Result<Odds, String> {
         Subject::Shooting(setup) => {
             let attack = setup.attack()?;
             let odds = ba::attack_odds(&attack).map_err(|e| e.to_string())?;
+            let high_explosive = odds.numbers.high_explosive;
             Ok(Odds::Shooting {
                 odds: Box::new(odds),
                 weapon: attack.weapon.name.clone(),
-                shots_each: attack.weapon.shots.clone(),
                 firers: attack.firers,
-                high_explosive: attack.high_explosive,
+                high_explosive,
                 damage_value: attack.target.damage_value,
                 armoured: attack.target.armoured,
             })
@@ -346,13 +323,19 @@ fn shooting_form(setup: &mut ShootingSetup, model: &Model, ui: &mut egui::Ui) {
     }
     ui.separator();
     ui.label("To hit");
-    ui.checkbox(&mut setup.point_blank, "Point blank range");
-    ui.checkbox(&mut setup.long_range, "Long range");
-    ui.checkbox(&mut setup.inexperienced, "Inexperienced firer");
-    ui.checkbox(&mut setup.moving, "Firing on the move");
+    ui.checkbox(&mut setup.point_blank, "Point blank range")
+        .on_hover_text("+1 to hit");
+    ui.checkbox(&mut setup.long_range, "Long range")
+        .on_hover_text("−1 to hit; −1 penetration for heavy weapons against armour");
+    ui.checkbox(&mut setup.inexperienced, "Inexperienced firer")
+        .on_hover_text("−1 to hit");
+    ui.checkbox(&mut setup.moving, "Firing on the move")
+        .on_hover_text("−1 to hit");
     count_field(ui, "Pins on the firer", &mut setup.pins, 0..=12);
-    ui.checkbox(&mut setup.target_down, "Target is down");
-    ui.checkbox(&mut setup.small_unit, "Target is a small unit");
+    ui.checkbox(&mut setup.target_down, "Target is down")
+        .on_hover_text("Down infantry or artillery: −1 to hit");
+    ui.checkbox(&mut setup.small_unit, "Target is a small unit")
+        .on_hover_text("−1 to hit");
     ui.horizontal(|ui| {
         ui.label("Cover");
         for (cover, text) in [
@@ -386,8 +369,10 @@ fn shooting_form(setup: &mut ShootingSetup, model: &Model, ui: &mut egui::Ui) {
                 ui.add(egui::DragValue::new(&mut setup.damage_value).range(2..=12))
                     .labelled_by(label.id);
             });
-            ui.checkbox(&mut setup.armoured, "Armoured target");
-            ui.checkbox(&mut setup.open_topped, "Open-topped");
+            ui.checkbox(&mut setup.armoured, "Armoured target")
+                .on_hover_text("Rolls on the damage results table");
+            ui.checkbox(&mut setup.open_topped, "Open-topped")
+                .on_hover_text("+1 on damage results from indirect fire");
         }
     }
     if setup.target.is_some() && ui.button("Clear target unit").clicked() {
@@ -403,9 +388,12 @@ fn shooting_form(setup: &mut ShootingSetup, model: &Model, ui: &mut egui::Ui) {
             ui.radio_value(&mut setup.facing, facing, text);
         }
     });
-    ui.checkbox(&mut setup.massive_damage, "Massive Damage");
-    ui.checkbox(&mut setup.indirect, "Indirect fire");
-    ui.checkbox(&mut setup.already_immobilised, "Already immobilised");
+    ui.checkbox(&mut setup.massive_damage, "Massive Damage")
+        .on_hover_text("Two damage results per damaging hit (the player's choice)");
+    ui.checkbox(&mut setup.indirect, "Indirect fire")
+        .on_hover_text("+1 on damage results against open-topped vehicles");
+    ui.checkbox(&mut setup.already_immobilised, "Already immobilised")
+        .on_hover_text("Another Immobilised result knocks it out");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -418,15 +406,14 @@ pub fn show(ui: &mut egui::Ui, odds: &Odds) {
         Odds::Shooting {
             odds,
             weapon,
-            shots_each,
             firers,
             high_explosive,
             damage_value,
             armoured,
         } => {
             ui.label(format!(
-                "{firers} × {weapon} ({shots_each} shot(s) each{}) at damage value {damage_value}+",
-                if *high_explosive { ", HE" } else { "" }
+                "{firers} × {weapon} ({}) at damage value {damage_value}+",
+                odds.numbers.shots_words()
             ));
             show_attack_odds(ui, odds, *high_explosive, *damage_value, *armoured);
         }
@@ -473,22 +460,25 @@ fn show_attack_odds(
 ) {
     let n = &odds.numbers;
     let mut rulings = Vec::new();
+    if let Some(estimate) = odds.estimate {
+        ui.label(RichText::new(format!("Odds are an {}", estimate.describe())).italics());
+    }
     if n.need > 6 {
         label_with_default(
             ui,
-            format!("To hit {}+: a 6, then a 4+", n.need),
+            format!("To hit {}", n.to_hit_words()),
             &SEVEN_PLUS_RULING,
         );
         rulings.push(SEVEN_PLUS_RULING);
     } else {
-        ui.label(format!("To hit {}+ (a 1 always misses)", n.need.max(2)));
+        ui.label(format!("To hit {}", n.to_hit_words()));
     }
     ui.label(format!(
         "P(hit) per shot: {}",
         pct(odds.hit.probability(&true))
     ));
     ui.horizontal(|ui| {
-        ui.label(format!("Damage: d6 + PEN {} ≥ {damage_value}", n.pen));
+        ui.label(format!("Damage: {}", n.damage_words(damage_value)));
         if high_explosive {
             house_default(ui, &HE_RULING);
         }

@@ -11,16 +11,8 @@ use crate::rules::dice::{Dist, RollRecord};
 use crate::rules::{Card, RulesetId, ruleset};
 use crate::ui::model::Model;
 
-/// A probability as a percentage with one decimal; tiny non-zero values stay visible.
-pub fn pct(p: f64) -> String {
-    if p > 0.0 && p < 0.0005 {
-        "<0.1%".to_string()
-    } else if p < 1.0 && p > 0.9995 {
-        ">99.9%".to_string()
-    } else {
-        format!("{:.1}%", p * 100.0)
-    }
-}
+/// The one percent formatter, shared with the command line.
+pub use crate::rules::words::percent as pct;
 
 /// The faces of a roll, as the dice log keeps them.
 pub fn faces(record: &RollRecord) -> Vec<u8> {
@@ -32,12 +24,31 @@ pub fn dist_bars<K: Ord>(dist: &Dist<K>, label: impl Fn(&K) -> String) -> Vec<(S
     dist.probabilities().map(|(k, p)| (label(k), p)).collect()
 }
 
+/// Bars below this probability at either end of a chart are left off (the lines beside it
+/// still list them): thirty bars of 0.0 % would squeeze out the ones that matter.
+const NEGLIGIBLE_TAIL: f64 = 0.0005;
+
+/// Narrowest a bar may be before x labels are thinned out.
+const LABEL_WIDTH: f32 = 28.0;
+
+/// The bars worth drawing: `bars` without the negligible outcomes at either end.
+fn visible_bars(bars: &[(String, f64)]) -> &[(String, f64)] {
+    let first = bars.iter().position(|(_, p)| *p >= NEGLIGIBLE_TAIL);
+    let last = bars.iter().rposition(|(_, p)| *p >= NEGLIGIBLE_TAIL);
+    match (first, last) {
+        (Some(first), Some(last)) => &bars[first..=last],
+        _ => bars,
+    }
+}
+
 /// A bar chart of outcome probabilities, one labelled bar per outcome.
 ///
 /// The plot is read, not explored: zoom, drag and scroll are off so the mouse wheel keeps
 /// scrolling the panel, and the y axis is pinned to 0–100 % so heights compare across
-/// situations.
+/// situations. Its bounds are reset every frame, so the categories, range and labels always
+/// come from the bars given now, never from an earlier computation.
 pub fn bar_chart(ui: &mut egui::Ui, id: &str, bars: &[(String, f64)]) {
+    let bars = visible_bars(bars);
     if bars.is_empty() {
         return;
     }
@@ -54,8 +65,13 @@ pub fn bar_chart(ui: &mut egui::Ui, id: &str, bars: &[(String, f64)]) {
     .element_formatter(Box::new(|bar, _| {
         format!("{}: {}", bar.name, pct(bar.value))
     }));
-    let width = (48.0 * count as f32).clamp(160.0, 420.0);
+    let width = (48.0 * count as f32)
+        .clamp(160.0, 420.0)
+        .min(ui.available_width().max(160.0));
+    // Thin the x labels so neighbours never overlap.
+    let every = ((LABEL_WIDTH * count as f32 / width).ceil() as usize).max(1);
     Plot::new(id)
+        .reset()
         .width(width)
         .height(120.0)
         .allow_zoom(false)
@@ -68,6 +84,7 @@ pub fn bar_chart(ui: &mut egui::Ui, id: &str, bars: &[(String, f64)]) {
         .default_y_bounds(0.0, 1.05)
         .x_grid_spacer(move |_: GridInput| {
             (0..count)
+                .step_by(every)
                 .map(|i| GridMark {
                     value: i as f64,
                     step_size: 1.0,
@@ -98,12 +115,33 @@ pub fn at_least_lines(ui: &mut egui::Ui, prefix: &str, dist: &Dist<u32>) {
     }
 }
 
-/// A chart of a count with its "at least" lines beside it.
+/// Width the "at least" lines need beside a chart.
+const LINES_WIDTH: f32 = 260.0;
+
+/// A chart of a count with its "at least" lines beside it, or under it when the panel is too
+/// narrow for both (the percentages must never be pushed out of sight).
 pub fn count_chart(ui: &mut egui::Ui, id: &str, prefix: &str, dist: &Dist<u32>) {
-    ui.horizontal(|ui| {
-        bar_chart(ui, id, &dist_bars(dist, u32::to_string));
-        ui.vertical(|ui| at_least_lines(ui, prefix, dist));
-    });
+    let bars = dist_bars(dist, u32::to_string);
+    chart_with_lines(ui, id, &bars, |ui| at_least_lines(ui, prefix, dist));
+}
+
+/// A bar chart with `lines` beside it, or under it in a narrow panel.
+pub fn chart_with_lines(
+    ui: &mut egui::Ui,
+    id: &str,
+    bars: &[(String, f64)],
+    lines: impl FnOnce(&mut egui::Ui),
+) {
+    let chart_width = (48.0 * visible_bars(bars).len() as f32).clamp(160.0, 420.0);
+    if ui.available_width() >= chart_width + LINES_WIDTH {
+        ui.horizontal(|ui| {
+            bar_chart(ui, id, bars);
+            ui.vertical(lines);
+        });
+    } else {
+        bar_chart(ui, id, bars);
+        lines(ui);
+    }
 }
 
 /// "(house default)" with the ruling as hover text.

@@ -243,7 +243,10 @@ fn off_table_artillery_neither_fires_directly_nor_is_a_target() {
         ..s
     };
     let err = fire_odds(card("Panther"), card("M4 75mm"), &dispersed).unwrap_err();
-    assert!(err.to_string().contains("target_disruption 3"), "{err}");
+    assert!(
+        err.to_string().contains("3 Disruption Points on M4 75mm"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -370,12 +373,13 @@ fn seeded_monte_carlo_agrees_within_four_standard_errors() {
         };
         // Direct fire suppression is exactly "attacker sixes > target sixes".
         close(tally.sixes_beat(), odds.p_suppressed(), "suppressed");
+        // Forced back only when the target survives: fewer new points than disperse it.
+        let existing = i64::from(situation.target_disruption);
         close(
-            tally.net_at_least_and_sixes_beat(1),
+            tally.net_between_and_sixes_beat(1, 2 - existing),
             odds.p_forced_back(),
             "forced back",
         );
-        let existing = i64::from(situation.target_disruption);
         close(
             tally.net_at_least(3 - existing),
             odds.p_dispersed(),
@@ -476,7 +480,7 @@ fn a_roll_replays_from_its_seed() {
         }
         assert_eq!(
             roll.forced_back_roll.is_some(),
-            roll.result.suppressed && roll.result.new_disruption > 0
+            roll.result.suppressed && roll.result.new_disruption > 0 && !roll.result.dispersed
         );
         if let (Some(dice), Some(inches)) = (&roll.forced_back_roll, roll.result.forced_back_inches)
         {
@@ -550,7 +554,8 @@ fn direct_counting_equals_the_dice_cores_fold_for_big_pools() {
                 opposed.weight_where(|a, d| rule.suppresses(a, d))
             );
             let forced = opposed.fold(|a, d| {
-                let forced = rule.suppresses(a, d) && a.successes > d.successes;
+                // On 1 Disruption Point, 2 new points disperse: only 1 forces back.
+                let forced = rule.suppresses(a, d) && a.successes == d.successes + 1;
                 forced.then(|| a.sixes.saturating_sub(d.sixes))
             });
             let sixes = exact.forced_back_sixes.unwrap();
@@ -563,4 +568,59 @@ fn direct_counting_equals_the_dice_cores_fold_for_big_pools() {
             assert_eq!(exact.dispersed_weight, points.weight_at_least(&2));
         }
     }
+}
+
+#[test]
+fn a_target_on_two_disruption_points_is_dispersed_by_a_hit_never_forced_back() {
+    // RULINGS "Fire result": a unit dispersed by the fire is removed, not forced back.
+    let situation = FireSituation {
+        target_disruption: 2,
+        ..FireSituation::default()
+    };
+    let odds = odds("Panzer IV H", "M4 75mm", situation);
+    assert_eq!(odds.result.forced_back_weight, 0);
+    assert_eq!(odds.p_forced_back(), 0.0);
+    assert!(odds.p_dispersed() > 0.5);
+    let mut roller = Roller::new(3);
+    for _ in 0..2_000 {
+        let roll = roll_fire(
+            card("Panzer IV H"),
+            card("M4 75mm"),
+            &situation,
+            &mut roller,
+        )
+        .unwrap();
+        assert!(roll.result.forced_back_inches.is_none() || !roll.result.dispersed);
+        assert!(roll.forced_back_roll.is_none(), "2 DP + a hit disperses");
+    }
+}
+
+#[test]
+fn forced_back_counts_only_the_outcomes_the_target_survives() {
+    // Enumerated independently: 3 dice at 4+ against 2 dice at 4+, target on 1 DP, so one new
+    // point forces back and two or more disperse.
+    let situation = FireSituation {
+        target_disruption: 1,
+        ..FireSituation::default()
+    };
+    let exact = outcome::result_odds(
+        Pool::new(3, 4),
+        Pool::new(2, 4),
+        SuppressionRule::FewerSixes,
+        situation.target_disruption,
+        3,
+        &fire_rules().unwrap().result,
+    )
+    .unwrap();
+    let mut survived_and_forced = 0u128;
+    brute::for_each_roll(5, |faces| {
+        let (a, d) = faces.split_at(3);
+        let (a_s, a_x) = brute::count(a, 4);
+        let (d_s, d_x) = brute::count(d, 4);
+        let new = a_s.saturating_sub(d_s);
+        if a_x >= 1 && d_x < a_x && new == 1 {
+            survived_and_forced += 1;
+        }
+    });
+    assert_eq!(exact.forced_back_weight, survived_and_forced);
 }

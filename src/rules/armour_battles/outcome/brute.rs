@@ -77,7 +77,8 @@ pub(crate) fn tally(
     Tallied {
         new_points,
         suppressed,
-        forced_back: suppressed && new_points >= 1,
+        // A unit dispersed by this fire is removed, not forced back (RULINGS "Fire result").
+        forced_back: suppressed && new_points >= 1 && existing + new_points < cohesion,
         dispersed: existing + new_points >= cohesion,
     }
 }

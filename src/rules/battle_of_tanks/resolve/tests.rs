@@ -369,3 +369,60 @@ fn monte_carlo_fire_agrees_with_the_exact_odds() {
         odds.p_tracks_hit()
     );
 }
+
+#[test]
+fn a_moving_target_adds_one_like_a_moving_firer_and_both_moving_add_two() {
+    // RULINGS "Moving target": the IS-2's 3+ becomes 4+ for either tank moving, 5+ for both.
+    let is2 = card("IS-2");
+    let need = |moving, target_moving| {
+        to_hit_need(
+            is2,
+            &FireSituation {
+                moving,
+                target_moving,
+                ..FireSituation::default()
+            },
+        )
+        .unwrap()
+    };
+    assert_eq!(need(false, false), 3);
+    assert_eq!(need(false, true), 4);
+    assert_eq!(need(true, false), 4);
+    assert_eq!(need(true, true), 5);
+    // Enumerated: a 5+ hits on 2 faces of 6.
+    let odds = fire_odds(
+        is2,
+        &FireTarget {
+            situation: FireSituation {
+                moving: true,
+                target_moving: true,
+                ..FireSituation::default()
+            },
+            ..FireTarget::new(card("Tiger I"), 1)
+        },
+    )
+    .unwrap();
+    let hits = (1..=6u32).filter(|&f| f != 1 && f >= 5).count() as u128;
+    assert_eq!(odds.hit.weight(&true) * 6, hits * odds.hit.total());
+}
+
+#[test]
+fn ambush_fire_cannot_be_fired_on_the_move() {
+    let situation = FireSituation {
+        moving: true,
+        ambush: true,
+        ..FireSituation::default()
+    };
+    let error = to_hit_need(card("IS-2"), &situation).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            ResolveError::Invalid {
+                field: "ambush",
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.to_string().contains("not moving"), "{error}");
+}

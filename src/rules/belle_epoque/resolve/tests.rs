@@ -261,6 +261,7 @@ fn fire_numbers_follow_the_table() {
         terrain: Terrain::Open,
         conspicuous: false,
         stands: None,
+        unrevealed: false,
     };
     let fire = |troop_type, range_uds, moving, target| Fire {
         troop_type,
@@ -326,7 +327,75 @@ fn fire_numbers_follow_the_table() {
     assert_eq!(misses(Doctrine::Loose, true, Terrain::Cover), 2);
     assert_eq!(misses(Doctrine::Close, true, Terrain::Fortifications), 2);
     assert_eq!(misses(Doctrine::Close, false, Terrain::Cover), 0);
-    assert_eq!(misses(Doctrine::Loose, false, Terrain::Open), 1);
+    // Cavalry in loose order is no combination the book has: refused with the reason.
+    let loose_cavalry = FireTarget {
+        doctrine: Doctrine::Loose,
+        infantry: false,
+        ..open_close
+    };
+    let error = fire(TroopType::A, 1, false, loose_cavalry)
+        .numbers()
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("cavalry fights in close order"),
+        "{error}"
+    );
+}
+
+#[test]
+fn visibility_shortens_line_of_sight_by_one_ud_per_concealment() {
+    // RULINGS "Visibility": 4 UD, −1 unrevealed, −1 in cover, −1 in loose order; none for a
+    // conspicuous target; beyond sight the unit cannot fire (not 0 %).
+    let open = FireTarget {
+        doctrine: Doctrine::Close,
+        infantry: true,
+        terrain: Terrain::Open,
+        conspicuous: false,
+        stands: None,
+        unrevealed: false,
+    };
+    let hidden = FireTarget {
+        doctrine: Doctrine::Loose,
+        terrain: Terrain::Cover,
+        unrevealed: true,
+        ..open
+    };
+    assert_eq!(open.sight().0, 4);
+    assert_eq!(
+        FireTarget {
+            unrevealed: true,
+            ..open
+        }
+        .sight()
+        .0,
+        3
+    );
+    assert_eq!(hidden.sight().0, 1);
+    assert_eq!(
+        FireTarget {
+            conspicuous: true,
+            ..hidden
+        }
+        .sight()
+        .0,
+        4
+    );
+    let at = |range_uds, target| Fire {
+        troop_type: TroopType::A,
+        stands: 4,
+        range_uds,
+        moving: false,
+        uphill: false,
+        target,
+    };
+    assert!(fire_odds(&at(1, hidden)).is_ok());
+    let error = fire_odds(&at(2, hidden)).unwrap_err();
+    assert!(matches!(error, ResolveError::CannotFire(_)), "{error}");
+    assert!(
+        error.to_string().contains("beyond line of sight: 1 UD"),
+        "{error}"
+    );
+    assert!(fire_odds(&at(4, open)).is_ok());
 }
 
 #[test]
@@ -337,6 +406,7 @@ fn fire_odds_match_enumeration() {
         terrain: Terrain::Cover,
         conspicuous: true,
         stands: Some(3),
+        unrevealed: false,
     };
     let fire = Fire {
         troop_type: TroopType::A,

@@ -149,9 +149,10 @@ fn brute_shot(
     dice: usize,
     target: &Vehicle,
     remaining: u32,
-) -> (BTreeMap<ShotOutcome, u128>, BTreeMap<TankState, u128>) {
+) -> (BTreeMap<ShotOutcome, u128>, BTreeMap<TankState, u128>, u128) {
     let mut outcomes = BTreeMap::new();
     let mut states = BTreeMap::new();
+    let mut disordered = 0u128;
     let armour = u32::from(target.armour);
     let state = |left: u32| {
         if left == 0 {
@@ -170,12 +171,24 @@ fn brute_shot(
             let (outcome, after) = if hit {
                 let bullseye = faces.iter().any(|&f| book_reading(f).is_none());
                 let points: u32 = faces.iter().filter_map(|&f| book_reading(f)).sum();
+                // "All dice hit": no die reads 0; a survivor is then in disorder.
+                let all_dice_hit = faces.iter().all(|&f| book_reading(f) != Some(0));
+                if all_dice_hit && !bullseye && points < remaining {
+                    disordered += 1;
+                }
                 let after = if bullseye {
                     TankState::Destroyed
                 } else {
                     state(remaining.saturating_sub(points))
                 };
-                (ShotOutcome::Hit(Damage { bullseye, points }), after)
+                (
+                    ShotOutcome::Hit(Damage {
+                        bullseye,
+                        points,
+                        all_dice_hit,
+                    }),
+                    after,
+                )
             } else {
                 (ShotOutcome::Miss, state(remaining))
             };
@@ -183,7 +196,7 @@ fn brute_shot(
             *states.entry(after).or_insert(0) += 1;
         });
     }
-    (outcomes, states)
+    (outcomes, states, disordered)
 }
 
 #[test]
@@ -219,7 +232,12 @@ fn shot_odds_match_enumeration() {
                     assert_sums_to_total(&odds.outcome);
                     assert_sums_to_total(&odds.state_after);
                     assert_sums_to_total(&odds.damage);
-                    let (outcomes, states) = brute_shot(odds.need, dice, target, remaining);
+                    let (outcomes, states, disordered) =
+                        brute_shot(odds.need, dice, target, remaining);
+                    assert_eq!(
+                        odds.p_disorder(),
+                        disordered as f64 / odds.outcome.total() as f64
+                    );
                     assert_eq!(
                         pairs(&odds.outcome),
                         outcomes.into_iter().collect::<Vec<_>>()
@@ -435,4 +453,41 @@ fn broken_groups_armies_and_victory_points() {
     );
     // 4 + 1 + 1 + 2 × 2.
     assert_eq!(tally.points().unwrap(), 10);
+}
+
+#[test]
+fn all_dice_hit_throws_a_surviving_target_into_disorder() {
+    // A heavy tank (3CD) at an undamaged heavy tank (armour 7): hit on 4+ (3/6), then every
+    // die reads 1, 2 or 3 (5/20 each) and the sum leaves armour (under 7).
+    let heavy = library_vehicle("Heavy Tank");
+    let odds = shot_odds(heavy, Target::fresh(heavy), &ShotSituation::default()).unwrap();
+    let mut survivors = 0u32;
+    for a in 1..=3 {
+        for b in 1..=3 {
+            for c in 1..=3 {
+                survivors += u32::from(a + b + c < 7);
+            }
+        }
+    }
+    let expected = 0.5 * f64::from(survivors) * (5.0f64 / 20.0).powi(3);
+    assert!(
+        (odds.p_disorder() - expected).abs() < 1e-12,
+        "{}",
+        odds.p_disorder()
+    );
+    let mut seen = false;
+    for seed in 0..200 {
+        let roll = roll_shot(
+            heavy,
+            Target::fresh(heavy),
+            &ShotSituation::default(),
+            &mut Roller::new(seed),
+        )
+        .unwrap();
+        let expected =
+            roll.damage.is_some_and(|d| d.all_dice_hit && !d.bullseye) && roll.remaining_after > 0;
+        assert_eq!(roll.disordered, expected);
+        seen |= roll.disordered;
+    }
+    assert!(seen);
 }

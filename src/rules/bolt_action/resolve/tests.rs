@@ -138,10 +138,10 @@ fn hit_needs_follow_the_sheet() {
     // 2+: a natural 1 still misses.
     assert_eq!(hit_odds(2).unwrap().weight(&true), 5);
     assert_eq!(hit_odds(-4).unwrap().weight(&true), 5);
-    // 7+: a 6 followed by a 4+ (1/12); the reading holds for any need of 7 or more.
+    // 7+: a 6 followed by a 4+ (1/12); 9+ a 6 then a 6 (1/36).
     let seven = hit_odds(7).unwrap();
     assert_eq!(seven.probability(&true), 1.0 / 12.0);
-    assert_eq!(hit_odds(9).unwrap(), seven);
+    assert_eq!(hit_odds(9).unwrap().weight(&true), 1);
 }
 
 /// Brute force over `shots` × (to-hit d6, damage d6, result d6[, second result d6]).
@@ -526,4 +526,153 @@ fn seven_plus_shots_match_enumeration() {
         assert_eq!(roll.tally.hits, hits);
     }
     assert!(seen_follow_up);
+}
+
+#[test]
+fn a_weapon_whose_pen_is_he_always_fires_he() {
+    // RULINGS "Damage": mortars and howitzers fire HE even when nobody asks for it.
+    let infantry = TargetProfile::of_category(Category::Infantry, Quality::Regular).unwrap();
+    for asked in [false, true] {
+        let attack = Attack {
+            high_explosive: asked,
+            ..Attack::new(weapon("Medium mortar"), infantry)
+        };
+        let numbers = attack.numbers().unwrap();
+        assert_eq!(numbers.he_hits, Some(DiceExpr::Dice { count: 1, sides: 6 }));
+        assert_eq!(numbers.pen, 2, "the HE chart's D6 row: +2 PEN");
+        assert!(!numbers.superficial);
+    }
+}
+
+#[test]
+fn modified_needs_past_seven_take_a_six_then_a_harder_follow_up() {
+    // Enumerated over two dice: 8+ = a 6 then 5+, 9+ = a 6 then a 6, 10+ never.
+    for (need, follow_up) in [
+        (7, Some(4)),
+        (8, Some(5)),
+        (9, Some(6)),
+        (10, None),
+        (12, None),
+    ] {
+        let mut hits = 0u128;
+        for first in 1..=6u32 {
+            for second in 1..=6u32 {
+                if follow_up.is_some_and(|f| first == 6 && second >= f) {
+                    hits += 1;
+                }
+            }
+        }
+        let odds = hit_odds(need).unwrap();
+        assert_eq!(
+            odds.weight(&true) * 36,
+            hits * odds.total(),
+            "need {need}+: {hits}/36"
+        );
+    }
+    // Through a whole attack: 3 + 2 hard cover + 1 long range + 3 pins = 9+.
+    let target = TargetProfile::of_category(Category::Infantry, Quality::Regular).unwrap();
+    let attack = Attack {
+        hit: HitModifiers {
+            pins: 3,
+            hard_cover: true,
+            long_range: true,
+            ..HitModifiers::default()
+        },
+        ..Attack::new(weapon("Rifle"), target)
+    };
+    let odds = attack_odds(&attack).unwrap();
+    assert_eq!(odds.numbers.need, 9);
+    assert_eq!(odds.hits().weight(&1) * 36, odds.hits().total());
+}
+
+#[test]
+fn he_fire_is_one_shell_per_firer_whatever_the_shots() {
+    // The light automatic cannon has 2 Shots but fires one D2 HE shell per firer.
+    let infantry = TargetProfile::of_category(Category::Infantry, Quality::Regular).unwrap();
+    let attack = Attack {
+        firers: 3,
+        high_explosive: true,
+        ..Attack::new(weapon("Light automatic cannon"), infantry)
+    };
+    let odds = attack_odds(&attack).unwrap();
+    assert_eq!(odds.numbers.shots, DiceExpr::Fixed(1));
+    assert_eq!(odds.shots, Dist::certain(3));
+    let roll = roll_attack(&attack, &mut Roller::new(4)).unwrap();
+    assert_eq!(roll.shots, 3);
+    // Without HE the same gun fires its two shots each.
+    let ap = Attack {
+        high_explosive: false,
+        ..attack
+    };
+    assert_eq!(attack_odds(&ap).unwrap().shots, Dist::certain(6));
+}
+
+#[test]
+fn a_weapon_with_no_pen_damages_armour_only_on_a_natural_six_superficially() {
+    // One rifle at a light tank: hit on 3+ (4/6), damage only on a 6 (1/6), then d6 − 3 on
+    // the damage table: 1–4 Crew Stunned, 5 Immobilised, 6 On Fire, never Knocked Out.
+    let tank = TargetProfile::of_category(Category::LightTank, Quality::Regular).unwrap();
+    let odds = attack_odds(&Attack::new(weapon("Rifle"), tank)).unwrap();
+    assert!(odds.numbers.superficial && odds.numbers.natural_six_to_damage);
+    assert_eq!(odds.damage_roll.weight(&true) * 6, odds.damage_roll.total());
+    let mut brute: BTreeMap<Option<DamageEffect>, u128> = BTreeMap::new();
+    for_each_d6s(3, &mut |f| {
+        let worst = (f[0] >= 3 && f[1] == 6).then(|| match f[2] {
+            1..=4 => DamageEffect::CrewStunned,
+            5 => DamageEffect::Immobilised,
+            _ => DamageEffect::OnFire,
+        });
+        *brute.entry(worst).or_insert(0) += 1;
+    });
+    assert_same_odds(&odds.vehicle_result(), &brute, "rifle at a light tank");
+    assert_eq!(odds.p_knocked_out(), 0.0);
+}
+
+#[test]
+fn odds_too_large_for_exact_weights_become_a_marked_seeded_estimate() {
+    // Six vehicle flamethrowers: 2D6 shots each overflow u128 when counted exactly.
+    let infantry = TargetProfile::of_category(Category::Infantry, Quality::Regular).unwrap();
+    let attack = Attack {
+        firers: 6,
+        ..Attack::new(weapon("Flamethrower (vehicle)"), infantry)
+    };
+    let odds = attack_odds(&attack).unwrap();
+    let sampling = odds.estimate.expect("marked as an estimate");
+    assert_eq!(sampling.trials, ESTIMATE_TRIALS);
+    assert_eq!(odds, attack_odds(&attack).unwrap(), "replays from its seed");
+    // Independently in floating point: each firer's 2D6 shots hit on 3+ (2/3 each).
+    let mut one_firer = vec![0.0f64; 13];
+    for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
+        let shots = a + b;
+        let mut hits = vec![1.0f64];
+        for _ in 0..shots {
+            let mut next = vec![0.0; hits.len() + 1];
+            for (h, p) in hits.iter().enumerate() {
+                next[h] += p / 3.0;
+                next[h + 1] += p * 2.0 / 3.0;
+            }
+            hits = next;
+        }
+        for (h, p) in hits.iter().enumerate() {
+            one_firer[h] += p / 36.0;
+        }
+    }
+    let mut all = vec![1.0f64];
+    for _ in 0..6 {
+        let mut next = vec![0.0; all.len() + one_firer.len()];
+        for (a, pa) in all.iter().enumerate() {
+            for (b, pb) in one_firer.iter().enumerate() {
+                next[a + b] += pa * pb;
+            }
+        }
+        all = next;
+    }
+    let exact: f64 = all.iter().skip(28).sum();
+    let p = odds.hits().at_least(&28);
+    let est = Estimate {
+        p,
+        std_error: sampling.std_error(p),
+        trials: sampling.trials,
+    };
+    assert!(est.z_score(exact) < 4.0, "{est:?} vs {exact}");
 }

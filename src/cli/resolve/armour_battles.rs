@@ -12,7 +12,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::{ArgGroup, Args, ValueEnum};
 use serde_json::{Map, Value, json};
 
-use super::{EXIT_OK, print_json};
+use crate::cli::{EXIT_OK, print_json};
 use crate::rules::armour_battles::artillery::{
     self, ArtilleryOdds, ArtilleryRoll, ArtillerySituation,
 };
@@ -26,7 +26,7 @@ use crate::rules::armour_battles::reliability::{self, MoveOdds, MoveResult, Move
 use crate::rules::armour_battles::{
     self as ab, ArmourBattles, BattleGroup, FireKind, FirstPulse, Side, UnitCard, UnitKind,
 };
-use crate::rules::dice::{Dist, RollRecord, Roller};
+use crate::rules::dice::{RollRecord, Roller};
 use crate::rules::{Ruleset, names};
 
 /// `quartermaster odds armour-battles …`: exact odds for one action.
@@ -201,6 +201,39 @@ enum Action {
 
 /// Runs `quartermaster odds`.
 pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
+    let rally = args.action.rally.is_some();
+    run_odds_inner(args, out).map_err(|e| name_the_flag(e, rally))
+}
+
+/// Runs `quartermaster roll`.
+pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
+    let rally = args.action.rally.is_some();
+    run_roll_inner(args, out).map_err(|e| name_the_flag(e, rally))
+}
+
+/// A refusal from the rules, re-worded to name the flag the user typed: `--disruption` for a
+/// rally, `--target-disruption` for fire.
+fn name_the_flag(error: anyhow::Error, rally: bool) -> anyhow::Error {
+    use crate::rules::armour_battles::error::ResolveError as E;
+    match error.downcast_ref::<E>() {
+        Some(e @ E::DisruptionTooHigh { disruption, .. }) => {
+            let flag = if rally {
+                "--disruption"
+            } else {
+                "--target-disruption"
+            };
+            anyhow!("{flag} {disruption}: {e}")
+        }
+        Some(E::Situation {
+            field,
+            value,
+            reason,
+        }) => anyhow!("{}: {value}: {reason}", super::flag_for(field)),
+        _ => error,
+    }
+}
+
+fn run_odds_inner(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
     let action = parse(&args.action)?;
     let json = args.json;
     match action {
@@ -212,7 +245,7 @@ pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let odds = fire::fire_odds(attacker, target, &situation)?;
             if json {
-                print_json(out, &fire_odds_json(&odds))?;
+                print_json(out, &shaped(fire_odds_json(&odds)))?;
             } else {
                 write_fire_odds(out, &odds, evasion_note.as_deref())?;
             }
@@ -225,7 +258,7 @@ pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let odds = artillery::artillery_odds(artillery, target, &situation, response_dice)?;
             if json {
-                print_json(out, &artillery_odds_json(&odds))?;
+                print_json(out, &shaped(artillery_odds_json(&odds)))?;
             } else {
                 write_artillery_odds(out, &odds)?;
             }
@@ -237,7 +270,7 @@ pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let odds = rally::rally_odds(unit, rally_dice, &situation)?;
             if json {
-                print_json(out, &rally_odds_json(&odds))?;
+                print_json(out, &shaped(rally_odds_json(&odds)))?;
             } else {
                 write_rally_odds(out, &odds)?;
             }
@@ -250,7 +283,7 @@ pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let odds = command::command_odds(us, german, rule)?;
             if json {
-                print_json(out, &command_odds_json(&odds, battle))?;
+                print_json(out, &shaped(command_odds_json(&odds, battle)))?;
             } else {
                 write_command_odds(out, &odds, battle)?;
             }
@@ -258,7 +291,7 @@ pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
         Action::Move { unit, order } => {
             let odds = reliability::move_odds(unit, order)?;
             if json {
-                print_json(out, &move_odds_json(&odds))?;
+                print_json(out, &shaped(move_odds_json(&odds)))?;
             } else {
                 write_move_odds(out, &odds)?;
             }
@@ -267,8 +300,7 @@ pub fn run_odds(args: OddsArgs, out: &mut dyn Write) -> Result<u8> {
     Ok(EXIT_OK)
 }
 
-/// Runs `quartermaster roll`.
-pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
+fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
     let action = parse(&args.action)?;
     let seed = args.seed;
     let mut roller = Roller::new(seed);
@@ -286,7 +318,7 @@ pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
                 FireMode::Opportunity => "opportunity_fire",
             };
             if json {
-                print_json(out, &fire_roll_json(mode, attacker, target, &roll))?;
+                print_json(out, &shaped(fire_roll_json(mode, attacker, target, &roll)))?;
             } else {
                 writeln!(
                     out,
@@ -310,7 +342,7 @@ pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
                 &mut roller,
             )?;
             if json {
-                print_json(out, &artillery_roll_json(artillery, target, &roll))?;
+                print_json(out, &shaped(artillery_roll_json(artillery, target, &roll)))?;
             } else {
                 write_artillery_roll(out, artillery, target, &roll, situation.target_disruption)?;
             }
@@ -322,7 +354,7 @@ pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let roll = rally::roll_rally(unit, rally_dice, &situation, &mut roller)?;
             if json {
-                print_json(out, &rally_roll_json(unit, &roll))?;
+                print_json(out, &shaped(rally_roll_json(unit, &roll)))?;
             } else {
                 write_rally_roll(out, unit, &roll)?;
             }
@@ -335,7 +367,7 @@ pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let turn = command::roll_command(us, german, rule, &mut roller)?;
             if json {
-                print_json(out, &command_roll_json(&turn, battle))?;
+                print_json(out, &shaped(command_roll_json(&turn, battle)))?;
             } else {
                 write_command_roll(out, &turn)?;
             }
@@ -343,7 +375,7 @@ pub fn run_roll(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
         Action::Move { unit, order } => {
             let roll = reliability::roll_move(unit, order, &mut roller)?;
             if json {
-                print_json(out, &move_roll_json(unit, order, &roll))?;
+                print_json(out, &shaped(move_roll_json(unit, order, &roll)))?;
             } else {
                 write_move_roll(out, unit, order, &roll)?;
             }
@@ -689,16 +721,7 @@ fn parse_move(args: &ArmourBattlesArgs, name: &str) -> Result<Action> {
 // ---------------------------------------------------------------------------------------
 // Shared formatting
 
-/// A probability as a percentage with one decimal; tiny non-zero values stay visible.
-fn pct(p: f64) -> String {
-    if p > 0.0 && p < 0.0005 {
-        "<0.1%".to_string()
-    } else if p < 1.0 && p > 0.9995 {
-        ">99.9%".to_string()
-    } else {
-        format!("{:.1}%", p * 100.0)
-    }
-}
+use crate::rules::words::{amount, percent as pct};
 
 fn signed(change: i32, unit: &str) -> String {
     match change {
@@ -727,13 +750,19 @@ fn modifiers_json(modifiers: &[Modifier]) -> Value {
 }
 
 fn house_json(map: &mut Map<String, Value>, defaults: &[HouseDefault]) {
-    let values: Vec<&str> = defaults.iter().map(|h| h.value).collect();
-    let notes: Map<String, Value> = defaults
-        .iter()
-        .map(|h| (h.value.to_string(), Value::String(h.ruling.to_string())))
-        .collect();
-    map.insert("house_defaults".into(), json!(values));
-    map.insert("house_default_notes".into(), Value::Object(notes));
+    map.insert("house_defaults".into(), json!(defaults));
+}
+
+/// The one JSON shape: `mechanic` beside the historical `action`, and `house_defaults` on
+/// every answer (empty when none applies).
+fn shaped(mut value: Value) -> Value {
+    if let Value::Object(map) = &mut value {
+        if let Some(action) = map.get("action").cloned() {
+            map.entry("mechanic").or_insert(action);
+        }
+        map.entry("house_defaults").or_insert(json!([]));
+    }
+    value
 }
 
 /// " *" when `value` was computed with a house default, for the text tables.
@@ -755,20 +784,10 @@ fn write_house_defaults(out: &mut dyn Write, defaults: &[HouseDefault]) -> Resul
     Ok(())
 }
 
-/// `[{key: k, "p": p}, …]` for a small distribution.
-fn dist_json(dist: &Dist<u32>, key: &str) -> Value {
-    dist.probabilities()
-        .map(|(k, p)| {
-            let mut entry = Map::new();
-            entry.insert(key.to_string(), json!(k));
-            entry.insert("p".into(), json!(p));
-            Value::Object(entry)
-        })
-        .collect()
-}
+use super::dist_json;
 
 fn record_json(record: &RollRecord) -> Value {
-    json!({ "index": record.index, "sides": record.sides, "dice": record.dice })
+    json!(record)
 }
 
 fn dice_text(record: Option<&RollRecord>) -> String {
@@ -1110,8 +1129,8 @@ fn write_fire_roll(out: &mut dyn Write, roll: &FireRoll, existing: u32) -> Resul
     let r = &roll.result;
     writeln!(
         out,
-        "  Result    {} new Disruption Point(s) ({} → {}){}",
-        r.new_disruption,
+        "  Result    {} new ({} → {}){}",
+        amount(u64::from(r.new_disruption), "Disruption Points"),
         existing,
         r.total_disruption,
         if r.suppressed { ", suppressed" } else { "" }
@@ -1119,7 +1138,8 @@ fn write_fire_roll(out: &mut dyn Write, roll: &FireRoll, existing: u32) -> Resul
     if let Some(loss) = r.army_morale_loss {
         writeln!(
             out,
-            "            Dispersed: the side loses {loss} Army Morale Point(s)"
+            "            Dispersed: the side loses {}",
+            amount(u64::from(loss), "Army Morale Points")
         )?;
     } else if let (Some(inches), Some(dice)) = (r.forced_back_inches, &roll.forced_back_roll) {
         writeln!(
@@ -1252,8 +1272,9 @@ fn rally_odds_json(odds: &RallyOdds) -> Value {
 fn write_rally_odds(out: &mut dyn Write, odds: &RallyOdds) -> Result<()> {
     writeln!(
         out,
-        "{} rallies with {} Disruption Point(s)",
-        odds.unit, odds.disruption
+        "{} rallies with {}",
+        odds.unit,
+        amount(u64::from(odds.disruption), "Disruption Points")
     )?;
     writeln!(
         out,
@@ -1320,8 +1341,9 @@ fn write_rally_roll(out: &mut dyn Write, unit: &UnitCard, roll: &RallyRoll) -> R
     )?;
     writeln!(
         out,
-        "  Result    {} point(s) removed, {} left",
-        roll.removed, roll.remaining
+        "  Result    {} removed, {} left",
+        amount(u64::from(roll.removed), "points"),
+        roll.remaining
     )?;
     Ok(())
 }
@@ -1503,14 +1525,20 @@ fn move_key(order: MoveOrder) -> &'static str {
 }
 
 fn move_odds_json(odds: &MoveOdds) -> Value {
-    let distance: Vec<Value> = odds
+    let total = odds.outcomes.total();
+    let outcomes: Vec<Value> = odds
         .outcomes
-        .probabilities()
-        .filter_map(|(result, p)| match result {
-            MoveResult::Moved(inches) => Some(json!({ "inches": inches, "p": p })),
+        .iter()
+        .filter_map(|(result, w)| match result {
+            MoveResult::Moved(inches) => Some(json!({
+                "inches": inches,
+                "weight": w.to_string(),
+                "probability": w as f64 / total as f64,
+            })),
             MoveResult::BrokeDown => None,
         })
         .collect();
+    let distance = json!({ "total": total.to_string(), "outcomes": outcomes });
     let mut map = Map::new();
     map.insert("ruleset".into(), json!("armour-battles"));
     map.insert("action".into(), json!("move"));
@@ -1519,7 +1547,7 @@ fn move_odds_json(odds: &MoveOdds) -> Value {
     map.insert("dice".into(), json!(odds.dice));
     map.insert("checks_reliability".into(), json!(odds.checks_reliability));
     map.insert("p_breakdown".into(), json!(odds.p_breakdown()));
-    map.insert("distance".into(), Value::Array(distance));
+    map.insert("distance".into(), distance);
     map.insert(
         "exact".into(),
         json!({ "breakdown": odds.breakdown.weight.to_string(), "total": odds.breakdown.total.to_string() }),
@@ -1699,7 +1727,8 @@ mod tests {
         for key in ["p_suppressed", "p_forced_back", "p_dispersed"] {
             assert!(v[key].as_f64().is_some(), "{key}");
         }
-        assert_eq!(v["house_defaults"][0], "p_suppressed");
+        assert_eq!(v["house_defaults"][0]["value"], "p_suppressed");
+        assert_eq!(v["mechanic"], "direct_fire");
     }
 
     #[test]

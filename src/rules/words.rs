@@ -1,0 +1,32 @@
+//! Numbers in words, shared by every front end so the command line, the window and the
+//! printed sheets say the same thing the same way.
+
+pub use super::validation::amount;
+
+/// A probability as a percentage with one decimal. Tiny non-zero chances read "<0.1%" and
+/// near-certain ones ">99.9%", so a possible outcome never looks impossible or certain.
+pub fn percent(p: f64) -> String {
+    if p > 0.0 && p < 0.0005 {
+        "<0.1%".to_string()
+    } else if p < 1.0 && p > 0.9995 {
+        ">99.9%".to_string()
+    } else {
+        format!("{:.1}%", p * 100.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_keep_possible_outcomes_visible() {
+        assert_eq!(percent(0.605), "60.5%");
+        assert_eq!(percent(0.0), "0.0%");
+        assert_eq!(percent(1.0), "100.0%");
+        assert_eq!(percent(0.0001), "<0.1%");
+        assert_eq!(percent(0.99991), ">99.9%");
+        assert_eq!(amount(1, "points"), "1 point");
+        assert_eq!(amount(2, "points"), "2 points");
+    }
+}

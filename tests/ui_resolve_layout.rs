@@ -1,0 +1,81 @@
+//! The Resolve view at small window sizes: the odds column, its distributions and the Roll
+//! button stay inside the window, and charts follow the current situation.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use quartermaster::ui::App;
+
+fn harness(width: f32, height: f32) -> Harness<'static, App> {
+    let app = App::for_tests().expect("in-memory store opens");
+    Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+fn open_resolve(h: &mut Harness<'static, App>) {
+    h.run();
+    h.get_by_label("Resolve").click();
+    h.run();
+}
+
+fn open_mechanic(h: &mut Harness<'static, App>, mechanic: &str) {
+    open_resolve(h);
+    h.get_by_label("Ruleset").click();
+    h.run();
+    h.get_by_label(mechanic).click();
+    h.run();
+}
+
+fn choose(h: &mut Harness<'static, App>, combo: &str, choice: &str) {
+    h.get_by_label(combo).click();
+    h.run();
+    h.get_by_label(choice).click();
+    h.run();
+}
+
+/// The label starting with `text` lies wholly inside the window's width, and is not squeezed
+/// to nothing.
+fn inside(h: &Harness<'static, App>, text: &str, width: f32) {
+    let node = h.get_by_label_contains(text);
+    let rect = node.rect();
+    assert!(
+        rect.left() >= 0.0 && rect.right() <= width + 0.5 && rect.width() > 10.0,
+        "'{text}' at {rect:?} in a window {width} px wide"
+    );
+}
+
+#[test]
+fn armour_battles_odds_and_distribution_fit_at_1024_and_720() {
+    for (width, height) in [(1024.0, 700.0), (720.0, 480.0)] {
+        let mut h = harness(width, height);
+        // Armour Battles fire is the view's first mechanic.
+        open_resolve(&mut h);
+        choose(&mut h, "Attacker", "Panzer IV H");
+        choose(&mut h, "Target", "M4 75mm");
+        inside(&h, "P(dispersed):", width);
+        inside(&h, "P(suppressed):", width);
+        inside(&h, "New Disruption Points", width);
+        inside(&h, "(at least 3:", width);
+        inside(&h, "Roll", width);
+    }
+}
+
+#[test]
+fn bolt_action_hit_lines_follow_the_firers_at_720() {
+    let width = 720.0;
+    let mut h = harness(width, 480.0);
+    open_mechanic(&mut h, "Bolt Action — shooting");
+    choose(&mut h, "Weapon", "Rifle");
+    choose(&mut h, "Target unit", "Regular Infantry Squad");
+    for firers in [2u32, 5, 10] {
+        h.state_mut().resolve.bolt_action.shooting.firers = firers;
+        h.run();
+        h.run();
+        // The last possible count of hits is listed, and it fits: the chart's categories come
+        // from this situation, not the first one computed.
+        let last = format!("Hits {firers}:");
+        inside(&h, &last, width);
+        let beyond = format!("Hits {}:", firers + 1);
+        assert!(h.query_by_label_contains(&beyond).is_none(), "{beyond}");
+    }
+}
