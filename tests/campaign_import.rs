@@ -274,3 +274,27 @@ fn the_cli_refuses_a_forged_file_with_exit_2_naming_battle_event_and_field() {
         "{stderr}"
     );
 }
+
+#[test]
+fn undo_and_redo_must_take_the_events_the_log_allows() {
+    let record = played();
+    let last = record.logs[0].last().unwrap().seq;
+    let mut file = exported();
+    let log = file["logs"][0].as_array_mut().unwrap();
+    for (i, event) in [
+        json!({"kind": "undo", "seq": last}),
+        json!({"kind": "undo", "seq": last - 1}),
+        json!({"kind": "redo", "seq": last - 1}),
+        json!({"kind": "redo", "seq": last}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        log.push(json!({"seq": u64::from(last) + 1 + i as u64, "recorded_at": "2026-11-24T12:00:00Z", "event": event}));
+    }
+    parse(&file).unwrap();
+    // An undo of anything but the latest event that counts is refused.
+    let log = file["logs"][0].as_array_mut().unwrap();
+    log.push(json!({"seq": u64::from(last) + 5, "recorded_at": "2026-11-24T12:00:00Z", "event": {"kind": "undo", "seq": 1}}));
+    assert_forged(&file, 1, u64::from(last) + 5, "seq");
+}

@@ -484,6 +484,7 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
         });
     }
     let needle = filter.text.trim().to_lowercase();
+    let undone_seqs = battle.undone();
     egui::Grid::new("event_log")
         .striped(true)
         .num_columns(3)
@@ -497,7 +498,7 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
                 {
                     continue;
                 }
-                let undone = battle.is_undone(logged.seq);
+                let undone = undone_seqs.contains(&logged.seq);
                 if undone && filter.hide_undone {
                     continue;
                 }
