@@ -9,6 +9,7 @@ mod history;
 mod library;
 pub mod model;
 mod print;
+pub mod recovery;
 mod resolve;
 mod tracker;
 mod widgets;
@@ -494,7 +495,9 @@ impl App {
                         ui.set_max_width(420.0);
                         ui.horizontal(|ui| {
                             if notice.is_error {
-                                ui.colored_label(ui.visuals().error_fg_color, &notice.text);
+                                let text = egui::RichText::new(&notice.text)
+                                    .color(ui.visuals().error_fg_color);
+                                ui.add(egui::Label::new(text).wrap());
                             } else {
                                 ui.label(&notice.text);
                             }
@@ -640,9 +643,9 @@ pub fn run(launch: Launch) -> Result<()> {
         Some(dir) => dir.clone(),
         None => crate::store::default_data_dir()?,
     };
-    let store = Store::open(&data_dir)
-        .with_context(|| format!("cannot open the database in {}", data_dir.display()))?;
-    let model = Model::new(store);
+    // A refused library opens the recovery screen, never a black window.
+    let opened = Store::open(&data_dir)
+        .with_context(|| format!("cannot open the database in {}", data_dir.display()));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Quartermaster")
@@ -661,7 +664,9 @@ pub fn run(launch: Launch) -> Result<()> {
                 .storage
                 .and_then(|s| eframe::get_value(s, PREFS_KEY))
                 .unwrap_or_default();
-            Ok(Box::new(App::new(model, prefs, &launch)))
+            Ok(Box::new(recovery::Start::new(
+                opened, &data_dir, prefs, launch,
+            )))
         }),
     )
     .map_err(|e| anyhow!("could not open the window: {e}"))
