@@ -109,8 +109,9 @@ impl RecoveryScreen {
             ui.add_space(12.0);
             ui.label(egui::RichText::new("Another data folder").strong());
             ui.horizontal(|ui| {
+                let label = ui.label("Folder");
                 ui.add(egui::TextEdit::singleline(folder).hint_text("/path/to/folder"))
-                    .labelled_by(ui.label("Folder").id);
+                    .labelled_by(label.id);
                 if ui.button("Open this folder").clicked() && !folder.trim().is_empty() {
                     action = Some(RecoveryAction::OpenFolder(PathBuf::from(folder.trim())));
                 }
@@ -262,7 +263,10 @@ impl eframe::App for Start {
                 left
             }),
         };
-        egui::Frame::central_panel(ui.style()).show(ui, |ui| self.show(ui));
+        egui::Frame::central_panel(ui.style()).show(ui, |ui| {
+            ui.set_min_size(ui.available_size());
+            self.show(ui);
+        });
         // Smoke runs (--frames) close the recovery screen too.
         match frames_left {
             Some(0) => ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close),
