@@ -46,11 +46,7 @@ fn parse(value: &Value) -> Result<CampaignRecord, CampaignError> {
 }
 
 /// The first event of battle 1 (index 0) matching `pred`, as a mutable JSON value.
-fn find_event<'a>(
-    file: &'a mut Value,
-    battle: usize,
-    pred: impl Fn(&Value) -> bool,
-) -> (u64, &'a mut Value) {
+fn find_event(file: &mut Value, battle: usize, pred: impl Fn(&Value) -> bool) -> (u64, &mut Value) {
     let log = file["logs"][battle].as_array_mut().unwrap();
     let logged = log
         .iter_mut()
@@ -202,7 +198,8 @@ fn only_version_1_exactly_is_read() {
 
 #[test]
 fn plans_that_are_not_the_books_briefings_are_refused() {
-    let edits: [(&str, fn(&mut Value)); 4] = [
+    type Edit = (&'static str, fn(&mut Value));
+    let edits: [Edit; 4] = [
         ("unknown card", |plan| {
             plan["sides"]["us"]["units"][0]["card"] = json!("King Tiger Mk IX")
         }),

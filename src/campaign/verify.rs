@@ -201,7 +201,7 @@ impl<'a> Replay<'a> {
         // Notes change nothing the checks read; dropping them keeps the copies small.
         self.state.notes.clear();
         self.active.push(event);
-        if self.active.len() % SNAPSHOT_EVERY == 0 {
+        if self.active.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push((self.active.len(), self.state.clone()));
         }
     }
