@@ -72,9 +72,55 @@ fn bench(c: &mut Criterion) {
     });
 }
 
+/// A battle played to its end, then 40,000 undo/redo events on its last event: the long log
+/// that made the event log quadratic (17.5 s for `campaign show --log`).
+fn with_undo_redo(mut record: CampaignRecord, pairs: u32) -> CampaignRecord {
+    let log = &mut record.logs[2];
+    let target = log.last().map_or(1, |e| e.seq);
+    for _ in 0..pairs {
+        for event in [Event::Undo { seq: target }, Event::Redo { seq: target }] {
+            let seq = log.len() as u32 + 1;
+            log.push(LoggedEvent {
+                seq,
+                recorded_at: String::new(),
+                event,
+            });
+        }
+    }
+    record
+}
+
+/// The whole event log in words (what `campaign show --log` and the window's log do), and
+/// re-deriving the whole log as import and `db check` do: both must stay linear (≤ 1 s).
+fn long_logs(c: &mut Criterion) {
+    let record = with_undo_redo(long_battle(1_000), 20_000);
+    let events = record.logs[2].len();
+    c.bench_function(&format!("event log in words ({events} events)"), |b| {
+        b.iter(|| {
+            let battle = record.battle(2).unwrap();
+            let undone = battle.undone();
+            let lines: Vec<String> = battle
+                .events
+                .iter()
+                .map(|e| {
+                    let mut line = campaign::describe::describe(&e.event, battle.plan);
+                    if undone.contains(&e.seq) {
+                        line.push_str(" (undone)");
+                    }
+                    line
+                })
+                .collect();
+            black_box(lines)
+        })
+    });
+    c.bench_function(&format!("verify a campaign ({events} events)"), |b| {
+        b.iter(|| campaign::verify::verify_record(&record).unwrap())
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().measurement_time(Duration::from_secs(3));
-    targets = bench
+    targets = bench, long_logs
 }
 criterion_main!(benches);

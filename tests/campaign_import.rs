@@ -46,11 +46,7 @@ fn parse(value: &Value) -> Result<CampaignRecord, CampaignError> {
 }
 
 /// The first event of battle 1 (index 0) matching `pred`, as a mutable JSON value.
-fn find_event<'a>(
-    file: &'a mut Value,
-    battle: usize,
-    pred: impl Fn(&Value) -> bool,
-) -> (u64, &'a mut Value) {
+fn find_event(file: &mut Value, battle: usize, pred: impl Fn(&Value) -> bool) -> (u64, &mut Value) {
     let log = file["logs"][battle].as_array_mut().unwrap();
     let logged = log
         .iter_mut()
@@ -202,7 +198,8 @@ fn only_version_1_exactly_is_read() {
 
 #[test]
 fn plans_that_are_not_the_books_briefings_are_refused() {
-    let edits: [(&str, fn(&mut Value)); 4] = [
+    type Edit = (&'static str, fn(&mut Value));
+    let edits: [Edit; 4] = [
         ("unknown card", |plan| {
             plan["sides"]["us"]["units"][0]["card"] = json!("King Tiger Mk IX")
         }),
@@ -273,4 +270,28 @@ fn the_cli_refuses_a_forged_file_with_exit_2_naming_battle_event_and_field() {
         stderr.contains(&format!("battle 1, event {seq} (fire): new_disruption")),
         "{stderr}"
     );
+}
+
+#[test]
+fn undo_and_redo_must_take_the_events_the_log_allows() {
+    let record = played();
+    let last = record.logs[0].last().unwrap().seq;
+    let mut file = exported();
+    let log = file["logs"][0].as_array_mut().unwrap();
+    for (i, event) in [
+        json!({"kind": "undo", "seq": last}),
+        json!({"kind": "undo", "seq": last - 1}),
+        json!({"kind": "redo", "seq": last - 1}),
+        json!({"kind": "redo", "seq": last}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        log.push(json!({"seq": u64::from(last) + 1 + i as u64, "recorded_at": "2026-11-24T12:00:00Z", "event": event}));
+    }
+    parse(&file).unwrap();
+    // An undo of anything but the latest event that counts is refused.
+    let log = file["logs"][0].as_array_mut().unwrap();
+    log.push(json!({"seq": u64::from(last) + 5, "recorded_at": "2026-11-24T12:00:00Z", "event": {"kind": "undo", "seq": 1}}));
+    assert_forged(&file, 1, u64::from(last) + 5, "seq");
 }

@@ -5,8 +5,9 @@ use std::collections::HashSet;
 
 use super::event::Event;
 
-/// The events that count, in order: every non-meta event not currently undone.
-pub fn active_events<'a>(events: &[(u32, &'a Event)]) -> Vec<(u32, &'a Event)> {
+/// The seqs of every event currently taken back by an undo, in one pass (asking
+/// [`is_undone`] for each event in turn is quadratic: 40,000 events took 17 s).
+pub fn undone(events: &[(u32, &Event)]) -> HashSet<u32> {
     let mut undone: HashSet<u32> = HashSet::new();
     for (_, event) in events {
         match event {
@@ -19,6 +20,12 @@ pub fn active_events<'a>(events: &[(u32, &'a Event)]) -> Vec<(u32, &'a Event)> {
             _ => {}
         }
     }
+    undone
+}
+
+/// The events that count, in order: every non-meta event not currently undone.
+pub fn active_events<'a>(events: &[(u32, &'a Event)]) -> Vec<(u32, &'a Event)> {
+    let undone = undone(events);
     events
         .iter()
         .filter(|(seq, event)| !event.is_meta() && !undone.contains(seq))
@@ -60,4 +67,31 @@ pub fn is_undone(events: &[(u32, &Event)], seq: u32) -> bool {
         }
     }
     undone
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_undone_set_in_one_pass_agrees_with_asking_event_by_event() {
+        let note = Event::Note { text: "x".into() };
+        let log = [
+            Event::Undo { seq: 1 },
+            note.clone(),
+            Event::Undo { seq: 3 },
+            Event::Undo { seq: 2 },
+            Event::Redo { seq: 2 },
+            note.clone(),
+            Event::Undo { seq: 6 },
+            Event::Redo { seq: 6 },
+            Event::Undo { seq: 6 },
+        ];
+        let events: Vec<(u32, &Event)> = log.iter().zip(1..).map(|(e, s)| (s, e)).collect();
+        let undone = undone(&events);
+        for seq in 1..=10 {
+            assert_eq!(undone.contains(&seq), is_undone(&events, seq), "seq {seq}");
+        }
+        assert_eq!(undone, HashSet::from([1, 3, 6]));
+    }
 }

@@ -79,6 +79,11 @@ impl Battle<'_> {
         log::is_undone(&self.pairs(), seq)
     }
 
+    /// Every seq currently undone, for showing a whole log (one pass, not one per event).
+    pub fn undone(&self) -> std::collections::HashSet<u32> {
+        log::undone(&self.pairs())
+    }
+
     /// Whether anything has been recorded (undo/redo included).
     pub fn started(&self) -> bool {
         !self.events.is_empty()

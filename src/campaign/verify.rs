@@ -14,7 +14,6 @@ use serde_json::Value;
 use super::definition::{ArmourBattlePlan, BattlePlan, Sides, lorraine_battle, what_next};
 use super::error::CampaignError;
 use super::event::{Event, FireEvent, FireKind, RallyEvent};
-use super::log;
 use super::state::{BattleState, MissionStatus};
 use super::tracker;
 use super::{CampaignRecord, LoggedEvent};
@@ -58,7 +57,7 @@ pub fn verify_battle_log(
     match plan {
         BattlePlan::Armour(plan) => verify_armour_log(plan, carried, events),
         BattlePlan::Simple(simple) => {
-            let mut pairs: Vec<(u32, &Event)> = Vec::with_capacity(events.len());
+            let mut targets = Targets::default();
             for logged in events {
                 let forged =
                     |field: &str, message: String| forged(simple.number, logged, field, message);
@@ -76,7 +75,7 @@ pub fn verify_battle_log(
                         text(t, MAX_TEXT_CHARS).map_err(|m| forged("text", m))?;
                     }
                     Event::Undo { .. } | Event::Redo { .. } => {
-                        check_meta(&pairs, logged).map_err(|m| forged("seq", m))?;
+                        targets.step(&logged.event).map_err(|m| forged("seq", m))?;
                     }
                     other => {
                         return Err(forged(
@@ -85,7 +84,9 @@ pub fn verify_battle_log(
                         ));
                     }
                 }
-                pairs.push((logged.seq, &logged.event));
+                if !logged.event.is_meta() {
+                    targets.counts(logged.seq);
+                }
             }
             Ok(())
         }
@@ -97,26 +98,127 @@ fn verify_armour_log(
     carried: &Sides<Vec<String>>,
     events: &[LoggedEvent],
 ) -> Result<(), CampaignError> {
-    let mut state = BattleState::fold_with(plan, carried, std::iter::empty());
-    let mut pairs: Vec<(u32, &Event)> = Vec::with_capacity(events.len());
+    let mut targets = Targets::default();
+    let mut replay = Replay::new(BattleState::fold_with(plan, carried, std::iter::empty()));
     for logged in events {
         let forged = |field: &str, message: String| forged(plan.number, logged, field, message);
-        if logged.event.is_meta() {
-            check_meta(&pairs, logged).map_err(|m| forged("seq", m))?;
-            pairs.push((logged.seq, &logged.event));
-            // Undo changes which earlier events count: fold again (rare, so the cost is fine).
-            state = BattleState::fold_with(plan, carried, pairs.iter().copied());
-            continue;
+        match logged.event {
+            Event::Undo { .. } => {
+                targets.step(&logged.event).map_err(|m| forged("seq", m))?;
+                replay.take_back_last();
+                continue;
+            }
+            Event::Redo { seq } => {
+                targets.step(&logged.event).map_err(|m| forged("seq", m))?;
+                // Seqs run 1, 2, 3 … (checked before), so the event is found by its place.
+                let again = usize::try_from(seq)
+                    .ok()
+                    .and_then(|s| events.get(s.checked_sub(1)?))
+                    .filter(|e| e.seq == seq)
+                    .map(|e| &e.event)
+                    .ok_or_else(|| forged("seq", format!("no event {seq} to redo")))?;
+                replay.apply(again);
+                continue;
+            }
+            _ => {}
         }
-        let expected = rederive(plan, &state, &logged.event)
+        let expected = rederive(plan, &replay.state, &logged.event)
             .map_err(|e| forged("event", format!("could not have been recorded here: {e}")))?;
         if let Some((field, message)) = difference(&expected, &logged.event) {
             return Err(forged(&field, message));
         }
-        pairs.push((logged.seq, &logged.event));
-        state.apply_event(&logged.event);
+        targets.counts(logged.seq);
+        replay.apply(&logged.event);
     }
     Ok(())
+}
+
+/// Undo and redo targets followed as the log is read: an undo takes back the latest event that
+/// counts, a redo puts back the latest undo, and any new event ends what can be redone (as
+/// [`super::log::undo_target`] and [`super::log::redo_target`] say, without reading the log again each time).
+#[derive(Default)]
+struct Targets {
+    /// Seqs of the events that count, in order.
+    active: Vec<u32>,
+    /// Seqs taken back, most recent last.
+    redo: Vec<u32>,
+}
+
+impl Targets {
+    fn counts(&mut self, seq: u32) {
+        self.active.push(seq);
+        self.redo.clear();
+    }
+
+    fn step(&mut self, event: &Event) -> Result<(), String> {
+        let (wanted, target, what) = match *event {
+            Event::Undo { seq } => (seq, self.active.last().copied(), "undo"),
+            Event::Redo { seq } => (seq, self.redo.last().copied(), "redo"),
+            _ => return Ok(()),
+        };
+        if target != Some(wanted) {
+            return Err(match target {
+                Some(target) => {
+                    format!("{what} of event {wanted}, but an {what} here takes event {target}")
+                }
+                None => format!("{what} of event {wanted}, but there is nothing to {what} here"),
+            });
+        }
+        if let Event::Undo { .. } = event {
+            self.active.pop();
+            self.redo.push(wanted);
+        } else {
+            self.redo.pop();
+            self.active.push(wanted);
+        }
+        Ok(())
+    }
+}
+
+/// The battle state as the events that count so far leave it, with a copy every
+/// [`SNAPSHOT_EVERY`] events so an undo folds again from the nearest copy, not from the start.
+struct Replay<'a> {
+    state: BattleState,
+    active: Vec<&'a Event>,
+    /// (events that count, state after them); the first is the start.
+    snapshots: Vec<(usize, BattleState)>,
+}
+
+/// Events between two copies of the state kept for undo.
+const SNAPSHOT_EVERY: usize = 512;
+
+impl<'a> Replay<'a> {
+    fn new(start: BattleState) -> Self {
+        Self {
+            snapshots: vec![(0, start.clone())],
+            state: start,
+            active: Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, event: &'a Event) {
+        self.state.apply_event(event);
+        // Notes change nothing the checks read; dropping them keeps the copies small.
+        self.state.notes.clear();
+        self.active.push(event);
+        if self.active.len().is_multiple_of(SNAPSHOT_EVERY) {
+            self.snapshots.push((self.active.len(), self.state.clone()));
+        }
+    }
+
+    fn take_back_last(&mut self) {
+        self.active.pop();
+        let kept = self.active.len();
+        self.snapshots.retain(|(n, _)| *n <= kept);
+        if let Some((n, base)) = self.snapshots.last() {
+            let mut state = base.clone();
+            for event in &self.active[*n..] {
+                state.apply_event(event);
+            }
+            state.notes.clear();
+            self.state = state;
+        }
+    }
 }
 
 /// The event the tracker records for this action in `state`, rolled again from the recorded
@@ -342,24 +444,6 @@ fn rederive_rally(state: &BattleState, rally: &RallyEvent) -> Result<Event, Camp
         remaining: unit.disruption - removed,
     };
     tracker::rally_event(state, &rally.unit, &roll)
-}
-
-/// An undo must take back the latest event that counts; a redo must put back the latest undo.
-fn check_meta(pairs: &[(u32, &Event)], logged: &LoggedEvent) -> Result<(), String> {
-    let (wanted, target, what) = match logged.event {
-        Event::Undo { seq } => (seq, log::undo_target(pairs), "undo"),
-        Event::Redo { seq } => (seq, log::redo_target(pairs), "redo"),
-        _ => return Ok(()),
-    };
-    if target == Some(wanted) {
-        return Ok(());
-    }
-    Err(match target {
-        Some(target) => {
-            format!("{what} of event {wanted}, but an {what} here takes event {target}")
-        }
-        None => format!("{what} of event {wanted}, but there is nothing to {what} here"),
-    })
 }
 
 /// The first field where the recorded event differs from the re-derived one.

@@ -358,8 +358,9 @@ fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write) -> Result<
             }
         }
         if log {
+            let undone_seqs = battle.undone();
             for e in battle.events {
-                let undone = if battle.is_undone(e.seq) {
+                let undone = if undone_seqs.contains(&e.seq) {
                     " (undone)"
                 } else {
                     ""

@@ -512,10 +512,13 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
         });
     }
     let needle = filter.text.trim().to_lowercase();
+    let undone_seqs = battle.undone();
+    let mut hidden_older = 0usize;
     egui::Grid::new("event_log")
         .striped(true)
         .num_columns(3)
         .show(ui, |ui| {
+            let mut shown = 0usize;
             for logged in battle.events.iter().rev() {
                 if filter.hidden.contains(&logged.event.category()) {
                     continue;
@@ -525,14 +528,24 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
                 {
                     continue;
                 }
-                let undone = battle.is_undone(logged.seq);
+                let undone = undone_seqs.contains(&logged.seq);
                 if undone && filter.hide_undone {
+                    continue;
+                }
+                // Laying out tens of thousands of rows every frame would stall the window.
+                if shown == MAX_LOG_ROWS && needle.is_empty() {
+                    hidden_older += 1;
                     continue;
                 }
                 let text = describe::describe(&logged.event, battle.plan);
                 if !needle.is_empty() && !text.to_lowercase().contains(&needle) {
                     continue;
                 }
+                if shown == MAX_LOG_ROWS {
+                    hidden_older += 1;
+                    continue;
+                }
+                shown += 1;
                 ui.monospace(logged.seq.to_string());
                 ui.weak(
                     logged
@@ -553,4 +566,12 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
                 ui.end_row();
             }
         });
+    if hidden_older > 0 {
+        ui.weak(format!(
+            "{hidden_older} older matching events not shown: narrow the log with Search or the filters"
+        ));
+    }
 }
+
+/// Newest log rows drawn at once.
+const MAX_LOG_ROWS: usize = 1_000;

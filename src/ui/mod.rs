@@ -10,6 +10,7 @@ mod history;
 mod library;
 pub mod model;
 mod print;
+pub mod recovery;
 mod resolve;
 mod tracker;
 mod widgets;
@@ -696,9 +697,9 @@ pub fn run(launch: Launch) -> Result<()> {
         Some(dir) => dir.clone(),
         None => crate::store::default_data_dir()?,
     };
-    let store = Store::open(&data_dir)
-        .with_context(|| format!("cannot open the database in {}", data_dir.display()))?;
-    let model = Model::new(store);
+    // A refused library opens the recovery screen, never a black window.
+    let opened = Store::open(&data_dir)
+        .with_context(|| format!("cannot open the database in {}", data_dir.display()));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Quartermaster")
@@ -720,7 +721,9 @@ pub fn run(launch: Launch) -> Result<()> {
                 .storage
                 .and_then(|s| eframe::get_value(s, PREFS_KEY))
                 .unwrap_or_default();
-            Ok(Box::new(App::new(model, prefs, &launch)))
+            Ok(Box::new(recovery::Start::new(
+                opened, &data_dir, prefs, launch,
+            )))
         }),
     )
     .map_err(|e| anyhow!("could not open the window: {e}"))

@@ -16,7 +16,7 @@ use crate::campaign::result::Standing;
 use crate::campaign::state::UnitStatus;
 use crate::campaign::{
     ArmourBattlePlan, Battle, BattlePlan, BattleResult, BattleState, Campaign, CampaignRecord,
-    Event, LoggedEvent, side_label,
+    LoggedEvent, side_label,
 };
 use crate::rules::armour_battles::Side;
 
@@ -617,15 +617,7 @@ impl Report<'_> {
 
 /// The sequence numbers of events currently taken back by an undo.
 fn undone_events(battle: &Battle<'_>) -> HashSet<u32> {
-    battle
-        .events
-        .iter()
-        .filter_map(|e| match e.event {
-            Event::Undo { seq } => Some(seq),
-            _ => None,
-        })
-        .filter(|&seq| battle.is_undone(seq))
-        .collect()
+    battle.undone()
 }
 
 /// Where a battle stands, in words: "German (Bob) won: US Army Morale reduced to 0".

@@ -90,7 +90,10 @@ impl Model {
                 self.refresh_campaigns();
             }
             CampaignCommand::Open(id) => {
-                let stored = self.store.load_campaign(id)?;
+                let stored = self
+                    .store
+                    .load_campaign(id)
+                    .map_err(|e| self.unreadable_campaign(e))?;
                 // Open at the first battle not yet finished.
                 let battle = stored
                     .record
@@ -237,6 +240,20 @@ impl Model {
         }
         self.refresh_campaigns();
         Ok(())
+    }
+
+    /// The whole refusal of a campaign that cannot be opened, with the backup to turn to.
+    fn unreadable_campaign(&self, error: StoreError) -> anyhow::Error {
+        let backup = self.store.data_dir().and_then(crate::store::newest_backup);
+        let hint = match backup {
+            Some(path) => format!(
+                "the newest backup of the library is {} — restore it with `quartermaster db restore {}` (the current library is kept in backups/)",
+                path.display(),
+                path.display()
+            ),
+            None => "the library has no backup yet in its backups/ folder".to_string(),
+        };
+        anyhow!("cannot open this campaign: {error}; nothing was changed; {hint}")
     }
 
     fn force_units(&self, name: &str) -> anyhow::Result<Vec<String>> {
