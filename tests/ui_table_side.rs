@@ -187,3 +187,49 @@ fn the_force_editor_holds_at_1024_by_700_and_at_the_minimum_size() {
         );
     }
 }
+
+/// A battle group short of its briefing stays legal, and the editor says what is missing.
+#[test]
+fn a_battle_group_short_of_its_briefing_is_legal_with_a_warning() {
+    let mut h = harness_at(1280.0, 860.0);
+    h.run();
+    open_new_force_dialog(&mut h);
+    h.get_by_label("Lorraine Battle 3 German").click();
+    h.run();
+    let mut force = h
+        .state()
+        .model
+        .open
+        .as_ref()
+        .expect("open force")
+        .force
+        .clone();
+    let tiger = force
+        .units
+        .iter()
+        .position(|u| u.card.name() == "Tiger I")
+        .expect("the briefing has a Tiger I");
+    force.units[tiger].count -= 1;
+    force.units.retain(|u| u.count > 0);
+    h.state_mut().apply(quartermaster::ui::Action::Model(
+        quartermaster::ui::Command::Edit {
+            force,
+            label: "Lose the Tiger".into(),
+        },
+    ));
+    h.run();
+    assert!(
+        h.state()
+            .model
+            .open
+            .as_ref()
+            .expect("open")
+            .validation
+            .legal
+    );
+    assert!(h.query_by_label_contains("✓ Legal").is_some());
+    assert!(
+        h.query_by_label_contains("! Lorraine Battle 3 German: Tiger I missing — 13 of 14 units")
+            .is_some()
+    );
+}

@@ -236,6 +236,11 @@ fn force_editor(
     for change in card_changes {
         ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {change}"));
     }
+    // Legal, but worth saying (a battle group short of its briefing): said beside the verdict,
+    // never counted as a problem.
+    for warning in &validation.warnings {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("! {warning}"));
+    }
     if !validation.violations.is_empty() {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(
