@@ -611,3 +611,25 @@ fn names_are_unique_ignoring_case_in_any_alphabet_and_refuse_nul() {
             .is_err()
     );
 }
+
+/// Fills `QM_POPULATE_DIR` with a club-sized library for timing the real window's start
+/// (`QM_POPULATE_CARDS` custom cards, a tenth as many forces). Not a check: run by hand with
+/// `QM_POPULATE_DIR=/tmp/club QM_POPULATE_CARDS=100000 cargo test --test store_api -- --ignored`.
+#[test]
+#[ignore = "fills a data folder for timing by hand"]
+fn populate_a_club_library() {
+    let Ok(dir) = std::env::var("QM_POPULATE_DIR") else {
+        return;
+    };
+    let cards: usize = std::env::var("QM_POPULATE_CARDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10_000);
+    let mut store = Store::open(std::path::Path::new(&dir)).unwrap();
+    for i in 0..cards {
+        store.save_custom_card(None, &sample_card(i)).unwrap();
+    }
+    for i in 0..cards / 10 {
+        store.save_force(None, &sample_force(i, 4)).unwrap();
+    }
+}
