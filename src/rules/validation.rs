@@ -139,7 +139,7 @@ fn reduce_lines(force: &mut Force, removals: &[Removal]) -> Option<String> {
     }
     let label = format!("Remove {}", removal_words(force, removals));
     let mut sorted = removals.to_vec();
-    sorted.sort_by(|a, b| b.unit.cmp(&a.unit));
+    sorted.sort_by_key(|r| std::cmp::Reverse(r.unit));
     for Removal { unit, by } in sorted {
         let line = &mut force.units[unit];
         if line.count <= by {
