@@ -20,7 +20,7 @@ use crate::rules::armour_battles::command::{self, CommandOdds, CommandTurn, Side
 use crate::rules::armour_battles::fire::{
     self, Bonus, Evasion, FireMode, FireOdds, FireSituation, Modifier, MoveOrder, RangeBand,
 };
-use crate::rules::armour_battles::outcome::{FireRoll, HouseDefault};
+use crate::rules::armour_battles::outcome::{self, FireRoll, HouseDefault};
 use crate::rules::armour_battles::rally::{self, RallyOdds, RallyRoll, RallySituation};
 use crate::rules::armour_battles::reliability::{self, MoveOdds, MoveResult, MoveRoll};
 use crate::rules::armour_battles::{
@@ -318,7 +318,12 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
                 FireMode::Opportunity => "opportunity_fire",
             };
             if json {
-                print_json(out, &shaped(fire_roll_json(mode, attacker, target, &roll)))?;
+                let value = fire_roll_json(mode, attacker, target, &roll);
+                let rulings = [
+                    outcome::DIRECT_SUPPRESSION_RULING,
+                    outcome::FORCED_BACK_RULING,
+                ];
+                print_json(out, &shaped(with_rulings(value, &rulings)))?;
             } else {
                 writeln!(
                     out,
@@ -342,7 +347,9 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
                 &mut roller,
             )?;
             if json {
-                print_json(out, &shaped(artillery_roll_json(artillery, target, &roll)))?;
+                let value = artillery_roll_json(artillery, target, &roll);
+                let rulings = [outcome::FORCED_BACK_RULING];
+                print_json(out, &shaped(with_rulings(value, &rulings)))?;
             } else {
                 write_artillery_roll(out, artillery, target, &roll, situation.target_disruption)?;
             }
@@ -354,7 +361,11 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
         } => {
             let roll = rally::roll_rally(unit, rally_dice, &situation, &mut roller)?;
             if json {
-                print_json(out, &shaped(rally_roll_json(unit, &roll)))?;
+                let rulings = [rally::RALLY_TN_RULING, rally::REMOVED_RULING];
+                print_json(
+                    out,
+                    &shaped(with_rulings(rally_roll_json(unit, &roll), &rulings)),
+                )?;
             } else {
                 write_rally_roll(out, unit, &roll)?;
             }
@@ -375,7 +386,9 @@ fn run_roll_inner(args: RollArgs, out: &mut dyn Write) -> Result<u8> {
         Action::Move { unit, order } => {
             let roll = reliability::roll_move(unit, order, &mut roller)?;
             if json {
-                print_json(out, &shaped(move_roll_json(unit, order, &roll)))?;
+                let value = move_roll_json(unit, order, &roll);
+                let rulings = [reliability::BREAKDOWN_RULING];
+                print_json(out, &shaped(with_rulings(value, &rulings)))?;
             } else {
                 write_move_roll(out, unit, order, &roll)?;
             }
@@ -751,6 +764,14 @@ fn modifiers_json(modifiers: &[Modifier]) -> Value {
 
 fn house_json(map: &mut Map<String, Value>, defaults: &[HouseDefault]) {
     map.insert("house_defaults".into(), json!(defaults));
+}
+
+/// A roll's JSON with the house defaults its dice were read by.
+fn with_rulings(mut value: Value, rulings: &[HouseDefault]) -> Value {
+    if let Value::Object(map) = &mut value {
+        house_json(map, rulings);
+    }
+    value
 }
 
 /// The one JSON shape: `mechanic` beside the historical `action`, and `house_defaults` on

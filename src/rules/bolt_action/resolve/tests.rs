@@ -641,7 +641,7 @@ fn odds_too_large_for_exact_weights_become_a_marked_seeded_estimate() {
     assert_eq!(sampling.trials, ESTIMATE_TRIALS);
     assert_eq!(odds, attack_odds(&attack).unwrap(), "replays from its seed");
     // Independently in floating point: each firer's 2D6 shots hit on 3+ (2/3 each).
-    let mut one_firer = vec![0.0f64; 13];
+    let mut one_firer = [0.0f64; 13];
     for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
         let shots = a + b;
         let mut hits = vec![1.0f64];
