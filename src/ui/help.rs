@@ -51,20 +51,102 @@ fn rulings(ui: &mut egui::Ui) {
     egui::ScrollArea::vertical()
         .max_height(ui.ctx().content_rect().height() * 0.7)
         .show(ui, |ui| {
-            for paragraph in RULINGS.split("\n\n") {
-                let text = paragraph.replace('\n', " ");
-                if let Some(title) = text.strip_prefix("### ") {
-                    ui.strong(title);
-                } else if let Some(title) = text.strip_prefix("## ") {
-                    ui.add_space(6.0);
-                    ui.heading(title);
-                } else if let Some(title) = text.strip_prefix("# ") {
-                    ui.heading(title);
-                } else {
-                    ui.add(egui::Label::new(text.replace("**", "")).wrap());
+            for block in blocks(RULINGS) {
+                match block {
+                    Block::Title(title) => {
+                        ui.heading(title);
+                    }
+                    Block::Section(title) => {
+                        ui.add_space(6.0);
+                        ui.heading(title);
+                    }
+                    Block::Ruling(title) => {
+                        ui.add_space(4.0);
+                        ui.strong(title);
+                    }
+                    Block::Text(text) => {
+                        ui.add(egui::Label::new(text).wrap());
+                    }
                 }
             }
         });
+}
+
+/// A piece of the rulings page as the window shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Block {
+    Title(String),
+    Section(String),
+    Ruling(String),
+    Text(String),
+}
+
+/// The rulings' Markdown as headings and plain paragraphs: a heading may sit directly above
+/// its text, and the marks meant for a Markdown reader (`**`, backticks) are dropped.
+fn blocks(markdown: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut text: Vec<&str> = Vec::new();
+    let flush = |text: &mut Vec<&str>, blocks: &mut Vec<Block>| {
+        if !text.is_empty() {
+            let joined = text.join(" ").replace("**", "").replace('`', "");
+            blocks.push(Block::Text(joined));
+            text.clear();
+        }
+    };
+    for line in markdown.lines() {
+        let line = line.trim_end();
+        let heading = if let Some(t) = line.strip_prefix("### ") {
+            Some(Block::Ruling(t.to_string()))
+        } else if let Some(t) = line.strip_prefix("## ") {
+            Some(Block::Section(t.to_string()))
+        } else {
+            line.strip_prefix("# ").map(|t| Block::Title(t.to_string()))
+        };
+        match heading {
+            Some(block) => {
+                flush(&mut text, &mut blocks);
+                blocks.push(block);
+            }
+            None if line.trim().is_empty() => flush(&mut text, &mut blocks),
+            None => text.push(line.trim()),
+        }
+    }
+    flush(&mut text, &mut blocks);
+    blocks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_heading_directly_above_its_text_is_its_own_block() {
+        let page = "# Rulings\nIntro `code` and **bold**.\n\n## Armour\n### Rally Table\nLine one\nline two.\n";
+        assert_eq!(
+            blocks(page),
+            [
+                Block::Title("Rulings".into()),
+                Block::Text("Intro code and bold.".into()),
+                Block::Section("Armour".into()),
+                Block::Ruling("Rally Table".into()),
+                Block::Text("Line one line two.".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn every_ruling_the_app_cites_has_a_heading() {
+        let rulings: Vec<String> = blocks(RULINGS)
+            .into_iter()
+            .filter_map(|b| match b {
+                Block::Ruling(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        for cited in ["Rally Table", "Direct fire", "Command dice", "Visibility"] {
+            assert!(rulings.iter().any(|r| r == cited), "{cited}: {rulings:?}");
+        }
+    }
 }
 
 fn about(ui: &mut egui::Ui, model: &Model) {
