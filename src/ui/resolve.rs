@@ -950,17 +950,7 @@ fn show_odds(ui: &mut egui::Ui, odds: &Odds) {
             "{} Disruption Points now, cohesion {}; the side then loses 1D3 Army Morale",
             f.result.existing_disruption, f.result.cohesion
         ));
-    if !h.is_empty() {
-        ui.add_space(6.0);
-        ui.label(RichText::new("House defaults (RULINGS):").small());
-        for d in h {
-            ui.label(
-                RichText::new(format!("{}: {}", d.value, d.ruling))
-                    .small()
-                    .weak(),
-            );
-        }
-    }
+    shared::rulings_footer(ui, h);
 }
 
 /// The "Record in battle" button under an Armour Battles roll made with battle units.

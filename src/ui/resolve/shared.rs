@@ -170,7 +170,8 @@ pub fn label_with_default(
     });
 }
 
-/// The rulings behind the odds on screen, spelled out under them.
+/// The rulings behind the odds on screen, spelled out under them in words (never the JSON key
+/// a ruling is filed under).
 pub fn rulings_footer(ui: &mut egui::Ui, rulings: &[HouseDefault]) {
     if rulings.is_empty() {
         return;
@@ -178,11 +179,7 @@ pub fn rulings_footer(ui: &mut egui::Ui, rulings: &[HouseDefault]) {
     ui.add_space(6.0);
     ui.label(RichText::new("House defaults (RULINGS):").small());
     for d in rulings {
-        ui.label(
-            RichText::new(format!("{}: {}", d.value, d.ruling))
-                .small()
-                .weak(),
-        );
+        ui.label(RichText::new(format!("• {}", d.ruling)).small().weak());
     }
 }
 
