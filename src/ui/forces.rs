@@ -567,22 +567,13 @@ fn add_unit(
                 .desired_width(f32::INFINITY),
         )
         .labelled_by(heading.id);
-    let needle = state.add_search.trim().to_lowercase();
-    let matches: Vec<CardEntry<'_>> = model
-        .card_entries(Some(force.ruleset))
-        .into_iter()
-        .filter(|e| {
-            needle.is_empty()
-                || e.card.name().to_lowercase().contains(&needle)
-                || e.card
-                    .short_names()
-                    .iter()
-                    .any(|s| s.to_lowercase().contains(&needle))
-        })
-        .collect();
+    let matches = add_matches(model, force.ruleset, &state.add_search, ui.ctx());
     let enter = search.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    if enter && let [only] = matches.as_slice() {
-        actions.push(add_one(model, force, only));
+    if enter
+        && let [only] = matches.as_slice()
+        && let Some(entry) = model.card_entry_at(*only)
+    {
+        actions.push(add_one(model, force, &entry));
         // Keep typing: the next search starts where this one ended.
         search.request_focus();
     }
@@ -594,25 +585,52 @@ fn add_unit(
         })
         .weak(),
     );
+    // One button per row at a fixed height: only the rows in view are laid out, so a library
+    // of 100,000 custom cards costs what twenty do, and no button moves as units are added.
+    let row_height = ui.spacing().interact_size.y;
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for entry in &matches {
+        .show_rows(ui, row_height, matches.len(), |ui, rows| {
+            for &index in &matches[rows] {
+                let Some(entry) = model.card_entry_at(index) else {
+                    continue;
+                };
                 let label = match entry.cost() {
                     Some(cost) => format!("+ {} · {cost}", entry.label()),
                     None => format!("+ {}", entry.label()),
                 };
                 let button =
-                    egui::Button::new(label).min_size(egui::vec2(ui.available_width(), 0.0));
+                    egui::Button::new(label).min_size(egui::vec2(ui.available_width(), row_height));
                 if ui
                     .add(button)
                     .on_hover_text(stat_summary(entry.card))
                     .clicked()
                 {
-                    actions.push(add_one(model, force, entry));
+                    actions.push(add_one(model, force, &entry));
                 }
             }
         });
+}
+
+/// The cards of `ruleset` matching `search`, as positions in the model's card list; searched
+/// again only when the text or the cards change.
+fn add_matches(
+    model: &Model,
+    ruleset: RulesetId,
+    search: &str,
+    ctx: &egui::Context,
+) -> std::sync::Arc<Vec<usize>> {
+    type Cached = ((u64, RulesetId, String), std::sync::Arc<Vec<usize>>);
+    let key = (model.revision(), ruleset, search.trim().to_lowercase());
+    let id = egui::Id::unique("add_unit_matches");
+    if let Some((cached, matches)) = ctx.data(|d| d.get_temp::<Cached>(id))
+        && cached == key
+    {
+        return matches;
+    }
+    let matches = std::sync::Arc::new(model.search_cards(Some(ruleset), &key.2));
+    ctx.data_mut(|d| d.insert_temp::<Cached>(id, (key, matches.clone())));
+    matches
 }
 
 /// Adds one unit of `entry` to the force: to its ungrouped line if there is one.

@@ -10,7 +10,7 @@ use crate::rules::{self, Card, RulesetId};
 use super::Action;
 use super::card_editor::CardEditor;
 use super::card_preview::{self, CardPreview};
-use super::model::{CardEntry, CardKey, Command, Model};
+use super::model::{CardEntry, CardKey, Command, Model, search_text};
 use super::print;
 
 /// Columns the table sorts by.
@@ -55,7 +55,7 @@ struct Derived {
 }
 
 impl Derived {
-    fn new(state: &LibraryState, all: &[CardEntry<'_>]) -> Derived {
+    fn new(state: &LibraryState, model: &Model, all: &[CardEntry<'_>]) -> Derived {
         let counts = RulesetId::ALL
             .iter()
             .map(|id| all.iter().filter(|e| e.card.ruleset() == *id).count())
@@ -77,9 +77,14 @@ impl Derived {
             counts,
             sides,
             types,
-            shown: state.filter_indices(all),
+            shown: Derived::shown(state, model, all),
             total: all.len(),
         }
+    }
+
+    fn shown(state: &LibraryState, model: &Model, all: &[CardEntry<'_>]) -> Vec<usize> {
+        let needle = state.search.trim().to_lowercase();
+        state.filter_searched(all, model.search_cards(state.ruleset, &needle))
     }
 }
 
@@ -140,7 +145,17 @@ impl LibraryState {
     /// Where in `cards` the cards passing the filters are, in the order asked.
     pub fn filter_indices(&self, cards: &[CardEntry<'_>]) -> Vec<usize> {
         let needle = self.search.trim().to_lowercase();
-        let mut shown: Vec<usize> = (0..cards.len())
+        let searched: Vec<usize> = (0..cards.len())
+            .filter(|&i| needle.is_empty() || matches_search(cards[i].card, &needle))
+            .collect();
+        self.filter_searched(cards, searched)
+    }
+
+    /// [`LibraryState::filter_indices`] for cards already searched (`searched`: positions in
+    /// `cards` matching the search text).
+    fn filter_searched(&self, cards: &[CardEntry<'_>], searched: Vec<usize>) -> Vec<usize> {
+        let mut shown: Vec<usize> = searched
+            .into_iter()
             .filter(|&i| {
                 let e = &cards[i];
                 self.ruleset.is_none_or(|r| r == e.card.ruleset())
@@ -152,7 +167,6 @@ impl LibraryState {
                         .type_label
                         .as_deref()
                         .is_none_or(|t| e.card.type_label() == t)
-                    && (needle.is_empty() || matches_search(e.card, &needle))
             })
             .collect();
         let key = |&i: &usize| -> String {
@@ -177,21 +191,7 @@ impl LibraryState {
 
 /// True when `needle` (lower case) is in the card's name, short names or type.
 pub fn matches_search(card: &Card, needle: &str) -> bool {
-    contains_lower(card.name(), needle)
-        || card.short_names().iter().any(|n| contains_lower(n, needle))
-        || contains_lower(&card.type_label(), needle)
-}
-
-fn contains_lower(text: &str, needle: &str) -> bool {
-    // Most names are ASCII: compare without allocating where we can.
-    if text.is_ascii() && needle.is_ascii() {
-        text.as_bytes()
-            .windows(needle.len().max(1))
-            .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
-            || needle.is_empty()
-    } else {
-        text.to_lowercase().contains(needle)
-    }
+    search_text(card).contains(needle)
 }
 
 /// Borrows the state and the model for one frame.
@@ -224,12 +224,24 @@ impl<'a> LibraryView<'a> {
             s.descending,
         );
         let id = egui::Id::unique("library_derived");
-        if let Some((cached, derived)) = ctx.data(|d| d.get_temp::<Cached>(id))
-            && cached == key
+        let cached = ctx.data(|d| d.get_temp::<Cached>(id));
+        if let Some((cached_key, derived)) = &cached
+            && *cached_key == key
         {
-            return derived;
+            return derived.clone();
         }
-        let derived = std::sync::Arc::new(Derived::new(s, &self.model.card_entries(None)));
+        let all = self.model.card_entries(None);
+        let derived = std::sync::Arc::new(match cached {
+            // A keystroke or a sort: the counts and the side and type lists still hold.
+            Some((old_key, old)) if (old_key.0, old_key.1) == (key.0, key.1) => Derived {
+                counts: old.counts.clone(),
+                sides: old.sides.clone(),
+                types: old.types.clone(),
+                shown: Derived::shown(s, self.model, &all),
+                total: all.len(),
+            },
+            _ => Derived::new(s, self.model, &all),
+        });
         ctx.data_mut(|d| d.insert_temp::<Cached>(id, (key, derived.clone())));
         derived
     }

@@ -15,7 +15,7 @@ mod campaign;
 mod cards;
 
 pub use campaign::{CampaignCommand, OpenCampaign};
-pub use cards::{CardEntry, CardKey};
+pub use cards::{CardEntry, CardKey, search_text};
 
 /// A message for the user. The window shows it for a few seconds; every notice of the session
 /// stays in [`Model::notice_log`].
@@ -82,6 +82,8 @@ pub struct Model {
     pub forces: Vec<ForceSummary>,
     pub open: Option<OpenForce>,
     pub custom_cards: Vec<(CardId, Card)>,
+    /// Every card's searchable words, remade only when the cards change.
+    card_search: Vec<(RulesetId, String)>,
     /// Notices on screen now.
     pub notices: Vec<Notice>,
     /// Every notice of the session, newest last (the most recent [`NOTICE_LOG_LIMIT`]).
@@ -102,6 +104,7 @@ impl Model {
             forces: Vec::new(),
             open: None,
             custom_cards: Vec::new(),
+            card_search: Vec::new(),
             notices: Vec::new(),
             notice_log: Vec::new(),
             next_notice: 0,
@@ -229,6 +232,7 @@ impl Model {
             Ok(cards) => self.custom_cards = cards,
             Err(e) => self.error(format!("cannot list custom cards: {e}")),
         }
+        self.card_search = cards::search_index(self);
     }
 
     /// Brings force `id`'s entry in the list up to date with the store (or removes it when
@@ -253,6 +257,7 @@ impl Model {
     fn cards_changed(&mut self) -> anyhow::Result<()> {
         self.revision += 1;
         self.custom_cards = self.store.custom_cards()?;
+        self.card_search = cards::search_index(self);
         Ok(())
     }
 
