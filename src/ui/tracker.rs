@@ -672,6 +672,8 @@ fn fire_panel(
         state.target.as_deref().and_then(|id| battle.unit(id)),
     ) else {
         ui.weak("Choose a firing unit and its target.");
+        // Present but disabled, so choosing the units moves nothing below.
+        ui.add_enabled(false, egui::Button::new("Roll fire and apply"));
         return;
     };
     let situation = FireSituation {

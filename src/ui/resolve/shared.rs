@@ -65,15 +65,13 @@ pub fn bar_chart(ui: &mut egui::Ui, id: &str, bars: &[(String, f64)]) {
     .element_formatter(Box::new(|bar, _| {
         format!("{}: {}", bar.name, pct(bar.value))
     }));
-    let width = (48.0 * count as f32)
-        .clamp(160.0, 420.0)
-        .min(ui.available_width().max(160.0));
+    let width = chart_width(count).min(ui.available_width().max(160.0));
     // Thin the x labels so neighbours never overlap.
     let every = ((LABEL_WIDTH * count as f32 / width).ceil() as usize).max(1);
     Plot::new(id)
         .reset()
         .width(width)
-        .height(120.0)
+        .height(160.0)
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
@@ -125,6 +123,11 @@ pub fn count_chart(ui: &mut egui::Ui, id: &str, prefix: &str, dist: &Dist<u32>) 
     chart_with_lines(ui, id, &bars, |ui| at_least_lines(ui, prefix, dist));
 }
 
+/// A chart's width for `bars` bars: wide enough to read at a glance, never a whole panel.
+fn chart_width(bars: usize) -> f32 {
+    (72.0 * bars as f32).clamp(240.0, 520.0)
+}
+
 /// A bar chart with `lines` beside it, or under it in a narrow panel.
 pub fn chart_with_lines(
     ui: &mut egui::Ui,
@@ -132,8 +135,7 @@ pub fn chart_with_lines(
     bars: &[(String, f64)],
     lines: impl FnOnce(&mut egui::Ui),
 ) {
-    let chart_width = (48.0 * visible_bars(bars).len() as f32).clamp(160.0, 420.0);
-    if ui.available_width() >= chart_width + LINES_WIDTH {
+    if ui.available_width() >= chart_width(visible_bars(bars).len()) + LINES_WIDTH {
         ui.horizontal(|ui| {
             bar_chart(ui, id, bars);
             ui.vertical(lines);
@@ -177,9 +179,11 @@ pub fn rulings_footer(ui: &mut egui::Ui, rulings: &[HouseDefault]) {
         return;
     }
     ui.add_space(6.0);
-    ui.label(RichText::new("House defaults (RULINGS):").small());
+    // Body size: these readings change the numbers above, so they must be readable at the
+    // table, not fine print.
+    ui.label(RichText::new("House defaults (Help › Rulings):").strong());
     for d in rulings {
-        ui.label(RichText::new(format!("• {}", d.ruling)).small().weak());
+        ui.add(egui::Label::new(RichText::new(format!("• {}", d.ruling)).weak()).wrap());
     }
 }
 
