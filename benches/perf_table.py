@@ -36,6 +36,7 @@ ROWS = [
 SCALE = [
     ("One edit, model work", "edit", "5 ms"),
     ("Library frame", "library frame", "8 ms"),
+    ("A force edit and the Library frame after it", "edit then library frame", "16 ms"),
     ("Library frame after a keystroke", "library keystroke frame", "8 ms"),
     ("Forces frame", "forces frame", "8 ms"),
 ]

@@ -90,6 +90,25 @@ fn scale(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("library frame", cards), &cards, |b, _| {
             b.iter(|| harness.step())
         });
+        // A force edit and the Library frame after it: nothing the Library shows is redone.
+        let mut count = 1;
+        group.bench_with_input(
+            BenchmarkId::new("edit then library frame", cards),
+            &cards,
+            |b, _| {
+                b.iter(|| {
+                    let app = harness.state_mut();
+                    let mut edited = app.model.open.as_ref().expect("open").force.clone();
+                    count = count % 5 + 1;
+                    edited.units[0].count = count;
+                    app.model.apply(Command::Edit {
+                        force: edited,
+                        label: "Count".into(),
+                    });
+                    harness.step();
+                })
+            },
+        );
         let mut toggle = false;
         group.bench_with_input(
             BenchmarkId::new("library keystroke frame", cards),

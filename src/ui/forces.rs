@@ -621,7 +621,11 @@ fn add_matches(
     ctx: &egui::Context,
 ) -> std::sync::Arc<Vec<usize>> {
     type Cached = ((u64, RulesetId, String), std::sync::Arc<Vec<usize>>);
-    let key = (model.revision(), ruleset, search.trim().to_lowercase());
+    let key = (
+        model.cards_revision(),
+        ruleset,
+        search.trim().to_lowercase(),
+    );
     let id = egui::Id::unique("add_unit_matches");
     if let Some((cached, matches)) = ctx.data(|d| d.get_temp::<Cached>(id))
         && cached == key

@@ -115,6 +115,39 @@ fn blocks(markdown: &str) -> Vec<Block> {
     blocks
 }
 
+fn about(ui: &mut egui::Ui, model: &Model) {
+    ui.label(format!(
+        "Quartermaster {} — army builder and campaign manager for Armour Battles, BelloLudi \
+         Tanks!, Battle of Tanks, Bolt Action and Belle Epoque.",
+        env!("CARGO_PKG_VERSION")
+    ));
+    ui.add_space(6.0);
+    egui::Grid::new("about").num_columns(2).show(ui, |ui| {
+        ui.strong("Database");
+        let path = model
+            .store_path()
+            .map_or("in memory (nothing is kept)".to_string(), |p| {
+                p.display().to_string()
+            });
+        ui.add(egui::Label::new(path).wrap());
+        ui.end_row();
+        ui.strong("Backups");
+        ui.label("the backups folder beside the database: one before every upgrade or restore, and any you make with quartermaster db backup");
+        ui.end_row();
+        ui.strong("Preferences");
+        ui.label("app.ron in the same folder (window size, view, filters, last force)");
+        ui.end_row();
+        ui.strong("Another folder");
+        ui.label("quartermaster --data-dir DIR, or QUARTERMASTER_DATA_DIR=DIR");
+        ui.end_row();
+    });
+    ui.add_space(6.0);
+    ui.label(
+        "Where the books leave a number or a procedure open, the app follows its own rulings \
+         (Help › Rulings); every such value is marked \"house default\".",
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,37 +180,4 @@ mod tests {
             assert!(rulings.iter().any(|r| r == cited), "{cited}: {rulings:?}");
         }
     }
-}
-
-fn about(ui: &mut egui::Ui, model: &Model) {
-    ui.label(format!(
-        "Quartermaster {} — army builder and campaign manager for Armour Battles, BelloLudi \
-         Tanks!, Battle of Tanks, Bolt Action and Belle Epoque.",
-        env!("CARGO_PKG_VERSION")
-    ));
-    ui.add_space(6.0);
-    egui::Grid::new("about").num_columns(2).show(ui, |ui| {
-        ui.strong("Database");
-        let path = model
-            .store_path()
-            .map_or("in memory (nothing is kept)".to_string(), |p| {
-                p.display().to_string()
-            });
-        ui.add(egui::Label::new(path).wrap());
-        ui.end_row();
-        ui.strong("Backups");
-        ui.label("the backups folder beside the database: one before every upgrade or restore, and any you make with quartermaster db backup");
-        ui.end_row();
-        ui.strong("Preferences");
-        ui.label("app.ron in the same folder (window size, view, filters, last force)");
-        ui.end_row();
-        ui.strong("Another folder");
-        ui.label("quartermaster --data-dir DIR, or QUARTERMASTER_DATA_DIR=DIR");
-        ui.end_row();
-    });
-    ui.add_space(6.0);
-    ui.label(
-        "Where the books leave a number or a procedure open, the app follows its own rulings \
-         (Help › Rulings); every such value is marked \"house default\".",
-    );
 }

@@ -88,8 +88,8 @@ impl Derived {
     }
 }
 
-/// The filter fields of [`LibraryState`] (not the selection) with the model's revision: what
-/// [`Derived`] depends on.
+/// The filter fields of [`LibraryState`] (not the selection) with the cards' revision: what
+/// [`Derived`] depends on (the cards' revision: a force edit changes nothing here).
 type DerivedKey = (
     u64,
     Option<RulesetId>,
@@ -215,7 +215,7 @@ impl<'a> LibraryView<'a> {
         type Cached = (DerivedKey, std::sync::Arc<Derived>);
         let s = self.state;
         let key: DerivedKey = (
-            self.model.revision(),
+            self.model.cards_revision(),
             s.ruleset,
             s.side.clone(),
             s.type_label.clone(),
@@ -525,7 +525,7 @@ impl LibraryView<'_> {
     fn printed_card(&self, ui: &mut egui::Ui, entry: &CardEntry<'_>, width: f32) {
         type Cached = (CardKey, u64, std::sync::Arc<Result<CardPreview, String>>);
         let key = entry.key();
-        let revision = self.model.revision();
+        let revision = self.model.cards_revision();
         let id = egui::Id::unique("library_card_preview");
         let cached: Option<Cached> = ui.ctx().data(|d| d.get_temp(id));
         let preview = match cached {
