@@ -135,7 +135,7 @@ fn every_fought_battle_starts_its_own_page_with_title_result_and_losses() {
 
     let state = record.state(0).unwrap();
     let loser = campaign::definition::opponent(winner);
-    let dispersed: Vec<String> = state.losses(loser).map(|u| u.label()).collect();
+    let dispersed: Vec<String> = state.losses(loser).map(|u| state.unit_label(u)).collect();
     assert!(!dispersed.is_empty());
     for name in &dispersed {
         assert!(

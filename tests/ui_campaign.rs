@@ -142,7 +142,7 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
 
     // The log filter hides fire events (the last-action line above keeps its copy).
     let count = |h: &Harness<'static, App>| {
-        h.query_all_by_label_contains("M4 75mm (Tank Company 1) →")
+        h.query_all_by_label_contains("M4 75mm 1/2 (Tank Company 1) →")
             .count()
     };
     let before = count(&h);

@@ -169,6 +169,30 @@ impl ArmourBattlePlan {
     pub fn unit(&self, id: &str) -> Option<(Side, &UnitPlan)> {
         self.units().find(|(_, u)| u.id == id)
     }
+
+    /// Unit `id`'s label with its copy number ("M4 75mm 2/2 (Tank Company 1)").
+    pub fn unit_label(&self, id: &str) -> Option<String> {
+        let (side, unit) = self.unit(id)?;
+        let alike: Vec<&str> = self
+            .units()
+            .filter(|(s, u)| *s == side && u.card == unit.card && u.company == unit.company)
+            .map(|(_, u)| u.id.as_str())
+            .collect();
+        Some(numbered_label(&unit.card, &unit.company, &alike, id))
+    }
+}
+
+/// "M4 75mm 2/2 (Tank Company 1)": copies of a card within a company are numbered the way
+/// the printed cards and the briefing roster number them, so two alike can be told apart at
+/// the table; a single copy keeps the plain "M4 76mm (Tank Company 1)". `alike` holds the ids
+/// of every unit of that card in that company, in plan order.
+pub fn numbered_label(card: &str, company: &str, alike: &[&str], id: &str) -> String {
+    match alike.iter().position(|a| *a == id) {
+        Some(at) if alike.len() > 1 => {
+            format!("{card} {}/{} ({company})", at + 1, alike.len())
+        }
+        _ => format!("{card} ({company})"),
+    }
 }
 
 fn side_key(side: Side) -> &'static str {

@@ -5,12 +5,11 @@ use super::event::{Chain, ChainUse, Event, WildUse};
 use crate::rules::armour_battles::Side;
 use crate::rules::dice::RollRecord;
 
-/// The unit's label in the plan ("Panther Ausf G (Panzer Company 1)"), or its id.
+/// The unit's label in the plan with its copy number ("Panther Ausf G 1/2 (Panzer Company
+/// 1)"), as the tracker and the printed cards show it, or its id.
 pub fn unit_label(plan: &BattlePlan, id: &str) -> String {
     match plan {
-        BattlePlan::Armour(plan) => plan
-            .unit(id)
-            .map_or_else(|| id.to_string(), |(_, u)| u.label()),
+        BattlePlan::Armour(plan) => plan.unit_label(id).unwrap_or_else(|| id.to_string()),
         BattlePlan::Simple(_) => id.to_string(),
     }
 }

@@ -286,24 +286,15 @@ impl BattleState {
         self.units.iter().find(|u| u.id == id)
     }
 
-    /// "M4 75mm 2/2 (Tank Company 1)": copies of a card within a company are numbered the
-    /// way the printed cards and the briefing roster number them, so two alike can be told
-    /// apart at the table. A single copy keeps the plain label.
+    /// The unit's label with its copy number, as [`super::definition::numbered_label`].
     pub fn unit_label(&self, unit: &UnitState) -> String {
-        let alike = |u: &&UnitState| {
-            u.side == unit.side && u.card == unit.card && u.company == unit.company
-        };
-        let total = self.units.iter().filter(alike).count();
-        if total < 2 {
-            return unit.label();
-        }
-        let copy = self
+        let alike: Vec<&str> = self
             .units
             .iter()
-            .filter(alike)
-            .position(|u| u.id == unit.id)
-            .map_or(1, |i| i + 1);
-        format!("{} {copy}/{total} ({})", unit.card, unit.company)
+            .filter(|u| u.side == unit.side && u.card == unit.card && u.company == unit.company)
+            .map(|u| u.id.as_str())
+            .collect();
+        super::definition::numbered_label(&unit.card, &unit.company, &alike, &unit.id)
     }
 
     fn unit_mut(&mut self, id: &str) -> Option<&mut UnitState> {

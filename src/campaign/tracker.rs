@@ -254,7 +254,7 @@ pub fn call_artillery(
     if u.status != UnitStatus::OffTable {
         return Err(CampaignError::not_allowed(format!(
             "{} is not off-table artillery",
-            u.label()
+            state.unit_label(u)
         )));
     }
     let side = u.side;
@@ -268,7 +268,7 @@ pub fn call_artillery(
     if s.missions.iter().any(|m| m.battery == battery) {
         return Err(CampaignError::not_allowed(format!(
             "{} already has a fire mission",
-            u.label()
+            state.unit_label(u)
         )));
     }
     need_staff_order(state, side)?;
@@ -459,7 +459,7 @@ pub fn rally_event(
         return Err(CampaignError::not_allowed(format!(
             "the rally assumed {} Disruption Points on {} (it has {})",
             roll.removed + roll.remaining,
-            u.label(),
+            state.unit_label(u),
             u.disruption
         )));
     }
@@ -487,7 +487,7 @@ pub fn rally(
     if u.disruption == 0 {
         return Err(CampaignError::not_allowed(format!(
             "{} has no Disruption Points to rally off",
-            u.label()
+            state.unit_label(u)
         )));
     }
     let situation = RallySituation {
@@ -514,7 +514,7 @@ pub fn disperse(
     if u.is_dispersed() {
         return Err(CampaignError::not_allowed(format!(
             "{} is already dispersed",
-            u.label()
+            state.unit_label(u)
         )));
     }
     let sides = armour_battles::fire_rules()?.result.army_morale_loss_die;
@@ -546,14 +546,14 @@ pub fn check_reliability(
     if !c.has(SpecialRule::PoorReliability) || order == MoveOrder::Single {
         return Err(CampaignError::not_allowed(format!(
             "{} makes no reliability check on a {}",
-            u.label(),
+            state.unit_label(u),
             order.label()
         )));
     }
     if !u.can_move(state.turn) {
         return Err(CampaignError::not_allowed(format!(
             "{} cannot move this turn",
-            u.label()
+            state.unit_label(u)
         )));
     }
     let roll = reliability::roll_move(c, order, roller)?;
@@ -581,13 +581,13 @@ pub fn repair(
         Breakdown::BrokenDown { .. } => {
             return Err(CampaignError::not_allowed(format!(
                 "{} broke down this turn: it can be repaired from next turn",
-                u.label()
+                state.unit_label(u)
             )));
         }
         _ => {
             return Err(CampaignError::not_allowed(format!(
                 "{} is not broken down",
-                u.label()
+                state.unit_label(u)
             )));
         }
     }
@@ -654,7 +654,7 @@ pub fn reveal(state: &BattleState, unit_id: &str) -> Result<Event, CampaignError
     if u.status != UnitStatus::Hidden {
         return Err(CampaignError::not_allowed(format!(
             "{} is not hidden",
-            u.label()
+            state.unit_label(u)
         )));
     }
     Ok(Event::Revealed {
@@ -680,7 +680,7 @@ pub fn set_disruption(
             field: "disruption",
             message: format!(
                 "{value}: {} disperses at {}; record the dispersal instead",
-                u.label(),
+                state.unit_label(u),
                 u.cohesion
             ),
         });

@@ -391,7 +391,7 @@ fn rederive_rally(state: &BattleState, rally: &RallyEvent) -> Result<Event, Camp
     if unit.suppressed {
         return Err(CampaignError::not_allowed(format!(
             "{} is suppressed and cannot rally",
-            unit.label()
+            state.unit_label(unit)
         )));
     }
     let table = armour_battles::rally_table()?;

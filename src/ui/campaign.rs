@@ -497,14 +497,15 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
             let selected = filter
                 .unit
                 .as_deref()
-                .and_then(|id| plan.unit(id))
-                .map_or_else(|| "all units".to_string(), |(_, u)| u.label());
+                .and_then(|id| plan.unit_label(id))
+                .unwrap_or_else(|| "all units".to_string());
             egui::ComboBox::from_id_salt("log_unit")
                 .selected_text(selected)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut filter.unit, None, "all units");
                     for (_, u) in plan.units() {
-                        ui.selectable_value(&mut filter.unit, Some(u.id.clone()), u.label());
+                        let label = plan.unit_label(&u.id).unwrap_or_else(|| u.label());
+                        ui.selectable_value(&mut filter.unit, Some(u.id.clone()), label);
                     }
                 })
                 .response

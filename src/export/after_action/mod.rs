@@ -418,9 +418,9 @@ impl Report<'_> {
                     .losses(side)
                     .map(|u| match u.status {
                         UnitStatus::Dispersed { turn } => {
-                            format!("{} — dispersed in turn {turn}", u.label())
+                            format!("{} — dispersed in turn {turn}", state.unit_label(u))
                         }
-                        _ => u.label(),
+                        _ => state.unit_label(u),
                     })
                     .collect();
                 let head = format!("{}: {} of {all} units", self.side(side), lost.len());
