@@ -1,8 +1,9 @@
 //! Library search with 10,000 cards: the filter run on each keystroke, and a whole headless
 //! frame of the Library view (layout and tessellation-free UI pass) with that many cards.
 
+mod support;
+
 use criterion::{Criterion, criterion_group, criterion_main};
-use quartermaster::rules::belloludi::{Class, Vehicle};
 use quartermaster::rules::{self, Card, RulesetId};
 use quartermaster::ui::{Action, App, CardEntry, Command, LibraryAction, LibraryState, View};
 
@@ -12,20 +13,7 @@ fn ten_thousand_cards() -> Vec<Card> {
         .into_iter()
         .flat_map(|id| rules::ruleset(id).library().iter().cloned())
         .collect();
-    let classes = [Class::Light, Class::Medium, Class::Heavy];
-    let generated = (0..10_000 - book.len()).map(|i| {
-        Card::Belloludi(Vehicle {
-            name: format!(
-                "Vehicle {i:05} Mk {}",
-                ["Panzer", "Sherman", "Cromwell", "T-34"][i % 4]
-            ),
-            speed: classes[i % 3],
-            shooting: (i % 3 + 1) as u8,
-            armour: [3, 5, 7][i % 3],
-            morale: None,
-            example: false,
-        })
-    });
+    let generated = (0..10_000 - book.len()).map(support::vehicle);
     book.into_iter().chain(generated).collect()
 }
 

@@ -4,26 +4,12 @@
 //!
 //! `cargo bench --bench scale` (set `SCALE_SIZES=1000,10000` to skip the largest).
 
+mod support;
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use quartermaster::rules::belloludi::{Class, Vehicle};
-use quartermaster::rules::{Card, CardRef, Force, ForceUnit, RulesetId};
+use quartermaster::rules::{CardRef, Force, ForceUnit, RulesetId};
 use quartermaster::store::Store;
 use quartermaster::ui::{Action, App, Command, LibraryAction, Model, View};
-
-fn vehicle(i: usize) -> Card {
-    let classes = [Class::Light, Class::Medium, Class::Heavy];
-    Card::Belloludi(Vehicle {
-        name: format!(
-            "Vehicle {i:06} Mk {}",
-            ["Panzer", "Sherman", "Cromwell", "T-34"][i % 4]
-        ),
-        speed: classes[i % 3],
-        shooting: (i % 3 + 1) as u8,
-        armour: [3, 5, 7][i % 3],
-        morale: None,
-        example: false,
-    })
-}
 
 fn force(i: usize) -> Force {
     let mut force = Force::new(RulesetId::Belloludi, format!("Club force {i:05}"));
@@ -42,7 +28,7 @@ fn club(cards: usize) -> App {
     let mut store = Store::open_in_memory().expect("in-memory store");
     for i in 0..cards {
         store
-            .save_custom_card(None, &vehicle(i))
+            .save_custom_card(None, &support::vehicle(i))
             .expect("card saved");
     }
     for i in 0..cards / 10 {
@@ -60,6 +46,17 @@ fn sizes() -> Vec<usize> {
         .unwrap_or_else(|| vec![1_000, 10_000, 100_000])
 }
 
+/// One edit of the open force (its first line's count, cycling 1–5), as the window makes it.
+fn edit_open_force(app: &mut App, count: &mut u32) {
+    let mut edited = app.model.open.as_ref().expect("open").force.clone();
+    *count = *count % 5 + 1;
+    edited.units[0].count = *count;
+    app.model.apply(Command::Edit {
+        force: edited,
+        label: "Count".into(),
+    });
+}
+
 fn scale(c: &mut Criterion) {
     let mut group = c.benchmark_group("scale");
     group.sample_size(20);
@@ -70,15 +67,7 @@ fn scale(c: &mut Criterion) {
         app.model.apply(Command::Open(id));
         let mut count = 1;
         group.bench_with_input(BenchmarkId::new("edit", cards), &cards, |b, _| {
-            b.iter(|| {
-                let mut edited = app.model.open.as_ref().expect("open").force.clone();
-                count = count % 5 + 1;
-                edited.units[0].count = count;
-                app.model.apply(Command::Edit {
-                    force: edited,
-                    label: "Count".into(),
-                });
-            })
+            b.iter(|| edit_open_force(&mut app, &mut count))
         });
         app.model.notices.clear();
 
@@ -97,14 +86,7 @@ fn scale(c: &mut Criterion) {
             &cards,
             |b, _| {
                 b.iter(|| {
-                    let app = harness.state_mut();
-                    let mut edited = app.model.open.as_ref().expect("open").force.clone();
-                    count = count % 5 + 1;
-                    edited.units[0].count = count;
-                    app.model.apply(Command::Edit {
-                        force: edited,
-                        label: "Count".into(),
-                    });
+                    edit_open_force(harness.state_mut(), &mut count);
                     harness.step();
                 })
             },

@@ -8,6 +8,8 @@
 //! inside the page), nothing within 5 mm of the paper's edge, and every unit's name and
 //! statistics present.
 
+mod export_support;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use lopdf::{Document, Encoding, Object};
@@ -392,20 +394,7 @@ fn library_force(id: RulesetId) -> Force {
 
 /// A Bolt Action force whose custom card has a long name and every weapon on the chart.
 fn stress_force() -> Force {
-    let weapons: Vec<String> = quartermaster::rules::bolt_action::tables()
-        .unwrap()
-        .weapons
-        .iter()
-        .map(|w| w.name.clone())
-        .collect();
-    let card: Card = Card::BoltAction(
-        serde_json::from_value(serde_json::json!({
-            "name": "Panzerkampfwagen Sonderkraftfahrzeug Befehlswagen mit sehr langem Namen",
-            "category": "heavy_tank", "quality": "veteran",
-            "weapons": weapons, "movement": "tracked", "open_topped": true, "recce": true
-        }))
-        .unwrap(),
-    );
+    let card = export_support::wordy_bolt_action_card();
     let mut force = library_force(RulesetId::BoltAction);
     force.name = "Stress test".to_string();
     force.units.insert(

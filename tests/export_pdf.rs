@@ -2,6 +2,8 @@
 //! subset fonts, text through the fonts' ToUnicode maps) and the display lists behind them
 //! are checked for content, colours and fit.
 
+mod export_support;
+
 use std::collections::BTreeSet;
 
 use lopdf::{Document, Object};
@@ -356,20 +358,7 @@ fn assert_all_text_inside_cards(layout: &Layout, w: f32, h: f32) {
 /// ended in "…", silently on the command line.
 #[test]
 fn a_card_with_too_much_text_continues_on_another_card_and_loses_nothing() {
-    let weapons: Vec<String> = quartermaster::rules::bolt_action::tables()
-        .unwrap()
-        .weapons
-        .iter()
-        .map(|w| w.name.clone())
-        .collect();
-    let card: Card = Card::BoltAction(
-        serde_json::from_value(serde_json::json!({
-            "name": "Panzerkampfwagen Sonderkraftfahrzeug Befehlswagen mit sehr langem Namen",
-            "category": "heavy_tank", "quality": "veteran",
-            "weapons": weapons, "movement": "tracked", "open_topped": true, "recce": true
-        }))
-        .unwrap(),
-    );
+    let card = export_support::wordy_bolt_action_card();
     let mut force = Force::new(RulesetId::BoltAction, "Overloaded");
     force.units.push(ForceUnit {
         card: quartermaster::rules::CardRef::Inline(card),
@@ -391,7 +380,7 @@ fn a_card_with_too_much_text_continues_on_another_card_and_loses_nothing() {
         );
         let text = layout.plain_text().replace('\n', " ");
         assert!(!text.contains('…'), "nothing is cut short");
-        for weapon in &weapons {
+        for weapon in &export_support::chart_weapons() {
             assert!(text.contains(weapon.as_str()), "{weapon} is missing");
         }
         assert!(text.contains("999"), "the Points row is printed");

@@ -23,6 +23,21 @@ fn open_new_force_dialog(h: &mut Harness<'static, App>) {
     assert!(h.state().forces.new_force.is_some(), "the dialog is open");
 }
 
+fn choose_ruleset(h: &mut Harness<'static, App>, ruleset: &str) {
+    h.get_by_label("Ruleset").click();
+    h.run();
+    h.get_by_label(ruleset).click();
+    h.run();
+}
+
+/// A new, empty Battle of Tanks force, open in the editor.
+fn new_battle_of_tanks_force(h: &mut Harness<'static, App>) {
+    open_new_force_dialog(h);
+    choose_ruleset(h, "Battle of Tanks");
+    h.get_by_label("Create").click();
+    h.run();
+}
+
 #[test]
 fn escape_closes_the_new_force_dialog_without_a_force() {
     let mut h = harness_at(1280.0, 860.0);
@@ -39,10 +54,7 @@ fn enter_in_the_name_field_creates_the_force_with_the_rulesets_budget() {
     let mut h = harness_at(1280.0, 860.0);
     h.run();
     open_new_force_dialog(&mut h);
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label("Bolt Action").click();
-    h.run();
+    choose_ruleset(&mut h, "Bolt Action");
     h.get_by_label("Name").focus();
     h.run();
     h.get_by_label("Name").type_text("Paras");
@@ -69,13 +81,7 @@ fn enter_in_the_name_field_creates_the_force_with_the_rulesets_budget() {
 fn the_add_buttons_stay_put_while_units_are_added() {
     let mut h = harness_at(1280.0, 860.0);
     h.run();
-    open_new_force_dialog(&mut h);
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label("Battle of Tanks").click();
-    h.run();
-    h.get_by_label("Create").click();
-    h.run();
+    new_battle_of_tanks_force(&mut h);
     let label = "+ Tiger I · 7 tier points";
     let before = h.get_by_label(label).rect();
     for _ in 0..3 {
@@ -99,13 +105,7 @@ fn the_add_buttons_stay_put_while_units_are_added() {
 fn enter_in_the_add_search_adds_the_single_match() {
     let mut h = harness_at(1280.0, 860.0);
     h.run();
-    open_new_force_dialog(&mut h);
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label("Battle of Tanks").click();
-    h.run();
-    h.get_by_label("Create").click();
-    h.run();
+    new_battle_of_tanks_force(&mut h);
     let field = egui::accesskit::Role::TextInput;
     h.get_by_role_and_label(field, "Add units").focus();
     h.run();

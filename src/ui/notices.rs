@@ -69,13 +69,7 @@ pub fn show(ui: &mut egui::Ui, model: &Model, timers: &mut NoticeTimers) -> Vec<
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.set_max_width(420.0);
                     ui.horizontal(|ui| {
-                        let text = egui::RichText::new(&notice.text);
-                        let text = if notice.is_error {
-                            text.color(ui.visuals().error_fg_color)
-                        } else {
-                            text
-                        };
-                        ui.add(egui::Label::new(text).wrap());
+                        notice_label(ui, notice);
                         if ui.small_button("✕").on_hover_text("Dismiss").clicked() {
                             actions.push(Action::Model(Command::DismissNotice(notice.id)));
                         }
@@ -97,6 +91,17 @@ pub fn show(ui: &mut egui::Ui, model: &Model, timers: &mut NoticeTimers) -> Vec<
     actions
 }
 
+/// A notice's words, wrapped, in the error colour when it is one.
+fn notice_label(ui: &mut egui::Ui, notice: &Notice) {
+    let text = egui::RichText::new(&notice.text);
+    let text = if notice.is_error {
+        text.color(ui.visuals().error_fg_color)
+    } else {
+        text
+    };
+    ui.add(egui::Label::new(text).wrap());
+}
+
 /// The session's notices, newest first.
 pub fn log_window(ctx: &egui::Context, model: &Model) -> Vec<Action> {
     let mut open = true;
@@ -112,13 +117,7 @@ pub fn log_window(ctx: &egui::Context, model: &Model) -> Vec<Action> {
                 .max_height(360.0)
                 .show(ui, |ui| {
                     for notice in model.notice_log.iter().rev() {
-                        let text = egui::RichText::new(&notice.text);
-                        let text = if notice.is_error {
-                            text.color(ui.visuals().error_fg_color)
-                        } else {
-                            text
-                        };
-                        ui.add(egui::Label::new(text).wrap());
+                        notice_label(ui, notice);
                         ui.separator();
                     }
                 });
