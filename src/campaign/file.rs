@@ -8,8 +8,11 @@ use super::error::CampaignError;
 
 /// The `format` field of every campaign file.
 pub const FORMAT: &str = "quartermaster-campaign";
-/// The newest file version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest file version this build writes and reads. Version 2 records each fire's
+/// situation; version 1 files (fire without one) are still read, their fire marked legacy.
+pub const VERSION: u32 = 2;
+/// The oldest file version this build reads.
+pub const OLDEST_VERSION: u32 = 1;
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
 
@@ -77,12 +80,12 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
     Ok(record)
 }
 
-/// The version must be exactly the integer this build writes: a missing, fractional, negative,
-/// quoted or older number is not a file this build wrote.
+/// The version must be an integer this build reads: a missing, fractional, negative, quoted or
+/// too old number is not a file any build wrote; a newer one is refused, not guessed at.
 fn check_version(version: Option<&serde_json::Value>) -> Result<(), CampaignError> {
     let found = version.map_or_else(|| "missing".to_string(), |v| v.to_string());
     match version.and_then(serde_json::Value::as_u64) {
-        Some(v) if v == u64::from(VERSION) => Ok(()),
+        Some(v) if (u64::from(OLDEST_VERSION)..=u64::from(VERSION)).contains(&v) => Ok(()),
         Some(v) if v > u64::from(VERSION) => Err(CampaignError::Invalid {
             field: "version",
             message: format!(
@@ -91,7 +94,7 @@ fn check_version(version: Option<&serde_json::Value>) -> Result<(), CampaignErro
         }),
         _ => Err(CampaignError::Invalid {
             field: "version",
-            message: format!("{found}: expected the integer {VERSION}"),
+            message: format!("{found}: expected an integer from {OLDEST_VERSION} to {VERSION}"),
         }),
     }
 }

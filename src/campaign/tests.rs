@@ -775,3 +775,62 @@ fn odds_before_a_roll_use_the_dice_and_the_unit_on_the_table() {
     let m4 = tracker::move_odds(&state, "us-1", MoveOrder::Double).unwrap();
     assert_eq!(m4.p_breakdown(), 0.0, "an M4 never breaks down");
 }
+
+#[test]
+fn artillery_fire_records_its_situation_and_verify_rebuilds_the_pools_from_it() {
+    use crate::rules::armour_battles::artillery::ArtillerySituation;
+    use crate::rules::armour_battles::fire::Bonus;
+    let mut table = Table::new(lorraine(), 1);
+    roll_until(&mut table, 0, |s| s.phase != Phase::AwaitingCommandRoll);
+    let fires_now = (0..200)
+        .map(|seed| tracker::call_artillery(&table.state(), "us-13", &mut Roller::new(seed)))
+        .find_map(|e| {
+            e.ok()
+                .filter(|e| matches!(e, Event::ArtilleryCalled(c) if c.fires_now))
+        })
+        .expect("a response that fires at once");
+    table.record(fires_now);
+    let state = table.state();
+    let target = tracker::targets(&state, Side::German)[0].id.clone();
+    let situation = ArtillerySituation {
+        attacker_bonus: Bonus {
+            wild_die: true,
+            staff_order: false,
+        },
+        ..ArtillerySituation::default()
+    };
+    let event =
+        tracker::artillery_fire(&state, "us-13", &target, situation, &mut Roller::new(7)).unwrap();
+    let Event::Fire(fire) = &event else {
+        panic!("a fire event")
+    };
+    let setup = fire.situation.expect("the situation is recorded");
+    assert!(setup.attacker_bonus.wild_die);
+    assert_eq!(setup.artillery_situation(), Some(situation));
+    table.record(event.clone());
+    let plan = table.record.campaign.battles[1].clone();
+    let carried = Sides::default();
+    verify::verify_battle_log(&plan, &carried, &table.record.logs[1]).unwrap();
+    // The same dice claimed without the wild die: the situation gives one die more.
+    let mut edited = table.record.logs[1].clone();
+    if let Some(Event::Fire(f)) = edited.last_mut().map(|l| &mut l.event)
+        && let Some(s) = f.situation.as_mut()
+    {
+        s.attacker_bonus.wild_die = false;
+    }
+    match verify::verify_battle_log(&plan, &carried, &edited) {
+        Err(CampaignError::Forged { field, .. }) => assert_eq!(field, "attack.dice"),
+        other => panic!("{other:?}"),
+    }
+    // A range on artillery is something the app never records.
+    let mut edited = table.record.logs[1].clone();
+    if let Some(Event::Fire(f)) = edited.last_mut().map(|l| &mut l.event)
+        && let Some(s) = f.situation.as_mut()
+    {
+        s.flank = true;
+    }
+    match verify::verify_battle_log(&plan, &carried, &edited) {
+        Err(CampaignError::Forged { field, .. }) => assert_eq!(field, "situation"),
+        other => panic!("{other:?}"),
+    }
+}

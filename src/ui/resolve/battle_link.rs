@@ -6,7 +6,7 @@
 //! same dice, and `campaign::tracker::fire_event` checks it against the battle as it is now.
 
 use crate::campaign::definition::SIDES;
-use crate::campaign::event::FireKind;
+use crate::campaign::event::{FireKind, FireSetup};
 use crate::campaign::state::{Phase, UnitStatus};
 use crate::campaign::{BattlePlan, BattleState, Event, tracker};
 use crate::rules::armour_battles::fire;
@@ -196,5 +196,7 @@ pub fn fire_event(
         fire::FireMode::Opportunity => FireKind::Opportunity,
         fire::FireMode::Direct => kind,
     };
-    tracker::fire_event(state, kind, Some(attacker), target, &roll).map_err(|e| e.to_string())
+    let setup = FireSetup::of_fire(&situation);
+    tracker::fire_event(state, kind, Some(attacker), target, setup, &roll)
+        .map_err(|e| e.to_string())
 }
