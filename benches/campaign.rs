@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, Event, LoggedEvent, LorraineOptions, Sides, script,
+    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, script,
 };
 use quartermaster::rules::dice::Roller;
 use quartermaster::store::Store;
@@ -18,7 +18,7 @@ use quartermaster::store::Store;
 fn long_battle(limit: usize) -> CampaignRecord {
     let created =
         campaign::new_lorraine("Bench", Sides::default(), LorraineOptions::default()).unwrap();
-    let mut record = CampaignRecord::new(created);
+    let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
     let BattlePlan::Armour(plan) = record.campaign.battles[2].clone() else {
         unreachable!("Lorraine battles are tracked")
     };
@@ -28,12 +28,7 @@ fn long_battle(limit: usize) -> CampaignRecord {
         let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
             break;
         };
-        let seq = record.logs[2].len() as u32 + 1;
-        record.logs[2].push(LoggedEvent {
-            seq,
-            recorded_at: String::new(),
-            event,
-        });
+        record.append_numbered(2, String::new(), event).unwrap();
     }
     record
 }
@@ -54,19 +49,22 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(store.load_campaign(stored.id).unwrap()))
     });
     // Last: it keeps appending to the stored log.
-    let mut after = stored.record.logs[0].last().map_or(0, |e| e.seq);
+    let mut at = stored.record.next_position(0).unwrap();
     c.bench_function("record one event (synced)", |b| {
         b.iter(|| {
             let logged = store
                 .record_event(
                     stored.battle_ids[0],
-                    after,
+                    at,
                     &Event::Note {
                         text: "bench".into(),
                     },
                 )
                 .unwrap();
-            after = logged.seq;
+            at = campaign::Position {
+                follows: Some(logged.id),
+                seq: logged.seq + 1,
+            };
             logged
         })
     });
@@ -75,16 +73,10 @@ fn bench(c: &mut Criterion) {
 /// A battle played to its end, then 40,000 undo/redo events on its last event: the long log
 /// that made the event log quadratic (17.5 s for `campaign show --log`).
 fn with_undo_redo(mut record: CampaignRecord, pairs: u32) -> CampaignRecord {
-    let log = &mut record.logs[2];
-    let target = log.last().map_or(1, |e| e.seq);
+    let target = record.logs[2].last().map_or(1, |e| e.seq);
     for _ in 0..pairs {
         for event in [Event::Undo { seq: target }, Event::Redo { seq: target }] {
-            let seq = log.len() as u32 + 1;
-            log.push(LoggedEvent {
-                seq,
-                recorded_at: String::new(),
-                event,
-            });
+            record.append_numbered(2, String::new(), event).unwrap();
         }
     }
     record

@@ -5,8 +5,7 @@
 use std::process::Command;
 
 use quartermaster::campaign::{
-    self, BattlePlan, CampaignError, CampaignRecord, LoggedEvent, LorraineOptions, Sides, file,
-    script,
+    self, BattlePlan, CampaignError, CampaignRecord, LorraineOptions, Sides, file, script,
 };
 use quartermaster::rules::dice::Roller;
 use serde_json::{Value, json};
@@ -16,22 +15,20 @@ fn played() -> CampaignRecord {
     let definition =
         campaign::new_lorraine("Forgery test", Sides::default(), LorraineOptions::default())
             .unwrap();
-    let mut record = CampaignRecord::new(definition);
+    let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), definition);
     for index in 0..2 {
         let BattlePlan::Armour(plan) = record.campaign.battles[index].clone() else {
             unreachable!("Lorraine battles are Armour Battles battles")
         };
         let mut roller = Roller::new(1000 + index as u64);
-        for seq in 1..=400u32 {
+        for _ in 1..=400u32 {
             let state = record.state(index).unwrap();
             let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
                 break;
             };
-            record.logs[index].push(LoggedEvent {
-                seq,
-                recorded_at: "2026-11-24T12:00:00Z".into(),
-                event,
-            });
+            record
+                .append_numbered(index, "2026-11-24T12:00:00Z".into(), event)
+                .unwrap();
         }
     }
     record
@@ -273,27 +270,33 @@ fn the_cli_refuses_a_forged_file_with_exit_2_naming_battle_event_and_field() {
     );
 }
 
+/// Appends an event to a file's battle log as the app would record it: a fresh id, after the
+/// log's last event.
+fn push_json(log: &mut Vec<Value>, event: Value) {
+    let last = log.last().unwrap();
+    let (follows, seq) = (last["id"].clone(), last["seq"].as_u64().unwrap() + 1);
+    let id = format!("0192f1d2-3c4b-7000-8000-{seq:012x}");
+    log.push(json!({"id": id, "follows": follows, "seq": seq, "recorded_at": "2026-11-24T12:00:00Z", "event": event}));
+}
+
 #[test]
 fn undo_and_redo_must_take_the_events_the_log_allows() {
     let record = played();
     let last = record.logs[0].last().unwrap().seq;
     let mut file = exported();
     let log = file["logs"][0].as_array_mut().unwrap();
-    for (i, event) in [
+    for event in [
         json!({"kind": "undo", "seq": last}),
         json!({"kind": "undo", "seq": last - 1}),
         json!({"kind": "redo", "seq": last - 1}),
         json!({"kind": "redo", "seq": last}),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        log.push(json!({"seq": u64::from(last) + 1 + i as u64, "recorded_at": "2026-11-24T12:00:00Z", "event": event}));
+    ] {
+        push_json(log, event);
     }
     parse(&file).unwrap();
     // An undo of anything but the latest event that counts is refused.
     let log = file["logs"][0].as_array_mut().unwrap();
-    log.push(json!({"seq": u64::from(last) + 5, "recorded_at": "2026-11-24T12:00:00Z", "event": {"kind": "undo", "seq": 1}}));
+    push_json(log, json!({"kind": "undo", "seq": 1}));
     assert_forged(&file, 1, u64::from(last) + 5, "seq");
 }
 
@@ -412,4 +415,19 @@ fn a_fire_without_its_situation_after_one_with_is_refused() {
         .remove("situation");
     let seq = log[second]["seq"].as_u64().unwrap();
     assert_forged(&file, 1, seq, "situation");
+}
+
+#[test]
+fn an_old_file_gets_the_same_ids_each_time_it_is_read() {
+    let text = as_version_1(exported()).to_string();
+    let (a, b) = (file::parse(&text).unwrap(), file::parse(&text).unwrap());
+    assert_eq!(a.id, b.id);
+    assert_eq!(a.logs, b.logs);
+    let first = &a.logs[0][0];
+    assert_eq!(first.id, campaign::EventUid::legacy(a.id, 1, 1));
+    assert_eq!(first.follows, None);
+    assert_eq!(a.logs[0][1].follows, Some(first.id));
+    // Written again it is a version 3 file with those ids, and reads back the same.
+    let again = file::parse(&file::to_json(&a).unwrap()).unwrap();
+    assert_eq!(again, a);
 }

@@ -265,6 +265,10 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
         }
         Event::Note { text } => format!("Note: {text}"),
         Event::Undo { seq } => format!("Undo of event {seq}"),
+        Event::BranchChosen { keep, .. } => format!(
+            "Fork settled: the branch starting with event {} is kept, the other set aside",
+            keep.short()
+        ),
         Event::Redo { seq } => format!("Redo of event {seq}"),
     }
 }

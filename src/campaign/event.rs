@@ -415,6 +415,15 @@ pub enum Event {
     Redo {
         seq: u32,
     },
+    /// The players settle a fork: the branch starting with `keep` is played on, the others are
+    /// set aside (kept in the log; a later choice can take one back). Follows the fork point.
+    BranchChosen {
+        keep: super::identity::EventUid,
+        /// The choice this one overrides (the one in force at that fork when it was made):
+        /// a later choice wins over the one it saw, whatever the two machines' clocks say.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        replaces: Option<super::identity::EventUid>,
+    },
 }
 
 /// Groups for the event-log filter.
@@ -429,10 +438,11 @@ pub enum Category {
     Units,
     Result,
     Undo,
+    Fork,
 }
 
 impl Category {
-    pub const ALL: [Category; 8] = [
+    pub const ALL: [Category; 9] = [
         Category::Command,
         Category::Fire,
         Category::Rally,
@@ -441,6 +451,7 @@ impl Category {
         Category::Units,
         Category::Result,
         Category::Undo,
+        Category::Fork,
     ];
 
     pub fn label(self) -> &'static str {
@@ -453,6 +464,7 @@ impl Category {
             Category::Units => "Units",
             Category::Result => "Result",
             Category::Undo => "Undo/redo",
+            Category::Fork => "Forks",
         }
     }
 }
@@ -485,6 +497,7 @@ impl Event {
             Event::Note { .. } => "note",
             Event::Undo { .. } => "undo",
             Event::Redo { .. } => "redo",
+            Event::BranchChosen { .. } => "branch_chosen",
         }
     }
 
@@ -511,12 +524,22 @@ impl Event {
             | Event::UnitFate { .. } => Category::Units,
             Event::BattleConcluded { .. } | Event::Note { .. } => Category::Result,
             Event::Undo { .. } | Event::Redo { .. } => Category::Undo,
+            Event::BranchChosen { .. } => Category::Fork,
         }
     }
 
-    /// True for undo and redo, which change which events count rather than the table.
+    /// True for undo, redo and branch choices, which change which events count rather than
+    /// the table.
     pub fn is_meta(&self) -> bool {
-        matches!(self, Event::Undo { .. } | Event::Redo { .. })
+        matches!(
+            self,
+            Event::Undo { .. } | Event::Redo { .. } | Event::BranchChosen { .. }
+        )
+    }
+
+    /// True for a branch choice, which follows a fork point rather than the line's end.
+    pub fn is_meta_choice(&self) -> bool {
+        matches!(self, Event::BranchChosen { .. })
     }
 
     /// The unit ids the event concerns (for the log filter and the units' histories).

@@ -3,14 +3,22 @@
 
 use serde::Serialize;
 
+use serde_json::{Value, json};
+
 use super::CampaignRecord;
 use super::error::CampaignError;
+use super::identity::{CampaignUid, EventUid};
 
 /// The `format` field of every campaign file.
 pub const FORMAT: &str = "quartermaster-campaign";
 /// The newest file version this build writes and reads. Version 2 records each fire's
 /// situation; version 1 files (fire without one) are still read, their fire marked legacy.
-pub const VERSION: u32 = 2;
+/// Version 3 gives the campaign and every event an id, each event the id of the event it
+/// follows and who recorded it, and keeps the events off the line (`aside`); older files get
+/// ids as they are read ([`CampaignUid::of_old_file`], [`EventUid::legacy`]).
+pub const VERSION: u32 = 3;
+/// The first version whose events carry ids.
+const FIRST_WITH_IDS: u64 = 3;
 /// The oldest file version this build reads.
 pub const OLDEST_VERSION: u32 = 1;
 /// Files larger than this are refused before parsing.
@@ -67,17 +75,104 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
         }
     }
     check_version(value.get("version"))?;
+    let version = value.get("version").and_then(Value::as_u64).unwrap_or(0);
     if let Some(map) = value.as_object_mut() {
         map.remove("format");
         map.remove("version");
+    }
+    if version < FIRST_WITH_IDS {
+        give_ids(&mut value, CampaignUid::of_old_file(text));
     }
     let record: CampaignRecord =
         serde_path_to_error::deserialize(value).map_err(|e| CampaignError::Invalid {
             field: "campaign",
             message: format!("at {}: {}", e.path(), e.inner()),
         })?;
+    if record.logs.len() != record.campaign.battles.len() {
+        return Err(CampaignError::Invalid {
+            field: "logs",
+            message: format!(
+                "{} logs for {} battles",
+                record.logs.len(),
+                record.campaign.battles.len()
+            ),
+        });
+    }
+    if record.aside.len() > record.logs.len() {
+        return Err(invalid("aside", "more lists than battles"));
+    }
+    check_lines(&record)?;
+    // The file's own split into line and aside is not trusted: lay the events out again.
+    let CampaignRecord {
+        id,
+        campaign,
+        logs,
+        aside,
+    } = record;
+    let mut aside = aside.into_iter();
+    let events = logs
+        .into_iter()
+        .map(|mut line| {
+            line.extend(aside.next().unwrap_or_default());
+            line
+        })
+        .collect();
+    let record = CampaignRecord::from_events(id, campaign, events)?;
     check(&record)?;
     Ok(record)
+}
+
+/// An older file's events as a version 3 file has them: ids from the campaign's id, battle
+/// number and place, each following the one before it; nothing aside.
+fn give_ids(value: &mut Value, campaign: CampaignUid) {
+    let Some(map) = value.as_object_mut() else {
+        return;
+    };
+    map.insert("id".into(), json!(campaign));
+    let Some(logs) = map.get_mut("logs").and_then(Value::as_array_mut) else {
+        return;
+    };
+    let battles = logs.len();
+    for (index, log) in logs.iter_mut().enumerate() {
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let mut before: Option<EventUid> = None;
+        for logged in log.as_array_mut().into_iter().flatten() {
+            let seq = logged
+                .get("seq")
+                .and_then(Value::as_u64)
+                .and_then(|s| u32::try_from(s).ok())
+                .unwrap_or(0);
+            let id = EventUid::legacy(campaign, number, seq);
+            if let Some(fields) = logged.as_object_mut() {
+                fields.insert("id".into(), json!(id));
+                fields.insert("follows".into(), json!(before));
+            }
+            before = Some(id);
+        }
+    }
+    map.insert("aside".into(), json!(vec![Vec::<Value>::new(); battles]));
+}
+
+/// The file's lines must number their events 1, 2, 3 … (checked before laying them out, so a
+/// gap is named as such rather than as a broken link).
+fn check_lines(record: &CampaignRecord) -> Result<(), CampaignError> {
+    for (b, log) in record.logs.iter().enumerate() {
+        for (i, logged) in log.iter().enumerate() {
+            let expected = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            if logged.seq != expected {
+                return Err(CampaignError::Invalid {
+                    field: "logs.seq",
+                    message: format!(
+                        "battle {}: event {} is numbered {} (expected {expected})",
+                        b + 1,
+                        i + 1,
+                        logged.seq
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The version must be an integer this build reads: a missing, fractional, negative, quoted or
@@ -106,8 +201,8 @@ fn invalid(field: &'static str, e: impl std::fmt::Display) -> CampaignError {
     }
 }
 
-/// A record's logs must match its battles, number events 1, 2, 3 … and only undo or redo
-/// earlier events; every recorded die must replay from its seed.
+/// A record's logs must match its battles and only undo or redo earlier events; every
+/// recorded die must replay from its seed.
 fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
     if record.name().trim().is_empty() {
         return Err(invalid("campaign.name", "must not be empty"));
@@ -122,20 +217,14 @@ fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
             ),
         });
     }
-    for (b, log) in record.logs.iter().enumerate() {
-        for (i, logged) in log.iter().enumerate() {
-            let expected = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            if logged.seq != expected {
-                return Err(CampaignError::Invalid {
-                    field: "logs.seq",
-                    message: format!(
-                        "battle {}: event {} is numbered {} (expected {expected})",
-                        b + 1,
-                        i + 1,
-                        logged.seq
-                    ),
-                });
-            }
+    for (b, log) in record
+        .logs
+        .iter()
+        .zip(&record.aside)
+        .map(|(l, a)| l.iter().chain(a))
+        .enumerate()
+    {
+        for logged in log {
             if let super::Event::Undo { seq } | super::Event::Redo { seq } = logged.event
                 && seq >= logged.seq
             {

@@ -39,8 +39,65 @@ pub const MAX_BATTLES: usize = 100;
 /// event and field for the first event that does not follow.
 pub fn verify_record(record: &CampaignRecord) -> Result<(), CampaignError> {
     verify_definition(record)?;
-    for (index, battle) in record.battles().enumerate() {
-        verify_battle_log(battle.plan, &record.carried_losses(index), battle.events)?;
+    for index in 0..record.campaign.battles.len() {
+        verify_battle(record, index)?;
+    }
+    Ok(())
+}
+
+/// Checks every event of battle `index`: its line, and each branch off it (a fork's branches,
+/// set aside or waiting for a choice) as the line it was recorded on, from the first event to
+/// the branch's end. A choice must name a branch of the fork it follows.
+///
+/// # Errors
+/// As [`verify_battle_log`], for the first line with an event that does not follow.
+pub fn verify_battle(record: &CampaignRecord, index: usize) -> Result<(), CampaignError> {
+    let Some(plan) = record.campaign.battles.get(index) else {
+        return Ok(());
+    };
+    let carried = record.carried_losses(index);
+    let line = record.logs.get(index).map_or(&[][..], Vec::as_slice);
+    verify_battle_log(plan, &carried, line)?;
+    let aside = record.aside.get(index).map_or(&[][..], Vec::as_slice);
+    if aside.is_empty() {
+        return Ok(());
+    }
+    let all: std::collections::HashMap<_, &LoggedEvent> =
+        line.iter().chain(aside).map(|e| (e.id, e)).collect();
+    let mut has_child: std::collections::HashSet<_> = std::collections::HashSet::new();
+    for e in line.iter().chain(aside) {
+        if !e.event.is_meta_choice() {
+            has_child.insert(e.follows);
+        }
+    }
+    for e in aside {
+        if let Event::BranchChosen { keep, .. } = e.event {
+            let fits = all
+                .get(&keep)
+                .is_some_and(|k| k.follows == e.follows && !k.event.is_meta_choice());
+            if !fits {
+                return Err(forged(
+                    plan.number(),
+                    e,
+                    "keep",
+                    format!("{keep} is not a branch after the event this choice follows"),
+                ));
+            }
+            continue;
+        }
+        if has_child.contains(&Some(e.id)) {
+            continue;
+        }
+        // A branch's end: check its whole line from the start of the battle.
+        let mut path = vec![(*e).clone()];
+        let mut at = e.follows;
+        while let Some(id) = at {
+            let Some(parent) = all.get(&id) else { break };
+            path.push((*parent).clone());
+            at = parent.follows;
+        }
+        path.reverse();
+        verify_battle_log(plan, &carried, &path)?;
     }
     Ok(())
 }
@@ -333,6 +390,9 @@ fn rederive(
             "unit fates belong to simple battles",
         )),
         Event::Undo { .. } | Event::Redo { .. } => Ok(event.clone()),
+        Event::BranchChosen { .. } => Err(CampaignError::not_allowed(
+            "a branch choice follows its fork point, never the line",
+        )),
     }
 }
 
@@ -454,10 +514,14 @@ fn roll_from_situation(
             pools.attack.dice as usize,
             "attack dice",
         ),
+        // No reaction is rolled when the attack scores nothing; whether one was due is for
+        // the roll itself to say (below), so only a recorded reaction's size is checked here.
         (
             "reaction.dice",
             recorded(fire.reaction.as_ref()),
-            pools.reaction.dice as usize,
+            fire.reaction
+                .as_ref()
+                .map_or(0, |_| pools.reaction.dice as usize),
             "reaction dice",
         ),
     ];

@@ -106,7 +106,10 @@ pub fn run(
                 LorraineOptions { carry_losses },
             )?;
             let mut store = open(data_dir_arg)?;
-            let stored = store.create_campaign_record(&CampaignRecord::new(created))?;
+            let stored = store.create_campaign_record(&CampaignRecord::new(
+                crate::store::new_campaign_uid(),
+                created,
+            ))?;
             writeln!(out, "{}", stored.record.campaign.name)?;
             for plan in &stored.record.campaign.battles {
                 writeln!(out, "  {}", plan.title())?;
@@ -143,12 +146,19 @@ pub fn run(
             let text = std::fs::read_to_string(&path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
+            let mut store = open(data_dir_arg)?;
+            let mut copy = false;
             if let Some(name) = name {
                 crate::campaign::verify::name(name.trim())
                     .map_err(|message| anyhow::anyhow!("--name: {message}"))?;
+                // The same campaign is already here: a new name asks for a separate copy,
+                // with ids of its own (so the two never merge into each other by mistake).
+                if store.find_campaign_by_uid(record.id)?.is_some() {
+                    record = record.as_copy(crate::store::new_campaign_uid());
+                    copy = true;
+                }
                 record.campaign.name = name.trim().to_string();
             }
-            let mut store = open(data_dir_arg)?;
             let stored = store.create_campaign_record(&record).with_context(|| {
                 format!(
                     "cannot import {} (use --name to store it under another name)",
@@ -156,6 +166,12 @@ pub fn run(
                 )
             })?;
             writeln!(out, "{}", stored.record.campaign.name)?;
+            if copy {
+                writeln!(
+                    out,
+                    "  (a separate copy: this library already holds the campaign the file came from)"
+                )?;
+            }
             Ok(EXIT_OK)
         }
         CampaignCommand::WhatNext {

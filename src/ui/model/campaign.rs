@@ -82,9 +82,10 @@ impl Model {
                 } else {
                     campaign::new_simple(&name, ruleset, players)?
                 };
-                let stored = self
-                    .store
-                    .create_campaign_record(&CampaignRecord::new(created))?;
+                let stored = self.store.create_campaign_record(&CampaignRecord::new(
+                    crate::store::new_campaign_uid(),
+                    created,
+                ))?;
                 self.info(format!("Started campaign {}", stored.record.campaign.name));
                 self.campaign = Some(OpenCampaign { stored, battle: 0 });
                 self.refresh_campaigns();
@@ -186,6 +187,10 @@ impl Model {
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let mut record =
                     file::parse(&text).with_context(|| format!("{}", path.display()))?;
+                if self.store.find_campaign_by_uid(record.id)?.is_some() {
+                    // Already here: the window's import makes a separate copy ("Sync" merges).
+                    record = record.as_copy(crate::store::new_campaign_uid());
+                }
                 let base = record.campaign.name.clone();
                 let mut n = 2;
                 while self.store.find_campaign(&record.campaign.name)?.is_some() {
@@ -217,19 +222,12 @@ impl Model {
             .battle_ids
             .get(open.battle)
             .ok_or_else(|| anyhow!("no battle is open"))?;
-        let after = open
-            .stored
-            .record
-            .logs
-            .get(open.battle)
-            .and_then(|log| log.last())
-            .map_or(0, |e| e.seq);
-        match self.store.record_event(battle, after, event) {
-            Ok(logged) => {
-                if let Some(log) = open.stored.record.logs.get_mut(open.battle) {
-                    log.push(logged);
-                }
-            }
+        let at = match event {
+            Event::BranchChosen { keep, .. } => open.stored.record.choice(open.battle, *keep)?.0,
+            _ => open.stored.record.next_position(open.battle)?,
+        };
+        match self.store.record_event(battle, at, event) {
+            Ok(logged) => open.stored.record.add(open.battle, logged)?,
             Err(changed @ StoreError::BattleChanged { .. }) => {
                 // Another running copy recorded first: show its table, never a mixed log.
                 open.stored = self.store.load_campaign(open.stored.id)?;
