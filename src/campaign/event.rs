@@ -423,6 +423,11 @@ pub enum Event {
         /// a later choice wins over the one it saw, whatever the two machines' clocks say.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         replaces: Option<super::identity::EventUid>,
+        /// The branches it sets aside (their first events): a branch that arrives later, from
+        /// a machine not yet heard from, opens the fork again rather than being set aside
+        /// unseen.
+        #[serde(default)]
+        set_aside: Vec<super::identity::EventUid>,
     },
 }
 

@@ -201,13 +201,15 @@ fn effective_choice<'a>(
         .max_by(|a, b| sibling_key(a).cmp(&sibling_key(b)))
 }
 
-/// The branch the choice in force among `siblings` keeps.
+/// The branch the choice in force among `siblings` keeps, if that choice saw every branch.
 fn kept_branch<'a>(
     siblings: impl Iterator<Item = &'a LoggedEvent>,
     branches: &[EventUid],
 ) -> Option<EventUid> {
-    effective_choice(siblings, branches).and_then(|e| match e.event {
-        Event::BranchChosen { keep, .. } => Some(keep),
+    effective_choice(siblings, branches).and_then(|e| match &e.event {
+        Event::BranchChosen {
+            keep, set_aside, ..
+        } if branches.iter().all(|b| b == keep || set_aside.contains(b)) => Some(*keep),
         _ => None,
     })
 }
@@ -370,6 +372,12 @@ pub fn choice(
         Event::BranchChosen {
             keep,
             replaces: fork.choice.map(|c| c.id),
+            set_aside: fork
+                .branches
+                .iter()
+                .map(|b| b.first)
+                .filter(|first| *first != keep)
+                .collect(),
         },
     ))
 }

@@ -70,9 +70,12 @@ impl EventUid {
         EventUid(Uuid::from_bytes(bytes))
     }
 
-    /// The first eight hex digits, for showing an id to a person.
+    /// The last eight hex digits, for showing an id to a person: the random part of a UUIDv7
+    /// (its first digits are the time, alike for events recorded close together) and the seq of
+    /// a legacy id, so the events of one battle tell apart.
     pub fn short(&self) -> String {
-        self.0.simple().to_string().chars().take(8).collect()
+        let digits = self.0.simple().to_string();
+        digits[digits.len() - 8..].to_string()
     }
 }
 

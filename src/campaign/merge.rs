@@ -77,6 +77,10 @@ pub fn merge(
         events.push(by_id.into_values().collect());
     }
     let merged = CampaignRecord::from_events(local.id, campaign, events)?;
+    if merged.campaign.battles.len() > local.campaign.battles.len() {
+        // Battles from the other copy: they must be the book's, as on import.
+        verify::verify_definition(&merged)?;
+    }
     verify_changed(&merged, &changed)?;
     let report = MergeReport {
         added,

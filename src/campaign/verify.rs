@@ -813,7 +813,7 @@ pub fn name(value: &str) -> Result<(), String> {
 
 /// The definition against the books: Lorraine battles are the briefings exactly (cards, battle
 /// groups, dice, morale, unit ids), numbered 1, 2, 3 …; names are bounded and printable.
-fn verify_definition(record: &CampaignRecord) -> Result<(), CampaignError> {
+pub(crate) fn verify_definition(record: &CampaignRecord) -> Result<(), CampaignError> {
     let campaign = &record.campaign;
     let invalid = |field: &'static str, message: String| CampaignError::Invalid { field, message };
     name(&campaign.name).map_err(|m| invalid("campaign.name", m))?;
