@@ -353,6 +353,29 @@ fn insert_event(
     Ok(())
 }
 
+/// Campaign `id`'s uid.
+pub(crate) fn uid_of(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<CampaignUid, StoreError> {
+    let row: Option<(String, Option<String>, Option<String>)> = conn
+        .prepare_cached(queries::CAMPAIGN_SELECT)
+        .and_then(|mut stmt| {
+            stmt.query_row([id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+                .optional()
+        })
+        .map_err(ctx.err("loading a campaign"))?;
+    let (_, _, uid) = row.ok_or(StoreError::CampaignNotFound(id))?;
+    let uid =
+        uid.ok_or_else(|| ctx.corrupt(format!("campaigns row {id} uid"), "missing".into()))?;
+    Ok(CampaignUid(parse_uid(
+        ctx,
+        format!("campaigns row {id} uid"),
+        &uid,
+    )?))
+}
+
 /// The campaign with this id, if stored.
 pub(crate) fn find_by_uid(
     conn: &Connection,

@@ -573,6 +573,20 @@ impl Store {
         campaign::list(&self.conn, &self.ctx)
     }
 
+    /// A campaign's id (the one every machine knows it by), without loading it.
+    pub fn campaign_uid(&self, id: CampaignId) -> Result<crate::campaign::CampaignUid, StoreError> {
+        campaign::uid_of(&self.conn, &self.ctx, id)
+    }
+
+    /// How many events a campaign holds (every battle, on the line or not).
+    pub fn campaign_event_count(&self, id: CampaignId) -> Result<usize, StoreError> {
+        self.list_campaigns()?
+            .into_iter()
+            .find(|c| c.id == id)
+            .map(|c| c.events as usize)
+            .ok_or(StoreError::CampaignNotFound(id))
+    }
+
     /// The campaign named `name` (ignoring case).
     pub fn find_campaign(&self, name: &str) -> Result<Option<CampaignId>, StoreError> {
         campaign::find(&self.conn, &self.ctx, name)

@@ -177,8 +177,7 @@ pub fn sync_folder(
     id: CampaignId,
     folder: &Path,
 ) -> Result<SyncReport, SyncError> {
-    let local = store.load_campaign(id)?;
-    let uid = local.record.id;
+    let uid = store.campaign_uid(id)?;
     let previously: SeenState = store
         .setting(&seen_key(uid))?
         .and_then(|text| serde_json::from_str(&text).ok())
@@ -187,14 +186,37 @@ pub fn sync_folder(
         folder: Some(folder.to_path_buf()),
         ..SyncReport::default()
     };
+    let files = campaign_files(folder, uid)?;
+    // The common open: nobody wrote since the last sync and nothing was recorded here. Then
+    // no file is read, the campaign is not loaded and nothing is written.
+    let stats: Vec<Option<Seen>> = files
+        .iter()
+        .map(|path| {
+            let name = path.file_name()?.to_string_lossy().into_owned();
+            stat(path, &name)
+        })
+        .collect();
+    let own_name = file_name(uid, &store.machine_id()?);
+    let all_seen = stats
+        .iter()
+        .all(|s| s.as_ref().is_some_and(|s| previously.files.contains(s)));
+    let own_there = stats.iter().flatten().any(|s| s.name == own_name);
+    if all_seen && own_there && store.campaign_event_count(id)? == previously.own_events {
+        report.files = stats
+            .iter()
+            .flatten()
+            .map(|s| outcome(&s.name, "unchanged", String::new()))
+            .collect();
+        return Ok(report);
+    }
+    let local = store.load_campaign(id)?;
     let mut merged = local.record.clone();
     let mut seen = SeenState::default();
-    for path in campaign_files(folder, uid)? {
+    for (path, now) in files.iter().zip(stats) {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let now = stat(&path, &name);
         if let Some(now) = &now
             && previously.files.contains(now)
         {
@@ -204,7 +226,7 @@ pub fn sync_folder(
                 .push(outcome(&name, "unchanged", String::new()));
             continue;
         }
-        match read_copy(&path).and_then(|copy| Ok(merge::merge(&merged, &copy)?)) {
+        match read_copy(path).and_then(|copy| Ok(merge::merge(&merged, &copy)?)) {
             Ok((next, _)) => {
                 merged = next;
                 seen.files.extend(now);
@@ -217,8 +239,6 @@ pub fn sync_folder(
         }
     }
     finish(store, &local, merged, &mut report)?;
-    let machine = store.machine_id()?;
-    let own_name = file_name(uid, &machine);
     let own_current = seen.files.iter().any(|s| s.name == own_name);
     let total = local.record.event_count() + report.added;
     if !own_current || total != previously.own_events || report.battles_added > 0 {

@@ -98,6 +98,10 @@ pub struct Model {
     /// the cards alone: with 100,000 cards, redoing that after every force edit would cost a
     /// visible frame.
     cards_revision: u64,
+    /// Who this machine records campaign events as.
+    pub player: crate::campaign::Recorder,
+    /// The player name was never given nor declined: the Campaign view asks for it.
+    pub ask_player: bool,
 }
 
 impl Model {
@@ -117,7 +121,10 @@ impl Model {
             history: History::default(),
             revision: 0,
             cards_revision: 0,
+            player: crate::campaign::Recorder::default(),
+            ask_player: false,
         };
+        model.load_player();
         model.refresh();
         model.refresh_campaigns();
         model
