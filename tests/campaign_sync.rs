@@ -38,12 +38,7 @@ impl Machine {
         if let Some(fork) = stored.record.open_fork(index) {
             let keep = fork.branches[pick % fork.branches.len()].first;
             let (at, event) = stored.record.choice(index, keep).unwrap();
-            let logged = self
-                .store
-                .record_event(stored.battle_ids[index], at, &event)
-                .unwrap();
-            self.recorded.insert(logged.id);
-            stored.record.add(index, logged).unwrap();
+            self.store_event(&mut stored, index, at, &event);
         }
         let BattlePlan::Armour(plan) = stored.record.campaign.battles[index].clone() else {
             unreachable!("Lorraine battles are tracked")
@@ -56,13 +51,24 @@ impl Machine {
                 break;
             };
             let at = stored.record.next_position(index).unwrap();
-            let logged = self
-                .store
-                .record_event(stored.battle_ids[index], at, &event)
-                .unwrap();
-            self.recorded.insert(logged.id);
-            stored.record.add(index, logged).unwrap();
+            self.store_event(&mut stored, index, at, &event);
         }
+    }
+
+    /// Records `event` at `at` in the library and in `stored`, remembering its id.
+    fn store_event(
+        &mut self,
+        stored: &mut StoredCampaign,
+        index: usize,
+        at: campaign::Position,
+        event: &campaign::Event,
+    ) {
+        let logged = self
+            .store
+            .record_event(stored.battle_ids[index], at, event)
+            .unwrap();
+        self.recorded.insert(logged.id);
+        stored.record.add(index, logged).unwrap();
     }
 
     fn sync(&mut self) -> sync::SyncReport {
@@ -332,31 +338,15 @@ fn the_cli_shows_a_fork_side_by_side_settles_it_and_the_choice_reaches_the_other
     assert!(rolled.contains("by Ann on laptop"), "{rolled}");
     qm(&a, &["campaign", "share", "Lorraine", "--folder", f]);
     qm(&b, &["campaign", "sync", "Lorraine", f]);
-    // Both roll the next step after the same event: a German chain on one, a note on the other.
-    qm(
-        &a,
-        &[
-            "campaign",
-            "record",
-            "Lorraine",
-            "--battle",
-            "1",
-            "note",
-            "Smoke on the ridge",
-        ],
-    );
-    qm(
-        &b,
-        &[
-            "campaign",
-            "record",
-            "Lorraine",
-            "--battle",
-            "1",
-            "note",
-            "Rain from the west",
-        ],
-    );
+    // Both record the next step after the same event.
+    for (data, text) in [(&a, "Smoke on the ridge"), (&b, "Rain from the west")] {
+        qm(
+            data,
+            &[
+                "campaign", "record", "Lorraine", "--battle", "1", "note", text,
+            ],
+        );
+    }
     qm(&a, &["campaign", "sync", "Lorraine"]);
     let synced = qm(&b, &["campaign", "sync", "Lorraine"]);
     assert!(synced.contains("battle 1 forked"), "{synced}");

@@ -443,3 +443,26 @@ fn progress_counts_battles_then_pages_and_bad_page_sizes_are_refused() {
         Err(ExportError::UnknownPageSize { .. })
     ));
 }
+
+/// Writes a very large campaign file for timing `campaign export NAME --out x.pdf` by hand:
+/// battle 1 fought to its end, then undo/redo pairs on its last event until the file holds
+/// `QM_BIG_EVENTS` events (default 240,000: about 60 MB of JSON, under the 64 MB import limit).
+/// `QM_BIG_CAMPAIGN=/tmp/big.json cargo test --test export_after_action -- --ignored`.
+#[test]
+#[ignore = "writes a very large campaign file for timing by hand"]
+fn write_a_very_large_campaign_file() {
+    let Ok(path) = std::env::var("QM_BIG_CAMPAIGN") else {
+        return;
+    };
+    let events: usize = std::env::var("QM_BIG_EVENTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(240_000);
+    let mut record = lorraine_with_battle_1_fought(1944);
+    let target = record.logs[0].last().unwrap().seq;
+    while record.logs[0].len() < events {
+        push(&mut record, 0, Event::Undo { seq: target });
+        push(&mut record, 0, Event::Redo { seq: target });
+    }
+    std::fs::write(path, campaign::file::to_json(&record).unwrap()).unwrap();
+}

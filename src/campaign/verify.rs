@@ -544,9 +544,21 @@ fn roll_from_situation(
             ));
         }
     }
+    roll(pools.attack, pools.reaction, rule, target, roller)
+}
+
+/// The fire rolled from `roller` with these pools against `target` as the table has it.
+fn roll(
+    attack: Pool,
+    reaction: Pool,
+    rule: SuppressionRule,
+    target: &super::state::UnitState,
+    roller: &mut Roller,
+) -> Result<FireRoll, CampaignError> {
+    let rules = armour_battles::fire_rules()?;
     Ok(outcome::roll_result(
-        pools.attack,
-        pools.reaction,
+        attack,
+        reaction,
         rule,
         target.disruption,
         target.cohesion,
@@ -583,16 +595,13 @@ fn roll_from_dice(
         FireKind::Artillery => SuppressionRule::NotMoreSixes,
         FireKind::Direct | FireKind::Opportunity => SuppressionRule::FewerSixes,
     };
-    let rules = armour_battles::fire_rules()?;
-    Ok(outcome::roll_result(
+    roll(
         Pool::new(count(Some(&fire.attack)), fire.attacker_tn),
         Pool::new(count(fire.reaction.as_ref()), fire.reaction_tn),
         rule,
-        target.disruption,
-        target.cohesion,
-        &rules.result,
+        target,
         roller,
-    )?)
+    )
 }
 
 const SIDES_BOTH: [Side; 2] = [Side::Us, Side::German];

@@ -98,13 +98,7 @@ pub(crate) fn append_event(
     if kind.trim().is_empty() {
         return Err(StoreError::invalid("event.kind", "must not be empty"));
     }
-    let exists: bool = conn
-        .prepare_cached(queries::BATTLE_EXISTS)
-        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
-        .map_err(ctx.err("recording a battle event"))?;
-    if !exists {
-        return Err(StoreError::BattleNotFound(battle));
-    }
+    need_battle(conn, ctx, battle)?;
     let uid = new_event_uid();
     let (id, seq, recorded_at): (EventId, i64, String) = conn
         .prepare_cached(queries::EVENT_APPEND)
@@ -130,6 +124,19 @@ pub(crate) fn append_event(
         recorded_at,
         by: Recorder::default(),
     })
+}
+
+/// Refuses an event for a battle that is not stored.
+fn need_battle(conn: &Connection, ctx: &Ctx, battle: BattleId) -> Result<(), StoreError> {
+    let exists: bool = conn
+        .prepare_cached(queries::BATTLE_EXISTS)
+        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
+        .map_err(ctx.err("recording a battle event"))?;
+    if exists {
+        Ok(())
+    } else {
+        Err(StoreError::BattleNotFound(battle))
+    }
 }
 
 /// One stored event row, as read.
@@ -353,12 +360,12 @@ fn insert_event(
     Ok(())
 }
 
-/// Campaign `id`'s uid.
-pub(crate) fn uid_of(
+/// Campaign `id`'s row: name, definition (`None` before the campaign engine) and uid.
+fn campaign_row(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
-) -> Result<CampaignUid, StoreError> {
+) -> Result<(String, Option<String>, CampaignUid), StoreError> {
     let row: Option<(String, Option<String>, Option<String>)> = conn
         .prepare_cached(queries::CAMPAIGN_SELECT)
         .and_then(|mut stmt| {
@@ -366,14 +373,24 @@ pub(crate) fn uid_of(
                 .optional()
         })
         .map_err(ctx.err("loading a campaign"))?;
-    let (_, _, uid) = row.ok_or(StoreError::CampaignNotFound(id))?;
-    let uid =
-        uid.ok_or_else(|| ctx.corrupt(format!("campaigns row {id} uid"), "missing".into()))?;
-    Ok(CampaignUid(parse_uid(
-        ctx,
-        format!("campaigns row {id} uid"),
-        &uid,
-    )?))
+    let (name, body, uid) = row.ok_or(StoreError::CampaignNotFound(id))?;
+    let uid = uid.ok_or_else(|| {
+        ctx.corrupt(
+            format!("campaigns row {id} uid"),
+            "missing (every campaign has one from schema 4)".into(),
+        )
+    })?;
+    let uid = CampaignUid(parse_uid(ctx, format!("campaigns row {id} uid"), &uid)?);
+    Ok((name, body, uid))
+}
+
+/// Campaign `id`'s uid.
+pub(crate) fn uid_of(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<CampaignUid, StoreError> {
+    Ok(campaign_row(conn, ctx, id)?.2)
 }
 
 /// The campaign with this id, if stored.
@@ -433,23 +450,7 @@ pub(crate) fn load(
     ctx: &Ctx,
     id: CampaignId,
 ) -> Result<StoredCampaign, StoreError> {
-    let row: Option<(String, Option<String>, Option<String>)> = conn
-        .prepare_cached(queries::CAMPAIGN_SELECT)
-        .and_then(|mut stmt| {
-            stmt.query_row([id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
-                .optional()
-        })
-        .map_err(ctx.err("loading a campaign"))?;
-    let Some((name, body, uid)) = row else {
-        return Err(StoreError::CampaignNotFound(id));
-    };
-    let uid = uid.ok_or_else(|| {
-        ctx.corrupt(
-            format!("campaigns row {id} uid"),
-            "missing (every campaign has one from schema 4)".into(),
-        )
-    })?;
-    let uid = CampaignUid(parse_uid(ctx, format!("campaigns row {id} uid"), &uid)?);
+    let (name, body, uid) = campaign_row(conn, ctx, id)?;
     let Some(body) = body else {
         return Err(StoreError::LegacyCampaign { name });
     };
@@ -570,13 +571,7 @@ pub(crate) fn record_event(
             stored: last,
         });
     }
-    let exists: bool = conn
-        .prepare_cached(queries::BATTLE_EXISTS)
-        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
-        .map_err(ctx.err("recording a battle event"))?;
-    if !exists {
-        return Err(StoreError::BattleNotFound(battle));
-    }
+    need_battle(conn, ctx, battle)?;
     let payload =
         serde_json::to_string(event).map_err(|e| StoreError::invalid("event", e.to_string()))?;
     let uid = new_event_uid();

@@ -102,6 +102,9 @@ impl SyncReport {
                 "; {skipped} file(s) skipped (incomplete, damaged or another campaign: read again next time)"
             ));
         }
+        if self.wrote.is_some() {
+            text.push_str("; this machine's file written");
+        }
         if !self.forked.is_empty() {
             let list: Vec<String> = self.forked.iter().map(u32::to_string).collect();
             text.push_str(&format!(

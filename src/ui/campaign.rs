@@ -168,13 +168,13 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
     }
     ui.separator();
     ui.horizontal(|ui| {
-        let label = ui.label("File");
-        ui.add(
-            egui::TextEdit::singleline(&mut state.path)
-                .hint_text("campaign.json or report.pdf")
-                .desired_width(150.0),
-        )
-        .labelled_by(label.id);
+        labelled_field(
+            ui,
+            "File",
+            &mut state.path,
+            "campaign.json or report.pdf",
+            150.0,
+        );
     });
     ui.horizontal(|ui| {
         let path = state.path.trim();
@@ -316,10 +316,7 @@ fn player_prompt(state: &mut CampaignViewState, ui: &mut egui::Ui) -> Vec<Action
         ui.strong("Who is playing on this machine?");
         ui.label("Your name is shown beside every event you record, on every machine the campaign is shared with.");
         ui.horizontal(|ui| {
-            let label = ui.label("Player name");
-            let field = ui
-                .add(egui::TextEdit::singleline(&mut state.player_draft).desired_width(160.0))
-                .labelled_by(label.id);
+            let field = labelled_field(ui, "Player name", &mut state.player_draft, "", 160.0);
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let name = state.player_draft.trim().to_string();
             if ui
@@ -371,22 +368,26 @@ fn sharing_row(
                 }
             }
         }
-        let who = model.player.label();
-        if !who.is_empty() {
-            ui.weak(format!("· recording as {who}"));
+        if model.player.player.is_empty() {
+            ui.weak(format!(
+                "· recording on {} with no player name",
+                model.player.machine
+            ));
+        } else {
+            ui.weak(format!("· recording as {}", model.player.label()));
         }
     });
     if state.sharing && open.shared.is_none() {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label("Each machine writes its own file into the folder and reads the others'. Use the same folder on every machine.");
             ui.horizontal(|ui| {
-                let label = ui.label("Folder");
-                ui.add(
-                    egui::TextEdit::singleline(&mut state.share_path)
-                        .hint_text("/home/me/Sync/lorraine")
-                        .desired_width(320.0),
-                )
-                .labelled_by(label.id);
+                labelled_field(
+                    ui,
+                    "Folder",
+                    &mut state.share_path,
+                    "/home/me/Sync/lorraine",
+                    320.0,
+                );
                 if ui.button("Choose…").clicked() {
                     actions.push(Action::PickShareFolder);
                 }
@@ -405,6 +406,24 @@ fn sharing_row(
         });
     }
     actions
+}
+
+/// A one-line text field with its label before it (and named by it, for screen readers and
+/// tests).
+fn labelled_field(
+    ui: &mut egui::Ui,
+    label: &str,
+    text: &mut String,
+    hint: &str,
+    width: f32,
+) -> egui::Response {
+    let label = ui.label(label);
+    ui.add(
+        egui::TextEdit::singleline(text)
+            .hint_text(hint)
+            .desired_width(width),
+    )
+    .labelled_by(label.id)
 }
 
 /// An open fork: every branch side by side with who recorded it and when, and a button to keep

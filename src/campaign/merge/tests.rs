@@ -66,12 +66,7 @@ impl Replica {
     fn play(&mut self, index: usize, n: usize, seed: u64, pick: usize, note_every: usize) {
         if let Some(fork) = self.record.open_fork(index) {
             let keep = fork.branches[pick % fork.branches.len()].first;
-            let (at, event) = self.record.choice(index, keep).unwrap();
-            let (id, time, by) = self.stamp();
-            self.record
-                .add(index, history::logged(at, id, time, by, event))
-                .unwrap();
-            self.recorded.insert(id);
+            self.choose(index, keep);
         }
         let BattlePlan::Armour(plan) = self.record.campaign.battles[index].clone() else {
             unreachable!("Lorraine battles are tracked")
@@ -91,6 +86,16 @@ impl Replica {
             self.record.append(index, id, time, by, event).unwrap();
             self.recorded.insert(id);
         }
+    }
+
+    /// Records the choice keeping the branch that starts with `keep` in battle `index`.
+    fn choose(&mut self, index: usize, keep: EventUid) {
+        let (at, event) = self.record.choice(index, keep).unwrap();
+        let (id, time, by) = self.stamp();
+        self.record
+            .add(index, history::logged(at, id, time, by, event))
+            .unwrap();
+        self.recorded.insert(id);
     }
 
     fn merge_from(&mut self, other: &Replica) {
@@ -238,12 +243,7 @@ fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere(
         .find(|b| b.events[0].by.machine == "machine 2")
         .unwrap()
         .first;
-    let (at, event) = laptop.record.choice(0, keep).unwrap();
-    let (id, time, by) = laptop.stamp();
-    laptop
-        .record
-        .add(0, history::logged(at, id, time, by, event))
-        .unwrap();
+    laptop.choose(0, keep);
     assert!(laptop.record.open_fork(0).is_none());
     assert_eq!(laptop.record.logs[0].len(), 4);
     assert_eq!(laptop.record.set_aside(0).len(), 4);
@@ -257,12 +257,7 @@ fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere(
         .find(|b| b.first != keep)
         .unwrap()
         .first;
-    let (at, event) = desktop.record.choice(0, other).unwrap();
-    let (id, time, by) = desktop.stamp();
-    desktop
-        .record
-        .add(0, history::logged(at, id, time, by, event))
-        .unwrap();
+    desktop.choose(0, other);
     assert_eq!(desktop.record.logs[0].len(), 5);
     laptop.merge_from(&desktop);
     assert_eq!(shared(&desktop.record), shared(&laptop.record));
