@@ -181,9 +181,24 @@ fn sync(c: &mut Criterion) {
             bench.iter(|| quartermaster::sync::sync_folder(&mut store, stored.id, &folder).unwrap())
         },
     );
-    // One machine wrote since: its file is read and merged (10 new events).
+    // One machine wrote since: its file is read and merged (10 new events, notes in battle 1:
+    // battle 3 waits on the fork the two copies made).
     let mut newer = merged.clone();
-    ten_thousand(&mut newer, 3, 20_000, 20_010);
+    for n in 0..10u128 {
+        let id = campaign::EventUid(uuid::Uuid::from_u128((3 << 64) | n));
+        let note = Event::Note {
+            text: format!("note {n}"),
+        };
+        newer
+            .append(
+                0,
+                id,
+                format!("2026-11-25T11:00:00.{n:06}Z"),
+                campaign::Recorder::default(),
+                note,
+            )
+            .unwrap();
+    }
     let newer_text = campaign::file::to_json(&newer).unwrap();
     let mut group = c.benchmark_group("sync");
     group.sample_size(10);

@@ -11,12 +11,12 @@
 //! players stay those of the copy merged into (a player may have named it differently at
 //! home). `tests` at the bottom prove it with random histories and exchange schedules.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 use super::definition::Campaign;
 use super::error::CampaignError;
 use super::identity::EventUid;
-use super::{CampaignRecord, LoggedEvent, verify};
+use super::{CampaignRecord, LoggedEvent, history, verify};
 
 /// What a merge brought in.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -46,18 +46,24 @@ pub fn merge(
         )));
     }
     let campaign = merged_definition(&local.campaign, &other.campaign)?;
-    let mut events: Vec<Vec<LoggedEvent>> = Vec::with_capacity(campaign.battles.len());
+    let mut merged = local.clone();
+    let battles_before = merged.campaign.battles.len();
+    merged.campaign = campaign;
+    merged
+        .logs
+        .resize(merged.campaign.battles.len(), Vec::new());
+    merged
+        .aside
+        .resize(merged.campaign.battles.len(), Vec::new());
     let mut changed: Vec<usize> = Vec::new();
     let mut added = 0;
-    for index in 0..campaign.battles.len() {
-        let mut by_id: BTreeMap<EventUid, LoggedEvent> = BTreeMap::new();
-        for e in local.all_events(index) {
-            by_id.insert(e.id, e.clone());
-        }
-        let known = by_id.len();
+    for index in 0..merged.campaign.battles.len() {
+        let mine: HashMap<EventUid, &LoggedEvent> =
+            local.all_events(index).map(|e| (e.id, e)).collect();
+        let mut new = Vec::new();
         for e in other.all_events(index) {
-            match by_id.get(&e.id) {
-                Some(mine) if mine != e => {
+            match mine.get(&e.id) {
+                Some(known) if *known != e => {
                     return Err(CampaignError::Merge(format!(
                         "battle {}: event {} differs between the two copies (one was edited or damaged)",
                         index + 1,
@@ -65,19 +71,23 @@ pub fn merge(
                     )));
                 }
                 Some(_) => {}
-                None => {
-                    by_id.insert(e.id, e.clone());
-                }
+                None => new.push(e.clone()),
             }
         }
-        if by_id.len() > known {
-            changed.push(index);
-            added += by_id.len() - known;
+        if new.is_empty() {
+            // Untouched: kept as laid out (laying out a long battle again costs more than the
+            // rest of a merge).
+            continue;
         }
-        events.push(by_id.into_values().collect());
+        added += new.len();
+        changed.push(index);
+        let mut all: Vec<LoggedEvent> = local.all_events(index).cloned().collect();
+        all.extend(new);
+        let arranged = history::arrange(all)?;
+        merged.logs[index] = arranged.line;
+        merged.aside[index] = arranged.aside;
     }
-    let merged = CampaignRecord::from_events(local.id, campaign, events)?;
-    if merged.campaign.battles.len() > local.campaign.battles.len() {
+    if merged.campaign.battles.len() > battles_before {
         // Battles from the other copy: they must be the book's, as on import.
         verify::verify_definition(&merged)?;
     }

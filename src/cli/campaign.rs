@@ -533,10 +533,14 @@ fn show_forks(record: &CampaignRecord, index: usize, out: &mut dyn Write) -> Res
     for fork in record.forks(index) {
         let number = plan.number();
         let Some(kept) = fork.kept else {
+            let place = if fork.after_seq == 0 {
+                "at the start".to_string()
+            } else {
+                format!("after event {}", fork.after_seq)
+            };
             writeln!(
                 out,
-                "  FORKED after event {}: {} branches were recorded on different machines. Choose one to go on with:",
-                fork.after_seq,
+                "  FORKED {place}: {} branches were recorded on different machines. Choose one to go on with:",
                 fork.branches.len()
             )?;
             for b in &fork.branches {

@@ -416,14 +416,28 @@ pub(crate) fn store_merged(
     id: CampaignId,
     merged: &CampaignRecord,
 ) -> Result<usize, StoreError> {
-    let before = load(conn, ctx, id)?;
-    if before.record.id != merged.id {
+    // The ids already stored, not the events: decoding every payload of a long campaign to
+    // learn what it holds would cost more than the merge itself.
+    let (_, body, uid) = campaign_row(conn, ctx, id)?;
+    if uid != merged.id {
         return Err(StoreError::invalid(
             "campaign.id",
             format!("{} is not the stored campaign's id", merged.id),
         ));
     }
-    let mut battle_ids = before.battle_ids.clone();
+    if body.is_none() {
+        return Err(StoreError::invalid(
+            "campaign",
+            "predates the campaign engine; nothing can be merged into it",
+        ));
+    }
+    let mut battle_ids: Vec<BattleId> = conn
+        .prepare_cached(queries::CAMPAIGN_BATTLES_SELECT)
+        .and_then(|mut stmt| {
+            stmt.query_map([id], |row| row.get(0))?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(ctx.err("loading a campaign's battles"))?;
     if merged.campaign.battles.len() > battle_ids.len() {
         let body = body_json(&merged.campaign)?;
         conn.prepare_cached(queries::CAMPAIGN_BODY_UPDATE)
@@ -435,9 +449,17 @@ pub(crate) fn store_merged(
     }
     let mut stored = 0;
     for (index, battle) in battle_ids.iter().enumerate() {
-        let known: std::collections::HashSet<EventUid> =
-            before.record.all_events(index).map(|e| e.id).collect();
-        for logged in merged.all_events(index).filter(|e| !known.contains(&e.id)) {
+        let known: std::collections::HashSet<String> = conn
+            .prepare_cached(queries::EVENT_UIDS)
+            .and_then(|mut stmt| {
+                stmt.query_map([battle], |row| row.get(0))?
+                    .collect::<Result<_, _>>()
+            })
+            .map_err(ctx.err("reading a battle's log"))?;
+        for logged in merged
+            .all_events(index)
+            .filter(|e| !known.contains(&e.id.0.to_string()))
+        {
             insert_event(conn, ctx, *battle, logged)?;
             stored += 1;
         }

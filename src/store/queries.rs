@@ -97,3 +97,5 @@ pub(crate) const EVENT_AFTER: &str = include_str!("../../db/queries/event_after.
 pub(crate) const EVENT_SEQ: &str = include_str!("../../db/queries/event_seq.sql");
 /// `campaign_by_uid.sql`: ?1 uid: the campaign's row id
 pub(crate) const CAMPAIGN_BY_UID: &str = include_str!("../../db/queries/campaign_by_uid.sql");
+/// `event_uids.sql`: ?1 battle: the ids of its events
+pub(crate) const EVENT_UIDS: &str = include_str!("../../db/queries/event_uids.sql");

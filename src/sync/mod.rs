@@ -241,11 +241,12 @@ pub fn sync_folder(
                 .push(outcome(&name, "skipped", why.to_string())),
         }
     }
-    finish(store, &local, merged, &mut report)?;
+    finish(store, &local, &merged, &mut report)?;
     let own_current = seen.files.iter().any(|s| s.name == own_name);
     let total = local.record.event_count() + report.added;
     if !own_current || total != previously.own_events || report.battles_added > 0 {
-        report.wrote = write_own(store, id, &folder.join(&own_name))?;
+        // `merged` is what the library now holds: written as it is, not loaded again.
+        report.wrote = write_own(&merged, &folder.join(&own_name))?;
         seen.files.retain(|s| s.name != own_name);
         seen.files.extend(stat(&folder.join(&own_name), &own_name));
     }
@@ -269,7 +270,7 @@ pub fn sync_file(store: &mut Store, id: CampaignId, path: &Path) -> Result<SyncR
     let mut report = SyncReport::default();
     let name = path.display().to_string();
     report.files.push(outcome(&name, "merged", String::new()));
-    finish(store, &local, merged, &mut report)?;
+    finish(store, &local, &merged, &mut report)?;
     Ok(report)
 }
 
@@ -277,7 +278,7 @@ pub fn sync_file(store: &mut Store, id: CampaignId, path: &Path) -> Result<SyncR
 fn finish(
     store: &mut Store,
     local: &StoredCampaign,
-    merged: CampaignRecord,
+    merged: &CampaignRecord,
     report: &mut SyncReport,
 ) -> Result<(), SyncError> {
     report.battles_added = merged
@@ -291,7 +292,7 @@ fn finish(
         .collect();
     report.added = merged.event_count() - local.record.event_count();
     if report.added > 0 || report.battles_added > 0 {
-        store.store_merged(local.id, &merged)?;
+        store.store_merged(local.id, merged)?;
     }
     Ok(())
 }
@@ -354,11 +355,10 @@ fn outcome(file: &str, status: &'static str, note: String) -> FileOutcome {
     }
 }
 
-/// Rewrites this machine's file at `path` with everything the library holds of campaign
-/// `id`, when that differs from what the file holds. Returns the path when written.
-fn write_own(store: &Store, id: CampaignId, path: &Path) -> Result<Option<PathBuf>, SyncError> {
-    let record = store.load_campaign(id)?.record;
-    let text = file::to_json(&record)?;
+/// Rewrites this machine's file at `path` with `record` (everything the library holds of
+/// the campaign), when that differs from what the file holds. Returns the path when written.
+fn write_own(record: &CampaignRecord, path: &Path) -> Result<Option<PathBuf>, SyncError> {
+    let text = file::to_json_compact(record)?;
     if fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
         return Ok(None);
     }
