@@ -7,7 +7,7 @@
 mod support;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use quartermaster::rules::{CardRef, Force, ForceUnit, RulesetId};
+use quartermaster::rules::{Card, CardRef, Force, ForceUnit, RulesetId};
 use quartermaster::store::Store;
 use quartermaster::ui::{Action, App, Command, LibraryAction, Model, View};
 
@@ -57,6 +57,20 @@ fn edit_open_force(app: &mut App, count: &mut u32) {
     });
 }
 
+/// One edit of a custom card (its name, cycling), as the card editor saves it.
+fn edit_custom_card(app: &mut App, round: &mut usize) {
+    let (id, card) = app.model.custom_cards[app.model.custom_cards.len() / 2].clone();
+    *round = (*round + 1) % 5;
+    let Card::Belloludi(mut vehicle) = card else {
+        return;
+    };
+    vehicle.name = format!("Edited card {round}");
+    app.model.apply(Command::SaveCustomCard {
+        id: Some(id),
+        card: Card::Belloludi(vehicle),
+    });
+}
+
 fn scale(c: &mut Criterion) {
     let mut group = c.benchmark_group("scale");
     group.sample_size(20);
@@ -68,6 +82,11 @@ fn scale(c: &mut Criterion) {
         let mut count = 1;
         group.bench_with_input(BenchmarkId::new("edit", cards), &cards, |b, _| {
             b.iter(|| edit_open_force(&mut app, &mut count))
+        });
+        // One custom card edited: the model reads that card again, not the library.
+        let mut round = 0;
+        group.bench_with_input(BenchmarkId::new("card edit", cards), &cards, |b, _| {
+            b.iter(|| edit_custom_card(&mut app, &mut round))
         });
         app.model.notices.clear();
 
@@ -87,6 +106,20 @@ fn scale(c: &mut Criterion) {
             |b, _| {
                 b.iter(|| {
                     edit_open_force(harness.state_mut(), &mut count);
+                    harness.step();
+                })
+            },
+        );
+        // A card edit and the Library frame after it: what the Library derives from the cards
+        // is made again.
+        let mut round = 0;
+        group.bench_with_input(
+            BenchmarkId::new("card edit then library frame", cards),
+            &cards,
+            |b, _| {
+                b.iter(|| {
+                    edit_custom_card(harness.state_mut(), &mut round);
+                    harness.state_mut().model.notices.clear();
                     harness.step();
                 })
             },

@@ -40,6 +40,9 @@ pub struct Cli {
     /// Close the window after this many frames (smoke tests).
     #[arg(long, hide = true, global = false)]
     pub frames: Option<u64>,
+    /// Write each frame's time to this file (measuring the real window).
+    #[arg(long, hide = true, global = false, value_name = "FILE")]
+    pub frame_log: Option<PathBuf>,
     /// Where the database lives (default: $QUARTERMASTER_DATA_DIR, else the platform's data
     /// directory).
     #[arg(long, global = true, value_name = "DIR")]

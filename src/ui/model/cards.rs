@@ -83,6 +83,31 @@ pub fn search_index(model: &Model) -> Vec<(RulesetId, String)> {
         .collect()
 }
 
+/// How many book cards there are: they come first in [`Model::card_entries`]`(None)`.
+pub fn book_count() -> usize {
+    RulesetId::ALL
+        .into_iter()
+        .map(|id| rules::ruleset(id).library().len())
+        .sum()
+}
+
+/// The store's order of custom cards (`cards_select.sql`): ruleset id, then name with ASCII
+/// letters folded as SQLite's `NOCASE` folds them, then id; so one card can be put in its place
+/// without reading the others.
+pub fn store_order(a: (CardId, &Card), b: (CardId, &Card)) -> std::cmp::Ordering {
+    let folded = |card: &Card| {
+        card.name()
+            .bytes()
+            .map(|byte| byte.to_ascii_lowercase())
+            .collect::<Vec<u8>>()
+    };
+    a.1.ruleset()
+        .as_str()
+        .cmp(b.1.ruleset().as_str())
+        .then_with(|| folded(a.1).cmp(&folded(b.1)))
+        .then_with(|| a.0.cmp(&b.0))
+}
+
 impl Model {
     /// Positions in [`Model::card_entries`]`(None)` of the cards of `ruleset` (or all) whose
     /// words contain `needle` (already trimmed and lower case; empty matches all).
