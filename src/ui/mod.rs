@@ -698,7 +698,7 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.show(ui);
         if let Some(log) = &mut self.frame_log {
-            log.record(frame.info().cpu_usage);
+            log.record(frame.info().cpu_usage, self.model.card_loading().is_some());
         }
         if self.quit_requested {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
