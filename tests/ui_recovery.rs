@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::store::Store;
 use quartermaster::ui::recovery::Start;
-use quartermaster::ui::{CampaignCommand, Command, Launch, Model, Prefs};
+use quartermaster::ui::{CampaignCommand, Command, Facets, Launch, Model, Prefs};
 use store_support::{db_file, sample_card, sample_force};
 
 /// A data folder whose library is garbage, with one good backup holding a force.
@@ -191,6 +191,17 @@ fn custom_cards_loaded_in_the_background_keep_the_edits_made_meanwhile() {
         1,
         "the search index follows the edits"
     );
+    assert_eq!(
+        *model.facets(),
+        Facets::of(model.card_facts()),
+        "the counts by ruleset, side and type follow the edits"
+    );
+    let all = model.card_entries(None).len();
+    let counted: usize = quartermaster::rules::RulesetId::ALL
+        .iter()
+        .map(|id| model.facets().count(*id))
+        .sum();
+    assert_eq!(counted, all);
 }
 
 #[test]

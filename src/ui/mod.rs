@@ -33,7 +33,7 @@ pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
 pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
-pub use model::{CampaignCommand, CardEntry, CardKey, Command, Model};
+pub use model::{CampaignCommand, CardEntry, CardKey, Command, Facets, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
 pub use resolve::{
     Mechanic, OrderSetup, ResolveAction, ResolveState, RollEntry, Setup as ResolveSetup, ShotKind,

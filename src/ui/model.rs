@@ -16,7 +16,7 @@ mod cards;
 mod loading;
 
 pub use campaign::{CampaignCommand, OpenCampaign};
-pub use cards::{CardEntry, CardKey, search_text};
+pub use cards::{CardEntry, CardFacts, CardKey, Facets, search_text};
 pub use loading::BACKGROUND_FROM_CARDS;
 
 /// A message for the user. The window shows it for a few seconds; every notice of the session
@@ -85,7 +85,9 @@ pub struct Model {
     pub open: Option<OpenForce>,
     pub custom_cards: Vec<(CardId, Card)>,
     /// Every card's searchable words, remade only when the cards change.
-    card_search: Vec<(RulesetId, String)>,
+    card_facts: Vec<CardFacts>,
+    /// [`Facets`] of `card_facts`, kept in step with it.
+    facets: Facets,
     /// Notices on screen now.
     pub notices: Vec<Notice>,
     /// Every notice of the session, newest last (the most recent [`NOTICE_LOG_LIMIT`]).
@@ -130,7 +132,7 @@ impl Model {
         let count = reader.custom_card_count().ok();
         if let Some(total) = count.filter(|n| *n >= from_cards) {
             model.read_forces();
-            model.card_search = cards::search_index(&model);
+            model.reindex_cards();
             model.background = Some(loading::Background::start(reader, Some(total)));
         } else {
             model.refresh();
@@ -146,7 +148,8 @@ impl Model {
             forces: Vec::new(),
             open: None,
             custom_cards: Vec::new(),
-            card_search: Vec::new(),
+            card_facts: Vec::new(),
+            facets: Facets::default(),
             notices: Vec::new(),
             notice_log: Vec::new(),
             next_notice: 0,
@@ -209,8 +212,10 @@ impl Model {
             .map(|b| std::mem::take(&mut b.touched))
             .unwrap_or_default();
         let book = cards::book_count();
-        self.card_search.truncate(book);
-        self.card_search.extend(loaded.search);
+        self.card_facts.truncate(book);
+        self.facets = Facets::of(&self.card_facts);
+        self.card_facts.extend(loaded.facts);
+        self.facets.merge(loaded.facets);
         self.custom_cards = loaded.cards;
         for id in touched {
             if let Err(error) = self.card_changed(id) {
@@ -333,7 +338,7 @@ impl Model {
             Ok(cards) => self.custom_cards = cards,
             Err(e) => self.error(format!("cannot list custom cards: {e}")),
         }
-        self.card_search = cards::search_index(self);
+        self.reindex_cards();
         self.cards_revision += 1;
     }
 
@@ -370,9 +375,15 @@ impl Model {
     fn cards_changed(&mut self) -> anyhow::Result<()> {
         self.revision += 1;
         self.custom_cards = self.store.custom_cards()?;
-        self.card_search = cards::search_index(self);
+        self.reindex_cards();
         self.cards_revision += 1;
         Ok(())
+    }
+
+    /// Every card's facts and their facets made again.
+    fn reindex_cards(&mut self) {
+        self.card_facts = cards::facts_index(self);
+        self.facets = Facets::of(&self.card_facts);
     }
 
     /// Custom card `id` was saved or deleted: only its entry is read again and put in its
@@ -388,7 +399,8 @@ impl Model {
         let book = cards::book_count();
         if let Some(at) = self.custom_cards.iter().position(|(mine, _)| *mine == id) {
             self.custom_cards.remove(at);
-            self.card_search.remove(book + at);
+            let gone = self.card_facts.remove(book + at);
+            self.facets.remove(&gone);
         }
         let stored = match self.store.card(id) {
             Ok(stored) if stored.origin == crate::store::CardOrigin::Custom => stored,
@@ -398,10 +410,9 @@ impl Model {
         let at = self.custom_cards.partition_point(|(other, card)| {
             cards::store_order((*other, card), (id, &stored.card)).is_lt()
         });
-        self.card_search.insert(
-            book + at,
-            (stored.card.ruleset(), search_text(&stored.card)),
-        );
+        let facts = CardFacts::of(&stored.card);
+        self.facets.add(&facts);
+        self.card_facts.insert(book + at, facts);
         self.custom_cards.insert(at, (id, stored.card));
         Ok(())
     }

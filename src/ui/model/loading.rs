@@ -10,20 +10,21 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use crate::rules::{Card, RulesetId};
+use crate::rules::Card;
 use crate::store::{BackgroundCheck, BackgroundReader, CardId, StoreError};
 
-use super::cards::search_text;
+use super::cards::{CardFacts, Facets};
 
 /// From this many custom cards on, the window reads them in the background; fewer decode
 /// faster than a frame, so they are read before the first one.
 pub const BACKGROUND_FROM_CARDS: usize = 2_000;
 
-/// The custom cards as decoded by the background thread, with their search words.
+/// The custom cards as decoded by the background thread, with their facts.
 #[derive(Debug)]
 pub(super) struct LoadedCards {
     pub cards: Vec<(CardId, Card)>,
-    pub search: Vec<(RulesetId, String)>,
+    pub facts: Vec<CardFacts>,
+    pub facets: Facets,
 }
 
 /// What the background thread sends, once each.
@@ -61,11 +62,14 @@ impl Background {
                     let cards = reader
                         .custom_cards(&mut |n| progress.store(n, Ordering::Relaxed))
                         .map(|cards| {
-                            let search = cards
-                                .iter()
-                                .map(|(_, card)| (card.ruleset(), search_text(card)))
-                                .collect();
-                            LoadedCards { cards, search }
+                            let facts: Vec<CardFacts> =
+                                cards.iter().map(|(_, card)| CardFacts::of(card)).collect();
+                            let facets = Facets::of(&facts);
+                            LoadedCards {
+                                cards,
+                                facts,
+                                facets,
+                            }
                         });
                     // The window may have closed meanwhile; nobody is left to tell.
                     let _ = send.send(Finished::Cards(cards));
