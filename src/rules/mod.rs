@@ -52,6 +52,7 @@ pub mod force_file;
 pub mod house_default;
 pub mod names;
 pub mod registry;
+pub mod resolution;
 pub mod ruleset;
 pub mod stat;
 pub mod strict_json;

@@ -210,7 +210,7 @@ pub(super) fn battle_of_tanks_odds(args: &BattleOfTanksArgs, out: &mut dyn Write
     let targets = args.targets(attacker)?;
     let odds = match bot::fire_order_odds(attacker, &targets) {
         Ok(odds) => odds,
-        Err(e @ bot::ResolveError::OutOfSight { .. }) => {
+        Err(e @ bot::ResolveError::NoResult(_)) => {
             return no_fire(out, args.json, id, &e.to_string());
         }
         Err(e) => return Err(e.into()),
@@ -318,7 +318,7 @@ pub(super) fn battle_of_tanks_roll(
     let targets = args.targets(attacker)?;
     let roll = match bot::roll_fire(attacker, &targets, roller) {
         Ok(roll) => roll,
-        Err(e @ bot::ResolveError::OutOfSight { .. }) => {
+        Err(e @ bot::ResolveError::NoResult(_)) => {
             return no_fire(out, args.json, id, &e.to_string());
         }
         Err(e) => return Err(e.into()),

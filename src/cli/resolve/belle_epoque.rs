@@ -416,7 +416,7 @@ pub(super) fn belle_epoque_odds(args: &BelleEpoqueArgs, out: &mut dyn Write) -> 
         let fire = args.fire()?;
         let odds = match be::fire_odds(&fire) {
             Ok(odds) => odds,
-            Err(e @ be::ResolveError::CannotFire(_)) => {
+            Err(e @ be::ResolveError::NoResult(_)) => {
                 return no_fire(out, args.json, id, &e.to_string());
             }
             Err(e) => return Err(e.into()),
@@ -539,7 +539,7 @@ pub(super) fn belle_epoque_roll(
         let fire = args.fire()?;
         let roll = match be::roll_fire(&fire, roller) {
             Ok(roll) => roll,
-            Err(e @ be::ResolveError::CannotFire(_)) => {
+            Err(e @ be::ResolveError::NoResult(_)) => {
                 return no_fire(out, args.json, id, &e.to_string());
             }
             Err(e) => return Err(e.into()),

@@ -139,7 +139,9 @@ fn bolt_unit(flag: &str, name: &str) -> Result<&'static bolt_rules::UnitProfile>
 
 /// The weapon by chart name or the abbreviation in its brackets ("LMG"), any case.
 fn find_weapon(query: &str) -> Result<&'static Weapon> {
-    let tables = bolt_rules::tables().ok_or(ba::ResolveError::NoData)?;
+    let tables = bolt_rules::tables().ok_or(ba::ResolveError::NoData {
+        ruleset: "Bolt Action",
+    })?;
     let q = query.trim().to_lowercase();
     let abbreviation = |w: &Weapon| {
         w.name

@@ -136,7 +136,12 @@ impl Default for ShootingSetup {
 
 fn weapon(name: Option<&str>) -> Result<&'static Weapon, String> {
     let name = name.ok_or("Choose the weapon.")?;
-    let tables = bolt_action::tables().ok_or_else(|| ba::ResolveError::NoData.to_string())?;
+    let tables = bolt_action::tables().ok_or_else(|| {
+        ba::ResolveError::NoData {
+            ruleset: "Bolt Action",
+        }
+        .to_string()
+    })?;
     tables
         .weapons
         .iter()
