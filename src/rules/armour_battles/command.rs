@@ -8,7 +8,8 @@
 //! die. In Battles 2 and 3 the US has the first pulse regardless ([`FirstPulse::UsAutomatic`]).
 //!
 //! Dice chains are modelled as the book lays them out: one chain per face 2–5 holding every
-//! die of that face, and the 6s as a separate *wild* chain. Because a 6 may instead join any
+//! die of that face, and the 6s as a separate *wild* chain. Because crate::rules::words::plural;
+use a 6 may instead join any
 //! other chain (or act on its own as a chain of 6s), the player assigns the wild dice; this
 //! module only reports them, together with any wild dice received from the opponent's 1s.
 
@@ -233,11 +234,14 @@ impl SideCommand {
             .collect();
         let ones = if self.failed {
             format!(
-                "COMMAND FAILURE, {} one(s) to the opponent",
-                self.ones_given
+                "COMMAND FAILURE, {} to the opponent",
+                plural(u64::from(self.ones_given), "one", "ones")
             )
         } else {
-            format!("{} one(s) discarded", self.ones_discarded)
+            format!(
+                "{} discarded",
+                plural(u64::from(self.ones_discarded), "one", "ones")
+            )
         };
         let chains = if chains.is_empty() {
             "none".to_string()

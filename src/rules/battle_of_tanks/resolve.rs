@@ -176,7 +176,12 @@ impl FireSituation {
         self.hull_down_turret_shot || self.hull_to_hull
     }
 
-    fn modifier(&self, m: &ToHitModifiers) -> Result<i32, ResolveError> {
+    /// Refuses the combinations the book rules out: an ambush fired on the move, a hull-down
+    /// turret shot at a target not behind heavy cover.
+    ///
+    /// # Errors
+    /// [`ResolveError::Invalid`] naming `ambush` or `hull_down`.
+    pub fn check(&self) -> Result<(), ResolveError> {
         if self.ambush && self.moving {
             return Err(ResolveError::Invalid {
                 field: "ambush",
@@ -185,17 +190,22 @@ impl FireSituation {
                     .to_string(),
             });
         }
+        if self.hull_down_turret_shot && self.cover != Cover::Heavy {
+            return Err(ResolveError::Invalid {
+                field: "hull_down",
+                message: format!(
+                    "the target is in {}: a hull-down target stands behind heavy cover",
+                    self.cover.label()
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn modifier(&self, m: &ToHitModifiers) -> Result<i32, ResolveError> {
+        self.check()?;
         let cover = match (self.cover, self.hull_down_turret_shot) {
-            (Cover::Heavy, true) => 0,
-            (_, true) => {
-                return Err(ResolveError::Invalid {
-                    field: "hull-down turret shot",
-                    message: format!(
-                        "the target is in {}: a hull-down target stands behind heavy cover",
-                        self.cover.label()
-                    ),
-                });
-            }
+            (_, true) => 0,
             (Cover::Open, false) => 0,
             (Cover::Light, false) => m.light_cover,
             (Cover::Heavy, false) => m.heavy_cover,
@@ -352,7 +362,7 @@ fn check_target(attacker: &TankCard, target: &FireTarget<'_>) -> Result<(), Reso
     }
     if target.remaining_hp == 0 || target.remaining_hp > target.card.hit_points {
         return Err(ResolveError::Invalid {
-            field: "hit points",
+            field: "hit_points",
             message: format!(
                 "{} for {} ({} hit points): it must be 1–{}",
                 target.remaining_hp,
@@ -382,7 +392,7 @@ pub fn check_fire_order(
 ) -> Result<(), ResolveError> {
     if targets.is_empty() {
         return Err(ResolveError::Invalid {
-            field: "targets",
+            field: "target",
             message: "no target: name at least one".into(),
         });
     }

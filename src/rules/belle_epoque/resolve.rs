@@ -315,14 +315,12 @@ impl FireNumbers {
 }
 
 impl Fire {
-    /// Works out the to-hit number, the cover misses and the dice.
+    /// Refuses what cannot be fired: no stands, a range off the table, a loose-order target
+    /// that is cavalry (cavalry fights in close order).
     ///
     /// # Errors
-    /// [`ResolveError::Invalid`] for no stands or a range outside 1–4 UD;
-    /// [`ResolveError::NoResult`] where the table has no number.
-    pub fn numbers(&self) -> Result<FireNumbers, ResolveError> {
-        let t = tables()?;
-        let m = t.resolution.fire;
+    /// [`ResolveError::Invalid`] naming `stands`, `range` or `target_order`.
+    pub fn check(&self) -> Result<(), ResolveError> {
         if self.stands == 0 {
             return Err(invalid("stands", "0 stands: at least 1 must fire"));
         }
@@ -334,10 +332,22 @@ impl Fire {
         }
         if self.target.doctrine == Doctrine::Loose && !self.target.infantry {
             return Err(invalid(
-                "target order",
+                "target_order",
                 "cavalry fights in close order: a loose-order target is infantry",
             ));
         }
+        Ok(())
+    }
+
+    /// Works out the to-hit number, the cover misses and the dice.
+    ///
+    /// # Errors
+    /// [`ResolveError::Invalid`] for no stands or a range outside 1–4 UD;
+    /// [`ResolveError::NoResult`] where the table has no number.
+    pub fn numbers(&self) -> Result<FireNumbers, ResolveError> {
+        let t = tables()?;
+        let m = t.resolution.fire;
+        self.check()?;
         let (sight, reasons) = self.target.sight();
         if self.range_uds > sight {
             return Err(ResolveError::NoResult(format!(

@@ -4,6 +4,7 @@
 //! The window draws a widget per input from this description and the command line maps its
 //! flags onto the same keys, so neither holds its own copy of a mechanic's situation.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use crate::rules::Card;
@@ -35,14 +36,16 @@ pub struct EntryField {
 }
 
 /// What kind of value an input takes.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum InputKind {
     /// On or off.
     Toggle,
-    /// One of a few options.
-    Choice(&'static [Choice]),
+    /// One of a few options (from the book's data where it lists them, such as weapons).
+    Choice(Cow<'static, [Choice]>),
     /// A whole number from `min` to `max`.
     Count { min: i64, max: i64 },
+    /// A measurement (inches) from `min` to `max`.
+    Number { min: f64, max: f64 },
     /// One card of the mechanic's ruleset that passes `filter`; `optional` when the mechanic
     /// works without one.
     Card { filter: CardFilter, optional: bool },
@@ -66,9 +69,9 @@ pub struct InputSpec {
     pub default: InputValue,
     /// Set when the default (or the input itself) rests on a house reading (RULINGS).
     pub house_default: Option<HouseDefault>,
-    /// Shown only when this other toggle or choice has the given value (`None`: always):
-    /// a flank shot means nothing to an artillery mission.
-    pub shown_when: Option<(&'static str, &'static str)>,
+    /// Shown only while this other choice has one of the given values (`None`: always): a
+    /// flank shot means nothing to an artillery mission.
+    pub shown_when: Option<(&'static str, &'static [&'static str])>,
 }
 
 impl InputSpec {
@@ -97,7 +100,7 @@ impl InputSpec {
             key,
             label,
             help,
-            kind: InputKind::Choice(options),
+            kind: InputKind::Choice(Cow::Borrowed(options)),
             default: InputValue::Choice(default),
             house_default: None,
             shown_when: None,
@@ -124,6 +127,26 @@ impl InputSpec {
         }
     }
 
+    /// A measurement in `min..=max`.
+    pub const fn number(
+        key: &'static str,
+        label: &'static str,
+        help: &'static str,
+        min: f64,
+        max: f64,
+        default: f64,
+    ) -> Self {
+        InputSpec {
+            key,
+            label,
+            help,
+            kind: InputKind::Number { min, max },
+            default: InputValue::Number(default),
+            house_default: None,
+            shown_when: None,
+        }
+    }
+
     /// A card that passes `filter`, none chosen at first.
     pub const fn card(
         key: &'static str,
@@ -145,21 +168,22 @@ impl InputSpec {
         }
     }
 
-    /// The same input, shown only while `key` has `value`.
-    pub const fn when(mut self, key: &'static str, value: &'static str) -> Self {
-        self.shown_when = Some((key, value));
+    /// The same input, shown only while choice `key` has one of `values`.
+    pub fn when(mut self, key: &'static str, values: &'static [&'static str]) -> Self {
+        self.shown_when = Some((key, values));
         self
     }
 
     /// The same input, marked as resting on `ruling`.
-    pub const fn house(mut self, ruling: HouseDefault) -> Self {
+    pub fn house(mut self, ruling: HouseDefault) -> Self {
         self.house_default = Some(ruling);
         self
     }
 
     /// The same card input, allowed to stay empty.
-    pub const fn optional(mut self) -> Self {
-        if let InputKind::Card { filter, .. } = self.kind {
+    pub fn optional(mut self) -> Self {
+        if let InputKind::Card { filter, .. } = &self.kind {
+            let filter = *filter;
             self.kind = InputKind::Card {
                 filter,
                 optional: true,
@@ -172,9 +196,8 @@ impl InputSpec {
     pub fn shown(&self, inputs: &Inputs) -> bool {
         match self.shown_when {
             None => true,
-            Some((key, value)) => match inputs.get(key) {
-                Some(InputValue::Choice(chosen)) => *chosen == value,
-                Some(InputValue::Flag(on)) => (*on).to_string() == value,
+            Some((key, values)) => match inputs.get(key) {
+                Some(InputValue::Choice(chosen)) => values.contains(chosen),
                 _ => true,
             },
         }
@@ -227,6 +250,7 @@ pub enum InputValue {
     Flag(bool),
     Choice(&'static str),
     Count(i64),
+    Number(f64),
     Card(Option<CardPick>),
     CardList(Vec<ListEntry>),
 }
@@ -277,6 +301,15 @@ impl Inputs {
     /// A count as `u32`, clamped (the description's range keeps it small).
     pub fn count_u32(&self, key: &str) -> u32 {
         u32::try_from(self.count(key).max(0)).unwrap_or(u32::MAX)
+    }
+
+    /// A measurement; 0 when unset.
+    pub fn number(&self, key: &str) -> f64 {
+        match self.get(key) {
+            Some(InputValue::Number(n)) => *n,
+            Some(InputValue::Count(n)) => *n as f64,
+            _ => 0.0,
+        }
     }
 
     /// The chosen card, if any.

@@ -45,7 +45,7 @@ impl Serialize for Value {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Headline {
     /// Stable, snake_case: the JSON key scripts read (`p_suppressed`).
-    pub key: &'static str,
+    pub key: String,
     /// What people read ("P(suppressed)").
     pub label: String,
     pub value: Value,
@@ -67,7 +67,7 @@ pub struct Outcome {
 /// A named distribution with exact integer weights.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Distribution {
-    pub key: &'static str,
+    pub key: String,
     pub label: String,
     pub total: u128,
     pub outcomes: Vec<Outcome>,
@@ -80,13 +80,13 @@ pub struct Distribution {
 impl Distribution {
     /// A distribution labelled outcome by outcome.
     pub fn new<K: Ord>(
-        key: &'static str,
+        key: impl Into<String>,
         label: impl Into<String>,
         dist: &Dist<K>,
         outcome: impl Fn(&K) -> String,
     ) -> Self {
         Distribution {
-            key,
+            key: key.into(),
             label: label.into(),
             total: dist.total(),
             outcomes: dist
@@ -105,13 +105,13 @@ impl Distribution {
     /// A distribution of a count (hits, points): each outcome keeps its number, labelled
     /// by `outcome`.
     pub fn counts<K: Ord + Copy + Into<i64>>(
-        key: &'static str,
+        key: impl Into<String>,
         label: impl Into<String>,
         dist: &Dist<K>,
         outcome: impl Fn(i64) -> String,
     ) -> Self {
         Distribution {
-            key,
+            key: key.into(),
             label: label.into(),
             total: dist.total(),
             outcomes: dist
@@ -270,8 +270,9 @@ impl Report {
 
     /// Adds a headline value, marked as a house default when one of the report's
     /// `house_defaults` is filed under `key`.
-    pub fn value(&mut self, key: &'static str, label: impl Into<String>, value: Value) {
-        let house_default = self.rests_on_house_default(key);
+    pub fn value(&mut self, key: impl Into<String>, label: impl Into<String>, value: Value) {
+        let key = key.into();
+        let house_default = self.rests_on_house_default(&key);
         self.values.push(Headline {
             key,
             label: label.into(),
@@ -281,18 +282,18 @@ impl Report {
     }
 
     /// Shorthand for a probability.
-    pub fn chance(&mut self, key: &'static str, label: impl Into<String>, p: f64) {
+    pub fn chance(&mut self, key: impl Into<String>, label: impl Into<String>, p: f64) {
         self.value(key, label, Value::Probability(p));
     }
 
     /// Shorthand for a whole number.
-    pub fn count(&mut self, key: &'static str, label: impl Into<String>, n: impl Into<i64>) {
+    pub fn count(&mut self, key: impl Into<String>, label: impl Into<String>, n: impl Into<i64>) {
         self.value(key, label, Value::Count(n.into()));
     }
 
     /// Adds a distribution, marked as a house default like [`Report::value`].
     pub fn dist(&mut self, mut distribution: Distribution) {
-        distribution.house_default |= self.rests_on_house_default(distribution.key);
+        distribution.house_default |= self.rests_on_house_default(&distribution.key);
         self.distributions.push(distribution);
     }
 
@@ -350,7 +351,7 @@ impl Serialize for Report {
             map.serialize_entry("reason", reason)?;
         }
         for v in &self.values {
-            map.serialize_entry(v.key, &v.value)?;
+            map.serialize_entry(&v.key, &v.value)?;
         }
         map.serialize_entry("values", &self.values)?;
         let distributions: serde_json::Map<String, serde_json::Value> = self
@@ -358,7 +359,7 @@ impl Serialize for Report {
             .iter()
             .map(|d| {
                 (
-                    d.key.to_string(),
+                    d.key.clone(),
                     serde_json::to_value(d).unwrap_or_default(),
                 )
             })
