@@ -8,8 +8,7 @@
 //! die. In Battles 2 and 3 the US has the first pulse regardless ([`FirstPulse::UsAutomatic`]).
 //!
 //! Dice chains are modelled as the book lays them out: one chain per face 2–5 holding every
-//! die of that face, and the 6s as a separate *wild* chain. Because crate::rules::words::plural;
-use a 6 may instead join any
+//! die of that face, and the 6s as a separate *wild* chain. Because a 6 may instead join any
 //! other chain (or act on its own as a chain of 6s), the player assigns the wild dice; this
 //! module only reports them, together with any wild dice received from the opponent's 1s.
 
@@ -18,6 +17,7 @@ use super::cards::Side;
 use super::error::ResolveError;
 use super::outcome::Chance;
 use crate::rules::dice::{Dist, RollRecord, Roller, d6};
+use crate::rules::words::plural;
 
 /// The most command dice per side for exact first-pulse odds (C(13, 5) = 1,287 face-count
 /// vectors a side; the book's battle groups roll 3 to 6).

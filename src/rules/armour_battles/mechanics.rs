@@ -135,36 +135,104 @@ fn fire_inputs() -> Vec<InputSpec> {
 
 fn command_inputs() -> Vec<InputSpec> {
     vec![
-        InputSpec::count("us_dice", "US command dice", "The US player's command dice.", 1, super::command::MAX_EXACT_COMMAND_DICE.into(), 6),
-        InputSpec::count("german_dice", "German command dice", "The German player's command dice.", 1, super::command::MAX_EXACT_COMMAND_DICE.into(), 5),
-        InputSpec::count("battle", "Battle", "Lorraine battle 1–3: in Battles 2 and 3 the US has the first pulse.", 1, 3, 1),
+        InputSpec::count(
+            "us_dice",
+            "US command dice",
+            "The US player's command dice.",
+            1,
+            super::command::MAX_EXACT_COMMAND_DICE.into(),
+            6,
+        ),
+        InputSpec::count(
+            "german_dice",
+            "German command dice",
+            "The German player's command dice.",
+            1,
+            super::command::MAX_EXACT_COMMAND_DICE.into(),
+            5,
+        ),
+        InputSpec::count(
+            "battle",
+            "Battle",
+            "Lorraine battle 1–3: in Battles 2 and 3 the US has the first pulse.",
+            1,
+            3,
+            1,
+        ),
     ]
 }
 
 fn rally_inputs() -> Vec<InputSpec> {
     vec![
         InputSpec::card("unit", "Unit", "The unit rallying.", on_table),
-        InputSpec::count("disruption", "Disruption Points", "On the rallying unit.", 1, 2, 1),
-        InputSpec::number("distance", "Closest enemy (inches)", "Sets the rally target number.", 0.0, 200.0, 12.0)
-            .house(super::rally::RALLY_TN_RULING),
+        InputSpec::count(
+            "disruption",
+            "Disruption Points",
+            "On the rallying unit.",
+            1,
+            2,
+            1,
+        ),
+        InputSpec::number(
+            "distance",
+            "Closest enemy (inches)",
+            "Sets the rally target number.",
+            0.0,
+            200.0,
+            12.0,
+        )
+        .house(super::rally::RALLY_TN_RULING),
         InputSpec::toggle("cover", "In or behind cover", "+1D."),
         InputSpec::toggle("no_los", "No line of sight to any enemy", "+1D."),
-        InputSpec::count("wild", "Wild dice / Staff Orders", "+1D each; at most one of each.", 0, 2, 0),
-        InputSpec::toggle("suppressed", "Suppressed", "A suppressed unit cannot rally."),
-        InputSpec::count("battle", "Battle", "Lorraine battle 1–3: the battle group's rally dice.", 1, 3, 1),
+        InputSpec::count(
+            "wild",
+            "Wild dice / Staff Orders",
+            "+1D each; at most one of each.",
+            0,
+            2,
+            0,
+        ),
+        InputSpec::toggle(
+            "suppressed",
+            "Suppressed",
+            "A suppressed unit cannot rally.",
+        ),
+        InputSpec::count(
+            "battle",
+            "Battle",
+            "Lorraine battle 1–3: the battle group's rally dice.",
+            1,
+            3,
+            1,
+        ),
     ]
 }
 
 fn move_inputs() -> Vec<InputSpec> {
     vec![
-        InputSpec::card("unit", "Unit", "The unit moving (Poor Reliability breaks down on double and triple moves).", on_table),
-        InputSpec::choice("move", "Move", "Single, double or triple move.", MOVES, "double")
-            .house(super::reliability::BREAKDOWN_RULING),
+        InputSpec::card(
+            "unit",
+            "Unit",
+            "The unit moving (Poor Reliability breaks down on double and triple moves).",
+            on_table,
+        ),
+        InputSpec::choice(
+            "move",
+            "Move",
+            "Single, double or triple move.",
+            MOVES,
+            "double",
+        )
+        .house(super::reliability::BREAKDOWN_RULING),
     ]
 }
 
 /// The Armour Battles card chosen for `key`.
-fn unit<'a>(inputs: &'a Inputs, key: &'static str, what: &str) -> Result<&'a UnitCard, ResolveError> {
+fn unit<'a>(
+    inputs: &'a Inputs,
+    key: &'static str,
+    what: &str,
+) -> Result<&'a UnitCard, ResolveError> {
     match &inputs.require_card(key, what)?.card {
         Card::ArmourBattles(u) => Ok(u),
         other => Err(ResolveError::invalid(
@@ -197,7 +265,11 @@ fn refused(disruption: &'static str) -> impl Fn(AbError) -> ResolveError {
             },
             AbError::SuppressedCannotRally => "suppressed",
             AbError::TooManyCommandDice { side, .. } | AbError::NoCommandDice { side } => {
-                if *side == "US" { "us_dice" } else { "german_dice" }
+                if *side == "US" {
+                    "us_dice"
+                } else {
+                    "german_dice"
+                }
             }
             AbError::EndlessTie { .. } => return ResolveError::NoResult(error.to_string()),
             AbError::Dice(e) => return ResolveError::Dice(*e),
@@ -344,7 +416,11 @@ pub struct Mission<'a> {
 }
 
 /// The Lorraine battle group of `side` in `battle` (1–3).
-fn group(battle: u32, side: Side, field: &'static str) -> Result<&'static BattleGroup, ResolveError> {
+fn group(
+    battle: u32,
+    side: Side,
+    field: &'static str,
+) -> Result<&'static BattleGroup, ResolveError> {
     let id = format!(
         "lorraine-{battle}-{}",
         match side {
@@ -368,9 +444,16 @@ fn mission(inputs: &Inputs) -> Result<Mission<'_>, ResolveError> {
         }));
     }
     let target = target(inputs)?;
-    let response_dice = match (inputs.count_u32("response_dice"), inputs.count_u32("battle")) {
+    let response_dice = match (
+        inputs.count_u32("response_dice"),
+        inputs.count_u32("battle"),
+    ) {
         (0, battle) => {
-            let battles = if battle == 0 { vec![1, 2, 3] } else { vec![battle] };
+            let battles = if battle == 0 {
+                vec![1, 2, 3]
+            } else {
+                vec![battle]
+            };
             let mut found = None;
             for b in battles {
                 if let Some(dice) = group(b, battery.side, "battle")?.artillery_response_dice {

@@ -116,7 +116,11 @@ fn fire_inputs() -> Vec<InputSpec> {
             shown_when: None,
         },
         InputSpec::toggle("moving", "Firing on the move (Angriff)", "+1 to hit."),
-        InputSpec::toggle("ambush", "Ambush (Hinterhalt)", "−1 to hit; not on the move."),
+        InputSpec::toggle(
+            "ambush",
+            "Ambush (Hinterhalt)",
+            "−1 to hit; not on the move.",
+        ),
         InputSpec::toggle(
             "target_moving",
             "Target moved this turn",
@@ -272,7 +276,10 @@ fn report(mechanic: &'static str, title: String) -> Report {
 }
 
 fn fire_title(inputs: &Inputs, attacker: &TankCard) -> String {
-    let name = inputs.card("attacker").map(|c| c.label()).unwrap_or_default();
+    let name = inputs
+        .card("attacker")
+        .map(|c| c.label())
+        .unwrap_or_default();
     format!(
         "{name} fires (accuracy {}+, fire rate {}, firepower {})",
         attacker.accuracy, attacker.fire_rate, attacker.firepower
@@ -302,12 +309,38 @@ fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
             )),
         );
         r.count(format!("shots{s}"), format!("Shots{at}"), o.shots);
-        r.value(format!("need{s}"), format!("To hit{at}"), Value::Target(i64::from(o.need.max(i32::from(o.always_miss) + 1))));
-        r.chance(format!("p_hit_per_shot{s}"), format!("P(hit) per shot{at}"), o.p_hit_per_shot());
-        r.chance(format!("p_destroyed{s}"), format!("P(destroyed){at}"), o.p_destroyed());
-        r.chance(format!("p_tracks_hit{s}"), format!("P(tracks hit){at}"), o.p_tracks_hit());
-        r.dist(Distribution::counts(format!("hits{s}"), format!("Hits{at}"), &o.hits(), |n| n.to_string()));
-        r.dist(Distribution::counts(format!("damage{s}"), format!("Damage (hit points){at}"), &o.damage, |n| n.to_string()));
+        r.value(
+            format!("need{s}"),
+            format!("To hit{at}"),
+            Value::Target(i64::from(o.need.max(i32::from(o.always_miss) + 1))),
+        );
+        r.chance(
+            format!("p_hit_per_shot{s}"),
+            format!("P(hit) per shot{at}"),
+            o.p_hit_per_shot(),
+        );
+        r.chance(
+            format!("p_destroyed{s}"),
+            format!("P(destroyed){at}"),
+            o.p_destroyed(),
+        );
+        r.chance(
+            format!("p_tracks_hit{s}"),
+            format!("P(tracks hit){at}"),
+            o.p_tracks_hit(),
+        );
+        r.dist(Distribution::counts(
+            format!("hits{s}"),
+            format!("Hits{at}"),
+            &o.hits(),
+            |n| n.to_string(),
+        ));
+        r.dist(Distribution::counts(
+            format!("damage{s}"),
+            format!("Damage (hit points){at}"),
+            &o.damage,
+            |n| n.to_string(),
+        ));
         r.mark(&format!("need{s}"));
         r.mark(&format!("damage{s}"));
         r.note(format!("{name}: to hit {}", o.need_words()));
@@ -341,7 +374,11 @@ fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
         }
         r.count(format!("hits{s}"), format!("Hits on {name}"), v.volley.hits);
         r.count(format!("damage{s}"), format!("Damage to {name}"), v.damage);
-        r.value(format!("destroyed{s}"), format!("{name} destroyed"), Value::Flag(v.destroyed));
+        r.value(
+            format!("destroyed{s}"),
+            format!("{name} destroyed"),
+            Value::Flag(v.destroyed),
+        );
         let faces: Vec<&str> = v.faces.iter().map(|&f| letter(f)).collect();
         r.result(format!(
             "{name}: {}, {}, {}{}: {} damage, {} → {} hit points{}",
@@ -364,31 +401,51 @@ fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
 
 fn repair_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "tank")?;
-    let name = inputs.card("attacker").map(|c| c.label()).unwrap_or_default();
+    let name = inputs
+        .card("attacker")
+        .map(|c| c.label())
+        .unwrap_or_default();
     let mut r = report("repair", format!("{name} repairs its tracks"));
     r.value("need", "Repair on", Value::Target(i64::from(tank.repair)));
-    r.chance("p_repaired", "P(repaired)", bot::repair_odds(tank).probability(&true));
+    r.chance(
+        "p_repaired",
+        "P(repaired)",
+        bot::repair_odds(tank).probability(&true),
+    );
     Ok(r)
 }
 
 fn repair_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "tank")?;
-    let name = inputs.card("attacker").map(|c| c.label()).unwrap_or_default();
+    let name = inputs
+        .card("attacker")
+        .map(|c| c.label())
+        .unwrap_or_default();
     let roll = bot::roll_repair(tank, &mut Roller::new(seed))?;
     let mut r = report("repair", format!("{name} repairs its tracks"));
     r.dice(format!("repair ({}+)", roll.need), &roll.die);
     r.value("repaired", "Repaired", Value::Flag(roll.repaired));
-    r.result(if roll.repaired { "repaired" } else { "not repaired" });
+    r.result(if roll.repaired {
+        "repaired"
+    } else {
+        "not repaired"
+    });
     Ok(r)
 }
 
 fn spotting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "spotting tank")?;
-    let name = inputs.card("attacker").map(|c| c.label()).unwrap_or_default();
+    let name = inputs
+        .card("attacker")
+        .map(|c| c.label())
+        .unwrap_or_default();
     let cover = cover(inputs);
     let need = bot::spotting_need(tank, cover)?;
     let odds = bot::spotting_odds(tank, cover)?;
-    let mut r = report("spotting", format!("{name} spots a target in {}", cover.label()));
+    let mut r = report(
+        "spotting",
+        format!("{name} spots a target in {}", cover.label()),
+    );
     match need {
         None => r.note("Open ground: spotted automatically."),
         Some(n) => r.value("need", "Spot on", Value::Target(i64::from(n))),
@@ -400,14 +457,24 @@ fn spotting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 
 fn spotting_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "spotting tank")?;
-    let name = inputs.card("attacker").map(|c| c.label()).unwrap_or_default();
+    let name = inputs
+        .card("attacker")
+        .map(|c| c.label())
+        .unwrap_or_default();
     let cover = cover(inputs);
     let roll = bot::roll_spotting(tank, cover, &mut Roller::new(seed))?;
-    let mut r = report("spotting", format!("{name} spots a target in {}", cover.label()));
+    let mut r = report(
+        "spotting",
+        format!("{name} spots a target in {}", cover.label()),
+    );
     match (&roll.die, roll.need) {
         (Some(die), Some(need)) => {
             r.dice(format!("spotting ({need}+)"), die);
-            r.result(if roll.spotted { "spotted" } else { "not spotted" });
+            r.result(if roll.spotted {
+                "spotted"
+            } else {
+                "not spotted"
+            });
         }
         _ => r.result("open ground: spotted automatically (no die)"),
     }

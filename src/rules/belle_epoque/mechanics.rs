@@ -99,7 +99,10 @@ const TERRAINS: &[Choice] = &[
 
 const LEVELS: &[Choice] = &[
     choice(FROM_CARD, "As the unit"),
-    choice("militia_or_loose_regulars", "Militia or loose regulars (SS 1–2)"),
+    choice(
+        "militia_or_loose_regulars",
+        "Militia or loose regulars (SS 1–2)",
+    ),
     choice("close_regulars", "Close-order regulars (SS 1–3)"),
     choice("choc", "Choc (SS 1–4)"),
 ];
@@ -121,7 +124,13 @@ fn command_inputs() -> Vec<InputSpec> {
             24,
         )
         .house(rulings::COMMAND_RULING),
-        InputSpec::choice("general", "General", "The die the general rolls.", GENERALS, "average"),
+        InputSpec::choice(
+            "general",
+            "General",
+            "The die the general rolls.",
+            GENERALS,
+            "average",
+        ),
     ]
 }
 
@@ -129,55 +138,213 @@ fn reactivity_inputs() -> Vec<InputSpec> {
     vec![
         InputSpec::card("unit", "Unit", "Its basic score.", any_unit).optional(),
         InputSpec::count("basic_score", "Basic score", "0 = the unit's.", 0, 6, 0),
-        InputSpec::count("cps", "Command points spent", "Each adds 1 to the basic score (the roll; the odds show 0–5).", 0, 5, 0),
+        InputSpec::count(
+            "cps",
+            "Command points spent",
+            "Each adds 1 to the basic score (the roll; the odds show 0–5).",
+            0,
+            5,
+            0,
+        ),
     ]
 }
 
 fn fire_inputs() -> Vec<InputSpec> {
     let toggle = InputSpec::toggle;
     vec![
-        InputSpec::card("unit", "Firing unit", "Its troop type and stands.", any_unit).optional(),
-        InputSpec::choice("troop_type", "Troop type", "The firer's type on the fire table.", TROOP_TYPES, FROM_CARD),
-        InputSpec::count("stands", "Stands firing", "One die each; 0 = the unit's.", 0, 12, 0),
-        InputSpec::count("range", "Range (UD)", "The fire table covers 1–4 UD.", 1, 8, 2)
-            .house(rulings::VISIBILITY_RULING),
+        InputSpec::card(
+            "unit",
+            "Firing unit",
+            "Its troop type and stands.",
+            any_unit,
+        )
+        .optional(),
+        InputSpec::choice(
+            "troop_type",
+            "Troop type",
+            "The firer's type on the fire table.",
+            TROOP_TYPES,
+            FROM_CARD,
+        ),
+        InputSpec::count(
+            "stands",
+            "Stands firing",
+            "One die each; 0 = the unit's.",
+            0,
+            12,
+            0,
+        ),
+        InputSpec::count(
+            "range",
+            "Range (UD)",
+            "The fire table covers 1–4 UD.",
+            1,
+            8,
+            2,
+        )
+        .house(rulings::VISIBILITY_RULING),
         toggle("moving", "Firer moved", "Bracketed to-hit numbers."),
         toggle("uphill", "Firer uphill", "One extra die."),
-        InputSpec::card("target", "Target unit", "Its order, kind, stands and traits.", any_unit)
-            .optional(),
-        InputSpec::choice("target_order", "Target order", "Loose order is harder to hit and to see.", ORDERS, FROM_CARD),
-        toggle("target_cavalry", "Target is cavalry", "Not infantry: no cover or fortification misses."),
-        InputSpec::choice("target_terrain", "Target terrain", "Cover and fortifications turn low faces into misses.", TERRAINS, "open"),
-        toggle("conspicuous", "Target conspicuous", "+1 to hit (a 6 still misses), seen at 4 UD."),
-        toggle("target_unrevealed", "Target unrevealed", "Neither moved nor fired since the game began (or not moved, with smokeless-powder rifles): seen 1 UD less."),
-        InputSpec::count("target_stands", "Target stands", "Caps the stands lost; 0 = the unit's (else uncapped).", 0, 12, 0),
+        InputSpec::card(
+            "target",
+            "Target unit",
+            "Its order, kind, stands and traits.",
+            any_unit,
+        )
+        .optional(),
+        InputSpec::choice(
+            "target_order",
+            "Target order",
+            "Loose order is harder to hit and to see.",
+            ORDERS,
+            FROM_CARD,
+        ),
+        toggle(
+            "target_cavalry",
+            "Target is cavalry",
+            "Not infantry: no cover or fortification misses.",
+        ),
+        InputSpec::choice(
+            "target_terrain",
+            "Target terrain",
+            "Cover and fortifications turn low faces into misses.",
+            TERRAINS,
+            "open",
+        ),
+        toggle(
+            "conspicuous",
+            "Target conspicuous",
+            "+1 to hit (a 6 still misses), seen at 4 UD.",
+        ),
+        toggle(
+            "target_unrevealed",
+            "Target unrevealed",
+            "Neither moved nor fired since the game began (or not moved, with smokeless-powder rifles): seen 1 UD less.",
+        ),
+        InputSpec::count(
+            "target_stands",
+            "Target stands",
+            "Caps the stands lost; 0 = the unit's (else uncapped).",
+            0,
+            12,
+            0,
+        ),
     ]
 }
 
 fn assault_inputs() -> Vec<InputSpec> {
     let toggle = InputSpec::toggle;
     vec![
-        InputSpec::card("attacker", "Attacker", "Stands, SS level and traits.", any_unit).optional(),
-        InputSpec::count("attacker_stands", "Attacker stands", "0 = the unit's.", 0, 12, 0),
-        InputSpec::choice("attacker_level", "Attacker SS level", "The assault dice.", LEVELS, FROM_CARD),
+        InputSpec::card(
+            "attacker",
+            "Attacker",
+            "Stands, SS level and traits.",
+            any_unit,
+        )
+        .optional(),
+        InputSpec::count(
+            "attacker_stands",
+            "Attacker stands",
+            "0 = the unit's.",
+            0,
+            12,
+            0,
+        ),
+        InputSpec::choice(
+            "attacker_level",
+            "Attacker SS level",
+            "The assault dice.",
+            LEVELS,
+            FROM_CARD,
+        ),
         toggle("attacker_dashing", "Attacker dashing", "SS level +1."),
-        toggle("attacker_stubborn", "Attacker stubborn", "No fall backs for even losses."),
-        toggle("attacker_cavalry", "Attacker is cavalry", "SS 1 from or against cover or rough terrain."),
-        InputSpec::count("attacker_extra_assaults", "Attacker's earlier assaults", "−1 SS level each.", 0, 5, 0),
-        toggle("attacker_cannot_fall_back", "Attacker cannot fall back", "Even losses are stands too."),
-        InputSpec::card("defender", "Defender", "Stands, SS level and traits.", any_unit).optional(),
-        InputSpec::count("defender_stands", "Defender stands", "0 = the unit's.", 0, 12, 0),
-        InputSpec::choice("defender_level", "Defender SS level", "The assault dice.", LEVELS, FROM_CARD),
-        toggle("defender_stubborn", "Defender stubborn", "SS level +1, no fall backs."),
-        toggle("defender_cavalry", "Defender is cavalry", "No hill or fortification bonus; SS 1 in cover."),
-        InputSpec::count("defender_extra_assaults", "Defender's earlier assaults", "−1 SS level each.", 0, 5, 0),
-        toggle("defender_cannot_fall_back", "Defender cannot fall back", "Even losses are stands too."),
-        InputSpec::choice("position", "Defender's position", "Hill +1 for infantry, fortifications +2.", POSITIONS, "open"),
-        toggle("cover_or_rough", "Cover or rough terrain", "Cavalry fight at SS 1."),
+        toggle(
+            "attacker_stubborn",
+            "Attacker stubborn",
+            "No fall backs for even losses.",
+        ),
+        toggle(
+            "attacker_cavalry",
+            "Attacker is cavalry",
+            "SS 1 from or against cover or rough terrain.",
+        ),
+        InputSpec::count(
+            "attacker_extra_assaults",
+            "Attacker's earlier assaults",
+            "−1 SS level each.",
+            0,
+            5,
+            0,
+        ),
+        toggle(
+            "attacker_cannot_fall_back",
+            "Attacker cannot fall back",
+            "Even losses are stands too.",
+        ),
+        InputSpec::card(
+            "defender",
+            "Defender",
+            "Stands, SS level and traits.",
+            any_unit,
+        )
+        .optional(),
+        InputSpec::count(
+            "defender_stands",
+            "Defender stands",
+            "0 = the unit's.",
+            0,
+            12,
+            0,
+        ),
+        InputSpec::choice(
+            "defender_level",
+            "Defender SS level",
+            "The assault dice.",
+            LEVELS,
+            FROM_CARD,
+        ),
+        toggle(
+            "defender_stubborn",
+            "Defender stubborn",
+            "SS level +1, no fall backs.",
+        ),
+        toggle(
+            "defender_cavalry",
+            "Defender is cavalry",
+            "No hill or fortification bonus; SS 1 in cover.",
+        ),
+        InputSpec::count(
+            "defender_extra_assaults",
+            "Defender's earlier assaults",
+            "−1 SS level each.",
+            0,
+            5,
+            0,
+        ),
+        toggle(
+            "defender_cannot_fall_back",
+            "Defender cannot fall back",
+            "Even losses are stands too.",
+        ),
+        InputSpec::choice(
+            "position",
+            "Defender's position",
+            "Hill +1 for infantry, fortifications +2.",
+            POSITIONS,
+            "open",
+        ),
+        toggle(
+            "cover_or_rough",
+            "Cover or rough terrain",
+            "Cavalry fight at SS 1.",
+        ),
     ]
 }
 
-fn unit<'a>(inputs: &'a Inputs, key: &'static str) -> Result<Option<&'a UnitProfile>, ResolveError> {
+fn unit<'a>(
+    inputs: &'a Inputs,
+    key: &'static str,
+) -> Result<Option<&'a UnitProfile>, ResolveError> {
     match inputs.card(key).map(|c| &c.card) {
         None => Ok(None),
         Some(Card::BelleEpoque(u)) => Ok(Some(u)),
@@ -214,8 +381,17 @@ fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     );
     r.count("dice", "Command dice", odds.dice);
     r.count("sides", "Sides", odds.sides);
-    r.value("mean", "Average", Value::Number(odds.total.expectation(|&k| f64::from(k))));
-    r.dist(Distribution::counts("command_points", "Command points", &odds.total, |n| n.to_string()));
+    r.value(
+        "mean",
+        "Average",
+        Value::Number(odds.total.expectation(|&k| f64::from(k))),
+    );
+    r.dist(Distribution::counts(
+        "command_points",
+        "Command points",
+        &odds.total,
+        |n| n.to_string(),
+    ));
     r.mark("dice");
     Ok(r)
 }
@@ -223,7 +399,10 @@ fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 fn command_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let stands = inputs.count_u32("stands");
     let roll = be::roll_command_points(stands, general(inputs), &mut Roller::new(seed))?;
-    let mut r = report("command_points", format!("Command points for {stands} stands"));
+    let mut r = report(
+        "command_points",
+        format!("Command points for {stands} stands"),
+    );
     r.dice("command dice", &roll.dice);
     r.count("total", "Command points", roll.total);
     r.result(amount(u64::from(roll.total), "command points"));
@@ -233,9 +412,9 @@ fn command_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
 fn basic_score(inputs: &Inputs) -> Result<u8, ResolveError> {
     match (inputs.count("basic_score"), unit(inputs, "unit")?) {
         (n, _) if n > 0 => Ok(u8::try_from(n).unwrap_or(u8::MAX)),
-        (_, Some(u)) => u.basic_score().ok_or_else(|| {
-            ResolveError::invalid("unit", format!("no basic score for {}", u.name))
-        }),
+        (_, Some(u)) => u
+            .basic_score()
+            .ok_or_else(|| ResolveError::invalid("unit", format!("no basic score for {}", u.name))),
         (_, None) => Err(ResolveError::invalid(
             "basic_score",
             "give the basic score or choose the unit",
@@ -250,7 +429,9 @@ fn reactivity_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         format!("Reactivity test: d6 at or under {bs} + command points spent"),
     );
     r.count("basic_score", "Basic score", bs);
-    const KEYS: [&str; 6] = ["p_pass_0", "p_pass_1", "p_pass_2", "p_pass_3", "p_pass_4", "p_pass_5"];
+    const KEYS: [&str; 6] = [
+        "p_pass_0", "p_pass_1", "p_pass_2", "p_pass_3", "p_pass_4", "p_pass_5",
+    ];
     for (cps, key) in (0..=5u32).zip(KEYS) {
         r.chance(
             key,
@@ -265,7 +446,13 @@ fn reactivity_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let bs = basic_score(inputs)?;
     let cps = inputs.count_u32("cps");
     let roll = be::roll_reactivity(bs, cps, &mut Roller::new(seed))?;
-    let mut r = report("reactivity", format!("Reactivity test: basic score {bs}, {}", amount(u64::from(cps), "CPs")));
+    let mut r = report(
+        "reactivity",
+        format!(
+            "Reactivity test: basic score {bs}, {}",
+            amount(u64::from(cps), "CPs")
+        ),
+    );
     r.dice(format!("reactivity ({} or less)", roll.target), &roll.die);
     r.value("passed", "Activated", Value::Flag(roll.passed));
     r.result(if roll.passed {
@@ -304,7 +491,10 @@ fn fire(inputs: &Inputs) -> Result<Fire, ResolveError> {
     let stands = match (inputs.count_u32("stands"), firer) {
         (0, Some(u)) => u.stands,
         (0, None) => {
-            return Err(ResolveError::invalid("stands", "give the firing stands or choose the unit"));
+            return Err(ResolveError::invalid(
+                "stands",
+                "give the firing stands or choose the unit",
+            ));
         }
         (n, _) => n,
     };
@@ -355,8 +545,14 @@ fn check_fire(inputs: &Inputs) -> Result<(), ResolveError> {
 }
 
 fn fire_title(inputs: &Inputs, fire: &Fire) -> String {
-    let target = inputs.card("target").map(|c| format!(" at {}", c.label())).unwrap_or_default();
-    let firer = inputs.card("unit").map(|c| format!("{}: ", c.label())).unwrap_or_default();
+    let target = inputs
+        .card("target")
+        .map(|c| format!(" at {}", c.label()))
+        .unwrap_or_default();
+    let firer = inputs
+        .card("unit")
+        .map(|c| format!("{}: ", c.label()))
+        .unwrap_or_default();
     format!(
         "{firer}type {} fire{target} at {} UD",
         fire.troop_type.letter(),
@@ -377,10 +573,23 @@ fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     r.count("dice", "Dice", n.dice);
     r.count("to_hit", "Hit on or under", n.to_hit);
     if n.misses_up_to > 0 {
-        r.count("misses_up_to", "Miss on or under (cover, loose order)", n.misses_up_to);
+        r.count(
+            "misses_up_to",
+            "Miss on or under (cover, loose order)",
+            n.misses_up_to,
+        );
     }
-    r.chance("p_hit_per_die", "P(hit) per die", odds.per_die.probability(&true));
-    r.dist(Distribution::counts("stands_lost", "Stands lost", &odds.stands_lost, |n| n.to_string()));
+    r.chance(
+        "p_hit_per_die",
+        "P(hit) per die",
+        odds.per_die.probability(&true),
+    );
+    r.dist(Distribution::counts(
+        "stands_lost",
+        "Stands lost",
+        &odds.stands_lost,
+        |n| n.to_string(),
+    ));
     r.mark("to_hit");
     r.note("A 6 always misses.");
     let (sight, _) = fire.target.sight();
@@ -492,13 +701,41 @@ fn assault_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     );
     r.count("attacker_level", "Attacker SS level", odds.attacker_level);
     r.count("defender_level", "Defender SS level", odds.defender_level);
-    r.chance("p_attacker_wins", "P(attacker wins)", odds.p_attacker_wins());
+    r.chance(
+        "p_attacker_wins",
+        "P(attacker wins)",
+        odds.p_attacker_wins(),
+    );
     r.chance("p_tie", "P(tie: both lose a stand)", odds.p_tie());
-    r.chance("p_defender_wins", "P(defender wins)", odds.p_defender_wins());
-    r.dist(Distribution::counts("attacker_score", "Attacker's score", &odds.attacker_score, |n| n.to_string()));
-    r.dist(Distribution::counts("defender_score", "Defender's score", &odds.defender_score, |n| n.to_string()));
-    r.dist(Distribution::new("attacker_losses", "Attacker loses", &casualties(&odds.attacker_losses()), Losses::label));
-    r.dist(Distribution::new("defender_losses", "Defender loses", &casualties(&odds.defender_losses()), Losses::label));
+    r.chance(
+        "p_defender_wins",
+        "P(defender wins)",
+        odds.p_defender_wins(),
+    );
+    r.dist(Distribution::counts(
+        "attacker_score",
+        "Attacker's score",
+        &odds.attacker_score,
+        |n| n.to_string(),
+    ));
+    r.dist(Distribution::counts(
+        "defender_score",
+        "Defender's score",
+        &odds.defender_score,
+        |n| n.to_string(),
+    ));
+    r.dist(Distribution::new(
+        "attacker_losses",
+        "Attacker loses",
+        &casualties(&odds.attacker_losses()),
+        Losses::label,
+    ));
+    r.dist(Distribution::new(
+        "defender_losses",
+        "Defender loses",
+        &casualties(&odds.defender_losses()),
+        Losses::label,
+    ));
     r.mark("attacker_losses");
     r.mark("defender_losses");
     r.note("A 1 always scores, a 6 never.");

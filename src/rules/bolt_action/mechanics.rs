@@ -7,8 +7,8 @@ use crate::rules::RulesetId;
 use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 use crate::rules::resolution::{
-    Choice, Distribution, Estimate, InputKind, InputSpec, Inputs, Mechanic, Report,
-    ResolveError, Value, no_check,
+    Choice, Distribution, Estimate, InputKind, InputSpec, Inputs, Mechanic, Report, ResolveError,
+    Value, no_check,
 };
 use crate::rules::words::amount;
 
@@ -130,7 +130,10 @@ fn pins_input(help: &'static str) -> InputSpec {
 
 fn order_inputs() -> Vec<InputSpec> {
     vec![
-        unit_input("Unit", "The unit taking the test: its quality, unless Quality says otherwise."),
+        unit_input(
+            "Unit",
+            "The unit taking the test: its quality, unless Quality says otherwise.",
+        ),
         InputSpec::choice(
             "quality",
             "Quality",
@@ -196,7 +199,10 @@ fn shooting_inputs() -> Vec<InputSpec> {
     ]
 }
 
-fn unit<'a>(inputs: &'a Inputs, key: &'static str) -> Result<Option<&'a UnitProfile>, ResolveError> {
+fn unit<'a>(
+    inputs: &'a Inputs,
+    key: &'static str,
+) -> Result<Option<&'a UnitProfile>, ResolveError> {
     match inputs.card(key).map(|c| &c.card) {
         None => Ok(None),
         Some(Card::BoltAction(u)) => Ok(Some(u)),
@@ -257,12 +263,26 @@ fn order_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
             odds.target
         ),
     );
-    r.value("quality", "Quality", Value::Text(test.quality.label().to_string()));
+    r.value(
+        "quality",
+        "Quality",
+        Value::Text(test.quality.label().to_string()),
+    );
     r.count("target", "Pass on 2d6 at or under", odds.target);
     r.chance("p_pass", "P(pass)", odds.p_pass());
     r.chance("p_fubar", "P(FUBAR)", odds.p_fubar());
-    r.dist(Distribution::new("outcome", "Result", &odds.outcome, order_label));
-    r.dist(Distribution::new("fubar_results", "FUBAR chart (given a FUBAR)", &odds.fubar_results(), Clone::clone));
+    r.dist(Distribution::new(
+        "outcome",
+        "Result",
+        &odds.outcome,
+        order_label,
+    ));
+    r.dist(Distribution::new(
+        "fubar_results",
+        "FUBAR chart (given a FUBAR)",
+        &odds.fubar_results(),
+        Clone::clone,
+    ));
     r.mark("target");
     r.mark("fubar_results");
     Ok(r)
@@ -271,14 +291,21 @@ fn order_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 fn order_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let test = order_test(inputs)?;
     let roll = ba::roll_order_test(&test, &mut Roller::new(seed))?;
-    let mut r = report("order_test", format!("Order test ({})", test.quality.label()));
+    let mut r = report(
+        "order_test",
+        format!("Order test ({})", test.quality.label()),
+    );
     r.dice("order test (2d6)", &roll.dice);
     if let Some(record) = &roll.fubar_die {
         r.dice("FUBAR chart", record);
     }
     r.count("total", "Total", roll.total);
     r.count("target", "Needed at or under", roll.target);
-    r.value("passed", "Passed", Value::Flag(roll.outcome == OrderResult::Passed));
+    r.value(
+        "passed",
+        "Passed",
+        Value::Flag(roll.outcome == OrderResult::Passed),
+    );
     r.result(format!(
         "{} against {}: {}",
         roll.total,
@@ -384,7 +411,11 @@ fn used_rulings(n: &ba::AttackNumbers, attack: &Attack) -> Vec<crate::rules::Hou
 
 fn shooting_title(inputs: &Inputs, attack: &Attack, shots: &str) -> String {
     let against = match inputs.card("target") {
-        Some(t) => format!("{} (damage value {}+)", t.label(), attack.target.damage_value),
+        Some(t) => format!(
+            "{} (damage value {}+)",
+            t.label(),
+            attack.target.damage_value
+        ),
         None => format!("a target with damage value {}+", attack.target.damage_value),
     };
     format!(
@@ -397,20 +428,59 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let attack = attack(inputs)?;
     let odds = ba::attack_odds(&attack)?;
     let n = odds.numbers;
-    let mut r = Report::new(ID, "shooting", shooting_title(inputs, &attack, &n.shots_words()));
+    let mut r = Report::new(
+        ID,
+        "shooting",
+        shooting_title(inputs, &attack, &n.shots_words()),
+    );
     r.house_defaults = used_rulings(&n, &attack);
-    r.value("need", format!("To hit {}", n.to_hit_words()), Value::Target(i64::from(n.need)));
-    r.value("damage", "Damage", Value::Text(n.damage_words(attack.target.damage_value)));
-    r.value("high_explosive", "High explosive", Value::Flag(n.high_explosive));
+    r.value(
+        "need",
+        format!("To hit {}", n.to_hit_words()),
+        Value::Target(i64::from(n.need)),
+    );
+    r.value(
+        "damage",
+        "Damage",
+        Value::Text(n.damage_words(attack.target.damage_value)),
+    );
+    r.value(
+        "high_explosive",
+        "High explosive",
+        Value::Flag(n.high_explosive),
+    );
     r.count("pen", "Penetration", n.pen);
-    r.chance("p_hit_per_shot", "P(hit) per shot", odds.hit.probability(&true));
-    r.chance("p_damage_per_hit", "P(damage) per hit", odds.damage_roll.probability(&true));
-    r.dist(Distribution::counts("shots", "Shots", &odds.shots, |n| n.to_string()));
-    r.dist(Distribution::counts("hits", "Hits", &odds.hits(), |n| n.to_string()));
-    r.dist(Distribution::counts("damaging_hits", "Damaging hits", &odds.damaging_hits(), |n| n.to_string()));
-    r.dist(Distribution::counts("pins", "Pins", &odds.pins, |n| n.to_string()));
+    r.chance(
+        "p_hit_per_shot",
+        "P(hit) per shot",
+        odds.hit.probability(&true),
+    );
+    r.chance(
+        "p_damage_per_hit",
+        "P(damage) per hit",
+        odds.damage_roll.probability(&true),
+    );
+    r.dist(Distribution::counts("shots", "Shots", &odds.shots, |n| {
+        n.to_string()
+    }));
+    r.dist(Distribution::counts("hits", "Hits", &odds.hits(), |n| {
+        n.to_string()
+    }));
+    r.dist(Distribution::counts(
+        "damaging_hits",
+        "Damaging hits",
+        &odds.damaging_hits(),
+        |n| n.to_string(),
+    ));
+    r.dist(Distribution::counts("pins", "Pins", &odds.pins, |n| {
+        n.to_string()
+    }));
     if let Some(per_hit) = &odds.per_damaging_hit {
-        let roll = if n.superficial { "superficial, D6−3" } else { "full, D6" };
+        let roll = if n.superficial {
+            "superficial, D6−3"
+        } else {
+            "full, D6"
+        };
         let bonus = if n.result_bonus > 0 { " +1" } else { "" };
         r.dist(Distribution::new(
             "per_damaging_hit",

@@ -357,12 +357,7 @@ impl Serialize for Report {
         let distributions: serde_json::Map<String, serde_json::Value> = self
             .distributions
             .iter()
-            .map(|d| {
-                (
-                    d.key.clone(),
-                    serde_json::to_value(d).unwrap_or_default(),
-                )
-            })
+            .map(|d| (d.key.clone(), serde_json::to_value(d).unwrap_or_default()))
             .collect();
         map.serialize_entry("distributions", &distributions)?;
         if let Some(seed) = self.seed {

@@ -37,11 +37,27 @@ fn modifiers_note(r: &mut Report, modifiers: &[Modifier]) {
 fn fire_values(r: &mut Report, odds: &FireOdds) {
     r.house_defaults.extend(odds.house_defaults.iter().copied());
     r.count("attacker_dice", "Attacker dice", odds.attacker_dice);
-    r.value("attacker_tn", "Attacker TN", Value::Target(i64::from(odds.attacker_tn)));
+    r.value(
+        "attacker_tn",
+        "Attacker TN",
+        Value::Target(i64::from(odds.attacker_tn)),
+    );
     r.count("reaction_dice", "Reaction dice", odds.reaction_dice);
-    r.value("reaction_tn", "Reaction TN", Value::Target(i64::from(odds.reaction_tn)));
-    r.count("card_attacker_dice", "Attacker dice on the card", odds.card_attacker_dice);
-    r.count("card_reaction_dice", "Reaction dice on the card", odds.card_reaction_dice);
+    r.value(
+        "reaction_tn",
+        "Reaction TN",
+        Value::Target(i64::from(odds.reaction_tn)),
+    );
+    r.count(
+        "card_attacker_dice",
+        "Attacker dice on the card",
+        odds.card_attacker_dice,
+    );
+    r.count(
+        "card_reaction_dice",
+        "Reaction dice on the card",
+        odds.card_reaction_dice,
+    );
     let result = &odds.result;
     r.value(
         "disruption",
@@ -51,7 +67,11 @@ fn fire_values(r: &mut Report, odds: &FireOdds) {
     r.chance("p_suppressed", "P(suppressed)", result.p_suppressed);
     r.chance("p_forced_back", "P(forced back)", result.p_forced_back);
     r.chance("p_dispersed", "P(dispersed)", result.p_dispersed);
-    r.count("existing_disruption", "Disruption Points before", result.existing_disruption);
+    r.count(
+        "existing_disruption",
+        "Disruption Points before",
+        result.existing_disruption,
+    );
     r.count("cohesion", "Cohesion", result.cohesion);
     r.dist(Distribution {
         key: "new_disruption".into(),
@@ -73,7 +93,12 @@ fn fire_values(r: &mut Report, odds: &FireOdds) {
     r.note(format!("Suppression: {}.", odds.suppression.describe()));
     match &result.forced_back_inches {
         Some(d) => {
-            r.dist(Distribution::counts("forced_back_inches", "Forced back (inches), if forced back", d, |n| format!("{n}″")));
+            r.dist(Distribution::counts(
+                "forced_back_inches",
+                "Forced back (inches), if forced back",
+                d,
+                |n| format!("{n}″"),
+            ));
             r.note(format!(
                 "Forced back {}–{}″, average {:.1}″ (6″ + 1D″ per unmatched 6).",
                 d.lowest(),
@@ -83,7 +108,12 @@ fn fire_values(r: &mut Report, odds: &FireOdds) {
         }
         None => r.note("Forced back cannot happen."),
     }
-    r.dist(Distribution::counts("army_morale_loss", "Army Morale lost, if dispersed", &result.army_morale_loss, |n| n.to_string()));
+    r.dist(Distribution::counts(
+        "army_morale_loss",
+        "Army Morale lost, if dispersed",
+        &result.army_morale_loss,
+        |n| n.to_string(),
+    ));
     r.note(format!(
         "Dispersed at {} Disruption Points ({} now); the side then loses 1D3 Army Morale.",
         result.cohesion, result.existing_disruption
@@ -108,16 +138,30 @@ pub(super) fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         let mut r = Report::new(
             ID,
             "artillery",
-            format!("{} fires a mission at {}", name(inputs, "battery"), name(inputs, "target")),
+            format!(
+                "{} fires a mission at {}",
+                name(inputs, "battery"),
+                name(inputs, "target")
+            ),
         );
         let (resp, dev) = (&odds.response, &odds.deviation);
-        r.chance("p_fires_now", format!(
-            "P(fires at once: {}D at {}+ against {}D at {}+)",
-            resp.response_dice, resp.response_tn, resp.opponent_dice, resp.opponent_tn
-        ), resp.p_fires_now);
+        r.chance(
+            "p_fires_now",
+            format!(
+                "P(fires at once: {}D at {}+ against {}D at {}+)",
+                resp.response_dice, resp.response_tn, resp.opponent_dice, resp.opponent_tn
+            ),
+            resp.p_fires_now,
+        );
         r.chance("p_on_target", "P(lands on target)", dev.p_on_target);
-        r.chance("p_within_burst", format!("P(within the {}″ burst)", dev.burst_inches), dev.p_within_burst);
-        r.note("Otherwise the mission fires in the next Logistics Phase; off target it scatters 1D″.");
+        r.chance(
+            "p_within_burst",
+            format!("P(within the {}″ burst)", dev.burst_inches),
+            dev.p_within_burst,
+        );
+        r.note(
+            "Otherwise the mission fires in the next Logistics Phase; off target it scatters 1D″.",
+        );
         r.note("The fire for effect below is against the target if it is under the burst.");
         fire_values(&mut r, &odds.attack);
         return Ok(r);
@@ -160,8 +204,13 @@ pub fn fire_roll(inputs: &Inputs, seed: u64) -> Result<(FireMode, FireRoll), Res
         ));
     }
     let shot = direct_fire(inputs)?;
-    let roll = fire::roll_fire(shot.attacker, shot.target, &shot.situation, &mut Roller::new(seed))
-        .map_err(refused("target_disruption"))?;
+    let roll = fire::roll_fire(
+        shot.attacker,
+        shot.target,
+        &shot.situation,
+        &mut Roller::new(seed),
+    )
+    .map_err(refused("target_disruption"))?;
     Ok((shot.situation.mode, roll))
 }
 
@@ -176,9 +225,15 @@ fn pool_purpose(what: &str, tn: i32, record: &RollRecord) -> String {
 
 /// The dice and result of one fire action.
 fn fire_roll_values(r: &mut Report, roll: &FireRoll, existing: u32) {
-    r.dice(pool_purpose("attack", roll.attacker_tn, &roll.attack), &roll.attack);
+    r.dice(
+        pool_purpose("attack", roll.attacker_tn, &roll.attack),
+        &roll.attack,
+    );
     match &roll.reaction {
-        Some(reaction) => r.dice(pool_purpose("reaction", roll.reaction_tn, reaction), reaction),
+        Some(reaction) => r.dice(
+            pool_purpose("reaction", roll.reaction_tn, reaction),
+            reaction,
+        ),
         None => r.note("No Reaction Check: the attacker scored no success."),
     }
     if let Some(forced) = &roll.forced_back_roll {
@@ -188,8 +243,16 @@ fn fire_roll_values(r: &mut Report, roll: &FireRoll, existing: u32) {
         r.dice("Army Morale", morale);
     }
     let res = &roll.result;
-    r.count("new_disruption", "New Disruption Points", res.new_disruption);
-    r.count("total_disruption", "Disruption Points now", res.total_disruption);
+    r.count(
+        "new_disruption",
+        "New Disruption Points",
+        res.new_disruption,
+    );
+    r.count(
+        "total_disruption",
+        "Disruption Points now",
+        res.total_disruption,
+    );
     r.value("suppressed", "Suppressed", Value::Flag(res.suppressed));
     r.value("dispersed", "Dispersed", Value::Flag(res.dispersed));
     if let Some(inches) = res.forced_back_inches {
@@ -200,7 +263,11 @@ fn fire_roll_values(r: &mut Report, roll: &FireRoll, existing: u32) {
     }
     let mut line = format!(
         "{} against {}: {} ({existing} → {})",
-        plural(u64::from(roll.attack_outcome.successes), "success", "successes"),
+        plural(
+            u64::from(roll.attack_outcome.successes),
+            "success",
+            "successes"
+        ),
         roll.reaction_outcome.successes,
         amount(u64::from(res.new_disruption), "new Disruption Points"),
         res.total_disruption
@@ -239,7 +306,11 @@ pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, Res
         let mut r = Report::new(
             ID,
             "artillery",
-            format!("{} shells {}", name(inputs, "battery"), name(inputs, "target")),
+            format!(
+                "{} shells {}",
+                name(inputs, "battery"),
+                name(inputs, "target")
+            ),
         );
         r.house_defaults = vec![outcome::FORCED_BACK_RULING];
         artillery_roll_values(&mut r, &roll);
@@ -250,17 +321,36 @@ pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, Res
     let mut r = Report::new(
         ID,
         mode_key(mode),
-        format!("{} fires at {}", name(inputs, "attacker"), name(inputs, "target")),
+        format!(
+            "{} fires at {}",
+            name(inputs, "attacker"),
+            name(inputs, "target")
+        ),
     );
-    r.house_defaults = vec![outcome::DIRECT_SUPPRESSION_RULING, outcome::FORCED_BACK_RULING];
+    r.house_defaults = vec![
+        outcome::DIRECT_SUPPRESSION_RULING,
+        outcome::FORCED_BACK_RULING,
+    ];
     fire_roll_values(&mut r, &roll, existing);
     Ok(r)
 }
 
 fn artillery_roll_values(r: &mut Report, roll: &ArtilleryRoll) {
     let (resp, dev) = (&roll.response, &roll.deviation);
-    r.dice(format!("response ({})", plural(u64::from(resp.successes), "success", "successes")), &resp.ours);
-    r.dice(format!("opponent response ({})", plural(u64::from(resp.opponent_successes), "success", "successes")), &resp.theirs);
+    r.dice(
+        format!(
+            "response ({})",
+            plural(u64::from(resp.successes), "success", "successes")
+        ),
+        &resp.ours,
+    );
+    r.dice(
+        format!(
+            "opponent response ({})",
+            plural(u64::from(resp.opponent_successes), "success", "successes")
+        ),
+        &resp.theirs,
+    );
     r.dice("hit + scatter", &dev.record);
     r.value("fires_now", "Fires at once", Value::Flag(resp.fires_now));
     r.value("on_target", "On target", Value::Flag(dev.on_target));
@@ -275,7 +365,10 @@ fn artillery_roll_values(r: &mut Report, roll: &ArtilleryRoll) {
     } else if dev.within_burst {
         format!("scatters {}″ — still within the burst", dev.inches)
     } else {
-        format!("scatters {}″ — check whether the target is still under the burst", dev.inches)
+        format!(
+            "scatters {}″ — check whether the target is still under the burst",
+            dev.inches
+        )
     });
 }
 
@@ -295,12 +388,37 @@ pub(super) fn rally_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         ),
     );
     r.house_defaults = odds.house_defaults.clone();
-    r.count("rally_dice", format!("Rally dice (battle group {}D)", odds.base_dice), odds.rally_dice);
-    r.value("rally_tn", "Rally TN", Value::Target(i64::from(odds.rally_tn)));
-    r.count("opponent_dice", "Opponent dice (one per point)", odds.opponent_dice);
-    r.value("opponent_tn", "Opponent TN", Value::Target(i64::from(odds.opponent_tn)));
-    r.count("base_rally_dice", "Battle group's rally dice", odds.base_dice);
-    r.dist(Distribution::counts("removed", "Disruption Points removed", &odds.removed, |n| n.to_string()));
+    r.count(
+        "rally_dice",
+        format!("Rally dice (battle group {}D)", odds.base_dice),
+        odds.rally_dice,
+    );
+    r.value(
+        "rally_tn",
+        "Rally TN",
+        Value::Target(i64::from(odds.rally_tn)),
+    );
+    r.count(
+        "opponent_dice",
+        "Opponent dice (one per point)",
+        odds.opponent_dice,
+    );
+    r.value(
+        "opponent_tn",
+        "Opponent TN",
+        Value::Target(i64::from(odds.opponent_tn)),
+    );
+    r.count(
+        "base_rally_dice",
+        "Battle group's rally dice",
+        odds.base_dice,
+    );
+    r.dist(Distribution::counts(
+        "removed",
+        "Disruption Points removed",
+        &odds.removed,
+        |n| n.to_string(),
+    ));
     modifiers_note(&mut r, &odds.modifiers);
     Ok(r)
 }
@@ -311,8 +429,14 @@ pub(super) fn rally_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveEr
         .map_err(refused("disruption"))?;
     let mut r = Report::new(ID, "rally", format!("{} rallies", name(inputs, "unit")));
     r.house_defaults = vec![rally::RALLY_TN_RULING, rally::REMOVED_RULING];
-    r.dice(pool_purpose("rally", roll.rally_tn, &roll.rally), &roll.rally);
-    r.dice(pool_purpose("opponent", roll.opponent_tn, &roll.opponent), &roll.opponent);
+    r.dice(
+        pool_purpose("rally", roll.rally_tn, &roll.rally),
+        &roll.rally,
+    );
+    r.dice(
+        pool_purpose("opponent", roll.opponent_tn, &roll.opponent),
+        &roll.opponent,
+    );
     r.count("removed", "Disruption Points removed", roll.removed);
     r.count("remaining", "Disruption Points left", roll.remaining);
     r.result(format!(
@@ -347,15 +471,40 @@ pub(super) fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     );
     r.note(format!("First pulse: {}.", rule.label()));
     r.chance("p_us_failure", "P(US Command Failure)", odds.us_failure.p());
-    r.chance("p_german_failure", "P(German Command Failure)", odds.german_failure.p());
-    r.chance("p_both_fail", "P(both fail: the turn ends), per roll", odds.both_fail.p());
+    r.chance(
+        "p_german_failure",
+        "P(German Command Failure)",
+        odds.german_failure.p(),
+    );
+    r.chance(
+        "p_both_fail",
+        "P(both fail: the turn ends), per roll",
+        odds.both_fail.p(),
+    );
     if rule == FirstPulse::Roll {
         r.chance("p_reroll", "P(full tie: reroll), per roll", odds.p_reroll());
     }
-    r.chance("p_us_first", "P(US first pulse), after any rerolls", odds.p_us_first());
-    r.chance("p_german_first", "P(German first pulse), after any rerolls", odds.p_german_first());
-    r.chance("p_turn_ends", "P(turn ends at once), after any rerolls", odds.p_turn_ends());
-    r.dist(Distribution::new("first_pulse", "First pulse", &odds.first_pulse, pulse_label));
+    r.chance(
+        "p_us_first",
+        "P(US first pulse), after any rerolls",
+        odds.p_us_first(),
+    );
+    r.chance(
+        "p_german_first",
+        "P(German first pulse), after any rerolls",
+        odds.p_german_first(),
+    );
+    r.chance(
+        "p_turn_ends",
+        "P(turn ends at once), after any rerolls",
+        odds.p_turn_ends(),
+    );
+    r.dist(Distribution::new(
+        "first_pulse",
+        "First pulse",
+        &odds.first_pulse,
+        pulse_label,
+    ));
     Ok(r)
 }
 
@@ -372,7 +521,11 @@ pub(super) fn command_roll(inputs: &Inputs, seed: u64) -> Result<Report, Resolve
     let rolls = turn.rounds.len();
     for (i, round) in turn.rounds.iter().enumerate() {
         let tie = if i + 1 < rolls { ", full tie" } else { "" };
-        let which = if rolls > 1 { format!(" (roll {}{tie})", i + 1) } else { String::new() };
+        let which = if rolls > 1 {
+            format!(" (roll {}{tie})", i + 1)
+        } else {
+            String::new()
+        };
         r.dice(format!("US{which}"), &round.us);
         r.dice(format!("German{which}"), &round.german);
     }
@@ -419,13 +572,22 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     r.house_defaults = odds.house_defaults.clone();
     r.chance("p_breakdown", "P(breaks down)", odds.p_breakdown());
     r.count("dice", "Variable dice", odds.dice);
-    r.value("checks_reliability", "Poor Reliability check", Value::Flag(odds.checks_reliability));
+    r.value(
+        "checks_reliability",
+        "Poor Reliability check",
+        Value::Flag(odds.checks_reliability),
+    );
     if odds.checks_reliability {
         r.note("A Poor Reliability unit breaks down on more 1s than 6s on the move's dice.");
     } else {
         r.note("No Poor Reliability check on this move.");
     }
-    r.dist(Distribution::new("distance", "Distance moved", &odds.outcomes, move_label));
+    r.dist(Distribution::new(
+        "distance",
+        "Distance moved",
+        &odds.outcomes,
+        move_label,
+    ));
     Ok(r)
 }
 
