@@ -258,11 +258,18 @@ fn refused(disruption: &'static str) -> impl Fn(AbError) -> ResolveError {
             AbError::CannotBeTargeted { .. } | AbError::MissingStat { .. } => "target",
             AbError::DisruptionTooHigh { .. } => disruption,
             AbError::CannotEvade { .. } => "evading",
-            AbError::Situation { field, .. } => match *field {
-                "attacker_move" => "move",
-                "distance_inches" => "distance",
-                other => other,
-            },
+            AbError::Situation {
+                field,
+                value,
+                reason,
+            } => {
+                let field = match *field {
+                    "attacker_move" => "move",
+                    "distance_inches" => "distance",
+                    other => other,
+                };
+                return ResolveError::invalid(field, format!("{value}: {reason}"));
+            }
             AbError::SuppressedCannotRally => "suppressed",
             AbError::TooManyCommandDice { side, .. } | AbError::NoCommandDice { side } => {
                 if *side == "US" {
@@ -284,7 +291,7 @@ fn bonus(inputs: &Inputs, key: &'static str) -> Result<Bonus, ResolveError> {
     Bonus::from_count(count).ok_or_else(|| {
         ResolveError::invalid(
             key,
-            format!("{count}: at most 2 (one wild die and one Staff Order per action)"),
+            format!("{count} given: at most 2 (one wild die and one Staff Order per action)"),
         )
     })
 }

@@ -369,8 +369,19 @@ fn general(inputs: &Inputs) -> General {
     }
 }
 
+/// The side's stands: at least one, or there is no one to command.
+fn side_stands(inputs: &Inputs) -> Result<u32, ResolveError> {
+    match inputs.count_u32("stands") {
+        0 => Err(ResolveError::invalid(
+            "stands",
+            "give the side's stands (e.g. 30)",
+        )),
+        n => Ok(n),
+    }
+}
+
 fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
-    let stands = inputs.count_u32("stands");
+    let stands = side_stands(inputs)?;
     let odds = be::command_points_odds(stands, general(inputs))?;
     let mut r = report(
         "command_points",
@@ -379,8 +390,8 @@ fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
             odds.dice, odds.sides
         ),
     );
-    r.count("dice", "Command dice", odds.dice);
-    r.count("sides", "Sides", odds.sides);
+    r.count("command_dice", "Command dice", odds.dice);
+    r.count("die_sides", "Sides of each die", odds.sides);
     r.value(
         "mean",
         "Average",
@@ -392,12 +403,11 @@ fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         &odds.total,
         |n| n.to_string(),
     ));
-    r.mark("dice");
     Ok(r)
 }
 
 fn command_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
-    let stands = inputs.count_u32("stands");
+    let stands = side_stands(inputs)?;
     let roll = be::roll_command_points(stands, general(inputs), &mut Roller::new(seed))?;
     let mut r = report(
         "command_points",
@@ -570,7 +580,7 @@ fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     };
     let n = odds.numbers;
     let mut r = report("fire", title);
-    r.count("dice", "Dice", n.dice);
+    r.count("fire_dice", "Dice", n.dice);
     r.count("to_hit", "Hit on or under", n.to_hit);
     if n.misses_up_to > 0 {
         r.count(

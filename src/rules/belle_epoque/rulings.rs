@@ -5,7 +5,7 @@ use crate::rules::HouseDefault;
 
 /// RULINGS "Command points".
 pub const COMMAND_RULING: HouseDefault = HouseDefault {
-    value: "dice",
+    value: "command_dice",
     ruling: "One die per started 8 stands (ceil(stands / 8)); d4 mediocre, d6 average, d8 superior general.",
 };
 

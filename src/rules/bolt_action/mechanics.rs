@@ -434,11 +434,8 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         shooting_title(inputs, &attack, &n.shots_words()),
     );
     r.house_defaults = used_rulings(&n, &attack);
-    r.value(
-        "need",
-        format!("To hit {}", n.to_hit_words()),
-        Value::Target(i64::from(n.need)),
-    );
+    r.value("need", "To-hit need", Value::Target(i64::from(n.need)));
+    r.note(format!("To hit: {}.", n.to_hit_words()));
     r.value(
         "damage",
         "Damage",

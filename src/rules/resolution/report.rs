@@ -221,6 +221,23 @@ pub struct Estimate {
     pub std_error_max: f64,
 }
 
+/// The report's own JSON keys, which no headline value may take.
+const RESERVED: [&str; 13] = [
+    "ruleset",
+    "mechanic",
+    "title",
+    "can_fire",
+    "reason",
+    "values",
+    "distributions",
+    "seed",
+    "dice",
+    "result",
+    "notes",
+    "house_defaults",
+    "estimate",
+];
+
 /// A mechanic's whole answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Report {
@@ -272,6 +289,8 @@ impl Report {
     /// `house_defaults` is filed under `key`.
     pub fn value(&mut self, key: impl Into<String>, label: impl Into<String>, value: Value) {
         let key = key.into();
+        // A headline value is also written under its own key in the JSON.
+        debug_assert!(!RESERVED.contains(&key.as_str()), "{key} is a report key");
         let house_default = self.rests_on_house_default(&key);
         self.values.push(Headline {
             key,

@@ -571,7 +571,7 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     );
     r.house_defaults = odds.house_defaults.clone();
     r.chance("p_breakdown", "P(breaks down)", odds.p_breakdown());
-    r.count("dice", "Variable dice", odds.dice);
+    r.count("variable_dice", "Variable dice", odds.dice);
     r.value(
         "checks_reliability",
         "Poor Reliability check",
