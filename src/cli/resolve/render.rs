@@ -33,24 +33,6 @@ fn fraction(weight: u128, total: u128) -> String {
     }
 }
 
-/// A headline value in words: "4+", "38.5%", "yes".
-pub fn value_text(value: &Value) -> String {
-    match value {
-        Value::Probability(p) => percent(*p),
-        Value::Count(n) => n.to_string(),
-        Value::Target(n) => format!("{n}+"),
-        Value::Number(x) => format!("{x:.1}"),
-        Value::Flag(true) => "yes".to_string(),
-        Value::Flag(false) => "no".to_string(),
-        Value::Text(t) => t.clone(),
-        Value::Probabilities(ps) => ps
-            .iter()
-            .map(|p| percent(*p))
-            .collect::<Vec<_>>()
-            .join(" / "),
-    }
-}
-
 const HOUSE: &str = "  (house default)";
 
 fn write_distribution(out: &mut dyn Write, d: &Distribution) -> Result<()> {
@@ -109,7 +91,7 @@ pub fn write_text(out: &mut dyn Write, report: &Report) -> Result<()> {
         let house = if v.house_default { HOUSE } else { "" };
         match &v.value {
             Value::Text(text) => writeln!(out, "  {}: {text}{house}", v.label)?,
-            value => writeln!(out, "  {:<width$} {:>8}{house}", v.label, value_text(value))?,
+            value => writeln!(out, "  {:<width$} {:>8}{house}", v.label, value.text())?,
         }
     }
     for d in &report.distributions {

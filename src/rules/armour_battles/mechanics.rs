@@ -9,7 +9,9 @@ mod report;
 
 use crate::rules::Card;
 use crate::rules::RulesetId;
-use crate::rules::resolution::{Choice, InputSpec, Inputs, Mechanic, ResolveError, no_check};
+use crate::rules::resolution::{
+    Choice, InputSpec, InputValue, Inputs, Mechanic, Preset, ResolveError, no_check,
+};
 
 use super::artillery::ArtillerySituation;
 use super::error::ResolveError as AbError;
@@ -31,6 +33,7 @@ pub static MECHANICS: [Mechanic; 4] = [
         check: check_fire,
         odds: report::fire_odds,
         roll: report::fire_roll_report,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -40,6 +43,7 @@ pub static MECHANICS: [Mechanic; 4] = [
         check: no_check,
         odds: report::command_odds,
         roll: report::command_roll,
+        presets: battle_presets,
     },
     Mechanic {
         ruleset: ID,
@@ -49,6 +53,7 @@ pub static MECHANICS: [Mechanic; 4] = [
         check: no_check,
         odds: report::rally_odds,
         roll: report::rally_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -58,6 +63,7 @@ pub static MECHANICS: [Mechanic; 4] = [
         check: check_move,
         odds: report::move_odds,
         roll: report::move_roll,
+        presets: Vec::new,
     },
 ];
 
@@ -98,6 +104,10 @@ const EVASIONS: &[Choice] = &[
     choice("shoot_and_scoot", "Shoot and scoot"),
     choice("disengage", "Disengage"),
 ];
+
+/// Most command dice a side is offered: first-pulse odds stay exact up to 8, Command
+/// Failure far beyond.
+const MAX_COMMAND_DICE: i64 = 12;
 
 const DIRECT: &[&str] = &["direct", "opportunity"];
 const ARTILLERY: &[&str] = &["artillery"];
@@ -140,7 +150,7 @@ fn command_inputs() -> Vec<InputSpec> {
             "US command dice",
             "The US player's command dice.",
             1,
-            super::command::MAX_EXACT_COMMAND_DICE.into(),
+            MAX_COMMAND_DICE,
             6,
         ),
         InputSpec::count(
@@ -148,7 +158,7 @@ fn command_inputs() -> Vec<InputSpec> {
             "German command dice",
             "The German player's command dice.",
             1,
-            super::command::MAX_EXACT_COMMAND_DICE.into(),
+            MAX_COMMAND_DICE,
             5,
         ),
         InputSpec::count(
@@ -160,6 +170,25 @@ fn command_inputs() -> Vec<InputSpec> {
             1,
         ),
     ]
+}
+
+/// Each Lorraine battle's command dice (both sides' briefings) and first-pulse rule.
+fn battle_presets() -> Vec<Preset> {
+    (1..=3u32)
+        .filter_map(|battle| {
+            let us = group(battle, Side::Us, "battle").ok()?;
+            let german = group(battle, Side::German, "battle").ok()?;
+            Some(Preset {
+                label: format!("Battle {battle}"),
+                help: "This Lorraine battle's command dice and first-pulse rule.",
+                values: vec![
+                    ("us_dice", InputValue::Count(us.command_dice.into())),
+                    ("german_dice", InputValue::Count(german.command_dice.into())),
+                    ("battle", InputValue::Count(battle.into())),
+                ],
+            })
+        })
+        .collect()
 }
 
 fn rally_inputs() -> Vec<InputSpec> {
@@ -343,7 +372,7 @@ pub struct DirectFire<'a> {
 }
 
 /// The target: on the table, so it can be fired at.
-fn target<'a>(inputs: &'a Inputs) -> Result<&'a UnitCard, ResolveError> {
+fn target(inputs: &Inputs) -> Result<&UnitCard, ResolveError> {
     let target = unit(inputs, "target", "target")?;
     if target.kind == UnitKind::OffTableArtillery {
         return Err(refused("target_disruption")(AbError::CannotBeTargeted {

@@ -27,6 +27,7 @@ pub static MECHANICS: [Mechanic; 3] = [
         check: check_fire,
         odds: fire_odds,
         roll: fire_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -36,6 +37,7 @@ pub static MECHANICS: [Mechanic; 3] = [
         check: no_check,
         odds: repair_odds,
         roll: repair_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -45,6 +47,7 @@ pub static MECHANICS: [Mechanic; 3] = [
         check: no_check,
         odds: spotting_odds,
         roll: spotting_roll,
+        presets: Vec::new,
     },
 ];
 
@@ -104,7 +107,7 @@ fn fire_inputs() -> Vec<InputSpec> {
         attacker_input("Firing tank"),
         InputSpec {
             key: "target",
-            label: "Targets",
+            label: "Target tank",
             help: "One or more targets; split the fire rate with Shots.",
             kind: InputKind::CardList {
                 filter: any_tank,
@@ -320,6 +323,11 @@ fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
             o.p_hit_per_shot(),
         );
         r.chance(
+            format!("p_penetration{s}"),
+            format!("P(at least one penetration){at}"),
+            o.penetrations().at_least(&1),
+        );
+        r.chance(
             format!("p_destroyed{s}"),
             format!("P(destroyed){at}"),
             o.p_destroyed(),
@@ -365,7 +373,12 @@ fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let targets = targets(inputs, attacker)?;
     let order: Vec<FireTarget> = targets.iter().map(|(_, t)| *t).collect();
     let roll = bot::roll_fire(attacker, &order, &mut Roller::new(seed))?;
-    let mut r = report("fire", fire_title(inputs, attacker));
+    let names: Vec<&str> = targets.iter().map(|(name, _)| name.as_str()).collect();
+    let firer = inputs
+        .card("attacker")
+        .map(|c| c.label())
+        .unwrap_or_default();
+    let mut r = report("fire", format!("{firer} fires at {}", names.join(" and ")));
     for (i, (v, (name, _))) in roll.volleys.iter().zip(&targets).enumerate() {
         let s = suffix(i);
         r.dice(format!("to hit {name} ({}+)", v.need), &v.to_hit);

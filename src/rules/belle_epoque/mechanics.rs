@@ -27,6 +27,7 @@ pub static MECHANICS: [Mechanic; 4] = [
         check: no_check,
         odds: command_odds,
         roll: command_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -36,6 +37,7 @@ pub static MECHANICS: [Mechanic; 4] = [
         check: no_check,
         odds: reactivity_odds,
         roll: reactivity_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -45,6 +47,7 @@ pub static MECHANICS: [Mechanic; 4] = [
         check: check_fire,
         odds: fire_odds,
         roll: fire_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -54,6 +57,7 @@ pub static MECHANICS: [Mechanic; 4] = [
         check: no_check,
         odds: assault_odds,
         roll: assault_roll,
+        presets: Vec::new,
     },
 ];
 

@@ -25,6 +25,7 @@ pub static MECHANICS: [Mechanic; 3] = [
         check: no_check,
         odds: command_odds,
         roll: command_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -34,6 +35,7 @@ pub static MECHANICS: [Mechanic; 3] = [
         check: no_check,
         odds: shot_odds,
         roll: shot_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -43,6 +45,7 @@ pub static MECHANICS: [Mechanic; 3] = [
         check: no_check,
         odds: crash_odds,
         roll: crash_roll,
+        presets: Vec::new,
     },
 ];
 

@@ -29,6 +29,7 @@ pub static MECHANICS: [Mechanic; 2] = [
         check: no_check,
         odds: order_odds,
         roll: order_roll,
+        presets: Vec::new,
     },
     Mechanic {
         ruleset: ID,
@@ -38,6 +39,7 @@ pub static MECHANICS: [Mechanic; 2] = [
         check: no_check,
         odds: shooting_odds,
         roll: shooting_roll,
+        presets: Vec::new,
     },
 ];
 
@@ -175,7 +177,7 @@ fn shooting_inputs() -> Vec<InputSpec> {
             kind: InputKind::Choice(Cow::Owned(weapon_choices())),
             ..InputSpec::choice("weapon", "Weapon", "A weapon from the chart.", &[], "")
         },
-        InputSpec::count("firers", "Firers", "Models firing the weapon.", 1, 50, 1),
+        InputSpec::count("firers", "Models firing", "Models firing the weapon.", 1, 50, 1),
         toggle("he", "Fire HE", "High explosive: the weapon's HE value and the HE chart; mortars and howitzers always fire HE.")
             .house(rulings::HE_RULING),
         pins_input("−1 to hit per pin."),

@@ -20,6 +20,22 @@ pub use report::{DiceRecord, Distribution, Estimate, Headline, Outcome, Report, 
 
 use crate::rules::{RulesetId, all_rulesets, ruleset};
 
+/// Which mechanic: its ruleset and key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MechanicId {
+    pub ruleset: RulesetId,
+    pub key: &'static str,
+}
+
+/// A set of input values the book gives for a situation ("Battle 2": its command dice and
+/// first-pulse rule), offered in one click.
+#[derive(Debug, Clone)]
+pub struct Preset {
+    pub label: String,
+    pub help: &'static str,
+    pub values: Vec<(&'static str, InputValue)>,
+}
+
 /// One thing a ruleset resolves: a shot, a command roll, a rally.
 pub struct Mechanic {
     pub ruleset: RulesetId,
@@ -35,9 +51,18 @@ pub struct Mechanic {
     pub odds: fn(&Inputs) -> Result<Report, ResolveError>,
     /// The same situation rolled with dice from `seed`.
     pub roll: fn(&Inputs, u64) -> Result<Report, ResolveError>,
+    /// Situations the book gives, offered in one click (none for most mechanics).
+    pub presets: fn() -> Vec<Preset>,
 }
 
 impl Mechanic {
+    pub fn id(&self) -> MechanicId {
+        MechanicId {
+            ruleset: self.ruleset,
+            key: self.key,
+        }
+    }
+
     /// "Ruleset — mechanic", as a picker lists it.
     pub fn title(&self) -> String {
         format!("{} — {}", self.ruleset.title(), self.label)
@@ -81,6 +106,11 @@ pub fn mechanics() -> impl Iterator<Item = &'static Mechanic> {
 /// The mechanic `key` of `ruleset`.
 pub fn mechanic(id: RulesetId, key: &str) -> Option<&'static Mechanic> {
     ruleset(id).mechanics().iter().find(|m| m.key == key)
+}
+
+/// The mechanic `id` names.
+pub fn find(id: MechanicId) -> Option<&'static Mechanic> {
+    mechanic(id.ruleset, id.key)
 }
 
 /// A check that accepts everything, for mechanics with no impossible combinations.

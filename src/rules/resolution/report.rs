@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use crate::rules::dice::{Dist, RollRecord};
+use crate::rules::words::percent;
 use crate::rules::{HouseDefault, RulesetId};
 
 /// A headline value.
@@ -27,6 +28,26 @@ pub enum Value {
     Text(String),
     /// A row of chances (Armour Battles `disruption`: 0, 1, 2, 3+ new points).
     Probabilities(Vec<f64>),
+}
+
+impl Value {
+    /// The value in words: "4+", "38.5%", "yes".
+    pub fn text(&self) -> String {
+        match self {
+            Value::Probability(p) => percent(*p),
+            Value::Count(n) => n.to_string(),
+            Value::Target(n) => format!("{n}+"),
+            Value::Number(x) => format!("{x:.1}"),
+            Value::Flag(true) => "yes".to_string(),
+            Value::Flag(false) => "no".to_string(),
+            Value::Text(t) => t.clone(),
+            Value::Probabilities(ps) => ps
+                .iter()
+                .map(|p| percent(*p))
+                .collect::<Vec<_>>()
+                .join(" / "),
+        }
+    }
 }
 
 impl Serialize for Value {

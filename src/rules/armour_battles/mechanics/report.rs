@@ -11,7 +11,7 @@ use super::super::fire::{self, FireMode, FireOdds, Modified, Modifier};
 use super::super::outcome::{self, FireRoll};
 use super::super::rally;
 use super::super::reliability::{self, MoveResult};
-use super::super::{FireKind, FirstPulse, Side};
+use super::super::{FireKind, FirstPulse, Side, SpecialRule};
 use super::{ID, direct_fire, first_pulse, mission, move_order, name, rally, refused, unit};
 
 fn modifier_text(m: &Modifier) -> String {
@@ -413,6 +413,10 @@ pub(super) fn rally_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         "Battle group's rally dice",
         odds.base_dice,
     );
+    if let Some(row) = rally_row(situation.distance_inches) {
+        r.value("rally_table_row", "Rally Table row", Value::Text(row));
+        r.mark("rally_table_row");
+    }
     r.dist(Distribution::counts(
         "removed",
         "Disruption Points removed",
@@ -421,6 +425,25 @@ pub(super) fn rally_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     ));
     modifiers_note(&mut r, &odds.modifiers);
     Ok(r)
+}
+
+/// The Rally Table row a unit `distance` inches from the closest enemy rallies by:
+/// "over 6″ up to 12″: 5+ (10″ away)".
+fn rally_row(distance: f64) -> Option<String> {
+    let table = super::super::rally_table().ok()?;
+    let row = table.row_at(distance)?;
+    let from = row
+        .checked_sub(1)
+        .and_then(|i| table.bands.get(i))
+        .and_then(|b| b.up_to_inches);
+    let band = table.bands.get(row)?;
+    let range = match (from, band.up_to_inches) {
+        (None, Some(to)) => format!("up to {to}″"),
+        (Some(from), Some(to)) => format!("over {from}″ up to {to}″"),
+        (Some(from), None) => format!("over {from}″"),
+        (None, None) => "any distance".to_string(),
+    };
+    Some(format!("{range}: {}+ ({distance}″ away)", band.tn))
 }
 
 pub(super) fn rally_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
@@ -463,13 +486,37 @@ fn pulse_label(outcome: &PulseOutcome) -> String {
 pub(super) fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let (battle, rule) = first_pulse(inputs)?;
     let (us, german) = (inputs.count_u32("us_dice"), inputs.count_u32("german_dice"));
-    let odds = command::command_odds(us, german, rule).map_err(refused("disruption"))?;
     let mut r = Report::new(
         ID,
         "command_dice",
         format!("Command dice, Battle {battle}: US {us}D, German {german}D"),
     );
     r.note(format!("First pulse: {}.", rule.label()));
+    let limit = command::MAX_EXACT_COMMAND_DICE;
+    if us > limit || german > limit {
+        // Command Failure alone stays exact far past the first-pulse limit.
+        let wrong = refused("disruption");
+        let (us_failure, german_failure) = (
+            command::command_failure_odds(us).map_err(&wrong)?,
+            command::command_failure_odds(german).map_err(&wrong)?,
+        );
+        r.chance("p_us_failure", "P(US Command Failure)", us_failure.p());
+        r.chance(
+            "p_german_failure",
+            "P(German Command Failure)",
+            german_failure.p(),
+        );
+        r.chance(
+            "p_both_fail",
+            "P(both fail: the turn ends), per roll",
+            us_failure.p() * german_failure.p(),
+        );
+        r.note(format!(
+            "Exact first-pulse odds handle at most {limit} dice a side: only Command Failure is shown."
+        ));
+        return Ok(r);
+    }
+    let odds = command::command_odds(us, german, rule).map_err(refused("disruption"))?;
     r.chance("p_us_failure", "P(US Command Failure)", odds.us_failure.p());
     r.chance(
         "p_german_failure",
@@ -577,11 +624,14 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         "Poor Reliability check",
         Value::Flag(odds.checks_reliability),
     );
-    if odds.checks_reliability {
-        r.note("A Poor Reliability unit breaks down on more 1s than 6s on the move's dice.");
+    let name = name(inputs, "unit");
+    r.note(if !unit.has(SpecialRule::PoorReliability) {
+        format!("{name} has no Poor Reliability: it never breaks down.")
+    } else if !odds.checks_reliability {
+        format!("{name} has Poor Reliability, checked only on a double or triple move: a single move never breaks down.")
     } else {
-        r.note("No Poor Reliability check on this move.");
-    }
+        "Poor Reliability: more 1s than 6s on the move's variable dice and it breaks down (no move this turn).".to_string()
+    });
     r.dist(Distribution::new(
         "distance",
         "Distance moved",
