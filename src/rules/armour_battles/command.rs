@@ -224,7 +224,7 @@ pub struct SideCommand {
 }
 
 impl SideCommand {
-    /// "COMMAND FAILURE, 1 one(s) to the opponent; chains 2×3, 1×2; wild 0 own 6s + 0
+    /// "COMMAND FAILURE, 1 one to the opponent; chains 2×3, 1×2; wild 0 own 6s + 0
     /// received", as the CLI and the window print a side's roll.
     pub fn summary(&self) -> String {
         let chains: Vec<String> = self

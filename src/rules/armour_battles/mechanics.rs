@@ -75,34 +75,30 @@ fn battery(card: &Card) -> bool {
     matches!(card, Card::ArmourBattles(u) if u.kind == UnitKind::OffTableArtillery)
 }
 
-const fn choice(key: &'static str, label: &'static str) -> Choice {
-    Choice { key, label }
-}
-
 const KINDS: &[Choice] = &[
-    choice("direct", "Direct fire"),
-    choice("opportunity", "Opportunity fire"),
-    choice("artillery", "Artillery"),
+    Choice::new("direct", "Direct fire"),
+    Choice::new("opportunity", "Opportunity fire"),
+    Choice::new("artillery", "Artillery"),
 ];
 
 const RANGES: &[Choice] = &[
-    choice("short", "Short"),
-    choice("effective", "Effective"),
-    choice("long", "Long"),
+    Choice::new("short", "Short"),
+    Choice::new("effective", "Effective"),
+    Choice::new("long", "Long"),
 ];
 
 const MOVES: &[Choice] = &[
-    choice("single", "Single move"),
-    choice("double", "Double move"),
-    choice("triple", "Triple move"),
+    Choice::new("single", "Single move"),
+    Choice::new("double", "Double move"),
+    Choice::new("triple", "Triple move"),
 ];
 
 const EVASIONS: &[Choice] = &[
-    choice("none", "Not evading"),
-    choice("auto", "Evading (break off if it can)"),
-    choice("break_off", "Break off"),
-    choice("shoot_and_scoot", "Shoot and scoot"),
-    choice("disengage", "Disengage"),
+    Choice::new("none", "Not evading"),
+    Choice::new("auto", "Evading (break off if it can)"),
+    Choice::new("break_off", "Break off"),
+    Choice::new("shoot_and_scoot", "Shoot and scoot"),
+    Choice::new("disengage", "Disengage"),
 ];
 
 /// Most command dice a side is offered: first-pulse odds stay exact up to 8, Command
@@ -262,18 +258,12 @@ fn unit<'a>(
     key: &'static str,
     what: &str,
 ) -> Result<&'a UnitCard, ResolveError> {
-    match &inputs.require_card(key, what)?.card {
-        Card::ArmourBattles(u) => Ok(u),
-        other => Err(ResolveError::invalid(
-            key,
-            format!("'{}' is not an Armour Battles unit", other.name()),
-        )),
-    }
-}
-
-/// "Panzer IV H" or "Sherman · custom", as the inputs name the card.
-fn name(inputs: &Inputs, key: &str) -> String {
-    inputs.card(key).map(|c| c.label()).unwrap_or_default()
+    inputs
+        .require_card(key, what)?
+        .as_card(key, "Armour Battles", |c| match c {
+            Card::ArmourBattles(u) => Some(u),
+            _ => None,
+        })
 }
 
 /// An Armour Battles refusal in the one error type, naming the input at fault.
@@ -415,7 +405,7 @@ pub fn direct_fire(inputs: &Inputs) -> Result<DirectFire<'_>, ResolveError> {
         mode = FireMode::Opportunity;
         note = Some(format!(
             "{} has no Break-Off: it gains +2D by disengaging, which only opportunity fire can catch",
-            name(inputs, "target")
+            inputs.label_of("target")
         ));
     }
     Ok(DirectFire {

@@ -6,8 +6,8 @@ use crate::rules::RulesetId;
 use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 use crate::rules::resolution::{
-    Choice, Distribution, EntryField, InputKind, InputSpec, InputValue, Inputs, Mechanic, Report,
-    ResolveError, Value, no_check,
+    CardPick, Choice, Distribution, EntryField, InputKind, InputSpec, InputValue, Inputs, Mechanic,
+    Report, ResolveError, Value, no_check,
 };
 use crate::rules::words::amount;
 
@@ -56,18 +56,9 @@ fn any_tank(card: &Card) -> bool {
 }
 
 const COVERS: &[Choice] = &[
-    Choice {
-        key: "open",
-        label: "Open",
-    },
-    Choice {
-        key: "light",
-        label: "Light cover",
-    },
-    Choice {
-        key: "heavy",
-        label: "Heavy cover",
-    },
+    Choice::new("open", "Open"),
+    Choice::new("light", "Light cover"),
+    Choice::new("heavy", "Heavy cover"),
 ];
 
 /// The most targets one fire order is split over in the window (the fire rate limits it
@@ -168,18 +159,14 @@ fn spotting_inputs() -> Vec<InputSpec> {
     ]
 }
 
-fn tank<'a>(card: &'a Card, key: &'static str) -> Result<&'a TankCard, ResolveError> {
-    match card {
-        Card::BattleOfTanks(t) => Ok(t),
-        other => Err(ResolveError::invalid(
-            key,
-            format!("'{}' is not a Battle of Tanks card", other.name()),
-        )),
-    }
+fn tank<'a>(pick: &'a CardPick, key: &'static str) -> Result<&'a TankCard, ResolveError> {
+    pick.as_card(key, "Battle of Tanks", |c| match c {
+        Card::BattleOfTanks(t) => Some(t),
+        _ => None,
+    })
 }
-
 fn attacker<'a>(inputs: &'a Inputs, what: &str) -> Result<&'a TankCard, ResolveError> {
-    tank(&inputs.require_card("attacker", what)?.card, "attacker")
+    tank(inputs.require_card("attacker", what)?, "attacker")
 }
 
 fn cover(inputs: &Inputs) -> Cover {
@@ -233,7 +220,7 @@ fn targets<'a>(
                     },
                 )
             })?;
-            let card = tank(&pick.card, "target")?;
+            let card = tank(pick, "target")?;
             let number = |key| u32::try_from(entry.number(key).max(0)).unwrap_or(u32::MAX);
             let shots = match (number("shots"), single) {
                 (0, true) => attacker.fire_rate,
@@ -273,16 +260,10 @@ fn suffix(i: usize) -> String {
 }
 
 fn report(mechanic: &'static str, title: String) -> Report {
-    let mut report = Report::new(ID, mechanic, title);
-    report.house_defaults = rulings::for_mechanic(mechanic).to_vec();
-    report
+    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
 }
-
 fn fire_title(inputs: &Inputs, attacker: &TankCard) -> String {
-    let name = inputs
-        .card("attacker")
-        .map(|c| c.label())
-        .unwrap_or_default();
+    let name = inputs.label_of("attacker");
     format!(
         "{name} fires (accuracy {}+, fire rate {}, firepower {})",
         attacker.accuracy, attacker.fire_rate, attacker.firepower
@@ -374,10 +355,7 @@ fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let order: Vec<FireTarget> = targets.iter().map(|(_, t)| *t).collect();
     let roll = bot::roll_fire(attacker, &order, &mut Roller::new(seed))?;
     let names: Vec<&str> = targets.iter().map(|(name, _)| name.as_str()).collect();
-    let firer = inputs
-        .card("attacker")
-        .map(|c| c.label())
-        .unwrap_or_default();
+    let firer = inputs.label_of("attacker");
     let mut r = report("fire", format!("{firer} fires at {}", names.join(" and ")));
     for (i, (v, (name, _))) in roll.volleys.iter().zip(&targets).enumerate() {
         let s = suffix(i);
@@ -414,10 +392,7 @@ fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
 
 fn repair_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "tank")?;
-    let name = inputs
-        .card("attacker")
-        .map(|c| c.label())
-        .unwrap_or_default();
+    let name = inputs.label_of("attacker");
     let mut r = report("repair", format!("{name} repairs its tracks"));
     r.value("need", "Repair on", Value::Target(i64::from(tank.repair)));
     r.chance(
@@ -430,10 +405,7 @@ fn repair_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 
 fn repair_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "tank")?;
-    let name = inputs
-        .card("attacker")
-        .map(|c| c.label())
-        .unwrap_or_default();
+    let name = inputs.label_of("attacker");
     let roll = bot::roll_repair(tank, &mut Roller::new(seed))?;
     let mut r = report("repair", format!("{name} repairs its tracks"));
     r.dice(format!("repair ({}+)", roll.need), &roll.die);
@@ -448,10 +420,7 @@ fn repair_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
 
 fn spotting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "spotting tank")?;
-    let name = inputs
-        .card("attacker")
-        .map(|c| c.label())
-        .unwrap_or_default();
+    let name = inputs.label_of("attacker");
     let cover = cover(inputs);
     let need = bot::spotting_need(tank, cover)?;
     let odds = bot::spotting_odds(tank, cover)?;
@@ -470,10 +439,7 @@ fn spotting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 
 fn spotting_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "spotting tank")?;
-    let name = inputs
-        .card("attacker")
-        .map(|c| c.label())
-        .unwrap_or_default();
+    let name = inputs.label_of("attacker");
     let cover = cover(inputs);
     let roll = bot::roll_spotting(tank, cover, &mut Roller::new(seed))?;
     let mut r = report(

@@ -68,53 +68,49 @@ fn any_unit(card: &Card) -> bool {
 /// Takes the chosen card's value.
 const FROM_CARD: &str = "card";
 
-const fn choice(key: &'static str, label: &'static str) -> Choice {
-    Choice { key, label }
-}
-
 const GENERALS: &[Choice] = &[
-    choice("mediocre", "Mediocre (d4)"),
-    choice("average", "Average (d6)"),
-    choice("superior", "Superior (d8)"),
+    Choice::new("mediocre", "Mediocre (d4)"),
+    Choice::new("average", "Average (d6)"),
+    Choice::new("superior", "Superior (d8)"),
 ];
 
 const TROOP_TYPES: &[Choice] = &[
-    choice(FROM_CARD, "As the unit"),
-    choice("a", "A"),
-    choice("b", "B"),
-    choice("c", "C"),
-    choice("d", "D"),
-    choice("e", "E"),
-    choice("f", "F"),
-    choice("g", "G"),
+    Choice::new(FROM_CARD, "As the unit"),
+    Choice::new("a", "A"),
+    Choice::new("b", "B"),
+    Choice::new("c", "C"),
+    Choice::new("d", "D"),
+    Choice::new("e", "E"),
+    Choice::new("f", "F"),
+    Choice::new("g", "G"),
 ];
 
 const ORDERS: &[Choice] = &[
-    choice(FROM_CARD, "As the unit (else close)"),
-    choice("close", "Close order"),
-    choice("loose", "Loose order"),
+    Choice::new(FROM_CARD, "As the unit (else close)"),
+    Choice::new("close", "Close order"),
+    Choice::new("loose", "Loose order"),
 ];
 
 const TERRAINS: &[Choice] = &[
-    choice("open", "Open"),
-    choice("cover", "Cover"),
-    choice("fortifications", "Fortifications"),
+    Choice::new("open", "Open"),
+    Choice::new("cover", "Cover"),
+    Choice::new("fortifications", "Fortifications"),
 ];
 
 const LEVELS: &[Choice] = &[
-    choice(FROM_CARD, "As the unit"),
-    choice(
+    Choice::new(FROM_CARD, "As the unit"),
+    Choice::new(
         "militia_or_loose_regulars",
         "Militia or loose regulars (SS 1–2)",
     ),
-    choice("close_regulars", "Close-order regulars (SS 1–3)"),
-    choice("choc", "Choc (SS 1–4)"),
+    Choice::new("close_regulars", "Close-order regulars (SS 1–3)"),
+    Choice::new("choc", "Choc (SS 1–4)"),
 ];
 
 const POSITIONS: &[Choice] = &[
-    choice("open", "Open"),
-    choice("hill", "Hill (+1 for infantry)"),
-    choice("fortifications", "Fortifications (+2)"),
+    Choice::new("open", "Open"),
+    Choice::new("hill", "Hill (+1 for infantry)"),
+    Choice::new("fortifications", "Fortifications (+2)"),
 ];
 
 fn command_inputs() -> Vec<InputSpec> {
@@ -349,22 +345,14 @@ fn unit<'a>(
     inputs: &'a Inputs,
     key: &'static str,
 ) -> Result<Option<&'a UnitProfile>, ResolveError> {
-    match inputs.card(key).map(|c| &c.card) {
-        None => Ok(None),
-        Some(Card::BelleEpoque(u)) => Ok(Some(u)),
-        Some(other) => Err(ResolveError::invalid(
-            key,
-            format!("'{}' is not a Belle Epoque unit", other.name()),
-        )),
-    }
+    inputs.card_as(key, "Belle Epoque", |c| match c {
+        Card::BelleEpoque(u) => Some(u),
+        _ => None,
+    })
 }
-
 fn report(mechanic: &'static str, title: String) -> Report {
-    let mut report = Report::new(ID, mechanic, title);
-    report.house_defaults = rulings::for_mechanic(mechanic).to_vec();
-    report
+    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
 }
-
 fn general(inputs: &Inputs) -> General {
     match inputs.choice("general") {
         "mediocre" => General::Mediocre,

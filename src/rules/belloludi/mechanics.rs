@@ -108,13 +108,12 @@ fn vehicle<'a>(
     key: &'static str,
     what: &str,
 ) -> Result<&'a Vehicle, ResolveError> {
-    match &inputs.require_card(key, what)?.card {
-        Card::Belloludi(v) => Ok(v),
-        other => Err(ResolveError::invalid(
-            key,
-            format!("'{}' is not a BelloLudi vehicle", other.name()),
-        )),
-    }
+    inputs
+        .require_card(key, what)?
+        .as_card(key, "BelloLudi Tanks!", |c| match c {
+            Card::Belloludi(v) => Some(v),
+            _ => None,
+        })
 }
 
 /// The tank for `key` with the armour it has left (`armour_key`, 0 = undamaged).
@@ -135,11 +134,6 @@ fn tank<'a>(
             other => other,
         }),
     }
-}
-
-/// "first (· custom)" names as the inputs chose them.
-fn name(inputs: &Inputs, key: &str) -> String {
-    inputs.card(key).map(|c| c.label()).unwrap_or_default()
 }
 
 fn situation(inputs: &Inputs) -> ShotSituation {
@@ -175,11 +169,8 @@ fn command_label(outcome: &CommandOutcome) -> String {
 }
 
 fn report(mechanic: &'static str, title: String) -> Report {
-    let mut report = Report::new(ID, mechanic, title);
-    report.house_defaults = rulings::for_mechanic(mechanic).to_vec();
-    report
+    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
 }
-
 fn command_odds(_: &Inputs) -> Result<Report, ResolveError> {
     let odds = bl::command_odds()?;
     let mut r = report(
@@ -239,7 +230,7 @@ fn shot_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let shooter = vehicle(inputs, "shooter", "shooting tank")?;
     let target = tank(inputs, "target", "target_armour", "target tank")?;
     let odds = bl::shot_odds(shooter, target, &situation(inputs))?;
-    let (a, b) = (name(inputs, "shooter"), name(inputs, "target"));
+    let (a, b) = (inputs.label_of("shooter"), inputs.label_of("target"));
     let mut r = report(
         "shooting",
         format!("{a} shoots at {b} ({} armour left)", odds.remaining_before),
@@ -314,7 +305,7 @@ fn shot_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let shooter = vehicle(inputs, "shooter", "shooting tank")?;
     let target = tank(inputs, "target", "target_armour", "target tank")?;
     let roll = bl::roll_shot(shooter, target, &situation(inputs), &mut Roller::new(seed))?;
-    let (a, b) = (name(inputs, "shooter"), name(inputs, "target"));
+    let (a, b) = (inputs.label_of("shooter"), inputs.label_of("target"));
     let mut r = report("shooting", format!("{a} shoots at {b}"));
     r.dice(format!("to hit ({}+)", roll.need), &roll.to_hit);
     if let Some(record) = &roll.damage_dice {
@@ -358,7 +349,7 @@ fn crash_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let first = tank(inputs, "shooter", "shooter_armour", "first tank")?;
     let second = tank(inputs, "target", "target_armour", "second tank")?;
     let odds = bl::crash_odds(first, second)?;
-    let (a, b) = (name(inputs, "shooter"), name(inputs, "target"));
+    let (a, b) = (inputs.label_of("shooter"), inputs.label_of("target"));
     let mut r = report(
         "crash",
         format!(
@@ -404,7 +395,7 @@ fn crash_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     let first = tank(inputs, "shooter", "shooter_armour", "first tank")?;
     let second = tank(inputs, "target", "target_armour", "second tank")?;
     let roll = bl::roll_crash(first, second, &mut Roller::new(seed))?;
-    let (a, b) = (name(inputs, "shooter"), name(inputs, "target"));
+    let (a, b) = (inputs.label_of("shooter"), inputs.label_of("target"));
     let mut r = report("crash", format!("{a} crashes into {b}"));
     r.dice("commander dice (d20 read, first then second)", &roll.dice);
     r.count("hits_to_first", format!("Hits on {a}"), roll.hits.to_first);

@@ -51,75 +51,30 @@ fn any_unit(card: &Card) -> bool {
 pub const FROM_UNIT: &str = "unit";
 
 const QUALITIES: &[Choice] = &[
-    Choice {
-        key: FROM_UNIT,
-        label: "As the unit",
-    },
-    Choice {
-        key: "inexperienced",
-        label: "Inexperienced",
-    },
-    Choice {
-        key: "regular",
-        label: "Regular",
-    },
-    Choice {
-        key: "veteran",
-        label: "Veteran",
-    },
+    Choice::new(FROM_UNIT, "As the unit"),
+    Choice::new("inexperienced", "Inexperienced"),
+    Choice::new("regular", "Regular"),
+    Choice::new("veteran", "Veteran"),
 ];
 
 const OFFICERS: &[Choice] = &[
-    Choice {
-        key: "none",
-        label: "None",
-    },
-    Choice {
-        key: "second_lieutenant",
-        label: "2nd Lieutenant (+1)",
-    },
-    Choice {
-        key: "first_lieutenant",
-        label: "1st Lieutenant (+2)",
-    },
-    Choice {
-        key: "captain",
-        label: "Captain (+3)",
-    },
-    Choice {
-        key: "major",
-        label: "Major (+4)",
-    },
+    Choice::new("none", "None"),
+    Choice::new("second_lieutenant", "2nd Lieutenant (+1)"),
+    Choice::new("first_lieutenant", "1st Lieutenant (+2)"),
+    Choice::new("captain", "Captain (+3)"),
+    Choice::new("major", "Major (+4)"),
 ];
 
 const COVERS: &[Choice] = &[
-    Choice {
-        key: "none",
-        label: "None",
-    },
-    Choice {
-        key: "soft",
-        label: "Soft cover (−1)",
-    },
-    Choice {
-        key: "hard",
-        label: "Hard cover (−2)",
-    },
+    Choice::new("none", "None"),
+    Choice::new("soft", "Soft cover (−1)"),
+    Choice::new("hard", "Hard cover (−2)"),
 ];
 
 const FACINGS: &[Choice] = &[
-    Choice {
-        key: "front",
-        label: "Front",
-    },
-    Choice {
-        key: "side",
-        label: "Side or top (+1 pen)",
-    },
-    Choice {
-        key: "rear",
-        label: "Rear (+2 pen)",
-    },
+    Choice::new("front", "Front"),
+    Choice::new("side", "Side or top (+1 pen)"),
+    Choice::new("rear", "Rear (+2 pen)"),
 ];
 
 fn unit_input(label: &'static str, help: &'static str) -> InputSpec {
@@ -156,15 +111,13 @@ fn order_inputs() -> Vec<InputSpec> {
 
 /// The weapons chart as choices; "" takes the unit's first weapon.
 fn weapon_choices() -> Vec<Choice> {
-    let mut choices = vec![Choice {
-        key: "",
-        label: "(the unit's first weapon)",
-    }];
+    let mut choices = vec![Choice::new("", "(the unit's first weapon)")];
     if let Some(t) = super::tables() {
-        choices.extend(t.weapons.iter().map(|w| Choice {
-            key: w.name.as_str(),
-            label: w.name.as_str(),
-        }));
+        choices.extend(
+            t.weapons
+                .iter()
+                .map(|w| Choice::new(w.name.as_str(), w.name.as_str())),
+        );
     }
     choices
 }
@@ -205,16 +158,11 @@ fn unit<'a>(
     inputs: &'a Inputs,
     key: &'static str,
 ) -> Result<Option<&'a UnitProfile>, ResolveError> {
-    match inputs.card(key).map(|c| &c.card) {
-        None => Ok(None),
-        Some(Card::BoltAction(u)) => Ok(Some(u)),
-        Some(other) => Err(ResolveError::invalid(
-            key,
-            format!("'{}' is not a Bolt Action unit", other.name()),
-        )),
-    }
+    inputs.card_as(key, "Bolt Action", |c| match c {
+        Card::BoltAction(u) => Some(u),
+        _ => None,
+    })
 }
-
 fn quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
     Ok(match (inputs.choice("quality"), unit(inputs, "unit")?) {
         ("inexperienced", _) => Quality::Inexperienced,
@@ -250,11 +198,8 @@ fn order_label(o: &OrderResult) -> String {
 }
 
 fn report(mechanic: &'static str, title: String) -> Report {
-    let mut report = Report::new(ID, mechanic, title);
-    report.house_defaults = rulings::for_mechanic(mechanic).to_vec();
-    report
+    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
 }
-
 fn order_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let test = order_test(inputs)?;
     let odds = ba::order_test_odds(&test)?;

@@ -25,6 +25,12 @@ pub struct Choice {
     pub label: &'static str,
 }
 
+impl Choice {
+    pub const fn new(key: &'static str, label: &'static str) -> Self {
+        Choice { key, label }
+    }
+}
+
 /// A number field of each entry in a card list (shots, range, hit points).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EntryField {
@@ -220,6 +226,19 @@ impl CardPick {
         }
     }
 
+    /// The card as the ruleset's own card type (`variant` picks it out of [`Card`]), or a
+    /// refusal naming input `key` when it is another book's card.
+    pub fn as_card<T>(
+        &self,
+        key: &'static str,
+        book: &str,
+        variant: fn(&Card) -> Option<&T>,
+    ) -> Result<&T, ResolveError> {
+        variant(&self.card).ok_or_else(|| {
+            ResolveError::invalid(key, format!("'{}' is not a {book} card", self.card.name()))
+        })
+    }
+
     /// "Sherman", or "Sherman · custom".
     pub fn label(&self) -> String {
         if self.custom {
@@ -320,11 +339,29 @@ impl Inputs {
         }
     }
 
+    /// How the chosen card is named in answers ("Sherman · custom"); empty when none is.
+    pub fn label_of(&self, key: &str) -> String {
+        self.card(key).map(CardPick::label).unwrap_or_default()
+    }
+
     /// The chosen card, or an [`ResolveError::Invalid`] naming the input: "choose the
     /// `what`".
     pub fn require_card(&self, key: &'static str, what: &str) -> Result<&CardPick, ResolveError> {
         self.card(key)
             .ok_or_else(|| ResolveError::invalid(key, format!("choose the {what}")))
+    }
+
+    /// The card chosen for `key` as the ruleset's own card type (`variant` picks it out of
+    /// [`Card`]); `None` when no card is chosen, refused when it is another book's card.
+    pub fn card_as<T>(
+        &self,
+        key: &'static str,
+        book: &str,
+        variant: fn(&Card) -> Option<&T>,
+    ) -> Result<Option<&T>, ResolveError> {
+        self.card(key)
+            .map(|pick| pick.as_card(key, book, variant))
+            .transpose()
     }
 
     /// A card list's entries.

@@ -117,3 +117,6 @@ pub fn find(id: MechanicId) -> Option<&'static Mechanic> {
 pub fn no_check(_: &Inputs) -> Result<(), ResolveError> {
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -300,6 +300,20 @@ impl Report {
         }
     }
 
+    /// An empty report of `mechanic` resting on `rulings` (the ruleset's house defaults for
+    /// it).
+    pub fn ruled(
+        ruleset: RulesetId,
+        mechanic: &'static str,
+        title: impl Into<String>,
+        rulings: &[HouseDefault],
+    ) -> Self {
+        Report {
+            house_defaults: rulings.to_vec(),
+            ..Report::new(ruleset, mechanic, title)
+        }
+    }
+
     /// A legal situation with no result, and why.
     pub fn no_result(mut self, reason: impl Into<String>) -> Self {
         self.no_result = Some(reason.into());

@@ -12,7 +12,7 @@ use super::super::outcome::{self, FireRoll};
 use super::super::rally;
 use super::super::reliability::{self, MoveResult};
 use super::super::{FireKind, FirstPulse, Side, SpecialRule};
-use super::{ID, direct_fire, first_pulse, mission, move_order, name, rally, refused, unit};
+use super::{ID, direct_fire, first_pulse, mission, move_order, rally, refused, unit};
 
 fn modifier_text(m: &Modifier) -> String {
     if m.change == 0 {
@@ -140,8 +140,8 @@ pub(super) fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
             "artillery",
             format!(
                 "{} fires a mission at {}",
-                name(inputs, "battery"),
-                name(inputs, "target")
+                inputs.label_of("battery"),
+                inputs.label_of("target")
             ),
         );
         let (resp, dev) = (&odds.response, &odds.deviation);
@@ -178,8 +178,8 @@ pub(super) fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         mode_key(mode),
         format!(
             "{} fires at {} — {}, {side}",
-            name(inputs, "attacker"),
-            name(inputs, "target"),
+            inputs.label_of("attacker"),
+            inputs.label_of("target"),
             mode_key(mode).replace('_', " ")
         ),
     );
@@ -308,8 +308,8 @@ pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, Res
             "artillery",
             format!(
                 "{} shells {}",
-                name(inputs, "battery"),
-                name(inputs, "target")
+                inputs.label_of("battery"),
+                inputs.label_of("target")
             ),
         );
         r.house_defaults = vec![outcome::FORCED_BACK_RULING];
@@ -323,8 +323,8 @@ pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, Res
         mode_key(mode),
         format!(
             "{} fires at {}",
-            name(inputs, "attacker"),
-            name(inputs, "target")
+            inputs.label_of("attacker"),
+            inputs.label_of("target")
         ),
     );
     r.house_defaults = vec![
@@ -383,7 +383,7 @@ pub(super) fn rally_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         "rally",
         format!(
             "{} rallies with {}",
-            name(inputs, "unit"),
+            inputs.label_of("unit"),
             amount(u64::from(odds.disruption), "Disruption Points")
         ),
     );
@@ -450,7 +450,7 @@ pub(super) fn rally_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveEr
     let (unit, dice, situation) = rally(inputs)?;
     let roll = rally::roll_rally(unit, dice, &situation, &mut Roller::new(seed))
         .map_err(refused("disruption"))?;
-    let mut r = Report::new(ID, "rally", format!("{} rallies", name(inputs, "unit")));
+    let mut r = Report::new(ID, "rally", format!("{} rallies", inputs.label_of("unit")));
     r.house_defaults = vec![rally::RALLY_TN_RULING, rally::REMOVED_RULING];
     r.dice(
         pool_purpose("rally", roll.rally_tn, &roll.rally),
@@ -611,7 +611,7 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         "move",
         format!(
             "{} makes a {} ({} variable dice)",
-            name(inputs, "unit"),
+            inputs.label_of("unit"),
             order.label(),
             odds.dice
         ),
@@ -624,7 +624,7 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         "Poor Reliability check",
         Value::Flag(odds.checks_reliability),
     );
-    let name = name(inputs, "unit");
+    let name = inputs.label_of("unit");
     r.note(if !unit.has(SpecialRule::PoorReliability) {
         format!("{name} has no Poor Reliability: it never breaks down.")
     } else if !odds.checks_reliability {
@@ -649,7 +649,7 @@ pub(super) fn move_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveErr
     let mut r = Report::new(
         ID,
         "move",
-        format!("{} makes a {}", name(inputs, "unit"), order.label()),
+        format!("{} makes a {}", inputs.label_of("unit"), order.label()),
     );
     r.house_defaults = vec![reliability::BREAKDOWN_RULING];
     r.dice("move dice", &roll.record);
