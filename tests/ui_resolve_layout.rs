@@ -55,7 +55,6 @@ fn armour_battles_odds_and_distribution_fit_at_1024_and_720() {
         choose(&mut h, "Target", "M4 75mm");
         inside(&h, "P(dispersed):", width);
         inside(&h, "P(suppressed):", width);
-        inside(&h, "New Disruption Points 0 / 1 / 2 / 3+:", width);
         inside(&h, "New Disruption Points 3+:", width);
         inside(&h, "Roll", width);
     }

@@ -4,13 +4,16 @@
 //! earlier computation, and the figures move under the chart before they would be squeezed
 //! out of sight.
 
-use egui_plot::{Bar, BarChart, GridInput, GridMark, Plot};
+use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Plot};
 
 use crate::rules::words::percent as pct;
 
 /// Bars below this probability at either end of a chart are left off (the lines beside it
 /// still list them): thirty bars of 0.0 % would squeeze out the ones that matter.
 const NEGLIGIBLE_TAIL: f64 = 0.0005;
+
+/// Room the y axis labels ("100%") take from a chart's width.
+const Y_AXIS_WIDTH: f32 = 40.0;
 
 /// Room one x label needs: the widest label's characters at the axis font, with a gap.
 fn label_width(labels: &[String]) -> f32 {
@@ -57,8 +60,22 @@ fn bar_chart(ui: &mut egui::Ui, id: &str, bars: &[(String, f64)]) {
         format!("{}: {}", bar.name, pct(bar.value))
     }));
     let width = chart_width(count).min(ui.available_width().max(160.0));
-    // Thin the x labels so neighbours never overlap.
-    let every = ((label_width(&labels) * count as f32 / width).ceil() as usize).max(1);
+    // Thin the x labels so neighbours never overlap: every `every`-th bar is labelled, and
+    // the axis is told that labels this far apart fit (its own default hides any label
+    // closer than 60 points to the next, which left most charts unlabelled).
+    let label_room = label_width(&labels);
+    let per_bar = (width - Y_AXIS_WIDTH).max(1.0) / count as f32;
+    let every = ((label_room / per_bar).ceil() as usize).max(1);
+    let x_axis = AxisHints::new_x()
+        .label_spacing(label_room..=label_room + 1.0)
+        .formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        });
     Plot::new(id)
         .reset()
         .width(width)
@@ -76,18 +93,11 @@ fn bar_chart(ui: &mut egui::Ui, id: &str, bars: &[(String, f64)]) {
                 .step_by(every)
                 .map(|i| GridMark {
                     value: i as f64,
-                    step_size: 1.0,
+                    step_size: every as f64,
                 })
                 .collect()
         })
-        .x_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
-                labels.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .custom_x_axes(vec![x_axis])
         .y_axis_formatter(|mark, _| format!("{:.0}%", mark.value * 100.0))
         .show(ui, |plot| plot.bar_chart(chart));
 }

@@ -5,7 +5,7 @@
 use egui::RichText;
 
 use crate::rules::HouseDefault;
-use crate::rules::resolution::{Distribution, Report};
+use crate::rules::resolution::{Distribution, Report, Value};
 use crate::rules::words::percent;
 
 use super::chart::{chart_with_lines, visible_range};
@@ -34,7 +34,13 @@ pub fn show(ui: &mut egui::Ui, report: &Report) {
         ui.label(reason);
         return;
     }
-    for v in &report.values {
+    // A row of chances (Armour Battles `disruption`) is for scripts: its distribution is
+    // drawn below.
+    for v in report
+        .values
+        .iter()
+        .filter(|v| !matches!(v.value, Value::Probabilities(_)))
+    {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("{}: {}", v.label, v.value.text()));
             if v.house_default {
@@ -43,6 +49,11 @@ pub fn show(ui: &mut egui::Ui, report: &Report) {
         });
     }
     for d in &report.distributions {
+        // A certainty needs no chart.
+        if let [only] = d.outcomes.as_slice() {
+            ui.label(format!("{}: {} (certain)", d.label, only.label));
+            continue;
+        }
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
             ui.strong(&d.label);

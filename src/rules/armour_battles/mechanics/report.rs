@@ -95,7 +95,7 @@ fn fire_values(r: &mut Report, odds: &FireOdds) {
         Some(d) => {
             r.dist(Distribution::counts(
                 "forced_back_inches",
-                "Forced back (inches), if forced back",
+                "Forced back",
                 d,
                 |n| format!("{n}″"),
             ));
@@ -110,7 +110,7 @@ fn fire_values(r: &mut Report, odds: &FireOdds) {
     }
     r.dist(Distribution::counts(
         "army_morale_loss",
-        "Army Morale lost, if dispersed",
+        "Army Morale lost",
         &result.army_morale_loss,
         |n| n.to_string(),
     ));
