@@ -293,8 +293,7 @@ fn shot_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         state_label,
     ));
     r.note(format!(
-        "{}: shaken after {}, broken after {}.",
-        target.vehicle.name,
+        "{b}: shaken after {}, broken after {}.",
         amount(u64::from(target.vehicle.hits_to_shaken()), "hits"),
         target.vehicle.hits_to_broken()
     ));

@@ -67,7 +67,7 @@ fn bar_chart(ui: &mut egui::Ui, id: &str, bars: &[(String, f64)]) {
     let per_bar = (width - Y_AXIS_WIDTH).max(1.0) / count as f32;
     let every = ((label_room / per_bar).ceil() as usize).max(1);
     let x_axis = AxisHints::new_x()
-        .label_spacing(label_room..=label_room + 1.0)
+        .label_spacing(label_room * 0.5..=label_room)
         .formatter(move |mark, _| {
             let i = mark.value.round();
             if (mark.value - i).abs() < 1e-6 && i >= 0.0 {

@@ -306,13 +306,17 @@ fn card_list(
                 (model, ruleset, filter),
             );
             set_card(form, spec.key, i, key);
-            ui.horizontal_wrapped(|ui| {
+            // One field a line, under the card it belongs to: wrapped side by side they
+            // broke between a label and its number.
+            ui.indent(i, |ui| {
                 for field in fields {
                     let mut n = entry.number(field.key).clamp(field.min, field.max);
-                    let label = ui.label(format!("{} {}", field.label, i + 1));
-                    ui.add(egui::DragValue::new(&mut n).range(field.min..=field.max))
-                        .labelled_by(label.id)
-                        .on_hover_text(field.help);
+                    ui.horizontal(|ui| {
+                        let label = ui.label(format!("{} {}", field.label, i + 1));
+                        ui.add(egui::DragValue::new(&mut n).range(field.min..=field.max))
+                            .labelled_by(label.id)
+                            .on_hover_text(field.help);
+                    });
                     entry.numbers.insert(field.key, n);
                 }
                 if i > 0 && ui.button("Remove").clicked() {
