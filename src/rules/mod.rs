@@ -11,7 +11,7 @@
 //! and its [`resolution::Report`]. The compiler lists every edit below once the `RulesetId`
 //! variant exists.
 //!
-//! New files (6):
+//! New files (7, and `resolve/tests.rs`):
 //! 1. `db/seed/<id>.json` — the book's cards and tables as data (numbers, never prose).
 //! 2. `src/rules/<id>/` — the module: `mod.rs` (the card type, `impl Ruleset` with library,
 //!    budget check, optional `warnings`, and `mechanics()`, loading the seed through
@@ -24,7 +24,8 @@
 //! 4. `src/cli/resolve/<id>.rs` — only the clap flags and their mapping onto the
 //!    mechanics' inputs (`RulesetFlags`).
 //!
-//! Edits, one line or one match arm each (9 files):
+//! Edits, one line or one match arm each (9 files; the closed `RulesetId` and `Card` enums
+//! are why this is not yet one registry line):
 //! 1. `src/rules/mod.rs` — `pub mod <id>;`.
 //! 2. `src/rules/ruleset.rs` — the `RulesetId` variant, its id and title.
 //! 3. `src/rules/card.rs` — the `Card` variant and its arms.

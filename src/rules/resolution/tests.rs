@@ -36,7 +36,7 @@ fn every_ruleset_has_mechanics_with_unique_keys() {
         unique.dedup();
         assert_eq!(unique.len(), keys.len(), "{id}: {keys:?}");
     }
-    assert_eq!(mechanics().count(), 16);
+    assert!(mechanics().count() >= 16);
 }
 
 #[test]
