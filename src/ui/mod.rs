@@ -35,10 +35,7 @@ pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{CampaignCommand, CardEntry, CardKey, Command, Facets, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
-pub use resolve::{
-    Mechanic, OrderSetup, ResolveAction, ResolveState, RollEntry, Setup as ResolveSetup, ShotKind,
-    Subject,
-};
+pub use resolve::{Form as ResolveForm, ResolveAction, ResolveState, RollEntry, Subject};
 pub use tracker::TrackerState;
 
 /// How the window is launched.
