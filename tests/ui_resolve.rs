@@ -126,13 +126,7 @@ fn panzer_iv_at_sherman_odds_follow_the_toggles_and_match_fire_odds() {
     shown(&h, &format!("P(dispersed): {}", pct(odds.p_dispersed())));
     shown(&h, &format!("P(suppressed): {}", pct(odds.p_suppressed())));
     let [zero, one, ..] = odds.disruption();
-    shown(
-        &h,
-        &format!(
-            "New Disruption Points 0: {} (at least 0: 100.0%)",
-            pct(zero)
-        ),
-    );
+    shown(&h, &format!("New Disruption Points 0: {}", pct(zero)));
     shown(
         &h,
         &format!(

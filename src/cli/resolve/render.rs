@@ -44,8 +44,9 @@ fn write_distribution(out: &mut dyn Write, d: &Distribution) -> Result<()> {
         .find(|&i| d.at_least(i) >= NEGLIGIBLE)
         .unwrap_or(d.outcomes.len().saturating_sub(1));
     for (i, o) in d.outcomes.iter().enumerate().take(last + 1) {
+        // The first outcome's "at least" is always 100 %: said only from the second on.
         let at_least = match (d.counts, o.value) {
-            (true, Some(n)) => format!("  at least {n}: {}", percent(d.at_least(i))),
+            (true, Some(n)) if i > 0 => format!("  at least {n}: {}", percent(d.at_least(i))),
             _ => String::new(),
         };
         writeln!(
@@ -79,15 +80,21 @@ pub fn write_text(out: &mut dyn Write, report: &Report) -> Result<()> {
         writeln!(out, "{reason}")?;
         return Ok(());
     }
-    let width = report
-        .values
-        .iter()
+    // A row of chances (Armour Battles `disruption`) is for scripts: its distribution is
+    // written below, as the window draws it.
+    let values = || {
+        report
+            .values
+            .iter()
+            .filter(|v| !matches!(v.value, Value::Probabilities(_)))
+    };
+    let width = values()
         .filter(|v| !matches!(v.value, Value::Text(_)))
         .map(|v| v.label.chars().count())
         .max()
         .unwrap_or(0)
         .min(MAX_LABEL);
-    for v in &report.values {
+    for v in values() {
         let house = if v.house_default { HOUSE } else { "" };
         match &v.value {
             Value::Text(text) => writeln!(out, "  {}: {text}{house}", v.label)?,

@@ -76,13 +76,17 @@ fn distribution(ui: &mut egui::Ui, d: &Distribution) {
             let o = &d.outcomes[i];
             let line = match (d.counts, o.value) {
                 // Named by the distribution: "Hits 2" is read alone beside the chart.
-                (true, Some(n)) => format!(
+                // The first outcome's "at least" is always 100 %.
+                (true, Some(n)) if i > 0 => format!(
                     "{} {}: {} (at least {n}: {})",
                     d.label,
                     o.label,
                     percent(d.probability(i)),
                     percent(d.at_least(i))
                 ),
+                (true, Some(_)) => {
+                    format!("{} {}: {}", d.label, o.label, percent(d.probability(i)))
+                }
                 _ => format!("{}: {}", o.label, percent(d.probability(i))),
             };
             ui.label(line);
