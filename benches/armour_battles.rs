@@ -13,6 +13,17 @@ use quartermaster::rules::armour_battles::fire::{Bonus, FireSituation, fire_odds
 use quartermaster::rules::armour_battles::outcome::{ResultOdds, SuppressionRule, result_odds};
 use quartermaster::rules::armour_battles::{fire_rules, unit_card};
 use quartermaster::rules::dice::{Opposed, Pool};
+use quartermaster::rules::resolution::{CardPick, InputValue, Value, mechanic};
+use quartermaster::rules::{Card, RulesetId, ruleset};
+
+/// The Armour Battles book card named `name`.
+fn library_card(name: &str) -> &'static Card {
+    ruleset(RulesetId::ArmourBattles)
+        .library()
+        .iter()
+        .find(|c| c.name() == name)
+        .expect("book card")
+}
 
 fn fire(c: &mut Criterion) {
     let mut group = c.benchmark_group("armour_battles_fire");
@@ -34,6 +45,24 @@ fn fire(c: &mut Criterion) {
     assert_eq!((odds.attacker_dice, odds.reaction_dice), (12, 10));
     group.bench_function("fire_odds_12v10", |b| {
         b.iter(|| fire_odds(black_box(tiger), black_box(panther), black_box(&situation)))
+    });
+    // The same query through the mechanic, as the window and the command line ask it: inputs
+    // → situation → exact odds → the labelled report.
+    let mechanic = mechanic(RulesetId::ArmourBattles, "fire").expect("registered");
+    let mut inputs = mechanic.defaults();
+    let card = |name| InputValue::Card(Some(CardPick::book(library_card(name))));
+    inputs.set("attacker", card("Tiger I"));
+    inputs.set("target", card("Panther Ausf G"));
+    for key in ["ambush", "cover", "uphill"] {
+        inputs.set(key, InputValue::Flag(true));
+    }
+    inputs.set("attacker_wild", InputValue::Count(1));
+    inputs.set("target_wild", InputValue::Count(1));
+    let report = mechanic.resolve_odds(&inputs).expect("legal situation");
+    assert_eq!(report.get("attacker_dice"), Some(&Value::Count(12)));
+    assert_eq!(report.get("reaction_dice"), Some(&Value::Count(10)));
+    group.bench_function("fire_report_12v10", |b| {
+        b.iter(|| mechanic.resolve_odds(black_box(&inputs)))
     });
     group.bench_function("result_odds_12v10", |b| {
         b.iter(|| {

@@ -42,9 +42,11 @@ ROWS = [
 
 # The growth series of benches/scale.rs: (what, bench name, target at 100,000 cards).
 SCALE = [
-    ("One edit, model work", "edit", "5 ms"),
+    ("One force edit, model work", "edit", "5 ms"),
+    ("One custom card edit, model work", "card edit", "5 ms"),
     ("Library frame", "library frame", "8 ms"),
     ("A force edit and the Library frame after it", "edit then library frame", "16 ms"),
+    ("A card edit and the Library frame after it (the card selected)", "card edit then library frame", "16 ms"),
     ("Library frame after a keystroke", "library keystroke frame", "8 ms"),
     ("Forces frame", "forces frame", "8 ms"),
 ]

@@ -7,9 +7,9 @@
 mod support;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use quartermaster::rules::{CardRef, Force, ForceUnit, RulesetId};
-use quartermaster::store::Store;
-use quartermaster::ui::{Action, App, Command, LibraryAction, Model, View};
+use quartermaster::rules::{Card, CardRef, Force, ForceUnit, RulesetId};
+use quartermaster::store::{CardId, Store};
+use quartermaster::ui::{Action, App, CardKey, Command, LibraryAction, Model, View};
 
 fn force(i: usize) -> Force {
     let mut force = Force::new(RulesetId::Belloludi, format!("Club force {i:05}"));
@@ -57,6 +57,28 @@ fn edit_open_force(app: &mut App, count: &mut u32) {
     });
 }
 
+/// One edit of custom card `id` (its name, cycling), as the card editor saves it.
+fn edit_custom_card(app: &mut App, id: CardId, round: &mut usize) {
+    let Some((_, card)) = app
+        .model
+        .custom_cards
+        .iter()
+        .find(|(c, _)| *c == id)
+        .cloned()
+    else {
+        return;
+    };
+    *round = (*round + 1) % 5;
+    let Card::Belloludi(mut vehicle) = card else {
+        return;
+    };
+    vehicle.name = format!("Edited card {round}");
+    app.model.apply(Command::SaveCustomCard {
+        id: Some(id),
+        card: Card::Belloludi(vehicle),
+    });
+}
+
 fn scale(c: &mut Criterion) {
     let mut group = c.benchmark_group("scale");
     group.sample_size(20);
@@ -68,6 +90,12 @@ fn scale(c: &mut Criterion) {
         let mut count = 1;
         group.bench_with_input(BenchmarkId::new("edit", cards), &cards, |b, _| {
             b.iter(|| edit_open_force(&mut app, &mut count))
+        });
+        // One custom card edited: the model reads that card again, not the library.
+        let (edited, _) = app.model.custom_cards[cards / 2].clone();
+        let mut round = 0;
+        group.bench_with_input(BenchmarkId::new("card edit", cards), &cards, |b, _| {
+            b.iter(|| edit_custom_card(&mut app, edited, &mut round))
         });
         app.model.notices.clear();
 
@@ -87,6 +115,27 @@ fn scale(c: &mut Criterion) {
             |b, _| {
                 b.iter(|| {
                     edit_open_force(harness.state_mut(), &mut count);
+                    harness.step();
+                })
+            },
+        );
+        // A card edit and the Library frame after it: what the Library derives from the cards
+        // is made again, and the edited card, selected as the editor leaves it, is laid out as
+        // it will print.
+        harness
+            .state_mut()
+            .apply(Action::Library(LibraryAction::Select(CardKey::Custom(
+                edited,
+            ))));
+        harness.run();
+        let mut round = 0;
+        group.bench_with_input(
+            BenchmarkId::new("card edit then library frame", cards),
+            &cards,
+            |b, _| {
+                b.iter(|| {
+                    edit_custom_card(harness.state_mut(), edited, &mut round);
+                    harness.state_mut().model.notices.clear();
                     harness.step();
                 })
             },

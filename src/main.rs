@@ -6,6 +6,7 @@ use clap::Parser;
 use quartermaster::cli::{self, Cli, EXIT_BAD_INPUT};
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let args = Cli::parse();
     match args.command {
         Some(command) => {
@@ -20,6 +21,8 @@ fn main() -> ExitCode {
         None => match quartermaster::ui::run(quartermaster::ui::Launch {
             frames: args.frames,
             data_dir: args.data_dir,
+            frame_log: args.frame_log,
+            started: Some(started),
         }) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {

@@ -66,7 +66,10 @@ fn run_case(line: &str, json: bool) -> String {
         Ok(parsed) => {
             let command = parsed.command.expect("every case names a command");
             let (mut out, mut err) = (Vec::new(), Vec::new());
-            let code = cli::run(command, None, &mut out, &mut err);
+            // An empty data folder: the cases name book cards only, whatever library the
+            // machine running the tests keeps.
+            let data = tempfile::tempdir().unwrap();
+            let code = cli::run(command, Some(data.path()), &mut out, &mut err);
             (
                 code,
                 String::from_utf8(out).unwrap(),
@@ -233,9 +236,28 @@ fn every_mechanic_answers_in_the_one_json_shape() {
             continue;
         };
         let value: serde_json::Value = serde_json::from_str(body).unwrap();
-        for key in ["ruleset", "mechanic"] {
+        for key in ["ruleset", "mechanic", "title"] {
             if !value[key].is_string() {
                 problems.push(format!("{line}: no {key}"));
+            }
+        }
+        for key in ["values", "dice", "result", "notes"] {
+            if !value[key].is_array() {
+                problems.push(format!("{line}: no {key} list"));
+            }
+        }
+        if !value["distributions"].is_object() {
+            problems.push(format!("{line}: no distributions by key"));
+        }
+        for v in value["values"].as_array().into_iter().flatten() {
+            let key = v["key"].as_str().unwrap_or_default();
+            if key.is_empty() || !v["label"].is_string() || value[key] != v["value"] {
+                problems.push(format!("{line}: value {v} not also under its key"));
+            }
+        }
+        for record in value["dice"].as_array().into_iter().flatten() {
+            if !record["for"].is_string() {
+                problems.push(format!("{line}: a dice record without what it was for"));
             }
         }
         match value["house_defaults"].as_array() {

@@ -253,3 +253,59 @@ fn a_database_failing_the_full_check_is_read_but_never_written() {
         3
     );
 }
+
+#[test]
+fn a_background_check_finds_damage_before_the_first_write() {
+    let dir = library(3);
+    damage_an_index(dir.path());
+    let mut store = Store::open(dir.path()).unwrap();
+    let check = store.background_reader().unwrap().full_check().unwrap();
+    assert!(!check.ok());
+    store.accept_background_check(&check);
+    assert!(
+        store.known_damage().unwrap().contains("missing from index"),
+        "{:?}",
+        store.known_damage()
+    );
+    let error = store.save_force(None, &sample_force(9, 3)).unwrap_err();
+    assert!(matches!(error, StoreError::Damaged { .. }), "{error}");
+}
+
+#[test]
+fn a_clean_background_check_does_not_outlive_another_writer() {
+    let dir = library(3);
+    let mut store = Store::open(dir.path()).unwrap();
+    let check = store.background_reader().unwrap().full_check().unwrap();
+    assert!(check.ok(), "{:?}", check.problems);
+    // Another program damages the file after the check: the store's first write must not
+    // take the old verdict for the file as it is now.
+    damage_an_index(dir.path());
+    let conn = Connection::open(db_file(dir.path())).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA schema_version", [], |r| r.get(0))
+        .unwrap();
+    conn.pragma_update(None, "schema_version", version + 1)
+        .unwrap();
+    drop(conn);
+    store.accept_background_check(&check);
+    assert_eq!(store.known_damage(), None);
+    let error = store.save_force(None, &sample_force(9, 3)).unwrap_err();
+    assert!(matches!(error, StoreError::Damaged { .. }), "{error}");
+}
+
+#[test]
+fn a_clean_background_check_lets_the_first_write_through() {
+    let dir = library(3);
+    let mut store = Store::open(dir.path()).unwrap();
+    let check = store.background_reader().unwrap().full_check().unwrap();
+    store.accept_background_check(&check);
+    store.save_force(None, &sample_force(9, 3)).unwrap();
+    assert_eq!(store.list_forces().unwrap().len(), 4);
+    assert!(
+        Store::open_in_memory()
+            .unwrap()
+            .background_reader()
+            .is_none(),
+        "a database in memory has no second connection"
+    );
+}

@@ -8,7 +8,8 @@ use quartermaster::campaign::state::{BattleState, Phase};
 use quartermaster::campaign::{Event, LoggedEvent, tracker};
 use quartermaster::rules::armour_battles::fire::{FireSituation, RangeBand};
 use quartermaster::rules::dice::Roller;
-use quartermaster::ui::{App, View};
+use quartermaster::rules::resolution::InputValue;
+use quartermaster::ui::{App, CardKey, View};
 
 fn harness() -> Harness<'static, App> {
     let mut app = App::for_tests().expect("in-memory store opens");
@@ -189,10 +190,16 @@ fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click(
     assert!(shown(&h, "From the campaign battle: Battle 1"));
     pick(&mut h, "Attacker unit", "us-1 ·");
     pick(&mut h, "Target unit", "german-1 ·");
-    let setup = &h.state().resolve.setup;
-    assert_eq!(setup.attacker.as_deref(), Some("M4 75mm"));
-    assert_eq!(setup.target.as_deref(), Some("Panther Ausf G"));
-    h.state_mut().resolve.setup.range = RangeBand::Short;
+    let form = h.state_mut().resolve.form_mut().clone();
+    let card = |key| match form.cards.get(&(key, 0)) {
+        Some(CardKey::Book(_, name)) => name.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(card("attacker"), "M4 75mm");
+    assert_eq!(card("target"), "Panther Ausf G");
+    h.state_mut()
+        .resolve
+        .set("range", InputValue::Choice("short"));
     let seed = seed_scoring_one_point(&before);
     h.state_mut().resolve.seed = seed;
     h.run();
@@ -215,8 +222,14 @@ fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click(
     );
     // The target's Disruption in the form now follows the battle.
     h.run();
-    assert_eq!(h.state().resolve.setup.target_disruption, 1);
-    // Replaying the recorded seed deals the same dice again: never offered for recording.
+    assert_eq!(
+        h.state_mut()
+            .resolve
+            .form_mut()
+            .inputs
+            .count("target_disruption"),
+        1
+    ); // Replaying the recorded seed deals the same dice again: never offered for recording.
     h.get_all_by_label("Replay").next().unwrap().click();
     h.run();
     assert!(h.state().resolve.log[0].replay);

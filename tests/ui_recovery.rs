@@ -8,8 +8,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::store::Store;
 use quartermaster::ui::recovery::Start;
-use quartermaster::ui::{CampaignCommand, Command, Launch, Model, Prefs};
-use store_support::{db_file, sample_force};
+use quartermaster::ui::{CampaignCommand, Command, Facets, Launch, Model, Prefs};
+use store_support::{db_file, sample_card, sample_force};
 
 /// A data folder whose library is garbage, with one good backup holding a force.
 fn refused_folder() -> tempfile::TempDir {
@@ -28,7 +28,9 @@ fn refused_folder() -> tempfile::TempDir {
 }
 
 fn harness(dir: &std::path::Path) -> Harness<'static, Start> {
-    let opened = Store::open(dir).map_err(anyhow::Error::from);
+    let opened = Store::open(dir)
+        .map(Model::start)
+        .map_err(anyhow::Error::from);
     assert!(opened.is_err(), "the library is refused");
     let start = Start::new(opened, dir, Prefs::default(), Launch::default());
     Harness::builder()
@@ -121,4 +123,111 @@ fn an_unreadable_campaign_shows_the_whole_message_and_its_backup() {
         "{}",
         notice.text
     );
+}
+
+/// Waits for the model's background thread to finish (a few milliseconds here).
+fn settle(model: &mut Model) {
+    let started = std::time::Instant::now();
+    while model.poll_background() {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "the background thread never finished"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn custom_cards_loaded_in_the_background_keep_the_edits_made_meanwhile() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ids = Vec::new();
+    {
+        let mut store = Store::open(dir.path()).unwrap();
+        for i in 0..40 {
+            ids.push(store.save_custom_card(None, &sample_card(i)).unwrap());
+        }
+    }
+    let mut model = Model::start_loading_from(Store::open(dir.path()).unwrap(), 1);
+    assert_eq!(model.card_loading().map(|(_, total)| total), Some(40));
+    assert!(model.custom_cards.is_empty(), "the cards come later");
+    // Edits before the cards arrive: one renamed, one deleted, one new.
+    let renamed = store_support::renamed(&sample_card(3), "Renamed while loading");
+    model.apply(Command::SaveCustomCard {
+        id: Some(ids[3]),
+        card: renamed,
+    });
+    model.apply(Command::DeleteCustomCard(ids[7]));
+    model.apply(Command::SaveCustomCard {
+        id: None,
+        card: sample_card(100),
+    });
+    settle(&mut model);
+    assert_eq!(model.card_loading(), None);
+    let names: Vec<&str> = model.custom_cards.iter().map(|(_, c)| c.name()).collect();
+    assert_eq!(names.len(), 40, "{names:?}");
+    assert!(
+        names.contains(&"Renamed while loading"),
+        "{names:?} {:?}",
+        model.notice_log
+    );
+    assert!(!names.contains(&sample_card(3).name()));
+    assert!(!names.contains(&sample_card(7).name()));
+    assert!(names.contains(&sample_card(100).name()));
+    // The model's list is the store's, in the store's order, and the search finds them all.
+    let stored: Vec<(quartermaster::store::CardId, String)> = Store::open(dir.path())
+        .unwrap()
+        .custom_cards()
+        .unwrap()
+        .into_iter()
+        .map(|(id, c)| (id, c.name().to_string()))
+        .collect();
+    let shown: Vec<(quartermaster::store::CardId, String)> = model
+        .custom_cards
+        .iter()
+        .map(|(id, c)| (*id, c.name().to_string()))
+        .collect();
+    assert_eq!(shown, stored);
+    assert_eq!(
+        model.search_cards(None, "renamed while").len(),
+        1,
+        "the search index follows the edits"
+    );
+    assert_eq!(
+        *model.facets(),
+        Facets::of(model.card_facts()),
+        "the counts by ruleset, side and type follow the edits"
+    );
+    let all = model.card_entries(None).len();
+    let counted: usize = quartermaster::rules::RulesetId::ALL
+        .iter()
+        .map(|id| model.facets().count(*id))
+        .sum();
+    assert_eq!(counted, all);
+}
+
+#[test]
+fn one_card_edit_keeps_the_stores_order_without_reading_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut model = Model::start(Store::open(dir.path()).unwrap());
+    settle(&mut model);
+    // Names that sort differently by case, accents and length.
+    for name in ["beta", "Alpha", "ALPHA", "Zulu", "alpha 2", "Éclair", "_x"] {
+        model.apply(Command::SaveCustomCard {
+            id: None,
+            card: store_support::renamed(&sample_card(0), name),
+        });
+    }
+    let stored: Vec<String> = Store::open(dir.path())
+        .unwrap()
+        .custom_cards()
+        .unwrap()
+        .into_iter()
+        .map(|(_, c)| c.name().to_string())
+        .collect();
+    let shown: Vec<String> = model
+        .custom_cards
+        .iter()
+        .map(|(_, c)| c.name().to_string())
+        .collect();
+    assert_eq!(shown, stored);
 }

@@ -3,6 +3,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use quartermaster::rules::resolution::InputValue;
 use quartermaster::ui::App;
 
 fn harness(width: f32, height: f32) -> Harness<'static, App> {
@@ -54,8 +55,7 @@ fn armour_battles_odds_and_distribution_fit_at_1024_and_720() {
         choose(&mut h, "Target", "M4 75mm");
         inside(&h, "P(dispersed):", width);
         inside(&h, "P(suppressed):", width);
-        inside(&h, "New Disruption Points", width);
-        inside(&h, "(at least 3:", width);
+        inside(&h, "New Disruption Points 3+:", width);
         inside(&h, "Roll", width);
     }
 }
@@ -68,7 +68,9 @@ fn bolt_action_hit_lines_follow_the_firers_at_720() {
     choose(&mut h, "Weapon", "Rifle");
     choose(&mut h, "Target unit", "Regular Infantry Squad");
     for firers in [2u32, 5, 10] {
-        h.state_mut().resolve.bolt_action.shooting.firers = firers;
+        h.state_mut()
+            .resolve
+            .set("firers", InputValue::Count(i64::from(firers)));
         h.run();
         h.run();
         // The last possible count of hits is listed, and it fits: the chart's categories come

@@ -4,6 +4,7 @@ use super::definition::BattlePlan;
 use super::event::{Chain, ChainUse, Event, WildUse};
 use crate::rules::armour_battles::Side;
 use crate::rules::dice::RollRecord;
+use crate::rules::words::amount;
 
 /// The unit's label in the plan with its copy number ("Panther Ausf G 1/2 (Panzer Company
 /// 1)"), as the tracker and the printed cards show it, or its id.
@@ -50,7 +51,7 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
             });
             let rerolls = c.rounds.len().saturating_sub(1);
             let rerolls = if rerolls > 0 {
-                format!(" after {rerolls} tied roll(s)")
+                format!(" after {}", amount(rerolls as u64, "tied rolls"))
             } else {
                 String::new()
             };
@@ -109,9 +110,9 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
         } => match spent_on {
             WildUse::Bonus => format!("{} spends {dice} wild dice for +{dice}D", side(*s)),
             WildUse::InstantStaffOrders => format!(
-                "{} turns {dice} wild dice into {} instant Staff Order(s)",
+                "{} turns {dice} wild dice into {}",
                 side(*s),
-                dice.saturating_sub(1)
+                amount(u64::from(dice.saturating_sub(1)), "instant Staff Orders")
             ),
             WildUse::StockStaffOrders => format!(
                 "{} stocks {dice} wild dice as Staff Orders for next turn",

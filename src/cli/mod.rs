@@ -24,7 +24,7 @@ pub use campaign::CampaignCommand;
 pub use db::DbCommand;
 pub use export::ExportCommand;
 pub use force::ForceCommand;
-pub use resolve::{OddsOthers, RollOthers};
+pub use resolve::{OddsCommand, RollCommand};
 
 /// Exit code: success, or a legal force.
 pub const EXIT_OK: u8 = 0;
@@ -42,6 +42,9 @@ pub struct Cli {
     /// Close the window after this many frames (smoke tests).
     #[arg(long, hide = true, global = false)]
     pub frames: Option<u64>,
+    /// Write each frame's time to this file (measuring the real window).
+    #[arg(long, hide = true, global = false, value_name = "FILE")]
+    pub frame_log: Option<PathBuf>,
     /// Where the database lives (default: $QUARTERMASTER_DATA_DIR, else the platform's data
     /// directory).
     #[arg(long, global = true, value_name = "DIR")]
@@ -85,24 +88,6 @@ pub enum Command {
     Roll(RollCommand),
 }
 
-/// `quartermaster odds RULESET …`.
-#[derive(Debug, Subcommand)]
-pub enum OddsCommand {
-    /// Armour Battles: --attacker (direct/opportunity fire), --artillery, --rally, --command-dice or --breakdown.
-    ArmourBattles(resolve::OddsArgs),
-    #[command(flatten)]
-    Others(OddsOthers),
-}
-
-/// `quartermaster roll RULESET … --seed N`.
-#[derive(Debug, Subcommand)]
-pub enum RollCommand {
-    /// Armour Battles: the same actions with seeded dice.
-    ArmourBattles(resolve::RollArgs),
-    #[command(flatten)]
-    Others(RollOthers),
-}
-
 /// Runs `command` against the database in `data_dir` (default: [`crate::store::default_data_dir`]),
 /// printing to `out` and errors to `err`; returns the exit code. Control characters in anything
 /// printed are shown escaped ([`terminal::Escaping`]); a reader closing the pipe early
@@ -125,14 +110,8 @@ pub fn run(
         Command::Campaign(command) => campaign::run(command, data_dir, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
         Command::Export(command) => export::run(command, data_dir, out, err),
-        Command::Odds(OddsCommand::ArmourBattles(args)) => {
-            resolve::run_armour_battles_odds(args, out)
-        }
-        Command::Roll(RollCommand::ArmourBattles(args)) => {
-            resolve::run_armour_battles_roll(args, out)
-        }
-        Command::Odds(OddsCommand::Others(command)) => resolve::run_odds_others(command, out),
-        Command::Roll(RollCommand::Others(command)) => resolve::run_roll_others(command, out),
+        Command::Odds(command) => resolve::run_odds(command, data_dir, out),
+        Command::Roll(command) => resolve::run_roll(command, data_dir, out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code).map_err(Into::into));
     match result {

@@ -111,4 +111,8 @@ pub trait Ruleset: Sync {
     fn warnings(&self, _force: &Force, _cards: &[Option<&Card>]) -> Vec<String> {
         Vec::new()
     }
+    /// What the ruleset resolves (odds and rolls), in menu order.
+    fn mechanics(&self) -> &'static [super::resolution::Mechanic] {
+        &[]
+    }
 }

@@ -15,6 +15,16 @@ pub fn percent(p: f64) -> String {
     }
 }
 
+/// "1 success", "3 successes": `count` with the word that fits it, for words whose plural is
+/// not the singular plus "s" ([`amount`] handles those).
+pub fn plural(count: u64, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -28,5 +38,7 @@ mod tests {
         assert_eq!(percent(0.99991), ">99.9%");
         assert_eq!(amount(1, "points"), "1 point");
         assert_eq!(amount(2, "points"), "2 points");
+        assert_eq!(plural(1, "success", "successes"), "1 success");
+        assert_eq!(plural(0, "success", "successes"), "0 successes");
     }
 }

@@ -95,6 +95,19 @@ pub(crate) fn list(
     ctx: &Ctx,
     origin: CardOrigin,
 ) -> Result<Vec<(CardId, Card)>, StoreError> {
+    list_with_progress(conn, ctx, origin, &mut |_| {})
+}
+
+/// How often [`list_with_progress`] reports.
+const PROGRESS_EVERY: usize = 5_000;
+
+/// [`list`], calling `progress` with the number of cards decoded every few thousand cards.
+pub(crate) fn list_with_progress(
+    conn: &Connection,
+    ctx: &Ctx,
+    origin: CardOrigin,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Vec<(CardId, Card)>, StoreError> {
     let origin = origin_text(origin);
     let mut stmt = conn
         .prepare_cached(queries::CARDS_SELECT)
@@ -104,8 +117,21 @@ pub(crate) fn list(
     while let Some(row) = rows.next().map_err(ctx.err("listing cards"))? {
         let (id, body) = row_to_card(row).map_err(ctx.err("listing cards"))?;
         cards.push((id, decode(ctx, id, &body)?));
+        if cards.len().is_multiple_of(PROGRESS_EVERY) {
+            progress(cards.len());
+        }
     }
+    progress(cards.len());
     Ok(cards)
+}
+
+/// How many cards of one origin there are.
+pub(crate) fn count(conn: &Connection, ctx: &Ctx, origin: CardOrigin) -> Result<usize, StoreError> {
+    let n: i64 = conn
+        .prepare_cached(queries::CARDS_COUNT)
+        .and_then(|mut stmt| stmt.query_row([origin_text(origin)], |row| row.get(0)))
+        .map_err(ctx.err("counting cards"))?;
+    Ok(usize::try_from(n).unwrap_or(0))
 }
 
 fn decode(ctx: &Ctx, id: CardId, body: &str) -> Result<Card, StoreError> {

@@ -11,6 +11,7 @@
 //! leaves the last committed state.
 
 mod access;
+mod background;
 mod backup;
 mod campaign;
 mod cards;
@@ -29,6 +30,7 @@ use std::time::Duration;
 use rusqlite::{Connection, TransactionBehavior};
 use serde::Serialize;
 
+pub use background::{BackgroundCheck, BackgroundReader};
 pub use backup::RestoreReport;
 pub use campaign::{BattleEvent, CampaignSummary, StoredCampaign, new_campaign_uid, new_event_uid};
 pub use cards::{CardOrigin, StoredCard};
@@ -101,6 +103,9 @@ enum Integrity {
     /// Not fully checked yet this session.
     Unchecked,
     Sound,
+    /// Passed a full check made by a [`BackgroundReader`] while the store connection's
+    /// `data_version` was this: it holds while no other connection has committed since.
+    CheckedAt(i64),
     /// Failed the full check: every write is refused with this finding.
     Damaged(String),
 }
@@ -114,6 +119,7 @@ impl std::fmt::Debug for Store {
 }
 
 /// What error messages need to know about the open database.
+#[derive(Clone)]
 pub(crate) struct Ctx {
     /// The file, or `:memory:`.
     path: PathBuf,
@@ -386,6 +392,18 @@ impl Store {
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(ctx.err(doing))?;
+        if let Integrity::CheckedAt(version) = *integrity {
+            // A background check holds if nobody else has written since it was made; the lock
+            // now held keeps it so until this write.
+            let unchanged = background::data_version(&tx)
+                .map_err(ctx.err("reading the data version"))?
+                == version;
+            *integrity = if unchanged {
+                Integrity::Sound
+            } else {
+                Integrity::Unchecked
+            };
+        }
         if *integrity == Integrity::Unchecked {
             // Checked under the write lock: nobody can change the file between check and write.
             let problems =

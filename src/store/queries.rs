@@ -16,6 +16,8 @@ pub(crate) const CAMPAIGN_INSERT: &str = include_str!("../../db/queries/campaign
 pub(crate) const CARD_SELECT: &str = include_str!("../../db/queries/card_select.sql");
 /// `cards_select.sql`: ?1 origin ('book' or 'custom'): id and card JSON, by ruleset then name
 pub(crate) const CARDS_SELECT: &str = include_str!("../../db/queries/cards_select.sql");
+/// `cards_count.sql`: ?1 origin ('book' or 'custom'): how many cards
+pub(crate) const CARDS_COUNT: &str = include_str!("../../db/queries/cards_count.sql");
 /// `custom_card_delete.sql`: ?1 id; book cards are never deleted here
 pub(crate) const CUSTOM_CARD_DELETE: &str = include_str!("../../db/queries/custom_card_delete.sql");
 /// `custom_card_insert.sql`: ?1 ruleset, ?2 name, ?3 data_revision, ?4 body

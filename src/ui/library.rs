@@ -2,6 +2,8 @@
 //! filters as you type and sorts by column, beside a panel with the selected card's statistics
 //! and what each abbreviation means.
 
+use std::borrow::Cow;
+
 use egui_extras::{Column, TableBuilder};
 use serde::{Deserialize, Serialize};
 
@@ -55,28 +57,14 @@ struct Derived {
 }
 
 impl Derived {
+    /// Reads the model's [`Facets`] and card facts rather than the cards: after an edit with
+    /// 100,000 cards, labelling and counting each card again would cost most of a frame.
     fn new(state: &LibraryState, model: &Model, all: &[CardEntry<'_>]) -> Derived {
-        let counts = RulesetId::ALL
-            .iter()
-            .map(|id| all.iter().filter(|e| e.card.ruleset() == *id).count())
-            .collect();
-        let in_ruleset = || {
-            all.iter()
-                .map(|e| e.card)
-                .filter(|c| state.ruleset.is_none_or(|r| r == c.ruleset()))
-        };
-        let mut sides: Vec<String> = in_ruleset()
-            .filter_map(|c| c.side().map(str::to_string))
-            .collect();
-        sides.sort_unstable();
-        sides.dedup();
-        let mut types: Vec<String> = in_ruleset().map(|c| c.type_label()).collect();
-        types.sort_unstable();
-        types.dedup();
+        let facets = model.facets();
         Derived {
-            counts,
-            sides,
-            types,
+            counts: RulesetId::ALL.iter().map(|id| facets.count(*id)).collect(),
+            sides: facets.sides(state.ruleset),
+            types: facets.types(state.ruleset),
             shown: Derived::shown(state, model, all),
             total: all.len(),
         }
@@ -84,7 +72,10 @@ impl Derived {
 
     fn shown(state: &LibraryState, model: &Model, all: &[CardEntry<'_>]) -> Vec<usize> {
         let needle = state.search.trim().to_lowercase();
-        state.filter_searched(all, model.search_cards(state.ruleset, &needle))
+        let facts = model.card_facts();
+        state.filter_searched(all, model.search_cards(state.ruleset, &needle), |i| {
+            Cow::Borrowed(facts[i].type_label.as_str())
+        })
     }
 }
 
@@ -148,12 +139,17 @@ impl LibraryState {
         let searched: Vec<usize> = (0..cards.len())
             .filter(|&i| needle.is_empty() || matches_search(cards[i].card, &needle))
             .collect();
-        self.filter_searched(cards, searched)
+        self.filter_searched(cards, searched, |i| Cow::Owned(cards[i].card.type_label()))
     }
 
     /// [`LibraryState::filter_indices`] for cards already searched (`searched`: positions in
-    /// `cards` matching the search text).
-    fn filter_searched(&self, cards: &[CardEntry<'_>], searched: Vec<usize>) -> Vec<usize> {
+    /// `cards` matching the search text); `type_of(i)` is card `i`'s type label.
+    fn filter_searched<'t>(
+        &self,
+        cards: &[CardEntry<'_>],
+        searched: Vec<usize>,
+        type_of: impl Fn(usize) -> Cow<'t, str>,
+    ) -> Vec<usize> {
         let mut shown: Vec<usize> = searched
             .into_iter()
             .filter(|&i| {
@@ -163,10 +159,7 @@ impl LibraryState {
                         .side
                         .as_deref()
                         .is_none_or(|s| e.card.side() == Some(s))
-                    && self
-                        .type_label
-                        .as_deref()
-                        .is_none_or(|t| e.card.type_label() == t)
+                    && self.type_label.as_deref().is_none_or(|t| type_of(i) == t)
             })
             .collect();
         let key = |&i: &usize| -> String {
@@ -176,7 +169,7 @@ impl LibraryState {
                 SortColumn::Name => card.name().to_lowercase(),
                 SortColumn::Ruleset => card.ruleset().title().to_string(),
                 SortColumn::Side => card.side().unwrap_or("").to_string(),
-                SortColumn::Type => card.type_label(),
+                SortColumn::Type => type_of(i).into_owned(),
             }
         };
         if self.sort != SortColumn::Book {

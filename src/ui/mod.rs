@@ -6,6 +6,7 @@ mod card_editor;
 mod card_preview;
 mod fonts;
 mod forces;
+mod frame_log;
 mod history;
 mod library;
 pub mod model;
@@ -32,12 +33,9 @@ pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
 pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
-pub use model::{CampaignCommand, CardEntry, CardKey, Command, Model};
+pub use model::{CampaignCommand, CardEntry, CardKey, Command, Facets, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
-pub use resolve::{
-    Mechanic, OrderSetup, ResolveAction, ResolveState, RollEntry, Setup as ResolveSetup, ShotKind,
-    Subject,
-};
+pub use resolve::{Form as ResolveForm, ResolveAction, ResolveState, RollEntry, Subject};
 pub use tracker::TrackerState;
 
 /// How the window is launched.
@@ -47,6 +45,10 @@ pub struct Launch {
     pub frames: Option<u64>,
     /// Where the database lives; the platform default when `None`.
     pub data_dir: Option<PathBuf>,
+    /// Write each frame's time here (`--frame-log`), for measuring the real window.
+    pub frame_log: Option<PathBuf>,
+    /// When the program began opening the library: frame times in the log count from here.
+    pub started: Option<std::time::Instant>,
 }
 
 /// The top-level views.
@@ -154,6 +156,7 @@ pub struct App {
     /// Native dialogs are skipped in tests and when none can appear.
     pub native_dialogs: bool,
     frames_left: Option<u64>,
+    frame_log: Option<frame_log::FrameLog>,
     focus_search: bool,
     fonts_installed: bool,
 }
@@ -198,6 +201,14 @@ impl App {
             quit_requested: false,
             native_dialogs: true,
             frames_left: launch.frames,
+            frame_log: launch.frame_log.as_deref().and_then(|path| {
+                let started = launch.started.unwrap_or_else(std::time::Instant::now);
+                frame_log::FrameLog::create(path, started)
+                    .inspect_err(|e| {
+                        eprintln!("cannot write the frame log {}: {e}", path.display())
+                    })
+                    .ok()
+            }),
             focus_search: false,
             fonts_installed: false,
         }
@@ -370,6 +381,10 @@ impl App {
             self.fonts_installed = true;
         }
         apply_theme(ui.ctx(), self.prefs.theme);
+        if self.model.poll_background() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
         let mut actions = self.shortcuts(ui.ctx());
         actions.extend(self.top_bar(ui));
         actions.extend(self.status_bar(ui));
@@ -573,6 +588,13 @@ impl App {
                         .small()
                         .weak(),
                 );
+                if let Some((decoded, total)) = self.model.card_loading() {
+                    ui.spinner();
+                    ui.label(
+                        egui::RichText::new(format!("Loading custom cards: {decoded} of {total}"))
+                            .small(),
+                    );
+                }
             });
         });
         actions
@@ -688,8 +710,11 @@ fn default_export_dir() -> PathBuf {
 const PREFS_KEY: &str = "quartermaster-prefs";
 
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.show(ui);
+        if let Some(log) = &mut self.frame_log {
+            log.record(frame.info().cpu_usage, self.model.card_loading().is_some());
+        }
         if self.quit_requested {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
@@ -710,14 +735,22 @@ impl eframe::App for App {
 }
 
 /// Opens the database and the window, and runs until the window closes.
-pub fn run(launch: Launch) -> Result<()> {
+pub fn run(mut launch: Launch) -> Result<()> {
+    launch.started.get_or_insert_with(std::time::Instant::now);
     let data_dir = match &launch.data_dir {
         Some(dir) => dir.clone(),
         None => crate::store::default_data_dir()?,
     };
-    // A refused library opens the recovery screen, never a black window.
-    let opened = Store::open(&data_dir)
-        .with_context(|| format!("cannot open the database in {}", data_dir.display()));
+    // The library opens while the window and its GL context are made (each takes about a
+    // tenth of a second); a refused library opens the recovery screen, never a black window.
+    let opening = {
+        let data_dir = data_dir.clone();
+        std::thread::spawn(move || {
+            Store::open(&data_dir)
+                .map(Model::start)
+                .with_context(|| format!("cannot open the database in {}", data_dir.display()))
+        })
+    };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Quartermaster")
@@ -739,6 +772,9 @@ pub fn run(launch: Launch) -> Result<()> {
                 .storage
                 .and_then(|s| eframe::get_value(s, PREFS_KEY))
                 .unwrap_or_default();
+            let opened = opening
+                .join()
+                .unwrap_or_else(|_| Err(anyhow!("opening the database stopped unexpectedly")));
             Ok(Box::new(recovery::Start::new(
                 opened, &data_dir, prefs, launch,
             )))

@@ -13,9 +13,11 @@ use super::history::{Change, History};
 
 mod campaign;
 mod cards;
+mod loading;
 
 pub use campaign::{CampaignCommand, OpenCampaign};
-pub use cards::{CardEntry, CardKey, search_text};
+pub use cards::{CardEntry, CardFacts, CardKey, Facets, search_text};
+pub use loading::BACKGROUND_FROM_CARDS;
 
 /// A message for the user. The window shows it for a few seconds; every notice of the session
 /// stays in [`Model::notice_log`].
@@ -83,7 +85,9 @@ pub struct Model {
     pub open: Option<OpenForce>,
     pub custom_cards: Vec<(CardId, Card)>,
     /// Every card's searchable words, remade only when the cards change.
-    card_search: Vec<(RulesetId, String)>,
+    card_facts: Vec<CardFacts>,
+    /// [`Facets`] of `card_facts`, kept in step with it.
+    facets: Facets,
     /// Notices on screen now.
     pub notices: Vec<Notice>,
     /// Every notice of the session, newest last (the most recent [`NOTICE_LOG_LIMIT`]).
@@ -102,17 +106,54 @@ pub struct Model {
     pub player: crate::campaign::Recorder,
     /// The player name was never given nor declined: the Campaign view asks for it.
     pub ask_player: bool,
+    /// The custom cards still decoding and the full integrity check, off the drawing thread.
+    background: Option<loading::Background>,
 }
 
 impl Model {
-    /// A model over `store`, with the force list loaded.
+    /// A model over `store`, with the force list and every card loaded.
     pub fn new(store: Store) -> Self {
+        let mut model = Model::empty(store);
+        model.refresh();
+        model.refresh_campaigns();
+        model
+    }
+
+    /// A model for the window: the forces and campaigns are read now; a club's custom cards
+    /// (from [`BACKGROUND_FROM_CARDS`] on) and the full integrity check follow on another
+    /// thread, so the first frame need not wait for them. [`Model::poll_background`] takes
+    /// what has arrived.
+    pub fn start(store: Store) -> Self {
+        Model::start_loading_from(store, BACKGROUND_FROM_CARDS)
+    }
+
+    /// [`Model::start`], reading the custom cards in the background from `from_cards` on.
+    pub fn start_loading_from(store: Store, from_cards: usize) -> Self {
+        let Some(reader) = store.background_reader() else {
+            return Model::new(store);
+        };
+        let mut model = Model::empty(store);
+        let count = reader.custom_card_count().ok();
+        if let Some(total) = count.filter(|n| *n >= from_cards) {
+            model.read_forces();
+            model.reindex_cards();
+            model.background = Some(loading::Background::start(reader, Some(total)));
+        } else {
+            model.refresh();
+            model.background = Some(loading::Background::start(reader, None));
+        }
+        model.refresh_campaigns();
+        model
+    }
+
+    fn empty(store: Store) -> Self {
         let mut model = Model {
             store,
             forces: Vec::new(),
             open: None,
             custom_cards: Vec::new(),
-            card_search: Vec::new(),
+            card_facts: Vec::new(),
+            facets: Facets::default(),
             notices: Vec::new(),
             notice_log: Vec::new(),
             next_notice: 0,
@@ -123,11 +164,74 @@ impl Model {
             cards_revision: 0,
             player: crate::campaign::Recorder::default(),
             ask_player: false,
+            background: None,
         };
         model.load_player();
-        model.refresh();
-        model.refresh_campaigns();
         model
+    }
+
+    /// Takes what the background thread has finished; returns whether it is still at work
+    /// (the window then looks again shortly).
+    pub fn poll_background(&mut self) -> bool {
+        let Some(background) = &mut self.background else {
+            return false;
+        };
+        let (arrived, done) = background.poll();
+        for finished in arrived {
+            match finished {
+                loading::Finished::Cards(Ok(loaded)) => self.cards_arrived(loaded),
+                loading::Finished::Cards(Err(error)) => {
+                    self.error(format!("cannot list custom cards: {error}"));
+                }
+                loading::Finished::CardsLost => {
+                    if let Err(error) = self.cards_changed() {
+                        self.error(format!("cannot list custom cards: {error:#}"));
+                    }
+                }
+                loading::Finished::Check(Ok(check)) => {
+                    self.store.accept_background_check(&check);
+                    if let Some(damage) = self.store.known_damage() {
+                        self.error(format!(
+                            "{damage}. Browsing and printing still work; nothing will be saved."
+                        ));
+                    }
+                }
+                // The first save runs the check itself.
+                loading::Finished::Check(Err(_)) => {}
+            }
+        }
+        if done {
+            self.background = None;
+        }
+        !done
+    }
+
+    /// Custom cards decoded so far and in all, while they load in the background.
+    pub fn card_loading(&self) -> Option<(usize, usize)> {
+        self.background.as_ref()?.card_progress()
+    }
+
+    /// The background thread's cards replace the book-only list, with the edits made while it
+    /// worked read again on top.
+    fn cards_arrived(&mut self, loaded: loading::LoadedCards) {
+        let touched = self
+            .background
+            .as_mut()
+            .map(|b| std::mem::take(&mut b.touched))
+            .unwrap_or_default();
+        let book = cards::book_count();
+        self.card_facts.truncate(book);
+        self.facets = Facets::of(&self.card_facts);
+        self.card_facts.extend(loaded.facts);
+        self.facets.merge(loaded.facets);
+        self.custom_cards = loaded.cards;
+        for id in touched {
+            if let Err(error) = self.card_changed(id) {
+                self.error(format!("cannot read custom card {id}: {error:#}"));
+            }
+        }
+        self.revision += 1;
+        self.cards_revision += 1;
     }
 
     /// Reopens the force and campaign that were open when the app last closed, where they
@@ -207,13 +311,13 @@ impl Model {
             }
             Command::SaveCustomCard { id, card } => {
                 let name = card.name().to_string();
-                self.store.save_custom_card(id, &card)?;
-                self.cards_changed()?;
+                let id = self.store.save_custom_card(id, &card)?;
+                self.card_changed(id)?;
                 self.info(format!("Saved custom card {name}"));
             }
             Command::DeleteCustomCard(id) => {
                 self.store.delete_custom_card(id)?;
-                self.cards_changed()?;
+                self.card_changed(id)?;
             }
             Command::Undo => self.undo()?,
             Command::Redo => self.redo()?,
@@ -237,6 +341,16 @@ impl Model {
     /// entry they change ([`Model::force_changed`]), so a club's 10,000 forces cost nothing
     /// per click.
     fn refresh(&mut self) {
+        self.read_forces();
+        match self.store.custom_cards() {
+            Ok(cards) => self.custom_cards = cards,
+            Err(e) => self.error(format!("cannot list custom cards: {e}")),
+        }
+        self.reindex_cards();
+        self.cards_revision += 1;
+    }
+
+    fn read_forces(&mut self) {
         self.revision += 1;
         match self.store.list_forces() {
             Ok(mut forces) => {
@@ -245,12 +359,6 @@ impl Model {
             }
             Err(e) => self.error(format!("cannot list forces: {e}")),
         }
-        match self.store.custom_cards() {
-            Ok(cards) => self.custom_cards = cards,
-            Err(e) => self.error(format!("cannot list custom cards: {e}")),
-        }
-        self.card_search = cards::search_index(self);
-        self.cards_revision += 1;
     }
 
     /// Brings force `id`'s entry in the list up to date with the store (or removes it when
@@ -271,12 +379,49 @@ impl Model {
         }
     }
 
-    /// The custom cards changed: they are few and small, so they are read again.
+    /// Reads every custom card again (when the background thread could not).
     fn cards_changed(&mut self) -> anyhow::Result<()> {
         self.revision += 1;
         self.custom_cards = self.store.custom_cards()?;
-        self.card_search = cards::search_index(self);
+        self.reindex_cards();
         self.cards_revision += 1;
+        Ok(())
+    }
+
+    /// Every card's facts and their facets made again.
+    fn reindex_cards(&mut self) {
+        self.card_facts = cards::facts_index(self);
+        self.facets = Facets::of(&self.card_facts);
+    }
+
+    /// Custom card `id` was saved or deleted: only its entry is read again and put in its
+    /// place (a club's 100,000 cards are not read for one edit).
+    fn card_changed(&mut self, id: CardId) -> anyhow::Result<()> {
+        self.revision += 1;
+        self.cards_revision += 1;
+        if let Some(background) = &mut self.background
+            && background.cards_pending()
+        {
+            background.touched.push(id);
+        }
+        let book = cards::book_count();
+        if let Some(at) = self.custom_cards.iter().position(|(mine, _)| *mine == id) {
+            self.custom_cards.remove(at);
+            let gone = self.card_facts.remove(book + at);
+            self.facets.remove(&gone);
+        }
+        let stored = match self.store.card(id) {
+            Ok(stored) if stored.origin == crate::store::CardOrigin::Custom => stored,
+            Ok(_) | Err(crate::store::StoreError::CardNotFound(_)) => return Ok(()),
+            Err(error) => return Err(error.into()),
+        };
+        let at = self.custom_cards.partition_point(|(other, card)| {
+            cards::store_order((*other, card), (id, &stored.card)).is_lt()
+        });
+        let facts = CardFacts::of(&stored.card);
+        self.facets.add(&facts);
+        self.card_facts.insert(book + at, facts);
+        self.custom_cards.insert(at, (id, stored.card));
         Ok(())
     }
 

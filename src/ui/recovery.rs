@@ -189,13 +189,13 @@ pub enum Start {
 impl Start {
     /// The app when the store opened, else the recovery screen naming why it did not.
     pub fn new(
-        opened: anyhow::Result<Store>,
+        opened: anyhow::Result<Model>,
         data_dir: &Path,
         prefs: Prefs,
         launch: Launch,
     ) -> Self {
         match opened {
-            Ok(store) => Start::Ready(App::new(Model::new(store), prefs, &launch)),
+            Ok(model) => Start::Ready(App::new(model, prefs, &launch)),
             Err(error) => Start::Recovery {
                 screen: RecoveryScreen::new(data_dir, format!("{error:#}")),
                 frames_left: launch.frames,
@@ -242,7 +242,7 @@ impl Start {
                 let Start::Recovery { prefs, launch, .. } = self else {
                     return;
                 };
-                let app = App::new(Model::new(store), prefs.clone(), launch);
+                let app = App::new(Model::start(store), prefs.clone(), launch);
                 *self = Start::Ready(app);
             }
             Err(error) => {

@@ -17,6 +17,7 @@ use super::cards::Side;
 use super::error::ResolveError;
 use super::outcome::Chance;
 use crate::rules::dice::{Dist, RollRecord, Roller, d6};
+use crate::rules::words::plural;
 
 /// The most command dice per side for exact first-pulse odds (C(13, 5) = 1,287 face-count
 /// vectors a side; the book's battle groups roll 3 to 6).
@@ -223,7 +224,7 @@ pub struct SideCommand {
 }
 
 impl SideCommand {
-    /// "COMMAND FAILURE, 1 one(s) to the opponent; chains 2×3, 1×2; wild 0 own 6s + 0
+    /// "COMMAND FAILURE, 1 one to the opponent; chains 2×3, 1×2; wild 0 own 6s + 0
     /// received", as the CLI and the window print a side's roll.
     pub fn summary(&self) -> String {
         let chains: Vec<String> = self
@@ -233,11 +234,14 @@ impl SideCommand {
             .collect();
         let ones = if self.failed {
             format!(
-                "COMMAND FAILURE, {} one(s) to the opponent",
-                self.ones_given
+                "COMMAND FAILURE, {} to the opponent",
+                plural(u64::from(self.ones_given), "one", "ones")
             )
         } else {
-            format!("{} one(s) discarded", self.ones_discarded)
+            format!(
+                "{} discarded",
+                plural(u64::from(self.ones_discarded), "one", "ones")
+            )
         };
         let chains = if chains.is_empty() {
             "none".to_string()

@@ -9,6 +9,7 @@ pub mod cards;
 pub mod command;
 pub mod error;
 pub mod fire;
+pub mod mechanics;
 pub mod outcome;
 pub mod rally;
 pub mod reliability;
@@ -179,6 +180,10 @@ impl Ruleset for ArmourBattles {
             ));
         }
         Ok(Card::ArmourBattles(card))
+    }
+
+    fn mechanics(&self) -> &'static [crate::rules::resolution::Mechanic] {
+        &mechanics::MECHANICS
     }
 
     fn default_budget(&self) -> Budget {

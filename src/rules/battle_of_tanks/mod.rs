@@ -2,6 +2,7 @@
 //! may not exceed the tier points the players agree. [`resolve`] gives exact odds and seeded
 //! rolls for fire, repair and spotting.
 
+pub mod mechanics;
 pub mod resolve;
 pub mod rulings;
 
@@ -171,6 +172,10 @@ impl Ruleset for BattleOfTanks {
             }
         }
         Ok(Card::BattleOfTanks(card))
+    }
+
+    fn mechanics(&self) -> &'static [crate::rules::resolution::Mechanic] {
+        &mechanics::MECHANICS
     }
 
     fn default_budget(&self) -> Budget {

@@ -7,39 +7,21 @@
 //! to-hit and spotting modifiers.
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::TankCard;
-use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6};
+use crate::rules::dice::{Dist, RollRecord, Roller, d6};
 
-/// Why an odds request or a roll was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ResolveError {
-    /// The embedded seed data failed to parse (the parse error is reported by the registry).
-    #[error("the Battle of Tanks tables did not load from the seed data")]
-    NoData,
-    /// The seed data's tables do not fit together.
-    #[error("Battle of Tanks seed data: {0}")]
-    BadData(String),
-    /// The target is beyond the firer's sight (Sichtweite): no fire.
-    #[error("{target} is {range_cm} cm away, beyond {attacker}'s sight of {sight_cm} cm: no fire")]
-    OutOfSight {
-        attacker: String,
-        target: String,
-        range_cm: u32,
-        sight_cm: u32,
-    },
-    /// An input the rules do not allow; names the field and the value.
-    #[error("{field}: {message}")]
-    Invalid {
-        /// The input at fault ("shots").
-        field: &'static str,
-        /// What is wrong with its value.
-        message: String,
-    },
-    /// The dice core refused, e.g. too many dice to count exactly.
-    #[error(transparent)]
-    Dice(#[from] DiceError),
+pub use crate::rules::resolution::ResolveError;
+
+/// The book's title, as errors about its tables name it.
+const BOOK: &str = "Battle of Tanks";
+
+/// The seed tables do not fit together.
+fn bad_data(message: String) -> ResolveError {
+    ResolveError::BadData {
+        ruleset: BOOK,
+        message,
+    }
 }
 
 /// A face of the penetration die (Durchschlagswürfel).
@@ -104,7 +86,7 @@ pub struct ResolutionTables {
 }
 
 fn tables() -> Result<&'static ResolutionTables, ResolveError> {
-    super::resolution().ok_or(ResolveError::NoData)
+    super::resolution().ok_or(ResolveError::NoData { ruleset: BOOK })
 }
 
 /// The penetration die as a distribution.
@@ -126,7 +108,7 @@ fn roll_penetration(
     let faces = &tables()?.penetration_die;
     let total: u32 = faces.iter().map(|f| f.weight).sum();
     let sides = u8::try_from(total).ok().filter(|&s| s > 0).ok_or_else(|| {
-        ResolveError::BadData(format!(
+        bad_data(format!(
             "penetration die weights add up to {total}: a reading die needs 1–255 sides"
         ))
     })?;
@@ -142,7 +124,7 @@ fn roll_penetration(
                     reached += f.weight;
                     (u32::from(roll) <= reached).then_some(f.face)
                 })
-                .ok_or_else(|| ResolveError::BadData(format!("no penetration face for {roll}")))
+                .ok_or_else(|| bad_data(format!("no penetration face for {roll}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((record, read))
@@ -194,7 +176,12 @@ impl FireSituation {
         self.hull_down_turret_shot || self.hull_to_hull
     }
 
-    fn modifier(&self, m: &ToHitModifiers) -> Result<i32, ResolveError> {
+    /// Refuses the combinations the book rules out: an ambush fired on the move, a hull-down
+    /// turret shot at a target not behind heavy cover.
+    ///
+    /// # Errors
+    /// [`ResolveError::Invalid`] naming `ambush` or `hull_down`.
+    pub fn check(&self) -> Result<(), ResolveError> {
         if self.ambush && self.moving {
             return Err(ResolveError::Invalid {
                 field: "ambush",
@@ -203,17 +190,22 @@ impl FireSituation {
                     .to_string(),
             });
         }
+        if self.hull_down_turret_shot && self.cover != Cover::Heavy {
+            return Err(ResolveError::Invalid {
+                field: "hull_down",
+                message: format!(
+                    "the target is in {}: a hull-down target stands behind heavy cover",
+                    self.cover.label()
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn modifier(&self, m: &ToHitModifiers) -> Result<i32, ResolveError> {
+        self.check()?;
         let cover = match (self.cover, self.hull_down_turret_shot) {
-            (Cover::Heavy, true) => 0,
-            (_, true) => {
-                return Err(ResolveError::Invalid {
-                    field: "hull-down turret shot",
-                    message: format!(
-                        "the target is in {}: a hull-down target stands behind heavy cover",
-                        self.cover.label()
-                    ),
-                });
-            }
+            (_, true) => 0,
             (Cover::Open, false) => 0,
             (Cover::Light, false) => m.light_cover,
             (Cover::Heavy, false) => m.heavy_cover,
@@ -370,7 +362,7 @@ fn check_target(attacker: &TankCard, target: &FireTarget<'_>) -> Result<(), Reso
     }
     if target.remaining_hp == 0 || target.remaining_hp > target.card.hit_points {
         return Err(ResolveError::Invalid {
-            field: "hit points",
+            field: "hit_points",
             message: format!(
                 "{} for {} ({} hit points): it must be 1–{}",
                 target.remaining_hp,
@@ -381,12 +373,10 @@ fn check_target(attacker: &TankCard, target: &FireTarget<'_>) -> Result<(), Reso
         });
     }
     match target.range_cm {
-        Some(range_cm) if range_cm > attacker.sight_cm => Err(ResolveError::OutOfSight {
-            attacker: attacker.name.clone(),
-            target: target.card.name.clone(),
-            range_cm,
-            sight_cm: attacker.sight_cm,
-        }),
+        Some(range_cm) if range_cm > attacker.sight_cm => Err(ResolveError::NoResult(format!(
+            "{} is {range_cm} cm away, beyond {}'s sight of {} cm: no fire",
+            target.card.name, attacker.name, attacker.sight_cm
+        ))),
         _ => Ok(()),
     }
 }
@@ -395,14 +385,14 @@ fn check_target(attacker: &TankCard, target: &FireTarget<'_>) -> Result<(), Reso
 ///
 /// # Errors
 /// [`ResolveError::Invalid`] for no targets, zero shots, bad hit points or more shots than
-/// the fire rate (Feuerrate); [`ResolveError::OutOfSight`] for a target beyond sight.
+/// the fire rate (Feuerrate); [`ResolveError::NoResult`] for a target beyond sight.
 pub fn check_fire_order(
     attacker: &TankCard,
     targets: &[FireTarget<'_>],
 ) -> Result<(), ResolveError> {
     if targets.is_empty() {
         return Err(ResolveError::Invalid {
-            field: "targets",
+            field: "target",
             message: "no target: name at least one".into(),
         });
     }

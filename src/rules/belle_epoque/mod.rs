@@ -3,6 +3,7 @@
 //! [`resolve`] gives exact odds and seeded rolls for command points, reactivity tests, fire
 //! and assaults.
 
+pub mod mechanics;
 pub mod resolve;
 pub mod rulings;
 pub mod tables;
@@ -213,6 +214,10 @@ impl Ruleset for BelleEpoque {
             ));
         }
         Ok(Card::BelleEpoque(profile))
+    }
+
+    fn mechanics(&self) -> &'static [crate::rules::resolution::Mechanic] {
+        &mechanics::MECHANICS
     }
 
     fn default_budget(&self) -> Budget {

@@ -12,40 +12,27 @@
 //! can reach 6).
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::UnitProfile;
 use super::tables::{Doctrine, Tables, Trait, TroopType, UnitKind};
-use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die};
+use crate::rules::dice::{Dist, RollRecord, Roller, d6, die};
 use crate::rules::words::amount;
 
-/// Why an odds request or a roll was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ResolveError {
-    /// The embedded seed data failed to parse (the parse error is reported by the registry).
-    #[error("the Belle Epoque tables did not load from the seed data")]
-    NoData,
-    /// The seed data's tables do not fit together.
-    #[error("Belle Epoque seed data: {0}")]
-    BadData(String),
-    /// The fire table gives no to-hit number here (a dash, or moving without a bracket).
-    #[error("{0}: no fire")]
-    CannotFire(String),
-    /// An input the rules do not allow; names the field and the value.
-    #[error("{field}: {message}")]
-    Invalid {
-        /// The input at fault ("stands").
-        field: &'static str,
-        /// What is wrong with its value.
-        message: String,
-    },
-    /// The dice core refused, e.g. too many dice to count exactly.
-    #[error(transparent)]
-    Dice(#[from] DiceError),
+pub use crate::rules::resolution::ResolveError;
+
+/// The book's title, as errors about its tables name it.
+const BOOK: &str = "Belle Epoque";
+
+/// The seed tables do not fit together.
+fn bad_data(message: String) -> ResolveError {
+    ResolveError::BadData {
+        ruleset: BOOK,
+        message,
+    }
 }
 
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::tables().ok_or(ResolveError::NoData)
+    super::tables().ok_or(ResolveError::NoData { ruleset: BOOK })
 }
 
 fn invalid(field: &'static str, message: impl Into<String>) -> ResolveError {
@@ -141,11 +128,11 @@ pub struct CommandPointsOdds {
 fn command_dice(stands: u32, general: General) -> Result<(u32, u8), ResolveError> {
     let t = tables()?;
     if t.stands_per_command_die == 0 {
-        return Err(ResolveError::BadData("stands_per_command_die is 0".into()));
+        return Err(bad_data("stands_per_command_die is 0".into()));
     }
-    let sides = t.command_die(general.id()).ok_or_else(|| {
-        ResolveError::BadData(format!("no command die for a {} general", general.id()))
-    })?;
+    let sides = t
+        .command_die(general.id())
+        .ok_or_else(|| bad_data(format!("no command die for a {} general", general.id())))?;
     Ok((stands.div_ceil(t.stands_per_command_die), sides))
 }
 
@@ -328,14 +315,12 @@ impl FireNumbers {
 }
 
 impl Fire {
-    /// Works out the to-hit number, the cover misses and the dice.
+    /// Refuses what cannot be fired: no stands, a range off the table, a loose-order target
+    /// that is cavalry (cavalry fights in close order).
     ///
     /// # Errors
-    /// [`ResolveError::Invalid`] for no stands or a range outside 1–4 UD;
-    /// [`ResolveError::CannotFire`] where the table has no number.
-    pub fn numbers(&self) -> Result<FireNumbers, ResolveError> {
-        let t = tables()?;
-        let m = t.resolution.fire;
+    /// [`ResolveError::Invalid`] naming `stands`, `range` or `target_order`.
+    pub fn check(&self) -> Result<(), ResolveError> {
         if self.stands == 0 {
             return Err(invalid("stands", "0 stands: at least 1 must fire"));
         }
@@ -347,14 +332,26 @@ impl Fire {
         }
         if self.target.doctrine == Doctrine::Loose && !self.target.infantry {
             return Err(invalid(
-                "target order",
+                "target_order",
                 "cavalry fights in close order: a loose-order target is infantry",
             ));
         }
+        Ok(())
+    }
+
+    /// Works out the to-hit number, the cover misses and the dice.
+    ///
+    /// # Errors
+    /// [`ResolveError::Invalid`] for no stands or a range outside 1–4 UD;
+    /// [`ResolveError::NoResult`] where the table has no number.
+    pub fn numbers(&self) -> Result<FireNumbers, ResolveError> {
+        let t = tables()?;
+        let m = t.resolution.fire;
+        self.check()?;
         let (sight, reasons) = self.target.sight();
         if self.range_uds > sight {
-            return Err(ResolveError::CannotFire(format!(
-                "the target is {} UD away, beyond line of sight: {sight} UD (4 UD, less 1 because it {})",
+            return Err(ResolveError::NoResult(format!(
+                "the target is {} UD away, beyond line of sight: {sight} UD (4 UD, less 1 because it {}): no fire",
                 self.range_uds,
                 reasons.join(", ")
             )));
@@ -362,8 +359,8 @@ impl Fire {
         let to_hit = t
             .to_hit(self.troop_type, self.range_uds as usize, self.moving)
             .ok_or_else(|| {
-                ResolveError::CannotFire(format!(
-                    "a type {} unit{} has no to-hit number at {} UD",
+                ResolveError::NoResult(format!(
+                    "a type {} unit{} has no to-hit number at {} UD: no fire",
                     self.troop_type.letter(),
                     if self.moving { " that moved" } else { "" },
                     self.range_uds
@@ -638,7 +635,7 @@ pub fn assault_levels(assault: &Assault) -> Result<(i32, i32), ResolveError> {
             .iter()
             .find(|l| l.troops == troops.id())
             .map(|l| i32::from(l.successful_scores))
-            .ok_or_else(|| ResolveError::BadData(format!("no assault level '{}'", troops.id())))
+            .ok_or_else(|| bad_data(format!("no assault level '{}'", troops.id())))
     };
     let cavalry_level = i32::from(m.cavalry_in_cover_level);
     let extra = |side: &AssaultSide| {

@@ -5,6 +5,7 @@
 //! [`resolve`] turns the commander die, shooting, crashes and victory into exact odds and
 //! seeded rolls.
 
+pub mod mechanics;
 pub mod resolve;
 pub mod rulings;
 
@@ -289,6 +290,10 @@ impl Ruleset for BelloLudi {
             RulesError::field(format!("{path}.{field}"), e.to_string())
         })?;
         Ok(Card::Belloludi(vehicle))
+    }
+
+    fn mechanics(&self) -> &'static [crate::rules::resolution::Mechanic] {
+        &mechanics::MECHANICS
     }
 
     fn default_budget(&self) -> Budget {

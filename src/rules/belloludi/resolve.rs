@@ -11,31 +11,21 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::Vehicle;
-use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6};
+use crate::rules::dice::{Dist, RollRecord, Roller, d6};
 
-/// Why an odds request or a roll was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ResolveError {
-    /// The embedded seed data failed to parse (the parse error is reported by the registry).
-    #[error("the BelloLudi tables did not load from the seed data")]
-    NoData,
-    /// The seed data's tables do not fit together (e.g. a blunder roll with no row).
-    #[error("BelloLudi seed data: {0}")]
-    BadData(String),
-    /// An input the rules do not allow; names the field and the value.
-    #[error("{field}: {message}")]
-    Invalid {
-        /// The input at fault ("remaining armour").
-        field: &'static str,
-        /// What is wrong with its value.
-        message: String,
-    },
-    /// The dice core refused, e.g. too many dice to count exactly.
-    #[error(transparent)]
-    Dice(#[from] DiceError),
+pub use crate::rules::resolution::ResolveError;
+
+/// The book's title, as errors about its tables name it.
+const BOOK: &str = "BelloLudi";
+
+/// The seed tables do not fit together.
+fn bad_data(message: String) -> ResolveError {
+    ResolveError::BadData {
+        ruleset: BOOK,
+        message,
+    }
 }
 
 /// One face of the BelloLudi commander die.
@@ -187,12 +177,12 @@ impl ResolutionTables {
             .iter()
             .find(|m| m.id == id)
             .map(|m| i32::from(m.value))
-            .ok_or_else(|| ResolveError::BadData(format!("no shooting modifier '{id}'")))
+            .ok_or_else(|| bad_data(format!("no shooting modifier '{id}'")))
     }
 }
 
 fn tables() -> Result<&'static ResolutionTables, ResolveError> {
-    super::resolution().ok_or(ResolveError::NoData)
+    super::resolution().ok_or(ResolveError::NoData { ruleset: BOOK })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -217,7 +207,7 @@ fn reading_die_sides(faces: &[FaceWeight]) -> Result<u8, ResolveError> {
         .ok()
         .filter(|&sides| sides > 0)
         .ok_or_else(|| {
-            ResolveError::BadData(format!(
+            bad_data(format!(
                 "commander die weights add up to {total}: a reading die needs 1–255 sides"
             ))
         })
@@ -243,8 +233,7 @@ fn roll_commander_dice(
         .dice
         .iter()
         .map(|&roll| {
-            read_face(faces, roll)
-                .ok_or_else(|| ResolveError::BadData(format!("no commander face for {roll}")))
+            read_face(faces, roll).ok_or_else(|| bad_data(format!("no commander face for {roll}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((record, read))
@@ -265,14 +254,14 @@ pub enum CommandOutcome {
 fn blunder_moves(t: &ResolutionTables, roll: u8, charge_roll: u8) -> Result<u8, ResolveError> {
     let row = t
         .blunder(roll)
-        .ok_or_else(|| ResolveError::BadData(format!("no blunder row for a roll of {roll}")))?;
+        .ok_or_else(|| bad_data(format!("no blunder row for a roll of {roll}")))?;
     if row.charge {
-        return t.charge_moves(charge_roll).ok_or_else(|| {
-            ResolveError::BadData(format!("no charge row for a roll of {charge_roll}"))
-        });
+        return t
+            .charge_moves(charge_roll)
+            .ok_or_else(|| bad_data(format!("no charge row for a roll of {charge_roll}")));
     }
     row.moves
-        .ok_or_else(|| ResolveError::BadData(format!("blunder {roll} ({}) has no moves", row.name)))
+        .ok_or_else(|| bad_data(format!("blunder {roll} ({}) has no moves", row.name)))
 }
 
 /// Every (blunder d6, charge d6) pair's forced moves, indexed `[roll - 1][charge - 1]`.
@@ -349,9 +338,9 @@ pub fn roll_command(roller: &mut Roller) -> Result<CommandRoll, ResolveError> {
     if face == CommanderFace::B {
         let blunder_die = roller.roll_d6(1)?;
         let blunder_roll = first_face(&blunder_die);
-        let row = t.blunder(blunder_roll).ok_or_else(|| {
-            ResolveError::BadData(format!("no blunder row for a roll of {blunder_roll}"))
-        })?;
+        let row = t
+            .blunder(blunder_roll)
+            .ok_or_else(|| bad_data(format!("no blunder row for a roll of {blunder_roll}")))?;
         let mut charge_roll = 1;
         if row.charge {
             let charge_die = roller.roll_d6(1)?;

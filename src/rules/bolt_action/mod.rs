@@ -2,6 +2,7 @@
 //! chart. The sheets carry no points, so a force sets its own cost per unit and a points limit.
 //! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
+pub mod mechanics;
 pub mod resolve;
 pub mod rulings;
 pub mod tables;
@@ -275,6 +276,10 @@ impl Ruleset for BoltAction {
             }
         }
         Ok(Card::BoltAction(profile))
+    }
+
+    fn mechanics(&self) -> &'static [crate::rules::resolution::Mechanic] {
+        &mechanics::MECHANICS
     }
 
     fn default_budget(&self) -> Budget {

@@ -15,36 +15,26 @@
 //! Immobilised result knocks it out.
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::tables::{Quality, Tables, Weapon};
 use super::{Category, UnitProfile};
 use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die};
 
-/// Why an odds request or a roll was refused.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ResolveError {
-    /// The embedded seed data failed to parse (the parse error is reported by the registry).
-    #[error("the Bolt Action tables did not load from the seed data")]
-    NoData,
-    /// The seed data's tables do not fit together.
-    #[error("Bolt Action seed data: {0}")]
-    BadData(String),
-    /// An input the rules do not allow; names the field and the value.
-    #[error("{field}: {message}")]
-    Invalid {
-        /// The input at fault ("officer").
-        field: &'static str,
-        /// What is wrong with its value.
-        message: String,
-    },
-    /// The dice core refused, e.g. too many dice to count exactly.
-    #[error(transparent)]
-    Dice(#[from] DiceError),
+pub use crate::rules::resolution::ResolveError;
+
+/// The book's title, as errors about its tables name it.
+const BOOK: &str = "Bolt Action";
+
+/// The seed tables do not fit together.
+fn bad_data(message: String) -> ResolveError {
+    ResolveError::BadData {
+        ruleset: BOOK,
+        message,
+    }
 }
 
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::tables().ok_or(ResolveError::NoData)
+    super::tables().ok_or(ResolveError::NoData { ruleset: BOOK })
 }
 
 fn invalid(field: &'static str, message: impl Into<String>) -> ResolveError {
@@ -80,7 +70,7 @@ impl DiceExpr {
     /// [`ResolveError::BadData`] for anything else.
     pub fn parse(text: &str) -> Result<Self, ResolveError> {
         let text = text.trim().to_ascii_uppercase();
-        let bad = || ResolveError::BadData(format!("'{text}' is not a number or dice like 2D6"));
+        let bad = || bad_data(format!("'{text}' is not a number or dice like 2D6"));
         match text.split_once('D') {
             None => text.parse().map(DiceExpr::Fixed).map_err(|_| bad()),
             Some((count, sides)) => {
@@ -232,7 +222,7 @@ impl OrderTest {
         let t = tables()?;
         let morale = t
             .morale(self.quality)
-            .ok_or_else(|| ResolveError::BadData(format!("no morale for {:?}", self.quality)))?;
+            .ok_or_else(|| bad_data(format!("no morale for {:?}", self.quality)))?;
         let bonus = match &self.officer {
             None => 0,
             Some(rank) => t.officer_bonus(rank).ok_or_else(|| {
@@ -252,7 +242,7 @@ impl OrderTest {
 fn fubar_result(t: &Tables, roll: u8) -> Result<String, ResolveError> {
     t.fubar(i32::from(roll))
         .map(|row| row.result.clone())
-        .ok_or_else(|| ResolveError::BadData(format!("no FUBAR row for a roll of {roll}")))
+        .ok_or_else(|| bad_data(format!("no FUBAR row for a roll of {roll}")))
 }
 
 /// How two dice read against `target`, with the FUBAR result if they are a double six.
@@ -359,7 +349,7 @@ impl HitModifiers {
                 .iter()
                 .find(|m| m.id == id)
                 .map(|m| i32::from(m.value))
-                .ok_or_else(|| ResolveError::BadData(format!("no hit modifier '{id}'")))
+                .ok_or_else(|| bad_data(format!("no hit modifier '{id}'")))
         };
         let flags = [
             (self.point_blank, "point_blank"),
@@ -451,9 +441,9 @@ impl TargetProfile {
     /// # Errors
     /// [`ResolveError::BadData`] when the damage value table has no row for the unit.
     pub fn of(unit: &UnitProfile) -> Result<Self, ResolveError> {
-        let damage_value = unit.damage_value().ok_or_else(|| {
-            ResolveError::BadData(format!("no damage value for {}", unit.category.label()))
-        })?;
+        let damage_value = unit
+            .damage_value()
+            .ok_or_else(|| bad_data(format!("no damage value for {}", unit.category.label())))?;
         Ok(Self {
             damage_value,
             armoured: unit.category.is_armoured(),
@@ -469,7 +459,7 @@ impl TargetProfile {
         let row = category.damage_row(quality);
         let damage_value = tables()?
             .damage_value(row)
-            .ok_or_else(|| ResolveError::BadData(format!("no damage value '{row}'")))?;
+            .ok_or_else(|| bad_data(format!("no damage value '{row}'")))?;
         Ok(Self {
             damage_value,
             armoured: category.is_armoured(),
@@ -538,7 +528,7 @@ impl DamageEffect {
             "Immobilised" => Ok(DamageEffect::Immobilised),
             "On Fire" => Ok(DamageEffect::OnFire),
             "Knocked Out" => Ok(DamageEffect::KnockedOut),
-            other => Err(ResolveError::BadData(format!(
+            other => Err(bad_data(format!(
                 "damage result '{other}' is not one the rules know"
             ))),
         }
@@ -606,7 +596,7 @@ impl Attack<'_> {
             })?;
             let row = t
                 .he(size)
-                .ok_or_else(|| ResolveError::BadData(format!("no HE chart row for {size}")))?;
+                .ok_or_else(|| bad_data(format!("no HE chart row for {size}")))?;
             Some((DiceExpr::parse(size)?, row))
         } else {
             None
@@ -655,7 +645,7 @@ impl Attack<'_> {
                 .iter()
                 .find(|m| m.id == id)
                 .map(|m| i32::from(m.value))
-                .ok_or_else(|| ResolveError::BadData(format!("no penetration modifier '{id}'")))
+                .ok_or_else(|| bad_data(format!("no penetration modifier '{id}'")))
         };
         let facing = match self.facing {
             Facing::Front => 0,
@@ -725,7 +715,7 @@ fn damage_effect(t: &Tables, roll: i32) -> Result<DamageEffect, ResolveError> {
         (_, Some(last)) if roll > last.to => last,
         _ => t
             .damage_result(roll)
-            .ok_or_else(|| ResolveError::BadData(format!("no damage result for {roll}")))?,
+            .ok_or_else(|| bad_data(format!("no damage result for {roll}")))?,
     };
     DamageEffect::from_result(&row.result)
 }

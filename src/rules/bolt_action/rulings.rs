@@ -5,25 +5,25 @@ use crate::rules::HouseDefault;
 
 /// RULINGS "Bolt Action": the order test's numbers and the FUBAR chart.
 pub const ORDER_RULING: HouseDefault = HouseDefault {
-    value: "order test",
+    value: "target",
     ruling: "2d6 ≤ morale (Inexperienced 8, Regular 9, Veteran 10) − 1 per pin + officer bonus (2nd Lt +1 … Major +4); double six is FUBAR (d6: 1–2 Friendly Fire, 3–6 Panic).",
 };
 
 /// RULINGS "Bolt Action": a modified need beyond 6.
 pub const SEVEN_PLUS_RULING: HouseDefault = HouseDefault {
-    value: "to hit 7+",
+    value: "need",
     ruling: "A modified to-hit need of 7+ means a 6 followed by a 4+, 8+ a 6 then a 5+, 9+ a 6 then a 6; 10+ cannot hit; a natural 1 always misses.",
 };
 
 /// RULINGS "Bolt Action": the HE chart and how HE hits count.
 pub const HE_RULING: HouseDefault = HouseDefault {
-    value: "HE",
+    value: "high_explosive",
     ruling: "HE chart: D2 +1 pen / 1 pin, D3 +1/1, D6 +2/D2, 2D6 +3/D3, 3D6 +4/D6; each hit on a non-armoured target becomes the HE value's number of hits, and a unit hit takes the chart's pins instead of one.",
 };
 
 /// RULINGS "Bolt Action": damage results on armoured targets.
 pub const DAMAGE_RESULTS_RULING: HouseDefault = HouseDefault {
-    value: "damage results",
+    value: "vehicle_result",
     ruling: "Weapons with no PEN roll Superficial Damage (d6−3), others Full Damage (d6); open-topped hit by indirect fire +1; Massive Damage (two results) is marked by the user; a second Immobilised knocks the vehicle out.",
 };
 

@@ -3,6 +3,7 @@
 //! book's Sherman; both must stay selectable, editable and distinguishable.
 
 use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -62,39 +63,196 @@ impl<'a> CardEntry<'a> {
 /// What a search looks through for one card, in lower case: its name, short names and type,
 /// kept apart by a character nobody types.
 pub fn search_text(card: &Card) -> String {
-    let mut text = card.name().to_lowercase();
-    for short in card.short_names() {
-        text.push('\u{1f}');
-        text.push_str(&short.to_lowercase());
-    }
-    text.push('\u{1f}');
-    text.push_str(&card.type_label().to_lowercase());
-    text
+    CardFacts::of(card).search
 }
 
-/// Every card's ruleset and [`search_text`], in [`Model::card_entries`]`(None)` order: made
-/// when the cards change, so a keystroke searches 100,000 cards without lower-casing or
-/// labelling any of them.
-pub fn search_index(model: &Model) -> Vec<(RulesetId, String)> {
+/// What the Library and Add units read of every card, made once when the cards change, so a
+/// keystroke or an edit with 100,000 cards neither lower-cases nor labels any of them again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardFacts {
+    pub ruleset: RulesetId,
+    /// [`search_text`].
+    pub search: String,
+    /// [`Card::type_label`].
+    pub type_label: String,
+    /// [`Card::side`].
+    pub side: Option<String>,
+}
+
+impl CardFacts {
+    pub fn of(card: &Card) -> CardFacts {
+        let type_label = card.type_label();
+        let mut search = card.name().to_lowercase();
+        for short in card.short_names() {
+            search.push('\u{1f}');
+            search.push_str(&short.to_lowercase());
+        }
+        search.push('\u{1f}');
+        search.push_str(&type_label.to_lowercase());
+        CardFacts {
+            ruleset: card.ruleset(),
+            search,
+            type_label,
+            side: card.side().map(str::to_string),
+        }
+    }
+}
+
+/// How many cards there are of each ruleset, and of each side and type within it, kept card by
+/// card: the Library's ruleset counts and its side and type lists come from here, not from a
+/// pass over every card after each edit.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Facets {
+    types: BTreeMap<(RulesetId, String), usize>,
+    sides: BTreeMap<(RulesetId, String), usize>,
+}
+
+impl Facets {
+    pub fn of(facts: &[CardFacts]) -> Facets {
+        // Counted on borrowed names first: one owned name per distinct type, not per card.
+        let mut types: BTreeMap<(RulesetId, &str), usize> = BTreeMap::new();
+        let mut sides: BTreeMap<(RulesetId, &str), usize> = BTreeMap::new();
+        for fact in facts {
+            *types.entry((fact.ruleset, &fact.type_label)).or_default() += 1;
+            if let Some(side) = &fact.side {
+                *sides.entry((fact.ruleset, side)).or_default() += 1;
+            }
+        }
+        let owned = |map: BTreeMap<(RulesetId, &str), usize>| {
+            map.into_iter()
+                .map(|((r, name), n)| ((r, name.to_string()), n))
+                .collect()
+        };
+        Facets {
+            types: owned(types),
+            sides: owned(sides),
+        }
+    }
+
+    /// Adds `other`'s counts to these.
+    pub fn merge(&mut self, other: Facets) {
+        for (key, n) in other.types {
+            *self.types.entry(key).or_default() += n;
+        }
+        for (key, n) in other.sides {
+            *self.sides.entry(key).or_default() += n;
+        }
+    }
+
+    pub fn add(&mut self, fact: &CardFacts) {
+        *self
+            .types
+            .entry((fact.ruleset, fact.type_label.clone()))
+            .or_default() += 1;
+        if let Some(side) = &fact.side {
+            *self.sides.entry((fact.ruleset, side.clone())).or_default() += 1;
+        }
+    }
+
+    pub fn remove(&mut self, fact: &CardFacts) {
+        fn take(map: &mut BTreeMap<(RulesetId, String), usize>, key: (RulesetId, String)) {
+            if let Some(n) = map.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    map.remove(&key);
+                }
+            }
+        }
+        take(&mut self.types, (fact.ruleset, fact.type_label.clone()));
+        if let Some(side) = &fact.side {
+            take(&mut self.sides, (fact.ruleset, side.clone()));
+        }
+    }
+
+    /// Cards of `ruleset`.
+    pub fn count(&self, ruleset: RulesetId) -> usize {
+        self.types
+            .iter()
+            .filter(|((r, _), _)| *r == ruleset)
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// The sides of `ruleset` (or of all), sorted.
+    pub fn sides(&self, ruleset: Option<RulesetId>) -> Vec<String> {
+        Facets::names(&self.sides, ruleset)
+    }
+
+    /// The types of `ruleset` (or of all), sorted.
+    pub fn types(&self, ruleset: Option<RulesetId>) -> Vec<String> {
+        Facets::names(&self.types, ruleset)
+    }
+
+    fn names(
+        map: &BTreeMap<(RulesetId, String), usize>,
+        ruleset: Option<RulesetId>,
+    ) -> Vec<String> {
+        let names: BTreeSet<&str> = map
+            .keys()
+            .filter(|(r, _)| ruleset.is_none_or(|wanted| wanted == *r))
+            .map(|(_, name)| name.as_str())
+            .collect();
+        names.into_iter().map(str::to_string).collect()
+    }
+}
+
+/// Every card's [`CardFacts`], in [`Model::card_entries`]`(None)` order.
+pub fn facts_index(model: &Model) -> Vec<CardFacts> {
     model
         .card_entries(None)
         .iter()
-        .map(|e| (e.card.ruleset(), search_text(e.card)))
+        .map(|e| CardFacts::of(e.card))
         .collect()
+}
+
+/// How many book cards there are: they come first in [`Model::card_entries`]`(None)`.
+pub fn book_count() -> usize {
+    RulesetId::ALL
+        .into_iter()
+        .map(|id| rules::ruleset(id).library().len())
+        .sum()
+}
+
+/// The store's order of custom cards (`cards_select.sql`): ruleset id, then name with ASCII
+/// letters folded as SQLite's `NOCASE` folds them, then id; so one card can be put in its place
+/// without reading the others.
+pub fn store_order(a: (CardId, &Card), b: (CardId, &Card)) -> std::cmp::Ordering {
+    let folded = |card: &Card| {
+        card.name()
+            .bytes()
+            .map(|byte| byte.to_ascii_lowercase())
+            .collect::<Vec<u8>>()
+    };
+    a.1.ruleset()
+        .as_str()
+        .cmp(b.1.ruleset().as_str())
+        .then_with(|| folded(a.1).cmp(&folded(b.1)))
+        .then_with(|| a.0.cmp(&b.0))
 }
 
 impl Model {
     /// Positions in [`Model::card_entries`]`(None)` of the cards of `ruleset` (or all) whose
     /// words contain `needle` (already trimmed and lower case; empty matches all).
     pub fn search_cards(&self, ruleset: Option<RulesetId>, needle: &str) -> Vec<usize> {
-        self.card_search
+        self.card_facts
             .iter()
             .enumerate()
-            .filter(|(_, (id, text))| {
-                ruleset.is_none_or(|r| r == *id) && (needle.is_empty() || text.contains(needle))
+            .filter(|(_, facts)| {
+                ruleset.is_none_or(|r| r == facts.ruleset)
+                    && (needle.is_empty() || facts.search.contains(needle))
             })
             .map(|(i, _)| i)
             .collect()
+    }
+
+    /// Every card's [`CardFacts`], in [`Model::card_entries`]`(None)` order.
+    pub fn card_facts(&self) -> &[CardFacts] {
+        &self.card_facts
+    }
+
+    /// The cards counted by ruleset, side and type.
+    pub fn facets(&self) -> &Facets {
+        &self.facets
     }
 
     /// Every card of `ruleset` (or of all rulesets): the books' in book order, then the custom

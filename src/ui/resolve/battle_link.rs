@@ -2,18 +2,32 @@
 //! are picked among the battle's units, the target's Disruption and suppression come from
 //! the table, and a roll is recorded in the battle's log with one click.
 //!
-//! The roll is not copied: the event is rebuilt from the same setup and seed, which gives the
-//! same dice, and `campaign::tracker::fire_event` checks it against the battle as it is now.
+//! The roll is not copied: the event is rebuilt from the logged inputs and seed through the
+//! same function the report's dice came from (`mechanics::fire_roll`), which gives the same
+//! dice, and `campaign::tracker::fire_event` checks it against the battle as it is now.
 
 use crate::campaign::definition::SIDES;
 use crate::campaign::event::{FireKind, FireSetup};
 use crate::campaign::state::{Phase, UnitStatus};
 use crate::campaign::{BattlePlan, BattleState, Event, tracker};
-use crate::rules::armour_battles::fire;
-use crate::rules::dice::Roller;
-use crate::ui::model::Model;
+use crate::rules::RulesetId;
+use crate::rules::armour_battles::fire::FireMode;
+use crate::rules::armour_battles::mechanics;
+use crate::rules::resolution::{InputValue, MechanicId};
+use crate::ui::Action;
+use crate::ui::model::{CampaignCommand, CardKey, Command, Model};
 
-use super::{Prepared, Setup, ShotKind, prepare};
+use super::{Form, RollEntry};
+
+/// Armour Battles fire: the mechanic a campaign battle links to.
+pub const FIRE: MechanicId = MechanicId {
+    ruleset: RulesetId::ArmourBattles,
+    key: "fire",
+};
+
+fn book_card(name: &str) -> CardKey {
+    CardKey::Book(RulesetId::ArmourBattles, name.to_string())
+}
 
 /// The battle's units picked in the form, by unit id ("us-3").
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -92,9 +106,9 @@ fn unit_combo(
 /// The form's "From the campaign battle" section. Picking a unit sets the card in the fire
 /// form; the target's Disruption and suppression follow the battle every frame, because the
 /// battle only accepts a roll made against its current state.
-pub fn form(pick: &mut BattlePick, setup: &mut Setup, battle: &OpenBattle, ui: &mut egui::Ui) {
+pub fn form(pick: &mut BattlePick, form: &mut Form, battle: &OpenBattle, ui: &mut egui::Ui) {
     ui.strong(format!("From the campaign battle: {}", battle.name));
-    if setup.kind == ShotKind::Artillery {
+    if form.inputs.choice("kind") == "artillery" {
         ui.label("Artillery missions are called and fired from the Campaign view, which keeps the mission's state.");
         return;
     }
@@ -110,9 +124,10 @@ pub fn form(pick: &mut BattlePick, setup: &mut Setup, battle: &OpenBattle, ui: &
         .collect();
     if unit_combo(ui, "Attacker unit", &mut pick.attacker, state, &shooters) {
         if let Some(u) = pick.attacker.as_deref().and_then(|id| state.unit(id)) {
-            setup.attacker = Some(u.card.clone());
+            form.cards.insert(("attacker", 0), book_card(&u.card));
             // A hidden unit that opens fire does so from ambush (the tracker reads it so too).
-            setup.ambush = u.status == UnitStatus::Hidden;
+            form.inputs
+                .set("ambush", InputValue::Flag(u.status == UnitStatus::Hidden));
         }
         // A target on the same side is no longer a target.
         let side = pick
@@ -140,20 +155,27 @@ pub fn form(pick: &mut BattlePick, setup: &mut Setup, battle: &OpenBattle, ui: &
     if unit_combo(ui, "Target unit", &mut pick.target, state, &targets)
         && let Some(u) = pick.target.as_deref().and_then(|id| state.unit(id))
     {
-        setup.target = Some(u.card.clone());
+        form.cards.insert(("target", 0), book_card(&u.card));
     }
-    // The card combos above may have been changed by hand: then the pick no longer applies.
-    let card_of =
-        |id: &Option<String>| id.as_deref().and_then(|id| state.unit(id)).map(|u| &u.card);
-    if card_of(&pick.attacker).is_some() && card_of(&pick.attacker) != setup.attacker.as_ref() {
-        pick.attacker = None;
-    }
-    if card_of(&pick.target).is_some() && card_of(&pick.target) != setup.target.as_ref() {
-        pick.target = None;
+    // The card combos below may have been changed by hand: then the pick no longer applies.
+    let card_of = |id: &Option<String>| {
+        id.as_deref()
+            .and_then(|id| state.unit(id))
+            .map(|u| book_card(&u.card))
+    };
+    for (unit, key) in [
+        (&mut pick.attacker, "attacker"),
+        (&mut pick.target, "target"),
+    ] {
+        if card_of(unit).is_some() && card_of(unit).as_ref() != form.cards.get(&(key, 0)) {
+            *unit = None;
+        }
     }
     if let Some(t) = pick.target.as_deref().and_then(|id| state.unit(id)) {
-        setup.target_disruption = t.disruption;
-        setup.target_suppressed = t.suppressed;
+        form.inputs
+            .set("target_disruption", InputValue::Count(t.disruption.into()));
+        form.inputs
+            .set("target_suppressed", InputValue::Flag(t.suppressed));
         ui.label(format!(
             "Target Disruption ({}) and suppression ({}) come from the battle.",
             t.disruption,
@@ -162,41 +184,65 @@ pub fn form(pick: &mut BattlePick, setup: &mut Setup, battle: &OpenBattle, ui: &
     }
 }
 
-/// The battle event for a roll of `setup` with `seed` by the picked units, or why it cannot
-/// be recorded.
-pub fn fire_event(
-    setup: &Setup,
-    seed: u64,
-    pick: &BattlePick,
-    state: &BattleState,
-) -> Result<Event, String> {
+/// The battle event for `entry`'s roll by the picked units, or why it cannot be recorded.
+fn fire_event(entry: &RollEntry, pick: &BattlePick, state: &BattleState) -> Result<Event, String> {
     let (Some(attacker), Some(target)) = (pick.attacker.as_deref(), pick.target.as_deref()) else {
         return Err("Pick the attacker and target units of the battle first.".into());
     };
-    let kind = match setup.kind {
-        ShotKind::Direct => FireKind::Direct,
-        ShotKind::Opportunity => FireKind::Opportunity,
-        ShotKind::Artillery => {
-            return Err("Artillery is fired from the Campaign view's artillery panel.".into());
-        }
-    };
-    let Prepared::Fire {
-        attacker: a,
-        target: t,
-        situation,
-        ..
-    } = prepare(setup)?
-    else {
-        return Err("Only direct and opportunity fire can be applied here.".into());
-    };
-    let roll =
-        fire::roll_fire(a, t, &situation, &mut Roller::new(seed)).map_err(|e| e.to_string())?;
+    let (mode, roll) =
+        mechanics::fire_roll(&entry.subject.inputs, entry.seed).map_err(|e| e.to_string())?;
     // A disengage is rolled as opportunity fire; record it as what was rolled.
-    let kind = match situation.mode {
-        fire::FireMode::Opportunity => FireKind::Opportunity,
-        fire::FireMode::Direct => kind,
+    let kind = match mode {
+        FireMode::Opportunity => FireKind::Opportunity,
+        FireMode::Direct => FireKind::Direct,
     };
-    let setup = FireSetup::of_fire(&situation);
+    // The situation the dice were rolled in, recorded with them (campaign verify re-derives
+    // the pools from it).
+    let shot = mechanics::direct_fire(&entry.subject.inputs).map_err(|e| e.to_string())?;
+    let setup = FireSetup::of_fire(&shot.situation);
     tracker::fire_event(state, kind, Some(attacker), target, setup, &roll)
         .map_err(|e| e.to_string())
+}
+
+/// The "Record in Battle N" button under an Armour Battles roll made with battle units:
+/// it records exactly the dice shown.
+pub fn record_button(
+    pick: &mut BattlePick,
+    battle: &OpenBattle,
+    entry: &RollEntry,
+    log_len: usize,
+    ui: &mut egui::Ui,
+) -> Option<Action> {
+    if pick.attacker.is_none() || pick.target.is_none() {
+        return None;
+    }
+    let recorded = pick.recorded_roll == Some(log_len);
+    let text = if recorded {
+        format!("Recorded in {}", battle.name)
+    } else {
+        format!("Record in {}", battle.name)
+    };
+    let clicked = ui
+        .add_enabled(!recorded, egui::Button::new(text))
+        .on_hover_text("Apply this roll's result to the picked units of the campaign battle")
+        .clicked();
+    if let Some(error) = &pick.error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    if !clicked {
+        return None;
+    }
+    match fire_event(entry, pick, &battle.state) {
+        Ok(event) => {
+            pick.error = None;
+            pick.recorded_roll = Some(log_len);
+            Some(Action::Model(Command::Campaign(CampaignCommand::Record(
+                Box::new(event),
+            ))))
+        }
+        Err(error) => {
+            pick.error = Some(error);
+            None
+        }
+    }
 }

@@ -125,7 +125,7 @@ fn three_plus_with_own_move_and_heavy_cover_needs_a_6() {
     };
     assert_eq!(
         to_hit_need(is2, &bad).unwrap_err().to_string(),
-        "hull-down turret shot: the target is in open ground: a hull-down target stands behind heavy cover"
+        "hull_down: the target is in open ground: a hull-down target stands behind heavy cover"
     );
 }
 
@@ -262,12 +262,9 @@ fn fire_rate_sight_and_hit_points_are_checked() {
     };
     assert_eq!(
         fire_odds(tiger, &far).unwrap_err(),
-        ResolveError::OutOfSight {
-            attacker: "Tiger I".into(),
-            target: "IS-2".into(),
-            range_cm: 61,
-            sight_cm: 60
-        }
+        ResolveError::NoResult(
+            "IS-2 is 61 cm away, beyond Tiger I's sight of 60 cm: no fire".into()
+        )
     );
     let edge = FireTarget {
         range_cm: Some(60),

@@ -297,7 +297,7 @@ fn fire_numbers_follow_the_table() {
     );
     assert!(matches!(
         fire(TroopType::G, 2, false, open_close).numbers(),
-        Err(ResolveError::CannotFire(_))
+        Err(ResolveError::NoResult(_))
     ));
     assert!(fire(TroopType::A, 5, false, open_close).numbers().is_err());
     // Conspicuous: +1, but a 6 always misses.
@@ -390,7 +390,7 @@ fn visibility_shortens_line_of_sight_by_one_ud_per_concealment() {
     };
     assert!(fire_odds(&at(1, hidden)).is_ok());
     let error = fire_odds(&at(2, hidden)).unwrap_err();
-    assert!(matches!(error, ResolveError::CannotFire(_)), "{error}");
+    assert!(matches!(error, ResolveError::NoResult(_)), "{error}");
     assert!(
         error.to_string().contains("beyond line of sight: 1 UD"),
         "{error}"

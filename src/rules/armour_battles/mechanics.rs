@@ -1,0 +1,540 @@
+//! Armour Battles as mechanics: fire (direct, opportunity, or an off-table artillery
+//! mission), rally, command dice and a move's breakdown — their inputs, the decisions that
+//! turn inputs into a situation (made here once for every front end), and reports.
+//!
+//! The sums stay in `fire`, `artillery`, `rally`, `command` and `reliability`; `report`
+//! words their answers.
+
+mod report;
+
+use crate::rules::Card;
+use crate::rules::RulesetId;
+use crate::rules::resolution::{
+    Choice, InputSpec, InputValue, Inputs, Mechanic, Preset, ResolveError, no_check,
+};
+
+use super::artillery::ArtillerySituation;
+use super::error::ResolveError as AbError;
+use super::fire::{Bonus, Evasion, FireMode, FireSituation, MoveOrder, RangeBand};
+use super::rally::RallySituation;
+use super::{BattleGroup, FirstPulse, Side, UnitCard, UnitKind};
+
+pub use report::fire_roll;
+
+const ID: RulesetId = RulesetId::ArmourBattles;
+
+/// The four mechanics, in menu order. Fire comes first: a campaign battle links to it.
+pub static MECHANICS: [Mechanic; 4] = [
+    Mechanic {
+        ruleset: ID,
+        key: "fire",
+        label: "fire",
+        inputs: fire_inputs,
+        check: check_fire,
+        odds: report::fire_odds,
+        roll: report::fire_roll_report,
+        presets: Vec::new,
+    },
+    Mechanic {
+        ruleset: ID,
+        key: "command_dice",
+        label: "command dice",
+        inputs: command_inputs,
+        check: no_check,
+        odds: report::command_odds,
+        roll: report::command_roll,
+        presets: battle_presets,
+    },
+    Mechanic {
+        ruleset: ID,
+        key: "rally",
+        label: "rally",
+        inputs: rally_inputs,
+        check: no_check,
+        odds: report::rally_odds,
+        roll: report::rally_roll,
+        presets: Vec::new,
+    },
+    Mechanic {
+        ruleset: ID,
+        key: "move",
+        label: "breakdown",
+        inputs: move_inputs,
+        check: check_move,
+        odds: report::move_odds,
+        roll: report::move_roll,
+        presets: Vec::new,
+    },
+];
+
+fn on_table(card: &Card) -> bool {
+    matches!(card, Card::ArmourBattles(u) if u.kind != UnitKind::OffTableArtillery)
+}
+
+fn battery(card: &Card) -> bool {
+    matches!(card, Card::ArmourBattles(u) if u.kind == UnitKind::OffTableArtillery)
+}
+
+const KINDS: &[Choice] = &[
+    Choice::new("direct", "Direct fire"),
+    Choice::new("opportunity", "Opportunity fire"),
+    Choice::new("artillery", "Artillery"),
+];
+
+const RANGES: &[Choice] = &[
+    Choice::new("short", "Short"),
+    Choice::new("effective", "Effective"),
+    Choice::new("long", "Long"),
+];
+
+const MOVES: &[Choice] = &[
+    Choice::new("single", "Single move"),
+    Choice::new("double", "Double move"),
+    Choice::new("triple", "Triple move"),
+];
+
+const EVASIONS: &[Choice] = &[
+    Choice::new("none", "Not evading"),
+    Choice::new("auto", "Evading (break off if it can)"),
+    Choice::new("break_off", "Break off"),
+    Choice::new("shoot_and_scoot", "Shoot and scoot"),
+    Choice::new("disengage", "Disengage"),
+];
+
+/// Most command dice a side is offered: first-pulse odds stay exact up to 8, Command
+/// Failure far beyond.
+const MAX_COMMAND_DICE: i64 = 12;
+
+const DIRECT: &[&str] = &["direct", "opportunity"];
+const ARTILLERY: &[&str] = &["artillery"];
+
+fn fire_inputs() -> Vec<InputSpec> {
+    let toggle = InputSpec::toggle;
+    let wild = |key, label, help| InputSpec::count(key, label, help, 0, 2, 0);
+    vec![
+        InputSpec::choice("kind", "Fire", "Direct fire in the firer's pulse, opportunity fire in the enemy's, or an off-table artillery mission.", KINDS, "direct"),
+        InputSpec::card("attacker", "Attacker", "The firing unit.", on_table).when("kind", DIRECT),
+        InputSpec::card("battery", "Battery", "Off-table artillery firing a mission.", battery)
+            .when("kind", ARTILLERY),
+        InputSpec::card("target", "Target", "The unit fired at.", on_table),
+        InputSpec::choice("range", "Range", "Short −1 TN, long +1 TN.", RANGES, "effective")
+            .when("kind", DIRECT),
+        InputSpec::choice("move", "Attacker move", "Double move −1D, triple move −2D.", MOVES, "single")
+            .when("kind", DIRECT),
+        toggle("flank", "Flank or rear shot", "−1 TN; sloped armour uses its second number.")
+            .when("kind", DIRECT),
+        toggle("uphill", "Target uphill", "+1D reaction.").when("kind", DIRECT),
+        toggle("ambush", "Ambush fire", "A hidden unit firing from ambush: +1D attack.")
+            .when("kind", DIRECT),
+        toggle("cover", "Target in cover", "Light cover: +1D reaction (nothing against artillery)."),
+        InputSpec::choice("evading", "Target evading", "+2D reaction: Break-Off or Shoot and Scoot if the card has it; a disengaging unit is caught only by opportunity fire.", EVASIONS, "none"),
+        toggle("target_suppressed", "Target suppressed", "Reaction dice score on 5+ instead of 4+."),
+        InputSpec::count("target_disruption", "Target disruption", "Disruption Points already on the target.", 0, 2, 0),
+        wild("attacker_wild", "Attacker wild die / Staff Order", "+1D attack each; at most one of each per action."),
+        wild("target_wild", "Target wild die / Staff Order", "+1D reaction each; at most one of each per action."),
+        InputSpec::count("response_dice", "Artillery response dice", "0 = the battle group's.", 0, 12, 0)
+            .when("kind", ARTILLERY),
+        InputSpec::count("battle", "Battle", "Lorraine battle 1–3 for the battle group's response dice; 0 = the first with artillery.", 0, 3, 0)
+            .when("kind", ARTILLERY),
+    ]
+}
+
+fn command_inputs() -> Vec<InputSpec> {
+    vec![
+        InputSpec::count(
+            "us_dice",
+            "US command dice",
+            "The US player's command dice.",
+            1,
+            MAX_COMMAND_DICE,
+            6,
+        ),
+        InputSpec::count(
+            "german_dice",
+            "German command dice",
+            "The German player's command dice.",
+            1,
+            MAX_COMMAND_DICE,
+            5,
+        ),
+        InputSpec::count(
+            "battle",
+            "Battle",
+            "Lorraine battle 1–3: in Battles 2 and 3 the US has the first pulse.",
+            1,
+            3,
+            1,
+        ),
+    ]
+}
+
+/// Each Lorraine battle's command dice (both sides' briefings) and first-pulse rule.
+fn battle_presets() -> Vec<Preset> {
+    (1..=3u32)
+        .filter_map(|battle| {
+            let us = group(battle, Side::Us, "battle").ok()?;
+            let german = group(battle, Side::German, "battle").ok()?;
+            Some(Preset {
+                label: format!("Battle {battle}"),
+                help: "This Lorraine battle's command dice and first-pulse rule.",
+                values: vec![
+                    ("us_dice", InputValue::Count(us.command_dice.into())),
+                    ("german_dice", InputValue::Count(german.command_dice.into())),
+                    ("battle", InputValue::Count(battle.into())),
+                ],
+            })
+        })
+        .collect()
+}
+
+fn rally_inputs() -> Vec<InputSpec> {
+    vec![
+        InputSpec::card("unit", "Unit", "The unit rallying.", on_table),
+        InputSpec::count(
+            "disruption",
+            "Disruption Points",
+            "On the rallying unit.",
+            1,
+            2,
+            1,
+        ),
+        InputSpec::number(
+            "distance",
+            "Closest enemy (inches)",
+            "Sets the rally target number.",
+            0.0,
+            200.0,
+            12.0,
+        )
+        .house(super::rally::RALLY_TN_RULING),
+        InputSpec::toggle("cover", "In or behind cover", "+1D."),
+        InputSpec::toggle("no_los", "No line of sight to any enemy", "+1D."),
+        InputSpec::count(
+            "wild",
+            "Wild dice / Staff Orders",
+            "+1D each; at most one of each.",
+            0,
+            2,
+            0,
+        ),
+        InputSpec::toggle(
+            "suppressed",
+            "Suppressed",
+            "A suppressed unit cannot rally.",
+        ),
+        InputSpec::count(
+            "battle",
+            "Battle",
+            "Lorraine battle 1–3: the battle group's rally dice.",
+            1,
+            3,
+            1,
+        ),
+    ]
+}
+
+fn move_inputs() -> Vec<InputSpec> {
+    vec![
+        InputSpec::card(
+            "unit",
+            "Unit",
+            "The unit moving (Poor Reliability breaks down on double and triple moves).",
+            on_table,
+        ),
+        InputSpec::choice(
+            "move",
+            "Move",
+            "Single, double or triple move.",
+            MOVES,
+            "double",
+        )
+        .house(super::reliability::BREAKDOWN_RULING),
+    ]
+}
+
+/// The Armour Battles card chosen for `key`.
+fn unit<'a>(
+    inputs: &'a Inputs,
+    key: &'static str,
+    what: &str,
+) -> Result<&'a UnitCard, ResolveError> {
+    inputs
+        .require_card(key, what)?
+        .as_card(key, "Armour Battles", |c| match c {
+            Card::ArmourBattles(u) => Some(u),
+            _ => None,
+        })
+}
+
+/// An Armour Battles refusal in the one error type, naming the input at fault.
+/// `disruption` is the input holding the Disruption Points (`target_disruption` for fire,
+/// `disruption` for a rally).
+fn refused(disruption: &'static str) -> impl Fn(AbError) -> ResolveError {
+    move |error| {
+        let field = match &error {
+            AbError::ArtilleryCannotFireDirectly { .. } => "attacker",
+            AbError::NotArtillery { .. } => "battery",
+            AbError::CannotBeTargeted { .. } | AbError::MissingStat { .. } => "target",
+            AbError::DisruptionTooHigh { .. } => disruption,
+            AbError::CannotEvade { .. } => "evading",
+            AbError::Situation {
+                field,
+                value,
+                reason,
+            } => {
+                let field = match *field {
+                    "attacker_move" => "move",
+                    "distance_inches" => "distance",
+                    other => other,
+                };
+                return ResolveError::invalid(field, format!("{value}: {reason}"));
+            }
+            AbError::SuppressedCannotRally => "suppressed",
+            AbError::TooManyCommandDice { side, .. } | AbError::NoCommandDice { side } => {
+                if *side == "US" {
+                    "us_dice"
+                } else {
+                    "german_dice"
+                }
+            }
+            AbError::EndlessTie { .. } => return ResolveError::NoResult(error.to_string()),
+            AbError::Dice(e) => return ResolveError::Dice(*e),
+            AbError::Data(e) => return e.clone().into(),
+        };
+        ResolveError::invalid(field, error.to_string())
+    }
+}
+
+fn bonus(inputs: &Inputs, key: &'static str) -> Result<Bonus, ResolveError> {
+    let count = inputs.count_u32(key);
+    Bonus::from_count(count).ok_or_else(|| {
+        ResolveError::invalid(
+            key,
+            format!("{count} given: at most 2 (one wild die and one Staff Order per action)"),
+        )
+    })
+}
+
+fn move_order(inputs: &Inputs) -> MoveOrder {
+    match inputs.choice("move") {
+        "double" => MoveOrder::Double,
+        "triple" => MoveOrder::Triple,
+        _ => MoveOrder::Single,
+    }
+}
+
+/// Checks the fire inputs that can be refused before any card is chosen.
+fn check_fire(inputs: &Inputs) -> Result<(), ResolveError> {
+    bonus(inputs, "attacker_wild")?;
+    bonus(inputs, "target_wild")?;
+    let artillery = inputs.choice("kind") == "artillery";
+    if artillery && !matches!(inputs.choice("evading"), "none" | "auto" | "break_off") {
+        return Err(ResolveError::invalid(
+            "evading",
+            format!(
+                "{}: only Break-Off gains +2D against artillery",
+                inputs.choice("evading").replace('_', "-")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_move(inputs: &Inputs) -> Result<(), ResolveError> {
+    if let Some(Card::ArmourBattles(u)) = inputs.card("unit").map(|c| &c.card)
+        && u.kind == UnitKind::OffTableArtillery
+    {
+        return Err(ResolveError::invalid(
+            "unit",
+            format!("{} is off-table artillery and never moves", u.name),
+        ));
+    }
+    Ok(())
+}
+
+/// A direct or opportunity fire action as the rules take it, and how the situation was read.
+pub struct DirectFire<'a> {
+    pub attacker: &'a UnitCard,
+    pub target: &'a UnitCard,
+    pub situation: FireSituation,
+    /// Set when a direct shot at a disengaging target was read as opportunity fire.
+    pub note: Option<String>,
+}
+
+/// The target: on the table, so it can be fired at.
+fn target(inputs: &Inputs) -> Result<&UnitCard, ResolveError> {
+    let target = unit(inputs, "target", "target")?;
+    if target.kind == UnitKind::OffTableArtillery {
+        return Err(refused("target_disruption")(AbError::CannotBeTargeted {
+            name: target.name.clone(),
+        }));
+    }
+    Ok(target)
+}
+
+/// Reads direct or opportunity fire from `inputs`. A target that evades without Break-Off
+/// disengages, and only opportunity fire catches a disengaging unit, so a direct shot at it
+/// is read as opportunity fire, with a note saying so.
+///
+/// # Errors
+/// [`ResolveError::Invalid`] naming the input for a missing card, an off-table battery
+/// as the attacker, or too many wild dice.
+pub fn direct_fire(inputs: &Inputs) -> Result<DirectFire<'_>, ResolveError> {
+    let attacker = unit(inputs, "attacker", "attacker")?;
+    if attacker.kind == UnitKind::OffTableArtillery {
+        return Err(refused("target_disruption")(
+            AbError::ArtilleryCannotFireDirectly {
+                name: attacker.name.clone(),
+            },
+        ));
+    }
+    let target = target(inputs)?;
+    let mut mode = match inputs.choice("kind") {
+        "opportunity" => FireMode::Opportunity,
+        _ => FireMode::Direct,
+    };
+    let evasion = match inputs.choice("evading") {
+        "break_off" => Some(Evasion::BreakOff),
+        "shoot_and_scoot" => Some(Evasion::ShootAndScoot),
+        "disengage" => Some(Evasion::Disengage),
+        "auto" => Some(Evasion::for_target(target)),
+        _ => None,
+    };
+    let mut note = None;
+    if evasion == Some(Evasion::Disengage) && mode == FireMode::Direct {
+        mode = FireMode::Opportunity;
+        note = Some(format!(
+            "{} has no Break-Off: it gains +2D by disengaging, which only opportunity fire can catch",
+            inputs.label_of("target")
+        ));
+    }
+    Ok(DirectFire {
+        attacker,
+        target,
+        situation: FireSituation {
+            mode,
+            range: match inputs.choice("range") {
+                "short" => RangeBand::Short,
+                "long" => RangeBand::Long,
+                _ => RangeBand::Effective,
+            },
+            flank: inputs.flag("flank"),
+            cover: inputs.flag("cover"),
+            uphill: inputs.flag("uphill"),
+            attacker_move: move_order(inputs),
+            ambush: inputs.flag("ambush"),
+            evasion,
+            target_suppressed: inputs.flag("target_suppressed"),
+            target_disruption: inputs.count_u32("target_disruption"),
+            attacker_bonus: bonus(inputs, "attacker_wild")?,
+            target_bonus: bonus(inputs, "target_wild")?,
+        },
+        note,
+    })
+}
+
+/// An artillery mission as the rules take it.
+pub struct Mission<'a> {
+    pub battery: &'a UnitCard,
+    pub target: &'a UnitCard,
+    pub situation: ArtillerySituation,
+    pub response_dice: u32,
+}
+
+/// The Lorraine battle group of `side` in `battle` (1–3).
+fn group(
+    battle: u32,
+    side: Side,
+    field: &'static str,
+) -> Result<&'static BattleGroup, ResolveError> {
+    let id = format!(
+        "lorraine-{battle}-{}",
+        match side {
+            Side::Us => "us",
+            Side::German => "german",
+        }
+    );
+    super::battle_group(&id).ok_or_else(|| {
+        ResolveError::invalid(field, format!("{battle}: the campaign has battles 1 to 3"))
+    })
+}
+
+/// Reads an artillery mission: the response dice are given, or the battle group's (the
+/// chosen battle's, else the first Lorraine battle whose group of the battery's side has
+/// artillery).
+fn mission(inputs: &Inputs) -> Result<Mission<'_>, ResolveError> {
+    let battery = unit(inputs, "battery", "battery")?;
+    if battery.kind != UnitKind::OffTableArtillery {
+        return Err(refused("target_disruption")(AbError::NotArtillery {
+            name: battery.name.clone(),
+        }));
+    }
+    let target = target(inputs)?;
+    let response_dice = match (
+        inputs.count_u32("response_dice"),
+        inputs.count_u32("battle"),
+    ) {
+        (0, battle) => {
+            let battles = if battle == 0 {
+                vec![1, 2, 3]
+            } else {
+                vec![battle]
+            };
+            let mut found = None;
+            for b in battles {
+                if let Some(dice) = group(b, battery.side, "battle")?.artillery_response_dice {
+                    found = Some(dice);
+                    break;
+                }
+            }
+            found.ok_or_else(|| {
+                ResolveError::invalid(
+                    "battle",
+                    format!(
+                        "{}: the {} battle group has no artillery (give the response dice)",
+                        battle.max(1),
+                        battery.side.label()
+                    ),
+                )
+            })?
+        }
+        (dice, _) => dice,
+    };
+    Ok(Mission {
+        battery,
+        target,
+        situation: ArtillerySituation {
+            target_suppressed: inputs.flag("target_suppressed"),
+            target_disruption: inputs.count_u32("target_disruption"),
+            cover: inputs.flag("cover"),
+            break_off: matches!(inputs.choice("evading"), "auto" | "break_off"),
+            attacker_bonus: bonus(inputs, "attacker_wild")?,
+            target_bonus: bonus(inputs, "target_wild")?,
+        },
+        response_dice,
+    })
+}
+
+/// A rally as the rules take it: the unit, the battle group's rally dice and the situation.
+fn rally(inputs: &Inputs) -> Result<(&UnitCard, u32, RallySituation), ResolveError> {
+    let unit = unit(inputs, "unit", "rallying unit")?;
+    let rally_dice = group(inputs.count_u32("battle").max(1), unit.side, "battle")?.rally_dice;
+    Ok((
+        unit,
+        rally_dice,
+        RallySituation {
+            distance_inches: inputs.number("distance"),
+            cover: inputs.flag("cover"),
+            no_line_of_sight: inputs.flag("no_los"),
+            bonus: bonus(inputs, "wild")?,
+            disruption: inputs.count_u32("disruption"),
+            suppressed: inputs.flag("suppressed"),
+        },
+    ))
+}
+
+/// The first-pulse rule of `battle`: the US battle group's briefing says.
+fn first_pulse(inputs: &Inputs) -> Result<(u32, FirstPulse), ResolveError> {
+    let battle = inputs.count_u32("battle").max(1);
+    Ok((battle, group(battle, Side::Us, "battle")?.first_pulse))
+}

@@ -1,0 +1,481 @@
+//! Bolt Action as mechanics: the order test and a shooting attack — their inputs, and their
+//! odds and rolls as reports built from `resolve`.
+
+use std::borrow::Cow;
+
+use crate::rules::RulesetId;
+use crate::rules::card::Card;
+use crate::rules::dice::Roller;
+use crate::rules::resolution::{
+    Choice, Distribution, Estimate, InputKind, InputSpec, Inputs, Mechanic, Report, ResolveError,
+    Value, no_check,
+};
+use crate::rules::words::amount;
+
+use super::resolve::{
+    self as ba, Attack, Facing, HitModifiers, OrderResult, OrderTest, TargetProfile, VehicleDamage,
+};
+use super::{Quality, UnitProfile, Weapon, rulings};
+
+const ID: RulesetId = RulesetId::BoltAction;
+
+/// The two mechanics, in menu order.
+pub static MECHANICS: [Mechanic; 2] = [
+    Mechanic {
+        ruleset: ID,
+        key: "order_test",
+        label: "order test",
+        inputs: order_inputs,
+        check: no_check,
+        odds: order_odds,
+        roll: order_roll,
+        presets: Vec::new,
+    },
+    Mechanic {
+        ruleset: ID,
+        key: "shooting",
+        label: "shooting",
+        inputs: shooting_inputs,
+        check: no_check,
+        odds: shooting_odds,
+        roll: shooting_roll,
+        presets: Vec::new,
+    },
+];
+
+fn any_unit(card: &Card) -> bool {
+    matches!(card, Card::BoltAction(_))
+}
+
+/// "As the unit" takes the chosen unit's quality.
+pub const FROM_UNIT: &str = "unit";
+
+const QUALITIES: &[Choice] = &[
+    Choice::new(FROM_UNIT, "As the unit"),
+    Choice::new("inexperienced", "Inexperienced"),
+    Choice::new("regular", "Regular"),
+    Choice::new("veteran", "Veteran"),
+];
+
+const OFFICERS: &[Choice] = &[
+    Choice::new("none", "None"),
+    Choice::new("second_lieutenant", "2nd Lieutenant (+1)"),
+    Choice::new("first_lieutenant", "1st Lieutenant (+2)"),
+    Choice::new("captain", "Captain (+3)"),
+    Choice::new("major", "Major (+4)"),
+];
+
+const COVERS: &[Choice] = &[
+    Choice::new("none", "None"),
+    Choice::new("soft", "Soft cover (−1)"),
+    Choice::new("hard", "Hard cover (−2)"),
+];
+
+const FACINGS: &[Choice] = &[
+    Choice::new("front", "Front"),
+    Choice::new("side", "Side or top (+1 pen)"),
+    Choice::new("rear", "Rear (+2 pen)"),
+];
+
+fn unit_input(label: &'static str, help: &'static str) -> InputSpec {
+    InputSpec::card("unit", label, help, any_unit).optional()
+}
+
+fn pins_input(help: &'static str) -> InputSpec {
+    InputSpec::count("pins", "Pins", help, 0, 12, 0)
+}
+
+fn order_inputs() -> Vec<InputSpec> {
+    vec![
+        unit_input(
+            "Unit",
+            "The unit taking the test: its quality, unless Quality says otherwise.",
+        ),
+        InputSpec::choice(
+            "quality",
+            "Quality",
+            "Morale 8 (Inexperienced), 9 (Regular), 10 (Veteran).",
+            QUALITIES,
+            "regular",
+        ),
+        pins_input("−1 morale per pin."),
+        InputSpec::choice(
+            "officer",
+            "Officer",
+            "An officer lending his morale bonus.",
+            OFFICERS,
+            "none",
+        ),
+    ]
+}
+
+/// The weapons chart as choices; "" takes the unit's first weapon.
+fn weapon_choices() -> Vec<Choice> {
+    let mut choices = vec![Choice::new("", "(the unit's first weapon)")];
+    if let Some(t) = super::tables() {
+        choices.extend(
+            t.weapons
+                .iter()
+                .map(|w| Choice::new(w.name.as_str(), w.name.as_str())),
+        );
+    }
+    choices
+}
+
+fn shooting_inputs() -> Vec<InputSpec> {
+    let toggle = InputSpec::toggle;
+    vec![
+        unit_input("Firing unit", "Its quality and, unless a weapon is chosen, its first weapon."),
+        InputSpec {
+            kind: InputKind::Choice(Cow::Owned(weapon_choices())),
+            ..InputSpec::choice("weapon", "Weapon", "A weapon from the chart.", &[], "")
+        },
+        InputSpec::count("firers", "Models firing", "Models firing the weapon.", 1, 50, 1),
+        toggle("he", "Fire HE", "High explosive: the weapon's HE value and the HE chart; mortars and howitzers always fire HE.")
+            .house(rulings::HE_RULING),
+        pins_input("−1 to hit per pin."),
+        toggle("point_blank", "Point blank", "+1 to hit."),
+        toggle("long_range", "Long range", "−1 to hit; −1 penetration for heavy weapons against armour."),
+        toggle("inexperienced", "Inexperienced firer", "−1 to hit (automatic for an inexperienced unit)."),
+        toggle("moving", "Firing on the move", "−1 to hit."),
+        toggle("target_down", "Target down", "Down infantry or artillery: −1 to hit."),
+        toggle("small_unit", "Small unit", "−1 to hit."),
+        InputSpec::choice("cover", "Target cover", "Soft −1, hard −2 to hit.", COVERS, "none"),
+        InputSpec::card("target", "Target unit", "Its damage value, armour and open top.", any_unit)
+            .optional(),
+        InputSpec::count("damage_value", "Damage value", "The target's damage value (overrides the unit's); 0 = the unit's.", 0, 12, 0),
+        toggle("armoured", "Armoured", "The target rolls on the damage results table."),
+        toggle("open_topped", "Open-topped", "+1 on damage results from indirect fire."),
+        InputSpec::choice("facing", "Hit on", "Side or top +1, rear +2 penetration (heavy weapons).", FACINGS, "front"),
+        toggle("massive_damage", "Massive Damage", "Two damage results per damaging hit.")
+            .house(rulings::DAMAGE_RESULTS_RULING),
+        toggle("indirect", "Indirect fire", "Automatic for indirect-fire weapons such as mortars."),
+        toggle("immobilised", "Already immobilised", "Another Immobilised knocks the vehicle out."),
+    ]
+}
+
+fn unit<'a>(
+    inputs: &'a Inputs,
+    key: &'static str,
+) -> Result<Option<&'a UnitProfile>, ResolveError> {
+    inputs.card_as(key, "Bolt Action", |c| match c {
+        Card::BoltAction(u) => Some(u),
+        _ => None,
+    })
+}
+fn quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
+    Ok(match (inputs.choice("quality"), unit(inputs, "unit")?) {
+        ("inexperienced", _) => Quality::Inexperienced,
+        ("veteran", _) => Quality::Veteran,
+        ("regular", _) => Quality::Regular,
+        (_, Some(u)) => u.quality,
+        (_, None) => {
+            return Err(ResolveError::invalid(
+                "quality",
+                "give the troop quality (inexperienced, regular, veteran) or choose the unit",
+            ));
+        }
+    })
+}
+
+fn order_test(inputs: &Inputs) -> Result<OrderTest, ResolveError> {
+    Ok(OrderTest {
+        quality: quality(inputs)?,
+        pins: inputs.count_u32("pins"),
+        officer: match inputs.choice("officer") {
+            "" | "none" => None,
+            rank => Some(rank.to_string()),
+        },
+    })
+}
+
+fn order_label(o: &OrderResult) -> String {
+    match o {
+        OrderResult::Passed => "passed".into(),
+        OrderResult::Failed => "failed".into(),
+        OrderResult::Fubar { result } => format!("FUBAR: {result}"),
+    }
+}
+
+fn report(mechanic: &'static str, title: String) -> Report {
+    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
+}
+fn order_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
+    let test = order_test(inputs)?;
+    let odds = ba::order_test_odds(&test)?;
+    let mut r = report(
+        "order_test",
+        format!(
+            "Order test: 2d6 at or under {} (double six: FUBAR)",
+            odds.target
+        ),
+    );
+    r.value(
+        "quality",
+        "Quality",
+        Value::Text(test.quality.label().to_string()),
+    );
+    r.count("target", "Pass on 2d6 at or under", odds.target);
+    r.chance("p_pass", "P(pass)", odds.p_pass());
+    r.chance("p_fubar", "P(FUBAR)", odds.p_fubar());
+    r.dist(Distribution::new(
+        "outcome",
+        "Result",
+        &odds.outcome,
+        order_label,
+    ));
+    r.dist(Distribution::new(
+        "fubar_results",
+        "FUBAR chart (given a FUBAR)",
+        &odds.fubar_results(),
+        Clone::clone,
+    ));
+    r.mark("target");
+    r.mark("fubar_results");
+    Ok(r)
+}
+
+fn order_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+    let test = order_test(inputs)?;
+    let roll = ba::roll_order_test(&test, &mut Roller::new(seed))?;
+    let mut r = report(
+        "order_test",
+        format!("Order test ({})", test.quality.label()),
+    );
+    r.dice("order test (2d6)", &roll.dice);
+    if let Some(record) = &roll.fubar_die {
+        r.dice("FUBAR chart", record);
+    }
+    r.count("total", "Total", roll.total);
+    r.count("target", "Needed at or under", roll.target);
+    r.value(
+        "passed",
+        "Passed",
+        Value::Flag(roll.outcome == OrderResult::Passed),
+    );
+    r.result(format!(
+        "{} against {}: {}",
+        roll.total,
+        roll.target,
+        order_label(&roll.outcome)
+    ));
+    Ok(r)
+}
+
+/// The chart's weapon, or the unit's first.
+fn weapon(inputs: &Inputs) -> Result<&'static Weapon, ResolveError> {
+    let tables = super::tables().ok_or(ResolveError::NoData {
+        ruleset: "Bolt Action",
+    })?;
+    let name = match (inputs.choice("weapon"), unit(inputs, "unit")?) {
+        ("", Some(u)) => u.weapons.first().map(String::as_str).ok_or_else(|| {
+            ResolveError::invalid("weapon", format!("{} carries no weapon; name one", u.name))
+        })?,
+        ("", None) => {
+            return Err(ResolveError::invalid(
+                "weapon",
+                "choose a weapon from the chart, or the firing unit",
+            ));
+        }
+        (name, _) => name,
+    };
+    tables
+        .weapon(name)
+        .ok_or_else(|| ResolveError::invalid("weapon", format!("no weapon '{name}' on the chart")))
+}
+
+fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
+    let damage_value = u8::try_from(inputs.count("damage_value")).unwrap_or(0);
+    let mut target = match (unit(inputs, "target")?, damage_value) {
+        (Some(t), _) => TargetProfile::of(t)?,
+        (None, dv) if dv > 0 => TargetProfile {
+            damage_value: dv,
+            armoured: false,
+            open_topped: false,
+        },
+        (None, _) => {
+            return Err(ResolveError::invalid(
+                "target",
+                "choose the target unit, or give its damage value",
+            ));
+        }
+    };
+    if damage_value > 0 {
+        target.damage_value = damage_value;
+    }
+    target.armoured |= inputs.flag("armoured");
+    target.open_topped |= inputs.flag("open_topped");
+    Ok(target)
+}
+
+fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
+    let quality = unit(inputs, "unit")?.map(|u| u.quality);
+    let mut attack = Attack::new(weapon(inputs)?, target(inputs)?);
+    attack.firers = inputs.count_u32("firers");
+    // A mortar fires HE whatever is asked (`Attack::new` knows); the toggle adds HE for
+    // guns that can fire either.
+    attack.high_explosive |= inputs.flag("he");
+    attack.hit = HitModifiers {
+        point_blank: inputs.flag("point_blank"),
+        pins: inputs.count_u32("pins"),
+        long_range: inputs.flag("long_range"),
+        inexperienced: inputs.flag("inexperienced") || quality == Some(Quality::Inexperienced),
+        on_the_move: inputs.flag("moving"),
+        target_down: inputs.flag("target_down"),
+        small_unit: inputs.flag("small_unit"),
+        soft_cover: inputs.choice("cover") == "soft",
+        hard_cover: inputs.choice("cover") == "hard",
+    };
+    attack.facing = match inputs.choice("facing") {
+        "side" => Facing::SideOrTop,
+        "rear" => Facing::Rear,
+        _ => Facing::Front,
+    };
+    attack.massive_damage = inputs.flag("massive_damage");
+    attack.indirect |= inputs.flag("indirect");
+    attack.already_immobilised = inputs.flag("immobilised");
+    Ok(attack)
+}
+
+fn vehicle_damage_label(d: &VehicleDamage) -> String {
+    match d.second {
+        None => d.first.label().to_string(),
+        Some(second) => format!("{} + {}", d.first.label(), second.label()),
+    }
+}
+
+/// The readings this attack rests on: a need past 6+, HE, damage results on armour.
+fn used_rulings(n: &ba::AttackNumbers, attack: &Attack) -> Vec<crate::rules::HouseDefault> {
+    [
+        (n.need > 6, rulings::SEVEN_PLUS_RULING),
+        (n.high_explosive, rulings::HE_RULING),
+        (attack.target.armoured, rulings::DAMAGE_RESULTS_RULING),
+    ]
+    .into_iter()
+    .filter_map(|(used, ruling)| used.then_some(ruling))
+    .collect()
+}
+
+fn shooting_title(inputs: &Inputs, attack: &Attack, shots: &str) -> String {
+    let against = match inputs.card("target") {
+        Some(t) => format!(
+            "{} (damage value {}+)",
+            t.label(),
+            attack.target.damage_value
+        ),
+        None => format!("a target with damage value {}+", attack.target.damage_value),
+    };
+    format!(
+        "{} × {} ({shots}) at {against}",
+        attack.firers, attack.weapon.name
+    )
+}
+
+fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
+    let attack = attack(inputs)?;
+    let odds = ba::attack_odds(&attack)?;
+    let n = odds.numbers;
+    let mut r = Report::new(
+        ID,
+        "shooting",
+        shooting_title(inputs, &attack, &n.shots_words()),
+    );
+    r.house_defaults = used_rulings(&n, &attack);
+    r.value("need", "To-hit need", Value::Target(i64::from(n.need)));
+    r.note(format!("To hit: {}.", n.to_hit_words()));
+    r.value(
+        "damage",
+        "Damage",
+        Value::Text(n.damage_words(attack.target.damage_value)),
+    );
+    r.value(
+        "high_explosive",
+        "High explosive",
+        Value::Flag(n.high_explosive),
+    );
+    r.count("pen", "Penetration", n.pen);
+    r.chance(
+        "p_hit_per_shot",
+        "P(hit) per shot",
+        odds.hit.probability(&true),
+    );
+    r.chance(
+        "p_damage_per_hit",
+        "P(damage) per hit",
+        odds.damage_roll.probability(&true),
+    );
+    r.dist(Distribution::counts("shots", "Shots", &odds.shots, |n| {
+        n.to_string()
+    }));
+    r.dist(Distribution::counts("hits", "Hits", &odds.hits(), |n| {
+        n.to_string()
+    }));
+    r.dist(Distribution::counts(
+        "damaging_hits",
+        "Damaging hits",
+        &odds.damaging_hits(),
+        |n| n.to_string(),
+    ));
+    r.dist(Distribution::counts("pins", "Pins", &odds.pins, |n| {
+        n.to_string()
+    }));
+    if let Some(per_hit) = &odds.per_damaging_hit {
+        let roll = if n.superficial {
+            "superficial, D6−3"
+        } else {
+            "full, D6"
+        };
+        let bonus = if n.result_bonus > 0 { " +1" } else { "" };
+        r.dist(Distribution::new(
+            "per_damaging_hit",
+            format!("Each damaging hit ({roll}{bonus})"),
+            per_hit,
+            vehicle_damage_label,
+        ));
+        r.dist(Distribution::new(
+            "vehicle_result",
+            "Vehicle after the attack",
+            &odds.vehicle_result(),
+            |e| e.map_or("undamaged".into(), |e| e.label().to_string()),
+        ));
+        r.chance("p_knocked_out", "P(knocked out)", odds.p_knocked_out());
+    }
+    if let Some(sampling) = odds.estimate {
+        r.note(format!("Odds are an {}.", sampling.describe()));
+        r.estimate = Some(Estimate {
+            trials: sampling.trials,
+            seed: sampling.seed,
+            std_error_max: sampling.std_error(0.5),
+        });
+    }
+    Ok(r)
+}
+
+fn shooting_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+    let attack = attack(inputs)?;
+    let roll = ba::roll_attack(&attack, &mut Roller::new(seed))?;
+    let mut r = Report::new(
+        ID,
+        "shooting",
+        shooting_title(inputs, &attack, &roll.numbers.shots_words()),
+    );
+    r.house_defaults = used_rulings(&roll.numbers, &attack);
+    for labelled in &roll.rolls {
+        r.dice(labelled.label, &labelled.record);
+    }
+    r.count("shots", "Shots", roll.shots);
+    r.count("hits", "Hits", roll.tally.hits);
+    r.count("damaging_hits", "Damaging hits", roll.tally.damaging);
+    r.count("pins", "Pins", roll.pins);
+    r.result(format!(
+        "{}, {}, {} damaging, {}",
+        amount(u64::from(roll.shots), "shots"),
+        amount(u64::from(roll.tally.hits), "hits"),
+        roll.tally.damaging,
+        amount(u64::from(roll.pins), "pins")
+    ));
+    for d in &roll.vehicle_results {
+        r.result(format!("damage result: {}", vehicle_damage_label(d)));
+    }
+    Ok(r)
+}

@@ -1,0 +1,122 @@
+//! A second, read-only connection to the open file, for the work a window does off its
+//! drawing thread: decoding a club's 100,000 custom cards, and the full integrity check a
+//! session's first write would otherwise run while the player waits.
+//!
+//! WAL lets this connection read while the window's connection writes. Its reads are one
+//! snapshot each, so cards decoded here are as they were when the read began; the window merges
+//! its own edits on top.
+
+use rusqlite::{Connection, OpenFlags};
+
+use super::error::StoreError;
+use super::migrate::{self, Check};
+use super::{CardId, Ctx, Store, cards};
+use crate::rules::Card;
+
+/// A read-only connection to the same file as a [`Store`], movable to another thread.
+pub struct BackgroundReader {
+    conn: Connection,
+    ctx: Ctx,
+    /// The store connection's `PRAGMA data_version` when this reader was made: it changes
+    /// whenever another connection commits, which tells whether a check made here still holds.
+    data_version: i64,
+}
+
+impl std::fmt::Debug for BackgroundReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BackgroundReader")
+            .field("path", &self.ctx.path)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A full integrity check made by a [`BackgroundReader`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackgroundCheck {
+    /// SQLite's findings: `["ok"]` when the file is sound.
+    pub problems: Vec<String>,
+    data_version: i64,
+}
+
+impl BackgroundCheck {
+    /// True when the file passed.
+    pub fn ok(&self) -> bool {
+        self.problems == ["ok"]
+    }
+
+    /// The findings on one line, as a refused write names them.
+    pub fn summary(&self) -> String {
+        migrate::summarize(&self.problems)
+    }
+}
+
+impl BackgroundReader {
+    /// How many custom cards [`BackgroundReader::custom_cards`] will decode.
+    pub fn custom_card_count(&self) -> Result<usize, StoreError> {
+        cards::count(&self.conn, &self.ctx, cards::CardOrigin::Custom)
+    }
+
+    /// Every custom card, in the store's order, calling `progress` with the number decoded
+    /// so far every few thousand cards.
+    pub fn custom_cards(
+        &self,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Vec<(CardId, Card)>, StoreError> {
+        cards::list_with_progress(&self.conn, &self.ctx, cards::CardOrigin::Custom, progress)
+    }
+
+    /// `PRAGMA integrity_check` over the whole file.
+    pub fn full_check(&self) -> Result<BackgroundCheck, StoreError> {
+        let problems = migrate::integrity(&self.conn, Check::Full)
+            .map_err(self.ctx.err("checking integrity"))?;
+        Ok(BackgroundCheck {
+            problems,
+            data_version: self.data_version,
+        })
+    }
+}
+
+impl Store {
+    /// A read-only connection to this store's file for work on another thread; `None` in
+    /// memory, or where the file cannot be opened a second time (it is then read here).
+    pub fn background_reader(&self) -> Option<BackgroundReader> {
+        self.ctx.data_dir.as_ref()?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(&self.ctx.path, flags).ok()?;
+        conn.busy_timeout(self.ctx.busy_timeout).ok()?;
+        Some(BackgroundReader {
+            conn,
+            ctx: self.ctx.clone(),
+            data_version: self.data_version().ok()?,
+        })
+    }
+
+    /// Takes a background check's verdict. Damage is believed at once (every write is then
+    /// refused); a clean result spares the first write its own check only while no other
+    /// connection has committed since the reader was made, which that write verifies under its
+    /// lock.
+    pub fn accept_background_check(&mut self, check: &BackgroundCheck) {
+        if !check.ok() {
+            self.integrity = super::Integrity::Damaged(check.summary());
+        } else if self.integrity == super::Integrity::Unchecked {
+            self.integrity = super::Integrity::CheckedAt(check.data_version);
+        }
+    }
+
+    /// The file's problem found by a full check this session, if any.
+    pub fn known_damage(&self) -> Option<&str> {
+        match &self.integrity {
+            super::Integrity::Damaged(problem) => Some(problem),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn data_version(&self) -> Result<i64, StoreError> {
+        data_version(&self.conn).map_err(self.ctx.err("reading the data version"))
+    }
+}
+
+/// `PRAGMA data_version` of `conn`.
+pub(crate) fn data_version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("PRAGMA data_version", [], |row| row.get(0))
+}
