@@ -431,3 +431,32 @@ fn an_old_file_gets_the_same_ids_each_time_it_is_read() {
     let again = file::parse(&file::to_json(&a).unwrap()).unwrap();
     assert_eq!(again, a);
 }
+
+#[test]
+fn a_version_2_file_keeps_its_situations_and_gets_ids() {
+    // Version 2 as builds between the two changes wrote it: situations, no ids.
+    let mut file = exported();
+    file["version"] = json!(2);
+    let map = file.as_object_mut().unwrap();
+    map.remove("id");
+    map.remove("aside");
+    for log in file["logs"].as_array_mut().unwrap() {
+        for logged in log.as_array_mut().unwrap() {
+            let fields = logged.as_object_mut().unwrap();
+            for key in ["id", "follows", "by"] {
+                fields.remove(key);
+            }
+        }
+    }
+    let record = parse(&file).unwrap();
+    let original = played();
+    assert_eq!(record.logs[0].len(), original.logs[0].len());
+    for (read, written) in record.logs[0].iter().zip(&original.logs[0]) {
+        assert_eq!(read.event, written.event, "situations and dice kept");
+        assert_eq!(read.id, campaign::EventUid::legacy(record.id, 1, read.seq));
+    }
+    // Still checked as a version 2 file: a missed last die taken away is refused.
+    let (seq, event) = fire_with_a_missed_last_die(&mut file);
+    event["attack"]["dice"].as_array_mut().unwrap().pop();
+    assert_forged(&file, 1, seq, "attack.dice");
+}
