@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, Event, LoggedEvent, LorraineOptions, Sides, script,
+    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, script,
 };
 use quartermaster::rules::dice::Roller;
 use quartermaster::store::Store;
@@ -18,7 +18,7 @@ use quartermaster::store::Store;
 fn long_battle(limit: usize) -> CampaignRecord {
     let created =
         campaign::new_lorraine("Bench", Sides::default(), LorraineOptions::default()).unwrap();
-    let mut record = CampaignRecord::new(created);
+    let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
     let BattlePlan::Armour(plan) = record.campaign.battles[2].clone() else {
         unreachable!("Lorraine battles are tracked")
     };
@@ -28,12 +28,7 @@ fn long_battle(limit: usize) -> CampaignRecord {
         let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
             break;
         };
-        let seq = record.logs[2].len() as u32 + 1;
-        record.logs[2].push(LoggedEvent {
-            seq,
-            recorded_at: String::new(),
-            event,
-        });
+        record.append_numbered(2, String::new(), event).unwrap();
     }
     record
 }
@@ -54,19 +49,22 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(store.load_campaign(stored.id).unwrap()))
     });
     // Last: it keeps appending to the stored log.
-    let mut after = stored.record.logs[0].last().map_or(0, |e| e.seq);
+    let mut at = stored.record.next_position(0).unwrap();
     c.bench_function("record one event (synced)", |b| {
         b.iter(|| {
             let logged = store
                 .record_event(
                     stored.battle_ids[0],
-                    after,
+                    at,
                     &Event::Note {
                         text: "bench".into(),
                     },
                 )
                 .unwrap();
-            after = logged.seq;
+            at = campaign::Position {
+                follows: Some(logged.id),
+                seq: logged.seq + 1,
+            };
             logged
         })
     });
@@ -75,16 +73,10 @@ fn bench(c: &mut Criterion) {
 /// A battle played to its end, then 40,000 undo/redo events on its last event: the long log
 /// that made the event log quadratic (17.5 s for `campaign show --log`).
 fn with_undo_redo(mut record: CampaignRecord, pairs: u32) -> CampaignRecord {
-    let log = &mut record.logs[2];
-    let target = log.last().map_or(1, |e| e.seq);
+    let target = record.logs[2].last().map_or(1, |e| e.seq);
     for _ in 0..pairs {
         for event in [Event::Undo { seq: target }, Event::Redo { seq: target }] {
-            let seq = log.len() as u32 + 1;
-            log.push(LoggedEvent {
-                seq,
-                recorded_at: String::new(),
-                event,
-            });
+            record.append_numbered(2, String::new(), event).unwrap();
         }
     }
     record
@@ -118,9 +110,131 @@ fn long_logs(c: &mut Criterion) {
     });
 }
 
+/// A 10,000-event battle: battle 3 played to its end by the scripted player, then notes.
+fn ten_thousand(record: &mut CampaignRecord, machine: u128, from: usize, to: usize) {
+    let BattlePlan::Armour(plan) = record.campaign.battles[2].clone() else {
+        unreachable!("Lorraine battles are tracked")
+    };
+    let mut roller = Roller::new(1944 + machine as u64);
+    for n in from..to {
+        let event = script::next_event(&plan, &record.state(2).unwrap(), &mut roller)
+            .unwrap()
+            .unwrap_or(Event::Note {
+                text: format!("note {n}"),
+            });
+        let id = campaign::EventUid(uuid::Uuid::from_u128((machine << 64) | n as u128));
+        let at = format!("2026-11-25T10:00:00.{n:06}Z");
+        let by = campaign::Recorder {
+            player: format!("player {machine}"),
+            machine: format!("machine {machine}"),
+        };
+        record.append(2, id, at, by, event).unwrap();
+    }
+}
+
+/// Two copies of one campaign, 10,000 events each in battle 3: 9,000 shared, then 1,000
+/// recorded on each machine alone (a fork, as when both play on before syncing).
+fn two_copies() -> (CampaignRecord, CampaignRecord) {
+    let created =
+        campaign::new_lorraine("Bench", Sides::default(), LorraineOptions::default()).unwrap();
+    let mut shared = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
+    ten_thousand(&mut shared, 0, 0, 9_000);
+    let (mut a, mut b) = (shared.clone(), shared);
+    ten_thousand(&mut a, 1, 9_000, 10_000);
+    ten_thousand(&mut b, 2, 9_000, 10_000);
+    (a, b)
+}
+
+/// Merging two 10,000-event copies (target ≤ 100 ms), and reading a shared folder of ten
+/// machines' files when the campaign is opened (target: adds ≤ 50 ms).
+fn sync(c: &mut Criterion) {
+    let (a, b) = two_copies();
+    c.bench_function("merge two 10,000-event logs (1,000 new each)", |bench| {
+        bench.iter(|| campaign::merge::merge(black_box(&a), black_box(&b)).unwrap())
+    });
+    let empty = CampaignRecord::new(a.id, a.campaign.clone());
+    c.bench_function("merge a 10,000-event log into an empty copy", |bench| {
+        bench.iter(|| campaign::merge::merge(black_box(&empty), black_box(&a)).unwrap())
+    });
+
+    // Ten machines' files of the same campaign in one folder, as the players' sync left it.
+    let root = tempfile::tempdir().unwrap();
+    let folder = root.path().join("shared");
+    std::fs::create_dir_all(&folder).unwrap();
+    let (merged, _) = campaign::merge::merge(&a, &b).unwrap();
+    let text = campaign::file::to_json(&merged).unwrap();
+    for machine in 0..9 {
+        let name = quartermaster::sync::file_name(merged.id, &format!("machine-{machine}"));
+        std::fs::write(folder.join(name), &text).unwrap();
+    }
+    let mut store = Store::open(&root.path().join("data")).unwrap();
+    let stored = store.create_campaign_record(&merged).unwrap();
+    quartermaster::sync::share(&mut store, stored.id, &folder).unwrap();
+    println!(
+        "shared folder: 10 files of {} bytes ({} events each)",
+        text.len(),
+        merged.event_count()
+    );
+    c.bench_function(
+        "open: read a shared folder of 10 machines' files",
+        |bench| {
+            bench.iter(|| quartermaster::sync::sync_folder(&mut store, stored.id, &folder).unwrap())
+        },
+    );
+    // One machine wrote since: its file is read and merged (10 new events, notes in battle 1:
+    // battle 3 waits on the fork the two copies made).
+    let mut newer = merged.clone();
+    for n in 0..10u128 {
+        let id = campaign::EventUid(uuid::Uuid::from_u128((3 << 64) | n));
+        let note = Event::Note {
+            text: format!("note {n}"),
+        };
+        newer
+            .append(
+                0,
+                id,
+                format!("2026-11-25T11:00:00.{n:06}Z"),
+                campaign::Recorder::default(),
+                note,
+            )
+            .unwrap();
+    }
+    let newer_text = campaign::file::to_json(&newer).unwrap();
+    let mut group = c.benchmark_group("sync");
+    group.sample_size(10);
+    group.bench_function("open: one of 10 files changed (10 new events)", |bench| {
+        bench.iter_batched(
+            || {
+                // A fresh library and folder each time, so the 10 events are new to it.
+                let dir = tempfile::tempdir().unwrap();
+                let folder = dir.path().join("shared");
+                std::fs::create_dir_all(&folder).unwrap();
+                for machine in 0..9 {
+                    let name =
+                        quartermaster::sync::file_name(merged.id, &format!("machine-{machine}"));
+                    std::fs::write(folder.join(name), &text).unwrap();
+                }
+                let mut s = Store::open(&dir.path().join("data")).unwrap();
+                let id = s.create_campaign_record(&merged).unwrap().id;
+                quartermaster::sync::share(&mut s, id, &folder).unwrap();
+                let changed = folder.join(quartermaster::sync::file_name(merged.id, "machine-0"));
+                std::fs::write(changed, &newer_text).unwrap();
+                (dir, folder, s, id)
+            },
+            |(dir, folder, mut s, id)| {
+                let report = quartermaster::sync::sync_folder(&mut s, id, &folder).unwrap();
+                assert_eq!(report.added, 10);
+                (dir, report)
+            },
+            criterion::BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().measurement_time(Duration::from_secs(3));
-    targets = bench, long_logs
+    targets = bench, long_logs, sync
 }
 criterion_main!(benches);

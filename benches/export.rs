@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, Event, LoggedEvent, LorraineOptions, Sides, script,
+    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, script,
 };
 use quartermaster::export::{
     CardOptions, ExportDate, Progress, export_after_action, export_cards, export_reference,
@@ -82,7 +82,7 @@ fn finished_battle() -> CampaignRecord {
         LorraineOptions::default(),
     )
     .expect("campaign");
-    let mut record = CampaignRecord::new(created);
+    let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
     let BattlePlan::Armour(plan) = record.campaign.battles[2].clone() else {
         unreachable!("Lorraine battles are tracked")
     };
@@ -90,11 +90,10 @@ fn finished_battle() -> CampaignRecord {
     let mut played = 0;
     let log = |record: &mut CampaignRecord, event: Event| {
         let seq = record.logs[2].len() as u32 + 1;
-        record.logs[2].push(LoggedEvent {
-            seq,
-            recorded_at: format!("2026-11-22T{:02}:{:02}:00Z", 9 + seq / 60, seq % 60),
-            event,
-        });
+        let at = format!("2026-11-22T{:02}:{:02}:00Z", 9 + seq / 60, seq % 60);
+        record
+            .append_numbered(2, at, event)
+            .expect("the battle is not forked");
     };
     while let Some(event) =
         script::next_event(&plan, &record.state(2).expect("state"), &mut roller).expect("event")

@@ -30,6 +30,14 @@ ROWS = [
     ("90 poker cards to PDF", "export/90_cards_pdf", "150 ms"),
     ("After-action PDF", "export/after_action_pdf", "—"),
     ("Record one battle event (synced to disk)", "record one event (synced)", "—"),
+    ("Merge two 10,000-event logs (9,000 shared, 1,000 new on each side)",
+     "merge two 10,000-event logs (1,000 new each)", "100 ms"),
+    ("Merge a 10,000-event log into an empty copy (a machine joining)",
+     "merge a 10,000-event log into an empty copy", "—"),
+    ("Open a shared campaign: 10 machines' files, nothing new",
+     "open_ read a shared folder of 10 machines' files", "50 ms"),
+    ("Open a shared campaign: one of the 10 files changed (10 new events, 4.3 MB files)",
+     "sync/open_ one of 10 files changed (10 new events)", "50 ms"),
 ]
 
 # The growth series of benches/scale.rs: (what, bench name, target at 100,000 cards).

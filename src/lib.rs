@@ -8,4 +8,5 @@ pub mod cli;
 pub mod export;
 pub mod rules;
 pub mod store;
+pub mod sync;
 pub mod ui;

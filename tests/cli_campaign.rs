@@ -171,3 +171,91 @@ fn export_json_and_pdf_then_import_and_add_what_next() {
     let list = ok_json(&dir, &["campaign", "list", "--json"]);
     assert_eq!(list.as_array().map(Vec::len), Some(1));
 }
+
+#[test]
+fn record_plays_the_trackers_actions_and_prints_each_event() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
+    ok(
+        &dir,
+        &["campaign", "player", "Ann", "--machine", "club-laptop"],
+    );
+    let record = |args: &[&str]| -> String {
+        let mut all = vec!["campaign", "record", "Club", "--battle", "2"];
+        all.extend_from_slice(args);
+        ok(&dir, &all)
+    };
+    let line = record(&["--seed", "11", "command"]);
+    assert!(
+        line.starts_with("battle 2, event 1 (command_rolled"),
+        "{line}"
+    );
+    assert!(line.contains("by Ann on club-laptop: Turn 1"), "{line}");
+    let line = record(&["staff-order", "--side", "us", "--purpose", "smoke"]);
+    assert!(line.contains("event 2 (staff_order_used"), "{line}");
+    let line = record(&["--seed", "3", "artillery", "--battery", "us-13"]);
+    assert!(line.contains("event 3 (artillery_called"), "{line}");
+    // Fire until a shot leaves the target with Disruption to rally off; misses are undone.
+    let mut rallied = false;
+    for seed in 0..40u64 {
+        let seed = seed.to_string();
+        let line = record(&[
+            "--seed",
+            &seed,
+            "fire",
+            "--attacker",
+            "us-10",
+            "--target",
+            "german-9",
+            "--range",
+            "short",
+            "--flank",
+        ]);
+        assert!(line.contains("(fire,"), "{line}");
+        let show = ok_json(&dir, &["campaign", "show", "Club", "--json"]);
+        let target = show["battles"][1]["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["id"] == "german-9")
+            .unwrap()
+            .clone();
+        let disruption = target["disruption"].as_u64().unwrap();
+        if (1..3).contains(&disruption)
+            && !line.contains("DISPERSED")
+            && target["suppressed"] == false
+        {
+            let line = record(&[
+                "--seed",
+                "9",
+                "rally",
+                "--unit",
+                "german-9",
+                "--distance",
+                "10",
+                "--cover",
+            ]);
+            assert!(
+                line.contains("(rally,") && line.contains("rallies"),
+                "{line}"
+            );
+            rallied = true;
+            break;
+        }
+        let undo = record(&["undo"]);
+        assert!(undo.contains("Undo of event"), "{undo}");
+    }
+    assert!(
+        rallied,
+        "some seed leaves the target disrupted and able to rally"
+    );
+    let line = record(&["end-turn"]);
+    assert!(line.contains("(turn_ended,"), "{line}");
+    let line = record(&["--json", "undo"]);
+    let json: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(json["logged"]["event"]["kind"], "undo");
+    assert_eq!(json["logged"]["by"]["player"], "Ann");
+    // The log says who recorded each event.
+    let log = ok(&dir, &["campaign", "show", "Club", "--log"]);
+    assert!(log.contains("— Ann on club-laptop,"), "{log}");
+}

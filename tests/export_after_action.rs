@@ -4,7 +4,7 @@
 
 use lopdf::Document;
 use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, Event, LoggedEvent, LorraineOptions, Sides, script,
+    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, script,
 };
 use quartermaster::export::{
     self, ExportDate, ExportError, Item, Layout, Stage, export_after_action, layout_after_action,
@@ -28,13 +28,9 @@ fn players() -> Sides<String> {
 }
 
 fn push(record: &mut CampaignRecord, index: usize, event: Event) {
-    let log = &mut record.logs[index];
-    let seq = u32::try_from(log.len() + 1).unwrap();
-    log.push(LoggedEvent {
-        seq,
-        recorded_at: format!("2026-11-22T{:02}:{:02}:00Z", 9 + seq / 60, seq % 60),
-        event,
-    });
+    let seq = u32::try_from(record.logs[index].len() + 1).unwrap();
+    let at = format!("2026-11-22T{:02}:{:02}:00Z", 9 + seq / 60, seq % 60);
+    record.append_numbered(index, at, event).unwrap();
 }
 
 /// A Lorraine campaign whose battle 1 the scripted player fights to its end (seed `seed`),
@@ -42,7 +38,7 @@ fn push(record: &mut CampaignRecord, index: usize, event: Event) {
 fn lorraine_with_battle_1_fought(seed: u64) -> CampaignRecord {
     let created = campaign::new_lorraine("Lezey 1944", players(), LorraineOptions::default())
         .expect("the briefings load");
-    let mut record = CampaignRecord::new(created);
+    let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
     let BattlePlan::Armour(plan) = record.campaign.battles[0].clone() else {
         panic!("Lorraine battles are tracked")
     };
@@ -372,7 +368,7 @@ fn a_long_battle_log_runs_on_without_mixing_battles() {
 #[test]
 fn a_simple_campaign_shows_forces_winner_notes_and_unit_fates() {
     let created = campaign::new_simple("Desert summer", RulesetId::BoltAction, players()).unwrap();
-    let mut record = CampaignRecord::new(created);
+    let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
     record
         .add_simple_battle(
             "Hill 112",
@@ -446,4 +442,27 @@ fn progress_counts_battles_then_pages_and_bad_page_sizes_are_refused() {
         layout_after_action(&record, "a7", date(), &mut none),
         Err(ExportError::UnknownPageSize { .. })
     ));
+}
+
+/// Writes a very large campaign file for timing `campaign export NAME --out x.pdf` by hand:
+/// battle 1 fought to its end, then undo/redo pairs on its last event until the file holds
+/// `QM_BIG_EVENTS` events (default 240,000: about 60 MB of JSON, under the 64 MB import limit).
+/// `QM_BIG_CAMPAIGN=/tmp/big.json cargo test --test export_after_action -- --ignored`.
+#[test]
+#[ignore = "writes a very large campaign file for timing by hand"]
+fn write_a_very_large_campaign_file() {
+    let Ok(path) = std::env::var("QM_BIG_CAMPAIGN") else {
+        return;
+    };
+    let events: usize = std::env::var("QM_BIG_EVENTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(240_000);
+    let mut record = lorraine_with_battle_1_fought(1944);
+    let target = record.logs[0].last().unwrap().seq;
+    while record.logs[0].len() < events {
+        push(&mut record, 0, Event::Undo { seq: target });
+        push(&mut record, 0, Event::Redo { seq: target });
+    }
+    std::fs::write(path, campaign::file::to_json(&record).unwrap()).unwrap();
 }

@@ -496,7 +496,7 @@ fn an_after_action_report_prints_legibly_inside_the_page() {
     };
     let created = campaign::new_lorraine("Lezey 1944", players, LorraineOptions::default())
         .expect("the briefings load");
-    let record = CampaignRecord::new(created);
+    let record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
     for page in ["a4", "letter"] {
         let bytes = export::export_after_action(&record, page, date(), &mut none).unwrap();
         check(

@@ -593,6 +593,7 @@ fn names_are_unique_ignoring_case_in_any_alphabet_and_refuse_nul() {
 
     let lorraine = |name: &str| {
         quartermaster::campaign::CampaignRecord::new(
+            quartermaster::store::new_campaign_uid(),
             quartermaster::campaign::new_lorraine(name, Default::default(), Default::default())
                 .unwrap(),
         )

@@ -16,6 +16,7 @@ fn lezey() -> CampaignRecord {
         german: "Bruno".to_string(),
     };
     CampaignRecord::new(
+        quartermaster::store::new_campaign_uid(),
         campaign::new_lorraine("Lezey", players, LorraineOptions::default()).unwrap(),
     )
 }
@@ -37,11 +38,11 @@ fn play(
         let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
             break;
         };
-        let after = stored.record.logs[index].last().map_or(0, |e| e.seq);
+        let at = stored.record.next_position(index).unwrap();
         let logged = store
-            .record_event(stored.battle_ids[index], after, &event)
+            .record_event(stored.battle_ids[index], at, &event)
             .unwrap();
-        stored.record.logs[index].push(logged);
+        stored.record.add(index, logged).unwrap();
     }
 }
 
@@ -54,9 +55,10 @@ fn a_campaign_survives_closing_and_reopening() {
         play(&mut store, &mut stored, 0, 30, 3);
         assert_eq!(stored.record.logs[0].len(), 30);
         let undo = stored.record.battle(0).unwrap().undo().unwrap();
-        let logged = store.record_event(stored.battle_ids[0], 30, &undo).unwrap();
+        let at = stored.record.next_position(0).unwrap();
+        let logged = store.record_event(stored.battle_ids[0], at, &undo).unwrap();
         assert_eq!(logged.seq, 31);
-        stored.record.logs[0].push(logged);
+        stored.record.add(0, logged).unwrap();
         (stored.record.clone(), stored.record.state(0).unwrap())
     };
     let store = Store::open(dir.path()).unwrap();
@@ -80,11 +82,22 @@ fn names_are_unique_and_imports_keep_numbers_and_times() {
         Err(StoreError::DuplicateCampaignName { .. })
     ));
     let text = file::to_json(&stored.record).unwrap();
-    let mut imported = file::parse(&text).unwrap();
+    let imported = file::parse(&text).unwrap();
+    assert!(matches!(
+        store.create_campaign_record(&imported),
+        Err(StoreError::DuplicateCampaignName { .. } | StoreError::DuplicateCampaignId { .. })
+    ));
+    let mut imported = imported.as_copy(quartermaster::store::new_campaign_uid());
     imported.campaign.name = "Lezey (copy)".to_string();
     let copy = store.create_campaign_record(&imported).unwrap();
     let reloaded = store.load_campaign(copy.id).unwrap();
-    assert_eq!(reloaded.record.logs, stored.record.logs);
+    let events = |r: &CampaignRecord| -> Vec<(u32, String, Event)> {
+        r.logs[0]
+            .iter()
+            .map(|e| (e.seq, e.recorded_at.clone(), e.event.clone()))
+            .collect()
+    };
+    assert_eq!(events(&reloaded.record), events(&stored.record));
     assert_eq!(reloaded.record.state(0), stored.record.state(0));
 }
 
@@ -95,6 +108,7 @@ fn events_stay_append_only_but_a_whole_campaign_can_be_deleted() {
     play(&mut store, &mut stored, 0, 5, 1);
     let mut other = store
         .create_campaign_record(&CampaignRecord::new(
+            quartermaster::store::new_campaign_uid(),
             campaign::new_lorraine("Other", Sides::default(), LorraineOptions::default()).unwrap(),
         ))
         .unwrap();
@@ -120,7 +134,8 @@ fn what_next_battles_are_stored_with_their_campaign() {
     let event = Event::Note {
         text: "free deployment".to_string(),
     };
-    store.record_event(battle, 0, &event).unwrap();
+    let at = stored.record.next_position(3).unwrap();
+    store.record_event(battle, at, &event).unwrap();
     let loaded = store.load_campaign(stored.id).unwrap();
     assert_eq!(loaded.record.campaign.battles.len(), 4);
     assert_eq!(loaded.record.logs[3].len(), 1);
@@ -207,7 +222,11 @@ fn two_running_copies_recording_into_one_battle_never_interleave_its_log() {
         .unwrap()
         .unwrap();
     let error = second
-        .record_event(stored_second.battle_ids[0], 0, &event)
+        .record_event(
+            stored_second.battle_ids[0],
+            stored_second.record.next_position(0).unwrap(),
+            &event,
+        )
         .unwrap_err();
     assert!(
         matches!(

@@ -571,7 +571,10 @@ fn library_with_a_campaign(dir: &Path) {
     let definition =
         campaign::new_lorraine("Lezey", Sides::default(), LorraineOptions::default()).unwrap();
     let stored = store
-        .create_campaign_record(&CampaignRecord::new(definition))
+        .create_campaign_record(&CampaignRecord::new(
+            quartermaster::store::new_campaign_uid(),
+            definition,
+        ))
         .unwrap();
     let BattlePlan::Armour(plan) = stored.record.campaign.battles[0].clone() else {
         unreachable!()
@@ -583,11 +586,11 @@ fn library_with_a_campaign(dir: &Path) {
         let Some(event) = campaign::script::next_event(&plan, &state, &mut roller).unwrap() else {
             break;
         };
-        let after = record.logs[0].last().map_or(0, |e| e.seq);
+        let at = record.next_position(0).unwrap();
         let logged = store
-            .record_event(stored.battle_ids[0], after, &event)
+            .record_event(stored.battle_ids[0], at, &event)
             .unwrap();
-        record.logs[0].push(logged);
+        record.add(0, logged).unwrap();
     }
 }
 

@@ -3,12 +3,18 @@
 //!
 //! The fixtures are built by `build_v1` below, exactly as schema version 1 of the app wrote
 //! them. To rebuild them (only ever needed if a fixture is lost — an old version's file must
-//! not change): `cargo test --test store_upgrade -- --ignored regenerate_fixtures`.
+//! not change; only missing fixtures are built): `cargo test --test store_upgrade -- --ignored
+//! regenerate_fixtures`.
 
 mod store_support;
 
 use std::path::{Path, PathBuf};
 
+use quartermaster::campaign::event::FireEvent;
+use quartermaster::campaign::{
+    self, BattlePlan, Campaign, CampaignRecord, Event, EventUid, LorraineOptions, Sides,
+};
+use quartermaster::rules::dice::Roller;
 use quartermaster::rules::{self, Budget, CardRef, Force, ForceUnit, RulesetId};
 use quartermaster::store::{APPLICATION_ID, SCHEMA_VERSION, Store, StoreError};
 use rusqlite::{Connection, params};
@@ -151,13 +157,157 @@ fn forces_table(path: &Path) -> Vec<(i64, String, String)> {
 #[test]
 #[ignore = "rebuilds the committed fixtures; run by hand only"]
 fn regenerate_fixtures() {
+    // Only the missing ones: a committed fixture is what that version wrote and stays so.
     let path = fixture(1);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&path);
-    build_v1(&path);
+    if !path.exists() {
+        build_v1(&path);
+    }
     let v2 = fixture(2);
-    let _ = std::fs::remove_file(&v2);
-    build_v2(&path, &v2);
+    if !v2.exists() {
+        build_v2(&path, &v2);
+    }
+    let v3 = fixture(3);
+    if !v3.exists() {
+        build_v3(&v2, &v3);
+    }
+}
+
+/// The events of battle 1 of the v3 fixture's campaign: the scripted player's first 60, with
+/// an undo of the last, as payloads the way version 3 of the app stored them (fire without a
+/// situation, which that version did not record).
+fn v3_events() -> (Campaign, Vec<Event>) {
+    let definition = campaign::new_lorraine(
+        "Arracourt replay",
+        Sides {
+            us: "Alice".into(),
+            german: "Bruno".into(),
+        },
+        LorraineOptions::default(),
+    )
+    .unwrap();
+    let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), definition);
+    let BattlePlan::Armour(plan) = record.campaign.battles[0].clone() else {
+        unreachable!()
+    };
+    let mut roller = Roller::new(303);
+    for _ in 0..60 {
+        let state = record.state(0).unwrap();
+        let Some(event) = campaign::script::next_event(&plan, &state, &mut roller).unwrap() else {
+            break;
+        };
+        record.append_numbered(0, STAMP.into(), event).unwrap();
+    }
+    let undo = record.battle(0).unwrap().undo().unwrap();
+    record.append_numbered(0, STAMP.into(), undo).unwrap();
+    let events = record.logs[0]
+        .iter()
+        .map(|e| match &e.event {
+            Event::Fire(fire) => Event::Fire(FireEvent {
+                situation: None,
+                ..fire.clone()
+            }),
+            other => other.clone(),
+        })
+        .collect();
+    (record.campaign, events)
+}
+
+/// A schema-version-3 database: the version-2 fixture with migration 0003 applied, and a
+/// Lorraine campaign with a battle's log as version 3 of the app stored it (seq per battle, no
+/// ids, fire without its situation).
+fn build_v3(v2: &Path, path: &Path) {
+    std::fs::copy(v2, path).unwrap();
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(include_str!("../db/migrations/0003_campaign_engine.sql"))
+        .unwrap();
+    let (definition, events) = v3_events();
+    conn.execute(
+        "INSERT INTO campaigns (ruleset, name, scenario, body, created_at) VALUES ('armour-battles', ?1, 'lorraine', ?2, ?3)",
+        params![definition.name, serde_json::to_string(&definition).unwrap(), STAMP],
+    )
+    .unwrap();
+    let campaign = conn.last_insert_rowid();
+    let mut battle_ids = Vec::new();
+    for plan in &definition.battles {
+        conn.execute(
+            "INSERT INTO battles (campaign_id, number, title, created_at) VALUES (?1, ?2, ?3, ?4)",
+            params![campaign, plan.number(), plan.title(), STAMP],
+        )
+        .unwrap();
+        battle_ids.push(conn.last_insert_rowid());
+    }
+    for (i, event) in events.iter().enumerate() {
+        conn.execute(
+            "INSERT INTO battle_events (battle_id, seq, kind, payload, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![battle_ids[0], i as i64 + 1, event.kind(), serde_json::to_string(event).unwrap(), STAMP],
+        )
+        .unwrap();
+    }
+    conn.execute_batch("VACUUM;").unwrap();
+    conn.pragma_update(None, "user_version", 3).unwrap();
+}
+
+#[test]
+fn a_version_3_database_gives_its_campaign_and_events_ids_and_keeps_every_event() {
+    let dir = data_dir_with(3);
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let id = store.find_campaign("Arracourt replay").unwrap().unwrap();
+    let stored = store.load_campaign(id).unwrap();
+    let record = &stored.record;
+    assert_eq!(record.id.0.get_version_num(), 4);
+    let (definition, events) = v3_events();
+    assert_eq!(record.campaign, definition);
+    // Every event kept, unchanged, in order, with the ids the legacy rule gives.
+    let line = &record.logs[0];
+    assert_eq!(
+        line.iter().map(|e| e.event.clone()).collect::<Vec<_>>(),
+        events
+    );
+    for (i, e) in line.iter().enumerate() {
+        assert_eq!(e.seq, i as u32 + 1);
+        assert_eq!(e.id, EventUid::legacy(record.id, 1, e.seq));
+        assert_eq!(e.follows, (i > 0).then(|| line[i - 1].id));
+        assert_eq!(e.recorded_at, STAMP);
+        assert!(e.by.is_unknown());
+    }
+    assert!(record.aside.iter().all(Vec::is_empty));
+    // Its fire is legacy, accepted and said to be so.
+    let fire = line
+        .iter()
+        .find(|e| matches!(e.event, Event::Fire(_)))
+        .expect("the fixture's battle has fire");
+    assert!(
+        campaign::describe::describe(&fire.event, &record.campaign.battles[0])
+            .ends_with("(legacy: situation not recorded)")
+    );
+    let report = store.check().unwrap();
+    assert!(report.ok(), "{report:?}");
+    campaign::verify::verify_record(record).unwrap();
+
+    // Play goes on after the upgrade, recording situations, and the whole log still verifies.
+    let mut stored = stored.clone();
+    let BattlePlan::Armour(plan) = stored.record.campaign.battles[0].clone() else {
+        unreachable!()
+    };
+    let mut roller = Roller::new(404);
+    for _ in 0..40 {
+        let state = stored.record.state(0).unwrap();
+        let Some(event) = campaign::script::next_event(&plan, &state, &mut roller).unwrap() else {
+            break;
+        };
+        let at = stored.record.next_position(0).unwrap();
+        let logged = store
+            .record_event(stored.battle_ids[0], at, &event)
+            .unwrap();
+        stored.record.add(0, logged).unwrap();
+    }
+    let reloaded = store.load_campaign(id).unwrap().record;
+    assert_eq!(reloaded, stored.record);
+    campaign::verify::verify_record(&reloaded).unwrap();
+    let text = campaign::file::to_json(&reloaded).unwrap();
+    assert_eq!(campaign::file::parse(&text).unwrap(), reloaded);
 }
 
 /// A schema-version-2 database: the version-1 fixture with migration 0002 applied as version 2

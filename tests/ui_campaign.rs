@@ -216,6 +216,16 @@ fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click(
         panic!("the roll was recorded as fire")
     };
     assert_eq!(fire.seed, seed, "the recorded dice are the roll's");
+    let situation = fire
+        .situation
+        .expect("the situation is recorded with the dice");
+    assert_eq!(
+        situation.range,
+        quartermaster::campaign::event::Range::Short
+    );
+    // And the battle, this fire included, verifies from situation, cards and state.
+    let record = &h.state().model.campaign.as_ref().unwrap().stored.record;
+    quartermaster::campaign::verify::verify_record(record).unwrap();
     assert!(
         shown(&h, "Recorded in Battle 1"),
         "the same roll cannot be recorded twice"

@@ -87,6 +87,7 @@ fn an_unreadable_campaign_shows_the_whole_message_and_its_backup() {
     let id = {
         let mut store = Store::open(dir.path()).unwrap();
         let record = quartermaster::campaign::CampaignRecord::new(
+            quartermaster::store::new_campaign_uid(),
             quartermaster::campaign::new_lorraine("Lezey", Default::default(), Default::default())
                 .unwrap(),
         );

@@ -1,2 +1,2 @@
--- ?1 campaign id: its name and definition
-SELECT name, body FROM campaigns WHERE id = ?1
+-- ?1 campaign id: its name, definition and uid
+SELECT name, body, uid FROM campaigns WHERE id = ?1

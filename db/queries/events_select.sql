@@ -1,5 +1,5 @@
--- ?1 battle id: its events in order
-SELECT id, battle_id, seq, kind, payload, created_at
+-- ?1 battle id: its events, in the order they were stored
+SELECT id, battle_id, seq, kind, payload, created_at, uid, follows, player, machine
 FROM battle_events
 WHERE battle_id = ?1
-ORDER BY seq
+ORDER BY id

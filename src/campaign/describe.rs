@@ -169,8 +169,14 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
                     f.army_morale_loss.unwrap_or(0)
                 ));
             }
+            // Said wherever the log is read: its dice counts could not be checked on import.
+            let legacy = if f.situation.is_none() {
+                " (legacy: situation not recorded)"
+            } else {
+                ""
+            };
             format!(
-                "{who} → {} ({}): {} at {}+{reaction}: {}",
+                "{who} → {} ({}): {} at {}+{reaction}: {}{legacy}",
                 unit(&f.target),
                 f.fire.label(),
                 faces(&f.attack),
@@ -260,6 +266,10 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
         }
         Event::Note { text } => format!("Note: {text}"),
         Event::Undo { seq } => format!("Undo of event {seq}"),
+        Event::BranchChosen { keep, .. } => format!(
+            "Fork settled: the branch starting with event {} is kept, the other set aside",
+            keep.short()
+        ),
         Event::Redo { seq } => format!("Redo of event {seq}"),
     }
 }

@@ -33,6 +33,15 @@ pub enum CampaignError {
         field: String,
         message: String,
     },
+    /// Two machines recorded different events after the same one and the players have not
+    /// chosen which branch to keep yet.
+    #[error(
+        "the battle is forked after event {after_seq}: {branches} branches were recorded on different machines; choose the one to keep (in the Campaign view, or `campaign record NAME --battle N choose --keep ID`; `campaign show NAME` lists them) before recording more"
+    )]
+    Forked { after_seq: u32, branches: usize },
+    /// Another copy of the campaign cannot be merged into this one.
+    #[error("cannot merge: {0}")]
+    Merge(String),
     #[error(transparent)]
     Resolve(#[from] ResolveError),
 }

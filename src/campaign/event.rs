@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use super::definition::Sides;
 use crate::rules::armour_battles::Side;
+use crate::rules::armour_battles::artillery::ArtillerySituation;
+use crate::rules::armour_battles::fire::{
+    Bonus, Evasion, FireMode, FireSituation, MoveOrder, RangeBand,
+};
 use crate::rules::dice::RollRecord;
 
 /// Dice of one face used together in one Command Pulse. Face 6 is the wild chain.
@@ -88,11 +92,187 @@ pub struct CommandRolled {
     pub wild: Sides<u32>,
 }
 
+/// Range band of a recorded shot (the rules' [`RangeBand`] as stored).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Range {
+    Short,
+    #[default]
+    Effective,
+    Long,
+}
+
+/// Move order of a recorded shot's firer (the rules' [`MoveOrder`] as stored).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Move {
+    #[default]
+    Single,
+    Double,
+    Triple,
+}
+
+/// An evasive move of a recorded shot's target (the rules' [`Evasion`] as stored).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Evading {
+    BreakOff,
+    ShootAndScoot,
+    Disengage,
+}
+
+/// Wild die and Staff Order added to one side of a recorded shot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Extra {
+    pub wild_die: bool,
+    pub staff_order: bool,
+}
+
+/// Everything about a shot that decides its dice counts and target numbers, as the table had
+/// it: with the cards and the battle state, `verify` builds both pools again from this and
+/// refuses a log whose dice do not match them. Artillery uses only `cover`, an `evasion` of
+/// `break_off`, the bonuses and the target's state; the rest stay at their defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireSetup {
+    pub range: Range,
+    /// At the flank or rear.
+    pub flank: bool,
+    /// Target in light cover.
+    pub cover: bool,
+    /// Target uphill of the firer.
+    pub uphill: bool,
+    pub attacker_move: Move,
+    pub ambush: bool,
+    pub evasion: Option<Evading>,
+    pub attacker_bonus: Extra,
+    pub target_bonus: Extra,
+    /// The target as it was before the shot (the log also says; both must agree).
+    pub target_suppressed: bool,
+    pub target_disruption: u32,
+}
+
+impl From<Bonus> for Extra {
+    fn from(b: Bonus) -> Self {
+        Extra {
+            wild_die: b.wild_die,
+            staff_order: b.staff_order,
+        }
+    }
+}
+
+impl From<Extra> for Bonus {
+    fn from(e: Extra) -> Self {
+        Bonus {
+            wild_die: e.wild_die,
+            staff_order: e.staff_order,
+        }
+    }
+}
+
+impl FireSetup {
+    /// The record of a direct or opportunity shot's situation.
+    pub fn of_fire(s: &FireSituation) -> Self {
+        FireSetup {
+            range: match s.range {
+                RangeBand::Short => Range::Short,
+                RangeBand::Effective => Range::Effective,
+                RangeBand::Long => Range::Long,
+            },
+            flank: s.flank,
+            cover: s.cover,
+            uphill: s.uphill,
+            attacker_move: match s.attacker_move {
+                MoveOrder::Single => Move::Single,
+                MoveOrder::Double => Move::Double,
+                MoveOrder::Triple => Move::Triple,
+            },
+            ambush: s.ambush,
+            evasion: s.evasion.map(|e| match e {
+                Evasion::BreakOff => Evading::BreakOff,
+                Evasion::ShootAndScoot => Evading::ShootAndScoot,
+                Evasion::Disengage => Evading::Disengage,
+            }),
+            attacker_bonus: s.attacker_bonus.into(),
+            target_bonus: s.target_bonus.into(),
+            target_suppressed: s.target_suppressed,
+            target_disruption: s.target_disruption,
+        }
+    }
+
+    /// The record of an artillery burst's situation (the fields artillery does not use stay
+    /// at their defaults).
+    pub fn of_artillery(s: &ArtillerySituation) -> Self {
+        FireSetup {
+            cover: s.cover,
+            evasion: s.break_off.then_some(Evading::BreakOff),
+            attacker_bonus: s.attacker_bonus.into(),
+            target_bonus: s.target_bonus.into(),
+            target_suppressed: s.target_suppressed,
+            target_disruption: s.target_disruption,
+            ..FireSetup::default()
+        }
+    }
+
+    /// The rules' situation of a direct or opportunity shot.
+    pub fn fire_situation(&self, kind: FireKind) -> FireSituation {
+        FireSituation {
+            mode: match kind {
+                FireKind::Opportunity => FireMode::Opportunity,
+                FireKind::Direct | FireKind::Artillery => FireMode::Direct,
+            },
+            range: match self.range {
+                Range::Short => RangeBand::Short,
+                Range::Effective => RangeBand::Effective,
+                Range::Long => RangeBand::Long,
+            },
+            flank: self.flank,
+            cover: self.cover,
+            uphill: self.uphill,
+            attacker_move: match self.attacker_move {
+                Move::Single => MoveOrder::Single,
+                Move::Double => MoveOrder::Double,
+                Move::Triple => MoveOrder::Triple,
+            },
+            ambush: self.ambush,
+            evasion: self.evasion.map(|e| match e {
+                Evading::BreakOff => Evasion::BreakOff,
+                Evading::ShootAndScoot => Evasion::ShootAndScoot,
+                Evading::Disengage => Evasion::Disengage,
+            }),
+            target_suppressed: self.target_suppressed,
+            target_disruption: self.target_disruption,
+            attacker_bonus: self.attacker_bonus.into(),
+            target_bonus: self.target_bonus.into(),
+        }
+    }
+
+    /// The rules' situation of an artillery burst; `None` when the record sets something
+    /// artillery has no use for (a range, a flank, a move…), which the app never records.
+    pub fn artillery_situation(&self) -> Option<ArtillerySituation> {
+        let situation = ArtillerySituation {
+            target_suppressed: self.target_suppressed,
+            target_disruption: self.target_disruption,
+            cover: self.cover,
+            break_off: self.evasion == Some(Evading::BreakOff),
+            attacker_bonus: self.attacker_bonus.into(),
+            target_bonus: self.target_bonus.into(),
+        };
+        (FireSetup::of_artillery(&situation) == *self).then_some(situation)
+    }
+}
+
 /// One resolved fire action against one unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FireEvent {
     pub fire: FireKind,
+    /// What decided the dice counts and target numbers. `None` only for fire recorded before
+    /// situations were (campaign file version 1, or a database from before schema 4): such an
+    /// event is accepted as it stands and shown as "legacy: situation not recorded".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub situation: Option<FireSetup>,
     /// The firing unit (an artillery battery for artillery); `None` when not tracked.
     pub attacker: Option<String>,
     pub target: String,
@@ -235,6 +415,20 @@ pub enum Event {
     Redo {
         seq: u32,
     },
+    /// The players settle a fork: the branch starting with `keep` is played on, the others are
+    /// set aside (kept in the log; a later choice can take one back). Follows the fork point.
+    BranchChosen {
+        keep: super::identity::EventUid,
+        /// The choice this one overrides (the one in force at that fork when it was made):
+        /// a later choice wins over the one it saw, whatever the two machines' clocks say.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        replaces: Option<super::identity::EventUid>,
+        /// The branches it sets aside (their first events): a branch that arrives later, from
+        /// a machine not yet heard from, opens the fork again rather than being set aside
+        /// unseen.
+        #[serde(default)]
+        set_aside: Vec<super::identity::EventUid>,
+    },
 }
 
 /// Groups for the event-log filter.
@@ -249,10 +443,11 @@ pub enum Category {
     Units,
     Result,
     Undo,
+    Fork,
 }
 
 impl Category {
-    pub const ALL: [Category; 8] = [
+    pub const ALL: [Category; 9] = [
         Category::Command,
         Category::Fire,
         Category::Rally,
@@ -261,6 +456,7 @@ impl Category {
         Category::Units,
         Category::Result,
         Category::Undo,
+        Category::Fork,
     ];
 
     pub fn label(self) -> &'static str {
@@ -273,6 +469,7 @@ impl Category {
             Category::Units => "Units",
             Category::Result => "Result",
             Category::Undo => "Undo/redo",
+            Category::Fork => "Forks",
         }
     }
 }
@@ -305,6 +502,7 @@ impl Event {
             Event::Note { .. } => "note",
             Event::Undo { .. } => "undo",
             Event::Redo { .. } => "redo",
+            Event::BranchChosen { .. } => "branch_chosen",
         }
     }
 
@@ -331,12 +529,22 @@ impl Event {
             | Event::UnitFate { .. } => Category::Units,
             Event::BattleConcluded { .. } | Event::Note { .. } => Category::Result,
             Event::Undo { .. } | Event::Redo { .. } => Category::Undo,
+            Event::BranchChosen { .. } => Category::Fork,
         }
     }
 
-    /// True for undo and redo, which change which events count rather than the table.
+    /// True for undo, redo and branch choices, which change which events count rather than
+    /// the table.
     pub fn is_meta(&self) -> bool {
-        matches!(self, Event::Undo { .. } | Event::Redo { .. })
+        matches!(
+            self,
+            Event::Undo { .. } | Event::Redo { .. } | Event::BranchChosen { .. }
+        )
+    }
+
+    /// True for a branch choice, which follows a fork point rather than the line's end.
+    pub fn is_meta_choice(&self) -> bool {
+        matches!(self, Event::BranchChosen { .. })
     }
 
     /// The unit ids the event concerns (for the log filter and the units' histories).

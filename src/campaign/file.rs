@@ -3,13 +3,24 @@
 
 use serde::Serialize;
 
+use serde_json::{Value, json};
+
 use super::CampaignRecord;
 use super::error::CampaignError;
+use super::identity::{CampaignUid, EventUid};
 
 /// The `format` field of every campaign file.
 pub const FORMAT: &str = "quartermaster-campaign";
-/// The newest file version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The newest file version this build writes and reads. Version 2 records each fire's
+/// situation; version 1 files (fire without one) are still read, their fire marked legacy.
+/// Version 3 gives the campaign and every event an id, each event the id of the event it
+/// follows and who recorded it, and keeps the events off the line (`aside`); older files get
+/// ids as they are read ([`CampaignUid::of_old_file`], [`EventUid::legacy`]).
+pub const VERSION: u32 = 3;
+/// The first version whose events carry ids.
+const FIRST_WITH_IDS: u64 = 3;
+/// The oldest file version this build reads.
+pub const OLDEST_VERSION: u32 = 1;
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
 
@@ -26,7 +37,23 @@ struct FileOut<'a> {
 /// # Errors
 /// Never in practice (every field serialises); kept typed for the edges.
 pub fn to_json(record: &CampaignRecord) -> Result<String, CampaignError> {
-    serde_json::to_string_pretty(&FileOut {
+    render(record, serde_json::to_string_pretty)
+}
+
+/// The campaign as one line of JSON: the same file, for machines (a shared folder's files),
+/// smaller and quicker to write than [`to_json`].
+///
+/// # Errors
+/// As [`to_json`].
+pub fn to_json_compact(record: &CampaignRecord) -> Result<String, CampaignError> {
+    render(record, serde_json::to_string)
+}
+
+fn render<'a>(
+    record: &'a CampaignRecord,
+    write: impl FnOnce(&FileOut<'a>) -> serde_json::Result<String>,
+) -> Result<String, CampaignError> {
+    write(&FileOut {
         format: FORMAT,
         version: VERSION,
         record,
@@ -37,16 +64,33 @@ pub fn to_json(record: &CampaignRecord) -> Result<String, CampaignError> {
     })
 }
 
-/// Reads a campaign file, checking its format, version and logs.
+/// Reads a campaign file, checking its format, version and logs, and verifying every event
+/// (as an import must).
+///
+/// # Errors
+/// [`CampaignError::Invalid`] naming the field at fault; [`CampaignError::Forged`] for an
+/// event that does not replay.
+pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
+    let record = read_unverified(text)?;
+    check(&record)?;
+    Ok(record)
+}
+
+/// Reads a campaign file's format, version, structure and links without replaying its events:
+/// for a copy about to be merged, where [`super::merge::merge`] verifies every battle it adds
+/// to (events already held were verified when they came).
 ///
 /// # Errors
 /// [`CampaignError::Invalid`] naming the field at fault.
-pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
+pub fn read_unverified(text: &str) -> Result<CampaignRecord, CampaignError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(CampaignError::Invalid {
             field: "file",
             message: format!("{} bytes; at most {MAX_FILE_BYTES}", text.len()),
         });
+    }
+    if let Some(record) = current_file(text) {
+        return lay_out(record);
     }
     crate::rules::strict_json::check(text).map_err(|e| invalid("file", e))?;
     let (text, _) = crate::rules::strict_json::strip_bom(text);
@@ -64,51 +108,48 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
         }
     }
     check_version(value.get("version"))?;
+    let version = value.get("version").and_then(Value::as_u64).unwrap_or(0);
     if let Some(map) = value.as_object_mut() {
         map.remove("format");
         map.remove("version");
+    }
+    if version < FIRST_WITH_IDS {
+        give_ids(&mut value, CampaignUid::of_old_file(text));
     }
     let record: CampaignRecord =
         serde_path_to_error::deserialize(value).map_err(|e| CampaignError::Invalid {
             field: "campaign",
             message: format!("at {}: {}", e.path(), e.inner()),
         })?;
-    check(&record)?;
-    Ok(record)
+    lay_out(record)
 }
 
-/// The version must be exactly the integer this build writes: a missing, fractional, negative,
-/// quoted or older number is not a file this build wrote.
-fn check_version(version: Option<&serde_json::Value>) -> Result<(), CampaignError> {
-    let found = version.map_or_else(|| "missing".to_string(), |v| v.to_string());
-    match version.and_then(serde_json::Value::as_u64) {
-        Some(v) if v == u64::from(VERSION) => Ok(()),
-        Some(v) if v > u64::from(VERSION) => Err(CampaignError::Invalid {
-            field: "version",
-            message: format!(
-                "{v}: written by a newer Quartermaster (this one reads up to {VERSION})"
-            ),
-        }),
-        _ => Err(CampaignError::Invalid {
-            field: "version",
-            message: format!("{found}: expected the integer {VERSION}"),
-        }),
+/// A file of this version read straight into its types: what a shared folder's files and the
+/// app's own exports are. Typed fields refuse a key given twice and text after the JSON as the
+/// strict check does, so a file this reads is one the slow path would accept; anything else
+/// (an older version, a byte-order mark, a mistake) takes the slow path and its messages.
+fn current_file(text: &str) -> Option<CampaignRecord> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Current {
+        format: String,
+        version: u32,
+        id: CampaignUid,
+        campaign: super::Campaign,
+        logs: Vec<Vec<super::LoggedEvent>>,
+        aside: Vec<Vec<super::LoggedEvent>>,
     }
+    let file: Current = serde_json::from_str(text).ok()?;
+    (file.format == FORMAT && file.version == VERSION).then_some(CampaignRecord {
+        id: file.id,
+        campaign: file.campaign,
+        logs: file.logs,
+        aside: file.aside,
+    })
 }
 
-fn invalid(field: &'static str, e: impl std::fmt::Display) -> CampaignError {
-    CampaignError::Invalid {
-        field,
-        message: e.to_string(),
-    }
-}
-
-/// A record's logs must match its battles, number events 1, 2, 3 … and only undo or redo
-/// earlier events; every recorded die must replay from its seed.
-fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
-    if record.name().trim().is_empty() {
-        return Err(invalid("campaign.name", "must not be empty"));
-    }
+/// A record as read, checked and laid out again.
+fn lay_out(record: CampaignRecord) -> Result<CampaignRecord, CampaignError> {
     if record.logs.len() != record.campaign.battles.len() {
         return Err(CampaignError::Invalid {
             field: "logs",
@@ -119,6 +160,62 @@ fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
             ),
         });
     }
+    if record.aside.len() > record.logs.len() {
+        return Err(invalid("aside", "more lists than battles"));
+    }
+    check_lines(&record)?;
+    // The file's own split into line and aside is not trusted: lay the events out again.
+    let CampaignRecord {
+        id,
+        campaign,
+        logs,
+        aside,
+    } = record;
+    let mut aside = aside.into_iter();
+    let events = logs
+        .into_iter()
+        .map(|mut line| {
+            line.extend(aside.next().unwrap_or_default());
+            line
+        })
+        .collect();
+    CampaignRecord::from_events(id, campaign, events)
+}
+
+/// An older file's events as a version 3 file has them: ids from the campaign's id, battle
+/// number and place, each following the one before it; nothing aside.
+fn give_ids(value: &mut Value, campaign: CampaignUid) {
+    let Some(map) = value.as_object_mut() else {
+        return;
+    };
+    map.insert("id".into(), json!(campaign));
+    let Some(logs) = map.get_mut("logs").and_then(Value::as_array_mut) else {
+        return;
+    };
+    let battles = logs.len();
+    for (index, log) in logs.iter_mut().enumerate() {
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let mut before: Option<EventUid> = None;
+        for logged in log.as_array_mut().into_iter().flatten() {
+            let seq = logged
+                .get("seq")
+                .and_then(Value::as_u64)
+                .and_then(|s| u32::try_from(s).ok())
+                .unwrap_or(0);
+            let id = EventUid::legacy(campaign, number, seq);
+            if let Some(fields) = logged.as_object_mut() {
+                fields.insert("id".into(), json!(id));
+                fields.insert("follows".into(), json!(before));
+            }
+            before = Some(id);
+        }
+    }
+    map.insert("aside".into(), json!(vec![Vec::<Value>::new(); battles]));
+}
+
+/// The file's lines must number their events 1, 2, 3 … (checked before laying them out, so a
+/// gap is named as such rather than as a broken link).
+fn check_lines(record: &CampaignRecord) -> Result<(), CampaignError> {
     for (b, log) in record.logs.iter().enumerate() {
         for (i, logged) in log.iter().enumerate() {
             let expected = u32::try_from(i + 1).unwrap_or(u32::MAX);
@@ -133,6 +230,51 @@ fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
                     ),
                 });
             }
+        }
+    }
+    Ok(())
+}
+
+/// The version must be an integer this build reads: a missing, fractional, negative, quoted or
+/// too old number is not a file any build wrote; a newer one is refused, not guessed at.
+fn check_version(version: Option<&serde_json::Value>) -> Result<(), CampaignError> {
+    let found = version.map_or_else(|| "missing".to_string(), |v| v.to_string());
+    match version.and_then(serde_json::Value::as_u64) {
+        Some(v) if (u64::from(OLDEST_VERSION)..=u64::from(VERSION)).contains(&v) => Ok(()),
+        Some(v) if v > u64::from(VERSION) => Err(CampaignError::Invalid {
+            field: "version",
+            message: format!(
+                "{v}: written by a newer Quartermaster (this one reads up to {VERSION})"
+            ),
+        }),
+        _ => Err(CampaignError::Invalid {
+            field: "version",
+            message: format!("{found}: expected an integer from {OLDEST_VERSION} to {VERSION}"),
+        }),
+    }
+}
+
+fn invalid(field: &'static str, e: impl std::fmt::Display) -> CampaignError {
+    CampaignError::Invalid {
+        field,
+        message: e.to_string(),
+    }
+}
+
+/// A record's events may only undo or redo earlier events, and every recorded die must replay
+/// from its seed (that the logs match the battles, [`read_unverified`] checked).
+fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
+    if record.name().trim().is_empty() {
+        return Err(invalid("campaign.name", "must not be empty"));
+    }
+    for (b, log) in record
+        .logs
+        .iter()
+        .zip(&record.aside)
+        .map(|(l, a)| l.iter().chain(a))
+        .enumerate()
+    {
+        for logged in log {
             if let super::Event::Undo { seq } | super::Event::Redo { seq } = logged.event
                 && seq >= logged.seq
             {

@@ -10,7 +10,10 @@ pub mod describe;
 pub mod error;
 pub mod event;
 pub mod file;
+pub mod history;
+pub mod identity;
 pub mod log;
+pub mod merge;
 pub mod result;
 pub mod script;
 pub mod state;
@@ -28,6 +31,8 @@ pub use definition::{
 };
 pub use error::CampaignError;
 pub use event::{Category, Event};
+pub use history::{Fork, Position};
+pub use identity::{CampaignUid, EventUid, Recorder};
 pub use result::{BattleResult, CampaignResult};
 pub use state::BattleState;
 
@@ -37,10 +42,17 @@ use crate::rules::armour_battles::Side;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LoggedEvent {
-    /// 1, 2, 3 … within the battle.
+    /// Unique across campaigns and machines.
+    pub id: EventUid,
+    /// The event it was recorded after in its battle (`None`: the battle's first event).
+    pub follows: Option<EventUid>,
+    /// 1, 2, 3 … along its line: one more than the event it follows.
     pub seq: u32,
     /// When it was recorded, UTC, ISO 8601.
     pub recorded_at: String,
+    /// Who recorded it, on which machine (empty for events from before this was kept).
+    #[serde(default, skip_serializing_if = "Recorder::is_unknown")]
+    pub by: Recorder,
     pub event: Event,
 }
 
@@ -111,18 +123,216 @@ impl Battle<'_> {
 }
 
 /// A whole campaign: its definition and every battle's log, in battle order.
+///
+/// Each battle's events are kept laid out as [`history::arrange`] lays them out: `logs` holds
+/// the line the table plays, `aside` everything else (branches of a fork, set aside or not yet
+/// chosen, and the choices). Change them only through the methods here, which keep that so.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignRecord {
+    /// The same on every machine that holds this campaign.
+    pub id: CampaignUid,
     pub campaign: Campaign,
-    /// One log per battle of `campaign.battles`, same order.
+    /// One line per battle of `campaign.battles`, same order.
     pub logs: Vec<Vec<LoggedEvent>>,
+    /// Per battle, the events off the line.
+    pub aside: Vec<Vec<LoggedEvent>>,
 }
 
 impl CampaignRecord {
-    pub fn new(campaign: Campaign) -> Self {
+    pub fn new(id: CampaignUid, campaign: Campaign) -> Self {
         let logs = vec![Vec::new(); campaign.battles.len()];
-        Self { campaign, logs }
+        let aside = logs.clone();
+        Self {
+            id,
+            campaign,
+            logs,
+            aside,
+        }
+    }
+
+    /// A record from every battle's events in any order, laid out.
+    ///
+    /// # Errors
+    /// As [`history::arrange`]; more event lists than battles.
+    pub fn from_events(
+        id: CampaignUid,
+        campaign: Campaign,
+        events: Vec<Vec<LoggedEvent>>,
+    ) -> Result<Self, CampaignError> {
+        if events.len() > campaign.battles.len() {
+            return Err(CampaignError::Invalid {
+                field: "logs",
+                message: format!(
+                    "{} logs for {} battles",
+                    events.len(),
+                    campaign.battles.len()
+                ),
+            });
+        }
+        let mut record = Self::new(id, campaign);
+        for (index, list) in events.into_iter().enumerate() {
+            let arranged = history::arrange(list)?;
+            record.logs[index] = arranged.line;
+            record.aside[index] = arranged.aside;
+        }
+        Ok(record)
+    }
+
+    /// The same campaign as a separate copy with its own id: every event gets a new id (the
+    /// new campaign id, its battle and its place among the battle's events), links kept.
+    pub fn as_copy(&self, id: CampaignUid) -> CampaignRecord {
+        let mut copy = self.clone();
+        copy.id = id;
+        for index in 0..copy.campaign.battles.len() {
+            let number = copy.campaign.battles[index].number();
+            let mut renamed: std::collections::HashMap<EventUid, EventUid> =
+                std::collections::HashMap::new();
+            for (n, e) in self.all_events(index).enumerate() {
+                let ordinal = u32::try_from(n + 1).unwrap_or(u32::MAX);
+                renamed.insert(e.id, EventUid::legacy(id, number, ordinal));
+            }
+            let rename = |e: &mut LoggedEvent| {
+                e.id = renamed.get(&e.id).copied().unwrap_or(e.id);
+                e.follows = e.follows.map(|f| renamed.get(&f).copied().unwrap_or(f));
+                if let Event::BranchChosen { keep, .. } = &mut e.event {
+                    *keep = renamed.get(keep).copied().unwrap_or(*keep);
+                }
+            };
+            copy.logs[index].iter_mut().for_each(rename);
+            copy.aside[index].iter_mut().for_each(rename);
+        }
+        copy
+    }
+
+    /// Every event of battle `index`, on the line or not.
+    pub fn all_events(&self, index: usize) -> impl Iterator<Item = &LoggedEvent> {
+        let line = self.logs.get(index).map_or(&[][..], Vec::as_slice);
+        let aside = self.aside.get(index).map_or(&[][..], Vec::as_slice);
+        line.iter().chain(aside)
+    }
+
+    /// Every event of every battle.
+    pub fn event_count(&self) -> usize {
+        self.logs.iter().chain(&self.aside).map(Vec::len).sum()
+    }
+
+    fn aside_of(&self, index: usize) -> &[LoggedEvent] {
+        self.aside.get(index).map_or(&[][..], Vec::as_slice)
+    }
+
+    fn line_of(&self, index: usize) -> &[LoggedEvent] {
+        self.logs.get(index).map_or(&[][..], Vec::as_slice)
+    }
+
+    /// Where the next event of battle `index` goes.
+    ///
+    /// # Errors
+    /// [`CampaignError::Forked`] while the battle waits for a choice of branch.
+    pub fn next_position(&self, index: usize) -> Result<Position, CampaignError> {
+        history::next_position(self.line_of(index), self.aside_of(index))
+    }
+
+    /// The fork battle `index` waits on, if any.
+    pub fn open_fork(&self, index: usize) -> Option<Fork<'_>> {
+        history::open_fork(self.line_of(index), self.aside_of(index))
+    }
+
+    /// Every fork of battle `index`, settled or open.
+    pub fn forks(&self, index: usize) -> Vec<Fork<'_>> {
+        history::forks(self.line_of(index), self.aside_of(index))
+    }
+
+    /// Ids of battle `index`'s events set aside by a settled fork.
+    pub fn set_aside(&self, index: usize) -> std::collections::HashSet<EventUid> {
+        history::set_aside(self.line_of(index), self.aside_of(index))
+    }
+
+    /// The choice event keeping the branch that starts with `keep` in battle `index`, and where
+    /// it goes.
+    ///
+    /// # Errors
+    /// `keep` starts no branch, or is already kept.
+    pub fn choice(&self, index: usize, keep: EventUid) -> Result<(Position, Event), CampaignError> {
+        history::choice(self.line_of(index), self.aside_of(index), keep)
+    }
+
+    /// Adds an event already placed (by [`Self::next_position`] or [`Self::choice`], then
+    /// stored) to battle `index`, laying the battle out again when it is off the line's end.
+    ///
+    /// # Errors
+    /// No such battle, or the event does not fit the log (as [`history::arrange`]).
+    pub fn add(&mut self, index: usize, logged: LoggedEvent) -> Result<(), CampaignError> {
+        let (Some(line), Some(aside)) = (self.logs.get_mut(index), self.aside.get_mut(index))
+        else {
+            return Err(CampaignError::not_allowed(format!(
+                "no battle {} in this campaign",
+                index + 1
+            )));
+        };
+        let at_end = logged.follows == line.last().map(|e| e.id)
+            && logged.seq == line.last().map_or(1, |e| e.seq + 1)
+            && !logged.event.is_meta_choice()
+            && !aside.iter().any(|e| e.follows == logged.follows);
+        if at_end {
+            // The common case, kept linear: no re-layout of a long log per event.
+            line.push(logged);
+            return Ok(());
+        }
+        let mut all: Vec<LoggedEvent> = std::mem::take(line);
+        all.append(aside);
+        all.push(logged);
+        let arranged = history::arrange(all)?;
+        *line = arranged.line;
+        *aside = arranged.aside;
+        Ok(())
+    }
+
+    /// Appends `event` at the end of battle `index`'s line, with an id derived from the
+    /// campaign's id, the battle and how many events the battle holds ([`EventUid::legacy`]'s
+    /// rule) and no recorder: for scripts, tests and benchmarks recording without a store.
+    ///
+    /// # Errors
+    /// The battle is forked.
+    pub fn append_numbered(
+        &mut self,
+        index: usize,
+        recorded_at: String,
+        event: Event,
+    ) -> Result<&LoggedEvent, CampaignError> {
+        let count = self.all_events(index).count();
+        let number = self
+            .campaign
+            .battles
+            .get(index)
+            .map_or(0, BattlePlan::number);
+        let id = EventUid::legacy(
+            self.id,
+            number,
+            u32::try_from(count + 1).unwrap_or(u32::MAX),
+        );
+        self.append(index, id, recorded_at, Recorder::default(), event)
+    }
+
+    /// Appends `event` at the end of battle `index`'s line with the given id, time and
+    /// recorder (scripts, tests and benchmarks; the app goes through the store).
+    ///
+    /// # Errors
+    /// The battle is forked.
+    pub fn append(
+        &mut self,
+        index: usize,
+        id: EventUid,
+        recorded_at: String,
+        by: Recorder,
+        event: Event,
+    ) -> Result<&LoggedEvent, CampaignError> {
+        let at = self.next_position(index)?;
+        self.add(index, history::logged(at, id, recorded_at, by, event))?;
+        self.logs
+            .get(index)
+            .and_then(|l| l.last())
+            .ok_or_else(|| CampaignError::not_allowed("the event was not added"))
     }
 
     pub fn battle(&self, index: usize) -> Option<Battle<'_>> {
@@ -187,6 +397,7 @@ impl CampaignRecord {
             .battles
             .push(BattlePlan::Armour(what_next(number, extra_artillery)?));
         self.logs.push(Vec::new());
+        self.aside.push(Vec::new());
         Ok(number)
     }
 
@@ -221,6 +432,7 @@ impl CampaignRecord {
                 units,
             }));
         self.logs.push(Vec::new());
+        self.aside.push(Vec::new());
         Ok(number)
     }
 

@@ -435,7 +435,10 @@ impl BattleState {
                 self.phase = Phase::Over;
             }
             Event::Note { text } => self.notes.push(text.clone()),
-            Event::UnitFate { .. } | Event::Undo { .. } | Event::Redo { .. } => {}
+            Event::UnitFate { .. }
+            | Event::Undo { .. }
+            | Event::Redo { .. }
+            | Event::BranchChosen { .. } => {}
         }
     }
 

@@ -14,8 +14,17 @@ fn players() -> Sides<String> {
     }
 }
 
+fn test_campaign_uid() -> CampaignUid {
+    CampaignUid(uuid::Uuid::from_u128(
+        0x0192_f1d2_3c4b_7a00_8123_4567_89ab_cdef,
+    ))
+}
+
 fn lorraine() -> CampaignRecord {
-    CampaignRecord::new(new_lorraine("Lezey", players(), LorraineOptions::default()).unwrap())
+    CampaignRecord::new(
+        test_campaign_uid(),
+        new_lorraine("Lezey", players(), LorraineOptions::default()).unwrap(),
+    )
 }
 
 /// Appends events to one battle as the store would (seq 1, 2, 3 …).
@@ -45,13 +54,10 @@ impl Table {
     }
 
     fn record(&mut self, event: Event) {
-        let log = &mut self.record.logs[self.index];
-        let seq = u32::try_from(log.len() + 1).unwrap();
-        log.push(LoggedEvent {
-            seq,
-            recorded_at: format!("2026-11-22T10:00:{seq:02}Z"),
-            event,
-        });
+        let seq = self.record.logs[self.index].len() + 1;
+        self.record
+            .append_numbered(self.index, format!("2026-11-22T10:00:{seq:02}Z"), event)
+            .unwrap();
     }
 }
 
@@ -655,7 +661,10 @@ fn what_next_adds_battle_three_forces_with_the_extra_artillery_option() {
 fn carried_losses_remove_units_from_later_battles_only_when_chosen() {
     let options = LorraineOptions { carry_losses: true };
     let mut table = Table::new(
-        CampaignRecord::new(new_lorraine("Carry", players(), options).unwrap()),
+        CampaignRecord::new(
+            test_campaign_uid(),
+            new_lorraine("Carry", players(), options).unwrap(),
+        ),
         0,
     );
     let end = play_to_the_end(&mut table, 1944).pop().unwrap();
@@ -684,6 +693,7 @@ fn carried_losses_remove_units_from_later_battles_only_when_chosen() {
 #[test]
 fn simple_campaigns_record_winner_and_fates() {
     let mut record = CampaignRecord::new(
+        test_campaign_uid(),
         new_simple(
             "Ardennes league",
             crate::rules::RulesetId::BoltAction,
@@ -706,23 +716,27 @@ fn simple_campaigns_record_winner_and_fates() {
         )
         .unwrap();
     assert_eq!(n, 1);
-    record.logs[0].push(LoggedEvent {
-        seq: 1,
-        recorded_at: String::new(),
-        event: Event::UnitFate {
-            side: Side::German,
-            unit: "Sniper team".to_string(),
-            fate: "destroyed".to_string(),
-        },
-    });
-    record.logs[0].push(LoggedEvent {
-        seq: 2,
-        recorded_at: String::new(),
-        event: Event::BattleConcluded {
-            winner: Some(Side::Us),
-            notes: "held the crossroads".to_string(),
-        },
-    });
+    record
+        .append_numbered(
+            0,
+            String::new(),
+            Event::UnitFate {
+                side: Side::German,
+                unit: "Sniper team".to_string(),
+                fate: "destroyed".to_string(),
+            },
+        )
+        .unwrap();
+    record
+        .append_numbered(
+            0,
+            String::new(),
+            Event::BattleConcluded {
+                winner: Some(Side::Us),
+                notes: "held the crossroads".to_string(),
+            },
+        )
+        .unwrap();
     let results = record.results();
     assert_eq!(results[0].standing, result::Standing::UsWon);
     assert_eq!(
@@ -774,4 +788,89 @@ fn odds_before_a_roll_use_the_dice_and_the_unit_on_the_table() {
 
     let m4 = tracker::move_odds(&state, "us-1", MoveOrder::Double).unwrap();
     assert_eq!(m4.p_breakdown(), 0.0, "an M4 never breaks down");
+}
+
+#[test]
+fn artillery_fire_records_its_situation_and_verify_rebuilds_the_pools_from_it() {
+    use crate::rules::armour_battles::artillery::ArtillerySituation;
+    use crate::rules::armour_battles::fire::Bonus;
+    let mut table = Table::new(lorraine(), 1);
+    roll_until(&mut table, 0, |s| s.phase != Phase::AwaitingCommandRoll);
+    let fires_now = (0..200)
+        .map(|seed| tracker::call_artillery(&table.state(), "us-13", &mut Roller::new(seed)))
+        .find_map(|e| {
+            e.ok()
+                .filter(|e| matches!(e, Event::ArtilleryCalled(c) if c.fires_now))
+        })
+        .expect("a response that fires at once");
+    table.record(fires_now);
+    let state = table.state();
+    let target = tracker::targets(&state, Side::German)[0].id.clone();
+    let situation = ArtillerySituation {
+        attacker_bonus: Bonus {
+            wild_die: true,
+            staff_order: false,
+        },
+        ..ArtillerySituation::default()
+    };
+    let event =
+        tracker::artillery_fire(&state, "us-13", &target, situation, &mut Roller::new(7)).unwrap();
+    let Event::Fire(fire) = &event else {
+        panic!("a fire event")
+    };
+    let setup = fire.situation.expect("the situation is recorded");
+    assert!(setup.attacker_bonus.wild_die);
+    assert_eq!(setup.artillery_situation(), Some(situation));
+    table.record(event.clone());
+    let plan = table.record.campaign.battles[1].clone();
+    let carried = Sides::default();
+    verify::verify_battle_log(&plan, &carried, &table.record.logs[1]).unwrap();
+    // The same dice claimed without the wild die: the situation gives one die more.
+    let mut edited = table.record.logs[1].clone();
+    if let Some(Event::Fire(f)) = edited.last_mut().map(|l| &mut l.event)
+        && let Some(s) = f.situation.as_mut()
+    {
+        s.attacker_bonus.wild_die = false;
+    }
+    match verify::verify_battle_log(&plan, &carried, &edited) {
+        Err(CampaignError::Forged { field, .. }) => assert_eq!(field, "attack.dice"),
+        other => panic!("{other:?}"),
+    }
+    // A range on artillery is something the app never records.
+    let mut edited = table.record.logs[1].clone();
+    if let Some(Event::Fire(f)) = edited.last_mut().map(|l| &mut l.event)
+        && let Some(s) = f.situation.as_mut()
+    {
+        s.flank = true;
+    }
+    match verify::verify_battle_log(&plan, &carried, &edited) {
+        Err(CampaignError::Forged { field, .. }) => assert_eq!(field, "situation"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_fire_whose_attack_scores_nothing_rolls_no_reaction_and_still_verifies() {
+    let mut table = Table::new(lorraine(), 0);
+    roll_until(&mut table, 0, |s| s.phase != Phase::AwaitingCommandRoll);
+    let state = table.state();
+    let Phase::Pulse { side } = state.phase else {
+        unreachable!()
+    };
+    let shooter = tracker::shooters(&state, side)[0].id.clone();
+    let target = tracker::targets(&state, opponent(side))[0].id.clone();
+    let situation = FireSituation {
+        range: RangeBand::Long,
+        ..FireSituation::default()
+    };
+    let miss = (0..2_000)
+        .map(|seed| tracker::fire(&state, &shooter, &target, situation, &mut Roller::new(seed)))
+        .find_map(|e| {
+            e.ok()
+                .filter(|e| matches!(e, Event::Fire(f) if f.reaction.is_none()))
+        })
+        .expect("some seed misses with every die");
+    table.record(miss);
+    let plan = table.record.campaign.battles[0].clone();
+    verify::verify_battle_log(&plan, &Sides::default(), &table.record.logs[0]).unwrap();
 }

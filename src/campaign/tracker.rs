@@ -5,8 +5,8 @@
 use super::definition::{ArmourBattlePlan, Sides};
 use super::error::CampaignError;
 use super::event::{
-    ArtilleryCalled, Chain, ChainUse, CommandRolled, Event, FireEvent, FireKind, RallyEvent,
-    WildUse,
+    ArtilleryCalled, Chain, ChainUse, CommandRolled, Event, FireEvent, FireKind, FireSetup,
+    RallyEvent, WildUse,
 };
 use super::state::{BattleState, Breakdown, MissionStatus, Phase, UnitState, UnitStatus};
 use crate::rules::armour_battles::artillery::{self, ArtillerySituation};
@@ -306,16 +306,46 @@ pub fn maintain_mission(state: &BattleState, battery: &str) -> Result<Event, Cam
     })
 }
 
-/// Records a fire result rolled elsewhere (the Resolve view) against the battle.
+/// Records a fire result rolled elsewhere (the Resolve view) against the battle, with the
+/// situation it was rolled in.
 ///
 /// # Errors
 /// Unknown or dispersed units, a target in reserve, or a roll made with a different
-/// Disruption count than the target has now.
+/// Disruption count or suppression than the target has now.
 pub fn fire_event(
     state: &BattleState,
     kind: FireKind,
     attacker: Option<&str>,
     target: &str,
+    situation: FireSetup,
+    roll: &FireRoll,
+) -> Result<Event, CampaignError> {
+    let t = unit(state, target)?;
+    if situation.target_disruption != t.disruption || situation.target_suppressed != t.suppressed {
+        return Err(CampaignError::not_allowed(format!(
+            "the roll assumed {} Disruption Points on {}{} (it has {}{}): roll again from the battle",
+            situation.target_disruption,
+            t.label(),
+            if situation.target_suppressed {
+                ", suppressed"
+            } else {
+                ""
+            },
+            t.disruption,
+            if t.suppressed { ", suppressed" } else { "" },
+        )));
+    }
+    fire_event_as_recorded(state, kind, attacker, target, Some(situation), roll)
+}
+
+/// [`fire_event`] with the situation as the log has it: `None` for fire recorded before
+/// situations were (only [`super::verify`] passes that, for legacy events).
+pub(crate) fn fire_event_as_recorded(
+    state: &BattleState,
+    kind: FireKind,
+    attacker: Option<&str>,
+    target: &str,
+    situation: Option<FireSetup>,
     roll: &FireRoll,
 ) -> Result<Event, CampaignError> {
     not_over(state)?;
@@ -356,6 +386,7 @@ pub fn fire_event(
     }
     Ok(Event::Fire(FireEvent {
         fire: kind,
+        situation,
         attacker: attacker.map(str::to_string),
         target: target.to_string(),
         seed: roll.seed,
@@ -399,7 +430,8 @@ pub fn fire(
         fire::FireMode::Direct => FireKind::Direct,
         fire::FireMode::Opportunity => FireKind::Opportunity,
     };
-    fire_event(state, kind, Some(attacker), target, &roll)
+    let setup = FireSetup::of_fire(&situation);
+    fire_event(state, kind, Some(attacker), target, setup, &roll)
 }
 
 /// Rolls a battery's fire for effect on one unit under the burst.
@@ -440,7 +472,15 @@ pub fn artillery_fire(
         armour_battles::artillery_rules()?,
         roller,
     )?;
-    fire_event(state, FireKind::Artillery, Some(battery), target, &roll)
+    let setup = FireSetup::of_artillery(&situation);
+    fire_event(
+        state,
+        FireKind::Artillery,
+        Some(battery),
+        target,
+        setup,
+        &roll,
+    )
 }
 
 /// Records a rally rolled elsewhere.

@@ -13,13 +13,14 @@ use serde_json::Value;
 
 use super::definition::{ArmourBattlePlan, BattlePlan, Sides, lorraine_battle, what_next};
 use super::error::CampaignError;
-use super::event::{Event, FireEvent, FireKind, RallyEvent};
+use super::event::{Event, FireEvent, FireKind, FireSetup, RallyEvent};
 use super::state::{BattleState, MissionStatus};
 use super::tracker;
 use super::{CampaignRecord, LoggedEvent};
 use crate::rules::RulesetId;
-use crate::rules::armour_battles::fire::MoveOrder;
-use crate::rules::armour_battles::outcome::{self, SuppressionRule};
+use crate::rules::armour_battles::artillery;
+use crate::rules::armour_battles::fire::{self, MoveOrder};
+use crate::rules::armour_battles::outcome::{self, FireRoll, SuppressionRule};
 use crate::rules::armour_battles::rally::RallyRoll;
 use crate::rules::armour_battles::{self, Side};
 use crate::rules::dice::{Pool, RollRecord, Roller};
@@ -38,8 +39,65 @@ pub const MAX_BATTLES: usize = 100;
 /// event and field for the first event that does not follow.
 pub fn verify_record(record: &CampaignRecord) -> Result<(), CampaignError> {
     verify_definition(record)?;
-    for (index, battle) in record.battles().enumerate() {
-        verify_battle_log(battle.plan, &record.carried_losses(index), battle.events)?;
+    for index in 0..record.campaign.battles.len() {
+        verify_battle(record, index)?;
+    }
+    Ok(())
+}
+
+/// Checks every event of battle `index`: its line, and each branch off it (a fork's branches,
+/// set aside or waiting for a choice) as the line it was recorded on, from the first event to
+/// the branch's end. A choice must name a branch of the fork it follows.
+///
+/// # Errors
+/// As [`verify_battle_log`], for the first line with an event that does not follow.
+pub fn verify_battle(record: &CampaignRecord, index: usize) -> Result<(), CampaignError> {
+    let Some(plan) = record.campaign.battles.get(index) else {
+        return Ok(());
+    };
+    let carried = record.carried_losses(index);
+    let line = record.logs.get(index).map_or(&[][..], Vec::as_slice);
+    verify_battle_log(plan, &carried, line)?;
+    let aside = record.aside.get(index).map_or(&[][..], Vec::as_slice);
+    if aside.is_empty() {
+        return Ok(());
+    }
+    let all: std::collections::HashMap<_, &LoggedEvent> =
+        line.iter().chain(aside).map(|e| (e.id, e)).collect();
+    let mut has_child: std::collections::HashSet<_> = std::collections::HashSet::new();
+    for e in line.iter().chain(aside) {
+        if !e.event.is_meta_choice() {
+            has_child.insert(e.follows);
+        }
+    }
+    for e in aside {
+        if let Event::BranchChosen { keep, .. } = e.event {
+            let fits = all
+                .get(&keep)
+                .is_some_and(|k| k.follows == e.follows && !k.event.is_meta_choice());
+            if !fits {
+                return Err(forged(
+                    plan.number(),
+                    e,
+                    "keep",
+                    format!("{keep} is not a branch after the event this choice follows"),
+                ));
+            }
+            continue;
+        }
+        if has_child.contains(&Some(e.id)) {
+            continue;
+        }
+        // A branch's end: check its whole line from the start of the battle.
+        let mut path = vec![(*e).clone()];
+        let mut at = e.follows;
+        while let Some(id) = at {
+            let Some(parent) = all.get(&id) else { break };
+            path.push((*parent).clone());
+            at = parent.follows;
+        }
+        path.reverse();
+        verify_battle_log(plan, &carried, &path)?;
     }
     Ok(())
 }
@@ -100,6 +158,7 @@ fn verify_armour_log(
 ) -> Result<(), CampaignError> {
     let mut targets = Targets::default();
     let mut replay = Replay::new(BattleState::fold_with(plan, carried, std::iter::empty()));
+    let mut situated = false;
     for logged in events {
         let forged = |field: &str, message: String| forged(plan.number, logged, field, message);
         match logged.event {
@@ -122,8 +181,25 @@ fn verify_armour_log(
             }
             _ => {}
         }
-        let expected = rederive(plan, &replay.state, &logged.event)
-            .map_err(|e| forged("event", format!("could not have been recorded here: {e}")))?;
+        if let Event::Fire(fire) = &logged.event {
+            // Every build that records situations records one for every fire, so a fire
+            // without one after a fire with one was edited, not recorded before the change.
+            match (&fire.situation, situated) {
+                (Some(_), _) => situated = true,
+                (None, true) => {
+                    return Err(forged(
+                        "situation",
+                        "missing: only fire recorded before situations were may lack one, and this battle already records them".into(),
+                    ));
+                }
+                (None, false) => {}
+            }
+        }
+        let expected = rederive(plan, &replay.state, &logged.event).map_err(|e| match e {
+            // A field the re-derivation found wrong (a die count, a TN, the situation).
+            CampaignError::Invalid { field, message } => forged(field, message),
+            e => forged("event", format!("could not have been recorded here: {e}")),
+        })?;
         if let Some((field, message)) = difference(&expected, &logged.event) {
             return Err(forged(&field, message));
         }
@@ -314,11 +390,17 @@ fn rederive(
             "unit fates belong to simple battles",
         )),
         Event::Undo { .. } | Event::Redo { .. } => Ok(event.clone()),
+        Event::BranchChosen { .. } => Err(CampaignError::not_allowed(
+            "a branch choice follows its fork point, never the line",
+        )),
     }
 }
 
-/// Rolls the fire again with the recorded pools (dice counts and target numbers) from the
-/// recorded seed, against the target as the table has it now.
+/// Rolls the fire again from its recorded seed. With a recorded situation the pools are built
+/// again from it, the two cards and the target as the table has it, so a die added or taken
+/// away (even a missed last one) or a changed bonus no longer matches; a legacy event (no
+/// situation: recorded before situations were) can only be rolled again with the pools its
+/// dice show.
 fn rederive_fire(state: &BattleState, fire: &FireEvent) -> Result<Event, CampaignError> {
     let target = state
         .unit(&fire.target)
@@ -339,6 +421,158 @@ fn rederive_fire(state: &BattleState, fire: &FireEvent) -> Result<Event, Campaig
             )));
         }
     }
+    let roller = || Roller::resume(fire.seed, fire.attack.index);
+    let roll = match &fire.situation {
+        Some(setup) => roll_from_situation(state, fire, setup, &mut roller())?,
+        None => roll_from_dice(fire, target, &mut roller())?,
+    };
+    tracker::fire_event_as_recorded(
+        state,
+        fire.fire,
+        fire.attacker.as_deref(),
+        &fire.target,
+        fire.situation,
+        &roll,
+    )
+}
+
+/// The fire rolled again with the pools its situation gives, after checking the situation
+/// names the target as the table has it and the recorded pools are those pools.
+fn roll_from_situation(
+    state: &BattleState,
+    fire: &FireEvent,
+    setup: &FireSetup,
+    roller: &mut Roller,
+) -> Result<FireRoll, CampaignError> {
+    let target = state
+        .unit(&fire.target)
+        .ok_or_else(|| CampaignError::UnknownUnit(fire.target.clone()))?;
+    let invalid = |field: &'static str, message: String| CampaignError::Invalid { field, message };
+    if setup.target_disruption != target.disruption {
+        return Err(invalid(
+            "situation.target_disruption",
+            format!(
+                "{}: the target had {} Disruption Points",
+                setup.target_disruption, target.disruption
+            ),
+        ));
+    }
+    if setup.target_suppressed != target.suppressed {
+        return Err(invalid(
+            "situation.target_suppressed",
+            format!(
+                "{}: the target was {}suppressed",
+                setup.target_suppressed,
+                if target.suppressed { "" } else { "not " }
+            ),
+        ));
+    }
+    let card_of = |id: &str| {
+        let unit = state
+            .unit(id)
+            .ok_or_else(|| CampaignError::UnknownUnit(id.to_string()))?;
+        armour_battles::unit_card(&unit.card)
+            .ok_or_else(|| CampaignError::MissingData(format!("card {}", unit.card)))
+    };
+    let attacker = fire
+        .attacker
+        .as_deref()
+        .ok_or_else(|| invalid("attacker", "a fire with a situation names its firer".into()))?;
+    let (a, t) = (card_of(attacker)?, card_of(&fire.target)?);
+    let rules = armour_battles::fire_rules()?;
+    let (pools, rule) = match fire.fire {
+        FireKind::Artillery => {
+            let situation = setup.artillery_situation().ok_or_else(|| {
+                invalid(
+                    "situation",
+                    "sets a range, flank, uphill, move, ambush or evasion artillery does not use"
+                        .into(),
+                )
+            })?;
+            let pools = artillery::artillery_pools(
+                a,
+                t,
+                &situation,
+                rules,
+                armour_battles::artillery_rules()?,
+            )?;
+            (pools, SuppressionRule::NotMoreSixes)
+        }
+        FireKind::Direct | FireKind::Opportunity => {
+            let situation = setup.fire_situation(fire.fire);
+            (
+                fire::fire_pools(a, t, &situation, rules)?,
+                SuppressionRule::FewerSixes,
+            )
+        }
+    };
+    let recorded = |r: Option<&RollRecord>| r.map_or(0, |r| r.dice.len());
+    let checks = [
+        (
+            "attack.dice",
+            recorded(Some(&fire.attack)),
+            pools.attack.dice as usize,
+            "attack dice",
+        ),
+        // No reaction is rolled when the attack scores nothing; whether one was due is for
+        // the roll itself to say (below), so only a recorded reaction's size is checked here.
+        (
+            "reaction.dice",
+            recorded(fire.reaction.as_ref()),
+            fire.reaction
+                .as_ref()
+                .map_or(0, |_| pools.reaction.dice as usize),
+            "reaction dice",
+        ),
+    ];
+    for (field, got, want, what) in checks {
+        if got != want {
+            return Err(invalid(
+                field,
+                format!("{got} {what} recorded, but the situation and the cards give {want}"),
+            ));
+        }
+    }
+    for (field, got, want) in [
+        ("attacker_tn", fire.attacker_tn, pools.attack.target),
+        ("reaction_tn", fire.reaction_tn, pools.reaction.target),
+    ] {
+        if got != want {
+            return Err(invalid(
+                field,
+                format!("{got}+ recorded, but the situation and the cards give {want}+"),
+            ));
+        }
+    }
+    roll(pools.attack, pools.reaction, rule, target, roller)
+}
+
+/// The fire rolled from `roller` with these pools against `target` as the table has it.
+fn roll(
+    attack: Pool,
+    reaction: Pool,
+    rule: SuppressionRule,
+    target: &super::state::UnitState,
+    roller: &mut Roller,
+) -> Result<FireRoll, CampaignError> {
+    let rules = armour_battles::fire_rules()?;
+    Ok(outcome::roll_result(
+        attack,
+        reaction,
+        rule,
+        target.disruption,
+        target.cohesion,
+        &rules.result,
+        roller,
+    )?)
+}
+
+/// A legacy fire (no situation recorded) rolled again with the pools its dice show.
+fn roll_from_dice(
+    fire: &FireEvent,
+    target: &super::state::UnitState,
+    roller: &mut Roller,
+) -> Result<FireRoll, CampaignError> {
     for (field, tn) in [
         ("attacker_tn", fire.attacker_tn),
         ("reaction_tn", fire.reaction_tn),
@@ -361,22 +595,12 @@ fn rederive_fire(state: &BattleState, fire: &FireEvent) -> Result<Event, Campaig
         FireKind::Artillery => SuppressionRule::NotMoreSixes,
         FireKind::Direct | FireKind::Opportunity => SuppressionRule::FewerSixes,
     };
-    let rules = armour_battles::fire_rules()?;
-    let roll = outcome::roll_result(
+    roll(
         Pool::new(count(Some(&fire.attack)), fire.attacker_tn),
         Pool::new(count(fire.reaction.as_ref()), fire.reaction_tn),
         rule,
-        target.disruption,
-        target.cohesion,
-        &rules.result,
-        &mut Roller::resume(fire.seed, fire.attack.index),
-    )?;
-    tracker::fire_event(
-        state,
-        fire.fire,
-        fire.attacker.as_deref(),
-        &fire.target,
-        &roll,
+        target,
+        roller,
     )
 }
 
@@ -598,7 +822,7 @@ pub fn name(value: &str) -> Result<(), String> {
 
 /// The definition against the books: Lorraine battles are the briefings exactly (cards, battle
 /// groups, dice, morale, unit ids), numbered 1, 2, 3 …; names are bounded and printable.
-fn verify_definition(record: &CampaignRecord) -> Result<(), CampaignError> {
+pub(crate) fn verify_definition(record: &CampaignRecord) -> Result<(), CampaignError> {
     let campaign = &record.campaign;
     let invalid = |field: &'static str, message: String| CampaignError::Invalid { field, message };
     name(&campaign.name).map_err(|m| invalid("campaign.name", m))?;

@@ -70,6 +70,32 @@ pub enum CampaignCommand {
     },
     /// Delete a campaign with all its battles and events.
     Delete { name: String },
+    /// Share a campaign to a folder that a file sync carries between machines (one file per
+    /// machine in it); reads what the folder already holds.
+    Share {
+        name: String,
+        #[arg(long)]
+        folder: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Merge another copy of a campaign: a shared folder or a campaign file (default: the
+    /// folder it was shared to). A NAME not in the library is joined from PATH.
+    Sync {
+        name: String,
+        path: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Record a tracker action in a battle and print the event appended.
+    Record(super::campaign_record::RecordArgs),
+    /// Who this machine records events as (asked once): `campaign player NAME`.
+    Player {
+        name: Option<String>,
+        /// How this machine is named in logs (default: the computer's name).
+        #[arg(long)]
+        machine: Option<String>,
+    },
 }
 
 fn open(data_dir_arg: Option<&Path>) -> Result<Store> {
@@ -106,7 +132,10 @@ pub fn run(
                 LorraineOptions { carry_losses },
             )?;
             let mut store = open(data_dir_arg)?;
-            let stored = store.create_campaign_record(&CampaignRecord::new(created))?;
+            let stored = store.create_campaign_record(&CampaignRecord::new(
+                crate::store::new_campaign_uid(),
+                created,
+            ))?;
             writeln!(out, "{}", stored.record.campaign.name)?;
             for plan in &stored.record.campaign.battles {
                 writeln!(out, "  {}", plan.title())?;
@@ -143,12 +172,19 @@ pub fn run(
             let text = std::fs::read_to_string(&path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
+            let mut store = open(data_dir_arg)?;
+            let mut copy = false;
             if let Some(name) = name {
                 crate::campaign::verify::name(name.trim())
                     .map_err(|message| anyhow::anyhow!("--name: {message}"))?;
+                // The same campaign is already here: a new name asks for a separate copy,
+                // with ids of its own (so the two never merge into each other by mistake).
+                if store.find_campaign_by_uid(record.id)?.is_some() {
+                    record = record.as_copy(crate::store::new_campaign_uid());
+                    copy = true;
+                }
                 record.campaign.name = name.trim().to_string();
             }
-            let mut store = open(data_dir_arg)?;
             let stored = store.create_campaign_record(&record).with_context(|| {
                 format!(
                     "cannot import {} (use --name to store it under another name)",
@@ -156,6 +192,12 @@ pub fn run(
                 )
             })?;
             writeln!(out, "{}", stored.record.campaign.name)?;
+            if copy {
+                writeln!(
+                    out,
+                    "  (a separate copy: this library already holds the campaign the file came from)"
+                )?;
+            }
             Ok(EXIT_OK)
         }
         CampaignCommand::WhatNext {
@@ -172,6 +214,22 @@ pub fn run(
                 stored.record.campaign.name
             )?;
             Ok(EXIT_OK)
+        }
+        CampaignCommand::Share { name, folder, json } => {
+            let mut store = open(data_dir_arg)?;
+            super::campaign_sync::share(&mut store, &name, &folder, json, out)
+        }
+        CampaignCommand::Sync { name, path, json } => {
+            let mut store = open(data_dir_arg)?;
+            super::campaign_sync::sync(&mut store, &name, path.as_deref(), json, out)
+        }
+        CampaignCommand::Record(args) => {
+            let mut store = open(data_dir_arg)?;
+            super::campaign_record::run(&mut store, args, out)
+        }
+        CampaignCommand::Player { name, machine } => {
+            let mut store = open(data_dir_arg)?;
+            super::campaign_sync::player(&mut store, name.as_deref(), machine.as_deref(), out)
         }
         CampaignCommand::Delete { name } => {
             let mut store = open(data_dir_arg)?;
@@ -229,6 +287,18 @@ fn standing_key(standing: Standing) -> &'static str {
     }
 }
 
+fn unit_status_key(status: &crate::campaign::state::UnitStatus) -> &'static str {
+    use crate::campaign::state::UnitStatus;
+    match status {
+        UnitStatus::OnTable => "on_table",
+        UnitStatus::Reserve { .. } => "reserve",
+        UnitStatus::Hidden => "hidden",
+        UnitStatus::OffTable => "off_table",
+        UnitStatus::Dispersed { .. } => "dispersed",
+        UnitStatus::LostEarlier => "lost_earlier",
+    }
+}
+
 fn side_key(side: Side) -> &'static str {
     match side {
         Side::Us => "us",
@@ -281,9 +351,53 @@ pub fn show_json(record: &CampaignRecord) -> Value {
                         .collect()
                 })
                 .unwrap_or_default();
+            let forks: Vec<Value> = record
+                .forks(i)
+                .iter()
+                .map(|f| {
+                    json!({
+                        "after_seq": f.after_seq,
+                        "after": f.after,
+                        "open": f.kept.is_none(),
+                        "kept": f.kept,
+                        "branches": f.branches.iter().map(|b| {
+                            let (from, to) = b.recorded_between();
+                            json!({
+                                "first": b.first,
+                                "recorded_by": b.recorded_by(),
+                                "from": from,
+                                "to": to,
+                                "events": b.events.len(),
+                            })
+                        }).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            let units: Vec<Value> = state
+                .as_ref()
+                .map(|s| {
+                    s.units
+                        .iter()
+                        .map(|u| {
+                            json!({
+                                "id": u.id,
+                                "side": side_key(u.side),
+                                "label": s.unit_label(u),
+                                "status": unit_status_key(&u.status),
+                                "disruption": u.disruption,
+                                "suppressed": u.suppressed,
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
             json!({
                 "number": battle.plan.number(),
                 "name": battle.plan.name(),
+                "forked": record.open_fork(i).is_some(),
+                "forks": forks,
+                "units": units,
+                "events_aside": record.aside.get(i).map_or(0, Vec::len),
                 "result": standing_key(result.standing),
                 "reason": result.reason,
                 "turn": state.as_ref().map(|s| s.turn),
@@ -295,6 +409,7 @@ pub fn show_json(record: &CampaignRecord) -> Value {
         .collect();
     let overall = record.result();
     json!({
+        "id": record.id,
         "name": record.campaign.name,
         "ruleset": record.campaign.ruleset.as_str(),
         "players": {"us": record.campaign.players.us, "german": record.campaign.players.german},
@@ -357,6 +472,7 @@ fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write) -> Result<
                 writeln!(out, "  {} lost: {}", side.label(), lost.join(", "))?;
             }
         }
+        show_forks(record, i, out)?;
         if log {
             let undone_seqs = battle.undone();
             for e in battle.events {
@@ -367,12 +483,128 @@ fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write) -> Result<
                 };
                 writeln!(
                     out,
-                    "    {:>3} {}{undone}",
+                    "    {:>3} {}{undone}{}",
                     e.seq,
-                    describe::describe(&e.event, battle.plan)
+                    describe::describe(&e.event, battle.plan),
+                    who(e)
+                )?;
+            }
+            let aside = record.set_aside(i);
+            for e in record.aside.get(i).into_iter().flatten() {
+                let mark = if aside.contains(&e.id) {
+                    "set aside"
+                } else if e.event.is_meta_choice() {
+                    "choice"
+                } else {
+                    "branch, not chosen yet"
+                };
+                writeln!(
+                    out,
+                    "    {:>3} [{mark}] {}{}",
+                    e.seq,
+                    describe::describe(&e.event, battle.plan),
+                    who(e)
                 )?;
             }
         }
     }
     Ok(())
+}
+
+/// " — Alice on laptop, 2026-11-25T10:00:00Z" (who recorded an event, and when).
+fn who(e: &campaign::LoggedEvent) -> String {
+    let by = e.by.label();
+    if by.is_empty() {
+        format!(" — {}", e.recorded_at)
+    } else {
+        format!(" — {by}, {}", e.recorded_at)
+    }
+}
+
+/// Width of one branch's column when an open fork is shown side by side.
+const FORK_COLUMN: usize = 58;
+
+/// A battle's forks: an open one with both branches side by side and what to do; settled
+/// ones with the branch kept and how to restore the other.
+fn show_forks(record: &CampaignRecord, index: usize, out: &mut dyn Write) -> Result<()> {
+    let Some(plan) = record.campaign.battles.get(index) else {
+        return Ok(());
+    };
+    for fork in record.forks(index) {
+        let number = plan.number();
+        let Some(kept) = fork.kept else {
+            let place = if fork.after_seq == 0 {
+                "at the start".to_string()
+            } else {
+                format!("after event {}", fork.after_seq)
+            };
+            writeln!(
+                out,
+                "  FORKED {place}: {} branches were recorded on different machines. Choose one to go on with:",
+                fork.branches.len()
+            )?;
+            for b in &fork.branches {
+                writeln!(
+                    out,
+                    "    quartermaster campaign record \"{}\" --battle {number} choose --keep {}",
+                    record.campaign.name,
+                    b.first.short()
+                )?;
+            }
+            let columns: Vec<Vec<String>> =
+                fork.branches
+                    .iter()
+                    .map(|b| {
+                        let (from, to) = b.recorded_between();
+                        let mut lines = vec![
+                            format!("branch {} by {}", b.first.short(), b.recorded_by()),
+                            format!("{from} … {to}"),
+                        ];
+                        lines.extend(b.events.iter().map(|e| {
+                            format!("{:>3} {}", e.seq, describe::describe(&e.event, plan))
+                        }));
+                        lines
+                    })
+                    .collect();
+            let rows = columns.iter().map(Vec::len).max().unwrap_or(0);
+            for row in 0..rows {
+                let cells: Vec<String> = columns
+                    .iter()
+                    .map(|c| fit(c.get(row).map_or("", String::as_str), FORK_COLUMN))
+                    .collect();
+                writeln!(out, "    {}", cells.join(" │ ").trim_end())?;
+            }
+            continue;
+        };
+        let chooser = fork
+            .choice
+            .map(|c| c.by.label())
+            .filter(|l| !l.is_empty())
+            .map_or_else(String::new, |l| format!(" by {l}"));
+        for b in fork.branches.iter().filter(|b| b.first != kept) {
+            writeln!(
+                out,
+                "  Fork after event {}: kept branch {}{chooser}; set aside {} event(s) by {} (restore: `campaign record \"{}\" --battle {number} choose --keep {}`)",
+                fork.after_seq,
+                kept.short(),
+                b.events.len(),
+                b.recorded_by(),
+                record.campaign.name,
+                b.first.short()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `text` cut or padded to `width` characters.
+fn fit(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count > width {
+        let mut cut: String = text.chars().take(width - 1).collect();
+        cut.push('…');
+        cut
+    } else {
+        format!("{text}{}", " ".repeat(width - count))
+    }
 }

@@ -33,7 +33,10 @@ pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) 
         None => {
             let created =
                 campaign::new_lorraine(&name, Sides::default(), LorraineOptions::default())?;
-            store.create_campaign_record(&CampaignRecord::new(created))?
+            store.create_campaign_record(&CampaignRecord::new(
+                crate::store::new_campaign_uid(),
+                created,
+            ))?
         }
     };
     let mut recorded = 0u64;
@@ -54,13 +57,13 @@ pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) 
             let Some(event) = script::next_event(&plan, &state, &mut roller)? else {
                 break;
             };
-            let after = stored.record.logs[index].last().map_or(0, |e| e.seq);
-            let logged = store.record_event(battle, after, &event)?;
+            let at = stored.record.next_position(index)?;
+            let logged = store.record_event(battle, at, &event)?;
             append(
                 &mut log,
                 &json!({"op": "ack", "campaign": name, "battle": index, "seq": logged.seq, "event": logged.event}),
             )?;
-            stored.record.logs[index].push(logged);
+            stored.record.add(index, logged)?;
             recorded += 1;
         }
     }

@@ -3,18 +3,36 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
+use uuid::Uuid;
+
 use super::Ctx;
 use super::error::StoreError;
 use super::ids::{BattleId, CampaignId, EventId};
 use super::queries;
-use crate::campaign::{Campaign, CampaignRecord, Event, LoggedEvent};
+use crate::campaign::{
+    Campaign, CampaignRecord, CampaignUid, Event, EventUid, LoggedEvent, Position, Recorder,
+};
 use crate::rules::RulesetId;
+
+/// A new campaign id (UUIDv7: the clock and the random source live here, at the edge).
+pub fn new_campaign_uid() -> CampaignUid {
+    CampaignUid(Uuid::now_v7())
+}
+
+/// A new event id.
+pub fn new_event_uid() -> EventUid {
+    EventUid(Uuid::now_v7())
+}
 
 /// One recorded event of a battle. Events are never changed or deleted; a correction or an
 /// undo is a new event.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct BattleEvent {
     pub id: EventId,
+    /// The id that travels with the event to other machines.
+    pub uid: EventUid,
+    /// The event it follows in its battle (`None`: the first).
+    pub follows: Option<EventUid>,
     pub battle: BattleId,
     /// 1, 2, 3 … within the battle.
     pub seq: u32,
@@ -24,6 +42,8 @@ pub struct BattleEvent {
     pub payload: serde_json::Value,
     /// When it was recorded, UTC, ISO 8601.
     pub recorded_at: String,
+    /// Who recorded it, on which machine.
+    pub by: Recorder,
 }
 
 pub(crate) fn create_campaign(
@@ -37,7 +57,14 @@ pub(crate) fn create_campaign(
         return Err(StoreError::invalid("campaign.name", "must not be empty"));
     }
     conn.prepare_cached(queries::CAMPAIGN_INSERT)
-        .and_then(|mut stmt| stmt.execute(params![ruleset.as_str(), name.trim(), scenario]))
+        .and_then(|mut stmt| {
+            stmt.execute(params![
+                ruleset.as_str(),
+                name.trim(),
+                scenario,
+                new_campaign_uid().0.to_string()
+            ])
+        })
         .map_err(ctx.err("creating a campaign"))?;
     Ok(CampaignId(conn.last_insert_rowid()))
 }
@@ -71,34 +98,62 @@ pub(crate) fn append_event(
     if kind.trim().is_empty() {
         return Err(StoreError::invalid("event.kind", "must not be empty"));
     }
-    let exists: bool = conn
-        .prepare_cached(queries::BATTLE_EXISTS)
-        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
-        .map_err(ctx.err("recording a battle event"))?;
-    if !exists {
-        return Err(StoreError::BattleNotFound(battle));
-    }
+    need_battle(conn, ctx, battle)?;
+    let uid = new_event_uid();
     let (id, seq, recorded_at): (EventId, i64, String) = conn
         .prepare_cached(queries::EVENT_APPEND)
         .and_then(|mut stmt| {
-            stmt.query_row(params![battle, kind, payload.to_string()], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-            })
+            stmt.query_row(
+                params![battle, kind, payload.to_string(), uid.0.to_string()],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
         })
         .map_err(ctx.err("recording a battle event"))?;
+    let follows = events_for_battle(conn, ctx, battle)?
+        .into_iter()
+        .find(|e| e.uid == uid)
+        .and_then(|e| e.follows);
     Ok(BattleEvent {
         id,
+        uid,
+        follows,
         battle,
         seq: u32::try_from(seq).unwrap_or(u32::MAX),
         kind: kind.to_string(),
         payload: payload.clone(),
         recorded_at,
+        by: Recorder::default(),
     })
 }
 
-fn row_to_event(
-    row: &Row<'_>,
-) -> rusqlite::Result<(EventId, BattleId, i64, String, String, String)> {
+/// Refuses an event for a battle that is not stored.
+fn need_battle(conn: &Connection, ctx: &Ctx, battle: BattleId) -> Result<(), StoreError> {
+    let exists: bool = conn
+        .prepare_cached(queries::BATTLE_EXISTS)
+        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
+        .map_err(ctx.err("recording a battle event"))?;
+    if exists {
+        Ok(())
+    } else {
+        Err(StoreError::BattleNotFound(battle))
+    }
+}
+
+/// One stored event row, as read.
+type EventRow = (
+    EventId,
+    BattleId,
+    i64,
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    String,
+    String,
+);
+
+fn row_to_event(row: &Row<'_>) -> rusqlite::Result<EventRow> {
     Ok((
         row.get(0)?,
         row.get(1)?,
@@ -106,7 +161,15 @@ fn row_to_event(
         row.get(3)?,
         row.get(4)?,
         row.get(5)?,
+        row.get(6)?,
+        row.get(7)?,
+        row.get(8)?,
+        row.get(9)?,
     ))
+}
+
+fn parse_uid(ctx: &Ctx, what: String, text: &str) -> Result<Uuid, StoreError> {
+    Uuid::parse_str(text).map_err(|e| ctx.corrupt(what, e.to_string()))
 }
 
 pub(crate) fn events_for_battle(
@@ -122,18 +185,27 @@ pub(crate) fn events_for_battle(
         })
         .map_err(ctx.err("loading battle events"))?;
     rows.into_iter()
-        .map(|(id, battle, seq, kind, payload, recorded_at)| {
-            Ok(BattleEvent {
-                id,
-                battle,
-                seq: u32::try_from(seq).unwrap_or(u32::MAX),
-                kind,
-                payload: serde_json::from_str(&payload).map_err(|e| {
-                    ctx.corrupt(format!("battle_events row {id} payload"), e.to_string())
-                })?,
-                recorded_at,
-            })
-        })
+        .map(
+            |(id, battle, seq, kind, payload, recorded_at, uid, follows, player, machine)| {
+                let follows = follows
+                    .map(|f| parse_uid(ctx, format!("battle_events row {id} follows"), &f))
+                    .transpose()?
+                    .map(EventUid);
+                Ok(BattleEvent {
+                    id,
+                    uid: EventUid(parse_uid(ctx, format!("battle_events row {id} uid"), &uid)?),
+                    follows,
+                    battle,
+                    seq: u32::try_from(seq).unwrap_or(u32::MAX),
+                    kind,
+                    payload: serde_json::from_str(&payload).map_err(|e| {
+                        ctx.corrupt(format!("battle_events row {id} payload"), e.to_string())
+                    })?,
+                    recorded_at,
+                    by: Recorder { player, machine },
+                })
+            },
+        )
         .collect()
 }
 
@@ -228,6 +300,11 @@ pub(crate) fn insert_record(
     } else {
         ""
     };
+    if find_by_uid(conn, ctx, record.id)?.is_some() {
+        return Err(StoreError::DuplicateCampaignId {
+            uid: record.id.to_string(),
+        });
+    }
     let body = body_json(campaign)?;
     conn.prepare_cached(queries::CAMPAIGN_RECORD_INSERT)
         .and_then(|mut stmt| {
@@ -235,7 +312,8 @@ pub(crate) fn insert_record(
                 campaign.ruleset.as_str(),
                 campaign.name.trim(),
                 scenario,
-                body
+                body,
+                record.id.0.to_string()
             ])
         })
         .map_err(ctx.err("creating a campaign"))?;
@@ -243,20 +321,8 @@ pub(crate) fn insert_record(
     let mut battle_ids = Vec::new();
     for (i, plan) in campaign.battles.iter().enumerate() {
         let battle = create_battle(conn, ctx, id, plan.number(), &plan.title())?;
-        for logged in record.logs.get(i).map_or(&[][..], Vec::as_slice) {
-            let payload = serde_json::to_string(&logged.event)
-                .map_err(|e| StoreError::invalid("event", e.to_string()))?;
-            conn.prepare_cached(queries::EVENT_IMPORT)
-                .and_then(|mut stmt| {
-                    stmt.execute(params![
-                        battle,
-                        logged.seq,
-                        logged.event.kind(),
-                        payload,
-                        logged.recorded_at
-                    ])
-                })
-                .map_err(ctx.err("importing a battle event"))?;
+        for logged in record.all_events(i) {
+            insert_event(conn, ctx, battle, logged)?;
         }
         battle_ids.push(battle);
     }
@@ -267,21 +333,146 @@ pub(crate) fn insert_record(
     })
 }
 
+/// Stores an event from a file or another machine as it is: id, place, time and recorder.
+fn insert_event(
+    conn: &Connection,
+    ctx: &Ctx,
+    battle: BattleId,
+    logged: &LoggedEvent,
+) -> Result<(), StoreError> {
+    let payload = serde_json::to_string(&logged.event)
+        .map_err(|e| StoreError::invalid("event", e.to_string()))?;
+    conn.prepare_cached(queries::EVENT_IMPORT)
+        .and_then(|mut stmt| {
+            stmt.execute(params![
+                battle,
+                logged.id.0.to_string(),
+                logged.follows.map(|f| f.0.to_string()),
+                logged.seq,
+                logged.event.kind(),
+                payload,
+                logged.recorded_at,
+                logged.by.player,
+                logged.by.machine
+            ])
+        })
+        .map_err(ctx.err("storing a battle event"))?;
+    Ok(())
+}
+
+/// Campaign `id`'s row: name, definition (`None` before the campaign engine) and uid.
+fn campaign_row(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<(String, Option<String>, CampaignUid), StoreError> {
+    let row: Option<(String, Option<String>, Option<String>)> = conn
+        .prepare_cached(queries::CAMPAIGN_SELECT)
+        .and_then(|mut stmt| {
+            stmt.query_row([id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+                .optional()
+        })
+        .map_err(ctx.err("loading a campaign"))?;
+    let (name, body, uid) = row.ok_or(StoreError::CampaignNotFound(id))?;
+    let uid = uid.ok_or_else(|| {
+        ctx.corrupt(
+            format!("campaigns row {id} uid"),
+            "missing (every campaign has one from schema 4)".into(),
+        )
+    })?;
+    let uid = CampaignUid(parse_uid(ctx, format!("campaigns row {id} uid"), &uid)?);
+    Ok((name, body, uid))
+}
+
+/// Campaign `id`'s uid.
+pub(crate) fn uid_of(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<CampaignUid, StoreError> {
+    Ok(campaign_row(conn, ctx, id)?.2)
+}
+
+/// The campaign with this id, if stored.
+pub(crate) fn find_by_uid(
+    conn: &Connection,
+    ctx: &Ctx,
+    uid: CampaignUid,
+) -> Result<Option<CampaignId>, StoreError> {
+    conn.prepare_cached(queries::CAMPAIGN_BY_UID)
+        .and_then(|mut stmt| {
+            stmt.query_row([uid.0.to_string()], |row| row.get(0))
+                .optional()
+        })
+        .map_err(ctx.err("finding a campaign"))
+}
+
+/// Stores what a merge added to campaign `id`: battles it did not have (the definition is
+/// replaced by `merged`'s, which only adds battles) and events it did not have. Events already
+/// stored are left as they are. Returns how many events were stored.
+pub(crate) fn store_merged(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    merged: &CampaignRecord,
+) -> Result<usize, StoreError> {
+    // The ids already stored, not the events: decoding every payload of a long campaign to
+    // learn what it holds would cost more than the merge itself.
+    let (_, body, uid) = campaign_row(conn, ctx, id)?;
+    if uid != merged.id {
+        return Err(StoreError::invalid(
+            "campaign.id",
+            format!("{} is not the stored campaign's id", merged.id),
+        ));
+    }
+    if body.is_none() {
+        return Err(StoreError::invalid(
+            "campaign",
+            "predates the campaign engine; nothing can be merged into it",
+        ));
+    }
+    let mut battle_ids: Vec<BattleId> = conn
+        .prepare_cached(queries::CAMPAIGN_BATTLES_SELECT)
+        .and_then(|mut stmt| {
+            stmt.query_map([id], |row| row.get(0))?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(ctx.err("loading a campaign's battles"))?;
+    if merged.campaign.battles.len() > battle_ids.len() {
+        let body = body_json(&merged.campaign)?;
+        conn.prepare_cached(queries::CAMPAIGN_BODY_UPDATE)
+            .and_then(|mut stmt| stmt.execute(params![id, body]))
+            .map_err(ctx.err("adding a battle"))?;
+        for plan in merged.campaign.battles.iter().skip(battle_ids.len()) {
+            battle_ids.push(create_battle(conn, ctx, id, plan.number(), &plan.title())?);
+        }
+    }
+    let mut stored = 0;
+    for (index, battle) in battle_ids.iter().enumerate() {
+        let known: std::collections::HashSet<String> = conn
+            .prepare_cached(queries::EVENT_UIDS)
+            .and_then(|mut stmt| {
+                stmt.query_map([battle], |row| row.get(0))?
+                    .collect::<Result<_, _>>()
+            })
+            .map_err(ctx.err("reading a battle's log"))?;
+        for logged in merged
+            .all_events(index)
+            .filter(|e| !known.contains(&e.id.0.to_string()))
+        {
+            insert_event(conn, ctx, *battle, logged)?;
+            stored += 1;
+        }
+    }
+    Ok(stored)
+}
+
 pub(crate) fn load(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
 ) -> Result<StoredCampaign, StoreError> {
-    let row: Option<(String, Option<String>)> = conn
-        .prepare_cached(queries::CAMPAIGN_SELECT)
-        .and_then(|mut stmt| {
-            stmt.query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
-                .optional()
-        })
-        .map_err(ctx.err("loading a campaign"))?;
-    let Some((name, body)) = row else {
-        return Err(StoreError::CampaignNotFound(id));
-    };
+    let (name, body, uid) = campaign_row(conn, ctx, id)?;
     let Some(body) = body else {
         return Err(StoreError::LegacyCampaign { name });
     };
@@ -294,9 +485,9 @@ pub(crate) fn load(
                 .collect()
         })
         .map_err(ctx.err("loading a campaign's battles"))?;
-    let mut record = CampaignRecord::new(campaign);
+    let mut events = Vec::with_capacity(campaign.battles.len());
     let mut battle_ids = Vec::new();
-    for (i, plan) in record.campaign.battles.iter().enumerate() {
+    for plan in &campaign.battles {
         let battle = battles
             .iter()
             .find(|(_, number)| *number == i64::from(plan.number()))
@@ -307,8 +498,7 @@ pub(crate) fn load(
                     "the battle row is missing".to_string(),
                 )
             })?;
-        let events = events_for_battle(conn, ctx, battle)?;
-        record.logs[i] = events
+        let logged = events_for_battle(conn, ctx, battle)?
             .into_iter()
             .map(|e| {
                 let event = serde_json::from_value(e.payload).map_err(|err| {
@@ -318,14 +508,20 @@ pub(crate) fn load(
                     )
                 })?;
                 Ok(LoggedEvent {
+                    id: e.uid,
+                    follows: e.follows,
                     seq: e.seq,
                     recorded_at: e.recorded_at,
+                    by: e.by,
                     event,
                 })
             })
-            .collect::<Result<_, StoreError>>()?;
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        events.push(logged);
         battle_ids.push(battle);
     }
+    let record = CampaignRecord::from_events(uid, campaign, events)
+        .map_err(|e| ctx.corrupt(format!("campaign {id} events"), e.to_string()))?;
     Ok(StoredCampaign {
         id,
         record,
@@ -355,33 +551,76 @@ pub(crate) fn add_battle(
     create_battle(conn, ctx, id, plan.number(), &plan.title())
 }
 
-/// Records one campaign event; returns it with its number and time.
+/// Records one campaign event at `at` (the place the caller's copy of the log gives it), by
+/// `by`; returns it with its new id and time.
 pub(crate) fn record_event(
     conn: &Connection,
     ctx: &Ctx,
     battle: BattleId,
-    after: u32,
+    at: Position,
     event: &Event,
+    by: &Recorder,
 ) -> Result<LoggedEvent, StoreError> {
-    // The event was decided on the log as the caller last saw it; if another running copy has
-    // recorded since, appending would interleave two tables' worth of play.
-    let last: u32 = conn
-        .prepare_cached(queries::EVENT_LAST_SEQ)
-        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
-        .map_err(ctx.err("reading a battle's log"))?;
-    if last != after {
+    let follows = at.follows.map(|f| f.0.to_string());
+    let parent_seq: Option<u32> = match &follows {
+        None => Some(0),
+        Some(uid) => conn
+            .prepare_cached(queries::EVENT_SEQ)
+            .and_then(|mut stmt| {
+                stmt.query_row(params![battle, uid], |row| row.get(0))
+                    .optional()
+            })
+            .map_err(ctx.err("reading a battle's log"))?,
+    };
+    // The event was decided on the log as the caller last saw it. Something already after the
+    // same event means another running copy (or a merge) recorded since: appending would make
+    // a fork out of one table's play. A branch choice is the exception: it follows the fork.
+    let taken: i64 = if event.is_meta_choice() {
+        0
+    } else {
+        conn.prepare_cached(queries::EVENT_AFTER)
+            .and_then(|mut stmt| stmt.query_row(params![battle, follows], |row| row.get(0)))
+            .map_err(ctx.err("reading a battle's log"))?
+    };
+    if taken > 0 || parent_seq.map(|s| s + 1) != Some(at.seq) {
+        let last: u32 = conn
+            .prepare_cached(queries::EVENT_LAST_SEQ)
+            .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
+            .map_err(ctx.err("reading a battle's log"))?;
         return Err(StoreError::BattleChanged {
             battle,
-            known: after,
+            known: at.seq.saturating_sub(1),
             stored: last,
         });
     }
+    need_battle(conn, ctx, battle)?;
     let payload =
-        serde_json::to_value(event).map_err(|e| StoreError::invalid("event", e.to_string()))?;
-    let stored = append_event(conn, ctx, battle, event.kind(), &payload)?;
+        serde_json::to_string(event).map_err(|e| StoreError::invalid("event", e.to_string()))?;
+    let uid = new_event_uid();
+    let recorded_at: String = conn
+        .prepare_cached(queries::EVENT_RECORD)
+        .and_then(|mut stmt| {
+            stmt.query_row(
+                params![
+                    battle,
+                    uid.0.to_string(),
+                    follows,
+                    at.seq,
+                    event.kind(),
+                    payload,
+                    by.player,
+                    by.machine
+                ],
+                |row| row.get(0),
+            )
+        })
+        .map_err(ctx.err("recording a battle event"))?;
     Ok(LoggedEvent {
-        seq: stored.seq,
-        recorded_at: stored.recorded_at,
+        id: uid,
+        follows: at.follows,
+        seq: at.seq,
+        recorded_at,
+        by: by.clone(),
         event: event.clone(),
     })
 }

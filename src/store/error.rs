@@ -88,6 +88,12 @@ pub enum StoreError {
     /// Creating a campaign under a name another campaign already has.
     #[error("a campaign named '{name}' already exists (names are unique, ignoring case)")]
     DuplicateCampaignName { name: String },
+    /// Creating (importing) a campaign that is already stored under another name: the same
+    /// campaign, recognised by its id.
+    #[error(
+        "this campaign (id {uid}) is already in the library; merge the file into it with `quartermaster campaign sync NAME FILE`, or import it as a separate copy with --name NEW"
+    )]
+    DuplicateCampaignId { uid: String },
     /// No campaign has this id.
     #[error("no campaign with id {0}")]
     CampaignNotFound(CampaignId),

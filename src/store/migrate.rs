@@ -48,6 +48,11 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0003_campaign_engine",
         sql: include_str!("../../db/migrations/0003_campaign_engine.sql"),
     },
+    Migration {
+        version: 4,
+        name: "0004_identity",
+        sql: include_str!("../../db/migrations/0004_identity.sql"),
+    },
 ];
 
 /// How thoroughly to check a file when opening it.

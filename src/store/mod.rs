@@ -32,7 +32,7 @@ use serde::Serialize;
 
 pub use background::{BackgroundCheck, BackgroundReader};
 pub use backup::RestoreReport;
-pub use campaign::{BattleEvent, CampaignSummary, StoredCampaign};
+pub use campaign::{BattleEvent, CampaignSummary, StoredCampaign, new_campaign_uid, new_event_uid};
 pub use cards::{CardOrigin, StoredCard};
 pub use error::StoreError;
 pub use forces::{CardChange, ForceSummary, StoredForce};
@@ -50,6 +50,28 @@ pub const DATA_DIR_ENV: &str = "QUARTERMASTER_DATA_DIR";
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// Longest settings key, in characters.
 const MAX_SETTING_KEY_CHARS: usize = 200;
+/// The setting holding this machine's player name (asked once, shown on every event).
+pub const SETTING_PLAYER: &str = "player.name";
+/// The setting naming this machine in logs (default: the computer's name).
+pub const SETTING_MACHINE_NAME: &str = "machine.name";
+/// The setting holding this library's machine id (its file name in a shared folder).
+pub const SETTING_MACHINE_ID: &str = "machine.id";
+
+/// The computer's name, or "this machine" where it cannot be read.
+fn host_name() -> String {
+    let from_env = ["HOSTNAME", "COMPUTERNAME"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok())
+        .filter(|h| !h.trim().is_empty());
+    from_env
+        .or_else(|| {
+            fs::read_to_string("/etc/hostname")
+                .ok()
+                .map(|h| h.trim().to_string())
+                .filter(|h| !h.is_empty())
+        })
+        .unwrap_or_else(|| "this machine".to_string())
+}
 
 /// The data directory: `QUARTERMASTER_DATA_DIR` if set and not empty, else the platform's
 /// (`~/.local/share/quartermaster` on Linux, `~/Library/Application Support/…` on macOS,
@@ -569,6 +591,20 @@ impl Store {
         campaign::list(&self.conn, &self.ctx)
     }
 
+    /// A campaign's id (the one every machine knows it by), without loading it.
+    pub fn campaign_uid(&self, id: CampaignId) -> Result<crate::campaign::CampaignUid, StoreError> {
+        campaign::uid_of(&self.conn, &self.ctx, id)
+    }
+
+    /// How many events a campaign holds (every battle, on the line or not).
+    pub fn campaign_event_count(&self, id: CampaignId) -> Result<usize, StoreError> {
+        self.list_campaigns()?
+            .into_iter()
+            .find(|c| c.id == id)
+            .map(|c| c.events as usize)
+            .ok_or(StoreError::CampaignNotFound(id))
+    }
+
     /// The campaign named `name` (ignoring case).
     pub fn find_campaign(&self, name: &str) -> Result<Option<CampaignId>, StoreError> {
         campaign::find(&self.conn, &self.ctx, name)
@@ -600,19 +636,65 @@ impl Store {
         })
     }
 
-    /// Records one campaign event at the end of a battle's log; it is on disk when this
-    /// returns. `after` is the seq of the last event the caller's state was folded from (0 for
-    /// none): when another running copy has recorded since, nothing is written and
+    /// Records one campaign event at `at` — the place [`crate::campaign::CampaignRecord::
+    /// next_position`] (or `choice`) gives it on the caller's copy of the log — as recorded by
+    /// this machine's player; it is on disk when this returns. When another running copy has
+    /// recorded after the same event since, nothing is written and
     /// [`StoreError::BattleChanged`] says to reload.
     pub fn record_event(
         &mut self,
         battle: BattleId,
-        after: u32,
+        at: crate::campaign::Position,
         event: &crate::campaign::Event,
     ) -> Result<crate::campaign::LoggedEvent, StoreError> {
+        let by = self.recorder()?;
         self.transact("recording a battle event", |conn, ctx| {
-            campaign::record_event(conn, ctx, battle, after, event)
+            campaign::record_event(conn, ctx, battle, at, event, &by)
         })
+    }
+
+    /// The campaign with this id (the same on every machine), if stored.
+    pub fn find_campaign_by_uid(
+        &self,
+        uid: crate::campaign::CampaignUid,
+    ) -> Result<Option<CampaignId>, StoreError> {
+        campaign::find_by_uid(&self.conn, &self.ctx, uid)
+    }
+
+    /// Stores the result of merging another copy into campaign `id` (see
+    /// [`crate::campaign::merge::merge`]): the battles and events it did not have, in one
+    /// transaction. Returns how many events were stored.
+    pub fn store_merged(
+        &mut self,
+        id: CampaignId,
+        merged: &crate::campaign::CampaignRecord,
+    ) -> Result<usize, StoreError> {
+        self.transact("merging a campaign", |conn, ctx| {
+            campaign::store_merged(conn, ctx, id, merged)
+        })
+    }
+
+    /// Who this machine records events as: the player name and machine name settings (the
+    /// machine name defaults to the computer's name).
+    pub fn recorder(&self) -> Result<crate::campaign::Recorder, StoreError> {
+        Ok(crate::campaign::Recorder {
+            player: self.setting(SETTING_PLAYER)?.unwrap_or_default(),
+            machine: self
+                .setting(SETTING_MACHINE_NAME)?
+                .filter(|m| !m.trim().is_empty())
+                .unwrap_or_else(host_name),
+        })
+    }
+
+    /// This library's machine id, made (and saved) the first time it is asked for: the name of
+    /// its file in a shared folder.
+    pub fn machine_id(&mut self) -> Result<String, StoreError> {
+        if let Some(id) = self.setting(SETTING_MACHINE_ID)? {
+            return Ok(id);
+        }
+        let id = uuid::Uuid::now_v7().to_string();
+        self.set_setting(SETTING_MACHINE_ID, &id)?;
+        Ok(id)
     }
 
     /// Deletes a campaign with its battles and events.

@@ -10,7 +10,7 @@ pub(crate) const BOOK_CARD_UPSERT: &str = include_str!("../../db/queries/book_ca
 pub(crate) const BOOK_CARDS_PRUNE: &str = include_str!("../../db/queries/book_cards_prune.sql");
 /// `book_revision.sql`: ?1 ruleset: the newest book data revision stored and how many book cards there are
 pub(crate) const BOOK_REVISION: &str = include_str!("../../db/queries/book_revision.sql");
-/// `campaign_insert.sql`: ?1 ruleset, ?2 name, ?3 scenario
+/// `campaign_insert.sql`: ?1 ruleset, ?2 name, ?3 scenario, ?4 uid
 pub(crate) const CAMPAIGN_INSERT: &str = include_str!("../../db/queries/campaign_insert.sql");
 /// `card_select.sql`: ?1 id
 pub(crate) const CARD_SELECT: &str = include_str!("../../db/queries/card_select.sql");
@@ -26,9 +26,9 @@ pub(crate) const CUSTOM_CARD_INSERT: &str = include_str!("../../db/queries/custo
 pub(crate) const CUSTOM_CARD_UPDATE: &str = include_str!("../../db/queries/custom_card_update.sql");
 /// `db_counts.sql`: what the database holds, for `db check`
 pub(crate) const DB_COUNTS: &str = include_str!("../../db/queries/db_counts.sql");
-/// `event_append.sql`: ?1 battle id, ?2 kind, ?3 payload JSON; seq is one past the battle's last event
+/// `event_append.sql`: ?1 battle id, ?2 kind, ?3 payload JSON, ?4 uid; after the battle's latest event
 pub(crate) const EVENT_APPEND: &str = include_str!("../../db/queries/event_append.sql");
-/// `events_select.sql`: ?1 battle id: its events in order
+/// `events_select.sql`: ?1 battle id: its events in the order stored
 pub(crate) const EVENTS_SELECT: &str = include_str!("../../db/queries/events_select.sql");
 /// `force_delete.sql`: ?1 id; the unit lines go with it (ON DELETE CASCADE)
 pub(crate) const FORCE_DELETE: &str = include_str!("../../db/queries/force_delete.sql");
@@ -63,7 +63,7 @@ pub(crate) const CARD_IDS: &str = include_str!("../../db/queries/card_ids.sql");
 pub(crate) const SETTING_SELECT: &str = include_str!("../../db/queries/setting_select.sql");
 /// `setting_upsert.sql`: ?1 key, ?2 value
 pub(crate) const SETTING_UPSERT: &str = include_str!("../../db/queries/setting_upsert.sql");
-/// `campaign_record_insert.sql`: ?1 ruleset, ?2 name, ?3 scenario, ?4 body
+/// `campaign_record_insert.sql`: ?1 ruleset, ?2 name, ?3 scenario, ?4 body, ?5 uid
 pub(crate) const CAMPAIGN_RECORD_INSERT: &str =
     include_str!("../../db/queries/campaign_record_insert.sql");
 /// `campaign_body_update.sql`: ?1 campaign id, ?2 body
@@ -71,14 +71,14 @@ pub(crate) const CAMPAIGN_BODY_UPDATE: &str =
     include_str!("../../db/queries/campaign_body_update.sql");
 /// `campaigns_list.sql`: every campaign with battle and event counts
 pub(crate) const CAMPAIGNS_LIST: &str = include_str!("../../db/queries/campaigns_list.sql");
-/// `campaign_select.sql`: ?1 campaign id: name and body
+/// `campaign_select.sql`: ?1 campaign id: name, body and uid
 pub(crate) const CAMPAIGN_SELECT: &str = include_str!("../../db/queries/campaign_select.sql");
 /// `campaign_battles_select.sql`: ?1 campaign id: battle ids and numbers
 pub(crate) const CAMPAIGN_BATTLES_SELECT: &str =
     include_str!("../../db/queries/campaign_battles_select.sql");
 /// `event_last_seq.sql`: ?1 battle: its last event's seq, 0 when none
 pub(crate) const EVENT_LAST_SEQ: &str = include_str!("../../db/queries/event_last_seq.sql");
-/// `event_import.sql`: ?1 battle, ?2 seq, ?3 kind, ?4 payload, ?5 recorded time
+/// `event_import.sql`: ?1 battle, ?2 uid, ?3 follows, ?4 seq, ?5 kind, ?6 payload, ?7 recorded time, ?8 player, ?9 machine
 pub(crate) const EVENT_IMPORT: &str = include_str!("../../db/queries/event_import.sql");
 /// `campaign_mark_deleting.sql`: ?1 campaign id
 pub(crate) const CAMPAIGN_MARK_DELETING: &str =
@@ -91,3 +91,13 @@ pub(crate) const CAMPAIGN_BATTLES_DELETE: &str =
     include_str!("../../db/queries/campaign_battles_delete.sql");
 /// `campaign_delete.sql`: ?1 campaign id
 pub(crate) const CAMPAIGN_DELETE: &str = include_str!("../../db/queries/campaign_delete.sql");
+/// `event_record.sql`: ?1 battle, ?2 uid, ?3 follows, ?4 seq, ?5 kind, ?6 payload, ?7 player, ?8 machine
+pub(crate) const EVENT_RECORD: &str = include_str!("../../db/queries/event_record.sql");
+/// `event_after.sql`: ?1 battle, ?2 follows: events other than branch choices after it
+pub(crate) const EVENT_AFTER: &str = include_str!("../../db/queries/event_after.sql");
+/// `event_seq.sql`: ?1 battle, ?2 uid: that event's seq
+pub(crate) const EVENT_SEQ: &str = include_str!("../../db/queries/event_seq.sql");
+/// `campaign_by_uid.sql`: ?1 uid: the campaign's row id
+pub(crate) const CAMPAIGN_BY_UID: &str = include_str!("../../db/queries/campaign_by_uid.sql");
+/// `event_uids.sql`: ?1 battle: the ids of its events
+pub(crate) const EVENT_UIDS: &str = include_str!("../../db/queries/event_uids.sql");

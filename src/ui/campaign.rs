@@ -58,6 +58,12 @@ pub struct CampaignViewState {
     pub simple_result: (Option<Side>, String),
     pub confirm_delete: Option<CampaignId>,
     pub path: String,
+    /// The player name being typed in the one-time prompt.
+    pub player_draft: String,
+    /// The "Share this campaign to a folder…" panel is open.
+    pub sharing: bool,
+    /// The folder being typed or picked for sharing.
+    pub share_path: String,
 }
 
 pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
@@ -162,13 +168,13 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
     }
     ui.separator();
     ui.horizontal(|ui| {
-        let label = ui.label("File");
-        ui.add(
-            egui::TextEdit::singleline(&mut state.path)
-                .hint_text("campaign.json or report.pdf")
-                .desired_width(150.0),
-        )
-        .labelled_by(label.id);
+        labelled_field(
+            ui,
+            "File",
+            &mut state.path,
+            "campaign.json or report.pdf",
+            150.0,
+        );
     });
     ui.horizontal(|ui| {
         let path = state.path.trim();
@@ -211,10 +217,14 @@ fn campaign_page(
     let mut actions = Vec::new();
     let record = open.record();
     let c = &record.campaign;
+    if model.ask_player {
+        actions.extend(player_prompt(state, ui));
+    }
     ui.horizontal(|ui| {
         ui.heading(&c.name);
         ui.weak(c.ruleset.title());
     });
+    actions.extend(sharing_row(state, model, open, ui));
     ui.label(format!(
         "{} against {}",
         campaign::side_label(c, Side::Us),
@@ -268,6 +278,14 @@ fn campaign_page(
         ui.label("This campaign has no battles yet.");
         return actions;
     };
+    if let Some(fork) = record.open_fork(open.battle) {
+        // Nothing can be recorded until the players choose; say so where the tracker was.
+        actions.extend(fork_panel(&fork, battle.plan, ui));
+        ui.separator();
+        event_log(&mut state.filter, &battle, ui);
+        return actions;
+    }
+    actions.extend(set_aside_panel(record, open.battle, battle.plan, ui));
     match battle.plan {
         BattlePlan::Armour(plan) => {
             let Some(battle_state) = record.state(open.battle) else {
@@ -288,6 +306,226 @@ fn campaign_page(
     ui.separator();
     event_log(&mut state.filter, &battle, ui);
     actions
+}
+
+/// The one-time question: who is playing on this machine (shown on every event recorded here,
+/// on every machine the campaign reaches).
+fn player_prompt(state: &mut CampaignViewState, ui: &mut egui::Ui) -> Vec<Action> {
+    let mut actions = Vec::new();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.strong("Who is playing on this machine?");
+        ui.label("Your name is shown beside every event you record, on every machine the campaign is shared with.");
+        ui.horizontal(|ui| {
+            let field = labelled_field(ui, "Player name", &mut state.player_draft, "", 160.0);
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let name = state.player_draft.trim().to_string();
+            if ui
+                .add_enabled(!name.is_empty(), egui::Button::new("Save player name"))
+                .clicked()
+                || (entered && !name.is_empty())
+            {
+                actions.push(campaign(CampaignCommand::SetPlayer(Some(name))));
+            }
+            if ui
+                .button("Not now")
+                .on_hover_text("Events stay unsigned; `quartermaster campaign player NAME` sets it later")
+                .clicked()
+            {
+                actions.push(campaign(CampaignCommand::SetPlayer(None)));
+            }
+        });
+    });
+    actions
+}
+
+/// "Shared with …" and Sync, or "Share this campaign to a folder…".
+fn sharing_row(
+    state: &mut CampaignViewState,
+    model: &Model,
+    open: &OpenCampaign,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        match &open.shared {
+            Some(folder) => {
+                if ui
+                    .button("Sync")
+                    .on_hover_text("Read the other machines' files in the shared folder and write this machine's")
+                    .clicked()
+                {
+                    actions.push(campaign(CampaignCommand::Sync));
+                }
+                ui.weak(format!("Shared with {}", folder.display()));
+            }
+            None => {
+                if ui
+                    .button("Share this campaign to a folder…")
+                    .on_hover_text("A folder your file sync (Syncthing, Nextcloud, Dropbox, a USB stick) carries to the other machines")
+                    .clicked()
+                {
+                    state.sharing = !state.sharing;
+                }
+            }
+        }
+        if model.player.player.is_empty() {
+            ui.weak(format!(
+                "· recording on {} with no player name",
+                model.player.machine
+            ));
+        } else {
+            ui.weak(format!("· recording as {}", model.player.label()));
+        }
+    });
+    if state.sharing && open.shared.is_none() {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label("Each machine writes its own file into the folder and reads the others'. Use the same folder on every machine.");
+            ui.horizontal(|ui| {
+                labelled_field(
+                    ui,
+                    "Folder",
+                    &mut state.share_path,
+                    "/home/me/Sync/lorraine",
+                    320.0,
+                );
+                if ui.button("Choose…").clicked() {
+                    actions.push(Action::PickShareFolder);
+                }
+                let path = state.share_path.trim();
+                if ui
+                    .add_enabled(!path.is_empty(), egui::Button::new("Share"))
+                    .clicked()
+                {
+                    actions.push(campaign(CampaignCommand::Share(path.into())));
+                    state.sharing = false;
+                }
+                if ui.button("Cancel").clicked() {
+                    state.sharing = false;
+                }
+            });
+        });
+    }
+    actions
+}
+
+/// A one-line text field with its label before it (and named by it, for screen readers and
+/// tests).
+fn labelled_field(
+    ui: &mut egui::Ui,
+    label: &str,
+    text: &mut String,
+    hint: &str,
+    width: f32,
+) -> egui::Response {
+    let label = ui.label(label);
+    ui.add(
+        egui::TextEdit::singleline(text)
+            .hint_text(hint)
+            .desired_width(width),
+    )
+    .labelled_by(label.id)
+}
+
+/// An open fork: every branch side by side with who recorded it and when, and a button to keep
+/// each.
+fn fork_panel(fork: &campaign::Fork<'_>, plan: &BattlePlan, ui: &mut egui::Ui) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.heading(if fork.after_seq == 0 {
+        "This battle is forked at its start".to_string()
+    } else {
+        format!("This battle is forked after event {}", fork.after_seq)
+    });
+    ui.label(format!(
+        "{} machines recorded different events after the same one. Choose the branch to go on with: \
+         the other is set aside (it stays in the log and can be restored later). \
+         Nothing more can be recorded in this battle until you choose.",
+        fork.branches.len()
+    ));
+    ui.columns(fork.branches.len().max(1), |columns| {
+        for (column, branch) in columns.iter_mut().zip(&fork.branches) {
+            egui::Frame::group(column.style()).show(column, |ui| {
+                ui.strong(format!("Recorded by {}", branch.recorded_by()));
+                let (from, to) = branch.recorded_between();
+                ui.weak(format!("{} – {}", short_time(&from), short_time(&to)));
+                if ui
+                    .button(format!("Keep this branch ({} events)", branch.events.len()))
+                    .clicked()
+                {
+                    actions.push(campaign(CampaignCommand::ChooseBranch(branch.first)));
+                }
+                for e in branch.events.iter().take(FORK_ROWS) {
+                    ui.add(
+                        egui::Label::new(format!(
+                            "{}  {}",
+                            e.seq,
+                            describe::describe(&e.event, plan)
+                        ))
+                        .wrap(),
+                    );
+                }
+                if branch.events.len() > FORK_ROWS {
+                    ui.weak(format!("… and {} more", branch.events.len() - FORK_ROWS));
+                }
+            });
+        }
+    });
+    actions
+}
+
+/// Events of a branch listed in the fork view (the log below has them all).
+const FORK_ROWS: usize = 12;
+
+/// Branches set aside at settled forks, each with a button that takes it back.
+fn set_aside_panel(
+    record: &campaign::CampaignRecord,
+    index: usize,
+    plan: &BattlePlan,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let forks = record.forks(index);
+    let aside: Vec<(&campaign::Fork<'_>, &campaign::history::Branch<'_>)> = forks
+        .iter()
+        .flat_map(|f| {
+            f.branches
+                .iter()
+                .filter(move |b| f.kept.is_some_and(|k| k != b.first))
+                .map(move |b| (f, b))
+        })
+        .collect();
+    if aside.is_empty() {
+        return actions;
+    }
+    egui::CollapsingHeader::new(format!("Set aside branches ({})", aside.len()))
+        .id_salt("set_aside")
+        .show(ui, |ui| {
+            for (fork, branch) in aside {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!(
+                        "After event {}: {} event(s) by {}",
+                        fork.after_seq,
+                        branch.events.len(),
+                        branch.recorded_by()
+                    ));
+                    if let Some(first) = branch.events.first() {
+                        ui.weak(describe::describe(&first.event, plan));
+                    }
+                    if ui
+                        .button("Restore this branch")
+                        .on_hover_text("Keep it instead; the branch played now is set aside")
+                        .clicked()
+                    {
+                        actions.push(campaign(CampaignCommand::ChooseBranch(branch.first)));
+                    }
+                });
+            }
+        });
+    actions
+}
+
+/// "12:04:31" from an ISO time.
+fn short_time(at: &str) -> &str {
+    at.get(11..19).unwrap_or(at)
 }
 
 fn add_simple_battle(
@@ -554,6 +792,12 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
                         .get(11..19)
                         .unwrap_or(&logged.recorded_at),
                 );
+                let who = logged.by.label();
+                let text = if who.is_empty() {
+                    text
+                } else {
+                    format!("{text} — {who}")
+                };
                 let rich = egui::RichText::new(text);
                 // Wrapped: a long volley must not push the page wider than the window.
                 ui.add(

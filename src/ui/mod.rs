@@ -132,6 +132,8 @@ pub enum Action {
     /// Open a Help page, or close it (`None`).
     Help(Option<HelpPage>),
     ShowNoticeLog(bool),
+    /// Pick the folder to share the open campaign to (a native dialog where there is one).
+    PickShareFolder,
     Quit,
 }
 
@@ -263,6 +265,7 @@ impl App {
             Action::Resolve(action) => self.resolve.apply(action),
             Action::Help(page) => self.help = page,
             Action::ShowNoticeLog(show) => self.show_notice_log = show,
+            Action::PickShareFolder => self.pick_share_folder(),
             Action::Quit => self.quit_requested = true,
         }
     }
@@ -278,6 +281,21 @@ impl App {
 
     fn campaign_active(&self) -> bool {
         self.prefs.view == View::Campaign && self.model.campaign.is_some()
+    }
+
+    fn pick_share_folder(&mut self) {
+        let picked = self.native_dialogs.then(|| {
+            rfd::FileDialog::new()
+                .set_title("Share this campaign to a folder")
+                .pick_folder()
+        });
+        match picked.flatten() {
+            Some(path) => self.campaign.share_path = path.display().to_string(),
+            // No dialog here (or it was cancelled): the typed path field stays.
+            None => self.model.info(
+                "No folder dialog is available here: type the folder's path in the Folder field",
+            ),
+        }
     }
 
     fn import_dialog(&mut self) {

@@ -102,6 +102,10 @@ pub struct Model {
     /// the cards alone: with 100,000 cards, redoing that after every force edit would cost a
     /// visible frame.
     cards_revision: u64,
+    /// Who this machine records campaign events as.
+    pub player: crate::campaign::Recorder,
+    /// The player name was never given nor declined: the Campaign view asks for it.
+    pub ask_player: bool,
     /// The custom cards still decoding and the full integrity check, off the drawing thread.
     background: Option<loading::Background>,
 }
@@ -143,7 +147,7 @@ impl Model {
     }
 
     fn empty(store: Store) -> Self {
-        Model {
+        let mut model = Model {
             store,
             forces: Vec::new(),
             open: None,
@@ -158,8 +162,12 @@ impl Model {
             history: History::default(),
             revision: 0,
             cards_revision: 0,
+            player: crate::campaign::Recorder::default(),
+            ask_player: false,
             background: None,
-        }
+        };
+        model.load_player();
+        model
     }
 
     /// Takes what the background thread has finished; returns whether it is still at work

@@ -572,6 +572,10 @@ impl Report<'_> {
         if undone {
             text.push_str(" (undone)");
         }
+        let who = logged.by.label();
+        if !who.is_empty() {
+            text.push_str(&format!(" — {who}"));
+        }
         let (x, w) = (self.flow.left(), self.flow.text_width());
         let text_x = x + SEQ_MM + TIME_MM;
         let lines = ts.wrap(&text, font, w - SEQ_MM - TIME_MM);

@@ -15,6 +15,8 @@ use crate::store::{CampaignId, CampaignSummary, StoreError, StoredCampaign};
 pub struct OpenCampaign {
     pub stored: StoredCampaign,
     pub battle: usize,
+    /// The folder the campaign is shared to, if any (read on open and on Sync).
+    pub shared: Option<PathBuf>,
 }
 
 impl OpenCampaign {
@@ -55,6 +57,14 @@ pub enum CampaignCommand {
     Delete(CampaignId),
     Export(PathBuf),
     Import(PathBuf),
+    /// Share the open campaign to a folder a file sync carries between machines.
+    Share(PathBuf),
+    /// Read the shared folder's files and merge them; write this machine's.
+    Sync,
+    /// Settle a fork of the shown battle: keep the branch starting with this event.
+    ChooseBranch(crate::campaign::EventUid),
+    /// This machine's player name (`None`: not now; the window does not ask again).
+    SetPlayer(Option<String>),
 }
 
 impl Model {
@@ -82,11 +92,16 @@ impl Model {
                 } else {
                     campaign::new_simple(&name, ruleset, players)?
                 };
-                let stored = self
-                    .store
-                    .create_campaign_record(&CampaignRecord::new(created))?;
+                let stored = self.store.create_campaign_record(&CampaignRecord::new(
+                    crate::store::new_campaign_uid(),
+                    created,
+                ))?;
                 self.info(format!("Started campaign {}", stored.record.campaign.name));
-                self.campaign = Some(OpenCampaign { stored, battle: 0 });
+                self.campaign = Some(OpenCampaign {
+                    stored,
+                    battle: 0,
+                    shared: None,
+                });
                 self.refresh_campaigns();
             }
             CampaignCommand::Open(id) => {
@@ -101,7 +116,56 @@ impl Model {
                     .iter()
                     .position(|r| !r.standing.is_finished())
                     .unwrap_or(0);
-                self.campaign = Some(OpenCampaign { stored, battle });
+                let shared = crate::sync::shared_folder(&self.store, &stored.record)?;
+                self.campaign = Some(OpenCampaign {
+                    stored,
+                    battle,
+                    shared: shared.clone(),
+                });
+                // What the other machines recorded since, on open (a folder that is not there
+                // now — an unplugged stick — is said, not fatal).
+                if let Some(folder) = shared {
+                    self.sync_open(&folder);
+                }
+            }
+            CampaignCommand::Share(folder) => {
+                let id = self.open_id()?;
+                let report = crate::sync::share(&mut self.store, id, &folder)?;
+                self.after_sync(id, &report)?;
+            }
+            CampaignCommand::Sync => {
+                let open = self
+                    .campaign
+                    .as_ref()
+                    .ok_or_else(|| anyhow!("no campaign is open"))?;
+                let folder = open
+                    .shared
+                    .clone()
+                    .ok_or_else(|| anyhow!("this campaign is not shared to a folder yet"))?;
+                let id = open.stored.id;
+                let report = crate::sync::sync_folder(&mut self.store, id, &folder)?;
+                self.after_sync(id, &report)?;
+            }
+            CampaignCommand::ChooseBranch(keep) => {
+                let open = self
+                    .campaign
+                    .as_ref()
+                    .ok_or_else(|| anyhow!("no campaign is open"))?;
+                let (_, event) = open.stored.record.choice(open.battle, keep)?;
+                self.record(&event)?;
+                self.info("Branch chosen: the other one is set aside (it stays in the log)");
+            }
+            CampaignCommand::SetPlayer(name) => {
+                match name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+                    Some(name) => {
+                        crate::campaign::verify::name(name)
+                            .map_err(|m| anyhow!("player name: {m}"))?;
+                        self.store.set_setting(crate::store::SETTING_PLAYER, name)?;
+                        self.info(format!("Events you record are marked \"{name}\""));
+                    }
+                    None => self.store.set_setting(SETTING_PLAYER_ASKED, "1")?,
+                }
+                self.load_player();
             }
             CampaignCommand::Close => self.campaign = None,
             CampaignCommand::SelectBattle(index) => {
@@ -186,6 +250,10 @@ impl Model {
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let mut record =
                     file::parse(&text).with_context(|| format!("{}", path.display()))?;
+                if self.store.find_campaign_by_uid(record.id)?.is_some() {
+                    // Already here: the window's import makes a separate copy ("Sync" merges).
+                    record = record.as_copy(crate::store::new_campaign_uid());
+                }
                 let base = record.campaign.name.clone();
                 let mut n = 2;
                 while self.store.find_campaign(&record.campaign.name)?.is_some() {
@@ -194,11 +262,91 @@ impl Model {
                 }
                 let stored = self.store.create_campaign_record(&record)?;
                 self.info(format!("Imported campaign {}", stored.record.campaign.name));
-                self.campaign = Some(OpenCampaign { stored, battle: 0 });
+                self.campaign = Some(OpenCampaign {
+                    stored,
+                    battle: 0,
+                    shared: None,
+                });
                 self.refresh_campaigns();
             }
         }
         Ok(())
+    }
+
+    fn open_id(&self) -> anyhow::Result<CampaignId> {
+        self.campaign
+            .as_ref()
+            .map(|c| c.stored.id)
+            .ok_or_else(|| anyhow!("no campaign is open"))
+    }
+
+    /// Syncs the campaign just opened with its folder, saying what happened.
+    fn sync_open(&mut self, folder: &std::path::Path) {
+        let Ok(id) = self.open_id() else { return };
+        match crate::sync::sync_folder(&mut self.store, id, folder) {
+            Ok(report) => {
+                if let Err(e) = self.after_sync(id, &report) {
+                    self.error(format!("{e:#}"));
+                }
+            }
+            Err(e) => self.error(format!(
+                "could not read the shared folder {}: {e} (the campaign is as this machine last had it)",
+                folder.display()
+            )),
+        }
+    }
+
+    /// Reloads the open campaign after a sync and tells the user what came in and what was
+    /// skipped.
+    fn after_sync(
+        &mut self,
+        id: CampaignId,
+        report: &crate::sync::SyncReport,
+    ) -> anyhow::Result<()> {
+        let quiet = report.added == 0 && report.battles_added == 0;
+        let open = self.campaign.as_ref().filter(|o| o.stored.id == id);
+        // Nothing new and already known as shared: what is on screen is the library's (an
+        // open with nothing to read reloads nothing).
+        let reload = open.is_some_and(|o| !quiet || o.shared.is_none());
+        if reload {
+            let stored = self.store.load_campaign(id)?;
+            let shared = crate::sync::shared_folder(&self.store, &stored.record)?;
+            if let Some(open) = &mut self.campaign {
+                open.stored = stored;
+                open.shared = shared;
+                open.battle = open
+                    .battle
+                    .min(open.stored.record.campaign.battles.len().saturating_sub(1));
+            }
+        }
+        if quiet && report.skipped().count() == 0 && report.wrote.is_none() && !reload {
+            return Ok(());
+        }
+        let skipped: Vec<String> = report
+            .skipped()
+            .map(|f| format!("{}: {}", f.file, f.note))
+            .collect();
+        let text = format!("Sync: {}", report.summary());
+        if skipped.is_empty() {
+            self.info(text);
+        } else {
+            self.error(format!("{text}\n{}", skipped.join("\n")));
+        }
+        self.refresh_campaigns();
+        Ok(())
+    }
+
+    /// Reads who records on this machine and whether the window should still ask.
+    pub(in crate::ui) fn load_player(&mut self) {
+        let name = self
+            .store
+            .setting(crate::store::SETTING_PLAYER)
+            .ok()
+            .flatten();
+        let asked = self.store.setting(SETTING_PLAYER_ASKED).ok().flatten();
+        self.ask_player =
+            name.is_none() && asked.is_none() && self.store.read_only_reason().is_none();
+        self.player = self.store.recorder().unwrap_or_default();
     }
 
     fn open_battle(&self) -> anyhow::Result<campaign::Battle<'_>> {
@@ -217,19 +365,12 @@ impl Model {
             .battle_ids
             .get(open.battle)
             .ok_or_else(|| anyhow!("no battle is open"))?;
-        let after = open
-            .stored
-            .record
-            .logs
-            .get(open.battle)
-            .and_then(|log| log.last())
-            .map_or(0, |e| e.seq);
-        match self.store.record_event(battle, after, event) {
-            Ok(logged) => {
-                if let Some(log) = open.stored.record.logs.get_mut(open.battle) {
-                    log.push(logged);
-                }
-            }
+        let at = match event {
+            Event::BranchChosen { keep, .. } => open.stored.record.choice(open.battle, *keep)?.0,
+            _ => open.stored.record.next_position(open.battle)?,
+        };
+        match self.store.record_event(battle, at, event) {
+            Ok(logged) => open.stored.record.add(open.battle, logged)?,
             Err(changed @ StoreError::BattleChanged { .. }) => {
                 // Another running copy recorded first: show its table, never a mixed log.
                 open.stored = self.store.load_campaign(open.stored.id)?;
@@ -272,6 +413,9 @@ impl Model {
             .collect())
     }
 }
+
+/// Set once the window has asked for the player name and been told "not now".
+const SETTING_PLAYER_ASKED: &str = "player.asked";
 
 fn after_action_pdf(record: &CampaignRecord) -> anyhow::Result<Vec<u8>> {
     let date = crate::export::ExportDate::today_utc()

@@ -7,7 +7,7 @@
 //! dice, and `campaign::tracker::fire_event` checks it against the battle as it is now.
 
 use crate::campaign::definition::SIDES;
-use crate::campaign::event::FireKind;
+use crate::campaign::event::{FireKind, FireSetup};
 use crate::campaign::state::{Phase, UnitStatus};
 use crate::campaign::{BattlePlan, BattleState, Event, tracker};
 use crate::rules::RulesetId;
@@ -196,7 +196,12 @@ fn fire_event(entry: &RollEntry, pick: &BattlePick, state: &BattleState) -> Resu
         FireMode::Opportunity => FireKind::Opportunity,
         FireMode::Direct => FireKind::Direct,
     };
-    tracker::fire_event(state, kind, Some(attacker), target, &roll).map_err(|e| e.to_string())
+    // The situation the dice were rolled in, recorded with them (campaign verify re-derives
+    // the pools from it).
+    let shot = mechanics::direct_fire(&entry.subject.inputs).map_err(|e| e.to_string())?;
+    let setup = FireSetup::of_fire(&shot.situation);
+    tracker::fire_event(state, kind, Some(attacker), target, setup, &roll)
+        .map_err(|e| e.to_string())
 }
 
 /// The "Record in Battle N" button under an Armour Battles roll made with battle units:

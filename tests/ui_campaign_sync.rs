@@ -1,0 +1,180 @@
+//! The window's side of one campaign on two machines, clicked through with egui_kittest: the
+//! player name asked once, "Share this campaign to a folder…", Sync, the fork shown side by
+//! side, a branch kept, then the set-aside one restored.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use quartermaster::campaign::{CampaignRecord, Event, tracker};
+use quartermaster::rules::dice::Roller;
+use quartermaster::store::Store;
+use quartermaster::ui::model::Model;
+use quartermaster::ui::{App, Launch, Prefs, View};
+
+fn app_on(dir: &std::path::Path) -> App {
+    let store = Store::open(dir).expect("the library opens");
+    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    app.campaign.tracker.next_seed = 7;
+    app
+}
+
+fn harness(app: App) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 2000.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+fn shown(h: &Harness<'static, App>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+fn click(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn record(h: &Harness<'static, App>) -> CampaignRecord {
+    h.state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("a campaign is open")
+        .stored
+        .record
+        .clone()
+}
+
+#[test]
+fn the_player_name_is_asked_once_and_signs_every_event_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(app_on(dir.path()));
+    h.run();
+    click(&mut h, "New Lorraine campaign");
+    assert!(shown(&h, "Who is playing on this machine?"));
+    type_into(&mut h, "Player name", "Ann");
+    click(&mut h, "Save player name");
+    assert!(!shown(&h, "Who is playing on this machine?"));
+    assert!(shown(&h, "recording as Ann on"));
+    click(&mut h, "Roll command dice");
+    let logged = &record(&h).logs[0][0];
+    assert_eq!(logged.by.player, "Ann");
+    assert!(shown(&h, "— Ann on"), "the event log says who");
+    drop(h);
+    // Opened again, the window does not ask again.
+    let mut h = harness(app_on(dir.path()));
+    h.run();
+    click(&mut h, "New Lorraine campaign");
+    assert!(!shown(&h, "Who is playing on this machine?"));
+}
+
+#[test]
+fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
+    let root = tempfile::tempdir().unwrap();
+    let folder = root.path().join("shared");
+    let mut laptop = harness(app_on(&root.path().join("laptop")));
+    laptop.run();
+    click(&mut laptop, "New Lorraine campaign");
+    click(&mut laptop, "Not now");
+    assert!(!shown(&laptop, "Who is playing on this machine?"));
+    click(&mut laptop, "Share this campaign to a folder…");
+    type_into(&mut laptop, "Folder", folder.to_str().unwrap());
+    click(&mut laptop, "Share");
+    assert!(
+        shown(&laptop, "Shared with"),
+        "the campaign shows its folder"
+    );
+    assert!(laptop.query_by_label("Sync").is_some());
+
+    // The desktop joins from the folder and rolls turn 1; so does the laptop.
+    let desktop_dir = root.path().join("desktop");
+    let joined = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .arg("--data-dir")
+        .arg(&desktop_dir)
+        .args(["campaign", "sync", "Lorraine 1944"])
+        .arg(&folder)
+        .output()
+        .unwrap();
+    assert!(
+        joined.status.success(),
+        "{}",
+        String::from_utf8_lossy(&joined.stderr)
+    );
+    {
+        let mut desktop = Store::open(&desktop_dir).unwrap();
+        desktop.set_setting("player.name", "Bob").unwrap();
+        let id = desktop.find_campaign("Lorraine 1944").unwrap().unwrap();
+        let stored = desktop.load_campaign(id).unwrap();
+        let quartermaster::campaign::BattlePlan::Armour(plan) =
+            stored.record.campaign.battles[0].clone()
+        else {
+            unreachable!()
+        };
+        let event = tracker::roll_command(
+            &plan,
+            &stored.record.state(0).unwrap(),
+            &mut Roller::new(99),
+        )
+        .unwrap();
+        let at = stored.record.next_position(0).unwrap();
+        desktop
+            .record_event(stored.battle_ids[0], at, &event)
+            .unwrap();
+        quartermaster::sync::sync_folder(&mut desktop, id, &folder).unwrap();
+    }
+    click(&mut laptop, "Roll command dice");
+    click(&mut laptop, "Sync");
+    assert!(shown(&laptop, "This battle is forked at its start"));
+    assert!(
+        shown(&laptop, "Recorded by Bob on"),
+        "who recorded each branch"
+    );
+    assert!(
+        laptop.query_by_label("Roll command dice").is_none(),
+        "no recording while forked"
+    );
+    // Keep the desktop's branch.
+    let fork = record(&laptop);
+    let bobs = fork
+        .open_fork(0)
+        .unwrap()
+        .branches
+        .iter()
+        .position(|b| b.events[0].by.player == "Bob")
+        .unwrap();
+    laptop
+        .query_all_by_label_contains("Keep this branch")
+        .nth(bobs)
+        .expect("one button per branch")
+        .click();
+    laptop.run();
+    let settled = record(&laptop);
+    assert!(settled.open_fork(0).is_none());
+    assert_eq!(settled.logs[0][0].by.player, "Bob");
+    assert!(matches!(settled.logs[0][0].event, Event::CommandRolled(_)));
+    assert!(shown(&laptop, "Set aside branches (1)"));
+    // Take the laptop's own roll back instead.
+    click(&mut laptop, "Set aside branches (1)");
+    click(&mut laptop, "Restore this branch");
+    let restored = record(&laptop);
+    assert!(restored.open_fork(0).is_none());
+    assert!(
+        restored.logs[0][0].by.player.is_empty(),
+        "the laptop's unsigned roll is played"
+    );
+    // The choices travel: Sync writes them, and the desktop merges them.
+    click(&mut laptop, "Sync");
+    let mut desktop = Store::open(&desktop_dir).unwrap();
+    let id = desktop.find_campaign("Lorraine 1944").unwrap().unwrap();
+    quartermaster::sync::sync_folder(&mut desktop, id, &folder).unwrap();
+    let there = desktop.load_campaign(id).unwrap().record;
+    assert_eq!(there.logs, restored.logs);
+    assert_eq!(there.aside, restored.aside);
+}
