@@ -71,8 +71,19 @@ impl Machine {
         stored.record.add(index, logged).unwrap();
     }
 
+    /// Syncs as the window does on open: with the campaign already loaded, whose merged
+    /// record comes back and must be exactly what the library now holds.
     fn sync(&mut self) -> sync::SyncReport {
-        sync::sync_folder(&mut self.store, self.id, &self.view).unwrap()
+        let local = self.store.load_campaign(self.id).unwrap();
+        let (report, merged) = sync::sync_loaded(&mut self.store, &local, &self.view).unwrap();
+        if let Some(merged) = merged {
+            assert_eq!(
+                merged,
+                self.store.load_campaign(self.id).unwrap().record,
+                "the merged record is the library's"
+            );
+        }
+        report
     }
 }
 

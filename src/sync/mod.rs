@@ -180,6 +180,29 @@ pub fn sync_folder(
     id: CampaignId,
     folder: &Path,
 ) -> Result<SyncReport, SyncError> {
+    sync_folder_from(store, id, None, folder).map(|(report, _)| report)
+}
+
+/// [`sync_folder`] for a campaign the caller holds already (the window's open campaign, just
+/// loaded): it is not read from the library again, and when anything came in the merged record
+/// comes back, as stored, so the caller need not read it again either.
+///
+/// # Errors
+/// As [`sync_folder`].
+pub fn sync_loaded(
+    store: &mut Store,
+    local: &StoredCampaign,
+    folder: &Path,
+) -> Result<(SyncReport, Option<CampaignRecord>), SyncError> {
+    sync_folder_from(store, local.id, Some(local), folder)
+}
+
+fn sync_folder_from(
+    store: &mut Store,
+    id: CampaignId,
+    loaded: Option<&StoredCampaign>,
+    folder: &Path,
+) -> Result<(SyncReport, Option<CampaignRecord>), SyncError> {
     let uid = store.campaign_uid(id)?;
     let previously: SeenState = store
         .setting(&seen_key(uid))?
@@ -210,9 +233,16 @@ pub fn sync_folder(
             .flatten()
             .map(|s| outcome(&s.name, "unchanged", String::new()))
             .collect();
-        return Ok(report);
+        return Ok((report, None));
     }
-    let local = store.load_campaign(id)?;
+    let read;
+    let local = match loaded {
+        Some(local) => local,
+        None => {
+            read = store.load_campaign(id)?;
+            &read
+        }
+    };
     let mut merged = local.record.clone();
     let mut seen = SeenState::default();
     for (path, now) in files.iter().zip(stats) {
@@ -241,7 +271,7 @@ pub fn sync_folder(
                 .push(outcome(&name, "skipped", why.to_string())),
         }
     }
-    finish(store, &local, &merged, &mut report)?;
+    finish(store, local, &merged, &mut report)?;
     let own_current = seen.files.iter().any(|s| s.name == own_name);
     let total = local.record.event_count() + report.added;
     if !own_current || total != previously.own_events || report.battles_added > 0 {
@@ -255,7 +285,8 @@ pub fn sync_folder(
         let text = serde_json::to_string(&seen).unwrap_or_default();
         store.set_setting(&seen_key(uid), &text)?;
     }
-    Ok(report)
+    let added = report.added > 0 || report.battles_added > 0;
+    Ok((report, added.then_some(merged)))
 }
 
 /// Merges one campaign file (an export, or a machine's file from a shared folder) into
@@ -359,7 +390,10 @@ fn outcome(file: &str, status: &'static str, note: String) -> FileOutcome {
 /// the campaign), when that differs from what the file holds. Returns the path when written.
 fn write_own(record: &CampaignRecord, path: &Path) -> Result<Option<PathBuf>, SyncError> {
     let text = file::to_json_compact(record)?;
-    if fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+    // Compared only when the sizes match: a file of another size differs anyway, and reading
+    // a club campaign's megabytes to learn that would double the cost of a sync.
+    let same_size = fs::metadata(path).is_ok_and(|m| m.len() == text.len() as u64);
+    if same_size && fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
         return Ok(None);
     }
     write_atomically(path, text.as_bytes())?;

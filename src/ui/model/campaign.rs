@@ -131,7 +131,7 @@ impl Model {
             CampaignCommand::Share(folder) => {
                 let id = self.open_id()?;
                 let report = crate::sync::share(&mut self.store, id, &folder)?;
-                self.after_sync(id, &report)?;
+                self.after_sync(id, &report, None)?;
             }
             CampaignCommand::Sync => {
                 let open = self
@@ -143,8 +143,9 @@ impl Model {
                     .clone()
                     .ok_or_else(|| anyhow!("this campaign is not shared to a folder yet"))?;
                 let id = open.stored.id;
-                let report = crate::sync::sync_folder(&mut self.store, id, &folder)?;
-                self.after_sync(id, &report)?;
+                let (report, merged) =
+                    crate::sync::sync_loaded(&mut self.store, &open.stored, &folder)?;
+                self.after_sync(id, &report, merged)?;
             }
             CampaignCommand::ChooseBranch(keep) => {
                 let open = self
@@ -282,10 +283,12 @@ impl Model {
 
     /// Syncs the campaign just opened with its folder, saying what happened.
     fn sync_open(&mut self, folder: &std::path::Path) {
-        let Ok(id) = self.open_id() else { return };
-        match crate::sync::sync_folder(&mut self.store, id, folder) {
-            Ok(report) => {
-                if let Err(e) = self.after_sync(id, &report) {
+        let Some(open) = &self.campaign else { return };
+        let id = open.stored.id;
+        // The campaign was just loaded: the sync reads only the folder, not the library again.
+        match crate::sync::sync_loaded(&mut self.store, &open.stored, folder) {
+            Ok((report, merged)) => {
+                if let Err(e) = self.after_sync(id, &report, merged) {
                     self.error(format!("{e:#}"));
                 }
             }
@@ -302,12 +305,22 @@ impl Model {
         &mut self,
         id: CampaignId,
         report: &crate::sync::SyncReport,
+        merged: Option<crate::campaign::CampaignRecord>,
     ) -> anyhow::Result<()> {
         let quiet = report.added == 0 && report.battles_added == 0;
         let open = self.campaign.as_ref().filter(|o| o.stored.id == id);
         // Nothing new and already known as shared: what is on screen is the library's (an
         // open with nothing to read reloads nothing).
-        let reload = open.is_some_and(|o| !quiet || o.shared.is_none());
+        let mut reload = open.is_some_and(|o| !quiet || o.shared.is_none());
+        // New events in the battles already here: the merged record is what the library now
+        // holds, so it is shown without reading it back. New battles have new row ids: read.
+        if let (Some(merged), 0, Some(open)) = (merged, report.battles_added, &mut self.campaign)
+            && open.stored.id == id
+            && open.shared.is_some()
+        {
+            open.stored.record = merged;
+            reload = false;
+        }
         if reload {
             let stored = self.store.load_campaign(id)?;
             let shared = crate::sync::shared_folder(&self.store, &stored.record)?;
