@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::campaign::{CampaignRecord, CampaignUid, file, merge};
+use crate::rules::words::amount;
 use crate::store::{CampaignId, Store, StoreError, StoredCampaign};
 
 /// What can go wrong sharing or syncing.
@@ -89,17 +90,20 @@ impl SyncReport {
         let read = self.files.iter().filter(|f| f.status == "merged").count();
         let skipped = self.skipped().count();
         let mut text = format!(
-            "{} new event{} from {read} file{}",
-            self.added,
-            if self.added == 1 { "" } else { "s" },
-            if read == 1 { "" } else { "s" }
+            "{} from {}",
+            amount(self.added as u64, "new events"),
+            amount(read as u64, "files")
         );
         if self.battles_added > 0 {
-            text.push_str(&format!(", {} new battle(s)", self.battles_added));
+            text.push_str(&format!(
+                ", {}",
+                amount(self.battles_added as u64, "new battles")
+            ));
         }
         if skipped > 0 {
             text.push_str(&format!(
-                "; {skipped} file(s) skipped (incomplete, damaged or another campaign: read again next time)"
+                "; {} skipped (incomplete, damaged or another campaign: read again next time)",
+                amount(skipped as u64, "files")
             ));
         }
         if self.wrote.is_some() {

@@ -448,7 +448,10 @@ fn fork_panel(fork: &campaign::Fork<'_>, plan: &BattlePlan, ui: &mut egui::Ui) -
                 let (from, to) = branch.recorded_between();
                 ui.weak(format!("{} – {}", short_time(&from), short_time(&to)));
                 if ui
-                    .button(format!("Keep this branch ({} events)", branch.events.len()))
+                    .button(format!(
+                        "Keep this branch ({})",
+                        crate::rules::words::amount(branch.events.len() as u64, "events")
+                    ))
                     .clicked()
                 {
                     actions.push(campaign(CampaignCommand::ChooseBranch(branch.first)));
