@@ -36,7 +36,7 @@ ROWS = [
      "merge a 10,000-event log into an empty copy", "—"),
     ("Open a shared campaign: 10 machines' files, nothing new",
      "open_ read a shared folder of 10 machines' files", "50 ms"),
-    ("Open a shared campaign: one of the 10 files changed (10 new events, 4.3 MB files)",
+    ("Open a shared campaign: one of the 10 files changed (10 new events, 4.3 MB files), what the folder adds to loading the campaign",
      "sync/open_ one of 10 files changed (10 new events)", "50 ms"),
 ]
 

@@ -270,8 +270,11 @@ fn list(data_dir_arg: Option<&Path>, json: bool, out: &mut dyn Write) -> Result<
         };
         writeln!(
             out,
-            "{}  [{}]  {} battles, {} events{note}",
-            c.name, c.ruleset, c.battles, c.events
+            "{}  [{}]  {}, {}{note}",
+            c.name,
+            c.ruleset,
+            crate::rules::words::amount(u64::from(c.battles), "battles"),
+            crate::rules::words::amount(u64::from(c.events), "events")
         )?;
     }
     Ok(EXIT_OK)

@@ -97,9 +97,9 @@ fn join(store: &mut Store, name: &str, path: &Path, json: bool, out: &mut dyn Wr
     let stored = store.create_campaign_record(&record)?;
     writeln!(
         out,
-        "{}: {} events from {}",
+        "{}: {} from {}",
         stored.record.campaign.name,
-        stored.record.event_count(),
+        crate::rules::words::amount(stored.record.event_count() as u64, "events"),
         path.display()
     )?;
     if path.is_dir() {

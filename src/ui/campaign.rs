@@ -98,7 +98,11 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
         ui.weak("None yet.");
     }
     for summary in model.campaigns() {
-        let text = format!("{}  ·  {} battles", summary.name, summary.battles);
+        let text = format!(
+            "{}  ·  {}",
+            summary.name,
+            crate::rules::words::amount(u64::from(summary.battles), "battles")
+        );
         let response = ui
             .add_enabled(
                 summary.openable,
@@ -715,7 +719,10 @@ fn whole_number(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64
 }
 
 fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egui::Ui) {
-    ui.strong(format!("Event log ({} events)", battle.events.len()));
+    ui.strong(format!(
+        "Event log ({})",
+        crate::rules::words::amount(battle.events.len() as u64, "events")
+    ));
     ui.horizontal_wrapped(|ui| {
         for category in Category::ALL {
             let mut shown = !filter.hidden.contains(&category);

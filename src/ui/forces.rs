@@ -137,10 +137,10 @@ fn force_list(
             for summary in &model.forces[range] {
                 let open = model.open.as_ref().is_some_and(|o| o.id == summary.id);
                 let label = format!(
-                    "{}\n{} · {} units",
+                    "{}\n{} · {}",
                     summary.name,
                     summary.ruleset.title(),
-                    summary.units
+                    crate::rules::words::amount(summary.units, "units")
                 );
                 let size = egui::vec2(ui.available_width(), row_height);
                 let response = ui

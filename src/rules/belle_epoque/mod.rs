@@ -303,9 +303,10 @@ fn mustering_violation(index: usize, name: &str, kind: UnitKind, stands: u32) ->
     Some(Violation::new(
         "mustering",
         format!(
-            "{name} has {stands} stands: {} units muster at most {} — remove {extra} stand(s)",
+            "{name} has {stands} stands: {} units muster at most {} — remove {}",
             limit.label.to_lowercase(),
-            limit.max_stands
+            limit.max_stands,
+            crate::rules::words::amount(u64::from(extra), "stands")
         ),
     ))
     .map(|v| {

@@ -119,7 +119,7 @@ fn units_over_the_mustering_limit_are_named() {
     let v = validate(&force_of(units));
     assert_eq!(
         v.violations[0].message,
-        "Zulu Warriors has 7 stands: tribesmen (native warriors) units muster at most 6 — remove 1 stand(s)"
+        "Zulu Warriors has 7 stands: tribesmen (native warriors) units muster at most 6 — remove 1 stand"
     );
     assert_eq!(
         v.violations.len(),
