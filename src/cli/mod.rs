@@ -4,8 +4,6 @@
 //! in-process as well as through the binary.
 
 mod campaign;
-mod campaign_record;
-mod campaign_sync;
 mod db;
 mod export;
 mod force;

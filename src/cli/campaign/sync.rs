@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
 
-use super::{EXIT_OK, print_json};
+use super::super::{EXIT_OK, print_json};
 use crate::campaign::{CampaignRecord, file, merge};
 use crate::store::{SETTING_MACHINE_NAME, SETTING_PLAYER, Store};
 use crate::sync::{self, SyncReport};

@@ -1,0 +1,214 @@
+//! The flags of `campaign record NAME --battle N ACTION …`, one subcommand per tracker action.
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use crate::rules::armour_battles::Side;
+use crate::rules::armour_battles::fire::Bonus;
+
+/// `campaign record`'s arguments.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The campaign.
+    pub name: String,
+    /// The battle's number (1, 2, 3 …).
+    #[arg(long)]
+    pub battle: u32,
+    /// Seed for the dice (default: a fresh one); the event records it.
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+    /// Print the appended event as JSON.
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub action: RecordAction,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SideArg {
+    Us,
+    German,
+}
+
+impl From<SideArg> for Side {
+    fn from(s: SideArg) -> Self {
+        match s {
+            SideArg::Us => Side::Us,
+            SideArg::German => Side::German,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ChainUseArg {
+    Orders,
+    RestockStaffOrders,
+    CommitReserves,
+    Repair,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum WildUseArg {
+    Bonus,
+    InstantStaffOrders,
+    StockStaffOrders,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RangeArg {
+    Short,
+    Effective,
+    Long,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum MoveArg {
+    Single,
+    Double,
+    Triple,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum EvasionArg {
+    BreakOff,
+    ShootAndScoot,
+    Disengage,
+}
+
+/// Wild die and Staff Order added to one side's dice.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct BonusArgs {
+    /// The firer adds a wild die (+1D).
+    #[arg(long)]
+    pub attacker_wild_die: bool,
+    /// The firer adds a Staff Order (+1D).
+    #[arg(long)]
+    pub attacker_staff_order: bool,
+    /// The target adds a wild die to its reaction (+1D).
+    #[arg(long)]
+    pub target_wild_die: bool,
+    /// The target adds a Staff Order to its reaction (+1D).
+    #[arg(long)]
+    pub target_staff_order: bool,
+}
+
+impl BonusArgs {
+    pub(super) fn attacker(self) -> Bonus {
+        Bonus {
+            wild_die: self.attacker_wild_die,
+            staff_order: self.attacker_staff_order,
+        }
+    }
+
+    pub(super) fn target(self) -> Bonus {
+        Bonus {
+            wild_die: self.target_wild_die,
+            staff_order: self.target_staff_order,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RecordAction {
+    /// Roll both sides' command dice for the next turn.
+    Command,
+    /// Use dice of a chain in the side's Command Pulse (face 6: its wild dice as a chain).
+    Chain {
+        #[arg(long, value_enum)]
+        side: SideArg,
+        #[arg(long)]
+        face: u8,
+        #[arg(long)]
+        dice: u32,
+        #[arg(long, value_enum, default_value = "orders")]
+        on: ChainUseArg,
+    },
+    /// Spend wild dice outside a chain.
+    Wild {
+        #[arg(long, value_enum)]
+        side: SideArg,
+        #[arg(long)]
+        dice: u32,
+        #[arg(long, value_enum, default_value = "bonus")]
+        on: WildUseArg,
+    },
+    /// Spend one Staff Order.
+    StaffOrder {
+        #[arg(long, value_enum)]
+        side: SideArg,
+        #[arg(long, default_value = "")]
+        purpose: String,
+    },
+    /// Direct (or, with --opportunity, opportunity) fire by one unit at another.
+    Fire {
+        #[arg(long)]
+        attacker: String,
+        #[arg(long)]
+        target: String,
+        #[arg(long)]
+        opportunity: bool,
+        #[arg(long, value_enum, default_value = "effective")]
+        range: RangeArg,
+        #[arg(long)]
+        flank: bool,
+        #[arg(long)]
+        cover: bool,
+        #[arg(long)]
+        uphill: bool,
+        #[arg(long = "move", value_enum, default_value = "single")]
+        attacker_move: MoveArg,
+        #[arg(long)]
+        ambush: bool,
+        #[arg(long, value_enum)]
+        evasion: Option<EvasionArg>,
+        #[command(flatten)]
+        bonus: BonusArgs,
+    },
+    /// Call a fire mission with a Staff Order (rolls the response check).
+    Artillery {
+        #[arg(long)]
+        battery: String,
+    },
+    /// A battery's fire for effect on one unit under the burst.
+    ArtilleryFire {
+        #[arg(long)]
+        battery: String,
+        #[arg(long)]
+        target: String,
+        #[arg(long)]
+        cover: bool,
+        #[arg(long)]
+        break_off: bool,
+        #[command(flatten)]
+        bonus: BonusArgs,
+    },
+    /// Rally a unit with its side's Rally Dice.
+    Rally {
+        #[arg(long)]
+        unit: String,
+        /// Inches to the closest enemy (picks the Rally Table row).
+        #[arg(long)]
+        distance: f64,
+        #[arg(long)]
+        cover: bool,
+        #[arg(long)]
+        no_line_of_sight: bool,
+        #[arg(long)]
+        wild_die: bool,
+        #[arg(long)]
+        staff_order: bool,
+    },
+    /// End the turn before both sides used their chains.
+    EndTurn,
+    /// Take back the latest event that counts.
+    Undo,
+    /// Put back the latest undo.
+    Redo,
+    /// A note in the log.
+    Note { text: String },
+    /// Settle a fork: keep the branch starting with this event id (`campaign show` lists
+    /// them); the other branch is set aside, and choosing it again later restores it.
+    Choose {
+        #[arg(long)]
+        keep: String,
+    },
+}
