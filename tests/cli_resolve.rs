@@ -31,6 +31,13 @@ fn run(args: &[&str]) -> (u8, String, String) {
     run_in(dir.path(), args)
 }
 
+/// Runs `args`, which must be refused as bad input (exit 2); returns what it said.
+fn refusal(args: &[&str]) -> String {
+    let (code, _, err) = run(args);
+    assert_eq!(code, 2, "{args:?}");
+    err
+}
+
 fn json_of(args: &[&str]) -> Value {
     let (code, out, err) = run(args);
     assert_eq!(code, 0, "{args:?}: {err}");
@@ -94,7 +101,7 @@ fn armour_battles_text_odds_show_at_least_figures_and_modifiers() {
 
 #[test]
 fn armour_battles_names_are_checked_with_hints() {
-    let (code, _, err) = run(&[
+    let err = refusal(&[
         "odds",
         "armour-battles",
         "--attacker",
@@ -102,10 +109,9 @@ fn armour_battles_names_are_checked_with_hints() {
         "--target",
         "M4 75mm",
     ]);
-    assert_eq!(code, 2);
     assert!(err.contains("Panther Ausf G"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    let (code, _, err) = run(&[
+    let err = refusal(&[
         "odds",
         "armour-battles",
         "--attacker",
@@ -113,10 +119,9 @@ fn armour_battles_names_are_checked_with_hints() {
         "--target",
         "Panther",
     ]);
-    assert_eq!(code, 2);
     assert!(err.contains("--attacker"), "{err}");
     assert!(err.contains("fires artillery missions"), "{err}");
-    let (code, _, err) = run(&[
+    let err = refusal(&[
         "odds",
         "armour-battles",
         "--artillery",
@@ -124,9 +129,8 @@ fn armour_battles_names_are_checked_with_hints() {
         "--target",
         "105mm Howitzer",
     ]);
-    assert_eq!(code, 2);
     assert!(err.contains("cannot be fired at"), "{err}");
-    let (code, _, err) = run(&[
+    let err = refusal(&[
         "odds",
         "armour-battles",
         "--attacker",
@@ -136,7 +140,6 @@ fn armour_battles_names_are_checked_with_hints() {
         "--distance",
         "5",
     ]);
-    assert_eq!(code, 2);
     assert!(err.contains("--distance"), "{err}");
 }
 
@@ -255,7 +258,7 @@ fn belloludi_shooting_odds() {
 
 #[test]
 fn unknown_names_are_one_line_errors_with_suggestions() {
-    let (code, _, err) = run(&[
+    let err = refusal(&[
         "odds",
         "belloludi",
         "--shooter",
@@ -263,12 +266,11 @@ fn unknown_names_are_one_line_errors_with_suggestions() {
         "--target",
         "Heavy Tank",
     ]);
-    assert_eq!(code, 2);
     assert_eq!(
         err.trim_end(),
         "error: --shooter: no BelloLudi Tanks! card named 'Medum Tank' — did you mean 'Medium Tank'?"
     );
-    let (code, _, err) = run(&[
+    let err = refusal(&[
         "odds",
         "bolt-action",
         "--weapon",
@@ -276,7 +278,6 @@ fn unknown_names_are_one_line_errors_with_suggestions() {
         "--damage-value",
         "4",
     ]);
-    assert_eq!(code, 2);
     assert!(err.contains("did you mean 'Rifle'"), "{err}");
 }
 
@@ -344,7 +345,7 @@ fn battle_of_tanks_fire_and_sight() {
         "--json",
     ]);
     assert_eq!(v["can_fire"], false);
-    let (code, _, err) = run(&[
+    let err = refusal(&[
         "odds",
         "battle-of-tanks",
         "--attacker",
@@ -354,7 +355,6 @@ fn battle_of_tanks_fire_and_sight() {
         "--shots",
         "3",
     ]);
-    assert_eq!(code, 2);
     assert_eq!(
         err.trim_end(),
         "error: --shots: 3 shots: Tiger I has a fire rate of 2"
