@@ -5,7 +5,7 @@
 # - every font is embedded (pdffonts "emb" = yes) and subset ("sub" = yes);
 # - pdftotext finds each TEXT given (e.g. a unit name such as "Sturmgeschütz III");
 # - no word's box, as poppler measures it, comes within 5 mm of the paper's edge, where
-#   many printers cannot print (a cross-check of tests/export_matrix.rs by another reader).
+#   many printers cannot print (a cross-check of tests/it/export_matrix.rs by another reader).
 # Needs poppler-utils (apt-get install -y poppler-utils). Exit 0 when all checks pass.
 set -eu
 

@@ -6,7 +6,7 @@
 #
 # Usage: benches/real_window.sh BINARY DATA_DIR
 #   DATA_DIR: a data folder to copy (it is not changed), e.g. one made by
-#   QM_POPULATE_DIR=/tmp/club QM_POPULATE_CARDS=100000 cargo test --test store_api -- --ignored
+#   QM_POPULATE_DIR=/tmp/club QM_POPULATE_CARDS=100000 cargo test --test it store_api:: -- --ignored
 # Needs: xvfb-run, xdotool (apt-get install xvfb xauth xdotool). The clicks assume the window's
 # default size (1200×780) at the top left of a 1600×1000 screen, and the populated data's names.
 set -euo pipefail

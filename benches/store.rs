@@ -10,7 +10,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use quartermaster::store::{ForceId, Store};
 
-#[path = "../tests/store_support/mod.rs"]
+#[path = "../tests/it/store_support/mod.rs"]
 mod support;
 
 const CARDS: usize = 10_000;

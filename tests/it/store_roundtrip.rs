@@ -2,7 +2,7 @@
 //! cards by name or short name, unknown names, inline cards, groups, points, stands, notes —
 //! save and load equal, and export → import → export gives the same file.
 
-mod store_support;
+use crate::store_support;
 
 use proptest::prelude::*;
 use quartermaster::rules::{

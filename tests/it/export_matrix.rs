@@ -8,7 +8,7 @@
 //! inside the page), nothing within 5 mm of the paper's edge, and every unit's name and
 //! statistics present.
 
-mod export_support;
+use crate::export_support;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -2,7 +2,7 @@
 //! delete`, `db check|backup|restore`, `--data-dir` and `QUARTERMASTER_DATA_DIR`, and malformed
 //! force files refused with the field named and nothing written.
 
-mod store_support;
+use crate::store_support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

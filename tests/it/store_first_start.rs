@@ -2,7 +2,7 @@
 //! folder the next start opens, and leftovers of interrupted writes (a hot journal, a journal
 //! whose database is gone) are recovered as SQLite designed them, never parted from their file.
 
-mod store_support;
+use crate::store_support;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

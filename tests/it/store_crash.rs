@@ -8,8 +8,6 @@
 //! version or a later intent (a save the kill interrupted after its commit); a name never
 //! acknowledged may be absent; nothing may be stored that was never intended.
 
-mod store_support;
-
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! backups with dates, "Restore this backup", "Choose another data folder"), and a campaign that
 //! cannot be read says so in full with the backup to turn to.
 
-mod store_support;
+use crate::store_support;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -6,7 +6,7 @@
 //! not change; only missing fixtures are built): `cargo test --test store_upgrade -- --ignored
 //! regenerate_fixtures`.
 
-mod store_support;
+use crate::store_support;
 
 use std::path::{Path, PathBuf};
 
@@ -20,7 +20,7 @@ use quartermaster::store::{APPLICATION_ID, SCHEMA_VERSION, Store, StoreError};
 use rusqlite::{Connection, params};
 use store_support::{backups, db_file};
 
-const V1_SCHEMA: &str = include_str!("../db/migrations/0001_initial.sql");
+const V1_SCHEMA: &str = include_str!("../../db/migrations/0001_initial.sql");
 const STAMP: &str = "2026-01-15T20:00:00.000Z";
 
 fn fixture(version: i64) -> PathBuf {
@@ -219,7 +219,7 @@ fn v3_events() -> (Campaign, Vec<Event>) {
 fn build_v3(v2: &Path, path: &Path) {
     std::fs::copy(v2, path).unwrap();
     let conn = Connection::open(path).unwrap();
-    conn.execute_batch(include_str!("../db/migrations/0003_campaign_engine.sql"))
+    conn.execute_batch(include_str!("../../db/migrations/0003_campaign_engine.sql"))
         .unwrap();
     let (definition, events) = v3_events();
     conn.execute(
@@ -315,7 +315,7 @@ fn a_version_3_database_gives_its_campaign_and_events_ids_and_keeps_every_event(
 fn build_v2(v1: &Path, path: &Path) {
     std::fs::copy(v1, path).unwrap();
     let conn = Connection::open(path).unwrap();
-    conn.execute_batch(include_str!("../db/migrations/0002_settings.sql"))
+    conn.execute_batch(include_str!("../../db/migrations/0002_settings.sql"))
         .unwrap();
     conn.execute_batch("INSERT INTO settings (key, value) VALUES ('theme', 'dark'); VACUUM;")
         .unwrap();

@@ -1,7 +1,7 @@
 //! Files the store must refuse and leave byte-identical: a database from a newer version, a
 //! file that is not a database, another program's database, a damaged database.
 
-mod store_support;
+use crate::store_support;
 
 use std::path::Path;
 use std::process::{Command, Output};

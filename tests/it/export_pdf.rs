@@ -2,7 +2,7 @@
 //! subset fonts, text through the fonts' ToUnicode maps) and the display lists behind them
 //! are checked for content, colours and fit.
 
-mod export_support;
+use crate::export_support;
 
 use std::collections::BTreeSet;
 

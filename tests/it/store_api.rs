@@ -1,7 +1,7 @@
 //! The store's API on a temp directory: first start, forces, cards, settings, events, card
 //! pinning, transactions and a second running instance.
 
-mod store_support;
+use crate::store_support;
 
 use std::time::{Duration, Instant};
 
