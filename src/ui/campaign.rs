@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
-use super::Action;
+use super::action::Action;
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::tracker::{self, TrackerState};
 use crate::campaign::definition::SIDES;

@@ -12,7 +12,7 @@ use crate::rules::bolt_action::{self as ba, Category, Quality, VehicleMovement};
 use crate::rules::{self, Card, RulesetId};
 use crate::store::CardId;
 
-use super::Action;
+use super::action::Action;
 use super::model::Command;
 
 /// An open editor: the card being shaped and where it will be saved.

@@ -12,7 +12,7 @@ use crate::rules::armour_battles;
 use crate::rules::validation::BudgetReport;
 use crate::rules::{self, Budget, Card, CardRef, Force, RulesetId};
 
-use super::Action;
+use super::action::Action;
 use super::model::{CardEntry, Command, Model, OpenForce};
 use super::widgets;
 

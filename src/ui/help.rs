@@ -1,7 +1,7 @@
 //! Help pages beyond the shortcut list: the project's rulings (the text the app's "house
 //! default" marks point to) and what this build is and where it keeps its data.
 
-use super::Action;
+use super::action::Action;
 use super::model::Model;
 
 /// The project's rulings, as shipped in `docs/rulings.md`.

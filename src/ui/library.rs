@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{self, Card, RulesetId};
 
-use super::Action;
+use super::action::Action;
 use super::card_editor::CardEditor;
 use super::card_preview::{self, CardPreview};
 use super::model::{CardEntry, CardKey, Command, Model, search_text};

@@ -1,6 +1,7 @@
 //! The desktop window. Views read state and return [`Action`]s; [`App::apply`] is the one
 //! place state changes, through the [`model::Model`] that talks to the store.
 
+mod action;
 mod campaign;
 mod card_editor;
 mod card_preview;
@@ -26,6 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::store::{CampaignId, ForceId, Store};
 
+pub use action::{Action, PathPrompt, Theme, View};
 pub use help::HelpPage;
 pub use notices::NoticeTimers;
 
@@ -51,46 +53,6 @@ pub struct Launch {
     pub started: Option<std::time::Instant>,
 }
 
-/// The top-level views.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum View {
-    #[default]
-    Library,
-    Forces,
-    Resolve,
-    Campaign,
-    Print,
-}
-
-impl View {
-    const ALL: [View; 5] = [
-        View::Library,
-        View::Forces,
-        View::Resolve,
-        View::Campaign,
-        View::Print,
-    ];
-
-    fn title(self) -> &'static str {
-        match self {
-            View::Library => "Library",
-            View::Forces => "Forces",
-            View::Resolve => "Resolve",
-            View::Campaign => "Campaign",
-            View::Print => "Print",
-        }
-    }
-}
-
-/// Light, dark, or whatever the system uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Theme {
-    #[default]
-    System,
-    Light,
-    Dark,
-}
-
 /// What is remembered between runs in eframe's storage (layout and preferences only; data
 /// lives in SQLite).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -102,39 +64,6 @@ pub struct Prefs {
     /// The force and campaign open when the app last closed, reopened at start.
     pub open_force: Option<ForceId>,
     pub open_campaign: Option<CampaignId>,
-}
-
-/// A file path the user is asked to type because no native dialog appeared.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PathPrompt {
-    Import(String),
-    Export(ForceId, String),
-    Pdf(String),
-}
-
-/// Something a view asks the app to do.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    Navigate(View),
-    SetTheme(Theme),
-    Library(LibraryAction),
-    Model(Command),
-    ImportDialog,
-    ExportDialog(ForceId),
-    PathPrompt(Option<PathPrompt>),
-    ShowShortcuts(bool),
-    NewForceDialog,
-    EditCard(Option<CardEditor>),
-    PrintPage(usize),
-    ExportPdfDialog,
-    WritePdf(PathBuf),
-    Resolve(ResolveAction),
-    /// Open a Help page, or close it (`None`).
-    Help(Option<HelpPage>),
-    ShowNoticeLog(bool),
-    /// Pick the folder to share the open campaign to (a native dialog where there is one).
-    PickShareFolder,
-    Quit,
 }
 
 /// The whole app.

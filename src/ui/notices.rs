@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::Action;
+use super::action::Action;
 use super::model::{Command, Model, Notice};
 
 /// Seconds an information notice stays on screen.

@@ -7,7 +7,7 @@ use crate::export::{self, CardMode, CardOptions, ExportDate, FontStyle, Item, La
 use crate::rules::{Force, RulesetId};
 use crate::store::ForceId;
 
-use super::Action;
+use super::action::Action;
 use super::fonts::{PRINT_BOLD, PRINT_REGULAR};
 use super::model::Model;
 

@@ -23,7 +23,7 @@ use crate::rules::resolution::{
     self, InputValue, Inputs, Mechanic, MechanicId, Report, ResolveError,
 };
 
-use super::Action;
+use super::action::Action;
 use super::model::Model;
 
 pub use form::Form;

@@ -4,7 +4,7 @@
 //! [`crate::campaign::tracker`] (which refuses what the rules forbid, in words shown here) and
 //! emits it; nothing here changes data itself.
 
-use super::Action;
+use super::action::Action;
 use super::model::{CampaignCommand, Command};
 use super::resolve::pct;
 use crate::campaign::event::{ChainUse, WildUse};

@@ -14,7 +14,7 @@ use crate::rules::RulesetId;
 use crate::rules::armour_battles::fire::FireMode;
 use crate::rules::armour_battles::mechanics;
 use crate::rules::resolution::{InputValue, MechanicId};
-use crate::ui::Action;
+use crate::ui::action::Action;
 use crate::ui::model::{CampaignCommand, CardKey, Command, Model};
 
 use super::{Form, RollEntry};
