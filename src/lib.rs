@@ -3,6 +3,8 @@
 //! The library holds every feature; the binary (`src/main.rs`) and the desktop UI are thin
 //! layers over it. See `DESIGN.md` in the shared folder for the architecture.
 
+#![forbid(unsafe_code)]
+
 pub mod campaign;
 pub mod cli;
 pub mod export;

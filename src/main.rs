@@ -1,5 +1,7 @@
 //! The `quartermaster` binary: the window when run bare, the command line otherwise.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use clap::Parser;
