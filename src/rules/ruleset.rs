@@ -95,6 +95,16 @@ pub trait Ruleset: Sync {
     fn library(&self) -> &[Card];
     /// Revision of the embedded book data; bumped whenever a card's numbers change.
     fn data_revision(&self) -> u32;
+    /// Revision of the project's rulings for this book (RULINGS "Revisions"): bumped when a
+    /// ruling is corrected. Every campaign event records the revision it was resolved under.
+    fn rules_revision(&self) -> u32 {
+        1
+    }
+    /// What an event resolved under an older `revision` should say beside it ("recorded under
+    /// revision 1 (…; corrected in revision 2)"); `None` for the current revision.
+    fn revision_note(&self, _revision: u32) -> Option<String> {
+        None
+    }
     /// Parses an inline (custom) card given in a force file, reporting errors at `path`.
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError>;
     /// The budget a new force of this ruleset starts with.

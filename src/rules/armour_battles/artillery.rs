@@ -355,6 +355,7 @@ pub fn roll_artillery_fire(
         situation.target_disruption,
         u32::from(target.cohesion),
         &fire.result,
+        super::revision::CURRENT,
         roller,
     )
 }

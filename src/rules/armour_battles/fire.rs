@@ -658,6 +658,7 @@ pub fn roll_fire_with(
         situation.target_disruption,
         u32::from(target.cohesion),
         &rules.result,
+        super::revision::CURRENT,
         roller,
     )
 }

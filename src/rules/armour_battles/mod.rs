@@ -13,6 +13,7 @@ pub mod mechanics;
 pub mod outcome;
 pub mod rally;
 pub mod reliability;
+pub mod revision;
 
 use serde::Deserialize;
 
@@ -155,6 +156,14 @@ impl Ruleset for ArmourBattles {
 
     fn summary(&self) -> &'static str {
         "WWII platoon-scale armour; command dice and dice chains; the Lorraine 1944 campaign."
+    }
+
+    fn rules_revision(&self) -> u32 {
+        revision::CURRENT
+    }
+
+    fn revision_note(&self, number: u32) -> Option<String> {
+        revision::describe(number)
     }
 
     fn library(&self) -> &[Card] {

@@ -425,7 +425,9 @@ impl FireRoll {
 }
 
 /// Rolls one fire action: the attack, the Reaction Check (if needed), then any Forced Back
-/// and Army Morale dice.
+/// and Army Morale dice, under the rules of `revision` (new play: [`super::revision::CURRENT`];
+/// an event replayed: the revision it was recorded under).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn roll_result(
     attack: Pool,
     reaction: Pool,
@@ -433,6 +435,7 @@ pub(crate) fn roll_result(
     existing: u32,
     cohesion: u32,
     rules: &ResultRules,
+    revision: u32,
     roller: &mut Roller,
 ) -> Result<FireRoll, ResolveError> {
     let seed = roller.seed();
@@ -445,12 +448,15 @@ pub(crate) fn roll_result(
     };
     let (new_points, suppressed, unmatched) = classify(rule, attack_outcome, reaction_outcome);
     let dispersed = existing + new_points >= cohesion;
-    // A dispersed unit is removed, so it is never forced back (RULINGS "Fire result").
-    let forced_back_roll = if suppressed && new_points > 0 && !dispersed {
-        Some(roller.roll_d6(unmatched * rules.forced_back_dice_per_unmatched_six)?)
-    } else {
-        None
-    };
+    // A dispersed unit is removed, so it is never forced back (RULINGS "Fire result"); revision
+    // 1 rolled it all the same.
+    let forced_back_for_dispersed = super::revision::forced_back_for_dispersed(revision);
+    let forced_back_roll =
+        if suppressed && new_points > 0 && (!dispersed || forced_back_for_dispersed) {
+            Some(roller.roll_d6(unmatched * rules.forced_back_dice_per_unmatched_six)?)
+        } else {
+            None
+        };
     let forced_back_inches = forced_back_roll.as_ref().map(|record| {
         rules.forced_back_inches + record.dice.iter().map(|&f| u32::from(f)).sum::<u32>()
     });
