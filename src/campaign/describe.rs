@@ -271,5 +271,6 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
             keep.short()
         ),
         Event::Redo { seq } => format!("Redo of event {seq}"),
+        Event::BattleAdded { plan } => format!("{} set up", plan.title()),
     }
 }

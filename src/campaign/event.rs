@@ -415,6 +415,12 @@ pub enum Event {
     Redo {
         seq: u32,
     },
+    /// A battle added after the campaign began (the "What next?" battle, a simple campaign's
+    /// next battle): always the first event of its battle, so two machines that set up the
+    /// same battle differently make a fork at its start, settled by a choice like any other.
+    BattleAdded {
+        plan: super::definition::BattlePlan,
+    },
     /// The players settle a fork: the branch starting with `keep` is played on, the others are
     /// set aside (kept in the log; a later choice can take one back). Follows the fork point.
     BranchChosen {
@@ -444,10 +450,11 @@ pub enum Category {
     Result,
     Undo,
     Fork,
+    Setup,
 }
 
 impl Category {
-    pub const ALL: [Category; 9] = [
+    pub const ALL: [Category; 10] = [
         Category::Command,
         Category::Fire,
         Category::Rally,
@@ -457,6 +464,7 @@ impl Category {
         Category::Result,
         Category::Undo,
         Category::Fork,
+        Category::Setup,
     ];
 
     pub fn label(self) -> &'static str {
@@ -470,6 +478,7 @@ impl Category {
             Category::Result => "Result",
             Category::Undo => "Undo/redo",
             Category::Fork => "Forks",
+            Category::Setup => "Setup",
         }
     }
 }
@@ -503,6 +512,7 @@ impl Event {
             Event::Undo { .. } => "undo",
             Event::Redo { .. } => "redo",
             Event::BranchChosen { .. } => "branch_chosen",
+            Event::BattleAdded { .. } => "battle_added",
         }
     }
 
@@ -530,16 +540,28 @@ impl Event {
             Event::BattleConcluded { .. } | Event::Note { .. } => Category::Result,
             Event::Undo { .. } | Event::Redo { .. } => Category::Undo,
             Event::BranchChosen { .. } => Category::Fork,
+            Event::BattleAdded { .. } => Category::Setup,
         }
     }
 
-    /// True for undo, redo and branch choices, which change which events count rather than
-    /// the table.
+    /// True for undo, redo, branch choices and a battle's setup, which change which events
+    /// count (or which battle is played) rather than the table.
     pub fn is_meta(&self) -> bool {
         matches!(
             self,
-            Event::Undo { .. } | Event::Redo { .. } | Event::BranchChosen { .. }
+            Event::Undo { .. }
+                | Event::Redo { .. }
+                | Event::BranchChosen { .. }
+                | Event::BattleAdded { .. }
         )
+    }
+
+    /// The plan of a battle this event sets up.
+    pub fn setup(&self) -> Option<&super::definition::BattlePlan> {
+        match self {
+            Event::BattleAdded { plan } => Some(plan),
+            _ => None,
+        }
     }
 
     /// True for a branch choice, which follows a fork point rather than the line's end.

@@ -15,8 +15,11 @@ pub const FORMAT: &str = "quartermaster-campaign";
 /// situation; version 1 files (fire without one) are still read, their fire marked legacy.
 /// Version 3 gives the campaign and every event an id, each event the id of the event it
 /// follows and who recorded it, and keeps the events off the line (`aside`); older files get
-/// ids as they are read ([`CampaignUid::of_old_file`], [`EventUid::legacy`]).
-pub const VERSION: u32 = 3;
+/// ids as they are read ([`CampaignUid::of_old_file`], [`EventUid::legacy`]). Version 4 adds,
+/// to each event recorded since, the rules `revision` it was resolved under and its `seal`
+/// (signing key and signature, its id made from its content: [`super::seal`]), and battles
+/// added during the campaign as `battle_added` events; version 3 files read as before.
+pub const VERSION: u32 = 4;
 /// The first version whose events carry ids.
 const FIRST_WITH_IDS: u64 = 3;
 /// The oldest file version this build reads.
@@ -140,7 +143,10 @@ fn current_file(text: &str) -> Option<CampaignRecord> {
         aside: Vec<Vec<super::LoggedEvent>>,
     }
     let file: Current = serde_json::from_str(text).ok()?;
-    (file.format == FORMAT && file.version == VERSION).then_some(CampaignRecord {
+    // Version 4's fields are additive: a version 3 file reads into the same types.
+    let current =
+        (u64::from(FIRST_WITH_IDS)..=u64::from(VERSION)).contains(&u64::from(file.version));
+    (file.format == FORMAT && current).then_some(CampaignRecord {
         id: file.id,
         campaign: file.campaign,
         logs: file.logs,
@@ -302,7 +308,18 @@ fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
             }
         }
     }
-    super::verify::verify_record(record)
+    super::verify::verify_record(record)?;
+    // Every event on its own as a merge checks it (seal, recorder, time, size, who signed,
+    // unsigned after signed); the dice were replayed just above.
+    let empty = CampaignRecord::new(record.id, record.campaign.clone());
+    let (_, report) = super::merge::merge_unreplayed(&empty, record)?;
+    match report.refused.first() {
+        Some(refused) => Err(CampaignError::Invalid {
+            field: "logs.event",
+            message: refused.describe(),
+        }),
+        None => Ok(()),
+    }
 }
 
 impl CampaignRecord {

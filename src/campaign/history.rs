@@ -396,6 +396,8 @@ pub fn logged(
         seq: at.seq,
         recorded_at,
         by,
+        revision: None,
+        seal: None,
         event,
     }
 }

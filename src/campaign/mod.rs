@@ -13,10 +13,13 @@ pub mod file;
 pub mod history;
 pub mod identity;
 pub mod log;
+pub mod machine_file;
 pub mod merge;
 pub mod result;
 pub mod script;
+pub mod seal;
 pub mod state;
+pub mod time;
 pub mod tracker;
 pub mod verify;
 
@@ -53,7 +56,61 @@ pub struct LoggedEvent {
     /// Who recorded it, on which machine (empty for events from before this was kept).
     #[serde(default, skip_serializing_if = "Recorder::is_unknown")]
     pub by: Recorder,
+    /// The revision of the ruleset's rulings it was resolved under (see
+    /// [`crate::rules::armour_battles::revision`]); `None` for events recorded before
+    /// revisions were, which verify under whichever revision their dice fit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revision: Option<u32>,
+    /// The recording machine's key and signature ([`seal`]); `None` for events recorded
+    /// before events were signed, which prove nothing about who recorded them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seal: Option<seal::Seal>,
     pub event: Event,
+}
+
+impl LoggedEvent {
+    /// The revision of `ruleset`'s rulings the event was resolved under: the one it records,
+    /// or for an event from before revisions were recorded, the one its dice show (an Armour
+    /// Battles fire that rolled forced back for a unit it dispersed was resolved under revision
+    /// 1; anything else reads the same under every revision, and counts as the current one).
+    pub fn resolved_under(&self, ruleset: crate::rules::RulesetId) -> u32 {
+        use crate::rules::armour_battles::revision;
+        if let Some(r) = self.revision {
+            return r;
+        }
+        match (&self.event, ruleset) {
+            (Event::Fire(fire), crate::rules::RulesetId::ArmourBattles)
+                if fire.dispersed && fire.forced_back.is_some() =>
+            {
+                revision::FIRST
+            }
+            _ => crate::rules::ruleset(ruleset).rules_revision(),
+        }
+    }
+}
+
+/// A key that signed events of a campaign, with the names it recorded under: the campaign's
+/// player list ([`CampaignRecord::players`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerKey {
+    pub key: seal::PublicKey,
+    pub by: Recorder,
+    /// When it first signed an event here.
+    pub since: String,
+    pub events: usize,
+}
+
+impl PlayerKey {
+    /// "Ann on laptop · key 3F9A-C21E".
+    pub fn label(&self) -> String {
+        let who = self.by.label();
+        let who = if who.is_empty() {
+            "(no name)".to_string()
+        } else {
+            who
+        };
+        format!("{who} · key {}", self.key.fingerprint())
+    }
 }
 
 /// A battle's plan with its log.
@@ -98,7 +155,7 @@ impl Battle<'_> {
 
     /// Whether anything has been recorded (undo/redo included).
     pub fn started(&self) -> bool {
-        !self.events.is_empty()
+        self.events.iter().any(|e| e.event.setup().is_none())
     }
 
     /// The undo event for the latest event that counts.
@@ -175,6 +232,7 @@ impl CampaignRecord {
             let arranged = history::arrange(list)?;
             record.logs[index] = arranged.line;
             record.aside[index] = arranged.aside;
+            record.refresh_plan(index);
         }
         Ok(record)
     }
@@ -285,6 +343,8 @@ impl CampaignRecord {
         let arranged = history::arrange(all)?;
         *line = arranged.line;
         *aside = arranged.aside;
+        // A choice at the start of a battle set up by events may change its plan.
+        self.refresh_plan(index);
         Ok(())
     }
 
@@ -315,7 +375,8 @@ impl CampaignRecord {
     }
 
     /// Appends `event` at the end of battle `index`'s line with the given id, time and
-    /// recorder (scripts, tests and benchmarks; the app goes through the store).
+    /// recorder, unsigned, resolved under the ruleset's current revision (scripts, tests and
+    /// benchmarks; the app goes through the store, which signs).
     ///
     /// # Errors
     /// The battle is forked.
@@ -328,11 +389,128 @@ impl CampaignRecord {
         event: Event,
     ) -> Result<&LoggedEvent, CampaignError> {
         let at = self.next_position(index)?;
-        self.add(index, history::logged(at, id, recorded_at, by, event))?;
+        let mut logged = history::logged(at, id, recorded_at, by, event);
+        logged.revision = Some(self.rules_revision());
+        self.add(index, logged)?;
         self.logs
             .get(index)
             .and_then(|l| l.last())
             .ok_or_else(|| CampaignError::not_allowed("the event was not added"))
+    }
+
+    /// Records `event` at `at` in battle `index` as the machine holding `key` does: resolved
+    /// under the current revision, its id made from its content and signed. For tests,
+    /// benchmarks and scripts; the app records through the store, which does the same.
+    ///
+    /// # Errors
+    /// The event does not fit the log (as [`Self::add`]).
+    pub fn record_sealed(
+        &mut self,
+        index: usize,
+        at: Position,
+        key: &seal::MachineKey,
+        recorded_at: String,
+        by: Recorder,
+        event: Event,
+    ) -> Result<LoggedEvent, CampaignError> {
+        let mut logged = history::logged(at, EventUid(uuid::Uuid::nil()), recorded_at, by, event);
+        logged.revision = Some(self.rules_revision());
+        let number = self.battle_number(index);
+        seal::seal(key, self.id, number, &mut logged);
+        self.add(index, logged.clone())?;
+        Ok(logged)
+    }
+
+    /// The revision of the rulings new events of this campaign are resolved under.
+    pub fn rules_revision(&self) -> u32 {
+        crate::rules::ruleset(self.campaign.ruleset).rules_revision()
+    }
+
+    /// Battle `index`'s number (its place from 1).
+    pub fn battle_number(&self, index: usize) -> u32 {
+        self.campaign.battles.get(index).map_or_else(
+            || u32::try_from(index + 1).unwrap_or(u32::MAX),
+            BattlePlan::number,
+        )
+    }
+
+    /// Whether battle `index` was set up by an event (added during the campaign by a version
+    /// that records setups), rather than by the campaign's definition.
+    pub fn set_up_by_event(&self, index: usize) -> bool {
+        self.all_events(index)
+            .any(|e| e.seq == 1 && e.event.setup().is_some())
+    }
+
+    /// The plan battle `index` is played under, for a battle set up by an event: the setup on
+    /// its line, or while its start is forked, the first setup in sibling order.
+    pub fn refresh_plan(&mut self, index: usize) {
+        let setup = self
+            .line_of(index)
+            .first()
+            .and_then(|e| e.event.setup())
+            .or_else(|| {
+                self.aside_of(index)
+                    .iter()
+                    .find(|e| e.seq == 1)
+                    .and_then(|e| e.event.setup())
+            })
+            .cloned();
+        if let (Some(plan), Some(slot)) = (setup, self.campaign.battles.get_mut(index)) {
+            *slot = plan;
+        }
+    }
+
+    /// The campaign as it began: its definition with the battles it was created with (and any
+    /// added by a version that did not record setups as events), not those set up by events.
+    pub fn definition(&self) -> Campaign {
+        let mut definition = self.campaign.clone();
+        let keep = (0..definition.battles.len())
+            .take_while(|&i| !self.set_up_by_event(i))
+            .count();
+        definition.battles.truncate(keep);
+        definition
+    }
+
+    /// Numbers of the battles waiting on a fork.
+    pub fn forked(&self) -> Vec<u32> {
+        (0..self.campaign.battles.len())
+            .filter(|&i| self.open_fork(i).is_some())
+            .map(|i| self.battle_number(i))
+            .collect()
+    }
+
+    /// Who signed this campaign's events: each key with the names it recorded under, when it
+    /// first did and how many events it signed, in order of first event.
+    pub fn players(&self) -> Vec<PlayerKey> {
+        let mut by_key: std::collections::BTreeMap<(seal::PublicKey, String, String), PlayerKey> =
+            std::collections::BTreeMap::new();
+        for index in 0..self.logs.len() {
+            for e in self.all_events(index) {
+                let Some(s) = e.seal else { continue };
+                let entry = by_key
+                    .entry((s.key, e.by.player.clone(), e.by.machine.clone()))
+                    .or_insert_with(|| PlayerKey {
+                        key: s.key,
+                        by: e.by.clone(),
+                        since: e.recorded_at.clone(),
+                        events: 0,
+                    });
+                entry.events += 1;
+                if e.recorded_at < entry.since {
+                    entry.since = e.recorded_at.clone();
+                }
+            }
+        }
+        let mut list: Vec<PlayerKey> = by_key.into_values().collect();
+        list.sort_by(|a, b| (&a.since, a.key).cmp(&(&b.since, b.key)));
+        list
+    }
+
+    /// How many events carry no signature (recorded before events were signed).
+    pub fn unsigned_events(&self) -> usize {
+        (0..self.logs.len())
+            .map(|i| self.all_events(i).filter(|e| e.seal.is_none()).count())
+            .sum()
     }
 
     pub fn battle(&self, index: usize) -> Option<Battle<'_>> {

@@ -56,3 +56,96 @@ pub fn next_event(
         None => tracker::end_turn(state).map(Some),
     }
 }
+
+/// A campaign `machines` players have played for `events` events, signed, as the benchmarks
+/// and the window's measurements need a long one: the three Lorraine battles, then "What next?"
+/// battles, each played by the scripted player until it ends (then notes, as a campaign's
+/// talk), the machines taking turns to record. Every machine's key is made from its number, so
+/// the same call gives the same campaign (times run from 2026-01-01, a second apart).
+///
+/// # Errors
+/// As the [`tracker`] calls it makes.
+pub fn long_campaign(
+    id: super::CampaignUid,
+    events: usize,
+    machines: usize,
+) -> Result<super::CampaignRecord, CampaignError> {
+    use super::definition::BattlePlan;
+    use super::seal::MachineKey;
+    use super::{LorraineOptions, Recorder, Sides, new_lorraine, what_next};
+    let definition = new_lorraine(
+        "Long campaign",
+        Sides {
+            us: "Ann".into(),
+            german: "Bob".into(),
+        },
+        LorraineOptions::default(),
+    )?;
+    let mut record = super::CampaignRecord::new(id, definition);
+    let keys: Vec<(MachineKey, Recorder)> = (0..machines.max(1))
+        .map(|m| {
+            let seed = u8::try_from(m % 250).unwrap_or(0) + 1;
+            let key = MachineKey::from_secret([seed; 32]);
+            let by = Recorder {
+                player: format!("Player {}", m + 1),
+                machine: format!("machine-{}", m + 1),
+            };
+            (key, by)
+        })
+        .collect();
+    let start = super::time::parse_millis("2026-01-01T00:00:00.000Z")
+        .map_err(|m| CampaignError::not_allowed(m))?;
+    let mut count = 0usize;
+    let mut roller = Roller::new(1944);
+    let mut index = 0usize;
+    while count < events && index < super::verify::MAX_BATTLES {
+        if index >= record.campaign.battles.len() {
+            let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+            let plan = BattlePlan::Armour(what_next(number, index % 2 == 1)?);
+            record.campaign.battles.push(plan.clone());
+            record.logs.push(Vec::new());
+            record.aside.push(Vec::new());
+            let (key, by) = &keys[count % keys.len()];
+            let at = record.next_position(index)?;
+            let time = super::time::format_millis(start + 1000 * count as i64);
+            record.record_sealed(
+                index,
+                at,
+                key,
+                time,
+                by.clone(),
+                Event::BattleAdded { plan },
+            )?;
+            count += 1;
+        }
+        let BattlePlan::Armour(plan) = record.campaign.battles[index].clone() else {
+            break;
+        };
+        let mut state = record
+            .state(index)
+            .unwrap_or_else(|| BattleState::fold(&plan, std::iter::empty()));
+        let mut notes = 0usize;
+        let mut in_battle = 0usize;
+        while count < events && in_battle < 1_500 {
+            let event = match next_event(&plan, &state, &mut roller)? {
+                Some(event) => event,
+                None if notes < 900 => {
+                    notes += 1;
+                    Event::Note {
+                        text: format!("after the battle, note {notes}"),
+                    }
+                }
+                None => break,
+            };
+            let (key, by) = &keys[count % keys.len()];
+            let at = record.next_position(index)?;
+            let time = super::time::format_millis(start + 1000 * count as i64);
+            let logged = record.record_sealed(index, at, key, time, by.clone(), event)?;
+            state.apply_event(&logged.event);
+            count += 1;
+            in_battle += 1;
+        }
+        index += 1;
+    }
+    Ok(record)
+}

@@ -438,7 +438,8 @@ impl BattleState {
             Event::UnitFate { .. }
             | Event::Undo { .. }
             | Event::Redo { .. }
-            | Event::BranchChosen { .. } => {}
+            | Event::BranchChosen { .. }
+            | Event::BattleAdded { .. } => {}
         }
     }
 

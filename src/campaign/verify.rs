@@ -22,6 +22,7 @@ use crate::rules::armour_battles::artillery;
 use crate::rules::armour_battles::fire::{self, MoveOrder};
 use crate::rules::armour_battles::outcome::{self, FireRoll, SuppressionRule};
 use crate::rules::armour_battles::rally::RallyRoll;
+use crate::rules::armour_battles::revision;
 use crate::rules::armour_battles::{self, Side};
 use crate::rules::dice::{Pool, RollRecord, Roller};
 
@@ -57,7 +58,7 @@ pub fn verify_battle(record: &CampaignRecord, index: usize) -> Result<(), Campai
     };
     let carried = record.carried_losses(index);
     let line = record.logs.get(index).map_or(&[][..], Vec::as_slice);
-    verify_battle_log(plan, &carried, line)?;
+    verify_battle_log(plan_of(plan, line), &carried, line)?;
     let aside = record.aside.get(index).map_or(&[][..], Vec::as_slice);
     if aside.is_empty() {
         return Ok(());
@@ -97,9 +98,15 @@ pub fn verify_battle(record: &CampaignRecord, index: usize) -> Result<(), Campai
             at = parent.follows;
         }
         path.reverse();
-        verify_battle_log(plan, &carried, &path)?;
+        verify_battle_log(plan_of(plan, &path), &carried, &path)?;
     }
     Ok(())
+}
+
+/// The plan a line of a battle is played under: the one its first event set up, for a battle
+/// added during the campaign (two setups of one battle are two branches), else the battle's.
+pub fn plan_of<'a>(slot: &'a BattlePlan, line: &'a [LoggedEvent]) -> &'a BattlePlan {
+    line.first().and_then(|e| e.event.setup()).unwrap_or(slot)
 }
 
 /// Checks one battle's log against its plan, event by event.
@@ -112,6 +119,27 @@ pub fn verify_battle_log(
     carried: &Sides<Vec<String>>,
     events: &[LoggedEvent],
 ) -> Result<(), CampaignError> {
+    for (i, logged) in events.iter().enumerate() {
+        if let Event::BattleAdded { plan: set_up } = &logged.event {
+            // A setup opens its battle, and its battle is played under it.
+            if i > 0 || logged.seq != 1 || logged.follows.is_some() {
+                return Err(forged(
+                    plan.number(),
+                    logged,
+                    "kind",
+                    "a battle is set up by its first event only".into(),
+                ));
+            }
+            if set_up != plan {
+                return Err(forged(
+                    plan.number(),
+                    logged,
+                    "plan",
+                    "not the plan this battle is played under".into(),
+                ));
+            }
+        }
+    }
     match plan {
         BattlePlan::Armour(plan) => verify_armour_log(plan, carried, events),
         BattlePlan::Simple(simple) => {
@@ -135,6 +163,8 @@ pub fn verify_battle_log(
                     Event::Undo { .. } | Event::Redo { .. } => {
                         targets.step(&logged.event).map_err(|m| forged("seq", m))?;
                     }
+                    // Its place and plan were checked above.
+                    Event::BattleAdded { .. } => {}
                     other => {
                         return Err(forged(
                             "kind",
@@ -162,6 +192,8 @@ fn verify_armour_log(
     for logged in events {
         let forged = |field: &str, message: String| forged(plan.number, logged, field, message);
         match logged.event {
+            // Its place and plan were checked by the caller.
+            Event::BattleAdded { .. } => continue,
             Event::Undo { .. } => {
                 targets.step(&logged.event).map_err(|m| forged("seq", m))?;
                 replay.take_back_last();
@@ -195,13 +227,45 @@ fn verify_armour_log(
                 (None, false) => {}
             }
         }
-        let expected = rederive(plan, &replay.state, &logged.event).map_err(|e| match e {
-            // A field the re-derivation found wrong (a die count, a TN, the situation).
-            CampaignError::Invalid { field, message } => forged(field, message),
-            e => forged("event", format!("could not have been recorded here: {e}")),
-        })?;
-        if let Some((field, message)) = difference(&expected, &logged.event) {
-            return Err(forged(&field, message));
+        // Replayed under the revision it was recorded under; an event from before revisions
+        // were recorded under whichever revision its dice fit, the current one first.
+        let revisions: Vec<u32> = match logged.revision {
+            Some(r) if revision::is_known(r) => vec![r],
+            Some(r) => {
+                return Err(forged(
+                    "revision",
+                    format!(
+                        "{r}: newer than the rules of this build (revision {}); update Quartermaster",
+                        revision::CURRENT
+                    ),
+                ));
+            }
+            None => (revision::FIRST..=revision::CURRENT).rev().collect(),
+        };
+        let mut first_refusal = None;
+        for r in revisions {
+            let checked = rederive(plan, &replay.state, &logged.event, r)
+                .map_err(|e| match e {
+                    // A field the re-derivation found wrong (a die count, a TN, the situation).
+                    CampaignError::Invalid { field, message } => forged(field, message),
+                    e => forged("event", format!("could not have been recorded here: {e}")),
+                })
+                .and_then(|expected| match difference(&expected, &logged.event) {
+                    Some((field, message)) => Err(forged(&field, message)),
+                    None => Ok(()),
+                });
+            match checked {
+                Ok(()) => {
+                    first_refusal = None;
+                    break;
+                }
+                Err(e) => {
+                    first_refusal.get_or_insert(e);
+                }
+            }
+        }
+        if let Some(refusal) = first_refusal {
+            return Err(refusal);
         }
         targets.counts(logged.seq);
         replay.apply(&logged.event);
@@ -303,6 +367,7 @@ fn rederive(
     plan: &ArmourBattlePlan,
     state: &BattleState,
     event: &Event,
+    revision: u32,
 ) -> Result<Event, CampaignError> {
     let resume = |record: &RollRecord| Roller::resume(record.seed, record.index);
     match event {
@@ -348,7 +413,7 @@ fn rederive(
             }
         }
         Event::MissionMaintained { battery, .. } => tracker::maintain_mission(state, battery),
-        Event::Fire(fire) => rederive_fire(state, fire),
+        Event::Fire(fire) => rederive_fire(state, fire, revision),
         Event::Rally(rally) => rederive_rally(state, rally),
         Event::Dispersed { unit, morale, .. } => {
             tracker::disperse(state, unit, &mut resume(morale))
@@ -393,6 +458,9 @@ fn rederive(
         Event::BranchChosen { .. } => Err(CampaignError::not_allowed(
             "a branch choice follows its fork point, never the line",
         )),
+        Event::BattleAdded { .. } => Err(CampaignError::not_allowed(
+            "a battle is set up by its first event only",
+        )),
     }
 }
 
@@ -401,7 +469,11 @@ fn rederive(
 /// away (even a missed last one) or a changed bonus no longer matches; a legacy event (no
 /// situation: recorded before situations were) can only be rolled again with the pools its
 /// dice show.
-fn rederive_fire(state: &BattleState, fire: &FireEvent) -> Result<Event, CampaignError> {
+fn rederive_fire(
+    state: &BattleState,
+    fire: &FireEvent,
+    revision: u32,
+) -> Result<Event, CampaignError> {
     let target = state
         .unit(&fire.target)
         .ok_or_else(|| CampaignError::UnknownUnit(fire.target.clone()))?;
@@ -423,8 +495,8 @@ fn rederive_fire(state: &BattleState, fire: &FireEvent) -> Result<Event, Campaig
     }
     let roller = || Roller::resume(fire.seed, fire.attack.index);
     let roll = match &fire.situation {
-        Some(setup) => roll_from_situation(state, fire, setup, &mut roller())?,
-        None => roll_from_dice(fire, target, &mut roller())?,
+        Some(setup) => roll_from_situation(state, fire, setup, revision, &mut roller())?,
+        None => roll_from_dice(fire, target, revision, &mut roller())?,
     };
     tracker::fire_event_as_recorded(
         state,
@@ -442,6 +514,7 @@ fn roll_from_situation(
     state: &BattleState,
     fire: &FireEvent,
     setup: &FireSetup,
+    revision: u32,
     roller: &mut Roller,
 ) -> Result<FireRoll, CampaignError> {
     let target = state
@@ -544,7 +617,7 @@ fn roll_from_situation(
             ));
         }
     }
-    roll(pools.attack, pools.reaction, rule, target, roller)
+    roll(pools.attack, pools.reaction, rule, target, revision, roller)
 }
 
 /// The fire rolled from `roller` with these pools against `target` as the table has it.
@@ -553,6 +626,7 @@ fn roll(
     reaction: Pool,
     rule: SuppressionRule,
     target: &super::state::UnitState,
+    revision: u32,
     roller: &mut Roller,
 ) -> Result<FireRoll, CampaignError> {
     let rules = armour_battles::fire_rules()?;
@@ -563,6 +637,7 @@ fn roll(
         target.disruption,
         target.cohesion,
         &rules.result,
+        revision,
         roller,
     )?)
 }
@@ -571,6 +646,7 @@ fn roll(
 fn roll_from_dice(
     fire: &FireEvent,
     target: &super::state::UnitState,
+    revision: u32,
     roller: &mut Roller,
 ) -> Result<FireRoll, CampaignError> {
     for (field, tn) in [
@@ -600,6 +676,7 @@ fn roll_from_dice(
         Pool::new(count(fire.reaction.as_ref()), fire.reaction_tn),
         rule,
         target,
+        revision,
         roller,
     )
 }
@@ -837,62 +914,73 @@ pub(crate) fn verify_definition(record: &CampaignRecord) -> Result<(), CampaignE
     }
     for (i, plan) in campaign.battles.iter().enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        if plan.number() != number {
-            return Err(invalid(
-                "campaign.battles.number",
-                format!(
-                    "battle {} is numbered {} (battles are numbered 1, 2, 3 …)",
-                    i + 1,
-                    plan.number()
-                ),
-            ));
-        }
-        match plan {
-            BattlePlan::Armour(armour) => {
-                if campaign.ruleset != RulesetId::ArmourBattles {
-                    return Err(invalid(
-                        "campaign.battles",
-                        format!(
-                            "battle {number} is an Armour Battles battle in a {} campaign",
-                            campaign.ruleset.as_str()
-                        ),
-                    ));
-                }
-                let book = if number <= 3 {
-                    vec![lorraine_battle(number)?]
-                } else {
-                    vec![what_next(number, false)?, what_next(number, true)?]
-                };
-                if !book.contains(armour) {
-                    return Err(invalid(
-                        "campaign.battles",
-                        format!(
-                            "battle {number} is not the book's briefing: {}",
-                            plan_difference(armour, &book[0])
-                        ),
-                    ));
-                }
+        check_plan(campaign.ruleset, number, plan)?;
+    }
+    Ok(())
+}
+
+/// Battle `number` of a `ruleset` campaign may be `plan`: numbered so; a Lorraine battle is
+/// the book's briefing exactly (a battle after the third is the "What next?" battle, with or
+/// without the extra artillery); a simple battle's names are bounded and printable.
+///
+/// # Errors
+/// [`CampaignError::Invalid`] naming the field.
+pub fn check_plan(ruleset: RulesetId, number: u32, plan: &BattlePlan) -> Result<(), CampaignError> {
+    let invalid = |field: &'static str, message: String| CampaignError::Invalid { field, message };
+    if plan.number() != number {
+        return Err(invalid(
+            "campaign.battles.number",
+            format!(
+                "battle {number} is numbered {} (battles are numbered 1, 2, 3 …)",
+                plan.number()
+            ),
+        ));
+    }
+    match plan {
+        BattlePlan::Armour(armour) => {
+            if ruleset != RulesetId::ArmourBattles {
+                return Err(invalid(
+                    "campaign.battles",
+                    format!(
+                        "battle {number} is an Armour Battles battle in a {} campaign",
+                        ruleset.as_str()
+                    ),
+                ));
             }
-            BattlePlan::Simple(simple) => {
-                if campaign.ruleset == RulesetId::ArmourBattles {
+            let book = if number <= 3 {
+                vec![lorraine_battle(number)?]
+            } else {
+                vec![what_next(number, false)?, what_next(number, true)?]
+            };
+            if !book.contains(armour) {
+                return Err(invalid(
+                    "campaign.battles",
+                    format!(
+                        "battle {number} is not the book's briefing: {}",
+                        plan_difference(armour, &book[0])
+                    ),
+                ));
+            }
+        }
+        BattlePlan::Simple(simple) => {
+            if ruleset == RulesetId::ArmourBattles {
+                return Err(invalid(
+                    "campaign.battles",
+                    format!("battle {number}: Lorraine battles come from the briefings"),
+                ));
+            }
+            name(&simple.name).map_err(|m| invalid("battle.name", m))?;
+            for side in SIDES_BOTH {
+                name(simple.forces.get(side)).map_err(|m| invalid("battle.forces", m))?;
+                let units = simple.units.get(side);
+                if units.len() > 10_000 {
                     return Err(invalid(
-                        "campaign.battles",
-                        format!("battle {number}: Lorraine battles come from the briefings"),
+                        "battle.units",
+                        format!("{} units; at most 10000", units.len()),
                     ));
                 }
-                name(&simple.name).map_err(|m| invalid("battle.name", m))?;
-                for side in SIDES_BOTH {
-                    name(simple.forces.get(side)).map_err(|m| invalid("battle.forces", m))?;
-                    let units = simple.units.get(side);
-                    if units.len() > 10_000 {
-                        return Err(invalid(
-                            "battle.units",
-                            format!("{} units; at most 10000", units.len()),
-                        ));
-                    }
-                    for unit in units {
-                        name(unit).map_err(|m| invalid("battle.units", m))?;
-                    }
+                for unit in units {
+                    name(unit).map_err(|m| invalid("battle.units", m))?;
                 }
             }
         }

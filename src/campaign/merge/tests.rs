@@ -1,17 +1,20 @@
-//! Merging is idempotent, commutative and associative, and any exchange schedule converges:
-//! property tests over random histories (replicas recording scripted play, notes and branch
-//! choices into two battles) and random schedules of who merges whose copy when.
+//! Merging is idempotent, commutative and associative, any exchange schedule converges, and no
+//! damaged copy, reused id or forged signature changes that: property tests over random
+//! histories (replicas recording signed, scripted play, notes and branch choices into two
+//! battles), random damage to the copies exchanged and random orders of exchange — joins (all
+//! copies merged into an empty one) included.
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use uuid::Uuid;
 
-use super::merge;
+use super::{MAX_NOTE_CHARS, merge};
 use crate::campaign::definition::BattlePlan;
+use crate::campaign::seal::{self, MachineKey, Seal, SignatureBytes};
 use crate::campaign::{
-    CampaignRecord, CampaignUid, Event, EventUid, LorraineOptions, Recorder, Sides, history,
-    new_lorraine, script,
+    CampaignRecord, CampaignUid, Event, EventUid, LorraineOptions, Position, Recorder, Sides,
+    new_lorraine, script, what_next,
 };
 use crate::rules::dice::Roller;
 
@@ -22,11 +25,12 @@ fn base() -> CampaignRecord {
     )
 }
 
-/// One machine's copy, recording with ids and times of its own.
+/// One machine's copy, recording signed events with its own key and clock.
 #[derive(Clone)]
 struct Replica {
     record: CampaignRecord,
     machine: u64,
+    key: MachineKey,
     counter: u64,
     /// Every event this replica recorded itself.
     recorded: BTreeSet<EventUid>,
@@ -37,19 +41,17 @@ impl Replica {
         Self {
             record: base(),
             machine,
+            key: MachineKey::from_secret([u8::try_from(machine).unwrap(); 32]),
             counter: 0,
             recorded: BTreeSet::new(),
         }
     }
 
-    fn stamp(&mut self) -> (EventUid, String, Recorder) {
+    fn stamp(&mut self) -> (String, Recorder) {
         self.counter += 1;
-        let id = EventUid(Uuid::from_u128(
-            (u128::from(self.machine) << 64) | u128::from(self.counter),
-        ));
         // Times that interleave between machines, as real clocks would.
         let at = format!(
-            "2026-11-25T10:{:02}:{:02}.{}Z",
+            "2026-11-25T10:{:02}:{:02}.{:03}Z",
             self.counter / 60 % 60,
             self.counter % 60,
             self.machine
@@ -58,7 +60,18 @@ impl Replica {
             player: format!("player {}", self.machine),
             machine: format!("machine {}", self.machine),
         };
-        (id, at, by)
+        (at, by)
+    }
+
+    fn seal_at(&mut self, index: usize, at: Position, event: Event) -> EventUid {
+        let (time, by) = self.stamp();
+        let key = self.key.clone();
+        let logged = self
+            .record
+            .record_sealed(index, at, &key, time, by, event)
+            .unwrap();
+        self.recorded.insert(logged.id);
+        logged.id
     }
 
     /// Records `n` events in battle `index`: scripted play (a note every `note_every`), and a
@@ -82,33 +95,27 @@ impl Replica {
                 script::next_event(&plan, &state, &mut roller).unwrap()
             };
             let Some(event) = event else { break };
-            let (id, time, by) = self.stamp();
-            self.record.append(index, id, time, by, event).unwrap();
-            self.recorded.insert(id);
+            let at = self.record.next_position(index).unwrap();
+            self.seal_at(index, at, event);
         }
     }
 
     /// Records the choice keeping the branch that starts with `keep` in battle `index`.
     fn choose(&mut self, index: usize, keep: EventUid) {
         let (at, event) = self.record.choice(index, keep).unwrap();
-        let (id, time, by) = self.stamp();
-        self.record
-            .add(index, history::logged(at, id, time, by, event))
-            .unwrap();
-        self.recorded.insert(id);
+        self.seal_at(index, at, event);
     }
 
-    fn merge_from(&mut self, other: &Replica) {
-        self.record = merge(&self.record, &other.record).unwrap().0;
+    fn merge_from(&mut self, other: &CampaignRecord) {
+        self.record = merge(&self.record, other).unwrap().0;
     }
 }
 
 /// What every copy must agree on: id, battles and each battle's events laid out.
-fn shared(r: &CampaignRecord) -> (CampaignUid, usize, String) {
+fn shared(r: &CampaignRecord) -> (CampaignUid, String) {
     (
         r.id,
-        r.campaign.battles.len(),
-        serde_json::to_string(&(&r.logs, &r.aside)).unwrap(),
+        serde_json::to_string(&(&r.campaign.battles, &r.logs, &r.aside)).unwrap(),
     )
 }
 
@@ -135,36 +142,122 @@ fn steps(replicas: usize, max: usize) -> impl Strategy<Value = Vec<Step>> {
     )
 }
 
-/// Runs a schedule: action 0 or 1 records, 2 merges from the next replica round.
-fn run(replicas: &mut [Replica], schedule: &[Step]) {
+/// How a copy is spoiled on its way: (kind, which event, detail).
+type Damage = (u8, usize, u8);
+
+/// A copy of `record` with one event spoiled as `damage` says: a digit of its time changed
+/// (damage on the way), a note's text edited under its id, its signature bytes spoiled, the
+/// event changed and signed by an intruder in the genuine signer's name (a forged signature),
+/// or an event of another content given its id (an id reused). A forged recorder — an
+/// intruder's own key signing under another player's names — is refused by the names' binding
+/// to the key first seen for them (`a_forged_recorder_is_refused_and_named`).
+fn spoiled(record: &CampaignRecord, damage: Damage) -> CampaignRecord {
+    let (kind, which, detail) = damage;
+    let mut copy = record.clone();
+    let places: Vec<(usize, bool, usize)> = (0..copy.logs.len())
+        .flat_map(|b| {
+            let line = (0..copy.logs[b].len()).map(move |i| (b, true, i));
+            let aside = (0..copy.aside[b].len()).map(move |i| (b, false, i));
+            line.chain(aside).collect::<Vec<_>>()
+        })
+        .collect();
+    if places.is_empty() {
+        return copy;
+    }
+    let (b, on_line, i) = places[which % places.len()];
+    let campaign = copy.id;
+    let number = copy.battle_number(b);
+    let e = if on_line {
+        &mut copy.logs[b][i]
+    } else {
+        &mut copy.aside[b][i]
+    };
+    match kind % 5 {
+        0 => {
+            let digit = char::from(b'0' + detail % 10);
+            e.recorded_at.replace_range(18..19, &digit.to_string());
+            if seal::check(campaign, number, e).is_ok() {
+                e.recorded_at.replace_range(17..18, "5");
+            }
+        }
+        1 => {
+            e.event = Event::Note {
+                text: format!("edited {detail}"),
+            }
+        }
+        2 => {
+            if let Some(s) = &mut e.seal {
+                s.sig = SignatureBytes([detail; 64]);
+            }
+        }
+        3 => {
+            // Re-signed by an intruder, naming the genuine signer's key.
+            let genuine = e.seal.map(|s| s.key);
+            let intruder = MachineKey::from_secret([200u8.wrapping_add(detail % 50); 32]);
+            e.event = Event::Note {
+                text: "the other side concedes".into(),
+            };
+            seal::seal(&intruder, campaign, number, e);
+            if let (Some(s), Some(key)) = (&mut e.seal, genuine) {
+                s.key = key;
+            }
+        }
+        _ => {
+            let original = e.id;
+            e.event = Event::Note {
+                text: format!("another event under id {original}"),
+            };
+            e.seal = Some(Seal {
+                key: e
+                    .seal
+                    .map_or(MachineKey::from_secret([1; 32]).public(), |s| s.key),
+                sig: SignatureBytes([7; 64]),
+            });
+            e.id = original;
+        }
+    }
+    copy
+}
+
+/// Runs a schedule: action 0 or 1 records, 2 merges from the next replica round — a spoiled
+/// copy when `damage` has a next entry for it.
+fn run(replicas: &mut [Replica], schedule: &[Step], damage: &mut impl Iterator<Item = Damage>) {
     let n = replicas.len();
     for &(r, action, battle, count, seed, pick) in schedule {
         if action < 2 {
             replicas[r].play(battle, count, seed, pick, 3);
         } else {
-            let from = replicas[(r + 1 + pick) % n].clone();
-            if from.machine != replicas[r].machine {
-                replicas[r].merge_from(&from);
+            let from = (r + 1 + pick) % n;
+            if from != r {
+                let copy = match damage.next() {
+                    Some(d) if seed % 2 == 0 => spoiled(&replicas[from].record, d),
+                    _ => replicas[from].record.clone(),
+                };
+                replicas[r].merge_from(&copy);
             }
         }
     }
 }
 
-fn diverged(schedule: &[Step], count: u64) -> Vec<Replica> {
+fn diverged(schedule: &[Step], count: u64, damage: &[Damage]) -> Vec<Replica> {
     let mut replicas: Vec<Replica> = (1..=count).map(Replica::new).collect();
-    run(&mut replicas, schedule);
+    run(&mut replicas, schedule, &mut damage.iter().copied());
     replicas
 }
 
+fn damages() -> impl Strategy<Value = Vec<Damage>> {
+    prop::collection::vec((0u8..5, 0usize..200, 0u8..255), 0..6)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 550, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
 
     /// Idempotent, commutative and associative, on random diverged copies.
     #[test]
     fn merging_is_idempotent_commutative_and_associative(schedule in steps(3, 8)) {
-        let r = diverged(&schedule, 3);
+        let r = diverged(&schedule, 3, &[]);
         let (a, b, c) = (&r[0].record, &r[1].record, &r[2].record);
-        let ab = match merge(a, b) { Ok(m) => m.0, Err(e) => panic!("{e}") };
+        let ab = merge(a, b).unwrap().0;
         prop_assert_eq!(shared(&merge(a, a).unwrap().0), shared(a));
         prop_assert_eq!(shared(&merge(&ab, b).unwrap().0), shared(&ab));
         prop_assert_eq!(shared(&ab), shared(&merge(b, a).unwrap().0));
@@ -176,36 +269,61 @@ proptest! {
         prop_assert!(all.is_subset(&ids(&left)));
     }
 
-    /// Any schedule of recording and partial exchanges, then everyone merging everyone's copy
-    /// in a random order: all copies end identical, with every event kept.
+    /// Any schedule of recording and partial exchanges — some of the copies exchanged damaged,
+    /// edited, forged or reusing an id — then everyone merging everyone's genuine copy in a
+    /// random order, and a newcomer joining from all copies (damaged ones included) in another:
+    /// all copies end identical, with every genuine event and none of the spoiled ones.
     #[test]
-    fn any_exchange_schedule_converges_with_every_event_kept(
+    fn any_exchange_schedule_with_damage_and_forgery_converges_with_every_genuine_event(
         schedule in steps(3, 12),
+        damage in damages(),
         order in prop::collection::vec((0usize..3, 0usize..3), 0..6),
+        join_order in Just(vec![0usize, 1, 2]).prop_shuffle(),
+        spoiled_first in prop::bool::ANY,
     ) {
-        let mut replicas = diverged(&schedule, 3);
+        let mut replicas = diverged(&schedule, 3, &damage);
+        let spoils: Vec<CampaignRecord> = damage
+            .iter()
+            .enumerate()
+            .map(|(k, d)| spoiled(&replicas[k % 3].record, *d))
+            .collect();
         for (to, from) in order {
             if to != from {
-                let other = replicas[from].clone();
+                let other = replicas[from].record.clone();
                 replicas[to].merge_from(&other);
             }
+        }
+        for (k, copy) in spoils.iter().enumerate() {
+            replicas[(k + 1) % 3].merge_from(copy);
         }
         // A final round: each merges the others' copies (in two passes, so everyone has all).
         for _ in 0..2 {
             for to in 0..3 {
                 for from in 0..3 {
                     if to != from {
-                        let other = replicas[from].clone();
+                        let other = replicas[from].record.clone();
                         replicas[to].merge_from(&other);
                     }
                 }
             }
+        }
+        // A newcomer joins from every copy, the spoiled ones before or after the genuine.
+        let mut copies: Vec<CampaignRecord> = join_order.iter().map(|&i| replicas[i].record.clone()).collect();
+        if spoiled_first {
+            copies.splice(0..0, spoils.iter().cloned());
+        } else {
+            copies.extend(spoils.iter().cloned());
+        }
+        let mut newcomer = CampaignRecord::new(base().id, base().campaign);
+        for copy in &copies {
+            newcomer = merge(&newcomer, copy).unwrap().0;
         }
         let all: BTreeSet<EventUid> = replicas.iter().flat_map(|x| x.recorded.clone()).collect();
         for r in &replicas {
             prop_assert_eq!(shared(&r.record), shared(&replicas[0].record));
             prop_assert_eq!(ids(&r.record), all.clone());
         }
+        prop_assert_eq!(shared(&newcomer), shared(&replicas[0].record));
     }
 }
 
@@ -214,11 +332,11 @@ fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere(
     let mut laptop = Replica::new(1);
     let mut desktop = Replica::new(2);
     laptop.play(0, 1, 10, 0, 0);
-    desktop.merge_from(&laptop);
+    desktop.merge_from(&laptop.record);
     // Both roll the next turn's command dice (and more) after the same event.
     laptop.play(0, 4, 11, 0, 0);
     desktop.play(0, 3, 12, 0, 0);
-    laptop.merge_from(&desktop);
+    laptop.merge_from(&desktop.record);
     let fork = laptop.record.open_fork(0).expect("a fork");
     assert_eq!(fork.branches.len(), 2);
     assert_eq!(fork.after_seq, 1);
@@ -234,8 +352,6 @@ fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere(
         laptop.record.next_position(0),
         Err(crate::campaign::CampaignError::Forked { .. })
     ));
-    let state_before = laptop.record.state(0).unwrap();
-    assert_eq!(state_before.turn, 1);
     // The desktop's branch is kept; the laptop's is set aside, not lost.
     let keep = fork
         .branches
@@ -247,24 +363,12 @@ fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere(
     assert!(laptop.record.open_fork(0).is_none());
     assert_eq!(laptop.record.logs[0].len(), 4);
     assert_eq!(laptop.record.set_aside(0).len(), 4);
-    // The choice merges: the desktop sees the same battle.
-    desktop.merge_from(&laptop);
-    assert_eq!(shared(&desktop.record), shared(&laptop.record));
-    // Restoring the set-aside branch is another choice.
-    let other = laptop.record.forks(0)[0]
-        .branches
-        .iter()
-        .find(|b| b.first != keep)
-        .unwrap()
-        .first;
-    desktop.choose(0, other);
-    assert_eq!(desktop.record.logs[0].len(), 5);
-    laptop.merge_from(&desktop);
+    desktop.merge_from(&laptop.record);
     assert_eq!(shared(&desktop.record), shared(&laptop.record));
 }
 
 #[test]
-fn a_copy_of_another_campaign_or_an_edited_event_is_refused() {
+fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() {
     let mut a = Replica::new(1);
     a.play(0, 3, 1, 0, 0);
     let other = CampaignRecord::new(
@@ -275,20 +379,182 @@ fn a_copy_of_another_campaign_or_an_edited_event_is_refused() {
         merge(&a.record, &other),
         Err(crate::campaign::CampaignError::Merge(_))
     ));
-    let mut edited = a.record.clone();
-    edited.logs[0][1].recorded_at = "2000-01-01T00:00:00Z".into();
-    assert!(matches!(
-        merge(&a.record, &edited),
-        Err(crate::campaign::CampaignError::Merge(_))
-    ));
-    // An event that does not replay is refused, naming it.
+    // b holds a's three events and two of its own; a gets them with a's second event's time
+    // damaged: that copy is refused alone, b's own events (which follow the genuine one, held)
+    // come in.
     let mut b = Replica::new(2);
-    b.play(0, 3, 1, 0, 0);
-    if let Event::CommandRolled(c) = &mut b.record.logs[0][0].event {
-        c.turn = 7;
+    b.merge_from(&a.record);
+    b.play(0, 2, 9, 0, 0);
+    let mut damaged = b.record.clone();
+    damaged.logs[0][1].recorded_at.replace_range(18..19, "7");
+    let (merged, report) = merge(&a.record, &damaged).unwrap();
+    assert_eq!(report.added, 2, "{report:?}");
+    assert_eq!(report.refused.len(), 1, "{report:?}");
+    assert!(
+        report.refused[0].reason.contains("does not match its id"),
+        "{}",
+        report.refused[0].reason
+    );
+    assert_eq!(ids(&merged), ids(&b.record));
+    // An event whose dice do not replay is refused with what follows it; the rest merges.
+    let mut c = Replica::new(3);
+    c.play(0, 3, 1, 0, 0);
+    c.play(1, 2, 4, 0, 0);
+    let mut forged = c.record.clone();
+    if let Event::CommandRolled(roll) = &mut forged.logs[0][0].event {
+        roll.turn = 7;
     }
-    assert!(matches!(
-        merge(&base(), &b.record),
-        Err(crate::campaign::CampaignError::Forged { .. })
-    ));
+    let key = c.key.clone();
+    let number = forged.battle_number(0);
+    seal::seal(&key, forged.id, number, &mut forged.logs[0][0]);
+    let (merged, report) = merge(&base(), &forged).unwrap();
+    assert_eq!(report.added, 2, "battle 2 merges: {report:?}");
+    assert!(merged.logs[0].is_empty());
+    assert!(
+        report.refused.iter().any(|r| r.reason.contains("turn")),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn a_forged_recorder_is_refused_and_named() {
+    let mut ann = Replica::new(1);
+    ann.play(0, 2, 3, 0, 0);
+    let mut eve = Replica::new(9);
+    eve.merge_from(&ann.record);
+    // Eve records "the first player concedes" under Ann's names, signed with her own key.
+    let at = eve.record.next_position(0).unwrap();
+    let (time, _) = eve.stamp();
+    let key = eve.key.clone();
+    let as_ann = Recorder {
+        player: "player 1".into(),
+        machine: "machine 1".into(),
+    };
+    let concession = Event::BattleConcluded {
+        winner: Some(crate::rules::armour_battles::Side::German),
+        notes: "the first player concedes".into(),
+    };
+    eve.record
+        .record_sealed(0, at, &key, time, as_ann, concession)
+        .unwrap();
+    let (merged, report) = merge(&ann.record, &eve.record).unwrap();
+    assert_eq!(report.added, 0);
+    let why = &report.refused[0].reason;
+    assert!(
+        why.contains("claims to be recorded by player 1 on machine 1") && why.contains("forged"),
+        "{why}"
+    );
+    assert_eq!(shared(&merged), shared(&ann.record));
+}
+
+#[test]
+fn an_unsigned_event_after_a_signed_one_is_refused_and_limits_hold() {
+    let mut ann = Replica::new(1);
+    ann.play(0, 2, 3, 0, 0);
+    let mut copy = ann.record.clone();
+    copy.append(
+        0,
+        EventUid(Uuid::from_u128(5)),
+        "2026-11-25T11:00:00.000Z".into(),
+        Recorder {
+            player: "player 1".into(),
+            machine: "machine 1".into(),
+        },
+        Event::Note {
+            text: "unsigned".into(),
+        },
+    )
+    .unwrap();
+    let (_, report) = merge(&ann.record, &copy).unwrap();
+    assert!(
+        report.refused[0].reason.contains("not signed"),
+        "{report:?}"
+    );
+    // A note longer than a note may be, and a time in year 9999.
+    let mut long = ann.clone();
+    let at = long.record.next_position(0).unwrap();
+    long.seal_at(
+        0,
+        at,
+        Event::Note {
+            text: "x".repeat(MAX_NOTE_CHARS + 1),
+        },
+    );
+    let (_, report) = merge(&ann.record, &long.record).unwrap();
+    assert!(report.refused[0].reason.contains("at most"), "{report:?}");
+    let mut late = ann.clone();
+    let at = late.record.next_position(0).unwrap();
+    let key = late.key.clone();
+    let by = Recorder {
+        player: "player 1".into(),
+        machine: "machine 1".into(),
+    };
+    late.record
+        .record_sealed(
+            0,
+            at,
+            &key,
+            "9999-01-01T00:00:00.000Z".into(),
+            by,
+            Event::TurnEnded {},
+        )
+        .unwrap();
+    let (_, report) = merge(&ann.record, &late.record).unwrap();
+    assert!(
+        report.refused[0].reason.contains("recorded_at"),
+        "{report:?}"
+    );
+}
+
+#[test]
+fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing() {
+    let mut ann = Replica::new(1);
+    let mut bob = Replica::new(2);
+    ann.play(0, 2, 5, 0, 0);
+    bob.merge_from(&ann.record);
+    // Both add battle 4 before syncing, Bob with the extra artillery.
+    for (replica, extra) in [(&mut ann, false), (&mut bob, true)] {
+        let plan = BattlePlan::Armour(what_next(4, extra).unwrap());
+        replica.record.campaign.battles.push(plan.clone());
+        replica.record.logs.push(Vec::new());
+        replica.record.aside.push(Vec::new());
+        replica.seal_at(
+            3,
+            Position {
+                follows: None,
+                seq: 1,
+            },
+            Event::BattleAdded { plan },
+        );
+    }
+    bob.play(0, 2, 8, 0, 0);
+    ann.merge_from(&bob.record);
+    bob.merge_from(&ann.record);
+    assert_eq!(shared(&ann.record), shared(&bob.record));
+    let fork = ann
+        .record
+        .open_fork(3)
+        .expect("battle 4 forked at its start");
+    assert_eq!((fork.after_seq, fork.branches.len()), (0, 2));
+    // Battle 1 synced on: Bob's two events are Ann's too.
+    assert_eq!(ann.record.logs[0].len(), 4);
+    // Ann keeps Bob's setup: battle 4 is played with the extra artillery, everywhere.
+    let bobs = fork
+        .branches
+        .iter()
+        .find(|b| b.events[0].by.machine == "machine 2")
+        .unwrap()
+        .first;
+    ann.choose(3, bobs);
+    bob.merge_from(&ann.record);
+    for r in [&ann, &bob] {
+        assert!(r.record.open_fork(3).is_none());
+        assert_eq!(
+            r.record.campaign.battles[3].name(),
+            "What Next? (extra artillery)"
+        );
+    }
+    ann.play(3, 3, 2, 0, 0);
+    bob.merge_from(&ann.record);
+    assert_eq!(shared(&ann.record), shared(&bob.record));
 }
