@@ -15,8 +15,11 @@ pub(crate) fn open(path: &Path, ctx: &Ctx) -> Result<(Connection, Option<String>
     // No CREATE: the file exists (it was inspected); if it vanished, say so, never start an
     // empty one in its place.
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let folder_writable = path.parent().is_none_or(writable);
     let first = match Connection::open_with_flags(path, flags) {
-        Ok(conn) if !conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) => {
+        // A writable file in a read-only folder cannot be written either: WAL mode needs its
+        // -wal and -shm files beside it, and every write would fail.
+        Ok(conn) if !conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) && folder_writable => {
             return Ok((conn, None));
         }
         // SQLite opened it read-only itself: the file is write-protected.
@@ -28,7 +31,7 @@ pub(crate) fn open(path: &Path, ctx: &Ctx) -> Result<(Connection, Option<String>
         Err(e) => return Err(ctx.err("opening")(e)),
     };
     let reason = match path.parent() {
-        Some(dir) if !writable(dir) => format!("the folder {} is read-only", dir.display()),
+        Some(dir) if !folder_writable => format!("the folder {} is read-only", dir.display()),
         _ => first,
     };
     let read_only = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;

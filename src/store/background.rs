@@ -65,6 +65,15 @@ impl BackgroundReader {
         cards::list_with_progress(&self.conn, &self.ctx, cards::CardOrigin::Custom, progress)
     }
 
+    /// A campaign with every battle's log, read through this connection (the window opens a
+    /// long campaign this way, off its drawing thread).
+    pub fn load_campaign(
+        &self,
+        id: super::CampaignId,
+    ) -> Result<super::StoredCampaign, StoreError> {
+        super::campaign::load(&self.conn, &self.ctx, id)
+    }
+
     /// `PRAGMA integrity_check` over the whole file.
     pub fn full_check(&self) -> Result<BackgroundCheck, StoreError> {
         let problems = migrate::integrity(&self.conn, Check::Full)

@@ -9,6 +9,8 @@ use super::Ctx;
 use super::error::StoreError;
 use super::ids::{BattleId, CampaignId, EventId};
 use super::queries;
+use crate::campaign::merge::{self, Bindings};
+use crate::campaign::seal::{self, MachineKey, PublicKey, Seal};
 use crate::campaign::{
     Campaign, CampaignRecord, CampaignUid, Event, EventUid, LoggedEvent, Position, Recorder,
 };
@@ -44,6 +46,10 @@ pub struct BattleEvent {
     pub recorded_at: String,
     /// Who recorded it, on which machine.
     pub by: Recorder,
+    /// The rules revision it was resolved under (`None`: recorded before revisions were).
+    pub revision: Option<u32>,
+    /// Its signing key and signature (`None`: recorded before events were signed).
+    pub seal: Option<Seal>,
 }
 
 pub(crate) fn create_campaign(
@@ -123,6 +129,8 @@ pub(crate) fn append_event(
         payload: payload.clone(),
         recorded_at,
         by: Recorder::default(),
+        revision: None,
+        seal: None,
     })
 }
 
@@ -139,10 +147,11 @@ fn need_battle(conn: &Connection, ctx: &Ctx, battle: BattleId) -> Result<(), Sto
     }
 }
 
-/// One stored event row, as read.
+/// One stored event row, as read: row id, battle (row id, or number for [`EVENTS_SINCE`]), seq,
+/// kind, payload, time, uid, follows, player, machine, revision, signer, signature.
 type EventRow = (
-    EventId,
-    BattleId,
+    i64,
+    i64,
     i64,
     String,
     String,
@@ -151,6 +160,9 @@ type EventRow = (
     Option<String>,
     String,
     String,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
 );
 
 fn row_to_event(row: &Row<'_>) -> rusqlite::Result<EventRow> {
@@ -165,7 +177,31 @@ fn row_to_event(row: &Row<'_>) -> rusqlite::Result<EventRow> {
         row.get(7)?,
         row.get(8)?,
         row.get(9)?,
+        row.get(10)?,
+        row.get(11)?,
+        row.get(12)?,
     ))
+}
+
+/// A stored seal read back: both halves or neither.
+fn seal_of(
+    ctx: &Ctx,
+    id: i64,
+    signer: Option<String>,
+    signature: Option<String>,
+) -> Result<Option<Seal>, StoreError> {
+    match (signer, signature) {
+        (None, None) => Ok(None),
+        (Some(key), Some(sig)) => {
+            serde_json::from_value(serde_json::json!({"key": key, "sig": sig}))
+                .map(Some)
+                .map_err(|e| ctx.corrupt(format!("battle_events row {id} seal"), e.to_string()))
+        }
+        _ => Err(ctx.corrupt(
+            format!("battle_events row {id} seal"),
+            "a signer without a signature, or a signature without a signer".into(),
+        )),
+    }
 }
 
 fn parse_uid(ctx: &Ctx, what: String, text: &str) -> Result<Uuid, StoreError> {
@@ -185,28 +221,203 @@ pub(crate) fn events_for_battle(
         })
         .map_err(ctx.err("loading battle events"))?;
     rows.into_iter()
-        .map(
-            |(id, battle, seq, kind, payload, recorded_at, uid, follows, player, machine)| {
-                let follows = follows
-                    .map(|f| parse_uid(ctx, format!("battle_events row {id} follows"), &f))
-                    .transpose()?
-                    .map(EventUid);
-                Ok(BattleEvent {
-                    id,
-                    uid: EventUid(parse_uid(ctx, format!("battle_events row {id} uid"), &uid)?),
-                    follows,
-                    battle,
-                    seq: u32::try_from(seq).unwrap_or(u32::MAX),
-                    kind,
-                    payload: serde_json::from_str(&payload).map_err(|e| {
-                        ctx.corrupt(format!("battle_events row {id} payload"), e.to_string())
-                    })?,
-                    recorded_at,
-                    by: Recorder { player, machine },
-                })
-            },
-        )
+        .map(|row| {
+            let (id, battle, ..) = row;
+            let e = row_event(ctx, row)?;
+            Ok(BattleEvent {
+                id: EventId(id),
+                uid: e.uid,
+                follows: e.follows,
+                battle: BattleId(battle),
+                seq: e.seq,
+                kind: e.kind,
+                payload: e.payload,
+                recorded_at: e.recorded_at,
+                by: e.by,
+                revision: e.revision,
+                seal: e.seal,
+            })
+        })
         .collect()
+}
+
+/// A row's fields decoded.
+struct RowEvent {
+    uid: EventUid,
+    follows: Option<EventUid>,
+    seq: u32,
+    kind: String,
+    payload: serde_json::Value,
+    recorded_at: String,
+    by: Recorder,
+    revision: Option<u32>,
+    seal: Option<Seal>,
+}
+
+fn row_event(ctx: &Ctx, row: EventRow) -> Result<RowEvent, StoreError> {
+    let (
+        id,
+        _,
+        seq,
+        kind,
+        payload,
+        recorded_at,
+        uid,
+        follows,
+        player,
+        machine,
+        revision,
+        signer,
+        signature,
+    ) = row;
+    let follows = follows
+        .map(|f| parse_uid(ctx, format!("battle_events row {id} follows"), &f))
+        .transpose()?
+        .map(EventUid);
+    Ok(RowEvent {
+        uid: EventUid(parse_uid(ctx, format!("battle_events row {id} uid"), &uid)?),
+        follows,
+        seq: u32::try_from(seq).unwrap_or(u32::MAX),
+        kind,
+        payload: serde_json::from_str(&payload)
+            .map_err(|e| ctx.corrupt(format!("battle_events row {id} payload"), e.to_string()))?,
+        recorded_at,
+        by: Recorder { player, machine },
+        revision: revision.and_then(|r| u32::try_from(r).ok()),
+        seal: seal_of(ctx, id, signer, signature)?,
+    })
+}
+
+/// A row as the campaign engine's event.
+fn row_logged(ctx: &Ctx, row: EventRow) -> Result<LoggedEvent, StoreError> {
+    let id = row.0;
+    let e = row_event(ctx, row)?;
+    let event = serde_json::from_value(e.payload)
+        .map_err(|err| ctx.corrupt(format!("battle_events row {id} payload"), err.to_string()))?;
+    Ok(LoggedEvent {
+        id: e.uid,
+        follows: e.follows,
+        seq: e.seq,
+        recorded_at: e.recorded_at,
+        by: e.by,
+        revision: e.revision,
+        seal: e.seal,
+        event,
+    })
+}
+
+/// Battle `battle`'s events as the campaign engine has them, in the order stored.
+pub(crate) fn battle_log(
+    conn: &Connection,
+    ctx: &Ctx,
+    battle: BattleId,
+) -> Result<Vec<LoggedEvent>, StoreError> {
+    conn.prepare_cached(queries::EVENTS_SELECT)
+        .and_then(|mut stmt| {
+            stmt.query_map([battle], row_to_event)?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(ctx.err("loading battle events"))?
+        .into_iter()
+        .map(|row| row_logged(ctx, row))
+        .collect()
+}
+
+/// Campaign `id`'s events stored after row `after`, each with its battle's number, in the
+/// order stored (which puts every event after the one it follows).
+pub(crate) fn events_since(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    after: i64,
+) -> Result<Vec<(i64, u32, LoggedEvent)>, StoreError> {
+    conn.prepare_cached(queries::EVENTS_SINCE)
+        .and_then(|mut stmt| {
+            stmt.query_map(params![id, after], row_to_event)?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(ctx.err("reading a campaign's new events"))?
+        .into_iter()
+        .map(|row| {
+            let (rowid, number) = (row.0, u32::try_from(row.1).unwrap_or(u32::MAX));
+            Ok((rowid, number, row_logged(ctx, row)?))
+        })
+        .collect()
+}
+
+/// The row id of campaign `id`'s newest event (0 when none).
+pub(crate) fn last_event_row(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<i64, StoreError> {
+    conn.prepare_cached(queries::CAMPAIGN_LAST_EVENT)
+        .and_then(|mut stmt| stmt.query_row([id], |row| row.get(0)))
+        .map_err(ctx.err("reading a campaign's log"))
+}
+
+/// Which of `ids` are stored.
+pub(crate) fn stored_ids(
+    conn: &Connection,
+    ctx: &Ctx,
+    ids: &[EventUid],
+) -> Result<std::collections::HashSet<EventUid>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(queries::EVENT_UID_EXISTS)
+        .map_err(ctx.err("reading a battle's log"))?;
+    let mut found = std::collections::HashSet::new();
+    for id in ids {
+        let there: bool = stmt
+            .query_row([id.0.to_string()], |row| row.get(0))
+            .map_err(ctx.err("reading a battle's log"))?;
+        if there {
+            found.insert(*id);
+        }
+    }
+    Ok(found)
+}
+
+/// The keys that signed events of campaign `id` as each of these (player, machine) pairs.
+pub(crate) fn signers(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    pairs: &[(String, String)],
+) -> Result<Bindings, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(queries::CAMPAIGN_SIGNERS)
+        .map_err(ctx.err("reading a campaign's players"))?;
+    let mut bindings = Bindings::new();
+    for (player, machine) in pairs {
+        let keys: Vec<String> = stmt
+            .query_map(params![id, player, machine], |row| row.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(ctx.err("reading a campaign's players"))?;
+        for key in keys {
+            let key: PublicKey = serde_json::from_value(serde_json::Value::String(key))
+                .map_err(|e| ctx.corrupt(format!("campaign {id} signer"), e.to_string()))?;
+            bindings
+                .entry((player.clone(), machine.clone()))
+                .or_default()
+                .insert(key);
+        }
+    }
+    Ok(bindings)
+}
+
+/// Numbers of campaign `id`'s battles set up by an event.
+pub(crate) fn setups(conn: &Connection, ctx: &Ctx, id: CampaignId) -> Result<Vec<u32>, StoreError> {
+    conn.prepare_cached(queries::CAMPAIGN_SETUPS)
+        .and_then(|mut stmt| {
+            stmt.query_map([id], |row| row.get::<_, i64>(0))?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(ctx.err("reading a campaign's battles"))
+        .map(|n| {
+            n.into_iter()
+                .filter_map(|n| u32::try_from(n).ok())
+                .collect()
+        })
 }
 
 /// One campaign in the list.
@@ -333,7 +544,7 @@ pub(crate) fn insert_record(
     })
 }
 
-/// Stores an event from a file or another machine as it is: id, place, time and recorder.
+/// Stores an event as it is: id, place, time, recorder, revision and seal.
 fn insert_event(
     conn: &Connection,
     ctx: &Ctx,
@@ -342,6 +553,15 @@ fn insert_event(
 ) -> Result<(), StoreError> {
     let payload = serde_json::to_string(&logged.event)
         .map_err(|e| StoreError::invalid("event", e.to_string()))?;
+    let seal = logged
+        .seal
+        .map(|s| serde_json::to_value(s).unwrap_or_default());
+    let half = |name: &str| -> Option<String> {
+        seal.as_ref()
+            .and_then(|v| v.get(name))
+            .and_then(|v| v.as_str())
+            .map(str::to_string)
+    };
     conn.prepare_cached(queries::EVENT_IMPORT)
         .and_then(|mut stmt| {
             stmt.execute(params![
@@ -353,7 +573,10 @@ fn insert_event(
                 payload,
                 logged.recorded_at,
                 logged.by.player,
-                logged.by.machine
+                logged.by.machine,
+                logged.revision,
+                half("key"),
+                half("sig"),
             ])
         })
         .map_err(ctx.err("storing a battle event"))?;
@@ -407,30 +630,23 @@ pub(crate) fn find_by_uid(
         .map_err(ctx.err("finding a campaign"))
 }
 
-/// Stores what a merge added to campaign `id`: battles it did not have (the definition is
-/// replaced by `merged`'s, which only adds battles) and events it did not have. Events already
-/// stored are left as they are. Returns how many events were stored.
-pub(crate) fn store_merged(
+/// Stores what a merge takes into campaign `id`: its definition as merged (`campaign`, which
+/// only adds battles or changes the plan of a battle set up by an event) and the new events,
+/// each with its battle's place. Returns how many events were stored.
+pub(crate) fn store_incoming(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
-    merged: &CampaignRecord,
+    campaign: &Campaign,
+    events: &[(usize, LoggedEvent)],
 ) -> Result<usize, StoreError> {
-    // The ids already stored, not the events: decoding every payload of a long campaign to
-    // learn what it holds would cost more than the merge itself.
-    let (_, body, uid) = campaign_row(conn, ctx, id)?;
-    if uid != merged.id {
-        return Err(StoreError::invalid(
-            "campaign.id",
-            format!("{} is not the stored campaign's id", merged.id),
-        ));
-    }
-    if body.is_none() {
+    let (_, body, _) = campaign_row(conn, ctx, id)?;
+    let Some(body) = body else {
         return Err(StoreError::invalid(
             "campaign",
             "predates the campaign engine; nothing can be merged into it",
         ));
-    }
+    };
     let mut battle_ids: Vec<BattleId> = conn
         .prepare_cached(queries::CAMPAIGN_BATTLES_SELECT)
         .and_then(|mut stmt| {
@@ -438,33 +654,74 @@ pub(crate) fn store_merged(
                 .collect::<Result<Vec<_>, _>>()
         })
         .map_err(ctx.err("loading a campaign's battles"))?;
-    if merged.campaign.battles.len() > battle_ids.len() {
-        let body = body_json(&merged.campaign)?;
+    let new_body = body_json(campaign)?;
+    if new_body != body {
         conn.prepare_cached(queries::CAMPAIGN_BODY_UPDATE)
-            .and_then(|mut stmt| stmt.execute(params![id, body]))
+            .and_then(|mut stmt| stmt.execute(params![id, new_body]))
             .map_err(ctx.err("adding a battle"))?;
-        for plan in merged.campaign.battles.iter().skip(battle_ids.len()) {
-            battle_ids.push(create_battle(conn, ctx, id, plan.number(), &plan.title())?);
-        }
     }
-    let mut stored = 0;
-    for (index, battle) in battle_ids.iter().enumerate() {
-        let known: std::collections::HashSet<String> = conn
-            .prepare_cached(queries::EVENT_UIDS)
-            .and_then(|mut stmt| {
-                stmt.query_map([battle], |row| row.get(0))?
-                    .collect::<Result<_, _>>()
-            })
-            .map_err(ctx.err("reading a battle's log"))?;
-        for logged in merged
-            .all_events(index)
-            .filter(|e| !known.contains(&e.id.0.to_string()))
-        {
-            insert_event(conn, ctx, *battle, logged)?;
-            stored += 1;
-        }
+    for plan in campaign.battles.iter().skip(battle_ids.len()) {
+        battle_ids.push(create_battle(conn, ctx, id, plan.number(), &plan.title())?);
     }
-    Ok(stored)
+    for (index, logged) in events {
+        let battle = battle_ids.get(*index).copied().ok_or_else(|| {
+            StoreError::invalid("event", format!("no battle {} to store it in", index + 1))
+        })?;
+        insert_event(conn, ctx, battle, logged)?;
+    }
+    Ok(events.len())
+}
+
+/// Campaign `id`'s definition and battle rows, without its events.
+pub(crate) fn outline(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<(CampaignUid, Campaign, Vec<BattleId>), StoreError> {
+    let (name, body, uid) = campaign_row(conn, ctx, id)?;
+    let Some(body) = body else {
+        return Err(StoreError::LegacyCampaign { name });
+    };
+    let campaign: Campaign = serde_json::from_str(&body)
+        .map_err(|e| ctx.corrupt(format!("campaigns row {id} body"), e.to_string()))?;
+    let battles = battle_rows(conn, ctx, id)?;
+    let ids = campaign
+        .battles
+        .iter()
+        .map(|plan| battle_row(ctx, id, &battles, plan))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((uid, campaign, ids))
+}
+
+fn battle_rows(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<Vec<(BattleId, i64)>, StoreError> {
+    conn.prepare_cached(queries::CAMPAIGN_BATTLES_SELECT)
+        .and_then(|mut stmt| {
+            stmt.query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+        .map_err(ctx.err("loading a campaign's battles"))
+}
+
+fn battle_row(
+    ctx: &Ctx,
+    id: CampaignId,
+    battles: &[(BattleId, i64)],
+    plan: &crate::campaign::BattlePlan,
+) -> Result<BattleId, StoreError> {
+    battles
+        .iter()
+        .find(|(_, number)| *number == i64::from(plan.number()))
+        .map(|(b, _)| *b)
+        .ok_or_else(|| {
+            ctx.corrupt(
+                format!("campaign {id} battle {}", plan.number()),
+                "the battle row is missing".to_string(),
+            )
+        })
 }
 
 pub(crate) fn load(
@@ -472,54 +729,11 @@ pub(crate) fn load(
     ctx: &Ctx,
     id: CampaignId,
 ) -> Result<StoredCampaign, StoreError> {
-    let (name, body, uid) = campaign_row(conn, ctx, id)?;
-    let Some(body) = body else {
-        return Err(StoreError::LegacyCampaign { name });
-    };
-    let campaign: Campaign = serde_json::from_str(&body)
-        .map_err(|e| ctx.corrupt(format!("campaigns row {id} body"), e.to_string()))?;
-    let battles: Vec<(BattleId, i64)> = conn
-        .prepare_cached(queries::CAMPAIGN_BATTLES_SELECT)
-        .and_then(|mut stmt| {
-            stmt.query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
-                .collect()
-        })
-        .map_err(ctx.err("loading a campaign's battles"))?;
-    let mut events = Vec::with_capacity(campaign.battles.len());
-    let mut battle_ids = Vec::new();
-    for plan in &campaign.battles {
-        let battle = battles
-            .iter()
-            .find(|(_, number)| *number == i64::from(plan.number()))
-            .map(|(b, _)| *b)
-            .ok_or_else(|| {
-                ctx.corrupt(
-                    format!("campaign {id} battle {}", plan.number()),
-                    "the battle row is missing".to_string(),
-                )
-            })?;
-        let logged = events_for_battle(conn, ctx, battle)?
-            .into_iter()
-            .map(|e| {
-                let event = serde_json::from_value(e.payload).map_err(|err| {
-                    ctx.corrupt(
-                        format!("battle_events row {} payload", e.id),
-                        err.to_string(),
-                    )
-                })?;
-                Ok(LoggedEvent {
-                    id: e.uid,
-                    follows: e.follows,
-                    seq: e.seq,
-                    recorded_at: e.recorded_at,
-                    by: e.by,
-                    event,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        events.push(logged);
-        battle_ids.push(battle);
-    }
+    let (uid, campaign, battle_ids) = outline(conn, ctx, id)?;
+    let events = battle_ids
+        .iter()
+        .map(|battle| battle_log(conn, ctx, *battle))
+        .collect::<Result<Vec<_>, _>>()?;
     let record = CampaignRecord::from_events(uid, campaign, events)
         .map_err(|e| ctx.corrupt(format!("campaign {id} events"), e.to_string()))?;
     Ok(StoredCampaign {
@@ -529,13 +743,18 @@ pub(crate) fn load(
     })
 }
 
-/// Adds the last battle of `campaign` (already pushed onto its definition) to the store.
+/// Adds the last battle of `campaign` (already pushed onto its definition) to the store, and
+/// records its setup as the battle's first event, sealed with `key` at `now` by `by`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn add_battle(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
     campaign: &Campaign,
-) -> Result<BattleId, StoreError> {
+    by: &Recorder,
+    key: &MachineKey,
+    now: i64,
+) -> Result<(BattleId, LoggedEvent), StoreError> {
     let plan = campaign
         .battles
         .last()
@@ -548,11 +767,20 @@ pub(crate) fn add_battle(
     if updated == 0 {
         return Err(StoreError::CampaignNotFound(id));
     }
-    create_battle(conn, ctx, id, plan.number(), &plan.title())
+    let battle = create_battle(conn, ctx, id, plan.number(), &plan.title())?;
+    let event = Event::BattleAdded { plan: plan.clone() };
+    let first = Position {
+        follows: None,
+        seq: 1,
+    };
+    let logged = record_event(conn, ctx, battle, first, &event, by, key, now)?;
+    Ok((battle, logged))
 }
 
 /// Records one campaign event at `at` (the place the caller's copy of the log gives it), by
-/// `by`; returns it with its new id and time.
+/// `by` at `now` (milliseconds since 1970, UTC), resolved under the ruleset's current revision
+/// and sealed with `key`; returns it with its id (made from its content) and time.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn record_event(
     conn: &Connection,
     ctx: &Ctx,
@@ -560,6 +788,8 @@ pub(crate) fn record_event(
     at: Position,
     event: &Event,
     by: &Recorder,
+    key: &MachineKey,
+    now: i64,
 ) -> Result<LoggedEvent, StoreError> {
     let follows = at.follows.map(|f| f.0.to_string());
     let parent_seq: Option<u32> = match &follows {
@@ -594,35 +824,81 @@ pub(crate) fn record_event(
         });
     }
     need_battle(conn, ctx, battle)?;
-    let payload =
-        serde_json::to_string(event).map_err(|e| StoreError::invalid("event", e.to_string()))?;
-    let uid = new_event_uid();
-    let recorded_at: String = conn
-        .prepare_cached(queries::EVENT_RECORD)
+    let (campaign, uid, ruleset, number): (CampaignId, String, String, i64) = conn
+        .prepare_cached(queries::BATTLE_CAMPAIGN)
         .and_then(|mut stmt| {
-            stmt.query_row(
-                params![
-                    battle,
-                    uid.0.to_string(),
-                    follows,
-                    at.seq,
-                    event.kind(),
-                    payload,
-                    by.player,
-                    by.machine
-                ],
-                |row| row.get(0),
-            )
+            stmt.query_row([battle], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+            })
         })
         .map_err(ctx.err("recording a battle event"))?;
-    Ok(LoggedEvent {
-        id: uid,
+    let uid = CampaignUid(parse_uid(
+        ctx,
+        format!("campaigns row {campaign} uid"),
+        &uid,
+    )?);
+    let ruleset: RulesetId = ruleset.parse().map_err(|e: crate::rules::RulesError| {
+        ctx.corrupt(format!("campaigns row {campaign} ruleset"), e.to_string())
+    })?;
+    let mut logged = LoggedEvent {
+        id: EventUid(Uuid::nil()),
         follows: at.follows,
         seq: at.seq,
-        recorded_at,
+        recorded_at: crate::campaign::time::format_millis(now),
         by: by.clone(),
+        revision: Some(crate::rules::ruleset(ruleset).rules_revision()),
+        seal: None,
         event: event.clone(),
-    })
+    };
+    seal::seal(
+        key,
+        uid,
+        u32::try_from(number).unwrap_or(u32::MAX),
+        &mut logged,
+    );
+    merge::check_fields(&logged).map_err(|m| StoreError::invalid("event", m))?;
+    insert_event(conn, ctx, battle, &logged)?;
+    Ok(logged)
+}
+
+/// The campaign battle `battle` belongs to.
+pub(crate) fn campaign_of(
+    conn: &Connection,
+    ctx: &Ctx,
+    battle: BattleId,
+) -> Result<CampaignId, StoreError> {
+    conn.prepare_cached(queries::BATTLE_CAMPAIGN)
+        .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)).optional())
+        .map_err(ctx.err("recording a battle event"))?
+        .ok_or(StoreError::BattleNotFound(battle))
+}
+
+/// Refuses to record as names another key already signs with in campaign `id` (this library
+/// copied, then renamed back): every other machine would refuse the event as forged.
+pub(crate) fn refuse_taken_names(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    by: &Recorder,
+    key: &MachineKey,
+) -> Result<(), StoreError> {
+    let names = (by.player.clone(), by.machine.clone());
+    let bound = signers(conn, ctx, id, std::slice::from_ref(&names))?;
+    let mine = key.public();
+    match bound.get(&names) {
+        Some(keys) if !keys.contains(&mine) => {
+            let theirs: Vec<String> = keys.iter().map(PublicKey::fingerprint).collect();
+            Err(StoreError::invalid(
+                "by",
+                format!(
+                    "'{}' already signs this campaign's events with another key ({}); events recorded here under that name would be refused everywhere else as forged: give this machine another name with `quartermaster campaign player --machine NAME`",
+                    by.label(),
+                    theirs.join(", ")
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 pub(crate) fn delete(conn: &Connection, ctx: &Ctx, id: CampaignId) -> Result<(), StoreError> {

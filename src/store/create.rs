@@ -76,6 +76,8 @@ fn build(temp: &Path, busy_timeout: Duration) -> Result<(), StoreError> {
         ctx,
         integrity: super::Integrity::Sound,
         read_only: None,
+        notices: Vec::new(),
+        home_checked: false,
     };
     store
         .conn

@@ -53,6 +53,11 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0004_identity",
         sql: include_str!("../../db/migrations/0004_identity.sql"),
     },
+    Migration {
+        version: 5,
+        name: "0005_signatures",
+        sql: include_str!("../../db/migrations/0005_signatures.sql"),
+    },
 ];
 
 /// How thoroughly to check a file when opening it.

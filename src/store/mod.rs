@@ -22,6 +22,7 @@ mod forces;
 mod ids;
 mod migrate;
 mod queries;
+mod shared;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -38,7 +39,9 @@ pub use error::StoreError;
 pub use forces::{CardChange, ForceSummary, StoredForce};
 pub use ids::{BattleId, CampaignId, CardId, EventId, ForceId};
 pub use migrate::{APPLICATION_ID, SCHEMA_VERSION, backups_dir, newest_backup};
+pub use shared::{OwnWrite, file_name, write_atomically};
 
+use crate::campaign::seal::MachineKey;
 use crate::rules::{Card, Force, RulesError, RulesetId};
 use migrate::Check;
 
@@ -56,6 +59,20 @@ pub const SETTING_PLAYER: &str = "player.name";
 pub const SETTING_MACHINE_NAME: &str = "machine.name";
 /// The setting holding this library's machine id (its file name in a shared folder).
 pub const SETTING_MACHINE_ID: &str = "machine.id";
+/// The setting holding this library's signing key's secret (it never leaves the library).
+const SETTING_MACHINE_KEY: &str = "machine.signing_key";
+/// The setting remembering where this library lives (computer and folder): a library found
+/// elsewhere was copied (or moved) and takes a machine id and key of its own.
+const SETTING_MACHINE_HOME: &str = "machine.home";
+/// The machine ids this library had before it was found copied, oldest first.
+const SETTING_MACHINE_PREVIOUS: &str = "machine.previous";
+
+/// Now, in milliseconds since 1970 UTC (the clock lives here, at the edge).
+fn now_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
 
 /// The computer's name, or "this machine" where it cannot be read.
 fn host_name() -> String {
@@ -92,6 +109,11 @@ pub struct Store {
     integrity: Integrity,
     /// Why this session cannot write (a read-only file or folder); `None` when it can.
     read_only: Option<String>,
+    /// Things the library did on its own that the user should hear about (a copied library
+    /// taking a new machine id, this machine's shared file not written), for the front ends.
+    notices: Vec<String>,
+    /// Whether this session has checked that the library is where it was (not a copy).
+    home_checked: bool,
 }
 
 /// What the full integrity check said about the file this session. Opening runs only
@@ -259,6 +281,8 @@ impl Store {
             ctx,
             integrity: Integrity::Unchecked,
             read_only,
+            notices: Vec::new(),
+            home_checked: false,
         };
         store.configure()?;
         if let Some(reason) = &store.read_only {
@@ -304,6 +328,8 @@ impl Store {
             ctx,
             integrity: Integrity::Unchecked,
             read_only: Some("opened read-only on request".into()),
+            notices: Vec::new(),
+            home_checked: false,
         })
     }
 
@@ -325,6 +351,8 @@ impl Store {
             ctx,
             integrity: Integrity::Sound,
             read_only: None,
+            notices: Vec::new(),
+            home_checked: false,
         };
         store.configure()?;
         migrate::migrate(
@@ -382,6 +410,7 @@ impl Store {
             ctx,
             integrity,
             read_only,
+            ..
         } = self;
         if let Some(reason) = read_only {
             return Err(ctx.read_only(reason.clone(), doing));
@@ -625,32 +654,87 @@ impl Store {
         campaign::load(&self.conn, &self.ctx, id)
     }
 
-    /// Stores the battle just added to `campaign` (its last one).
+    /// Stores the battle just added to `campaign` (its last one), with its setup recorded as
+    /// the battle's first event (signed, and written to the shared folder at once, as any
+    /// event): two machines that add the same battle differently make a fork, not a split.
     pub fn add_campaign_battle(
         &mut self,
         id: CampaignId,
         campaign: &crate::campaign::Campaign,
-    ) -> Result<BattleId, StoreError> {
-        self.transact("adding a battle", |conn, ctx| {
-            campaign::add_battle(conn, ctx, id, campaign)
-        })
+    ) -> Result<(BattleId, crate::campaign::LoggedEvent), StoreError> {
+        let key = self.machine_key()?;
+        let by = self.recorder()?;
+        let now = now_millis();
+        let added = self.transact("adding a battle", |conn, ctx| {
+            campaign::add_battle(conn, ctx, id, campaign, &by, &key, now)
+        })?;
+        self.share_now(id);
+        Ok(added)
     }
 
     /// Records one campaign event at `at` — the place [`crate::campaign::CampaignRecord::
     /// next_position`] (or `choice`) gives it on the caller's copy of the log — as recorded by
-    /// this machine's player; it is on disk when this returns. When another running copy has
-    /// recorded after the same event since, nothing is written and
-    /// [`StoreError::BattleChanged`] says to reload.
+    /// this machine's player, resolved under the ruleset's current rules revision, its id made
+    /// from its content and signed with this machine's key; it is on disk when this returns,
+    /// and so is this machine's file in the campaign's shared folder, if it has one (a folder
+    /// that cannot be written is a notice, [`Store::take_notices`]: the event is kept and the
+    /// file catches up at the next sync). When another running copy has recorded after the same
+    /// event since, nothing is written and [`StoreError::BattleChanged`] says to reload.
     pub fn record_event(
         &mut self,
         battle: BattleId,
         at: crate::campaign::Position,
         event: &crate::campaign::Event,
     ) -> Result<crate::campaign::LoggedEvent, StoreError> {
+        // The key first: a library found copied takes a new one, and a machine name with it.
+        let key = self.machine_key()?;
         let by = self.recorder()?;
-        self.transact("recording a battle event", |conn, ctx| {
-            campaign::record_event(conn, ctx, battle, at, event, &by)
+        let now = now_millis();
+        let (campaign_id, logged) = self.transact("recording a battle event", |conn, ctx| {
+            let owner = campaign::campaign_of(conn, ctx, battle)?;
+            campaign::refuse_taken_names(conn, ctx, owner, &by, &key)?;
+            let logged = campaign::record_event(conn, ctx, battle, at, event, &by, &key, now)?;
+            Ok((owner, logged))
+        })?;
+        self.share_now(campaign_id);
+        Ok(logged)
+    }
+
+    /// Writes campaign `id`'s new events to this machine's shared file, keeping a notice when
+    /// that fails (the event stays recorded; the next sync writes it).
+    fn share_now(&mut self, id: CampaignId) {
+        // Most campaigns are not shared: a read tells, without taking the write lock.
+        if self.shared_folder(id).is_ok_and(|f| f.is_none()) {
+            return;
+        }
+        match self.write_own_file(id, false) {
+            Ok(OwnWrite::Changed(path)) => self.notices.push(format!(
+                "{} was changed by someone else (another computer writing under this machine's id?): the next sync reads it",
+                path.display()
+            )),
+            Ok(_) => {}
+            Err(e) => self.notices.push(format!(
+                "the event is recorded, but this machine's shared file was not written ({e}); the next sync writes it"
+            )),
+        }
+    }
+
+    /// Brings this machine's file in campaign `id`'s shared folder up to date with the library,
+    /// under the library's write lock (see [`OwnWrite`]). `rewrite`: write it whole even when
+    /// it is not as the library left it.
+    pub fn write_own_file(
+        &mut self,
+        id: CampaignId,
+        rewrite: bool,
+    ) -> Result<OwnWrite, StoreError> {
+        self.transact("writing this machine's shared file", |conn, ctx| {
+            shared::write_own(conn, ctx, id, rewrite)
         })
+    }
+
+    /// What the library did on its own since last asked that the user should hear about.
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
     }
 
     /// The campaign with this id (the same on every machine), if stored.
@@ -661,17 +745,76 @@ impl Store {
         campaign::find_by_uid(&self.conn, &self.ctx, uid)
     }
 
-    /// Stores the result of merging another copy into campaign `id` (see
-    /// [`crate::campaign::merge::merge`]): the battles and events it did not have, in one
+    /// Stores what a merge takes into campaign `id` — its definition as merged and the new
+    /// events, each with its battle's place ([`crate::campaign::merge`] decided which) — in one
     /// transaction. Returns how many events were stored.
-    pub fn store_merged(
+    pub fn store_incoming(
         &mut self,
         id: CampaignId,
-        merged: &crate::campaign::CampaignRecord,
+        campaign: &crate::campaign::Campaign,
+        events: &[(usize, crate::campaign::LoggedEvent)],
     ) -> Result<usize, StoreError> {
         self.transact("merging a campaign", |conn, ctx| {
-            campaign::store_merged(conn, ctx, id, merged)
+            campaign::store_incoming(conn, ctx, id, campaign, events)
         })
+    }
+
+    /// Campaign `id`'s id, definition and battle rows, without reading its events.
+    pub fn campaign_outline(
+        &self,
+        id: CampaignId,
+    ) -> Result<
+        (
+            crate::campaign::CampaignUid,
+            crate::campaign::Campaign,
+            Vec<BattleId>,
+        ),
+        StoreError,
+    > {
+        campaign::outline(&self.conn, &self.ctx, id)
+    }
+
+    /// One battle's events, in the order stored.
+    pub fn battle_log(
+        &self,
+        battle: BattleId,
+    ) -> Result<Vec<crate::campaign::LoggedEvent>, StoreError> {
+        campaign::battle_log(&self.conn, &self.ctx, battle)
+    }
+
+    /// Which of these event ids the library holds.
+    pub fn stored_event_ids(
+        &self,
+        ids: &[crate::campaign::EventUid],
+    ) -> Result<std::collections::HashSet<crate::campaign::EventUid>, StoreError> {
+        campaign::stored_ids(&self.conn, &self.ctx, ids)
+    }
+
+    /// The keys that signed campaign `id`'s events as each of these (player, machine) names.
+    pub fn campaign_signers(
+        &self,
+        id: CampaignId,
+        pairs: &[(String, String)],
+    ) -> Result<crate::campaign::merge::Bindings, StoreError> {
+        campaign::signers(&self.conn, &self.ctx, id, pairs)
+    }
+
+    /// The row id of campaign `id`'s newest event: it changes exactly when something is
+    /// recorded or merged, so a sync tells "nothing new here" without counting.
+    pub fn campaign_last_event(&self, id: CampaignId) -> Result<i64, StoreError> {
+        campaign::last_event_row(&self.conn, &self.ctx, id)
+    }
+
+    /// The shared folder campaign `id` syncs with, if any (no event is read).
+    pub fn shared_folder(&self, id: CampaignId) -> Result<Option<PathBuf>, StoreError> {
+        let uid = self.campaign_uid(id)?;
+        Ok(self.setting(&shared::folder_key(uid))?.map(PathBuf::from))
+    }
+
+    /// Remembers `folder` as campaign `id`'s shared folder.
+    pub fn set_shared_folder(&mut self, id: CampaignId, folder: &Path) -> Result<(), StoreError> {
+        let uid = self.campaign_uid(id)?;
+        self.set_setting(&shared::folder_key(uid), &folder.display().to_string())
     }
 
     /// Who this machine records events as: the player name and machine name settings (the
@@ -687,13 +830,129 @@ impl Store {
     }
 
     /// This library's machine id, made (and saved) the first time it is asked for: the name of
-    /// its file in a shared folder.
+    /// its file in a shared folder. A library found copied takes a new one first.
     pub fn machine_id(&mut self) -> Result<String, StoreError> {
-        if let Some(id) = self.setting(SETTING_MACHINE_ID)? {
-            return Ok(id);
+        let mut pending = self.check_home()?;
+        let id = match self.setting(SETTING_MACHINE_ID)? {
+            Some(id) => id,
+            None => {
+                let id = uuid::Uuid::now_v7().to_string();
+                pending.push((SETTING_MACHINE_ID, id.clone()));
+                id
+            }
+        };
+        self.set_settings("saving this machine's id", &pending)?;
+        Ok(id)
+    }
+
+    /// This library's signing key, made (from the system's random source) the first time it is
+    /// asked for and kept in the library. A library found copied takes a new one first.
+    pub fn machine_key(&mut self) -> Result<MachineKey, StoreError> {
+        let mut pending = self.check_home()?;
+        let key = match self.setting(SETTING_MACHINE_KEY)? {
+            Some(text) => MachineKey::from_secret_text(&text).map_err(|m| {
+                self.ctx
+                    .corrupt(format!("setting {SETTING_MACHINE_KEY}"), m)
+            })?,
+            None => {
+                let key = MachineKey::from_secret(rand::random());
+                pending.push((SETTING_MACHINE_KEY, key.secret_text()));
+                key
+            }
+        };
+        self.set_settings("saving this machine's key", &pending)?;
+        Ok(key)
+    }
+
+    /// Saves several settings in one transaction (nothing when there are none).
+    fn set_settings(
+        &mut self,
+        doing: &'static str,
+        settings: &[(&str, String)],
+    ) -> Result<(), StoreError> {
+        if settings.is_empty() {
+            return Ok(());
         }
+        self.transact(doing, |conn, ctx| {
+            for (key, value) in settings {
+                conn.prepare_cached(queries::SETTING_UPSERT)
+                    .and_then(|mut stmt| stmt.execute([*key, value.as_str()]))
+                    .map_err(ctx.err("saving a setting"))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Where this library lives: the computer's name and the data folder.
+    fn home_mark(&self) -> Option<String> {
+        let dir = self.ctx.data_dir.as_deref()?;
+        let dir = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        Some(format!("{} | {}", host_name(), dir.display()))
+    }
+
+    /// Notices, once a session, a library that is not where it was last used: a data folder
+    /// copied to another computer (or a backup restored on one) must not write under the same
+    /// machine id and sign with the same key as the original, or the two would overwrite each
+    /// other's file in every shared folder. It takes a new machine id and key, keeping its
+    /// history. (A library merely moved does the same: harmless, its old file in a shared
+    /// folder is then a departed machine's, which `campaign sync --tidy` removes.)
+    fn check_home(&mut self) -> Result<Vec<(&'static str, String)>, StoreError> {
+        if self.home_checked || self.read_only.is_some() {
+            return Ok(Vec::new());
+        }
+        self.home_checked = true;
+        let Some(home) = self.home_mark() else {
+            return Ok(Vec::new());
+        };
+        match self.setting(SETTING_MACHINE_HOME)? {
+            Some(was) if was == home => Ok(Vec::new()),
+            Some(_) if self.setting(SETTING_MACHINE_ID)?.is_some() => {
+                self.reidentify(
+                    "this library was copied or moved here from another computer or folder",
+                )?;
+                Ok(Vec::new())
+            }
+            // Saved with whatever the caller saves next: one write, not two.
+            _ => Ok(vec![(SETTING_MACHINE_HOME, home)]),
+        }
+    }
+
+    /// Gives this library a new machine id and signing key (keeping every event and the old id
+    /// in `machine.previous`), and a machine name telling it apart from the other copy's; says
+    /// so in a notice. Returns the new machine id.
+    pub fn reidentify(&mut self, why: &str) -> Result<String, StoreError> {
+        let old = self.setting(SETTING_MACHINE_ID)?;
         let id = uuid::Uuid::now_v7().to_string();
-        self.set_setting(SETTING_MACHINE_ID, &id)?;
+        let key = MachineKey::from_secret(rand::random());
+        let name = self.recorder()?.machine;
+        let base = name
+            .rsplit_once(" (")
+            .filter(|(_, rest)| rest.len() == 10 && rest.ends_with(')'))
+            .map_or(name.as_str(), |(base, _)| base)
+            .to_string();
+        let new_name = format!("{base} ({})", key.public().fingerprint());
+        let mut previous: Vec<String> = self
+            .setting(SETTING_MACHINE_PREVIOUS)?
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default();
+        previous.extend(old.clone());
+        let home = self.home_mark().unwrap_or_default();
+        let settings = vec![
+            (SETTING_MACHINE_ID, id.clone()),
+            (SETTING_MACHINE_KEY, key.secret_text()),
+            (SETTING_MACHINE_NAME, new_name.clone()),
+            (SETTING_MACHINE_HOME, home),
+            (
+                SETTING_MACHINE_PREVIOUS,
+                serde_json::to_string(&previous).unwrap_or_default(),
+            ),
+        ];
+        self.set_settings("taking a new machine id", &settings)?;
+        self.home_checked = true;
+        self.notices.push(format!(
+            "{why}: from now on it records as a new machine, \"{new_name}\" (key {}), so its events and the other copy's are told apart; everything recorded before is kept",
+            key.public().fingerprint()
+        ));
         Ok(id)
     }
 
@@ -747,6 +1006,8 @@ impl Store {
             ctx,
             integrity: Integrity::Unchecked,
             read_only: Some("checking only".into()),
+            notices: Vec::new(),
+            home_checked: false,
         };
         store.check().map(Some)
     }
@@ -791,13 +1052,32 @@ fn report(conn: &Connection, ctx: &Ctx, path: Option<PathBuf>) -> Result<DbRepor
         .pragma_query_value(None, "user_version", |row| row.get(0))
         .map_err(ctx.err("reading the schema version"))?;
     // SQLite packs several findings into one row; one finding per entry reads better.
-    let integrity: Vec<String> = migrate::integrity(conn, Check::Full)
+    let mut integrity: Vec<String> = migrate::integrity(conn, Check::Full)
         .map_err(ctx.err("checking integrity"))?
         .iter()
         .flat_map(|row| row.lines())
         .map(|line| line.trim().to_string())
         .filter(|line| !line.is_empty() && !line.starts_with("*** in database"))
         .collect();
+    if schema_version == SCHEMA_VERSION {
+        let broken: Vec<String> = conn
+            .prepare(queries::JSON_COLUMNS_BROKEN)
+            .and_then(|mut stmt| {
+                stmt.query_map([], |row| {
+                    Ok(format!(
+                        "{}: {} is not valid JSON (breaks its CHECK constraint)",
+                        row.get::<_, String>(0)?,
+                        row.get::<_, String>(1)?
+                    ))
+                })?
+                .collect()
+            })
+            .map_err(ctx.err("checking integrity"))?;
+        if !broken.is_empty() {
+            integrity.retain(|line| line != "ok");
+            integrity.extend(broken);
+        }
+    }
     let journal_mode: String = conn
         .pragma_query_value(None, "journal_mode", |row| row.get(0))
         .map_err(ctx.err("reading the journal mode"))?;

@@ -78,7 +78,7 @@ pub(crate) const CAMPAIGN_BATTLES_SELECT: &str =
     include_str!("../../db/queries/campaign_battles_select.sql");
 /// `event_last_seq.sql`: ?1 battle: its last event's seq, 0 when none
 pub(crate) const EVENT_LAST_SEQ: &str = include_str!("../../db/queries/event_last_seq.sql");
-/// `event_import.sql`: ?1 battle, ?2 uid, ?3 follows, ?4 seq, ?5 kind, ?6 payload, ?7 recorded time, ?8 player, ?9 machine
+/// `event_import.sql`: ?1 battle, ?2 uid, ?3 follows, ?4 seq, ?5 kind, ?6 payload, ?7 recorded time, ?8 player, ?9 machine, ?10 revision, ?11 signer, ?12 signature
 pub(crate) const EVENT_IMPORT: &str = include_str!("../../db/queries/event_import.sql");
 /// `campaign_mark_deleting.sql`: ?1 campaign id
 pub(crate) const CAMPAIGN_MARK_DELETING: &str =
@@ -91,13 +91,25 @@ pub(crate) const CAMPAIGN_BATTLES_DELETE: &str =
     include_str!("../../db/queries/campaign_battles_delete.sql");
 /// `campaign_delete.sql`: ?1 campaign id
 pub(crate) const CAMPAIGN_DELETE: &str = include_str!("../../db/queries/campaign_delete.sql");
-/// `event_record.sql`: ?1 battle, ?2 uid, ?3 follows, ?4 seq, ?5 kind, ?6 payload, ?7 player, ?8 machine
-pub(crate) const EVENT_RECORD: &str = include_str!("../../db/queries/event_record.sql");
 /// `event_after.sql`: ?1 battle, ?2 follows: events other than branch choices after it
 pub(crate) const EVENT_AFTER: &str = include_str!("../../db/queries/event_after.sql");
 /// `event_seq.sql`: ?1 battle, ?2 uid: that event's seq
 pub(crate) const EVENT_SEQ: &str = include_str!("../../db/queries/event_seq.sql");
 /// `campaign_by_uid.sql`: ?1 uid: the campaign's row id
 pub(crate) const CAMPAIGN_BY_UID: &str = include_str!("../../db/queries/campaign_by_uid.sql");
-/// `event_uids.sql`: ?1 battle: the ids of its events
-pub(crate) const EVENT_UIDS: &str = include_str!("../../db/queries/event_uids.sql");
+/// `battle_campaign.sql`: ?1 battle: its campaign's id, uid and ruleset, and its number
+pub(crate) const BATTLE_CAMPAIGN: &str = include_str!("../../db/queries/battle_campaign.sql");
+/// `events_since.sql`: ?1 campaign, ?2 row id: the campaign's events stored after it, in order
+pub(crate) const EVENTS_SINCE: &str = include_str!("../../db/queries/events_since.sql");
+/// `event_uid_exists.sql`: ?1 uid: whether it is stored
+pub(crate) const EVENT_UID_EXISTS: &str = include_str!("../../db/queries/event_uid_exists.sql");
+/// `campaign_signers.sql`: ?1 campaign, ?2 player, ?3 machine: the keys that signed as them
+pub(crate) const CAMPAIGN_SIGNERS: &str = include_str!("../../db/queries/campaign_signers.sql");
+/// `campaign_setups.sql`: ?1 campaign: numbers of the battles set up by an event
+pub(crate) const CAMPAIGN_SETUPS: &str = include_str!("../../db/queries/campaign_setups.sql");
+/// `campaign_last_event.sql`: ?1 campaign: its newest event's row id, 0 when none
+pub(crate) const CAMPAIGN_LAST_EVENT: &str =
+    include_str!("../../db/queries/campaign_last_event.sql");
+/// `json_columns_broken.sql`: rows whose JSON columns break their CHECK constraints (where, column)
+pub(crate) const JSON_COLUMNS_BROKEN: &str =
+    include_str!("../../db/queries/json_columns_broken.sql");
