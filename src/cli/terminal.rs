@@ -13,20 +13,43 @@ use std::io::{self, Write};
 pub const MAX_ERROR_CHARS: usize = 600;
 
 /// A writer that shows control characters as escapes (`\x1b`, `\r`, `\u{9b}`), keeping
-/// newlines and tabs. Works on bytes: C0 controls and DEL are single bytes in UTF-8, C1
-/// controls are the two bytes `C2 80`–`C2 9F` (a `C2` split across writes is held back).
+/// newlines and tabs, and the bidirectional overrides and isolates (U+202A–U+202E,
+/// U+2066–U+2069), which would reorder what follows them on the line (a name ending in U+202E
+/// prints the rest of the line backwards). Works on bytes: C0 controls and DEL are single bytes
+/// in UTF-8, C1 controls the two bytes `C2 80`–`C2 9F`, the overrides `E2 80 AA`–`E2 80 AE` and
+/// the isolates `E2 81 A6`–`E2 81 A9` (a sequence split across writes is held back).
 pub struct Escaping<'a> {
     inner: &'a mut dyn Write,
-    /// A 0xC2 byte whose follower has not been written yet.
-    pending_c2: bool,
+    /// The start of a sequence that may need escaping, whose rest has not been written yet.
+    pending: Vec<u8>,
 }
 
 impl<'a> Escaping<'a> {
     pub fn new(inner: &'a mut dyn Write) -> Self {
         Self {
             inner,
-            pending_c2: false,
+            pending: Vec::new(),
         }
+    }
+}
+
+/// What a byte after a held-back start makes of it.
+enum Held {
+    /// Still a possible sequence: keep holding.
+    More,
+    /// A sequence to show escaped, as this code point.
+    Escape(u32),
+    /// Not one: write what was held, then look at the byte afresh.
+    Release,
+}
+
+fn held(pending: &[u8], byte: u8) -> Held {
+    match (pending, byte) {
+        ([0xc2], 0x80..=0x9f) => Held::Escape(u32::from(byte)),
+        ([0xe2], 0x80 | 0x81) => Held::More,
+        ([0xe2, 0x80], 0xaa..=0xae) => Held::Escape(0x202a + u32::from(byte - 0xaa)),
+        ([0xe2, 0x81], 0xa6..=0xa9) => Held::Escape(0x2066 + u32::from(byte - 0xa6)),
+        _ => Held::Release,
     }
 }
 
@@ -34,15 +57,22 @@ impl Write for Escaping<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let mut shown = Vec::with_capacity(buf.len());
         for &byte in buf {
-            if std::mem::take(&mut self.pending_c2) {
-                if (0x80..=0x9f).contains(&byte) {
-                    shown.extend_from_slice(format!("\\u{{{byte:x}}}").as_bytes());
-                    continue;
+            if !self.pending.is_empty() {
+                match held(&self.pending, byte) {
+                    Held::More => {
+                        self.pending.push(byte);
+                        continue;
+                    }
+                    Held::Escape(code) => {
+                        self.pending.clear();
+                        shown.extend_from_slice(format!("\\u{{{code:x}}}").as_bytes());
+                        continue;
+                    }
+                    Held::Release => shown.append(&mut self.pending),
                 }
-                shown.push(0xc2);
             }
             match byte {
-                0xc2 => self.pending_c2 = true,
+                0xc2 | 0xe2 => self.pending.push(byte),
                 b'\n' | b'\t' => shown.push(byte),
                 b'\r' => shown.extend_from_slice(b"\\r"),
                 0x00..=0x1f | 0x7f => shown.extend_from_slice(format!("\\x{byte:02x}").as_bytes()),
@@ -54,8 +84,9 @@ impl Write for Escaping<'_> {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        if std::mem::take(&mut self.pending_c2) {
-            self.inner.write_all(&[0xc2])?;
+        if !self.pending.is_empty() {
+            let held = std::mem::take(&mut self.pending);
+            self.inner.write_all(&held)?;
         }
         self.inner.flush()
     }
@@ -136,6 +167,27 @@ mod tests {
             "Sturmgeschütz Ä ½ 🙂"
         );
         assert_eq!(shown("xy\u{a0}".as_bytes()), "xy\u{a0}");
+    }
+
+    #[test]
+    fn bidirectional_overrides_and_isolates_are_escaped_other_three_byte_text_kept() {
+        // Each chunk boundary (3 bytes) falls inside some sequence.
+        assert_eq!(
+            shown("Ann\u{202e}evil\u{2066}x\u{2069} — € … ‘q’".as_bytes()),
+            "Ann\\u{202e}evil\\u{2066}x\\u{2069} — € … ‘q’"
+        );
+        for c in [
+            '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{2067}', '\u{2068}',
+        ] {
+            assert_eq!(
+                shown(format!("a{c}b").as_bytes()),
+                format!("a\\u{{{:x}}}b", c as u32)
+            );
+        }
+        assert_eq!(
+            shown("\u{2065}\u{206a}\u{2029}".as_bytes()),
+            "\u{2065}\u{206a}\u{2029}"
+        );
     }
 
     #[test]

@@ -1,32 +1,38 @@
 //! One campaign on every machine, through a folder the players already sync (Syncthing,
 //! Nextcloud, Dropbox, a network share, a USB stick).
 //!
-//! Each machine writes one file into the shared folder, `qm-<campaign id>-<machine id>.json`:
-//! a campaign file (the format `campaign export` writes) holding every event that machine
-//! knows. It is only ever rewritten whole and atomically (temporary name, fsync, rename, fsync
-//! of the folder), and only ever grows: events are never taken out. Reading the folder merges
-//! every file of the campaign into the local library ([`crate::campaign::merge`]).
+//! Each machine keeps one file in the shared folder, `qm-<campaign id>-<machine id>.jsonl`
+//! ([`crate::campaign::machine_file`]): every event that machine holds, one a line, only ever
+//! appended to — by the library itself, under its write lock, as soon as an event is recorded
+//! or merged ([`crate::store::Store::write_own_file`]). Syncing reads the other machines'
+//! files (only what was added since the last read), takes what is new into the library — each
+//! event on its own: [`crate::campaign::merge`] — and appends it to this machine's file. Files
+//! of older versions (whole campaign files, `qm-<id>-<machine>.json`) and sync tools' conflict
+//! copies are read like the others.
 //!
-//! A file that is half-written, truncated, damaged or from a newer version is skipped and
-//! named in the report (it is read again next time, once complete); a stale file adds nothing;
-//! a deleted file loses nothing, since every machine's file holds what it merged from the
-//! others; a sync tool's conflict copy (`… (conflicted copy …).json`,
-//! `….sync-conflict-….json`) is read like any other file. Nothing here deletes or edits a file
-//! but this machine's own.
+//! A damaged line, a forged event or one that does not replay is refused alone and named; an
+//! incomplete file is read again next time; a deleted file loses nothing (every machine's file
+//! holds what it merged from the others). This machine's file changed by someone else (another
+//! computer with a copy of this library) is noticed: the library takes a new machine id and key.
+//! Nothing here deletes a file but `--tidy`'s, after asking, and only files whose every event
+//! another machine's file holds too.
 //!
-//! This module sits at the edge, outside the pure core and outside `store/`: it does file I/O
-//! on a folder that is not the library, and reaches the library only through [`Store`]'s API
-//! (no SQL), so `store/` stays the one place SQL lives and `campaign/` stays pure.
+//! This module sits at the edge, outside the pure core and outside `store/`: it reads a folder
+//! that is not the library, and reaches the library only through [`Store`]'s API (no SQL).
 
+mod folder;
+mod report;
+pub mod tidy;
+
+use std::collections::{BTreeMap, HashSet};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use crate::campaign::{CampaignRecord, CampaignUid, EventUid, LoggedEvent, merge};
+use crate::store::{CampaignId, OwnWrite, Store, StoreError};
 
-use crate::campaign::{CampaignRecord, CampaignUid, file, merge};
-use crate::rules::words::amount;
-use crate::store::{CampaignId, Store, StoreError, StoredCampaign};
+pub use folder::MAX_FILE_BYTES;
+pub use report::{FileOutcome, FileStatus, ForkNotice, RefusedEvent, SyncReport};
 
 /// What can go wrong sharing or syncing.
 #[derive(Debug, thiserror::Error)]
@@ -35,16 +41,26 @@ pub enum SyncError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Campaign(#[from] crate::campaign::CampaignError),
-    /// The folder or this machine's file in it could not be read or written.
-    #[error("{path}: {message}: {source}")]
+    /// The folder or a file in it could not be read or written.
+    #[error("{path}: {message} ({source})")]
     Io {
         path: PathBuf,
         message: &'static str,
         source: std::io::Error,
     },
-    /// Nothing to sync with.
+    /// Nothing to sync with, or nothing that can be joined.
     #[error("{0}")]
     Nothing(String),
+    /// The events were merged and stored, but this machine's file could not be written: the
+    /// report says what came in.
+    #[error(
+        "{report_summary}; but this machine's file in the folder could not be written: {error} (written at the next sync)"
+    )]
+    NotWritten {
+        report: Box<SyncReport>,
+        report_summary: String,
+        error: StoreError,
+    },
 }
 
 fn io<'a>(path: &'a Path, message: &'static str) -> impl FnOnce(std::io::Error) -> SyncError + 'a {
@@ -55,159 +71,98 @@ fn io<'a>(path: &'a Path, message: &'static str) -> impl FnOnce(std::io::Error) 
     }
 }
 
-/// One file of the folder, and what became of it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct FileOutcome {
-    pub file: String,
-    /// `merged` (read, its events are in the library), `skipped` (not usable now: why is in
-    /// `note`) or `unchanged` (the same as at the last sync: not read again).
-    pub status: &'static str,
-    pub note: String,
-}
-
-/// What a sync did.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct SyncReport {
-    pub folder: Option<PathBuf>,
-    pub files: Vec<FileOutcome>,
-    /// Events new to this library.
-    pub added: usize,
-    pub battles_added: usize,
-    /// Battles waiting for a choice of branch after the sync.
-    pub forked: Vec<u32>,
-    /// This machine's file, when it was (re)written.
-    pub wrote: Option<PathBuf>,
-}
-
-impl SyncReport {
-    /// The files that could not be used, for telling the user.
-    pub fn skipped(&self) -> impl Iterator<Item = &FileOutcome> {
-        self.files.iter().filter(|f| f.status == "skipped")
-    }
-
-    /// One line for a notice or the terminal.
-    pub fn summary(&self) -> String {
-        let read = self.files.iter().filter(|f| f.status == "merged").count();
-        let skipped = self.skipped().count();
-        let mut text = format!(
-            "{} from {}",
-            amount(self.added as u64, "new events"),
-            amount(read as u64, "files")
-        );
-        if self.battles_added > 0 {
-            text.push_str(&format!(
-                ", {}",
-                amount(self.battles_added as u64, "new battles")
-            ));
-        }
-        if skipped > 0 {
-            text.push_str(&format!(
-                "; {} skipped (incomplete, damaged or another campaign: read again next time)",
-                amount(skipped as u64, "files")
-            ));
-        }
-        if self.wrote.is_some() {
-            text.push_str("; this machine's file written");
-        }
-        if !self.forked.is_empty() {
-            let list: Vec<String> = self.forked.iter().map(u32::to_string).collect();
-            text.push_str(&format!(
-                "; battle {} forked: choose a branch",
-                list.join(", ")
-            ));
-        }
-        text
-    }
-}
-
-/// The setting remembering a campaign's shared folder.
-fn folder_key(uid: CampaignUid) -> String {
-    format!("campaign.{uid}.shared_folder")
-}
-
-/// The setting remembering the folder's files as last read (name, size, modification time).
+/// The setting remembering the folder's files as last read.
 fn seen_key(uid: CampaignUid) -> String {
     format!("campaign.{uid}.seen")
 }
 
-/// A file as last read: unchanged size and time means unchanged content for a whole-file
-/// atomic writer, so it need not be parsed again.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Seen {
-    name: String,
-    len: u64,
-    modified_ns: u128,
-}
-
-/// What the last sync of a campaign left: the files it read and how many events this
-/// machine's own file held, so an open with nothing new reads no file and writes none.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// What the last sync of a campaign left: the files as read, and the library's newest event
+/// then, so a sync with nothing new reads no file and writes none.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct SeenState {
-    files: Vec<Seen>,
-    own_events: usize,
+    files: Vec<folder::Seen>,
+    #[serde(default)]
+    last_event: i64,
 }
 
-/// The shared folder campaign `id` syncs with, if it has one.
+/// The shared folder campaign `id` syncs with, if it has one (its events are not read).
 ///
 /// # Errors
 /// The library could not be read.
-pub fn shared_folder(store: &Store, record: &CampaignRecord) -> Result<Option<PathBuf>, SyncError> {
-    Ok(store.setting(&folder_key(record.id))?.map(PathBuf::from))
+pub fn shared_folder(store: &Store, id: CampaignId) -> Result<Option<PathBuf>, SyncError> {
+    Ok(store.shared_folder(id)?)
 }
 
 /// The name of a campaign's file for one machine.
 pub fn file_name(uid: CampaignUid, machine: &str) -> String {
-    format!("qm-{uid}-{machine}.json")
+    crate::store::file_name(uid, machine)
 }
 
 /// Shares campaign `id` to `folder`: remembers the folder, merges whatever the folder already
-/// holds of this campaign and writes this machine's file.
+/// holds of this campaign and writes this machine's file. A folder holding another campaign
+/// and none of this one is refused (it would then hold two, and nobody could join it).
 ///
 /// # Errors
-/// The folder cannot be made or written; the library cannot be written.
+/// The folder cannot be made or written, or holds another campaign; the library cannot be
+/// written.
 pub fn share(store: &mut Store, id: CampaignId, folder: &Path) -> Result<SyncReport, SyncError> {
     fs::create_dir_all(folder).map_err(io(folder, "cannot create the shared folder"))?;
-    let uid = store.load_campaign(id)?.record.id;
+    let uid = store.campaign_uid(id)?;
     let absolute = fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
-    store.set_setting(&folder_key(uid), &absolute.display().to_string())?;
+    refuse_other_campaign(&absolute, uid)?;
+    store.machine_id()?;
+    store.set_shared_folder(id, &absolute)?;
     sync_folder(store, id, &absolute)
 }
 
-/// Reads every file of campaign `id` in `folder` (other machines', conflict copies, this
-/// machine's own), merges what is new into the library, then rewrites this machine's file if
-/// the library holds more than it does. Files that cannot be used are skipped and reported.
+/// Refuses a folder that holds another campaign's files and none of campaign `uid`'s.
+fn refuse_other_campaign(folder: &Path, uid: CampaignUid) -> Result<(), SyncError> {
+    match other_campaign_in(folder, uid)? {
+        Some(file) => Err(SyncError::Nothing(format!(
+            "{} holds another campaign ({file}) and none of this one's files: share each campaign to a folder of its own",
+            folder.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// A file of another campaign in `folder`, when it holds such files and none of campaign
+/// `uid`'s (the campaign id is in every file's name).
 ///
 /// # Errors
-/// The folder cannot be listed; the library or this machine's file cannot be written.
+/// The folder cannot be listed.
+pub fn other_campaign_in(folder: &Path, uid: CampaignUid) -> Result<Option<String>, SyncError> {
+    if !folder.exists() {
+        return Ok(None);
+    }
+    let all = folder::campaign_files(folder, None)
+        .map_err(io(folder, "cannot list the shared folder"))?;
+    let mine = format!("qm-{uid}");
+    let names: Vec<String> = all
+        .iter()
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    if names.iter().any(|n| n.starts_with(&mine)) {
+        return Ok(None);
+    }
+    Ok(names.into_iter().next())
+}
+
+/// Reads every file of campaign `id` in `folder` (other machines', conflict copies, this
+/// machine's own) — only what changed since the last sync — takes what is new into the
+/// library and appends it to this machine's file. Events and files that cannot be used are
+/// refused one by one and reported.
+///
+/// # Errors
+/// The folder cannot be listed; the library cannot be written ([`SyncError::NotWritten`] when
+/// only this machine's file could not: the merge is stored and the report says what came in).
 pub fn sync_folder(
     store: &mut Store,
     id: CampaignId,
     folder: &Path,
 ) -> Result<SyncReport, SyncError> {
-    sync_folder_from(store, id, None, folder).map(|(report, _)| report)
-}
-
-/// [`sync_folder`] for a campaign the caller holds already (the window's open campaign, just
-/// loaded): it is not read from the library again, and when anything came in the merged record
-/// comes back, as stored, so the caller need not read it again either.
-///
-/// # Errors
-/// As [`sync_folder`].
-pub fn sync_loaded(
-    store: &mut Store,
-    local: &StoredCampaign,
-    folder: &Path,
-) -> Result<(SyncReport, Option<CampaignRecord>), SyncError> {
-    sync_folder_from(store, local.id, Some(local), folder)
-}
-
-fn sync_folder_from(
-    store: &mut Store,
-    id: CampaignId,
-    loaded: Option<&StoredCampaign>,
-    folder: &Path,
-) -> Result<(SyncReport, Option<CampaignRecord>), SyncError> {
     let uid = store.campaign_uid(id)?;
+    let machine = store.machine_id()?;
     let previously: SeenState = store
         .setting(&seen_key(uid))?
         .and_then(|text| serde_json::from_str(&text).ok())
@@ -216,224 +171,529 @@ fn sync_folder_from(
         folder: Some(folder.to_path_buf()),
         ..SyncReport::default()
     };
-    let files = campaign_files(folder, uid)?;
-    // The common open: nobody wrote since the last sync and nothing was recorded here. Then
-    // no file is read, the campaign is not loaded and nothing is written.
-    let stats: Vec<Option<Seen>> = files
-        .iter()
-        .map(|path| {
-            let name = path.file_name()?.to_string_lossy().into_owned();
-            stat(path, &name)
-        })
-        .collect();
-    let own_name = file_name(uid, &store.machine_id()?);
-    let all_seen = stats
-        .iter()
-        .all(|s| s.as_ref().is_some_and(|s| previously.files.contains(s)));
-    let own_there = stats.iter().flatten().any(|s| s.name == own_name);
-    if all_seen && own_there && store.campaign_event_count(id)? == previously.own_events {
-        report.files = stats
+    let paths = folder::campaign_files(folder, Some(uid))
+        .map_err(io(folder, "cannot list the shared folder"))?;
+    let mut incoming = Vec::new();
+    let mut copies = std::collections::HashMap::new();
+    let mut reads = Vec::new();
+    // Events found in this machine's own file or a conflict copy of it.
+    let mut own_ids: HashSet<EventUid> = HashSet::new();
+    for (n, path) in paths.iter().enumerate() {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let before = previously
+            .files
             .iter()
-            .flatten()
-            .map(|s| outcome(&s.name, "unchanged", String::new()))
-            .collect();
-        return Ok((report, None));
-    }
-    let read;
-    let local = match loaded {
-        Some(local) => local,
-        None => {
-            read = store.load_campaign(id)?;
-            &read
-        }
-    };
-    let mut merged = local.record.clone();
-    let mut seen = SeenState::default();
-    for (path, now) in files.iter().zip(stats) {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if let Some(now) = &now
-            && previously.files.contains(now)
+            .find(|s| Some(&s.name) == name.as_ref());
+        let mut from_file = Vec::new();
+        reads.push(folder::read_file(path, n, before, &mut from_file));
+        if name
+            .as_deref()
+            .is_some_and(|n| is_own_file(n, uid, &machine))
         {
-            seen.files.push(now.clone());
-            report
-                .files
-                .push(outcome(&name, "unchanged", String::new()));
+            own_ids.extend(from_file.iter().map(|i| i.event.id));
+        }
+        once_each(&mut incoming, &mut copies, from_file);
+    }
+    let last_event = store.campaign_last_event(id)?;
+    let own = file_name(uid, &machine);
+    let own_there = reads.iter().any(|r| r.name == own);
+    if incoming.is_empty()
+        && reads.iter().all(|r| r.unchanged)
+        && own_there
+        && last_event == previously.last_event
+    {
+        // The common open: nobody wrote and nothing was recorded here since.
+        report.files = reads.iter().map(FileOutcome::unchanged).collect();
+        return Ok(report);
+    }
+    let outcome = take_in(store, id, uid, &reads, incoming, &own_ids, &mut report)?;
+    let mut seen = SeenState {
+        files: reads.iter().filter_map(|r| r.seen.clone()).collect(),
+        last_event: 0,
+    };
+    // An event waiting for one it follows is read again next time: its file from its line.
+    for (file, offset) in outcome.rewind {
+        let Some(read) = reads.get(file) else {
             continue;
-        }
-        match read_copy(path).and_then(|copy| Ok(merge::merge(&merged, &copy)?)) {
-            Ok((next, _)) => {
-                merged = next;
-                seen.files.extend(now);
-                report.files.push(outcome(&name, "merged", String::new()));
-            }
-            // Read again next time: it may be a file a sync tool is still writing.
-            Err(why) => report
-                .files
-                .push(outcome(&name, "skipped", why.to_string())),
+        };
+        if let Some(state) = seen.files.iter_mut().find(|s| s.name == read.name) {
+            folder::rewind(&read.path, state, offset);
         }
     }
-    finish(store, local, &merged, &mut report)?;
-    let own_current = seen.files.iter().any(|s| s.name == own_name);
-    let total = local.record.event_count() + report.added;
-    if !own_current || total != previously.own_events || report.battles_added > 0 {
-        // `merged` is what the library now holds: written as it is, not loaded again.
-        report.wrote = write_own(&merged, &folder.join(&own_name))?;
-        seen.files.retain(|s| s.name != own_name);
-        seen.files.extend(stat(&folder.join(&own_name), &own_name));
+    let written = write_own(store, id, &mut report);
+    seen.last_event = store.campaign_last_event(id)?;
+    // This machine's file as just written need not be read again.
+    seen.files.retain(|s| s.name != own);
+    if let Some(path) = report.wrote.clone()
+        && let Some(state) = own_state(&path, &own)
+    {
+        seen.files.push(state);
     }
-    seen.own_events = total;
     if previously != seen {
         let text = serde_json::to_string(&seen).unwrap_or_default();
         store.set_setting(&seen_key(uid), &text)?;
     }
-    let added = report.added > 0 || report.battles_added > 0;
-    Ok((report, added.then_some(merged)))
+    report.notices.extend(store.take_notices());
+    match written {
+        Ok(()) => Ok(report),
+        Err(error) => Err(SyncError::NotWritten {
+            report_summary: report.summary(),
+            report: Box::new(report),
+            error,
+        }),
+    }
+}
+
+/// Whether `name` is this machine's file of campaign `uid`, or a sync tool's conflict copy of
+/// it (`….sync-conflict-….jsonl`, `… (conflicted copy ….jsonl`).
+fn is_own_file(name: &str, uid: CampaignUid, machine: &str) -> bool {
+    let own = format!("qm-{uid}-{machine}");
+    name.strip_prefix(&own)
+        .is_some_and(|rest| rest.starts_with('.') || rest.starts_with(' '))
+}
+
+/// This machine's file as just written: read to its end.
+fn own_state(path: &Path, name: &str) -> Option<folder::Seen> {
+    let mut incoming = Vec::new();
+    let read = folder::read_file(path, usize::MAX, None, &mut incoming);
+    read.seen.map(|mut s| {
+        s.name = name.to_string();
+        s
+    })
+}
+
+/// What taking the events in left to do.
+struct TakenIn {
+    /// (file, offset): files to read again from a line whose event waits.
+    rewind: Vec<(usize, u64)>,
+}
+
+/// Merges `incoming` (read from `reads`) into campaign `id` and fills the report.
+fn take_in(
+    store: &mut Store,
+    id: CampaignId,
+    uid: CampaignUid,
+    reads: &[folder::FileRead],
+    incoming: Vec<folder::Incoming>,
+    own_ids: &HashSet<EventUid>,
+    report: &mut SyncReport,
+) -> Result<TakenIn, SyncError> {
+    let mut taken_in = TakenIn { rewind: Vec::new() };
+    let mut per_file: Vec<(usize, usize, Vec<String>)> = vec![(0, 0, Vec::new()); reads.len()];
+    // Files of another campaign (a header saying so) are not this campaign's.
+    let foreign: HashSet<usize> = reads
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.campaign.is_some_and(|c| c != uid))
+        .map(|(n, _)| n)
+        .collect();
+    let incoming: Vec<folder::Incoming> = incoming
+        .into_iter()
+        .filter(|i| !foreign.contains(&i.file))
+        .collect();
+    // Events already held are not merged again (nor loaded: a battle is loaded only when it
+    // gains an event).
+    let ids: Vec<EventUid> = {
+        let set: HashSet<EventUid> = incoming.iter().map(|i| i.event.id).collect();
+        set.into_iter().collect()
+    };
+    let held = store.stored_event_ids(&ids)?;
+    let mut fresh: Vec<folder::Incoming> = incoming
+        .into_iter()
+        .filter(|i| !held.contains(&i.event.id))
+        .collect();
+    let definitions: Vec<crate::campaign::Campaign> = reads
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| !foreign.contains(n))
+        .flat_map(|(_, r)| r.definitions.iter().cloned())
+        .collect();
+    let (_, campaign, battle_ids) = store.campaign_outline(id)?;
+    let grows = definitions
+        .iter()
+        .any(|d| d.battles.len() > campaign.battles.len());
+    if !fresh.is_empty() || grows {
+        // The battles that gain events, as the library holds them (all of them when losses
+        // carry forward: a battle's losses decide the next one's units).
+        let affected: HashSet<usize> = fresh.iter().map(|i| i.index).collect();
+        let local = if campaign.options.carry_losses {
+            store.load_campaign(id)?.record
+        } else {
+            let events = battle_ids
+                .iter()
+                .enumerate()
+                .map(|(index, battle)| {
+                    if affected.contains(&index) {
+                        store.battle_log(*battle)
+                    } else {
+                        Ok(Vec::new())
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            CampaignRecord::from_events(uid, campaign.clone(), events)?
+        };
+        // Who signs for the names the new events claim, as the library knows them.
+        let pairs: Vec<(String, String)> = {
+            let set: HashSet<(String, String)> = fresh
+                .iter()
+                .filter(|i| i.event.seal.is_some())
+                .map(|i| (i.event.by.player.clone(), i.event.by.machine.clone()))
+                .collect();
+            set.into_iter().collect()
+        };
+        let bindings = store.campaign_signers(id, &pairs)?;
+        // Where each event came from, for the report (the first file that brought it).
+        let mut from: BTreeMap<EventUid, (usize, u64)> = BTreeMap::new();
+        for i in &fresh {
+            from.entry(i.event.id).or_insert((i.file, i.line_start));
+        }
+        let events: Vec<(usize, LoggedEvent)> =
+            fresh.drain(..).map(|i| (i.index, i.event)).collect();
+        let (merged, merge_report) =
+            merge::merge_events_bound(&local, &definitions, events, bindings)?;
+        if !merge_report.taken.is_empty() || merged.campaign.battles.len() > campaign.battles.len()
+        {
+            store.store_incoming(id, &merged.campaign, &merge_report.taken)?;
+        }
+        report.added = merge_report.taken.len();
+        report.taken = merge_report.taken.clone();
+        report.battles_added = merged
+            .campaign
+            .battles
+            .len()
+            .saturating_sub(campaign.battles.len());
+        for (_, e) in &merge_report.taken {
+            if let Some((file, _)) = from.get(&e.id) {
+                per_file[*file].0 += 1;
+            }
+        }
+        for refused in &merge_report.refused {
+            let (file, line) = from.get(&refused.id).copied().unwrap_or((usize::MAX, 0));
+            if refused.waiting && file != usize::MAX {
+                taken_in.rewind.push((file, line));
+            }
+            if let Some(slot) = per_file.get_mut(file) {
+                slot.1 += 1;
+            }
+            report.refused.push(RefusedEvent {
+                file: reads.get(file).map(|r| r.name.clone()).unwrap_or_default(),
+                battle: refused.battle,
+                event: refused.id.short(),
+                kind: refused.kind.to_string(),
+                reason: refused.reason.clone(),
+                waiting: refused.waiting,
+            });
+        }
+        let touched: HashSet<usize> = merge_report.taken.iter().map(|(i, _)| *i).collect();
+        for index in touched {
+            if let Some(fork) = merged.open_fork(index) {
+                let who: Vec<String> = fork.branches.iter().map(|b| b.recorded_by()).collect();
+                report.forks.push(ForkNotice {
+                    battle: merged.battle_number(index),
+                    who,
+                });
+            }
+        }
+        report.forks.sort_by_key(|f| f.battle);
+        report.forked = report.forks.iter().map(|f| f.battle).collect();
+        // Events someone else wrote into this machine's own file (or a conflict copy of it):
+        // another computer records under this library's machine id.
+        let foreign_writer = merge_report
+            .taken
+            .iter()
+            .any(|(_, e)| own_ids.contains(&e.id));
+        if foreign_writer {
+            let new_id = store.reidentify(
+                "another computer writes into this machine's file in the shared folder (a copy of this library)",
+            )?;
+            report.reidentified = Some(new_id);
+        }
+    }
+    for (n, read) in reads.iter().enumerate() {
+        let (taken, refused, _) = &per_file[n];
+        report.files.push(FileOutcome::of(
+            read,
+            *taken,
+            *refused,
+            foreign.contains(&n),
+        ));
+    }
+    Ok(taken_in)
+}
+
+/// Brings this machine's file up to date; a file someone else changed is rewritten whole (its
+/// events were just read: anything new in it is in the library now).
+fn write_own(store: &mut Store, id: CampaignId, report: &mut SyncReport) -> Result<(), StoreError> {
+    let mut written = store.write_own_file(id, false)?;
+    if let OwnWrite::Changed(_) = written {
+        written = store.write_own_file(id, true)?;
+    }
+    report.wrote = written.wrote().map(Path::to_path_buf);
+    Ok(())
 }
 
 /// Merges one campaign file (an export, or a machine's file from a shared folder) into
 /// campaign `id`.
 ///
 /// # Errors
-/// The file cannot be read, is another campaign, or holds events that do not replay.
+/// The file cannot be read or is another campaign; the library cannot be written.
 pub fn sync_file(store: &mut Store, id: CampaignId, path: &Path) -> Result<SyncReport, SyncError> {
-    let local = store.load_campaign(id)?;
-    let copy = read_copy(path)?;
-    let (merged, _) = merge::merge(&local.record, &copy)?;
+    let uid = store.campaign_uid(id)?;
+    store.machine_id()?;
+    let mut incoming = Vec::new();
+    let read = folder::read_file(path, 0, None, &mut incoming);
+    if let Some(why) = &read.unusable {
+        return Err(SyncError::Nothing(format!("{}: {why}", path.display())));
+    }
+    if let Some(other) = read.campaign.filter(|c| *c != uid) {
+        return Err(SyncError::Nothing(format!(
+            "{} is another campaign (id {other}); this one is id {uid}",
+            path.display()
+        )));
+    }
     let mut report = SyncReport::default();
-    let name = path.display().to_string();
-    report.files.push(outcome(&name, "merged", String::new()));
-    finish(store, &local, &merged, &mut report)?;
+    let own_ids = HashSet::new();
+    take_in(
+        store,
+        id,
+        uid,
+        std::slice::from_ref(&read),
+        incoming,
+        &own_ids,
+        &mut report,
+    )?;
+    if let Some(f) = report.files.first_mut() {
+        f.file = path.display().to_string();
+    }
+    let written = write_own(store, id, &mut report);
+    report.notices.extend(store.take_notices());
+    written.map_err(|error| SyncError::NotWritten {
+        report_summary: report.summary(),
+        report: Box::new(report.clone()),
+        error,
+    })?;
     Ok(report)
 }
 
-/// Stores what the merges added and fills the report's totals.
-fn finish(
-    store: &mut Store,
-    local: &StoredCampaign,
-    merged: &CampaignRecord,
-    report: &mut SyncReport,
-) -> Result<(), SyncError> {
-    report.battles_added = merged
-        .campaign
-        .battles
-        .len()
-        .saturating_sub(local.record.campaign.battles.len());
-    report.forked = (0..merged.campaign.battles.len())
-        .filter(|&i| merged.open_fork(i).is_some())
-        .filter_map(|i| merged.campaign.battles.get(i).map(|b| b.number()))
-        .collect();
-    report.added = merged.event_count() - local.record.event_count();
-    if report.added > 0 || report.battles_added > 0 {
-        store.store_merged(local.id, merged)?;
-    }
-    Ok(())
+/// A campaign read from a shared folder or a campaign file, for joining it: every file of the
+/// one campaign in the folder read once and merged, event by event.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub record: CampaignRecord,
+    pub report: SyncReport,
+    seen: Vec<folder::Seen>,
 }
 
-/// A campaign file read without replaying it (the merge verifies what it brings in).
-fn read_copy(path: &Path) -> Result<CampaignRecord, SyncError> {
-    let meta = fs::metadata(path).map_err(io(path, "cannot read"))?;
-    if meta.len() > file::MAX_FILE_BYTES as u64 {
-        return Err(SyncError::Nothing(format!(
-            "{} bytes; at most {}",
-            meta.len(),
-            file::MAX_FILE_BYTES
-        )));
-    }
-    let bytes = fs::read(path).map_err(io(path, "cannot read"))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| SyncError::Nothing("not UTF-8 text: incomplete or damaged".to_string()))?;
-    Ok(file::read_unverified(&text)?)
-}
-
-/// Every file in `folder` that may hold campaign `uid`: `qm-<uid>…json`, conflict copies
-/// included; hidden files (temporary names, ours and sync tools') are left alone.
-fn campaign_files(folder: &Path, uid: CampaignUid) -> Result<Vec<PathBuf>, SyncError> {
-    let prefix = format!("qm-{uid}");
-    let mut files: Vec<PathBuf> = fs::read_dir(folder)
-        .map_err(io(folder, "cannot list the shared folder"))?
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
-        .map(|entry| entry.path())
-        .filter(|path| {
-            path.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with(&prefix) && n.ends_with(".json"))
+/// Reads the campaign to join from `path`: a campaign file, or a shared folder's files. A
+/// folder holding several campaigns gives the one named `name` (by its definition's name).
+///
+/// # Errors
+/// Nothing usable there; several campaigns and none named so.
+pub fn read_to_join(path: &Path, name: &str) -> Result<Found, SyncError> {
+    let is_dir = fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
+    let paths = if is_dir {
+        folder::campaign_files(path, None).map_err(io(path, "cannot list the folder"))?
+    } else {
+        vec![path.to_path_buf()]
+    };
+    let mut incoming = Vec::new();
+    let mut copies = std::collections::HashMap::new();
+    let reads: Vec<folder::FileRead> = paths
+        .iter()
+        .enumerate()
+        .map(|(n, p)| {
+            // Every machine's file holds (nearly) every event: each is kept once as read.
+            let mut from_file = Vec::new();
+            let read = folder::read_file(p, n, None, &mut from_file);
+            once_each(&mut incoming, &mut copies, from_file);
+            read
         })
         .collect();
-    files.sort();
-    Ok(files)
-}
-
-fn stat(path: &Path, name: &str) -> Option<Seen> {
-    let meta = fs::metadata(path).ok()?;
-    let modified_ns = meta
-        .modified()
-        .ok()?
-        .duration_since(std::time::UNIX_EPOCH)
-        .ok()?
-        .as_nanos();
-    Some(Seen {
-        name: name.to_string(),
-        len: meta.len(),
-        modified_ns,
+    if !is_dir && let Some(why) = reads.first().and_then(|r| r.unusable.clone()) {
+        return Err(SyncError::Nothing(format!("{}: {why}", path.display())));
+    }
+    // The campaigns there, by id, with the names their definitions give.
+    let mut campaigns: BTreeMap<CampaignUid, Vec<usize>> = BTreeMap::new();
+    for (n, r) in reads.iter().enumerate() {
+        if let Some(c) = r.campaign {
+            campaigns.entry(c).or_default().push(n);
+        }
+    }
+    let named = |files: &[usize]| -> Option<String> {
+        files
+            .iter()
+            .find_map(|n| reads[*n].definitions.first().map(|d| d.name.clone()))
+    };
+    let uid = match campaigns.len() {
+        0 => {
+            return Err(SyncError::Nothing(format!(
+                "{} holds no readable campaign file (qm-….jsonl or a campaign export)",
+                path.display()
+            )));
+        }
+        1 => campaigns.keys().next().copied(),
+        _ => campaigns
+            .iter()
+            .find(|(_, files)| {
+                named(files).is_some_and(|n| {
+                    crate::rules::names::fold(&n) == crate::rules::names::fold(name)
+                })
+            })
+            .map(|(c, _)| *c),
+    }
+    .ok_or_else(|| {
+        let list: Vec<String> = campaigns
+            .values()
+            .map(|files| format!("'{}'", named(files).unwrap_or_default()))
+            .collect();
+        SyncError::Nothing(format!(
+            "{} holds {} campaigns ({}): join one by its name",
+            path.display(),
+            campaigns.len(),
+            list.join(", ")
+        ))
+    })?;
+    let files = &campaigns[&uid];
+    let definitions: Vec<crate::campaign::Campaign> = files
+        .iter()
+        .flat_map(|n| reads[*n].definitions.iter().cloned())
+        .collect();
+    // The definition it began with: the shortest (battles set up later come as events or
+    // longer definitions, merged in).
+    let base = definitions
+        .iter()
+        .min_by_key(|d| d.battles.len())
+        .cloned()
+        .ok_or_else(|| SyncError::Nothing("no campaign definition found".into()))?;
+    let empty = CampaignRecord::new(uid, base);
+    let mut from: BTreeMap<EventUid, usize> = BTreeMap::new();
+    let events: Vec<(usize, LoggedEvent)> = incoming
+        .into_iter()
+        .filter(|i| files.contains(&i.file))
+        .map(|i| {
+            from.entry(i.event.id).or_insert(i.file);
+            (i.index, i.event)
+        })
+        .collect();
+    let (record, merged) = merge::merge_events(&empty, &definitions, events)?;
+    let mut report = SyncReport {
+        folder: is_dir.then(|| path.to_path_buf()),
+        added: merged.taken.len(),
+        battles_added: record.campaign.battles.len(),
+        forked: merged.forked.clone(),
+        ..SyncReport::default()
+    };
+    let mut per_file = vec![(0usize, 0usize); reads.len()];
+    for (_, e) in &merged.taken {
+        if let Some(f) = from.get(&e.id) {
+            per_file[*f].0 += 1;
+        }
+    }
+    for refused in &merged.refused {
+        let file = from.get(&refused.id).copied();
+        if let Some(f) = file {
+            per_file[f].1 += 1;
+        }
+        report.refused.push(RefusedEvent {
+            file: file
+                .and_then(|f| reads.get(f))
+                .map(|r| r.name.clone())
+                .unwrap_or_default(),
+            battle: refused.battle,
+            event: refused.id.short(),
+            kind: refused.kind.to_string(),
+            reason: refused.reason.clone(),
+            waiting: refused.waiting,
+        });
+    }
+    for (n, read) in reads.iter().enumerate() {
+        let other = read.campaign.is_some_and(|c| c != uid);
+        report
+            .files
+            .push(FileOutcome::of(read, per_file[n].0, per_file[n].1, other));
+    }
+    let seen = reads
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| files.contains(n))
+        .filter_map(|(_, r)| r.seen.clone())
+        .collect();
+    Ok(Found {
+        record,
+        report,
+        seen,
     })
 }
 
-fn outcome(file: &str, status: &'static str, note: String) -> FileOutcome {
-    FileOutcome {
-        file: file.to_string(),
-        status,
-        note,
+/// Adds `more` to `all`, leaving out events `all` holds already exactly so (`copies`: where
+/// each id's copies are in `all`). Different copies of one id are all kept, for the merge to
+/// tell the genuine one.
+fn once_each(
+    all: &mut Vec<folder::Incoming>,
+    copies: &mut std::collections::HashMap<EventUid, Vec<usize>>,
+    more: Vec<folder::Incoming>,
+) {
+    for incoming in more {
+        let places = copies.entry(incoming.event.id).or_default();
+        if places
+            .iter()
+            .any(|&p| all[p].index == incoming.index && all[p].event == incoming.event)
+        {
+            continue;
+        }
+        places.push(all.len());
+        all.push(incoming);
     }
 }
 
-/// Rewrites this machine's file at `path` with `record` (everything the library holds of
-/// the campaign), when that differs from what the file holds. Returns the path when written.
-fn write_own(record: &CampaignRecord, path: &Path) -> Result<Option<PathBuf>, SyncError> {
-    let text = file::to_json_compact(record)?;
-    // Compared only when the sizes match: a file of another size differs anyway, and reading
-    // a club campaign's megabytes to learn that would double the cost of a sync.
-    let same_size = fs::metadata(path).is_ok_and(|m| m.len() == text.len() as u64);
-    if same_size && fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
-        return Ok(None);
-    }
-    write_atomically(path, text.as_bytes())?;
-    Ok(Some(path.to_path_buf()))
-}
-
-/// Writes `bytes` to `path` so that `path` always holds either the old file or the whole new
-/// one: a hidden temporary name beside it, synced, renamed over it, then the folder synced.
+/// Stores a campaign read by [`read_to_join`] under `name` and, when it came from a folder,
+/// shares it back there: this machine's file written whole, the folder's files remembered as
+/// read (so the next sync reads only what is new).
 ///
 /// # Errors
-/// Any step of the write fails (the temporary file is removed; `path` is untouched).
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SyncError> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "campaign.json".into());
-    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| -> std::io::Result<()> {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temp, path)
-    })();
-    if let Err(e) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(SyncError::Io {
-            path: path.to_path_buf(),
-            message: "cannot write this machine's file",
-            source: e,
-        });
+/// The name is taken by another campaign (join under another name: the error says how); the
+/// campaign is already in the library; the library or the folder cannot be written.
+pub fn join(
+    store: &mut Store,
+    found: Found,
+    name: &str,
+    folder: Option<&Path>,
+) -> Result<(crate::store::StoredCampaign, SyncReport), SyncError> {
+    let Found {
+        mut record,
+        mut report,
+        seen,
+    } = found;
+    if let Some(existing) = store.find_campaign_by_uid(record.id)? {
+        let here = store.load_campaign(existing)?.record.campaign.name;
+        return Err(SyncError::Nothing(format!(
+            "this campaign is already in the library as '{here}': `quartermaster campaign sync \"{here}\"` brings it up to date"
+        )));
     }
-    // Makes the rename durable where the platform can sync a directory.
-    if let Some(dir) = path.parent()
-        && let Ok(handle) = fs::File::open(dir)
-    {
-        let _ = handle.sync_all();
+    if store.find_campaign(name)?.is_some() {
+        return Err(SyncError::Nothing(format!(
+            "this library already has another campaign named '{name}'; join this one under another name: `quartermaster campaign sync \"{name}\" PATH --as \"NEW NAME\"`"
+        )));
     }
-    Ok(())
+    record.campaign.name = name.trim().to_string();
+    let stored = store.create_campaign_record(&record)?;
+    if let Some(folder) = folder {
+        let absolute = fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+        store.machine_id()?;
+        store.set_shared_folder(stored.id, &absolute)?;
+        let uid = record.id;
+        let state = SeenState {
+            files: seen,
+            last_event: 0,
+        };
+        store.set_setting(
+            &seen_key(uid),
+            &serde_json::to_string(&state).unwrap_or_default(),
+        )?;
+        let mut again = sync_folder(store, stored.id, &absolute)?;
+        report.wrote = again.wrote.take();
+        report.notices.append(&mut again.notices);
+    }
+    report.notices.extend(store.take_notices());
+    Ok((stored, report))
 }

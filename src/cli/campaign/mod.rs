@@ -87,6 +87,16 @@ pub enum CampaignCommand {
     Sync {
         name: String,
         path: Option<PathBuf>,
+        /// Join the campaign at PATH under this name (when NAME is another campaign here).
+        #[arg(long = "as", value_name = "NEW_NAME")]
+        join_as: Option<String>,
+        /// List the shared folder's files by machine and remove those whose every event
+        /// another file holds (after asking).
+        #[arg(long, conflicts_with_all = ["path", "join_as"])]
+        tidy: bool,
+        /// With --tidy: remove without asking.
+        #[arg(long, requires = "tidy")]
+        yes: bool,
         #[arg(long)]
         json: bool,
     },
@@ -216,15 +226,33 @@ pub fn run(
                 "Battle {number} added to {}",
                 stored.record.campaign.name
             )?;
+            for notice in store.take_notices() {
+                writeln!(out, "  {notice}")?;
+            }
             Ok(EXIT_OK)
         }
         CampaignCommand::Share { name, folder, json } => {
             let mut store = open(data_dir_arg)?;
             sync::share(&mut store, &name, &folder, json, out)
         }
-        CampaignCommand::Sync { name, path, json } => {
+        CampaignCommand::Sync {
+            name,
+            path,
+            join_as,
+            tidy,
+            yes,
+            json,
+        } => {
             let mut store = open(data_dir_arg)?;
-            sync::sync(&mut store, &name, path.as_deref(), json, out)
+            let options = sync::SyncOptions {
+                path: path.as_deref(),
+                join_as: join_as.as_deref(),
+                tidy,
+                yes,
+                json,
+            };
+            let stdin = std::io::stdin();
+            sync::sync(&mut store, &name, &options, &mut stdin.lock(), out)
         }
         CampaignCommand::Record(args) => {
             let mut store = open(data_dir_arg)?;

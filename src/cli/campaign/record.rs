@@ -31,6 +31,7 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
     let id = store
         .find_campaign(&args.name)?
         .ok_or_else(|| anyhow!("no campaign named '{}'", args.name))?;
+    catch_up(store, id, args.json, out)?;
     let stored = store.load_campaign(id)?;
     let index = usize::try_from(args.battle)
         .ok()
@@ -53,7 +54,46 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
         .record_event(stored.battle_ids[index], at, &event)
         .context("nothing was recorded")?;
     print_logged(&stored.record, index, &logged, args.json, out)?;
+    if !args.json {
+        for notice in store.take_notices() {
+            writeln!(out, "  {notice}")?;
+        }
+    }
     Ok(EXIT_OK)
+}
+
+/// A shared campaign first takes in what the other machines wrote to its folder since the last
+/// sync (only what is new is read), so an action is decided on the table as everyone left it:
+/// recording after an event another player recorded a moment ago makes no fork. A folder that
+/// cannot be read (an unplugged stick) is said, and the action recorded all the same.
+fn catch_up(
+    store: &mut Store,
+    id: crate::store::CampaignId,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let Some(folder) = crate::sync::shared_folder(store, id)? else {
+        return Ok(());
+    };
+    let report = match crate::sync::sync_folder(store, id, &folder) {
+        Ok(report) => report,
+        Err(crate::sync::SyncError::NotWritten { report, .. }) => *report,
+        Err(e) => {
+            if !json {
+                writeln!(out, "  (the shared folder was not read: {e})")?;
+            }
+            return Ok(());
+        }
+    };
+    if !json {
+        if report.added > 0 || !report.refused.is_empty() || report.reidentified.is_some() {
+            writeln!(out, "Sync first: {}", report.summary())?;
+        }
+        for notice in &report.notices {
+            writeln!(out, "  {notice}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The event the tracker records for `action` on battle `index` as it stands.

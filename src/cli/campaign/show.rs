@@ -147,6 +147,15 @@ pub fn show_json(record: &CampaignRecord) -> Value {
         "ruleset": record.campaign.ruleset.as_str(),
         "players": {"us": record.campaign.players.us, "german": record.campaign.players.german},
         "carry_losses": record.campaign.options.carry_losses,
+        "signers": record.players().iter().map(|p| json!({
+            "player": p.by.player,
+            "machine": p.by.machine,
+            "key": p.key,
+            "fingerprint": p.key.fingerprint(),
+            "since": p.since,
+            "events": p.events,
+        })).collect::<Vec<_>>(),
+        "unsigned_events": record.unsigned_events(),
         "result": {
             "summary": overall.summary,
             "leader": overall.leader.map(side_key),
@@ -168,6 +177,7 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
         campaign::side_label(c, Side::German)
     )?;
     writeln!(out, "  {}", record.result().summary)?;
+    show_players(record, out)?;
     for (i, (battle, result)) in record.battles().zip(record.results()).enumerate() {
         writeln!(out)?;
         writeln!(out, "{}", battle.plan.title())?;
@@ -219,7 +229,7 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
                     "    {:>3} {}{undone}{}",
                     e.seq,
                     describe::describe(&e.event, battle.plan),
-                    who(e)
+                    who(record, e)
                 )?;
             }
             let aside = record.set_aside(i);
@@ -236,7 +246,7 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
                     "    {:>3} [{mark}] {}{}",
                     e.seq,
                     describe::describe(&e.event, battle.plan),
-                    who(e)
+                    who(record, e)
                 )?;
             }
         }
@@ -244,14 +254,50 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
     Ok(())
 }
 
-/// " — Alice on laptop, 2026-11-25T10:00:00Z" (who recorded an event, and when).
-fn who(e: &campaign::LoggedEvent) -> String {
+/// " — Alice on laptop, 2026-11-25T10:00:00Z, key 3F9A-C21E" (who recorded an event, when,
+/// and the key that signed it, or that nothing did), and the rules revision it was resolved
+/// under when that is an older one.
+fn who(record: &CampaignRecord, e: &campaign::LoggedEvent) -> String {
     let by = e.by.label();
+    let key = e.seal.map_or_else(
+        || ", not signed".to_string(),
+        |s| format!(", key {}", s.key.fingerprint()),
+    );
+    let revision = crate::rules::ruleset(record.campaign.ruleset)
+        .revision_note(e.resolved_under(record.campaign.ruleset))
+        .map_or_else(String::new, |note| format!(" — {note}"));
     if by.is_empty() {
-        format!(" — {}", e.recorded_at)
+        format!(" — {}{key}{revision}", e.recorded_at)
     } else {
-        format!(" — {by}, {}", e.recorded_at)
+        format!(" — {by}, {}{key}{revision}", e.recorded_at)
     }
+}
+
+/// The campaign's player list: each signing key with the names it recorded under.
+fn show_players(record: &CampaignRecord, out: &mut dyn Write) -> Result<()> {
+    let players = record.players();
+    let unsigned = record.unsigned_events();
+    if players.is_empty() && unsigned == 0 {
+        return Ok(());
+    }
+    writeln!(out, "  Recorded by (compare the keys at the table):")?;
+    for p in &players {
+        writeln!(
+            out,
+            "    {} — since {}, {}",
+            p.label(),
+            p.since,
+            crate::rules::words::amount(p.events as u64, "events")
+        )?;
+    }
+    if unsigned > 0 {
+        writeln!(
+            out,
+            "    {} not signed (recorded before events were signed: who recorded them is not proven)",
+            crate::rules::words::amount(unsigned as u64, "events")
+        )?;
+    }
+    Ok(())
 }
 
 /// Width of one branch's column when an open fork is shown side by side.
@@ -271,10 +317,12 @@ fn show_forks(record: &CampaignRecord, index: usize, out: &mut dyn Write) -> Res
             } else {
                 format!("after event {}", fork.after_seq)
             };
+            let who: Vec<String> = fork.branches.iter().map(|b| b.recorded_by()).collect();
             writeln!(
                 out,
-                "  FORKED {place}: {} branches were recorded on different machines. Choose one to go on with:",
-                fork.branches.len()
+                "  FORKED {place}: {} branches were recorded on different machines; {} must choose one to go on with:",
+                fork.branches.len(),
+                who.join(" or ")
             )?;
             for b in &fork.branches {
                 writeln!(

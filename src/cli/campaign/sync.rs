@@ -2,15 +2,14 @@
 //! shared folder or a campaign file (the work is [`crate::sync`]'s and the merge
 //! [`crate::campaign::merge`]'s; this prints what happened).
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 
-use super::super::{EXIT_OK, print_json};
-use crate::campaign::{CampaignRecord, file, merge};
+use super::super::{EXIT_OK, EXIT_PROBLEM, print_json};
 use crate::store::{SETTING_MACHINE_NAME, SETTING_PLAYER, Store};
-use crate::sync::{self, SyncReport};
+use crate::sync::{self, SyncError, SyncReport};
 
 /// `campaign share NAME --folder DIR`.
 pub fn share(
@@ -23,8 +22,7 @@ pub fn share(
     let id = store
         .find_campaign(name)?
         .ok_or_else(|| anyhow!("no campaign named '{name}' (see `quartermaster campaign list`)"))?;
-    let report = sync::share(store, id, folder)?;
-    print_report(&report, json, out)?;
+    let report = reported(sync::share(store, id, folder), json, out)?;
     if !json {
         writeln!(
             out,
@@ -33,120 +31,219 @@ pub fn share(
             folder.display()
         )?;
     }
-    Ok(EXIT_OK)
+    Ok(report)
 }
 
-/// `campaign sync NAME [PATH]`: merge a shared folder or a campaign file into NAME; with no
-/// PATH, the folder NAME was shared to. A NAME not in the library is created from PATH (the
-/// second machine joining).
+/// What `campaign sync` is asked to do besides merging.
+#[derive(Debug, Clone, Default)]
+pub struct SyncOptions<'a> {
+    pub path: Option<&'a Path>,
+    /// Join the campaign at `path` under this name (NAME is taken by another campaign here).
+    pub join_as: Option<&'a str>,
+    /// List the folder's files and remove the redundant ones.
+    pub tidy: bool,
+    /// Remove them without asking.
+    pub yes: bool,
+    pub json: bool,
+}
+
+/// `campaign sync NAME [PATH] [--as NEW] [--tidy [--yes]]`: merge a shared folder or a campaign
+/// file into NAME; with no PATH, the folder NAME was shared to. A NAME not in the library is
+/// joined from PATH (the second machine); so is one given `--as NEW`, under NEW.
 pub fn sync(
     store: &mut Store,
     name: &str,
-    path: Option<&Path>,
-    json: bool,
+    options: &SyncOptions<'_>,
+    input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<u8> {
+    let (path, json) = (options.path, options.json);
+    if let Some(new_name) = options.join_as {
+        let path = path.ok_or_else(|| anyhow!("--as: give the folder or file to join from"))?;
+        return join(store, name, new_name, path, json, out);
+    }
     let Some(id) = store.find_campaign(name)? else {
         let path = path.ok_or_else(|| {
             anyhow!("no campaign named '{name}': give the shared folder or campaign file to join it from")
         })?;
-        return join(store, name, path, json, out);
+        return join(store, name, name, path, json, out);
     };
-    let report = match path {
-        Some(p) if p.is_file() => sync::sync_file(store, id, p)?,
+    if options.tidy {
+        return tidy(store, id, options.yes, input, json, out);
+    }
+    let uid = store.campaign_uid(id)?;
+    let result = match path {
+        Some(p) if std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file()) => {
+            sync::sync_file(store, id, p)
+        }
         Some(p) => {
-            let record = store.load_campaign(id)?.record;
-            if sync::shared_folder(store, &record)?.is_none() {
+            refuse_another_campaign(p, uid, name)?;
+            if sync::shared_folder(store, id)?.is_none() {
                 // Syncing with a folder for the first time shares to it.
-                sync::share(store, id, p)?
+                sync::share(store, id, p)
             } else {
-                sync::sync_folder(store, id, p)?
+                sync::sync_folder(store, id, p)
             }
         }
         None => {
-            let record = store.load_campaign(id)?.record;
-            let folder = sync::shared_folder(store, &record)?.ok_or_else(|| {
+            let folder = sync::shared_folder(store, id)?.ok_or_else(|| {
                 anyhow!("'{name}' is not shared: `campaign share \"{name}\" --folder DIR` first, or give a file or folder")
             })?;
-            sync::sync_folder(store, id, &folder)?
+            sync::sync_folder(store, id, &folder)
         }
     };
+    reported(result, json, out)
+}
+
+/// A folder whose campaign is not the one named here: syncing the library's campaign of that
+/// name with it would share the wrong one. Says how to join it instead.
+fn refuse_another_campaign(
+    folder: &Path,
+    uid: crate::campaign::CampaignUid,
+    name: &str,
+) -> Result<()> {
+    if let Some(file) = sync::other_campaign_in(folder, uid)? {
+        bail!(
+            "{} holds another campaign ({file}) than this library's '{name}': join it under another name with `quartermaster campaign sync \"{name}\" {} --as \"NEW NAME\"`",
+            folder.display(),
+            folder.display()
+        );
+    }
+    Ok(())
+}
+
+/// Prints a sync's report; a merge stored while this machine's file could not be written is
+/// printed too, then said (exit 1: the folder is behind).
+fn reported(result: Result<SyncReport, SyncError>, json: bool, out: &mut dyn Write) -> Result<u8> {
+    match result {
+        Ok(report) => {
+            print_report(&report, json, out)?;
+            Ok(EXIT_OK)
+        }
+        Err(SyncError::NotWritten { report, error, .. }) => {
+            print_report(&report, json, out)?;
+            if !json {
+                writeln!(
+                    out,
+                    "  this machine's file in the folder was not written: {error} (the merge is stored; the file is written at the next sync)"
+                )?;
+            }
+            Ok(EXIT_PROBLEM)
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// The second machine: the campaign from a shared folder (every file of it read once and merged
+/// event by event) or a campaign file, stored under `store_as`, and shared back to the folder.
+fn join(
+    store: &mut Store,
+    name: &str,
+    store_as: &str,
+    path: &Path,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    crate::campaign::verify::name(store_as.trim()).map_err(|m| anyhow!("NAME: {m}"))?;
+    let found = sync::read_to_join(path, name)?;
+    let folder = std::fs::symlink_metadata(path)
+        .is_ok_and(|m| m.is_dir())
+        .then_some(path);
+    let (stored, report) = sync::join(store, found, store_as.trim(), folder)?;
+    if !json {
+        writeln!(
+            out,
+            "{}: {} from {}",
+            stored.record.campaign.name,
+            crate::rules::words::amount(stored.record.event_count() as u64, "events"),
+            path.display()
+        )?;
+    }
     print_report(&report, json, out)?;
     Ok(EXIT_OK)
 }
 
-/// The second machine: the campaign from a shared folder (every file of one campaign merged)
-/// or a campaign file, stored under `name`, and shared back to the folder.
-fn join(store: &mut Store, name: &str, path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
-    crate::campaign::verify::name(name.trim()).map_err(|m| anyhow!("NAME: {m}"))?;
-    let mut record = if path.is_dir() {
-        from_folder(path)?
-    } else {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        file::parse(&text).with_context(|| format!("{}", path.display()))?
-    };
-    if let Some(existing) = store.find_campaign_by_uid(record.id)? {
-        let here = store.load_campaign(existing)?.record.campaign.name;
-        bail!(
-            "this campaign is already in the library as '{here}': `campaign sync \"{here}\" {}`",
-            path.display()
-        );
+/// `--tidy`: the folder's files by machine, and the redundant ones removed after asking.
+fn tidy(
+    store: &mut Store,
+    id: crate::store::CampaignId,
+    yes: bool,
+    input: &mut dyn BufRead,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let (folder, files) = sync::tidy::survey(store, id)?;
+    let redundant: Vec<String> = files
+        .iter()
+        .filter(|f| f.redundant)
+        .map(|f| f.file.clone())
+        .collect();
+    if json {
+        let removed = if yes {
+            sync::tidy::tidy(store, id)?
+        } else {
+            Vec::new()
+        };
+        print_json(
+            out,
+            &serde_json::json!({"folder": folder, "files": files, "removed": removed}),
+        )?;
+        return Ok(EXIT_OK);
     }
-    record.campaign.name = name.trim().to_string();
-    let stored = store.create_campaign_record(&record)?;
+    writeln!(out, "{}:", folder.display())?;
+    for f in &files {
+        let who = if f.who.is_empty() {
+            "nobody named".to_string()
+        } else {
+            f.who.join(", ")
+        };
+        let mark = match (f.own, f.redundant, &f.unreadable) {
+            (true, _, _) => "this machine's".to_string(),
+            (_, _, Some(why)) => format!("kept: {why}"),
+            (_, true, _) => "redundant: every event is in another file".to_string(),
+            _ => "kept: holds events no other file has".to_string(),
+        };
+        writeln!(
+            out,
+            "  {}  {}  {}  {}, {}  [{mark}]",
+            f.file,
+            who,
+            short_time(&f.modified),
+            crate::rules::words::amount(f.bytes, "bytes"),
+            crate::rules::words::amount(f.events as u64, "events"),
+        )?;
+    }
+    if redundant.is_empty() {
+        writeln!(out, "Nothing to remove.")?;
+        return Ok(EXIT_OK);
+    }
+    if !yes {
+        write!(
+            out,
+            "Remove the {} marked redundant? Nothing is lost: another file holds each of their events. [y/N] ",
+            crate::rules::words::amount(redundant.len() as u64, "files")
+        )?;
+        out.flush()?;
+        let mut answer = String::new();
+        input.read_line(&mut answer)?;
+        if !matches!(answer.trim(), "y" | "Y" | "yes" | "Yes") {
+            writeln!(out, "Nothing removed.")?;
+            return Ok(EXIT_OK);
+        }
+    }
+    let removed = sync::tidy::tidy(store, id)?;
     writeln!(
         out,
-        "{}: {} from {}",
-        stored.record.campaign.name,
-        crate::rules::words::amount(stored.record.event_count() as u64, "events"),
-        path.display()
+        "Removed {}.",
+        crate::rules::words::amount(removed.len() as u64, "files")
     )?;
-    if path.is_dir() {
-        let report = sync::share(store, stored.id, path)?;
-        print_report(&report, json, out)?;
-    }
     Ok(EXIT_OK)
 }
 
-/// Every machine's file of the one campaign in `folder`, merged: the first fully verified,
-/// the others by the merge.
-fn from_folder(folder: &Path) -> Result<CampaignRecord> {
-    let mut found: Option<CampaignRecord> = None;
-    let mut entries: Vec<_> = std::fs::read_dir(folder)
-        .with_context(|| format!("cannot list {}", folder.display()))?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("qm-") && n.ends_with(".json"))
-        })
-        .collect();
-    entries.sort();
-    for path in entries {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        // Unreadable files (half-written, damaged) are left for the next sync.
-        found = match found.take() {
-            None => file::parse(&text).ok(),
-            Some(base) => match file::read_unverified(&text) {
-                Ok(copy) if copy.id != base.id => bail!(
-                    "{} holds more than one campaign; join one by its file: `campaign sync NAME FILE`",
-                    folder.display()
-                ),
-                Ok(copy) => Some(merge::merge(&base, &copy).map_or(base, |(merged, _)| merged)),
-                Err(_) => Some(base),
-            },
-        };
-    }
-    found.ok_or_else(|| {
-        anyhow!(
-            "{} holds no readable campaign file (qm-….json)",
-            folder.display()
-        )
-    })
+/// "2026-11-25 10:00" from a recording time.
+fn short_time(iso: &str) -> String {
+    iso.get(..16)
+        .map_or_else(|| iso.to_string(), |t| t.replace('T', " "))
 }
 
 fn print_report(report: &SyncReport, json: bool, out: &mut dyn Write) -> Result<()> {
@@ -157,13 +254,31 @@ fn print_report(report: &SyncReport, json: bool, out: &mut dyn Write) -> Result<
     for skipped in report.skipped() {
         writeln!(out, "  skipped {}: {}", skipped.file, skipped.note)?;
     }
+    for f in report
+        .files
+        .iter()
+        .filter(|f| f.status == sync::FileStatus::Merged && f.note.contains("damaged"))
+    {
+        writeln!(out, "  {}: {}", f.file, f.note)?;
+    }
+    for refused in &report.refused {
+        writeln!(
+            out,
+            "  refused event …{} (battle {}, {}) from {}: {}",
+            refused.event, refused.battle, refused.kind, refused.file, refused.reason
+        )?;
+    }
+    for notice in &report.notices {
+        writeln!(out, "  {notice}")?;
+    }
     if let Some(path) = &report.wrote {
         writeln!(out, "  wrote {}", path.display())?;
     }
     Ok(())
 }
 
-/// `campaign player [NAME] [--machine NAME]`: who this machine records events as.
+/// `campaign player [NAME] [--machine NAME]`: who this machine records events as, and the key
+/// it signs them with.
 pub fn player(
     store: &mut Store,
     name: Option<&str>,
@@ -185,6 +300,14 @@ pub fn player(
     } else {
         by.player
     };
-    writeln!(out, "{player} on {}", by.machine)?;
+    let key = if store.read_only_reason().is_none() {
+        format!(", key {}", store.machine_key()?.public().fingerprint())
+    } else {
+        String::new()
+    };
+    writeln!(out, "{player} on {}{key}", by.machine)?;
+    for notice in store.take_notices() {
+        writeln!(out, "  {notice}")?;
+    }
     Ok(EXIT_OK)
 }
