@@ -64,6 +64,8 @@ pub struct CampaignViewState {
     pub sharing: bool,
     /// The folder being typed or picked for sharing.
     pub share_path: String,
+    /// "Remove … marked redundant…" was clicked: the removal waits for a second click below.
+    pub confirm_tidy: bool,
 }
 
 pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
@@ -74,6 +76,24 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| match &model.campaign {
             Some(open) => actions.extend(campaign_page(state, model, open, ui)),
+            None if model.campaign_opening().is_some() => {
+                let Some((id, events)) = model.campaign_opening() else {
+                    return;
+                };
+                let name = model
+                    .campaigns()
+                    .iter()
+                    .find(|c| c.id == id)
+                    .map_or("the campaign", |c| c.name.as_str());
+                ui.add_space(30.0);
+                ui.vertical_centered(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "Opening {name} ({})…",
+                        crate::rules::words::amount(events as u64, "events")
+                    ));
+                });
+            }
             None => {
                 ui.add_space(30.0);
                 ui.vertical_centered(|ui| {
@@ -234,14 +254,14 @@ fn campaign_page(
         campaign::side_label(c, Side::Us),
         campaign::side_label(c, Side::German)
     ));
-    let overall = record.result();
-    ui.strong(&overall.summary);
+    ui.strong(&open.overall().summary);
     if c.options.carry_losses {
         ui.weak("Losses carry forward (house option).");
     }
-    let results = record.results();
+    player_list(record, ui);
+    let results = open.results();
     ui.horizontal_wrapped(|ui| {
-        for (i, (plan, result)) in c.battles.iter().zip(&results).enumerate() {
+        for (i, (plan, result)) in c.battles.iter().zip(results).enumerate() {
             let text = format!(
                 "{} ({})",
                 plan.title(),
@@ -286,19 +306,19 @@ fn campaign_page(
         // Nothing can be recorded until the players choose; say so where the tracker was.
         actions.extend(fork_panel(&fork, battle.plan, ui));
         ui.separator();
-        event_log(&mut state.filter, &battle, ui);
+        event_log(&mut state.filter, record, &battle, ui);
         return actions;
     }
     actions.extend(set_aside_panel(record, open.battle, battle.plan, ui));
     match battle.plan {
         BattlePlan::Armour(plan) => {
-            let Some(battle_state) = record.state(open.battle) else {
+            let Some(battle_state) = open.state() else {
                 return actions;
             };
             actions.extend(tracker::ui(
                 &mut state.tracker,
                 plan,
-                &battle_state,
+                battle_state,
                 &battle,
                 ui,
             ));
@@ -308,8 +328,45 @@ fn campaign_page(
         BattlePlan::Simple(plan) => actions.extend(simple_battle(state, plan, &battle, ui)),
     }
     ui.separator();
-    event_log(&mut state.filter, &battle, ui);
+    event_log(&mut state.filter, record, &battle, ui);
     actions
+}
+
+/// Who signed the campaign's events, each key's short fingerprint beside the names it recorded
+/// under, for the players to compare at the table.
+fn player_list(record: &campaign::CampaignRecord, ui: &mut egui::Ui) {
+    let players = record.players();
+    let unsigned = record.unsigned_events();
+    if players.is_empty() && unsigned == 0 {
+        return;
+    }
+    egui::CollapsingHeader::new(format!(
+        "Recorded by ({})",
+        crate::rules::words::amount(players.len() as u64, "keys")
+    ))
+    .id_salt("player_list")
+    .show(ui, |ui| {
+        ui.weak("Each machine signs what it records with a key of its own: compare the keys with the other players at the table.");
+        egui::Grid::new("players").num_columns(3).show(ui, |ui| {
+            for p in &players {
+                let who = p.by.label();
+                ui.label(if who.is_empty() { "(no name)".to_string() } else { who });
+                ui.monospace(p.key.fingerprint());
+                ui.weak(format!(
+                    "since {}, {}",
+                    p.since.get(..10).unwrap_or(&p.since),
+                    crate::rules::words::amount(p.events as u64, "events")
+                ));
+                ui.end_row();
+            }
+        });
+        if unsigned > 0 {
+            ui.weak(format!(
+                "{} not signed: recorded before events were signed, so who recorded them is not proven.",
+                crate::rules::words::amount(unsigned as u64, "events")
+            ));
+        }
+    });
 }
 
 /// The one-time question: who is playing on this machine (shown on every event recorded here,
@@ -360,6 +417,14 @@ fn sharing_row(
                 {
                     actions.push(campaign(CampaignCommand::Sync));
                 }
+                if ui
+                    .button("Tidy folder…")
+                    .on_hover_text("List the folder's files by machine; remove those whose every event another file holds")
+                    .clicked()
+                {
+                    state.confirm_tidy = false;
+                    actions.push(campaign(CampaignCommand::SurveyFolder));
+                }
                 ui.weak(format!("Shared with {}", folder.display()));
             }
             None => {
@@ -381,6 +446,9 @@ fn sharing_row(
             ui.weak(format!("· recording as {}", model.player.label()));
         }
     });
+    if let Some(survey) = model.tidy.as_ref().filter(|t| t.id == open.stored.id) {
+        actions.extend(tidy_panel(state, survey, ui));
+    }
     if state.sharing && open.shared.is_none() {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label("Each machine writes its own file into the folder and reads the others'. Use the same folder on every machine.");
@@ -412,6 +480,80 @@ fn sharing_row(
     actions
 }
 
+/// The shared folder's files by machine (who, when last written, size), the redundant ones
+/// marked, and — after asking, on a row of its own below the button that asked — their removal.
+fn tidy_panel(
+    state: &mut CampaignViewState,
+    survey: &crate::ui::model::TidySurvey,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.strong(format!("Files in {}", survey.folder.display()));
+        egui::Grid::new("tidy_files")
+            .striped(true)
+            .num_columns(5)
+            .show(ui, |ui| {
+                for f in &survey.files {
+                    ui.label(if f.who.is_empty() {
+                        "nobody named".to_string()
+                    } else {
+                        f.who.join(", ")
+                    });
+                    ui.weak(
+                        f.modified
+                            .get(..16)
+                            .unwrap_or(&f.modified)
+                            .replace('T', " "),
+                    );
+                    ui.weak(crate::rules::words::amount(f.bytes, "bytes"));
+                    ui.weak(crate::rules::words::amount(f.events as u64, "events"));
+                    ui.label(match (f.own, f.redundant, &f.unreadable) {
+                        (true, _, _) => "this machine's".to_string(),
+                        (_, _, Some(why)) => format!("kept: {why}"),
+                        (_, true, _) => "redundant: every event is in another file".to_string(),
+                        _ => "kept: holds events no other file has".to_string(),
+                    });
+                    ui.end_row();
+                }
+            });
+        let redundant = survey.files.iter().filter(|f| f.redundant).count();
+        ui.horizontal(|ui| {
+            if redundant == 0 {
+                ui.weak("Nothing to remove: every other file holds an event found nowhere else.");
+            } else if ui
+                .add_enabled(
+                    !state.confirm_tidy,
+                    egui::Button::new(format!(
+                        "Remove {} marked redundant…",
+                        crate::rules::words::amount(redundant as u64, "files")
+                    )),
+                )
+                .clicked()
+            {
+                state.confirm_tidy = true;
+            }
+            if ui.button("Close").clicked() {
+                state.confirm_tidy = false;
+                actions.push(campaign(CampaignCommand::CloseSurvey));
+            }
+        });
+        if state.confirm_tidy && redundant > 0 {
+            ui.horizontal(|ui| {
+                ui.label("Nothing is lost: another file holds each of their events.");
+                if ui.button("Remove them").clicked() {
+                    state.confirm_tidy = false;
+                    actions.push(campaign(CampaignCommand::TidyFolder));
+                }
+                if ui.button("Keep them").clicked() {
+                    state.confirm_tidy = false;
+                }
+            });
+        }
+    });
+    actions
+}
+
 /// A one-line text field with its label before it (and named by it, for screen readers and
 /// tests).
 fn labelled_field(
@@ -439,6 +581,11 @@ fn fork_panel(fork: &campaign::Fork<'_>, plan: &BattlePlan, ui: &mut egui::Ui) -
     } else {
         format!("This battle is forked after event {}", fork.after_seq)
     });
+    let who: Vec<String> = fork.branches.iter().map(|b| b.recorded_by()).collect();
+    ui.strong(format!(
+        "{} must choose which branch goes on.",
+        who.join(" or ")
+    ));
     ui.label(format!(
         "{} machines recorded different events after the same one. Choose the branch to go on with: \
          the other is set aside (it stays in the log and can be restored later). \
@@ -718,7 +865,13 @@ fn whole_number(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64
     }
 }
 
-fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egui::Ui) {
+fn event_log(
+    filter: &mut LogFilter,
+    record: &campaign::CampaignRecord,
+    battle: &campaign::Battle<'_>,
+    ui: &mut egui::Ui,
+) {
+    let rules = crate::rules::ruleset(record.campaign.ruleset);
     ui.strong(format!(
         "Event log ({})",
         crate::rules::words::amount(battle.events.len() as u64, "events")
@@ -803,11 +956,21 @@ fn event_log(filter: &mut LogFilter, battle: &campaign::Battle<'_>, ui: &mut egu
                         .unwrap_or(&logged.recorded_at),
                 );
                 let who = logged.by.label();
-                let text = if who.is_empty() {
+                let mut text = if who.is_empty() {
                     text
                 } else {
                     format!("{text} — {who}")
                 };
+                match logged.seal {
+                    Some(seal) => text.push_str(&format!(" · key {}", seal.key.fingerprint())),
+                    None if !who.is_empty() => text.push_str(" · not signed"),
+                    None => {}
+                }
+                if let Some(note) =
+                    rules.revision_note(logged.resolved_under(record.campaign.ruleset))
+                {
+                    text.push_str(&format!(" — {note}"));
+                }
                 let rich = egui::RichText::new(text);
                 // Wrapped: a long volley must not push the page wider than the window.
                 ui.add(

@@ -16,6 +16,8 @@ pub struct FrameLog {
     frame: u64,
     /// Whether custom cards were still loading at the last frame, to note when they arrive.
     loading: bool,
+    /// Whether a campaign was being opened in the background at the last frame.
+    opening: bool,
 }
 
 impl FrameLog {
@@ -28,21 +30,26 @@ impl FrameLog {
             started,
             frame: 0,
             loading: false,
+            opening: false,
         })
     }
 
     /// Records a frame; `previous` is eframe's time for the frame before, in seconds;
-    /// `loading` whether custom cards are still loading in the background.
-    pub fn record(&mut self, previous: Option<f32>, loading: bool) {
+    /// `loading` whether custom cards are still loading in the background, `opening` whether a
+    /// campaign is being opened there.
+    pub fn record(&mut self, previous: Option<f32>, loading: bool, opening: bool) {
         self.frame += 1;
         let at = self.started.elapsed().as_secs_f64() * 1000.0;
         let previous = previous.map_or(String::from("-"), |s| format!("{:.2}", s * 1000.0));
-        let note = match (self.loading, loading) {
-            (false, true) => "custom cards loading",
-            (true, false) => "custom cards loaded",
+        let note = match (self.loading, loading, self.opening, opening) {
+            (false, true, ..) => "custom cards loading",
+            (true, false, ..) => "custom cards loaded",
+            (.., false, true) => "campaign opening",
+            (.., true, false) => "campaign opened",
             _ => "",
         };
         self.loading = loading;
+        self.opening = opening;
         // A log that cannot be written is only a lost measurement.
         let _ = writeln!(self.out, "{}\t{at:.1}\t{previous}\t{note}", self.frame);
         let _ = self.out.flush();

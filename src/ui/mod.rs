@@ -35,7 +35,7 @@ pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
 pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
-pub use model::{CampaignCommand, CardEntry, CardKey, Command, Facets, Model};
+pub use model::{CampaignCommand, CardEntry, CardKey, Command, FOLDER_LOOK_EVERY, Facets, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
 pub use resolve::{Form as ResolveForm, ResolveAction, ResolveState, RollEntry, Subject};
 pub use tracker::TrackerState;
@@ -313,6 +313,10 @@ impl App {
         if self.model.poll_background() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        // Another machine's events appear without pressing Sync.
+        if self.model.poll_folder() {
+            ui.ctx().request_repaint_after(FOLDER_LOOK_EVERY);
         }
         let mut actions = self.shortcuts(ui.ctx());
         actions.extend(self.top_bar(ui));
@@ -642,7 +646,11 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.show(ui);
         if let Some(log) = &mut self.frame_log {
-            log.record(frame.info().cpu_usage, self.model.card_loading().is_some());
+            log.record(
+                frame.info().cpu_usage,
+                self.model.card_loading().is_some(),
+                self.model.campaign_opening().is_some(),
+            );
         }
         if self.quit_requested {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);

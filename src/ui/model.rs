@@ -15,7 +15,7 @@ mod campaign;
 mod cards;
 mod loading;
 
-pub use campaign::{CampaignCommand, OpenCampaign};
+pub use campaign::{CampaignCommand, FOLDER_LOOK_EVERY, OpenCampaign, TidySurvey};
 pub use cards::{CardEntry, CardFacts, CardKey, Facets, search_text};
 pub use loading::BACKGROUND_FROM_CARDS;
 
@@ -95,6 +95,15 @@ pub struct Model {
     next_notice: u64,
     campaigns: Vec<crate::store::CampaignSummary>,
     pub campaign: Option<OpenCampaign>,
+    /// A campaign being opened in the background, while it is read.
+    pub(super) opening: Option<loading::CampaignLoad>,
+    /// The shared folder's files as last surveyed for tidying.
+    pub tidy: Option<TidySurvey>,
+    /// When the open campaign's shared folder was last looked at.
+    last_folder_look: Option<std::time::Instant>,
+    /// How often the window looks at an open shared campaign's folder (`None`: only on open
+    /// and Sync — a model driven by tests, which must settle).
+    pub(super) folder_look_every: Option<std::time::Duration>,
     history: History,
     /// Bumped on every change to stored data, so views can cache what they derive from it.
     revision: u64,
@@ -130,9 +139,12 @@ impl Model {
     /// [`Model::start`], reading the custom cards in the background from `from_cards` on.
     pub fn start_loading_from(store: Store, from_cards: usize) -> Self {
         let Some(reader) = store.background_reader() else {
-            return Model::new(store);
+            let mut model = Model::new(store);
+            model.folder_look_every = Some(FOLDER_LOOK_EVERY);
+            return model;
         };
         let mut model = Model::empty(store);
+        model.folder_look_every = Some(FOLDER_LOOK_EVERY);
         let count = reader.custom_card_count().ok();
         if let Some(total) = count.filter(|n| *n >= from_cards) {
             model.read_forces();
@@ -159,6 +171,10 @@ impl Model {
             next_notice: 0,
             campaigns: Vec::new(),
             campaign: None,
+            opening: None,
+            tidy: None,
+            last_folder_look: None,
+            folder_look_every: None,
             history: History::default(),
             revision: 0,
             cards_revision: 0,
@@ -173,8 +189,9 @@ impl Model {
     /// Takes what the background thread has finished; returns whether it is still at work
     /// (the window then looks again shortly).
     pub fn poll_background(&mut self) -> bool {
+        let opening = self.poll_opening();
         let Some(background) = &mut self.background else {
-            return false;
+            return opening;
         };
         let (arrived, done) = background.poll();
         for finished in arrived {
@@ -203,7 +220,39 @@ impl Model {
         if done {
             self.background = None;
         }
-        !done
+        !done || opening
+    }
+
+    /// Looks at the open shared campaign's folder when it is time to (see
+    /// [`campaign::FOLDER_LOOK_EVERY`]); returns whether to look again later.
+    pub fn poll_folder(&mut self) -> bool {
+        self.look_at_folder()
+    }
+
+    /// Takes a campaign opened in the background once it has arrived; returns whether one is
+    /// still being read.
+    fn poll_opening(&mut self) -> bool {
+        let Some(load) = &self.opening else {
+            return false;
+        };
+        match load.poll() {
+            None => true,
+            Some(Ok(open)) => {
+                self.opening = None;
+                self.campaign_arrived(open);
+                false
+            }
+            Some(Err(error)) => {
+                self.opening = None;
+                self.error(format!("cannot open this campaign: {error}"));
+                false
+            }
+        }
+    }
+
+    /// The campaign being opened in the background, and how many events it holds.
+    pub fn campaign_opening(&self) -> Option<(crate::store::CampaignId, usize)> {
+        self.opening.as_ref().map(|l| (l.id, l.events))
     }
 
     /// Custom cards decoded so far and in all, while they load in the background.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, anyhow, bail};
 
-use super::Model;
+use super::{Model, loading};
 use crate::campaign::{self, CampaignRecord, Event, LorraineOptions, Sides, file};
 use crate::rules::RulesetId;
 use crate::store::{CampaignId, CampaignSummary, StoreError, StoredCampaign};
@@ -17,9 +17,59 @@ pub struct OpenCampaign {
     pub battle: usize,
     /// The folder the campaign is shared to, if any (read on open and on Sync).
     pub shared: Option<PathBuf>,
+    /// What the page shows of the record, folded once per change rather than every frame: a
+    /// long campaign's results take tens of milliseconds to fold.
+    derived: Derived,
+}
+
+#[derive(Debug, Clone)]
+struct Derived {
+    results: Vec<campaign::BattleResult>,
+    overall: campaign::CampaignResult,
+    /// The shown battle's tracker state.
+    state: Option<campaign::BattleState>,
+}
+
+impl Derived {
+    fn of(record: &CampaignRecord, battle: usize) -> Self {
+        let results = record.results();
+        Derived {
+            overall: campaign::result::campaign_result(&results),
+            results,
+            state: record.state(battle),
+        }
+    }
 }
 
 impl OpenCampaign {
+    /// The campaign opened at `battle`, its results folded.
+    pub fn new(stored: StoredCampaign, battle: usize, shared: Option<PathBuf>) -> Self {
+        let derived = Derived::of(&stored.record, battle);
+        OpenCampaign {
+            stored,
+            battle,
+            shared,
+            derived,
+        }
+    }
+
+    /// The campaign opened at its first battle not yet finished.
+    pub fn at_first_unfinished(stored: StoredCampaign, shared: Option<PathBuf>) -> Self {
+        let derived = Derived::of(&stored.record, 0);
+        let battle = derived
+            .results
+            .iter()
+            .position(|r| !r.standing.is_finished())
+            .unwrap_or(0);
+        let state = stored.record.state(battle);
+        OpenCampaign {
+            stored,
+            battle,
+            shared,
+            derived: Derived { state, ..derived },
+        }
+    }
+
     pub fn record(&self) -> &CampaignRecord {
         &self.stored.record
     }
@@ -27,6 +77,58 @@ impl OpenCampaign {
     pub fn battle(&self) -> Option<campaign::Battle<'_>> {
         self.stored.record.battle(self.battle)
     }
+
+    /// Every battle's result, as last folded.
+    pub fn results(&self) -> &[campaign::BattleResult] {
+        &self.derived.results
+    }
+
+    /// The campaign's result so far.
+    pub fn overall(&self) -> &campaign::CampaignResult {
+        &self.derived.overall
+    }
+
+    /// The shown battle's tracker state (Armour Battles battles).
+    pub fn state(&self) -> Option<&campaign::BattleState> {
+        self.derived.state.as_ref()
+    }
+
+    /// Folds again after battle `index` changed: its result (and the later ones' when losses
+    /// carry forward) and the shown battle's state.
+    pub(super) fn changed(&mut self, index: usize) {
+        let record = &self.stored.record;
+        if record.campaign.options.carry_losses
+            || self.derived.results.len() != record.campaign.battles.len()
+        {
+            self.derived = Derived::of(record, self.battle);
+            return;
+        }
+        if let Some(battle) = record.battle(index)
+            && let Some(slot) = self.derived.results.get_mut(index)
+        {
+            *slot = campaign::result::battle_result(&battle, &Sides::default());
+        }
+        self.derived.overall = campaign::result::campaign_result(&self.derived.results);
+        self.derived.state = record.state(self.battle);
+    }
+
+    /// Folds everything again (after a reload or a sync).
+    pub(super) fn changed_all(&mut self) {
+        self.derived = Derived::of(&self.stored.record, self.battle);
+    }
+
+    fn show_battle(&mut self, index: usize) {
+        self.battle = index;
+        self.derived.state = self.stored.record.state(index);
+    }
+}
+
+/// The shared folder's files as `campaign sync --tidy` lists them, for the Tidy panel.
+#[derive(Debug, Clone)]
+pub struct TidySurvey {
+    pub id: CampaignId,
+    pub folder: PathBuf,
+    pub files: Vec<crate::sync::tidy::FileInfo>,
 }
 
 /// Everything that changes campaigns.
@@ -61,6 +163,12 @@ pub enum CampaignCommand {
     Share(PathBuf),
     /// Read the shared folder's files and merge them; write this machine's.
     Sync,
+    /// List the shared folder's files by machine, marking those that can go.
+    SurveyFolder,
+    /// Remove the files the survey marked redundant (checked again first).
+    TidyFolder,
+    /// Put the survey away.
+    CloseSurvey,
     /// Settle a fork of the shown battle: keep the branch starting with this event.
     ChooseBranch(crate::campaign::EventUid),
     /// This machine's player name (`None`: not now; the window does not ask again).
@@ -97,41 +205,35 @@ impl Model {
                     created,
                 ))?;
                 self.info(format!("Started campaign {}", stored.record.campaign.name));
-                self.campaign = Some(OpenCampaign {
-                    stored,
-                    battle: 0,
-                    shared: None,
-                });
+                self.campaign = Some(OpenCampaign::new(stored, 0, None));
                 self.refresh_campaigns();
             }
             CampaignCommand::Open(id) => {
+                // A long campaign is read (and folded) off the drawing thread; the page says
+                // it is opening meanwhile, and the sync on open follows its arrival.
+                let shared = crate::sync::shared_folder(&self.store, id)?;
+                let events = self
+                    .campaigns
+                    .iter()
+                    .find(|c| c.id == id)
+                    .map_or(0, |c| c.events as usize);
+                if events >= loading::BACKGROUND_FROM_EVENTS
+                    && let Some(reader) = self.store.background_reader()
+                {
+                    self.campaign = None;
+                    self.opening = Some(loading::CampaignLoad::start(reader, id, shared, events));
+                    return Ok(());
+                }
                 let stored = self
                     .store
                     .load_campaign(id)
                     .map_err(|e| self.unreadable_campaign(e))?;
-                // Open at the first battle not yet finished.
-                let battle = stored
-                    .record
-                    .results()
-                    .iter()
-                    .position(|r| !r.standing.is_finished())
-                    .unwrap_or(0);
-                let shared = crate::sync::shared_folder(&self.store, &stored.record)?;
-                self.campaign = Some(OpenCampaign {
-                    stored,
-                    battle,
-                    shared: shared.clone(),
-                });
-                // What the other machines recorded since, on open (a folder that is not there
-                // now — an unplugged stick — is said, not fatal).
-                if let Some(folder) = shared {
-                    self.sync_open(&folder);
-                }
+                self.campaign_arrived(OpenCampaign::at_first_unfinished(stored, shared));
             }
             CampaignCommand::Share(folder) => {
                 let id = self.open_id()?;
                 let report = crate::sync::share(&mut self.store, id, &folder)?;
-                self.after_sync(id, &report, None)?;
+                self.after_sync(id, report)?;
             }
             CampaignCommand::Sync => {
                 let open = self
@@ -143,10 +245,27 @@ impl Model {
                     .clone()
                     .ok_or_else(|| anyhow!("this campaign is not shared to a folder yet"))?;
                 let id = open.stored.id;
-                let (report, merged) =
-                    crate::sync::sync_loaded(&mut self.store, &open.stored, &folder)?;
-                self.after_sync(id, &report, merged)?;
+                let report = self.sync_reporting(id, &folder)?;
+                self.after_sync(id, report)?;
             }
+            CampaignCommand::SurveyFolder => {
+                let id = self.open_id()?;
+                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
+                self.tidy = Some(TidySurvey { id, folder, files });
+                self.show_store_notices();
+            }
+            CampaignCommand::TidyFolder => {
+                let id = self.open_id()?;
+                let removed = crate::sync::tidy::tidy(&mut self.store, id)?;
+                self.info(format!(
+                    "Removed {} from the shared folder: {}",
+                    crate::rules::words::amount(removed.len() as u64, "files"),
+                    removed.join(", ")
+                ));
+                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
+                self.tidy = Some(TidySurvey { id, folder, files });
+            }
+            CampaignCommand::CloseSurvey => self.tidy = None,
             CampaignCommand::ChooseBranch(keep) => {
                 let open = self
                     .campaign
@@ -168,12 +287,15 @@ impl Model {
                 }
                 self.load_player();
             }
-            CampaignCommand::Close => self.campaign = None,
+            CampaignCommand::Close => {
+                self.campaign = None;
+                self.opening = None;
+            }
             CampaignCommand::SelectBattle(index) => {
                 if let Some(open) = &mut self.campaign
                     && index < open.stored.record.campaign.battles.len()
                 {
-                    open.battle = index;
+                    open.show_battle(index);
                 }
             }
             CampaignCommand::Record(event) => self.record(&event)?,
@@ -192,13 +314,17 @@ impl Model {
                     .ok_or_else(|| anyhow!("no campaign is open"))?;
                 let mut record = open.stored.record.clone();
                 let number = record.add_what_next(extra_artillery)?;
-                let battle = self
+                let (battle, setup) = self
                     .store
                     .add_campaign_battle(open.stored.id, &record.campaign)?;
+                let index = record.campaign.battles.len() - 1;
+                record.add(index, setup)?;
                 open.stored.record = record;
                 open.stored.battle_ids.push(battle);
-                open.battle = open.stored.record.campaign.battles.len() - 1;
+                open.battle = index;
+                open.changed_all();
                 self.info(format!("Added battle {number}: What Next?"));
+                self.show_store_notices();
                 self.refresh_campaigns();
             }
             CampaignCommand::AddBattle { name, forces } => {
@@ -212,12 +338,16 @@ impl Model {
                     .ok_or_else(|| anyhow!("no campaign is open"))?;
                 let mut record = open.stored.record.clone();
                 record.add_simple_battle(&name, forces, units)?;
-                let battle = self
+                let (battle, setup) = self
                     .store
                     .add_campaign_battle(open.stored.id, &record.campaign)?;
+                let index = record.campaign.battles.len() - 1;
+                record.add(index, setup)?;
                 open.stored.record = record;
                 open.stored.battle_ids.push(battle);
-                open.battle = open.stored.record.campaign.battles.len() - 1;
+                open.battle = index;
+                open.changed_all();
+                self.show_store_notices();
                 self.refresh_campaigns();
             }
             CampaignCommand::Delete(id) => {
@@ -263,11 +393,7 @@ impl Model {
                 }
                 let stored = self.store.create_campaign_record(&record)?;
                 self.info(format!("Imported campaign {}", stored.record.campaign.name));
-                self.campaign = Some(OpenCampaign {
-                    stored,
-                    battle: 0,
-                    shared: None,
-                });
+                self.campaign = Some(OpenCampaign::new(stored, 0, None));
                 self.refresh_campaigns();
             }
         }
@@ -281,69 +407,154 @@ impl Model {
             .ok_or_else(|| anyhow!("no campaign is open"))
     }
 
+    /// A campaign read (here or in the background) is shown, and synced with its folder: what
+    /// the other machines recorded since (a folder that is not there now — an unplugged stick
+    /// — is said, not fatal).
+    pub(super) fn campaign_arrived(&mut self, open: OpenCampaign) {
+        let shared = open.shared.clone();
+        self.campaign = Some(open);
+        if let Some(folder) = shared {
+            self.sync_open(&folder);
+        }
+    }
+
+    /// Looks at the open campaign's shared folder now and then (every
+    /// [`FOLDER_LOOK_EVERY`] in the window), taking in what other machines wrote: the players see each other's
+    /// events without pressing Sync, so the one who acts next acts on the table as it is. A
+    /// look with nothing new reads no file (a few file sizes and times). Returns whether the
+    /// window should look again later.
+    pub(super) fn look_at_folder(&mut self) -> bool {
+        let Some(every) = self.folder_look_every else {
+            return false;
+        };
+        let Some(open) = &self.campaign else {
+            return false;
+        };
+        let Some(folder) = open.shared.clone() else {
+            return false;
+        };
+        let now = std::time::Instant::now();
+        if self
+            .last_folder_look
+            .is_some_and(|at| now.duration_since(at) < every)
+        {
+            return true;
+        }
+        self.last_folder_look = Some(now);
+        let id = open.stored.id;
+        match self.sync_reporting(id, &folder) {
+            Ok(report)
+                if report.added > 0
+                    || !report.refused.is_empty()
+                    || report.reidentified.is_some() =>
+            {
+                if let Err(e) = self.after_sync(id, report) {
+                    self.error(format!("{e:#}"));
+                }
+            }
+            // Quiet: nothing new, or a folder away for now (Sync says why when pressed).
+            _ => {}
+        }
+        true
+    }
+
     /// Syncs the campaign just opened with its folder, saying what happened.
     fn sync_open(&mut self, folder: &std::path::Path) {
         let Some(open) = &self.campaign else { return };
         let id = open.stored.id;
-        // The campaign was just loaded: the sync reads only the folder, not the library again.
-        match crate::sync::sync_loaded(&mut self.store, &open.stored, folder) {
-            Ok((report, merged)) => {
-                if let Err(e) = self.after_sync(id, &report, merged) {
+        match self.sync_reporting(id, folder) {
+            Ok(report) => {
+                if let Err(e) = self.after_sync(id, report) {
                     self.error(format!("{e:#}"));
                 }
             }
             Err(e) => self.error(format!(
-                "could not read the shared folder {}: {e} (the campaign is as this machine last had it)",
+                "could not read the shared folder {}: {e:#} (the campaign is as this machine last had it)",
                 folder.display()
             )),
         }
     }
 
-    /// Reloads the open campaign after a sync and tells the user what came in and what was
-    /// skipped.
+    /// Syncs campaign `id` with `folder`. When only this machine's file could not be written
+    /// the merge is kept all the same: the report comes back with the error as a notice.
+    fn sync_reporting(
+        &mut self,
+        id: CampaignId,
+        folder: &std::path::Path,
+    ) -> anyhow::Result<crate::sync::SyncReport> {
+        match crate::sync::sync_folder(&mut self.store, id, folder) {
+            Ok(report) => Ok(report),
+            Err(crate::sync::SyncError::NotWritten {
+                mut report, error, ..
+            }) => {
+                report.notices.push(format!(
+                    "this machine's file in the folder could not be written ({error}); it is written at the next sync"
+                ));
+                Ok(*report)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Brings what a sync took in into the open campaign (its events added to the copy on
+    /// screen; read again only when battles were added) and tells the user what came in,
+    /// what was refused and who must choose where a battle forked.
     fn after_sync(
         &mut self,
         id: CampaignId,
-        report: &crate::sync::SyncReport,
-        merged: Option<crate::campaign::CampaignRecord>,
+        report: crate::sync::SyncReport,
     ) -> anyhow::Result<()> {
-        let quiet = report.added == 0 && report.battles_added == 0;
-        let open = self.campaign.as_ref().filter(|o| o.stored.id == id);
-        // Nothing new and already known as shared: what is on screen is the library's (an
-        // open with nothing to read reloads nothing).
-        let mut reload = open.is_some_and(|o| !quiet || o.shared.is_none());
-        // New events in the battles already here: the merged record is what the library now
-        // holds, so it is shown without reading it back. New battles have new row ids: read.
-        if let (Some(merged), 0, Some(open)) = (merged, report.battles_added, &mut self.campaign)
-            && open.stored.id == id
-            && open.shared.is_some()
-        {
-            open.stored.record = merged;
-            reload = false;
-        }
-        if reload {
-            let stored = self.store.load_campaign(id)?;
-            let shared = crate::sync::shared_folder(&self.store, &stored.record)?;
-            if let Some(open) = &mut self.campaign {
-                open.stored = stored;
-                open.shared = shared;
-                open.battle = open
-                    .battle
-                    .min(open.stored.record.campaign.battles.len().saturating_sub(1));
+        if let Some(open) = self.campaign.as_mut().filter(|o| o.stored.id == id) {
+            let mut reload = report.battles_added > 0 || open.shared.is_none();
+            if !reload {
+                for (index, e) in &report.taken {
+                    if open.stored.record.add(*index, e.clone()).is_err() {
+                        reload = true;
+                        break;
+                    }
+                }
+                if !report.taken.is_empty() {
+                    open.changed_all();
+                }
+            }
+            if reload {
+                let stored = self.store.load_campaign(id)?;
+                let shared = crate::sync::shared_folder(&self.store, id)?;
+                if let Some(open) = &mut self.campaign {
+                    open.stored = stored;
+                    open.shared = shared;
+                    open.battle = open
+                        .battle
+                        .min(open.stored.record.campaign.battles.len().saturating_sub(1));
+                    open.changed_all();
+                }
             }
         }
-        if quiet && report.skipped().count() == 0 && report.wrote.is_none() && !reload {
+        let quiet = report.added == 0
+            && report.battles_added == 0
+            && report.refused.is_empty()
+            && report.skipped().count() == 0
+            && report.notices.is_empty()
+            && report.wrote.is_none();
+        if quiet {
             return Ok(());
         }
-        let skipped: Vec<String> = report
+        let mut lines: Vec<String> = report
             .skipped()
             .map(|f| format!("{}: {}", f.file, f.note))
             .collect();
+        lines.extend(report.refused.iter().map(|r| {
+            format!(
+                "refused {} (battle {}, {}): {}",
+                r.event, r.battle, r.kind, r.reason
+            )
+        }));
+        lines.extend(report.notices.iter().cloned());
         let text = format!("Sync: {}", report.summary());
-        if skipped.is_empty() {
+        if lines.is_empty() {
             self.info(text);
         } else {
-            self.error(format!("{text}\n{}", skipped.join("\n")));
+            self.error(format!("{text}\n{}", lines.join("\n")));
         }
         self.refresh_campaigns();
         Ok(())
@@ -383,17 +594,30 @@ impl Model {
             _ => open.stored.record.next_position(open.battle)?,
         };
         match self.store.record_event(battle, at, event) {
-            Ok(logged) => open.stored.record.add(open.battle, logged)?,
+            Ok(logged) => {
+                open.stored.record.add(open.battle, logged)?;
+                open.changed(open.battle);
+            }
             Err(changed @ StoreError::BattleChanged { .. }) => {
                 // Another running copy recorded first: show its table, never a mixed log.
                 open.stored = self.store.load_campaign(open.stored.id)?;
+                open.changed_all();
                 self.refresh_campaigns();
                 return Err(changed.into());
             }
             Err(other) => return Err(other.into()),
         }
+        self.show_store_notices();
         self.refresh_campaigns();
         Ok(())
+    }
+
+    /// What the library did on its own (this machine's shared file not written, a copied
+    /// library taking a new machine id), said as the app's own warnings.
+    fn show_store_notices(&mut self) {
+        for notice in self.store.take_notices() {
+            self.error(notice);
+        }
     }
 
     /// The whole refusal of a campaign that cannot be opened, with the backup to turn to.
@@ -426,6 +650,9 @@ impl Model {
             .collect())
     }
 }
+
+/// How often the window looks at an open shared campaign's folder.
+pub const FOLDER_LOOK_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Set once the window has asked for the player name and been told "not now".
 const SETTING_PLAYER_ASKED: &str = "player.asked";

@@ -120,3 +120,56 @@ impl Background {
         }
     }
 }
+
+/// From this many events on, the window opens a campaign in the background: a 100,000-event
+/// campaign takes about half a second to read and fold.
+pub const BACKGROUND_FROM_EVENTS: usize = 5_000;
+
+/// A campaign being opened in the background: read and folded by a thread of its own.
+#[derive(Debug)]
+pub struct CampaignLoad {
+    pub id: crate::store::CampaignId,
+    /// How many events it holds, for the page to say.
+    pub events: usize,
+    received: Receiver<Result<super::campaign::OpenCampaign, StoreError>>,
+}
+
+impl CampaignLoad {
+    /// Starts reading campaign `id` through `reader`.
+    pub fn start(
+        reader: BackgroundReader,
+        id: crate::store::CampaignId,
+        shared: Option<std::path::PathBuf>,
+        events: usize,
+    ) -> CampaignLoad {
+        let (send, received) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("campaign-loader".into())
+            .spawn(move || {
+                let open = reader.load_campaign(id).map(|stored| {
+                    super::campaign::OpenCampaign::at_first_unfinished(stored, shared)
+                });
+                // The window may have closed, or opened another campaign, meanwhile.
+                let _ = send.send(open);
+            });
+        // A thread that could not start drops its sender: the poll then says so.
+        drop(spawned);
+        CampaignLoad {
+            id,
+            events,
+            received,
+        }
+    }
+
+    /// The campaign once it has arrived (`Some(Err)`: it could not be read, or the thread
+    /// ended without it); `None` while it is still being read.
+    pub fn poll(&self) -> Option<Result<super::campaign::OpenCampaign, String>> {
+        match self.received.try_recv() {
+            Ok(loaded) => Some(loaded.map_err(|e| e.to_string())),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err(
+                "the campaign could not be read in the background".to_string(),
+            )),
+        }
+    }
+}

@@ -55,7 +55,7 @@ pub fn open_battle(model: &Model) -> Option<OpenBattle> {
     }
     Some(OpenBattle {
         name: battle.plan.title(),
-        state: open.record().state(open.battle)?,
+        state: open.state()?.clone(),
     })
 }
 
