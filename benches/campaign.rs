@@ -1,6 +1,8 @@
 //! Benchmarks for the campaign engine. The Campaign view folds the shown battle's log on
 //! every frame it changes, and recording an event syncs it to disk before the view updates,
-//! so both must stay well inside a frame (16 ms) for a long battle.
+//! so both must stay well inside a frame (16 ms) for a long battle. A shared campaign's sync
+//! costs what changed, not its history: nothing new at 100,000 events ≤ 50 ms, 10 new events
+//! ≤ 100 ms, a join linear in events.
 //!
 //! Run with `cargo bench --bench campaign`.
 
@@ -145,9 +147,8 @@ fn two_copies() -> (CampaignRecord, CampaignRecord) {
     (a, b)
 }
 
-/// Merging two 10,000-event copies (target ≤ 100 ms), and reading a shared folder of ten
-/// machines' files when the campaign is opened (target: adds ≤ 50 ms).
-fn sync(c: &mut Criterion) {
+/// Merging two 10,000-event copies (target ≤ 100 ms).
+fn merge_copies(c: &mut Criterion) {
     let (a, b) = two_copies();
     c.bench_function("merge two 10,000-event logs (1,000 new each)", |bench| {
         bench.iter(|| campaign::merge::merge(black_box(&a), black_box(&b)).unwrap())
@@ -156,89 +157,176 @@ fn sync(c: &mut Criterion) {
     c.bench_function("merge a 10,000-event log into an empty copy", |bench| {
         bench.iter(|| campaign::merge::merge(black_box(&empty), black_box(&a)).unwrap())
     });
+}
 
-    // Ten machines' files of the same campaign in one folder, as the players' sync left it.
+/// Ten machines' files of `record` in `folder`, as a settled folder holds them: each machine's
+/// file holds every event. Returns the size of one.
+fn machine_files(record: &CampaignRecord, folder: &std::path::Path) -> usize {
+    std::fs::create_dir_all(folder).unwrap();
+    let mut text =
+        campaign::machine_file::header_line(record.id, "m", &record.definition()).unwrap();
+    for index in 0..record.campaign.battles.len() {
+        for e in record.all_events(index) {
+            text.push_str(
+                &campaign::machine_file::event_line(record.battle_number(index), e).unwrap(),
+            );
+        }
+    }
+    for machine in 0..10 {
+        let name = format!("machine-{machine}");
+        let header_end = text.find('\n').unwrap();
+        let header =
+            campaign::machine_file::header_line(record.id, &name, &record.definition()).unwrap();
+        let body = format!("{header}{}", &text[header_end + 1..]);
+        std::fs::write(
+            folder.join(quartermaster::sync::file_name(record.id, &name)),
+            body,
+        )
+        .unwrap();
+    }
+    text.len()
+}
+
+/// A library holding `record`, shared to `folder` and synced once (its own file written).
+fn shared_library(
+    record: &CampaignRecord,
+    dir: &std::path::Path,
+    folder: &std::path::Path,
+) -> (Store, quartermaster::store::CampaignId) {
+    let mut store = Store::open(dir).unwrap();
+    let id = store.create_campaign_record(record).unwrap().id;
+    quartermaster::sync::share(&mut store, id, folder).unwrap();
+    quartermaster::sync::sync_folder(&mut store, id, folder).unwrap();
+    (store, id)
+}
+
+/// Ten notes recorded by machine 3 after battle `index`'s last event (`head`), sealed with its
+/// key, as the lines its file gains.
+fn ten_new_lines(
+    record: &CampaignRecord,
+    index: usize,
+    head: &mut campaign::Position,
+    round: u64,
+) -> String {
+    let key = campaign::seal::MachineKey::from_secret([4; 32]);
+    let by = campaign::Recorder {
+        player: "Player 4".into(),
+        machine: "machine-4".into(),
+    };
+    let mut lines = String::new();
+    for n in 0..10u64 {
+        let mut logged = campaign::history::logged(
+            *head,
+            campaign::EventUid(uuid::Uuid::nil()),
+            format!("2027-01-01T00:{:02}:{:02}.000Z", round % 60, n),
+            by.clone(),
+            Event::Note {
+                text: format!("sync note {round}-{n}"),
+            },
+        );
+        logged.revision = Some(2);
+        campaign::seal::seal(&key, record.id, record.battle_number(index), &mut logged);
+        lines.push_str(
+            &campaign::machine_file::event_line(record.battle_number(index), &logged).unwrap(),
+        );
+        *head = campaign::Position {
+            follows: Some(logged.id),
+            seq: logged.seq + 1,
+        };
+    }
+    lines
+}
+
+/// A 100,000-event campaign shared by ten machines: a sync with nothing new (target ≤ 50 ms)
+/// and one bringing 10 new events from one of the ten files (target ≤ 100 ms). Each machine's
+/// file is appended to, so the new events cost a read of what is new, and only the battle they
+/// land in is loaded and replayed.
+fn sync(c: &mut Criterion) {
+    let events = 100_000;
+    let record =
+        script::long_campaign(quartermaster::store::new_campaign_uid(), events, 10).unwrap();
     let root = tempfile::tempdir().unwrap();
     let folder = root.path().join("shared");
-    std::fs::create_dir_all(&folder).unwrap();
-    let (merged, _) = campaign::merge::merge(&a, &b).unwrap();
-    let text = campaign::file::to_json(&merged).unwrap();
-    for machine in 0..9 {
-        let name = quartermaster::sync::file_name(merged.id, &format!("machine-{machine}"));
-        std::fs::write(folder.join(name), &text).unwrap();
-    }
-    let mut store = Store::open(&root.path().join("data")).unwrap();
-    let stored = store.create_campaign_record(&merged).unwrap();
-    quartermaster::sync::share(&mut store, stored.id, &folder).unwrap();
+    let bytes = machine_files(&record, &folder);
     println!(
-        "shared folder: 10 files of {} bytes ({} events each)",
-        text.len(),
-        merged.event_count()
+        "shared folder: 10 files of {bytes} bytes ({} events, {} battles each)",
+        record.event_count(),
+        record.campaign.battles.len()
     );
-    c.bench_function(
-        "open: read a shared folder of 10 machines' files",
+    let (mut store, id) = shared_library(&record, &root.path().join("data"), &folder);
+    let mut group = c.benchmark_group("sync");
+    group.sample_size(20);
+    group.bench_function(
+        format!("nothing new ({events} events, 10 machines)"),
         |bench| {
-            bench.iter(|| quartermaster::sync::sync_folder(&mut store, stored.id, &folder).unwrap())
+            bench.iter(|| {
+                let report = quartermaster::sync::sync_folder(&mut store, id, &folder).unwrap();
+                assert_eq!(report.added, 0);
+            })
         },
     );
-    // One machine wrote since: its file is read and merged (10 new events, notes in battle 1:
-    // battle 3 waits on the fork the two copies made).
-    let mut newer = merged.clone();
-    for n in 0..10u128 {
-        let id = campaign::EventUid(uuid::Uuid::from_u128((3 << 64) | n));
-        let note = Event::Note {
-            text: format!("note {n}"),
-        };
-        newer
-            .append(
-                0,
-                id,
-                format!("2026-11-25T11:00:00.{n:06}Z"),
-                campaign::Recorder::default(),
-                note,
+    // The last battle gains 10 events from machine-4's file each round.
+    let index = record.campaign.battles.len() - 1;
+    let mut head = record.next_position(index).unwrap();
+    let their_file = folder.join(quartermaster::sync::file_name(record.id, "machine-4"));
+    let mut round = 0u64;
+    group.bench_function(
+        format!("10 new events from one of 10 files ({events} events)"),
+        |bench| {
+            bench.iter_batched(
+                || {
+                    round += 1;
+                    let lines = ten_new_lines(&record, index, &mut head, round);
+                    let mut file = std::fs::OpenOptions::new()
+                        .append(true)
+                        .open(&their_file)
+                        .unwrap();
+                    std::io::Write::write_all(&mut file, lines.as_bytes()).unwrap();
+                },
+                |()| {
+                    let report = quartermaster::sync::sync_folder(&mut store, id, &folder).unwrap();
+                    assert_eq!(report.added, 10, "{report:?}");
+                },
+                criterion::BatchSize::PerIteration,
             )
-            .unwrap();
-    }
-    let newer_text = campaign::file::to_json(&newer).unwrap();
-    let mut group = c.benchmark_group("sync");
+        },
+    );
+    group.finish();
+}
+
+/// Joining a ten-machine folder (each file holding the whole campaign) at 1,000, 10,000 and
+/// 100,000 events: each file is read once, each event checked once, so the time grows with the
+/// events, not faster.
+fn join(c: &mut Criterion) {
+    let mut group = c.benchmark_group("join a 10-machine folder");
     group.sample_size(10);
-    // What reading the folder adds to opening the campaign, which loads it from the library
-    // in any case (about 25 ms for these 20,000 events): the sync is handed that copy.
-    group.bench_function("open: one of 10 files changed (10 new events)", |bench| {
-        bench.iter_batched(
-            || {
-                // A fresh library and folder each time, so the 10 events are new to it.
-                let dir = tempfile::tempdir().unwrap();
-                let folder = dir.path().join("shared");
-                std::fs::create_dir_all(&folder).unwrap();
-                for machine in 0..9 {
-                    let name =
-                        quartermaster::sync::file_name(merged.id, &format!("machine-{machine}"));
-                    std::fs::write(folder.join(name), &text).unwrap();
-                }
-                let mut s = Store::open(&dir.path().join("data")).unwrap();
-                let id = s.create_campaign_record(&merged).unwrap().id;
-                quartermaster::sync::share(&mut s, id, &folder).unwrap();
-                let changed = folder.join(quartermaster::sync::file_name(merged.id, "machine-0"));
-                std::fs::write(changed, &newer_text).unwrap();
-                let loaded = s.load_campaign(id).unwrap();
-                (dir, folder, s, loaded)
-            },
-            |(dir, folder, mut s, loaded)| {
-                let (report, _) =
-                    quartermaster::sync::sync_loaded(&mut s, &loaded, &folder).unwrap();
-                assert_eq!(report.added, 10);
-                (dir, report)
-            },
-            criterion::BatchSize::PerIteration,
-        )
-    });
+    for events in [1_000usize, 10_000, 100_000] {
+        let record =
+            script::long_campaign(quartermaster::store::new_campaign_uid(), events, 10).unwrap();
+        let root = tempfile::tempdir().unwrap();
+        let folder = root.path().join("shared");
+        machine_files(&record, &folder);
+        group.bench_function(format!("{events} events"), |bench| {
+            bench.iter_batched(
+                || tempfile::tempdir().unwrap(),
+                |dir| {
+                    let mut store = Store::open(dir.path()).unwrap();
+                    let found =
+                        quartermaster::sync::read_to_join(&folder, "Long campaign").unwrap();
+                    assert_eq!(found.record.event_count(), events);
+                    quartermaster::sync::join(&mut store, found, "Long campaign", None).unwrap();
+                    dir
+                },
+                criterion::BatchSize::PerIteration,
+            )
+        });
+    }
     group.finish();
 }
 
 criterion_group! {
     name = benches;
     config = Criterion::default().measurement_time(Duration::from_secs(3));
-    targets = bench, long_logs, sync
+    targets = bench, long_logs, merge_copies, sync, join
 }
 criterion_main!(benches);

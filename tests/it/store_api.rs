@@ -571,6 +571,57 @@ fn a_read_only_folder_opens_read_only_by_itself() {
     lock(0o755);
 }
 
+/// A read-only data folder holding a writable database file (a library copied off a read-only
+/// medium with its file's permissions kept) opens read-only: every command that only reads
+/// works, a write says why not. Run as another user when the tests run as root (root writes
+/// any folder).
+#[cfg(unix)]
+#[test]
+fn a_writable_file_in_a_read_only_folder_opens_read_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    Store::open(&data)
+        .unwrap()
+        .save_force(None, &book_force())
+        .unwrap();
+    let set = |path: &std::path::Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    set(dir.path(), 0o755);
+    set(&data.join(quartermaster::store::DB_FILE_NAME), 0o666);
+    set(&data, 0o555);
+    let as_root = std::fs::File::create(data.join("probe")).is_ok();
+    let _ = std::fs::remove_file(data.join("probe"));
+    let run = |args: &[&str]| {
+        let mut command = if as_root {
+            let mut c = std::process::Command::new("setpriv");
+            c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                .arg(env!("CARGO_BIN_EXE_quartermaster"));
+            c
+        } else {
+            std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        };
+        command.arg("--data-dir").arg(&data).args(args).output()
+    };
+    match run(&["force", "list"]) {
+        Ok(listed) if listed.status.code() != Some(127) => {
+            assert!(
+                listed.status.success(),
+                "{}",
+                String::from_utf8_lossy(&listed.stderr)
+            );
+            assert!(String::from_utf8_lossy(&listed.stdout).contains("Kampfgruppe"));
+            let refused = run(&["campaign", "new", "lorraine", "--name", "X"]).unwrap();
+            assert!(!refused.status.success());
+            let err = String::from_utf8_lossy(&refused.stderr);
+            assert!(err.contains("read-only"), "{err}");
+        }
+        _ => eprintln!("cannot run as another user here (no setpriv): skipped"),
+    }
+    set(&data, 0o755);
+}
+
 #[test]
 fn names_are_unique_ignoring_case_in_any_alphabet_and_refuse_nul() {
     let mut store = Store::open_in_memory().unwrap();

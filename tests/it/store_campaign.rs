@@ -128,9 +128,13 @@ fn what_next_battles_are_stored_with_their_campaign() {
     let mut store = Store::open_in_memory().unwrap();
     let mut stored = store.create_campaign_record(&lezey()).unwrap();
     stored.record.add_what_next(true).unwrap();
-    let battle = store
+    let (battle, setup) = store
         .add_campaign_battle(stored.id, &stored.record.campaign)
         .unwrap();
+    // The setup is the battle's first event (signed and shared like any other).
+    assert!(matches!(setup.event, Event::BattleAdded { .. }));
+    assert!(setup.seal.is_some());
+    stored.record.add(3, setup).unwrap();
     let event = Event::Note {
         text: "free deployment".to_string(),
     };
@@ -138,7 +142,7 @@ fn what_next_battles_are_stored_with_their_campaign() {
     store.record_event(battle, at, &event).unwrap();
     let loaded = store.load_campaign(stored.id).unwrap();
     assert_eq!(loaded.record.campaign.battles.len(), 4);
-    assert_eq!(loaded.record.logs[3].len(), 1);
+    assert_eq!(loaded.record.logs[3].len(), 2);
     assert_eq!(
         loaded.record.state(3).unwrap().notes,
         vec!["free deployment"]

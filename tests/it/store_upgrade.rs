@@ -310,6 +310,58 @@ fn a_version_3_database_gives_its_campaign_and_events_ids_and_keeps_every_event(
     assert_eq!(campaign::file::parse(&text).unwrap(), reloaded);
 }
 
+/// `v4.db` was written by the app at schema version 4 (before events were signed): a Lorraine
+/// campaign with Ann's turn-1 command roll and a note, recorded on "club-laptop". Upgraded, its
+/// events keep their ids, times and recorder, unsigned and without a revision; they still
+/// verify; and play goes on signed, each new event's id made from its content.
+#[test]
+fn a_version_4_database_keeps_its_unsigned_events_and_play_goes_on_signed() {
+    let dir = data_dir_with(4);
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let id = store.find_campaign("Lorraine 1944").unwrap().unwrap();
+    let mut stored = store.load_campaign(id).unwrap();
+    let line = stored.record.logs[0].clone();
+    assert_eq!(line.len(), 2);
+    assert!(matches!(line[0].event, Event::CommandRolled(_)));
+    for e in &line {
+        assert_eq!(
+            (e.by.player.as_str(), e.by.machine.as_str()),
+            ("Ann", "club-laptop")
+        );
+        assert_eq!((e.revision, e.seal), (None, None));
+        assert_eq!(e.id.0.get_version_num(), 7, "a UUIDv7 recorded by schema 4");
+    }
+    assert_eq!(stored.record.unsigned_events(), 2);
+    campaign::verify::verify_record(&stored.record).unwrap();
+    assert!(store.check().unwrap().ok());
+    let event = Event::Note {
+        text: "signed from now on".into(),
+    };
+    let at = stored.record.next_position(0).unwrap();
+    let logged = store
+        .record_event(stored.battle_ids[0], at, &event)
+        .unwrap();
+    let seal = logged.seal.expect("signed");
+    assert_eq!(logged.revision, Some(2));
+    assert_eq!(
+        logged.id,
+        campaign::seal::content_id(&campaign::seal::digest(
+            stored.record.id,
+            1,
+            &logged,
+            Some(seal.key)
+        ))
+    );
+    campaign::seal::check(stored.record.id, 1, &logged).unwrap();
+    stored.record.add(0, logged).unwrap();
+    let reloaded = store.load_campaign(id).unwrap().record;
+    assert_eq!(reloaded, stored.record);
+    let text = campaign::file::to_json(&reloaded).unwrap();
+    assert_eq!(campaign::file::parse(&text).unwrap(), reloaded);
+    assert_eq!(reloaded.players().len(), 1);
+}
+
 /// A schema-version-2 database: the version-1 fixture with migration 0002 applied as version 2
 /// of the app did (settings table, card index), plus one setting.
 fn build_v2(v1: &Path, path: &Path) {
