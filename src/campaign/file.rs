@@ -144,8 +144,7 @@ fn current_file(text: &str) -> Option<CampaignRecord> {
     }
     let file: Current = serde_json::from_str(text).ok()?;
     // Version 4's fields are additive: a version 3 file reads into the same types.
-    let current =
-        (u64::from(FIRST_WITH_IDS)..=u64::from(VERSION)).contains(&u64::from(file.version));
+    let current = (FIRST_WITH_IDS..=u64::from(VERSION)).contains(&u64::from(file.version));
     (file.format == FORMAT && current).then_some(CampaignRecord {
         id: file.id,
         campaign: file.campaign,

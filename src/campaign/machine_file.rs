@@ -41,7 +41,10 @@ pub struct Header {
 /// Any later line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Line {
-    Event { battle: u32, event: LoggedEvent },
+    Event {
+        battle: u32,
+        event: Box<LoggedEvent>,
+    },
     Definition(Campaign),
 }
 
@@ -141,7 +144,10 @@ pub fn parse_line(text: &str) -> Result<Line, String> {
             battle: Some(battle),
             event: Some(event),
             definition: None,
-        } => Ok(Line::Event { battle, event }),
+        } => Ok(Line::Event {
+            battle,
+            event: Box::new(event),
+        }),
         RawLine {
             battle: None,
             event: None,
@@ -180,7 +186,7 @@ mod tests {
             parse_line(line.trim_end()),
             Ok(Line::Event {
                 battle: 1,
-                event: event.clone()
+                event: Box::new(event.clone())
             })
         );
         assert!(

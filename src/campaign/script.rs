@@ -94,7 +94,7 @@ pub fn long_campaign(
         })
         .collect();
     let start = super::time::parse_millis("2026-01-01T00:00:00.000Z")
-        .map_err(|m| CampaignError::not_allowed(m))?;
+        .map_err(CampaignError::not_allowed)?;
     let mut count = 0usize;
     let mut roller = Roller::new(1944);
     let mut index = 0usize;

@@ -331,7 +331,7 @@ fn read_log(
             Ok(Line::Event { battle, event }) => {
                 out.push(Incoming {
                     index: usize::try_from(battle - 1).unwrap_or(usize::MAX),
-                    event,
+                    event: *event,
                     file,
                     line_start,
                 });

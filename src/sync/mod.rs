@@ -54,12 +54,12 @@ pub enum SyncError {
     /// The events were merged and stored, but this machine's file could not be written: the
     /// report says what came in.
     #[error(
-        "{report_summary}; but this machine's file in the folder could not be written: {error} (written at the next sync)"
+        "{}; but this machine's file in the folder could not be written: {error} (written at the next sync)",
+        .report.summary()
     )]
     NotWritten {
         report: Box<SyncReport>,
-        report_summary: String,
-        error: StoreError,
+        error: Box<StoreError>,
     },
 }
 
@@ -237,9 +237,8 @@ pub fn sync_folder(
     match written {
         Ok(()) => Ok(report),
         Err(error) => Err(SyncError::NotWritten {
-            report_summary: report.summary(),
             report: Box::new(report),
-            error,
+            error: Box::new(error),
         }),
     }
 }
@@ -468,9 +467,8 @@ pub fn sync_file(store: &mut Store, id: CampaignId, path: &Path) -> Result<SyncR
     let written = write_own(store, id, &mut report);
     report.notices.extend(store.take_notices());
     written.map_err(|error| SyncError::NotWritten {
-        report_summary: report.summary(),
         report: Box::new(report.clone()),
-        error,
+        error: Box::new(error),
     })?;
     Ok(report)
 }
