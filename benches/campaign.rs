@@ -163,8 +163,9 @@ fn merge_copies(c: &mut Criterion) {
 /// file holds every event. Returns the size of one.
 fn machine_files(record: &CampaignRecord, folder: &std::path::Path) -> usize {
     std::fs::create_dir_all(folder).unwrap();
+    let nobody = campaign::Recorder::default();
     let mut text =
-        campaign::machine_file::header_line(record.id, "m", &record.definition()).unwrap();
+        campaign::machine_file::header_line(record.id, "m", &nobody, &record.definition()).unwrap();
     for index in 0..record.campaign.battles.len() {
         for e in record.all_events(index) {
             text.push_str(
@@ -176,7 +177,8 @@ fn machine_files(record: &CampaignRecord, folder: &std::path::Path) -> usize {
         let name = format!("machine-{machine}");
         let header_end = text.find('\n').unwrap();
         let header =
-            campaign::machine_file::header_line(record.id, &name, &record.definition()).unwrap();
+            campaign::machine_file::header_line(record.id, &name, &nobody, &record.definition())
+                .unwrap();
         let body = format!("{header}{}", &text[header_end + 1..]);
         std::fs::write(
             folder.join(quartermaster::sync::file_name(record.id, &name)),

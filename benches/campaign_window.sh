@@ -29,7 +29,7 @@ window=\$(xdotool search --name Quartermaster | head -1)
 xdotool windowfocus "\$window"
 xdotool key ctrl+4; sleep 1
 echo "click	\$(wc -l < "$log")" >> "$work/marks.tsv"
-xdotool mousemove 110 ${QM_CAMPAIGN_Y:-104} click 1
+xdotool mousemove 60 ${QM_CAMPAIGN_Y:-61} click 1
 sleep 6
 echo "end	\$(wc -l < "$log")" >> "$work/marks.tsv"
 import -window root "$work/opened.png" 2>/dev/null || true

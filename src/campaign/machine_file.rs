@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::LoggedEvent;
 use super::definition::Campaign;
-use super::identity::CampaignUid;
+use super::identity::{CampaignUid, Recorder};
 
 /// The `format` of the header.
 pub const FORMAT: &str = "quartermaster-campaign-log";
@@ -35,6 +35,9 @@ pub struct Header {
     pub id: CampaignUid,
     /// The machine that writes the file (its name in the folder).
     pub machine: String,
+    /// Who that machine records as, when the file was started (for the folder's list).
+    #[serde(default, skip_serializing_if = "Recorder::is_unknown")]
+    pub by: Recorder,
     pub definition: Campaign,
 }
 
@@ -66,6 +69,7 @@ struct RawLine {
 pub fn header_line(
     id: CampaignUid,
     machine: &str,
+    by: &Recorder,
     definition: &Campaign,
 ) -> Result<String, String> {
     let header = Header {
@@ -73,6 +77,7 @@ pub fn header_line(
         version: VERSION,
         id,
         machine: machine.to_string(),
+        by: by.clone(),
         definition: definition.clone(),
     };
     serde_json::to_string(&header)
@@ -167,7 +172,7 @@ mod tests {
         let definition =
             new_lorraine("Lorraine", Sides::default(), LorraineOptions::default()).unwrap();
         let id = CampaignUid(uuid::Uuid::from_u128(7));
-        let header = header_line(id, "m1", &definition).unwrap();
+        let header = header_line(id, "m1", &Recorder::default(), &definition).unwrap();
         assert!(header.ends_with('\n') && !header.trim_end().contains('\n'));
         let read = parse_header(header.trim_end()).unwrap();
         assert_eq!((read.id, read.machine.as_str()), (id, "m1"));

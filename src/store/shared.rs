@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use super::error::StoreError;
 use super::ids::CampaignId;
 use super::{Ctx, campaign, queries};
-use crate::campaign::{CampaignUid, machine_file};
+use crate::campaign::{CampaignUid, Recorder, machine_file};
 
 /// How many of the file's last bytes are remembered to tell whether it is as left.
 const TAIL_BYTES: u64 = 64;
@@ -200,7 +200,11 @@ fn write_whole(
     path: &Path,
 ) -> Result<(OwnFile, usize), StoreError> {
     let invalid = |m: String| StoreError::invalid("shared file", m);
-    let mut text = machine_file::header_line(uid, machine, definition).map_err(invalid)?;
+    let by = Recorder {
+        player: setting(conn, ctx, super::SETTING_PLAYER)?.unwrap_or_default(),
+        machine: setting(conn, ctx, super::SETTING_MACHINE_NAME)?.unwrap_or_default(),
+    };
+    let mut text = machine_file::header_line(uid, machine, &by, definition).map_err(invalid)?;
     let mut written = 0;
     let events = campaign::events_since(conn, ctx, id, 0)?;
     for (row, battle, event) in &events {

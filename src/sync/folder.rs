@@ -63,6 +63,8 @@ pub struct FileRead {
     /// The campaign it belongs to and the machine that writes it, when its header says.
     pub campaign: Option<CampaignUid>,
     pub machine: Option<String>,
+    /// Who that machine recorded as when the file was started.
+    pub writer: Option<crate::campaign::Recorder>,
     pub definitions: Vec<Campaign>,
     /// Lines that are not events or definitions (damaged, edited): "line N: why".
     pub damaged: Vec<String>,
@@ -315,6 +317,7 @@ fn read_log(
                 Ok(header) => {
                     read.campaign = Some(header.id);
                     read.machine = Some(header.machine);
+                    read.writer = Some(header.by).filter(|by| !by.is_unknown());
                     read.definitions.push(header.definition);
                 }
                 Err(e) => {

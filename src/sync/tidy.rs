@@ -20,7 +20,8 @@ pub struct FileInfo {
     pub file: String,
     /// The machine id its header names (`None`: a campaign file or an unreadable one).
     pub machine: Option<String>,
-    /// Who recorded its events, most events first ("Ann on laptop").
+    /// Who writes it (as its header says), then who recorded its events, most events first
+    /// ("Ann on laptop").
     pub who: Vec<String>,
     /// When it was last written (UTC).
     pub modified: String,
@@ -60,8 +61,16 @@ pub fn survey(store: &mut Store, id: CampaignId) -> Result<(PathBuf, Vec<FileInf
                 *counts.entry(label).or_default() += 1;
             }
         }
-        let mut who: Vec<(String, usize)> = counts.into_iter().collect();
+        let writer = read.writer.as_ref().map(crate::campaign::Recorder::label);
+        let mut who: Vec<(String, usize)> = counts
+            .into_iter()
+            .filter(|(w, _)| Some(w) != writer.as_ref())
+            .collect();
         who.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let who: Vec<String> = writer
+            .into_iter()
+            .chain(who.into_iter().map(|(w, _)| w))
+            .collect();
         let unreadable = read
             .unusable
             .clone()
@@ -81,7 +90,7 @@ pub fn survey(store: &mut Store, id: CampaignId) -> Result<(PathBuf, Vec<FileInf
         infos.push(FileInfo {
             file: read.name.clone(),
             machine: read.machine.clone(),
-            who: who.into_iter().map(|(w, _)| w).collect(),
+            who,
             modified: meta
                 .as_ref()
                 .and_then(|m| m.modified().ok())

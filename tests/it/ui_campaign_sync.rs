@@ -178,3 +178,76 @@ fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
     assert_eq!(there.logs, restored.logs);
     assert_eq!(there.aside, restored.aside);
 }
+
+/// The fork says who must choose; the player list shows each key's fingerprint; Tidy folder…
+/// lists the files by machine and removes the redundant one only after a second click on a row
+/// of its own.
+#[test]
+fn who_must_choose_the_keys_and_tidying_the_folder_in_the_window() {
+    let root = tempfile::tempdir().unwrap();
+    let folder = root.path().join("shared");
+    let mut laptop = harness(app_on(&root.path().join("laptop")));
+    laptop.run();
+    click(&mut laptop, "New Lorraine campaign");
+    type_into(&mut laptop, "Player name", "Ann");
+    click(&mut laptop, "Save player name");
+    click(&mut laptop, "Share this campaign to a folder…");
+    type_into(&mut laptop, "Folder", folder.to_str().unwrap());
+    click(&mut laptop, "Share");
+    // Bob joins and rolls turn 1; Ann rolls it too before seeing his.
+    let desktop_dir = root.path().join("desktop");
+    let bin = env!("CARGO_BIN_EXE_quartermaster");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(bin)
+            .arg("--data-dir")
+            .arg(&desktop_dir)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run(&["campaign", "player", "Bob", "--machine", "desktop"]);
+    run(&[
+        "campaign",
+        "sync",
+        "Lorraine 1944",
+        folder.to_str().unwrap(),
+    ]);
+    run(&[
+        "campaign",
+        "record",
+        "Lorraine 1944",
+        "--battle",
+        "1",
+        "--seed",
+        "3",
+        "command",
+    ]);
+    click(&mut laptop, "Roll command dice");
+    click(&mut laptop, "Sync");
+    assert!(shown(&laptop, "must choose which branch goes on"));
+    assert!(shown(&laptop, "Bob on desktop or Ann on") || shown(&laptop, "Ann on"));
+    click(&mut laptop, "Recorded by (2 keys)");
+    let keys = record(&laptop).players();
+    assert_eq!(keys.len(), 2);
+    for key in &keys {
+        assert!(
+            shown(&laptop, &key.key.fingerprint()),
+            "{}",
+            key.key.fingerprint()
+        );
+    }
+    // Bob's file holds nothing Ann's does not now: it can go, after a second click.
+    click(&mut laptop, "Tidy folder…");
+    assert!(shown(&laptop, "this machine's"));
+    click(&mut laptop, "Remove 1 file marked redundant…");
+    let files = || std::fs::read_dir(&folder).unwrap().count();
+    assert_eq!(files(), 2, "nothing removed on the first click");
+    click(&mut laptop, "Remove them");
+    assert_eq!(files(), 1);
+    assert!(shown(&laptop, "Removed 1 file"));
+}
