@@ -352,7 +352,7 @@ fn checked_name(name: &str) -> Result<String, CampaignError> {
             message: "must not be empty".to_string(),
         });
     }
-    super::verify::name(name).map_err(|message| CampaignError::Invalid {
+    super::text::name(name).map_err(|message| CampaignError::Invalid {
         field: "campaign.name",
         message,
     })?;

@@ -17,6 +17,7 @@ pub mod merge;
 pub mod result;
 pub mod script;
 pub mod state;
+pub mod text;
 pub mod tracker;
 pub mod verify;
 

@@ -15,6 +15,7 @@ use super::definition::{ArmourBattlePlan, BattlePlan, Sides, lorraine_battle, wh
 use super::error::CampaignError;
 use super::event::{Event, FireEvent, FireKind, FireSetup, RallyEvent};
 use super::state::{BattleState, MissionStatus};
+use super::text::{name, note};
 use super::tracker;
 use super::{CampaignRecord, LoggedEvent};
 use crate::rules::RulesetId;
@@ -25,10 +26,6 @@ use crate::rules::armour_battles::rally::RallyRoll;
 use crate::rules::armour_battles::{self, Side};
 use crate::rules::dice::{Pool, RollRecord, Roller};
 
-/// Longest name anywhere in a campaign file (campaign, players, battles, forces, units).
-pub const MAX_NAME_CHARS: usize = 120;
-/// Longest free text (notes, purposes, fates).
-pub const MAX_TEXT_CHARS: usize = 10_000;
 /// Most battles a campaign may hold.
 pub const MAX_BATTLES: usize = 100;
 
@@ -127,10 +124,10 @@ pub fn verify_battle_log(
                                 format!("{} has no unit {}", side.label(), quoted(unit)),
                             ));
                         }
-                        text(fate, MAX_TEXT_CHARS).map_err(|m| forged("fate", m))?;
+                        note(fate).map_err(|m| forged("fate", m))?;
                     }
                     Event::Note { text: t } | Event::BattleConcluded { notes: t, .. } => {
-                        text(t, MAX_TEXT_CHARS).map_err(|m| forged("text", m))?;
+                        note(t).map_err(|m| forged("text", m))?;
                     }
                     Event::Undo { .. } | Event::Redo { .. } => {
                         targets.step(&logged.event).map_err(|m| forged("seq", m))?;
@@ -325,7 +322,7 @@ fn rederive(
             spent_on,
         } => tracker::use_wild(state, *side, *dice, *spent_on),
         Event::StaffOrderUsed { side, purpose } => {
-            text(purpose, MAX_TEXT_CHARS).map_err(CampaignError::not_allowed)?;
+            note(purpose).map_err(CampaignError::not_allowed)?;
             tracker::use_staff_order(state, *side, purpose)
         }
         Event::ArtilleryCalled(call) => {
@@ -379,11 +376,11 @@ fn rederive(
             .ok_or_else(|| CampaignError::UnknownUnit(unit.clone())),
         Event::TurnEnded {} => tracker::end_turn(state),
         Event::BattleConcluded { winner, notes } => {
-            text(notes, MAX_TEXT_CHARS).map_err(CampaignError::not_allowed)?;
+            note(notes).map_err(CampaignError::not_allowed)?;
             tracker::conclude(state, *winner, notes)
         }
         Event::Note { text: t } => {
-            text(t, MAX_TEXT_CHARS).map_err(CampaignError::not_allowed)?;
+            note(t).map_err(CampaignError::not_allowed)?;
             Ok(event.clone())
         }
         Event::UnitFate { .. } => Err(CampaignError::not_allowed(
@@ -788,36 +785,6 @@ fn forged(battle: u32, logged: &LoggedEvent, field: &str, message: String) -> Ca
         field: field.to_string(),
         message,
     }
-}
-
-/// Free text or a name: at most `max` characters, no control characters (NUL included) but
-/// line breaks and tabs.
-pub fn text(value: &str, max: usize) -> Result<(), String> {
-    let count = value.chars().count();
-    if count > max {
-        return Err(format!("is {count} characters; at most {max}"));
-    }
-    if let Some((at, c)) = value
-        .chars()
-        .enumerate()
-        .find(|(_, c)| c.is_control() && !matches!(c, '\n' | '\t'))
-    {
-        return Err(format!(
-            "holds the control character {} at character {}",
-            c.escape_unicode(),
-            at + 1
-        ));
-    }
-    Ok(())
-}
-
-/// A name: like [`text`], on one line.
-pub fn name(value: &str) -> Result<(), String> {
-    text(value, MAX_NAME_CHARS)?;
-    if value.contains(['\n', '\t']) {
-        return Err("must be on one line (no line breaks or tabs)".to_string());
-    }
-    Ok(())
 }
 
 /// The definition against the books: Lorraine battles are the briefings exactly (cards, battle

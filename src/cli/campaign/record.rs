@@ -70,8 +70,7 @@ fn decide(
         RecordAction::Undo => return Ok(battle.undo()?),
         RecordAction::Redo => return Ok(battle.redo()?),
         RecordAction::Note { text } => {
-            crate::campaign::verify::text(text, crate::campaign::verify::MAX_TEXT_CHARS)
-                .map_err(|m| anyhow!("note: {m}"))?;
+            crate::campaign::text::note(text).map_err(|m| anyhow!("note: {m}"))?;
             return Ok(Event::Note { text: text.clone() });
         }
         RecordAction::Choose { keep } => {

@@ -78,7 +78,7 @@ pub fn sync(
 /// The second machine: the campaign from a shared folder (every file of one campaign merged)
 /// or a campaign file, stored under `name`, and shared back to the folder.
 fn join(store: &mut Store, name: &str, path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
-    crate::campaign::verify::name(name.trim()).map_err(|m| anyhow!("NAME: {m}"))?;
+    crate::campaign::text::name(name.trim()).map_err(|m| anyhow!("NAME: {m}"))?;
     let mut record = if path.is_dir() {
         from_folder(path)?
     } else {
@@ -175,7 +175,7 @@ pub fn player(
         (SETTING_MACHINE_NAME, machine, "--machine"),
     ] {
         if let Some(value) = value {
-            crate::campaign::verify::name(value.trim()).map_err(|m| anyhow!("{field}: {m}"))?;
+            crate::campaign::text::name(value.trim()).map_err(|m| anyhow!("{field}: {m}"))?;
             store.set_setting(key, value.trim())?;
         }
     }

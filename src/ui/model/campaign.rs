@@ -159,7 +159,7 @@ impl Model {
             CampaignCommand::SetPlayer(name) => {
                 match name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
                     Some(name) => {
-                        crate::campaign::verify::name(name)
+                        crate::campaign::text::name(name)
                             .map_err(|m| anyhow!("player name: {m}"))?;
                         self.store.set_setting(crate::store::SETTING_PLAYER, name)?;
                         self.info(format!("Events you record are marked \"{name}\""));
