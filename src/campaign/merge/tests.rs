@@ -11,9 +11,9 @@ use super::merge;
 use crate::campaign::definition::BattlePlan;
 use crate::campaign::{
     CampaignRecord, CampaignUid, Event, EventUid, LorraineOptions, Recorder, Sides, history,
-    new_lorraine, script,
+    new_lorraine,
 };
-use crate::rules::dice::Roller;
+use crate::rules::armour_battles::battle::event as ab;
 
 fn base() -> CampaignRecord {
     CampaignRecord::new(
@@ -54,32 +54,35 @@ impl Replica {
             self.counter % 60,
             self.machine
         );
-        let by = Recorder {
+        (id, at, self.recorder())
+    }
+
+    fn recorder(&self) -> Recorder {
+        Recorder {
             player: format!("player {}", self.machine),
             machine: format!("machine {}", self.machine),
-        };
-        (id, at, by)
+        }
     }
 
     /// Records `n` events in battle `index`: scripted play (a note every `note_every`), and a
-    /// branch choice first if the battle waits on one (`pick` says which branch).
-    fn play(&mut self, index: usize, n: usize, seed: u64, pick: usize, note_every: usize) {
+    /// branch choice first if the battle waits on one (`pick` says which branch). The dice
+    /// come from each event's place and this machine, as the app rolls them.
+    fn play(&mut self, index: usize, n: usize, pick: usize, note_every: usize) {
         if let Some(fork) = self.record.open_fork(index) {
             let keep = fork.branches[pick % fork.branches.len()].first;
             self.choose(index, keep);
         }
-        let BattlePlan::Armour(plan) = self.record.campaign.battles[index].clone() else {
-            unreachable!("Lorraine battles are tracked")
-        };
-        let mut roller = Roller::new(seed);
+        assert!(matches!(
+            self.record.campaign.battles[index],
+            BattlePlan::Armour(_)
+        ));
         for k in 0..n {
-            let state = self.record.state(index).unwrap();
             let event = if note_every > 0 && k % note_every == 0 {
                 Some(Event::Note {
                     text: format!("note {k} from {}", self.machine),
                 })
             } else {
-                script::next_event(&plan, &state, &mut roller).unwrap()
+                self.record.scripted(index, &self.recorder()).unwrap()
             };
             let Some(event) = event else { break };
             let (id, time, by) = self.stamp();
@@ -119,18 +122,11 @@ fn ids(r: &CampaignRecord) -> BTreeSet<EventUid> {
 }
 
 /// A step of a random history: (replica, action, battle, count, seed, pick).
-type Step = (usize, u8, usize, usize, u64, usize);
+type Step = (usize, u8, usize, usize, usize);
 
 fn steps(replicas: usize, max: usize) -> impl Strategy<Value = Vec<Step>> {
     prop::collection::vec(
-        (
-            0..replicas,
-            0u8..3,
-            0usize..2,
-            1usize..5,
-            0u64..1000,
-            0usize..3,
-        ),
+        (0..replicas, 0u8..3, 0usize..2, 1usize..5, 0usize..3),
         1..max,
     )
 }
@@ -138,9 +134,9 @@ fn steps(replicas: usize, max: usize) -> impl Strategy<Value = Vec<Step>> {
 /// Runs a schedule: action 0 or 1 records, 2 merges from the next replica round.
 fn run(replicas: &mut [Replica], schedule: &[Step]) {
     let n = replicas.len();
-    for &(r, action, battle, count, seed, pick) in schedule {
+    for &(r, action, battle, count, pick) in schedule {
         if action < 2 {
-            replicas[r].play(battle, count, seed, pick, 3);
+            replicas[r].play(battle, count, pick, 3);
         } else {
             let from = replicas[(r + 1 + pick) % n].clone();
             if from.machine != replicas[r].machine {
@@ -213,11 +209,11 @@ proptest! {
 fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere() {
     let mut laptop = Replica::new(1);
     let mut desktop = Replica::new(2);
-    laptop.play(0, 1, 10, 0, 0);
+    laptop.play(0, 1, 0, 0);
     desktop.merge_from(&laptop);
     // Both roll the next turn's command dice (and more) after the same event.
-    laptop.play(0, 4, 11, 0, 0);
-    desktop.play(0, 3, 12, 0, 0);
+    laptop.play(0, 4, 0, 0);
+    desktop.play(0, 3, 0, 0);
     laptop.merge_from(&desktop);
     let fork = laptop.record.open_fork(0).expect("a fork");
     assert_eq!(fork.branches.len(), 2);
@@ -266,7 +262,7 @@ fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere(
 #[test]
 fn a_copy_of_another_campaign_or_an_edited_event_is_refused() {
     let mut a = Replica::new(1);
-    a.play(0, 3, 1, 0, 0);
+    a.play(0, 3, 0, 0);
     let other = CampaignRecord::new(
         CampaignUid(Uuid::from_u128(99)),
         new_lorraine("Other", Sides::default(), LorraineOptions::default()).unwrap(),
@@ -283,12 +279,37 @@ fn a_copy_of_another_campaign_or_an_edited_event_is_refused() {
     ));
     // An event that does not replay is refused, naming it.
     let mut b = Replica::new(2);
-    b.play(0, 3, 1, 0, 0);
-    if let Event::CommandRolled(c) = &mut b.record.logs[0][0].event {
+    b.play(0, 3, 0, 0);
+    if let Event::Armour(ab::Event::CommandRolled(c)) = &mut b.record.logs[0][0].event {
         c.turn = 7;
     }
     assert!(matches!(
         merge(&base(), &b.record),
         Err(crate::campaign::CampaignError::Forged { .. })
     ));
+}
+
+/// A copy whose app roll carries a seed its place does not give — genuine dice, replaying
+/// from their seed, only a seed somebody chose — is refused on merge, naming the seed.
+#[test]
+fn an_event_whose_seed_is_not_the_derived_one_is_refused_on_merge() {
+    use crate::rules::armour_battles::battle::{BattleState, decide};
+    use crate::rules::battle::DiceFrom;
+    let mut b = Replica::new(2);
+    b.play(0, 1, 0, 0);
+    let BattlePlan::Armour(plan) = b.record.campaign.battles[0].clone() else {
+        unreachable!()
+    };
+    let chosen = decide::roll_command(
+        &plan,
+        &BattleState::start(&plan),
+        &mut crate::rules::dice::Roller::new(1234),
+        DiceFrom::Battle,
+    )
+    .unwrap();
+    b.record.logs[0][0].event = Event::Armour(chosen);
+    match merge(&base(), &b.record) {
+        Err(crate::campaign::CampaignError::Forged { field, .. }) => assert_eq!(field, "seed"),
+        other => panic!("{other:?}"),
+    }
 }

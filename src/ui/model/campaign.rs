@@ -17,6 +17,9 @@ pub struct OpenCampaign {
     pub battle: usize,
     /// The folder the campaign is shared to, if any (read on open and on Sync).
     pub shared: Option<PathBuf>,
+    /// The last event this window recorded, with its battle: "Undo this" offers to undo it
+    /// while it is still that battle's latest (not after another machine's or program's).
+    pub recorded_here: Option<(usize, crate::campaign::EventUid)>,
 }
 
 impl OpenCampaign {
@@ -45,6 +48,9 @@ pub enum CampaignCommand {
     /// other commands.
     Record(Box<Event>),
     Undo,
+    /// Undo exactly this event, if it is still the shown battle's latest: "Undo this" names
+    /// an event, and a sync or another program's record must not make it undo another.
+    UndoEvent(crate::campaign::EventUid),
     Redo,
     AddWhatNext {
         extra_artillery: bool,
@@ -87,10 +93,13 @@ impl Model {
                 players,
                 carry_losses,
             } => {
-                let created = if ruleset == RulesetId::ArmourBattles {
-                    campaign::new_lorraine(&name, players, LorraineOptions { carry_losses })?
-                } else {
-                    campaign::new_simple(&name, ruleset, players)?
+                let created = match campaign::CampaignKind::of(ruleset) {
+                    campaign::CampaignKind::Lorraine => {
+                        campaign::new_lorraine(&name, players, LorraineOptions { carry_losses })?
+                    }
+                    campaign::CampaignKind::Simple => {
+                        campaign::new_simple(&name, ruleset, players)?
+                    }
                 };
                 let stored = self.store.create_campaign_record(&CampaignRecord::new(
                     crate::store::new_campaign_uid(),
@@ -101,6 +110,7 @@ impl Model {
                     stored,
                     battle: 0,
                     shared: None,
+                    recorded_here: None,
                 });
                 self.refresh_campaigns();
             }
@@ -121,6 +131,7 @@ impl Model {
                     stored,
                     battle,
                     shared: shared.clone(),
+                    recorded_here: None,
                 });
                 // What the other machines recorded since, on open (a folder that is not there
                 // now — an unplugged stick — is said, not fatal).
@@ -180,6 +191,21 @@ impl Model {
             CampaignCommand::Undo => {
                 let event = self.open_battle()?.undo()?;
                 self.record(&event)?;
+            }
+            CampaignCommand::UndoEvent(id) => {
+                let battle = self.open_battle()?;
+                let latest = battle
+                    .undo_target()
+                    .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
+                match latest {
+                    Some(latest) if latest.id == id => {
+                        let event = battle.undo()?;
+                        self.record(&event)?;
+                    }
+                    _ => bail!(
+                        "nothing was undone: the event shown is no longer this battle's latest (another machine or program recorded since)"
+                    ),
+                }
             }
             CampaignCommand::Redo => {
                 let event = self.open_battle()?.redo()?;
@@ -267,6 +293,7 @@ impl Model {
                     stored,
                     battle: 0,
                     shared: None,
+                    recorded_here: None,
                 });
                 self.refresh_campaigns();
             }
@@ -383,7 +410,10 @@ impl Model {
             _ => open.stored.record.next_position(open.battle)?,
         };
         match self.store.record_event(battle, at, event) {
-            Ok(logged) => open.stored.record.add(open.battle, logged)?,
+            Ok(logged) => {
+                open.recorded_here = Some((open.battle, logged.id));
+                open.stored.record.add(open.battle, logged)?;
+            }
             Err(changed @ StoreError::BattleChanged { .. }) => {
                 // Another running copy recorded first: show its table, never a mixed log.
                 open.stored = self.store.load_campaign(open.stored.id)?;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use egui::RichText;
 
+use crate::rules::battle::Limit;
 use crate::rules::resolution::{
     CardFilter, CardPick, Choice, EntryField, InputKind, InputSpec, InputValue, Inputs, ListEntry,
     Mechanic, Preset,
@@ -61,12 +62,54 @@ impl Form {
 /// Draws `mechanic`'s inputs, editing `form` in place.
 pub fn form(ui: &mut egui::Ui, mechanic: &Mechanic, form: &mut Form, model: &Model) {
     presets(ui, &(mechanic.presets)(), form);
+    form_fixed(ui, mechanic, form, model, &Fixing::default());
+}
+
+/// What a campaign battle decides of a mechanic's inputs: values it fixes (shown, not
+/// editable; cards are its units' and are not drawn) and counts it bounds.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Fixing<'a> {
+    pub values: &'a [(&'static str, InputValue)],
+    pub limits: &'a [Limit],
+    /// The cards are the battle's units, picked above the form: no card input is drawn.
+    pub cards_from_units: bool,
+}
+
+/// Draws `mechanic`'s inputs with those `fixing` decides put in and locked.
+pub fn form_fixed(
+    ui: &mut egui::Ui,
+    mechanic: &Mechanic,
+    form: &mut Form,
+    model: &Model,
+    fixing: &Fixing<'_>,
+) {
+    for (key, value) in fixing.values {
+        form.inputs.set(key, value.clone());
+    }
     for spec in (mechanic.inputs)() {
         if !spec.shown(&form.inputs) {
             continue;
         }
+        let fixed = fixing.values.iter().any(|(key, _)| *key == spec.key);
+        if (fixed || fixing.cards_from_units) && matches!(spec.kind, InputKind::Card { .. }) {
+            continue;
+        }
+        let spec = match (&spec.kind, fixing.limits.iter().find(|l| l.key == spec.key)) {
+            (InputKind::Count { min, max }, Some(limit)) => InputSpec {
+                kind: InputKind::Count {
+                    min: *min,
+                    max: (*max).min(limit.max).max(*min),
+                },
+                ..spec
+            },
+            _ => spec,
+        };
         ui.push_id(spec.key, |ui| {
-            input(ui, mechanic.ruleset, &spec, form, model);
+            ui.add_enabled_ui(!fixed, |ui| {
+                input(ui, mechanic.ruleset, &spec, form, model);
+            })
+            .response
+            .on_disabled_hover_text("Decided by the battle");
         });
     }
 }

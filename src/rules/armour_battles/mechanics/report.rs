@@ -318,6 +318,11 @@ pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, Res
         return Ok(r);
     }
     let (mode, roll) = fire_roll(inputs, seed)?;
+    Ok(fire_report(inputs, mode, &roll))
+}
+
+/// The report of a direct or opportunity fire action's roll (the one [`fire_roll`] gives).
+pub fn fire_report(inputs: &Inputs, mode: FireMode, roll: &FireRoll) -> Report {
     let mut r = Report::new(
         ID,
         mode_key(mode),
@@ -331,8 +336,56 @@ pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, Res
         outcome::DIRECT_SUPPRESSION_RULING,
         outcome::FORCED_BACK_RULING,
     ];
-    fire_roll_values(&mut r, &roll, existing);
+    fire_roll_values(&mut r, roll, inputs.count_u32("target_disruption"));
+    r
+}
+
+/// The exact odds of an artillery mission's fire for effect alone: the burst on one unit once
+/// the mission fires (a campaign battle calls the mission and checks its response first).
+///
+/// # Errors
+/// As the fire mechanic.
+pub fn burst_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
+    let m = mission(inputs)?;
+    let odds = artillery::artillery_odds(m.battery, m.target, &m.situation, m.response_dice)
+        .map_err(refused("target_disruption"))?;
+    let mut r = Report::new(ID, "artillery", burst_title(inputs));
+    fire_values(&mut r, &odds.attack);
     Ok(r)
+}
+
+/// An artillery mission's fire for effect on one unit under the burst, rolled with `seed`.
+///
+/// # Errors
+/// As the fire mechanic.
+pub fn burst_roll(inputs: &Inputs, seed: u64) -> Result<FireRoll, ResolveError> {
+    let m = mission(inputs)?;
+    let rules = super::super::fire_rules()?;
+    artillery::roll_artillery_fire(
+        m.battery,
+        m.target,
+        &m.situation,
+        rules,
+        super::super::artillery_rules()?,
+        &mut Roller::new(seed),
+    )
+    .map_err(refused("target_disruption"))
+}
+
+/// The report of a fire for effect ([`burst_roll`]'s dice).
+pub fn burst_report(inputs: &Inputs, roll: &FireRoll) -> Report {
+    let mut r = Report::new(ID, "artillery", burst_title(inputs));
+    r.house_defaults = vec![outcome::FORCED_BACK_RULING];
+    fire_roll_values(&mut r, roll, inputs.count_u32("target_disruption"));
+    r
+}
+
+fn burst_title(inputs: &Inputs) -> String {
+    format!(
+        "{} fires for effect on {}",
+        inputs.label_of("battery"),
+        inputs.label_of("target")
+    )
 }
 
 fn artillery_roll_values(r: &mut Report, roll: &ArtilleryRoll) {
@@ -447,9 +500,20 @@ fn rally_row(distance: f64) -> Option<String> {
 }
 
 pub(super) fn rally_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+    Ok(rally_report(inputs, &rally_dice(inputs, seed)?))
+}
+
+/// A rally rolled with `seed` (the dice [`rally_report`] words).
+///
+/// # Errors
+/// As the rally mechanic.
+pub fn rally_dice(inputs: &Inputs, seed: u64) -> Result<rally::RallyRoll, ResolveError> {
     let (unit, dice, situation) = rally(inputs)?;
-    let roll = rally::roll_rally(unit, dice, &situation, &mut Roller::new(seed))
-        .map_err(refused("disruption"))?;
+    rally::roll_rally(unit, dice, &situation, &mut Roller::new(seed)).map_err(refused("disruption"))
+}
+
+/// The report of a rally's roll.
+pub fn rally_report(inputs: &Inputs, roll: &rally::RallyRoll) -> Report {
     let mut r = Report::new(ID, "rally", format!("{} rallies", inputs.label_of("unit")));
     r.house_defaults = vec![rally::RALLY_TN_RULING, rally::REMOVED_RULING];
     r.dice(
@@ -467,7 +531,7 @@ pub(super) fn rally_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveEr
         amount(u64::from(roll.removed), "Disruption Points"),
         roll.remaining
     ));
-    Ok(r)
+    r
 }
 
 // ---------------------------------------------------------------------------------------
@@ -560,10 +624,29 @@ fn side_line(side: &SideCommand) -> String {
 }
 
 pub(super) fn command_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
-    let (battle, rule) = first_pulse(inputs)?;
+    command_report(inputs, &command_dice(inputs, seed)?)
+}
+
+/// Both sides' command dice for a turn, rolled with `seed` (the dice [`command_report`]
+/// words).
+///
+/// # Errors
+/// As the command dice mechanic.
+pub fn command_dice(inputs: &Inputs, seed: u64) -> Result<command::CommandTurn, ResolveError> {
+    let (_, rule) = first_pulse(inputs)?;
     let (us, german) = (inputs.count_u32("us_dice"), inputs.count_u32("german_dice"));
-    let turn = command::roll_command(us, german, rule, &mut Roller::new(seed))
-        .map_err(refused("disruption"))?;
+    command::roll_command(us, german, rule, &mut Roller::new(seed)).map_err(refused("disruption"))
+}
+
+/// The report of a turn's command roll.
+///
+/// # Errors
+/// As the command dice mechanic.
+pub fn command_report(
+    inputs: &Inputs,
+    turn: &command::CommandTurn,
+) -> Result<Report, ResolveError> {
+    let (battle, _) = first_pulse(inputs)?;
     let mut r = Report::new(ID, "command_dice", format!("Command dice, Battle {battle}"));
     let rolls = turn.rounds.len();
     for (i, round) in turn.rounds.iter().enumerate() {
@@ -642,10 +725,22 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 }
 
 pub(super) fn move_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+    Ok(move_report(inputs, &move_dice(inputs, seed)?))
+}
+
+/// A move's variable dice rolled with `seed` (the dice [`move_report`] words).
+///
+/// # Errors
+/// As the breakdown mechanic.
+pub fn move_dice(inputs: &Inputs, seed: u64) -> Result<reliability::MoveRoll, ResolveError> {
     let unit = unit(inputs, "unit", "moving unit")?;
+    reliability::roll_move(unit, move_order(inputs), &mut Roller::new(seed))
+        .map_err(refused("disruption"))
+}
+
+/// The report of a move's roll.
+pub fn move_report(inputs: &Inputs, roll: &reliability::MoveRoll) -> Report {
     let order = move_order(inputs);
-    let roll = reliability::roll_move(unit, order, &mut Roller::new(seed))
-        .map_err(refused("disruption"))?;
     let mut r = Report::new(
         ID,
         "move",
@@ -664,5 +759,5 @@ pub(super) fn move_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveErr
             r.result(format!("moves {inches}″"));
         }
     }
-    Ok(r)
+    r
 }

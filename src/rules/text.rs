@@ -1,7 +1,7 @@
-//! Names and free text a campaign holds — the campaign's, the players', a battle's, its forces'
-//! and units' names; notes, purposes and fates — bounded in length and printable. Checked
-//! wherever such text comes in: typed in the window or on the command line, or read from a
-//! file (where [`super::verify`] calls the same functions).
+//! Names and free text players type into a campaign or a battle — the campaign's, the
+//! players', a battle's, its forces' and units' names; notes, purposes and fates — bounded in
+//! length and printable. Checked wherever such text comes in: typed in the window or on the
+//! command line, or read from a file (the campaign's verification calls the same functions).
 
 /// Longest name anywhere in a campaign file (campaign, players, battles, forces, units).
 pub const MAX_NAME_CHARS: usize = 120;
