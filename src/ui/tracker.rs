@@ -576,13 +576,45 @@ fn panel_request(action: &'static str, panel: &Panel) -> Request {
     request
 }
 
-/// The fixing of a panel's form: what the chosen unit's action fixes and bounds, the target's
-/// side's bonus bound.
-fn fixing_of(
-    table: &Table<'_>,
-    action: Option<&seam::Action>,
-    request: &Request,
-) -> (Vec<(&'static str, InputValue)>, Vec<seam::Limit>) {
+/// What a panel's form may not be set to: what the chosen unit's action fixes, bounds and
+/// narrows, and the bound of the target's side's bonus.
+struct Constraints {
+    fixed: Vec<(&'static str, InputValue)>,
+    limits: Vec<seam::Limit>,
+    choices: Vec<(&'static str, Vec<&'static str>)>,
+}
+
+impl Constraints {
+    fn fixing<'a>(&'a self, only: Option<&'a [&'static str]>) -> Fixing<'a> {
+        Fixing {
+            values: &self.fixed,
+            limits: &self.limits,
+            choices: &self.choices,
+            cards_from_units: true,
+            only,
+        }
+    }
+}
+
+/// The fire form's inputs in two columns: the shot on the left, the target's side on the right.
+const FIRE_COLUMNS: [&[&str]; 2] = [
+    &["kind", "range", "move", "flank", "ambush", "attacker_wild"],
+    &[
+        "cover",
+        "uphill",
+        "evading",
+        "target_suppressed",
+        "target_disruption",
+        "target_wild",
+    ],
+];
+
+fn constraints(table: &Table<'_>, action: Option<&seam::Action>, request: &Request) -> Constraints {
+    // Before a unit is picked the form still offers only what any unit of the panel may do.
+    let choices = action
+        .or_else(|| table.offered(request.action).next())
+        .map(|a| a.choices.clone())
+        .unwrap_or_default();
     let mut fixed = action.map(|a| a.fixed.clone()).unwrap_or_default();
     let mut limits = action.map(|a| a.limits.clone()).unwrap_or_default();
     if let Ok((_, inputs)) = ArmourBattle::situation(table.plan, table.state, request) {
@@ -601,7 +633,11 @@ fn fixing_of(
             why: format!("{} holds the bonus dice it may add", target.side.label()),
         });
     }
-    (fixed, limits)
+    Constraints {
+        fixed,
+        limits,
+        choices,
+    }
 }
 
 fn fire_panel(
@@ -665,23 +701,22 @@ fn fire_panel(
         );
     });
     let request = panel_request(key::FIRE, &state.fire);
-    let (fixed, limits) = fixing_of(table, action.as_ref(), &request);
-    let fixing = Fixing {
-        values: &fixed,
-        limits: &limits,
-        cards_from_units: true,
-    };
+    let constraints = constraints(table, action.as_ref(), &request);
     egui::CollapsingHeader::new("Situation")
         .id_salt("fire_situation")
         .default_open(true)
         .show(ui, |ui| {
-            form::form_fixed(
-                ui,
-                armour_mechanic("fire"),
-                &mut state.fire.form,
-                table.model,
-                &fixing,
-            );
+            ui.columns(2, |columns| {
+                for (ui, keys) in columns.iter_mut().zip(FIRE_COLUMNS) {
+                    form::form_fixed(
+                        ui,
+                        armour_mechanic("fire"),
+                        &mut state.fire.form,
+                        table.model,
+                        &constraints.fixing(Some(keys)),
+                    );
+                }
+            });
         });
     let request = panel_request(key::FIRE, &state.fire);
     let chosen = action.is_some() && request.target.is_some();
@@ -760,17 +795,13 @@ fn artillery_panel(
         );
     });
     let request = panel_request(key::ARTILLERY_FIRE, &state.artillery);
-    let (fixed, limits) = fixing_of(table, action.as_ref(), &request);
+    let constraints = constraints(table, action.as_ref(), &request);
     form::form_fixed(
         ui,
         armour_mechanic("fire"),
         &mut state.artillery.form,
         table.model,
-        &Fixing {
-            values: &fixed,
-            limits: &limits,
-            cards_from_units: true,
-        },
+        &constraints.fixing(None),
     );
     let request = panel_request(key::ARTILLERY_FIRE, &state.artillery);
     ui.horizontal(|ui| {
@@ -809,16 +840,19 @@ fn last_roll(state: &TrackerState, ui: &mut egui::Ui) {
     }
 }
 
-/// The buttons of a unit's row, in one fixed order: each drawn whenever the unit could ever
-/// have it, greyed when it cannot act now, so a click never lands on a button that moved.
-const ROW_BUTTONS: [(&str, &str); 7] = [
-    (key::REVEAL, "Reveal"),
-    (key::COMMIT_RESERVES, ""),
-    (key::CALL_ARTILLERY, "Call fire mission"),
-    (key::RALLY, "Rally"),
-    (key::CHECK_RELIABILITY, ""),
-    (key::REPAIR, ""),
-    (key::DISPERSE, "Disperse"),
+/// Widest the unit and status columns get before their words wrap: at 1024 pixels the row's
+/// actions stay on screen.
+const UNIT_WIDTH: f32 = 180.0;
+const WHERE_WIDTH: f32 = 100.0;
+
+/// The columns of a unit's row that hold its actions, each in its own column so a button never
+/// slides into another's place: the order its status allows (Reveal, Commit, Call fire
+/// mission), Rally, the Poor Reliability checks or repairs, and Disperse, apart at the end.
+const ACTION_COLUMNS: [&[&str]; 4] = [
+    &[key::REVEAL, key::COMMIT_RESERVES, key::CALL_ARTILLERY],
+    &[key::RALLY],
+    &[key::CHECK_RELIABILITY, key::REPAIR],
+    &[key::DISPERSE],
 ];
 
 fn units_table(
@@ -845,28 +879,40 @@ fn units_table(
                 table.model,
                 &Fixing {
                     values: &values,
-                    limits: &[],
                     cards_from_units: true,
+                    ..Fixing::default()
                 },
             );
         });
     ui.strong("Units");
     egui::ScrollArea::horizontal()
         .id_salt("units_scroll")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
             egui::Grid::new("units")
                 .striped(true)
-                .num_columns(6)
+                .num_columns(5 + ACTION_COLUMNS.len())
                 .show(ui, |ui| {
-                    for heading in [
-                        "Unit",
-                        "Where",
-                        "Disruption",
-                        "Suppressed",
-                        "Fire marker",
-                        "",
+                    for (heading, hover) in [
+                        (
+                            "Unit",
+                            "Side, card, copy number and company, as the printed cards",
+                        ),
+                        (
+                            "Where",
+                            "On the table, in reserve, hidden, off-table or gone",
+                        ),
+                        (
+                            "Disruption",
+                            "Disruption Points / Cohesion (corrected by hand)",
+                        ),
+                        ("Supp.", "Suppressed (corrected by hand)"),
+                        ("Fired", "Fire marker (corrected by hand)"),
                     ] {
-                        ui.strong(heading);
+                        ui.strong(heading).on_hover_text(hover);
+                    }
+                    for _ in ACTION_COLUMNS {
+                        ui.label("");
                     }
                     ui.end_row();
                     for u in &battle.units {
@@ -885,13 +931,24 @@ fn unit_row(
     actions: &mut Vec<Action>,
 ) {
     let battle = table.state;
-    ui.label(format!("{} {}", u.side.label(), battle.unit_label(u)));
+    // Long names wrap in narrow columns, so the actions stay in view in a small window.
+    let cell = |ui: &mut egui::Ui, width: f32, text: String| {
+        ui.scope(|ui| {
+            ui.set_max_width(width);
+            ui.add(egui::Label::new(text).wrap());
+        });
+    };
+    cell(
+        ui,
+        UNIT_WIDTH,
+        format!("{} {}", u.side.label(), battle.unit_label(u)),
+    );
     let broken = match u.breakdown {
         Breakdown::BrokenDown { .. } => " · broken down",
         Breakdown::Repaired { turn } if turn == battle.turn => " · repaired (no move)",
         _ => "",
     };
-    ui.label(format!("{}{broken}", u.status.label()));
+    cell(ui, WHERE_WIDTH, format!("{}{broken}", u.status.label()));
     let live = !u.is_dispersed() && u.status != UnitStatus::LostEarlier;
     let correction = |action: &'static str, key: &'static str, value: InputValue| {
         Request::new(action).unit(u.id.clone()).with(key, value)
@@ -944,32 +1001,31 @@ fn unit_row(
         let request = correction(key::SET_FIRE_MARKER, "flag", InputValue::Flag(marked));
         act(state, table, request, actions);
     }
-    ui.horizontal(|ui| {
-        let mine: Vec<seam::Action> = table
-            .offered
-            .iter()
-            .filter(|a| a.unit.as_deref() == Some(u.id.as_str()))
-            .cloned()
-            .collect();
-        for (action_key, label) in ROW_BUTTONS {
-            if action_key == key::DISPERSE {
-                // Apart from the others.
-                ui.add_space(16.0);
-            }
-            for action in mine.iter().filter(|a| a.key == action_key) {
+    // The row's own actions: a chain's Commit (which names its chain) is in that chain's menu.
+    let mine: Vec<seam::Action> = table
+        .offered
+        .iter()
+        .filter(|a| a.unit.as_deref() == Some(u.id.as_str()))
+        .filter(|a| a.key != key::COMMIT_RESERVES || !fixes_any_face(a))
+        .cloned()
+        .collect();
+    for keys in ACTION_COLUMNS {
+        ui.horizontal(|ui| {
+            for action in mine.iter().filter(|a| keys.contains(&a.key)) {
                 let mut action = action.clone();
                 if action.key == key::RALLY {
                     rally_inputs(state, &mut action);
                 }
-                let label = if label.is_empty() {
-                    action.label.clone()
-                } else {
-                    label.to_string()
-                };
+                let label = action.label.clone();
                 action_button(ui, state, table, &action, &label, actions);
             }
-        }
-    });
+        });
+    }
+}
+
+/// Whether `action` names the chain it spends (a chain menu's entry).
+fn fixes_any_face(action: &seam::Action) -> bool {
+    action.fixed.iter().any(|(k, _)| *k == param::FACE)
 }
 
 /// A Rally button's request: the rally situation the players set, the row's unit.

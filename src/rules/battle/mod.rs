@@ -193,6 +193,9 @@ pub struct Action {
     pub fixed: Vec<(&'static str, InputValue)>,
     /// Inputs the battle bounds.
     pub limits: Vec<Limit>,
+    /// Choice inputs the battle narrows: (input key, the option keys allowed). Fire in a battle
+    /// is direct or opportunity fire; an artillery mission is fired from its battery.
+    pub choices: Vec<(&'static str, Vec<&'static str>)>,
     /// What it spends.
     pub costs: Vec<Cost>,
     /// Why it cannot be done now; `None` when it can.
@@ -214,6 +217,7 @@ impl Action {
             targets: Vec::new(),
             fixed: Vec::new(),
             limits: Vec::new(),
+            choices: Vec::new(),
             costs: Vec::new(),
             refused: None,
             destructive: false,

@@ -562,9 +562,10 @@ fn fire_inputs(
         inputs.set("battle", count(battle_number(plan)));
     } else {
         if kind == "artillery" {
-            return Err(BattleError::not_allowed(
-                "an artillery mission is called and fired from its battery",
-            ));
+            return Err(BattleError::Invalid {
+                field: "kind",
+                message: "artillery: a mission is called and fired from its battery".into(),
+            });
         }
         inputs.set("attacker", unit_card(firer)?);
         // Decided once for odds and roll alike: a hidden firer fires from ambush.
