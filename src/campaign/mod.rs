@@ -50,6 +50,7 @@ use crate::rules::armour_battles::battle::ArmourBattle;
 pub use crate::rules::armour_battles::battle::BattleState;
 pub use crate::rules::battle::Category;
 use crate::rules::battle::{BattleRules, Decided, Dice, Request, Side};
+use crate::rules::dice::{PoolRequest, TableDice};
 
 /// The campaign's own actions a [`Request`] may name beside a battle's: the players end the
 /// battle, or write a note.
@@ -436,6 +437,62 @@ impl CampaignRecord {
         request: &Request,
         by: &Recorder,
     ) -> Result<Decided<Event>, CampaignError> {
+        self.decide_with(index, request, by, None)
+    }
+
+    /// [`Self::decide`] with the dice the players rolled at the table: the outcome is derived
+    /// from these faces, and the event says so.
+    ///
+    /// # Errors
+    /// As [`Self::decide`]; faces of the wrong count or not on the die, a pool missing or one
+    /// the action does not roll (each named).
+    pub fn decide_table(
+        &self,
+        index: usize,
+        request: &Request,
+        by: &Recorder,
+        dice: &TableDice,
+    ) -> Result<Decided<Event>, CampaignError> {
+        self.decide_with(index, request, by, Some(dice))
+    }
+
+    /// Which pools `request` asks the players for in battle `index`, with the faces `given`
+    /// so far, and the decision once they all answer (see
+    /// [`crate::rules::battle::BattleRules::pools`]).
+    ///
+    /// # Errors
+    /// A battle not tracked turn by turn.
+    pub fn table_pools(
+        &self,
+        index: usize,
+        request: &Request,
+        given: &TableDice,
+    ) -> Result<(Vec<PoolRequest>, Result<Decided<Event>, CampaignError>), CampaignError> {
+        let battle = self
+            .battle(index)
+            .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;
+        let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, self.state(index)) else {
+            return Err(CampaignError::NotTracked(battle.plan.number()));
+        };
+        let (asked, answer) = ArmourBattle::pools(plan, &state, request, given);
+        Ok((
+            asked,
+            answer
+                .map(|d| Decided {
+                    event: Event::Armour(d.event),
+                    report: d.report,
+                })
+                .map_err(CampaignError::from),
+        ))
+    }
+
+    fn decide_with(
+        &self,
+        index: usize,
+        request: &Request,
+        by: &Recorder,
+        table: Option<&TableDice>,
+    ) -> Result<Decided<Event>, CampaignError> {
         let battle = self
             .battle(index)
             .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;
@@ -474,8 +531,11 @@ impl CampaignRecord {
         let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, self.state(index)) else {
             return Err(CampaignError::NotTracked(battle.plan.number()));
         };
-        let seed = self.seed_at(index, &by.machine)?;
-        let decided = ArmourBattle::decide(plan, &state, request, &Dice::App(seed))?;
+        let dice = match table {
+            Some(faces) => Dice::Table(faces.clone()),
+            None => Dice::Seed(self.seed_at(index, &by.machine)?),
+        };
+        let decided = ArmourBattle::decide(plan, &state, request, &dice)?;
         Ok(Decided {
             event: Event::Armour(decided.event),
             report: decided.report,

@@ -21,34 +21,35 @@ const MAX_BEHIND_BEST: f64 = 0.1;
 
 /// Up to three library names closest to `query`, best first, for "did you mean" hints.
 pub fn nearest(library: &[Card], query: &str) -> Vec<String> {
-    let query = query.trim().to_lowercase();
-    let scored: Vec<(f64, &str)> = library
-        .iter()
-        .map(|card| {
-            let best = std::iter::once(card.name())
+    nearest_among(
+        library.iter().map(|card| {
+            let names = std::iter::once(card.name())
                 .chain(card.short_names().iter().map(String::as_str))
+                .collect();
+            (card.name(), names)
+        }),
+        query,
+    )
+}
+
+/// Up to three of `candidates` closest to `query`, best first: each candidate is the name
+/// offered and the names it answers to (its own among them).
+pub fn nearest_among<'a>(
+    candidates: impl IntoIterator<Item = (&'a str, Vec<&'a str>)>,
+    query: &str,
+) -> Vec<String> {
+    let query = query.trim().to_lowercase();
+    let mut scored: Vec<(f64, &str)> = candidates
+        .into_iter()
+        .map(|(name, answers_to)| {
+            let best = answers_to
+                .iter()
                 .map(|n| similarity(&query, &n.to_lowercase()))
                 .fold(0.0, f64::max);
-            (best, card.name())
+            (best, name)
         })
+        .filter(|(score, _)| *score >= MIN_SIMILARITY)
         .collect();
-    best_three(scored)
-}
-
-/// Up to three of `candidates` closest to `query`, best first: the same "did you mean" for
-/// any list of names (a battle's units, say).
-pub fn nearest_of<'a>(candidates: impl IntoIterator<Item = &'a str>, query: &str) -> Vec<String> {
-    let query = query.trim().to_lowercase();
-    let scored = candidates
-        .into_iter()
-        .map(|name| (similarity(&query, &name.to_lowercase()), name))
-        .collect();
-    best_three(scored)
-}
-
-/// The three best-scored names that are close enough, best first, each once.
-fn best_three(mut scored: Vec<(f64, &str)>) -> Vec<String> {
-    scored.retain(|(score, _)| *score >= MIN_SIMILARITY);
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
     // Names far behind the best guess are noise, not help.
     let best = scored.first().map_or(0.0, |(score, _)| *score);

@@ -57,13 +57,10 @@ pub use sides::{SIDES, Side, Sides, opponent};
 use crate::rules::dice::RollRecord;
 use crate::rules::resolution::{InputValue, Inputs, MechanicId, Report};
 
-/// Where the dice of an action come from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Dice {
-    /// The app rolls from this seed. In a campaign battle the seed is never chosen: the
-    /// campaign derives it from the battle's history (the moment the event is recorded at).
-    App(u64),
-}
+/// Where the dice of an action come from: the app rolls from a seed — in a campaign battle the
+/// seed is never chosen, the campaign derives it from the battle's history — or the players
+/// rolled them at the table and typed the faces, pool by pool.
+pub use crate::rules::dice::DiceSource as Dice;
 
 /// Where a recorded event's dice came from: the per-event mark that says which recording rules
 /// it was made under. Serialised beside the dice (`"dice_from": "battle"`); absent for events
@@ -79,6 +76,9 @@ pub enum DiceFrom {
     /// The app rolled with the seed the battle's history gives; costs are charged and every
     /// refusal of the rules applies.
     Battle,
+    /// The players rolled the dice at the table and typed the faces (the current rules apply,
+    /// and the outcome is derived from those faces).
+    Table,
 }
 
 impl DiceFrom {
@@ -372,6 +372,19 @@ pub trait BattleRules {
         request: &Request,
         dice: &Dice,
     ) -> Result<Decided<Self::Event>, BattleError>;
+
+    /// Which pools `request` asks the players for with the faces `given` so far — every request
+    /// in order up to the first the given faces do not answer — and the decision once they do:
+    /// how a front end prompts for dice rolled at the table, pool after pool.
+    fn pools(
+        plan: &Self::Plan,
+        state: &Self::State,
+        request: &Request,
+        given: &crate::rules::dice::TableDice,
+    ) -> (
+        Vec<crate::rules::dice::PoolRequest>,
+        Result<Decided<Self::Event>, BattleError>,
+    );
 
     /// The event the rules give for `event`'s request and dice in `state`: verification
     /// compares it with the recorded one.

@@ -16,6 +16,7 @@ use crate::rules::armour_battles::battle::actions::key;
 use crate::rules::armour_battles::battle::state::{Phase, UnitState};
 use crate::rules::armour_battles::battle::{ArmourBattle, ArmourBattlePlan};
 use crate::rules::battle::{BattleRules, Request};
+use crate::rules::dice::TableDice;
 use crate::rules::resolution::{InputValue, Inputs, MechanicId, Report};
 use crate::ui::action::Action;
 use crate::ui::model::{CampaignCommand, CardKey, Command, Model};
@@ -241,6 +242,7 @@ pub fn roll_button(
     pick: &mut BattlePick,
     battle: &OpenBattle<'_>,
     inputs: &Inputs,
+    table: Option<TableDice>,
     player: &crate::campaign::Recorder,
     ui: &mut egui::Ui,
 ) -> Option<Action> {
@@ -252,19 +254,32 @@ pub fn roll_button(
         .rolled
         .as_ref()
         .is_some_and(|(_, at)| *at == battle.log_len);
-    let clicked = ui
-        .add_enabled(
-            !rolled_now,
-            egui::Button::new(format!("Roll in {}", battle.name)),
-        )
-        .on_hover_text(
+    let (text, hover) = match table {
+        Some(_) => (
+            format!("Record these dice in {}", battle.name),
+            "Record this shot in the campaign battle with the faces typed above: its rules, its log, the dice rolled at the table",
+        ),
+        None => (
+            format!("Roll in {}", battle.name),
             "Roll this shot in the campaign battle and record it: the battle's dice (the seed its history gives), its rules, its log",
+        ),
+    };
+    let clicked = ui
+        .add_enabled(!rolled_now, egui::Button::new(text))
+        .on_hover_text(hover)
+        .on_disabled_hover_text(
+            "Recorded: the battle moves on before it takes another roll from here",
         )
-        .on_disabled_hover_text("Recorded: the battle moves on before it takes another roll from here")
         .clicked();
     let mut action = None;
     if clicked {
-        match battle.record.decide(battle.index, &request, player) {
+        let decided = match &table {
+            Some(dice) => battle
+                .record
+                .decide_table(battle.index, &request, player, dice),
+            None => battle.record.decide(battle.index, &request, player),
+        };
+        match decided {
             Ok(decided) => {
                 pick.error = None;
                 pick.rolled = decided.report.map(|report| (report, battle.log_len + 1));

@@ -26,7 +26,7 @@ use crate::rules::battle::{
     Action, BattleError, Cost, Decided, Dice, DiceFrom, Limit, Request, SIDES, Side, opponent,
 };
 use crate::rules::card::Card;
-use crate::rules::dice::Roller;
+use crate::rules::dice::{PoolRequest, Roller, TableDice};
 use crate::rules::resolution::{CardPick, InputValue, Inputs, Mechanic, MechanicId};
 
 /// The keys of the actions a request may name.
@@ -595,8 +595,43 @@ pub fn decide(
     request: &Request,
     dice: &Dice,
 ) -> Result<Decided<Event>, BattleError> {
-    let Dice::App(seed) = *dice;
-    let from = DiceFrom::Battle;
+    let from = match dice {
+        Dice::Seed(_) => DiceFrom::Battle,
+        Dice::Table(_) => DiceFrom::Table,
+    };
+    let mut roller = dice.roller();
+    let decided = decide_with(plan, state, request, &mut roller, from)?;
+    // Faces typed for a pool the rules never asked for are a mistake, not spare dice.
+    if let Some((pool, _)) = roller.unused().first() {
+        return Err(BattleError::Invalid {
+            field: "dice",
+            message: format!("{pool}: this action rolls no such pool"),
+        });
+    }
+    Ok(decided)
+}
+
+/// Which pools `request` asks for with the faces `given` so far, and its decision once they
+/// all answer.
+pub fn pools(
+    plan: &ArmourBattlePlan,
+    state: &BattleState,
+    request: &Request,
+    given: &TableDice,
+) -> (Vec<PoolRequest>, Result<Decided<Event>, BattleError>) {
+    let mut roller = Roller::table(given.clone());
+    let answer = decide_with(plan, state, request, &mut roller, DiceFrom::Table);
+    (roller.asked().to_vec(), answer)
+}
+
+/// [`decide`] with the dice from `roller`, recorded as coming `from` there.
+fn decide_with(
+    plan: &ArmourBattlePlan,
+    state: &BattleState,
+    request: &Request,
+    roller: &mut Roller,
+    from: DiceFrom,
+) -> Result<Decided<Event>, BattleError> {
     let plain = |event: Result<Event, BattleError>| {
         event.map(|event| Decided {
             event,
@@ -612,13 +647,13 @@ pub fn decide(
     };
     let number = |key: &'static str| request.inputs.count_u32(key);
     match request.action {
-        key::FIRE => fire(plan, state, request, seed),
-        key::ARTILLERY_FIRE => artillery_fire(plan, state, request, seed),
-        key::RALLY => rally(plan, state, request, seed),
+        key::FIRE => fire(plan, state, request, roller, from),
+        key::ARTILLERY_FIRE => artillery_fire(plan, state, request, roller, from),
+        key::RALLY => rally(plan, state, request, roller, from),
         key::ROLL_COMMAND => {
             decide::may_roll_command(state)?;
             let (_, inputs) = situation(plan, state, request)?;
-            let turn = mechanics::command_dice(&inputs, seed)?;
+            let turn = mechanics::command_dice(&inputs, roller)?;
             Ok(Decided {
                 event: decide::command_event(state, &turn, from),
                 report: Some(mechanics::command_report(&inputs, &turn)?),
@@ -633,24 +668,14 @@ pub fn decide(
                 _ => MoveOrder::Single,
             };
             decide::may_check(state, u, order)?;
-            let roll = mechanics::move_dice(&inputs, seed)?;
+            let roll = mechanics::move_dice(&inputs, roller)?;
             Ok(Decided {
                 event: decide::reliability_event(state, &u.id, order, &roll, from)?,
-                report: Some(mechanics::move_report(&inputs, &roll)),
+                report: Some(mechanics::move_report(&inputs, &roll)?),
             })
         }
-        key::CALL_ARTILLERY => plain(decide::call_artillery(
-            state,
-            &unit()?.id,
-            &mut Roller::new(seed),
-            from,
-        )),
-        key::DISPERSE => plain(decide::disperse(
-            state,
-            &unit()?.id,
-            &mut Roller::new(seed),
-            from,
-        )),
+        key::CALL_ARTILLERY => plain(decide::call_artillery(state, &unit()?.id, roller, from)),
+        key::DISPERSE => plain(decide::disperse(state, &unit()?.id, roller, from)),
         key::END_TURN => plain(decide::end_turn(state)),
         key::USE_CHAIN => {
             let face = u8::try_from(number(param::FACE)).unwrap_or(u8::MAX);
@@ -753,7 +778,8 @@ fn fire(
     plan: &ArmourBattlePlan,
     state: &BattleState,
     request: &Request,
-    seed: u64,
+    roller: &mut Roller,
+    from: DiceFrom,
 ) -> Result<Decided<Event>, BattleError> {
     let (_, inputs) = situation(plan, state, request)?;
     let firer = unit_of(state, request.unit.as_deref(), "firing unit")?;
@@ -761,7 +787,7 @@ fn fire(
     may_fire(state, firer, DiceFrom::Battle)?;
     may_be_fired_at(target)?;
     let shot = mechanics::direct_fire(&inputs)?;
-    let (mode, roll) = mechanics::fire_roll(&inputs, seed)?;
+    let (mode, roll) = mechanics::fire_roll(&inputs, roller)?;
     let setup = FireSetup {
         attacker_bonus: bonus_paid(state, firer.side, inputs.count_u32("attacker_wild"))?,
         target_bonus: bonus_paid(state, target.side, inputs.count_u32("target_wild"))?,
@@ -771,15 +797,7 @@ fn fire(
         FireMode::Direct => FireKind::Direct,
         FireMode::Opportunity => FireKind::Opportunity,
     };
-    let event = decide::fire_event(
-        state,
-        kind,
-        Some(&firer.id),
-        &target.id,
-        setup,
-        &roll,
-        DiceFrom::Battle,
-    )?;
+    let event = decide::fire_event(state, kind, Some(&firer.id), &target.id, setup, &roll, from)?;
     let mut report = mechanics::fire_report(&inputs, mode, &roll);
     if let Some(note) = shot.note {
         report.note(note);
@@ -794,14 +812,15 @@ fn artillery_fire(
     plan: &ArmourBattlePlan,
     state: &BattleState,
     request: &Request,
-    seed: u64,
+    roller: &mut Roller,
+    from: DiceFrom,
 ) -> Result<Decided<Event>, BattleError> {
     let (_, inputs) = situation(plan, state, request)?;
     let battery = unit_of(state, request.unit.as_deref(), "battery")?;
     let target = unit_of(state, request.target.as_deref(), "target")?;
     decide::mission_ready(state, battery)?;
     let mission = mechanics::mission(&inputs)?;
-    let roll = mechanics::burst_roll(&inputs, seed)?;
+    let roll = mechanics::burst_roll(&inputs, roller)?;
     let setup = FireSetup {
         attacker_bonus: bonus_paid(state, battery.side, inputs.count_u32("attacker_wild"))?,
         target_bonus: bonus_paid(state, target.side, inputs.count_u32("target_wild"))?,
@@ -814,7 +833,7 @@ fn artillery_fire(
         &target.id,
         setup,
         &roll,
-        DiceFrom::Battle,
+        from,
     )?;
     Ok(Decided {
         event,
@@ -826,15 +845,16 @@ fn rally(
     plan: &ArmourBattlePlan,
     state: &BattleState,
     request: &Request,
-    seed: u64,
+    roller: &mut Roller,
+    from: DiceFrom,
 ) -> Result<Decided<Event>, BattleError> {
     let u = unit_of(state, request.unit.as_deref(), "rallying unit")?;
     decide::may_rally(state, u)?;
     let (_, inputs) = situation(plan, state, request)?;
     let bonus = bonus_paid(state, u.side, inputs.count_u32("wild"))?;
-    let roll = mechanics::rally_dice(&inputs, seed)?;
+    let roll = mechanics::rally_dice(&inputs, roller)?;
     Ok(Decided {
-        event: decide::rally_event(state, &u.id, &roll, bonus, DiceFrom::Battle)?,
+        event: decide::rally_event(state, &u.id, &roll, bonus, from)?,
         report: Some(mechanics::rally_report(&inputs, &roll)),
     })
 }

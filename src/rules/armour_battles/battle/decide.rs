@@ -686,7 +686,7 @@ pub fn disperse(
         )));
     }
     let sides = armour_battles::fire_rules()?.result.army_morale_loss_die;
-    let record = roller.roll(u8::try_from(sides).unwrap_or(3), 1)?;
+    let record = roller.roll("army_morale", u8::try_from(sides).unwrap_or(3), 1)?;
     let loss = record.dice.iter().map(|&f| u32::from(f)).sum();
     Ok(Event::Dispersed {
         unit: unit_id.to_string(),

@@ -4,6 +4,7 @@
 use super::event::{Chain, ChainUse, Event, WildUse};
 use super::plan::ArmourBattlePlan;
 use crate::rules::armour_battles::Side;
+use crate::rules::battle::DiceFrom;
 use crate::rules::dice::RollRecord;
 use crate::rules::words::amount;
 
@@ -38,8 +39,17 @@ fn side(side: Side) -> &'static str {
     side.label()
 }
 
-/// The event in words.
+/// The event in words; dice the players rolled at the table are said to be.
 pub fn describe(event: &Event, plan: &ArmourBattlePlan) -> String {
+    let text = words(event, plan);
+    if event.dice_from() == DiceFrom::Table {
+        format!("{text} (rolled at the table)")
+    } else {
+        text
+    }
+}
+
+fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
     let unit = |id: &str| unit_label(plan, id);
     match event {
         Event::CommandRolled(c) => {

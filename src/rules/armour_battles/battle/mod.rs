@@ -30,6 +30,7 @@ use super::error::ResolveError as AbError;
 use crate::rules::battle::{
     Action, BattleError, BattleRules, Decided, Dice, Facts, Request, SIDES, Side, Sides, Summary,
 };
+use crate::rules::dice::{PoolRequest, TableDice};
 use crate::rules::resolution::{Inputs, MechanicId};
 
 /// Armour Battles' battle rules, as the campaign sees them.
@@ -84,6 +85,15 @@ impl BattleRules for ArmourBattle {
         dice: &Dice,
     ) -> Result<Decided<Event>, BattleError> {
         actions::decide(plan, state, request, dice)
+    }
+
+    fn pools(
+        plan: &ArmourBattlePlan,
+        state: &BattleState,
+        request: &Request,
+        given: &TableDice,
+    ) -> (Vec<PoolRequest>, Result<Decided<Event>, BattleError>) {
+        actions::pools(plan, state, request, given)
     }
 
     fn rederive(

@@ -316,7 +316,10 @@ impl BattleState {
                     .map(|(label, _)| label.as_str())
                     .chain(self.units.iter().map(|u| u.id.as_str()))
                     .collect();
-                let nearest = crate::rules::names::nearest_of(names, name);
+                let nearest = crate::rules::names::nearest_among(
+                    names.into_iter().map(|n| (n, vec![n])),
+                    name,
+                );
                 Err(crate::rules::battle::BattleError::UnknownUnit(
                     if nearest.is_empty() {
                         format!("{name} (name a unit by its id, us-1, or its label, M4 75mm 1/2)")

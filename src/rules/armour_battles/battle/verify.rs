@@ -17,8 +17,8 @@ use crate::rules::armour_battles::fire::{self, MoveOrder};
 use crate::rules::armour_battles::outcome::{self, FireRoll, SuppressionRule};
 use crate::rules::armour_battles::rally::RallyRoll;
 use crate::rules::armour_battles::{self, Side};
-use crate::rules::battle::BattleError;
-use crate::rules::dice::{Pool, RollRecord, Roller};
+use crate::rules::battle::{BattleError, DiceFrom};
+use crate::rules::dice::{Pool, RollRecord, Roller, TableDice};
 use crate::rules::text::note;
 
 /// The event the tracker records for this action in `state`, rolled again from the recorded
@@ -41,7 +41,9 @@ pub fn rederive(
             ),
         });
     }
-    let resume = |record: &RollRecord| Roller::resume(record.seed, record.index);
+    // Seeded dice replay from the seed and the first roll's number; dice rolled at the table
+    // are handed back, pool by pool, exactly as typed.
+    let resume = |record: &RollRecord| roller_of(event, record);
     let from = event.dice_from();
     match event {
         Event::CommandRolled(roll) => {
@@ -164,7 +166,8 @@ fn rederive_fire(state: &BattleState, fire: &FireEvent) -> Result<Event, BattleE
             )));
         }
     }
-    let roller = || Roller::resume(fire.seed, fire.attack.index);
+    let event = Event::Fire(fire.clone());
+    let roller = || roller_of(&event, &fire.attack);
     let roll = match &fire.situation {
         Some(setup) => roll_from_situation(state, fire, setup, &mut roller())?,
         None => roll_from_dice(fire, target, &mut roller())?,
@@ -397,9 +400,9 @@ fn rederive_rally(state: &BattleState, rally: &RallyEvent) -> Result<Event, Batt
             ),
         });
     }
-    let mut roller = Roller::resume(rally.seed, rally.rally.index);
-    let again = roller.roll_d6(u32::try_from(dice).unwrap_or(u32::MAX))?;
-    let opponent = roller.roll_d6(unit.disruption)?;
+    let mut roller = roller_of(&Event::Rally(rally.clone()), &rally.rally);
+    let again = roller.roll_d6("rally", u32::try_from(dice).unwrap_or(u32::MAX))?;
+    let opponent = roller.roll_d6("opponent", unit.disruption)?;
     let theirs = opponent.successes(table.opponent_tn);
     let fits = |tn: i32| {
         again
@@ -430,6 +433,52 @@ fn rederive_rally(state: &BattleState, rally: &RallyEvent) -> Result<Event, Batt
         remaining: unit.disruption - removed,
     };
     tracker::rally_event(state, &rally.unit, &roll, rally.bonus, rally.dice_from)
+}
+
+/// The roller that gives `event`'s dice again: from the seed of its first roll `first`, or,
+/// for dice rolled at the table, the recorded faces under the pool names the rules ask them by.
+fn roller_of(event: &Event, first: &RollRecord) -> Roller {
+    if event.dice_from() == DiceFrom::Table {
+        Roller::table(table_dice(event))
+    } else {
+        Roller::resume(first.seed, first.index)
+    }
+}
+
+/// The faces an event rolled at the table, by the pools the rules ask for them in.
+fn table_dice(event: &Event) -> TableDice {
+    let mut dice = TableDice::new();
+    let mut add = |pool: &str, record: Option<&RollRecord>| {
+        if let Some(record) = record {
+            dice.add(pool, record.dice.clone());
+        }
+    };
+    match event {
+        Event::CommandRolled(c) => {
+            for round in &c.rounds {
+                add("us", Some(&round.us));
+                add("german", Some(&round.german));
+            }
+        }
+        Event::ArtilleryCalled(a) => {
+            add("response", Some(&a.response));
+            add("opponent_response", Some(&a.opponent));
+        }
+        Event::Fire(f) => {
+            add("attack", Some(&f.attack));
+            add("reaction", f.reaction.as_ref());
+            add("forced_back", f.forced_back.as_ref());
+            add("army_morale", f.morale.as_ref());
+        }
+        Event::Rally(r) => {
+            add("rally", Some(&r.rally));
+            add("opponent", Some(&r.opponent));
+        }
+        Event::Dispersed { morale, .. } => add("army_morale", Some(morale)),
+        Event::ReliabilityChecked { record, .. } => add("move", Some(record)),
+        _ => {}
+    }
+    dice
 }
 
 /// A name shown in a message, quoted and cut to a readable length.

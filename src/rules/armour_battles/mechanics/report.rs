@@ -2,6 +2,7 @@
 //! and `reliability`, labelled once for every front end.
 
 use crate::rules::dice::{RollRecord, Roller};
+
 use crate::rules::resolution::{Distribution, Inputs, Outcome, Report, ResolveError, Value};
 use crate::rules::words::{amount, plural};
 
@@ -12,7 +13,9 @@ use super::super::outcome::{self, FireRoll};
 use super::super::rally;
 use super::super::reliability::{self, MoveResult};
 use super::super::{FireKind, FirstPulse, Side, SpecialRule};
-use super::{ID, direct_fire, first_pulse, mission, move_order, rally, refused, unit};
+use super::{
+    ID, direct_fire, first_pulse, is_artillery, mission, move_order, rally, refused, unit,
+};
 
 fn modifier_text(m: &Modifier) -> String {
     if m.change == 0 {
@@ -131,7 +134,7 @@ fn mode_key(mode: FireMode) -> &'static str {
 /// Odds of the fire the inputs describe (direct, opportunity, or an artillery mission).
 pub(super) fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let wrong = refused("target_disruption");
-    if inputs.choice("kind") == "artillery" {
+    if is_artillery(inputs)? {
         let m = mission(inputs)?;
         let odds = artillery::artillery_odds(m.battery, m.target, &m.situation, m.response_dice)
             .map_err(&wrong)?;
@@ -196,21 +199,19 @@ pub(super) fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 /// # Errors
 /// As the fire mechanic; [`ResolveError::Invalid`] for an artillery mission (fired from the
 /// campaign's artillery panel).
-pub fn fire_roll(inputs: &Inputs, seed: u64) -> Result<(FireMode, FireRoll), ResolveError> {
-    if inputs.choice("kind") == "artillery" {
+pub fn fire_roll(
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<(FireMode, FireRoll), ResolveError> {
+    if is_artillery(inputs)? {
         return Err(ResolveError::invalid(
             "kind",
             "an artillery mission is recorded from the campaign's artillery panel",
         ));
     }
     let shot = direct_fire(inputs)?;
-    let roll = fire::roll_fire(
-        shot.attacker,
-        shot.target,
-        &shot.situation,
-        &mut Roller::new(seed),
-    )
-    .map_err(refused("target_disruption"))?;
+    let roll = fire::roll_fire(shot.attacker, shot.target, &shot.situation, roller)
+        .map_err(refused("target_disruption"))?;
     Ok((shot.situation.mode, roll))
 }
 
@@ -291,18 +292,16 @@ fn fire_roll_values(r: &mut Report, roll: &FireRoll, existing: u32) {
 }
 
 /// A fire action rolled with `seed`, as a report.
-pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+pub(super) fn fire_roll_report(
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<Report, ResolveError> {
     let existing = inputs.count_u32("target_disruption");
-    if inputs.choice("kind") == "artillery" {
+    if is_artillery(inputs)? {
         let m = mission(inputs)?;
-        let roll = artillery::roll_artillery(
-            m.battery,
-            m.target,
-            &m.situation,
-            m.response_dice,
-            &mut Roller::new(seed),
-        )
-        .map_err(refused("target_disruption"))?;
+        let roll =
+            artillery::roll_artillery(m.battery, m.target, &m.situation, m.response_dice, roller)
+                .map_err(refused("target_disruption"))?;
         let mut r = Report::new(
             ID,
             "artillery",
@@ -317,7 +316,7 @@ pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, Res
         fire_roll_values(&mut r, &roll.attack, existing);
         return Ok(r);
     }
-    let (mode, roll) = fire_roll(inputs, seed)?;
+    let (mode, roll) = fire_roll(inputs, roller)?;
     Ok(fire_report(inputs, mode, &roll))
 }
 
@@ -354,20 +353,19 @@ pub fn burst_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-/// An artillery mission's fire for effect on one unit under the burst, rolled with `seed`.
+/// An artillery mission's fire for effect on one unit under the burst, its dice from `roller`.
 ///
 /// # Errors
 /// As the fire mechanic.
-pub fn burst_roll(inputs: &Inputs, seed: u64) -> Result<FireRoll, ResolveError> {
+pub fn burst_roll(inputs: &Inputs, roller: &mut Roller) -> Result<FireRoll, ResolveError> {
     let m = mission(inputs)?;
-    let rules = super::super::fire_rules()?;
     artillery::roll_artillery_fire(
         m.battery,
         m.target,
         &m.situation,
-        rules,
+        super::super::fire_rules()?,
         super::super::artillery_rules()?,
-        &mut Roller::new(seed),
+        roller,
     )
     .map_err(refused("target_disruption"))
 }
@@ -499,17 +497,17 @@ fn rally_row(distance: f64) -> Option<String> {
     Some(format!("{range}: {}+ ({distance}″ away)", band.tn))
 }
 
-pub(super) fn rally_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
-    Ok(rally_report(inputs, &rally_dice(inputs, seed)?))
+pub(super) fn rally_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
+    Ok(rally_report(inputs, &rally_dice(inputs, roller)?))
 }
 
-/// A rally rolled with `seed` (the dice [`rally_report`] words).
+/// A rally, its dice from `roller` (the dice [`rally_report`] words).
 ///
 /// # Errors
 /// As the rally mechanic.
-pub fn rally_dice(inputs: &Inputs, seed: u64) -> Result<rally::RallyRoll, ResolveError> {
+pub fn rally_dice(inputs: &Inputs, roller: &mut Roller) -> Result<rally::RallyRoll, ResolveError> {
     let (unit, dice, situation) = rally(inputs)?;
-    rally::roll_rally(unit, dice, &situation, &mut Roller::new(seed)).map_err(refused("disruption"))
+    rally::roll_rally(unit, dice, &situation, roller).map_err(refused("disruption"))
 }
 
 /// The report of a rally's roll.
@@ -623,19 +621,21 @@ fn side_line(side: &SideCommand) -> String {
     format!("{}: {}", side.side.label(), side.summary())
 }
 
-pub(super) fn command_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
-    command_report(inputs, &command_dice(inputs, seed)?)
+pub(super) fn command_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
+    command_report(inputs, &command_dice(inputs, roller)?)
 }
 
-/// Both sides' command dice for a turn, rolled with `seed` (the dice [`command_report`]
-/// words).
+/// Both sides' command dice for a turn, from `roller` (the dice [`command_report`] words).
 ///
 /// # Errors
 /// As the command dice mechanic.
-pub fn command_dice(inputs: &Inputs, seed: u64) -> Result<command::CommandTurn, ResolveError> {
+pub fn command_dice(
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<command::CommandTurn, ResolveError> {
     let (_, rule) = first_pulse(inputs)?;
     let (us, german) = (inputs.count_u32("us_dice"), inputs.count_u32("german_dice"));
-    command::roll_command(us, german, rule, &mut Roller::new(seed)).map_err(refused("disruption"))
+    command::roll_command(us, german, rule, roller).map_err(refused("disruption"))
 }
 
 /// The report of a turn's command roll.
@@ -687,7 +687,7 @@ fn move_label(result: &MoveResult) -> String {
 
 pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let unit = unit(inputs, "unit", "moving unit")?;
-    let order = move_order(inputs);
+    let order = move_order(inputs)?;
     let odds = reliability::move_odds(unit, order).map_err(refused("disruption"))?;
     let mut r = Report::new(
         ID,
@@ -724,23 +724,28 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-pub(super) fn move_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
-    Ok(move_report(inputs, &move_dice(inputs, seed)?))
+pub(super) fn move_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
+    move_report(inputs, &move_dice(inputs, roller)?)
 }
 
-/// A move's variable dice rolled with `seed` (the dice [`move_report`] words).
+/// A move's variable dice, from `roller` (the dice [`move_report`] words).
 ///
 /// # Errors
 /// As the breakdown mechanic.
-pub fn move_dice(inputs: &Inputs, seed: u64) -> Result<reliability::MoveRoll, ResolveError> {
+pub fn move_dice(
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<reliability::MoveRoll, ResolveError> {
     let unit = unit(inputs, "unit", "moving unit")?;
-    reliability::roll_move(unit, move_order(inputs), &mut Roller::new(seed))
-        .map_err(refused("disruption"))
+    reliability::roll_move(unit, move_order(inputs)?, roller).map_err(refused("disruption"))
 }
 
 /// The report of a move's roll.
-pub fn move_report(inputs: &Inputs, roll: &reliability::MoveRoll) -> Report {
-    let order = move_order(inputs);
+///
+/// # Errors
+/// As the breakdown mechanic (a move order it cannot read).
+pub fn move_report(inputs: &Inputs, roll: &reliability::MoveRoll) -> Result<Report, ResolveError> {
+    let order = move_order(inputs)?;
     let mut r = Report::new(
         ID,
         "move",
@@ -759,5 +764,5 @@ pub fn move_report(inputs: &Inputs, roll: &reliability::MoveRoll) -> Report {
             r.result(format!("moves {inches}″"));
         }
     }
-    r
+    Ok(r)
 }
