@@ -25,7 +25,7 @@ use crate::rules::armour_battles::battle::state::{
 };
 use crate::rules::armour_battles::battle::{self, ArmourBattle};
 use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side};
-use crate::rules::resolution::{self, InputValue, Mechanic, Report};
+use crate::rules::resolution::{self, InputValue, Inputs, Mechanic, Report};
 
 /// A panel that resolves with a mechanic: the unit acting, its target and the form.
 #[derive(Debug, Clone, PartialEq)]
@@ -561,20 +561,32 @@ fn unit_combo(
         .labelled_by(text.id);
 }
 
-/// The fire panel's request as its pickers and form stand.
+/// The fire panel's request as its pickers and form stand: the player's inputs only (the
+/// cards are the units', and what the battle decides it fills in itself).
 fn panel_request(action: &'static str, panel: &Panel) -> Request {
     let mut request = Request::new(action);
     request.unit = panel.unit.clone();
     request.target = panel.target.clone();
-    for key in panel.form.inputs.keys() {
-        if let Some(value) = panel.form.inputs.get(key)
-            && !matches!(value, InputValue::Card(_))
-        {
-            request.inputs.set(key, value.clone());
-        }
-    }
+    request.inputs = players_inputs(&panel.form.inputs);
     request
 }
+
+/// The inputs of a form the player sets: not the cards, not what the battle decides.
+pub(in crate::ui) fn players_inputs(form: &Inputs) -> Inputs {
+    let mut inputs = Inputs::default();
+    for key in form.keys() {
+        if let Some(value) = form.get(key)
+            && !matches!(value, InputValue::Card(_))
+            && !BATTLE_DECIDES.contains(&key)
+        {
+            inputs.set(key, value.clone());
+        }
+    }
+    inputs
+}
+
+/// Fire inputs the battle always fixes from the table (the form shows them locked).
+const BATTLE_DECIDES: [&str; 3] = ["target_disruption", "target_suppressed", "ambush"];
 
 /// What a panel's form may not be set to: what the chosen unit's action fixes, bounds and
 /// narrows, and the bound of the target's side's bonus.

@@ -271,10 +271,18 @@ fn record_takes_unit_labels_suggests_near_names_and_takes_no_seed() {
         !line.contains("by  on") && !line.contains("by on"),
         "{line}"
     );
+    // Three companies field an "M4 75mm 1/2": the name alone is refused with all three.
+    let several = record(&["fire", "--attacker", "M4 75mm 1/2", "--target", "german-1"]);
+    assert_eq!(several.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&several.stderr);
+    assert!(
+        err.contains("names several units: M4 75mm 1/2 (Tank Company 1), M4 75mm 1/2 (Tank Company 2)"),
+        "{err}"
+    );
     let fired = record(&[
         "fire",
         "--attacker",
-        "M4 75mm 1/2",
+        "M4 75mm 1/2 (Tank Company 1)",
         "--target",
         "Panther Ausf G 1/2 (Panzer Company 1)",
     ]);
@@ -292,9 +300,18 @@ fn record_takes_unit_labels_suggests_near_names_and_takes_no_seed() {
     assert_eq!(missed.status.code(), Some(2));
     let err = String::from_utf8_lossy(&missed.stderr);
     assert!(err.contains("--attacker: no unit Sherman"), "{err}");
-    let missed = record(&["fire", "--attacker", "M4 75nm 1/2", "--target", "german-1"]);
+    let missed = record(&[
+        "fire",
+        "--attacker",
+        "M4 75nm 1/2 (Tank Company 1)",
+        "--target",
+        "german-1",
+    ]);
     let err = String::from_utf8_lossy(&missed.stderr);
-    assert!(err.contains("did you mean M4 75mm 1/2"), "{err}");
+    assert!(
+        err.contains("did you mean M4 75mm 1/2 (Tank Company 1)"),
+        "{err}"
+    );
 }
 
 /// A chain spent on reserves alone is refused with the way out; a company is committed with

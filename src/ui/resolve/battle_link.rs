@@ -17,7 +17,7 @@ use crate::rules::armour_battles::battle::state::{Phase, UnitState};
 use crate::rules::armour_battles::battle::{ArmourBattle, ArmourBattlePlan};
 use crate::rules::battle::{BattleRules, Request};
 use crate::rules::dice::TableDice;
-use crate::rules::resolution::{InputValue, Inputs, MechanicId, Report};
+use crate::rules::resolution::{Inputs, MechanicId, Report};
 use crate::ui::action::Action;
 use crate::ui::model::{CampaignCommand, CardKey, Command, Model};
 
@@ -122,18 +122,13 @@ fn unit_combo(
     *value != before
 }
 
-/// The battle's fire request for the picked units with the form's situation.
+/// The battle's fire request for the picked units with the form's situation (what the
+/// player set; the battle fills in the rest).
 fn request(pick: &BattlePick, inputs: &Inputs) -> Request {
     let mut request = Request::new(key::FIRE);
     request.unit = pick.attacker.clone();
     request.target = pick.target.clone();
-    for key in inputs.keys() {
-        if let Some(value) = inputs.get(key)
-            && !matches!(value, InputValue::Card(_))
-        {
-            request.inputs.set(key, value.clone());
-        }
-    }
+    request.inputs = crate::ui::tracker::players_inputs(inputs);
     request
 }
 

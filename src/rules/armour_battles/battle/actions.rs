@@ -499,6 +499,37 @@ fn player_inputs(mechanic: &Mechanic, given: &Inputs) -> Result<Inputs, BattleEr
     Ok(inputs)
 }
 
+/// Sets input `key` to the table's `value`; a request that asked for another value (a flag
+/// given on the command line) is refused, naming the input and what the table holds for
+/// `unit`.
+fn fix(
+    inputs: &mut Inputs,
+    asked: &Inputs,
+    key: &'static str,
+    value: InputValue,
+    unit: &str,
+) -> Result<(), BattleError> {
+    if let Some(given) = asked.get(key)
+        && *given != value
+    {
+        let shown = |v: &InputValue| match v {
+            InputValue::Flag(on) => if *on { "yes" } else { "no" }.to_string(),
+            InputValue::Count(n) => n.to_string(),
+            other => format!("{other:?}"),
+        };
+        return Err(BattleError::Invalid {
+            field: key,
+            message: format!(
+                "{}: the battle decides it, and for {unit} it is {}",
+                shown(given),
+                shown(&value)
+            ),
+        });
+    }
+    inputs.set(key, value);
+    Ok(())
+}
+
 /// The mechanic `request` resolves with and its inputs as the table fixes them.
 ///
 /// # Errors
@@ -516,7 +547,7 @@ pub fn situation(
             let mut inputs = player_inputs(mechanic("rally")?, &request.inputs)?;
             inputs.set("unit", unit_card(u)?);
             for (key, value) in rally_fixed(plan, u) {
-                inputs.set(key, value);
+                fix(&mut inputs, &request.inputs, key, value, &state.unit_label(u))?;
             }
             bonus_paid(state, u.side, inputs.count_u32("wild"))?;
             Ok((mechanic_id("rally"), inputs))
@@ -569,14 +600,25 @@ fn fire_inputs(
         }
         inputs.set("attacker", unit_card(firer)?);
         // Decided once for odds and roll alike: a hidden firer fires from ambush.
-        inputs.set(
-            "ambush",
-            InputValue::Flag(firer.status == UnitStatus::Hidden),
-        );
+        let hidden = InputValue::Flag(firer.status == UnitStatus::Hidden);
+        fix(&mut inputs, &request.inputs, "ambush", hidden, &state.unit_label(firer))?;
     }
     inputs.set("target", unit_card(target)?);
-    inputs.set("target_disruption", count(target.disruption));
-    inputs.set("target_suppressed", InputValue::Flag(target.suppressed));
+    let aimed = state.unit_label(target);
+    fix(
+        &mut inputs,
+        &request.inputs,
+        "target_disruption",
+        count(target.disruption),
+        &aimed,
+    )?;
+    fix(
+        &mut inputs,
+        &request.inputs,
+        "target_suppressed",
+        InputValue::Flag(target.suppressed),
+        &aimed,
+    )?;
     bonus_paid(state, firer.side, inputs.count_u32("attacker_wild"))?;
     bonus_paid(state, target.side, inputs.count_u32("target_wild"))?;
     Ok((mechanic_id("fire"), inputs))

@@ -43,7 +43,7 @@ pub fn rederive(
     }
     // Seeded dice replay from the seed and the first roll's number; dice rolled at the table
     // are handed back, pool by pool, exactly as typed.
-    let resume = |record: &RollRecord| roller_of(event, record);
+    let resume = |record: &RollRecord| roller_of(event, record.seed, record.index);
     let from = event.dice_from();
     match event {
         Event::CommandRolled(roll) => {
@@ -167,7 +167,7 @@ fn rederive_fire(state: &BattleState, fire: &FireEvent) -> Result<Event, BattleE
         }
     }
     let event = Event::Fire(fire.clone());
-    let roller = || roller_of(&event, &fire.attack);
+    let roller = || roller_of(&event, fire.seed, fire.attack.index);
     let roll = match &fire.situation {
         Some(setup) => roll_from_situation(state, fire, setup, &mut roller())?,
         None => roll_from_dice(fire, target, &mut roller())?,
@@ -400,7 +400,7 @@ fn rederive_rally(state: &BattleState, rally: &RallyEvent) -> Result<Event, Batt
             ),
         });
     }
-    let mut roller = roller_of(&Event::Rally(rally.clone()), &rally.rally);
+    let mut roller = roller_of(&Event::Rally(rally.clone()), rally.seed, rally.rally.index);
     let again = roller.roll_d6("rally", u32::try_from(dice).unwrap_or(u32::MAX))?;
     let opponent = roller.roll_d6("opponent", unit.disruption)?;
     let theirs = opponent.successes(table.opponent_tn);
@@ -435,13 +435,14 @@ fn rederive_rally(state: &BattleState, rally: &RallyEvent) -> Result<Event, Batt
     tracker::rally_event(state, &rally.unit, &roll, rally.bonus, rally.dice_from)
 }
 
-/// The roller that gives `event`'s dice again: from the seed of its first roll `first`, or,
-/// for dice rolled at the table, the recorded faces under the pool names the rules ask them by.
-fn roller_of(event: &Event, first: &RollRecord) -> Roller {
+/// The roller that gives `event`'s dice again: from `seed` at roll number `index` (its first
+/// roll's), or, for dice rolled at the table, the recorded faces under the pool names the
+/// rules ask them by.
+fn roller_of(event: &Event, seed: u64, index: u64) -> Roller {
     if event.dice_from() == DiceFrom::Table {
         Roller::table(table_dice(event))
     } else {
-        Roller::resume(first.seed, first.index)
+        Roller::resume(seed, index)
     }
 }
 
