@@ -11,9 +11,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, script,
+    self, CampaignRecord, Event, LorraineOptions, Recorder, Sides, script,
 };
-use quartermaster::rules::dice::Roller;
 use quartermaster::store::Store;
 
 /// Battle 3 played by the scripted player until it ends or `limit` events are logged.
@@ -21,13 +20,8 @@ fn long_battle(limit: usize) -> CampaignRecord {
     let created =
         campaign::new_lorraine("Bench", Sides::default(), LorraineOptions::default()).unwrap();
     let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
-    let BattlePlan::Armour(plan) = record.campaign.battles[2].clone() else {
-        unreachable!("Lorraine battles are tracked")
-    };
-    let mut roller = Roller::new(1944);
     while record.logs[2].len() < limit {
-        let state = record.state(2).unwrap();
-        let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
+        let Some(event) = record.scripted(2, &Recorder::default()).unwrap() else {
             break;
         };
         record.append_numbered(2, String::new(), event).unwrap();
@@ -114,22 +108,16 @@ fn long_logs(c: &mut Criterion) {
 
 /// A 10,000-event battle: battle 3 played to its end by the scripted player, then notes.
 fn ten_thousand(record: &mut CampaignRecord, machine: u128, from: usize, to: usize) {
-    let BattlePlan::Armour(plan) = record.campaign.battles[2].clone() else {
-        unreachable!("Lorraine battles are tracked")
-    };
-    let mut roller = Roller::new(1944 + machine as u64);
     for n in from..to {
-        let event = script::next_event(&plan, &record.state(2).unwrap(), &mut roller)
-            .unwrap()
-            .unwrap_or(Event::Note {
-                text: format!("note {n}"),
-            });
-        let id = campaign::EventUid(uuid::Uuid::from_u128((machine << 64) | n as u128));
-        let at = format!("2026-11-25T10:00:00.{n:06}Z");
         let by = campaign::Recorder {
             player: format!("player {machine}"),
             machine: format!("machine {machine}"),
         };
+        let event = record.scripted(2, &by).unwrap().unwrap_or(Event::Note {
+            text: format!("note {n}"),
+        });
+        let id = campaign::EventUid(uuid::Uuid::from_u128((machine << 64) | n as u128));
+        let at = format!("2026-11-25T10:00:00.{n:06}Z");
         record.append(2, id, at, by, event).unwrap();
     }
 }

@@ -8,14 +8,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, script,
-};
+use quartermaster::campaign::{self, CampaignRecord, Event, LorraineOptions, Recorder, Sides};
 use quartermaster::export::{
     CardOptions, ExportDate, Progress, export_after_action, export_cards, export_reference,
     export_roster, layout_after_action, layout_cards,
 };
-use quartermaster::rules::dice::Roller;
 use quartermaster::rules::{Force, ForceUnit, RulesetId, armour_battles};
 
 fn none(_: Progress) {}
@@ -83,10 +80,6 @@ fn finished_battle() -> CampaignRecord {
     )
     .expect("campaign");
     let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
-    let BattlePlan::Armour(plan) = record.campaign.battles[2].clone() else {
-        unreachable!("Lorraine battles are tracked")
-    };
-    let mut roller = Roller::new(23);
     let mut played = 0;
     let log = |record: &mut CampaignRecord, event: Event| {
         let seq = record.logs[2].len() as u32 + 1;
@@ -95,8 +88,9 @@ fn finished_battle() -> CampaignRecord {
             .append_numbered(2, at, event)
             .expect("the battle is not forked");
     };
-    while let Some(event) =
-        script::next_event(&plan, &record.state(2).expect("state"), &mut roller).expect("event")
+    while let Some(event) = record
+        .scripted(2, &Recorder::default())
+        .expect("the script's event")
     {
         log(&mut record, event);
         played += 1;

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::rules::armour_battles::error::ResolveError;
+use crate::rules::battle::BattleError;
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum CampaignError {
@@ -13,15 +13,11 @@ pub enum CampaignError {
         field: &'static str,
         message: String,
     },
-    #[error("no unit {0} in this battle")]
-    UnknownUnit(String),
     #[error("{0}")]
     NotAllowed(String),
-    #[error("the battle is over: {0}")]
-    BattleOver(String),
     #[error("nothing to {0}")]
     NothingTo(&'static str),
-    #[error("battle {0} is not an Armour Battles battle")]
+    #[error("battle {0} is not tracked turn by turn")]
     NotTracked(u32),
     /// An imported event that the rules and its own dice do not give: edited, reordered or
     /// moved from another battle.
@@ -42,13 +38,14 @@ pub enum CampaignError {
     /// Another copy of the campaign cannot be merged into this one.
     #[error("cannot merge: {0}")]
     Merge(String),
+    /// The battle's rules refused the action.
     #[error(transparent)]
-    Resolve(#[from] ResolveError),
+    Battle(#[from] BattleError),
 }
 
 impl From<crate::rules::RulesError> for CampaignError {
     fn from(e: crate::rules::RulesError) -> Self {
-        CampaignError::Resolve(ResolveError::Data(e))
+        CampaignError::Battle(e.into())
     }
 }
 

@@ -1,404 +1,36 @@
-//! Everything that can happen at the table, as recorded facts. An event carries the dice
-//! that were rolled (seed, roll number and every face), never a request to roll: folding the
-//! log again gives the same battle without rolling anything.
+//! What a battle's log holds: the campaign's own events — notes, undo and redo, branch
+//! choices, the players' result, a unit's fate in a simple battle — and each tracked ruleset's
+//! battle events (Armour Battles': `rules::armour_battles::battle::Event`).
+//!
+//! Every event is stored as one JSON object tagged by `"kind"`, whichever of the two it is; a
+//! ruleset's kinds never collide with the campaign's. Reading one picks the type by its kind
+//! and hands the object on whole, so a mistake in a file is named by the same path and words
+//! as if the two were one type.
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, IntoDeserializer, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
-use super::definition::Sides;
-use crate::rules::armour_battles::Side;
-use crate::rules::armour_battles::artillery::ArtillerySituation;
-use crate::rules::armour_battles::fire::{
-    Bonus, Evasion, FireMode, FireSituation, MoveOrder, RangeBand,
+use crate::rules::armour_battles::battle::event as armour;
+use crate::rules::battle::{Category, DiceFrom, Facts, Side};
+
+pub use crate::rules::armour_battles::battle::event::{
+    ArtilleryCalled, Chain, ChainUse, CommandRolled, Evading, Extra, FireEvent, FireKind,
+    FireSetup, Move, RallyEvent, Range, WildUse,
 };
-use crate::rules::dice::RollRecord;
-
-/// Dice of one face used together in one Command Pulse. Face 6 is the wild chain.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Chain {
-    pub face: u8,
-    pub dice: u32,
-}
-
-/// What a Dice Chain was spent on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ChainUse {
-    /// Move, fire or rally orders for units.
-    Orders,
-    /// Restock Staff Orders: one per die beyond the first, usable next turn.
-    RestockStaffOrders,
-    /// Commit a reserve company (a triple move for one die).
-    CommitReserves,
-    /// Repair a broken-down Tiger (one die).
-    Repair,
-}
-
-impl ChainUse {
-    pub fn label(self) -> &'static str {
-        match self {
-            ChainUse::Orders => "orders",
-            ChainUse::RestockStaffOrders => "restock staff orders",
-            ChainUse::CommitReserves => "commit reserves",
-            ChainUse::Repair => "repair",
-        }
-    }
-}
-
-/// What wild dice were spent on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WildUse {
-    /// +1D to a fire, reaction or rally roll, or removing a suppression.
-    Bonus,
-    /// Two or more wild dice together: one instant Staff Order per die beyond the first.
-    InstantStaffOrders,
-    /// One Staff Order per die, usable next turn.
-    StockStaffOrders,
-}
-
-/// The kind of fire that was resolved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FireKind {
-    Direct,
-    Opportunity,
-    Artillery,
-}
-
-impl FireKind {
-    pub fn label(self) -> &'static str {
-        match self {
-            FireKind::Direct => "direct fire",
-            FireKind::Opportunity => "opportunity fire",
-            FireKind::Artillery => "artillery",
-        }
-    }
-}
-
-/// The start of a turn: both sides' command dice (every round, rerolls included).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CommandRolled {
-    pub turn: u32,
-    pub seed: u64,
-    pub rounds: Vec<Sides<RollRecord>>,
-    pub first_pulse: Option<Side>,
-    pub turn_ends: bool,
-    pub failed: Sides<bool>,
-    /// Chains of 5s, 4s, 3s and 2s, highest first.
-    pub chains: Sides<Vec<Chain>>,
-    /// Own 6s plus the 1s received from the opponent's Command Failure.
-    pub wild: Sides<u32>,
-}
-
-/// Range band of a recorded shot (the rules' [`RangeBand`] as stored).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Range {
-    Short,
-    #[default]
-    Effective,
-    Long,
-}
-
-/// Move order of a recorded shot's firer (the rules' [`MoveOrder`] as stored).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Move {
-    #[default]
-    Single,
-    Double,
-    Triple,
-}
-
-/// An evasive move of a recorded shot's target (the rules' [`Evasion`] as stored).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Evading {
-    BreakOff,
-    ShootAndScoot,
-    Disengage,
-}
-
-/// Wild die and Staff Order added to one side of a recorded shot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Extra {
-    pub wild_die: bool,
-    pub staff_order: bool,
-}
-
-/// Everything about a shot that decides its dice counts and target numbers, as the table had
-/// it: with the cards and the battle state, `verify` builds both pools again from this and
-/// refuses a log whose dice do not match them. Artillery uses only `cover`, an `evasion` of
-/// `break_off`, the bonuses and the target's state; the rest stay at their defaults.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FireSetup {
-    pub range: Range,
-    /// At the flank or rear.
-    pub flank: bool,
-    /// Target in light cover.
-    pub cover: bool,
-    /// Target uphill of the firer.
-    pub uphill: bool,
-    pub attacker_move: Move,
-    pub ambush: bool,
-    pub evasion: Option<Evading>,
-    pub attacker_bonus: Extra,
-    pub target_bonus: Extra,
-    /// The target as it was before the shot (the log also says; both must agree).
-    pub target_suppressed: bool,
-    pub target_disruption: u32,
-}
-
-impl From<Bonus> for Extra {
-    fn from(b: Bonus) -> Self {
-        Extra {
-            wild_die: b.wild_die,
-            staff_order: b.staff_order,
-        }
-    }
-}
-
-impl From<Extra> for Bonus {
-    fn from(e: Extra) -> Self {
-        Bonus {
-            wild_die: e.wild_die,
-            staff_order: e.staff_order,
-        }
-    }
-}
-
-impl FireSetup {
-    /// The record of a direct or opportunity shot's situation.
-    pub fn of_fire(s: &FireSituation) -> Self {
-        FireSetup {
-            range: match s.range {
-                RangeBand::Short => Range::Short,
-                RangeBand::Effective => Range::Effective,
-                RangeBand::Long => Range::Long,
-            },
-            flank: s.flank,
-            cover: s.cover,
-            uphill: s.uphill,
-            attacker_move: match s.attacker_move {
-                MoveOrder::Single => Move::Single,
-                MoveOrder::Double => Move::Double,
-                MoveOrder::Triple => Move::Triple,
-            },
-            ambush: s.ambush,
-            evasion: s.evasion.map(|e| match e {
-                Evasion::BreakOff => Evading::BreakOff,
-                Evasion::ShootAndScoot => Evading::ShootAndScoot,
-                Evasion::Disengage => Evading::Disengage,
-            }),
-            attacker_bonus: s.attacker_bonus.into(),
-            target_bonus: s.target_bonus.into(),
-            target_suppressed: s.target_suppressed,
-            target_disruption: s.target_disruption,
-        }
-    }
-
-    /// The record of an artillery burst's situation (the fields artillery does not use stay
-    /// at their defaults).
-    pub fn of_artillery(s: &ArtillerySituation) -> Self {
-        FireSetup {
-            cover: s.cover,
-            evasion: s.break_off.then_some(Evading::BreakOff),
-            attacker_bonus: s.attacker_bonus.into(),
-            target_bonus: s.target_bonus.into(),
-            target_suppressed: s.target_suppressed,
-            target_disruption: s.target_disruption,
-            ..FireSetup::default()
-        }
-    }
-
-    /// The rules' situation of a direct or opportunity shot.
-    pub fn fire_situation(&self, kind: FireKind) -> FireSituation {
-        FireSituation {
-            mode: match kind {
-                FireKind::Opportunity => FireMode::Opportunity,
-                FireKind::Direct | FireKind::Artillery => FireMode::Direct,
-            },
-            range: match self.range {
-                Range::Short => RangeBand::Short,
-                Range::Effective => RangeBand::Effective,
-                Range::Long => RangeBand::Long,
-            },
-            flank: self.flank,
-            cover: self.cover,
-            uphill: self.uphill,
-            attacker_move: match self.attacker_move {
-                Move::Single => MoveOrder::Single,
-                Move::Double => MoveOrder::Double,
-                Move::Triple => MoveOrder::Triple,
-            },
-            ambush: self.ambush,
-            evasion: self.evasion.map(|e| match e {
-                Evading::BreakOff => Evasion::BreakOff,
-                Evading::ShootAndScoot => Evasion::ShootAndScoot,
-                Evading::Disengage => Evasion::Disengage,
-            }),
-            target_suppressed: self.target_suppressed,
-            target_disruption: self.target_disruption,
-            attacker_bonus: self.attacker_bonus.into(),
-            target_bonus: self.target_bonus.into(),
-        }
-    }
-
-    /// The rules' situation of an artillery burst; `None` when the record sets something
-    /// artillery has no use for (a range, a flank, a move…), which the app never records.
-    pub fn artillery_situation(&self) -> Option<ArtillerySituation> {
-        let situation = ArtillerySituation {
-            target_suppressed: self.target_suppressed,
-            target_disruption: self.target_disruption,
-            cover: self.cover,
-            break_off: self.evasion == Some(Evading::BreakOff),
-            attacker_bonus: self.attacker_bonus.into(),
-            target_bonus: self.target_bonus.into(),
-        };
-        (FireSetup::of_artillery(&situation) == *self).then_some(situation)
-    }
-}
-
-/// One resolved fire action against one unit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FireEvent {
-    pub fire: FireKind,
-    /// What decided the dice counts and target numbers. `None` only for fire recorded before
-    /// situations were (campaign file version 1, or a database from before schema 4): such an
-    /// event is accepted as it stands and shown as "legacy: situation not recorded".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub situation: Option<FireSetup>,
-    /// The firing unit (an artillery battery for artillery); `None` when not tracked.
-    pub attacker: Option<String>,
-    pub target: String,
-    pub seed: u64,
-    pub attacker_tn: i32,
-    pub reaction_tn: i32,
-    pub attack: RollRecord,
-    pub reaction: Option<RollRecord>,
-    pub forced_back: Option<RollRecord>,
-    pub morale: Option<RollRecord>,
-    pub new_disruption: u32,
-    pub suppressed: bool,
-    pub forced_back_inches: Option<u32>,
-    pub dispersed: bool,
-    pub army_morale_loss: Option<u32>,
-}
-
-/// One rolled rally attempt.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RallyEvent {
-    pub unit: String,
-    pub seed: u64,
-    pub rally: RollRecord,
-    pub opponent: RollRecord,
-    pub removed: u32,
-    pub remaining: u32,
-}
-
-/// An artillery mission called with a Staff Order, with its response check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ArtilleryCalled {
-    pub side: Side,
-    pub battery: String,
-    pub seed: u64,
-    pub response: RollRecord,
-    pub opponent: RollRecord,
-    /// Fires for effect at once; otherwise in the side's next Logistics Phase.
-    pub fires_now: bool,
-}
 
 /// Anything that happened in a battle.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+// The ruleset's events are most of any log and already the size of their largest (a fire with
+// its dice): boxing them would add an allocation to each without making a log smaller.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
-    /// A new turn: command dice rolled for both sides.
-    CommandRolled(CommandRolled),
-    /// A side used a Dice Chain in its Command Pulse (face 6: wild dice as a chain).
-    ChainUsed {
-        side: Side,
-        face: u8,
-        dice: u32,
-        spent_on: ChainUse,
-    },
-    WildDiceUsed {
-        side: Side,
-        dice: u32,
-        spent_on: WildUse,
-    },
-    StaffOrderUsed {
-        side: Side,
-        purpose: String,
-    },
-    ArtilleryCalled(ArtilleryCalled),
-    /// The battery fired for effect; its mission is over.
-    ArtilleryFired {
-        side: Side,
-        battery: String,
-    },
-    /// A mission cancelled by a Command Failure kept alive with a Staff Order.
-    MissionMaintained {
-        side: Side,
-        battery: String,
-    },
-    MissionCancelled {
-        side: Side,
-        battery: String,
-    },
-    Fire(FireEvent),
-    Rally(RallyEvent),
-    /// A unit dispersed by something the tracker did not resolve; its side rolls 1D3.
-    Dispersed {
-        unit: String,
-        morale: RollRecord,
-        loss: u32,
-    },
-    /// A Poor Reliability move check (the Tiger on a double or triple move).
-    ReliabilityChecked {
-        unit: String,
-        record: RollRecord,
-        broke_down: bool,
-    },
-    /// A broken-down unit repaired with a command die (`staff_order` false) or Staff Order.
-    Repaired {
-        unit: String,
-        staff_order: bool,
-    },
-    ReservesCommitted {
-        side: Side,
-        company: String,
-    },
-    Revealed {
-        unit: String,
-    },
-    /// A correction made by hand.
-    DisruptionSet {
-        unit: String,
-        value: u32,
-    },
-    SuppressionSet {
-        unit: String,
-        suppressed: bool,
-    },
-    FireMarkerSet {
-        unit: String,
-        marked: bool,
-    },
-    /// The turn ended before both sides used their chains.
-    TurnEnded {},
     /// The players end the battle: `winner` None for a draw.
     BattleConcluded {
         winner: Option<Side>,
         notes: String,
     },
-    /// A simple (non-Armour Battles) battle: what became of a unit.
+    /// A simple battle: what became of a unit.
     UnitFate {
         side: Side,
         unit: String,
@@ -435,77 +67,220 @@ pub enum Event {
         #[serde(default)]
         set_aside: Vec<super::identity::EventUid>,
     },
+    /// An Armour Battles battle event, stored under its own kind.
+    #[serde(untagged)]
+    Armour(armour::Event),
 }
 
-/// Groups for the event-log filter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Category {
-    Command,
-    Fire,
-    Rally,
-    Staff,
-    Artillery,
-    Units,
-    Result,
-    Undo,
-    Fork,
-    Setup,
+/// The campaign's own events, read by their derived reader so their messages stay serde's.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Own {
+    BattleConcluded {
+        winner: Option<Side>,
+        notes: String,
+    },
+    UnitFate {
+        side: Side,
+        unit: String,
+        fate: String,
+    },
+    Note {
+        text: String,
+    },
+    Undo {
+        seq: u32,
+    },
+    Redo {
+        seq: u32,
+    },
+    BattleAdded {
+        plan: super::definition::BattlePlan,
+    },
+    BranchChosen {
+        keep: super::identity::EventUid,
+        #[serde(default)]
+        replaces: Option<super::identity::EventUid>,
+        #[serde(default)]
+        set_aside: Vec<super::identity::EventUid>,
+    },
 }
 
-impl Category {
-    pub const ALL: [Category; 10] = [
-        Category::Command,
-        Category::Fire,
-        Category::Rally,
-        Category::Staff,
-        Category::Artillery,
-        Category::Units,
-        Category::Result,
-        Category::Undo,
-        Category::Fork,
-        Category::Setup,
-    ];
+impl From<Own> for Event {
+    fn from(own: Own) -> Self {
+        match own {
+            Own::BattleConcluded { winner, notes } => Event::BattleConcluded { winner, notes },
+            Own::UnitFate { side, unit, fate } => Event::UnitFate { side, unit, fate },
+            Own::Note { text } => Event::Note { text },
+            Own::Undo { seq } => Event::Undo { seq },
+            Own::Redo { seq } => Event::Redo { seq },
+            Own::BattleAdded { plan } => Event::BattleAdded { plan },
+            Own::BranchChosen {
+                keep,
+                replaces,
+                set_aside,
+            } => Event::BranchChosen {
+                keep,
+                replaces,
+                set_aside,
+            },
+        }
+    }
+}
 
-    pub fn label(self) -> &'static str {
-        match self {
-            Category::Command => "Command",
-            Category::Fire => "Fire",
-            Category::Rally => "Rally",
-            Category::Staff => "Staff orders",
-            Category::Artillery => "Artillery",
-            Category::Units => "Units",
-            Category::Result => "Result",
-            Category::Undo => "Undo/redo",
-            Category::Fork => "Forks",
-            Category::Setup => "Setup",
+/// The campaign's own kinds.
+const OWN_KINDS: [&str; 7] = [
+    "battle_concluded",
+    "unit_fate",
+    "note",
+    "undo",
+    "redo",
+    "battle_added",
+    "branch_chosen",
+];
+
+/// Every kind a log may hold, for the message naming an unknown one.
+fn all_kinds() -> &'static [&'static str] {
+    static ALL: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        armour::Event::KINDS
+            .iter()
+            .chain(OWN_KINDS.iter())
+            .copied()
+            .collect()
+    });
+    &ALL
+}
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(EventVisitor)
+    }
+}
+
+struct EventVisitor;
+
+impl<'de> Visitor<'de> for EventVisitor {
+    type Value = Event;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an event: an object with its \"kind\"")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
+        let first: Option<String> = map.next_key()?;
+        if first.as_deref() != Some("kind") {
+            // Every file this app writes puts the kind first; anything else (a hand-edited
+            // file) is read the slow way, whole.
+            let mut object = serde_json::Map::new();
+            if let Some(key) = first {
+                object.insert(key, map.next_value()?);
+            }
+            while let Some((key, value)) = map.next_entry::<String, serde_json::Value>()? {
+                object.insert(key, value);
+            }
+            return Event::from_object(object).map_err(de::Error::custom);
+        }
+        let kind: String = map.next_value()?;
+        let rest = WithKind {
+            kind: Some(kind.clone()),
+            map,
+        };
+        let whole = de::value::MapAccessDeserializer::new(rest);
+        if OWN_KINDS.contains(&kind.as_str()) {
+            Own::deserialize(whole).map(Event::from)
+        } else if armour::Event::KINDS.contains(&kind.as_str()) {
+            armour::Event::deserialize(whole).map(Event::Armour)
+        } else {
+            Err(de::Error::unknown_variant(&kind, all_kinds()))
         }
     }
 }
 
 impl Event {
+    /// An event from a JSON object whose `kind` is not its first key.
+    fn from_object(object: serde_json::Map<String, serde_json::Value>) -> Result<Self, String> {
+        let kind = object
+            .get("kind")
+            .and_then(serde_json::Value::as_str)
+            .ok_or("missing field `kind`")?
+            .to_string();
+        let value = serde_json::Value::Object(object);
+        if OWN_KINDS.contains(&kind.as_str()) {
+            serde_json::from_value::<Own>(value)
+                .map(Event::from)
+                .map_err(|e| e.to_string())
+        } else if armour::Event::KINDS.contains(&kind.as_str()) {
+            serde_json::from_value(value)
+                .map(Event::Armour)
+                .map_err(|e| e.to_string())
+        } else {
+            Err(format!(
+                "unknown variant `{kind}`, expected one of {}",
+                all_kinds().join(", ")
+            ))
+        }
+    }
+}
+
+/// The rest of an event's object with its kind put back in front, for the reader of the type
+/// the kind names.
+struct WithKind<A> {
+    kind: Option<String>,
+    map: A,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for WithKind<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        if self.kind.is_some() {
+            return seed.deserialize("kind".into_deserializer()).map(Some);
+        }
+        self.map.next_key_seed(seed)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, A::Error> {
+        match self.kind.take() {
+            Some(kind) => seed.deserialize(kind.into_deserializer()),
+            None => self.map.next_value_seed(seed),
+        }
+    }
+}
+
+impl Event {
+    /// What the log needs to know about it.
+    pub fn facts(&self) -> Facts<'_> {
+        fn own<'a>(kind: &'static str, category: Category, units: Vec<&'a str>) -> Facts<'a> {
+            Facts {
+                kind,
+                category,
+                units,
+                rolls: Vec::new(),
+                dice_from: DiceFrom::Chosen,
+            }
+        }
+        match self {
+            Event::Armour(event) => event.facts(),
+            Event::BattleConcluded { .. } => own("battle_concluded", Category::Result, Vec::new()),
+            Event::UnitFate { unit, .. } => own("unit_fate", Category::Units, vec![unit.as_str()]),
+            Event::Note { .. } => own("note", Category::Result, Vec::new()),
+            Event::Undo { .. } => own("undo", Category::Undo, Vec::new()),
+            Event::Redo { .. } => own("redo", Category::Undo, Vec::new()),
+            Event::BranchChosen { .. } => own("branch_chosen", Category::Fork, Vec::new()),
+            Event::BattleAdded { .. } => own("battle_added", Category::Setup, Vec::new()),
+        }
+    }
+
     /// The stable name stored beside the payload (`command_rolled`, `fire`, …).
     pub fn kind(&self) -> &'static str {
         match self {
-            Event::CommandRolled(_) => "command_rolled",
-            Event::ChainUsed { .. } => "chain_used",
-            Event::WildDiceUsed { .. } => "wild_dice_used",
-            Event::StaffOrderUsed { .. } => "staff_order_used",
-            Event::ArtilleryCalled(_) => "artillery_called",
-            Event::ArtilleryFired { .. } => "artillery_fired",
-            Event::MissionMaintained { .. } => "mission_maintained",
-            Event::MissionCancelled { .. } => "mission_cancelled",
-            Event::Fire(_) => "fire",
-            Event::Rally(_) => "rally",
-            Event::Dispersed { .. } => "dispersed",
-            Event::ReliabilityChecked { .. } => "reliability_checked",
-            Event::Repaired { .. } => "repaired",
-            Event::ReservesCommitted { .. } => "reserves_committed",
-            Event::Revealed { .. } => "revealed",
-            Event::DisruptionSet { .. } => "disruption_set",
-            Event::SuppressionSet { .. } => "suppression_set",
-            Event::FireMarkerSet { .. } => "fire_marker_set",
-            Event::TurnEnded {} => "turn_ended",
+            Event::Armour(event) => event.kind(),
             Event::BattleConcluded { .. } => "battle_concluded",
             Event::UnitFate { .. } => "unit_fate",
             Event::Note { .. } => "note",
@@ -518,29 +293,8 @@ impl Event {
 
     pub fn category(&self) -> Category {
         match self {
-            Event::CommandRolled(_) | Event::ChainUsed { .. } | Event::TurnEnded {} => {
-                Category::Command
-            }
-            Event::WildDiceUsed { .. } | Event::StaffOrderUsed { .. } => Category::Staff,
-            Event::ArtilleryCalled(_)
-            | Event::ArtilleryFired { .. }
-            | Event::MissionMaintained { .. }
-            | Event::MissionCancelled { .. } => Category::Artillery,
-            Event::Fire(_) => Category::Fire,
-            Event::Rally(_) => Category::Rally,
-            Event::Dispersed { .. }
-            | Event::ReliabilityChecked { .. }
-            | Event::Repaired { .. }
-            | Event::ReservesCommitted { .. }
-            | Event::Revealed { .. }
-            | Event::DisruptionSet { .. }
-            | Event::SuppressionSet { .. }
-            | Event::FireMarkerSet { .. }
-            | Event::UnitFate { .. } => Category::Units,
-            Event::BattleConcluded { .. } | Event::Note { .. } => Category::Result,
-            Event::Undo { .. } | Event::Redo { .. } => Category::Undo,
-            Event::BranchChosen { .. } => Category::Fork,
-            Event::BattleAdded { .. } => Category::Setup,
+            Event::Armour(event) => event.category(),
+            other => other.facts().category,
         }
     }
 
@@ -571,44 +325,60 @@ impl Event {
 
     /// The unit ids the event concerns (for the log filter and the units' histories).
     pub fn units(&self) -> Vec<&str> {
-        match self {
-            Event::Fire(fire) => fire
-                .attacker
-                .as_deref()
-                .into_iter()
-                .chain(std::iter::once(fire.target.as_str()))
-                .collect(),
-            Event::Rally(rally) => vec![rally.unit.as_str()],
-            Event::ArtilleryCalled(call) => vec![call.battery.as_str()],
-            Event::ArtilleryFired { battery, .. }
-            | Event::MissionMaintained { battery, .. }
-            | Event::MissionCancelled { battery, .. } => vec![battery.as_str()],
-            Event::Dispersed { unit, .. }
-            | Event::ReliabilityChecked { unit, .. }
-            | Event::Repaired { unit, .. }
-            | Event::Revealed { unit }
-            | Event::DisruptionSet { unit, .. }
-            | Event::SuppressionSet { unit, .. }
-            | Event::FireMarkerSet { unit, .. }
-            | Event::UnitFate { unit, .. } => vec![unit.as_str()],
-            _ => Vec::new(),
-        }
+        self.facts().units
     }
 
     /// Every die the event records, in the order rolled.
-    pub fn rolls(&self) -> Vec<&RollRecord> {
-        match self {
-            Event::CommandRolled(c) => c.rounds.iter().flat_map(|r| [&r.us, &r.german]).collect(),
-            Event::ArtilleryCalled(a) => vec![&a.response, &a.opponent],
-            Event::Fire(f) => std::iter::once(&f.attack)
-                .chain(f.reaction.as_ref())
-                .chain(f.forced_back.as_ref())
-                .chain(f.morale.as_ref())
-                .collect(),
-            Event::Rally(r) => vec![&r.rally, &r.opponent],
-            Event::Dispersed { morale, .. } => vec![morale],
-            Event::ReliabilityChecked { record, .. } => vec![record],
-            _ => Vec::new(),
+    pub fn rolls(&self) -> Vec<&crate::rules::dice::RollRecord> {
+        self.facts().rolls
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_reads_back_whether_its_kind_comes_first_or_not() {
+        let events = [
+            Event::Note {
+                text: "hedges".into(),
+            },
+            Event::Armour(armour::Event::TurnEnded {}),
+            Event::Armour(armour::Event::Revealed {
+                unit: "german-3".into(),
+            }),
+        ];
+        for event in events {
+            let text = serde_json::to_string(&event).unwrap();
+            assert!(text.starts_with("{\"kind\":"), "{text}");
+            assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), event);
+            // The same object with its kind last: a hand-edited file.
+            let mut value: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&text).unwrap();
+            let kind = value.remove("kind").unwrap();
+            value.insert("kind".into(), kind);
+            let reordered = serde_json::to_string(&value).unwrap();
+            assert_eq!(serde_json::from_str::<Event>(&reordered).unwrap(), event);
         }
+    }
+
+    #[test]
+    fn a_mistake_is_named_as_serde_names_it() {
+        let unknown = serde_json::from_str::<Event>(r#"{"kind":"parley"}"#).unwrap_err();
+        assert!(
+            unknown.to_string().starts_with("unknown variant `parley`"),
+            "{unknown}"
+        );
+        let wrong = serde_json::from_str::<Event>(r#"{"kind":"undo","seq":"two"}"#).unwrap_err();
+        assert!(wrong.to_string().contains("invalid type"), "{wrong}");
+        let fire = serde_json::from_str::<Event>(
+            r#"{"kind":"rally","unit":"us-1","seed":1,"rally":{"seed":1,"index":0,"sides":6,"dice":[6]},"opponent":{"seed":1,"index":1,"sides":6,"dice":[]},"removed":1,"remaining":0,"shouted":true}"#,
+        )
+        .unwrap_err();
+        assert!(
+            fire.to_string().contains("unknown field `shouted`"),
+            "{fire}"
+        );
     }
 }

@@ -154,8 +154,8 @@ pub fn check_event(campaign: CampaignUid, battle: u32, e: &LoggedEvent) -> Resul
 /// What is wrong, in words.
 pub fn check_fields(e: &LoggedEvent) -> Result<(), String> {
     super::time::parse_millis(&e.recorded_at).map_err(|m| format!("recorded_at: {m}"))?;
-    verify::name(&e.by.player).map_err(|m| format!("by.player: {m}"))?;
-    verify::name(&e.by.machine).map_err(|m| format!("by.machine: {m}"))?;
+    super::text::name(&e.by.player).map_err(|m| format!("by.player: {m}"))?;
+    super::text::name(&e.by.machine).map_err(|m| format!("by.machine: {m}"))?;
     if let Some(r) = e.revision
         && r == 0
     {
@@ -401,7 +401,7 @@ fn verify_new(
             }
             path.reverse();
             let plan = verify::plan_of(ctx.plan, &path);
-            if let Err(e) = verify::verify_battle_log(plan, &ctx.carried, &path) {
+            if let Err(e) = verify::verify_battle_log(ctx.campaign, plan, &ctx.carried, &path) {
                 let culprit = match &e {
                     CampaignError::Forged { seq, .. } => usize::try_from(*seq)
                         .ok()

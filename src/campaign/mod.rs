@@ -1,9 +1,19 @@
-//! Campaigns: the Lorraine 1944 campaign of Armour Battles, fought battle by battle with a
-//! tracker, and simple campaigns (a series of recorded battles) for the other rulesets.
+//! Campaigns, whatever the ruleset: what a campaign is ([`definition`]: its kind, players,
+//! options and battle plans), the append-only event log of each battle ([`event`], [`log`]:
+//! undo and redo as events), the identity that lets one campaign live on several machines
+//! ([`identity`], [`history`]: forks and the choices that settle them, [`merge`], [`file`]),
+//! the seed every app roll in a battle takes from its place ([`seed`]), verification of a log
+//! by its ruleset's rules ([`verify`]), results ([`result`]) and each event in words
+//! ([`describe`]).
+//!
+//! A battle fought turn by turn is its ruleset's business: its state, what may be done and the
+//! event each action records are decided in `rules/<ruleset>/battle/` behind
+//! [`crate::rules::battle::BattleRules`]. [`lorraine`] is the glue to Armour Battles, the one
+//! tracked ruleset so far; every other ruleset's campaign is a series of recorded results.
 //!
 //! Pure like `rules/`: a campaign is a fixed [`Campaign`] definition plus one append-only
 //! event log per battle; every state shown anywhere is a fold of those logs. `store/`
-//! persists them, `ui/` and `cli/` record new events through [`tracker`].
+//! persists them; `ui/` and `cli/` decide new events with [`CampaignRecord::decide`].
 
 pub mod definition;
 pub mod describe;
@@ -13,15 +23,17 @@ pub mod file;
 pub mod history;
 pub mod identity;
 pub mod log;
+pub mod lorraine;
 pub mod machine_file;
 pub mod merge;
 pub mod result;
 pub mod script;
 pub mod seal;
-pub mod state;
+pub mod seed;
 pub mod time;
-pub mod tracker;
 pub mod verify;
+
+pub use crate::rules::text;
 
 #[cfg(test)]
 mod tests;
@@ -29,17 +41,25 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use definition::{
-    ArmourBattlePlan, BattlePlan, Campaign, LorraineOptions, Sides, SimpleBattlePlan, new_lorraine,
-    new_simple, what_next,
+    ArmourBattlePlan, BattlePlan, Campaign, CampaignKind, LorraineOptions, Sides, SimpleBattlePlan,
+    new_lorraine, new_simple, what_next,
 };
 pub use error::CampaignError;
-pub use event::{Category, Event};
+pub use event::Event;
 pub use history::{Fork, Position};
 pub use identity::{CampaignUid, EventUid, Recorder};
 pub use result::{BattleResult, CampaignResult};
-pub use state::BattleState;
 
-use crate::rules::armour_battles::Side;
+use crate::rules::armour_battles::battle::ArmourBattle;
+pub use crate::rules::armour_battles::battle::BattleState;
+pub use crate::rules::battle::Category;
+use crate::rules::battle::{BattleRules, Decided, Dice, Request, Side};
+use crate::rules::dice::{PoolRequest, TableDice};
+
+/// The campaign's own actions a [`Request`] may name beside a battle's: the players end the
+/// battle, or write a note.
+pub const CONCLUDE: &str = "conclude";
+pub const NOTE: &str = "note";
 
 /// One recorded event with its place in the battle's log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,11 +99,10 @@ impl LoggedEvent {
             return r;
         }
         match (&self.event, ruleset) {
-            (Event::Fire(fire), crate::rules::RulesetId::ArmourBattles)
-                if fire.dispersed && fire.forced_back.is_some() =>
-            {
-                revision::FIRST
-            }
+            (
+                Event::Armour(crate::rules::armour_battles::battle::event::Event::Fire(fire)),
+                crate::rules::RulesetId::ArmourBattles,
+            ) if fire.dispersed && fire.forced_back.is_some() => revision::FIRST,
             _ => crate::rules::ruleset(ruleset).rules_revision(),
         }
     }
@@ -129,7 +148,9 @@ impl Battle<'_> {
     /// applied when the campaign carries them.
     pub fn state(&self, carried: &Sides<Vec<String>>) -> Option<BattleState> {
         match self.plan {
-            BattlePlan::Armour(plan) => Some(BattleState::fold_with(plan, carried, self.pairs())),
+            BattlePlan::Armour(plan) => {
+                Some(lorraine::fold::<ArmourBattle>(plan, carried, self.events))
+            }
             BattlePlan::Simple(_) => None,
         }
     }
@@ -547,6 +568,158 @@ impl CampaignRecord {
         self.battle(index)?.state(&self.carried_losses(index))
     }
 
+    /// The seed an app roll recorded now in battle `index` by `machine` takes: the one its
+    /// place gives ([`seed::battle_seed`]), never chosen.
+    ///
+    /// # Errors
+    /// No such battle, or the battle is forked.
+    pub fn seed_at(&self, index: usize, machine: &str) -> Result<u64, CampaignError> {
+        let at = self.next_position(index)?;
+        let number = self
+            .campaign
+            .battles
+            .get(index)
+            .map(BattlePlan::number)
+            .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;
+        Ok(seed::battle_seed(self.id, number, at.follows, machine))
+    }
+
+    /// The event the scripted player (tests, demos, the crash test) records next in battle
+    /// `index` when `by` records it; `None` once the battle is over or is not tracked.
+    ///
+    /// # Errors
+    /// As [`Self::decide`].
+    pub fn scripted(&self, index: usize, by: &Recorder) -> Result<Option<Event>, CampaignError> {
+        let (Some(BattlePlan::Armour(plan)), Some(state)) =
+            (self.campaign.battles.get(index), self.state(index))
+        else {
+            return Ok(None);
+        };
+        match crate::rules::armour_battles::battle::script::next_request(plan, &state) {
+            Some(request) => Ok(Some(self.decide(index, &request, by)?.event)),
+            None => Ok(None),
+        }
+    }
+
+    /// The event `request` records now in battle `index` when `by` records it, decided by the
+    /// battle's rules with the app's dice from the seed the battle's history gives (and the
+    /// mechanic's report of them). The players' own end of the battle (`conclude`, with the
+    /// winner in [`Request::side`] and the notes in [`Request::text`]) and notes are the
+    /// campaign's.
+    ///
+    /// # Errors
+    /// A battle not tracked turn by turn, a forked battle, or the rules' refusal.
+    pub fn decide(
+        &self,
+        index: usize,
+        request: &Request,
+        by: &Recorder,
+    ) -> Result<Decided<Event>, CampaignError> {
+        self.decide_with(index, request, by, None)
+    }
+
+    /// [`Self::decide`] with the dice the players rolled at the table: the outcome is derived
+    /// from these faces, and the event says so.
+    ///
+    /// # Errors
+    /// As [`Self::decide`]; faces of the wrong count or not on the die, a pool missing or one
+    /// the action does not roll (each named).
+    pub fn decide_table(
+        &self,
+        index: usize,
+        request: &Request,
+        by: &Recorder,
+        dice: &TableDice,
+    ) -> Result<Decided<Event>, CampaignError> {
+        self.decide_with(index, request, by, Some(dice))
+    }
+
+    /// Which pools `request` asks the players for in battle `index`, with the faces `given`
+    /// so far, and the decision once they all answer (see
+    /// [`crate::rules::battle::BattleRules::pools`]).
+    ///
+    /// # Errors
+    /// A battle not tracked turn by turn.
+    pub fn table_pools(
+        &self,
+        index: usize,
+        request: &Request,
+        given: &TableDice,
+    ) -> Result<(Vec<PoolRequest>, Result<Decided<Event>, CampaignError>), CampaignError> {
+        let battle = self
+            .battle(index)
+            .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;
+        let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, self.state(index)) else {
+            return Err(CampaignError::NotTracked(battle.plan.number()));
+        };
+        let (asked, answer) = ArmourBattle::pools(plan, &state, request, given);
+        Ok((
+            asked,
+            answer
+                .map(|d| Decided {
+                    event: Event::Armour(d.event),
+                    report: d.report,
+                })
+                .map_err(CampaignError::from),
+        ))
+    }
+
+    fn decide_with(
+        &self,
+        index: usize,
+        request: &Request,
+        by: &Recorder,
+        table: Option<&TableDice>,
+    ) -> Result<Decided<Event>, CampaignError> {
+        let battle = self
+            .battle(index)
+            .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;
+        let plain = |event| Decided {
+            event,
+            report: None,
+        };
+        match request.action {
+            CONCLUDE => {
+                text::note(&request.text).map_err(|message| CampaignError::Invalid {
+                    field: "notes",
+                    message,
+                })?;
+                if let BattlePlan::Armour(_) = battle.plan
+                    && let Some(state) = self.state(index)
+                    && let Some((_, reason)) = ArmourBattle::summary(&state).outcome
+                {
+                    return Err(crate::rules::battle::BattleError::BattleOver(reason).into());
+                }
+                return Ok(plain(Event::BattleConcluded {
+                    winner: request.side,
+                    notes: request.text.trim().to_string(),
+                }));
+            }
+            NOTE => {
+                text::note(&request.text).map_err(|message| CampaignError::Invalid {
+                    field: "note",
+                    message,
+                })?;
+                return Ok(plain(Event::Note {
+                    text: request.text.clone(),
+                }));
+            }
+            _ => {}
+        }
+        let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, self.state(index)) else {
+            return Err(CampaignError::NotTracked(battle.plan.number()));
+        };
+        let dice = match table {
+            Some(faces) => Dice::Table(faces.clone()),
+            None => Dice::Seed(self.seed_at(index, &by.machine)?),
+        };
+        let decided = ArmourBattle::decide(plan, &state, request, &dice)?;
+        Ok(Decided {
+            event: Event::Armour(decided.event),
+            report: decided.report,
+        })
+    }
+
     /// Every battle's result, in order.
     pub fn results(&self) -> Vec<BattleResult> {
         self.battles()
@@ -565,7 +738,7 @@ impl CampaignRecord {
     /// # Errors
     /// Not a Lorraine campaign, or the briefings failed to load.
     pub fn add_what_next(&mut self, extra_artillery: bool) -> Result<u32, CampaignError> {
-        if self.campaign.ruleset != crate::rules::RulesetId::ArmourBattles {
+        if self.campaign.kind() != CampaignKind::Lorraine {
             return Err(CampaignError::not_allowed(
                 "the \"What next?\" battle belongs to the Lorraine campaign",
             ));
@@ -589,7 +762,7 @@ impl CampaignRecord {
         forces: Sides<String>,
         units: Sides<Vec<String>>,
     ) -> Result<u32, CampaignError> {
-        if self.campaign.ruleset == crate::rules::RulesetId::ArmourBattles {
+        if self.campaign.kind().from_briefings() {
             return Err(CampaignError::not_allowed(
                 "Lorraine battles come from the briefings; add the \"What next?\" battle instead",
             ));
@@ -625,22 +798,15 @@ impl CampaignRecord {
     }
 }
 
-/// The label of a side in a campaign: "US (Alice)".
+/// The label of a side in a campaign: "US (Alice)" in Lorraine; the player's name, or "First
+/// player", in a simple campaign.
 pub fn side_label(campaign: &Campaign, side: Side) -> String {
     let player = campaign.players.get(side).trim();
-    let name = if campaign.ruleset == crate::rules::RulesetId::ArmourBattles {
-        side.label().to_string()
-    } else {
-        match side {
-            Side::Us => "First player".to_string(),
-            Side::German => "Second player".to_string(),
-        }
-    };
-    if player.is_empty() {
-        name
-    } else if campaign.ruleset == crate::rules::RulesetId::ArmourBattles {
-        format!("{name} ({player})")
-    } else {
-        player.to_string()
+    let kind = campaign.kind();
+    let name = kind.side_name(side);
+    match (player.is_empty(), kind) {
+        (true, _) => name.to_string(),
+        (false, CampaignKind::Lorraine) => format!("{name} ({player})"),
+        (false, CampaignKind::Simple) => player.to_string(),
     }
 }

@@ -7,7 +7,8 @@ use super::Battle;
 use super::definition::{BattlePlan, SIDES, Sides};
 use super::event::Event;
 use super::log::active_events;
-use crate::rules::armour_battles::Side;
+use crate::rules::armour_battles::battle::ArmourBattle;
+use crate::rules::battle::{BattleRules, Side};
 
 /// Where a battle stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -60,29 +61,23 @@ pub struct BattleResult {
 pub(crate) fn battle_result(battle: &Battle<'_>, carried: &Sides<Vec<String>>) -> BattleResult {
     match battle.plan {
         BattlePlan::Armour(plan) => {
-            let state = battle
-                .state(carried)
-                .unwrap_or_else(|| super::BattleState::start(plan));
-            let standing = match &state.outcome {
-                Some(outcome) => Standing::won_by(outcome.winner),
-                None if state.turn == 0 && battle.events.is_empty() => Standing::NotStarted,
+            let state = super::lorraine::fold::<ArmourBattle>(plan, carried, battle.events);
+            let summary = ArmourBattle::summary(&state);
+            let standing = match &summary.outcome {
+                Some((winner, _)) => Standing::won_by(*winner),
+                None if summary.turns == 0 && battle.events.is_empty() => Standing::NotStarted,
                 None => Standing::InProgress,
             };
-            let mut losses: Sides<Vec<String>> = Sides::default();
-            for side in SIDES {
-                *losses.get_mut(side) = state.losses(side).map(|u| u.card.clone()).collect();
-            }
             BattleResult {
                 number: plan.number,
                 name: plan.name.clone(),
                 standing,
-                reason: state
+                reason: summary
                     .outcome
-                    .as_ref()
-                    .map_or_else(String::new, |o| o.reason.clone()),
-                turns: state.turn,
-                army_morale: Some(state.morale()),
-                losses,
+                    .map_or_else(String::new, |(_, reason)| reason),
+                turns: summary.turns,
+                army_morale: summary.score,
+                losses: summary.losses,
             }
         }
         BattlePlan::Simple(plan) => {

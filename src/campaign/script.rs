@@ -1,61 +1,10 @@
-//! A simple scripted player: each pulse it commits a reserve company when it may, else its
-//! first unmarked shooter fires at the enemy's first target at effective range, else it uses
-//! its next chain. Not a strategy — a repeatable way to drive a whole battle through the
-//! tracker for tests, demos and the crash test.
+//! A long signed campaign for the benchmarks and the window's measurements: the Lorraine
+//! battles and "What next?" battles played by the scripted player
+//! ([`super::CampaignRecord::scripted`], which decides through the battle's rules like any
+//! other action), several machines taking turns to record.
 
-use super::definition::{ArmourBattlePlan, opponent};
 use super::error::CampaignError;
-use super::event::{ChainUse, Event};
-use super::state::{BattleState, Phase, UnitStatus};
-use super::tracker;
-use crate::rules::armour_battles::fire::{FireSituation, RangeBand};
-use crate::rules::dice::Roller;
-
-/// The next event the scripted player records, or `None` once the battle is over.
-///
-/// # Errors
-/// As the [`tracker`] calls it makes.
-pub fn next_event(
-    plan: &ArmourBattlePlan,
-    state: &BattleState,
-    roller: &mut Roller,
-) -> Result<Option<Event>, CampaignError> {
-    let side = match state.phase {
-        Phase::Over => return Ok(None),
-        Phase::AwaitingCommandRoll => return tracker::roll_command(plan, state, roller).map(Some),
-        Phase::Pulse { side } => side,
-    };
-    let reserve = state
-        .units_of(side)
-        .find(|u| matches!(u.status, UnitStatus::Reserve { from_turn } if from_turn <= state.turn))
-        .and_then(|u| tracker::commit_reserves(state, side, &u.company).ok());
-    if let Some(event) = reserve {
-        return Ok(Some(event));
-    }
-    let shooter = tracker::shooters(state, side)
-        .into_iter()
-        .find(|u| !u.fire_marker)
-        .map(|u| u.id.clone());
-    let target = tracker::targets(state, opponent(side))
-        .first()
-        .map(|u| u.id.clone());
-    let fired_this_pulse = state
-        .units_of(side)
-        .any(|u| u.fire_marker && u.status == UnitStatus::OnTable);
-    if let (Some(a), Some(t), false) = (shooter, target, fired_this_pulse) {
-        let situation = FireSituation {
-            range: RangeBand::Effective,
-            ..FireSituation::default()
-        };
-        return tracker::fire(state, &a, &t, situation, roller).map(Some);
-    }
-    match state.side(side).chains.first() {
-        Some(chain) => {
-            tracker::use_chain(state, side, chain.face, chain.dice, ChainUse::Orders).map(Some)
-        }
-        None => tracker::end_turn(state).map(Some),
-    }
-}
+use super::event::Event;
 
 /// A campaign `machines` players have played for `events` events, signed, as the benchmarks
 /// and the window's measurements need a long one: the three Lorraine battles, then "What next?"
@@ -64,7 +13,7 @@ pub fn next_event(
 /// the same call gives the same campaign (times run from 2026-01-01, a second apart).
 ///
 /// # Errors
-/// As the [`tracker`] calls it makes.
+/// As the battle's rules refuse an action the script asks for.
 pub fn long_campaign(
     id: super::CampaignUid,
     events: usize,
@@ -96,7 +45,6 @@ pub fn long_campaign(
     let start = super::time::parse_millis("2026-01-01T00:00:00.000Z")
         .map_err(CampaignError::not_allowed)?;
     let mut count = 0usize;
-    let mut roller = Roller::new(1944);
     let mut index = 0usize;
     while count < events && index < super::verify::MAX_BATTLES {
         if index >= record.campaign.battles.len() {
@@ -118,16 +66,14 @@ pub fn long_campaign(
             )?;
             count += 1;
         }
-        let BattlePlan::Armour(plan) = record.campaign.battles[index].clone() else {
+        if !matches!(record.campaign.battles[index], BattlePlan::Armour(_)) {
             break;
-        };
-        let mut state = record
-            .state(index)
-            .unwrap_or_else(|| BattleState::fold(&plan, std::iter::empty()));
+        }
         let mut notes = 0usize;
         let mut in_battle = 0usize;
         while count < events && in_battle < 1_500 {
-            let event = match next_event(&plan, &state, &mut roller)? {
+            let (key, by) = &keys[count % keys.len()];
+            let event = match record.scripted(index, by)? {
                 Some(event) => event,
                 None if notes < 900 => {
                     notes += 1;
@@ -137,11 +83,9 @@ pub fn long_campaign(
                 }
                 None => break,
             };
-            let (key, by) = &keys[count % keys.len()];
             let at = record.next_position(index)?;
             let time = super::time::format_millis(start + 1000 * count as i64);
-            let logged = record.record_sealed(index, at, key, time, by.clone(), event)?;
-            state.apply_event(&logged.event);
+            record.record_sealed(index, at, key, time, by.clone(), event)?;
             count += 1;
             in_battle += 1;
         }

@@ -1,11 +1,14 @@
 use super::definition::{SIDES, opponent};
-use super::event::{ChainUse, Event, WildUse};
-use super::state::{Phase, UnitStatus};
+use super::event::Event;
 use super::*;
-use crate::rules::armour_battles::fire::{FireSituation, MoveOrder, RangeBand};
-use crate::rules::armour_battles::rally::RallySituation;
+use crate::rules::armour_battles::battle::actions::{key, param};
+use crate::rules::armour_battles::battle::decide;
+use crate::rules::armour_battles::battle::event::{self as ab, Extra};
+use crate::rules::armour_battles::battle::state::{MissionStatus, Phase, UnitStatus};
 use crate::rules::armour_battles::{Deployment, FirstPulse, Side};
+use crate::rules::battle::{BattleError, DiceFrom, Request};
 use crate::rules::dice::Roller;
+use crate::rules::resolution::InputValue;
 
 fn players() -> Sides<String> {
     Sides {
@@ -27,15 +30,28 @@ fn lorraine() -> CampaignRecord {
     )
 }
 
-/// Appends events to one battle as the store would (seq 1, 2, 3 …).
+fn machine(name: impl Into<String>) -> Recorder {
+    Recorder {
+        player: "Alice".to_string(),
+        machine: name.into(),
+    }
+}
+
+/// One battle recorded as the store would (seq 1, 2, 3 …, each event by its recorder), its
+/// actions decided by the battle's rules with the dice its history gives.
 struct Table {
     record: CampaignRecord,
     index: usize,
+    by: Recorder,
 }
 
 impl Table {
     fn new(record: CampaignRecord, index: usize) -> Self {
-        Self { record, index }
+        Self {
+            record,
+            index,
+            by: machine("table"),
+        }
     }
 
     fn plan(&self) -> &ArmourBattlePlan {
@@ -53,11 +69,100 @@ impl Table {
         self.record.battle(self.index).unwrap()
     }
 
-    fn record(&mut self, event: Event) {
-        let seq = self.record.logs[self.index].len() + 1;
+    /// Appends `event` as recorded by `by`.
+    fn append(&mut self, event: Event, by: &Recorder) {
+        let count = self.record.all_events(self.index).count() + 1;
+        let number = self.record.campaign.battles[self.index].number();
+        let id = EventUid::legacy(self.record.id, number, u32::try_from(count).unwrap());
         self.record
-            .append_numbered(self.index, format!("2026-11-22T10:00:{seq:02}Z"), event)
+            .append(
+                self.index,
+                id,
+                format!("2026-11-22T10:{:02}:{:02}Z", count / 60, count % 60),
+                by.clone(),
+                event,
+            )
             .unwrap();
+    }
+
+    fn record(&mut self, event: Event) {
+        let by = self.by.clone();
+        self.append(event, &by);
+    }
+
+    fn decide(&self, request: &Request) -> Result<Event, CampaignError> {
+        self.record
+            .decide(self.index, request, &self.by)
+            .map(|d| d.event)
+    }
+
+    /// Decides and records `request`.
+    fn act(&mut self, request: Request) -> Event {
+        let event = self.decide(&request).unwrap();
+        self.record(event.clone());
+        event
+    }
+
+    /// Records `request` from the first of many machines whose dice give an event `want`
+    /// accepts: a test picks its dice without choosing a seed, each event verifying as any
+    /// other.
+    fn act_until(
+        &mut self,
+        request: Request,
+        want: impl Fn(&Event, &BattleState) -> bool,
+    ) -> Event {
+        for m in 0..3_000 {
+            let by = machine(format!("m{m}"));
+            let Ok(decided) = self.record.decide(self.index, &request, &by) else {
+                continue;
+            };
+            let mut trial = Table::new(self.record.clone(), self.index);
+            trial.append(decided.event.clone(), &by);
+            if want(&decided.event, &trial.state()) {
+                self.append(decided.event.clone(), &by);
+                return decided.event;
+            }
+        }
+        panic!("no machine's dice gave the wanted {}", request.action);
+    }
+
+    fn verify(&self) -> Result<(), CampaignError> {
+        verify::verify_battle(&self.record, self.index)
+    }
+}
+
+fn roll_until(table: &mut Table, want: impl Fn(&BattleState) -> bool) {
+    table.act_until(Request::new(key::ROLL_COMMAND), |_, state| want(state));
+}
+
+/// Spends the other side's dice, one for orders at a time, until `side` has the pulse.
+fn give_pulse_to(table: &mut Table, side: Side) {
+    for _ in 0..20 {
+        let state = table.state();
+        match state.phase {
+            Phase::Pulse { side: now } if now == side => return,
+            Phase::Pulse { side: other } => {
+                let first = state.side(other).chains[0];
+                table.act(chain(other, first.face, 1, "orders"));
+            }
+            _ => panic!("no pulse for {side:?}: the turn ended"),
+        }
+    }
+    panic!("{side:?} never got the pulse");
+}
+
+fn chain(side: Side, face: u8, dice: u32, on: &'static str) -> Request {
+    Request::new(key::USE_CHAIN)
+        .side(side)
+        .with(param::FACE, InputValue::Count(face.into()))
+        .with(param::DICE, InputValue::Count(dice.into()))
+        .with(param::ON, InputValue::Choice(on))
+}
+
+fn armour(event: &Event) -> &ab::Event {
+    match event {
+        Event::Armour(event) => event,
+        other => panic!("not an Armour Battles event: {other:?}"),
     }
 }
 
@@ -152,66 +257,17 @@ fn battle_plans_carry_deployment_and_first_pulse() {
     );
 }
 
-/// Plays one battle to the end with fixed seeds: every pulse, the side uses its longest
-/// chain and its first shooter fires at the enemy's first target at effective range.
-fn play_to_the_end(table: &mut Table, seed: u64) -> Vec<BattleState> {
-    let mut roller = Roller::new(seed);
+/// Plays one battle to the end with the scripted player recording from `machine_name`: the
+/// same machine plays the same battle, another plays another.
+fn play_to_the_end(table: &mut Table, machine_name: &str) -> Vec<BattleState> {
+    let by = machine(machine_name);
     let mut states = vec![table.state()];
-    for _ in 0..2_000 {
-        let state = table.state();
-        let event = match state.phase {
-            Phase::Over => break,
-            Phase::AwaitingCommandRoll => {
-                tracker::roll_command(table.plan(), &state, &mut roller).unwrap()
-            }
-            Phase::Pulse { side } => {
-                let company = state
-                    .units_of(side)
-                    .find(|u| {
-                        matches!(u.status, UnitStatus::Reserve { from_turn } if from_turn <= state.turn)
-                    })
-                    .map(|u| u.company.clone());
-                let shooter = tracker::shooters(&state, side)
-                    .into_iter()
-                    .find(|u| !u.fire_marker)
-                    .map(|u| u.id.clone());
-                let target = tracker::targets(&state, opponent(side))
-                    .first()
-                    .map(|u| u.id.clone());
-                let commit = company.and_then(|c| tracker::commit_reserves(&state, side, &c).ok());
-                match (commit, shooter, target) {
-                    (Some(commit), _, _) => commit,
-                    (None, Some(a), Some(t)) => {
-                        let situation = FireSituation {
-                            range: RangeBand::Effective,
-                            ..FireSituation::default()
-                        };
-                        tracker::fire(&state, &a, &t, situation, &mut roller).unwrap()
-                    }
-                    _ if !state.side(side).has_chains() => tracker::end_turn(&state).unwrap(),
-                    _ => {
-                        let chain = state.side(side).chains[0];
-                        tracker::use_chain(&state, side, chain.face, chain.dice, ChainUse::Orders)
-                            .unwrap()
-                    }
-                }
-            }
+    for _ in 0..3_000 {
+        let Some(event) = table.record.scripted(table.index, &by).unwrap() else {
+            break;
         };
-        let fired = matches!(event, Event::Fire(_) | Event::ReservesCommitted { .. });
-        table.record(event);
+        table.append(event, &by);
         states.push(table.state());
-        if fired {
-            // The activation used a chain too.
-            let state = table.state();
-            if let Phase::Pulse { side } = state.phase
-                && let Some(chain) = state.side(side).chains.first().copied()
-            {
-                table.record(
-                    tracker::use_chain(&state, side, chain.face, 1, ChainUse::Orders).unwrap(),
-                );
-                states.push(table.state());
-            }
-        }
     }
     states
 }
@@ -219,7 +275,7 @@ fn play_to_the_end(table: &mut Table, seed: u64) -> Vec<BattleState> {
 #[test]
 fn a_scripted_battle_runs_until_a_side_reaches_zero_army_morale() {
     let mut table = Table::new(lorraine(), 0);
-    let states = play_to_the_end(&mut table, 1944);
+    let states = play_to_the_end(&mut table, "1944");
     let end = states.last().unwrap();
     assert_eq!(end.phase, Phase::Over, "the battle did not end");
     let outcome = end.outcome.clone().unwrap();
@@ -233,7 +289,7 @@ fn a_scripted_battle_runs_until_a_side_reaches_zero_army_morale() {
             .events
             .iter()
             .filter_map(|e| match &e.event {
-                Event::Fire(f) if f.dispersed => {
+                Event::Armour(ab::Event::Fire(f)) if f.dispersed => {
                     let target = end.unit(&f.target).unwrap();
                     (target.side == side).then(|| {
                         let m = f.morale.as_ref().unwrap();
@@ -247,14 +303,15 @@ fn a_scripted_battle_runs_until_a_side_reaches_zero_army_morale() {
         let start = end.side(side).army_morale_start;
         assert_eq!(end.side(side).army_morale, start.saturating_sub(rolled));
     }
-    // The same seed plays the same battle.
+    // The same machine plays the same battle: nobody chose a seed, the history gave them.
     let mut again = Table::new(lorraine(), 0);
-    play_to_the_end(&mut again, 1944);
+    play_to_the_end(&mut again, "1944");
     assert_eq!(again.record.logs[0], table.record.logs[0]);
+    table.verify().unwrap();
     // Nothing more can be recorded.
     assert!(matches!(
-        tracker::roll_command(table.plan(), end, &mut Roller::new(1)),
-        Err(CampaignError::BattleOver(_))
+        table.decide(&Request::new(key::ROLL_COMMAND)),
+        Err(CampaignError::Battle(BattleError::BattleOver(_)))
     ));
     let result = &table.record.results()[0];
     assert_eq!(result.standing.winner(), outcome.winner);
@@ -264,7 +321,7 @@ fn a_scripted_battle_runs_until_a_side_reaches_zero_army_morale() {
 #[test]
 fn undo_and_redo_restore_the_exact_earlier_states() {
     let mut table = Table::new(lorraine(), 0);
-    let states = play_to_the_end(&mut table, 7);
+    let states = play_to_the_end(&mut table, "7");
     let n = table.battle().events.len();
     assert_eq!(states.len(), n + 1);
     // Undo ten events, one by one, checking each earlier state.
@@ -284,20 +341,14 @@ fn undo_and_redo_restore_the_exact_earlier_states() {
             n - k + 1
         );
     }
-    // A new event ends the redo chain.
+    // A new event ends the redo chain; a note changes nothing on the table.
     let state = table.state();
     table.record(Event::Note {
         text: "coffee".to_string(),
     });
     assert!(table.battle().redo().is_err());
-    assert_eq!(table.state().notes, vec!["coffee".to_string()]);
-    assert_eq!(
-        BattleState {
-            notes: Vec::new(),
-            ..table.state()
-        },
-        state
-    );
+    assert_eq!(table.state(), state);
+    table.verify().unwrap();
 }
 
 #[test]
@@ -307,101 +358,155 @@ fn undo_of_nothing_is_refused() {
     assert_eq!(table.battle().redo(), Err(CampaignError::NothingTo("redo")));
 }
 
-fn roll_until<F: Fn(&BattleState) -> bool>(table: &mut Table, seed: u64, want: F) {
-    for s in seed..seed + 500 {
-        let state = table.state();
-        let event = tracker::roll_command(table.plan(), &state, &mut Roller::new(s)).unwrap();
-        let mut trial = Table::new(table.record.clone(), table.index);
-        trial.record(event.clone());
-        if want(&trial.state()) {
-            table.record(event);
-            return;
-        }
-    }
-    panic!("no seed gave the wanted roll");
-}
-
+/// Reserves follow the briefing (Battle 3: the armour companies from turn 2, the Tiger from
+/// turn 3) and never enter in a turn of Command Failure — asked from the row's Commit and
+/// from a chain's menu alike, the same refusal.
 #[test]
-fn reserves_wait_for_their_turn_and_a_command_failure_stops_them() {
+fn reserves_follow_the_briefing_and_the_command_failure() {
     let mut table = Table::new(lorraine(), 2);
-    roll_until(&mut table, 0, |s| s.phase != Phase::AwaitingCommandRoll);
-    let state = table.state();
-    assert_eq!(state.turn, 1);
-    let err = tracker::commit_reserves(&state, Side::Us, "Armour Company 1").unwrap_err();
-    assert!(err.to_string().contains("from turn 2"), "{err}");
-    table.record(tracker::end_turn(&state).unwrap());
-    roll_until(&mut table, 100, |s| {
-        s.phase != Phase::AwaitingCommandRoll && !s.side(Side::German).failed
+    roll_until(&mut table, |s| {
+        matches!(s.phase, Phase::Pulse { side: Side::Us })
     });
     let state = table.state();
+    assert_eq!(state.turn, 1);
+    let us_first = state
+        .units_of(Side::Us)
+        .find(|u| u.company == "Armour Company 1")
+        .unwrap()
+        .id
+        .clone();
+    let commit = Request::new(key::COMMIT_RESERVES).unit(us_first.clone());
+    let err = table.decide(&commit).unwrap_err();
+    assert!(err.to_string().contains("from turn 2"), "{err}");
+    // The chain's menu offers the same commit, refused for the same reason.
+    let offered = crate::rules::armour_battles::battle::actions::actions(table.plan(), &state);
+    let from_chain: Vec<_> = offered
+        .iter()
+        .filter(|a| a.key == key::COMMIT_RESERVES && a.side == Some(Side::Us))
+        .collect();
+    assert!(from_chain.len() > 1, "the row and each chain offer it");
+    for action in from_chain {
+        assert!(
+            action
+                .refused
+                .as_deref()
+                .is_some_and(|r| r.contains("from turn 2")),
+            "{action:?}"
+        );
+    }
+    // A chain may not be spent on reserves alone any more.
+    let face = state.side(Side::Us).chains[0].face;
+    let err = table
+        .decide(&chain(Side::Us, face, 1, "commit_reserves"))
+        .unwrap_err();
+    assert!(err.to_string().contains("commit_reserves"), "{err}");
+    table.act(Request::new(key::END_TURN));
+    roll_until(&mut table, |s| {
+        matches!(s.phase, Phase::Pulse { .. })
+            && !s.side(Side::German).failed
+            && s.side(Side::German).chains.len() >= 2
+    });
+    give_pulse_to(&mut table, Side::German);
+    let state = table.state();
     assert_eq!(state.turn, 2);
-    let err = tracker::commit_reserves(&state, Side::German, "Heavy Tank Platoon").unwrap_err();
+    let first_of = |company: &str| {
+        state
+            .units_of(Side::German)
+            .find(|u| u.company == company)
+            .unwrap()
+            .id
+            .clone()
+    };
+    let err = table
+        .decide(&Request::new(key::COMMIT_RESERVES).unit(first_of("Heavy Tank Platoon")))
+        .unwrap_err();
     assert!(err.to_string().contains("from turn 3"), "{err}");
-    let event = tracker::commit_reserves(&state, Side::German, "Panzer Company 1").unwrap();
-    table.record(event);
+    let chains_before: u32 = state.side(Side::German).chains.iter().map(|c| c.dice).sum();
+    let event = table.act(Request::new(key::COMMIT_RESERVES).unit(first_of("Panzer Company 1")));
+    assert!(matches!(
+        armour(&event),
+        ab::Event::ReservesCommitted { chain: Some(_), .. }
+    ));
+    let state = table.state();
     assert!(
-        table
-            .state()
+        state
             .units_of(Side::German)
             .filter(|u| u.company == "Panzer Company 1")
             .all(|u| u.status == UnitStatus::OnTable)
     );
-    table.record(tracker::end_turn(&table.state()).unwrap());
-    roll_until(&mut table, 300, |s| {
-        s.phase != Phase::AwaitingCommandRoll && s.side(Side::German).failed
+    let chains_after: u32 = state.side(Side::German).chains.iter().map(|c| c.dice).sum();
+    assert_eq!(chains_after, chains_before - 1, "the order's die is spent");
+    if state.phase != Phase::AwaitingCommandRoll {
+        table.act(Request::new(key::END_TURN));
+    }
+    roll_until(&mut table, |s| {
+        matches!(s.phase, Phase::Pulse { .. }) && s.side(Side::German).failed
     });
-    let err =
-        tracker::commit_reserves(&table.state(), Side::German, "Panzer Company 2").unwrap_err();
+    let state = table.state();
+    let second = state
+        .units_of(Side::German)
+        .find(|u| u.company == "Panzer Company 2")
+        .unwrap()
+        .id
+        .clone();
+    let err = table
+        .decide(&Request::new(key::COMMIT_RESERVES).unit(second))
+        .unwrap_err();
     assert!(err.to_string().contains("Command Failure"), "{err}");
+    table.verify().unwrap();
 }
 
 #[test]
 fn staff_orders_restock_next_turn_and_never_exceed_the_command_dice() {
     let mut table = Table::new(lorraine(), 0);
-    roll_until(&mut table, 0, |s| {
+    roll_until(&mut table, |s| {
         matches!(s.phase, Phase::Pulse { side: Side::Us })
             && s.side(Side::Us).chains.iter().any(|c| c.dice >= 2)
     });
     let state = table.state();
     let us = state.side(Side::Us);
     assert_eq!(us.staff_orders, 2);
-    let chain = *us.chains.iter().find(|c| c.dice >= 2).unwrap();
-    table.record(
-        tracker::use_chain(
-            &state,
-            Side::Us,
-            chain.face,
-            chain.dice,
-            ChainUse::RestockStaffOrders,
-        )
-        .unwrap(),
-    );
+    let longest = *us.chains.iter().find(|c| c.dice >= 2).unwrap();
+    table.act(chain(
+        Side::Us,
+        longest.face,
+        longest.dice,
+        "restock_staff_orders",
+    ));
     let state = table.state();
-    let added = (chain.dice - 1).min(4 - 2);
+    let added = (longest.dice - 1).min(4 - 2);
     assert_eq!(state.side(Side::Us).staff_orders, 2, "not usable this turn");
     assert_eq!(state.side(Side::Us).staff_orders_next_turn, added);
     if state.phase != Phase::AwaitingCommandRoll {
-        table.record(tracker::end_turn(&state).unwrap());
+        table.act(Request::new(key::END_TURN));
     }
-    roll_until(&mut table, 50, |_| true);
+    roll_until(&mut table, |_| true);
     assert_eq!(table.state().side(Side::Us).staff_orders, 2 + added);
     // Spending: one Staff Order at a time until none is left.
+    let spend = Request::new(key::USE_STAFF_ORDER)
+        .side(Side::Us)
+        .text("+1D");
     for _ in 0..(2 + added) {
-        let event = tracker::use_staff_order(&table.state(), Side::Us, "+1D").unwrap();
-        table.record(event);
+        table.act(spend.clone());
     }
-    assert!(tracker::use_staff_order(&table.state(), Side::Us, "+1D").is_err());
+    assert!(table.decide(&spend).is_err());
+    table.verify().unwrap();
 }
 
 #[test]
 fn instant_staff_orders_need_two_wild_dice() {
     let mut table = Table::new(lorraine(), 0);
-    roll_until(&mut table, 0, |s| {
+    roll_until(&mut table, |s| {
         s.phase != Phase::AwaitingCommandRoll && s.side(Side::Us).wild >= 3
     });
-    let state = table.state();
-    assert!(tracker::use_wild(&state, Side::Us, 1, WildUse::InstantStaffOrders).is_err());
-    table.record(tracker::use_wild(&state, Side::Us, 3, WildUse::InstantStaffOrders).unwrap());
+    let wild = |dice: i64| {
+        Request::new(key::USE_WILD)
+            .side(Side::Us)
+            .with(param::DICE, InputValue::Count(dice))
+            .with(param::ON, InputValue::Choice("instant_staff_orders"))
+    };
+    assert!(table.decide(&wild(1)).is_err());
+    table.act(wild(3));
     // 2 initial + 2 instant, capped at 4 command dice.
     assert_eq!(table.state().side(Side::Us).staff_orders, 4);
 }
@@ -409,47 +514,39 @@ fn instant_staff_orders_need_two_wild_dice() {
 #[test]
 fn artillery_missions_are_cancelled_by_a_command_failure_unless_maintained() {
     let mut table = Table::new(lorraine(), 1);
-    roll_until(&mut table, 0, |s| s.phase != Phase::AwaitingCommandRoll);
-    let mut roller = Roller::new(5);
-    let mut called = false;
-    for seed in 0..200 {
-        let state = table.state();
-        let event = tracker::call_artillery(&state, "us-13", &mut Roller::new(seed)).unwrap();
-        if let Event::ArtilleryCalled(call) = &event
-            && !call.fires_now
-        {
-            table.record(event);
-            called = true;
-            break;
-        }
-    }
-    assert!(called);
+    roll_until(&mut table, |s| s.phase != Phase::AwaitingCommandRoll);
+    let call = Request::new(key::CALL_ARTILLERY).unit("us-13");
+    table.act_until(
+        call.clone(),
+        |e, _| matches!(armour(e), ab::Event::ArtilleryCalled(c) if !c.fires_now),
+    );
     let state = table.state();
     assert_eq!(state.side(Side::Us).staff_orders, 3);
-    assert!(tracker::call_artillery(&state, "us-13", &mut roller).is_err());
+    assert!(table.decide(&call).is_err(), "already on a mission");
     if state.phase != Phase::AwaitingCommandRoll {
-        table.record(tracker::end_turn(&state).unwrap());
+        table.act(Request::new(key::END_TURN));
     }
-    roll_until(&mut table, 1000, |s| {
-        s.side(Side::Us).failed && !s.is_over()
-    });
+    roll_until(&mut table, |s| s.side(Side::Us).failed && !s.is_over());
     let state = table.state();
     assert_eq!(
         state.side(Side::Us).missions[0].status,
-        state::MissionStatus::CancelledByFailure
+        MissionStatus::CancelledByFailure
     );
-    table.record(tracker::maintain_mission(&state, "us-13").unwrap());
+    table.act(Request::new(key::MAINTAIN_MISSION).unit("us-13"));
     let state = table.state();
     assert_eq!(
         state.side(Side::Us).missions[0].status,
-        state::MissionStatus::Pending
+        MissionStatus::Pending
     );
+    table.verify().unwrap();
 }
 
+/// A hidden unit that fires does so from ambush — decided once, for odds and roll alike — and
+/// is revealed and marked.
 #[test]
-fn a_hidden_unit_that_fires_is_revealed_and_marked() {
+fn a_hidden_unit_fires_from_ambush_and_is_revealed_and_marked() {
     let mut table = Table::new(lorraine(), 1);
-    roll_until(&mut table, 0, |s| s.phase != Phase::AwaitingCommandRoll);
+    roll_until(&mut table, |s| s.phase != Phase::AwaitingCommandRoll);
     let state = table.state();
     let stug = state
         .units
@@ -465,29 +562,28 @@ fn a_hidden_unit_that_fires_is_revealed_and_marked() {
         .unwrap()
         .id
         .clone();
-    let event = tracker::fire(
-        &state,
-        &stug,
-        &m5,
-        FireSituation::default(),
-        &mut Roller::new(3),
-    )
-    .unwrap();
-    table.record(event);
+    // Asked without ambush: the battle fixes it, for the odds and for the roll.
+    let shot = Request::new(key::FIRE)
+        .unit(stug.clone())
+        .target(m5.clone())
+        .with("ambush", InputValue::Flag(false));
+    let (_, inputs) =
+        crate::rules::armour_battles::battle::actions::situation(table.plan(), &state, &shot)
+            .unwrap();
+    assert!(inputs.flag("ambush"));
+    let event = table.act(shot.clone());
+    let ab::Event::Fire(fire) = armour(&event) else {
+        panic!("a fire")
+    };
+    assert!(fire.situation.unwrap().ambush);
+    assert_eq!(fire.dice_from, DiceFrom::Battle);
     let state = table.state();
     let stug = state.unit(&stug).unwrap();
     assert_eq!(stug.status, UnitStatus::OnTable);
     assert!(stug.fire_marker);
-    assert!(
-        tracker::fire(
-            &state,
-            &stug.id,
-            &m5,
-            FireSituation::default(),
-            &mut Roller::new(4)
-        )
-        .is_err()
-    );
+    let err = table.decide(&shot).unwrap_err();
+    assert!(err.to_string().contains("already fired"), "{err}");
+    table.verify().unwrap();
 }
 
 #[test]
@@ -498,54 +594,51 @@ fn a_tiger_that_breaks_down_is_repaired_from_the_next_turn() {
     for _ in 0..3 {
         let state = table.state();
         if state.phase != Phase::AwaitingCommandRoll {
-            table.record(tracker::end_turn(&state).unwrap());
+            table.act(Request::new(key::END_TURN));
         }
-        let seed = 10 * u64::from(table.state().turn);
-        roll_until(&mut table, seed, |s| {
-            s.phase != Phase::AwaitingCommandRoll && !s.side(Side::German).failed
+        roll_until(&mut table, |s| {
+            matches!(s.phase, Phase::Pulse { .. })
+                && !s.side(Side::German).failed
+                && s.side(Side::German).chains.len() >= 2
         });
     }
-    let state = table.state();
-    table.record(tracker::commit_reserves(&state, Side::German, "Heavy Tank Platoon").unwrap());
-    let mut broke = false;
-    for seed in 0..500 {
-        let event = tracker::check_reliability(
-            &table.state(),
-            tiger,
-            crate::rules::armour_battles::fire::MoveOrder::Triple,
-            &mut Roller::new(seed),
-        )
-        .unwrap();
-        if matches!(
-            event,
-            Event::ReliabilityChecked {
+    assert_eq!(table.state().turn, 3);
+    give_pulse_to(&mut table, Side::German);
+    table.act(Request::new(key::COMMIT_RESERVES).unit(tiger));
+    let check = Request::new(key::CHECK_RELIABILITY)
+        .unit(tiger)
+        .with(param::MOVE, InputValue::Choice("triple"));
+    table.act_until(check, |e, _| {
+        matches!(
+            armour(e),
+            ab::Event::ReliabilityChecked {
                 broke_down: true,
                 ..
             }
-        ) {
-            table.record(event);
-            broke = true;
-            break;
-        }
-    }
-    assert!(broke);
+        )
+    });
     let state = table.state();
     assert!(!state.unit(tiger).unwrap().can_move(state.turn));
-    assert!(tracker::repair(&state, tiger, false).is_err(), "same turn");
-    table.record(tracker::end_turn(&state).unwrap());
-    roll_until(&mut table, 900, |s| s.phase != Phase::AwaitingCommandRoll);
-    let state = table.state();
-    table.record(tracker::repair(&state, tiger, false).unwrap());
+    let repair = Request::new(key::REPAIR)
+        .unit(tiger)
+        .with(param::FLAG, InputValue::Flag(false));
+    assert!(table.decide(&repair).is_err(), "same turn");
+    if state.phase != Phase::AwaitingCommandRoll {
+        table.act(Request::new(key::END_TURN));
+    }
+    roll_until(&mut table, |s| s.phase != Phase::AwaitingCommandRoll);
+    table.act(repair);
     let state = table.state();
     let t = state.unit(tiger).unwrap();
     assert!(!t.can_move(state.turn), "no move on the repair turn");
     assert!(t.can_move(state.turn + 1));
+    table.verify().unwrap();
 }
 
 #[test]
 fn events_and_campaign_files_round_trip() {
     let mut table = Table::new(lorraine(), 0);
-    play_to_the_end(&mut table, 11);
+    play_to_the_end(&mut table, "11");
     for logged in &table.record.logs[0] {
         let json = serde_json::to_string(&logged.event).unwrap();
         let back: Event = serde_json::from_str(&json).unwrap();
@@ -561,7 +654,7 @@ fn events_and_campaign_files_round_trip() {
 #[test]
 fn a_campaign_file_with_edited_dice_is_refused() {
     let mut table = Table::new(lorraine(), 0);
-    play_to_the_end(&mut table, 12);
+    play_to_the_end(&mut table, "12");
     let mut value: serde_json::Value =
         serde_json::from_str(&file::to_json(&table.record).unwrap()).unwrap();
     let first = &mut value["logs"][0][0]["event"]["rounds"][0]["us"]["dice"][0];
@@ -667,7 +760,7 @@ fn carried_losses_remove_units_from_later_battles_only_when_chosen() {
         ),
         0,
     );
-    let end = play_to_the_end(&mut table, 1944).pop().unwrap();
+    let end = play_to_the_end(&mut table, "1944").pop().unwrap();
     let lost: Vec<String> = end.losses(Side::Us).map(|u| u.card.clone()).collect();
     assert!(!lost.is_empty());
     let next = table.record.state(1).unwrap();
@@ -753,12 +846,22 @@ fn names_are_checked() {
     assert!(new_lorraine(&"x".repeat(121), players(), LorraineOptions::default()).is_err());
 }
 
+/// The odds shown before a roll are the mechanic's report for the battle's situation: the
+/// sides' command dice, the rallying unit's own Disruption and its side's rally dice.
 #[test]
 fn odds_before_a_roll_use_the_dice_and_the_unit_on_the_table() {
+    use crate::rules::armour_battles::battle::actions::situation;
     let mut table = Table::new(lorraine(), 0);
     let state = table.state();
-    let odds = tracker::command_odds(table.plan(), &state).unwrap();
-    assert_eq!((odds.us_dice, odds.german_dice), (4, 3));
+    let (id, inputs) = situation(table.plan(), &state, &Request::new(key::ROLL_COMMAND)).unwrap();
+    assert_eq!(
+        (inputs.count("us_dice"), inputs.count("german_dice")),
+        (4, 3)
+    );
+    let odds = crate::rules::resolution::find(id)
+        .unwrap()
+        .resolve_odds(&inputs)
+        .unwrap();
     // Command Failure: more ones than sixes, by enumerating all 6^4 US rolls.
     let mut failures = 0u32;
     for code in 0..6u32.pow(4) {
@@ -768,82 +871,237 @@ fn odds_before_a_roll_use_the_dice_and_the_unit_on_the_table() {
         failures += u32::from(ones > sixes);
     }
     let expected = f64::from(failures) / 1296.0;
-    assert!((odds.us_failure.p() - expected).abs() < 1e-12);
+    let p = odds
+        .values
+        .iter()
+        .find(|v| v.key == "p_us_failure")
+        .map(|v| match v.value {
+            crate::rules::resolution::Value::Probability(p) => p,
+            _ => f64::NAN,
+        })
+        .unwrap();
+    assert!((p - expected).abs() < 1e-12);
 
     // A unit with one Disruption Point: the rally odds are for that unit with that point.
-    table.record(tracker::set_disruption(&state, "us-1", 1).unwrap());
+    table.act(
+        Request::new(key::SET_DISRUPTION)
+            .unit("us-1")
+            .with(param::VALUE, InputValue::Count(1)),
+    );
     let state = table.state();
-    let rally = tracker::rally_odds(
-        &state,
-        "us-1",
-        RallySituation {
-            distance_inches: 20.0,
-            ..RallySituation::default()
-        },
+    let rally = Request::new(key::RALLY)
+        .unit("us-1")
+        .with("distance", InputValue::Number(20.0));
+    let (_, inputs) = situation(table.plan(), &state, &rally).unwrap();
+    assert_eq!(inputs.count("disruption"), 1);
+    let report = crate::rules::resolution::find(crate::rules::resolution::MechanicId {
+        ruleset: crate::rules::RulesetId::ArmourBattles,
+        key: "rally",
+    })
+    .unwrap()
+    .resolve_odds(&inputs)
+    .unwrap();
+    let base = report
+        .values
+        .iter()
+        .find(|v| v.key == "base_rally_dice")
+        .unwrap();
+    assert_eq!(
+        base.value,
+        crate::rules::resolution::Value::Count(4),
+        "Battle 1 US rally dice"
+    );
+}
+
+/// A bonus die is paid from the side's stock — refused with what the side holds when there is
+/// none — and is really rolled: the attack has one die more, and the side one wild die less.
+#[test]
+fn a_bonus_without_stock_is_refused_and_a_paid_one_is_charged_and_rolled() {
+    let mut table = Table::new(lorraine(), 0);
+    roll_until(&mut table, |s| {
+        matches!(s.phase, Phase::Pulse { .. })
+            && s.side(Side::Us).wild == 1
+            && s.side(Side::German).wild == 0
+    });
+    let state = table.state();
+    let base = Request::new(key::FIRE).unit("us-1").target("german-1");
+    let plain = table.decide(&base).unwrap();
+    // The Germans hold no wild die but two Staff Orders: one extra die is paid with one.
+    assert_eq!(state.side(Side::German).staff_orders, 2);
+    let three = base.clone().with("target_wild", InputValue::Count(3));
+    let err = table.decide(&three).unwrap_err();
+    assert!(err.to_string().contains("at most one of each"), "{err}");
+    // The US: one wild die, two Staff Orders; both spent on one shot.
+    let paid = base.clone().with("attacker_wild", InputValue::Count(2));
+    let event = table.decide(&paid).unwrap();
+    let (ab::Event::Fire(before), ab::Event::Fire(after)) = (armour(&plain), armour(&event)) else {
+        panic!("fire events")
+    };
+    assert_eq!(after.attack.dice.len(), before.attack.dice.len() + 2);
+    assert_eq!(
+        after.situation.unwrap().attacker_bonus,
+        Extra {
+            wild_die: true,
+            staff_order: true
+        }
+    );
+    table.record(event);
+    let now = table.state();
+    assert_eq!(now.side(Side::Us).wild, 0, "the wild die is spent");
+    assert_eq!(now.side(Side::Us).staff_orders, 1, "and a Staff Order");
+    // With nothing left of either, a third bonus die is refused with what the side holds.
+    table.act(
+        Request::new(key::USE_STAFF_ORDER)
+            .side(Side::Us)
+            .text("an order"),
+    );
+    let err = table
+        .decide(
+            &Request::new(key::FIRE)
+                .unit("us-2")
+                .target("german-1")
+                .with("attacker_wild", InputValue::Count(1)),
+        )
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("holds no wild die and no Staff Order"),
+        "{err}"
+    );
+    table.verify().unwrap();
+}
+
+/// A suppressed unit cannot fire (the book: it keeps its head down until its suppression is
+/// removed) — and, as before, cannot rally.
+#[test]
+fn a_suppressed_unit_cannot_fire() {
+    let mut table = Table::new(lorraine(), 0);
+    roll_until(&mut table, |s| matches!(s.phase, Phase::Pulse { .. }));
+    table.act(
+        Request::new(key::SET_SUPPRESSED)
+            .unit("us-1")
+            .with(param::FLAG, InputValue::Flag(true)),
+    );
+    let err = table
+        .decide(&Request::new(key::FIRE).unit("us-1").target("german-1"))
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("suppressed and cannot fire"),
+        "{err}"
+    );
+    let offered =
+        crate::rules::armour_battles::battle::actions::actions(table.plan(), &table.state());
+    let fire = offered
+        .iter()
+        .find(|a| a.key == key::FIRE && a.unit.as_deref() == Some("us-1"))
+        .unwrap();
+    assert!(fire.refused.as_deref().unwrap().contains("suppressed"));
+    // Cleared, it may fire again.
+    table.act(
+        Request::new(key::SET_SUPPRESSED)
+            .unit("us-1")
+            .with(param::FLAG, InputValue::Flag(false)),
+    );
+    table.act(Request::new(key::FIRE).unit("us-1").target("german-1"));
+    table.verify().unwrap();
+}
+
+/// Events from before the current rules keep verifying under the old ones: a fire with a
+/// bonus nobody paid and a chosen seed, as the old tracker recorded it.
+#[test]
+fn an_event_of_the_old_rules_verifies_as_it_did() {
+    let mut table = Table::new(lorraine(), 0);
+    let turn = decide::roll_command(
+        table.plan(),
+        &table.state(),
+        &mut Roller::new(7),
+        DiceFrom::Chosen,
     )
     .unwrap();
-    assert_eq!(rally.disruption, 1);
-    assert_eq!(rally.base_dice, 4, "Battle 1 US rally dice");
-    assert!(rally.p_removed_at_least(1) > 0.0 && rally.p_removed_at_least(1) < 1.0);
-
-    let m4 = tracker::move_odds(&state, "us-1", MoveOrder::Double).unwrap();
-    assert_eq!(m4.p_breakdown(), 0.0, "an M4 never breaks down");
+    table.record(Event::Armour(turn));
+    let state = table.state();
+    assert_eq!(
+        state.side(Side::Us).wild,
+        0,
+        "seed 7 gives the US no wild die"
+    );
+    let shot = crate::rules::armour_battles::fire::FireSituation {
+        attacker_bonus: crate::rules::armour_battles::fire::Bonus {
+            wild_die: true,
+            staff_order: false,
+        },
+        ..Default::default()
+    };
+    let roll = crate::rules::armour_battles::fire::roll_fire(
+        crate::rules::armour_battles::unit_card("M4 75mm").unwrap(),
+        crate::rules::armour_battles::unit_card("Panther Ausf G").unwrap(),
+        &shot,
+        &mut Roller::new(42),
+    )
+    .unwrap();
+    let old = decide::fire_event(
+        &state,
+        ab::FireKind::Direct,
+        Some("us-1"),
+        "german-1",
+        ab::FireSetup::of_fire(&shot),
+        &roll,
+        DiceFrom::Chosen,
+    )
+    .unwrap();
+    table.record(Event::Armour(old));
+    table.verify().unwrap();
+    // The state charged nothing: the old rules did not.
+    assert_eq!(table.state().side(Side::Us).wild, 0);
 }
 
 #[test]
 fn artillery_fire_records_its_situation_and_verify_rebuilds_the_pools_from_it() {
-    use crate::rules::armour_battles::artillery::ArtillerySituation;
-    use crate::rules::armour_battles::fire::Bonus;
     let mut table = Table::new(lorraine(), 1);
-    roll_until(&mut table, 0, |s| s.phase != Phase::AwaitingCommandRoll);
-    let fires_now = (0..200)
-        .map(|seed| tracker::call_artillery(&table.state(), "us-13", &mut Roller::new(seed)))
-        .find_map(|e| {
-            e.ok()
-                .filter(|e| matches!(e, Event::ArtilleryCalled(c) if c.fires_now))
-        })
-        .expect("a response that fires at once");
-    table.record(fires_now);
+    roll_until(&mut table, |s| {
+        s.phase != Phase::AwaitingCommandRoll && s.side(Side::Us).wild > 0
+    });
+    table.act_until(
+        Request::new(key::CALL_ARTILLERY).unit("us-13"),
+        |e, _| matches!(armour(e), ab::Event::ArtilleryCalled(c) if c.fires_now),
+    );
     let state = table.state();
-    let target = tracker::targets(&state, Side::German)[0].id.clone();
-    let situation = ArtillerySituation {
-        attacker_bonus: Bonus {
-            wild_die: true,
-            staff_order: false,
-        },
-        ..ArtillerySituation::default()
-    };
-    let event =
-        tracker::artillery_fire(&state, "us-13", &target, situation, &mut Roller::new(7)).unwrap();
-    let Event::Fire(fire) = &event else {
+    let target = decide::targets(&state, Side::German)[0].id.clone();
+    let event = table.act(
+        Request::new(key::ARTILLERY_FIRE)
+            .unit("us-13")
+            .target(target)
+            .with("attacker_wild", InputValue::Count(1)),
+    );
+    let ab::Event::Fire(fire) = armour(&event) else {
         panic!("a fire event")
     };
     let setup = fire.situation.expect("the situation is recorded");
     assert!(setup.attacker_bonus.wild_die);
-    assert_eq!(setup.artillery_situation(), Some(situation));
-    table.record(event.clone());
+    assert!(setup.artillery_situation().is_some());
+    table.verify().unwrap();
     let plan = table.record.campaign.battles[1].clone();
     let carried = Sides::default();
-    verify::verify_battle_log(&plan, &carried, &table.record.logs[1]).unwrap();
+    let id = table.record.id;
     // The same dice claimed without the wild die: the situation gives one die more.
     let mut edited = table.record.logs[1].clone();
-    if let Some(Event::Fire(f)) = edited.last_mut().map(|l| &mut l.event)
+    if let Some(Event::Armour(ab::Event::Fire(f))) = edited.last_mut().map(|l| &mut l.event)
         && let Some(s) = f.situation.as_mut()
     {
         s.attacker_bonus.wild_die = false;
     }
-    match verify::verify_battle_log(&plan, &carried, &edited) {
+    match verify::verify_battle_log(id, &plan, &carried, &edited) {
         Err(CampaignError::Forged { field, .. }) => assert_eq!(field, "attack.dice"),
         other => panic!("{other:?}"),
     }
     // A range on artillery is something the app never records.
     let mut edited = table.record.logs[1].clone();
-    if let Some(Event::Fire(f)) = edited.last_mut().map(|l| &mut l.event)
+    if let Some(Event::Armour(ab::Event::Fire(f))) = edited.last_mut().map(|l| &mut l.event)
         && let Some(s) = f.situation.as_mut()
     {
         s.flank = true;
     }
-    match verify::verify_battle_log(&plan, &carried, &edited) {
+    match verify::verify_battle_log(id, &plan, &carried, &edited) {
         Err(CampaignError::Forged { field, .. }) => assert_eq!(field, "situation"),
         other => panic!("{other:?}"),
     }
@@ -852,25 +1110,50 @@ fn artillery_fire_records_its_situation_and_verify_rebuilds_the_pools_from_it() 
 #[test]
 fn a_fire_whose_attack_scores_nothing_rolls_no_reaction_and_still_verifies() {
     let mut table = Table::new(lorraine(), 0);
-    roll_until(&mut table, 0, |s| s.phase != Phase::AwaitingCommandRoll);
+    roll_until(&mut table, |s| s.phase != Phase::AwaitingCommandRoll);
     let state = table.state();
     let Phase::Pulse { side } = state.phase else {
         unreachable!()
     };
-    let shooter = tracker::shooters(&state, side)[0].id.clone();
-    let target = tracker::targets(&state, opponent(side))[0].id.clone();
-    let situation = FireSituation {
-        range: RangeBand::Long,
-        ..FireSituation::default()
-    };
-    let miss = (0..2_000)
-        .map(|seed| tracker::fire(&state, &shooter, &target, situation, &mut Roller::new(seed)))
-        .find_map(|e| {
-            e.ok()
-                .filter(|e| matches!(e, Event::Fire(f) if f.reaction.is_none()))
-        })
-        .expect("some seed misses with every die");
-    table.record(miss);
+    let shooter = decide::shooters(&state, side)[0].id.clone();
+    let target = decide::targets(&state, opponent(side))[0].id.clone();
+    let shot = Request::new(key::FIRE)
+        .unit(shooter)
+        .target(target)
+        .with("range", InputValue::Choice("long"));
+    table.act_until(
+        shot,
+        |e, _| matches!(armour(e), ab::Event::Fire(f) if f.reaction.is_none()),
+    );
+    table.verify().unwrap();
+}
+
+/// Nobody chooses a seed: an app roll whose seed is not the one its place in the battle gives
+/// is refused, named as such; the derived one is accepted.
+#[test]
+fn an_event_whose_seed_is_not_the_derived_one_is_refused() {
+    let mut table = Table::new(lorraine(), 0);
+    table.act(Request::new(key::ROLL_COMMAND));
+    table.verify().unwrap();
     let plan = table.record.campaign.battles[0].clone();
-    verify::verify_battle_log(&plan, &Sides::default(), &table.record.logs[0]).unwrap();
+    let mut edited = table.record.logs[0].clone();
+    let forged = decide::roll_command(
+        table.plan(),
+        &BattleState::start(table.plan()),
+        &mut Roller::new(99),
+        DiceFrom::Battle,
+    )
+    .unwrap();
+    edited[0].event = Event::Armour(forged);
+    match verify::verify_battle_log(table.record.id, &plan, &Sides::default(), &edited) {
+        Err(CampaignError::Forged { field, message, .. }) => {
+            assert_eq!(field, "seed");
+            assert!(message.contains("not one chosen"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // The same event recorded by another machine has another seed.
+    let mut moved = table.record.logs[0].clone();
+    moved[0].by.machine = "elsewhere".to_string();
+    assert!(verify::verify_battle_log(table.record.id, &plan, &Sides::default(), &moved).is_err());
 }

@@ -1,35 +1,32 @@
-//! Import re-derives, it does not trust: every event of an imported campaign is recorded again
-//! through the same [`super::tracker`] checks the table uses, from the dice and inputs the file
-//! carries, and must come out identical.
+//! Import re-derives, it does not trust: every event of an imported campaign is decided again
+//! by its ruleset's battle rules ([`crate::rules::battle::BattleRules::rederive`]) from the dice
+//! and inputs the file carries, and must come out identical.
 //!
 //! What this proves: each battle's log is one the app could have recorded — its plans are the
 //! book's briefings, every event was allowed at its place in the order, every die replays from
 //! its seed and roll number, and every outcome (Disruption, suppression, dispersal, Army Morale)
-//! follows from those dice by the rules. What it cannot prove: that the dice were rolled once.
-//! A player may choose a seed, or roll again and keep the roll they liked; a log is consistent,
-//! not honest.
+//! follows from those dice by the rules. For events recorded since seeds are derived from the
+//! battle's history ([`crate::rules::battle::DiceFrom::Battle`]), it also proves the seed was
+//! not chosen: it must be the one [`super::seed::battle_seed`] gives for the event's campaign,
+//! battle, the event it follows and the machine that recorded it, so a roll can only be made
+//! again through a visible undo. What it cannot prove of older events: that their dice were
+//! rolled once — their recorder chose the seed.
 
 use serde_json::Value;
 
-use super::definition::{ArmourBattlePlan, BattlePlan, Sides, lorraine_battle, what_next};
+use super::definition::{
+    ArmourBattlePlan, BattlePlan, CampaignKind, SIDES, Sides, lorraine_battle, what_next,
+};
 use super::error::CampaignError;
-use super::event::{Event, FireEvent, FireKind, FireSetup, RallyEvent};
-use super::state::{BattleState, MissionStatus};
-use super::tracker;
+use super::event::Event;
+use super::identity::CampaignUid;
+use super::lorraine::Tracked;
+use super::text::{name, note};
 use super::{CampaignRecord, LoggedEvent};
 use crate::rules::RulesetId;
-use crate::rules::armour_battles::artillery;
-use crate::rules::armour_battles::fire::{self, MoveOrder};
-use crate::rules::armour_battles::outcome::{self, FireRoll, SuppressionRule};
-use crate::rules::armour_battles::rally::RallyRoll;
-use crate::rules::armour_battles::revision;
-use crate::rules::armour_battles::{self, Side};
-use crate::rules::dice::{Pool, RollRecord, Roller};
+use crate::rules::armour_battles::battle::ArmourBattle;
+use crate::rules::battle::{BattleError, DiceFrom};
 
-/// Longest name anywhere in a campaign file (campaign, players, battles, forces, units).
-pub const MAX_NAME_CHARS: usize = 120;
-/// Longest free text (notes, purposes, fates).
-pub const MAX_TEXT_CHARS: usize = 10_000;
 /// Most battles a campaign may hold.
 pub const MAX_BATTLES: usize = 100;
 
@@ -58,7 +55,7 @@ pub fn verify_battle(record: &CampaignRecord, index: usize) -> Result<(), Campai
     };
     let carried = record.carried_losses(index);
     let line = record.logs.get(index).map_or(&[][..], Vec::as_slice);
-    verify_battle_log(plan_of(plan, line), &carried, line)?;
+    verify_battle_log(record.id, plan_of(plan, line), &carried, line)?;
     let aside = record.aside.get(index).map_or(&[][..], Vec::as_slice);
     if aside.is_empty() {
         return Ok(());
@@ -98,7 +95,7 @@ pub fn verify_battle(record: &CampaignRecord, index: usize) -> Result<(), Campai
             at = parent.follows;
         }
         path.reverse();
-        verify_battle_log(plan_of(plan, &path), &carried, &path)?;
+        verify_battle_log(record.id, plan_of(plan, &path), &carried, &path)?;
     }
     Ok(())
 }
@@ -109,12 +106,13 @@ pub fn plan_of<'a>(slot: &'a BattlePlan, line: &'a [LoggedEvent]) -> &'a BattleP
     line.first().and_then(|e| e.event.setup()).unwrap_or(slot)
 }
 
-/// Checks one battle's log against its plan, event by event.
+/// Checks one battle's log (of campaign `campaign`) against its plan, event by event.
 ///
 /// # Errors
 /// [`CampaignError::Forged`] for the first event that the tracker would not have recorded
 /// exactly so at that point.
 pub fn verify_battle_log(
+    campaign: CampaignUid,
     plan: &BattlePlan,
     carried: &Sides<Vec<String>>,
     events: &[LoggedEvent],
@@ -141,7 +139,9 @@ pub fn verify_battle_log(
         }
     }
     match plan {
-        BattlePlan::Armour(plan) => verify_armour_log(plan, carried, events),
+        BattlePlan::Armour(armour) => {
+            verify_tracked::<ArmourBattle>(campaign, plan.number(), armour, carried, events)
+        }
         BattlePlan::Simple(simple) => {
             let mut targets = Targets::default();
             for logged in events {
@@ -155,10 +155,10 @@ pub fn verify_battle_log(
                                 format!("{} has no unit {}", side.label(), quoted(unit)),
                             ));
                         }
-                        text(fate, MAX_TEXT_CHARS).map_err(|m| forged("fate", m))?;
+                        note(fate).map_err(|m| forged("fate", m))?;
                     }
                     Event::Note { text: t } | Event::BattleConcluded { notes: t, .. } => {
-                        text(t, MAX_TEXT_CHARS).map_err(|m| forged("text", m))?;
+                        note(t).map_err(|m| forged("text", m))?;
                     }
                     Event::Undo { .. } | Event::Redo { .. } => {
                         targets.step(&logged.event).map_err(|m| forged("seq", m))?;
@@ -168,7 +168,7 @@ pub fn verify_battle_log(
                     other => {
                         return Err(forged(
                             "kind",
-                            format!("{} belongs to Armour Battles battles", other.kind()),
+                            format!("{} belongs to tracked battles", other.kind()),
                         ));
                     }
                 }
@@ -181,16 +181,19 @@ pub fn verify_battle_log(
     }
 }
 
-fn verify_armour_log(
-    plan: &ArmourBattlePlan,
+/// A tracked battle's log, event by event: each is decided again by the ruleset's rules in the
+/// state the events before it left, and must come out as recorded.
+fn verify_tracked<R: Tracked>(
+    campaign: CampaignUid,
+    number: u32,
+    plan: &R::Plan,
     carried: &Sides<Vec<String>>,
     events: &[LoggedEvent],
 ) -> Result<(), CampaignError> {
     let mut targets = Targets::default();
-    let mut replay = Replay::new(BattleState::fold_with(plan, carried, std::iter::empty()));
-    let mut situated = false;
+    let mut replay = Replay::<R>::new(R::start(plan, carried));
     for logged in events {
-        let forged = |field: &str, message: String| forged(plan.number, logged, field, message);
+        let forged = |field: &str, message: String| forged(number, logged, field, message);
         match logged.event {
             // Its place and plan were checked by the caller.
             Event::BattleAdded { .. } => continue,
@@ -213,41 +216,28 @@ fn verify_armour_log(
             }
             _ => {}
         }
-        if let Event::Fire(fire) = &logged.event {
-            // Every build that records situations records one for every fire, so a fire
-            // without one after a fire with one was edited, not recorded before the change.
-            match (&fire.situation, situated) {
-                (Some(_), _) => situated = true,
-                (None, true) => {
-                    return Err(forged(
-                        "situation",
-                        "missing: only fire recorded before situations were may lack one, and this battle already records them".into(),
-                    ));
-                }
-                (None, false) => {}
-            }
-        }
         // Replayed under the revision it was recorded under; an event from before revisions
         // were recorded under whichever revision its dice fit, the current one first.
+        let known = R::revisions();
         let revisions: Vec<u32> = match logged.revision {
-            Some(r) if revision::is_known(r) => vec![r],
+            Some(r) if known.contains(&r) => vec![r],
             Some(r) => {
                 return Err(forged(
                     "revision",
                     format!(
                         "{r}: newer than the rules of this build (revision {}); update Quartermaster",
-                        revision::CURRENT
+                        known.end()
                     ),
                 ));
             }
-            None => (revision::FIRST..=revision::CURRENT).rev().collect(),
+            None => known.rev().collect(),
         };
         let mut first_refusal = None;
         for r in revisions {
-            let checked = rederive(plan, &replay.state, &logged.event, r)
+            let checked = rederive::<R>(plan, &replay.state, &logged.event, r)
                 .map_err(|e| match e {
                     // A field the re-derivation found wrong (a die count, a TN, the situation).
-                    CampaignError::Invalid { field, message } => forged(field, message),
+                    BattleError::Invalid { field, message } => forged(field, message),
                     e => forged("event", format!("could not have been recorded here: {e}")),
                 })
                 .and_then(|expected| match difference(&expected, &logged.event) {
@@ -267,10 +257,69 @@ fn verify_armour_log(
         if let Some(refusal) = first_refusal {
             return Err(refusal);
         }
+        // Last: dice that follow from their seed and the rules, but a seed somebody chose.
+        check_seeds(campaign, number, logged).map_err(|m| forged("seed", m))?;
         targets.counts(logged.seq);
         replay.apply(&logged.event);
     }
     Ok(())
+}
+
+/// The event the rules give for `event` in `state`: the campaign's own events checked here,
+/// the ruleset's decided again by its rules.
+fn rederive<R: Tracked>(
+    plan: &R::Plan,
+    state: &R::State,
+    event: &Event,
+    revision: u32,
+) -> Result<Event, BattleError> {
+    match event {
+        Event::Note { text } => {
+            note(text).map_err(BattleError::not_allowed)?;
+            Ok(event.clone())
+        }
+        Event::BattleConcluded { notes, .. } => {
+            note(notes).map_err(BattleError::not_allowed)?;
+            match R::summary(state).outcome {
+                Some((_, reason)) => Err(BattleError::BattleOver(reason)),
+                None => Ok(event.clone()),
+            }
+        }
+        Event::UnitFate { .. } => Err(BattleError::not_allowed(
+            "unit fates belong to simple battles",
+        )),
+        Event::Undo { .. } | Event::Redo { .. } => Ok(event.clone()),
+        Event::BranchChosen { .. } => Err(BattleError::not_allowed(
+            "a branch choice follows its fork point, never the line",
+        )),
+        Event::BattleAdded { .. } => Err(BattleError::not_allowed(
+            "a battle is set up by its first event only",
+        )),
+        other => match R::pick(other) {
+            Some(own) => R::rederive(plan, state, own, revision).map(R::wrap),
+            None => Err(BattleError::not_allowed(format!(
+                "{} belongs to another ruleset's battles",
+                other.kind()
+            ))),
+        },
+    }
+}
+
+/// An app roll recorded under the current rules must carry the seed its place in the battle
+/// gives: nobody chose it.
+fn check_seeds(campaign: CampaignUid, battle: u32, logged: &LoggedEvent) -> Result<(), String> {
+    let facts = logged.event.facts();
+    if facts.dice_from != DiceFrom::Battle {
+        return Ok(());
+    }
+    let want = super::seed::battle_seed(campaign, battle, logged.follows, &logged.by.machine);
+    match facts.rolls.iter().find(|r| r.seed != want) {
+        Some(roll) => Err(format!(
+            "{}: an app roll in a battle takes the seed its place gives ({want}: the campaign, the battle, the event it follows and the machine), not one chosen",
+            roll.seed
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Undo and redo targets followed as the log is read: an undo takes back the latest event that
@@ -317,18 +366,18 @@ impl Targets {
 
 /// The battle state as the events that count so far leave it, with a copy every
 /// [`SNAPSHOT_EVERY`] events so an undo folds again from the nearest copy, not from the start.
-struct Replay<'a> {
-    state: BattleState,
+struct Replay<'a, R: Tracked> {
+    state: R::State,
     active: Vec<&'a Event>,
     /// (events that count, state after them); the first is the start.
-    snapshots: Vec<(usize, BattleState)>,
+    snapshots: Vec<(usize, R::State)>,
 }
 
 /// Events between two copies of the state kept for undo.
 const SNAPSHOT_EVERY: usize = 512;
 
-impl<'a> Replay<'a> {
-    fn new(start: BattleState) -> Self {
+impl<'a, R: Tracked> Replay<'a, R> {
+    fn new(start: R::State) -> Self {
         Self {
             snapshots: vec![(0, start.clone())],
             state: start,
@@ -337,9 +386,7 @@ impl<'a> Replay<'a> {
     }
 
     fn apply(&mut self, event: &'a Event) {
-        self.state.apply_event(event);
-        // Notes change nothing the checks read; dropping them keeps the copies small.
-        self.state.notes.clear();
+        super::lorraine::apply::<R>(&mut self.state, event);
         self.active.push(event);
         if self.active.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push((self.active.len(), self.state.clone()));
@@ -353,398 +400,11 @@ impl<'a> Replay<'a> {
         if let Some((n, base)) = self.snapshots.last() {
             let mut state = base.clone();
             for event in &self.active[*n..] {
-                state.apply_event(event);
+                super::lorraine::apply::<R>(&mut state, event);
             }
-            state.notes.clear();
             self.state = state;
         }
     }
-}
-
-/// The event the tracker records for this action in `state`, rolled again from the recorded
-/// seed and roll numbers.
-fn rederive(
-    plan: &ArmourBattlePlan,
-    state: &BattleState,
-    event: &Event,
-    revision: u32,
-) -> Result<Event, CampaignError> {
-    let resume = |record: &RollRecord| Roller::resume(record.seed, record.index);
-    match event {
-        Event::CommandRolled(roll) => {
-            let first = roll
-                .rounds
-                .first()
-                .ok_or_else(|| CampaignError::not_allowed("a command roll without dice"))?;
-            tracker::roll_command(plan, state, &mut resume(&first.us))
-        }
-        Event::ChainUsed {
-            side,
-            face,
-            dice,
-            spent_on,
-        } => tracker::use_chain(state, *side, *face, *dice, *spent_on),
-        Event::WildDiceUsed {
-            side,
-            dice,
-            spent_on,
-        } => tracker::use_wild(state, *side, *dice, *spent_on),
-        Event::StaffOrderUsed { side, purpose } => {
-            text(purpose, MAX_TEXT_CHARS).map_err(CampaignError::not_allowed)?;
-            tracker::use_staff_order(state, *side, purpose)
-        }
-        Event::ArtilleryCalled(call) => {
-            tracker::call_artillery(state, &call.battery, &mut resume(&call.response))
-        }
-        Event::ArtilleryFired { side, battery } | Event::MissionCancelled { side, battery } => {
-            let has_mission = state
-                .side(*side)
-                .missions
-                .iter()
-                .any(|m| &m.battery == battery);
-            if has_mission {
-                Ok(event.clone())
-            } else {
-                Err(CampaignError::not_allowed(format!(
-                    "{} has no fire mission for {}",
-                    side.label(),
-                    quoted(battery)
-                )))
-            }
-        }
-        Event::MissionMaintained { battery, .. } => tracker::maintain_mission(state, battery),
-        Event::Fire(fire) => rederive_fire(state, fire, revision),
-        Event::Rally(rally) => rederive_rally(state, rally),
-        Event::Dispersed { unit, morale, .. } => {
-            tracker::disperse(state, unit, &mut resume(morale))
-        }
-        Event::ReliabilityChecked { unit, record, .. } => {
-            // The order (double or triple move) is not recorded; the dice count tells it.
-            let mut tried = Err(CampaignError::not_allowed("no move order fits the dice"));
-            for order in [MoveOrder::Double, MoveOrder::Triple] {
-                tried = tracker::check_reliability(state, unit, order, &mut resume(record));
-                if tried.as_ref().is_ok_and(|e| e == event) {
-                    break;
-                }
-            }
-            tried
-        }
-        Event::Repaired { unit, staff_order } => tracker::repair(state, unit, *staff_order),
-        Event::ReservesCommitted { side, company } => {
-            tracker::commit_reserves(state, *side, company)
-        }
-        Event::Revealed { unit } => tracker::reveal(state, unit),
-        Event::DisruptionSet { unit, value } => tracker::set_disruption(state, unit, *value),
-        Event::SuppressionSet { unit, suppressed } => {
-            tracker::set_suppressed(state, unit, *suppressed)
-        }
-        Event::FireMarkerSet { unit, .. } => state
-            .unit(unit)
-            .map(|_| event.clone())
-            .ok_or_else(|| CampaignError::UnknownUnit(unit.clone())),
-        Event::TurnEnded {} => tracker::end_turn(state),
-        Event::BattleConcluded { winner, notes } => {
-            text(notes, MAX_TEXT_CHARS).map_err(CampaignError::not_allowed)?;
-            tracker::conclude(state, *winner, notes)
-        }
-        Event::Note { text: t } => {
-            text(t, MAX_TEXT_CHARS).map_err(CampaignError::not_allowed)?;
-            Ok(event.clone())
-        }
-        Event::UnitFate { .. } => Err(CampaignError::not_allowed(
-            "unit fates belong to simple battles",
-        )),
-        Event::Undo { .. } | Event::Redo { .. } => Ok(event.clone()),
-        Event::BranchChosen { .. } => Err(CampaignError::not_allowed(
-            "a branch choice follows its fork point, never the line",
-        )),
-        Event::BattleAdded { .. } => Err(CampaignError::not_allowed(
-            "a battle is set up by its first event only",
-        )),
-    }
-}
-
-/// Rolls the fire again from its recorded seed. With a recorded situation the pools are built
-/// again from it, the two cards and the target as the table has it, so a die added or taken
-/// away (even a missed last one) or a changed bonus no longer matches; a legacy event (no
-/// situation: recorded before situations were) can only be rolled again with the pools its
-/// dice show.
-fn rederive_fire(
-    state: &BattleState,
-    fire: &FireEvent,
-    revision: u32,
-) -> Result<Event, CampaignError> {
-    let target = state
-        .unit(&fire.target)
-        .ok_or_else(|| CampaignError::UnknownUnit(fire.target.clone()))?;
-    if fire.fire == FireKind::Artillery {
-        let battery = fire.attacker.as_deref().unwrap_or_default();
-        let ready = SIDES_BOTH.iter().any(|side| {
-            state
-                .side(*side)
-                .missions
-                .iter()
-                .any(|m| m.battery == battery && m.status == MissionStatus::FiringNow)
-        });
-        if !ready {
-            return Err(CampaignError::not_allowed(format!(
-                "{} has no fire mission ready to fire",
-                quoted(battery)
-            )));
-        }
-    }
-    let roller = || Roller::resume(fire.seed, fire.attack.index);
-    let roll = match &fire.situation {
-        Some(setup) => roll_from_situation(state, fire, setup, revision, &mut roller())?,
-        None => roll_from_dice(fire, target, revision, &mut roller())?,
-    };
-    tracker::fire_event_as_recorded(
-        state,
-        fire.fire,
-        fire.attacker.as_deref(),
-        &fire.target,
-        fire.situation,
-        &roll,
-    )
-}
-
-/// The fire rolled again with the pools its situation gives, after checking the situation
-/// names the target as the table has it and the recorded pools are those pools.
-fn roll_from_situation(
-    state: &BattleState,
-    fire: &FireEvent,
-    setup: &FireSetup,
-    revision: u32,
-    roller: &mut Roller,
-) -> Result<FireRoll, CampaignError> {
-    let target = state
-        .unit(&fire.target)
-        .ok_or_else(|| CampaignError::UnknownUnit(fire.target.clone()))?;
-    let invalid = |field: &'static str, message: String| CampaignError::Invalid { field, message };
-    if setup.target_disruption != target.disruption {
-        return Err(invalid(
-            "situation.target_disruption",
-            format!(
-                "{}: the target had {} Disruption Points",
-                setup.target_disruption, target.disruption
-            ),
-        ));
-    }
-    if setup.target_suppressed != target.suppressed {
-        return Err(invalid(
-            "situation.target_suppressed",
-            format!(
-                "{}: the target was {}suppressed",
-                setup.target_suppressed,
-                if target.suppressed { "" } else { "not " }
-            ),
-        ));
-    }
-    let card_of = |id: &str| {
-        let unit = state
-            .unit(id)
-            .ok_or_else(|| CampaignError::UnknownUnit(id.to_string()))?;
-        armour_battles::unit_card(&unit.card)
-            .ok_or_else(|| CampaignError::MissingData(format!("card {}", unit.card)))
-    };
-    let attacker = fire
-        .attacker
-        .as_deref()
-        .ok_or_else(|| invalid("attacker", "a fire with a situation names its firer".into()))?;
-    let (a, t) = (card_of(attacker)?, card_of(&fire.target)?);
-    let rules = armour_battles::fire_rules()?;
-    let (pools, rule) = match fire.fire {
-        FireKind::Artillery => {
-            let situation = setup.artillery_situation().ok_or_else(|| {
-                invalid(
-                    "situation",
-                    "sets a range, flank, uphill, move, ambush or evasion artillery does not use"
-                        .into(),
-                )
-            })?;
-            let pools = artillery::artillery_pools(
-                a,
-                t,
-                &situation,
-                rules,
-                armour_battles::artillery_rules()?,
-            )?;
-            (pools, SuppressionRule::NotMoreSixes)
-        }
-        FireKind::Direct | FireKind::Opportunity => {
-            let situation = setup.fire_situation(fire.fire);
-            (
-                fire::fire_pools(a, t, &situation, rules)?,
-                SuppressionRule::FewerSixes,
-            )
-        }
-    };
-    let recorded = |r: Option<&RollRecord>| r.map_or(0, |r| r.dice.len());
-    let checks = [
-        (
-            "attack.dice",
-            recorded(Some(&fire.attack)),
-            pools.attack.dice as usize,
-            "attack dice",
-        ),
-        // No reaction is rolled when the attack scores nothing; whether one was due is for
-        // the roll itself to say (below), so only a recorded reaction's size is checked here.
-        (
-            "reaction.dice",
-            recorded(fire.reaction.as_ref()),
-            fire.reaction
-                .as_ref()
-                .map_or(0, |_| pools.reaction.dice as usize),
-            "reaction dice",
-        ),
-    ];
-    for (field, got, want, what) in checks {
-        if got != want {
-            return Err(invalid(
-                field,
-                format!("{got} {what} recorded, but the situation and the cards give {want}"),
-            ));
-        }
-    }
-    for (field, got, want) in [
-        ("attacker_tn", fire.attacker_tn, pools.attack.target),
-        ("reaction_tn", fire.reaction_tn, pools.reaction.target),
-    ] {
-        if got != want {
-            return Err(invalid(
-                field,
-                format!("{got}+ recorded, but the situation and the cards give {want}+"),
-            ));
-        }
-    }
-    roll(pools.attack, pools.reaction, rule, target, revision, roller)
-}
-
-/// The fire rolled from `roller` with these pools against `target` as the table has it.
-fn roll(
-    attack: Pool,
-    reaction: Pool,
-    rule: SuppressionRule,
-    target: &super::state::UnitState,
-    revision: u32,
-    roller: &mut Roller,
-) -> Result<FireRoll, CampaignError> {
-    let rules = armour_battles::fire_rules()?;
-    Ok(outcome::roll_result(
-        attack,
-        reaction,
-        rule,
-        target.disruption,
-        target.cohesion,
-        &rules.result,
-        revision,
-        roller,
-    )?)
-}
-
-/// A legacy fire (no situation recorded) rolled again with the pools its dice show.
-fn roll_from_dice(
-    fire: &FireEvent,
-    target: &super::state::UnitState,
-    revision: u32,
-    roller: &mut Roller,
-) -> Result<FireRoll, CampaignError> {
-    for (field, tn) in [
-        ("attacker_tn", fire.attacker_tn),
-        ("reaction_tn", fire.reaction_tn),
-    ] {
-        if !(2..=6).contains(&tn) {
-            return Err(CampaignError::Invalid {
-                field: if field == "attacker_tn" {
-                    "attacker_tn"
-                } else {
-                    "reaction_tn"
-                },
-                message: format!("{tn}: target numbers run from 2+ to 6+"),
-            });
-        }
-    }
-    let count = |record: Option<&RollRecord>| {
-        record.map_or(0, |r| u32::try_from(r.dice.len()).unwrap_or(u32::MAX))
-    };
-    let rule = match fire.fire {
-        FireKind::Artillery => SuppressionRule::NotMoreSixes,
-        FireKind::Direct | FireKind::Opportunity => SuppressionRule::FewerSixes,
-    };
-    roll(
-        Pool::new(count(Some(&fire.attack)), fire.attacker_tn),
-        Pool::new(count(fire.reaction.as_ref()), fire.reaction_tn),
-        rule,
-        target,
-        revision,
-        roller,
-    )
-}
-
-const SIDES_BOTH: [Side; 2] = [Side::Us, Side::German];
-
-/// Replays the rally's two rolls and checks the points removed follow from them for some
-/// Rally Table target number (the distance is not recorded).
-fn rederive_rally(state: &BattleState, rally: &RallyEvent) -> Result<Event, CampaignError> {
-    let unit = state
-        .unit(&rally.unit)
-        .ok_or_else(|| CampaignError::UnknownUnit(rally.unit.clone()))?;
-    if unit.suppressed {
-        return Err(CampaignError::not_allowed(format!(
-            "{} is suppressed and cannot rally",
-            state.unit_label(unit)
-        )));
-    }
-    let table = armour_battles::rally_table()?;
-    let most = i64::from(state.side(unit.side).rally_dice)
-        + i64::from(table.cover_dice.max(0))
-        + i64::from(table.no_line_of_sight_dice.max(0))
-        + i64::from(table.wild_die_dice.max(0))
-        + i64::from(table.staff_order_dice.max(0));
-    let dice = i64::try_from(rally.rally.dice.len()).unwrap_or(i64::MAX);
-    if dice == 0 || dice > most {
-        return Err(CampaignError::Invalid {
-            field: "rally.dice",
-            message: format!("{dice} rally dice: this side rolls 1 to {most}"),
-        });
-    }
-    let mut roller = Roller::resume(rally.seed, rally.rally.index);
-    let again = roller
-        .roll_d6("rally", u32::try_from(dice).unwrap_or(u32::MAX))
-        .map_err(armour_battles::error::ResolveError::from)?;
-    let opponent = roller
-        .roll_d6("opponent", unit.disruption)
-        .map_err(armour_battles::error::ResolveError::from)?;
-    let theirs = opponent.successes(table.opponent_tn);
-    let fits = |tn: i32| {
-        again
-            .successes(tn)
-            .saturating_sub(theirs)
-            .min(unit.disruption)
-            == rally.removed
-    };
-    if !(2..=6).any(fits) {
-        return Err(CampaignError::Invalid {
-            field: "removed",
-            message: format!(
-                "{}: no Rally Table target number gives that from these dice",
-                rally.removed
-            ),
-        });
-    }
-    let removed = rally.removed.min(unit.disruption);
-    let roll = RallyRoll {
-        seed: rally.seed,
-        rally_tn: 0,
-        opponent_tn: table.opponent_tn,
-        rally: again,
-        opponent,
-        rally_successes: 0,
-        opponent_successes: theirs,
-        removed,
-        remaining: unit.disruption - removed,
-    };
-    tracker::rally_event(state, &rally.unit, &roll)
 }
 
 /// The first field where the recorded event differs from the re-derived one.
@@ -853,7 +513,7 @@ fn short(value: &Value) -> String {
 }
 
 /// A name shown in a message, quoted and cut.
-fn quoted(name: &str) -> String {
+pub(crate) fn quoted(name: &str) -> String {
     short(&Value::String(name.to_string()))
 }
 
@@ -867,43 +527,13 @@ fn forged(battle: u32, logged: &LoggedEvent, field: &str, message: String) -> Ca
     }
 }
 
-/// Free text or a name: at most `max` characters, no control characters (NUL included) but
-/// line breaks and tabs.
-pub fn text(value: &str, max: usize) -> Result<(), String> {
-    let count = value.chars().count();
-    if count > max {
-        return Err(format!("is {count} characters; at most {max}"));
-    }
-    if let Some((at, c)) = value
-        .chars()
-        .enumerate()
-        .find(|(_, c)| c.is_control() && !matches!(c, '\n' | '\t'))
-    {
-        return Err(format!(
-            "holds the control character {} at character {}",
-            c.escape_unicode(),
-            at + 1
-        ));
-    }
-    Ok(())
-}
-
-/// A name: like [`text`], on one line.
-pub fn name(value: &str) -> Result<(), String> {
-    text(value, MAX_NAME_CHARS)?;
-    if value.contains(['\n', '\t']) {
-        return Err("must be on one line (no line breaks or tabs)".to_string());
-    }
-    Ok(())
-}
-
 /// The definition against the books: Lorraine battles are the briefings exactly (cards, battle
 /// groups, dice, morale, unit ids), numbered 1, 2, 3 …; names are bounded and printable.
 pub(crate) fn verify_definition(record: &CampaignRecord) -> Result<(), CampaignError> {
     let campaign = &record.campaign;
     let invalid = |field: &'static str, message: String| CampaignError::Invalid { field, message };
     name(&campaign.name).map_err(|m| invalid("campaign.name", m))?;
-    for side in SIDES_BOTH {
+    for side in SIDES {
         name(campaign.players.get(side)).map_err(|m| invalid("campaign.players", m))?;
     }
     if campaign.battles.len() > MAX_BATTLES {
@@ -938,7 +568,7 @@ pub fn check_plan(ruleset: RulesetId, number: u32, plan: &BattlePlan) -> Result<
     }
     match plan {
         BattlePlan::Armour(armour) => {
-            if ruleset != RulesetId::ArmourBattles {
+            if CampaignKind::of(ruleset) != CampaignKind::Lorraine {
                 return Err(invalid(
                     "campaign.battles",
                     format!(
@@ -963,14 +593,14 @@ pub fn check_plan(ruleset: RulesetId, number: u32, plan: &BattlePlan) -> Result<
             }
         }
         BattlePlan::Simple(simple) => {
-            if ruleset == RulesetId::ArmourBattles {
+            if CampaignKind::of(ruleset).from_briefings() {
                 return Err(invalid(
                     "campaign.battles",
                     format!("battle {number}: Lorraine battles come from the briefings"),
                 ));
             }
             name(&simple.name).map_err(|m| invalid("battle.name", m))?;
-            for side in SIDES_BOTH {
+            for side in SIDES {
                 name(simple.forces.get(side)).map_err(|m| invalid("battle.forces", m))?;
                 let units = simple.units.get(side);
                 if units.len() > 10_000 {

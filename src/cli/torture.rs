@@ -23,8 +23,7 @@ use crate::store::{ForceId, Store};
 /// recorded. A campaign named `crash {seed}` is resumed where its log ends, so a later run
 /// continues the battle a kill interrupted.
 pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) -> Result<u8> {
-    use crate::campaign::{self, BattlePlan, CampaignRecord, LorraineOptions, Sides, script};
-    use crate::rules::dice::Roller;
+    use crate::campaign::{self, BattlePlan, CampaignRecord, LorraineOptions, Sides};
 
     let (mut store, mut log) = open_both(dir, log_path)?;
     let name = format!("crash {seed}");
@@ -40,21 +39,18 @@ pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) 
         }
     };
     let mut recorded = 0u64;
+    // The dice come from each event's place in its battle (the campaign's id is new each run).
+    let by = store.recorder()?;
     for index in 0..stored.record.campaign.battles.len() {
-        let BattlePlan::Armour(plan) = stored.record.campaign.battles[index].clone() else {
+        if !matches!(stored.record.campaign.battles[index], BattlePlan::Armour(_)) {
             continue;
-        };
+        }
         let battle = stored.battle_ids[index];
-        // Every event records its own dice, so a resumed run may reuse roll numbers.
-        let mut roller = Roller::resume(seed ^ u64::from(plan.number), 0);
         loop {
             if count.is_some_and(|count| recorded >= count) {
                 return Ok(EXIT_OK);
             }
-            let Some(state) = stored.record.state(index) else {
-                break;
-            };
-            let Some(event) = script::next_event(&plan, &state, &mut roller)? else {
+            let Some(event) = stored.record.scripted(index, &by)? else {
                 break;
             };
             let at = stored.record.next_position(index)?;

@@ -39,6 +39,7 @@
 //! input descriptions and reports with no new test code.
 
 pub mod armour_battles;
+pub mod battle;
 pub mod battle_of_tanks;
 pub mod belle_epoque;
 pub mod belloludi;
@@ -55,6 +56,7 @@ pub mod resolution;
 pub mod ruleset;
 pub mod stat;
 pub mod strict_json;
+pub mod text;
 pub mod validation;
 pub mod words;
 

@@ -8,9 +8,10 @@ use egui_plot::{Legend, Line, Plot, PlotPoints};
 use super::action::Action;
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::tracker::{self, TrackerState};
+use super::widgets::{self, Answer};
 use crate::campaign::definition::SIDES;
 use crate::campaign::result::Standing;
-use crate::campaign::{self, BattlePlan, Category, Sides, describe};
+use crate::campaign::{self, BattlePlan, CampaignKind, Category, EventUid, Sides, describe};
 use crate::rules::RulesetId;
 use crate::rules::armour_battles::Side;
 use crate::store::CampaignId;
@@ -47,6 +48,14 @@ pub struct LogFilter {
     pub hide_undone: bool,
 }
 
+/// A destructive action the Campaign view asks about before doing it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Confirm {
+    Delete(CampaignId, String),
+    /// Restore the set-aside branch starting with this event (described).
+    Restore(EventUid, String),
+}
+
 /// View state that is not data: drafts, filters, the tracker's pickers.
 #[derive(Debug, Clone, Default)]
 pub struct CampaignViewState {
@@ -56,7 +65,8 @@ pub struct CampaignViewState {
     pub extra_artillery: bool,
     pub simple_battle: (String, String, String),
     pub simple_result: (Option<Side>, String),
-    pub confirm_delete: Option<CampaignId>,
+    /// A destructive action waiting for its yes, asked in a window of its own.
+    pub confirm: Option<Confirm>,
     pub path: String,
     /// The player name being typed in the one-time prompt.
     pub player_draft: String,
@@ -74,7 +84,8 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
         .default_size(240.0)
         .show(ui, |ui| actions.extend(list(state, model, ui)));
     egui::CentralPanel::default().show(ui, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| match &model.campaign {
+        // Both ways: in a small window every control of the tracker can still be scrolled to.
+        egui::ScrollArea::both().show(ui, |ui| match &model.campaign {
             Some(open) => actions.extend(campaign_page(state, model, open, ui)),
             None if model.campaign_opening().is_some() => {
                 let Some((id, events)) = model.campaign_opening() else {
@@ -156,10 +167,10 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
             ui.add(egui::TextEdit::singleline(&mut draft.name).desired_width(140.0))
                 .labelled_by(label.id);
             ui.end_row();
-            let (first, second) = if draft.ruleset == RulesetId::ArmourBattles {
-                ("US player", "German player")
-            } else {
-                ("First player", "Second player")
+            let kind = CampaignKind::of(draft.ruleset);
+            let (first, second) = match kind {
+                CampaignKind::Lorraine => ("US player", "German player"),
+                CampaignKind::Simple => ("First player", "Second player"),
             };
             let label = ui.label(first);
             ui.add(egui::TextEdit::singleline(&mut draft.us).desired_width(140.0))
@@ -170,14 +181,13 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
                 .labelled_by(label.id);
             ui.end_row();
         });
-    if draft.ruleset == RulesetId::ArmourBattles {
+    if CampaignKind::of(draft.ruleset) == CampaignKind::Lorraine {
         ui.checkbox(&mut draft.carry_losses, "Carry losses forward")
             .on_hover_text("House option (off by default): units dispersed in a battle are missing from the later ones");
     }
-    let label = if draft.ruleset == RulesetId::ArmourBattles {
-        "New Lorraine campaign"
-    } else {
-        "New campaign"
+    let label = match CampaignKind::of(draft.ruleset) {
+        CampaignKind::Lorraine => "New Lorraine campaign",
+        CampaignKind::Simple => "New campaign",
     };
     if ui.button(label).clicked() {
         actions.push(campaign(CampaignCommand::New {
@@ -273,7 +283,7 @@ fn campaign_page(
         }
     });
     ui.horizontal(|ui| {
-        if c.ruleset == RulesetId::ArmourBattles {
+        if c.kind().from_briefings() {
             if ui
                 .button("Add \"What next?\" battle")
                 .on_hover_text("All Battle 3 forces, deployed as you choose")
@@ -288,15 +298,13 @@ fn campaign_page(
         } else {
             actions.extend(add_simple_battle(state, model, c.ruleset, ui));
         }
-        if state.confirm_delete == Some(open.stored.id) {
-            if ui.button("Really delete?").clicked() {
-                actions.push(campaign(CampaignCommand::Delete(open.stored.id)));
-                state.confirm_delete = None;
-            }
-        } else if ui.button("Delete campaign…").clicked() {
-            state.confirm_delete = Some(open.stored.id);
+        // Apart from the rest, and it asks first in a window of its own.
+        ui.add_space(24.0);
+        if ui.button("Delete campaign…").clicked() {
+            state.confirm = Some(Confirm::Delete(open.stored.id, c.name.clone()));
         }
     });
+    actions.extend(confirmation(state, ui));
     ui.separator();
     let Some(battle) = open.battle() else {
         ui.label("This campaign has no battles yet.");
@@ -309,7 +317,7 @@ fn campaign_page(
         event_log(&mut state.filter, record, &battle, ui);
         return actions;
     }
-    actions.extend(set_aside_panel(record, open.battle, battle.plan, ui));
+    set_aside_panel(state, record, open.battle, battle.plan, ui);
     match battle.plan {
         BattlePlan::Armour(plan) => {
             let Some(battle_state) = open.state() else {
@@ -317,9 +325,10 @@ fn campaign_page(
             };
             actions.extend(tracker::ui(
                 &mut state.tracker,
+                model,
+                open,
                 plan,
                 battle_state,
-                &battle,
                 ui,
             ));
             ui.separator();
@@ -629,14 +638,15 @@ fn fork_panel(fork: &campaign::Fork<'_>, plan: &BattlePlan, ui: &mut egui::Ui) -
 /// Events of a branch listed in the fork view (the log below has them all).
 const FORK_ROWS: usize = 12;
 
-/// Branches set aside at settled forks, each with a button that takes it back.
+/// Branches set aside at settled forks, each with a button that takes it back (after asking:
+/// the branch played now is set aside in its turn).
 fn set_aside_panel(
+    state: &mut CampaignViewState,
     record: &campaign::CampaignRecord,
     index: usize,
     plan: &BattlePlan,
     ui: &mut egui::Ui,
-) -> Vec<Action> {
-    let mut actions = Vec::new();
+) {
     let forks = record.forks(index);
     let aside: Vec<(&campaign::Fork<'_>, &campaign::history::Branch<'_>)> = forks
         .iter()
@@ -648,7 +658,7 @@ fn set_aside_panel(
         })
         .collect();
     if aside.is_empty() {
-        return actions;
+        return;
     }
     egui::CollapsingHeader::new(format!("Set aside branches ({})", aside.len()))
         .id_salt("set_aside")
@@ -665,16 +675,52 @@ fn set_aside_panel(
                         ui.weak(describe::describe(&first.event, plan));
                     }
                     if ui
-                        .button("Restore this branch")
+                        .button("Restore this branch…")
                         .on_hover_text("Keep it instead; the branch played now is set aside")
                         .clicked()
                     {
-                        actions.push(campaign(CampaignCommand::ChooseBranch(branch.first)));
+                        let what = format!(
+                            "Restore the branch recorded by {} after event {}? The branch played now is set aside (it stays in the log).",
+                            branch.recorded_by(),
+                            fork.after_seq
+                        );
+                        state.confirm = Some(Confirm::Restore(branch.first, what));
                     }
                 });
             }
         });
-    actions
+}
+
+/// The question of a destructive action waiting for its yes, and what the yes does.
+fn confirmation(state: &mut CampaignViewState, ui: &mut egui::Ui) -> Vec<Action> {
+    let Some(confirm) = state.confirm.clone() else {
+        return Vec::new();
+    };
+    let (question, yes, command) = match confirm {
+        Confirm::Delete(id, name) => (
+            format!(
+                "Delete the campaign \"{name}\" with all its battles and events? This cannot be undone (a backup of the library is kept in its backups folder)."
+            ),
+            "Delete the campaign",
+            CampaignCommand::Delete(id),
+        ),
+        Confirm::Restore(first, question) => (
+            question,
+            "Restore this branch",
+            CampaignCommand::ChooseBranch(first),
+        ),
+    };
+    match widgets::confirm(ui, "campaign", &question, yes) {
+        Some(Answer::Yes) => {
+            state.confirm = None;
+            vec![campaign(command)]
+        }
+        Some(Answer::No) => {
+            state.confirm = None;
+            Vec::new()
+        }
+        None => Vec::new(),
+    }
 }
 
 /// "12:04:31" from an ISO time.
@@ -772,13 +818,21 @@ fn simple_battle(
         let label = ui.label("Notes");
         ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))
             .labelled_by(label.id);
-        if ui.button("Record result").clicked() {
-            actions.push(campaign(CampaignCommand::Record(Box::new(
-                campaign::Event::BattleConcluded {
-                    winner: *winner,
-                    notes: notes.trim().to_string(),
-                },
-            ))));
+        let result = campaign::Event::BattleConcluded {
+            winner: *winner,
+            notes: notes.trim().to_string(),
+        };
+        // Recorded already, and nothing since: a second click (a double click) records nothing.
+        let latest = battle
+            .undo_target()
+            .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
+        let recorded = latest.is_some_and(|e| e.event == result);
+        if ui
+            .add_enabled(!recorded, egui::Button::new("Record result"))
+            .on_disabled_hover_text("This result is the battle's latest event")
+            .clicked()
+        {
+            actions.push(campaign(CampaignCommand::Record(Box::new(result))));
         }
     });
     ui.horizontal(|ui| {

@@ -14,9 +14,9 @@
 
 mod battle_link;
 mod chart;
-mod form;
-mod report;
-mod table;
+pub(in crate::ui) mod form;
+pub(in crate::ui) mod report;
+pub(in crate::ui) mod table;
 
 use std::collections::HashMap;
 
@@ -30,9 +30,6 @@ use super::action::Action;
 use super::model::Model;
 
 pub use form::Form;
-
-/// The one percent formatter, shared with the command line.
-pub use crate::rules::words::percent as pct;
 
 /// What one roll resolves: enough to roll it again, cards included as they were.
 #[derive(Debug, Clone, PartialEq)]
@@ -254,7 +251,6 @@ impl ResolveState {
             Ok(entry) => {
                 let entry = RollEntry { replay, ..entry };
                 self.roll_error = None;
-                self.battle_pick.error = None;
                 self.error_for = None;
                 self.last = Some(entry.clone());
                 self.log.insert(0, entry);
@@ -365,7 +361,15 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
                 form::form(ui, mechanic, state.form_mut(), model);
             });
         });
-    let subject = state.subject(model);
+    let mut subject = state.subject(model);
+    // Linked to a battle, the odds are the battle's situation for the picked units: the same
+    // inputs its tracker and its rolls use.
+    if let Some(battle) = &battle
+        && let Some(form) = state.forms.get(&subject.mechanic)
+        && let Some(inputs) = battle_link::situation(&state.battle_pick, form, battle)
+    {
+        subject.inputs = inputs;
+    }
     // After the form and before the roll panel, so an edit hides the old error this frame.
     state.forget_stale_error(&subject);
     // Rolls and the log get their own column so the Roll button stays in view however long
@@ -376,7 +380,7 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
         .size_range(SIDE_MIN..=side_max)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                actions.extend(roll_panel(state, &subject, battle.as_ref(), ui))
+                actions.extend(roll_panel(state, &subject, battle.as_ref(), model, ui))
             });
         });
     egui::CentralPanel::default().show(ui, |ui| {
@@ -425,7 +429,8 @@ fn entry_ui(ui: &mut egui::Ui, entry: &RollEntry) {
 fn roll_panel(
     state: &mut ResolveState,
     subject: &Subject,
-    battle: Option<&battle_link::OpenBattle>,
+    battle: Option<&battle_link::OpenBattle<'_>>,
+    model: &Model,
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
@@ -440,26 +445,26 @@ fn roll_panel(
         DiceMode::App => actions.extend(seed_row(state, subject, ui)),
         DiceMode::Table => actions.extend(table::entry(state, subject, ui)),
     }
+    // The battle's roll before any result text, so a longer or shorter result never moves it.
+    if let Some(battle) = battle {
+        let dice = match state.dice_mode {
+            DiceMode::App => None,
+            DiceMode::Table => Some(state.table.dice_for(state.current(), subject)),
+        };
+        actions.extend(battle_link::roll_button(
+            &mut state.battle_pick,
+            battle,
+            &subject.inputs,
+            dice,
+            &model.player,
+            ui,
+        ));
+    }
     if let Some(error) = &state.roll_error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }
     if let Some(entry) = &state.last {
         egui::Frame::group(ui.style()).show(ui, |ui| entry_ui(ui, entry));
-    }
-    if let (Some(battle), Some(entry)) = (battle, &state.last)
-        && !entry.replay
-        && entry.seed().is_some()
-        && entry.subject.mechanic == battle_link::FIRE
-    {
-        let entry = entry.clone();
-        let log_len = state.log.len();
-        actions.extend(battle_link::record_button(
-            &mut state.battle_pick,
-            battle,
-            &entry,
-            log_len,
-            ui,
-        ));
     }
     ui.separator();
     ui.strong(format!("Dice log ({})", state.log.len()));

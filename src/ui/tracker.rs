@@ -1,120 +1,136 @@
-//! The battle tracker for the table: the turn and its command dice, both sides' chains, wild
-//! dice, Staff Orders and artillery missions, every unit's state, and one-click fire, artillery
-//! and rally resolution that is recorded against the units. Each button builds an event with
-//! [`crate::campaign::tracker`] (which refuses what the rules forbid, in words shown here) and
-//! emits it; nothing here changes data itself.
+//! The battle tracker for the table, drawn from what the battle's rules say may be done
+//! ([`BattleRules::actions`]): every button is an action of that description — enabled when
+//! allowed, greyed with the reason when not — and the fire, artillery and rally panels are the
+//! mechanics' own forms with the inputs the battle decides filled in and locked. Odds are the
+//! mechanic's report for the battle's situation; a roll is the battle's decision
+//! ([`CampaignRecord::decide`], with the seed the battle's history gives) and its report. Nothing
+//! here decides a rule or changes data: each button emits the event the rules gave.
+//!
+//! Buttons stay where they are: each row and panel draws the same buttons in the same places
+//! whatever the state (a button that cannot act is greyed, never removed), words come after
+//! buttons, and a destructive action (Disperse, cancelling a mission) asks in a window of its
+//! own. A button that just did its work is greyed until the log moves on, so a double click
+//! records once.
 
 use super::action::Action;
-use super::model::{CampaignCommand, Command};
-use super::resolve::pct;
-use crate::campaign::event::{ChainUse, WildUse};
-use crate::campaign::state::{BattleState, Breakdown, MissionStatus, Phase, UnitState, UnitStatus};
-use crate::campaign::{self, ArmourBattlePlan, Battle, CampaignError, Event, describe, tracker};
-use crate::rules::armour_battles::artillery::ArtillerySituation;
-use crate::rules::armour_battles::fire::{self, FireMode, FireSituation, MoveOrder, RangeBand};
-use crate::rules::armour_battles::rally::RallySituation;
-use crate::rules::armour_battles::{self, Side, SpecialRule};
-use crate::rules::dice::Roller;
+use super::model::{CampaignCommand, Command, Model, OpenCampaign};
+use super::resolve::form::{self, Fixing, Form};
+use super::resolve::report;
+use super::widgets::{self, Answer};
+use crate::campaign::{ArmourBattlePlan, CampaignRecord, Event, describe};
+use crate::rules::RulesetId;
+use crate::rules::armour_battles::battle::actions::{key, param};
+use crate::rules::armour_battles::battle::state::{
+    BattleState, Breakdown, MissionStatus, Phase, SideState, UnitState, UnitStatus,
+};
+use crate::rules::armour_battles::battle::{self, ArmourBattle};
+use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side};
+use crate::rules::resolution::{self, InputValue, Inputs, Mechanic, Report};
 
-/// The tracker's pickers and the seed for the next roll.
+/// A panel that resolves with a mechanic: the unit acting, its target and the form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    pub unit: Option<String>,
+    pub target: Option<String>,
+    pub form: Form,
+}
+
+impl Panel {
+    fn new(mechanic: &'static str) -> Self {
+        Panel {
+            unit: None,
+            target: None,
+            form: Form::new(armour_mechanic(mechanic)),
+        }
+    }
+}
+
+/// The tracker's pickers, forms and what it last said.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TrackerState {
-    /// The seed the next roll uses; every event records its seed, so any roll replays.
-    pub next_seed: u64,
-    pub attacker: Option<String>,
-    pub target: Option<String>,
-    pub range: RangeBand,
-    pub flank: bool,
-    pub cover: bool,
-    pub uphill: bool,
-    pub opportunity: bool,
-    pub movement: MoveOrder,
-    /// Ambush fire from a hidden firer; offered only while the firer is hidden.
-    pub ambush: bool,
-    /// The target breaks off or disengages as it is fired on.
-    pub evading: bool,
-    pub battery: Option<String>,
-    pub burst_target: Option<String>,
-    pub rally_distance: f64,
-    pub rally_cover: bool,
-    pub rally_no_sight: bool,
-    /// The last thing that happened or went wrong, in words, with the log length it was
-    /// said at: once the log moves on (an undo, another player's event) it no longer holds.
-    pub message: Option<Message>,
+    pub fire: Panel,
+    pub artillery: Panel,
+    /// The rally situation every Rally button rolls with.
+    pub rally: Form,
+    /// The last refusal in words, with the log length it was said at: once the log moves on
+    /// it no longer holds.
+    pub refusal: Option<(String, usize)>,
+    /// The last roll's report, with the log length after its event.
+    pub roll: Option<(Report, usize)>,
+    /// The last action a button recorded, and the log length after it: that button is greyed
+    /// until the log moves on.
+    pub done: Option<(Request, usize)>,
+    /// A destructive action waiting for its yes.
+    pub confirm: Option<(Request, String)>,
     /// Events in the battle's log as this frame began.
     log_len: usize,
 }
 
-/// What the tracker last said, in words.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Message {
-    pub text: String,
-    pub is_error: bool,
-    /// The log's length when it was said (an event it announces is the one after).
-    log_len: usize,
-}
-
-impl Message {
-    /// Whether it still describes the log: a refusal until anything is recorded, an event
-    /// until anything else is.
-    fn current(&self, log_len: usize) -> bool {
-        let expected = if self.is_error {
-            self.log_len
-        } else {
-            self.log_len + 1
-        };
-        expected == log_len
-    }
-}
-
 impl Default for TrackerState {
     fn default() -> Self {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1944, |d| d.as_nanos() as u64);
         Self {
-            next_seed: nanos,
-            attacker: None,
-            target: None,
-            range: RangeBand::Effective,
-            flank: false,
-            cover: false,
-            uphill: false,
-            opportunity: false,
-            movement: MoveOrder::Single,
-            ambush: true,
-            evading: false,
-            battery: None,
-            burst_target: None,
-            rally_distance: 18.0,
-            rally_cover: false,
-            rally_no_sight: false,
-            message: None,
+            fire: Panel::new("fire"),
+            artillery: Panel::new("fire"),
+            rally: Form::new(armour_mechanic("rally")),
+            refusal: None,
+            roll: None,
+            done: None,
+            confirm: None,
             log_len: 0,
         }
     }
 }
 
+/// An Armour Battles mechanic by key (the registry holds every one the battle names).
+fn armour_mechanic(key: &str) -> &'static Mechanic {
+    resolution::mechanic(RulesetId::ArmourBattles, key)
+        .or_else(|| resolution::mechanics().next())
+        .expect("every build registers mechanics")
+}
+
 impl TrackerState {
-    /// A roller for the next roll; the seed moves on so no two rolls share one.
-    fn roller(&mut self) -> Roller {
-        let seed = self.next_seed;
-        // SplitMix64 step: well spread, never repeats within 2^64 rolls.
-        self.next_seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        Roller::new(seed)
+    fn say(&mut self, text: String) {
+        self.refusal = Some((text, self.log_len));
     }
 
-    fn say(&mut self, text: String, is_error: bool) {
-        self.message = Some(Message {
-            text,
-            is_error,
-            log_len: self.log_len,
-        });
+    /// The refusal, if it still describes the log.
+    pub fn current_refusal(&self) -> Option<&str> {
+        self.refusal
+            .as_ref()
+            .filter(|(_, at)| *at == self.log_len)
+            .map(|(text, _)| text.as_str())
     }
 
-    /// The message, if it still describes the log.
-    pub fn current_message(&self) -> Option<&Message> {
-        self.message.as_ref().filter(|m| m.current(self.log_len))
+    /// Whether `request`'s button just did its work on the log as it is.
+    fn just_done(&self, request: &Request) -> bool {
+        self.done
+            .as_ref()
+            .is_some_and(|(done, at)| *at == self.log_len && same_button(done, request))
+    }
+}
+
+/// Two requests from the same button: the same action by the same unit or side.
+fn same_button(a: &Request, b: &Request) -> bool {
+    a.action == b.action && a.unit == b.unit && a.side == b.side && a.inputs == b.inputs
+}
+
+/// What the tracker needs of the open campaign on one frame.
+struct Table<'a> {
+    record: &'a CampaignRecord,
+    index: usize,
+    plan: &'a ArmourBattlePlan,
+    state: &'a BattleState,
+    offered: Vec<seam::Action>,
+    model: &'a Model,
+}
+
+impl Table<'_> {
+    fn offered(&self, key: &str) -> impl Iterator<Item = &seam::Action> {
+        self.offered.iter().filter(move |a| a.key == key)
+    }
+
+    fn of_unit(&self, key: &str, unit: &str) -> Option<&seam::Action> {
+        self.offered(key).find(|a| a.unit.as_deref() == Some(unit))
     }
 }
 
@@ -122,76 +138,74 @@ fn record(event: Event) -> Action {
     Action::Model(Command::Campaign(CampaignCommand::Record(Box::new(event))))
 }
 
-/// Turns a tracker result into an action, or a message when the rules refuse it.
-fn emit(
+/// Decides `request` as the battle's rules do and emits its event, or says why not.
+fn act(state: &mut TrackerState, table: &Table<'_>, request: Request, actions: &mut Vec<Action>) {
+    match table
+        .record
+        .decide(table.index, &request, &table.model.player)
+    {
+        Ok(decided) => {
+            let after = state.log_len + 1;
+            state.roll = decided.report.map(|report| (report, after));
+            state.done = Some((request, after));
+            state.refusal = None;
+            actions.push(record(decided.event));
+        }
+        Err(error) => state.say(error.to_string()),
+    }
+}
+
+/// A button for `action`, drawn the same whatever the state so nothing moves under the
+/// pointer: greyed only while it has just done its work (until the log moves on). Refused by
+/// the rules, its words are faint and a click says why (so does its hover); otherwise its
+/// hover says what it costs, and a destructive one asks first.
+fn action_button(
+    ui: &mut egui::Ui,
     state: &mut TrackerState,
-    plan: &ArmourBattlePlan,
-    result: Result<Event, CampaignError>,
+    table: &Table<'_>,
+    action: &seam::Action,
+    label: &str,
     actions: &mut Vec<Action>,
 ) {
-    match result {
-        Ok(event) => {
-            let plan = campaign::BattlePlan::Armour(plan.clone());
-            state.say(describe::describe(&event, &plan), false);
-            actions.push(record(event));
-        }
-        Err(error) => state.say(error.to_string(), true),
+    let request = action.request();
+    let text = if action.destructive {
+        format!("{label}…")
+    } else {
+        label.to_string()
+    };
+    let text = if action.allowed() {
+        egui::RichText::new(text)
+    } else {
+        egui::RichText::new(text).weak()
+    };
+    let mut response = ui.add_enabled(!state.just_done(&request), egui::Button::new(text));
+    if let Some(why) = &action.refused {
+        response = response.on_hover_text(why);
+    } else if !action.costs.is_empty() {
+        let costs: Vec<String> = action.costs.iter().map(seam::Cost::text).collect();
+        response = response.on_hover_text(format!("Costs {}", costs.join(" and ")));
     }
-}
-
-// Odds shown on hover before a roll: computed only while the pointer is over the button.
-
-fn command_odds_text(plan: &ArmourBattlePlan, battle: &BattleState, ui: &mut egui::Ui) {
-    match tracker::command_odds(plan, battle) {
-        Ok(o) => {
-            ui.label(format!(
-                "Command Failure: US {} · German {} · both {}",
-                pct(o.us_failure.p()),
-                pct(o.german_failure.p()),
-                pct(o.both_fail.p())
-            ));
-            ui.label(format!(
-                "First pulse: US {} · German {} · turn ends {}",
-                pct(o.p_us_first()),
-                pct(o.p_german_first()),
-                pct(o.p_turn_ends())
-            ));
-        }
-        Err(error) => {
-            ui.label(error.to_string());
-        }
+    if !response.clicked() {
+        return;
     }
-}
-
-fn rally_odds_text(battle: &BattleState, unit: &str, situation: RallySituation, ui: &mut egui::Ui) {
-    match tracker::rally_odds(battle, unit, situation) {
-        Ok(o) => {
-            ui.label(format!(
-                "{}D at {}+ against {}D at {}+",
-                o.rally_dice, o.rally_tn, o.opponent_dice, o.opponent_tn
-            ));
-            let lines: Vec<String> = (1..=o.disruption)
-                .map(|n| format!("at least {n} removed: {}", pct(o.p_removed_at_least(n))))
-                .collect();
-            ui.label(lines.join("\n"));
-            if !o.house_defaults.is_empty() {
-                ui.weak("Rally Table: house default (RULINGS.md)");
-            }
-        }
-        Err(error) => {
-            ui.label(error.to_string());
-        }
-    }
-}
-
-fn move_odds_text(battle: &BattleState, unit: &str, order: MoveOrder, ui: &mut egui::Ui) {
-    match tracker::move_odds(battle, unit, order) {
-        Ok(o) => {
-            ui.label(format!("Breakdown: {}", pct(o.p_breakdown())));
-        }
-        Err(error) => {
-            ui.label(error.to_string());
-        }
+    if let Some(why) = &action.refused {
+        state.say(why.clone());
+    } else if action.destructive {
+        let unit = action
+            .unit
+            .as_deref()
+            .and_then(|id| table.state.unit(id))
+            .map(|u| table.state.unit_label(u));
+        let question = match (action.key, unit) {
+            (key::DISPERSE, Some(unit)) => format!(
+                "Disperse {unit}? It is removed from the battle and its side rolls 1D3 Army Morale lost. Only an undo takes it back."
+            ),
+            (_, Some(unit)) => format!("{} — {unit}?", action.label),
+            (_, None) => format!("{}?", action.label),
+        };
+        state.confirm = Some((request, question));
+    } else {
+        act(state, table, request, actions);
     }
 }
 
@@ -212,15 +226,44 @@ fn phase_text(battle: &BattleState) -> String {
     }
 }
 
+/// The odds the mechanic gives for `request` as the battle fixes it, on one line.
+fn odds_line(ui: &mut egui::Ui, table: &Table<'_>, request: &Request) {
+    let answer = ArmourBattle::situation(table.plan, table.state, request)
+        .map_err(|e| e.to_string())
+        .and_then(|(id, inputs)| {
+            let mechanic = resolution::find(id).ok_or("no such mechanic")?;
+            mechanic.resolve_odds(&inputs).map_err(|e| e.to_string())
+        });
+    match answer {
+        Ok(odds) => report::headline(ui, &odds),
+        Err(why) => {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+    }
+}
+
+/// Draws the tracker of the open campaign's shown battle.
 pub fn ui(
     state: &mut TrackerState,
+    model: &Model,
+    open: &OpenCampaign,
     plan: &ArmourBattlePlan,
     battle: &BattleState,
-    log: &Battle<'_>,
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
+    let Some(log) = open.battle() else {
+        return actions;
+    };
     state.log_len = log.events.len();
+    let table = Table {
+        record: open.record(),
+        index: open.battle,
+        plan,
+        state: battle,
+        offered: ArmourBattle::actions(plan, battle),
+        model,
+    };
     ui.heading(format!("Battle {}: {}", plan.number, plan.name));
     ui.weak(format!(
         "{} · {} · {}",
@@ -230,26 +273,15 @@ pub fn ui(
     ));
     // Buttons first, words after: a phase text that grows or shrinks never moves a button.
     ui.horizontal(|ui| {
-        if ui
-            .add_enabled(
-                battle.phase == Phase::AwaitingCommandRoll,
-                egui::Button::new("Roll command dice"),
-            )
-            .on_hover_ui(|ui| command_odds_text(plan, battle, ui))
-            .clicked()
-        {
-            let mut roller = state.roller();
-            let result = tracker::roll_command(plan, battle, &mut roller);
-            emit(state, plan, result, &mut actions);
+        if let Some(roll) = table.offered(key::ROLL_COMMAND).next().cloned() {
+            ui.scope(|ui| {
+                action_button(ui, state, &table, &roll, "Roll command dice", &mut actions);
+            })
+            .response
+            .on_hover_ui(|ui| odds_line(ui, &table, &roll.request()));
         }
-        if ui
-            .add_enabled(
-                matches!(battle.phase, Phase::Pulse { .. }),
-                egui::Button::new("End turn"),
-            )
-            .clicked()
-        {
-            emit(state, plan, tracker::end_turn(battle), &mut actions);
+        if let Some(end) = table.offered(key::END_TURN).next().cloned() {
+            action_button(ui, state, &table, &end, "End turn", &mut actions);
         }
         if ui
             .add_enabled(log.undo_target().is_some(), egui::Button::new("Undo"))
@@ -270,67 +302,78 @@ pub fn ui(
     // Always one line, so the first roll of the battle moves nothing below it.
     let command_line = battle.last_command.as_ref().map_or_else(
         || "No command dice rolled yet".to_string(),
-        |command| {
-            let plan_any = campaign::BattlePlan::Armour(plan.clone());
-            describe::describe(&Event::CommandRolled(command.clone()), &plan_any)
-        },
+        |command| battle::describe::describe(&battle::Event::CommandRolled(command.clone()), plan),
     );
     ui.add(egui::Label::new(command_line).truncate());
-    status_line(state, plan, log, ui, &mut actions);
+    status_line(state, open, &log, ui, &mut actions);
     // A finished battle stays readable, but its log takes nothing more but an undo.
     ui.add_enabled_ui(battle.phase != Phase::Over, |ui| {
         ui.columns(2, |columns| {
-            for (ui, side) in columns.iter_mut().zip(campaign::definition::SIDES) {
-                side_panel(state, plan, battle, side, ui, &mut actions);
+            for (ui, side) in columns.iter_mut().zip(SIDES) {
+                side_panel(state, &table, side, ui, &mut actions);
             }
         });
         ui.separator();
-        fire_panel(state, plan, battle, ui, &mut actions);
-        artillery_panel(state, plan, battle, ui, &mut actions);
+        fire_panel(state, &table, ui, &mut actions);
+        artillery_panel(state, &table, ui, &mut actions);
+        last_roll(state, ui);
         ui.separator();
-        units_table(state, plan, battle, ui, &mut actions);
+        units_table(state, &table, ui, &mut actions);
     });
+    if let Some((request, question)) = state.confirm.clone() {
+        match widgets::confirm(ui, "tracker", &question, "Yes, record it") {
+            Some(Answer::Yes) => {
+                state.confirm = None;
+                act(state, &table, request, &mut actions);
+            }
+            Some(Answer::No) => state.confirm = None,
+            None => {}
+        }
+    }
     actions
 }
 
-/// One line, always one line high, so nothing below it moves: what was just done (with a
-/// one-click undo while it is the latest event) or refused; after an undo or another
-/// player's event, the latest event that counts.
+/// One line, always one line high, so nothing below it moves: the event this window just
+/// recorded (with "Undo this", which undoes exactly that event, while it is the battle's
+/// latest), or the refusal just met; otherwise the latest event that counts.
 fn status_line(
     state: &TrackerState,
-    plan: &ArmourBattlePlan,
-    log: &Battle<'_>,
+    open: &OpenCampaign,
+    log: &crate::campaign::Battle<'_>,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
-    let plan_any = campaign::BattlePlan::Armour(plan.clone());
+    let latest = log
+        .undo_target()
+        .and_then(|seq| log.events.iter().find(|e| e.seq == seq));
+    let mine = latest.filter(|e| open.recorded_here == Some((open.battle, e.id)));
     ui.horizontal(|ui| {
         ui.set_min_height(ui.spacing().interact_size.y);
-        if let Some(message) = state.current_message() {
-            if !message.is_error
-                && ui
-                    .small_button("Undo this")
-                    .on_hover_text("Records an undo of this event (Ctrl+Z)")
-                    .clicked()
+        if let Some(refusal) = state.current_refusal() {
+            ui.add(
+                egui::Label::new(egui::RichText::new(refusal).color(ui.visuals().error_fg_color))
+                    .truncate(),
+            );
+        } else if let Some(event) = mine {
+            if ui
+                .small_button("Undo this")
+                .on_hover_text("Records an undo of exactly this event")
+                .clicked()
             {
-                actions.push(Action::Model(Command::Campaign(CampaignCommand::Undo)));
+                actions.push(Action::Model(Command::Campaign(
+                    CampaignCommand::UndoEvent(event.id),
+                )));
             }
-            let color = if message.is_error {
-                ui.visuals().error_fg_color
-            } else {
-                ui.visuals().text_color()
-            };
-            ui.add(egui::Label::new(egui::RichText::new(&message.text).color(color)).truncate());
-        } else if let Some(seq) = log.undo_target()
-            && let Some(latest) = log.events.iter().find(|e| e.seq == seq)
+            ui.add(egui::Label::new(describe::describe(&event.event, log.plan)).truncate());
+        } else if let Some(event) = latest
             // The command roll already has its own line above.
-            && !matches!(latest.event, Event::CommandRolled(_))
+            && !matches!(event.event, Event::Armour(battle::Event::CommandRolled(_)))
         {
             ui.add(
                 egui::Label::new(
                     egui::RichText::new(format!(
                         "Latest: {}",
-                        describe::describe(&latest.event, &plan_any)
+                        describe::describe(&event.event, log.plan)
                     ))
                     .weak(),
                 )
@@ -341,7 +384,7 @@ fn status_line(
 }
 
 /// "Left: 3×4, 2×6 · 1 wild die · 2 Staff Orders".
-fn left_this_pulse(s: &crate::campaign::state::SideState) -> String {
+fn left_this_pulse(s: &SideState) -> String {
     let chains: Vec<String> = s
         .chains
         .iter()
@@ -365,12 +408,12 @@ fn left_this_pulse(s: &crate::campaign::state::SideState) -> String {
 
 fn side_panel(
     state: &mut TrackerState,
-    plan: &ArmourBattlePlan,
-    battle: &BattleState,
+    table: &Table<'_>,
     side: Side,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
+    let battle = table.state;
     let s = battle.side(side);
     let active = battle.phase == (Phase::Pulse { side });
     let title = egui::RichText::new(side.label()).heading();
@@ -393,14 +436,17 @@ fn side_panel(
     } else {
         String::new()
     };
-    ui.label(format!(
-        "Command dice {} · Staff Orders {}{waiting} · Rally dice {}{}",
-        s.command_dice,
-        s.staff_orders,
-        s.rally_dice,
-        s.artillery_response_dice
-            .map_or_else(String::new, |d| format!(" · Artillery response {d}"))
-    ));
+    ui.add(
+        egui::Label::new(format!(
+            "Command dice {} · Staff Orders {}{waiting} · Rally dice {}{}",
+            s.command_dice,
+            s.staff_orders,
+            s.rally_dice,
+            s.artillery_response_dice
+                .map_or_else(String::new, |d| format!(" · Artillery response {d}"))
+        ))
+        .wrap(),
+    );
     // The failure belongs to its turn: once the turn is over it no longer applies.
     if s.failed && matches!(battle.phase, Phase::Pulse { .. }) {
         ui.colored_label(
@@ -415,55 +461,25 @@ fn side_panel(
              orders; wild dice add to a roll or buy Staff Orders",
             );
     }
-    let has_reserves = battle
-        .units
+    let mine: Vec<seam::Action> = table
+        .offered
         .iter()
-        .any(|u| u.side == side && matches!(u.status, UnitStatus::Reserve { .. }));
+        .filter(|a| a.side == Some(side))
+        .cloned()
+        .collect();
     ui.horizontal_wrapped(|ui| {
         for chain in &s.chains {
-            let text = format!("{}×{}", chain.dice, chain.face);
-            ui.menu_button(text, |ui| {
-                if ui.button("Use for orders").clicked() {
-                    emit(
-                        state,
-                        plan,
-                        tracker::use_chain(battle, side, chain.face, chain.dice, ChainUse::Orders),
-                        actions,
-                    );
-                    ui.close();
-                }
-                if ui.button("Use one die for orders").clicked() {
-                    emit(
-                        state,
-                        plan,
-                        tracker::use_chain(battle, side, chain.face, 1, ChainUse::Orders),
-                        actions,
-                    );
-                    ui.close();
-                }
-                if ui.button("Restock Staff Orders").clicked() {
-                    emit(
-                        state,
-                        plan,
-                        tracker::use_chain(
-                            battle,
-                            side,
-                            chain.face,
-                            chain.dice,
-                            ChainUse::RestockStaffOrders,
-                        ),
-                        actions,
-                    );
-                    ui.close();
-                }
-                if has_reserves && ui.button("Commit reserves (one die)").clicked() {
-                    emit(
-                        state,
-                        plan,
-                        tracker::use_chain(battle, side, chain.face, 1, ChainUse::CommitReserves),
-                        actions,
-                    );
-                    ui.close();
+            let face = i64::from(chain.face);
+            let of_chain: Vec<&seam::Action> = mine
+                .iter()
+                .filter(|a| {
+                    matches!(a.key, key::USE_CHAIN | key::COMMIT_RESERVES) && fixes_face(a, face)
+                })
+                .collect();
+            ui.menu_button(format!("{}×{}", chain.dice, chain.face), |ui| {
+                for action in of_chain {
+                    let label = action.label.clone();
+                    action_button(ui, state, table, action, &label, actions);
                 }
             })
             .response
@@ -471,110 +487,73 @@ fn side_panel(
         }
         if s.wild > 0 {
             ui.menu_button(format!("{} wild", s.wild), |ui| {
-                if active && ui.button("Use as a chain for orders").clicked() {
-                    emit(
-                        state,
-                        plan,
-                        tracker::use_chain(battle, side, 6, s.wild, ChainUse::Orders),
-                        actions,
-                    );
-                    ui.close();
-                }
-                if ui.button("+1D to a roll").clicked() {
-                    emit(
-                        state,
-                        plan,
-                        tracker::use_wild(battle, side, 1, WildUse::Bonus),
-                        actions,
-                    );
-                    ui.close();
-                }
-                if ui.button("Instant Staff Orders (all)").clicked() {
-                    emit(
-                        state,
-                        plan,
-                        tracker::use_wild(battle, side, s.wild, WildUse::InstantStaffOrders),
-                        actions,
-                    );
-                    ui.close();
-                }
-                if ui.button("Stock one Staff Order for next turn").clicked() {
-                    emit(
-                        state,
-                        plan,
-                        tracker::use_wild(battle, side, 1, WildUse::StockStaffOrders),
-                        actions,
-                    );
-                    ui.close();
+                for action in mine.iter().filter(|a| {
+                    a.key == key::USE_WILD || (a.key == key::USE_CHAIN && fixes_face(a, 6))
+                }) {
+                    let label = action.label.clone();
+                    action_button(ui, state, table, action, &label, actions);
                 }
             });
         }
-        if ui
-            .add_enabled(s.staff_orders > 0, egui::Button::new("Use a Staff Order"))
-            .clicked()
-        {
-            emit(
-                state,
-                plan,
-                tracker::use_staff_order(battle, side, "order or +1D"),
-                actions,
-            );
+        if let Some(order) = mine.iter().find(|a| a.key == key::USE_STAFF_ORDER) {
+            action_button(ui, state, table, order, "Use a Staff Order", actions);
         }
     });
     for mission in &s.missions {
         let label = battle
             .unit(&mission.battery)
             .map_or_else(|| mission.battery.clone(), |u| battle.unit_label(u));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let status = match mission.status {
                 MissionStatus::FiringNow => "fires for effect now",
                 MissionStatus::Pending => "fires next Logistics Phase",
                 MissionStatus::CancelledByFailure => "cancelled by Command Failure",
             };
+            for action in mine.iter().filter(|a| {
+                a.unit.as_deref() == Some(mission.battery.as_str())
+                    && matches!(a.key, key::MAINTAIN_MISSION | key::CANCEL_MISSION)
+            }) {
+                let label = action.label.clone();
+                action_button(ui, state, table, action, &label, actions);
+            }
             ui.label(format!("{label}: {status}"));
-            if mission.status == MissionStatus::CancelledByFailure
-                && ui.small_button("Keep (Staff Order)").clicked()
-            {
-                emit(
-                    state,
-                    plan,
-                    tracker::maintain_mission(battle, &mission.battery),
-                    actions,
-                );
-            }
-            if ui.small_button("Cancel").clicked() {
-                actions.push(record(Event::MissionCancelled {
-                    side,
-                    battery: mission.battery.clone(),
-                }));
-            }
         });
     }
 }
 
+/// Whether `action` spends dice of the chain of `face`.
+fn fixes_face(action: &seam::Action, face: i64) -> bool {
+    action
+        .fixed
+        .iter()
+        .any(|(k, v)| *k == param::FACE && *v == InputValue::Count(face))
+}
+
+/// A picker of the battle's units by their labels ("M4 75mm 1/2 (Tank Company 1), US"),
+/// each saying why it cannot act when it cannot.
 fn unit_combo(
-    battle: &BattleState,
     ui: &mut egui::Ui,
     salt: &str,
     label: &str,
-    units: &[&UnitState],
+    battle: &BattleState,
+    units: &[(&UnitState, Option<&str>)],
     pick: &mut Option<String>,
 ) {
     let text = ui.label(label);
     let selected = pick
         .as_deref()
-        .and_then(|id| units.iter().find(|u| u.id == id))
+        .and_then(|id| battle.unit(id))
         .map_or_else(|| "choose…".to_string(), |u| battle.unit_label(u));
     egui::ComboBox::from_id_salt(salt)
         .selected_text(selected)
-        .width(220.0)
+        .width(240.0)
         .show_ui(ui, |ui| {
-            for u in units {
-                let marker = if u.fire_marker { " (fired)" } else { "" };
+            for (u, why) in units {
+                let note = why.map_or_else(String::new, |why| format!(" — {why}"));
                 ui.selectable_value(
                     pick,
                     Some(u.id.clone()),
-                    format!("{}, {}{marker}", battle.unit_label(u), u.side.label()),
+                    format!("{}, {}{note}", battle.unit_label(u), u.side.label()),
                 );
             }
         })
@@ -582,358 +561,491 @@ fn unit_combo(
         .labelled_by(text.id);
 }
 
+/// The fire panel's request as its pickers and form stand: the player's inputs only (the
+/// cards are the units', and what the battle decides it fills in itself).
+fn panel_request(action: &'static str, panel: &Panel) -> Request {
+    let mut request = Request::new(action);
+    request.unit = panel.unit.clone();
+    request.target = panel.target.clone();
+    request.inputs = players_inputs(&panel.form.inputs);
+    request
+}
+
+/// The inputs of a form the player sets: not the cards, not what the battle decides.
+pub(in crate::ui) fn players_inputs(form: &Inputs) -> Inputs {
+    let mut inputs = Inputs::default();
+    for key in form.keys() {
+        if let Some(value) = form.get(key)
+            && !matches!(value, InputValue::Card(_))
+            && !BATTLE_DECIDES.contains(&key)
+        {
+            inputs.set(key, value.clone());
+        }
+    }
+    inputs
+}
+
+/// Fire inputs the battle always fixes from the table (the form shows them locked).
+const BATTLE_DECIDES: [&str; 3] = ["target_disruption", "target_suppressed", "ambush"];
+
+/// What a panel's form may not be set to: what the chosen unit's action fixes, bounds and
+/// narrows, and the bound of the target's side's bonus.
+struct Constraints {
+    fixed: Vec<(&'static str, InputValue)>,
+    limits: Vec<seam::Limit>,
+    choices: Vec<(&'static str, Vec<&'static str>)>,
+}
+
+impl Constraints {
+    fn fixing<'a>(&'a self, only: Option<&'a [&'static str]>) -> Fixing<'a> {
+        Fixing {
+            values: &self.fixed,
+            limits: &self.limits,
+            choices: &self.choices,
+            cards_from_units: true,
+            only,
+        }
+    }
+}
+
+/// The fire form's inputs in two columns: the shot on the left, the target's side on the right.
+const FIRE_COLUMNS: [&[&str]; 2] = [
+    &["kind", "range", "move", "flank", "ambush", "attacker_wild"],
+    &[
+        "cover",
+        "uphill",
+        "evading",
+        "target_suppressed",
+        "target_disruption",
+        "target_wild",
+    ],
+];
+
+fn constraints(table: &Table<'_>, action: Option<&seam::Action>, request: &Request) -> Constraints {
+    // Before a unit is picked the form still offers only what any unit of the panel may do.
+    let choices = action
+        .or_else(|| table.offered(request.action).next())
+        .map(|a| a.choices.clone())
+        .unwrap_or_default();
+    let mut fixed = action.map(|a| a.fixed.clone()).unwrap_or_default();
+    let mut limits = action.map(|a| a.limits.clone()).unwrap_or_default();
+    if let Ok((_, inputs)) = ArmourBattle::situation(table.plan, table.state, request) {
+        for key in ["target_disruption", "target_suppressed", "ambush"] {
+            if let Some(value) = inputs.get(key) {
+                fixed.retain(|(k, _)| *k != key);
+                fixed.push((key, value.clone()));
+            }
+        }
+    }
+    if let Some(target) = request.target.as_deref().and_then(|t| table.state.unit(t)) {
+        let room = battle::decide::bonus_room(table.state, target.side);
+        limits.push(seam::Limit {
+            key: "target_wild",
+            max: i64::from(room),
+            why: format!("{} holds the bonus dice it may add", target.side.label()),
+        });
+    }
+    Constraints {
+        fixed,
+        limits,
+        choices,
+    }
+}
+
 fn fire_panel(
     state: &mut TrackerState,
-    plan: &ArmourBattlePlan,
-    battle: &BattleState,
+    table: &Table<'_>,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
     ui.strong("Direct or opportunity fire");
-    let shooters: Vec<&UnitState> = campaign::definition::SIDES
-        .into_iter()
-        .flat_map(|side| tracker::shooters(battle, side))
+    let battle = table.state;
+    let shooters: Vec<(&UnitState, Option<&str>)> = table
+        .offered(key::FIRE)
+        .filter_map(|a| {
+            let u = battle.unit(a.unit.as_deref()?)?;
+            Some((u, a.refused.as_deref()))
+        })
         .collect();
-    let attacker_side = state
-        .attacker
+    let action = state
+        .fire
+        .unit
         .as_deref()
-        .and_then(|id| battle.unit(id))
-        .map(|u| u.side);
-    let targets: Vec<&UnitState> = match attacker_side {
-        Some(side) => tracker::targets(battle, campaign::definition::opponent(side)),
-        None => Vec::new(),
-    };
+        .and_then(|id| table.of_unit(key::FIRE, id))
+        .cloned();
+    if action.is_none() {
+        state.fire.unit = None;
+    }
+    let targets: Vec<(&UnitState, Option<&str>)> = action
+        .as_ref()
+        .map(|a| {
+            a.targets
+                .iter()
+                .filter_map(|id| battle.unit(id))
+                .map(|u| (u, None))
+                .collect()
+        })
+        .unwrap_or_default();
     if state
+        .fire
         .target
         .as_deref()
-        .is_some_and(|id| !targets.iter().any(|u| u.id == id))
+        .is_some_and(|id| !targets.iter().any(|(u, _)| u.id == id))
     {
-        state.target = None;
+        state.fire.target = None;
     }
     ui.horizontal_wrapped(|ui| {
         unit_combo(
-            battle,
             ui,
             "fire_attacker",
             "Attacker",
+            battle,
             &shooters,
-            &mut state.attacker,
+            &mut state.fire.unit,
         );
         unit_combo(
-            battle,
             ui,
             "fire_target",
             "Target",
+            battle,
             &targets,
-            &mut state.target,
+            &mut state.fire.target,
         );
     });
-    ui.horizontal_wrapped(|ui| {
-        for (range, text) in [
-            (RangeBand::Short, "Short"),
-            (RangeBand::Effective, "Effective"),
-            (RangeBand::Long, "Long"),
-        ] {
-            ui.radio_value(&mut state.range, range, text);
+    let request = panel_request(key::FIRE, &state.fire);
+    let constraints = constraints(table, action.as_ref(), &request);
+    egui::CollapsingHeader::new("Situation")
+        .id_salt("fire_situation")
+        .default_open(true)
+        .show(ui, |ui| {
+            ui.columns(2, |columns| {
+                for (ui, keys) in columns.iter_mut().zip(FIRE_COLUMNS) {
+                    form::form_fixed(
+                        ui,
+                        armour_mechanic("fire"),
+                        &mut state.fire.form,
+                        table.model,
+                        &constraints.fixing(Some(keys)),
+                    );
+                }
+            });
+        });
+    let request = panel_request(key::FIRE, &state.fire);
+    let chosen = action.is_some() && request.target.is_some();
+    // The button before any words, so a longer or shorter odds line never moves it.
+    let clicked = ui
+        .add_enabled(
+            chosen && !state.just_done(&request),
+            egui::Button::new("Roll fire and apply"),
+        )
+        .on_disabled_hover_text("Choose a firing unit and its target")
+        .clicked();
+    if clicked {
+        match action.as_ref().and_then(|a| a.refused.clone()) {
+            Some(why) => state.say(why),
+            None => act(state, table, request.clone(), actions),
         }
-        ui.checkbox(&mut state.flank, "Flank/rear").on_hover_text(
-            "Fired on from its flank or rear: sloped armour counts its second number",
-        );
-        ui.checkbox(&mut state.cover, "Target in cover");
-        ui.checkbox(&mut state.uphill, "Target uphill");
-        ui.checkbox(&mut state.opportunity, "Opportunity fire")
-            .on_hover_text("Fired during the enemy's pulse at a unit that moves or fires");
-    });
-    ui.horizontal_wrapped(|ui| {
-        for order in [MoveOrder::Single, MoveOrder::Double, MoveOrder::Triple] {
-            ui.radio_value(&mut state.movement, order, order.label())
-                .on_hover_text("The firer's move order this pulse");
-        }
-        let hidden = state
-            .attacker
-            .as_deref()
-            .and_then(|id| battle.unit(id))
-            .is_some_and(|u| u.status == UnitStatus::Hidden);
-        if hidden {
-            ui.checkbox(&mut state.ambush, "Ambush fire")
-                .on_hover_text("A hidden firer may fire from ambush (and is revealed)");
-        } else {
-            ui.add_enabled(false, egui::Checkbox::new(&mut false, "Ambush fire"))
-                .on_disabled_hover_text("Only a hidden firer fires from ambush");
-        }
-        ui.checkbox(&mut state.evading, "Target evading")
-            .on_hover_text(
-                "The target breaks off (Break-Off, Shoot and Scoot) or disengages; \
-                 a disengaging target can only be caught by opportunity fire",
-            );
-    });
-    let (Some(attacker), Some(target)) = (
-        state.attacker.as_deref().and_then(|id| battle.unit(id)),
-        state.target.as_deref().and_then(|id| battle.unit(id)),
-    ) else {
-        ui.weak("Choose a firing unit and its target.");
-        // Present but disabled, so choosing the units moves nothing below.
-        ui.add_enabled(false, egui::Button::new("Roll fire and apply"));
-        return;
-    };
-    let situation = FireSituation {
-        mode: if state.opportunity {
-            FireMode::Opportunity
-        } else {
-            FireMode::Direct
-        },
-        range: state.range,
-        flank: state.flank,
-        cover: state.cover,
-        uphill: state.uphill,
-        attacker_move: state.movement,
-        ambush: state.ambush && attacker.status == UnitStatus::Hidden,
-        evasion: if state.evading {
-            armour_battles::unit_card(&target.card).map(fire::Evasion::for_target)
-        } else {
-            None
-        },
-        target_suppressed: target.suppressed,
-        target_disruption: target.disruption,
-        ..FireSituation::default()
-    };
-    let odds = armour_battles::unit_card(&attacker.card)
-        .zip(armour_battles::unit_card(&target.card))
-        .map(|(a, t)| fire::fire_odds(a, t, &situation));
-    match odds {
-        Some(Ok(odds)) => {
-            let d = odds.disruption();
-            ui.label(format!(
-                "{}D at {}+ against {}D at {}+ · new Disruption 0: {} · 1: {} · 2: {} · 3+: {} · suppressed {} · dispersed {}",
-                odds.attacker_dice,
-                odds.attacker_tn,
-                odds.reaction_dice,
-                odds.reaction_tn,
-                pct(d[0]),
-                pct(d[1]),
-                pct(d[2]),
-                pct(d[3]),
-                pct(odds.p_suppressed()),
-                pct(odds.p_dispersed()),
-            ));
-        }
-        Some(Err(error)) => {
-            ui.colored_label(ui.visuals().error_fg_color, error.to_string());
-        }
-        None => {}
     }
-    if ui.button("Roll fire and apply").clicked() {
-        let mut roller = state.roller();
-        let (a, t) = (attacker.id.clone(), target.id.clone());
-        let result = tracker::fire(battle, &a, &t, situation, &mut roller);
-        emit(state, plan, result, actions);
+    if request.unit.is_some() && request.target.is_some() {
+        odds_line(ui, table, &request);
+    } else {
+        ui.weak("Choose a firing unit and its target.");
     }
 }
 
 fn artillery_panel(
     state: &mut TrackerState,
-    plan: &ArmourBattlePlan,
-    battle: &BattleState,
+    table: &Table<'_>,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
-    let ready: Vec<&UnitState> = campaign::definition::SIDES
-        .into_iter()
-        .flat_map(|side| battle.side(side).missions.iter())
-        .filter(|m| m.status == MissionStatus::FiringNow)
-        .filter_map(|m| battle.unit(&m.battery))
-        .collect();
+    let ready: Vec<&seam::Action> = table.offered(key::ARTILLERY_FIRE).collect();
     if ready.is_empty() {
         return;
     }
+    let battle = table.state;
     ui.strong("Artillery fire for effect");
-    let side = state
-        .battery
+    let batteries: Vec<(&UnitState, Option<&str>)> = ready
+        .iter()
+        .filter_map(|a| Some((battle.unit(a.unit.as_deref()?)?, a.refused.as_deref())))
+        .collect();
+    let action = state
+        .artillery
+        .unit
         .as_deref()
-        .and_then(|id| battle.unit(id))
-        .map(|u| u.side);
-    let targets: Vec<&UnitState> = side.map_or_else(Vec::new, |s| {
-        tracker::targets(battle, campaign::definition::opponent(s))
-    });
+        .and_then(|id| table.of_unit(key::ARTILLERY_FIRE, id))
+        .cloned();
+    if action.is_none() {
+        state.artillery.unit = None;
+    }
+    let targets: Vec<(&UnitState, Option<&str>)> = action
+        .as_ref()
+        .map(|a| {
+            a.targets
+                .iter()
+                .filter_map(|id| battle.unit(id))
+                .map(|u| (u, None))
+                .collect()
+        })
+        .unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
-        unit_combo(battle, ui, "battery", "Battery", &ready, &mut state.battery);
         unit_combo(
+            ui,
+            "battery",
+            "Battery",
             battle,
+            &batteries,
+            &mut state.artillery.unit,
+        );
+        unit_combo(
             ui,
             "burst_target",
             "Unit under the burst",
+            battle,
             &targets,
-            &mut state.burst_target,
+            &mut state.artillery.target,
         );
-        if ui.button("Roll and apply").clicked() {
-            if let (Some(b), Some(t)) = (state.battery.clone(), state.burst_target.clone()) {
-                let mut roller = state.roller();
-                let result = tracker::artillery_fire(
-                    battle,
-                    &b,
-                    &t,
-                    ArtillerySituation::default(),
-                    &mut roller,
-                );
-                emit(state, plan, result, actions);
-            } else {
-                state.say(
-                    "Choose the battery and the unit under the burst".to_string(),
-                    true,
-                );
-            }
-        }
-        if let Some(b) = state.battery.clone()
-            && ui.button("Mission done").clicked()
-            && let Some(side) = side
+    });
+    let request = panel_request(key::ARTILLERY_FIRE, &state.artillery);
+    let constraints = constraints(table, action.as_ref(), &request);
+    form::form_fixed(
+        ui,
+        armour_mechanic("fire"),
+        &mut state.artillery.form,
+        table.model,
+        &constraints.fixing(None),
+    );
+    let request = panel_request(key::ARTILLERY_FIRE, &state.artillery);
+    ui.horizontal(|ui| {
+        let ready = action.is_some() && request.target.is_some();
+        if ui
+            .add_enabled(
+                ready && !state.just_done(&request),
+                egui::Button::new("Roll and apply"),
+            )
+            .on_disabled_hover_text("Choose the battery and the unit under the burst")
+            .clicked()
         {
-            actions.push(record(Event::ArtilleryFired { side, battery: b }));
+            act(state, table, request.clone(), actions);
+        }
+        if let Some(done) = state
+            .artillery
+            .unit
+            .as_deref()
+            .and_then(|id| table.of_unit(key::MISSION_DONE, id))
+            .cloned()
+        {
+            action_button(ui, state, table, &done, "Mission done", actions);
         }
     });
+    if request.unit.is_some() && request.target.is_some() {
+        odds_line(ui, table, &request);
+    }
 }
+
+/// The last roll's dice and result, while it is still the latest event.
+fn last_roll(state: &TrackerState, ui: &mut egui::Ui) {
+    if let Some((roll, at)) = &state.roll
+        && *at == state.log_len
+    {
+        egui::Frame::group(ui.style()).show(ui, |ui| report::roll(ui, roll));
+    }
+}
+
+/// Widest the unit and status columns get before their words wrap: at 1024 pixels the row's
+/// actions stay on screen.
+const UNIT_WIDTH: f32 = 180.0;
+const WHERE_WIDTH: f32 = 100.0;
+
+/// The columns of a unit's row that hold its actions, each in its own column so a button never
+/// slides into another's place: the order its status allows (Reveal, Commit, Call fire
+/// mission), Rally, the Poor Reliability checks or repairs, and Disperse, apart at the end.
+const ACTION_COLUMNS: [&[&str]; 4] = [
+    &[key::REVEAL, key::COMMIT_RESERVES, key::CALL_ARTILLERY],
+    &[key::RALLY],
+    &[key::CHECK_RELIABILITY, key::REPAIR],
+    &[key::DISPERSE],
+];
 
 fn units_table(
     state: &mut TrackerState,
-    plan: &ArmourBattlePlan,
-    battle: &BattleState,
+    table: &Table<'_>,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
-    ui.horizontal(|ui| {
-        ui.strong("Units");
-        let label = ui.label("Rally: inches to the closest enemy");
-        ui.add(
-            egui::DragValue::new(&mut state.rally_distance)
-                .range(0.0..=120.0)
-                .suffix("″"),
-        )
-        .labelled_by(label.id);
-        ui.checkbox(&mut state.rally_cover, "in cover");
-        ui.checkbox(&mut state.rally_no_sight, "no line of sight to an enemy");
-    });
-    let mut committed: Vec<(Side, String)> = Vec::new();
-    egui::Grid::new("units").striped(true).num_columns(6).show(ui, |ui| {
-        for heading in ["Unit", "Where", "Disruption", "Suppressed", "Fire marker", ""] {
-            ui.strong(heading);
-        }
-        ui.end_row();
-        for u in &battle.units {
-            ui.label(format!("{} {}", u.side.label(), battle.unit_label(u)));
-            let broken = match u.breakdown {
-                Breakdown::BrokenDown { .. } => " · broken down",
-                Breakdown::Repaired { turn } if turn == battle.turn => " · repaired (no move)",
-                _ => "",
-            };
-            ui.label(format!("{}{broken}", u.status.label()));
-            let live = !u.is_dispersed() && u.status != UnitStatus::LostEarlier;
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(live && u.disruption > 0, egui::Button::new("−").small())
-                    .on_hover_text("Correct by hand")
-                    .clicked()
-                {
-                    emit(state, plan, tracker::set_disruption(battle, &u.id, u.disruption - 1), actions);
-                }
-                ui.monospace(format!("{}/{}", u.disruption, u.cohesion));
-                if ui
-                    .add_enabled(live && u.disruption + 1 < u.cohesion, egui::Button::new("+").small())
-                    .on_hover_text("Correct by hand")
-                    .clicked()
-                {
-                    emit(state, plan, tracker::set_disruption(battle, &u.id, u.disruption + 1), actions);
-                }
-            });
-            let mut suppressed = u.suppressed;
-            if ui
-                .add_enabled(live, egui::Checkbox::new(&mut suppressed, ""))
-                .on_hover_text("Suppressed")
-                .changed()
-            {
-                emit(state, plan, tracker::set_suppressed(battle, &u.id, suppressed), actions);
-            }
-            let mut marked = u.fire_marker;
-            if ui
-                .add_enabled(live, egui::Checkbox::new(&mut marked, ""))
-                .on_hover_text("Fire marker")
-                .changed()
-            {
-                actions.push(record(Event::FireMarkerSet { unit: u.id.clone(), marked }));
-            }
-            ui.horizontal(|ui| {
-                if !live {
-                    return;
-                }
-                match u.status {
-                    UnitStatus::Hidden
-                        if ui.small_button("Reveal").clicked() => {
-                            emit(state, plan, tracker::reveal(battle, &u.id), actions);
-                        }
-                    UnitStatus::Reserve { .. }
-                        if !committed.contains(&(u.side, u.company.clone())) => {
-                            committed.push((u.side, u.company.clone()));
-                            if ui.small_button(format!("Commit {}", u.company)).clicked() {
-                                emit(state, plan, tracker::commit_reserves(battle, u.side, &u.company), actions);
-                            }
-                        }
-                    UnitStatus::OffTable
-                        if ui.small_button("Call fire mission").clicked() => {
-                            let mut roller = state.roller();
-                            let result = tracker::call_artillery(battle, &u.id, &mut roller);
-                            emit(state, plan, result, actions);
-                        }
-                    _ => {}
-                }
-                let situation = RallySituation {
-                    distance_inches: state.rally_distance,
-                    cover: state.rally_cover,
-                    no_line_of_sight: state.rally_no_sight,
-                    ..RallySituation::default()
-                };
-                if u.disruption > 0
-                    && ui
-                        .small_button("Rally")
-                        .on_hover_ui(|ui| rally_odds_text(battle, &u.id, situation, ui))
-                        .clicked()
-                {
-                    let mut roller = state.roller();
-                    let result = tracker::rally(battle, &u.id, situation, &mut roller);
-                    emit(state, plan, result, actions);
-                }
-                let unreliable = armour_battles::unit_card(&u.card)
-                    .is_some_and(|c| c.has(SpecialRule::PoorReliability));
-                if unreliable {
-                    if matches!(u.breakdown, Breakdown::BrokenDown { .. }) {
-                        if ui.small_button("Repair (command die)").clicked() {
-                            emit(state, plan, tracker::repair(battle, &u.id, false), actions);
-                        }
-                        if ui.small_button("Repair (Staff Order)").clicked() {
-                            emit(state, plan, tracker::repair(battle, &u.id, true), actions);
-                        }
-                    } else {
-                        for order in [MoveOrder::Double, MoveOrder::Triple] {
-                            if ui
-                                .small_button(format!("{} check", order.label()))
-                                .on_hover_ui(|ui| move_odds_text(battle, &u.id, order, ui))
-                                .clicked()
-                            {
-                                let mut roller = state.roller();
-                                let result = tracker::check_reliability(battle, &u.id, order, &mut roller);
-                                emit(state, plan, result, actions);
-                            }
-                        }
+    let battle = table.state;
+    egui::CollapsingHeader::new("Rally situation")
+        .id_salt("rally_situation")
+        .show(ui, |ui| {
+            // Unit, Disruption and suppression are each row's; the rest is the players'.
+            let values = [
+                ("unit", InputValue::Card(None)),
+                ("disruption", InputValue::Count(1)),
+                ("suppressed", InputValue::Flag(false)),
+                ("battle", InputValue::Count(1)),
+            ];
+            form::form_fixed(
+                ui,
+                armour_mechanic("rally"),
+                &mut state.rally,
+                table.model,
+                &Fixing {
+                    values: &values,
+                    cards_from_units: true,
+                    ..Fixing::default()
+                },
+            );
+        });
+    ui.strong("Units");
+    egui::ScrollArea::horizontal()
+        .id_salt("units_scroll")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+        .show(ui, |ui| {
+            egui::Grid::new("units")
+                .striped(true)
+                .num_columns(5 + ACTION_COLUMNS.len())
+                .show(ui, |ui| {
+                    for (heading, hover) in [
+                        (
+                            "Unit",
+                            "Side, card, copy number and company, as the printed cards",
+                        ),
+                        (
+                            "Where",
+                            "On the table, in reserve, hidden, off-table or gone",
+                        ),
+                        (
+                            "Disruption",
+                            "Disruption Points / Cohesion (corrected by hand)",
+                        ),
+                        ("Supp.", "Suppressed (corrected by hand)"),
+                        ("Fired", "Fire marker (corrected by hand)"),
+                    ] {
+                        ui.strong(heading).on_hover_text(hover);
                     }
-                }
-                if ui
-                    .small_button("Disperse")
-                    .on_hover_text("Removed by something the tracker did not resolve: rolls 1D3 Army Morale")
-                    .clicked()
-                {
-                    let mut roller = state.roller();
-                    let result = tracker::disperse(battle, &u.id, &mut roller);
-                    emit(state, plan, result, actions);
-                }
-            });
-            ui.end_row();
+                    for _ in ACTION_COLUMNS {
+                        ui.label("");
+                    }
+                    ui.end_row();
+                    for u in &battle.units {
+                        unit_row(state, table, u, ui, actions);
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
+fn unit_row(
+    state: &mut TrackerState,
+    table: &Table<'_>,
+    u: &UnitState,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let battle = table.state;
+    // Long names wrap in narrow columns, so the actions stay in view in a small window.
+    let cell = |ui: &mut egui::Ui, width: f32, text: String| {
+        ui.scope(|ui| {
+            ui.set_max_width(width);
+            ui.add(egui::Label::new(text).wrap());
+        });
+    };
+    cell(
+        ui,
+        UNIT_WIDTH,
+        format!("{} {}", u.side.label(), battle.unit_label(u)),
+    );
+    let broken = match u.breakdown {
+        Breakdown::BrokenDown { .. } => " · broken down",
+        Breakdown::Repaired { turn } if turn == battle.turn => " · repaired (no move)",
+        _ => "",
+    };
+    cell(ui, WHERE_WIDTH, format!("{}{broken}", u.status.label()));
+    let live = !u.is_dispersed() && u.status != UnitStatus::LostEarlier;
+    let correction = |action: &'static str, key: &'static str, value: InputValue| {
+        Request::new(action).unit(u.id.clone()).with(key, value)
+    };
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(live && u.disruption > 0, egui::Button::new("−").small())
+            .on_hover_text("Correct by hand")
+            .clicked()
+        {
+            let request = correction(
+                key::SET_DISRUPTION,
+                "value",
+                InputValue::Count(i64::from(u.disruption) - 1),
+            );
+            act(state, table, request, actions);
+        }
+        ui.monospace(format!("{}/{}", u.disruption, u.cohesion));
+        if ui
+            .add_enabled(
+                live && u.disruption + 1 < u.cohesion,
+                egui::Button::new("+").small(),
+            )
+            .on_hover_text("Correct by hand")
+            .clicked()
+        {
+            let request = correction(
+                key::SET_DISRUPTION,
+                "value",
+                InputValue::Count(i64::from(u.disruption) + 1),
+            );
+            act(state, table, request, actions);
         }
     });
+    let mut suppressed = u.suppressed;
+    if ui
+        .add_enabled(live, egui::Checkbox::new(&mut suppressed, ""))
+        .on_hover_text("Suppressed (a correction by hand)")
+        .changed()
+    {
+        let request = correction(key::SET_SUPPRESSED, "flag", InputValue::Flag(suppressed));
+        act(state, table, request, actions);
+    }
+    let mut marked = u.fire_marker;
+    if ui
+        .add_enabled(live, egui::Checkbox::new(&mut marked, ""))
+        .on_hover_text("Fire marker (a correction by hand)")
+        .changed()
+    {
+        let request = correction(key::SET_FIRE_MARKER, "flag", InputValue::Flag(marked));
+        act(state, table, request, actions);
+    }
+    // The row's own actions: a chain's Commit (which names its chain) is in that chain's menu.
+    let mine: Vec<seam::Action> = table
+        .offered
+        .iter()
+        .filter(|a| a.unit.as_deref() == Some(u.id.as_str()))
+        .filter(|a| a.key != key::COMMIT_RESERVES || !fixes_any_face(a))
+        .cloned()
+        .collect();
+    for keys in ACTION_COLUMNS {
+        ui.horizontal(|ui| {
+            for action in mine.iter().filter(|a| keys.contains(&a.key)) {
+                let mut action = action.clone();
+                if action.key == key::RALLY {
+                    rally_inputs(state, &mut action);
+                }
+                let label = action.label.clone();
+                action_button(ui, state, table, &action, &label, actions);
+            }
+        });
+    }
+}
+
+/// Whether `action` names the chain it spends (a chain menu's entry).
+fn fixes_any_face(action: &seam::Action) -> bool {
+    action.fixed.iter().any(|(k, _)| *k == param::FACE)
+}
+
+/// A Rally button's request: the rally situation the players set, the row's unit.
+fn rally_inputs(state: &TrackerState, action: &mut seam::Action) {
+    for key in ["distance", "cover", "no_los", "wild"] {
+        if let Some(value) = state.rally.inputs.get(key) {
+            action.fixed.retain(|(k, _)| *k != key);
+            action.fixed.push((key, value.clone()));
+        }
+    }
 }

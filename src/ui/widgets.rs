@@ -64,3 +64,37 @@ fn finish(
     }
     None
 }
+
+/// What a player answered to a question asked before a destructive action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Yes,
+    No,
+}
+
+/// Asks `question` in a window of its own over the view, with `yes` and Cancel, so the button
+/// that asked is never the one that confirms: a double click on "Disperse…" asks, it does not
+/// disperse. Escape and a click outside cancel. `None` while no answer is given.
+pub fn confirm(ui: &egui::Ui, id: &str, question: &str, yes: &str) -> Option<Answer> {
+    let mut answer = None;
+    let modal = egui::Modal::new(egui::Id::unique(("confirm", id))).show(ui.ctx(), |ui| {
+        ui.set_max_width(360.0);
+        ui.add(egui::Label::new(question).wrap());
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Cancel").clicked() {
+                answer = Some(Answer::No);
+            }
+            // Apart from Cancel, on the far side.
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button(yes).clicked() {
+                    answer = Some(Answer::Yes);
+                }
+            });
+        });
+    });
+    if answer.is_none() && modal.should_close() {
+        answer = Some(Answer::No);
+    }
+    answer
+}

@@ -8,10 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, EventUid, LorraineOptions, Sides, script,
-};
-use quartermaster::rules::dice::Roller;
+use quartermaster::campaign::{self, CampaignRecord, EventUid, LorraineOptions, Sides};
 use quartermaster::store::{Store, StoredCampaign};
 use quartermaster::sync;
 
@@ -23,7 +20,6 @@ struct Machine {
     view: PathBuf,
     id: quartermaster::store::CampaignId,
     recorded: BTreeSet<EventUid>,
-    seed: u64,
 }
 
 impl Machine {
@@ -40,14 +36,10 @@ impl Machine {
             let (at, event) = stored.record.choice(index, keep).unwrap();
             self.store_event(&mut stored, index, at, &event);
         }
-        let BattlePlan::Armour(plan) = stored.record.campaign.battles[index].clone() else {
-            unreachable!("Lorraine battles are tracked")
-        };
-        self.seed += 1;
-        let mut roller = Roller::new(self.seed);
+        // The dice come from each event's place and this machine, as the library records them.
+        let by = self.store.recorder().unwrap();
         for _ in 0..n {
-            let state = stored.record.state(index).unwrap();
-            let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
+            let Some(event) = stored.record.scripted(index, &by).unwrap() else {
                 break;
             };
             let at = stored.record.next_position(index).unwrap();
@@ -86,6 +78,7 @@ fn machines(n: usize) -> Vec<Machine> {
     let first_dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(first_dir.path()).unwrap();
     store.set_setting("player.name", "Player 1").unwrap();
+    store.set_setting("machine.name", "machine 1").unwrap();
     let definition = campaign::new_lorraine(
         "Lorraine",
         Sides {
@@ -110,13 +103,15 @@ fn machines(n: usize) -> Vec<Machine> {
         view,
         id: stored.id,
         recorded: BTreeSet::new(),
-        seed: 100,
     }];
     for m in 2..=n {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(dir.path()).unwrap();
         store
             .set_setting("player.name", &format!("Player {m}"))
+            .unwrap();
+        store
+            .set_setting("machine.name", &format!("machine {m}"))
             .unwrap();
         let here = store.create_campaign_record(&record).unwrap();
         let view = dir.path().join("shared");
@@ -127,7 +122,6 @@ fn machines(n: usize) -> Vec<Machine> {
             view,
             id: here.id,
             recorded: BTreeSet::new(),
-            seed: 100 * m as u64,
         });
     }
     all
@@ -336,9 +330,7 @@ fn the_cli_shows_a_fork_side_by_side_settles_it_and_the_choice_reaches_the_other
     qm(&b, &["campaign", "player", "Bob", "--machine", "desktop"]);
     let rolled = qm(
         &a,
-        &[
-            "campaign", "record", "Lorraine", "--battle", "1", "--seed", "5", "command",
-        ],
+        &["campaign", "record", "Lorraine", "--battle", "1", "command"],
     );
     assert!(rolled.contains("by Ann on laptop"), "{rolled}");
     qm(&a, &["campaign", "share", "Lorraine", "--folder", f]);

@@ -185,7 +185,7 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
         all.extend_from_slice(args);
         ok(&dir, &all)
     };
-    let line = record(&["--seed", "11", "command"]);
+    let line = record(&["command"]);
     assert!(
         line.starts_with("battle 2, event 1 (command_rolled"),
         "{line}"
@@ -193,15 +193,13 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
     assert!(line.contains("by Ann on club-laptop: Turn 1"), "{line}");
     let line = record(&["staff-order", "--side", "us", "--purpose", "smoke"]);
     assert!(line.contains("event 2 (staff_order_used"), "{line}");
-    let line = record(&["--seed", "3", "artillery", "--battery", "us-13"]);
+    let line = record(&["artillery", "--battery", "us-13"]);
     assert!(line.contains("event 3 (artillery_called"), "{line}");
-    // Fire until a shot leaves the target with Disruption to rally off; misses are undone.
+    // Fire until a shot leaves the target with Disruption to rally off; misses are undone (each
+    // undo moves the battle on, so the next shot rolls new dice: no seed is ever chosen).
     let mut rallied = false;
-    for seed in 0..40u64 {
-        let seed = seed.to_string();
+    for _ in 0..40 {
         let line = record(&[
-            "--seed",
-            &seed,
             "fire",
             "--attacker",
             "us-10",
@@ -225,16 +223,7 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
             && !line.contains("DISPERSED")
             && target["suppressed"] == false
         {
-            let line = record(&[
-                "--seed",
-                "9",
-                "rally",
-                "--unit",
-                "german-9",
-                "--distance",
-                "10",
-                "--cover",
-            ]);
+            let line = record(&["rally", "--unit", "german-9", "--distance", "10", "--cover"]);
             assert!(
                 line.contains("(rally,") && line.contains("rallies"),
                 "{line}"
@@ -258,4 +247,109 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
     // The log says who recorded each event.
     let log = ok(&dir, &["campaign", "show", "Club", "--log"]);
     assert!(log.contains("— Ann on club-laptop,"), "{log}");
+}
+
+/// Units are named by id or by their label as the tracker and the cards show them; a miss says
+/// the nearest names. Nobody chooses a seed: `--seed` is no flag of `campaign record`.
+#[test]
+fn record_takes_unit_labels_suggests_near_names_and_takes_no_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
+    let record = |args: &[&str]| {
+        let mut all = vec!["campaign", "record", "Club", "--battle", "1"];
+        all.extend_from_slice(args);
+        qm(&dir, &all)
+    };
+    let refused = record(&["--seed", "5", "command"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--seed"));
+    let rolled = record(&["command"]);
+    assert!(rolled.status.success());
+    // No player name set: the line names the machine without an empty "by".
+    let line = String::from_utf8_lossy(&rolled.stdout);
+    assert!(
+        !line.contains("by  on") && !line.contains("by on"),
+        "{line}"
+    );
+    // Three companies field an "M4 75mm 1/2": the name alone is refused with all three.
+    let several = record(&["fire", "--attacker", "M4 75mm 1/2", "--target", "german-1"]);
+    assert_eq!(several.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&several.stderr);
+    assert!(
+        err.contains(
+            "names several units: M4 75mm 1/2 (Tank Company 1), M4 75mm 1/2 (Tank Company 2)"
+        ),
+        "{err}"
+    );
+    let fired = record(&[
+        "fire",
+        "--attacker",
+        "M4 75mm 1/2 (Tank Company 1)",
+        "--target",
+        "Panther Ausf G 1/2 (Panzer Company 1)",
+    ]);
+    let line = String::from_utf8_lossy(&fired.stdout);
+    assert!(
+        fired.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fired.stderr)
+    );
+    assert!(
+        line.contains("M4 75mm 1/2 (Tank Company 1) → Panther Ausf G 1/2 (Panzer Company 1)"),
+        "{line}"
+    );
+    let missed = record(&["fire", "--attacker", "Sherman", "--target", "german-1"]);
+    assert_eq!(missed.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&missed.stderr);
+    assert!(err.contains("--attacker: no unit Sherman"), "{err}");
+    let missed = record(&[
+        "fire",
+        "--attacker",
+        "M4 75nm 1/2 (Tank Company 1)",
+        "--target",
+        "german-1",
+    ]);
+    let err = String::from_utf8_lossy(&missed.stderr);
+    assert!(
+        err.contains("did you mean M4 75mm 1/2 (Tank Company 1)"),
+        "{err}"
+    );
+}
+
+/// A chain spent on reserves alone is refused with the way out; a company is committed with
+/// `commit`, which spends the order's die — not before its briefing's turn.
+#[test]
+fn reserves_are_committed_with_commit_from_their_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
+    let record = |args: &[&str]| {
+        let mut all = vec!["campaign", "record", "Club", "--battle", "3"];
+        all.extend_from_slice(args);
+        qm(&dir, &all)
+    };
+    assert!(record(&["command"]).status.success());
+    let chain = record(&[
+        "chain",
+        "--side",
+        "us",
+        "--face",
+        "5",
+        "--dice",
+        "1",
+        "--on",
+        "commit-reserves",
+    ]);
+    assert_eq!(chain.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&chain.stderr).contains("commit --company"),
+        "{}",
+        String::from_utf8_lossy(&chain.stderr)
+    );
+    let early = record(&["commit", "--company", "Armour Company 1"]);
+    assert_eq!(early.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&early.stderr).contains("from turn 2"),
+        "{}",
+        String::from_utf8_lossy(&early.stderr)
+    );
 }

@@ -4,7 +4,7 @@
 
 use lopdf::Document;
 use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, script,
+    self, CampaignRecord, CampaignUid, Event, LorraineOptions, Recorder, Sides,
 };
 use quartermaster::export::{
     self, ExportDate, ExportError, Item, Layout, Stage, export_after_action, layout_after_action,
@@ -12,7 +12,6 @@ use quartermaster::export::{
 };
 use quartermaster::rules::RulesetId;
 use quartermaster::rules::armour_battles::Side;
-use quartermaster::rules::dice::Roller;
 
 fn date() -> ExportDate {
     "2025-03-14".parse().unwrap()
@@ -33,18 +32,17 @@ fn push(record: &mut CampaignRecord, index: usize, event: Event) {
     record.append_numbered(index, at, event).unwrap();
 }
 
-/// A Lorraine campaign whose battle 1 the scripted player fights to its end (seed `seed`),
-/// with a note taken back by an undo early on.
+/// A Lorraine campaign (its id from `seed`, so its dice are the same each run) whose battle 1
+/// the scripted player fights to its end, with a note taken back by an undo early on.
 fn lorraine_with_battle_1_fought(seed: u64) -> CampaignRecord {
     let created = campaign::new_lorraine("Lezey 1944", players(), LorraineOptions::default())
         .expect("the briefings load");
-    let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
-    let BattlePlan::Armour(plan) = record.campaign.battles[0].clone() else {
-        panic!("Lorraine battles are tracked")
-    };
-    let mut roller = Roller::new(seed);
+    let id = CampaignUid(uuid::Uuid::from_u128(
+        0x0192_0000_0000_7000_8000_0000_0000_0000 | u128::from(seed),
+    ));
+    let mut record = CampaignRecord::new(id, created);
     let mut state = record.state(0).unwrap();
-    while let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() {
+    while let Some(event) = record.scripted(0, &Recorder::default()).unwrap() {
         push(&mut record, 0, event);
         if record.logs[0].len() == 4 {
             push(

@@ -4,10 +4,8 @@
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use quartermaster::campaign::{
-    self, BattlePlan, CampaignRecord, Event, LorraineOptions, Sides, file, script,
-};
-use quartermaster::rules::dice::Roller;
+use quartermaster::campaign::{self, CampaignRecord, Event, LorraineOptions, Sides, file};
+use quartermaster::rules::armour_battles::battle::event as ab;
 use quartermaster::store::{Store, StoreError};
 
 fn lezey() -> CampaignRecord {
@@ -21,21 +19,17 @@ fn lezey() -> CampaignRecord {
     )
 }
 
-/// Records `n` scripted events of battle `index` through the store.
+/// Records `n` scripted events of battle `index` through the store, each with the dice its
+/// place gives on this library's machine.
 fn play(
     store: &mut Store,
     stored: &mut quartermaster::store::StoredCampaign,
     index: usize,
     n: usize,
-    seed: u64,
 ) {
-    let BattlePlan::Armour(plan) = stored.record.campaign.battles[index].clone() else {
-        panic!("Lorraine battles are tracked")
-    };
-    let mut roller = Roller::new(seed);
+    let by = store.recorder().unwrap();
     for _ in 0..n {
-        let state = stored.record.state(index).unwrap();
-        let Some(event) = script::next_event(&plan, &state, &mut roller).unwrap() else {
+        let Some(event) = stored.record.scripted(index, &by).unwrap() else {
             break;
         };
         let at = stored.record.next_position(index).unwrap();
@@ -52,7 +46,7 @@ fn a_campaign_survives_closing_and_reopening() {
     let (record, state) = {
         let mut store = Store::open(dir.path()).unwrap();
         let mut stored = store.create_campaign_record(&lezey()).unwrap();
-        play(&mut store, &mut stored, 0, 30, 3);
+        play(&mut store, &mut stored, 0, 30);
         assert_eq!(stored.record.logs[0].len(), 30);
         let undo = stored.record.battle(0).unwrap().undo().unwrap();
         let at = stored.record.next_position(0).unwrap();
@@ -76,7 +70,7 @@ fn a_campaign_survives_closing_and_reopening() {
 fn names_are_unique_and_imports_keep_numbers_and_times() {
     let mut store = Store::open_in_memory().unwrap();
     let mut stored = store.create_campaign_record(&lezey()).unwrap();
-    play(&mut store, &mut stored, 0, 25, 9);
+    play(&mut store, &mut stored, 0, 25);
     assert!(matches!(
         store.create_campaign_record(&lezey()),
         Err(StoreError::DuplicateCampaignName { .. })
@@ -105,14 +99,14 @@ fn names_are_unique_and_imports_keep_numbers_and_times() {
 fn events_stay_append_only_but_a_whole_campaign_can_be_deleted() {
     let mut store = Store::open_in_memory().unwrap();
     let mut stored = store.create_campaign_record(&lezey()).unwrap();
-    play(&mut store, &mut stored, 0, 5, 1);
+    play(&mut store, &mut stored, 0, 5);
     let mut other = store
         .create_campaign_record(&CampaignRecord::new(
             quartermaster::store::new_campaign_uid(),
             campaign::new_lorraine("Other", Sides::default(), LorraineOptions::default()).unwrap(),
         ))
         .unwrap();
-    play(&mut store, &mut other, 0, 5, 2);
+    play(&mut store, &mut other, 0, 5);
     store.delete_campaign(stored.id).unwrap();
     assert_eq!(store.find_campaign("Lezey").unwrap(), None);
     assert!(matches!(
@@ -142,11 +136,9 @@ fn what_next_battles_are_stored_with_their_campaign() {
     store.record_event(battle, at, &event).unwrap();
     let loaded = store.load_campaign(stored.id).unwrap();
     assert_eq!(loaded.record.campaign.battles.len(), 4);
+    // The setup first, then the note.
     assert_eq!(loaded.record.logs[3].len(), 2);
-    assert_eq!(
-        loaded.record.state(3).unwrap().notes,
-        vec!["free deployment"]
-    );
+    assert_eq!(loaded.record.logs[3][1].event, event);
 }
 
 /// The kill test: the real binary records scripted campaign events and is killed with
@@ -217,14 +209,9 @@ fn two_running_copies_recording_into_one_battle_never_interleave_its_log() {
     let mut stored_second = second.load_campaign(stored_first.id).unwrap();
 
     // The first copy plays on; the second still shows the battle as it was.
-    play(&mut first, &mut stored_first, 0, 5, 11);
-    let BattlePlan::Armour(plan) = stored_second.record.campaign.battles[0].clone() else {
-        unreachable!()
-    };
-    let stale = stored_second.record.state(0).unwrap();
-    let event = script::next_event(&plan, &stale, &mut Roller::new(99))
-        .unwrap()
-        .unwrap();
+    play(&mut first, &mut stored_first, 0, 5);
+    let by = second.recorder().unwrap();
+    let event = stored_second.record.scripted(0, &by).unwrap().unwrap();
     let error = second
         .record_event(
             stored_second.battle_ids[0],
@@ -247,14 +234,14 @@ fn two_running_copies_recording_into_one_battle_never_interleave_its_log() {
 
     // Reloaded, it records after the first copy's events; the log stays one game.
     stored_second = second.load_campaign(stored_second.id).unwrap();
-    play(&mut second, &mut stored_second, 0, 3, 12);
+    play(&mut second, &mut stored_second, 0, 3);
     let log = &second.load_campaign(stored_first.id).unwrap().record.logs[0];
     assert_eq!(log.len(), 8);
     assert!(log.iter().enumerate().all(|(i, e)| e.seq == i as u32 + 1));
     let turns: Vec<u32> = log
         .iter()
         .filter_map(|e| match &e.event {
-            Event::CommandRolled(c) => Some(c.turn),
+            Event::Armour(ab::Event::CommandRolled(c)) => Some(c.turn),
             _ => None,
         })
         .collect();

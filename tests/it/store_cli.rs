@@ -561,8 +561,7 @@ fn units_lists_custom_cards_marked_as_custom() {
 
 /// A library with a custom card and a Lorraine campaign whose first battle has a few events.
 fn library_with_a_campaign(dir: &Path) {
-    use quartermaster::campaign::{self, BattlePlan, CampaignRecord, LorraineOptions, Sides};
-    use quartermaster::rules::dice::Roller;
+    use quartermaster::campaign::{self, CampaignRecord, LorraineOptions, Sides};
     let mut store = Store::open(dir).unwrap();
     store
         .save_custom_card(None, &store_support::sample_card(3))
@@ -576,14 +575,10 @@ fn library_with_a_campaign(dir: &Path) {
             definition,
         ))
         .unwrap();
-    let BattlePlan::Armour(plan) = stored.record.campaign.battles[0].clone() else {
-        unreachable!()
-    };
     let mut record = stored.record.clone();
-    let mut roller = Roller::new(7);
+    let by = store.recorder().unwrap();
     for _ in 0..12 {
-        let state = record.state(0).unwrap();
-        let Some(event) = campaign::script::next_event(&plan, &state, &mut roller).unwrap() else {
+        let Some(event) = record.scripted(0, &by).unwrap() else {
             break;
         };
         let at = record.next_position(0).unwrap();

@@ -3,22 +3,36 @@
 //! the stored log; undo with the keyboard; the event log filters.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
-use quartermaster::campaign::state::{BattleState, Phase};
-use quartermaster::campaign::{Event, LoggedEvent, tracker};
-use quartermaster::rules::armour_battles::fire::{FireSituation, RangeBand};
-use quartermaster::rules::dice::Roller;
+use egui_kittest::kittest::{NodeT, Queryable};
+use quartermaster::campaign::{BattleState, CampaignRecord, Event, LoggedEvent};
+use quartermaster::rules::armour_battles::battle::actions::key;
+use quartermaster::rules::armour_battles::battle::event as ab;
+use quartermaster::rules::armour_battles::battle::state::Phase;
+use quartermaster::rules::battle::Request;
 use quartermaster::rules::resolution::InputValue;
 use quartermaster::ui::{App, CardKey, View};
 
 fn harness() -> Harness<'static, App> {
+    harness_sized(1400.0, 2400.0)
+}
+
+fn harness_sized(width: f32, height: f32) -> Harness<'static, App> {
     let mut app = App::for_tests().expect("in-memory store opens");
     app.prefs.view = View::Campaign;
-    app.campaign.tracker.next_seed = 7;
     // Tall enough that the event log at the foot of the page is on screen to be clicked.
     Harness::builder()
-        .with_size(egui::vec2(1400.0, 2400.0))
+        .with_size(egui::vec2(width, height))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {
+    &h.state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("a campaign is open")
+        .stored
+        .record
 }
 
 fn state(h: &Harness<'static, App>) -> BattleState {
@@ -36,36 +50,23 @@ fn state(h: &Harness<'static, App>) -> BattleState {
 
 /// The event log of battle `index` of the open campaign.
 fn battle_log<'a>(h: &'a Harness<'static, App>, index: usize) -> &'a [LoggedEvent] {
-    &h.state()
-        .model
-        .campaign
-        .as_ref()
-        .expect("a campaign is open")
-        .stored
+    &record(h).logs[index]
+}
+
+/// What the battle's rules record for `request` in the shown battle now, as this window
+/// records it: the screen must show exactly that.
+fn decided(h: &Harness<'static, App>, request: &Request) -> Event {
+    let open = h.state().model.campaign.as_ref().unwrap();
+    open.stored
         .record
-        .logs[index]
+        .decide(open.battle, request, &h.state().model.player)
+        .unwrap()
+        .event
 }
 
 /// Whether some widget's label contains `text` (it may appear in several places).
 fn shown(h: &Harness<'static, App>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
-}
-
-/// A seed with which us-1 firing at german-1 at short range scores exactly one Disruption
-/// Point, found with the library on the same state.
-fn seed_scoring_one_point(state: &BattleState) -> u64 {
-    let situation = FireSituation {
-        range: RangeBand::Short,
-        ..FireSituation::default()
-    };
-    (0..5000)
-        .find(|&seed| {
-            matches!(
-                tracker::fire(state, "us-1", "german-1", situation, &mut Roller::new(seed)),
-                Ok(Event::Fire(f)) if f.new_disruption == 1 && !f.dispersed
-            )
-        })
-        .expect("some seed scores one point")
 }
 
 fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
@@ -78,29 +79,99 @@ fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
     h.run();
 }
 
-#[test]
-fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
-    let mut h = harness();
+/// Two clicks at one spot, a frame apart, as a player's double click lands: the second on
+/// whatever is under the pointer after the first.
+fn double_click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
+    for _ in 0..2 {
+        h.event(egui::Event::PointerMoved(pos));
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::default(),
+            });
+        }
+        h.run();
+    }
+}
+
+fn start(h: &mut Harness<'static, App>) {
     h.run();
     h.get_by_label("New Lorraine campaign").click();
     h.run();
-    let open = h
-        .state()
+}
+
+/// Opens a Lorraine campaign whose first command roll in Battle 1 gives a table `want`
+/// accepts: the dice come from the campaign's id and history, so a test picks the campaign,
+/// not the seed. The campaign comes in as an imported file, as a player's would.
+fn start_with(h: &mut Harness<'static, App>, want: impl Fn(&BattleState) -> bool) {
+    use quartermaster::campaign::{self, CampaignUid, LorraineOptions, Sides, file};
+    h.run();
+    let player = h.state().model.player.clone();
+    let record = (1..500u128)
+        .map(|n| {
+            let created = campaign::new_lorraine(
+                "Lorraine 1944",
+                Sides::default(),
+                LorraineOptions::default(),
+            )
+            .unwrap();
+            CampaignRecord::new(
+                CampaignUid(uuid::Uuid::from_u128(
+                    0x0192_0000_0000_7000_8000_0000_0000_0000 | n,
+                )),
+                created,
+            )
+        })
+        .find(|record| {
+            let roll = record
+                .decide(0, &Request::new(key::ROLL_COMMAND), &player)
+                .unwrap()
+                .event;
+            let mut after = record.clone();
+            after
+                .append(
+                    0,
+                    quartermaster::campaign::EventUid(uuid::Uuid::from_u128(1)),
+                    String::new(),
+                    player.clone(),
+                    roll,
+                )
+                .unwrap();
+            want(&after.state(0).unwrap())
+        })
+        .expect("a campaign whose first roll gives the wanted table");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("campaign.json");
+    std::fs::write(&path, file::to_json(&record).unwrap()).unwrap();
+    h.state_mut()
         .model
-        .campaign
-        .as_ref()
-        .expect("the new campaign is open");
-    assert_eq!(open.stored.record.campaign.battles.len(), 3);
+        .apply(quartermaster::ui::Command::Campaign(
+            quartermaster::ui::CampaignCommand::Import(path),
+        ));
+    h.run();
+}
+
+#[test]
+fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
+    let mut h = harness();
+    start(&mut h);
+    assert_eq!(record(&h).campaign.battles.len(), 3);
     assert!(
         h.query_all_by_label_contains("Battle 1: Meeting Engagement")
             .next()
             .is_some()
     );
-
+    let roll = decided(&h, &Request::new(key::ROLL_COMMAND));
     h.get_by_label("Roll command dice").click();
     h.run();
-    let after_roll = state(&h);
-    assert_eq!(after_roll.turn, 1);
+    assert_eq!(
+        battle_log(&h, 0)[0].event,
+        roll,
+        "the rules' roll, seed and all"
+    );
+    assert_eq!(state(&h).turn, 1);
     assert!(shown(&h, "Turn 1: command dice"));
 
     // The first M4 75mm of Tank Company 1 fires at the first Panther.
@@ -112,24 +183,37 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
     );
     h.get_by_label("Short").click();
     h.run();
-    // Choose the seed of the next roll so that this fire scores a Disruption Point, computed
-    // with the library on the same state, so the screen must show what the rules decided.
-    let seed = seed_scoring_one_point(&after_roll);
-    h.state_mut().campaign.tracker.next_seed = seed;
-    assert!(shown(&h, "new Disruption 0:"), "odds are shown");
+    assert!(
+        shown(&h, "Attacker dice: "),
+        "the mechanic's odds are shown"
+    );
+    let shot = Request::new(key::FIRE)
+        .unit("us-1")
+        .target("german-1")
+        .with("range", InputValue::Choice("short"));
+    let expected = decided(&h, &shot);
+    let Event::Armour(ab::Event::Fire(fire)) = &expected else {
+        panic!("a fire")
+    };
     h.get_by_label("Roll fire and apply").click();
     h.run();
-
+    assert_eq!(battle_log(&h, 0).last().unwrap().event, expected);
     let after_fire = state(&h);
     let panther = after_fire.unit("german-1").unwrap();
-    assert_eq!(panther.disruption, 1);
-    assert!(after_fire.unit("us-1").unwrap().fire_marker);
-    assert!(
-        h.query_by_label("1/3").is_some(),
-        "the table shows the new Disruption"
+    assert_eq!(
+        panther.disruption,
+        fire.new_disruption.min(panther.cohesion)
     );
-    let log = battle_log(&h, 0);
-    assert!(matches!(log.last().unwrap().event, Event::Fire(_)));
+    assert!(after_fire.unit("us-1").unwrap().fire_marker);
+    if panther.disruption > 0 {
+        assert_eq!(
+            h.query_all_by_label(&format!("{}/3", panther.disruption))
+                .count(),
+            1,
+            "the table shows the new Disruption"
+        );
+    }
+    assert!(shown(&h, "attack (3+:"), "the roll's dice are shown");
 
     // Ctrl+Z in the Campaign view undoes the fire by recording an undo.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -139,7 +223,10 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
     assert_eq!(log.len(), 3, "command roll, fire, undo: nothing erased");
     h.get_by_label("Redo").click();
     h.run();
-    assert_eq!(state(&h).unit("german-1").unwrap().disruption, 1);
+    assert_eq!(
+        state(&h).unit("german-1").unwrap().disruption,
+        panther.disruption
+    );
 
     // The log filter hides fire events (the last-action line above keeps its copy).
     let count = |h: &Harness<'static, App>| {
@@ -147,17 +234,18 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
             .count()
     };
     let before = count(&h);
-    h.get_by_label("Fire").click();
+    // The event log's filter, at the foot of the page (the fire form has a "Fire" choice).
+    h.get_all_by_label("Fire").last().unwrap().click();
     h.run();
     assert_eq!(count(&h), before - 1);
 }
 
+/// Battle 3's reserves enter from turn 2: on turn 1 the row's Commit says why when clicked,
+/// and records nothing.
 #[test]
 fn a_reserve_committed_too_early_is_refused_in_words_and_nothing_is_recorded() {
     let mut h = harness();
-    h.run();
-    h.get_by_label("New Lorraine campaign").click();
-    h.run();
+    start(&mut h);
     h.get_by_label_contains("Battle 3: Counter-Attack").click();
     h.run();
     assert_eq!(h.state().model.campaign.as_ref().unwrap().battle, 2);
@@ -165,31 +253,38 @@ fn a_reserve_committed_too_early_is_refused_in_words_and_nothing_is_recorded() {
     h.run();
     assert_eq!(state(&h).turn, 1);
     let before = battle_log(&h, 2).len();
+    h.get_by_label("Commit Armour Company 1").scroll_to_me();
+    h.run();
     h.get_by_label("Commit Armour Company 1").click();
     h.run();
     assert!(
         shown(&h, "may be committed from turn 2"),
-        "the refusal is shown"
+        "the refusal is shown: {:?}",
+        h.state().campaign.tracker.refusal
     );
     assert_eq!(battle_log(&h, 2).len(), before, "nothing was recorded");
     assert_ne!(state(&h).phase, Phase::Over);
 }
 
+/// The Resolve view linked to the battle is the tracker's fire action: the battle's situation
+/// for the picked units, and "Roll in Battle 1" records the battle's own roll of it.
 #[test]
-fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click() {
+fn a_shot_in_the_resolve_view_is_rolled_in_the_campaign_battle_with_one_click() {
     let mut h = harness();
-    h.run();
-    h.get_by_label("New Lorraine campaign").click();
-    h.run();
+    start(&mut h);
     h.get_by_label("Roll command dice").click();
     h.run();
-    let before = state(&h);
 
     h.state_mut().prefs.view = View::Resolve;
     h.run();
     assert!(shown(&h, "From the campaign battle: Battle 1"));
-    pick(&mut h, "Attacker unit", "us-1 ·");
-    pick(&mut h, "Target unit", "german-1 ·");
+    // Units are named as the tracker and the printed cards name them.
+    pick(&mut h, "Attacker unit", "M4 75mm 1/2 (Tank Company 1), US");
+    pick(
+        &mut h,
+        "Target unit",
+        "Panther Ausf G 1/2 (Panzer Company 1), German",
+    );
     let form = h.state_mut().resolve.form_mut().clone();
     let card = |key| match form.cards.get(&(key, 0)) {
         Some(CardKey::Book(_, name)) => name.clone(),
@@ -200,50 +295,49 @@ fn a_roll_in_the_resolve_view_is_recorded_in_the_campaign_battle_with_one_click(
     h.state_mut()
         .resolve
         .set("range", InputValue::Choice("short"));
-    let seed = seed_scoring_one_point(&before);
-    h.state_mut().resolve.seed = seed;
     h.run();
-    h.get_by_label("Roll").click();
+    let expected = decided(
+        &h,
+        &Request::new(key::FIRE)
+            .unit("us-1")
+            .target("german-1")
+            .with("range", InputValue::Choice("short")),
+    );
+    h.get_by_label_contains("Roll in Battle 1").click();
     h.run();
-    h.get_by_label_contains("Record in Battle 1").click();
-    h.run();
-
-    let after = state(&h);
-    assert_eq!(after.unit("german-1").unwrap().disruption, 1);
-    assert!(after.unit("us-1").unwrap().fire_marker);
     let log = battle_log(&h, 0);
-    let Event::Fire(fire) = &log.last().unwrap().event else {
-        panic!("the roll was recorded as fire")
+    assert_eq!(log.last().unwrap().event, expected, "the battle's roll");
+    let Event::Armour(ab::Event::Fire(fire)) = &expected else {
+        panic!("a fire")
     };
-    assert_eq!(fire.seed, seed, "the recorded dice are the roll's");
-    let situation = fire
-        .situation
-        .expect("the situation is recorded with the dice");
     assert_eq!(
-        situation.range,
+        fire.situation.unwrap().range,
         quartermaster::campaign::event::Range::Short
     );
     // And the battle, this fire included, verifies from situation, cards and state.
-    let record = &h.state().model.campaign.as_ref().unwrap().stored.record;
-    quartermaster::campaign::verify::verify_record(record).unwrap();
+    quartermaster::campaign::verify::verify_record(record(&h)).unwrap();
     assert!(
-        shown(&h, "Recorded in Battle 1"),
-        "the same roll cannot be recorded twice"
+        h.get_by_label_contains("Roll in Battle 1")
+            .accesskit_node()
+            .is_disabled(),
+        "the same shot is not recorded twice from here"
     );
     // The target's Disruption in the form now follows the battle.
     h.run();
-    assert_eq!(
-        h.state_mut()
-            .resolve
-            .form_mut()
-            .inputs
-            .count("target_disruption"),
-        1
-    ); // Replaying the recorded seed deals the same dice again: never offered for recording.
-    h.get_all_by_label("Replay").next().unwrap().click();
-    h.run();
-    assert!(h.state().resolve.log[0].replay);
-    assert!(h.query_by_label_contains("Record in Battle 1").is_none());
+    let disruption = state(&h).unit("german-1").map_or(0, |u| u.disruption);
+    if state(&h)
+        .unit("german-1")
+        .is_some_and(|u| !u.is_dispersed())
+    {
+        assert_eq!(
+            h.state_mut()
+                .resolve
+                .form_mut()
+                .inputs
+                .count("target_disruption"),
+            i64::from(disruption)
+        );
+    }
 }
 
 /// Two M4 75mm of one company are told apart the way their printed cards number them.
@@ -266,9 +360,7 @@ fn alike_units_carry_the_copy_numbers_of_their_printed_cards() {
 #[test]
 fn the_status_follows_undo_and_the_pulse_shows_what_is_left() {
     let mut h = harness();
-    h.run();
-    h.get_by_label("New Lorraine campaign").click();
-    h.run();
+    start_with(&mut h, |s| matches!(s.phase, Phase::Pulse { .. }));
     assert!(shown(&h, "No command dice rolled yet"));
     h.get_by_label("Roll command dice").click();
     h.run();
@@ -299,9 +391,7 @@ fn the_status_follows_undo_and_the_pulse_shows_what_is_left() {
 #[test]
 fn the_tracker_offers_only_what_the_briefing_and_the_rules_allow() {
     let mut h = harness();
-    h.run();
-    h.get_by_label("New Lorraine campaign").click();
-    h.run();
+    start_with(&mut h, |s| !s.sides.us.chains.is_empty());
     h.get_by_label("Roll command dice").click();
     h.run();
     let chain = state(&h).sides.us.chains[0];
@@ -311,12 +401,15 @@ fn the_tracker_offers_only_what_the_briefing_and_the_rules_allow() {
         .click();
     h.run();
     assert!(shown(&h, "Use for orders"));
-    assert!(!shown(&h, "Commit reserves"));
+    assert!(!shown(&h, "Commit"), "no reserves in Battle 1");
+    // The fire panel is the mechanic's form: every option the Resolve view has.
     for option in [
-        "double move",
-        "triple move",
+        "Double move",
+        "Triple move",
         "Ambush fire",
         "Target evading",
+        "Attacker wild die / Staff Order",
+        "Target wild die / Staff Order",
     ] {
         assert!(shown(&h, option), "{option}");
     }
@@ -325,14 +418,8 @@ fn the_tracker_offers_only_what_the_briefing_and_the_rules_allow() {
 /// At the minimum window size every tracker button is inside the window.
 #[test]
 fn the_tracker_buttons_stay_in_the_window_at_the_minimum_size() {
-    let mut app = App::for_tests().expect("in-memory store opens");
-    app.prefs.view = View::Campaign;
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(720.0, 480.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    h.run();
-    h.get_by_label("New Lorraine campaign").click();
-    h.run();
+    let mut h = harness_sized(720.0, 480.0);
+    start(&mut h);
     h.get_by_label("Roll command dice").click();
     h.run();
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(720.0, 480.0));
@@ -348,4 +435,149 @@ fn the_tracker_buttons_stay_in_the_window_at_the_minimum_size() {
         before,
         "the buttons keep their place when the phase text changes"
     );
+}
+
+/// A double click on Rally rallies once: the first click rallies, the second lands on the same
+/// button (greyed until the log moves on), never on Disperse, which sits apart and asks first.
+#[test]
+fn double_clicking_rally_rallies_once_and_disperses_nothing() {
+    let mut h = harness();
+    start(&mut h);
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    // us-1 takes a Disruption Point by hand: its Rally button comes alive.
+    h.get_all_by_label("+").next().expect("us-1's +").click();
+    h.run();
+    assert_eq!(state(&h).unit("us-1").unwrap().disruption, 1);
+    let rally = h.get_all_by_label("Rally").next().expect("us-1's Rally");
+    let disperse = h
+        .get_all_by_label("Disperse…")
+        .next()
+        .expect("us-1's Disperse");
+    assert!(
+        !disperse.rect().intersects(rally.rect()),
+        "Disperse is not where Rally is"
+    );
+    let at = rally.rect().center();
+    let before = battle_log(&h, 0).len();
+    double_click_at(&mut h, at);
+    let log = battle_log(&h, 0);
+    assert_eq!(log.len(), before + 1, "one rally recorded");
+    assert!(matches!(
+        log.last().unwrap().event,
+        Event::Armour(ab::Event::Rally(_))
+    ));
+    assert!(!state(&h).unit("us-1").unwrap().is_dispersed());
+    // Disperse asks first, in a window of its own; Cancel leaves the battle as it was.
+    h.get_all_by_label("Disperse…").next().unwrap().click();
+    h.run();
+    assert!(shown(&h, "Only an undo takes it back"));
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(battle_log(&h, 0).len(), before + 1);
+}
+
+/// "Record result" pressed twice (a double click) records the result once.
+#[test]
+fn double_clicking_record_result_records_one_result() {
+    use quartermaster::campaign::Sides;
+    use quartermaster::rules::{Budget, RulesetId};
+    use quartermaster::ui::{CampaignCommand, Command};
+    let mut h = harness();
+    h.run();
+    for name in ["Rangers", "Grenadiers"] {
+        h.state_mut().model.apply(Command::NewForce {
+            ruleset: RulesetId::BoltAction,
+            name: name.into(),
+            budget: Budget::Points(500),
+        });
+    }
+    h.state_mut()
+        .model
+        .apply(Command::Campaign(CampaignCommand::New {
+            ruleset: RulesetId::BoltAction,
+            name: "League".into(),
+            players: Sides::default(),
+            carry_losses: false,
+        }));
+    h.state_mut()
+        .model
+        .apply(Command::Campaign(CampaignCommand::AddBattle {
+            name: "Crossroads".into(),
+            forces: Sides {
+                us: "Rangers".into(),
+                german: "Grenadiers".into(),
+            },
+        }));
+    h.run();
+    let at = h.get_by_label("Record result").rect().center();
+    double_click_at(&mut h, at);
+    let log = battle_log(&h, 0);
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert!(matches!(log[0].event, Event::BattleConcluded { .. }));
+}
+
+/// "Undo this" undoes exactly the event it shows: once another program has recorded after it
+/// (a record of this window refused because the battle changed), it is gone, and an undo
+/// asked for by that event's id undoes nothing.
+#[test]
+fn undo_this_after_a_refused_record_undoes_nothing_it_does_not_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = quartermaster::store::Store::open(dir.path()).unwrap();
+    let mut app = App::new(
+        quartermaster::ui::model::Model::new(store),
+        quartermaster::ui::Prefs::default(),
+        &quartermaster::ui::Launch::default(),
+    );
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 2400.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    start(&mut h);
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    h.get_all_by_label("Use a Staff Order")
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    assert!(h.query_by_label("Undo this").is_some());
+    let mine = battle_log(&h, 0).last().unwrap().id;
+    // Another program records into the same battle.
+    {
+        let mut other = quartermaster::store::Store::open(dir.path()).unwrap();
+        let id = other.find_campaign("Lorraine 1944").unwrap().unwrap();
+        let stored = other.load_campaign(id).unwrap();
+        let note = Event::Note {
+            text: "from the command line".into(),
+        };
+        let at = stored.record.next_position(0).unwrap();
+        other.record_event(stored.battle_ids[0], at, &note).unwrap();
+    }
+    // This window's next record (the German side's Staff Order) is refused: the battle
+    // changed. It reloads.
+    h.get_all_by_label("Use a Staff Order")
+        .nth(1)
+        .unwrap()
+        .click();
+    h.run();
+    let log = battle_log(&h, 0).to_vec();
+    assert!(
+        matches!(log.last().unwrap().event, Event::Note { .. }),
+        "{:?} {:?}",
+        log.iter().map(|e| e.event.kind()).collect::<Vec<_>>(),
+        h.state().model.notices
+    );
+    assert!(
+        h.query_by_label("Undo this").is_none(),
+        "the latest event is not this window's"
+    );
+    h.state_mut()
+        .model
+        .apply(quartermaster::ui::Command::Campaign(
+            quartermaster::ui::CampaignCommand::UndoEvent(mine),
+        ));
+    h.run();
+    assert_eq!(battle_log(&h, 0), log.as_slice(), "nothing undone");
 }

@@ -4,8 +4,10 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use quartermaster::campaign::{CampaignRecord, Event, tracker};
-use quartermaster::rules::dice::Roller;
+use quartermaster::campaign::{CampaignRecord, Event};
+use quartermaster::rules::armour_battles::battle::actions::key;
+use quartermaster::rules::armour_battles::battle::event as ab;
+use quartermaster::rules::battle::Request;
 use quartermaster::store::Store;
 use quartermaster::ui::model::Model;
 use quartermaster::ui::{App, Launch, Prefs, View};
@@ -15,7 +17,6 @@ fn app_on(dir: &std::path::Path) -> App {
     let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
     app.native_dialogs = false;
     app.prefs.view = View::Campaign;
-    app.campaign.tracker.next_seed = 7;
     app
 }
 
@@ -112,17 +113,15 @@ fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
         desktop.set_setting("player.name", "Bob").unwrap();
         let id = desktop.find_campaign("Lorraine 1944").unwrap().unwrap();
         let stored = desktop.load_campaign(id).unwrap();
-        let quartermaster::campaign::BattlePlan::Armour(plan) =
-            stored.record.campaign.battles[0].clone()
-        else {
-            unreachable!()
-        };
-        let event = tracker::roll_command(
-            &plan,
-            &stored.record.state(0).unwrap(),
-            &mut Roller::new(99),
-        )
-        .unwrap();
+        let event = stored
+            .record
+            .decide(
+                0,
+                &Request::new(key::ROLL_COMMAND),
+                &desktop.recorder().unwrap(),
+            )
+            .unwrap()
+            .event;
         let at = stored.record.next_position(0).unwrap();
         desktop
             .record_event(stored.battle_ids[0], at, &event)
@@ -140,7 +139,8 @@ fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
         laptop.query_by_label("Roll command dice").is_none(),
         "no recording while forked"
     );
-    // Keep the desktop's branch.
+    // Keep the desktop's branch — with a double click, as players do: the first click keeps
+    // it, the second lands on whatever is there now and restores nothing.
     let fork = record(&laptop);
     let bobs = fork
         .open_fork(0)
@@ -149,19 +149,47 @@ fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
         .iter()
         .position(|b| b.events[0].by.player == "Bob")
         .unwrap();
-    laptop
+    let at = laptop
         .query_all_by_label_contains("Keep this branch")
         .nth(bobs)
         .expect("one button per branch")
-        .click();
-    laptop.run();
+        .rect()
+        .center();
+    for _ in 0..2 {
+        laptop.event(egui::Event::PointerMoved(at));
+        for pressed in [true, false] {
+            laptop.event(egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::default(),
+            });
+        }
+        laptop.run();
+    }
     let settled = record(&laptop);
     assert!(settled.open_fork(0).is_none());
     assert_eq!(settled.logs[0][0].by.player, "Bob");
-    assert!(matches!(settled.logs[0][0].event, Event::CommandRolled(_)));
+    assert!(matches!(
+        settled.logs[0][0].event,
+        Event::Armour(ab::Event::CommandRolled(_))
+    ));
+    let choices = settled
+        .all_events(0)
+        .filter(|e| matches!(e.event, Event::BranchChosen { .. }))
+        .count();
+    assert_eq!(
+        choices, 1,
+        "one choice recorded, the other branch not restored"
+    );
     assert!(shown(&laptop, "Set aside branches (1)"));
-    // Take the laptop's own roll back instead.
+    // Take the laptop's own roll back instead: it asks first, in a window of its own.
     click(&mut laptop, "Set aside branches (1)");
+    click(&mut laptop, "Restore this branch…");
+    assert!(
+        record(&laptop).logs[0][0].by.player == "Bob",
+        "only asked so far"
+    );
     click(&mut laptop, "Restore this branch");
     let restored = record(&laptop);
     assert!(restored.open_fork(0).is_none());

@@ -14,9 +14,9 @@ use crate::campaign::definition::BattlePlan;
 use crate::campaign::seal::{self, MachineKey, Seal, SignatureBytes};
 use crate::campaign::{
     CampaignRecord, CampaignUid, Event, EventUid, LorraineOptions, Position, Recorder, Sides,
-    new_lorraine, script, what_next,
+    new_lorraine, what_next,
 };
-use crate::rules::dice::Roller;
+use crate::rules::armour_battles::battle::event as ab;
 
 fn base() -> CampaignRecord {
     CampaignRecord::new(
@@ -56,11 +56,14 @@ impl Replica {
             self.counter % 60,
             self.machine
         );
-        let by = Recorder {
+        (at, self.recorder())
+    }
+
+    fn recorder(&self) -> Recorder {
+        Recorder {
             player: format!("player {}", self.machine),
             machine: format!("machine {}", self.machine),
-        };
-        (at, by)
+        }
     }
 
     fn seal_at(&mut self, index: usize, at: Position, event: Event) -> EventUid {
@@ -75,24 +78,24 @@ impl Replica {
     }
 
     /// Records `n` events in battle `index`: scripted play (a note every `note_every`), and a
-    /// branch choice first if the battle waits on one (`pick` says which branch).
-    fn play(&mut self, index: usize, n: usize, seed: u64, pick: usize, note_every: usize) {
+    /// branch choice first if the battle waits on one (`pick` says which branch). The dice
+    /// come from each event's place and this machine, as the app rolls them.
+    fn play(&mut self, index: usize, n: usize, pick: usize, note_every: usize) {
         if let Some(fork) = self.record.open_fork(index) {
             let keep = fork.branches[pick % fork.branches.len()].first;
             self.choose(index, keep);
         }
-        let BattlePlan::Armour(plan) = self.record.campaign.battles[index].clone() else {
-            unreachable!("Lorraine battles are tracked")
-        };
-        let mut roller = Roller::new(seed);
+        assert!(matches!(
+            self.record.campaign.battles[index],
+            BattlePlan::Armour(_)
+        ));
         for k in 0..n {
-            let state = self.record.state(index).unwrap();
             let event = if note_every > 0 && k % note_every == 0 {
                 Some(Event::Note {
                     text: format!("note {k} from {}", self.machine),
                 })
             } else {
-                script::next_event(&plan, &state, &mut roller).unwrap()
+                self.record.scripted(index, &self.recorder()).unwrap()
             };
             let Some(event) = event else { break };
             let at = self.record.next_position(index).unwrap();
@@ -125,8 +128,9 @@ fn ids(r: &CampaignRecord) -> BTreeSet<EventUid> {
         .collect()
 }
 
-/// A step of a random history: (replica, action, battle, count, seed, pick).
-type Step = (usize, u8, usize, usize, u64, usize);
+/// A step of a random history: (replica, action, battle, count, pick, spoil): `spoil` says
+/// whether a merge takes a spoiled copy (when the damage list has one left).
+type Step = (usize, u8, usize, usize, usize, bool);
 
 fn steps(replicas: usize, max: usize) -> impl Strategy<Value = Vec<Step>> {
     prop::collection::vec(
@@ -135,8 +139,8 @@ fn steps(replicas: usize, max: usize) -> impl Strategy<Value = Vec<Step>> {
             0u8..3,
             0usize..2,
             1usize..5,
-            0u64..1000,
             0usize..3,
+            any::<bool>(),
         ),
         1..max,
     )
@@ -223,14 +227,14 @@ fn spoiled(record: &CampaignRecord, damage: Damage) -> CampaignRecord {
 /// copy when `damage` has a next entry for it.
 fn run(replicas: &mut [Replica], schedule: &[Step], damage: &mut impl Iterator<Item = Damage>) {
     let n = replicas.len();
-    for &(r, action, battle, count, seed, pick) in schedule {
+    for &(r, action, battle, count, pick, spoil) in schedule {
         if action < 2 {
-            replicas[r].play(battle, count, seed, pick, 3);
+            replicas[r].play(battle, count, pick, 3);
         } else {
             let from = (r + 1 + pick) % n;
             if from != r {
                 let copy = match damage.next() {
-                    Some(d) if seed % 2 == 0 => spoiled(&replicas[from].record, d),
+                    Some(d) if spoil => spoiled(&replicas[from].record, d),
                     _ => replicas[from].record.clone(),
                 };
                 replicas[r].merge_from(&copy);
@@ -331,11 +335,11 @@ proptest! {
 fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere() {
     let mut laptop = Replica::new(1);
     let mut desktop = Replica::new(2);
-    laptop.play(0, 1, 10, 0, 0);
+    laptop.play(0, 1, 0, 0);
     desktop.merge_from(&laptop.record);
     // Both roll the next turn's command dice (and more) after the same event.
-    laptop.play(0, 4, 11, 0, 0);
-    desktop.play(0, 3, 12, 0, 0);
+    laptop.play(0, 4, 0, 0);
+    desktop.play(0, 3, 0, 0);
     laptop.merge_from(&desktop.record);
     let fork = laptop.record.open_fork(0).expect("a fork");
     assert_eq!(fork.branches.len(), 2);
@@ -370,7 +374,7 @@ fn two_machines_that_both_roll_the_turn_fork_and_a_choice_settles_it_everywhere(
 #[test]
 fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() {
     let mut a = Replica::new(1);
-    a.play(0, 3, 1, 0, 0);
+    a.play(0, 3, 0, 0);
     let other = CampaignRecord::new(
         CampaignUid(Uuid::from_u128(99)),
         new_lorraine("Other", Sides::default(), LorraineOptions::default()).unwrap(),
@@ -384,7 +388,7 @@ fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() 
     // come in.
     let mut b = Replica::new(2);
     b.merge_from(&a.record);
-    b.play(0, 2, 9, 0, 0);
+    b.play(0, 2, 0, 0);
     let mut damaged = b.record.clone();
     damaged.logs[0][1].recorded_at.replace_range(18..19, "7");
     let (merged, report) = merge(&a.record, &damaged).unwrap();
@@ -398,10 +402,10 @@ fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() 
     assert_eq!(ids(&merged), ids(&b.record));
     // An event whose dice do not replay is refused with what follows it; the rest merges.
     let mut c = Replica::new(3);
-    c.play(0, 3, 1, 0, 0);
-    c.play(1, 2, 4, 0, 0);
+    c.play(0, 3, 0, 0);
+    c.play(1, 2, 0, 0);
     let mut forged = c.record.clone();
-    if let Event::CommandRolled(roll) = &mut forged.logs[0][0].event {
+    if let Event::Armour(ab::Event::CommandRolled(roll)) = &mut forged.logs[0][0].event {
         roll.turn = 7;
     }
     let key = c.key.clone();
@@ -419,7 +423,7 @@ fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() 
 #[test]
 fn a_forged_recorder_is_refused_and_named() {
     let mut ann = Replica::new(1);
-    ann.play(0, 2, 3, 0, 0);
+    ann.play(0, 2, 0, 0);
     let mut eve = Replica::new(9);
     eve.merge_from(&ann.record);
     // Eve records "the first player concedes" under Ann's names, signed with her own key.
@@ -450,7 +454,7 @@ fn a_forged_recorder_is_refused_and_named() {
 #[test]
 fn an_unsigned_event_after_a_signed_one_is_refused_and_limits_hold() {
     let mut ann = Replica::new(1);
-    ann.play(0, 2, 3, 0, 0);
+    ann.play(0, 2, 0, 0);
     let mut copy = ann.record.clone();
     copy.append(
         0,
@@ -496,7 +500,7 @@ fn an_unsigned_event_after_a_signed_one_is_refused_and_limits_hold() {
             &key,
             "9999-01-01T00:00:00.000Z".into(),
             by,
-            Event::TurnEnded {},
+            Event::Armour(ab::Event::TurnEnded {}),
         )
         .unwrap();
     let (_, report) = merge(&ann.record, &late.record).unwrap();
@@ -510,7 +514,7 @@ fn an_unsigned_event_after_a_signed_one_is_refused_and_limits_hold() {
 fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing() {
     let mut ann = Replica::new(1);
     let mut bob = Replica::new(2);
-    ann.play(0, 2, 5, 0, 0);
+    ann.play(0, 2, 0, 0);
     bob.merge_from(&ann.record);
     // Both add battle 4 before syncing, Bob with the extra artillery.
     for (replica, extra) in [(&mut ann, false), (&mut bob, true)] {
@@ -527,7 +531,7 @@ fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing
             Event::BattleAdded { plan },
         );
     }
-    bob.play(0, 2, 8, 0, 0);
+    bob.play(0, 2, 0, 0);
     ann.merge_from(&bob.record);
     bob.merge_from(&ann.record);
     assert_eq!(shared(&ann.record), shared(&bob.record));
@@ -554,7 +558,32 @@ fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing
             "What Next? (extra artillery)"
         );
     }
-    ann.play(3, 3, 2, 0, 0);
+    ann.play(3, 3, 0, 0);
     bob.merge_from(&ann.record);
     assert_eq!(shared(&ann.record), shared(&bob.record));
+}
+
+/// A copy whose app roll carries a seed its place does not give — genuine dice, replaying
+/// from their seed, only a seed somebody chose — is refused on merge, naming the seed.
+#[test]
+fn an_event_whose_seed_is_not_the_derived_one_is_refused_on_merge() {
+    use crate::rules::armour_battles::battle::{BattleState, decide};
+    use crate::rules::battle::DiceFrom;
+    let mut b = Replica::new(2);
+    b.play(0, 1, 0, 0);
+    let BattlePlan::Armour(plan) = b.record.campaign.battles[0].clone() else {
+        unreachable!()
+    };
+    let chosen = decide::roll_command(
+        &plan,
+        &BattleState::start(&plan),
+        &mut crate::rules::dice::Roller::new(1234),
+        DiceFrom::Battle,
+    )
+    .unwrap();
+    b.record.logs[0][0].event = Event::Armour(chosen);
+    match merge(&base(), &b.record) {
+        Err(crate::campaign::CampaignError::Forged { field, .. }) => assert_eq!(field, "seed"),
+        other => panic!("{other:?}"),
+    }
 }

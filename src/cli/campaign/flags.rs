@@ -3,7 +3,6 @@
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::rules::armour_battles::Side;
-use crate::rules::armour_battles::fire::Bonus;
 
 /// `campaign record`'s arguments.
 #[derive(Debug, Args)]
@@ -13,9 +12,6 @@ pub struct RecordArgs {
     /// The battle's number (1, 2, 3 …).
     #[arg(long)]
     pub battle: u32,
-    /// Seed for the dice (default: a fresh one); the event records it.
-    #[arg(long, global = true)]
-    pub seed: Option<u64>,
     /// Print the appended event as JSON.
     #[arg(long, global = true)]
     pub json: bool,
@@ -42,8 +38,22 @@ impl From<SideArg> for Side {
 pub enum ChainUseArg {
     Orders,
     RestockStaffOrders,
+    /// Refused: a company is committed with `commit`, which spends its die.
     CommitReserves,
     Repair,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum WinnerArg {
+    Us,
+    German,
+    Draw,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum CheckMoveArg {
+    Double,
+    Triple,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -92,18 +102,15 @@ pub struct BonusArgs {
 }
 
 impl BonusArgs {
-    pub(super) fn attacker(self) -> Bonus {
-        Bonus {
-            wild_die: self.attacker_wild_die,
-            staff_order: self.attacker_staff_order,
-        }
+    /// Extra dice for the firer: one per flag (the battle pays a wild die first, then a Staff
+    /// Order, from the side's stock).
+    pub(super) fn attacker(self) -> u32 {
+        u32::from(self.attacker_wild_die) + u32::from(self.attacker_staff_order)
     }
 
-    pub(super) fn target(self) -> Bonus {
-        Bonus {
-            wild_die: self.target_wild_die,
-            staff_order: self.target_staff_order,
-        }
+    /// Extra dice for the target's reaction, paid the same way from the target's side.
+    pub(super) fn target(self) -> u32 {
+        u32::from(self.target_wild_die) + u32::from(self.target_staff_order)
     }
 }
 
@@ -149,10 +156,11 @@ pub enum RecordAction {
     },
     /// Direct (or, with --opportunity, opportunity) fire by one unit at another.
     Fire {
-        /// The firing unit's id, as `campaign show --json` lists it under `units`.
+        /// The firing unit: its id as `campaign show --json` lists it under `units` (us-1),
+        /// or its label as the tracker and the cards show it ("M4 75mm 1/2").
         #[arg(long)]
         attacker: String,
-        /// The id of the unit fired at.
+        /// The unit fired at: its id or its label.
         #[arg(long)]
         target: String,
         /// Opportunity fire rather than direct fire.
@@ -173,7 +181,8 @@ pub enum RecordAction {
         /// The firer's move this action (double −1D, triple −2D).
         #[arg(long = "move", value_enum, default_value = "single")]
         attacker_move: MoveArg,
-        /// Fire from ambush (+1D).
+        /// Fire from ambush (+1D): a hidden firer always does, a unit on the table never; the
+        /// flag is checked against the table.
         #[arg(long)]
         ambush: bool,
         /// The target's evasive move, if it makes one (+2D reaction).
@@ -226,6 +235,74 @@ pub enum RecordAction {
         /// Add a Staff Order (+1D).
         #[arg(long)]
         staff_order: bool,
+    },
+    /// Commit a reserve company with one die of a chain (from its briefing's turn, never in a
+    /// turn of Command Failure).
+    Commit {
+        /// The company ("Armour Company 1"), or a unit of it by id or label.
+        #[arg(long)]
+        company: String,
+        /// The face of the chain the order's die comes from (default: the shortest chain).
+        #[arg(long)]
+        chain: Option<u8>,
+    },
+    /// Place a hidden unit on the table.
+    Reveal {
+        /// The unit: its id or its label.
+        #[arg(long)]
+        unit: String,
+    },
+    /// A unit removed by something the tracker did not resolve; its side rolls 1D3 Army
+    /// Morale.
+    Disperse {
+        /// The unit: its id or its label.
+        #[arg(long)]
+        unit: String,
+    },
+    /// A Poor Reliability check on a double or triple move.
+    Reliability {
+        /// The unit: its id or its label.
+        #[arg(long)]
+        unit: String,
+        /// The move order.
+        #[arg(long = "move", value_enum)]
+        order: CheckMoveArg,
+    },
+    /// Repair a broken-down unit with a command die (or a Staff Order).
+    Repair {
+        /// The unit: its id or its label.
+        #[arg(long)]
+        unit: String,
+        /// Pay with a Staff Order rather than a command die.
+        #[arg(long)]
+        staff_order: bool,
+    },
+    /// Keep a mission cancelled by a Command Failure, for a Staff Order.
+    Maintain {
+        /// The battery: its id or its label.
+        #[arg(long)]
+        battery: String,
+    },
+    /// Call off a battery's mission.
+    CancelMission {
+        /// The battery: its id or its label.
+        #[arg(long)]
+        battery: String,
+    },
+    /// A battery's mission has fired for effect and is over.
+    MissionDone {
+        /// The battery: its id or its label.
+        #[arg(long)]
+        battery: String,
+    },
+    /// The players end the battle.
+    Conclude {
+        /// Who won.
+        #[arg(long, value_enum)]
+        winner: WinnerArg,
+        /// Why, in the log's words.
+        #[arg(long, default_value = "")]
+        notes: String,
     },
     /// End the turn before both sides used their chains.
     EndTurn,

@@ -188,7 +188,7 @@ pub fn run(
             let mut store = open(data_dir_arg)?;
             let mut copy = false;
             if let Some(name) = name {
-                crate::campaign::verify::name(name.trim())
+                crate::campaign::text::name(name.trim())
                     .map_err(|message| anyhow::anyhow!("--name: {message}"))?;
                 // The same campaign is already here: a new name asks for a separate copy,
                 // with ids of its own (so the two never merge into each other by mistake).

@@ -1,9 +1,10 @@
 //! `quartermaster campaign record NAME --battle N ACTION …`: the tracker's actions from the
 //! command line, so scripts and tests can play a battle (on two machines, and sync it).
 //!
-//! Every action goes through [`crate::campaign::tracker`] exactly as the window's tracker does:
-//! no rule is decided here. Each prints the event it appended (with `--json`, the event as the
-//! campaign file holds it).
+//! Each action becomes the same [`Request`] the window's tracker makes and is decided by the
+//! battle's rules through [`CampaignRecord::decide`], with the app's dice from the seed the
+//! battle's history gives (there is no `--seed`: nobody chooses it). No rule is decided here.
+//! Each prints the event it appended (with `--json`, the event as the campaign file holds it).
 
 use std::io::Write;
 
@@ -12,18 +13,13 @@ use serde_json::json;
 
 use super::super::{EXIT_OK, print_json};
 use super::flags::{
-    ChainUseArg, EvasionArg, MoveArg, RangeArg, RecordAction, RecordArgs, WildUseArg,
+    ChainUseArg, CheckMoveArg, EvasionArg, MoveArg, RangeArg, RecordAction, RecordArgs, WildUseArg,
+    WinnerArg,
 };
-use crate::campaign::event::{ChainUse, WildUse};
-use crate::campaign::{
-    BattlePlan, BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe, tracker,
-};
-use crate::rules::armour_battles::artillery::ArtillerySituation;
-use crate::rules::armour_battles::fire::{
-    Bonus, Evasion, FireMode, FireSituation, MoveOrder, RangeBand,
-};
-use crate::rules::armour_battles::rally::RallySituation;
-use crate::rules::dice::Roller;
+use crate::campaign::{BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe};
+use crate::rules::armour_battles::battle::actions::{key, param};
+use crate::rules::battle::{Request, Side};
+use crate::rules::resolution::InputValue;
 use crate::store::Store;
 
 /// Records one action and prints the event appended.
@@ -44,8 +40,8 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
                 stored.record.campaign.battles.len()
             )
         })?;
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let event = decide(&stored.record, index, &args.action, &mut Roller::new(seed))?;
+    let by = store.recorder()?;
+    let event = decide(&stored.record, index, &args.action, &by)?;
     let at = match &event {
         Event::BranchChosen { keep, .. } => stored.record.choice(index, *keep)?.0,
         _ => stored.record.next_position(index)?,
@@ -96,47 +92,73 @@ fn catch_up(
     Ok(())
 }
 
-/// The event the tracker records for `action` on battle `index` as it stands.
+/// The event the battle's rules record for `action` on battle `index` as it stands.
 fn decide(
     record: &CampaignRecord,
     index: usize,
     action: &RecordAction,
-    roller: &mut Roller,
+    by: &crate::campaign::Recorder,
 ) -> Result<Event> {
     let battle = record
         .battle(index)
         .ok_or_else(|| anyhow!("no battle {}", index + 1))?;
-    match action {
+    let request = match action {
         RecordAction::Undo => return Ok(battle.undo()?),
         RecordAction::Redo => return Ok(battle.redo()?),
-        RecordAction::Note { text } => {
-            crate::campaign::verify::text(text, crate::campaign::verify::MAX_TEXT_CHARS)
-                .map_err(|m| anyhow!("note: {m}"))?;
-            return Ok(Event::Note { text: text.clone() });
-        }
         RecordAction::Choose { keep } => {
             let keep = parse_event_id(record, index, keep)?;
             return Ok(record.choice(index, keep)?.1);
         }
-        _ => {}
-    }
-    let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, record.state(index)) else {
-        bail!(
-            "battle {} is not tracked (only notes, undo and redo are recorded here)",
-            index + 1
-        );
+        RecordAction::Note { text } => Request::new(crate::campaign::NOTE).text(text.clone()),
+        RecordAction::Conclude { winner, notes } => {
+            let mut request = Request::new(crate::campaign::CONCLUDE).text(notes.clone());
+            request.side = match winner {
+                WinnerArg::Us => Some(Side::Us),
+                WinnerArg::German => Some(Side::German),
+                WinnerArg::Draw => None,
+            };
+            request
+        }
+        tracked => {
+            let state = record.state(index).ok_or_else(|| {
+                anyhow!(
+                    "battle {} is not tracked (only notes, the result, undo and redo are recorded here)",
+                    index + 1
+                )
+            })?;
+            request(&state, tracked)?
+        }
     };
-    Ok(tracked(plan, &state, action, roller)?)
+    Ok(record.decide(index, &request, by)?.event)
 }
 
-fn tracked(
-    plan: &crate::campaign::ArmourBattlePlan,
-    state: &BattleState,
-    action: &RecordAction,
-    roller: &mut Roller,
-) -> Result<Event, crate::campaign::CampaignError> {
-    match action {
-        RecordAction::Command => tracker::roll_command(plan, state, roller),
+/// The unit a flag names, by id or label.
+fn unit(state: &BattleState, flag: &str, name: &str) -> Result<String> {
+    state
+        .find_unit(name)
+        .map(|u| u.id.clone())
+        .map_err(|e| anyhow!("{flag}: {e}"))
+}
+
+fn choice(key: &'static str, value: &'static str) -> (&'static str, InputValue) {
+    (key, InputValue::Choice(value))
+}
+
+fn count(key: &'static str, n: u32) -> (&'static str, InputValue) {
+    (key, InputValue::Count(i64::from(n)))
+}
+
+/// The request a tracked action makes, its units found by id or label.
+fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
+    let with = |mut request: Request, inputs: Vec<(&'static str, InputValue)>| {
+        for (key, value) in inputs {
+            request = request.with(key, value);
+        }
+        request
+    };
+    Ok(match action {
+        RecordAction::Command => Request::new(key::ROLL_COMMAND),
+        RecordAction::EndTurn => Request::new(key::END_TURN),
         RecordAction::Chain {
             side,
             face,
@@ -144,24 +166,36 @@ fn tracked(
             on,
         } => {
             let on = match on {
-                ChainUseArg::Orders => ChainUse::Orders,
-                ChainUseArg::RestockStaffOrders => ChainUse::RestockStaffOrders,
-                ChainUseArg::CommitReserves => ChainUse::CommitReserves,
-                ChainUseArg::Repair => ChainUse::Repair,
+                ChainUseArg::Orders => "orders",
+                ChainUseArg::RestockStaffOrders => "restock_staff_orders",
+                ChainUseArg::Repair => "repair",
+                ChainUseArg::CommitReserves => bail!(
+                    "--on commit-reserves: commit the company with `commit --company NAME`, which spends the chain's die"
+                ),
             };
-            tracker::use_chain(state, (*side).into(), *face, *dice, on)
+            with(
+                Request::new(key::USE_CHAIN).side((*side).into()),
+                vec![
+                    count(param::FACE, u32::from(*face)),
+                    count(param::DICE, *dice),
+                    choice(param::ON, on),
+                ],
+            )
         }
         RecordAction::Wild { side, dice, on } => {
             let on = match on {
-                WildUseArg::Bonus => WildUse::Bonus,
-                WildUseArg::InstantStaffOrders => WildUse::InstantStaffOrders,
-                WildUseArg::StockStaffOrders => WildUse::StockStaffOrders,
+                WildUseArg::Bonus => "bonus",
+                WildUseArg::InstantStaffOrders => "instant_staff_orders",
+                WildUseArg::StockStaffOrders => "stock_staff_orders",
             };
-            tracker::use_wild(state, (*side).into(), *dice, on)
+            with(
+                Request::new(key::USE_WILD).side((*side).into()),
+                vec![count(param::DICE, *dice), choice(param::ON, on)],
+            )
         }
-        RecordAction::StaffOrder { side, purpose } => {
-            tracker::use_staff_order(state, (*side).into(), purpose)
-        }
+        RecordAction::StaffOrder { side, purpose } => Request::new(key::USE_STAFF_ORDER)
+            .side((*side).into())
+            .text(purpose.clone()),
         RecordAction::Fire {
             attacker,
             target,
@@ -175,82 +209,152 @@ fn tracked(
             evasion,
             bonus,
         } => {
-            let situation = FireSituation {
-                mode: if *opportunity {
-                    FireMode::Opportunity
-                } else {
-                    FireMode::Direct
-                },
-                range: match range {
-                    RangeArg::Short => RangeBand::Short,
-                    RangeArg::Effective => RangeBand::Effective,
-                    RangeArg::Long => RangeBand::Long,
-                },
-                flank: *flank,
-                cover: *cover,
-                uphill: *uphill,
-                attacker_move: match attacker_move {
-                    MoveArg::Single => MoveOrder::Single,
-                    MoveArg::Double => MoveOrder::Double,
-                    MoveArg::Triple => MoveOrder::Triple,
-                },
-                ambush: *ambush,
-                evasion: evasion.map(|e| match e {
-                    EvasionArg::BreakOff => Evasion::BreakOff,
-                    EvasionArg::ShootAndScoot => Evasion::ShootAndScoot,
-                    EvasionArg::Disengage => Evasion::Disengage,
-                }),
-                attacker_bonus: bonus.attacker(),
-                target_bonus: bonus.target(),
-                ..FireSituation::default()
-            };
-            tracker::fire(state, attacker, target, situation, roller)
+            let firer = unit(state, "--attacker", attacker)?;
+            let aimed = unit(state, "--target", target)?;
+            let hidden = state.unit(&firer).is_some_and(|u| {
+                u.status == crate::rules::armour_battles::battle::state::UnitStatus::Hidden
+            });
+            if *ambush && !hidden {
+                bail!("--ambush: {attacker} is not hidden; only a hidden unit fires from ambush");
+            }
+            with(
+                Request::new(key::FIRE).unit(firer).target(aimed),
+                vec![
+                    choice(
+                        "kind",
+                        if *opportunity {
+                            "opportunity"
+                        } else {
+                            "direct"
+                        },
+                    ),
+                    choice(
+                        "range",
+                        match range {
+                            RangeArg::Short => "short",
+                            RangeArg::Effective => "effective",
+                            RangeArg::Long => "long",
+                        },
+                    ),
+                    ("flank", InputValue::Flag(*flank)),
+                    ("cover", InputValue::Flag(*cover)),
+                    ("uphill", InputValue::Flag(*uphill)),
+                    choice(
+                        "move",
+                        match attacker_move {
+                            MoveArg::Single => "single",
+                            MoveArg::Double => "double",
+                            MoveArg::Triple => "triple",
+                        },
+                    ),
+                    choice(
+                        "evading",
+                        match evasion {
+                            None => "none",
+                            Some(EvasionArg::BreakOff) => "break_off",
+                            Some(EvasionArg::ShootAndScoot) => "shoot_and_scoot",
+                            Some(EvasionArg::Disengage) => "disengage",
+                        },
+                    ),
+                    count("attacker_wild", bonus.attacker()),
+                    count("target_wild", bonus.target()),
+                ],
+            )
         }
-        RecordAction::Artillery { battery } => tracker::call_artillery(state, battery, roller),
+        RecordAction::Artillery { battery } => {
+            Request::new(key::CALL_ARTILLERY).unit(unit(state, "--battery", battery)?)
+        }
         RecordAction::ArtilleryFire {
             battery,
             target,
             cover,
             break_off,
             bonus,
-        } => {
-            let situation = ArtillerySituation {
-                cover: *cover,
-                break_off: *break_off,
-                attacker_bonus: bonus.attacker(),
-                target_bonus: bonus.target(),
-                ..ArtillerySituation::default()
-            };
-            tracker::artillery_fire(state, battery, target, situation, roller)
-        }
+        } => with(
+            Request::new(key::ARTILLERY_FIRE)
+                .unit(unit(state, "--battery", battery)?)
+                .target(unit(state, "--target", target)?),
+            vec![
+                ("cover", InputValue::Flag(*cover)),
+                choice("evading", if *break_off { "break_off" } else { "none" }),
+                count("attacker_wild", bonus.attacker()),
+                count("target_wild", bonus.target()),
+            ],
+        ),
         RecordAction::Rally {
-            unit,
+            unit: name,
             distance,
             cover,
             no_line_of_sight,
             wild_die,
             staff_order,
-        } => {
-            let situation = RallySituation {
-                distance_inches: *distance,
-                cover: *cover,
-                no_line_of_sight: *no_line_of_sight,
-                bonus: Bonus {
-                    wild_die: *wild_die,
-                    staff_order: *staff_order,
-                },
-                ..RallySituation::default()
+        } => with(
+            Request::new(key::RALLY).unit(unit(state, "--unit", name)?),
+            vec![
+                ("distance", InputValue::Number(*distance)),
+                ("cover", InputValue::Flag(*cover)),
+                ("no_los", InputValue::Flag(*no_line_of_sight)),
+                count("wild", u32::from(*wild_die) + u32::from(*staff_order)),
+            ],
+        ),
+        RecordAction::Commit { company, chain } => {
+            let first = state
+                .units
+                .iter()
+                .find(|u| {
+                    u.company.eq_ignore_ascii_case(company.trim())
+                        && matches!(
+                            u.status,
+                            crate::rules::armour_battles::battle::state::UnitStatus::Reserve { .. }
+                        )
+                })
+                .map(|u| u.id.clone());
+            let first = match first {
+                Some(first) => first,
+                None => unit(state, "--company", company)?,
             };
-            tracker::rally(state, unit, situation, roller)
+            let request = Request::new(key::COMMIT_RESERVES).unit(first);
+            match chain {
+                Some(face) => request.with(param::FACE, InputValue::Count(i64::from(*face))),
+                None => request,
+            }
         }
-        RecordAction::EndTurn => tracker::end_turn(state),
+        RecordAction::Reveal { unit: name } => {
+            Request::new(key::REVEAL).unit(unit(state, "--unit", name)?)
+        }
+        RecordAction::Disperse { unit: name } => {
+            Request::new(key::DISPERSE).unit(unit(state, "--unit", name)?)
+        }
+        RecordAction::Reliability { unit: name, order } => Request::new(key::CHECK_RELIABILITY)
+            .unit(unit(state, "--unit", name)?)
+            .with(
+                param::MOVE,
+                InputValue::Choice(match order {
+                    CheckMoveArg::Double => "double",
+                    CheckMoveArg::Triple => "triple",
+                }),
+            ),
+        RecordAction::Repair {
+            unit: name,
+            staff_order,
+        } => Request::new(key::REPAIR)
+            .unit(unit(state, "--unit", name)?)
+            .with(param::FLAG, InputValue::Flag(*staff_order)),
+        RecordAction::Maintain { battery } => {
+            Request::new(key::MAINTAIN_MISSION).unit(unit(state, "--battery", battery)?)
+        }
+        RecordAction::CancelMission { battery } => {
+            Request::new(key::CANCEL_MISSION).unit(unit(state, "--battery", battery)?)
+        }
+        RecordAction::MissionDone { battery } => {
+            Request::new(key::MISSION_DONE).unit(unit(state, "--battery", battery)?)
+        }
         RecordAction::Undo
         | RecordAction::Redo
         | RecordAction::Note { .. }
-        | RecordAction::Choose { .. } => Err(crate::campaign::CampaignError::not_allowed(
-            "not a tracker action",
-        )),
-    }
+        | RecordAction::Conclude { .. }
+        | RecordAction::Choose { .. } => bail!("not a tracker action"),
+    })
 }
 
 /// An event id as `campaign show` prints it: in full, or its last eight digits (or more) when
@@ -291,11 +395,13 @@ pub fn print_logged(
             &json!({"battle": plan.number(), "logged": logged, "text": describe::describe(&logged.event, plan)}),
         );
     }
-    let who = logged.by.label();
-    let who = if who.is_empty() {
-        String::new()
-    } else {
-        format!(" by {who}")
+    // "by Alice on laptop", "on laptop" with no player name, or nothing when neither is known.
+    let (player, machine) = (logged.by.player.trim(), logged.by.machine.trim());
+    let who = match (player.is_empty(), machine.is_empty()) {
+        (true, true) => String::new(),
+        (true, false) => format!(" on {machine}"),
+        (false, true) => format!(" by {player}"),
+        (false, false) => format!(" by {player} on {machine}"),
     };
     writeln!(
         out,

@@ -20,8 +20,10 @@ fn standing_key(standing: Standing) -> &'static str {
     }
 }
 
-fn unit_status_key(status: &crate::campaign::state::UnitStatus) -> &'static str {
-    use crate::campaign::state::UnitStatus;
+fn unit_status_key(
+    status: &crate::rules::armour_battles::battle::state::UnitStatus,
+) -> &'static str {
+    use crate::rules::armour_battles::battle::state::UnitStatus;
     match status {
         UnitStatus::OnTable => "on_table",
         UnitStatus::Reserve { .. } => "reserve",

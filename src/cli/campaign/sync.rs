@@ -144,7 +144,7 @@ fn join(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<u8> {
-    crate::campaign::verify::name(store_as.trim()).map_err(|m| anyhow!("NAME: {m}"))?;
+    crate::campaign::text::name(store_as.trim()).map_err(|m| anyhow!("NAME: {m}"))?;
     let found = sync::read_to_join(path, name)?;
     let folder = std::fs::symlink_metadata(path)
         .is_ok_and(|m| m.is_dir())
@@ -290,7 +290,7 @@ pub fn player(
         (SETTING_MACHINE_NAME, machine, "--machine"),
     ] {
         if let Some(value) = value {
-            crate::campaign::verify::name(value.trim()).map_err(|m| anyhow!("{field}: {m}"))?;
+            crate::campaign::text::name(value.trim()).map_err(|m| anyhow!("{field}: {m}"))?;
             store.set_setting(key, value.trim())?;
         }
     }

@@ -13,12 +13,12 @@ use std::collections::HashSet;
 use crate::campaign::definition::{SIDES, SimpleBattlePlan};
 use crate::campaign::describe::describe;
 use crate::campaign::result::Standing;
-use crate::campaign::state::UnitStatus;
 use crate::campaign::{
     ArmourBattlePlan, Battle, BattlePlan, BattleResult, BattleState, Campaign, CampaignRecord,
     LoggedEvent, side_label,
 };
 use crate::rules::armour_battles::Side;
+use crate::rules::armour_battles::battle::state::UnitStatus;
 
 use super::date::ExportDate;
 use super::display::{Item, Layout, Rgb, Stroke};

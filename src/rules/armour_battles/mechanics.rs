@@ -20,7 +20,10 @@ use super::rally::RallySituation;
 use super::{BattleGroup, FirstPulse, Side, UnitCard, UnitKind};
 use super::{outcome, rally as rally_rules, reliability};
 
-pub use report::fire_roll;
+pub use report::{
+    burst_odds, burst_report, burst_roll, command_dice, command_report, fire_report, fire_roll,
+    move_dice, move_report, rally_dice, rally_report,
+};
 
 const ID: RulesetId = RulesetId::ArmourBattles;
 
@@ -511,7 +514,10 @@ fn group(
 /// Reads an artillery mission: the response dice are given, or the battle group's (the
 /// chosen battle's, else the first Lorraine battle whose group of the battery's side has
 /// artillery).
-fn mission(inputs: &Inputs) -> Result<Mission<'_>, ResolveError> {
+///
+/// # Errors
+/// A missing or wrong card, or a battle group without artillery.
+pub fn mission(inputs: &Inputs) -> Result<Mission<'_>, ResolveError> {
     let battery = unit(inputs, "battery", "battery")?;
     let target = target(inputs)?;
     let response_dice = match (

@@ -4,6 +4,7 @@
 //! often than the briefing does, and no more units in all.
 
 pub mod artillery;
+pub mod battle;
 pub mod battle_groups;
 pub mod cards;
 pub mod command;

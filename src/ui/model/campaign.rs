@@ -20,6 +20,9 @@ pub struct OpenCampaign {
     /// What the page shows of the record, folded once per change rather than every frame: a
     /// long campaign's results take tens of milliseconds to fold.
     derived: Derived,
+    /// The last event this window recorded, with its battle: "Undo this" offers to undo it
+    /// while it is still that battle's latest (not after another machine's or program's).
+    pub recorded_here: Option<(usize, crate::campaign::EventUid)>,
 }
 
 #[derive(Debug, Clone)]
@@ -50,6 +53,7 @@ impl OpenCampaign {
             battle,
             shared,
             derived,
+            recorded_here: None,
         }
     }
 
@@ -67,6 +71,7 @@ impl OpenCampaign {
             battle,
             shared,
             derived: Derived { state, ..derived },
+            recorded_here: None,
         }
     }
 
@@ -147,6 +152,9 @@ pub enum CampaignCommand {
     /// other commands.
     Record(Box<Event>),
     Undo,
+    /// Undo exactly this event, if it is still the shown battle's latest: "Undo this" names
+    /// an event, and a sync or another program's record must not make it undo another.
+    UndoEvent(crate::campaign::EventUid),
     Redo,
     AddWhatNext {
         extra_artillery: bool,
@@ -195,10 +203,13 @@ impl Model {
                 players,
                 carry_losses,
             } => {
-                let created = if ruleset == RulesetId::ArmourBattles {
-                    campaign::new_lorraine(&name, players, LorraineOptions { carry_losses })?
-                } else {
-                    campaign::new_simple(&name, ruleset, players)?
+                let created = match campaign::CampaignKind::of(ruleset) {
+                    campaign::CampaignKind::Lorraine => {
+                        campaign::new_lorraine(&name, players, LorraineOptions { carry_losses })?
+                    }
+                    campaign::CampaignKind::Simple => {
+                        campaign::new_simple(&name, ruleset, players)?
+                    }
                 };
                 let stored = self.store.create_campaign_record(&CampaignRecord::new(
                     crate::store::new_campaign_uid(),
@@ -278,7 +289,7 @@ impl Model {
             CampaignCommand::SetPlayer(name) => {
                 match name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
                     Some(name) => {
-                        crate::campaign::verify::name(name)
+                        crate::campaign::text::name(name)
                             .map_err(|m| anyhow!("player name: {m}"))?;
                         self.store.set_setting(crate::store::SETTING_PLAYER, name)?;
                         self.info(format!("Events you record are marked \"{name}\""));
@@ -302,6 +313,21 @@ impl Model {
             CampaignCommand::Undo => {
                 let event = self.open_battle()?.undo()?;
                 self.record(&event)?;
+            }
+            CampaignCommand::UndoEvent(id) => {
+                let battle = self.open_battle()?;
+                let latest = battle
+                    .undo_target()
+                    .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
+                match latest {
+                    Some(latest) if latest.id == id => {
+                        let event = battle.undo()?;
+                        self.record(&event)?;
+                    }
+                    _ => bail!(
+                        "nothing was undone: the event shown is no longer this battle's latest (another machine or program recorded since)"
+                    ),
+                }
             }
             CampaignCommand::Redo => {
                 let event = self.open_battle()?.redo()?;
@@ -595,6 +621,7 @@ impl Model {
         };
         match self.store.record_event(battle, at, event) {
             Ok(logged) => {
+                open.recorded_here = Some((open.battle, logged.id));
                 open.stored.record.add(open.battle, logged)?;
                 open.changed(open.battle);
             }

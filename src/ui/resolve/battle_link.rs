@@ -1,23 +1,27 @@
 //! The Armour Battles fire form tied to the open campaign battle: the shooter and the target
-//! are picked among the battle's units, the target's Disruption and suppression come from
-//! the table, and a roll is recorded in the battle's log with one click.
+//! are picked among the battle's units (named as the tracker and the printed cards name them),
+//! and the form then holds the battle's own situation for them — the cards, the target's
+//! Disruption and suppression, ambush for a hidden firer — re-read from the table every frame,
+//! so a shot recorded elsewhere never leaves it stale.
 //!
-//! The roll is not copied: the event is rebuilt from the logged inputs and dice through the
-//! same function the report's dice came from (`mechanics::fire_roll`), which gives the same
-//! dice, and `campaign::tracker::fire_event` checks it against the battle as it is now.
+//! It is the tracker's fire action, not a second path: the odds shown are the mechanic's for
+//! [`BattleRules::situation`]'s inputs, and "Roll in Battle N" is the battle's decision
+//! ([`CampaignRecord::decide`]: its rules, the seed its history gives) with the mechanic's
+//! report of the dice it records. The view's own Roll stays a what-if with a seed of the
+//! player's; its dice are never recorded in a battle.
 
-use crate::campaign::definition::SIDES;
-use crate::campaign::event::{FireKind, FireSetup};
-use crate::campaign::state::{Phase, UnitStatus};
-use crate::campaign::{BattlePlan, BattleState, Event, tracker};
+use crate::campaign::{BattlePlan, BattleState, CampaignRecord};
 use crate::rules::RulesetId;
-use crate::rules::armour_battles::fire::FireMode;
-use crate::rules::armour_battles::mechanics;
-use crate::rules::resolution::{InputValue, MechanicId};
+use crate::rules::armour_battles::battle::actions::key;
+use crate::rules::armour_battles::battle::state::{Phase, UnitState};
+use crate::rules::armour_battles::battle::{ArmourBattle, ArmourBattlePlan};
+use crate::rules::battle::{BattleRules, Request};
+use crate::rules::dice::TableDice;
+use crate::rules::resolution::{Inputs, MechanicId, Report};
 use crate::ui::action::Action;
 use crate::ui::model::{CampaignCommand, CardKey, Command, Model};
 
-use super::{Form, RollEntry};
+use super::Form;
 
 /// Armour Battles fire: the mechanic a campaign battle links to.
 pub const FIRE: MechanicId = MechanicId {
@@ -30,46 +34,61 @@ fn book_card(name: &str) -> CardKey {
 }
 
 /// The battle's units picked in the form, by unit id ("us-3").
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct BattlePick {
     pub attacker: Option<String>,
     pub target: Option<String>,
-    /// The dice log length when a roll was last recorded: the same roll is not recorded twice.
-    pub recorded_roll: Option<usize>,
-    /// Why the last roll could not be recorded.
-    pub error: Option<String>,
+    /// The last roll made in the battle from here, with the log length after its event.
+    pub rolled: Option<(Report, usize)>,
+    /// Why the last roll in the battle was refused, with the log length it was said at.
+    pub error: Option<(String, usize)>,
 }
 
 /// The open campaign battle when it is an Armour Battles battle being tracked.
-pub struct OpenBattle {
+pub struct OpenBattle<'a> {
     /// "Battle 1: Meeting Engagement".
     pub name: String,
+    pub record: &'a CampaignRecord,
+    pub index: usize,
+    pub plan: &'a ArmourBattlePlan,
     pub state: BattleState,
+    /// Events in its log now.
+    pub log_len: usize,
 }
 
-pub fn open_battle(model: &Model) -> Option<OpenBattle> {
+pub fn open_battle(model: &Model) -> Option<OpenBattle<'_>> {
     let open = model.campaign.as_ref()?;
     let battle = open.battle()?;
-    if !matches!(battle.plan, BattlePlan::Armour(_)) {
+    let BattlePlan::Armour(plan) = battle.plan else {
         return None;
-    }
+    };
     Some(OpenBattle {
         name: battle.plan.title(),
+        record: open.record(),
+        index: open.battle,
+        plan,
         state: open.state()?.clone(),
+        log_len: battle.events.len(),
     })
 }
 
-/// "us-3 · M4 75mm (Tank Company 1)" with the unit's Disruption when it has any.
+/// "M4 75mm 1/2 (Tank Company 1), US [DP 1, hidden]".
 fn unit_text(state: &BattleState, id: &str) -> String {
     state.unit(id).map_or_else(
         || id.to_string(),
         |u| {
-            let hidden = if u.status == UnitStatus::Hidden {
-                ", hidden"
-            } else {
-                ""
-            };
-            format!("{id} · {} [DP {}{hidden}]", u.label(), u.disruption)
+            let hidden =
+                if u.status == crate::rules::armour_battles::battle::state::UnitStatus::Hidden {
+                    ", hidden"
+                } else {
+                    ""
+                };
+            format!(
+                "{}, {} [DP {}{hidden}]",
+                state.unit_label(u),
+                u.side.label(),
+                u.disruption
+            )
         },
     )
 }
@@ -79,7 +98,7 @@ fn unit_combo(
     label: &str,
     value: &mut Option<String>,
     state: &BattleState,
-    units: &[String],
+    units: &[&UnitState],
 ) -> bool {
     let before = value.clone();
     ui.horizontal(|ui| {
@@ -93,8 +112,8 @@ fn unit_combo(
             .width(260.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(value, None, "(none)");
-                for id in units {
-                    ui.selectable_value(value, Some(id.clone()), unit_text(state, id));
+                for u in units {
+                    ui.selectable_value(value, Some(u.id.clone()), unit_text(state, &u.id));
                 }
             })
             .response
@@ -103,10 +122,19 @@ fn unit_combo(
     *value != before
 }
 
-/// The form's "From the campaign battle" section. Picking a unit sets the card in the fire
-/// form; the target's Disruption and suppression follow the battle every frame, because the
-/// battle only accepts a roll made against its current state.
-pub fn form(pick: &mut BattlePick, form: &mut Form, battle: &OpenBattle, ui: &mut egui::Ui) {
+/// The battle's fire request for the picked units with the form's situation (what the
+/// player set; the battle fills in the rest).
+fn request(pick: &BattlePick, inputs: &Inputs) -> Request {
+    let mut request = Request::new(key::FIRE);
+    request.unit = pick.attacker.clone();
+    request.target = pick.target.clone();
+    request.inputs = crate::ui::tracker::players_inputs(inputs);
+    request
+}
+
+/// The form's "From the campaign battle" section. Picking units sets the cards in the fire
+/// form; the battle's situation for them is written into the form every frame.
+pub fn form(pick: &mut BattlePick, form: &mut Form, battle: &OpenBattle<'_>, ui: &mut egui::Ui) {
     ui.strong(format!("From the campaign battle: {}", battle.name));
     if form.inputs.choice("kind") == "artillery" {
         ui.label("Artillery missions are called and fired from the Campaign view, which keeps the mission's state.");
@@ -117,41 +145,36 @@ pub fn form(pick: &mut BattlePick, form: &mut Form, battle: &OpenBattle, ui: &mu
         ui.label("This battle is over: its log takes no more fire.");
         return;
     }
-    let shooters: Vec<String> = SIDES
+    let offered = ArmourBattle::actions(battle.plan, state);
+    let shooters: Vec<&UnitState> = offered
         .iter()
-        .flat_map(|&side| tracker::shooters(state, side))
-        .map(|u| u.id.clone())
+        .filter(|a| a.key == key::FIRE)
+        .filter_map(|a| state.unit(a.unit.as_deref()?))
         .collect();
-    if unit_combo(ui, "Attacker unit", &mut pick.attacker, state, &shooters) {
-        if let Some(u) = pick.attacker.as_deref().and_then(|id| state.unit(id)) {
-            form.cards.insert(("attacker", 0), book_card(&u.card));
-            // A hidden unit that opens fire does so from ambush (the tracker reads it so too).
-            form.inputs
-                .set("ambush", InputValue::Flag(u.status == UnitStatus::Hidden));
-        }
-        // A target on the same side is no longer a target.
-        let side = pick
-            .attacker
-            .as_deref()
-            .and_then(|id| state.unit(id))
-            .map(|u| u.side);
-        if let (Some(side), Some(t)) = (side, pick.target.as_deref().and_then(|id| state.unit(id)))
-            && t.side == side
-        {
-            pick.target = None;
-        }
+    let fire = pick.attacker.as_deref().and_then(|id| {
+        offered
+            .iter()
+            .find(|a| a.key == key::FIRE && a.unit.as_deref() == Some(id))
+    });
+    if pick.attacker.is_some() && fire.is_none() {
+        pick.attacker = None;
     }
-    let attacker_side = pick
-        .attacker
+    let targets: Vec<&UnitState> = fire
+        .map(|a| a.targets.iter().filter_map(|id| state.unit(id)).collect())
+        .unwrap_or_default();
+    // A target dispersed (or otherwise gone) since it was picked is no longer one.
+    if pick
+        .target
         .as_deref()
-        .and_then(|id| state.unit(id))
-        .map(|u| u.side);
-    let targets: Vec<String> = SIDES
-        .iter()
-        .filter(|&&side| attacker_side.is_none_or(|a| a != side))
-        .flat_map(|&side| tracker::targets(state, side))
-        .map(|u| u.id.clone())
-        .collect();
+        .is_some_and(|id| !targets.iter().any(|u| u.id == id))
+    {
+        pick.target = None;
+    }
+    if unit_combo(ui, "Attacker unit", &mut pick.attacker, state, &shooters)
+        && let Some(u) = pick.attacker.as_deref().and_then(|id| state.unit(id))
+    {
+        form.cards.insert(("attacker", 0), book_card(&u.card));
+    }
     if unit_combo(ui, "Target unit", &mut pick.target, state, &targets)
         && let Some(u) = pick.target.as_deref().and_then(|id| state.unit(id))
     {
@@ -171,78 +194,106 @@ pub fn form(pick: &mut BattlePick, form: &mut Form, battle: &OpenBattle, ui: &mu
             *unit = None;
         }
     }
-    if let Some(t) = pick.target.as_deref().and_then(|id| state.unit(id)) {
-        form.inputs
-            .set("target_disruption", InputValue::Count(t.disruption.into()));
-        form.inputs
-            .set("target_suppressed", InputValue::Flag(t.suppressed));
+    if let Some(why) = fire.and_then(|a| a.refused.as_deref()) {
+        ui.colored_label(ui.visuals().error_fg_color, why);
+    }
+    if let Some(inputs) = situation(pick, form, battle) {
+        for key in ["target_disruption", "target_suppressed", "ambush"] {
+            if let Some(value) = inputs.get(key) {
+                form.inputs.set(key, value.clone());
+            }
+        }
         ui.label(format!(
-            "Target Disruption ({}) and suppression ({}) come from the battle.",
-            t.disruption,
-            if t.suppressed { "yes" } else { "no" }
+            "From the battle: the target's Disruption ({}) and suppression ({}); {}.",
+            inputs.count("target_disruption"),
+            if inputs.flag("target_suppressed") {
+                "yes"
+            } else {
+                "no"
+            },
+            if inputs.flag("ambush") {
+                "the hidden firer fires from ambush"
+            } else {
+                "no ambush (the firer is on the table)"
+            }
         ));
     }
 }
 
-/// The battle event for `entry`'s roll by the picked units, or why it cannot be recorded.
-fn fire_event(entry: &RollEntry, pick: &BattlePick, state: &BattleState) -> Result<Event, String> {
-    let (Some(attacker), Some(target)) = (pick.attacker.as_deref(), pick.target.as_deref()) else {
-        return Err("Pick the attacker and target units of the battle first.".into());
-    };
-    let (mode, roll) = mechanics::fire_roll(&entry.subject.inputs, &mut entry.source.roller())
-        .map_err(|e| e.to_string())?;
-    // A disengage is rolled as opportunity fire; record it as what was rolled.
-    let kind = match mode {
-        FireMode::Opportunity => FireKind::Opportunity,
-        FireMode::Direct => FireKind::Direct,
-    };
-    // The situation the dice were rolled in, recorded with them (campaign verify re-derives
-    // the pools from it).
-    let shot = mechanics::direct_fire(&entry.subject.inputs).map_err(|e| e.to_string())?;
-    let setup = FireSetup::of_fire(&shot.situation);
-    tracker::fire_event(state, kind, Some(attacker), target, setup, &roll)
-        .map_err(|e| e.to_string())
+/// The battle's inputs for the picked units and the form's situation, when both are picked
+/// and the battle allows the shot.
+pub fn situation(pick: &BattlePick, form: &Form, battle: &OpenBattle<'_>) -> Option<Inputs> {
+    pick.attacker.as_ref()?;
+    pick.target.as_ref()?;
+    ArmourBattle::situation(battle.plan, &battle.state, &request(pick, &form.inputs))
+        .ok()
+        .map(|(_, inputs)| inputs)
 }
 
-/// The "Record in Battle N" button under an Armour Battles roll made with battle units:
-/// it records exactly the dice shown.
-pub fn record_button(
+/// "Roll in Battle N" under the Resolve view's own roll, and what it rolled: the battle's
+/// decision for the picked units, recorded at once. Drawn before any result text, so it stays
+/// under the pointer.
+pub fn roll_button(
     pick: &mut BattlePick,
-    battle: &OpenBattle,
-    entry: &RollEntry,
-    log_len: usize,
+    battle: &OpenBattle<'_>,
+    inputs: &Inputs,
+    table: Option<TableDice>,
+    player: &crate::campaign::Recorder,
     ui: &mut egui::Ui,
 ) -> Option<Action> {
     if pick.attacker.is_none() || pick.target.is_none() {
         return None;
     }
-    let recorded = pick.recorded_roll == Some(log_len);
-    let text = if recorded {
-        format!("Recorded in {}", battle.name)
-    } else {
-        format!("Record in {}", battle.name)
+    let request = request(pick, inputs);
+    let rolled_now = pick
+        .rolled
+        .as_ref()
+        .is_some_and(|(_, at)| *at == battle.log_len);
+    let (text, hover) = match table {
+        Some(_) => (
+            format!("Record these dice in {}", battle.name),
+            "Record this shot in the campaign battle with the faces typed above: its rules, its log, the dice rolled at the table",
+        ),
+        None => (
+            format!("Roll in {}", battle.name),
+            "Roll this shot in the campaign battle and record it: the battle's dice (the seed its history gives), its rules, its log",
+        ),
     };
     let clicked = ui
-        .add_enabled(!recorded, egui::Button::new(text))
-        .on_hover_text("Apply this roll's result to the picked units of the campaign battle")
+        .add_enabled(!rolled_now, egui::Button::new(text))
+        .on_hover_text(hover)
+        .on_disabled_hover_text(
+            "Recorded: the battle moves on before it takes another roll from here",
+        )
         .clicked();
-    if let Some(error) = &pick.error {
+    let mut action = None;
+    if clicked {
+        let decided = match &table {
+            Some(dice) => battle
+                .record
+                .decide_table(battle.index, &request, player, dice),
+            None => battle.record.decide(battle.index, &request, player),
+        };
+        match decided {
+            Ok(decided) => {
+                pick.error = None;
+                pick.rolled = decided.report.map(|report| (report, battle.log_len + 1));
+                action = Some(Action::Model(Command::Campaign(CampaignCommand::Record(
+                    Box::new(decided.event),
+                ))));
+            }
+            Err(error) => pick.error = Some((error.to_string(), battle.log_len)),
+        }
+    }
+    if let Some((error, at)) = &pick.error
+        && *at == battle.log_len
+    {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }
-    if !clicked {
-        return None;
+    if let Some((report, at)) = &pick.rolled
+        && *at == battle.log_len
+    {
+        egui::Frame::group(ui.style()).show(ui, |ui| super::report::roll(ui, report));
     }
-    match fire_event(entry, pick, &battle.state) {
-        Ok(event) => {
-            pick.error = None;
-            pick.recorded_roll = Some(log_len);
-            Some(Action::Model(Command::Campaign(CampaignCommand::Record(
-                Box::new(event),
-            ))))
-        }
-        Err(error) => {
-            pick.error = Some(error);
-            None
-        }
-    }
+    action
 }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use egui::RichText;
 
+use crate::rules::battle::Limit;
 use crate::rules::resolution::{
     CardFilter, CardPick, Choice, EntryField, InputKind, InputSpec, InputValue, Inputs, ListEntry,
     Mechanic, Preset,
@@ -61,12 +62,77 @@ impl Form {
 /// Draws `mechanic`'s inputs, editing `form` in place.
 pub fn form(ui: &mut egui::Ui, mechanic: &Mechanic, form: &mut Form, model: &Model) {
     presets(ui, &(mechanic.presets)(), form);
+    form_fixed(ui, mechanic, form, model, &Fixing::default());
+}
+
+/// What a campaign battle decides of a mechanic's inputs: values it fixes (shown, not
+/// editable; cards are its units' and are not drawn) and counts it bounds.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Fixing<'a> {
+    pub values: &'a [(&'static str, InputValue)],
+    pub limits: &'a [Limit],
+    /// Choice inputs narrowed to some of their options.
+    pub choices: &'a [(&'static str, Vec<&'static str>)],
+    /// The cards are the battle's units, picked above the form: no card input is drawn.
+    pub cards_from_units: bool,
+    /// Draw only these inputs (a form split over columns); all when `None`.
+    pub only: Option<&'a [&'static str]>,
+}
+
+/// Draws `mechanic`'s inputs with those `fixing` decides put in and locked.
+pub fn form_fixed(
+    ui: &mut egui::Ui,
+    mechanic: &Mechanic,
+    form: &mut Form,
+    model: &Model,
+    fixing: &Fixing<'_>,
+) {
+    for (key, value) in fixing.values {
+        form.inputs.set(key, value.clone());
+    }
     for spec in (mechanic.inputs)() {
-        if !spec.shown(&form.inputs) {
+        if !spec.shown(&form.inputs) || fixing.only.is_some_and(|keys| !keys.contains(&spec.key)) {
             continue;
         }
+        let fixed = fixing.values.iter().any(|(key, _)| *key == spec.key);
+        if (fixed || fixing.cards_from_units) && matches!(spec.kind, InputKind::Card { .. }) {
+            continue;
+        }
+        let limit = fixing.limits.iter().find(|l| l.key == spec.key);
+        let narrowed = fixing.choices.iter().find(|(key, _)| *key == spec.key);
+        let spec = match (&spec.kind, limit, narrowed) {
+            (InputKind::Count { min, max }, Some(limit), _) => InputSpec {
+                kind: InputKind::Count {
+                    min: *min,
+                    max: (*max).min(limit.max).max(*min),
+                },
+                ..spec
+            },
+            (InputKind::Choice(options), _, Some((_, allowed))) => {
+                let kept: Vec<Choice> = options
+                    .iter()
+                    .filter(|o| allowed.contains(&o.key))
+                    .copied()
+                    .collect();
+                // A choice left on an option no longer offered moves to the first one kept.
+                if let Some(first) = kept.first()
+                    && !allowed.contains(&form.inputs.choice(spec.key))
+                {
+                    form.inputs.set(spec.key, InputValue::Choice(first.key));
+                }
+                InputSpec {
+                    kind: InputKind::Choice(std::borrow::Cow::Owned(kept)),
+                    ..spec
+                }
+            }
+            _ => spec,
+        };
         ui.push_id(spec.key, |ui| {
-            input(ui, mechanic.ruleset, &spec, form, model);
+            ui.add_enabled_ui(!fixed, |ui| {
+                input(ui, mechanic.ruleset, &spec, form, model);
+            })
+            .response
+            .on_disabled_hover_text("Decided by the battle");
         });
     }
 }

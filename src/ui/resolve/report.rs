@@ -67,6 +67,35 @@ pub fn show(ui: &mut egui::Ui, report: &Report) {
     rulings_footer(ui, &report.house_defaults);
 }
 
+/// A report's headline values on one wrapped line ("Attacker dice: 7 · Attacker TN: 4+ · …"),
+/// where a full report would not fit (the battle tracker's odds beside its buttons).
+pub fn headline(ui: &mut egui::Ui, report: &Report) {
+    if let Some(reason) = &report.no_result {
+        ui.label(reason);
+        return;
+    }
+    let values: Vec<String> = report
+        .values
+        .iter()
+        .filter(|v| !matches!(v.value, Value::Probabilities(_)))
+        .map(|v| format!("{}: {}", v.label, v.value.text()))
+        .collect();
+    ui.add(egui::Label::new(values.join(" · ")).wrap());
+}
+
+/// A roll's dice, line by line, and its result in strong words.
+pub fn roll(ui: &mut egui::Ui, report: &Report) {
+    ui.label(RichText::new(&report.title).strong());
+    for record in &report.dice {
+        let faces: Vec<String> = record.dice.iter().map(u8::to_string).collect();
+        ui.add(egui::Label::new(format!("{}: {}", record.purpose, faces.join(" "))).wrap());
+    }
+    for line in &report.result {
+        ui.add(egui::Label::new(RichText::new(line).strong()).wrap());
+    }
+    notes(ui, &report.notes);
+}
+
 /// A distribution's chart and its lines: "2: 30.1% (at least 2: 55.0%)" for counts.
 fn distribution(ui: &mut egui::Ui, d: &Distribution) {
     let bars = d.bars();

@@ -84,6 +84,12 @@ pub fn prompt(mechanic: &Mechanic, inputs: &Inputs, texts: &Typed) -> Prompt {
 }
 
 impl TableEntry {
+    /// The faces typed so far for `subject`, as the rules read them (for a roll made elsewhere
+    /// with the same dice: the campaign battle's).
+    pub fn dice_for(&mut self, mechanic: &Mechanic, subject: &Subject) -> TableDice {
+        self.prompt(mechanic, subject).dice
+    }
+
     /// The prompt for `subject` with the faces typed now, worked out once per change.
     fn prompt(&mut self, mechanic: &Mechanic, subject: &Subject) -> Prompt {
         let fresh = self

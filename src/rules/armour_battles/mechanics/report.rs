@@ -317,6 +317,11 @@ pub(super) fn fire_roll_report(
         return Ok(r);
     }
     let (mode, roll) = fire_roll(inputs, roller)?;
+    Ok(fire_report(inputs, mode, &roll))
+}
+
+/// The report of a direct or opportunity fire action's roll (the one [`fire_roll`] gives).
+pub fn fire_report(inputs: &Inputs, mode: FireMode, roll: &FireRoll) -> Report {
     let mut r = Report::new(
         ID,
         mode_key(mode),
@@ -330,8 +335,55 @@ pub(super) fn fire_roll_report(
         outcome::DIRECT_SUPPRESSION_RULING,
         outcome::FORCED_BACK_RULING,
     ];
-    fire_roll_values(&mut r, &roll, existing);
+    fire_roll_values(&mut r, roll, inputs.count_u32("target_disruption"));
+    r
+}
+
+/// The exact odds of an artillery mission's fire for effect alone: the burst on one unit once
+/// the mission fires (a campaign battle calls the mission and checks its response first).
+///
+/// # Errors
+/// As the fire mechanic.
+pub fn burst_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
+    let m = mission(inputs)?;
+    let odds = artillery::artillery_odds(m.battery, m.target, &m.situation, m.response_dice)
+        .map_err(refused("target_disruption"))?;
+    let mut r = Report::new(ID, "artillery", burst_title(inputs));
+    fire_values(&mut r, &odds.attack);
     Ok(r)
+}
+
+/// An artillery mission's fire for effect on one unit under the burst, its dice from `roller`.
+///
+/// # Errors
+/// As the fire mechanic.
+pub fn burst_roll(inputs: &Inputs, roller: &mut Roller) -> Result<FireRoll, ResolveError> {
+    let m = mission(inputs)?;
+    artillery::roll_artillery_fire(
+        m.battery,
+        m.target,
+        &m.situation,
+        super::super::fire_rules()?,
+        super::super::artillery_rules()?,
+        roller,
+    )
+    .map_err(refused("target_disruption"))
+}
+
+/// The report of a fire for effect ([`burst_roll`]'s dice).
+pub fn burst_report(inputs: &Inputs, roll: &FireRoll) -> Report {
+    let mut r = Report::new(ID, "artillery", burst_title(inputs));
+    r.house_defaults = vec![outcome::FORCED_BACK_RULING];
+    fire_roll_values(&mut r, roll, inputs.count_u32("target_disruption"));
+    r
+}
+
+fn burst_title(inputs: &Inputs) -> String {
+    format!(
+        "{} fires for effect on {}",
+        inputs.label_of("battery"),
+        inputs.label_of("target")
+    )
 }
 
 fn artillery_roll_values(r: &mut Report, roll: &ArtilleryRoll) {
@@ -446,8 +498,20 @@ fn rally_row(distance: f64) -> Option<String> {
 }
 
 pub(super) fn rally_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
+    Ok(rally_report(inputs, &rally_dice(inputs, roller)?))
+}
+
+/// A rally, its dice from `roller` (the dice [`rally_report`] words).
+///
+/// # Errors
+/// As the rally mechanic.
+pub fn rally_dice(inputs: &Inputs, roller: &mut Roller) -> Result<rally::RallyRoll, ResolveError> {
     let (unit, dice, situation) = rally(inputs)?;
-    let roll = rally::roll_rally(unit, dice, &situation, roller).map_err(refused("disruption"))?;
+    rally::roll_rally(unit, dice, &situation, roller).map_err(refused("disruption"))
+}
+
+/// The report of a rally's roll.
+pub fn rally_report(inputs: &Inputs, roll: &rally::RallyRoll) -> Report {
     let mut r = Report::new(ID, "rally", format!("{} rallies", inputs.label_of("unit")));
     r.house_defaults = vec![rally::RALLY_TN_RULING, rally::REMOVED_RULING];
     r.dice(
@@ -465,7 +529,7 @@ pub(super) fn rally_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report,
         amount(u64::from(roll.removed), "Disruption Points"),
         roll.remaining
     ));
-    Ok(r)
+    r
 }
 
 // ---------------------------------------------------------------------------------------
@@ -558,9 +622,31 @@ fn side_line(side: &SideCommand) -> String {
 }
 
 pub(super) fn command_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
-    let (battle, rule) = first_pulse(inputs)?;
+    command_report(inputs, &command_dice(inputs, roller)?)
+}
+
+/// Both sides' command dice for a turn, from `roller` (the dice [`command_report`] words).
+///
+/// # Errors
+/// As the command dice mechanic.
+pub fn command_dice(
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<command::CommandTurn, ResolveError> {
+    let (_, rule) = first_pulse(inputs)?;
     let (us, german) = (inputs.count_u32("us_dice"), inputs.count_u32("german_dice"));
-    let turn = command::roll_command(us, german, rule, roller).map_err(refused("disruption"))?;
+    command::roll_command(us, german, rule, roller).map_err(refused("disruption"))
+}
+
+/// The report of a turn's command roll.
+///
+/// # Errors
+/// As the command dice mechanic.
+pub fn command_report(
+    inputs: &Inputs,
+    turn: &command::CommandTurn,
+) -> Result<Report, ResolveError> {
+    let (battle, _) = first_pulse(inputs)?;
     let mut r = Report::new(ID, "command_dice", format!("Command dice, Battle {battle}"));
     let rolls = turn.rounds.len();
     for (i, round) in turn.rounds.iter().enumerate() {
@@ -639,9 +725,27 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 }
 
 pub(super) fn move_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
+    move_report(inputs, &move_dice(inputs, roller)?)
+}
+
+/// A move's variable dice, from `roller` (the dice [`move_report`] words).
+///
+/// # Errors
+/// As the breakdown mechanic.
+pub fn move_dice(
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<reliability::MoveRoll, ResolveError> {
     let unit = unit(inputs, "unit", "moving unit")?;
+    reliability::roll_move(unit, move_order(inputs)?, roller).map_err(refused("disruption"))
+}
+
+/// The report of a move's roll.
+///
+/// # Errors
+/// As the breakdown mechanic (a move order it cannot read).
+pub fn move_report(inputs: &Inputs, roll: &reliability::MoveRoll) -> Result<Report, ResolveError> {
     let order = move_order(inputs)?;
-    let roll = reliability::roll_move(unit, order, roller).map_err(refused("disruption"))?;
     let mut r = Report::new(
         ID,
         "move",

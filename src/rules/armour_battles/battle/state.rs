@@ -1,13 +1,16 @@
-//! The table as the events left it. [`BattleState::fold`] is the only way to get one: a
-//! battle is its plan plus its log, so reopening the app (or recovering from a crash) gives
-//! exactly the state the last acknowledged event produced.
+//! The table as the events left it: a battle is its plan plus its log, so reopening the app
+//! (or recovering from a crash) gives exactly the state the last acknowledged event produced.
+//! The campaign folds a log ([`BattleState::start_with`], then [`BattleState::apply`] for each
+//! event that counts); undo, redo and forks are its business, not the table's.
 
 use serde::Serialize;
 
-use super::definition::{ArmourBattlePlan, SIDES, Sides, opponent};
-use super::event::{ArtilleryCalled, Chain, ChainUse, CommandRolled, Event, FireEvent, WildUse};
-use super::log::active_events;
+use super::event::{
+    ArtilleryCalled, Chain, ChainUse, CommandRolled, Event, Extra, FireEvent, WildUse,
+};
+use super::plan::ArmourBattlePlan;
 use crate::rules::armour_battles::{self, Deployment, Side};
+use crate::rules::battle::{SIDES, Sides, opponent};
 
 /// Where a unit is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -174,7 +177,19 @@ pub struct BattleState {
     pub morale_by_turn: Vec<Sides<u32>>,
     /// The last command roll, for display.
     pub last_command: Option<CommandRolled>,
-    pub notes: Vec<String>,
+    /// How the log has been recorded so far (what verification holds later events to).
+    #[serde(skip)]
+    pub log: LogForm,
+}
+
+/// What the events applied so far say about how their log is recorded: a later event of an
+/// older form was edited in, not recorded before the change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LogForm {
+    /// A fire recorded its situation.
+    pub situations: bool,
+    /// An event was recorded under the current rules (seed from the battle, costs charged).
+    pub current: bool,
 }
 
 fn status_for(deployment: Deployment, free: bool) -> UnitStatus {
@@ -239,34 +254,15 @@ impl BattleState {
             outcome: None,
             morale_by_turn: vec![morale],
             last_command: None,
-            notes: Vec::new(),
+            log: LogForm::default(),
         }
     }
 
-    /// The plan with every event that counts (undone ones skipped) applied in order.
-    pub fn fold<'a, I>(plan: &ArmourBattlePlan, events: I) -> Self
-    where
-        I: IntoIterator<Item = (u32, &'a Event)>,
-    {
-        Self::fold_with(plan, &Sides::default(), events)
-    }
-
-    /// [`Self::fold`] for a campaign carrying losses: one unit of each card named in
+    /// [`Self::start`] for a campaign carrying losses: one unit of each card named in
     /// `carried` is missing from the start.
-    pub fn fold_with<'a, I>(
-        plan: &ArmourBattlePlan,
-        carried: &Sides<Vec<String>>,
-        events: I,
-    ) -> Self
-    where
-        I: IntoIterator<Item = (u32, &'a Event)>,
-    {
-        let events: Vec<(u32, &Event)> = events.into_iter().collect();
+    pub fn start_with(plan: &ArmourBattlePlan, carried: &Sides<Vec<String>>) -> Self {
         let mut state = Self::start(plan);
         state.remove_carried_losses(carried);
-        for (_, event) in active_events(&events) {
-            state.apply(event);
-        }
         state
     }
 
@@ -286,7 +282,67 @@ impl BattleState {
         self.units.iter().find(|u| u.id == id)
     }
 
-    /// The unit's label with its copy number, as [`super::definition::numbered_label`].
+    /// The unit a player names: by its id (`us-3`), its label as the table and the printed
+    /// cards show it ("M4 75mm 1/2 (Tank Company 1)", or without the company: "M4 75mm 1/2"),
+    /// or its card when only one unit carries it ("Tiger I"); any case.
+    ///
+    /// # Errors
+    /// No such unit, with the nearest names; a card several units carry, with their labels.
+    pub fn find_unit(&self, name: &str) -> Result<&UnitState, crate::rules::battle::BattleError> {
+        let wanted = name.trim().to_lowercase();
+        if let Some(u) = self.units.iter().find(|u| u.id.to_lowercase() == wanted) {
+            return Ok(u);
+        }
+        let labels: Vec<(String, &UnitState)> =
+            self.units.iter().map(|u| (self.unit_label(u), u)).collect();
+        let short = |label: &str| label.split(" (").next().unwrap_or(label).to_lowercase();
+        let matching: Vec<&(String, &UnitState)> = labels
+            .iter()
+            .filter(|(label, _)| label.to_lowercase() == wanted || short(label) == wanted)
+            .collect();
+        if let [(_, unit)] = matching.as_slice() {
+            return Ok(unit);
+        }
+        let carrying: Vec<&UnitState> = self
+            .units
+            .iter()
+            .filter(|u| u.card.to_lowercase() == wanted)
+            .collect();
+        match (matching.as_slice(), carrying.as_slice()) {
+            (_, [one]) => Ok(one),
+            ([], []) => {
+                let names: Vec<&str> = labels
+                    .iter()
+                    .map(|(label, _)| label.as_str())
+                    .chain(self.units.iter().map(|u| u.id.as_str()))
+                    .collect();
+                let nearest = crate::rules::names::nearest_among(
+                    names.into_iter().map(|n| (n, vec![n])),
+                    name,
+                );
+                Err(crate::rules::battle::BattleError::UnknownUnit(
+                    if nearest.is_empty() {
+                        format!("{name} (name a unit by its id, us-1, or its label, M4 75mm 1/2)")
+                    } else {
+                        format!("{name}; did you mean {}?", nearest.join(", "))
+                    },
+                ))
+            }
+            (several, _) => {
+                let several: Vec<String> = if several.is_empty() {
+                    carrying.iter().map(|u| self.unit_label(u)).collect()
+                } else {
+                    several.iter().map(|(label, _)| label.clone()).collect()
+                };
+                Err(crate::rules::battle::BattleError::not_allowed(format!(
+                    "{name} names several units: {}",
+                    several.join(", ")
+                )))
+            }
+        }
+    }
+
+    /// The unit's label with its copy number, as [`super::plan::numbered_label`].
     pub fn unit_label(&self, unit: &UnitState) -> String {
         let alike: Vec<&str> = self
             .units
@@ -294,7 +350,7 @@ impl BattleState {
             .filter(|u| u.side == unit.side && u.card == unit.card && u.company == unit.company)
             .map(|u| u.id.as_str())
             .collect();
-        super::definition::numbered_label(&unit.card, &unit.company, &alike, &unit.id)
+        super::plan::numbered_label(&unit.card, &unit.company, &alike, &unit.id)
     }
 
     fn unit_mut(&mut self, id: &str) -> Option<&mut UnitState> {
@@ -319,17 +375,37 @@ impl BattleState {
         self.units_of(side).filter(|u| u.is_dispersed())
     }
 
-    /// Applies one event that counts (not an undo or redo) on top of this state: the next step
-    /// of a fold, for checking a log event by event without folding it again each time.
-    pub(crate) fn apply_event(&mut self, event: &Event) {
-        self.apply(event);
+    /// The players end the battle (`winner` `None`: a draw).
+    pub fn conclude(&mut self, winner: Option<Side>, notes: &str) {
+        if self.is_over() {
+            return;
+        }
+        self.outcome = Some(Outcome {
+            winner,
+            reason: if notes.trim().is_empty() {
+                "Ended by the players".to_string()
+            } else {
+                notes.to_string()
+            },
+        });
+        self.phase = Phase::Over;
     }
 
-    /// Applies one event. Lenient by design: the log is the truth, so an event that no
-    /// longer fits (a unit already gone, say) changes what it still can and nothing else.
-    /// Checking what may be recorded is [`super::tracker`]'s job.
-    fn apply(&mut self, event: &Event) {
-        if self.is_over() && !matches!(event, Event::Note { .. }) {
+    /// Applies one event that counts. Lenient by design: the log is the truth, so an event
+    /// that no longer fits (a unit already gone, say) changes what it still can and nothing
+    /// else. Checking what may be recorded is [`super::decide`]'s job.
+    pub fn apply(&mut self, event: &Event) {
+        if let Event::Fire(fire) = event
+            && fire.situation.is_some()
+        {
+            self.log.situations = true;
+        }
+        if event.dice_from().is_current()
+            || matches!(event, Event::ReservesCommitted { chain: Some(_), .. })
+        {
+            self.log.current = true;
+        }
+        if self.is_over() {
             return;
         }
         match event {
@@ -365,6 +441,10 @@ impl BattleState {
             }
             Event::Fire(fire) => self.fire(fire),
             Event::Rally(rally) => {
+                let side = self.unit(&rally.unit).map(|u| u.side);
+                if let (Some(side), true) = (side, rally.dice_from.is_current()) {
+                    self.pay(side, rally.bonus);
+                }
                 if let Some(u) = self.unit_mut(&rally.unit) {
                     u.disruption = rally.remaining.min(u.disruption);
                 }
@@ -389,7 +469,11 @@ impl BattleState {
                     s.staff_orders = s.staff_orders.saturating_sub(1);
                 }
             }
-            Event::ReservesCommitted { side, company } => {
+            Event::ReservesCommitted {
+                side,
+                company,
+                chain,
+            } => {
                 for u in self
                     .units
                     .iter_mut()
@@ -398,6 +482,10 @@ impl BattleState {
                     if matches!(u.status, UnitStatus::Reserve { .. }) {
                         u.status = UnitStatus::OnTable;
                     }
+                }
+                // The Commit Reserves order's die, spent from the chain it came from.
+                if let Some(face) = chain {
+                    self.use_chain(*side, *face, 1, ChainUse::Orders);
                 }
             }
             Event::Revealed { unit } => {
@@ -423,23 +511,6 @@ impl BattleState {
                 }
             }
             Event::TurnEnded {} => self.end_turn(),
-            Event::BattleConcluded { winner, notes } => {
-                self.outcome = Some(Outcome {
-                    winner: *winner,
-                    reason: if notes.trim().is_empty() {
-                        "Ended by the players".to_string()
-                    } else {
-                        notes.clone()
-                    },
-                });
-                self.phase = Phase::Over;
-            }
-            Event::Note { text } => self.notes.push(text.clone()),
-            Event::UnitFate { .. }
-            | Event::Undo { .. }
-            | Event::Redo { .. }
-            | Event::BranchChosen { .. }
-            | Event::BattleAdded { .. } => {}
         }
     }
 
@@ -546,8 +617,27 @@ impl BattleState {
         });
     }
 
+    /// Charges the wild die and Staff Order of a bonus to `side`'s stock.
+    fn pay(&mut self, side: Side, bonus: Extra) {
+        let s = self.sides.get_mut(side);
+        if bonus.wild_die {
+            s.wild = s.wild.saturating_sub(1);
+        }
+        if bonus.staff_order {
+            s.staff_orders = s.staff_orders.saturating_sub(1);
+        }
+    }
+
     fn fire(&mut self, fire: &FireEvent) {
         let turn = self.turn;
+        if let (Some(setup), true) = (&fire.situation, fire.dice_from.is_current()) {
+            let firer = fire.attacker.as_deref().and_then(|id| self.unit(id));
+            let target = self.unit(&fire.target);
+            if let (Some(firer), Some(target)) = (firer.map(|u| u.side), target.map(|u| u.side)) {
+                self.pay(firer, setup.attacker_bonus);
+                self.pay(target, setup.target_bonus);
+            }
+        }
         if let Some(attacker) = fire.attacker.as_deref().and_then(|id| self.unit_mut(id)) {
             if attacker.status == UnitStatus::Hidden {
                 attacker.status = UnitStatus::OnTable;
