@@ -56,6 +56,7 @@ pub mod house_default;
 pub mod names;
 pub mod registry;
 pub mod resolution;
+pub mod roster_code;
 pub mod ruleset;
 pub mod stat;
 pub mod strict_json;

@@ -141,7 +141,7 @@ pub fn preset_force(id: &str) -> Result<Force, RulesError> {
         name: group.title(),
         budget: Budget::BattleGroup(group.id.clone()),
         units,
-        notes: format!("{} — {}, {}", group.mission, group.time, group.place),
+        notes: group.briefing_line(),
     })
 }
 

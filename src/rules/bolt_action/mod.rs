@@ -186,6 +186,13 @@ impl UnitProfile {
                 }),
                 "Vehicle move rates for advance and run orders.",
             ));
+        } else if let Some(foot) = tables().and_then(|t| t.foot_move(self.category)) {
+            // Without this a roster's Move column read "—", as if the unit could not move.
+            stats.push(Stat::new(
+                "Move",
+                foot.label(),
+                "Move rates on foot for advance and run orders (the sheets give none: an example value).",
+            ));
         }
         let mut notes = Vec::new();
         if self.open_topped {

@@ -124,11 +124,22 @@ impl Weapon {
         weapon
     }
 
+    /// The PEN column as the chart prints it: "+5"; "HE" for a weapon that fires high
+    /// explosive only (mortars, howitzers); "—" for none (small arms, "n/a" on the chart).
+    pub fn pen_label(&self) -> String {
+        match (self.pen, &self.he) {
+            (Some(pen), _) => format!("+{pen}"),
+            (None, Some(_)) => "HE".to_string(),
+            (None, None) => "—".to_string(),
+        }
+    }
+
     /// "Bazooka 24″, 1 shot, PEN +5 (Team, Shaped Charge)".
     pub fn summary(&self) -> String {
-        let pen = self
-            .pen
-            .map_or("no PEN".to_string(), |p| format!("PEN +{p}"));
+        let pen = match (self.pen, &self.he) {
+            (None, None) => "no PEN".to_string(),
+            _ => format!("PEN {}", self.pen_label()),
+        };
         let mut text = format!(
             "{} {}, {} shot(s), {pen}",
             self.name, self.range, self.shots
@@ -171,6 +182,28 @@ pub struct VehicleMove {
     pub run: u32,
 }
 
+/// How far a unit on foot moves. The sheets give vehicle moves only, so these are the
+/// project's example values (Rulings: Example values), as every Bolt Action card is.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FootMove {
+    pub category: super::Category,
+    pub label: String,
+    pub advance: u32,
+    /// `None`: it cannot run (a gun is manhandled by its crew).
+    pub run: Option<u32>,
+}
+
+impl FootMove {
+    /// "Infantry 6″ advance / 12″ run", as a card prints it.
+    pub fn label(&self) -> String {
+        let run = self
+            .run
+            .map_or("no run".to_string(), |run| format!("{run}″ run"));
+        format!("{} {}″ advance / {run}", self.label, self.advance)
+    }
+}
+
 /// Every table of the reference sheets.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Tables {
@@ -186,6 +219,9 @@ pub struct Tables {
     pub damage_results: Vec<RangeRow>,
     pub damage_rolls: Vec<DamageRoll>,
     pub vehicle_moves: Vec<VehicleMove>,
+    /// Moves of units on foot, which the sheets do not give.
+    #[serde(default)]
+    pub foot_moves: Vec<FootMove>,
     /// Weapon tags that describe a towed or crewed gun and so do not apply to a weapon
     /// mounted on a vehicle (Rulings: vehicle weapons).
     #[serde(default)]
@@ -216,6 +252,11 @@ impl Tables {
 
     pub fn vehicle_move(&self, movement: VehicleMovement) -> Option<&VehicleMove> {
         self.vehicle_moves.iter().find(|m| m.movement == movement)
+    }
+
+    /// How a unit of `category` moves on foot, when it does.
+    pub fn foot_move(&self, category: super::Category) -> Option<&FootMove> {
+        self.foot_moves.iter().find(|m| m.category == category)
     }
 
     pub fn he(&self, size: &str) -> Option<&HeRow> {
