@@ -71,10 +71,26 @@ impl Stroke {
     }
 }
 
+/// Which way a line of text runs on the page. Cards set a quarter turn round on a sheet
+/// (bridge cards on Letter fit eight that way) carry their text turned with them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rotation {
+    /// Left to right.
+    #[default]
+    Upright,
+    /// A quarter turn counter-clockwise: the text runs up the page.
+    Left,
+    /// A quarter turn clockwise: the text runs down the page.
+    Right,
+    /// Upside down: the back of an upright card printed for a sheet turned over its short
+    /// edge, so it reads the right way up when the card is turned over like a page.
+    Half,
+}
+
 /// One line of text, set in one face, size and colour.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextRun {
-    /// Left end of the baseline.
+    /// Start of the baseline (its left end for upright text).
     pub x: f32,
     pub baseline: f32,
     pub size_pt: f32,
@@ -83,6 +99,8 @@ pub struct TextRun {
     pub text: String,
     /// Measured width, so a preview can check it against the box it was fitted to.
     pub width: f32,
+    /// Upright unless the card it belongs to is turned on its sheet.
+    pub rotation: Rotation,
 }
 
 /// One drawing instruction.
