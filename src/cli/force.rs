@@ -10,6 +10,7 @@ use clap::Subcommand;
 use super::{EXIT_OK, EXIT_PROBLEM, print_json, saved};
 use crate::rules::armour_battles;
 use crate::rules::force_file;
+use crate::rules::roster_code::{self, RosterCode, Verdict};
 use crate::rules::validation::{Validation, validate};
 
 #[derive(Debug, Subcommand)]
@@ -20,6 +21,13 @@ pub enum ForceCommand {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Check a force file against the roster code printed on its roster: exit 0 it is the
+    /// list that was printed, 1 it is not, 2 unreadable.
+    Verify {
+        file: PathBuf,
+        /// The code from the roster, such as R2-7KX4P-2M9QD (case and dashes do not matter).
+        code: String,
     },
     /// Write a book battle group as a force file (`--list` shows the ids).
     Preset {
@@ -77,6 +85,7 @@ pub fn run(command: ForceCommand, data_dir: Option<&Path>, out: &mut dyn Write) 
         ForceCommand::Export { name, out: path } => saved::export(data_dir, &name, &path, out),
         ForceCommand::Delete { name } => saved::delete(data_dir, &name, out),
         ForceCommand::Validate { file, json } => validate_file(&file, json, out),
+        ForceCommand::Verify { file, code } => verify_file(&file, &code, out),
         ForceCommand::Preset { list: true, .. } => list_presets(out),
         ForceCommand::Preset {
             id: Some(id),
@@ -106,6 +115,40 @@ fn validate_file(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
     } else {
         EXIT_PROBLEM
     })
+}
+
+/// `force verify FILE CODE`: whether the file is the list a roster with `code` was printed
+/// from.
+fn verify_file(path: &Path, code: &str, out: &mut dyn Write) -> Result<u8> {
+    let code: RosterCode = code.parse()?;
+    let force = read_force_file(path)?;
+    let current = roster_code::rules_revision(force.ruleset);
+    let revision = if code.revision == current {
+        String::new()
+    } else {
+        format!(
+            " (the code was made under rules revision {}; this app is at revision {current})",
+            code.revision
+        )
+    };
+    match roster_code::verify(&force, &code) {
+        Verdict::Matches => {
+            writeln!(
+                out,
+                "{}: matches roster code {code} — this is the list that was printed{revision}",
+                force.name
+            )?;
+            Ok(EXIT_OK)
+        }
+        Verdict::Differs { file } => {
+            writeln!(
+                out,
+                "{}: does NOT match roster code {code} — this file's code is {file}{revision}",
+                force.name
+            )?;
+            Ok(EXIT_PROBLEM)
+        }
+    }
 }
 
 pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) -> Result<()> {

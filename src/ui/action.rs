@@ -75,6 +75,11 @@ pub enum Action {
     NewForceDialog,
     EditCard(Option<CardEditor>),
     PrintPage(usize),
+    /// The printer backs are printed on, by the name the user gives it: its saved back
+    /// offset applies.
+    ChoosePrinter(String),
+    /// The chosen printer's back offset, as read off the calibration sheet; saved.
+    SetBackOffset(crate::export::BackOffset),
     ExportPdfDialog,
     WritePdf(PathBuf),
     Resolve(ResolveAction),

@@ -64,6 +64,10 @@ pub struct Prefs {
     /// The force and campaign open when the app last closed, reopened at start.
     pub open_force: Option<ForceId>,
     pub open_campaign: Option<CampaignId>,
+    /// The printer last chosen in the Print view.
+    pub printer: String,
+    /// Each printer's back offset, as read off its calibration sheet.
+    pub back_offsets: std::collections::BTreeMap<String, crate::export::BackOffset>,
 }
 
 /// The whole app.
@@ -114,11 +118,18 @@ pub const SHORTCUTS: [(&str, &str); 11] = [
 impl App {
     pub fn new(mut model: Model, prefs: Prefs, launch: &Launch) -> Self {
         model.reopen(prefs.open_force, prefs.open_campaign);
+        let mut print = PrintState::default();
+        print.settings.printer = prefs.printer.clone();
+        print.settings.back_offset = prefs
+            .back_offsets
+            .get(&prefs.printer)
+            .copied()
+            .unwrap_or_default();
         App {
             prefs,
             model,
             forces: ForcesState::default(),
-            print: PrintState::default(),
+            print,
             resolve: ResolveState::default(),
             campaign: campaign::CampaignViewState::default(),
             card_editor: None,
@@ -189,6 +200,23 @@ impl App {
             }
             Action::EditCard(editor) => self.card_editor = editor,
             Action::PrintPage(index) => self.print.page_index = index,
+            Action::ChoosePrinter(name) => {
+                self.print.settings.back_offset = self
+                    .prefs
+                    .back_offsets
+                    .get(&name)
+                    .copied()
+                    .unwrap_or_default();
+                self.print.settings.printer = name.clone();
+                self.prefs.printer = name;
+            }
+            Action::SetBackOffset(offset) => {
+                let offset = offset.checked().unwrap_or_default();
+                self.print.settings.back_offset = offset;
+                self.prefs
+                    .back_offsets
+                    .insert(self.print.settings.printer.clone(), offset);
+            }
             Action::ExportPdfDialog => self.export_pdf_dialog(),
             Action::WritePdf(path) => self.write_pdf(&path),
             Action::Resolve(action) => self.resolve.apply(action),
