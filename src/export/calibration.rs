@@ -240,30 +240,10 @@ fn cross(cx: f32, cy: f32, stroke: Stroke) -> Vec<Item> {
 /// A line drawn at a front-view position, as the back page must draw it: mirrored the way
 /// the sheet turns, then shifted by the back offset.
 fn on_back(item: &Item, w: f32, h: f32, flip: Flip, (dx, dy): (f32, f32)) -> Item {
-    let map = |x: f32, y: f32| match flip {
+    item.mapped(|x, y| match flip {
         Flip::LongEdge => (w - x + dx, y + dy),
         Flip::ShortEdge => (x + dx, h - y + dy),
-    };
-    match item {
-        Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            stroke,
-        } => {
-            let (x1, y1) = map(*x1, *y1);
-            let (x2, y2) = map(*x2, *y2);
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                stroke: *stroke,
-            }
-        }
-        other => other.clone(),
-    }
+    })
 }
 
 #[cfg(test)]

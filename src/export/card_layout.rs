@@ -1194,41 +1194,7 @@ fn leading_number(value: &str) -> Option<u32> {
 
 /// `item` moved by (`dx`, `dy`).
 pub(crate) fn shifted(item: &Item, dx: f32, dy: f32) -> Item {
-    match item {
-        Item::Rect {
-            x,
-            y,
-            w,
-            h,
-            fill,
-            stroke,
-        } => Item::Rect {
-            x: x + dx,
-            y: y + dy,
-            w: *w,
-            h: *h,
-            fill: *fill,
-            stroke: *stroke,
-        },
-        Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            stroke,
-        } => Item::Line {
-            x1: x1 + dx,
-            y1: y1 + dy,
-            x2: x2 + dx,
-            y2: y2 + dy,
-            stroke: *stroke,
-        },
-        Item::Text(run) => Item::Text(super::display::TextRun {
-            x: run.x + dx,
-            baseline: run.baseline + dy,
-            ..run.clone()
-        }),
-    }
+    item.mapped(|x, y| (x + dx, y + dy))
 }
 
 /// The card's outline in its accent colour.

@@ -126,6 +126,60 @@ pub enum Item {
     Text(TextRun),
 }
 
+impl Item {
+    /// The same item with every point moved by `f` (millimetres in, millimetres out). A
+    /// rectangle keeps its corners' bounding box, so `f` may turn or mirror it; text keeps
+    /// its rotation, which the caller sets where `f` turns it.
+    pub fn mapped(&self, f: impl Fn(f32, f32) -> (f32, f32)) -> Item {
+        match self {
+            Item::Rect {
+                x,
+                y,
+                w,
+                h,
+                fill,
+                stroke,
+            } => {
+                let (ax, ay) = f(*x, *y);
+                let (bx, by) = f(x + w, y + h);
+                Item::Rect {
+                    x: ax.min(bx),
+                    y: ay.min(by),
+                    w: (bx - ax).abs(),
+                    h: (by - ay).abs(),
+                    fill: *fill,
+                    stroke: *stroke,
+                }
+            }
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                stroke,
+            } => {
+                let (x1, y1) = f(*x1, *y1);
+                let (x2, y2) = f(*x2, *y2);
+                Item::Line {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    stroke: *stroke,
+                }
+            }
+            Item::Text(run) => {
+                let (x, baseline) = f(run.x, run.baseline);
+                Item::Text(TextRun {
+                    x,
+                    baseline,
+                    ..run.clone()
+                })
+            }
+        }
+    }
+}
+
 /// One page of a layout.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {

@@ -295,52 +295,12 @@ impl Placement {
 
     /// `item`, drawn in the card's own coordinates, on the page.
     pub(crate) fn place(&self, item: &Item) -> Item {
-        match item {
-            Item::Rect {
-                x,
-                y,
-                w,
-                h,
-                fill,
-                stroke,
-            } => {
-                let (ax, ay) = self.point(*x, *y);
-                let (bx, by) = self.point(x + w, y + h);
-                Item::Rect {
-                    x: ax.min(bx),
-                    y: ay.min(by),
-                    w: (bx - ax).abs(),
-                    h: (by - ay).abs(),
-                    fill: *fill,
-                    stroke: *stroke,
-                }
-            }
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                stroke,
-            } => {
-                let (x1, y1) = self.point(*x1, *y1);
-                let (x2, y2) = self.point(*x2, *y2);
-                Item::Line {
-                    x1,
-                    y1,
-                    x2,
-                    y2,
-                    stroke: *stroke,
-                }
-            }
-            Item::Text(run) => {
-                let (x, baseline) = self.point(run.x, run.baseline);
-                Item::Text(super::display::TextRun {
-                    x,
-                    baseline,
-                    rotation: self.rotation,
-                    ..run.clone()
-                })
-            }
+        match item.mapped(|u, v| self.point(u, v)) {
+            Item::Text(run) => Item::Text(super::display::TextRun {
+                rotation: self.rotation,
+                ..run
+            }),
+            other => other,
         }
     }
 
@@ -549,26 +509,12 @@ impl Grid {
 
     /// Every vertical cut line's x (each cell's left and right edge).
     pub fn cuts_x(&self) -> Vec<f32> {
-        let mut cuts: Vec<f32> = (0..self.columns)
-            .flat_map(|col| {
-                let left = self.x0 + col as f32 * (self.cell_w + self.gap_x);
-                [left, left + self.cell_w]
-            })
-            .collect();
-        dedup(&mut cuts);
-        cuts
+        cuts(self.x0, self.columns, self.cell_w, self.gap_x)
     }
 
     /// Every horizontal cut line's y.
     pub fn cuts_y(&self) -> Vec<f32> {
-        let mut cuts: Vec<f32> = (0..self.rows)
-            .flat_map(|row| {
-                let top = self.y0 + row as f32 * (self.cell_h + self.gap_y);
-                [top, top + self.cell_h]
-            })
-            .collect();
-        dedup(&mut cuts);
-        cuts
+        cuts(self.y0, self.rows, self.cell_h, self.gap_y)
     }
 
     /// Where fold cells fold: x of each column's fold line (upright), or y of each row's
@@ -670,6 +616,19 @@ impl Grid {
         xs.extend(self.folds().0);
         xs
     }
+}
+
+/// Both edges of `count` cells of `size` from `start`, `gap` apart, in order, shared edges
+/// once.
+fn cuts(start: f32, count: usize, size: f32, gap: f32) -> Vec<f32> {
+    let mut cuts: Vec<f32> = (0..count)
+        .flat_map(|i| {
+            let near = start + i as f32 * (size + gap);
+            [near, near + size]
+        })
+        .collect();
+    dedup(&mut cuts);
+    cuts
 }
 
 fn dedup(values: &mut Vec<f32>) {

@@ -453,10 +453,18 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
                 stroke,
             } => {
                 let width = (stroke.width_pt * MM_PER_PT * scale).max(0.5);
-                painter.line_segment(
-                    [at(*x1, *y1), at(*x2, *y2)],
-                    EguiStroke::new(width, color(stroke.color)),
-                );
+                let line = [at(*x1, *y1), at(*x2, *y2)];
+                let egui_stroke = EguiStroke::new(width, color(stroke.color));
+                match stroke.dash_pt {
+                    // A fold line is dashed in the preview too, so it reads as a fold.
+                    Some(dash) => {
+                        let dash = (dash * MM_PER_PT * scale).max(2.0);
+                        painter.extend(egui::Shape::dashed_line(&line, egui_stroke, dash, dash));
+                    }
+                    None => {
+                        painter.line_segment(line, egui_stroke);
+                    }
+                }
             }
             Item::Text(run) => {
                 let size_mm = run.size_pt * MM_PER_PT;

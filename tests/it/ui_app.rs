@@ -21,6 +21,19 @@ fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.run();
 }
 
+/// Makes a force from the book briefing `briefing` and opens Print with Ctrl+P.
+fn open_preset_in_print(h: &mut Harness<'static, App>, briefing: &str) {
+    h.run();
+    h.get_by_label("Forces").click();
+    h.run();
+    h.get_by_label("New force").click();
+    h.run();
+    h.get_by_label(briefing).click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run();
+}
+
 fn new_force(h: &mut Harness<'static, App>, ruleset: &str, name: &str) {
     h.get_by_label("Forces").click();
     h.run();
@@ -201,15 +214,7 @@ fn a_failed_import_shows_an_error_and_changes_nothing() {
 #[test]
 fn ctrl_p_opens_print_with_the_open_forces_cards_previewed() {
     let mut h = harness();
-    h.run();
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("New force").click();
-    h.run();
-    h.get_by_label("Lorraine Battle 2 German").click();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
-    h.run();
+    open_preset_in_print(&mut h, "Lorraine Battle 2 German");
     assert_eq!(h.state().prefs.view, View::Print);
     // 11 units at 9 poker cards a page: two pages, previewed from the same layout as the PDF.
     assert!(h.query_by_label("Page 1 of 2").is_some());
@@ -244,15 +249,7 @@ fn the_print_view_offers_the_finishing_kit_and_keeps_a_printers_back_offset() {
     use quartermaster::export::{BackOffset, Ink, Item, SheetLayout};
     use quartermaster::ui::Action;
     let mut h = harness();
-    h.run();
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("New force").click();
-    h.run();
-    h.get_by_label("Lorraine Battle 1 German").click();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
-    h.run();
+    open_preset_in_print(&mut h, "Lorraine Battle 1 German");
     // Seven cards, four fold-over pairs a sheet: two sheets, with dashed fold lines.
     h.get_by_label("Layout").click();
     h.run();
