@@ -392,9 +392,9 @@ fn check_inside_cards(at: &str, page: &PdfPage, w: f32, h: f32) {
     }
 }
 
-/// On a sheet of card fronts, every cut line (each edge of each cell: a card, or a card and
-/// its fold-over back) has a solid crop mark of at least 3 mm in line with it, outside every
-/// cell. Returns how many cells the page has.
+/// On a sheet of card fronts, nothing filled runs past a cell (a card, or a card and its
+/// fold-over back), and every cut line (each edge of each cell) has a solid crop mark of at
+/// least 3 mm in line with it, outside every cell. Returns how many cells the page has.
 fn check_crop_marks(at: &str, page: &PdfPage, w: f32, h: f32) -> usize {
     let folds: Vec<&Shape> = page.shapes.iter().filter(|s| s.line && s.dashed).collect();
     // A fold cell is its front and, across the dashed fold line along one of the front's
@@ -433,6 +433,24 @@ fn check_crop_marks(at: &str, page: &PdfPage, w: f32, h: f32) -> usize {
             s.x + s.w < x - 0.2 || s.x > x + cw + 0.2 || s.y + s.h < y - 0.2 || s.y > y + ch + 0.2
         })
     };
+    // Finding 2: a header band bled 2 mm past the card's top, so cutting along the visible
+    // edge gave a card 2 mm too long. Nothing filled on a front runs past its cell.
+    for shape in page.shapes.iter().filter(|s| s.fill.is_some() && !s.line) {
+        let within = cells.iter().any(|(x, y, cw, ch)| {
+            shape.x >= x - 0.05
+                && shape.y >= y - 0.05
+                && shape.x + shape.w <= x + cw + 0.05
+                && shape.y + shape.h <= y + ch + 0.05
+        });
+        assert!(
+            within,
+            "{at}: a filled area at {:.1},{:.1} ({:.1}×{:.1} mm) runs past the cards' edges",
+            shape.x,
+            shape.y,
+            shape.w,
+            shape.h
+        );
+    }
     for (x, y, cw, ch) in &cells {
         for cut in [*x, x + cw] {
             assert!(
