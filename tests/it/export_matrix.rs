@@ -445,10 +445,7 @@ fn check_crop_marks(at: &str, page: &PdfPage, w: f32, h: f32) -> usize {
         assert!(
             within,
             "{at}: a filled area at {:.1},{:.1} ({:.1}×{:.1} mm) runs past the cards' edges",
-            shape.x,
-            shape.y,
-            shape.w,
-            shape.h
+            shape.x, shape.y, shape.w, shape.h
         );
     }
     for (x, y, cw, ch) in &cells {
