@@ -46,7 +46,8 @@ pub enum ExportCommand {
         /// bleed between cards).
         #[arg(long, value_name = "MM")]
         gap: Option<f32>,
-        #[arg(long)]
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
     /// A force sheet: budget, units by group, totals, problems; Lorraine tick boxes.
@@ -54,24 +55,29 @@ pub enum ExportCommand {
         /// A force file, a saved force's name, or a Lorraine preset id.
         #[arg(long)]
         force: String,
+        /// a4 or letter.
         #[arg(long, default_value = "a4")]
         page: String,
         /// Date printed on the sheet (YYYY-MM-DD); today by default.
         #[arg(long)]
         date: Option<String>,
-        #[arg(long)]
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
     /// One or two pages of quick reference for a ruleset, in the project's own words.
     Reference {
+        /// armour-battles, belloludi, battle-of-tanks, bolt-action or belle-epoque.
         #[arg(long)]
         ruleset: String,
         /// Only the rules this force uses.
         #[arg(long)]
         force: Option<String>,
+        /// a4 or letter.
         #[arg(long, default_value = "a4")]
         page: String,
-        #[arg(long)]
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
 }
@@ -182,10 +188,12 @@ pub(super) fn report_written(
     if exported.warnings.is_empty() {
         Ok(EXIT_OK)
     } else {
+        let count = exported.warnings.len() as u64;
         writeln!(
             err,
-            "warning: {} thing(s) could not be printed as they should; the PDF was written",
-            exported.warnings.len()
+            "warning: {} could not be printed as {} should; the PDF was written",
+            crate::rules::words::plural(count, "thing", "things"),
+            if count == 1 { "it" } else { "they" }
         )?;
         Ok(EXIT_PROBLEM)
     }

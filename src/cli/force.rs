@@ -16,6 +16,7 @@ use crate::rules::validation::{Validation, validate};
 pub enum ForceCommand {
     /// Check a force file: exit 0 legal, 1 illegal (violations listed), 2 unreadable.
     Validate {
+        /// The force file (JSON) to check.
         file: PathBuf,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -35,6 +36,7 @@ pub enum ForceCommand {
     },
     /// Import a force file into the database; prints the force's name.
     Save {
+        /// The force file (JSON) to import.
         file: PathBuf,
         /// Replace the saved force of the same name instead of refusing.
         #[arg(long)]
@@ -109,10 +111,18 @@ fn validate_file(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
 }
 
 pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) -> Result<()> {
-    let limit = match (v.budget.min, v.budget.limit) {
-        (Some(min), Some(max)) => format!("{min}–{max}"),
-        (None, Some(max)) => max.to_string(),
-        _ => "?".to_string(),
+    let used = v.budget.used;
+    // No limit of this ruleset's kind (a wrong budget kind, which the violation below names):
+    // what is used, never a "?" for the limit.
+    let against = match (v.budget.min, v.budget.limit) {
+        (Some(min), Some(max)) => format!("{used} / {min}–{max}"),
+        (None, Some(max)) => format!("{used} / {max}"),
+        _ => format!("{used}"),
+    };
+    let used_word = if v.budget.limit.is_none() {
+        " used"
+    } else {
+        ""
     };
     let id = v
         .budget
@@ -122,9 +132,8 @@ pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) 
         .unwrap_or_default();
     writeln!(
         out,
-        "{name}: {} — {} / {limit} {}{id}",
+        "{name}: {} — {against} {}{used_word}{id}",
         if v.legal { "legal" } else { "NOT legal" },
-        v.budget.used,
         v.budget.unit
     )?;
     for violation in &v.violations {

@@ -232,6 +232,11 @@ impl Store {
 
     /// Like [`Store::open`], waiting at most `busy_timeout` for another running instance.
     pub fn open_with_timeout(data_dir: &Path, busy_timeout: Duration) -> Result<Store, StoreError> {
+        if data_dir.exists() && !data_dir.is_dir() {
+            return Err(StoreError::NotAFolder {
+                path: data_dir.to_path_buf(),
+            });
+        }
         fs::create_dir_all(data_dir).map_err(|source| StoreError::Io {
             path: data_dir.to_path_buf(),
             message: "cannot create the data directory",

@@ -8,6 +8,7 @@ mod campaign_import;
 mod campaign_sync;
 mod cli;
 mod cli_campaign;
+mod cli_help;
 mod cli_resolve;
 mod export_after_action;
 mod export_matrix;
