@@ -47,6 +47,9 @@ pub struct Cli {
     /// Write each frame's time to this file (measuring the real window).
     #[arg(long, hide = true, global = false, value_name = "FILE")]
     pub frame_log: Option<PathBuf>,
+    /// Panic on purpose once started, to check that a crash report is written.
+    #[arg(long, hide = true, global = true)]
+    pub crash_test: bool,
     /// Where the database lives (default: $QUARTERMASTER_DATA_DIR, else the platform's data
     /// directory).
     #[arg(long, global = true, value_name = "DIR")]

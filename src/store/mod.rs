@@ -37,7 +37,7 @@ pub use cards::{CardOrigin, StoredCard};
 pub use error::StoreError;
 pub use forces::{CardChange, ForceSummary, StoredForce};
 pub use ids::{BattleId, CampaignId, CardId, EventId, ForceId};
-pub use migrate::{APPLICATION_ID, SCHEMA_VERSION, backups_dir, newest_backup};
+pub use migrate::{APPLICATION_ID, SCHEMA_VERSION, backups_dir, newest_backup, utc_stamp};
 
 use crate::rules::{Card, Force, RulesError, RulesetId};
 use migrate::Check;

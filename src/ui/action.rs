@@ -83,5 +83,36 @@ pub enum Action {
     ShowNoticeLog(bool),
     /// Pick the folder to share the open campaign to (a native dialog where there is one).
     PickShareFolder,
+    /// What the user did with the notice of last run's crash report.
+    CrashNotice(super::crash_notice::CrashNoticeAction),
     Quit,
+}
+
+impl Action {
+    /// What was asked, by name only (no force, card or path), for a crash report's "last
+    /// actions".
+    pub fn kind(&self) -> String {
+        let name = match self {
+            Action::Navigate(view) => return format!("Navigate: {}", view.title()),
+            Action::SetTheme(_) => "Set theme",
+            Action::Library(_) => "Library",
+            Action::Model(command) => return format!("Model: {}", command.kind()),
+            Action::ImportDialog => "Import dialog",
+            Action::ExportDialog(_) => "Export dialog",
+            Action::PathPrompt(_) => "Path prompt",
+            Action::ShowShortcuts(_) => "Shortcuts",
+            Action::NewForceDialog => "New force dialog",
+            Action::EditCard(_) => "Card editor",
+            Action::PrintPage(_) => "Print page",
+            Action::ExportPdfDialog => "Export PDF dialog",
+            Action::WritePdf(_) => "Write PDF",
+            Action::Resolve(_) => "Resolve",
+            Action::Help(_) => "Help",
+            Action::ShowNoticeLog(_) => "Notice log",
+            Action::PickShareFolder => "Pick share folder",
+            Action::CrashNotice(_) => "Crash notice",
+            Action::Quit => "Quit",
+        };
+        name.to_string()
+    }
 }

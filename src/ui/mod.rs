@@ -5,6 +5,7 @@ mod action;
 mod campaign;
 mod card_editor;
 mod card_preview;
+mod crash_notice;
 mod fonts;
 mod forces;
 mod frame_log;
@@ -33,6 +34,7 @@ pub use notices::NoticeTimers;
 
 pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
+pub use crash_notice::{CrashNotice, CrashNoticeAction};
 pub use forces::{ForcesState, NewForceDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{CampaignCommand, CardEntry, CardKey, Command, Facets, Model};
@@ -84,6 +86,8 @@ pub struct App {
     pub quit_requested: bool,
     /// Native dialogs are skipped in tests and when none can appear.
     pub native_dialogs: bool,
+    /// Last run's crash report, until the user dismisses the notice.
+    pub crash_notice: Option<CrashNotice>,
     frames_left: Option<u64>,
     frame_log: Option<frame_log::FrameLog>,
     focus_search: bool,
@@ -114,6 +118,10 @@ pub const SHORTCUTS: [(&str, &str); 11] = [
 impl App {
     pub fn new(mut model: Model, prefs: Prefs, launch: &Launch) -> Self {
         model.reopen(prefs.open_force, prefs.open_campaign);
+        let crash_notice = model
+            .store_path()
+            .and_then(std::path::Path::parent)
+            .and_then(CrashNotice::load);
         App {
             prefs,
             model,
@@ -129,6 +137,7 @@ impl App {
             notice_timers: NoticeTimers::default(),
             quit_requested: false,
             native_dialogs: true,
+            crash_notice,
             frames_left: launch.frames,
             frame_log: launch.frame_log.as_deref().and_then(|path| {
                 let started = launch.started.unwrap_or_else(std::time::Instant::now);
@@ -153,6 +162,7 @@ impl App {
 
     /// Applies one action.
     pub fn apply(&mut self, action: Action) {
+        crate::crash::note(action.kind());
         match action {
             Action::Navigate(view) => self.prefs.view = view,
             Action::SetTheme(theme) => self.prefs.theme = theme,
@@ -195,7 +205,35 @@ impl App {
             Action::Help(page) => self.help = page,
             Action::ShowNoticeLog(show) => self.show_notice_log = show,
             Action::PickShareFolder => self.pick_share_folder(),
+            Action::CrashNotice(done) => self.crash_notice_done(done),
             Action::Quit => self.quit_requested = true,
+        }
+    }
+
+    /// The user copied the report, opened its folder or dismissed the notice: either way they
+    /// have been told, so the next start does not tell them again.
+    fn crash_notice_done(&mut self, done: CrashNoticeAction) {
+        let Some(notice) = &self.crash_notice else {
+            return;
+        };
+        if let Some(newest) = notice.newest()
+            && let Err(error) = crate::crash::mark_seen(&notice.data_dir, newest)
+        {
+            self.model
+                .error(format!("cannot note that the report was seen: {error}"));
+        }
+        let folder = crate::crash::reports_dir(&notice.data_dir);
+        match done {
+            CrashNoticeAction::Copied => self
+                .model
+                .info("Report copied: paste it into a message to whoever helps you"),
+            CrashNoticeAction::OpenFolder => {
+                if !(self.native_dialogs && crash_notice::open_folder(&folder)) {
+                    self.model
+                        .info(format!("The reports are in {}", folder.display()));
+                }
+            }
+            CrashNoticeAction::Dismiss => self.crash_notice = None,
         }
     }
 
@@ -316,6 +354,9 @@ impl App {
         }
         let mut actions = self.shortcuts(ui.ctx());
         actions.extend(self.top_bar(ui));
+        if let Some(notice) = &self.crash_notice {
+            actions.extend(notice.ui(ui));
+        }
         actions.extend(self.status_bar(ui));
         actions.extend(notices::show(ui, &self.model, &mut self.notice_timers));
         match self.prefs.view {
@@ -637,6 +678,71 @@ fn default_export_dir() -> PathBuf {
 }
 
 const PREFS_KEY: &str = "quartermaster-prefs";
+/// The file in the data folder that keeps the window's size and the [`Prefs`] (eframe writes
+/// it at quit and every 30 s).
+pub const PREFS_FILE: &str = "app.ron";
+
+/// What is said when there is no display to open the window on.
+pub const NO_DISPLAY: &str = "no display found: the window needs X11 or Wayland; every command works without one — `quartermaster --help`";
+
+/// The window's options for the data folder `data_dir`: its preferences go to
+/// `data_dir/app.ron`. eframe 0.37 takes this as the file to write, not a folder: given the
+/// folder it failed at quit (EISDIR) and nothing was ever kept.
+pub fn native_options(data_dir: &std::path::Path) -> eframe::NativeOptions {
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Quartermaster")
+            .with_app_id("quartermaster")
+            .with_icon(app_icon())
+            .with_inner_size([1200.0, 780.0])
+            .with_min_inner_size([720.0, 480.0]),
+        persist_window: true,
+        // Window size and preferences belong with the data they describe (a second data
+        // folder gets its own), not in one place per user.
+        persistence_path: Some(data_dir.join(PREFS_FILE)),
+        ..Default::default()
+    }
+}
+
+/// The preferences kept in `storage` (the defaults when there are none or they do not read).
+pub fn load_prefs(storage: Option<&dyn eframe::Storage>) -> Prefs {
+    storage
+        .and_then(|s| eframe::get_value(s, PREFS_KEY))
+        .unwrap_or_default()
+}
+
+/// False on Linux and the BSDs when neither X11 nor Wayland is there to open a window on
+/// (macOS and Windows always have their own).
+fn display_available() -> bool {
+    if cfg!(any(target_os = "macos", windows)) {
+        return true;
+    }
+    ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
+}
+
+/// An error from the windowing libraries without the source paths of the machine that built
+/// the program ("os error at /home/…/winit-0.30/src/…rs:772: …"), which mean nothing to a user.
+fn without_source_paths(text: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        if word.contains(".rs:") {
+            if words.last().is_some_and(|w| w == "at") {
+                words.pop();
+            }
+            // "…mod.rs:772:" ended a clause: keep its colon on the word before.
+            if word.ends_with(':')
+                && let Some(last) = words.last_mut()
+            {
+                last.push(':');
+            }
+            continue;
+        }
+        words.push(word.to_string());
+    }
+    words.join(" ")
+}
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
@@ -665,6 +771,9 @@ impl eframe::App for App {
 
 /// Opens the database and the window, and runs until the window closes.
 pub fn run(mut launch: Launch) -> Result<()> {
+    if !display_available() {
+        anyhow::bail!(NO_DISPLAY);
+    }
     launch.started.get_or_insert_with(std::time::Instant::now);
     let data_dir = match &launch.data_dir {
         Some(dir) => dir.clone(),
@@ -680,27 +789,12 @@ pub fn run(mut launch: Launch) -> Result<()> {
                 .with_context(|| format!("cannot open the database in {}", data_dir.display()))
         })
     };
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Quartermaster")
-            .with_app_id("quartermaster")
-            .with_icon(app_icon())
-            .with_inner_size([1200.0, 780.0])
-            .with_min_inner_size([720.0, 480.0]),
-        persist_window: true,
-        // Window size and preferences belong with the data they describe (a second data
-        // folder gets its own), not in one place per user.
-        persistence_path: Some(data_dir.clone()),
-        ..Default::default()
-    };
+    let options = native_options(&data_dir);
     eframe::run_native(
         "Quartermaster",
         options,
         Box::new(move |cc| {
-            let prefs = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, PREFS_KEY))
-                .unwrap_or_default();
+            let prefs = load_prefs(cc.storage);
             let opened = opening
                 .join()
                 .unwrap_or_else(|_| Err(anyhow!("opening the database stopped unexpectedly")));
@@ -709,7 +803,7 @@ pub fn run(mut launch: Launch) -> Result<()> {
             )))
         }),
     )
-    .map_err(|e| anyhow!("could not open the window: {e}"))
+    .map_err(|e| anyhow!("could not open the window: {}", without_source_paths(&e.to_string())))
 }
 
 /// A small generated icon: an olive roundel with a white star, no image file needed.
@@ -738,5 +832,27 @@ fn app_icon() -> egui::IconData {
         rgba,
         width: SIZE,
         height: SIZE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preferences_are_a_file_inside_the_data_folder() {
+        let dir = std::path::Path::new("/tmp/qm-data");
+        let options = native_options(dir);
+        assert_eq!(options.persistence_path, Some(dir.join("app.ron")));
+        assert!(options.persist_window, "the window's size is kept too");
+    }
+
+    #[test]
+    fn window_errors_lose_the_builders_source_paths() {
+        let raw = "Winit error: os error at /root/.cargo/registry/src/index/winit-0.30.13/src/platform_impl/linux/mod.rs:772: neither WAYLAND_DISPLAY nor DISPLAY is set";
+        assert_eq!(
+            without_source_paths(raw),
+            "Winit error: os error: neither WAYLAND_DISPLAY nor DISPLAY is set"
+        );
     }
 }

@@ -78,6 +78,31 @@ pub enum Command {
     Campaign(CampaignCommand),
 }
 
+impl Command {
+    /// The command's name alone, without the force, card or path it carries (for a crash
+    /// report's "last actions").
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::NewForce { .. } => "New force",
+            Command::NewFromBriefing(_) => "New from briefing",
+            Command::Open(_) => "Open force",
+            Command::Close => "Close force",
+            Command::Edit { .. } => "Edit force",
+            Command::ApplyFix(_) => "Apply fix",
+            Command::Delete(_) => "Delete force",
+            Command::Duplicate(_) => "Duplicate force",
+            Command::Import(_) => "Import force",
+            Command::Export { .. } => "Export force",
+            Command::SaveCustomCard { .. } => "Save custom card",
+            Command::DeleteCustomCard(_) => "Delete custom card",
+            Command::Undo => "Undo",
+            Command::Redo => "Redo",
+            Command::DismissNotice(_) => "Dismiss notice",
+            Command::Campaign(_) => "Campaign",
+        }
+    }
+}
+
 /// The model behind the window.
 pub struct Model {
     store: Store,
