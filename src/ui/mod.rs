@@ -803,7 +803,12 @@ pub fn run(mut launch: Launch) -> Result<()> {
             )))
         }),
     )
-    .map_err(|e| anyhow!("could not open the window: {}", without_source_paths(&e.to_string())))
+    .map_err(|e| {
+        anyhow!(
+            "could not open the window: {}",
+            without_source_paths(&e.to_string())
+        )
+    })
 }
 
 /// A small generated icon: an olive roundel with a white star, no image file needed.

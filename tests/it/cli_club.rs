@@ -163,7 +163,10 @@ fn json_mistakes_are_placed_by_line_and_column_in_characters() {
     assert!(err.contains("units[0].count"), "{err}");
     // The value is read to its closing quote: the column of that quote on line 2.
     let closing = second.find(r#""two""#).unwrap() + r#""two""#.len();
-    assert!(err.contains(&format!("(line 2, column {closing})")), "{err}");
+    assert!(
+        err.contains(&format!("(line 2, column {closing})")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -180,7 +183,10 @@ fn a_wrong_budget_kind_prints_what_is_used_never_a_question_mark() {
     let said = text(&out.stdout);
     assert!(!said.contains('?'), "{said}");
     assert!(said.starts_with("x: NOT legal — "), "{said}");
-    assert!(said.lines().next().unwrap().ends_with(" points used"), "{said}");
+    assert!(
+        said.lines().next().unwrap().ends_with(" points used"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -201,22 +207,38 @@ fn campaign_export_says_what_it_wrote_and_both_jsons_name_the_campaign_id() {
         let path = dir.path().join(file);
         let out = qm_in(
             dir.path(),
-            &["campaign", "export", "Lezey", "--out", path.to_str().unwrap()],
+            &[
+                "campaign",
+                "export",
+                "Lezey",
+                "--out",
+                path.to_str().unwrap(),
+            ],
         );
         let said = text(&out.stdout);
-        assert!(said.starts_with(&format!("wrote {what} (3 battles, ")), "{said}");
-        assert!(said.trim_end().ends_with(&path.display().to_string()), "{said}");
+        assert!(
+            said.starts_with(&format!("wrote {what} (3 battles, ")),
+            "{said}"
+        );
+        assert!(
+            said.trim_end().ends_with(&path.display().to_string()),
+            "{said}"
+        );
     }
     let list: Value =
-        serde_json::from_slice(&qm_in(dir.path(), &["campaign", "list", "--json"]).stdout)
+        serde_json::from_slice(&qm_in(dir.path(), &["campaign", "list", "--json"]).stdout).unwrap();
+    let show: Value =
+        serde_json::from_slice(&qm_in(dir.path(), &["campaign", "show", "Lezey", "--json"]).stdout)
             .unwrap();
-    let show: Value = serde_json::from_slice(
-        &qm_in(dir.path(), &["campaign", "show", "Lezey", "--json"]).stdout,
-    )
-    .unwrap();
     let row = &list[0];
-    assert_eq!(row["campaign_id"], show["campaign_id"], "one key, one meaning");
-    assert_eq!(show["campaign_id"], show["id"], "show's id is the shared id");
+    assert_eq!(
+        row["campaign_id"], show["campaign_id"],
+        "one key, one meaning"
+    );
+    assert_eq!(
+        show["campaign_id"], show["id"],
+        "show's id is the shared id"
+    );
     assert_eq!(row["row"], row["id"], "list keeps its row number under id");
     assert!(row["campaign_id"].as_str().is_some_and(|id| id.len() == 36));
 }

@@ -60,7 +60,11 @@ fn a_forced_panic_writes_a_report_without_user_data_and_the_next_start_offers_it
     );
 
     let crashed = qm(dir.path(), &["force", "show", secret, "--crash-test"]);
-    assert_eq!(crashed.status.code(), Some(101), "a panic exits as Rust's do");
+    assert_eq!(
+        crashed.status.code(),
+        Some(101),
+        "a panic exits as Rust's do"
+    );
     let written = reports(dir.path());
     assert_eq!(written.len(), 1, "one report: {written:?}");
     let stderr = String::from_utf8_lossy(&crashed.stderr);
