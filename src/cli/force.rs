@@ -10,6 +10,7 @@ use clap::Subcommand;
 use super::{EXIT_OK, EXIT_PROBLEM, print_json, saved};
 use crate::rules::armour_battles;
 use crate::rules::force_file;
+use crate::rules::force_text::TextStyle;
 use crate::rules::validation::{Validation, validate};
 
 #[derive(Debug, Subcommand)]
@@ -53,8 +54,27 @@ pub enum ForceCommand {
         /// The force's name (case does not matter).
         name: String,
         /// Print the force file JSON, with "card_changes" when book cards changed.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["text", "markdown"])]
         json: bool,
+        /// Print the list as text for a chat message: the force, its budget check and each
+        /// unit with its cost (`force import --text` reads it back).
+        #[arg(long)]
+        text: bool,
+        /// The same list as Markdown (for forums and chats that format it).
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Import a list into the database: a posted text list (`--text`, as `force show --text`
+    /// writes it, hand edits welcome) or a force file; prints the force's name.
+    Import {
+        /// The list's file, or - to read standard input.
+        file: PathBuf,
+        /// Read a text list (plain or Markdown) instead of a force file.
+        #[arg(long)]
+        text: bool,
+        /// Replace the saved force of the same name instead of refusing.
+        #[arg(long)]
+        replace: bool,
     },
     /// Write a saved force as a force file.
     Export {
@@ -75,7 +95,28 @@ pub fn run(command: ForceCommand, data_dir: Option<&Path>, out: &mut dyn Write) 
     match command {
         ForceCommand::Save { file, replace } => saved::save(data_dir, &file, replace, out),
         ForceCommand::List { json } => saved::list(data_dir, json, out),
-        ForceCommand::Show { name, json } => saved::show(data_dir, &name, json, out),
+        ForceCommand::Show {
+            name,
+            json,
+            text,
+            markdown,
+        } => {
+            let style = if markdown {
+                Some(TextStyle::Markdown)
+            } else {
+                text.then_some(TextStyle::Plain)
+            };
+            match style {
+                Some(style) => saved::show_text(data_dir, &name, style, out),
+                None => saved::show(data_dir, &name, json, out),
+            }
+        }
+        ForceCommand::Import {
+            file,
+            text: true,
+            replace,
+        } => saved::import_text(data_dir, &file, replace, out),
+        ForceCommand::Import { file, replace, .. } => saved::save(data_dir, &file, replace, out),
         ForceCommand::Export { name, out: path } => saved::export(data_dir, &name, &path, out),
         ForceCommand::Delete { name } => saved::delete(data_dir, &name, out),
         ForceCommand::Validate { file, json } => validate_file(&file, json, out),

@@ -226,7 +226,7 @@ pub struct ListErrors(pub Vec<LineError>);
 ///
 /// # Errors
 /// [`ListErrors`] naming each line that could not be placed.
-pub fn parse(text: &str, custom: &[Card]) -> Result<ParsedList, ListErrors> {
+pub fn parse(text: &str, custom: &[&Card]) -> Result<ParsedList, ListErrors> {
     let mut errors = Vec::new();
     let mut notes_read = Vec::new();
     let mut lines = text
@@ -429,7 +429,7 @@ fn read_budget(ruleset: RulesetId, text: &str) -> Option<Budget> {
 }
 
 /// One unit line: count, card, `[points]`/`[stands]`, cost (ignored), custom card fields.
-fn read_unit(line: &str, rules: &dyn Ruleset, custom: &[Card]) -> Result<ForceUnit, String> {
+fn read_unit(line: &str, rules: &dyn Ruleset, custom: &[&Card]) -> Result<ForceUnit, String> {
     // A custom card's fields: the first "{" from which the rest of the line is one JSON object.
     let fields_at = line.ends_with('}').then(|| {
         line.match_indices(" {")
@@ -549,7 +549,7 @@ fn read_extras(text: &str) -> Result<(String, Option<u32>, Option<u32>), String>
 
 /// The card a name means: a book card (name or short name, any case), else the library's
 /// custom card of that name; refused with the nearest names otherwise.
-fn find_card(name: &str, rules: &dyn Ruleset, custom: &[Card]) -> Result<CardRef, String> {
+fn find_card(name: &str, rules: &dyn Ruleset, custom: &[&Card]) -> Result<CardRef, String> {
     let marked = name
         .strip_suffix(CUSTOM.trim_start())
         .or_else(|| name.strip_suffix("(custom)"));
@@ -559,6 +559,7 @@ fn find_card(name: &str, rules: &dyn Ruleset, custom: &[Card]) -> Result<CardRef
     };
     let mine: Vec<&Card> = custom
         .iter()
+        .copied()
         .filter(|c| c.ruleset() == rules.id())
         .collect();
     if !wants_custom && let Some(card) = names::find(rules.library(), name) {

@@ -610,6 +610,40 @@ impl Store {
             .ok_or(StoreError::CampaignNotFound(id))
     }
 
+    /// The names of the campaigns whose battles were set up from the saved force `name` of
+    /// `ruleset` (simple campaigns name their two forces; Lorraine battles use the briefings).
+    pub fn campaigns_using_force(
+        &self,
+        name: &str,
+        ruleset: crate::rules::RulesetId,
+    ) -> Result<Vec<String>, StoreError> {
+        let wanted = crate::rules::names::fold(name);
+        let mut using = Vec::new();
+        for summary in self.list_campaigns()? {
+            if summary.ruleset != ruleset.as_str() || !summary.openable {
+                continue;
+            }
+            let stored = self.load_campaign(summary.id)?;
+            let uses = stored
+                .record
+                .campaign
+                .battles
+                .iter()
+                .any(|plan| match plan {
+                    crate::campaign::BattlePlan::Simple(simple) => {
+                        [&simple.forces.us, &simple.forces.german]
+                            .iter()
+                            .any(|force| crate::rules::names::fold(force) == wanted)
+                    }
+                    crate::campaign::BattlePlan::Armour(_) => false,
+                });
+            if uses {
+                using.push(summary.name);
+            }
+        }
+        Ok(using)
+    }
+
     /// The campaign named `name` (ignoring case).
     pub fn find_campaign(&self, name: &str) -> Result<Option<CampaignId>, StoreError> {
         campaign::find(&self.conn, &self.ctx, name)

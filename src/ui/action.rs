@@ -83,6 +83,12 @@ pub enum Action {
     ShowNoticeLog(bool),
     /// Pick the folder to share the open campaign to (a native dialog where there is one).
     PickShareFolder,
+    /// The answer to "close with unsaved text?": true closes, false keeps working.
+    ConfirmQuit(bool),
+    /// Tell the user something (a view has no model to tell it to).
+    Notice(String),
+    /// Delete this force, asking first when a campaign was set up from it.
+    AskDeleteForce(ForceId),
     /// What the user did with the notice of last run's crash report.
     CrashNotice(super::crash_notice::CrashNoticeAction),
     Quit,
@@ -111,6 +117,9 @@ impl Action {
             Action::ShowNoticeLog(_) => "Notice log",
             Action::PickShareFolder => "Pick share folder",
             Action::CrashNotice(_) => "Crash notice",
+            Action::AskDeleteForce(_) => "Delete force",
+            Action::Notice(_) => "Notice",
+            Action::ConfirmQuit(_) => "Confirm quit",
             Action::Quit => "Quit",
         };
         name.to_string()

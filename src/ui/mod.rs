@@ -35,7 +35,7 @@ pub use notices::NoticeTimers;
 pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
 pub use crash_notice::{CrashNotice, CrashNoticeAction};
-pub use forces::{ForcesState, NewForceDraft};
+pub use forces::{ForcesState, NewForceDraft, PasteDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{CampaignCommand, CardEntry, CardKey, Command, Facets, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
@@ -84,6 +84,9 @@ pub struct App {
     pub notice_timers: NoticeTimers,
     /// Set by File › Quit; the window closes at the end of the frame.
     pub quit_requested: bool,
+    /// Closing was asked for while a dialog held typed text: which one, while the user is
+    /// asked whether to close anyway.
+    pub confirm_close: Option<&'static str>,
     /// Native dialogs are skipped in tests and when none can appear.
     pub native_dialogs: bool,
     /// Last run's crash report, until the user dismisses the notice.
@@ -136,6 +139,7 @@ impl App {
             show_notice_log: false,
             notice_timers: NoticeTimers::default(),
             quit_requested: false,
+            confirm_close: None,
             native_dialogs: true,
             crash_notice,
             frames_left: launch.frames,
@@ -182,6 +186,7 @@ impl App {
                         | Command::Open(_)
                         | Command::Duplicate(_)
                         | Command::Import(_)
+                        | Command::ImportList(_)
                 );
                 self.model.apply(command);
                 if navigates {
@@ -206,7 +211,48 @@ impl App {
             Action::ShowNoticeLog(show) => self.show_notice_log = show,
             Action::PickShareFolder => self.pick_share_folder(),
             Action::CrashNotice(done) => self.crash_notice_done(done),
-            Action::Quit => self.quit_requested = true,
+            Action::Notice(text) => self.model.info(text),
+            Action::AskDeleteForce(id) => {
+                let campaigns = self.model.campaigns_using(id);
+                if campaigns.is_empty() {
+                    self.apply(Action::Model(Command::Delete(id)));
+                } else {
+                    self.forces.confirm_delete = Some((id, campaigns));
+                }
+            }
+            Action::Quit => match self.unsaved_dialog_text() {
+                Some(what) => self.confirm_close = Some(what),
+                None => self.quit_requested = true,
+            },
+            Action::ConfirmQuit(close) => {
+                self.confirm_close = None;
+                self.quit_requested = close;
+            }
+        }
+    }
+
+    /// The dialog or field holding text the user typed that closing would lose, if any.
+    pub fn unsaved_dialog_text(&self) -> Option<&'static str> {
+        let typed = |text: &str| !text.trim().is_empty();
+        if self.forces.paste.as_ref().is_some_and(|p| typed(&p.text)) {
+            Some("The Paste list dialog")
+        } else if self
+            .forces
+            .new_force
+            .as_ref()
+            .is_some_and(|d| typed(&d.name))
+        {
+            Some("The New force dialog")
+        } else if self.card_editor.is_some() {
+            Some("The card editor")
+        } else if matches!(&self.path_prompt, Some(PathPrompt::Import(text)) if typed(text)) {
+            Some("The file path box")
+        } else if self.campaign.sharing && typed(&self.campaign.share_path) {
+            Some("The Share panel")
+        } else if !self.forces.drafts.is_empty() {
+            Some("A field you are typing in")
+        } else {
+            None
         }
     }
 
@@ -390,6 +436,9 @@ impl App {
         }
         if self.show_notice_log {
             actions.extend(notices::log_window(ui.ctx(), &self.model));
+        }
+        if let Some(what) = self.confirm_close {
+            actions.extend(confirm_close_window(ui.ctx(), what));
         }
         for action in actions {
             self.apply(action);
@@ -611,7 +660,12 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                     .labelled_by(label.id)
                 })
                 .inner;
-            let submit = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            // The box opens with the keyboard in it, so Enter writes at once.
+            if ui.ctx().memory(|m| m.focused().is_none()) {
+                response.request_focus();
+            }
+            let submit = (response.has_focus() || response.lost_focus())
+                && ui.input(|i| i.key_pressed(egui::Key::Enter));
             ui.horizontal(|ui| {
                 if ui.button(verb).clicked() || submit {
                     let path = PathBuf::from(text.trim());
@@ -629,6 +683,30 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                 }
             });
         });
+    actions
+}
+
+/// "Close Quartermaster?" when a dialog holds typed text; Keep working is where the pointer
+/// was (the close button is far from the dialog), Close anyway is set apart.
+fn confirm_close_window(ctx: &egui::Context, what: &str) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let escape = widgets::escape_closes_dialog(ctx);
+    egui::Modal::new(egui::Id::unique("confirm_close")).show(ctx, |ui| {
+        ui.heading("Close Quartermaster?");
+        ui.label(format!(
+            "{what} holds text you typed that is not saved; closing loses it."
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Keep working").clicked() || escape {
+                actions.push(Action::ConfirmQuit(false));
+            }
+            ui.add_space(40.0);
+            if ui.button("Close anyway").clicked() {
+                actions.push(Action::ConfirmQuit(true));
+            }
+        });
+    });
     actions
 }
 
@@ -749,6 +827,18 @@ impl eframe::App for App {
         self.show(ui);
         if let Some(log) = &mut self.frame_log {
             log.record(frame.info().cpu_usage, self.model.card_loading().is_some());
+        }
+        // The window's own close button: held back, like File › Quit, while a dialog holds
+        // typed text (a smoke run's last frame and a confirmed quit close regardless).
+        let closing = ui.ctx().input(|i| i.viewport().close_requested());
+        let ours = self.quit_requested || self.frames_left == Some(0);
+        if closing
+            && !ours
+            && let Some(what) = self.unsaved_dialog_text()
+        {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.confirm_close = Some(what);
         }
         if self.quit_requested {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);

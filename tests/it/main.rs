@@ -28,6 +28,7 @@ mod ui_app;
 mod ui_campaign;
 mod ui_campaign_sync;
 mod ui_library;
+mod ui_promises;
 mod ui_recovery;
 mod ui_resolve;
 mod ui_resolve_layout;

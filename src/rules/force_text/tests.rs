@@ -355,7 +355,7 @@ fn a_custom_card_is_found_in_the_library_by_name() {
         c.name = "Panzer".into();
     }
     let text = "Mine\nBelloLudi Tanks! · 100 points\n\n2 × Panzer · custom\n1 × panzer\n";
-    let force = parse(text, std::slice::from_ref(&own)).unwrap().force;
+    let force = parse(text, &[&own]).unwrap().force;
     assert_eq!(force.units[0].card, CardRef::Inline(own.clone()));
     assert_eq!(force.units[1].card, CardRef::Inline(own));
 }
