@@ -11,6 +11,7 @@ mod cli_campaign;
 mod cli_club;
 mod cli_help;
 mod cli_resolve;
+mod cli_text;
 mod crash_reports;
 mod export_after_action;
 mod export_matrix;
