@@ -257,30 +257,46 @@ fn force_editor(
                 "Rename force",
             ));
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Delete").clicked() {
-                actions.push(Action::AskDeleteForce(*id));
+    });
+    // The force's buttons on a line of their own: beside the name they covered it at 1024×700.
+    // Delete stands apart at the end, away from the buttons used often.
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Duplicate").clicked() {
+            actions.push(Action::Model(Command::Duplicate(*id)));
+        }
+        if ui.button("Export…").clicked() {
+            actions.push(Action::ExportDialog(*id));
+        }
+        for (label, style, hover) in [
+            (
+                "Copy as text",
+                TextStyle::Plain,
+                "The list, its budget check and each unit's cost, for a chat message; Paste list reads it back",
+            ),
+            (
+                "Copy as Markdown",
+                TextStyle::Markdown,
+                "The same list for a forum or a chat that formats Markdown",
+            ),
+        ] {
+            if ui.button(label).on_hover_text(hover).clicked() {
+                ui.ctx()
+                    .copy_text(force_text::to_text(force, validation, style));
+                actions.push(Action::Notice(format!(
+                    "Copied {} as {}: paste it into a message",
+                    force.name,
+                    if style == TextStyle::Plain {
+                        "text"
+                    } else {
+                        "Markdown"
+                    }
+                )));
             }
-            if ui.button("Export…").clicked() {
-                actions.push(Action::ExportDialog(*id));
-            }
-            for (label, style, hover) in [
-                ("Copy as Markdown", TextStyle::Markdown, "For a forum or a chat that formats Markdown"),
-                ("Copy as text", TextStyle::Plain, "The list, its budget check and each unit's cost, for a chat message; Paste list reads it back"),
-            ] {
-                if ui.button(label).on_hover_text(hover).clicked() {
-                    ui.ctx().copy_text(force_text::to_text(force, validation, style));
-                    actions.push(Action::Notice(format!(
-                        "Copied {} as {}: paste it into a message",
-                        force.name,
-                        if style == TextStyle::Plain { "text" } else { "Markdown" }
-                    )));
-                }
-            }
-            if ui.button("Duplicate").clicked() {
-                actions.push(Action::Model(Command::Duplicate(*id)));
-            }
-        });
+        }
+        ui.add_space(24.0);
+        if ui.button("Delete").clicked() {
+            actions.push(Action::AskDeleteForce(*id));
+        }
     });
     ui.separator();
 
@@ -460,6 +476,12 @@ fn units_table(
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_secs_f64(REMOVE_REST_SECONDS));
     }
+    // A narrow window (1024×700) shortens the group field so the cost still shows.
+    let group_width = if ui.available_width() > 700.0 {
+        140.0
+    } else {
+        100.0
+    };
     // The remove buttons come first so a narrow window never hides them; the rest of a wide
     // line scrolls sideways.
     egui::ScrollArea::horizontal()
@@ -484,7 +506,13 @@ fn units_table(
                             actions.push(remove_unit(force, index));
                             state.removed_at = Some(now);
                         }
-                        unit_row(ruleset, force, index, (unit, *card), state, ui, actions);
+                        let row = UnitRow {
+                            ruleset,
+                            force,
+                            index,
+                            group_width,
+                        };
+                        unit_row(row, (unit, *card), state, ui, actions);
                         ui.end_row();
                     }
                 });
@@ -497,16 +525,28 @@ fn units_table(
 /// How long the remove buttons rest after a removal, in seconds.
 const REMOVE_REST_SECONDS: f64 = 0.6;
 
+/// Where one unit line of the table sits: its force, its index and the group field's width.
+struct UnitRow<'a> {
+    ruleset: &'a dyn rules::Ruleset,
+    force: &'a Force,
+    index: usize,
+    group_width: f32,
+}
+
 /// One unit line after its remove button: name, count, group, points or stands, cost.
 fn unit_row(
-    ruleset: &dyn rules::Ruleset,
-    force: &Force,
-    index: usize,
+    row: UnitRow<'_>,
     (unit, card): (&rules::ForceUnit, Option<&Card>),
     state: &mut ForcesState,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
+    let UnitRow {
+        ruleset,
+        force,
+        index,
+        group_width,
+    } = row;
     let selected = state.selected_unit == Some(index);
     let label = ui.selectable_label(selected, unit.card.label());
     let label = match card {
@@ -542,7 +582,7 @@ fn unit_row(
         &format!("group{index}"),
         &group,
         "group",
-        140.0,
+        group_width,
     ) {
         let group = Some(group.trim().to_string()).filter(|g| !g.is_empty());
         actions.push(edited(&|u| u.group = group.clone(), "Change group".into()));
@@ -551,12 +591,11 @@ fn unit_row(
         RulesetId::BoltAction => {
             // No points set (illegal) and points set to 0 (legal) must not look alike.
             let mut points = unit.points.unwrap_or(0);
-            let mut field = egui::DragValue::new(&mut points)
-                .range(0..=5000)
-                .suffix(" pts");
-            if unit.points.is_none() {
-                field = field.custom_formatter(|_, _| "not set".to_string());
-            }
+            let field = egui::DragValue::new(&mut points).range(0..=5000);
+            let field = match unit.points {
+                Some(_) => field.suffix(" pts"),
+                None => field.custom_formatter(|_, _| "not set".to_string()),
+            };
             let response = ui
                 .add(field)
                 .labelled_by(label.id)
