@@ -27,23 +27,27 @@ pub fn save(
 ) -> Result<u8> {
     let force = read_force_file(file)?;
     let mut store = open(data_dir_arg)?;
+    store_force(&mut store, &force, replace, &file.display().to_string())?;
+    writeln!(out, "{}", force.name)?;
+    Ok(EXIT_OK)
+}
+
+/// Saves `force` as a new force, or over the one of its name with `replace`; `what` names the
+/// input in the error.
+fn store_force(store: &mut Store, force: &Force, replace: bool, what: &str) -> Result<()> {
     let existing = if replace {
         store.find_force(&force.name)?
     } else {
         None
     };
-    store.save_force(existing, &force).with_context(|| {
+    store.save_force(existing, force).with_context(|| {
         if replace {
-            format!("cannot save {}", file.display())
+            format!("cannot save {what}")
         } else {
-            format!(
-                "cannot save {} (use --replace to overwrite)",
-                file.display()
-            )
+            format!("cannot save {what} (use --replace to overwrite)")
         }
     })?;
-    writeln!(out, "{}", force.name)?;
-    Ok(EXIT_OK)
+    Ok(())
 }
 
 /// Imports a text list (a file, or standard input for `-`): every line it cannot place is
@@ -74,18 +78,7 @@ pub fn import_text(
         )
     })?;
     let force = parsed.force;
-    let existing = if replace {
-        store.find_force(&force.name)?
-    } else {
-        None
-    };
-    store.save_force(existing, &force).with_context(|| {
-        if replace {
-            format!("cannot save {}", force.name)
-        } else {
-            format!("cannot save {} (use --replace to overwrite)", force.name)
-        }
-    })?;
+    store_force(&mut store, &force, replace, &force.name)?;
     writeln!(out, "{}", force.name)?;
     for note in parsed.notes {
         writeln!(out, "note: {note}")?;

@@ -476,11 +476,12 @@ fn units_table(
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_secs_f64(REMOVE_REST_SECONDS));
     }
-    // A narrow window (1024×700) shortens the group field so the cost still shows.
+    // A narrow window (1024×700) shortens the group field, still wide enough for a company's
+    // name, so more of the cost shows.
     let group_width = if ui.available_width() > 700.0 {
         140.0
     } else {
-        100.0
+        120.0
     };
     // The remove buttons come first so a narrow window never hides them; the rest of a wide
     // line scrolls sideways.

@@ -2,22 +2,11 @@
 //! wrong file, counts of one, a file where a folder belongs, JSON mistakes by line and column,
 //! a wrong budget kind, what `campaign export` wrote and which id is which.
 
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 
-fn qm_in(dir: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::cli_support::{qm_in, text};
 
 #[test]
 fn no_display_is_said_plainly_with_exit_2_and_no_internal_paths() {

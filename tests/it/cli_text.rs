@@ -5,14 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn qm(dir: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::cli_support::{qm_in as qm, text};
 
 fn qm_stdin(dir: &std::path::Path, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_quartermaster"))
@@ -31,10 +24,6 @@ fn qm_stdin(dir: &std::path::Path, args: &[&str], input: &str) -> Output {
         .write_all(input.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]

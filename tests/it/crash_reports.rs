@@ -3,21 +3,12 @@
 //! user's data) and prints where; the next window start says so and offers "Copy report" and
 //! "Open folder", and stops saying so once the user has seen it.
 
-use std::process::Command;
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::store::Store;
 use quartermaster::ui::{App, Launch, Model, Prefs};
 
-fn qm(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::cli_support::qm_in as qm;
 
 /// The window's app over the library in `dir`, as the next start would open it.
 fn next_start(dir: &std::path::Path) -> Harness<'static, App> {

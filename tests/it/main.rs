@@ -1,6 +1,7 @@
 //! The integration tests, as one binary: as separate test crates each file cost a link of
 //! the whole app on every `cargo test`. Run one group with `cargo test --test it store_api::`.
 
+mod cli_support;
 mod export_support;
 mod store_support;
 

@@ -50,6 +50,24 @@ fn harness() -> Harness<'static, App> {
     harness_of(app, egui::vec2(1280.0, 860.0))
 }
 
+/// A BelloLudi campaign `name` with one battle between the saved forces `us` and `german`.
+fn simple_campaign(app: &mut App, name: &str, us: &str, german: &str) {
+    app.model.apply(Command::Campaign(CampaignCommand::New {
+        ruleset: RulesetId::Belloludi,
+        name: name.into(),
+        players: Sides::default(),
+        carry_losses: false,
+    }));
+    app.model
+        .apply(Command::Campaign(CampaignCommand::AddBattle {
+            name: "Round 1".into(),
+            forces: Sides {
+                us: us.into(),
+                german: german.into(),
+            },
+        }));
+}
+
 fn new_force(h: &mut Harness<'static, App>, ruleset: RulesetId, name: &str, budget: Budget) {
     h.state_mut().apply(Action::Model(Command::NewForce {
         ruleset,
@@ -322,20 +340,7 @@ fn deleting_a_force_a_campaign_uses_asks_first() {
         new_force(&mut h, RulesetId::Belloludi, name, Budget::Points(60));
     }
     let app = h.state_mut();
-    app.model.apply(Command::Campaign(CampaignCommand::New {
-        ruleset: RulesetId::Belloludi,
-        name: "Autumn league".into(),
-        players: Sides::default(),
-        carry_losses: false,
-    }));
-    app.model
-        .apply(Command::Campaign(CampaignCommand::AddBattle {
-            name: "Round 1".into(),
-            forces: Sides {
-                us: "Red".into(),
-                german: "Blue".into(),
-            },
-        }));
+    simple_campaign(app, "Autumn league", "Red", "Blue");
     app.prefs.view = View::Forces;
     h.run();
     assert_eq!(h.state().model.open.as_ref().unwrap().force.name, "Blue");
@@ -420,20 +425,7 @@ fn a_custom_card_is_named_as_one_in_the_fix_the_undo_notice_and_the_campaign_chi
 
     new_force(&mut h, RulesetId::Belloludi, "Others", Budget::Points(100));
     let app = h.state_mut();
-    app.model.apply(Command::Campaign(CampaignCommand::New {
-        ruleset: RulesetId::Belloludi,
-        name: "League".into(),
-        players: Sides::default(),
-        carry_losses: false,
-    }));
-    app.model
-        .apply(Command::Campaign(CampaignCommand::AddBattle {
-            name: "Round 1".into(),
-            forces: Sides {
-                us: "Shermans".into(),
-                german: "Others".into(),
-            },
-        }));
+    simple_campaign(app, "League", "Shermans", "Others");
     app.prefs.view = View::Campaign;
     h.run();
     assert!(
