@@ -22,7 +22,7 @@ pub use campaign::CampaignCommand;
 pub use db::DbCommand;
 pub use export::ExportCommand;
 pub use force::ForceCommand;
-pub use resolve::{OddsCommand, RollCommand};
+pub use resolve::{Cards, FlagSet, OddsCommand, RollCommand, ruleset_command, ruleset_flags};
 
 /// The end of `--help`: what running the program bare does, which no command does.
 const AFTER_HELP: &str = "Run `quartermaster` with no command to open the window. No command opens it: every command \
