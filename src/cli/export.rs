@@ -116,7 +116,8 @@ pub enum ExportCommand {
         /// right and down as seen from the front. Backs are shifted the other way.
         #[arg(long, value_name = "X,Y", value_parser = parse_back_offset, allow_hyphen_values = true)]
         back_offset: Option<BackOffset>,
-        #[arg(long)]
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
     /// A force sheet: budget, units by group, totals, problems; Lorraine tick boxes.
@@ -124,6 +125,7 @@ pub enum ExportCommand {
         /// A force file, a saved force's name, or a Lorraine preset id.
         #[arg(long)]
         force: String,
+        /// a4 or letter.
         #[arg(long, default_value = "a4")]
         page: String,
         /// Date printed on the sheet (YYYY-MM-DD); today by default.
@@ -132,22 +134,26 @@ pub enum ExportCommand {
         /// full, or low: no filled bands, legible in black and white.
         #[arg(long, value_enum, default_value = "full")]
         ink: InkArg,
-        #[arg(long)]
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
     /// One or two pages of quick reference for a ruleset, in the project's own words.
     Reference {
+        /// armour-battles, belloludi, battle-of-tanks, bolt-action or belle-epoque.
         #[arg(long)]
         ruleset: String,
         /// Only the rules this force uses.
         #[arg(long)]
         force: Option<String>,
+        /// a4 or letter.
         #[arg(long, default_value = "a4")]
         page: String,
         /// full, or low: no filled bands, legible in black and white.
         #[arg(long, value_enum, default_value = "full")]
         ink: InkArg,
-        #[arg(long)]
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
     /// A duplex test sheet: print it on both sides, read where the back's lines cross the
@@ -162,7 +168,8 @@ pub enum ExportCommand {
         /// An offset to check: printed with it, the back's lines should cross at 0.
         #[arg(long, value_name = "X,Y", value_parser = parse_back_offset, allow_hyphen_values = true)]
         back_offset: Option<BackOffset>,
-        #[arg(long)]
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
 }
@@ -304,10 +311,12 @@ pub(super) fn report_written(
     if exported.warnings.is_empty() {
         Ok(EXIT_OK)
     } else {
+        let count = exported.warnings.len() as u64;
         writeln!(
             err,
-            "warning: {} thing(s) could not be printed as they should; the PDF was written",
-            exported.warnings.len()
+            "warning: {} could not be printed as {} should; the PDF was written",
+            crate::rules::words::plural(count, "thing", "things"),
+            if count == 1 { "it" } else { "they" }
         )?;
         Ok(EXIT_PROBLEM)
     }

@@ -10,6 +10,7 @@ use clap::Subcommand;
 use super::{EXIT_OK, EXIT_PROBLEM, print_json, saved};
 use crate::rules::armour_battles;
 use crate::rules::force_file;
+use crate::rules::force_text::TextStyle;
 use crate::rules::roster_code::{self, RosterCode, Verdict};
 use crate::rules::validation::{Validation, validate};
 
@@ -17,6 +18,7 @@ use crate::rules::validation::{Validation, validate};
 pub enum ForceCommand {
     /// Check a force file: exit 0 legal, 1 illegal (violations listed), 2 unreadable.
     Validate {
+        /// The force file (JSON) to check.
         file: PathBuf,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -25,6 +27,7 @@ pub enum ForceCommand {
     /// Check a force file against the roster code printed on its roster: exit 0 it is the
     /// list that was printed, 1 it is not, 2 unreadable.
     Verify {
+        /// The force file (JSON) to check.
         file: PathBuf,
         /// The code from the roster, such as R2-7KX4P-2M9QD (case and dashes do not matter).
         code: String,
@@ -43,6 +46,7 @@ pub enum ForceCommand {
     },
     /// Import a force file into the database; prints the force's name.
     Save {
+        /// The force file (JSON) to import.
         file: PathBuf,
         /// Replace the saved force of the same name instead of refusing.
         #[arg(long)]
@@ -59,8 +63,27 @@ pub enum ForceCommand {
         /// The force's name (case does not matter).
         name: String,
         /// Print the force file JSON, with "card_changes" when book cards changed.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["text", "markdown"])]
         json: bool,
+        /// Print the list as text for a chat message: the force, its budget check and each
+        /// unit with its cost (`force import --text` reads it back).
+        #[arg(long)]
+        text: bool,
+        /// The same list as Markdown (for forums and chats that format it).
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Import a list into the database: a posted text list (`--text`, as `force show --text`
+    /// writes it, hand edits welcome) or a force file; prints the force's name.
+    Import {
+        /// The list's file, or - to read standard input.
+        file: PathBuf,
+        /// Read a text list (plain or Markdown) instead of a force file.
+        #[arg(long)]
+        text: bool,
+        /// Replace the saved force of the same name instead of refusing.
+        #[arg(long)]
+        replace: bool,
     },
     /// Write a saved force as a force file.
     Export {
@@ -81,7 +104,28 @@ pub fn run(command: ForceCommand, data_dir: Option<&Path>, out: &mut dyn Write) 
     match command {
         ForceCommand::Save { file, replace } => saved::save(data_dir, &file, replace, out),
         ForceCommand::List { json } => saved::list(data_dir, json, out),
-        ForceCommand::Show { name, json } => saved::show(data_dir, &name, json, out),
+        ForceCommand::Show {
+            name,
+            json,
+            text,
+            markdown,
+        } => {
+            let style = if markdown {
+                Some(TextStyle::Markdown)
+            } else {
+                text.then_some(TextStyle::Plain)
+            };
+            match style {
+                Some(style) => saved::show_text(data_dir, &name, style, out),
+                None => saved::show(data_dir, &name, json, out),
+            }
+        }
+        ForceCommand::Import {
+            file,
+            text: true,
+            replace,
+        } => saved::import_text(data_dir, &file, replace, out),
+        ForceCommand::Import { file, replace, .. } => saved::save(data_dir, &file, replace, out),
         ForceCommand::Export { name, out: path } => saved::export(data_dir, &name, &path, out),
         ForceCommand::Delete { name } => saved::delete(data_dir, &name, out),
         ForceCommand::Validate { file, json } => validate_file(&file, json, out),
@@ -152,10 +196,18 @@ fn verify_file(path: &Path, code: &str, out: &mut dyn Write) -> Result<u8> {
 }
 
 pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) -> Result<()> {
-    let limit = match (v.budget.min, v.budget.limit) {
-        (Some(min), Some(max)) => format!("{min}–{max}"),
-        (None, Some(max)) => max.to_string(),
-        _ => "?".to_string(),
+    let used = v.budget.used;
+    // No limit of this ruleset's kind (a wrong budget kind, which the violation below names):
+    // what is used, never a "?" for the limit.
+    let against = match (v.budget.min, v.budget.limit) {
+        (Some(min), Some(max)) => format!("{used} / {min}–{max}"),
+        (None, Some(max)) => format!("{used} / {max}"),
+        _ => format!("{used}"),
+    };
+    let used_word = if v.budget.limit.is_none() {
+        " used"
+    } else {
+        ""
     };
     let id = v
         .budget
@@ -165,9 +217,8 @@ pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) 
         .unwrap_or_default();
     writeln!(
         out,
-        "{name}: {} — {} / {limit} {}{id}",
+        "{name}: {} — {against} {}{used_word}{id}",
         if v.legal { "legal" } else { "NOT legal" },
-        v.budget.used,
         v.budget.unit
     )?;
     for violation in &v.violations {

@@ -48,6 +48,7 @@ pub mod dice;
 pub mod error;
 pub mod force;
 pub mod force_file;
+pub mod force_text;
 pub mod house_default;
 pub mod names;
 pub mod registry;

@@ -206,14 +206,18 @@ fn an_unknown_card_suggests_the_nearest_name() {
 }
 
 #[test]
-fn two_force_files_run_together_are_refused_with_exit_2_and_a_byte_offset() {
+fn two_force_files_run_together_are_refused_with_exit_2_and_where_the_second_starts() {
     let dir = tempfile::tempdir().unwrap();
     let one = std::fs::read_to_string(fixture("belloludi_legal.json")).unwrap();
     let both = temp_file(&dir, "both.json", &format!("{one}{one}"));
     let out = qm(&["force", "validate", &both]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(
-        stderr(&out).contains(&format!("more data after the end of the JSON document (one file holds one document) (at byte {})", one.len())),
+        // The second document starts at the first column of the line after the first one.
+        stderr(&out).contains(&format!(
+            "more data after the end of the JSON document (one file holds one document) (line {}, column 1)",
+            one.lines().count() + 1
+        )),
         "{}",
         stderr(&out)
     );

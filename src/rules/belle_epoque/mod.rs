@@ -250,7 +250,7 @@ impl Ruleset for BelleEpoque {
             let unit_stands = unit.stands.unwrap_or(profile.stands);
             stands += u64::from(unit_stands) * u64::from(unit.count);
             if let Some(violation) =
-                mustering_violation(index, unit.card.name(), profile.kind, unit_stands)
+                mustering_violation(index, &unit.card.label(), profile.kind, unit_stands)
             {
                 violations.push(violation);
             }

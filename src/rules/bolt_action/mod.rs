@@ -306,7 +306,7 @@ impl Ruleset for BoltAction {
                     "missing_points",
                     format!(
                         "{}: no points cost — the reference sheets give none, so set this unit's points",
-                        unit.card.name()
+                        unit.card.label()
                     ),
                 )),
             }
