@@ -1016,8 +1016,15 @@ fn wrong_faces_typed_at_the_table_say_what_is_wrong_and_roll_nothing() {
     h.get_by_label("Rolled at the table").click();
     h.run();
     type_faces(&mut h, "attack — 8 d6", "665");
+    assert!(h.query_by_label("attack: 3 of 8 faces so far").is_some());
     assert!(
-        h.query_by_label_contains("attack: 3 faces given: the rules roll 8 d6 here")
+        h.get_by_label("Resolve these dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    type_faces(&mut h, "attack — 8 d6", "432111");
+    assert!(
+        h.query_by_label_contains("attack: 9 faces given: the rules roll 8 d6 here")
             .is_some()
     );
     assert!(
