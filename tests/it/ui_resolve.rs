@@ -1058,3 +1058,34 @@ fn roll_and_new_seed_stay_put_whatever_the_seeds_length() {
     assert_eq!(h.state().resolve.seed, 987_654_321);
     assert_eq!(places(&mut h, 987_654_321), short);
 }
+
+#[test]
+fn an_estimate_reads_as_one_in_the_window() {
+    let mut h = open_mechanic("Bolt Action — shooting");
+    set(
+        &mut h,
+        "weapon",
+        InputValue::Choice("Flamethrower (vehicle)"),
+    );
+    set(&mut h, "firers", InputValue::Count(3));
+    // The target list is longer than its drop-down: picked as the combo box would.
+    h.state_mut().resolve.form_mut().cards.insert(
+        ("target", 0),
+        quartermaster::ui::CardKey::Book(
+            quartermaster::rules::RulesetId::BoltAction,
+            "Medium Tank".into(),
+        ),
+    );
+    h.run();
+    shown(
+        &h,
+        "3 × Flamethrower (vehicle) (2D6 shots each) at Medium Tank (damage value 9+)",
+    );
+    let line = text_of(&h, "P(knocked out): ");
+    assert!(line.starts_with("P(knocked out): ≈ "), "{line}");
+    assert!(line.contains(" ± "), "{line}");
+    // Exact per-shot odds stay plain.
+    let exact = text_of(&h, "P(hit) per shot: ");
+    assert!(!exact.contains('≈'), "{exact}");
+    assert!(h.query_by_label_contains("Hits 20: ≈ ").is_some());
+}
