@@ -274,7 +274,14 @@ impl Roller {
             Some(Err(_)) => return Err(DiceError::Unreadable { pool, sides }),
             // Nobody types an empty pool: a roll of no dice needs none.
             None if count == 0 => Vec::new(),
-            None => return Err(DiceError::NoTableDice { pool, sides, count }),
+            None => {
+                return Err(DiceError::NoTableDice {
+                    pool,
+                    sides,
+                    count,
+                    roll: u32::try_from(occurrence + 1).unwrap_or(u32::MAX),
+                });
+            }
         };
         if dice.len() != count as usize {
             return Err(DiceError::WrongTableCount {
@@ -521,7 +528,8 @@ mod tests {
             DiceError::NoTableDice {
                 pool: "reaction",
                 sides: 6,
-                count: 3
+                count: 3,
+                roll: 1
             }
         );
         assert_eq!(roller.unused(), [("us".to_string(), 1)]);

@@ -616,7 +616,12 @@ fn dice_of_the_wrong_count_or_face_or_an_unknown_pool_are_refused_naming_the_poo
             ),
             (
                 TableDice::new(),
-                ResolveError::Dice(DiceError::NoTableDice { pool, sides, count }),
+                ResolveError::Dice(DiceError::NoTableDice {
+                    pool,
+                    sides,
+                    count,
+                    roll: 1,
+                }),
             ),
         ];
         for (dice, expected) in cases {
