@@ -1,5 +1,6 @@
 //! What a mechanic answers: a presentation-neutral report of headline values, named
-//! distributions with exact weights, the dice rolled, notes and the house readings used.
+//! distributions with exact weights (or sampled ones, marked as estimates), the dice rolled
+//! and where they came from, notes and the house readings used.
 //!
 //! The command line prints it as text or serialises it as JSON; the window draws it. Every
 //! label a person reads is decided here, in the ruleset's module, once.
@@ -513,7 +514,8 @@ impl Report {
 impl Serialize for Report {
     /// The one JSON shape (README "JSON output"): `ruleset`, `mechanic`, `title`, each
     /// headline value under its own key (the keys scripts read) and again with its label
-    /// in `values`, `distributions` by key, `dice`, `result`, `notes`, `house_defaults`.
+    /// in `values`, `distributions` by key, for a roll its `source` (and `seed` when
+    /// seeded), `dice`, `result`, `notes`, `house_defaults`, and `estimate` when sampled.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("ruleset", self.ruleset.as_str())?;
