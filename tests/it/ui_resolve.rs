@@ -1016,8 +1016,15 @@ fn wrong_faces_typed_at_the_table_say_what_is_wrong_and_roll_nothing() {
     h.get_by_label("Rolled at the table").click();
     h.run();
     type_faces(&mut h, "attack — 8 d6", "665");
+    assert!(h.query_by_label("attack: 3 of 8 faces so far").is_some());
     assert!(
-        h.query_by_label_contains("attack: 3 faces given: the rules roll 8 d6 here")
+        h.get_by_label("Resolve these dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    type_faces(&mut h, "attack — 8 d6", "432111");
+    assert!(
+        h.query_by_label_contains("attack: 9 faces given: the rules roll 8 d6 here")
             .is_some()
     );
     assert!(
@@ -1050,4 +1057,35 @@ fn roll_and_new_seed_stay_put_whatever_the_seeds_length() {
     h.run();
     assert_eq!(h.state().resolve.seed, 987_654_321);
     assert_eq!(places(&mut h, 987_654_321), short);
+}
+
+#[test]
+fn an_estimate_reads_as_one_in_the_window() {
+    let mut h = open_mechanic("Bolt Action — shooting");
+    set(
+        &mut h,
+        "weapon",
+        InputValue::Choice("Flamethrower (vehicle)"),
+    );
+    set(&mut h, "firers", InputValue::Count(3));
+    // The target list is longer than its drop-down: picked as the combo box would.
+    h.state_mut().resolve.form_mut().cards.insert(
+        ("target", 0),
+        quartermaster::ui::CardKey::Book(
+            quartermaster::rules::RulesetId::BoltAction,
+            "Medium Tank".into(),
+        ),
+    );
+    h.run();
+    shown(
+        &h,
+        "3 × Flamethrower (vehicle) (2D6 shots each) at Medium Tank (damage value 9+)",
+    );
+    let line = text_of(&h, "P(knocked out): ");
+    assert!(line.starts_with("P(knocked out): ≈ "), "{line}");
+    assert!(line.contains(" ± "), "{line}");
+    // Exact per-shot odds stay plain.
+    let exact = text_of(&h, "P(hit) per shot: ");
+    assert!(!exact.contains('≈'), "{exact}");
+    assert!(h.query_by_label_contains("Hits 20: ≈ ").is_some());
 }

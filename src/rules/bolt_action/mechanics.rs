@@ -465,11 +465,22 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     }
     if let Some(sampling) = odds.estimate {
         r.note(format!("Odds are an {}.", sampling.describe()));
-        r.estimate = Some(Estimate {
-            trials: sampling.trials,
-            seed: sampling.seed,
-            std_error_max: sampling.std_error(0.5),
-        });
+        // Per shot the odds stay exact; the totals over the whole attack are sampled.
+        r.estimated(
+            Estimate {
+                trials: sampling.trials,
+                seed: sampling.seed,
+                std_error_max: sampling.std_error(0.5),
+            },
+            &[
+                "shots",
+                "hits",
+                "damaging_hits",
+                "pins",
+                "vehicle_result",
+                "p_knocked_out",
+            ],
+        );
     }
     Ok(r)
 }

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::tables::{Quality, Tables, Weapon};
 use super::{Category, UnitProfile};
-use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die};
+use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die, seed_from};
 
 pub use crate::rules::resolution::ResolveError;
 
@@ -845,10 +845,10 @@ impl Sampling {
     }
 }
 
-/// Trials and seed of the estimate made when exact odds overflow: enough for a standard error
-/// under half a percentage point, quick enough for the window.
+/// Trials of the estimate made when exact odds overflow: enough for a standard error under
+/// half a percentage point, quick enough for the window. Its seed comes from the attack
+/// ([`seed_from`]).
 pub const ESTIMATE_TRIALS: u64 = 20_000;
-pub const ESTIMATE_SEED: u64 = 1;
 
 impl AttackOdds {
     pub fn hits(&self) -> Dist<u32> {
@@ -904,7 +904,8 @@ fn estimated_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError
     let t = tables()?;
     let numbers = attack.numbers()?;
     let damages = damage_test(&numbers, attack.target.damage_value);
-    let mut roller = Roller::new(ESTIMATE_SEED);
+    let seed = seed_from(&format!("{attack:?}"));
+    let mut roller = Roller::new(seed);
     let (mut tallies, mut shots, mut pins) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..ESTIMATE_TRIALS {
         let roll = roll_attack(attack, &mut roller)?;
@@ -926,7 +927,7 @@ fn estimated_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError
         pins: Dist::from_weights(pins)?,
         estimate: Some(Sampling {
             trials: ESTIMATE_TRIALS,
-            seed: ESTIMATE_SEED,
+            seed,
         }),
     })
 }

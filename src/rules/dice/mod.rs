@@ -33,6 +33,6 @@ pub use distribution::{Dist, MAX_REPEAT, combine};
 pub use error::DiceError;
 pub use opposed::Opposed;
 pub use pool::{MAX_EXACT_D6, Pool, PoolOutcome, is_success};
-pub use roller::{DiceSource, MAX_ROLLED_DICE, RollRecord, Roller};
+pub use roller::{DiceSource, MAX_ROLLED_DICE, RollRecord, Roller, seed_from};
 pub use simulation::{Estimate, FireTally, MAX_SIMULATED_DICE, simulate_fire};
 pub use table::{PoolRequest, Source, TableDice, check_typed, parse_faces, read_faces};
