@@ -221,6 +221,7 @@ fn a_bolt_action_order_test_shows_exact_odds_and_replays() {
         quality: Quality::Veteran,
         pins: 0,
         officer: Some("captain".into()),
+        modifier: 0,
     })
     .unwrap();
     shown(&h, &format!("Pass on 2d6 at or under: {}", odds.target));

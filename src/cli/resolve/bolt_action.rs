@@ -1,7 +1,7 @@
-//! `odds|roll bolt-action`: Bolt Action — a shooting attack or an order test: the flags and
-//! their mapping onto `rules::bolt_action::mechanics`.
+//! `odds|roll bolt-action`: Bolt Action — a shooting attack, an order test, close quarters or
+//! an assault on a vehicle: the flags and their mapping onto `rules::bolt_action::mechanics`.
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 
 use super::cards::unknown_name;
@@ -29,13 +29,55 @@ pub enum OfficerArg {
     Major,
 }
 
+/// How the assaulted vehicle moved this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VehicleMoveArg {
+    Still,
+    Advanced,
+    Ran,
+}
+
+/// Whether the assaulting unit carries anti-tank weapons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum YesNoArg {
+    Yes,
+    No,
+}
+
 /// Arguments of `odds bolt-action` / `roll bolt-action`.
 #[derive(Debug, Args)]
 pub struct BoltActionArgs {
     /// An order test instead of shooting: 2d6 ≤ morale − pins + officer bonus; double six
     /// is FUBAR.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["close_quarters", "assault_vehicle"])]
     pub order_test: bool,
+    /// Close quarters instead of shooting: --unit (with --models) assaults the infantry
+    /// --target (with --target-models), fought in rounds until one side is destroyed.
+    #[arg(long, conflicts_with = "assault_vehicle")]
+    pub close_quarters: bool,
+    /// Infantry --unit (with --models) assaults the vehicle --target.
+    #[arg(long)]
+    pub assault_vehicle: bool,
+    /// Models in the acting unit (close quarters, assaulting a vehicle; default 5).
+    #[arg(long, value_name = "N")]
+    pub models: Option<u32>,
+    /// Models in the defending unit (close quarters; default 5).
+    #[arg(long, value_name = "N")]
+    pub target_models: Option<u32>,
+    /// The target's troop quality (overrides --target's): its damage value in close quarters,
+    /// a vehicle's morale for its On Fire check.
+    #[arg(long, value_enum)]
+    pub target_quality: Option<QualityArg>,
+    /// Pins already on the target vehicle (they count against its On Fire check).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub target_pins: u32,
+    /// How the assaulted vehicle moved this turn: still (hit on 4+), advanced (6), ran (cannot
+    /// be assaulted).
+    #[arg(long, value_enum)]
+    pub vehicle_move: Option<VehicleMoveArg>,
+    /// Whether the assaulting unit carries anti-tank weapons (default: by --unit's weapons).
+    #[arg(long, value_enum)]
+    pub anti_tank: Option<YesNoArg>,
     /// The acting unit (library name): quality for the order test; quality and first weapon
     /// when shooting.
     #[arg(long, alias = "shooter", value_name = "NAME")]
@@ -156,25 +198,58 @@ fn find_weapon(query: &str) -> Result<&'static Weapon> {
 
 impl RulesetFlags for BoltActionArgs {
     fn inputs(&self, cards: &Cards) -> Result<(&'static Mechanic, Inputs)> {
-        let mechanic = if self.order_test {
-            &MECHANICS[0]
-        } else {
-            &MECHANICS[1]
+        let key = match (self.order_test, self.close_quarters, self.assault_vehicle) {
+            (true, _, _) => "order_test",
+            (_, true, _) => "close_quarters",
+            (_, _, true) => "vehicle_assault",
+            _ => "shooting",
         };
+        let mechanic = MECHANICS
+            .iter()
+            .find(|m| m.key == key)
+            .ok_or_else(|| anyhow!("no Bolt Action mechanic '{key}'"))?;
         let mut inputs = mechanic.defaults();
+        let quality_key = |q: Option<QualityArg>| match q {
+            Some(QualityArg::Inexperienced) => "inexperienced",
+            Some(QualityArg::Regular) => "regular",
+            Some(QualityArg::Veteran) => "veteran",
+            // Without the flag the unit's counts; neither is refused by the rules.
+            None => FROM_UNIT,
+        };
+        inputs.set(
+            "target_quality",
+            InputValue::Choice(quality_key(self.target_quality)),
+        );
+        inputs.set(
+            "target_pins",
+            InputValue::Count(i64::from(self.target_pins)),
+        );
+        for (key, value) in [
+            ("models", self.models),
+            ("target_models", self.target_models),
+        ] {
+            if let Some(n) = value {
+                inputs.set(key, InputValue::Count(i64::from(n)));
+            }
+        }
+        if let Some(motion) = self.vehicle_move {
+            let motion = match motion {
+                VehicleMoveArg::Still => "still",
+                VehicleMoveArg::Advanced => "advanced",
+                VehicleMoveArg::Ran => "ran",
+            };
+            inputs.set("vehicle_move", InputValue::Choice(motion));
+        }
+        if let Some(at) = self.anti_tank {
+            let at = if at == YesNoArg::Yes { "yes" } else { "no" };
+            inputs.set("anti_tank", InputValue::Choice(at));
+        }
         inputs.set("unit", card_value(cards, "--unit", self.unit.as_deref())?);
         inputs.set(
             "target",
             card_value(cards, "--target", self.target.as_deref())?,
         );
-        let quality = match self.quality {
-            Some(QualityArg::Inexperienced) => "inexperienced",
-            Some(QualityArg::Regular) => "regular",
-            Some(QualityArg::Veteran) => "veteran",
-            // Without --quality the unit's counts; neither is refused by the rules.
-            None => FROM_UNIT,
-        };
-        inputs.set("quality", InputValue::Choice(quality));
+        inputs.set("quality", InputValue::Choice(quality_key(self.quality)));
         inputs.set(
             "officer",
             InputValue::Choice(match self.officer {

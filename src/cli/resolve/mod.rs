@@ -40,7 +40,7 @@ pub enum OddsCommand {
     Belloludi(BelloludiArgs),
     /// Battle of Tanks: a fire order (default), --repair or --spotting.
     BattleOfTanks(BattleOfTanksArgs),
-    /// Bolt Action: a shooting attack (default) or --order-test.
+    /// Bolt Action: a shooting attack (default), --order-test, --close-quarters or --assault-vehicle.
     BoltAction(BoltActionArgs),
     /// Belle Epoque: --command-points, --reactivity, --fire or --assault.
     BelleEpoque(BelleEpoqueArgs),
@@ -55,7 +55,7 @@ pub enum RollCommand {
     Belloludi(Seeded<BelloludiArgs>),
     /// Battle of Tanks: a fire order (default), --repair or --spotting.
     BattleOfTanks(Seeded<BattleOfTanksArgs>),
-    /// Bolt Action: a shooting attack (default) or --order-test.
+    /// Bolt Action: a shooting attack (default), --order-test, --close-quarters or --assault-vehicle.
     BoltAction(Seeded<BoltActionArgs>),
     /// Belle Epoque: --command-points, --reactivity, --fire or --assault.
     BelleEpoque(Seeded<BelleEpoqueArgs>),

@@ -1,5 +1,6 @@
-//! Bolt Action as mechanics: the order test and a shooting attack — their inputs, and their
-//! odds and rolls as reports built from `resolve`.
+//! Bolt Action as mechanics: the order test, a shooting attack, close quarters and an assault
+//! on a vehicle — their inputs, and their odds and rolls as reports built from `resolve` and
+//! `close_quarters` (whose own file holds its two).
 
 use std::borrow::Cow;
 
@@ -12,6 +13,7 @@ use crate::rules::resolution::{
 };
 use crate::rules::words::amount;
 
+use super::close_quarters::mechanics as cq;
 use super::resolve::{
     self as ba, Attack, Facing, HitModifiers, OrderResult, OrderTest, TargetProfile, VehicleDamage,
 };
@@ -19,8 +21,8 @@ use super::{Quality, UnitProfile, Weapon, rulings};
 
 const ID: RulesetId = RulesetId::BoltAction;
 
-/// The two mechanics, in menu order.
-pub static MECHANICS: [Mechanic; 2] = [
+/// The mechanics, in menu order.
+pub static MECHANICS: [Mechanic; 4] = [
     Mechanic {
         ruleset: ID,
         key: "order_test",
@@ -41,6 +43,26 @@ pub static MECHANICS: [Mechanic; 2] = [
         roll: shooting_roll,
         presets: Vec::new,
     },
+    Mechanic {
+        ruleset: ID,
+        key: "close_quarters",
+        label: "close quarters",
+        inputs: cq::close_quarters_inputs,
+        check: no_check,
+        odds: cq::close_quarters_odds,
+        roll: cq::close_quarters_roll,
+        presets: Vec::new,
+    },
+    Mechanic {
+        ruleset: ID,
+        key: "vehicle_assault",
+        label: "assault on a vehicle",
+        inputs: cq::vehicle_assault_inputs,
+        check: no_check,
+        odds: cq::vehicle_assault_odds,
+        roll: cq::vehicle_assault_roll,
+        presets: Vec::new,
+    },
 ];
 
 fn any_unit(card: &Card) -> bool {
@@ -50,14 +72,14 @@ fn any_unit(card: &Card) -> bool {
 /// "As the unit" takes the chosen unit's quality.
 pub const FROM_UNIT: &str = "unit";
 
-const QUALITIES: &[Choice] = &[
+pub(super) const QUALITIES: &[Choice] = &[
     Choice::new(FROM_UNIT, "As the unit"),
     Choice::new("inexperienced", "Inexperienced"),
     Choice::new("regular", "Regular"),
     Choice::new("veteran", "Veteran"),
 ];
 
-const OFFICERS: &[Choice] = &[
+pub(super) const OFFICERS: &[Choice] = &[
     Choice::new("none", "None"),
     Choice::new("second_lieutenant", "2nd Lieutenant (+1)"),
     Choice::new("first_lieutenant", "1st Lieutenant (+2)"),
@@ -77,11 +99,11 @@ const FACINGS: &[Choice] = &[
     Choice::new("rear", "Rear (+2 pen)"),
 ];
 
-fn unit_input(label: &'static str, help: &'static str) -> InputSpec {
+pub(super) fn unit_input(label: &'static str, help: &'static str) -> InputSpec {
     InputSpec::card("unit", label, help, any_unit).optional()
 }
 
-fn pins_input(help: &'static str) -> InputSpec {
+pub(super) fn pins_input(help: &'static str) -> InputSpec {
     InputSpec::count("pins", "Pins", help, 0, 12, 0)
 }
 
@@ -151,10 +173,34 @@ fn shooting_inputs() -> Vec<InputSpec> {
             .house(rulings::DAMAGE_RESULTS_RULING),
         toggle("indirect", "Indirect fire", "Automatic for indirect-fire weapons such as mortars."),
         toggle("immobilised", "Already immobilised", "Another Immobilised knocks the vehicle out."),
+        target_pins_input(),
+        target_quality_input(),
     ]
 }
 
-fn unit<'a>(
+pub(super) fn target_pins_input() -> InputSpec {
+    InputSpec::count(
+        "target_pins",
+        "Pins on the target",
+        "Pins the vehicle already carries: they count against its On Fire morale check.",
+        0,
+        12,
+        0,
+    )
+    .house(rulings::VEHICLE_RESULTS_RULING)
+}
+
+pub(super) fn target_quality_input() -> InputSpec {
+    InputSpec::choice(
+        "target_quality",
+        "Target quality",
+        "The target's troop quality (its morale for checks); as the target unit, or Regular without one.",
+        QUALITIES,
+        FROM_UNIT,
+    )
+}
+
+pub(super) fn unit<'a>(
     inputs: &'a Inputs,
     key: &'static str,
 ) -> Result<Option<&'a UnitProfile>, ResolveError> {
@@ -163,22 +209,35 @@ fn unit<'a>(
         _ => None,
     })
 }
-fn quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
-    Ok(match (inputs.choice("quality"), unit(inputs, "unit")?) {
-        ("inexperienced", _) => Quality::Inexperienced,
-        ("veteran", _) => Quality::Veteran,
-        ("regular", _) => Quality::Regular,
-        (_, Some(u)) => u.quality,
-        (_, None) => {
-            return Err(ResolveError::invalid(
-                "quality",
-                "give the troop quality (inexperienced, regular, veteran) or choose the unit",
-            ));
-        }
+/// A quality choice's quality; `None` for "as the unit".
+fn quality_choice(key: &str) -> Option<Quality> {
+    match key {
+        "inexperienced" => Some(Quality::Inexperienced),
+        "veteran" => Some(Quality::Veteran),
+        "regular" => Some(Quality::Regular),
+        _ => None,
+    }
+}
+
+/// The quality chosen under `quality_key`, else that of the card under `unit_key`.
+pub(super) fn quality_from(
+    inputs: &Inputs,
+    quality_key: &str,
+    unit_key: &'static str,
+) -> Result<Option<Quality>, ResolveError> {
+    Ok(quality_choice(inputs.choice(quality_key)).or(unit(inputs, unit_key)?.map(|u| u.quality)))
+}
+
+pub(super) fn quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
+    quality_from(inputs, "quality", "unit")?.ok_or_else(|| {
+        ResolveError::invalid(
+            "quality",
+            "give the troop quality (inexperienced, regular, veteran) or choose the unit",
+        )
     })
 }
 
-fn order_test(inputs: &Inputs) -> Result<OrderTest, ResolveError> {
+pub(super) fn order_test(inputs: &Inputs) -> Result<OrderTest, ResolveError> {
     Ok(OrderTest {
         quality: quality(inputs)?,
         pins: inputs.count_u32("pins"),
@@ -186,10 +245,11 @@ fn order_test(inputs: &Inputs) -> Result<OrderTest, ResolveError> {
             "" | "none" => None,
             rank => Some(rank.to_string()),
         },
+        modifier: 0,
     })
 }
 
-fn order_label(o: &OrderResult) -> String {
+pub(super) fn order_label(o: &OrderResult) -> String {
     match o {
         OrderResult::Passed => "passed".into(),
         OrderResult::Failed => "failed".into(),
@@ -197,7 +257,7 @@ fn order_label(o: &OrderResult) -> String {
     }
 }
 
-fn report(mechanic: &'static str, title: String) -> Report {
+pub(super) fn report(mechanic: &'static str, title: String) -> Report {
     Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
 }
 fn order_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
@@ -284,7 +344,7 @@ fn weapon(inputs: &Inputs) -> Result<&'static Weapon, ResolveError> {
         .ok_or_else(|| ResolveError::invalid("weapon", format!("no weapon '{name}' on the chart")))
 }
 
-fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
+pub(super) fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
     let damage_value = u8::try_from(inputs.count("damage_value")).unwrap_or(0);
     let mut target = match (unit(inputs, "target")?, damage_value) {
         (Some(t), _) => TargetProfile::of(t)?,
@@ -292,6 +352,7 @@ fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
             damage_value: dv,
             armoured: false,
             open_topped: false,
+            morale: 0,
         },
         (None, _) => {
             return Err(ResolveError::invalid(
@@ -305,7 +366,13 @@ fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
     }
     target.armoured |= inputs.flag("armoured");
     target.open_topped |= inputs.flag("open_topped");
+    target.morale = ba::morale_of(target_quality(inputs)?)?;
     Ok(target)
+}
+
+/// The target's quality: as chosen, else the target unit's, else Regular.
+pub(super) fn target_quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
+    Ok(quality_from(inputs, "target_quality", "target")?.unwrap_or(Quality::Regular))
 }
 
 fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
@@ -334,6 +401,7 @@ fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
     attack.massive_damage = inputs.flag("massive_damage");
     attack.indirect |= inputs.flag("indirect");
     attack.already_immobilised = inputs.flag("immobilised");
+    attack.target_pins = inputs.count_u32("target_pins");
     Ok(attack)
 }
 
@@ -350,10 +418,39 @@ fn used_rulings(n: &ba::AttackNumbers, attack: &Attack) -> Vec<crate::rules::Hou
         (n.need > 6, rulings::SEVEN_PLUS_RULING),
         (n.high_explosive, rulings::HE_RULING),
         (attack.target.armoured, rulings::DAMAGE_RESULTS_RULING),
+        (attack.target.armoured, rulings::VEHICLE_RESULTS_RULING),
     ]
     .into_iter()
     .filter_map(|(used, ruling)| used.then_some(ruling))
     .collect()
+}
+
+/// "damage result: On Fire — morale check 8 against 7: failed".
+pub(super) fn applied_words(applied: &ba::AppliedResult) -> String {
+    let mut line = format!("damage result: {}", applied.effect.label());
+    if applied.after_knock_out {
+        line.push_str(" (already knocked out: one more pin only)");
+    }
+    if let Some(check) = applied.check {
+        let verdict = if check.passed {
+            "passed, the fire is out"
+        } else {
+            "failed, the crew abandon it"
+        };
+        line.push_str(&format!(
+            " — morale check {} against {}: {verdict}",
+            check.total, check.target
+        ));
+    }
+    line
+}
+
+/// The target as answers name it: its card, or "The target".
+pub(super) fn target_name(inputs: &Inputs) -> String {
+    match inputs.card("target") {
+        Some(t) => t.label(),
+        None => "The target".to_string(),
+    }
 }
 
 fn shooting_title(inputs: &Inputs, attack: &Attack, shots: &str) -> String {
@@ -432,13 +529,17 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
             per_hit,
             vehicle_damage_label,
         ));
+    }
+    if let Some(fate) = odds.vehicle_fate() {
         r.dist(Distribution::new(
             "vehicle_result",
             "Vehicle after the attack",
-            &odds.vehicle_result(),
-            |e| e.map_or("undamaged".into(), |e| e.label().to_string()),
+            &fate,
+            |f| f.words().to_string(),
         ));
         r.chance("p_knocked_out", "P(knocked out)", odds.p_knocked_out());
+        r.mark("p_knocked_out");
+        r.mark("pins");
     }
     if let Some(sampling) = odds.estimate {
         r.note(format!("Odds are an {}.", sampling.describe()));
@@ -474,8 +575,21 @@ fn shooting_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
         roll.tally.damaging,
         amount(u64::from(roll.pins), "pins")
     ));
-    for d in &roll.vehicle_results {
-        r.result(format!("damage result: {}", vehicle_damage_label(d)));
+    for applied in &roll.applied {
+        r.result(applied_words(applied));
+    }
+    if let Some(vehicle) = &roll.vehicle {
+        r.value(
+            "vehicle_state",
+            "Vehicle after the attack",
+            Value::Text(vehicle.words()),
+        );
+        r.value(
+            "knocked_out",
+            "Knocked out",
+            Value::Flag(vehicle.knocked_out.is_some()),
+        );
+        r.result(format!("{}: {}", target_name(inputs), vehicle.words()));
     }
     Ok(r)
 }
