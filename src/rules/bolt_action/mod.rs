@@ -2,6 +2,7 @@
 //! chart. The sheets carry no points, so a force sets its own cost per unit and a points limit.
 //! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
+pub mod battle;
 pub mod close_quarters;
 pub mod mechanics;
 pub mod resolve;

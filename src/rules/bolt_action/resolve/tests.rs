@@ -347,7 +347,7 @@ fn superficial_damage_and_open_topped_indirect_fire() {
     let mut brute = BTreeMap::new();
     for_each_d6s(4, &mut |f| {
         let pins = if f[0] >= 3 {
-            f[1].div_ceil(3) + u32::from(f[2] + 2 >= 7 && f[3] + 1 <= 3)
+            f[1].div_ceil(3) + u32::from(f[2] + 2 >= 7 && f[3] < 3)
         } else {
             0
         };
@@ -406,7 +406,6 @@ fn dice_shots_match_enumeration() {
         let tally = AttackTally {
             hits,
             damaging: hits,
-            ..AttackTally::default()
         };
         *brute.entry(tally).or_insert(0u128) += 1;
     });
