@@ -457,7 +457,7 @@ pub enum AssaultEnd {
 impl AssaultEnd {
     pub fn words(&self) -> String {
         match self {
-            AssaultEnd::TestFailed => "order test failed: no assault".into(),
+            AssaultEnd::TestFailed => "order test failed".into(),
             AssaultEnd::Fubar { friendly_fire } => format!(
                 "FUBAR: {}",
                 if *friendly_fire {
