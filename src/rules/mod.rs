@@ -6,35 +6,31 @@
 //!
 //! # Adding a sixth ruleset
 //!
-//! The rules, their data and their mechanics are the new module; the front ends need one
-//! flags file and no form file: the window draws any mechanic from its input description
-//! and its [`resolution::Report`]. The compiler lists every edit below once the `RulesetId`
-//! variant exists.
+//! The rules, their data and their mechanics are the new module; the front ends need no file
+//! of their own: the window draws any mechanic's form and the command line builds its flags
+//! from the input description, and both show its [`resolution::Report`]. The compiler lists
+//! every edit below once the `RulesetId` variant exists.
 //!
-//! New files (7, and `resolve/tests.rs`):
+//! New files (6, and `resolve/tests.rs`):
 //! 1. `db/seed/<id>.json` — the book's cards and tables as data (numbers, never prose).
 //! 2. `src/rules/<id>/` — the module: `mod.rs` (the card type, `impl Ruleset` with library,
 //!    budget check, optional `warnings`, and `mechanics()`, loading the seed through
 //!    `registry::Book`), `resolve.rs` (+ `resolve/tests.rs`: exact odds as `Dist`s and
-//!    seeded rolls taking a [`dice::Roller`], refusing with the one
+//!    rolls taking a [`dice::Roller`] that ask for every pool by name, refusing with the one
 //!    [`resolution::ResolveError`]), `mechanics.rs` (each mechanic's inputs, checks and
 //!    [`resolution::Report`]s — every rule decision and every word shown, once) and
 //!    `rulings.rs` (its [`HouseDefault`]s, in the app's words).
 //! 3. `templates/reference/<id>.json` — the quick-reference card layout.
-//! 4. `src/cli/resolve/<id>.rs` — only the clap flags and their mapping onto the
-//!    mechanics' inputs (`RulesetFlags`).
 //!
-//! Edits, one line or one match arm each (9 files; the closed `RulesetId` and `Card` enums
+//! Edits, one line or one match arm each (8 files; the closed `RulesetId` and `Card` enums
 //! are why this is not yet one registry line):
 //! 1. `src/rules/mod.rs` — `pub mod <id>;`.
 //! 2. `src/rules/ruleset.rs` — the `RulesetId` variant, its id and title.
 //! 3. `src/rules/card.rs` — the `Card` variant and its arms.
 //! 4. `src/rules/registry.rs` — the registry line: the static, its `ruleset` arm and its
 //!    `seed_errors` entry.
-//! 5. `src/cli/resolve/mod.rs` — the `OddsCommand`/`RollCommand` variants and their two
-//!    dispatch arms.
-//! 6. `src/ui/card_editor.rs`, `src/ui/forces.rs` — a new card's fields, the budget picker.
-//! 7. `src/export/cards.rs`, `src/export/reference/tags.rs` — the printed card's lines and
+//! 5. `src/ui/card_editor.rs`, `src/ui/forces.rs` — a new card's fields, the budget picker.
+//! 6. `src/export/cards.rs`, `src/export/reference/tags.rs` — the printed card's lines and
 //!    its reference tags.
 //!
 //! Then `docs/rulings.md` gets a section in the project's words, and the snapshot suite

@@ -105,7 +105,7 @@ impl Cards {
 }
 
 /// "no weapon named 'X' — did you mean 'A', 'B'?"
-pub fn unknown_name(what: &str, query: &str, nearest: &[String]) -> String {
+fn unknown_name(what: &str, query: &str, nearest: &[String]) -> String {
     let mut message = format!("no {what} named '{query}'");
     if !nearest.is_empty() {
         let quoted: Vec<String> = nearest.iter().map(|n| format!("'{n}'")).collect();

@@ -317,7 +317,7 @@ impl Battle {
         if sides == 0 {
             return Err(BattleError::BagEmpty);
         }
-        let record = roller.roll(sides, 1)?;
+        let record = roller.roll("order_die", sides, 1)?;
         let face = u32::from(record.dice.first().copied().unwrap_or(1));
         let side = if face <= self.bag[0] {
             Side::First

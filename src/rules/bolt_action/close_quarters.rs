@@ -28,8 +28,8 @@ use num_traits::{One, Pow, ToPrimitive, Zero};
 use serde::Serialize;
 
 use super::resolve::{
-    LabelledRoll, OrderResult, OrderTest, OrderTestRoll, ResolveError, RollLog, TargetProfile,
-    mixture, order_test_odds, reduced, roll_order_test,
+    FIRE_CHECK, LabelledRoll, Named, OrderResult, OrderTest, OrderTestRoll, ResolveError, RollLog,
+    TargetProfile, mixture, order_test_odds, reduced, roll_order_test,
 };
 use super::tables::{CloseQuartersTable, Quality, Tables, VehicleMotion};
 use super::vehicle_damage::{VehicleAfter, VehicleFate, after_results_odds};
@@ -334,6 +334,13 @@ fn unsolved(a: u32, d: u32) -> ResolveError {
     }
 }
 
+/// The pools of a fight, as dice rolled at the table are given: the attackers' dice, then the
+/// defenders' survivors', round after round.
+const ATTACKERS_STRIKE: Named = ("attackers", "attackers strike");
+const DEFENDERS_STRIKE: Named = ("defenders", "defenders strike back");
+/// Every pool a fight asks for.
+pub const FIGHT_POOLS: &[&str] = &[ATTACKERS_STRIKE.0, DEFENDERS_STRIKE.0];
+
 /// One round as it was rolled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RoundRoll {
@@ -370,9 +377,9 @@ pub fn roll_fight(fight: &CloseQuarters, roller: &mut Roller) -> Result<FightRol
     let (mut a, mut d) = (fight.attackers.models, fight.defenders.models);
     let mut rounds = Vec::new();
     while rounds.len() < MAX_ROUNDS as usize {
-        let strikes = log.d6("attackers strike", a * per)?;
+        let strikes = log.d6(ATTACKERS_STRIKE, a * per)?;
         let dead = count_at_least(&strikes, numbers.attackers_need).min(d);
-        let back = log.d6("defenders strike back", (d - dead) * per)?;
+        let back = log.d6(DEFENDERS_STRIKE, (d - dead) * per)?;
         let struck_back = count_at_least(&back, numbers.defenders_need).min(a);
         rounds.push(RoundRoll {
             attackers: a,
@@ -605,6 +612,20 @@ pub fn assault_odds(assault: &VehicleAssault) -> Result<AssaultOdds, ResolveErro
     })
 }
 
+/// The pools of an assault on a vehicle after its order test ("order", "fubar").
+const ASSAULT_HITS: Named = ("to_hit", "to hit");
+const ASSAULT_DAMAGE: Named = ("damage", "damage (d6 + hits)");
+const ASSAULT_RESULT: Named = ("damage_result", "damage result");
+/// Every pool an assault on a vehicle asks for.
+pub const ASSAULT_POOLS: &[&str] = &[
+    "order",
+    "fubar",
+    ASSAULT_HITS.0,
+    ASSAULT_DAMAGE.0,
+    ASSAULT_RESULT.0,
+    FIRE_CHECK.0,
+];
+
 /// An assault on a vehicle as it happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AssaultRoll {
@@ -662,18 +683,18 @@ pub fn roll_assault(
         }
         _ => {}
     }
-    let hits = count_at_least(&log.d6("to hit", assault.models)?, numbers.hit_need);
+    let hits = count_at_least(&log.d6(ASSAULT_HITS, assault.models)?, numbers.hit_need);
     if hits == 0 {
         return Ok(finish(log, 0, None, AssaultEnd::NoDamage, None));
     }
-    let total = log.d6("damage (d6 + hits)", 1)?.iter().sum::<u32>() + hits;
+    let total = log.d6(ASSAULT_DAMAGE, 1)?.iter().sum::<u32>() + hits;
     if total < u32::from(assault.vehicle.damage_value) {
         return Ok(finish(log, hits, Some(total), AssaultEnd::NoDamage, None));
     }
     if numbers.destroyed_if_damaged {
         return Ok(finish(log, hits, Some(total), AssaultEnd::Destroyed, None));
     }
-    let face = log.d6("damage result", 1)?.iter().sum();
+    let face = log.d6(ASSAULT_RESULT, 1)?.iter().sum();
     let effect = assault_result(t, numbers.superficial, face)?;
     let (after, _) = log.apply_results(assault.start(), &[effect])?;
     let end = AssaultEnd::Damaged(after.fate());

@@ -45,7 +45,8 @@ fn invalid(field: &'static str, message: impl Into<String>) -> ResolveError {
     }
 }
 
-/// One roll with what it was for ("to hit", "damage"), so a log reads like the table.
+/// One roll with what it was for ("to hit", "damage"), so a log reads like the table; the
+/// record names its pool ("to_hit"), which dice rolled at the table fill.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LabelledRoll {
     pub label: &'static str,
@@ -302,13 +303,13 @@ pub fn roll_order_test(
     let t = tables()?;
     let target = test.target()?;
     let seed = roller.seed();
-    let dice = roller.roll_d6(2)?;
+    let dice = roller.roll_d6("order", 2)?;
     let face = |i: usize| u32::from(dice.dice.get(i).copied().unwrap_or(1));
     let (a, b) = (face(0), face(1));
     let mut fubar_die = None;
     let mut fubar = String::new();
     if a == 6 && b == 6 {
-        let record = roller.roll_d6(1)?;
+        let record = roller.roll_d6("fubar", 1)?;
         fubar = fubar_result(t, record.dice.first().copied().unwrap_or(1))?;
         fubar_die = Some(record);
     }
@@ -1041,28 +1042,28 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
         roller,
         rolls: Vec::new(),
     };
-    let shots = log.expr("shots", numbers.shots, attack.firers)?;
-    let to_hit = log.d6("to hit", shots)?;
+    let shots = log.expr(SHOTS, numbers.shots, attack.firers)?;
+    let to_hit = log.d6(TO_HIT, shots)?;
     let shot_hits = if numbers.need <= 6 {
         count(&to_hit, |f| first_die_hits(f, numbers.need))
     } else if let Some(needed) = follow_up_need(numbers.need)? {
         let sixes = count(&to_hit, |f| f == 6);
-        count(&log.d6("7+ follow-up", sixes)?, |f| f >= needed)
+        count(&log.d6(FOLLOW_UP, sixes)?, |f| f >= needed)
     } else {
         0
     };
     let hits = match numbers.he_hits {
-        Some(he) => log.expr("HE hits", he, shot_hits)?,
+        Some(he) => log.expr(HE_HITS, he, shot_hits)?,
         None => shot_hits,
     };
     let damages = damage_test(&numbers, attack.target.damage_value);
-    let damaging = count(&log.d6("damage", hits)?, |f| damages(&f));
+    let damaging = count(&log.d6(DAMAGE, hits)?, |f| damages(&f));
     let tally = AttackTally { hits, damaging };
     let mut vehicle_results = Vec::new();
     let mut effects = Vec::new();
     if attack.target.armoured {
         let per_hit: u32 = if attack.massive_damage { 2 } else { 1 };
-        let results = log.d6("damage results", damaging * per_hit)?;
+        let results = log.d6(DAMAGE_RESULTS, damaging * per_hit)?;
         for chunk in results.chunks(per_hit as usize) {
             let rolled = chunk
                 .iter()
@@ -1077,7 +1078,7 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
         }
     }
     let hit_pins = if shot_hits > 0 {
-        log.expr("pins", numbers.pins, 1)?
+        log.expr(PINS, numbers.pins, 1)?
     } else {
         0
     };
@@ -1110,6 +1111,19 @@ fn result_odds(t: &Tables, numbers: &AttackNumbers) -> Result<Dist<DamageEffect>
     Ok(d6().map(|&f| effects[f as usize - 1]))
 }
 
+/// A pool of one attack: its name for table dice and its label in the log.
+pub(super) type Named = (&'static str, &'static str);
+
+const SHOTS: Named = ("shots", "shots");
+const TO_HIT: Named = ("to_hit", "to hit");
+const FOLLOW_UP: Named = ("follow_up", "7+ follow-up");
+const HE_HITS: Named = ("he_hits", "HE hits");
+const DAMAGE: Named = ("damage", "damage");
+const DAMAGE_RESULTS: Named = ("damage_results", "damage results");
+const PINS: Named = ("pins", "pins");
+/// The 2d6 of an On Fire morale check.
+pub(super) const FIRE_CHECK: Named = ("fire_check", "On Fire morale check (2d6)");
+
 /// Rolls dice in labelled groups for one attack, keeping every record; a group of no dice
 /// rolls nothing and uses no roll number.
 pub(super) struct RollLog<'r> {
@@ -1121,21 +1135,21 @@ impl RollLog<'_> {
     /// Rolls `count` dice with `sides` sides as one labelled record; returns the faces.
     fn roll(
         &mut self,
-        label: &'static str,
+        (pool, label): Named,
         sides: u8,
         count: u32,
     ) -> Result<Vec<u32>, ResolveError> {
         if count == 0 {
             return Ok(Vec::new());
         }
-        let record = self.roller.roll(sides, count)?;
+        let record = self.roller.roll(pool, sides, count)?;
         let faces = record.dice.iter().map(|&f| u32::from(f)).collect();
         self.rolls.push(LabelledRoll { label, record });
         Ok(faces)
     }
 
-    pub(super) fn d6(&mut self, label: &'static str, count: u32) -> Result<Vec<u32>, ResolveError> {
-        self.roll(label, 6, count)
+    pub(super) fn d6(&mut self, named: Named, count: u32) -> Result<Vec<u32>, ResolveError> {
+        self.roll(named, 6, count)
     }
 
     /// Applies damage `effects` to `vehicle` in order, rolling 2d6 for each On Fire check.
@@ -1149,7 +1163,7 @@ impl RollLog<'_> {
             let after_knock_out = vehicle.knocked_out.is_some();
             let mut check = None;
             vehicle.apply(effect, |target| {
-                let total = self.d6("On Fire morale check (2d6)", 2)?.iter().sum();
+                let total = self.d6(FIRE_CHECK, 2)?.iter().sum();
                 let passed = i64::from(total) <= i64::from(target);
                 check = Some(MoraleCheck {
                     target,
@@ -1168,16 +1182,11 @@ impl RollLog<'_> {
     }
 
     /// Rolls `times` copies of a chart value ("D6", "2D6", "3") and returns the total.
-    fn expr(
-        &mut self,
-        label: &'static str,
-        expr: DiceExpr,
-        times: u32,
-    ) -> Result<u32, ResolveError> {
+    fn expr(&mut self, named: Named, expr: DiceExpr, times: u32) -> Result<u32, ResolveError> {
         Ok(match expr {
             DiceExpr::Fixed(n) => n.saturating_mul(times),
             DiceExpr::Dice { count, sides } => self
-                .roll(label, sides, count.saturating_mul(times))?
+                .roll(named, sides, count.saturating_mul(times))?
                 .iter()
                 .sum(),
         })

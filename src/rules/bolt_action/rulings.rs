@@ -45,13 +45,17 @@ pub const VEHICLE_ASSAULT_RULING: HouseDefault = HouseDefault {
     ruling: "One damage roll, d6 + the number of hits, against the vehicle's damage value; a damaged soft-skin or open-topped vehicle is destroyed; an enclosed one rolls one result (full damage with anti-tank weapons, superficial without), its pin and On Fire check as for shooting; the assault itself puts no pin on it.",
 };
 
-/// The house defaults a mechanic's odds and rolls rest on (its JSON `house_defaults`).
-pub fn for_mechanic(mechanic: &str) -> &'static [HouseDefault] {
-    match mechanic {
-        "order_test" => &[ORDER_RULING],
-        "shooting" => &[SEVEN_PLUS_RULING, HE_RULING, DAMAGE_RESULTS_RULING],
-        "close_quarters" => &[CLOSE_QUARTERS_RULING],
-        "vehicle_assault" => &[ORDER_RULING, VEHICLE_ASSAULT_RULING, VEHICLE_RESULTS_RULING],
-        _ => &[],
-    }
-}
+/// The house defaults an order test's odds and rolls rest on (their JSON `house_defaults`).
+pub const ORDER_TEST: &[HouseDefault] = &[ORDER_RULING];
+/// … a shooting attack's (each answer lists those it uses).
+pub const SHOOTING: &[HouseDefault] = &[
+    SEVEN_PLUS_RULING,
+    HE_RULING,
+    DAMAGE_RESULTS_RULING,
+    VEHICLE_RESULTS_RULING,
+];
+/// … close quarters between infantry.
+pub const CLOSE_QUARTERS: &[HouseDefault] = &[CLOSE_QUARTERS_RULING];
+/// … an assault on a vehicle.
+pub const VEHICLE_ASSAULT: &[HouseDefault] =
+    &[ORDER_RULING, VEHICLE_ASSAULT_RULING, VEHICLE_RESULTS_RULING];

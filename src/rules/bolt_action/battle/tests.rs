@@ -446,7 +446,7 @@ fn seeded_turns_keep_one_die_per_unit_without_an_order() {
                     .map(UnitId)
                     .filter(|&id| drawn.units[id.0].side == side && drawn.units[id.0].die_in_bag())
                     .collect();
-                let pick = roller.roll(6, 2).unwrap().dice;
+                let pick = roller.roll("choice", 6, 2).unwrap().dice;
                 let id = candidates[usize::from(pick[0]) % candidates.len()];
                 let order = OrderKind::ALL[usize::from(pick[1]) - 1];
                 let order = if drawn.units[id.0].immobilised {

@@ -4,20 +4,32 @@
 use num_rational::BigRational;
 
 use super::{
-    AssaultEnd, CloseQuarters, FightEnd, FightOdds, Fighters, MAX_MODELS, VehicleAssault, Winner,
-    as_weights, assault_odds, chance, fight_odds, roll_assault, roll_fight,
+    ASSAULT_POOLS, AssaultEnd, CloseQuarters, FIGHT_POOLS, FightEnd, FightOdds, Fighters,
+    MAX_MODELS, VehicleAssault, Winner, as_weights, assault_odds, chance, fight_odds, roll_assault,
+    roll_fight,
 };
 use crate::rules::bolt_action::UnitProfile;
 use crate::rules::bolt_action::mechanics::{
-    OFFICERS, QUALITIES, order_label, order_test, pins_input, quality_from, report, target,
-    target_name, target_pins_input, target_quality, target_quality_input, unit,
+    OFFICERS, QUALITIES, order_label, order_test, pins_input, quality_from, target, target_name,
+    target_pins_input, target_quality, target_quality_input, unit,
 };
+use crate::rules::bolt_action::rulings;
 use crate::rules::bolt_action::tables::{Quality, VehicleMotion};
 use crate::rules::card::Card;
 use crate::rules::dice::{Dist, Roller};
 use crate::rules::resolution::{
-    Choice, Distribution, InputSpec, Inputs, Report, ResolveError, Value,
+    Choice, ChoiceTable, Distribution, InputSpec, InputValue, Inputs, Report, ResolveError, Value,
 };
+use crate::rules::{HouseDefault, RulesetId};
+
+/// The pools of close quarters' rolls, for the mechanic's list.
+pub const CLOSE_QUARTERS_POOLS: &[&str] = FIGHT_POOLS;
+/// The pools of an assault on a vehicle.
+pub const VEHICLE_ASSAULT_POOLS: &[&str] = ASSAULT_POOLS;
+
+fn report(mechanic: &'static str, title: String, rulings: &[HouseDefault]) -> Report {
+    Report::ruled(RulesetId::BoltAction, mechanic, title, rulings)
+}
 
 /// Infantry or artillery crews: what fights in close quarters.
 pub fn on_foot(card: &Card) -> bool {
@@ -34,13 +46,7 @@ fn models_input(key: &'static str, label: &'static str, help: &'static str) -> I
 }
 
 fn quality_input(key: &'static str, help: &'static str) -> InputSpec {
-    InputSpec::choice(
-        key,
-        "Quality",
-        help,
-        QUALITIES,
-        super::super::mechanics::FROM_UNIT,
-    )
+    QUALITIES.input(key, "Quality", help, None)
 }
 
 pub fn close_quarters_inputs() -> Vec<InputSpec> {
@@ -86,7 +92,7 @@ pub fn close_quarters_inputs() -> Vec<InputSpec> {
 /// The side `quality_key`/`unit_key` describes, Regular without a quality or a unit.
 fn side(
     inputs: &Inputs,
-    quality_key: &str,
+    quality_key: &'static str,
     unit_key: &'static str,
     models: &str,
 ) -> Result<Fighters, ResolveError> {
@@ -145,7 +151,11 @@ pub fn close_quarters_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let fight = fight(inputs)?;
     let odds: FightOdds = fight_odds(&fight)?;
     let n = odds.numbers;
-    let mut r = report("close_quarters", fight_title(inputs, &fight));
+    let mut r = report(
+        "close_quarters",
+        fight_title(inputs, &fight),
+        rulings::CLOSE_QUARTERS,
+    );
     r.value(
         "attackers_need",
         "Attackers damage on",
@@ -189,10 +199,14 @@ pub fn close_quarters_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-pub fn close_quarters_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+pub fn close_quarters_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let fight = fight(inputs)?;
-    let roll = roll_fight(&fight, &mut Roller::new(seed))?;
-    let mut r = report("close_quarters", fight_title(inputs, &fight));
+    let roll = roll_fight(&fight, roller)?;
+    let mut r = report(
+        "close_quarters",
+        fight_title(inputs, &fight),
+        rulings::CLOSE_QUARTERS,
+    );
     for labelled in &roll.rolls {
         r.dice(labelled.label, &labelled.record);
     }
@@ -220,17 +234,27 @@ pub fn close_quarters_roll(inputs: &Inputs, seed: u64) -> Result<Report, Resolve
 // Assaulting a vehicle
 // ---------------------------------------------------------------------------------------
 
-const ANTI_TANK: &[Choice] = &[
-    Choice::new("unit", "As the unit's weapons"),
-    Choice::new("yes", "Yes"),
-    Choice::new("no", "No"),
-];
+/// Anti-tank weapons: `None` reads them from the unit's weapons.
+const ANTI_TANK: ChoiceTable<Option<bool>> = ChoiceTable(&[
+    (Choice::new("unit", "As the unit's weapons"), None),
+    (Choice::new("yes", "Yes"), Some(true)),
+    (Choice::new("no", "No"), Some(false)),
+]);
 
-const MOTION: &[Choice] = &[
-    Choice::new("still", "Stood still, halted or immobilised (4+)"),
-    Choice::new("advanced", "Advanced (6)"),
-    Choice::new("ran", "Ran (cannot be assaulted)"),
-];
+const MOTION: ChoiceTable<VehicleMotion> = ChoiceTable(&[
+    (
+        Choice::new("still", "Stood still, halted or immobilised (4+)"),
+        VehicleMotion::Still,
+    ),
+    (
+        Choice::new("advanced", "Advanced (6)"),
+        VehicleMotion::Advanced,
+    ),
+    (
+        Choice::new("ran", "Ran (cannot be assaulted)"),
+        VehicleMotion::Ran,
+    ),
+]);
 
 pub fn vehicle_assault_inputs() -> Vec<InputSpec> {
     let toggle = InputSpec::toggle;
@@ -252,19 +276,17 @@ pub fn vehicle_assault_inputs() -> Vec<InputSpec> {
             "Each rolls to hit the vehicle.",
         ),
         pins_input("−1 morale per pin in the order test."),
-        InputSpec::choice(
+        OFFICERS.input(
             "officer",
             "Officer",
             "An officer lending his morale bonus.",
-            OFFICERS,
-            "none",
+            None,
         ),
-        InputSpec::choice(
+        ANTI_TANK.input(
             "anti_tank",
             "Anti-tank weapons",
             "With them: full damage and no −3 test. Without: superficial damage only, and a −3 order test against an enclosed armoured vehicle.",
-            ANTI_TANK,
-            "unit",
+            None,
         ),
         InputSpec::card(
             "target",
@@ -291,12 +313,11 @@ pub fn vehicle_assault_inputs() -> Vec<InputSpec> {
             "Open-topped",
             "Destroyed if damaged, and no −3 test.",
         ),
-        InputSpec::choice(
+        MOTION.input(
             "vehicle_move",
             "The vehicle",
             "How it moved this turn: sets the roll to hit.",
-            MOTION,
-            "still",
+            VehicleMotion::Still,
         ),
         toggle(
             "immobilised",
@@ -311,10 +332,10 @@ pub fn vehicle_assault_inputs() -> Vec<InputSpec> {
 /// Whether the assaulting unit carries anti-tank weapons: as chosen, else by its weapons.
 fn anti_tank(inputs: &Inputs, unit: Option<&UnitProfile>) -> Result<bool, ResolveError> {
     let rules = super::rules()?;
-    Ok(match (inputs.choice("anti_tank"), unit) {
-        ("yes", _) => true,
-        ("no", _) | (_, None) => false,
-        (_, Some(u)) => u.weapons.iter().any(|w| rules.is_anti_tank(w)),
+    Ok(match (ANTI_TANK.read(inputs, "anti_tank")?, unit) {
+        (Some(chosen), _) => chosen,
+        (None, None) => false,
+        (None, Some(u)) => u.weapons.iter().any(|w| rules.is_anti_tank(w)),
     })
 }
 
@@ -328,11 +349,7 @@ fn assault(inputs: &Inputs) -> Result<VehicleAssault, ResolveError> {
         anti_tank: anti_tank(inputs, unit(inputs, "unit")?)?,
         test,
         vehicle,
-        motion: match inputs.choice("vehicle_move") {
-            "advanced" => VehicleMotion::Advanced,
-            "ran" => VehicleMotion::Ran,
-            _ => VehicleMotion::Still,
-        },
+        motion: MOTION.read(inputs, "vehicle_move")?,
         vehicle_pins: inputs.count_u32("target_pins"),
         already_immobilised: inputs.flag("immobilised"),
     })
@@ -342,10 +359,7 @@ fn assault(inputs: &Inputs) -> Result<VehicleAssault, ResolveError> {
 fn with_regular_fallback(inputs: &Inputs) -> Result<Inputs, ResolveError> {
     let mut inputs = inputs.clone();
     if quality_from(&inputs, "quality", "unit")?.is_none() {
-        inputs.set(
-            "quality",
-            crate::rules::resolution::InputValue::Choice("regular"),
-        );
+        inputs.set("quality", InputValue::Choice("regular"));
     }
     Ok(inputs)
 }
@@ -380,7 +394,11 @@ fn assault_notes(r: &mut Report, assault: &VehicleAssault, test_target: Option<i
 pub fn vehicle_assault_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let assault = assault(inputs)?;
     let odds = assault_odds(&assault)?;
-    let mut r = report("vehicle_assault", assault_title(inputs, &assault));
+    let mut r = report(
+        "vehicle_assault",
+        assault_title(inputs, &assault),
+        rulings::VEHICLE_ASSAULT,
+    );
     r.value(
         "hit_need",
         "To hit",
@@ -412,10 +430,14 @@ pub fn vehicle_assault_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-pub fn vehicle_assault_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+pub fn vehicle_assault_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let assault = assault(inputs)?;
-    let roll = roll_assault(&assault, &mut Roller::new(seed))?;
-    let mut r = report("vehicle_assault", assault_title(inputs, &assault));
+    let roll = roll_assault(&assault, roller)?;
+    let mut r = report(
+        "vehicle_assault",
+        assault_title(inputs, &assault),
+        rulings::VEHICLE_ASSAULT,
+    );
     if let Some(test) = &roll.test {
         r.dice("order test at −3 (2d6)", &test.dice);
         if let Some(fubar) = &test.fubar_die {
@@ -459,15 +481,9 @@ mod tests {
     #[test]
     fn a_vehicle_that_ran_cannot_be_assaulted() {
         let mut inputs = Inputs::defaults(&vehicle_assault_inputs());
-        inputs.set(
-            "damage_value",
-            crate::rules::resolution::InputValue::Count(9),
-        );
-        inputs.set("armoured", crate::rules::resolution::InputValue::Flag(true));
-        inputs.set(
-            "vehicle_move",
-            crate::rules::resolution::InputValue::Choice("ran"),
-        );
+        inputs.set("damage_value", InputValue::Count(9));
+        inputs.set("armoured", InputValue::Flag(true));
+        inputs.set("vehicle_move", InputValue::Choice("ran"));
         assert!(matches!(
             vehicle_assault_odds(&inputs),
             Err(ResolveError::NoResult(why)) if why.contains("cannot be assaulted")
