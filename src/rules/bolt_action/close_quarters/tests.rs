@@ -12,25 +12,7 @@ use num_traits::{One, Zero};
 use super::*;
 use crate::rules::bolt_action::resolve::OrderTest;
 use crate::rules::dice::Estimate;
-
-fn for_each_d6s(n: usize, f: &mut impl FnMut(&[u32])) {
-    let mut faces = vec![1u32; n];
-    loop {
-        f(&faces);
-        let mut i = 0;
-        loop {
-            if i == n {
-                return;
-            }
-            faces[i] += 1;
-            if faces[i] <= 6 {
-                break;
-            }
-            faces[i] = 1;
-            i += 1;
-        }
-    }
-}
+use crate::rules::dice::test_support::for_each_d6s;
 
 fn need(q: Quality) -> u32 {
     match q {

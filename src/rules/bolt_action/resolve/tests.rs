@@ -6,24 +6,10 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::rules::bolt_action::vehicle_damage::KnockOut;
 use crate::rules::dice::Estimate;
+use crate::rules::dice::test_support::for_each_d6s;
 
 fn weapon(name: &str) -> &'static Weapon {
     tables().unwrap().weapon(name).unwrap()
-}
-
-fn for_each_d6s(n: usize, f: &mut impl FnMut(&[u32])) {
-    fn go(faces: &mut Vec<u32>, n: usize, f: &mut impl FnMut(&[u32])) {
-        if faces.len() == n {
-            f(faces);
-            return;
-        }
-        for face in 1..=6 {
-            faces.push(face);
-            go(faces, n, f);
-            faces.pop();
-        }
-    }
-    go(&mut Vec::new(), n, f);
 }
 
 /// Exact and brute-force odds agree: same outcomes, and every weight in the same ratio to

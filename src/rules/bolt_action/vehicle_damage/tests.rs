@@ -10,26 +10,7 @@ use crate::rules::bolt_action::resolve::{Attack, TargetProfile, attack_odds, rol
 use crate::rules::bolt_action::tables;
 use crate::rules::bolt_action::{Category, Quality};
 use crate::rules::dice::Roller;
-
-/// Calls `f` with every sequence of `n` d6 faces.
-fn for_each_d6s(n: usize, f: &mut impl FnMut(&[u32])) {
-    let mut faces = vec![1u32; n];
-    loop {
-        f(&faces);
-        let mut i = 0;
-        loop {
-            if i == n {
-                return;
-            }
-            faces[i] += 1;
-            if faces[i] <= 6 {
-                break;
-            }
-            faces[i] = 1;
-            i += 1;
-        }
-    }
-}
+use crate::rules::dice::test_support::for_each_d6s;
 
 /// The damage table: ≤1 Crew Stunned, 2 Immobilised, 3 On Fire, 4+ Knocked Out.
 fn table(roll: i32) -> DamageEffect {
