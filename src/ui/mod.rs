@@ -417,8 +417,13 @@ impl App {
             fonts::install(ui.ctx());
             // A blinking cursor repaints the window several times a second for as long as a
             // text field has focus; a steady one costs nothing while the user thinks.
-            ui.ctx()
-                .all_styles_mut(|style| style.visuals.text_cursor.blink = false);
+            ui.ctx().all_styles_mut(|style| {
+                style.visuals.text_cursor.blink = false;
+                // A popup measures itself within this on the frame it opens: egui's 400 points
+                // cut the Resolve picker's list of every mechanic short (the screen still
+                // bounds it).
+                style.spacing.default_area_size.y = 1200.0;
+            });
             self.fonts_installed = true;
         }
         apply_theme(ui.ctx(), self.prefs.theme);

@@ -2,10 +2,13 @@
 //! chart. The sheets carry no points, so a force sets its own cost per unit and a points limit.
 //! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
+pub mod battle;
+pub mod close_quarters;
 pub mod mechanics;
 pub mod resolve;
 pub mod rulings;
 pub mod tables;
+pub mod vehicle_damage;
 
 use serde::{Deserialize, Serialize};
 

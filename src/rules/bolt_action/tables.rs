@@ -204,6 +204,94 @@ impl FootMove {
     }
 }
 
+/// The six orders, in the sheet's die order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderKind {
+    Fire,
+    Advance,
+    Run,
+    Ambush,
+    Rally,
+    Down,
+}
+
+impl OrderKind {
+    pub const ALL: [OrderKind; 6] = [
+        OrderKind::Fire,
+        OrderKind::Advance,
+        OrderKind::Run,
+        OrderKind::Ambush,
+        OrderKind::Rally,
+        OrderKind::Down,
+    ];
+
+    /// The sheet's name for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            OrderKind::Fire => "Fire",
+            OrderKind::Advance => "Advance",
+            OrderKind::Run => "Run",
+            OrderKind::Ambush => "Ambush",
+            OrderKind::Rally => "Rally",
+            OrderKind::Down => "Down",
+        }
+    }
+}
+
+/// How fast a vehicle moved this turn, for infantry assaulting it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VehicleMotion {
+    /// Stationary, halted or immobilised.
+    Still,
+    Advanced,
+    /// Ran: it cannot be assaulted.
+    Ran,
+}
+
+/// The sheet's numbers for a vehicle assault by infantry.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VehicleHitNeed {
+    pub still: u8,
+    pub advanced: u8,
+}
+
+/// Close quarters: how many dice a model rolls, and infantry assaulting vehicles.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CloseQuartersTable {
+    /// Damage dice each model rolls per round (house default: 1; the sheet gives no number).
+    pub attacks_per_model: u32,
+    /// To hit a vehicle: 4+ when it stood still, a 6 when it advanced.
+    pub vehicle_hit_need: VehicleHitNeed,
+    /// The order test to assault an enclosed armoured vehicle without anti-tank weapons.
+    pub no_anti_tank_order_modifier: i8,
+    /// The weapons that count as anti-tank weapons in an assault on a vehicle.
+    pub anti_tank_weapons: Vec<String>,
+}
+
+impl CloseQuartersTable {
+    /// Whether `weapon` is one of the anti-tank weapons, ignoring case.
+    pub fn is_anti_tank(&self, weapon: &str) -> bool {
+        self.anti_tank_weapons
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(weapon.trim()))
+    }
+}
+
+/// The order dice's house defaults.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleTable {
+    /// The order a unit takes when it fails an order test (not a FUBAR).
+    pub failed_order: OrderKind,
+    /// Orders whose dice stay by the unit at the end of the turn instead of returning to the
+    /// bag.
+    pub kept_orders: Vec<OrderKind>,
+}
+
 /// Every table of the reference sheets.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Tables {
@@ -226,6 +314,8 @@ pub struct Tables {
     /// mounted on a vehicle (Rulings: vehicle weapons).
     #[serde(default)]
     pub towed_only_special: Vec<String>,
+    pub close_quarters: CloseQuartersTable,
+    pub battle: BattleTable,
 }
 
 impl Tables {

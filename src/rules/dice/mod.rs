@@ -26,7 +26,7 @@ mod roller;
 mod simulation;
 mod table;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 
 pub use common_dice::{d3, d4, d6, d8, d20, die};
 pub use distribution::{Dist, MAX_REPEAT, combine};
