@@ -276,7 +276,9 @@ fn record_takes_unit_labels_suggests_near_names_and_takes_no_seed() {
     assert_eq!(several.status.code(), Some(2));
     let err = String::from_utf8_lossy(&several.stderr);
     assert!(
-        err.contains("names several units: M4 75mm 1/2 (Tank Company 1), M4 75mm 1/2 (Tank Company 2)"),
+        err.contains(
+            "names several units: M4 75mm 1/2 (Tank Company 1), M4 75mm 1/2 (Tank Company 2)"
+        ),
         "{err}"
     );
     let fired = record(&[

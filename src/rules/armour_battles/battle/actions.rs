@@ -547,7 +547,13 @@ pub fn situation(
             let mut inputs = player_inputs(mechanic("rally")?, &request.inputs)?;
             inputs.set("unit", unit_card(u)?);
             for (key, value) in rally_fixed(plan, u) {
-                fix(&mut inputs, &request.inputs, key, value, &state.unit_label(u))?;
+                fix(
+                    &mut inputs,
+                    &request.inputs,
+                    key,
+                    value,
+                    &state.unit_label(u),
+                )?;
             }
             bonus_paid(state, u.side, inputs.count_u32("wild"))?;
             Ok((mechanic_id("rally"), inputs))
@@ -601,7 +607,13 @@ fn fire_inputs(
         inputs.set("attacker", unit_card(firer)?);
         // Decided once for odds and roll alike: a hidden firer fires from ambush.
         let hidden = InputValue::Flag(firer.status == UnitStatus::Hidden);
-        fix(&mut inputs, &request.inputs, "ambush", hidden, &state.unit_label(firer))?;
+        fix(
+            &mut inputs,
+            &request.inputs,
+            "ambush",
+            hidden,
+            &state.unit_label(firer),
+        )?;
     }
     inputs.set("target", unit_card(target)?);
     let aimed = state.unit_label(target);
