@@ -56,6 +56,9 @@ pub use crate::rules::battle::Category;
 use crate::rules::battle::{BattleRules, Decided, Dice, Request, Side};
 use crate::rules::dice::{PoolRequest, TableDice};
 
+/// The pools an action asks the players for, and the decision once every pool is given.
+pub type TablePools = (Vec<PoolRequest>, Result<Decided<Event>, CampaignError>);
+
 /// The campaign's own actions a [`Request`] may name beside a battle's: the players end the
 /// battle, or write a note.
 pub const CONCLUDE: &str = "conclude";
@@ -645,7 +648,7 @@ impl CampaignRecord {
         index: usize,
         request: &Request,
         given: &TableDice,
-    ) -> Result<(Vec<PoolRequest>, Result<Decided<Event>, CampaignError>), CampaignError> {
+    ) -> Result<TablePools, CampaignError> {
         let battle = self
             .battle(index)
             .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;

@@ -562,11 +562,20 @@ fn a_hidden_unit_fires_from_ambush_and_is_revealed_and_marked() {
         .unwrap()
         .id
         .clone();
-    // Asked without ambush: the battle fixes it, for the odds and for the roll.
-    let shot = Request::new(key::FIRE)
+    // Asked to fire without ambush: refused, since the battle decides it, and says which way.
+    let unambushed = Request::new(key::FIRE)
         .unit(stug.clone())
         .target(m5.clone())
         .with("ambush", InputValue::Flag(false));
+    let refused =
+        crate::rules::armour_battles::battle::actions::situation(table.plan(), &state, &unambushed)
+            .unwrap_err()
+            .to_string();
+    assert!(refused.contains("the battle decides it"), "{refused}");
+    // Asked without saying: the battle fixes it, for the odds and for the roll.
+    let shot = Request::new(key::FIRE)
+        .unit(stug.clone())
+        .target(m5.clone());
     let (_, inputs) =
         crate::rules::armour_battles::battle::actions::situation(table.plan(), &state, &shot)
             .unwrap();
@@ -843,7 +852,17 @@ fn simple_campaigns_record_winner_and_fates() {
 #[test]
 fn names_are_checked() {
     assert!(new_lorraine("  ", players(), LorraineOptions::default()).is_err());
-    assert!(new_lorraine(&"x".repeat(121), players(), LorraineOptions::default()).is_err());
+    // The limit is a force's and a card's: 200 characters.
+    let limit = crate::rules::force_file::MAX_NAME_CHARS;
+    assert!(new_lorraine(&"x".repeat(limit), players(), LorraineOptions::default()).is_ok());
+    assert!(
+        new_lorraine(
+            &"x".repeat(limit + 1),
+            players(),
+            LorraineOptions::default()
+        )
+        .is_err()
+    );
 }
 
 /// The odds shown before a roll are the mechanic's report for the battle's situation: the

@@ -12,6 +12,24 @@ use std::io::{self, Write};
 /// Longest error line printed, in characters; the rest is cut with "…".
 pub const MAX_ERROR_CHARS: usize = 600;
 
+/// An error and its causes on one line, each cause said once: errors that already quote their
+/// cause in their own message (an I/O error's "File exists") would otherwise print it twice
+/// under `{:#}`.
+pub fn error_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
 /// A writer that shows control characters as escapes (`\x1b`, `\r`, `\u{9b}`), keeping
 /// newlines and tabs, and the bidirectional overrides and isolates (U+202A–U+202E,
 /// U+2066–U+2069), which would reorder what follows them on the line (a name ending in U+202E

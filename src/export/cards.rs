@@ -5,12 +5,15 @@
 
 use crate::rules::validation::resolve_cards;
 use crate::rules::{Card, Force, ForceUnit, RulesetId};
-use crate::rules::{armour_battles, belle_epoque};
+use crate::rules::{armour_battles, belle_epoque, belloludi};
 
 use super::ExportError;
 
 /// Labels a card face can carry beyond [`Card::stats`].
-pub const EXTRA_LABELS: [&str; 1] = ["Points"];
+pub const EXTRA_LABELS: [&str; 2] = ["Points", TO_HIT];
+
+/// The Armour Battles card line giving the target number of a frontal shot per range band.
+const TO_HIT: &str = "To hit";
 
 /// One labelled value on a card.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -32,7 +35,7 @@ pub struct WeaponRow {
     pub name: String,
     pub range: String,
     pub shots: String,
-    /// "+5", or "—" for no penetration.
+    /// "+5", "HE" for a weapon that fires high explosive only, "—" for no penetration.
     pub pen: String,
     /// Tags as carried by this unit ("Assault", "HE (D6)"), comma-separated.
     pub special: String,
@@ -60,6 +63,9 @@ pub struct CardFace {
     pub example_card: bool,
     /// Weapons as table rows (Bolt Action), shown instead of the "Weapons" list.
     pub weapons: Vec<WeaponRow>,
+    /// False for a unit that takes no damage on the table (off-table artillery): no boxes to
+    /// track it on its card or the roster.
+    pub tracks_damage: bool,
 }
 
 impl CardFace {
@@ -150,6 +156,15 @@ pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
             value: points.to_string(),
         });
     }
+    match card {
+        Card::ArmourBattles(c) => stats.extend(to_hit(c)),
+        Card::Belloludi(v) => {
+            if let Some(stat) = stats.iter_mut().find(|s| s.label == "Morale") {
+                stat.value = belloludi_morale(v);
+            }
+        }
+        _ => {}
+    }
     CardFace {
         ruleset: card.ruleset(),
         name: card.name().to_string(),
@@ -166,6 +181,40 @@ pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
             .collect(),
         example_card: card.is_example_card(),
         weapons: weapon_rows(card),
+        tracks_damage: !matches!(
+            card,
+            Card::ArmourBattles(c) if c.kind == armour_battles::UnitKind::OffTableArtillery
+        ),
+    }
+}
+
+/// "3+/4+/5+": the target number of a frontal shot at short, effective and long range, as
+/// the fire odds compute it (Rulings: Direct fire), for a unit that fires on the table.
+fn to_hit(card: &armour_battles::UnitCard) -> Option<FaceStat> {
+    use armour_battles::fire::RangeBand;
+    card.range?;
+    let rules = armour_battles::fire_rules().ok()?;
+    let bands = [RangeBand::Short, RangeBand::Effective, RangeBand::Long];
+    let tns: Vec<String> = bands
+        .iter()
+        .map(|&band| format!("{}+", rules.frontal_tn(band)))
+        .collect();
+    Some(FaceStat {
+        label: TO_HIT.to_string(),
+        value: tns.join("/"),
+    })
+}
+
+/// A BelloLudi tank's morale as the rulings read it (Rulings: State): hits until shaken /
+/// armour left when broken, "–" when a quarter of its armour is under one chip, so it is
+/// never broken and its last hit destroys it. The book's table prints "2/1" for a light
+/// tank; its "/1" is the one the app cannot play.
+fn belloludi_morale(v: &belloludi::Vehicle) -> String {
+    let left = u32::from(v.armour).saturating_sub(v.hits_to_broken());
+    if left == 0 {
+        format!("{}/–", v.hits_to_shaken())
+    } else {
+        format!("{}/{left}", v.hits_to_shaken())
     }
 }
 
@@ -187,7 +236,7 @@ fn weapon_rows(card: &Card) -> Vec<WeaponRow> {
                     name: w.name.clone(),
                     range: w.range.clone(),
                     shots: w.shots.clone(),
-                    pen: w.pen.map_or("—".to_string(), |p| format!("+{p}")),
+                    pen: w.pen_label(),
                     special: special.join(", "),
                 }
             }
@@ -220,23 +269,11 @@ pub fn rule_notes(card: &Card) -> Vec<RuleNote> {
             }
             notes
         }
-        Card::Belloludi(v) => {
-            let broken = v.hits_to_broken();
-            vec![RuleNote {
-                title: format!("Morale {}", v.morale_label()),
-                text: format!(
-                    "hits to shaken / armour left when broken. Shaken after {} hits (under \
-                     half of its {} armour), broken after {broken} (a quarter or less left: \
-                     {}). Each hit takes one chip of armour.",
-                    v.hits_to_shaken(),
-                    v.armour,
-                    u32::from(v.armour).saturating_sub(broken)
-                ),
-            }]
-        }
+        Card::Belloludi(v) => vec![belloludi_morale_note(v)],
         Card::BelleEpoque(c) => {
             let tables = belle_epoque::tables();
-            c.traits
+            let mut notes: Vec<RuleNote> = c
+                .traits
                 .iter()
                 .map(|t| RuleNote {
                     title: t.label().to_string(),
@@ -244,10 +281,65 @@ pub fn rule_notes(card: &Card) -> Vec<RuleNote> {
                         .and_then(|tables| tables.traits.iter().find(|row| row.trait_ == *t))
                         .map_or_else(String::new, |row| row.summary.clone()),
                 })
-                .collect()
+                .collect();
+            if c.kind == belle_epoque::UnitKind::Cavalry {
+                notes.extend(cavalry_cover_note());
+            }
+            notes
         }
         Card::BattleOfTanks(_) | Card::BoltAction(_) => Vec::new(),
     }
+}
+
+/// What a BelloLudi tank's morale pair means, in the numbers the tracker and the odds use
+/// (Rulings: State), and where it departs from the book's table.
+fn belloludi_morale_note(v: &belloludi::Vehicle) -> RuleNote {
+    let shaken = v.hits_to_shaken();
+    let broken = v.hits_to_broken();
+    let armour = u32::from(v.armour);
+    let morale = belloludi_morale(v);
+    let shaken_text =
+        format!("shaken after {shaken} hits (under half of its {armour} armour): −1 to shoot.");
+    let text = if broken >= armour {
+        let book = v
+            .morale
+            .as_deref()
+            .filter(|book| *book != morale)
+            .map_or(String::new(), |book| {
+                format!(" The book's table prints {book}.")
+            });
+        format!(
+            "{shaken_text} Never broken: a quarter of {armour} armour is under one chip, so \
+             the hit that takes its last chip destroys it.{book}"
+        )
+    } else {
+        format!(
+            "{shaken_text} Broken after {broken}, with {} left (a quarter or less): it falls \
+             back one move towards the nearest table edge. Destroyed at 0.",
+            armour - broken
+        )
+    };
+    RuleNote {
+        title: format!("Morale {morale}"),
+        text,
+    }
+}
+
+/// Cavalry in an assault fought from or against cover or rough terrain, as the assault odds
+/// apply it.
+fn cavalry_cover_note() -> Option<RuleNote> {
+    let level = belle_epoque::tables()?
+        .resolution
+        .assault
+        .cavalry_in_cover_level;
+    let scores: Vec<String> = (1..=level).map(|s| s.to_string()).collect();
+    Some(RuleNote {
+        title: "Cover".to_string(),
+        text: format!(
+            "in an assault fought from or against cover or rough terrain it scores on {} only.",
+            scores.join(", ")
+        ),
+    })
 }
 
 /// How an off-table battery is called and fires, from the artillery rules the app resolves
@@ -371,12 +463,19 @@ mod tests {
         for card in crate::rules::ruleset(RulesetId::BelleEpoque).library() {
             let face = face_for(card, &ForceUnit::library(card.name(), 1));
             let assault = face.stat("Assault").unwrap_or_default();
-            assert!(assault.starts_with("1–"), "{}: {assault}", face.name);
+            assert!(
+                assault.starts_with("1 die a stand; each roll of 1–"),
+                "{}: {assault}",
+                face.name
+            );
             assert_eq!(face.examples, ["Type", "Reactivity"], "{}", face.name);
         }
         let british = library_face(RulesetId::BelleEpoque, "British Regulars");
         assert_eq!(british.stat("Type"), Some("C"));
-        assert_eq!(british.stat("Assault"), Some("1–3 per die, 1 die a stand"));
+        assert_eq!(
+            british.stat("Assault"),
+            Some("1 die a stand; each roll of 1–3 adds its pips")
+        );
     }
 
     /// Finding 4: "Morale 3/1" was explained nowhere; an off-table battery said nothing about
@@ -387,7 +486,7 @@ mod tests {
         let morale = &medium.notes[0];
         assert_eq!(morale.title, "Morale 3/1");
         assert!(
-            morale.text.contains("Shaken after 3 hits"),
+            morale.text.contains("shaken after 3 hits"),
             "{}",
             morale.text
         );
@@ -402,6 +501,102 @@ mod tests {
             mission.text
         );
         assert!(mission.text.contains("4″ burst"));
+    }
+
+    /// Finding 3: a light tank's card said "Morale 2/1" (broken at 1 armour left) while its
+    /// explanation, like the odds, had it broken at 0, which is destroyed. Under the rulings
+    /// a quarter of 3 armour is under one chip: the card says it is never broken.
+    #[test]
+    fn belloludi_morale_on_the_card_is_the_rulings_pair() {
+        for (name, pair) in [
+            ("Light Tank", "2/–"),
+            ("Medium Tank", "3/1"),
+            ("Heavy Tank", "4/1"),
+        ] {
+            let face = library_face(RulesetId::Belloludi, name);
+            let Some(Card::Belloludi(vehicle)) = crate::rules::ruleset(RulesetId::Belloludi)
+                .library()
+                .iter()
+                .find(|c| c.name() == name)
+            else {
+                panic!("{name}");
+            };
+            // The pair from the state the odds give after each hit.
+            let armour = u32::from(vehicle.armour);
+            let state =
+                |hits: u32| crate::rules::belloludi::resolve::state_of(vehicle, armour - hits);
+            let shaken = (0..=armour)
+                .find(|&h| state(h) >= crate::rules::belloludi::resolve::TankState::Shaken)
+                .unwrap();
+            let broken = (0..armour)
+                .find(|&h| state(h) == crate::rules::belloludi::resolve::TankState::Broken);
+            let expected = match broken {
+                Some(h) => format!("{shaken}/{}", armour - h),
+                None => format!("{shaken}/–"),
+            };
+            assert_eq!(expected, pair, "{name}");
+            assert_eq!(face.stat("Morale"), Some(pair), "{name}");
+            assert_eq!(face.notes[0].title, format!("Morale {pair}"));
+        }
+        let light = library_face(RulesetId::Belloludi, "Light Tank");
+        assert!(
+            light.notes[0].text.contains("Never broken"),
+            "{}",
+            light.notes[0].text
+        );
+        assert!(light.notes[0].text.contains("prints 2/1"));
+    }
+
+    /// Finding 5: off-table artillery had Disruption boxes; an Armour Battles card had no
+    /// target number per range band.
+    #[test]
+    fn armour_battles_cards_give_the_target_number_per_band_and_artillery_tracks_nothing() {
+        let m4 = library_face(RulesetId::ArmourBattles, "M4 75mm");
+        // RULINGS Direct fire: TN 4, short −1, long +1.
+        assert_eq!(m4.stat(TO_HIT), Some("3+/4+/5+"));
+        assert!(m4.tracks_damage);
+        let m7 = library_face(RulesetId::ArmourBattles, "M7 Howitzer Motor Carriage");
+        assert_eq!(m7.stat(TO_HIT), None);
+        assert!(!m7.tracks_damage);
+    }
+
+    /// Finding 3: mortars and howitzers printed PEN "—" where the chart prints "HE".
+    #[test]
+    fn bolt_action_he_only_weapons_print_he_for_pen() {
+        let mortar = library_face(RulesetId::BoltAction, "Medium Mortar Team");
+        let row = mortar
+            .weapons
+            .iter()
+            .find(|w| w.name == "Medium mortar")
+            .unwrap();
+        assert_eq!(row.pen, "HE");
+        let squad = library_face(RulesetId::BoltAction, "Regular Infantry Squad");
+        assert_eq!(squad.weapons[0].pen, "—");
+        // Finding 3: infantry printed "—" for Move, which reads "cannot move".
+        assert_eq!(squad.stat("Move"), Some("Infantry 6″ advance / 12″ run"));
+        let gun = library_face(RulesetId::BoltAction, "Light AT Gun");
+        assert_eq!(gun.stat("Move"), Some("Artillery 6″ advance / no run"));
+    }
+
+    /// Finding 3: cavalry cards did not carry the cover rule the assault odds apply.
+    #[test]
+    fn cavalry_cards_carry_the_assault_cover_rule() {
+        for card in crate::rules::ruleset(RulesetId::BelleEpoque).library() {
+            let face = face_for(card, &ForceUnit::library(card.name(), 1));
+            let Card::BelleEpoque(unit) = card else {
+                continue;
+            };
+            let cover = face.notes.iter().find(|n| n.title == "Cover");
+            assert_eq!(
+                cover.is_some(),
+                unit.kind == belle_epoque::UnitKind::Cavalry,
+                "{}",
+                face.name
+            );
+            if let Some(note) = cover {
+                assert!(note.text.contains("scores on 1 only"), "{}", note.text);
+            }
+        }
     }
 
     #[test]

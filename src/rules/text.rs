@@ -3,8 +3,9 @@
 //! length and printable. Checked wherever such text comes in: typed in the window or on the
 //! command line, or read from a file (the campaign's verification calls the same functions).
 
-/// Longest name anywhere in a campaign file (campaign, players, battles, forces, units).
-pub const MAX_NAME_CHARS: usize = 120;
+/// Longest name anywhere in a campaign file (campaign, players, battles, forces, units): the
+/// same as a force's or a card's, since a campaign's battles carry force and card names.
+pub const MAX_NAME_CHARS: usize = crate::rules::force_file::MAX_NAME_CHARS;
 /// Longest free text (notes, purposes, fates).
 pub const MAX_TEXT_CHARS: usize = 10_000;
 
@@ -16,7 +17,9 @@ pub const MAX_TEXT_CHARS: usize = 10_000;
 pub fn text(value: &str, max: usize) -> Result<(), String> {
     let count = value.chars().count();
     if count > max {
-        return Err(format!("is {count} characters; at most {max}"));
+        return Err(format!(
+            "is {count} characters long; at most {max} are allowed"
+        ));
     }
     if let Some((at, c)) = value
         .chars()
@@ -57,11 +60,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_name_is_one_printable_line_of_at_most_120_characters() {
+    fn a_name_is_one_printable_line_of_at_most_200_characters() {
         assert_eq!(name(&"a".repeat(MAX_NAME_CHARS)), Ok(()));
         assert_eq!(
             name(&"a".repeat(MAX_NAME_CHARS + 1)),
-            Err("is 121 characters; at most 120".to_string())
+            Err("is 201 characters long; at most 200 are allowed".to_string())
         );
         assert!(name("two\nlines").unwrap_err().contains("on one line"));
         assert_eq!(

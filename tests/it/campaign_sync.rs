@@ -335,16 +335,22 @@ fn the_cli_shows_a_fork_side_by_side_settles_it_and_the_choice_reaches_the_other
     assert!(rolled.contains("by Ann on laptop"), "{rolled}");
     qm(&a, &["campaign", "share", "Lorraine", "--folder", f]);
     qm(&b, &["campaign", "sync", "Lorraine", f]);
-    // Both record the next step after the same event.
-    for (data, text) in [(&a, "Smoke on the ridge"), (&b, "Rain from the west")] {
+    // Both record the next step after the same event: the laptop's note is in the folder, but
+    // the folder has not carried it to the desktop yet (out of its reach while it records).
+    let note = |data: &Path, text: &str| {
         qm(
             data,
             &[
                 "campaign", "record", "Lorraine", "--battle", "1", "note", text,
             ],
-        );
-    }
-    qm(&a, &["campaign", "sync", "Lorraine"]);
+        )
+    };
+    note(&a, "Smoke on the ridge");
+    let away = root.path().join("in-transit");
+    std::fs::rename(&folder, &away).unwrap();
+    let recorded = note(&b, "Rain from the west");
+    assert!(recorded.contains("was not read"), "{recorded}");
+    std::fs::rename(&away, &folder).unwrap();
     let synced = qm(&b, &["campaign", "sync", "Lorraine"]);
     assert!(synced.contains("battle 1 forked"), "{synced}");
     let show = qm(&b, &["campaign", "show", "Lorraine", "--log"]);

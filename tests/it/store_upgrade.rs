@@ -394,7 +394,10 @@ fn a_version_4_database_keeps_its_unsigned_events_and_play_goes_on_signed() {
     let mut stored = store.load_campaign(id).unwrap();
     let line = stored.record.logs[0].clone();
     assert_eq!(line.len(), 2);
-    assert!(matches!(line[0].event, Event::CommandRolled(_)));
+    assert!(matches!(
+        line[0].event,
+        Event::Armour(quartermaster::rules::armour_battles::battle::event::Event::CommandRolled(_))
+    ));
     for e in &line {
         assert_eq!(
             (e.by.player.as_str(), e.by.machine.as_str()),

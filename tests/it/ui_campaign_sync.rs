@@ -251,8 +251,6 @@ fn who_must_choose_the_keys_and_tidying_the_folder_in_the_window() {
         "Lorraine 1944",
         "--battle",
         "1",
-        "--seed",
-        "3",
         "command",
     ]);
     click(&mut laptop, "Roll command dice");

@@ -2,10 +2,12 @@
 //! of the app computes with. Given a force's tags, lists of rules or weapons keep only what
 //! the force has.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::data::Table;
+use crate::rules::RulesetId;
 use crate::rules::armour_battles::{self, SpecialRule};
+use crate::rules::resolution::{InputKind, InputSpec, Mechanic, mechanic};
 use crate::rules::{belle_epoque, belloludi, bolt_action};
 
 /// Every source a reference file may name.
@@ -34,8 +36,73 @@ pub const SOURCES: [&str; 22] = [
     "belle_epoque.command_dice",
 ];
 
-pub(crate) fn exists(source: &str) -> bool {
-    SOURCES.contains(&source)
+/// A source listing the situations of one of the ruleset's mechanics: `modifiers:fire`.
+pub const MODIFIERS: &str = "modifiers:";
+
+pub(crate) fn exists(ruleset: RulesetId, source: &str) -> bool {
+    match mechanic_key(source) {
+        Some(key) => mechanic(ruleset, key).is_some(),
+        None => SOURCES.contains(&source),
+    }
+}
+
+/// The mechanic a `modifiers:` source names.
+pub(crate) fn mechanic_key(source: &str) -> Option<&str> {
+    source.strip_prefix(MODIFIERS)
+}
+
+/// The inputs of a mechanic that describe the situation its odds are taken in: everything
+/// but the cards it is about. These are what a quick reference must state.
+pub fn situation_inputs(mechanic: &Mechanic) -> Vec<InputSpec> {
+    (mechanic.inputs)()
+        .into_iter()
+        .filter(|input| {
+            !matches!(
+                input.kind,
+                InputKind::Card { .. } | InputKind::CardList { .. }
+            )
+        })
+        .collect()
+}
+
+/// The keys of [`situation_inputs`] of mechanic `key` of `ruleset`.
+pub(crate) fn situation_keys(ruleset: RulesetId, key: &str) -> Vec<String> {
+    mechanic(ruleset, key).map_or_else(Vec::new, |m| {
+        situation_inputs(m)
+            .iter()
+            .map(|i| i.key.to_string())
+            .collect()
+    })
+}
+
+/// Every situation of a mechanic but those `except` names, as "Situation | Effect" rows in
+/// the words the window's odds panel uses; house defaults marked with `mark`.
+fn modifiers(
+    ruleset: RulesetId,
+    key: &str,
+    except: &BTreeMap<String, String>,
+    mark: &str,
+) -> Option<Table> {
+    let mechanic = mechanic(ruleset, key)?;
+    let mut marked_rows = false;
+    let rows = situation_inputs(mechanic)
+        .into_iter()
+        .filter(|input| !except.contains_key(input.key))
+        .map(|input| {
+            let label = match input.house_default {
+                Some(_) => {
+                    marked_rows = true;
+                    format!("{mark} {}", input.label)
+                }
+                None => input.label.to_string(),
+            };
+            vec![label, input.help.to_string()]
+        })
+        .collect();
+    Some(Table {
+        marked_rows,
+        ..table(&["Situation", "Effect"], rows, &[1.5, 2.5])
+    })
 }
 
 fn table(columns: &[&str], rows: Vec<Vec<String>>, widths: &[f32]) -> Table {
@@ -43,6 +110,7 @@ fn table(columns: &[&str], rows: Vec<Vec<String>>, widths: &[f32]) -> Table {
         columns: columns.iter().map(|c| c.to_string()).collect(),
         rows,
         widths: (!widths.is_empty()).then(|| widths.to_vec()),
+        marked_rows: false,
     }
 }
 
@@ -63,9 +131,19 @@ fn roll_range(from: i32, to: i32) -> String {
     }
 }
 
-/// The table `source` names; `tags` (a force's) filters lists of rules and weapons.
-/// `None` when the rules data is missing (a broken build).
-pub(crate) fn build(source: &str, tags: Option<&BTreeSet<String>>) -> Option<Table> {
+/// The table `source` names; `tags` (a force's) filters lists of rules and weapons;
+/// `except` and `mark` serve `modifiers:` sources. `None` when the rules data is missing (a
+/// broken build).
+pub(crate) fn build(
+    ruleset: RulesetId,
+    source: &str,
+    except: &BTreeMap<String, String>,
+    mark: &str,
+    tags: Option<&BTreeSet<String>>,
+) -> Option<Table> {
+    if let Some(key) = mechanic_key(source) {
+        return modifiers(ruleset, key, except, mark);
+    }
     let has = |tag: String| tags.is_none_or(|tags| tags.contains(&tag));
     match source {
         "armour_battles.special_rules" => Some(table(
@@ -267,7 +345,7 @@ fn bolt_action_table(source: &str, has: &dyn Fn(String) -> bool) -> Option<Table
                         w.name.clone(),
                         w.range.clone(),
                         w.shots.clone(),
-                        w.pen.map_or("–".to_string(), |p| format!("+{p}")),
+                        w.pen_label(),
                         special.join(", "),
                     ]
                 })
@@ -400,6 +478,16 @@ fn capitalised(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn build(source: &str, tags: Option<&BTreeSet<String>>) -> Option<Table> {
+        let ruleset = match source.split('.').next() {
+            Some("armour_battles") => RulesetId::ArmourBattles,
+            Some("belloludi") => RulesetId::Belloludi,
+            Some("bolt_action") => RulesetId::BoltAction,
+            _ => RulesetId::BelleEpoque,
+        };
+        super::build(ruleset, source, &BTreeMap::new(), "†", tags)
+    }
 
     #[test]
     fn every_source_builds_a_table_with_rows() {

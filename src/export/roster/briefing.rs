@@ -3,7 +3,7 @@
 
 use crate::rules::Card;
 use crate::rules::Force;
-use crate::rules::armour_battles::BattleGroup;
+use crate::rules::armour_battles::{BattleGroup, UnitKind};
 use crate::rules::validation::resolve_cards;
 
 use super::Roster;
@@ -111,65 +111,137 @@ impl Roster<'_> {
         });
     }
 
-    /// One row per unit on the table: its disruption boxes (its cohesion) and a box for
-    /// suppression.
+    /// One row per unit on the table: its disruption boxes (its cohesion) and boxes for
+    /// suppressed and dispersed; off-table artillery, which nothing on the table can
+    /// disrupt, says so instead. Names and companies wrap in their columns, and the column
+    /// headers repeat on every page the table runs onto.
     fn disruption_table(&mut self, force: &Force) {
         let body = self.body();
-        let small = self.small();
+        let small = self.small().colored(self.colors.muted);
+        let head = Font::new(FontStyle::Bold, self.style.small_size_pt, self.colors.muted);
         let side = self.style.box_mm;
         let step = side + 1.2;
+        let ts = self.flow.ts;
         let (x, w) = (self.flow.left(), self.flow.text_width());
-        let row_h = side + 1.6;
-        self.flow.y += 1.0;
-        self.flow.ensure(row_h * 3.0);
-        let head = Font::new(FontStyle::Bold, self.style.small_size_pt, self.colors.muted);
-        let header_baseline = self.flow.y + cap_height(head.size_pt);
-        let name_w = w * 0.5;
-        for (text, dx) in [
-            ("Unit", 0.0),
-            ("Disruption", name_w),
-            ("Suppressed", name_w + 30.0),
-            ("Dispersed", name_w + 52.0),
-        ] {
-            let item = self.flow.ts.run(x + dx, header_baseline, head, text);
-            self.flow.push(item);
+        let rows = disruption_rows(force);
+        let most = rows.iter().filter_map(|r| r.cohesion).max().unwrap_or(3);
+        let box_column =
+            |label: &str, boxes: u32| (boxes as f32 * step).max(ts.width(label, head)) + 4.0;
+        let columns = [
+            ("Disruption", box_column("Disruption", most)),
+            ("Suppressed", box_column("Suppressed", 1)),
+            ("Dispersed", box_column("Dispersed", 1)),
+        ];
+        let boxes_w: f32 = columns.iter().map(|(_, cw)| cw).sum();
+        let name_w = (w - boxes_w) * 0.58;
+        let group_w = w - boxes_w - name_w;
+        let group_x = x + name_w;
+        let mut xs = Vec::new();
+        let mut at = x + name_w + group_w;
+        for (_, cw) in &columns {
+            xs.push(at);
+            at += cw;
         }
-        self.flow.y += head.line_height() + 0.8;
-        let cards = resolve_cards(force);
-        for (unit, card) in force.units.iter().zip(cards) {
-            let cohesion = match card {
-                Some(Card::ArmourBattles(c)) => u32::from(c.cohesion),
-                _ => 3,
+        let header = |flow: &mut crate::export::flow::SheetFlow| {
+            let baseline = flow.y + cap_height(head.size_pt);
+            let mut items = vec![
+                ts.run(x, baseline, head, "Unit"),
+                ts.run(group_x, baseline, head, "Company"),
+            ];
+            for ((label, _), cx) in columns.iter().zip(&xs) {
+                items.push(ts.run(*cx, baseline, head, label));
+            }
+            for item in items {
+                flow.push(item);
+            }
+            flow.y += head.line_height() + 0.8;
+        };
+        self.flow.y += 1.0;
+        self.flow.ensure(head.line_height() + 3.0 * (side + 2.0));
+        header(&mut self.flow);
+        for row in &rows {
+            let names = self.wrap_column(&row.name, body, name_w - 2.0, "unit");
+            let groups = match &row.group {
+                Some(group) => self.wrap_column(group, small, group_w - 2.0, "company"),
+                None => Vec::new(),
             };
-            for copy in 1..=unit.count {
-                self.flow.ensure(row_h);
-                let top = self.flow.y;
-                let name = match unit.count {
-                    1 => card.map_or(unit.card.name(), Card::name).to_string(),
-                    n => format!("{} {copy}/{n}", card.map_or(unit.card.name(), Card::name)),
-                };
-                let baseline = top + side / 2.0 + cap_height(body.size_pt) / 2.0;
-                let name = self.flow.ts.ellipsize(&name, body, name_w * 0.6);
-                let item = self.flow.ts.run(x, baseline, body, &name);
+            let text_h = (names.len() as f32 * body.line_height())
+                .max(groups.len() as f32 * small.line_height());
+            let row_h = text_h.max(side) + 1.6;
+            if self.flow.room() < row_h {
+                self.flow.new_page();
+                header(&mut self.flow);
+            }
+            let top = self.flow.y;
+            let first = top + side / 2.0 + cap_height(body.size_pt) / 2.0;
+            for (i, line) in names.iter().enumerate() {
+                let item = ts.run(x, first + i as f32 * body.line_height(), body, line);
                 self.flow.push(item);
-                if let Some(group) = &unit.group {
-                    let gx = x + name_w * 0.62;
-                    let group = self.flow.ts.ellipsize(group, small, name_w * 0.37);
-                    let item =
-                        self.flow
-                            .ts
-                            .run(gx, baseline, small.colored(self.colors.muted), &group);
+            }
+            for (i, line) in groups.iter().enumerate() {
+                let item = ts.run(group_x, first + i as f32 * small.line_height(), small, line);
+                self.flow.push(item);
+            }
+            match row.cohesion {
+                Some(cohesion) => {
+                    for i in 0..cohesion {
+                        self.tick_box(xs[0] + i as f32 * step, top);
+                    }
+                    self.tick_box(xs[1], top);
+                    self.tick_box(xs[2], top);
+                }
+                None => {
+                    let item = ts.run(xs[0], first, small, "off table: never disrupted");
                     self.flow.push(item);
                 }
-                for i in 0..cohesion {
-                    self.tick_box(x + name_w + i as f32 * step, top);
-                }
-                self.tick_box(x + name_w + 30.0, top);
-                self.tick_box(x + name_w + 52.0, top);
-                self.flow.y += row_h;
-                self.flow.rule(self.colors.rule, 0.25);
-                self.flow.y += 0.4;
             }
+            self.flow.y += row_h;
+            self.flow.rule(self.colors.rule, 0.25);
+            self.flow.y += 0.4;
         }
     }
+
+    /// `text` wrapped to `width`, a word too long for it reported.
+    fn wrap_column(&mut self, text: &str, font: Font, width: f32, what: &str) -> Vec<String> {
+        let (lines, cut) = self.flow.ts.wrap_checked(text, font, width);
+        if cut {
+            self.warnings.push(format!(
+                "roster: {what} '{text}' has a word too long for its column"
+            ));
+        }
+        lines
+    }
+}
+
+/// One row of the disruption table.
+struct DisruptionRow {
+    /// "Panther Ausf G 2/2".
+    name: String,
+    group: Option<String>,
+    /// Disruption boxes; `None` for off-table artillery.
+    cohesion: Option<u32>,
+}
+
+/// A row per unit on the table, numbered within its line.
+fn disruption_rows(force: &Force) -> Vec<DisruptionRow> {
+    let mut rows = Vec::new();
+    for (unit, card) in force.units.iter().zip(resolve_cards(force)) {
+        let name = card.map_or(unit.card.name(), Card::name);
+        let cohesion = match card {
+            Some(Card::ArmourBattles(c)) if c.kind == UnitKind::OffTableArtillery => None,
+            Some(Card::ArmourBattles(c)) => Some(u32::from(c.cohesion)),
+            _ => Some(3),
+        };
+        for copy in 1..=unit.count {
+            rows.push(DisruptionRow {
+                name: match unit.count {
+                    1 => name.to_string(),
+                    n => format!("{name} {copy}/{n}"),
+                },
+                group: unit.group.clone(),
+                cohesion,
+            });
+        }
+    }
+    rows
 }

@@ -2,10 +2,13 @@
 //! chart. The sheets carry no points, so a force sets its own cost per unit and a points limit.
 //! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
+pub mod battle;
+pub mod close_quarters;
 pub mod mechanics;
 pub mod resolve;
 pub mod rulings;
 pub mod tables;
+pub mod vehicle_damage;
 
 use serde::{Deserialize, Serialize};
 
@@ -186,6 +189,13 @@ impl UnitProfile {
                 }),
                 "Vehicle move rates for advance and run orders.",
             ));
+        } else if let Some(foot) = tables().and_then(|t| t.foot_move(self.category)) {
+            // Without this a roster's Move column read "—", as if the unit could not move.
+            stats.push(Stat::new(
+                "Move",
+                foot.label(),
+                "Move rates on foot for advance and run orders (the sheets give none: an example value).",
+            ));
         }
         let mut notes = Vec::new();
         if self.open_topped {
@@ -299,7 +309,7 @@ impl Ruleset for BoltAction {
                     "missing_points",
                     format!(
                         "{}: no points cost — the reference sheets give none, so set this unit's points",
-                        unit.card.name()
+                        unit.card.label()
                     ),
                 )),
             }
