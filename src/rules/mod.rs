@@ -42,18 +42,15 @@
 //! checked against the one shape automatically, and `rules::resolution`'s tests check its
 //! input descriptions and reports with no new test code.
 
-pub mod armour_battles;
-pub mod battle_of_tanks;
-pub mod belle_epoque;
-pub mod belloludi;
-pub mod bolt_action;
 pub mod card;
+pub mod card_field;
 pub mod dice;
 pub mod error;
 pub mod force;
 pub mod force_file;
 pub mod house_default;
 pub mod names;
+pub mod reference;
 pub mod registry;
 pub mod resolution;
 pub mod ruleset;
@@ -62,10 +59,17 @@ pub mod strict_json;
 pub mod validation;
 pub mod words;
 
-pub use card::Card;
 pub use error::RulesError;
 pub use force::{Budget, CardRef, Force, ForceUnit};
 pub use house_default::HouseDefault;
-pub use registry::{all_rulesets, ruleset};
-pub use ruleset::{Ruleset, RulesetId, UnitCost};
+pub use registry::{all_rulesets, id_list, preset_force};
+pub use ruleset::{Ruleset, UnitCost};
 pub use validation::{Validation, Violation};
+
+registry::rulesets! {
+    "armour-battles" => ArmourBattles: armour_battles::{ArmourBattles, UnitCard},
+    "belloludi" => Belloludi: belloludi::{BelloLudi, Vehicle},
+    "battle-of-tanks" => BattleOfTanks: battle_of_tanks::{BattleOfTanks, TankCard},
+    "bolt-action" => BoltAction: bolt_action::{BoltAction, UnitProfile},
+    "belle-epoque" => BelleEpoque: belle_epoque::{BelleEpoque, UnitProfile},
+}

@@ -22,26 +22,8 @@ use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die};
 
 pub use crate::rules::resolution::ResolveError;
 
-/// The book's title, as errors about its tables name it.
-const BOOK: &str = "Bolt Action";
-
-/// The seed tables do not fit together.
-fn bad_data(message: String) -> ResolveError {
-    ResolveError::BadData {
-        ruleset: BOOK,
-        message,
-    }
-}
-
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::tables().ok_or(ResolveError::NoData { ruleset: BOOK })
-}
-
-fn invalid(field: &'static str, message: impl Into<String>) -> ResolveError {
-    ResolveError::Invalid {
-        field,
-        message: message.into(),
-    }
+    super::DATA.for_resolution(|d| &d.tables)
 }
 
 /// One roll with what it was for ("to hit", "damage"), so a log reads like the table.
@@ -70,7 +52,7 @@ impl DiceExpr {
     /// [`ResolveError::BadData`] for anything else.
     pub fn parse(text: &str) -> Result<Self, ResolveError> {
         let text = text.trim().to_ascii_uppercase();
-        let bad = || bad_data(format!("'{text}' is not a number or dice like 2D6"));
+        let bad = || super::DATA.bad_data(format!("'{text}' is not a number or dice like 2D6"));
         match text.split_once('D') {
             None => text.parse().map(DiceExpr::Fixed).map_err(|_| bad()),
             Some((count, sides)) => {
@@ -222,12 +204,12 @@ impl OrderTest {
         let t = tables()?;
         let morale = t
             .morale(self.quality)
-            .ok_or_else(|| bad_data(format!("no morale for {:?}", self.quality)))?;
+            .ok_or_else(|| super::DATA.bad_data(format!("no morale for {:?}", self.quality)))?;
         let bonus = match &self.officer {
             None => 0,
             Some(rank) => t.officer_bonus(rank).ok_or_else(|| {
                 let known: Vec<&str> = t.officers.iter().map(|o| o.rank.as_str()).collect();
-                invalid(
+                ResolveError::invalid(
                     "officer",
                     format!("'{rank}' is not a rank on the sheet ({})", known.join(", ")),
                 )
@@ -242,7 +224,7 @@ impl OrderTest {
 fn fubar_result(t: &Tables, roll: u8) -> Result<String, ResolveError> {
     t.fubar(i32::from(roll))
         .map(|row| row.result.clone())
-        .ok_or_else(|| bad_data(format!("no FUBAR row for a roll of {roll}")))
+        .ok_or_else(|| super::DATA.bad_data(format!("no FUBAR row for a roll of {roll}")))
 }
 
 /// How two dice read against `target`, with the FUBAR result if they are a double six.
@@ -349,7 +331,7 @@ impl HitModifiers {
                 .iter()
                 .find(|m| m.id == id)
                 .map(|m| i32::from(m.value))
-                .ok_or_else(|| bad_data(format!("no hit modifier '{id}'")))
+                .ok_or_else(|| super::DATA.bad_data(format!("no hit modifier '{id}'")))
         };
         let flags = [
             (self.point_blank, "point_blank"),
@@ -443,7 +425,7 @@ impl TargetProfile {
     pub fn of(unit: &UnitProfile) -> Result<Self, ResolveError> {
         let damage_value = unit
             .damage_value()
-            .ok_or_else(|| bad_data(format!("no damage value for {}", unit.category.label())))?;
+            .ok_or_else(|| super::DATA.bad_data(format!("no damage value for {}", unit.category.label())))?;
         Ok(Self {
             damage_value,
             armoured: unit.category.is_armoured(),
@@ -459,7 +441,7 @@ impl TargetProfile {
         let row = category.damage_row(quality);
         let damage_value = tables()?
             .damage_value(row)
-            .ok_or_else(|| bad_data(format!("no damage value '{row}'")))?;
+            .ok_or_else(|| super::DATA.bad_data(format!("no damage value '{row}'")))?;
         Ok(Self {
             damage_value,
             armoured: category.is_armoured(),
@@ -528,7 +510,7 @@ impl DamageEffect {
             "Immobilised" => Ok(DamageEffect::Immobilised),
             "On Fire" => Ok(DamageEffect::OnFire),
             "Knocked Out" => Ok(DamageEffect::KnockedOut),
-            other => Err(bad_data(format!(
+            other => Err(super::DATA.bad_data(format!(
                 "damage result '{other}' is not one the rules know"
             ))),
         }
@@ -585,18 +567,18 @@ impl Attack<'_> {
     pub fn numbers(&self) -> Result<AttackNumbers, ResolveError> {
         let t = tables()?;
         if self.firers == 0 {
-            return Err(invalid("firers", "0 models firing: at least 1 must fire"));
+            return Err(ResolveError::invalid("firers", "0 models firing: at least 1 must fire"));
         }
         let he = if self.high_explosive || fires_only_he(self.weapon) {
             let size = self.weapon.he.as_deref().ok_or_else(|| {
-                invalid(
+                ResolveError::invalid(
                     "he",
                     format!("{} has no HE value on the chart", self.weapon.name),
                 )
             })?;
             let row = t
                 .he(size)
-                .ok_or_else(|| bad_data(format!("no HE chart row for {size}")))?;
+                .ok_or_else(|| super::DATA.bad_data(format!("no HE chart row for {size}")))?;
             Some((DiceExpr::parse(size)?, row))
         } else {
             None
@@ -645,7 +627,7 @@ impl Attack<'_> {
                 .iter()
                 .find(|m| m.id == id)
                 .map(|m| i32::from(m.value))
-                .ok_or_else(|| bad_data(format!("no penetration modifier '{id}'")))
+                .ok_or_else(|| super::DATA.bad_data(format!("no penetration modifier '{id}'")))
         };
         let facing = match self.facing {
             Facing::Front => 0,
@@ -715,7 +697,7 @@ fn damage_effect(t: &Tables, roll: i32) -> Result<DamageEffect, ResolveError> {
         (_, Some(last)) if roll > last.to => last,
         _ => t
             .damage_result(roll)
-            .ok_or_else(|| bad_data(format!("no damage result for {roll}")))?,
+            .ok_or_else(|| super::DATA.bad_data(format!("no damage result for {roll}")))?,
     };
     DamageEffect::from_result(&row.result)
 }
