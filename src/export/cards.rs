@@ -1,41 +1,30 @@
 //! What goes on a unit card: the card's statistics, its rule notes and how many to print.
 //!
-//! The statistics come from [`Card::stats`], the one description every ruleset gives of its
-//! cards; a force adds what only it knows (Bolt Action points, Belle Epoque stands).
+//! The statistics, rule notes and weapon rows come from the card ([`Card::stats`],
+//! [`CardData`](crate::rules::card::CardData)), the one description every ruleset gives of
+//! its cards; a force adds what only it knows, the number each line sets for itself
+//! ([`line_field`](crate::rules::Ruleset::line_field): points, stands).
 
+pub use crate::rules::card::{RuleNote, WeaponRow};
 use crate::rules::validation::resolve_cards;
-use crate::rules::{Card, Force, ForceUnit, RulesetId};
-use crate::rules::{armour_battles, belle_epoque};
+use crate::rules::{Card, Force, ForceUnit, RulesetId, all_rulesets};
 
 use super::ExportError;
 
-/// Labels a card face can carry beyond [`Card::stats`].
-pub const EXTRA_LABELS: [&str; 1] = ["Points"];
+/// Labels a card face can carry beyond [`Card::stats`]: what force lines set for
+/// themselves.
+pub fn extra_labels() -> Vec<&'static str> {
+    all_rulesets()
+        .filter_map(|r| r.line_field())
+        .map(|field| field.label)
+        .collect()
+}
 
 /// One labelled value on a card.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FaceStat {
     pub label: String,
     pub value: String,
-}
-
-/// A special rule or trait with what it does.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct RuleNote {
-    pub title: String,
-    pub text: String,
-}
-
-/// One weapon of a Bolt Action card as a table row.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct WeaponRow {
-    pub name: String,
-    pub range: String,
-    pub shots: String,
-    /// "+5", or "—" for no penetration.
-    pub pen: String,
-    /// Tags as carried by this unit ("Assault", "HE (D6)"), comma-separated.
-    pub special: String,
 }
 
 /// Everything printed on the front of one card.
@@ -58,7 +47,9 @@ pub struct CardFace {
     pub examples: Vec<String>,
     /// The book has no such card: the whole card is the project's example.
     pub example_card: bool,
-    /// Weapons as table rows (Bolt Action), shown instead of the "Weapons" list.
+    /// Weapons as table rows (the card's
+    /// [`weapon_rows`](crate::rules::card::CardData::weapon_rows)), shown instead of the
+    /// "Weapons" list.
     pub weapons: Vec<WeaponRow>,
 }
 
@@ -129,7 +120,8 @@ fn merge_into(faces: &mut Vec<CardFace>, face: CardFace, count: u32) {
     }
 }
 
-/// The face of one unit line's card, with the line's own points and stands.
+/// The face of one unit line's card, with the number the line sets for itself (points,
+/// stands) in place of the card's own or after its statistics.
 pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
     let mut stats: Vec<FaceStat> = card
         .stats()
@@ -139,23 +131,22 @@ pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
             value: s.value,
         })
         .collect();
-    if let (Card::BelleEpoque(_), Some(stands)) = (card, unit.stands)
-        && let Some(stat) = stats.iter_mut().find(|s| s.label == "Stands")
-    {
-        stat.value = stands.to_string();
-    }
-    if let Some(points) = unit.points {
-        stats.push(FaceStat {
-            label: "Points".to_string(),
-            value: points.to_string(),
-        });
+    let field = crate::rules::ruleset(card.ruleset()).line_field();
+    if let Some((field, value)) = field.and_then(|f| Some((f, f.get(unit)?))) {
+        match stats.iter_mut().find(|s| s.label == field.label) {
+            Some(stat) => stat.value = value.to_string(),
+            None => stats.push(FaceStat {
+                label: field.label.to_string(),
+                value: value.to_string(),
+            }),
+        }
     }
     CardFace {
         ruleset: card.ruleset(),
         name: card.name().to_string(),
         type_label: card.type_label(),
         stats,
-        notes: rule_notes(card),
+        notes: card.rule_notes(),
         count: 1,
         copy: None,
         group: unit.group.clone(),
@@ -165,112 +156,8 @@ pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
             .map(str::to_string)
             .collect(),
         example_card: card.is_example_card(),
-        weapons: weapon_rows(card),
+        weapons: card.data().weapon_rows(),
     }
-}
-
-/// A Bolt Action card's weapons as table rows, with the tags they carry on this unit.
-fn weapon_rows(card: &Card) -> Vec<WeaponRow> {
-    let Card::BoltAction(profile) = card else {
-        return Vec::new();
-    };
-    profile
-        .mounted_weapons()
-        .into_iter()
-        .map(|(name, weapon)| match weapon {
-            Some(w) => {
-                let mut special = w.special.clone();
-                if let Some(he) = &w.he {
-                    special.push(format!("HE ({he})"));
-                }
-                WeaponRow {
-                    name: w.name.clone(),
-                    range: w.range.clone(),
-                    shots: w.shots.clone(),
-                    pen: w.pen.map_or("—".to_string(), |p| format!("+{p}")),
-                    special: special.join(", "),
-                }
-            }
-            None => WeaponRow {
-                name,
-                range: "?".into(),
-                shots: "?".into(),
-                pen: "?".into(),
-                special: "not on the weapons chart".into(),
-            },
-        })
-        .collect()
-}
-
-/// The special rules (Armour Battles) or traits (Belle Epoque) of a card, explained; how an
-/// off-table battery's mission is called and fired; what a BelloLudi morale pair means.
-pub fn rule_notes(card: &Card) -> Vec<RuleNote> {
-    match card {
-        Card::ArmourBattles(c) => {
-            let mut notes: Vec<RuleNote> = c
-                .special_rules
-                .iter()
-                .map(|rule| RuleNote {
-                    title: rule.title().to_string(),
-                    text: rule.explanation().to_string(),
-                })
-                .collect();
-            if c.kind == armour_battles::UnitKind::OffTableArtillery {
-                notes.extend(fire_mission_note(c.at_dice));
-            }
-            notes
-        }
-        Card::Belloludi(v) => {
-            let broken = v.hits_to_broken();
-            vec![RuleNote {
-                title: format!("Morale {}", v.morale_label()),
-                text: format!(
-                    "hits to shaken / armour left when broken. Shaken after {} hits (under \
-                     half of its {} armour), broken after {broken} (a quarter or less left: \
-                     {}). Each hit takes one chip of armour.",
-                    v.hits_to_shaken(),
-                    v.armour,
-                    u32::from(v.armour).saturating_sub(broken)
-                ),
-            }]
-        }
-        Card::BelleEpoque(c) => {
-            let tables = belle_epoque::tables();
-            c.traits
-                .iter()
-                .map(|t| RuleNote {
-                    title: t.label().to_string(),
-                    text: tables
-                        .and_then(|tables| tables.traits.iter().find(|row| row.trait_ == *t))
-                        .map_or_else(String::new, |row| row.summary.clone()),
-                })
-                .collect()
-        }
-        Card::BattleOfTanks(_) | Card::BoltAction(_) => Vec::new(),
-    }
-}
-
-/// How an off-table battery is called and fires, from the artillery rules the app resolves
-/// missions with (Rulings: Artillery).
-fn fire_mission_note(at_dice: u8) -> Option<RuleNote> {
-    let r = armour_battles::artillery_rules().ok()?;
-    Some(RuleNote {
-        title: "Fire mission".to_string(),
-        text: format!(
-            "Call it by rolling the group's artillery response dice at {tn}+ against \
-             {opp} dice at {opp_tn}+: more successes fire at once, otherwise in the next \
-             Logistics Phase. A hit die of {hit}+ lands on the marker, anything else scatters \
-             {scatter}D″. Every unit within the {burst}″ burst takes {at_dice} dice at \
-             {attack}+; range never counts.",
-            tn = r.response_tn,
-            opp = r.opponent_response_dice,
-            opp_tn = r.opponent_response_tn,
-            hit = r.hit_die_on_target_from,
-            scatter = r.scatter_dice,
-            burst = r.burst_inches,
-            attack = r.attack_tn,
-        ),
-    })
 }
 
 #[cfg(test)]

@@ -1,75 +1,56 @@
-//! The Lorraine briefing on a roster: the battle group's numbers, and tick boxes for army
-//! morale, staff orders and each unit's disruption, to track the battle on paper.
+//! A briefing on a roster (a Lorraine battle group's): its numbers, and tick boxes for what
+//! the ruleset tracks — army morale, staff orders, each unit's disruption — to play the
+//! battle on paper. The content is the ruleset's ([`Briefing`]); the layout is here.
 
-use crate::rules::Card;
-use crate::rules::Force;
-use crate::rules::armour_battles::BattleGroup;
+use crate::rules::ruleset::{Briefing, UnitBoxes};
 use crate::rules::validation::resolve_cards;
+use crate::rules::{Card, Force};
 
 use super::Roster;
 use crate::export::display::{Item, Stroke};
 use crate::export::fonts::FontStyle;
 use crate::export::text::{Font, cap_height};
 
+/// Room for the first column of a briefing's unit table (a unit's disruption boxes), and
+/// for each later one (a box under its header).
+const FIRST_COLUMN_MM: f32 = 30.0;
+const NEXT_COLUMN_MM: f32 = 22.0;
+
+/// Where column `i` starts, from the end of the unit names.
+fn column_offset(i: usize) -> f32 {
+    match i {
+        0 => 0.0,
+        i => FIRST_COLUMN_MM + NEXT_COLUMN_MM * (i - 1) as f32,
+    }
+}
+
+/// How many boxes `card` gets in a column.
+fn boxes_of(boxes: UnitBoxes, card: Option<&Card>) -> u32 {
+    match boxes {
+        UnitBoxes::Fixed(n) => n,
+        UnitBoxes::FromStat(label, default) => card
+            .and_then(|c| c.stats().into_iter().find(|s| s.label == label))
+            .and_then(|s| s.value.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+            .unwrap_or(default),
+    }
+}
+
 impl Roster<'_> {
-    /// The battle group's briefing numbers with tick boxes for army morale, staff orders and
-    /// each unit's disruption.
-    pub(super) fn briefing(&mut self, force: &Force, group: &BattleGroup) {
-        self.heading(&format!("Briefing — {}", group.title()));
+    /// The briefing's paragraphs, its rows of tick boxes and the per-unit table.
+    pub(super) fn briefing(&mut self, force: &Force, briefing: &Briefing) {
+        self.heading(&format!("Briefing — {}", briefing.title));
         let w = self.flow.text_width();
         let body = self.body();
         let bold = self.font(FontStyle::Bold, self.style.body_size_pt);
-        self.flow.paragraph(
-            0.0,
-            w,
-            body,
-            &format!("{} · {} · {}", group.mission, group.time, group.place),
-        );
-        let mut numbers = vec![
-            ("Units", group.units.to_string()),
-            ("Command dice", group.command_dice.to_string()),
-            (
-                "Staff orders",
-                format!(
-                    "{} (store up to {})",
-                    group.staff_orders, group.command_dice
-                ),
-            ),
-            ("Rally dice", group.rally_dice.to_string()),
-        ];
-        if let Some(dice) = group.artillery_response_dice {
-            numbers.push(("Artillery response dice", dice.to_string()));
+        for (strong, text) in &briefing.paragraphs {
+            self.flow
+                .paragraph(0.0, w, if *strong { bold } else { body }, text);
         }
-        numbers.push(("Army morale", group.army_morale.to_string()));
-        let line = numbers
-            .iter()
-            .map(|(label, value)| format!("{label} {value}"))
-            .collect::<Vec<_>>()
-            .join(" · ");
-        self.flow.paragraph(0.0, w, bold, &line);
-        self.flow.paragraph(
-            0.0,
-            w,
-            body,
-            &format!("First pulse: {}.", group.first_pulse.label()),
-        );
-        self.flow
-            .paragraph(0.0, w, body, &format!("Victory: {}", group.victory()));
-        let deployments: Vec<String> = group
-            .companies
-            .iter()
-            .map(|c| format!("{}: {}", c.name, c.deployment.label()))
-            .collect();
-        self.flow.paragraph(
-            0.0,
-            w,
-            body,
-            &format!("Deployment — {}.", deployments.join("; ")),
-        );
         self.flow.y += 2.0;
-        self.box_row("Army morale", group.army_morale);
-        self.box_row("Staff orders held", group.command_dice);
-        self.disruption_table(force);
+        for (label, count) in &briefing.tallies {
+            self.box_row(label, *count);
+        }
+        self.unit_table_of_boxes(force, &briefing.unit_columns);
     }
 
     /// A label and `count` tick boxes, wrapping onto more rows if needed.
@@ -111,9 +92,8 @@ impl Roster<'_> {
         });
     }
 
-    /// One row per unit on the table: its disruption boxes (its cohesion) and a box for
-    /// suppression.
-    fn disruption_table(&mut self, force: &Force) {
+    /// One row per unit on the table, with each column's boxes.
+    fn unit_table_of_boxes(&mut self, force: &Force, columns: &[(&str, UnitBoxes)]) {
         let body = self.body();
         let small = self.small();
         let side = self.style.box_mm;
@@ -125,22 +105,21 @@ impl Roster<'_> {
         let head = Font::new(FontStyle::Bold, self.style.small_size_pt, self.colors.muted);
         let header_baseline = self.flow.y + cap_height(head.size_pt);
         let name_w = w * 0.5;
-        for (text, dx) in [
-            ("Unit", 0.0),
-            ("Disruption", name_w),
-            ("Suppressed", name_w + 30.0),
-            ("Dispersed", name_w + 52.0),
-        ] {
+        let offsets: Vec<f32> = (0..columns.len())
+            .map(|i| name_w + column_offset(i))
+            .collect();
+        let headers = columns.iter().zip(&offsets).map(|((t, _), dx)| (*t, *dx));
+        for (text, dx) in std::iter::once(("Unit", 0.0)).chain(headers) {
             let item = self.flow.ts.run(x + dx, header_baseline, head, text);
             self.flow.push(item);
         }
         self.flow.y += head.line_height() + 0.8;
         let cards = resolve_cards(force);
         for (unit, card) in force.units.iter().zip(cards) {
-            let cohesion = match card {
-                Some(Card::ArmourBattles(c)) => u32::from(c.cohesion),
-                _ => 3,
-            };
+            let boxes: Vec<u32> = columns
+                .iter()
+                .map(|(_, boxes)| boxes_of(*boxes, card))
+                .collect();
             for copy in 1..=unit.count {
                 self.flow.ensure(row_h);
                 let top = self.flow.y;
@@ -161,11 +140,11 @@ impl Roster<'_> {
                             .run(gx, baseline, small.colored(self.colors.muted), &group);
                     self.flow.push(item);
                 }
-                for i in 0..cohesion {
-                    self.tick_box(x + name_w + i as f32 * step, top);
+                for (count, dx) in boxes.iter().zip(&offsets) {
+                    for i in 0..*count {
+                        self.tick_box(x + dx + i as f32 * step, top);
+                    }
                 }
-                self.tick_box(x + name_w + 30.0, top);
-                self.tick_box(x + name_w + 52.0, top);
                 self.flow.y += row_h;
                 self.flow.rule(self.colors.rule, 0.25);
                 self.flow.y += 0.4;

@@ -1,12 +1,16 @@
 //! The force roster: one sheet with the force, its budget, units, totals and problems, and
-//! for a Lorraine battle group the briefing with tick boxes to track the battle.
+//! where the ruleset plays the budget as a battle of its own (a Lorraine battle group) the
+//! briefing with tick boxes to track the battle ([`Ruleset::briefing`]).
+//!
+//! [`Ruleset::briefing`]: crate::rules::Ruleset::briefing
 
 mod briefing;
 mod table;
 
-use crate::rules::armour_battles;
+use crate::rules::ruleset::line_cost;
 use crate::rules::validation::{Validation, validate};
-use crate::rules::{Budget, Card, Force, ForceUnit, RulesetId, belle_epoque};
+use crate::rules::words::capitalised;
+use crate::rules::{Card, Force, ForceUnit, RulesetId};
 
 use super::date::ExportDate;
 use super::display::{Item, Layout, Rgb};
@@ -35,19 +39,16 @@ pub fn layout_roster(
         colors: &t.colors,
         accent,
     };
-    let group = match &force.budget {
-        Budget::BattleGroup(id) => armour_battles::battle_group(id),
-        _ => None,
-    };
+    let briefing = crate::rules::ruleset(force.ruleset).briefing(&force.budget);
     sheet.title(force, date, &validation);
-    // A Lorraine briefing tracks disruption in its own table, with suppression.
-    sheet.units(force, &validation, group.is_none(), progress)?;
+    // A briefing tracks each unit in its own table (disruption with suppression).
+    sheet.units(force, &validation, briefing.is_none(), progress)?;
     sheet.totals(&validation);
     sheet.victory_points(force);
     sheet.violations(&validation);
     sheet.notes(force);
-    if let Some(group) = group {
-        sheet.briefing(force, group);
+    if let Some(briefing) = briefing {
+        sheet.briefing(force, &briefing);
     }
     let pages = sheet.flow.finish_numbered(
         footer_font(t.footer_size_pt, t.colors.muted),
@@ -110,11 +111,11 @@ impl Roster<'_> {
             &format!("{} · force roster · {date}", force.ruleset.title()),
         );
         self.flow.y += 2.0;
-        self.status_band(validation);
+        self.status_band(force.ruleset, validation);
     }
 
     /// The budget and the verdict on a tinted band.
-    fn status_band(&mut self, validation: &Validation) {
+    fn status_band(&mut self, ruleset: RulesetId, validation: &Validation) {
         let body = self.font(FontStyle::Bold, self.style.body_size_pt);
         let height = body.line_height() + 3.0;
         let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
@@ -136,7 +137,7 @@ impl Roster<'_> {
         };
         let of =
             b.id.as_deref()
-                .map(budget_name)
+                .map(|id| budget_name(ruleset, id))
                 .map_or(String::new(), |id| format!(" · {id}"));
         let budget_text = format!("Budget used: {} / {limit} {}{of}", b.used, b.unit);
         let color = if over {
@@ -183,7 +184,7 @@ impl Roster<'_> {
 
     /// A line to keep the victory points on, for rulesets that score them.
     fn victory_points(&mut self, force: &Force) {
-        if force.ruleset != RulesetId::Belloludi {
+        if !crate::rules::ruleset(force.ruleset).scores_victory_points() {
             return;
         }
         let font = self.font(FontStyle::Bold, self.style.body_size_pt);
@@ -272,31 +273,15 @@ impl Roster<'_> {
 }
 
 /// The battle group or scenario a budget names, for people.
-fn budget_name(id: &str) -> String {
-    if let Some(group) = armour_battles::battle_group(id) {
-        return group.title();
-    }
-    match belle_epoque::tables().and_then(|t| t.scenario(id)) {
-        Some(scenario) => format!("{} scenario", scenario.label),
-        None => id.to_string(),
-    }
+fn budget_name(ruleset: RulesetId, id: &str) -> String {
+    crate::rules::ruleset(ruleset)
+        .named_budgets()
+        .into_iter()
+        .find(|named| named.budget.id().is_some_and(|own| own.eq_ignore_ascii_case(id.trim())))
+        .map_or_else(|| id.to_string(), |named| named.title)
 }
 
 /// What one unit of a line costs against the budget, where the ruleset counts cost.
 fn cost_of(card: &Card, unit: &ForceUnit) -> Option<u64> {
-    match card {
-        Card::Belloludi(v) => v.points().ok().map(u64::from),
-        Card::BattleOfTanks(t) => Some(u64::from(t.tier)),
-        Card::BoltAction(_) => unit.points.map(u64::from),
-        Card::BelleEpoque(p) => Some(u64::from(unit.stands.unwrap_or(p.stands))),
-        Card::ArmourBattles(_) => None,
-    }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    line_cost(card, unit).map(|cost| cost.amount)
 }
