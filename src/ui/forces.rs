@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
-use crate::rules::armour_battles;
+use crate::rules::ruleset::line_cost;
 use crate::rules::validation::BudgetReport;
 use crate::rules::{self, Budget, Card, CardRef, Force, RulesetId};
 
@@ -37,7 +37,7 @@ pub struct NewForceDraft {
 
 impl Default for NewForceDraft {
     fn default() -> Self {
-        NewForceDraft::for_ruleset(RulesetId::Belloludi)
+        NewForceDraft::for_ruleset(RulesetId::ALL[0])
     }
 }
 
@@ -324,23 +324,8 @@ fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
                     changed = Some(Budget::TierPoints(value));
                 }
             }
-            Budget::BattleGroup(group) => {
-                egui::ComboBox::from_id_salt("battle_group")
-                    .selected_text(
-                        armour_battles::battle_group(group).map_or(group.clone(), |g| g.title()),
-                    )
-                    .show_ui(ui, |ui| {
-                        for g in armour_battles::battle_groups() {
-                            if ui.selectable_label(&g.id == group, g.title()).clicked() {
-                                changed = Some(Budget::BattleGroup(g.id.clone()));
-                            }
-                        }
-                    })
-                    .response
-                    .labelled_by(name.id);
-            }
-            Budget::Scenario(scenario) => {
-                ui.label(format!("Scenario: {scenario}"));
+            named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
+                changed = named_budget(ui, "battle_group", force.ruleset, named, name.id);
             }
         }
     });
@@ -382,11 +367,8 @@ fn units_table(
 ) {
     let _ = model;
     let ruleset = rules::ruleset(force.ruleset);
-    let extra = match force.ruleset {
-        RulesetId::BoltAction => Some("Points"),
-        RulesetId::BelleEpoque => Some("Stands"),
-        _ => None,
-    };
+    let line_field = ruleset.line_field();
+    let extra = line_field.map(|field| field.label);
     let cards = rules::validation::resolve_cards(force);
     egui::Grid::new("units")
         .striped(true)
@@ -443,46 +425,31 @@ fn units_table(
                         label: "Change group".into(),
                     }));
                 }
-                match force.ruleset {
-                    RulesetId::BoltAction => {
-                        let mut points = unit.points.unwrap_or(0);
+                match line_field {
+                    Some(field) => {
+                        // Unset, the line counts what its card says (or the least allowed).
+                        let default = card
+                            .and_then(|c| ruleset.unit_cost(c))
+                            .map_or(field.min, |c| u32::try_from(c.amount).unwrap_or(field.max));
+                        let mut value = field.get(unit).unwrap_or(default);
                         if ui
-                            .add(egui::DragValue::new(&mut points).range(0..=5000))
+                            .add(egui::DragValue::new(&mut value).range(field.min..=field.max))
                             .labelled_by(label.id)
                             .changed()
                         {
                             let mut edited = force.clone();
-                            edited.units[index].points = Some(points);
+                            field.set(&mut edited.units[index], value);
                             actions.push(Action::Model(Command::Edit {
                                 force: edited,
-                                label: "Set points".into(),
+                                label: format!("Set {}", field.unit),
                             }));
                         }
                     }
-                    RulesetId::BelleEpoque => {
-                        let default = match card {
-                            Some(Card::BelleEpoque(p)) => p.stands,
-                            _ => 1,
-                        };
-                        let mut stands = unit.stands.unwrap_or(default);
-                        if ui
-                            .add(egui::DragValue::new(&mut stands).range(1..=20))
-                            .labelled_by(label.id)
-                            .changed()
-                        {
-                            let mut edited = force.clone();
-                            edited.units[index].stands = Some(stands);
-                            actions.push(Action::Model(Command::Edit {
-                                force: edited,
-                                label: "Set stands".into(),
-                            }));
-                        }
-                    }
-                    _ => {
+                    None => {
                         ui.label("");
                     }
                 }
-                ui.label(line_cost(ruleset, unit, *card));
+                ui.label(line_cost_words(unit, *card));
                 if ui
                     .small_button("✕")
                     .on_hover_text("Remove (Delete)")
@@ -524,20 +491,8 @@ fn stat_summary(card: &Card) -> String {
 }
 
 /// What a unit line costs against the budget, in words ("34 points", "2 × 6 tier points").
-fn line_cost(ruleset: &dyn rules::Ruleset, unit: &rules::ForceUnit, card: Option<&Card>) -> String {
-    let each = match (unit.points, card.and_then(|c| ruleset.unit_cost(c))) {
-        // Bolt Action: the player's own cost per unit.
-        (Some(points), _) => Some(rules::UnitCost {
-            amount: u64::from(points),
-            unit: "points",
-        }),
-        (None, Some(cost)) if unit.stands.is_some() => Some(rules::UnitCost {
-            amount: u64::from(unit.stands.unwrap_or(0)),
-            unit: cost.unit,
-        }),
-        (None, cost) => cost,
-    };
-    match each {
+fn line_cost_words(unit: &rules::ForceUnit, card: Option<&Card>) -> String {
+    match card.and_then(|card| line_cost(card, unit)) {
         None => String::new(),
         Some(each) if unit.count == 1 => each.to_string(),
         Some(each) => format!(
@@ -691,7 +646,7 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                 }
                 ui.end_row();
                 let budget_label = ui.label("Budget");
-                budget_field(ui, &mut draft.budget, budget_label.id);
+                budget_field(ui, draft.ruleset, &mut draft.budget, budget_label.id);
                 ui.end_row();
             });
             ui.horizontal(|ui| {
@@ -702,19 +657,29 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                     cancel = true;
                 }
             });
-            ui.separator();
-            ui.label("From briefing (Armour Battles, Lorraine 1944):");
-            ui.horizontal_wrapped(|ui| {
-                for g in armour_battles::battle_groups() {
-                    if ui
-                        .button(g.title())
-                        .on_hover_text(format!("{} — {}", g.mission, g.time))
-                        .clicked()
-                    {
-                        briefing = Some(g.id.clone());
+            for ruleset in rules::all_rulesets() {
+                let presets = ruleset.preset_forces();
+                let Some(first) = presets.first() else {
+                    continue;
+                };
+                ui.separator();
+                ui.label(format!(
+                    "From briefing ({}, {}):",
+                    ruleset.title(),
+                    first.collection
+                ));
+                ui.horizontal_wrapped(|ui| {
+                    for preset in &presets {
+                        if ui
+                            .button(&preset.title)
+                            .on_hover_text(&preset.help)
+                            .clicked()
+                        {
+                            briefing = Some(preset.id.clone());
+                        }
                     }
-                }
-            });
+                });
+            }
         });
     if cancel || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
         open = false;
@@ -739,7 +704,7 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
 }
 
 /// The new force's budget, edited in place: an amount, a battle group or the scenario.
-fn budget_field(ui: &mut egui::Ui, budget: &mut Budget, label: egui::Id) {
+fn budget_field(ui: &mut egui::Ui, ruleset: RulesetId, budget: &mut Budget, label: egui::Id) {
     match budget {
         Budget::Points(points) => {
             ui.add(
@@ -757,26 +722,43 @@ fn budget_field(ui: &mut egui::Ui, budget: &mut Budget, label: egui::Id) {
             )
             .labelled_by(label);
         }
-        Budget::BattleGroup(group) => {
-            egui::ComboBox::from_id_salt("new_group")
-                .selected_text(
-                    armour_battles::battle_group(group).map_or(String::new(), |g| g.title()),
-                )
-                .show_ui(ui, |ui| {
-                    for g in armour_battles::battle_groups() {
-                        ui.selectable_value(group, g.id.clone(), g.title());
-                    }
-                })
-                .response
-                .labelled_by(label);
-        }
-        Budget::Scenario(scenario) => {
-            let found = crate::rules::belle_epoque::tables().and_then(|t| t.scenario(scenario));
-            let text = match found {
-                Some(s) => format!("{}: {}–{} stands", s.label, s.min_stands, s.max_stands),
-                None => format!("Scenario: {scenario}"),
-            };
-            ui.label(text);
+        Budget::BattleGroup(_) | Budget::Scenario(_) => {
+            if let Some(chosen) = named_budget(ui, "new_group", ruleset, budget, label) {
+                *budget = chosen;
+            }
         }
     }
+}
+
+/// A combo box of the budgets the ruleset names (battle groups, scenarios), each with what
+/// it asks as its tooltip; the one chosen, when the user picks another.
+fn named_budget(
+    ui: &mut egui::Ui,
+    salt: &str,
+    ruleset: RulesetId,
+    current: &Budget,
+    label: egui::Id,
+) -> Option<Budget> {
+    let named = rules::ruleset(ruleset).named_budgets();
+    let shown = named
+        .iter()
+        .find(|n| &n.budget == current)
+        .map_or_else(|| current.id().unwrap_or_default().to_string(), |n| n.title.clone());
+    let mut picked = None;
+    egui::ComboBox::from_id_salt(salt)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for n in &named {
+                if ui
+                    .selectable_label(&n.budget == current, &n.title)
+                    .on_hover_text(&n.detail)
+                    .clicked()
+                {
+                    picked = Some(n.budget.clone());
+                }
+            }
+        })
+        .response
+        .labelled_by(label);
+    picked
 }
