@@ -9,7 +9,7 @@ use clap::{Subcommand, ValueEnum};
 use super::force::read_force_file;
 use super::{EXIT_OK, EXIT_PROBLEM, data_dir};
 use crate::export::{self, CardMode, CardOptions, ExportDate, Flip};
-use crate::rules::{Force, RulesetId, armour_battles};
+use crate::rules::{Force, RulesetId, all_rulesets};
 use crate::store::Store;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -198,8 +198,8 @@ fn find_force(name: &str, data_dir_arg: Option<&Path>) -> Result<Force> {
     if path.is_file() {
         return read_force_file(path);
     }
-    if let Some(group) = armour_battles::battle_group(name) {
-        return Ok(armour_battles::preset_force(&group.id)?);
+    if let Some(force) = all_rulesets().find_map(|r| r.preset_force(name)) {
+        return Ok(force);
     }
     let dir = data_dir(data_dir_arg)?;
     let store = Store::open(&dir)
