@@ -12,6 +12,7 @@ mod cli_resolve;
 mod export_after_action;
 mod export_matrix;
 mod export_pdf;
+mod registry;
 mod snapshots_resolve;
 mod store_api;
 mod store_campaign;
