@@ -137,7 +137,11 @@ pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) 
 
 fn list_presets(out: &mut dyn Write) -> Result<u8> {
     for preset in crate::rules::all_rulesets().flat_map(|r| r.preset_forces()) {
-        writeln!(out, "{:<18} {} — {}", preset.id, preset.title, preset.summary)?;
+        writeln!(
+            out,
+            "{:<18} {} — {}",
+            preset.id, preset.title, preset.summary
+        )?;
     }
     Ok(EXIT_OK)
 }

@@ -151,7 +151,9 @@ fn random_force(rng: &mut SplitMix, name: &str) -> Force {
             let group = (rng.below(2) == 0).then(|| format!("Group {}", rng.below(4)));
             let (points, stands) = match rules.line_field().map(|f| f.value) {
                 Some(LineValue::Points) => (Some(20 + rng.below(300) as u32), None),
-                Some(LineValue::Stands) => (None, (rng.below(2) == 0).then(|| 1 + rng.below(6) as u32)),
+                Some(LineValue::Stands) => {
+                    (None, (rng.below(2) == 0).then(|| 1 + rng.below(6) as u32))
+                }
                 None => (None, None),
             };
             Some(ForceUnit {

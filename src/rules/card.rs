@@ -128,3 +128,75 @@ impl Card {
         self.data().rule_notes()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::card_field::{FieldKind, FieldValue};
+    use crate::rules::{RulesetId, ruleset};
+
+    /// Checked over the registry, so a new ruleset's editor is checked for free.
+    #[test]
+    fn every_blank_card_is_valid_and_its_fields_read_back_unchanged() {
+        for id in RulesetId::ALL {
+            let rules = ruleset(id);
+            let blank = rules.new_card();
+            assert_eq!(
+                rules.parse_inline_card(&blank.to_inline_json(), "card"),
+                Ok(blank.clone()),
+                "{id}: a blank card must be one a force file may hold"
+            );
+            let fields = blank.data().fields();
+            let mut keys: Vec<&str> = fields.iter().map(|f| f.key).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(keys.len(), fields.len(), "{id}: field keys repeat");
+            for field in fields {
+                let again = match (&field.kind, &field.value) {
+                    (FieldKind::Choice(options), FieldValue::Choice(i)) => {
+                        assert!(*i < options.len(), "{id} {}: no option chosen", field.key);
+                        FieldValue::Choice(*i)
+                    }
+                    (FieldKind::Many(_), _) | (FieldKind::Shown, _) => continue,
+                    (_, value) => value.clone(),
+                };
+                let mut card = blank.clone();
+                card.data_mut().set_field(field.key, again);
+                assert_eq!(
+                    card, blank,
+                    "{id}: setting {} to itself changed it",
+                    field.key
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn switching_an_option_of_a_many_field_on_and_off_restores_the_card() {
+        for id in RulesetId::ALL {
+            let blank = ruleset(id).new_card();
+            for field in blank.data().fields() {
+                let (FieldKind::Many(options), FieldValue::Many(on)) = (&field.kind, &field.value)
+                else {
+                    continue;
+                };
+                let Some(off) = on.iter().position(|on| !on) else {
+                    continue;
+                };
+                assert_eq!(on.len(), options.len());
+                let mut card = blank.clone();
+                card.data_mut()
+                    .set_field(field.key, FieldValue::Toggled(off, true));
+                let shown = card.data().fields();
+                let now = shown.iter().find(|f| f.key == field.key).map(|f| &f.value);
+                assert!(
+                    matches!(now, Some(FieldValue::Many(on)) if on[off]),
+                    "{id} {}: option {off} did not switch on",
+                    field.key
+                );
+                card.data_mut()
+                    .set_field(field.key, FieldValue::Toggled(off, false));
+                assert_eq!(card, blank, "{id} {}", field.key);
+            }
+        }
+    }
+}

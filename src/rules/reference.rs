@@ -65,7 +65,10 @@ mod tests {
         enum Rule {
             BreakOff,
         }
-        assert_eq!(tag("special_rule", name_of(Rule::BreakOff)), "special_rule:break_off");
+        assert_eq!(
+            tag("special_rule", name_of(Rule::BreakOff)),
+            "special_rule:break_off"
+        );
         assert_eq!(tag("weapon", "Rifle"), "weapon:rifle");
         let tags: BTreeSet<String> = ["weapon:rifle".to_string()].into();
         assert!(has(Some(&tags), "weapon:rifle") && !has(Some(&tags), "weapon:smg"));

@@ -139,7 +139,9 @@ pub fn seed_errors() -> Vec<RulesError> {
 
 /// The ids of every ruleset, for messages and help: "armour-battles, belloludi, …".
 pub fn id_list() -> String {
-    super::RulesetId::ALL.map(super::RulesetId::as_str).join(", ")
+    super::RulesetId::ALL
+        .map(super::RulesetId::as_str)
+        .join(", ")
 }
 
 /// A ruleset's embedded book data once parsed: its revision, its cards and the ruleset's own
@@ -183,10 +185,7 @@ impl<T> Book<T> {
 
     /// The ruleset's tables, or the parse error.
     pub(crate) fn loaded(&self) -> Result<&T, RulesError> {
-        self.data
-            .as_ref()
-            .map(|d| &d.tables)
-            .map_err(Clone::clone)
+        self.data.as_ref().map(|d| &d.tables).map_err(Clone::clone)
     }
 
     pub(crate) fn tables(&self) -> Option<&T> {

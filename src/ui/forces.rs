@@ -740,10 +740,10 @@ fn named_budget(
     label: egui::Id,
 ) -> Option<Budget> {
     let named = rules::ruleset(ruleset).named_budgets();
-    let shown = named
-        .iter()
-        .find(|n| &n.budget == current)
-        .map_or_else(|| current.id().unwrap_or_default().to_string(), |n| n.title.clone());
+    let shown = named.iter().find(|n| &n.budget == current).map_or_else(
+        || current.id().unwrap_or_default().to_string(),
+        |n| n.title.clone(),
+    );
     let mut picked = None;
     egui::ComboBox::from_id_salt(salt)
         .selected_text(shown)

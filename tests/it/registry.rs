@@ -36,6 +36,9 @@ fn registered(name: &str) -> Option<RulesetId> {
     name.replace('_', "-").parse().ok()
 }
 
+/// Which of its templates a ruleset embeds.
+type TemplateOf = fn(RulesetId) -> Embedded;
+
 #[test]
 fn every_ruleset_on_disk_is_in_the_registry() {
     let mut modules = Vec::new();
@@ -48,7 +51,10 @@ fn every_ruleset_on_disk_is_in_the_registry() {
             modules.push(path.file_name().unwrap().to_string_lossy().into_owned());
         }
     }
-    assert!(!modules.is_empty(), "no ruleset module found under src/rules");
+    assert!(
+        !modules.is_empty(),
+        "no ruleset module found under src/rules"
+    );
     for module in &modules {
         assert!(
             registered(module).is_some(),
@@ -63,7 +69,7 @@ fn every_ruleset_on_disk_is_in_the_registry() {
             "db/seed/{seed}.json belongs to no registered ruleset module"
         );
     }
-    let templates: [(&str, fn(RulesetId) -> Embedded); 2] = [
+    let templates: [(&str, TemplateOf); 2] = [
         ("templates/cards", |id| ruleset(id).card_template()),
         ("templates/reference", |id| ruleset(id).reference_template()),
     ];
@@ -87,11 +93,31 @@ const BY_NATURE: &[(&str, &str, &str)] = &[
         "src/campaign/",
         "the Lorraine campaign: its engine, events and verifier (the battle branch reshapes it)",
     ),
-    ("armour-battles", "src/cli/campaign/", "the Lorraine campaign's command line"),
-    ("armour-battles", "src/store/campaign.rs", "a Lorraine campaign's scenario column"),
-    ("armour-battles", "src/ui/campaign.rs", "the Lorraine campaign's view"),
-    ("armour-battles", "src/ui/model/campaign.rs", "the Lorraine campaign's model"),
-    ("armour-battles", "src/ui/tracker.rs", "the Lorraine battle tracker"),
+    (
+        "armour-battles",
+        "src/cli/campaign/",
+        "the Lorraine campaign's command line",
+    ),
+    (
+        "armour-battles",
+        "src/store/campaign.rs",
+        "a Lorraine campaign's scenario column",
+    ),
+    (
+        "armour-battles",
+        "src/ui/campaign.rs",
+        "the Lorraine campaign's view",
+    ),
+    (
+        "armour-battles",
+        "src/ui/model/campaign.rs",
+        "the Lorraine campaign's model",
+    ),
+    (
+        "armour-battles",
+        "src/ui/tracker.rs",
+        "the Lorraine battle tracker",
+    ),
     (
         "armour-battles",
         "src/ui/resolve/battle_link.rs",
@@ -125,7 +151,9 @@ fn app_sources(dir: &Path, found: &mut Vec<(PathBuf, String)>) {
             let mut lines = text.lines().peekable();
             while let Some(line) = lines.next() {
                 if line.starts_with("#[cfg(test)]")
-                    && lines.peek().is_some_and(|next| next.starts_with("mod tests"))
+                    && lines
+                        .peek()
+                        .is_some_and(|next| next.starts_with("mod tests"))
                 {
                     break;
                 }
@@ -157,14 +185,22 @@ fn outside_its_module_and_the_registry_no_source_names_a_ruleset() {
         let variant = format!("{id:?}");
         let own = root().join("src/rules").join(&module);
         for (path, code) in &sources {
-            let file = path.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+            let file = path
+                .strip_prefix(root())
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
             let allowed = path.starts_with(&own)
                 || file == "src/rules/mod.rs"
                 || file == "src/rules/registry.rs"
                 || BY_NATURE.iter().any(|(who, place, _)| {
                     (*who == "*" || *who == id.as_str()) && file.starts_with(place)
                 });
-            if !allowed && [module.as_str(), &variant, id.as_str()].iter().any(|w| names(code, w)) {
+            if !allowed
+                && [module.as_str(), &variant, id.as_str()]
+                    .iter()
+                    .any(|w| names(code, w))
+            {
                 stray.push(format!("{file} names {id}"));
             }
         }

@@ -30,7 +30,13 @@ fn boxes_of(boxes: UnitBoxes, card: Option<&Card>) -> u32 {
         UnitBoxes::Fixed(n) => n,
         UnitBoxes::FromStat(label, default) => card
             .and_then(|c| c.stats().into_iter().find(|s| s.label == label))
-            .and_then(|s| s.value.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+            .and_then(|s| {
+                s.value
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()?
+                    .parse()
+                    .ok()
+            })
             .unwrap_or(default),
     }
 }

@@ -277,7 +277,12 @@ fn budget_name(ruleset: RulesetId, id: &str) -> String {
     crate::rules::ruleset(ruleset)
         .named_budgets()
         .into_iter()
-        .find(|named| named.budget.id().is_some_and(|own| own.eq_ignore_ascii_case(id.trim())))
+        .find(|named| {
+            named
+                .budget
+                .id()
+                .is_some_and(|own| own.eq_ignore_ascii_case(id.trim()))
+        })
         .map_or_else(|| id.to_string(), |named| named.title)
 }
 

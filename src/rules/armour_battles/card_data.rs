@@ -236,3 +236,37 @@ fn fire_mission_note(at_dice: u8) -> Option<RuleNote> {
         ),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_off_table_battery_has_no_move_reaction_or_range_and_sloped_armour_sets_the_flank_dice()
+    {
+        let mut card = UnitCard {
+            kind: UnitKind::Afv,
+            ..crate::rules::armour_battles::unit_card("M4 75mm")
+                .expect("a book card")
+                .clone()
+        };
+        card.set_field("kind", FieldValue::Choice(1));
+        assert_eq!(card.kind, UnitKind::OffTableArtillery);
+        assert_eq!(
+            (card.weight, card.move_class, card.reaction, card.range),
+            (None, None, None, None)
+        );
+        assert!(card.fields().iter().all(|f| f.key != "short"));
+        card.set_field("kind", FieldValue::Choice(0));
+        assert_eq!(card.range, Some(NEW_RANGE));
+        card.set_field("reaction", FieldValue::Count(7));
+        let sloped = SpecialRule::ALL
+            .iter()
+            .position(|r| *r == SpecialRule::SlopedArmour)
+            .unwrap();
+        card.set_field("special_rules", FieldValue::Toggled(sloped, true));
+        assert_eq!(card.reaction.map(Reaction::notation).as_deref(), Some("7D/6D"));
+        card.set_field("special_rules", FieldValue::Toggled(sloped, false));
+        assert_eq!(card.reaction.map(Reaction::notation).as_deref(), Some("7D"));
+    }
+}

@@ -170,3 +170,33 @@ impl CardData for UnitProfile {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_vehicle_category_brings_a_movement_and_infantry_drops_it() {
+        let mut unit = UnitProfile {
+            name: "Squad".into(),
+            category: Category::Infantry,
+            quality: Quality::Regular,
+            weapons: Vec::new(),
+            movement: None,
+            open_topped: false,
+            recce: false,
+            example: false,
+        };
+        assert!(unit.fields().iter().all(|f| f.key != "movement"));
+        let tank = CATEGORIES
+            .iter()
+            .position(|(c, _)| *c == Category::MediumTank)
+            .unwrap();
+        unit.set_field("category", FieldValue::Choice(tank));
+        assert_eq!(unit.movement, Some(VehicleMovement::Tracked));
+        unit.set_field("movement", FieldValue::Choice(2));
+        assert_eq!(unit.movement, Some(VehicleMovement::Wheeled));
+        unit.set_field("category", FieldValue::Choice(0));
+        assert_eq!(unit.movement, None);
+    }
+}
