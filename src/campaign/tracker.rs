@@ -559,7 +559,7 @@ pub fn disperse(
     }
     let sides = armour_battles::fire_rules()?.result.army_morale_loss_die;
     let record = roller
-        .roll(u8::try_from(sides).unwrap_or(3), 1)
+        .roll("army_morale", u8::try_from(sides).unwrap_or(3), 1)
         .map_err(crate::rules::armour_battles::error::ResolveError::from)?;
     let loss = record.dice.iter().map(|&f| u32::from(f)).sum();
     Ok(Event::Dispersed {

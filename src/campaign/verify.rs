@@ -633,10 +633,10 @@ fn rederive_rally(state: &BattleState, rally: &RallyEvent) -> Result<Event, Camp
     }
     let mut roller = Roller::resume(rally.seed, rally.rally.index);
     let again = roller
-        .roll_d6(u32::try_from(dice).unwrap_or(u32::MAX))
+        .roll_d6("rally", u32::try_from(dice).unwrap_or(u32::MAX))
         .map_err(armour_battles::error::ResolveError::from)?;
     let opponent = roller
-        .roll_d6(unit.disruption)
+        .roll_d6("opponent", unit.disruption)
         .map_err(armour_battles::error::ResolveError::from)?;
     let theirs = opponent.successes(table.opponent_tn);
     let fits = |tn: i32| {

@@ -22,7 +22,7 @@ pub use campaign::CampaignCommand;
 pub use db::DbCommand;
 pub use export::ExportCommand;
 pub use force::ForceCommand;
-pub use resolve::{OddsCommand, RollCommand};
+pub use resolve::{Cards, FlagSet, OddsCommand, RollCommand, ruleset_command, ruleset_flags};
 
 /// Exit code: success, or a legal force.
 pub const EXIT_OK: u8 = 0;

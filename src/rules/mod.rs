@@ -10,8 +10,9 @@
 //!
 //! Tried for real with a toy (one card, a points budget, one d6 mechanic): 5 new files and
 //! 1 edit to an existing file — its registry line — until `cargo check --all-targets` was
-//! clean, and the toy then showed in every picker, `rulesets`, `units`, the card editor and
-//! the PDFs, and was checked by every test that checks all rulesets.
+//! clean, and the toy then showed in every picker, `rulesets`, `units`, `odds`/`roll` (the
+//! flags are built from its mechanics' inputs), the card editor and the PDFs, and was
+//! checked by every test that checks all rulesets.
 //!
 //! New files:
 //! 1. `src/rules/<module>/mod.rs`, the module named after the id with `_` for `-`: the card
@@ -21,8 +22,8 @@
 //!    budgets, a number each force line sets, preset forces, a briefing, reference tables and
 //!    tags), the seed loaded through `registry::Book`. Split as the module grows: the five
 //!    keep `card_data.rs`, `reference.rs`, `resolve.rs` (+ `resolve/tests.rs`: exact odds as
-//!    `Dist`s, seeded rolls taking a [`dice::Roller`]) and `rulings.rs` (its
-//!    [`HouseDefault`]s) beside it.
+//!    `Dist`s, rolls taking a [`dice::Roller`] that ask for every pool by name) and
+//!    `rulings.rs` (its [`HouseDefault`]s) beside it.
 //! 2. `src/rules/<module>/mechanics.rs`: each mechanic's inputs, checks and
 //!    [`resolution::Report`]s — every rule decision and every word shown, once.
 //! 3. `db/seed/<module>.json`: the book's cards and tables as data (numbers, never prose).
@@ -35,13 +36,10 @@
 //! `tests/it/registry.rs` keeps this true: it finds a ruleset module, seed or template on
 //! disk that the registry leaves out, and any source outside a ruleset's module and the
 //! registry that names it (the Lorraine campaign, Armour Battles' by nature, is listed there
-//! with its reasons). Until the `odds`/`roll` flags are built from the mechanics' inputs, a
-//! new ruleset reaches the command line's `odds`/`roll` only through
-//! `src/cli/resolve/<id>.rs` and its two variants in `src/cli/resolve/mod.rs`; without them
-//! it is everywhere else and absent there. Then `docs/rulings.md` gets a section in the
-//! project's words, and the snapshot suite (`tests/snapshots/resolve.cases`) a few command
-//! lines; `rules::resolution`'s tests check its input descriptions and reports with no new
-//! test code.
+//! with its reasons). Then `docs/rulings.md` gets a section in the project's words, and the
+//! snapshot suite (`tests/snapshots/resolve.cases`) a few command lines; its JSON is checked
+//! against the one shape, and `rules::resolution`'s tests check its input descriptions and
+//! reports with no new test code.
 
 pub mod card;
 pub mod card_field;

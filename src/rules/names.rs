@@ -21,15 +21,32 @@ const MAX_BEHIND_BEST: f64 = 0.1;
 
 /// Up to three library names closest to `query`, best first, for "did you mean" hints.
 pub fn nearest(library: &[Card], query: &str) -> Vec<String> {
-    let query = query.trim().to_lowercase();
-    let mut scored: Vec<(f64, &str)> = library
-        .iter()
-        .map(|card| {
-            let best = std::iter::once(card.name())
+    nearest_among(
+        library.iter().map(|card| {
+            let names = std::iter::once(card.name())
                 .chain(card.short_names().iter().map(String::as_str))
+                .collect();
+            (card.name(), names)
+        }),
+        query,
+    )
+}
+
+/// Up to three of `candidates` closest to `query`, best first: each candidate is the name
+/// offered and the names it answers to (its own among them).
+pub fn nearest_among<'a>(
+    candidates: impl IntoIterator<Item = (&'a str, Vec<&'a str>)>,
+    query: &str,
+) -> Vec<String> {
+    let query = query.trim().to_lowercase();
+    let mut scored: Vec<(f64, &str)> = candidates
+        .into_iter()
+        .map(|(name, answers_to)| {
+            let best = answers_to
+                .iter()
                 .map(|n| similarity(&query, &n.to_lowercase()))
                 .fold(0.0, f64::max);
-            (best, card.name())
+            (best, name)
         })
         .filter(|(score, _)| *score >= MIN_SIMILARITY)
         .collect();

@@ -1,26 +1,29 @@
-//! The Resolve view: exact odds and seeded, replayable dice rolls for any mechanic of any
-//! ruleset.
+//! The Resolve view: exact odds and dice rolls for any mechanic of any ruleset — the app's
+//! seeded, replayable roll, or the dice the players rolled at the table, typed in.
 //!
 //! One view for all of them: the form is drawn from the mechanic's input description
 //! (`resolve/form.rs`), the odds and rolls are the mechanic's [`Report`]s drawn alike
-//! (`resolve/report.rs`). The only ruleset-specific part is Armour Battles fire linked to the
+//! (`resolve/report.rs`), and the dice entry asks for the pools the mechanic names
+//! (`resolve/table.rs`). The only ruleset-specific part is Armour Battles fire linked to the
 //! open campaign battle (`resolve/battle_link.rs`).
 //!
 //! The forms live in [`ResolveState`]; the odds are computed once per (mechanic, inputs) and
 //! kept in one cache. Rolls go through [`Action::Resolve`] so the session dice log is only
-//! changed in [`super::App::apply`].
+//! changed in [`super::App::apply`]. The roll buttons sit first on their row and the seed
+//! field has a fixed width, so nothing slides under the pointer between two clicks.
 
 mod battle_link;
 mod chart;
 mod form;
 mod report;
+mod table;
 
 use std::collections::HashMap;
 
 use egui::RichText;
 
 use crate::rules::resolution::{
-    self, InputValue, Inputs, Mechanic, MechanicId, Report, ResolveError,
+    self, DiceSource, InputValue, Inputs, Mechanic, MechanicId, Report, ResolveError, TableDice,
 };
 
 use super::action::Action;
@@ -42,7 +45,8 @@ pub struct Subject {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RollEntry {
     pub subject: Subject,
-    pub seed: u64,
+    /// The seed, or the faces rolled at the table.
+    pub source: DiceSource,
     pub title: String,
     /// (what the dice were for, the faces), in the order rolled.
     pub dice: Vec<(String, Vec<u8>)>,
@@ -53,14 +57,44 @@ pub struct RollEntry {
     pub report: Report,
 }
 
+impl RollEntry {
+    /// The roll's seed; `None` for dice rolled at the table.
+    pub fn seed(&self) -> Option<u64> {
+        self.source.seed()
+    }
+
+    /// "seed 7", or "rolled at the table".
+    fn source_text(&self) -> String {
+        match self.seed() {
+            Some(seed) => format!("seed {seed}"),
+            None => "rolled at the table".to_string(),
+        }
+    }
+}
+
+/// Whose dice a roll uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DiceMode {
+    /// The app rolls, from the seed shown.
+    #[default]
+    App,
+    /// The players rolled at the table and type the faces in.
+    Table,
+}
+
 /// What the Resolve view asks the app to do.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ResolveAction {
-    /// Roll `subject` with `seed` and put it at the top of the log; then draw a fresh seed
-    /// for the next press, so pressing Roll twice never reuses dice.
-    Roll { subject: Subject, seed: u64 },
-    /// Roll `subject` again with a logged `seed`: the same dice, marked as a replay.
-    Replay { subject: Subject, seed: u64 },
+    /// Roll `subject` with `seed` (`None`: a fresh one, so pressing Roll twice never reuses
+    /// dice) and put it at the top of the log; the seed field then shows the roll's seed.
+    Roll { subject: Subject, seed: Option<u64> },
+    /// Resolve `subject` with the faces rolled at the table.
+    RollTable { subject: Subject, dice: TableDice },
+    /// Roll `subject` again with a logged roll's dice: the same dice, marked as a replay.
+    Replay {
+        subject: Subject,
+        source: DiceSource,
+    },
     /// Pick a seed from the system clock.
     NewSeed,
 }
@@ -78,7 +112,11 @@ pub struct ResolveState {
     pub mechanic: MechanicId,
     /// Each mechanic's form, kept while another is shown.
     pub forms: HashMap<MechanicId, Form>,
+    /// The seed field: the seed of the roll on screen, or one typed for the next roll.
     pub seed: u64,
+    pub dice_mode: DiceMode,
+    /// The faces typed for dice rolled at the table.
+    pub table: table::TableEntry,
     /// The open campaign battle's units picked for Armour Battles fire.
     pub battle_pick: battle_link::BattlePick,
     /// The latest roll (also at the top of the log).
@@ -100,6 +138,8 @@ impl Default for ResolveState {
             mechanic: battle_link::FIRE,
             forms: HashMap::new(),
             seed: clock_seed(0),
+            dice_mode: DiceMode::App,
+            table: table::TableEntry::default(),
             battle_pick: battle_link::BattlePick::default(),
             last: None,
             log: Vec::new(),
@@ -139,33 +179,26 @@ fn refusal(mechanic: &Mechanic, error: ResolveError) -> String {
     }
 }
 
-/// Resolves `subject`: its odds, or a roll with `seed`. A legal situation with no result is
+/// Resolves `subject`: its odds, or a roll with `dice`. A legal situation with no result is
 /// a report saying so.
-fn answer(subject: &Subject, seed: Option<u64>) -> Result<Report, String> {
+fn answer(subject: &Subject, dice: Option<DiceSource>) -> Result<Report, String> {
     let mechanic = resolution::find(subject.mechanic).ok_or("No such mechanic.")?;
-    let answer = match seed {
-        None => mechanic.resolve_odds(&subject.inputs),
-        Some(seed) => mechanic.resolve_roll(&subject.inputs, seed),
-    };
-    match answer {
-        Ok(report) => Ok(report),
-        Err(ResolveError::NoResult(reason)) => {
-            Ok(Report::new(mechanic.ruleset, mechanic.key, mechanic.title()).no_result(reason))
-        }
-        Err(error) => Err(refusal(mechanic, error)),
-    }
+    mechanic
+        .answer(&subject.inputs, dice)
+        .map_err(|error| refusal(mechanic, error))
 }
 
-/// Rolls `subject` with `seed`: the same seed always gives the same dice.
-pub fn roll_subject(subject: &Subject, seed: u64) -> Result<RollEntry, String> {
-    let report = answer(subject, Some(seed))?;
+/// Rolls `subject` with `source`: the same seed, or the same faces, always give the same
+/// result.
+pub fn roll_subject(subject: &Subject, source: DiceSource) -> Result<RollEntry, String> {
+    let report = answer(subject, Some(source.clone()))?;
     let result = match &report.no_result {
         Some(reason) => reason.clone(),
         None => report.result.join("; "),
     };
     Ok(RollEntry {
         subject: subject.clone(),
-        seed,
+        source,
         title: report.title.clone(),
         dice: report
             .dice
@@ -183,21 +216,41 @@ impl ResolveState {
     pub fn apply(&mut self, action: ResolveAction) {
         match action {
             ResolveAction::Roll { subject, seed } => {
+                let seed = seed.unwrap_or_else(|| self.fresh_seed());
                 let used = self.seed_used(seed);
-                if self.roll(&subject, seed, used) {
-                    self.seed = self.fresh_seed();
+                if self.roll(&subject, DiceSource::Seed(seed), used) {
+                    // The field shows the seed of the roll on screen: copying it copies the
+                    // dice shown.
+                    self.seed = seed;
                 }
             }
-            ResolveAction::Replay { subject, seed } => {
-                self.roll(&subject, seed, true);
+            ResolveAction::RollTable { subject, dice } => {
+                self.roll(&subject, DiceSource::Table(dice), false);
+            }
+            ResolveAction::Replay { subject, source } => {
+                let seed = source.seed();
+                if self.roll(&subject, source, true)
+                    && let Some(seed) = seed
+                {
+                    self.seed = seed;
+                }
             }
             ResolveAction::NewSeed => self.seed = self.fresh_seed(),
         }
     }
 
+    /// The seed the Roll button rolls with: the field's, unless it still shows the roll on
+    /// screen (then a fresh one, so two presses never deal the same dice).
+    fn next_seed(&self) -> Option<u64> {
+        match self.last.as_ref().and_then(RollEntry::seed) {
+            Some(shown) if shown == self.seed => None,
+            _ => Some(self.seed),
+        }
+    }
+
     /// Rolls and logs `subject`; returns whether it rolled.
-    fn roll(&mut self, subject: &Subject, seed: u64, replay: bool) -> bool {
-        match roll_subject(subject, seed) {
+    fn roll(&mut self, subject: &Subject, source: DiceSource, replay: bool) -> bool {
+        match roll_subject(subject, source) {
             Ok(entry) => {
                 let entry = RollEntry { replay, ..entry };
                 self.roll_error = None;
@@ -216,7 +269,7 @@ impl ResolveState {
     }
 
     fn seed_used(&self, seed: u64) -> bool {
-        self.log.iter().any(|entry| entry.seed == seed)
+        self.log.iter().any(|entry| entry.seed() == Some(seed))
     }
 
     /// A seed from the clock that no roll in the log has used.
@@ -361,7 +414,7 @@ fn picker(ui: &mut egui::Ui, state: &mut ResolveState) {
 
 fn entry_ui(ui: &mut egui::Ui, entry: &RollEntry) {
     let replay = if entry.replay { " (replay)" } else { "" };
-    ui.label(format!("{} — seed {}{replay}", entry.title, entry.seed));
+    ui.label(format!("{} — {}{replay}", entry.title, entry.source_text()));
     for (what, dice) in &entry.dice {
         let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
         ui.label(format!("{what}: {}", faces.join(" ")));
@@ -376,25 +429,17 @@ fn roll_panel(
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
-    ui.heading("Seeded roll");
-    // Wrapped: in a narrow column the Roll button moves down rather than out of sight.
-    ui.horizontal_wrapped(|ui| {
-        let label = ui.label("Seed");
-        ui.add(egui::DragValue::new(&mut state.seed).speed(1.0))
-            .labelled_by(label.id)
-            .on_hover_text(
-                "The next roll's seed. Each Roll draws a fresh one afterwards; type a logged seed to replay its dice (a replay is never recorded in a battle).",
-            );
-        if ui.button("New seed").clicked() {
-            actions.push(Action::Resolve(ResolveAction::NewSeed));
-        }
-        if ui.button("Roll").clicked() {
-            actions.push(Action::Resolve(ResolveAction::Roll {
-                subject: subject.clone(),
-                seed: state.seed,
-            }));
-        }
+    ui.heading("Dice");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut state.dice_mode, DiceMode::App, "App roll")
+            .on_hover_text("The app rolls the dice from the seed shown: replayable");
+        ui.radio_value(&mut state.dice_mode, DiceMode::Table, "Rolled at the table")
+            .on_hover_text("Type the faces the players rolled; the result is derived from them");
     });
+    match state.dice_mode {
+        DiceMode::App => actions.extend(seed_row(state, subject, ui)),
+        DiceMode::Table => actions.extend(table::entry(state, subject, ui)),
+    }
     if let Some(error) = &state.roll_error {
         ui.colored_label(ui.visuals().error_fg_color, error);
     }
@@ -403,6 +448,7 @@ fn roll_panel(
     }
     if let (Some(battle), Some(entry)) = (battle, &state.last)
         && !entry.replay
+        && entry.seed().is_some()
         && entry.subject.mechanic == battle_link::FIRE
     {
         let entry = entry.clone();
@@ -422,12 +468,12 @@ fn roll_panel(
             ui.horizontal(|ui| {
                 if ui
                     .button("Replay")
-                    .on_hover_text("Roll the same situation again with this seed")
+                    .on_hover_text("Roll the same situation again with these dice")
                     .clicked()
                 {
                     actions.push(Action::Resolve(ResolveAction::Replay {
                         subject: entry.subject.clone(),
-                        seed: entry.seed,
+                        source: entry.source.clone(),
                     }));
                 }
                 let dice: Vec<String> = entry
@@ -441,9 +487,9 @@ fn roll_panel(
                 // Wrapped, so a long volley cannot widen the panel past the window.
                 ui.add(
                     egui::Label::new(format!(
-                        "#{} seed {} — {} — {} — {}",
+                        "#{} {} — {} — {} — {}",
                         state.log.len() - index,
-                        entry.seed,
+                        entry.source_text(),
                         entry.title,
                         dice.join(" | "),
                         entry.result
@@ -453,5 +499,34 @@ fn roll_panel(
             });
         });
     }
+    actions
+}
+
+/// Width of the seed field: a nine-digit seed fits, and a shorter one moves nothing.
+const SEED_WIDTH: f32 = 110.0;
+
+/// The app's roll: Roll and New seed first, so they never move, then the seed field.
+fn seed_row(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.horizontal(|ui| {
+        if ui.button("Roll").clicked() {
+            actions.push(Action::Resolve(ResolveAction::Roll {
+                subject: subject.clone(),
+                seed: state.next_seed(),
+            }));
+        }
+        if ui.button("New seed").clicked() {
+            actions.push(Action::Resolve(ResolveAction::NewSeed));
+        }
+        let label = ui.label("Seed");
+        ui.add_sized(
+            [SEED_WIDTH, ui.spacing().interact_size.y],
+            egui::DragValue::new(&mut state.seed).speed(1.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(
+            "The seed of the roll shown (copy it to replay those dice). Roll again and a fresh seed is drawn; type a logged seed to replay its dice (a replay is never recorded in a battle).",
+        );
+    });
     actions
 }

@@ -99,7 +99,7 @@ fn a_roll_swapped_for_a_genuine_roll_of_another_seed_is_refused() {
     let mut file = exported();
     let (seq, event) = find_event(&mut file, 0, is_fire);
     let count = event["attack"]["dice"].as_array().unwrap().len() as u32;
-    let other = Roller::new(987_654_321).roll_d6(count).unwrap();
+    let other = Roller::new(987_654_321).roll_d6("attack", count).unwrap();
     assert!(other.is_genuine());
     event["attack"] = serde_json::to_value(&other).unwrap();
     assert_forged(&file, 1, seq, "attack");
@@ -335,7 +335,9 @@ fn adding_a_genuine_attack_die_is_refused() {
     let index = event["attack"]["index"].as_u64().unwrap();
     let count = event["attack"]["dice"].as_array().unwrap().len() as u32;
     // The next die as the seed would have rolled it, so the dice still replay.
-    let more = Roller::resume(seed, index).roll_d6(count + 1).unwrap();
+    let more = Roller::resume(seed, index)
+        .roll_d6("attack", count + 1)
+        .unwrap();
     assert!(more.is_genuine());
     event["attack"] = serde_json::to_value(&more).unwrap();
     assert_forged(&file, 1, seq, "attack.dice");

@@ -545,3 +545,240 @@ fn odds_without_a_library_create_none() {
         "nothing is written to the data folder"
     );
 }
+
+#[test]
+fn an_input_outside_its_description_is_refused_on_the_command_line() {
+    // The spec allows 0 to 20 shots at a target.
+    let err = refusal(&[
+        "odds",
+        "battle-of-tanks",
+        "--attacker",
+        "Luchs",
+        "--target",
+        "T-80",
+        "--shots",
+        "21",
+    ]);
+    assert!(
+        err.starts_with("error: --shots: 21 given: at most 20"),
+        "{err}"
+    );
+    let err = refusal(&[
+        "odds",
+        "bolt-action",
+        "--weapon",
+        "Rifle",
+        "--damage-value",
+        "4",
+        "--firers",
+        "0",
+    ]);
+    assert!(
+        err.starts_with("error: --firers: 0 given: at least 1"),
+        "{err}"
+    );
+    let err = refusal(&[
+        "odds",
+        "armour-battles",
+        "--attacker",
+        "Tiger",
+        "--target",
+        "M10",
+        "--range",
+        "far",
+    ]);
+    assert!(
+        err.contains("--range: 'far': one of short, effective, long"),
+        "{err}"
+    );
+    let err = refusal(&[
+        "odds",
+        "bolt-action",
+        "--weapon",
+        "Rifle",
+        "--damage-value",
+        "4",
+        "--soft-cover",
+        "--hard-cover",
+    ]);
+    assert!(
+        err.contains("--soft-cover and --hard-cover both set target cover"),
+        "{err}"
+    );
+    let err = refusal(&[
+        "odds",
+        "armour-battles",
+        "--attacker",
+        "Tiger",
+        "--target",
+        "M10",
+        "--battle",
+        "2",
+    ]);
+    assert!(
+        err.contains("--battle does not apply to direct fire"),
+        "{err}"
+    );
+}
+
+/// A seeded roll's dice as `--dice POOL=FACES` arguments.
+fn dice_args(roll: &Value) -> Vec<String> {
+    roll["dice"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| !d["dice"].as_array().unwrap().is_empty())
+        .flat_map(|d| {
+            let faces: Vec<String> = d["dice"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f.to_string())
+                .collect();
+            [
+                "--dice".to_string(),
+                format!("{}={}", d["pool"].as_str().unwrap(), faces.join(",")),
+            ]
+        })
+        .collect()
+}
+
+#[test]
+fn dice_rolled_at_the_table_give_the_outcome_of_the_same_seeded_dice() {
+    let situations: [&[&str]; 5] = [
+        &[
+            "armour-battles",
+            "--attacker",
+            "Panther",
+            "--target",
+            "M4 76mm",
+            "--range",
+            "short",
+        ],
+        &["armour-battles", "--command-dice", "1", "1"],
+        &[
+            "bolt-action",
+            "--unit",
+            "Bazooka Team",
+            "--target",
+            "Medium Tank",
+        ],
+        &["belloludi", "--command"],
+        &[
+            "belle-epoque",
+            "--assault",
+            "--attacker",
+            "Zulu Warriors",
+            "--defender",
+            "British Regulars",
+        ],
+    ];
+    for situation in situations {
+        for seed in ["1", "2", "3"] {
+            let mut seeded = vec!["roll"];
+            seeded.extend_from_slice(situation);
+            seeded.extend_from_slice(&["--seed", seed, "--json"]);
+            let by_seed = json_of(&seeded);
+            let mut table: Vec<String> = ["roll"]
+                .iter()
+                .chain(situation)
+                .map(|s| s.to_string())
+                .collect();
+            table.extend(dice_args(&by_seed));
+            table.push("--json".into());
+            let table: Vec<&str> = table.iter().map(String::as_str).collect();
+            let by_hand = json_of(&table);
+            assert_eq!(by_hand["result"], by_seed["result"], "{table:?}");
+            assert_eq!(by_hand["values"], by_seed["values"], "{table:?}");
+            assert_eq!(by_hand["source"], "table");
+            assert!(by_hand.get("seed").is_none());
+            let (code, text, _) = run(&table[..table.len() - 1]);
+            assert_eq!(code, 0);
+            assert!(text.contains("Dice (rolled at the table):"), "{text}");
+        }
+    }
+}
+
+#[test]
+fn dice_of_the_wrong_count_or_face_or_pool_are_refused_naming_the_pool() {
+    let shot = [
+        "roll",
+        "bolt-action",
+        "--order-test",
+        "--quality",
+        "regular",
+    ];
+    let with = |dice: &[&str]| {
+        let mut args = shot.to_vec();
+        for d in dice {
+            args.extend_from_slice(&["--dice", d]);
+        }
+        refusal(&args)
+    };
+    assert_eq!(
+        with(&["order=6"]).trim_end(),
+        "error: --dice order: 1 faces given: the rules roll 2 d6 here"
+    );
+    assert_eq!(
+        with(&["order=67"]).trim_end(),
+        "error: --dice order: 7 is not a face of a d6 (1 to 6)"
+    );
+    let err = with(&["order=34", "orders=12"]);
+    assert!(
+        err.contains("--dice: orders given but not rolled: this roll asks for order"),
+        "{err}"
+    );
+    // A double six asks for the FUBAR chart's die next.
+    assert_eq!(
+        with(&["order=66"]).trim_end(),
+        "error: --dice fubar: no faces given: the rules roll 1 d6 here"
+    );
+    assert!(with(&["order=6,x"]).contains("'x' is not a die face"));
+    let (code, out, err) = run(&[
+        "roll",
+        "bolt-action",
+        "--order-test",
+        "--quality",
+        "regular",
+        "--dice",
+        "order=66",
+        "--dice",
+        "fubar=2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("FUBAR"), "{out}");
+    // Either the app rolls or the players did: not both, not neither.
+    assert!(refusal(&["roll", "belloludi", "--command"]).contains("--seed"));
+    assert!(
+        refusal(&[
+            "roll",
+            "belloludi",
+            "--command",
+            "--seed",
+            "1",
+            "--dice",
+            "commander=4"
+        ])
+        .contains("cannot be used with")
+    );
+}
+
+#[test]
+fn odds_help_shows_each_inputs_own_help() {
+    let err = {
+        let argv = ["quartermaster", "odds", "armour-battles", "--help"];
+        Cli::try_parse_from(argv).unwrap_err().to_string()
+    };
+    assert!(
+        err.contains("--target-disruption <TARGET_DISRUPTION>"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Disruption Points already on the target; at 3 it is dispersed."),
+        "{err}"
+    );
+    assert!(
+        err.contains("fire (--attacker), command dice (--command-dice)"),
+        "{err}"
+    );
+}

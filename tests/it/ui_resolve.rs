@@ -70,7 +70,7 @@ fn roll_with_seed(h: &mut Harness<'static, App>, seed: u64) -> quartermaster::ui
     h.run();
     let log = &h.state().resolve.log;
     assert_eq!(log.len(), before + 1, "Roll adds one log entry");
-    assert_eq!(log[0].seed, seed);
+    assert_eq!(log[0].seed(), Some(seed));
     log[0].clone()
 }
 
@@ -156,7 +156,7 @@ fn a_roll_with_seed_7_replays_from_the_log_with_identical_dice() {
     h.run();
     assert_eq!(h.state().resolve.log.len(), 1);
     let first = h.state().resolve.log[0].clone();
-    assert_eq!(first.seed, 7);
+    assert_eq!(first.seed(), Some(7));
     assert!(!first.dice.is_empty());
     assert!(
         h.query_by_label_contains("Panzer IV H fires at M4 75mm — seed 7")
@@ -170,7 +170,7 @@ fn a_roll_with_seed_7_replays_from_the_log_with_identical_dice() {
     h.run();
     let log = &h.state().resolve.log;
     assert_eq!(log.len(), 2);
-    assert_eq!(log[0].seed, 7);
+    assert_eq!(log[0].seed(), Some(7));
     assert_eq!(log[0].dice, first.dice, "same seed, same dice");
     assert_eq!(log[0].result, first.result);
 }
@@ -247,7 +247,7 @@ fn belloludi_and_belle_epoque_command_rolls_show_odds_and_replay() {
     h.get_by_label("Resolve").click();
     h.run();
     let points = command_points_odds(24, General::Average).unwrap();
-    for (mechanic, expected) in [
+    for ((mechanic, expected), seed) in [
         (
             "BelloLudi Tanks! — commander die",
             format!(
@@ -264,13 +264,16 @@ fn belloludi_and_belle_epoque_command_rolls_show_odds_and_replay() {
                 points.dice, points.sides
             ),
         ),
-    ] {
+    ]
+    .into_iter()
+    .zip(3..)
+    {
         h.get_by_label("Ruleset").click();
         h.run();
         h.get_by_label(mechanic).click();
         h.run();
         shown(&h, &expected);
-        h.state_mut().resolve.seed = 3;
+        h.state_mut().resolve.seed = seed;
         h.run();
         h.get_by_label("Roll").click();
         h.run();
@@ -278,7 +281,7 @@ fn belloludi_and_belle_epoque_command_rolls_show_odds_and_replay() {
         h.get_all_by_label("Replay").next().unwrap().click();
         h.run();
         let again = &h.state().resolve.log[0];
-        assert_eq!(again.seed, 3);
+        assert_eq!(again.seed(), Some(seed));
         assert_eq!(again.dice, first.dice, "{mechanic}: same seed, same dice");
         assert_eq!(again.subject, first.subject);
     }
@@ -779,25 +782,27 @@ fn pressing_roll_twice_never_reuses_dice_and_replays_are_marked() {
     h.run();
     h.get_by_label("Roll").click();
     h.run();
-    let next = h.state().resolve.seed;
-    assert_ne!(next, 7, "a fresh seed is drawn after the roll");
+    // The field shows the seed of the roll on screen: copying it copies those dice.
+    assert_eq!(h.state().resolve.seed, 7);
     h.get_by_label("Roll").click();
     h.run();
     let log = h.state().resolve.log.clone();
     assert_eq!(log.len(), 2);
-    assert_eq!(log[0].seed, next);
-    assert_ne!(log[0].seed, log[1].seed);
+    let next = h.state().resolve.seed;
+    assert_ne!(next, 7, "a second press draws a fresh seed");
+    assert_eq!(log[0].seed(), Some(next), "and the field shows it");
+    assert_ne!(log[0].seed(), log[1].seed());
     assert!(!log[0].replay && !log[1].replay);
     // Replay from the log: the old seed's dice, marked as a replay.
     h.get_all_by_label("Replay").nth(1).unwrap().click();
     h.run();
     let replayed = h.state().resolve.log[0].clone();
-    assert_eq!(replayed.seed, 7);
+    assert_eq!(replayed.seed(), Some(7));
     assert_eq!(replayed.dice, log[1].dice);
     assert!(replayed.replay);
     assert!(h.query_by_label_contains("— seed 7 (replay)").is_some());
     // A logged seed typed back in is a replay too.
-    h.state_mut().resolve.seed = next;
+    h.state_mut().resolve.seed = log[0].seed().unwrap();
     h.run();
     h.get_by_label("Roll").click();
     h.run();
@@ -925,4 +930,124 @@ fn every_mechanic_is_in_the_picker() {
             mechanic.title()
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Dice rolled at the table.
+
+/// Types `faces` into the dice entry labelled `label`.
+fn type_faces(h: &mut Harness<'static, App>, label: &str, faces: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.get_by_label(label).type_text(faces);
+    h.run();
+}
+
+#[test]
+fn dice_typed_at_the_table_are_asked_pool_by_pool_and_give_the_derived_result() {
+    use quartermaster::rules::resolution::{DiceSource, TableDice};
+    let mut h = panzer_at_sherman();
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    // 8 attack dice for the Panzer IV (shown above); the reaction pool is asked for once the
+    // attack has scored.
+    assert!(h.query_by_label_contains("reaction —").is_none());
+    assert!(
+        h.get_by_label("Resolve these dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    type_faces(&mut h, "attack — 8 d6", "66543211");
+    let reaction = h
+        .get_by_label_contains("reaction —")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert_eq!(reaction, "reaction — 5 d6");
+    type_faces(&mut h, "reaction — 5 d6", "6,2,2,1,1");
+    // Four successes against one: three new points disperse the Sherman, and the Army
+    // Morale die is asked for last.
+    assert!(
+        h.get_by_label("Resolve these dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    type_faces(&mut h, "army_morale — 1 d3", "2");
+    h.get_by_label("Resolve these dice").click();
+    h.run();
+
+    let entry = h.state().resolve.log[0].clone();
+    let dice = TableDice::new()
+        .with("attack", vec![6, 6, 5, 4, 3, 2, 1, 1])
+        .with("reaction", vec![6, 2, 2, 1, 1])
+        .with("army_morale", vec![2]);
+    let mechanic = h.state().resolve.current();
+    let expected = mechanic
+        .resolve_roll(&entry.subject.inputs, dice.clone())
+        .unwrap();
+    assert_eq!(entry.report.result, expected.result);
+    assert_eq!(entry.report.values, expected.values);
+    assert_eq!(entry.seed(), None);
+    assert!(
+        entry.result.contains("4 successes against 1"),
+        "{}",
+        entry.result
+    );
+    assert!(
+        entry.result.contains("the side loses 2 Army Morale Points"),
+        "{}",
+        entry.result
+    );
+    assert!(h.query_by_label_contains("— rolled at the table").is_some());
+    // Done: the same faces are not logged twice, and Replay gives the same result.
+    assert!(h.get_by_label("Resolved").accesskit_node().is_disabled());
+    h.get_by_label("Replay").click();
+    h.run();
+    let log = &h.state().resolve.log;
+    assert_eq!(log.len(), 2);
+    assert!(log[0].replay);
+    assert_eq!(log[0].result, entry.result);
+    assert!(matches!(&log[0].source, DiceSource::Table(_)));
+}
+
+#[test]
+fn wrong_faces_typed_at_the_table_say_what_is_wrong_and_roll_nothing() {
+    let mut h = panzer_at_sherman();
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    type_faces(&mut h, "attack — 8 d6", "665");
+    assert!(
+        h.query_by_label_contains("attack: 3 faces given: the rules roll 8 d6 here")
+            .is_some()
+    );
+    assert!(
+        h.get_by_label("Resolve these dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    type_faces(&mut h, "attack — 8 d6", "x");
+    assert!(h.query_by_label_contains("'x' is not a die face").is_some());
+    assert!(h.state().resolve.log.is_empty());
+}
+
+#[test]
+fn roll_and_new_seed_stay_put_whatever_the_seeds_length() {
+    let mut h = panzer_at_sherman();
+    let places = |h: &mut Harness<'static, App>, seed: u64| {
+        h.state_mut().resolve.seed = seed;
+        h.run();
+        h.run();
+        (
+            h.get_by_label("Roll").rect(),
+            h.get_by_label("New seed").rect(),
+        )
+    };
+    let short = places(&mut h, 1);
+    let long = places(&mut h, 987_654_321);
+    assert_eq!(short, long);
+    // Rolling, and the seed field then showing the roll's seed, moves neither.
+    h.get_by_label("Roll").click();
+    h.run();
+    assert_eq!(h.state().resolve.seed, 987_654_321);
+    assert_eq!(places(&mut h, 987_654_321), short);
 }

@@ -56,7 +56,9 @@ fn armour_battles_odds_and_distribution_fit_at_1024_and_720() {
         inside(&h, "P(dispersed):", width);
         inside(&h, "P(suppressed):", width);
         inside(&h, "New Disruption Points 3+:", width);
-        inside(&h, "Roll", width);
+        // Roll is first on its row: New seed after it fitting means both fit.
+        inside(&h, "New seed", width);
+        inside(&h, "Rolled at the table", width);
     }
 }
 

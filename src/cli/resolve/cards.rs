@@ -86,7 +86,7 @@ impl Cards {
         }
     }
 
-    /// "no Belloludi card named 'X' — did you mean 'A', 'B'?"
+    /// "no <ruleset title> card named 'X' — did you mean 'A', 'B'?"
     fn unknown(&self, flag: &str, query: &str) -> anyhow::Error {
         let library = ruleset(self.id).library();
         let mut nearest = names::nearest(library, query);
@@ -105,7 +105,7 @@ impl Cards {
 }
 
 /// "no weapon named 'X' — did you mean 'A', 'B'?"
-pub fn unknown_name(what: &str, query: &str, nearest: &[String]) -> String {
+fn unknown_name(what: &str, query: &str, nearest: &[String]) -> String {
     let mut message = format!("no {what} named '{query}'");
     if !nearest.is_empty() {
         let quoted: Vec<String> = nearest.iter().map(|n| format!("'{n}'")).collect();

@@ -1,140 +1,189 @@
-//! `quartermaster odds|roll RULESET …`: exact odds and seeded rolls for the five rulesets.
+//! `quartermaster odds|roll RULESET …`: exact odds and rolls for every mechanic of every
+//! ruleset, on a command line built from the mechanics' input descriptions.
 //!
-//! Each ruleset's file holds only its clap flags and their mapping onto its mechanic's inputs
-//! (`rules::<ruleset>::mechanics`); the rules decide everything else and answer with a
-//! [`Report`], written here in one text form or as its JSON. Card names are looked up among
-//! the book's and the data folder's custom cards ([`cards`]); an unknown name is a one-line
-//! error with the nearest names (exit 2). A situation the rules answer with "no fire" (out of
-//! sight, no to-hit number) is a result, printed with `can_fire: false` (exit 0).
+//! The rulesets come from the registry and their flags from [`FlagSet`] (`flags.rs`): no
+//! ruleset has a file of its own here. The rules decide everything else and answer with a
+//! [`Report`](crate::rules::resolution::Report), written in one text form (`render.rs`) or as
+//! its JSON. Card names are looked up among the book's and the data folder's custom cards
+//! ([`Cards`]); an unknown name is a one-line error with the nearest names (exit 2). A
+//! situation the rules answer with "no fire" (out of sight, no to-hit number) is a result,
+//! printed with `can_fire: false` (exit 0). A roll takes `--seed N` (the app rolls) or the
+//! dice rolled at the table, `--dice POOL=FACES` once per pool.
 
 use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Result, anyhow};
-use clap::{Args, Subcommand};
+use clap::{Arg, ArgAction, ArgGroup, ArgMatches, FromArgMatches, Subcommand};
 
-mod armour_battles;
-mod battle_of_tanks;
-mod belle_epoque;
-mod belloludi;
-mod bolt_action;
 mod cards;
+mod flags;
 mod render;
 
 use super::{EXIT_OK, print_json};
-use crate::rules::resolution::{Inputs, Mechanic, Report, ResolveError};
+use crate::rules::resolution::{DiceSource, TableDice};
+use crate::rules::{RulesetId, all_rulesets, ruleset};
 
-pub use armour_battles::ArmourBattlesArgs;
-pub use battle_of_tanks::BattleOfTanksArgs;
-pub use belle_epoque::BelleEpoqueArgs;
-pub use belloludi::BelloludiArgs;
-pub use bolt_action::BoltActionArgs;
-use cards::Cards;
+pub use cards::Cards;
+pub use flags::FlagSet;
+
+/// One ruleset's command line as given: which ruleset, and its flags.
+#[derive(Debug, Clone)]
+pub struct Situation {
+    pub ruleset: RulesetId,
+    pub matches: ArgMatches,
+}
 
 /// `quartermaster odds RULESET …`.
-#[derive(Debug, Subcommand)]
-pub enum OddsCommand {
-    /// Armour Battles: --attacker (direct/opportunity fire), --artillery, --rally, --command-dice or --breakdown.
-    ArmourBattles(ArmourBattlesArgs),
-    /// BelloLudi Tanks!: one shot (default), --command or --crash.
-    Belloludi(BelloludiArgs),
-    /// Battle of Tanks: a fire order (default), --repair or --spotting.
-    BattleOfTanks(BattleOfTanksArgs),
-    /// Bolt Action: a shooting attack (default) or --order-test.
-    BoltAction(BoltActionArgs),
-    /// Belle Epoque: --command-points, --reactivity, --fire or --assault.
-    BelleEpoque(BelleEpoqueArgs),
+#[derive(Debug, Clone)]
+pub struct OddsCommand(pub Situation);
+
+/// `quartermaster roll RULESET … (--seed N | --dice POOL=FACES …)`.
+#[derive(Debug, Clone)]
+pub struct RollCommand(pub Situation);
+
+/// The flags of `id`'s mechanics.
+pub fn ruleset_flags(id: RulesetId) -> FlagSet {
+    FlagSet::of(ruleset(id).mechanics())
 }
 
-/// `quartermaster roll RULESET … --seed N`.
-#[derive(Debug, Subcommand)]
-pub enum RollCommand {
-    /// Armour Battles: the same actions with seeded dice.
-    ArmourBattles(Seeded<ArmourBattlesArgs>),
-    /// BelloLudi Tanks!: one shot (default), --command or --crash.
-    Belloludi(Seeded<BelloludiArgs>),
-    /// Battle of Tanks: a fire order (default), --repair or --spotting.
-    BattleOfTanks(Seeded<BattleOfTanksArgs>),
-    /// Bolt Action: a shooting attack (default) or --order-test.
-    BoltAction(Seeded<BoltActionArgs>),
-    /// Belle Epoque: --command-points, --reactivity, --fire or --assault.
-    BelleEpoque(Seeded<BelleEpoqueArgs>),
-}
-
-/// A ruleset's arguments plus the seed of the roll.
-#[derive(Debug, Args)]
-pub struct Seeded<T: Args> {
-    #[command(flatten)]
-    pub args: T,
-    /// Seed of the roll: the same seed and arguments give the same dice.
-    #[arg(long, value_name = "N")]
-    pub seed: u64,
-}
-
-/// What a ruleset's flags file provides: the mechanic its flags pick and the inputs they set.
-trait RulesetFlags {
-    /// The mechanic and its inputs; card names are looked up in `cards`.
-    fn inputs(&self, cards: &Cards) -> Result<(&'static Mechanic, Inputs)>;
-    /// The flag the user typed for the input `field`, where it is not `--field-name`.
-    fn flag(&self, _field: &str) -> Option<&'static str> {
-        None
+/// `odds RULESET` (or `roll RULESET`, with the dice's flags): the ruleset's flags.
+pub fn ruleset_command(id: RulesetId, roll: bool) -> clap::Command {
+    let flags = ruleset_flags(id);
+    let mut command = clap::Command::new(id.as_str())
+        .about(format!("{}: {}", id.title(), flags.summary()))
+        .args(flags.args())
+        .arg(
+            Arg::new("json")
+                .long("json")
+                .action(ArgAction::SetTrue)
+                .help("Print JSON instead of text"),
+        );
+    if roll {
+        let pools: Vec<String> = ruleset(id)
+            .mechanics()
+            .iter()
+            .map(|m| format!("{}: {}", m.label, m.pools.join(", ")))
+            .collect();
+        command = command
+            .arg(
+                Arg::new("seed")
+                    .long("seed")
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(u64))
+                    .help("Seed of the roll: the same seed and flags give the same dice"),
+            )
+            .arg(
+                Arg::new("dice")
+                    .long("dice")
+                    .value_name("POOL=FACES")
+                    .action(ArgAction::Append)
+                    .help(format!(
+                        "Dice rolled at the table, one pool each time: attack=6,5,5,2 or attack=6552 \
+                         (single-digit dice); a pool rolled twice is given twice, in order. Pools: {}",
+                        pools.join("; ")
+                    )),
+            )
+            .group(
+                ArgGroup::new("dice_source")
+                    .args(["seed", "dice"])
+                    .required(true),
+            );
     }
-    fn json(&self) -> bool;
+    command
 }
 
-fn flags_of(command: &OddsCommand) -> (&dyn RulesetFlags, crate::rules::RulesetId) {
-    use crate::rules::RulesetId as R;
-    match command {
-        OddsCommand::ArmourBattles(a) => (a, R::ArmourBattles),
-        OddsCommand::Belloludi(a) => (a, R::Belloludi),
-        OddsCommand::BattleOfTanks(a) => (a, R::BattleOfTanks),
-        OddsCommand::BoltAction(a) => (a, R::BoltAction),
-        OddsCommand::BelleEpoque(a) => (a, R::BelleEpoque),
-    }
+fn augment(command: clap::Command, roll: bool) -> clap::Command {
+    command.subcommands(all_rulesets().map(|r| ruleset_command(r.id(), roll)))
 }
 
-fn seeded_flags(command: &RollCommand) -> (&dyn RulesetFlags, crate::rules::RulesetId, u64) {
-    use crate::rules::RulesetId as R;
-    match command {
-        RollCommand::ArmourBattles(s) => (&s.args, R::ArmourBattles, s.seed),
-        RollCommand::Belloludi(s) => (&s.args, R::Belloludi, s.seed),
-        RollCommand::BattleOfTanks(s) => (&s.args, R::BattleOfTanks, s.seed),
-        RollCommand::BoltAction(s) => (&s.args, R::BoltAction, s.seed),
-        RollCommand::BelleEpoque(s) => (&s.args, R::BelleEpoque, s.seed),
-    }
+fn situation(matches: &ArgMatches) -> Result<Situation, clap::Error> {
+    let (name, matches) = matches.subcommand().ok_or_else(|| {
+        clap::Error::raw(
+            clap::error::ErrorKind::MissingSubcommand,
+            "name a ruleset\n",
+        )
+    })?;
+    let ruleset = name.parse::<RulesetId>().map_err(|e| {
+        clap::Error::raw(clap::error::ErrorKind::InvalidSubcommand, format!("{e}\n"))
+    })?;
+    Ok(Situation {
+        ruleset,
+        matches: matches.clone(),
+    })
 }
+
+macro_rules! ruleset_subcommand {
+    ($command:ident, $roll:expr) => {
+        impl FromArgMatches for $command {
+            fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+                situation(matches).map($command)
+            }
+
+            fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+
+        impl Subcommand for $command {
+            fn augment_subcommands(command: clap::Command) -> clap::Command {
+                augment(command, $roll)
+            }
+
+            fn augment_subcommands_for_update(command: clap::Command) -> clap::Command {
+                augment(command, $roll)
+            }
+
+            fn has_subcommand(name: &str) -> bool {
+                name.parse::<RulesetId>().is_ok()
+            }
+        }
+    };
+}
+
+ruleset_subcommand!(OddsCommand, false);
+ruleset_subcommand!(RollCommand, true);
 
 /// Prints exact odds; returns the exit code.
 pub fn run_odds(command: OddsCommand, data_dir: Option<&Path>, out: &mut dyn Write) -> Result<u8> {
-    let (flags, id) = flags_of(&command);
-    resolve(flags, &Cards::new(id, data_dir), None, out)
+    resolve(&command.0, None, data_dir, out)
 }
 
-/// Rolls the dice from `--seed` and prints every die and the result; returns the exit code.
+/// Rolls the dice (from `--seed`, or the faces given with `--dice`) and prints every die and
+/// the result; returns the exit code.
 pub fn run_roll(command: RollCommand, data_dir: Option<&Path>, out: &mut dyn Write) -> Result<u8> {
-    let (flags, id, seed) = seeded_flags(&command);
-    resolve(flags, &Cards::new(id, data_dir), Some(seed), out)
+    let dice = dice_source(&command.0.matches)?;
+    resolve(&command.0, Some(dice), data_dir, out)
+}
+
+/// `--seed N`, or the pools given with `--dice`.
+fn dice_source(matches: &ArgMatches) -> Result<DiceSource> {
+    if let Some(seed) = matches.get_one::<u64>("seed") {
+        return Ok(DiceSource::Seed(*seed));
+    }
+    let mut dice = TableDice::new();
+    for text in matches.get_many::<String>("dice").into_iter().flatten() {
+        dice.add_pool(text).map_err(|e| anyhow!("--dice {e}"))?;
+    }
+    Ok(DiceSource::Table(dice))
 }
 
 fn resolve(
-    flags: &dyn RulesetFlags,
-    cards: &Cards,
-    seed: Option<u64>,
+    situation: &Situation,
+    dice: Option<DiceSource>,
+    data_dir: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<u8> {
-    let (mechanic, inputs) = flags.inputs(cards)?;
-    let answer = match seed {
-        None => mechanic.resolve_odds(&inputs),
-        Some(seed) => mechanic.resolve_roll(&inputs, seed),
-    };
-    let report = match answer {
-        Ok(report) => report,
-        Err(ResolveError::NoResult(reason)) => {
-            Report::new(mechanic.ruleset, mechanic.key, mechanic.title()).no_result(reason)
-        }
-        Err(error) => return Err(name_the_flag(flags, error)),
-    };
-    if flags.json() {
+    let Situation { ruleset, matches } = situation;
+    let flags = ruleset_flags(*ruleset);
+    let mechanic = flags.pick(matches)?;
+    let cards = Cards::new(*ruleset, data_dir);
+    let inputs = flags.read(mechanic, matches, &cards, mechanic.defaults())?;
+    let report = mechanic
+        .answer(&inputs, dice)
+        .map_err(|e| flags.name_the_flag(mechanic, matches, e))?;
+    if matches.get_flag("json") {
         print_json(out, &report)?;
     } else {
         render::write_text(out, &report)?;
@@ -142,27 +191,5 @@ fn resolve(
     Ok(EXIT_OK)
 }
 
-/// A refusal re-worded to name the flag the user typed ("--target-disruption: …" rather
-/// than "target_disruption: …"): the one place an input becomes a flag.
-fn name_the_flag(flags: &dyn RulesetFlags, error: ResolveError) -> anyhow::Error {
-    match error {
-        ResolveError::Invalid { field, message } => {
-            let flag = flags
-                .flag(field)
-                .map_or_else(|| format!("--{}", field.replace('_', "-")), str::to_string);
-            anyhow!("{flag}: {message}")
-        }
-        other => other.into(),
-    }
-}
-
-/// The card `name` given to `flag`, if any, as an input value.
-fn card_value(
-    cards: &Cards,
-    flag: &str,
-    name: Option<&str>,
-) -> Result<crate::rules::resolution::InputValue> {
-    Ok(crate::rules::resolution::InputValue::Card(
-        name.map(|n| cards.pick(flag, n)).transpose()?,
-    ))
-}
+#[cfg(test)]
+mod tests;

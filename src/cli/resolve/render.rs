@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::rules::resolution::{Distribution, Report, Value};
+use crate::rules::resolution::{Distribution, Report, Source, Value};
 use crate::rules::words::percent;
 
 /// Widest label column: longer labels push their value further right.
@@ -104,18 +104,29 @@ pub fn write_text(out: &mut dyn Write, report: &Report) -> Result<()> {
     for d in &report.distributions {
         write_distribution(out, d)?;
     }
-    if let Some(seed) = report.seed {
-        writeln!(out, "Dice (seed {seed}):")?;
+    let header = match (report.source, report.seed) {
+        (Some(Source::Table), _) if !report.dice.is_empty() => {
+            Some("Dice (rolled at the table):".to_string())
+        }
+        (_, Some(seed)) => Some(format!("Dice (seed {seed}):")),
+        _ => None,
+    };
+    if let Some(header) = header {
+        writeln!(out, "{header}")?;
         for d in &report.dice {
             let faces: Vec<String> = d.dice.iter().map(u8::to_string).collect();
+            // A seeded roll says its number within the seed, so it can be replayed alone.
+            let number = match d.source {
+                Source::Seed => format!("  (roll {})", d.index),
+                Source::Table => String::new(),
+            };
             writeln!(
                 out,
-                "  {:<36} {}×d{} [{}]  (roll {})",
+                "  {:<36} {}×d{} [{}]{number}",
                 d.purpose,
                 d.dice.len(),
                 d.sides,
                 faces.join(", "),
-                d.index
             )?;
         }
     }

@@ -294,11 +294,11 @@ pub fn roll_response(
     rules: &ArtilleryRules,
     roller: &mut Roller,
 ) -> Result<ResponseRoll, ResolveError> {
-    let (ours, a) = roller.roll_pool(Pool::new(response_dice, rules.response_tn))?;
-    let (theirs, d) = roller.roll_pool(Pool::new(
-        rules.opponent_response_dice,
-        rules.opponent_response_tn,
-    ))?;
+    let (ours, a) = roller.roll_pool("response", Pool::new(response_dice, rules.response_tn))?;
+    let (theirs, d) = roller.roll_pool(
+        "opponent_response",
+        Pool::new(rules.opponent_response_dice, rules.opponent_response_tn),
+    )?;
     Ok(ResponseRoll {
         ours,
         theirs,
@@ -316,7 +316,7 @@ pub fn roll_deviation(
     rules: &ArtilleryRules,
     roller: &mut Roller,
 ) -> Result<DeviationRoll, ResolveError> {
-    let record = roller.roll_d6(1 + rules.scatter_dice)?;
+    let record = roller.roll_d6("deviation", 1 + rules.scatter_dice)?;
     let (hit, scatter) = record
         .dice
         .split_first()

@@ -329,8 +329,8 @@ pub fn roll_command(
     let seed = roller.seed();
     let mut rounds = Vec::new();
     for _ in 0..=MAX_REROLLS {
-        let us = roller.roll_d6(us_dice)?;
-        let german = roller.roll_d6(german_dice)?;
+        let us = roller.roll_d6("us", us_dice)?;
+        let german = roller.roll_d6("german", german_dice)?;
         let outcome = first_pulse(&face_counts(&us.dice), &face_counts(&german.dice), rule);
         rounds.push(CommandRound {
             us: us.clone(),

@@ -21,6 +21,12 @@ use super::outcome::{
 };
 use crate::rules::dice::{Pool, Roller};
 
+/// RULINGS "Direct fire": the attacker's target number stays within 2+..6+.
+pub const TN_CLAMP_RULING: HouseDefault = HouseDefault {
+    value: "attacker_tn",
+    ruling: "Attacker target numbers are clamped to 2+..6+.",
+};
+
 /// Range band of the shot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum RangeBand {
@@ -489,10 +495,7 @@ pub fn fire_pools(
     let attacker_tn = unclamped.clamp(rules.min_tn, rules.max_tn);
     if attacker_tn != unclamped {
         b.add(Modified::AttackerTn, "clamped", attacker_tn - unclamped);
-        house_defaults.push(HouseDefault {
-            value: "attacker_tn",
-            ruling: "Attacker target numbers are clamped to 2+..6+.",
-        });
+        house_defaults.push(TN_CLAMP_RULING);
     }
     let card_attacker_dice = u32::from(attacker.at_dice);
     let attack_dice = dice(b.total(Modified::AttackerDice, i32::from(attacker.at_dice)));

@@ -10,7 +10,7 @@ mod report;
 use crate::rules::Card;
 use crate::rules::RulesetId;
 use crate::rules::resolution::{
-    Choice, InputSpec, InputValue, Inputs, Mechanic, Preset, ResolveError, no_check,
+    Choice, ChoiceTable, InputSpec, InputValue, Inputs, Mechanic, Preset, ResolveError, no_check,
 };
 
 use super::artillery::ArtillerySituation;
@@ -18,6 +18,7 @@ use super::error::ResolveError as AbError;
 use super::fire::{Bonus, Evasion, FireMode, FireSituation, MoveOrder, RangeBand};
 use super::rally::RallySituation;
 use super::{BattleGroup, FirstPulse, Side, UnitCard, UnitKind};
+use super::{outcome, rally as rally_rules, reliability};
 
 pub use report::fire_roll;
 
@@ -34,6 +35,21 @@ pub static MECHANICS: [Mechanic; 4] = [
         odds: report::fire_odds,
         roll: report::fire_roll_report,
         presets: Vec::new,
+        rulings: &[
+            outcome::DIRECT_SUPPRESSION_RULING,
+            outcome::FORCED_BACK_RULING,
+            super::fire::TN_CLAMP_RULING,
+        ],
+        pools: &[
+            "attack",
+            "reaction",
+            "forced_back",
+            "army_morale",
+            "response",
+            "opponent_response",
+            "deviation",
+        ],
+        needs_flag: false,
     },
     Mechanic {
         ruleset: ID,
@@ -44,6 +60,9 @@ pub static MECHANICS: [Mechanic; 4] = [
         odds: report::command_odds,
         roll: report::command_roll,
         presets: battle_presets,
+        rulings: &[],
+        pools: &["us", "german"],
+        needs_flag: false,
     },
     Mechanic {
         ruleset: ID,
@@ -54,16 +73,22 @@ pub static MECHANICS: [Mechanic; 4] = [
         odds: report::rally_odds,
         roll: report::rally_roll,
         presets: Vec::new,
+        rulings: &[rally_rules::RALLY_TN_RULING, rally_rules::REMOVED_RULING],
+        pools: &["rally", "opponent"],
+        needs_flag: false,
     },
     Mechanic {
         ruleset: ID,
         key: "move",
         label: "breakdown",
         inputs: move_inputs,
-        check: check_move,
+        check: no_check,
         odds: report::move_odds,
         roll: report::move_roll,
         presets: Vec::new,
+        rulings: &[reliability::BREAKDOWN_RULING],
+        pools: &["move"],
+        needs_flag: false,
     },
 ];
 
@@ -75,31 +100,64 @@ fn battery(card: &Card) -> bool {
     matches!(card, Card::ArmourBattles(u) if u.kind == UnitKind::OffTableArtillery)
 }
 
-const KINDS: &[Choice] = &[
-    Choice::new("direct", "Direct fire"),
-    Choice::new("opportunity", "Opportunity fire"),
-    Choice::new("artillery", "Artillery"),
-];
+/// What is fired: a direct or opportunity shot, or an off-table artillery mission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Shot(FireMode),
+    Artillery,
+}
 
-const RANGES: &[Choice] = &[
-    Choice::new("short", "Short"),
-    Choice::new("effective", "Effective"),
-    Choice::new("long", "Long"),
-];
+const KINDS: ChoiceTable<Kind> = ChoiceTable(&[
+    (
+        Choice::new("direct", "Direct fire"),
+        Kind::Shot(FireMode::Direct),
+    ),
+    (
+        Choice::new("opportunity", "Opportunity fire").flag(&["opportunity"]),
+        Kind::Shot(FireMode::Opportunity),
+    ),
+    (Choice::new("artillery", "Artillery"), Kind::Artillery),
+]);
 
-const MOVES: &[Choice] = &[
-    Choice::new("single", "Single move"),
-    Choice::new("double", "Double move"),
-    Choice::new("triple", "Triple move"),
-];
+const RANGES: ChoiceTable<RangeBand> = ChoiceTable(&[
+    (Choice::new("short", "Short"), RangeBand::Short),
+    (Choice::new("effective", "Effective"), RangeBand::Effective),
+    (Choice::new("long", "Long"), RangeBand::Long),
+]);
 
-const EVASIONS: &[Choice] = &[
-    Choice::new("none", "Not evading"),
-    Choice::new("auto", "Evading (break off if it can)"),
-    Choice::new("break_off", "Break off"),
-    Choice::new("shoot_and_scoot", "Shoot and scoot"),
-    Choice::new("disengage", "Disengage"),
-];
+const MOVES: ChoiceTable<MoveOrder> = ChoiceTable(&[
+    (Choice::new("single", "Single move"), MoveOrder::Single),
+    (Choice::new("double", "Double move"), MoveOrder::Double),
+    (Choice::new("triple", "Triple move"), MoveOrder::Triple),
+]);
+
+/// The evasive move the target makes, if any; `Auto` breaks off if the card can.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Evading {
+    No,
+    Auto,
+    As(Evasion),
+}
+
+const EVASIONS: ChoiceTable<Evading> = ChoiceTable(&[
+    (Choice::new("none", "Not evading"), Evading::No),
+    (
+        Choice::new("auto", "Evading (break off if it can)"),
+        Evading::Auto,
+    ),
+    (
+        Choice::new("break_off", "Break off"),
+        Evading::As(Evasion::BreakOff),
+    ),
+    (
+        Choice::new("shoot_and_scoot", "Shoot and scoot"),
+        Evading::As(Evasion::ShootAndScoot),
+    ),
+    (
+        Choice::new("disengage", "Disengage"),
+        Evading::As(Evasion::Disengage),
+    ),
+]);
 
 /// Most command dice a side is offered: first-pulse odds stay exact up to 8, Command
 /// Failure far beyond.
@@ -108,18 +166,26 @@ const MAX_COMMAND_DICE: i64 = 12;
 const DIRECT: &[&str] = &["direct", "opportunity"];
 const ARTILLERY: &[&str] = &["artillery"];
 
+/// Why an off-table battery cannot be the firer of a shot.
+const FIRES_MISSIONS: &str = "is off-table artillery: it fires artillery missions, not direct fire";
+
 fn fire_inputs() -> Vec<InputSpec> {
     let toggle = InputSpec::toggle;
     let wild = |key, label, help| InputSpec::count(key, label, help, 0, 2, 0);
     vec![
-        InputSpec::choice("kind", "Fire", "Direct fire in the firer's pulse, opportunity fire in the enemy's, or an off-table artillery mission.", KINDS, "direct"),
-        InputSpec::card("attacker", "Attacker", "The firing unit.", on_table).when("kind", DIRECT),
+        KINDS.input("kind", "Fire", "Direct fire in the firer's pulse, opportunity fire in the enemy's, or an off-table artillery mission.", Kind::Shot(FireMode::Direct)),
+        InputSpec::card("attacker", "Attacker", "The firing unit.", on_table)
+            .when("kind", DIRECT)
+            .refusing(FIRES_MISSIONS),
         InputSpec::card("battery", "Battery", "Off-table artillery firing a mission.", battery)
-            .when("kind", ARTILLERY),
-        InputSpec::card("target", "Target", "The unit fired at.", on_table),
-        InputSpec::choice("range", "Range", "Short −1 TN, long +1 TN.", RANGES, "effective")
+            .when("kind", ARTILLERY)
+            .flag("artillery")
+            .refusing("is not off-table artillery: only an artillery card fires an artillery mission"),
+        InputSpec::card("target", "Target", "The unit fired at.", on_table)
+            .refusing("is off-table artillery and has no reaction dice: it cannot be fired at"),
+        RANGES.input("range", "Range", "Short −1 TN, long +1 TN.", RangeBand::Effective)
             .when("kind", DIRECT),
-        InputSpec::choice("move", "Attacker move", "Double move −1D, triple move −2D.", MOVES, "single")
+        MOVES.input("move", "Attacker move", "Double move −1D, triple move −2D.", MoveOrder::Single)
             .when("kind", DIRECT),
         toggle("flank", "Flank or rear shot", "−1 TN; sloped armour uses its second number.")
             .when("kind", DIRECT),
@@ -127,9 +193,10 @@ fn fire_inputs() -> Vec<InputSpec> {
         toggle("ambush", "Ambush fire", "A hidden unit firing from ambush: +1D attack.")
             .when("kind", DIRECT),
         toggle("cover", "Target in cover", "Light cover: +1D reaction (nothing against artillery)."),
-        InputSpec::choice("evading", "Target evading", "+2D reaction: Break-Off or Shoot and Scoot if the card has it; a disengaging unit is caught only by opportunity fire.", EVASIONS, "none"),
+        EVASIONS.input("evading", "Target evading", "+2D reaction: Break-Off or Shoot and Scoot if the card has it; a disengaging unit is caught only by opportunity fire.", Evading::No)
+            .bare("auto"),
         toggle("target_suppressed", "Target suppressed", "Reaction dice score on 5+ instead of 4+."),
-        InputSpec::count("target_disruption", "Target disruption", "Disruption Points already on the target.", 0, 2, 0),
+        InputSpec::count("target_disruption", "Target disruption", "Disruption Points already on the target; at 3 it is dispersed.", 0, 2, 0),
         wild("attacker_wild", "Attacker wild die / Staff Order", "+1D attack each; at most one of each per action."),
         wild("target_wild", "Target wild die / Staff Order", "+1D reaction each; at most one of each per action."),
         InputSpec::count("response_dice", "Artillery response dice", "0 = the battle group's.", 0, 12, 0)
@@ -148,7 +215,8 @@ fn command_inputs() -> Vec<InputSpec> {
             1,
             MAX_COMMAND_DICE,
             6,
-        ),
+        )
+        .flag("command-dice"),
         InputSpec::count(
             "german_dice",
             "German command dice",
@@ -156,7 +224,8 @@ fn command_inputs() -> Vec<InputSpec> {
             1,
             MAX_COMMAND_DICE,
             5,
-        ),
+        )
+        .flag("command-dice"),
         InputSpec::count(
             "battle",
             "Battle",
@@ -189,11 +258,13 @@ fn battle_presets() -> Vec<Preset> {
 
 fn rally_inputs() -> Vec<InputSpec> {
     vec![
-        InputSpec::card("unit", "Unit", "The unit rallying.", on_table),
+        InputSpec::card("unit", "Unit", "The unit rallying.", on_table)
+            .flag("rally")
+            .refusing("is off-table artillery: it takes no Disruption, so it never rallies"),
         InputSpec::count(
             "disruption",
             "Disruption Points",
-            "On the rallying unit.",
+            "On the rallying unit; at 3 it is dispersed.",
             1,
             2,
             1,
@@ -240,15 +311,17 @@ fn move_inputs() -> Vec<InputSpec> {
             "Unit",
             "The unit moving (Poor Reliability breaks down on double and triple moves).",
             on_table,
-        ),
-        InputSpec::choice(
-            "move",
-            "Move",
-            "Single, double or triple move.",
-            MOVES,
-            "double",
         )
-        .house(super::reliability::BREAKDOWN_RULING),
+        .flag("breakdown")
+        .refusing("is off-table artillery and never moves"),
+        MOVES
+            .input(
+                "move",
+                "Move",
+                "Single, double or triple move.",
+                MoveOrder::Double,
+            )
+            .house(super::reliability::BREAKDOWN_RULING),
     ]
 }
 
@@ -315,38 +388,31 @@ fn bonus(inputs: &Inputs, key: &'static str) -> Result<Bonus, ResolveError> {
     })
 }
 
-fn move_order(inputs: &Inputs) -> MoveOrder {
-    match inputs.choice("move") {
-        "double" => MoveOrder::Double,
-        "triple" => MoveOrder::Triple,
-        _ => MoveOrder::Single,
-    }
+fn move_order(inputs: &Inputs) -> Result<MoveOrder, ResolveError> {
+    MOVES.read(inputs, "move")
+}
+
+/// Whether the inputs describe an artillery mission.
+fn is_artillery(inputs: &Inputs) -> Result<bool, ResolveError> {
+    Ok(KINDS.read(inputs, "kind")? == Kind::Artillery)
 }
 
 /// Checks the fire inputs that can be refused before any card is chosen.
 fn check_fire(inputs: &Inputs) -> Result<(), ResolveError> {
     bonus(inputs, "attacker_wild")?;
     bonus(inputs, "target_wild")?;
-    let artillery = inputs.choice("kind") == "artillery";
-    if artillery && !matches!(inputs.choice("evading"), "none" | "auto" | "break_off") {
+    let evading = EVASIONS.read(inputs, "evading")?;
+    let breaks_off = matches!(
+        evading,
+        Evading::No | Evading::Auto | Evading::As(Evasion::BreakOff)
+    );
+    if is_artillery(inputs)? && !breaks_off {
         return Err(ResolveError::invalid(
             "evading",
             format!(
                 "{}: only Break-Off gains +2D against artillery",
                 inputs.choice("evading").replace('_', "-")
             ),
-        ));
-    }
-    Ok(())
-}
-
-fn check_move(inputs: &Inputs) -> Result<(), ResolveError> {
-    if let Some(Card::ArmourBattles(u)) = inputs.card("unit").map(|c| &c.card)
-        && u.kind == UnitKind::OffTableArtillery
-    {
-        return Err(ResolveError::invalid(
-            "unit",
-            format!("{} is off-table artillery and never moves", u.name),
         ));
     }
     Ok(())
@@ -361,15 +427,9 @@ pub struct DirectFire<'a> {
     pub note: Option<String>,
 }
 
-/// The target: on the table, so it can be fired at.
+/// The target (the input check keeps off-table artillery out).
 fn target(inputs: &Inputs) -> Result<&UnitCard, ResolveError> {
-    let target = unit(inputs, "target", "target")?;
-    if target.kind == UnitKind::OffTableArtillery {
-        return Err(refused("target_disruption")(AbError::CannotBeTargeted {
-            name: target.name.clone(),
-        }));
-    }
-    Ok(target)
+    unit(inputs, "target", "target")
 }
 
 /// Reads direct or opportunity fire from `inputs`. A target that evades without Break-Off
@@ -377,28 +437,21 @@ fn target(inputs: &Inputs) -> Result<&UnitCard, ResolveError> {
 /// is read as opportunity fire, with a note saying so.
 ///
 /// # Errors
-/// [`ResolveError::Invalid`] naming the input for a missing card, an off-table battery
-/// as the attacker, or too many wild dice.
+/// [`ResolveError::Invalid`] naming the input for a missing card, an artillery mission, or
+/// too many wild dice (inputs the input check has passed hold no off-table attacker).
 pub fn direct_fire(inputs: &Inputs) -> Result<DirectFire<'_>, ResolveError> {
-    let attacker = unit(inputs, "attacker", "attacker")?;
-    if attacker.kind == UnitKind::OffTableArtillery {
-        return Err(refused("target_disruption")(
-            AbError::ArtilleryCannotFireDirectly {
-                name: attacker.name.clone(),
-            },
+    let Kind::Shot(mut mode) = KINDS.read(inputs, "kind")? else {
+        return Err(ResolveError::invalid(
+            "kind",
+            "an artillery mission is fired by a battery, not a shot",
         ));
-    }
-    let target = target(inputs)?;
-    let mut mode = match inputs.choice("kind") {
-        "opportunity" => FireMode::Opportunity,
-        _ => FireMode::Direct,
     };
-    let evasion = match inputs.choice("evading") {
-        "break_off" => Some(Evasion::BreakOff),
-        "shoot_and_scoot" => Some(Evasion::ShootAndScoot),
-        "disengage" => Some(Evasion::Disengage),
-        "auto" => Some(Evasion::for_target(target)),
-        _ => None,
+    let attacker = unit(inputs, "attacker", "attacker")?;
+    let target = target(inputs)?;
+    let evasion = match EVASIONS.read(inputs, "evading")? {
+        Evading::No => None,
+        Evading::Auto => Some(Evasion::for_target(target)),
+        Evading::As(evasion) => Some(evasion),
     };
     let mut note = None;
     if evasion == Some(Evasion::Disengage) && mode == FireMode::Direct {
@@ -413,15 +466,11 @@ pub fn direct_fire(inputs: &Inputs) -> Result<DirectFire<'_>, ResolveError> {
         target,
         situation: FireSituation {
             mode,
-            range: match inputs.choice("range") {
-                "short" => RangeBand::Short,
-                "long" => RangeBand::Long,
-                _ => RangeBand::Effective,
-            },
+            range: RANGES.read(inputs, "range")?,
             flank: inputs.flag("flank"),
             cover: inputs.flag("cover"),
             uphill: inputs.flag("uphill"),
-            attacker_move: move_order(inputs),
+            attacker_move: move_order(inputs)?,
             ambush: inputs.flag("ambush"),
             evasion,
             target_suppressed: inputs.flag("target_suppressed"),
@@ -464,11 +513,6 @@ fn group(
 /// artillery).
 fn mission(inputs: &Inputs) -> Result<Mission<'_>, ResolveError> {
     let battery = unit(inputs, "battery", "battery")?;
-    if battery.kind != UnitKind::OffTableArtillery {
-        return Err(refused("target_disruption")(AbError::NotArtillery {
-            name: battery.name.clone(),
-        }));
-    }
     let target = target(inputs)?;
     let response_dice = match (
         inputs.count_u32("response_dice"),
@@ -507,7 +551,10 @@ fn mission(inputs: &Inputs) -> Result<Mission<'_>, ResolveError> {
             target_suppressed: inputs.flag("target_suppressed"),
             target_disruption: inputs.count_u32("target_disruption"),
             cover: inputs.flag("cover"),
-            break_off: matches!(inputs.choice("evading"), "auto" | "break_off"),
+            break_off: matches!(
+                EVASIONS.read(inputs, "evading")?,
+                Evading::Auto | Evading::As(Evasion::BreakOff)
+            ),
             attacker_bonus: bonus(inputs, "attacker_wild")?,
             target_bonus: bonus(inputs, "target_wild")?,
         },

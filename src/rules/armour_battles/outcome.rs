@@ -436,9 +436,9 @@ pub(crate) fn roll_result(
     roller: &mut Roller,
 ) -> Result<FireRoll, ResolveError> {
     let seed = roller.seed();
-    let (attack_record, attack_outcome) = roller.roll_pool(attack)?;
+    let (attack_record, attack_outcome) = roller.roll_pool("attack", attack)?;
     let (reaction_record, reaction_outcome) = if attack_outcome.successes > 0 {
-        let (record, outcome) = roller.roll_pool(reaction)?;
+        let (record, outcome) = roller.roll_pool("reaction", reaction)?;
         (Some(record), outcome)
     } else {
         (None, PoolOutcome::default())
@@ -447,7 +447,10 @@ pub(crate) fn roll_result(
     let dispersed = existing + new_points >= cohesion;
     // A dispersed unit is removed, so it is never forced back (RULINGS "Fire result").
     let forced_back_roll = if suppressed && new_points > 0 && !dispersed {
-        Some(roller.roll_d6(unmatched * rules.forced_back_dice_per_unmatched_six)?)
+        Some(roller.roll_d6(
+            "forced_back",
+            unmatched * rules.forced_back_dice_per_unmatched_six,
+        )?)
     } else {
         None
     };
@@ -457,7 +460,7 @@ pub(crate) fn roll_result(
     let total_disruption = (existing + new_points).min(cohesion.max(existing));
     let morale_roll = if dispersed {
         let sides = u8::try_from(rules.army_morale_loss_die).unwrap_or(u8::MAX);
-        Some(roller.roll(sides, 1)?)
+        Some(roller.roll("army_morale", sides, 1)?)
     } else {
         None
     };

@@ -293,8 +293,8 @@ pub fn roll_rally_with(
 ) -> Result<RallyRoll, ResolveError> {
     let pools = rally_pools(unit, rally_dice, situation, table)?;
     let seed = roller.seed();
-    let (rally, ours) = roller.roll_pool(pools.rally)?;
-    let (opponent, theirs) = roller.roll_pool(pools.opponent)?;
+    let (rally, ours) = roller.roll_pool("rally", pools.rally)?;
+    let (opponent, theirs) = roller.roll_pool("opponent", pools.opponent)?;
     let points = removed(ours.successes, theirs.successes, situation.disruption);
     Ok(RallyRoll {
         seed,

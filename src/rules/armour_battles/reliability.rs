@@ -141,7 +141,7 @@ pub fn roll_move(
 ) -> Result<MoveRoll, ResolveError> {
     let (fixed, dice, multiplier, checks) = move_numbers(unit, order)?;
     let seed = roller.seed();
-    let record = roller.roll_d6(dice)?;
+    let record = roller.roll_d6("move", dice)?;
     let faces: Vec<u32> = record.dice.iter().map(|&f| u32::from(f)).collect();
     Ok(MoveRoll {
         seed,

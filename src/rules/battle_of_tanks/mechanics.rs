@@ -6,8 +6,8 @@ use crate::rules::RulesetId;
 use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 use crate::rules::resolution::{
-    CardPick, Choice, Distribution, EntryField, InputKind, InputSpec, InputValue, Inputs, Mechanic,
-    Report, ResolveError, Value, no_check,
+    CardPick, Choice, ChoiceTable, Distribution, EntryField, InputKind, InputSpec, InputValue,
+    Inputs, Mechanic, Report, ResolveError, Spelling, Value, no_check,
 };
 use crate::rules::words::amount;
 
@@ -28,6 +28,9 @@ pub static MECHANICS: [Mechanic; 3] = [
         odds: fire_odds,
         roll: fire_roll,
         presets: Vec::new,
+        rulings: rulings::FIRE,
+        pools: &["to_hit", "penetration"],
+        needs_flag: false,
     },
     Mechanic {
         ruleset: ID,
@@ -38,6 +41,9 @@ pub static MECHANICS: [Mechanic; 3] = [
         odds: repair_odds,
         roll: repair_roll,
         presets: Vec::new,
+        rulings: rulings::REPAIR,
+        pools: &["repair"],
+        needs_flag: true,
     },
     Mechanic {
         ruleset: ID,
@@ -48,6 +54,9 @@ pub static MECHANICS: [Mechanic; 3] = [
         odds: spotting_odds,
         roll: spotting_roll,
         presets: Vec::new,
+        rulings: rulings::SPOTTING,
+        pools: &["spotting"],
+        needs_flag: true,
     },
 ];
 
@@ -55,11 +64,17 @@ fn any_tank(card: &Card) -> bool {
     matches!(card, Card::BattleOfTanks(_))
 }
 
-const COVERS: &[Choice] = &[
-    Choice::new("open", "Open"),
-    Choice::new("light", "Light cover"),
-    Choice::new("heavy", "Heavy cover"),
-];
+const COVERS: ChoiceTable<Cover> = ChoiceTable(&[
+    (Choice::new("open", "Open"), Cover::Open),
+    (
+        Choice::new("light", "Light cover").flag(&["light-cover"]),
+        Cover::Light,
+    ),
+    (
+        Choice::new("heavy", "Heavy cover").flag(&["heavy-cover"]),
+        Cover::Heavy,
+    ),
+]);
 
 /// The most targets one fire order is split over in the window (the fire rate limits it
 /// anyway).
@@ -72,6 +87,7 @@ const TARGET_FIELDS: &[EntryField] = &[
         help: "Shots at this target; 0 with one target fires the whole fire rate.",
         min: 0,
         max: 20,
+        flag: None,
     },
     EntryField {
         key: "range_cm",
@@ -79,6 +95,7 @@ const TARGET_FIELDS: &[EntryField] = &[
         help: "Distance checked against the firer's sight; 0 = not checked.",
         min: 0,
         max: 500,
+        flag: Some("range"),
     },
     EntryField {
         key: "hit_points",
@@ -86,11 +103,12 @@ const TARGET_FIELDS: &[EntryField] = &[
         help: "0 = undamaged.",
         min: 0,
         max: 500,
+        flag: None,
     },
 ];
 
 fn attacker_input(label: &'static str) -> InputSpec {
-    InputSpec::card("attacker", label, "A Battle of Tanks tank.", any_tank)
+    InputSpec::card("attacker", label, "A Battle of Tanks tank.", any_tank).flag_aliases(&["tank"])
 }
 
 fn fire_inputs() -> Vec<InputSpec> {
@@ -108,6 +126,8 @@ fn fire_inputs() -> Vec<InputSpec> {
             default: InputValue::CardList(vec![Default::default()]),
             house_default: None,
             shown_when: None,
+            spelling: Spelling::default(),
+            refusal: None,
         },
         InputSpec::toggle("moving", "Firing on the move (Angriff)", "+1 to hit."),
         InputSpec::toggle(
@@ -121,12 +141,11 @@ fn fire_inputs() -> Vec<InputSpec> {
             "+1 to hit, like a moving firer (both moving +2).",
         )
         .house(rulings::MOVING_TARGET_RULING),
-        InputSpec::choice(
+        COVERS.input(
             "cover",
             "Target cover",
             "Light cover +1, heavy cover +2 to hit.",
-            COVERS,
-            "open",
+            Cover::Open,
         ),
         InputSpec::toggle(
             "hull_down",
@@ -148,12 +167,11 @@ fn repair_inputs() -> Vec<InputSpec> {
 fn spotting_inputs() -> Vec<InputSpec> {
     vec![
         attacker_input("Spotting tank"),
-        InputSpec::choice(
+        COVERS.input(
             "cover",
             "Target cover",
             "Open ground is spotted automatically; as printed, light cover +2 and heavy cover +1 to the spotting value.",
-            COVERS,
-            "open",
+            Cover::Open,
         )
         .house(rulings::SPOTTING_RULING),
     ]
@@ -169,17 +187,13 @@ fn attacker<'a>(inputs: &'a Inputs, what: &str) -> Result<&'a TankCard, ResolveE
     tank(inputs.require_card("attacker", what)?, "attacker")
 }
 
-fn cover(inputs: &Inputs) -> Cover {
-    match inputs.choice("cover") {
-        "light" => Cover::Light,
-        "heavy" => Cover::Heavy,
-        _ => Cover::Open,
-    }
+fn cover(inputs: &Inputs) -> Result<Cover, ResolveError> {
+    COVERS.read(inputs, "cover")
 }
 
-fn situation(inputs: &Inputs) -> FireSituation {
+fn situation(inputs: &Inputs) -> Result<FireSituation, ResolveError> {
     let hull_down = inputs.flag("hull_down");
-    FireSituation {
+    Ok(FireSituation {
         moving: inputs.flag("moving"),
         ambush: inputs.flag("ambush"),
         target_moving: inputs.flag("target_moving"),
@@ -187,15 +201,22 @@ fn situation(inputs: &Inputs) -> FireSituation {
         cover: if hull_down {
             Cover::Heavy
         } else {
-            cover(inputs)
+            cover(inputs)?
         },
         hull_down_turret_shot: hull_down,
         hull_to_hull: inputs.flag("hull_to_hull"),
-    }
+    })
 }
 
 fn check_fire(inputs: &Inputs) -> Result<(), ResolveError> {
-    situation(inputs).check()
+    // Hull-down means behind heavy cover: light cover contradicts it.
+    if inputs.flag("hull_down") && cover(inputs)? == Cover::Light {
+        return Err(ResolveError::invalid(
+            "hull_down",
+            "a hull-down target stands behind heavy cover, not light cover",
+        ));
+    }
+    situation(inputs)?.check()
 }
 
 /// The fire order's targets; a 0 in a field means its default.
@@ -205,7 +226,7 @@ fn targets<'a>(
 ) -> Result<Vec<(String, FireTarget<'a>)>, ResolveError> {
     let entries = inputs.list("target");
     let single = entries.len() == 1;
-    let situation = situation(inputs);
+    let situation = situation(inputs)?;
     entries
         .iter()
         .enumerate()
@@ -259,9 +280,6 @@ fn suffix(i: usize) -> String {
     }
 }
 
-fn report(mechanic: &'static str, title: String) -> Report {
-    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
-}
 fn fire_title(inputs: &Inputs, attacker: &TankCard) -> String {
     let name = inputs.label_of("attacker");
     format!(
@@ -275,7 +293,7 @@ fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let targets = targets(inputs, attacker)?;
     let order: Vec<FireTarget> = targets.iter().map(|(_, t)| *t).collect();
     let odds = bot::fire_order_odds(attacker, &order)?;
-    let mut r = report("fire", fire_title(inputs, attacker));
+    let mut r = Report::ruled(ID, "fire", fire_title(inputs, attacker), rulings::FIRE);
     for (i, (o, (name, _))) in odds.iter().zip(&targets).enumerate() {
         let s = suffix(i);
         let at = if targets.len() > 1 {
@@ -349,14 +367,19 @@ fn letter(face: PenetrationFace) -> &'static str {
     }
 }
 
-fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn fire_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let attacker = attacker(inputs, "firing tank")?;
     let targets = targets(inputs, attacker)?;
     let order: Vec<FireTarget> = targets.iter().map(|(_, t)| *t).collect();
-    let roll = bot::roll_fire(attacker, &order, &mut Roller::new(seed))?;
+    let roll = bot::roll_fire(attacker, &order, roller)?;
     let names: Vec<&str> = targets.iter().map(|(name, _)| name.as_str()).collect();
     let firer = inputs.label_of("attacker");
-    let mut r = report("fire", format!("{firer} fires at {}", names.join(" and ")));
+    let mut r = Report::ruled(
+        ID,
+        "fire",
+        format!("{firer} fires at {}", names.join(" and ")),
+        rulings::FIRE,
+    );
     for (i, (v, (name, _))) in roll.volleys.iter().zip(&targets).enumerate() {
         let s = suffix(i);
         r.dice(format!("to hit {name} ({}+)", v.need), &v.to_hit);
@@ -393,7 +416,12 @@ fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
 fn repair_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "tank")?;
     let name = inputs.label_of("attacker");
-    let mut r = report("repair", format!("{name} repairs its tracks"));
+    let mut r = Report::ruled(
+        ID,
+        "repair",
+        format!("{name} repairs its tracks"),
+        rulings::REPAIR,
+    );
     r.value("need", "Repair on", Value::Target(i64::from(tank.repair)));
     r.chance(
         "p_repaired",
@@ -403,11 +431,16 @@ fn repair_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn repair_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn repair_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "tank")?;
     let name = inputs.label_of("attacker");
-    let roll = bot::roll_repair(tank, &mut Roller::new(seed))?;
-    let mut r = report("repair", format!("{name} repairs its tracks"));
+    let roll = bot::roll_repair(tank, roller)?;
+    let mut r = Report::ruled(
+        ID,
+        "repair",
+        format!("{name} repairs its tracks"),
+        rulings::REPAIR,
+    );
     r.dice(format!("repair ({}+)", roll.need), &roll.die);
     r.value("repaired", "Repaired", Value::Flag(roll.repaired));
     r.result(if roll.repaired {
@@ -421,12 +454,14 @@ fn repair_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
 fn spotting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "spotting tank")?;
     let name = inputs.label_of("attacker");
-    let cover = cover(inputs);
+    let cover = cover(inputs)?;
     let need = bot::spotting_need(tank, cover)?;
     let odds = bot::spotting_odds(tank, cover)?;
-    let mut r = report(
+    let mut r = Report::ruled(
+        ID,
         "spotting",
         format!("{name} spots a target in {}", cover.label()),
+        rulings::SPOTTING,
     );
     match need {
         None => r.note("Open ground: spotted automatically."),
@@ -437,14 +472,16 @@ fn spotting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn spotting_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn spotting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let tank = attacker(inputs, "spotting tank")?;
     let name = inputs.label_of("attacker");
-    let cover = cover(inputs);
-    let roll = bot::roll_spotting(tank, cover, &mut Roller::new(seed))?;
-    let mut r = report(
+    let cover = cover(inputs)?;
+    let roll = bot::roll_spotting(tank, cover, roller)?;
+    let mut r = Report::ruled(
+        ID,
         "spotting",
         format!("{name} spots a target in {}", cover.label()),
+        rulings::SPOTTING,
     );
     match (&roll.die, roll.need) {
         (Some(die), Some(need)) => {

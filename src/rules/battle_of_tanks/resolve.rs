@@ -101,7 +101,7 @@ fn roll_penetration(
             "penetration die weights add up to {total}: a reading die needs 1–255 sides"
         ))
     })?;
-    let record = roller.roll(sides, count)?;
+    let record = roller.roll("penetration", sides, count)?;
     let read = record
         .dice
         .iter()
@@ -508,7 +508,7 @@ pub fn roll_fire(
     for target in targets {
         let need = to_hit_need(attacker, &target.situation)?;
         let turret_only = target.situation.turret_only();
-        let to_hit = roller.roll_d6(target.shots)?;
+        let to_hit = roller.roll_d6("to_hit", target.shots)?;
         let hits = to_hit
             .dice
             .iter()
@@ -570,7 +570,7 @@ pub struct RepairRoll {
 /// [`ResolveError::Dice`] if the roller refuses.
 pub fn roll_repair(card: &TankCard, roller: &mut Roller) -> Result<RepairRoll, ResolveError> {
     let seed = roller.seed();
-    let die = roller.roll_d6(1)?;
+    let die = roller.roll_d6("repair", 1)?;
     let face = die.dice.first().copied().unwrap_or(1);
     Ok(RepairRoll {
         seed,
@@ -634,7 +634,7 @@ pub fn roll_spotting(
             spotted: true,
         });
     };
-    let die = roller.roll_d6(1)?;
+    let die = roller.roll_d6("spotting", 1)?;
     let face = u32::from(die.dice.first().copied().unwrap_or(1));
     Ok(SpottingRoll {
         seed,

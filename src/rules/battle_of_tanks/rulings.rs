@@ -27,12 +27,9 @@ pub const MOVING_TARGET_RULING: HouseDefault = HouseDefault {
     ruling: "Each moving tank adds +1 to hit: the firer on the move (Angriff) and a target that moved this turn, so +2 when both did; ambush fire comes from a tank that is not moving.",
 };
 
-/// The house defaults a mechanic's odds and rolls rest on (its JSON `house_defaults`).
-pub fn for_mechanic(mechanic: &str) -> &'static [HouseDefault] {
-    match mechanic {
-        "fire" => &[PENETRATION_RULING, TO_HIT_RULING, MOVING_TARGET_RULING],
-        "repair" => &[],
-        "spotting" => &[SPOTTING_RULING],
-        _ => &[],
-    }
-}
+/// The house defaults fire's odds and rolls rest on (their JSON `house_defaults`).
+pub const FIRE: &[HouseDefault] = &[PENETRATION_RULING, TO_HIT_RULING, MOVING_TARGET_RULING];
+/// … track repair's (none).
+pub const REPAIR: &[HouseDefault] = &[];
+/// … spotting's.
+pub const SPOTTING: &[HouseDefault] = &[SPOTTING_RULING];

@@ -5,7 +5,8 @@ use crate::rules::RulesetId;
 use crate::rules::card::Card;
 use crate::rules::dice::{Dist, Roller};
 use crate::rules::resolution::{
-    Choice, Distribution, InputSpec, Inputs, Mechanic, Report, ResolveError, Value, no_check,
+    Choice, ChoiceTable, Distribution, InputSpec, Inputs, Mechanic, Report, ResolveError, Value,
+    no_check,
 };
 use crate::rules::words::amount;
 
@@ -28,6 +29,9 @@ pub static MECHANICS: [Mechanic; 4] = [
         odds: command_odds,
         roll: command_roll,
         presets: Vec::new,
+        rulings: rulings::COMMAND_POINTS,
+        pools: &["command"],
+        needs_flag: true,
     },
     Mechanic {
         ruleset: ID,
@@ -38,6 +42,9 @@ pub static MECHANICS: [Mechanic; 4] = [
         odds: reactivity_odds,
         roll: reactivity_roll,
         presets: Vec::new,
+        rulings: rulings::REACTIVITY,
+        pools: &["reactivity"],
+        needs_flag: true,
     },
     Mechanic {
         ruleset: ID,
@@ -48,6 +55,9 @@ pub static MECHANICS: [Mechanic; 4] = [
         odds: fire_odds,
         roll: fire_roll,
         presets: Vec::new,
+        rulings: rulings::FIRE,
+        pools: &["fire"],
+        needs_flag: true,
     },
     Mechanic {
         ruleset: ID,
@@ -58,6 +68,9 @@ pub static MECHANICS: [Mechanic; 4] = [
         odds: assault_odds,
         roll: assault_roll,
         presets: Vec::new,
+        rulings: rulings::ASSAULT,
+        pools: &["attacker", "defender"],
+        needs_flag: true,
     },
 ];
 
@@ -65,53 +78,72 @@ fn any_unit(card: &Card) -> bool {
     matches!(card, Card::BelleEpoque(_))
 }
 
-/// Takes the chosen card's value.
+/// The key of the options that take the chosen card's value (`None` in the tables).
 const FROM_CARD: &str = "card";
 
-const GENERALS: &[Choice] = &[
-    Choice::new("mediocre", "Mediocre (d4)"),
-    Choice::new("average", "Average (d6)"),
-    Choice::new("superior", "Superior (d8)"),
-];
+const GENERALS: ChoiceTable<General> = ChoiceTable(&[
+    (Choice::new("mediocre", "Mediocre (d4)"), General::Mediocre),
+    (Choice::new("average", "Average (d6)"), General::Average),
+    (Choice::new("superior", "Superior (d8)"), General::Superior),
+]);
 
-const TROOP_TYPES: &[Choice] = &[
-    Choice::new(FROM_CARD, "As the unit"),
-    Choice::new("a", "A"),
-    Choice::new("b", "B"),
-    Choice::new("c", "C"),
-    Choice::new("d", "D"),
-    Choice::new("e", "E"),
-    Choice::new("f", "F"),
-    Choice::new("g", "G"),
-];
+const TROOP_TYPES: ChoiceTable<Option<TroopType>> = ChoiceTable(&[
+    (Choice::new(FROM_CARD, "As the unit"), None),
+    (Choice::new("a", "A"), Some(TroopType::A)),
+    (Choice::new("b", "B"), Some(TroopType::B)),
+    (Choice::new("c", "C"), Some(TroopType::C)),
+    (Choice::new("d", "D"), Some(TroopType::D)),
+    (Choice::new("e", "E"), Some(TroopType::E)),
+    (Choice::new("f", "F"), Some(TroopType::F)),
+    (Choice::new("g", "G"), Some(TroopType::G)),
+]);
 
-const ORDERS: &[Choice] = &[
-    Choice::new(FROM_CARD, "As the unit (else close)"),
-    Choice::new("close", "Close order"),
-    Choice::new("loose", "Loose order"),
-];
+const ORDERS: ChoiceTable<Option<Doctrine>> = ChoiceTable(&[
+    (Choice::new(FROM_CARD, "As the unit (else close)"), None),
+    (Choice::new("close", "Close order"), Some(Doctrine::Close)),
+    (Choice::new("loose", "Loose order"), Some(Doctrine::Loose)),
+]);
 
-const TERRAINS: &[Choice] = &[
-    Choice::new("open", "Open"),
-    Choice::new("cover", "Cover"),
-    Choice::new("fortifications", "Fortifications"),
-];
-
-const LEVELS: &[Choice] = &[
-    Choice::new(FROM_CARD, "As the unit"),
-    Choice::new(
-        "militia_or_loose_regulars",
-        "Militia or loose regulars (SS 1–2)",
+const TERRAINS: ChoiceTable<Terrain> = ChoiceTable(&[
+    (Choice::new("open", "Open"), Terrain::Open),
+    (Choice::new("cover", "Cover"), Terrain::Cover),
+    (
+        Choice::new("fortifications", "Fortifications"),
+        Terrain::Fortifications,
     ),
-    Choice::new("close_regulars", "Close-order regulars (SS 1–3)"),
-    Choice::new("choc", "Choc (SS 1–4)"),
-];
+]);
 
-const POSITIONS: &[Choice] = &[
-    Choice::new("open", "Open"),
-    Choice::new("hill", "Hill (+1 for infantry)"),
-    Choice::new("fortifications", "Fortifications (+2)"),
-];
+const LEVELS: ChoiceTable<Option<AssaultTroops>> = ChoiceTable(&[
+    (Choice::new(FROM_CARD, "As the unit"), None),
+    (
+        Choice::new(
+            "militia_or_loose_regulars",
+            "Militia or loose regulars (SS 1–2)",
+        )
+        .alias(&["militia", "loose-regulars"]),
+        Some(AssaultTroops::MilitiaOrLooseRegulars),
+    ),
+    (
+        Choice::new("close_regulars", "Close-order regulars (SS 1–3)"),
+        Some(AssaultTroops::CloseRegulars),
+    ),
+    (
+        Choice::new("choc", "Choc (SS 1–4)"),
+        Some(AssaultTroops::Choc),
+    ),
+]);
+
+const POSITIONS: ChoiceTable<Position> = ChoiceTable(&[
+    (Choice::new("open", "Open"), Position::Open),
+    (
+        Choice::new("hill", "Hill (+1 for infantry)"),
+        Position::Hill,
+    ),
+    (
+        Choice::new("fortifications", "Fortifications (+2)"),
+        Position::Fortifications,
+    ),
+]);
 
 fn command_inputs() -> Vec<InputSpec> {
     vec![
@@ -124,12 +156,11 @@ fn command_inputs() -> Vec<InputSpec> {
             24,
         )
         .house(rulings::COMMAND_RULING),
-        InputSpec::choice(
+        GENERALS.input(
             "general",
             "General",
             "The die the general rolls.",
-            GENERALS,
-            "average",
+            General::Average,
         ),
     ]
 }
@@ -159,12 +190,11 @@ fn fire_inputs() -> Vec<InputSpec> {
             any_unit,
         )
         .optional(),
-        InputSpec::choice(
+        TROOP_TYPES.input(
             "troop_type",
             "Troop type",
             "The firer's type on the fire table.",
-            TROOP_TYPES,
-            FROM_CARD,
+            None,
         ),
         InputSpec::count(
             "stands",
@@ -192,24 +222,22 @@ fn fire_inputs() -> Vec<InputSpec> {
             any_unit,
         )
         .optional(),
-        InputSpec::choice(
+        ORDERS.input(
             "target_order",
             "Target order",
             "Loose order is harder to hit and to see.",
-            ORDERS,
-            FROM_CARD,
+            None,
         ),
         toggle(
             "target_cavalry",
             "Target is cavalry",
             "Not infantry: no cover or fortification misses.",
         ),
-        InputSpec::choice(
+        TERRAINS.input(
             "target_terrain",
             "Target terrain",
             "Cover and fortifications turn low faces into misses.",
-            TERRAINS,
-            "open",
+            Terrain::Open,
         ),
         toggle(
             "conspicuous",
@@ -250,12 +278,11 @@ fn assault_inputs() -> Vec<InputSpec> {
             12,
             0,
         ),
-        InputSpec::choice(
+        LEVELS.input(
             "attacker_level",
             "Attacker SS level",
             "The assault dice.",
-            LEVELS,
-            FROM_CARD,
+            None,
         ),
         toggle("attacker_dashing", "Attacker dashing", "SS level +1."),
         toggle(
@@ -296,12 +323,11 @@ fn assault_inputs() -> Vec<InputSpec> {
             12,
             0,
         ),
-        InputSpec::choice(
+        LEVELS.input(
             "defender_level",
             "Defender SS level",
             "The assault dice.",
-            LEVELS,
-            FROM_CARD,
+            None,
         ),
         toggle(
             "defender_stubborn",
@@ -326,12 +352,11 @@ fn assault_inputs() -> Vec<InputSpec> {
             "Defender cannot fall back",
             "Even losses are stands too.",
         ),
-        InputSpec::choice(
+        POSITIONS.input(
             "position",
             "Defender's position",
             "Hill +1 for infantry, fortifications +2.",
-            POSITIONS,
-            "open",
+            Position::Open,
         ),
         toggle(
             "cover_or_rough",
@@ -350,16 +375,6 @@ fn unit<'a>(
         _ => None,
     })
 }
-fn report(mechanic: &'static str, title: String) -> Report {
-    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
-}
-fn general(inputs: &Inputs) -> General {
-    match inputs.choice("general") {
-        "mediocre" => General::Mediocre,
-        "superior" => General::Superior,
-        _ => General::Average,
-    }
-}
 
 /// The side's stands: at least one, or there is no one to command.
 fn side_stands(inputs: &Inputs) -> Result<u32, ResolveError> {
@@ -374,13 +389,15 @@ fn side_stands(inputs: &Inputs) -> Result<u32, ResolveError> {
 
 fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let stands = side_stands(inputs)?;
-    let odds = be::command_points_odds(stands, general(inputs))?;
-    let mut r = report(
+    let odds = be::command_points_odds(stands, GENERALS.read(inputs, "general")?)?;
+    let mut r = Report::ruled(
+        ID,
         "command_points",
         format!(
             "Command points for {stands} stands: {}d{}",
             odds.dice, odds.sides
         ),
+        rulings::COMMAND_POINTS,
     );
     r.count("command_dice", "Command dice", odds.dice);
     r.count("die_sides", "Sides of each die", odds.sides);
@@ -398,12 +415,14 @@ fn command_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn command_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn command_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let stands = side_stands(inputs)?;
-    let roll = be::roll_command_points(stands, general(inputs), &mut Roller::new(seed))?;
-    let mut r = report(
+    let roll = be::roll_command_points(stands, GENERALS.read(inputs, "general")?, roller)?;
+    let mut r = Report::ruled(
+        ID,
         "command_points",
         format!("Command points for {stands} stands"),
+        rulings::COMMAND_POINTS,
     );
     r.dice("command dice", &roll.dice);
     r.count("total", "Command points", roll.total);
@@ -426,9 +445,11 @@ fn basic_score(inputs: &Inputs) -> Result<u8, ResolveError> {
 
 fn reactivity_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let bs = basic_score(inputs)?;
-    let mut r = report(
+    let mut r = Report::ruled(
+        ID,
         "reactivity",
         format!("Reactivity test: d6 at or under {bs} + command points spent"),
+        rulings::REACTIVITY,
     );
     r.count("basic_score", "Basic score", bs);
     const KEYS: [&str; 6] = [
@@ -444,16 +465,18 @@ fn reactivity_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn reactivity_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn reactivity_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let bs = basic_score(inputs)?;
     let cps = inputs.count_u32("cps");
-    let roll = be::roll_reactivity(bs, cps, &mut Roller::new(seed))?;
-    let mut r = report(
+    let roll = be::roll_reactivity(bs, cps, roller)?;
+    let mut r = Report::ruled(
+        ID,
         "reactivity",
         format!(
             "Reactivity test: basic score {bs}, {}",
             amount(u64::from(cps), "CPs")
         ),
+        rulings::REACTIVITY,
     );
     r.dice(format!("reactivity ({} or less)", roll.target), &roll.die);
     r.value("passed", "Activated", Value::Flag(roll.passed));
@@ -465,22 +488,9 @@ fn reactivity_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn troop_type(key: &str) -> Option<TroopType> {
-    Some(match key {
-        "a" => TroopType::A,
-        "b" => TroopType::B,
-        "c" => TroopType::C,
-        "d" => TroopType::D,
-        "e" => TroopType::E,
-        "f" => TroopType::F,
-        "g" => TroopType::G,
-        _ => return None,
-    })
-}
-
 fn fire(inputs: &Inputs) -> Result<Fire, ResolveError> {
     let firer = unit(inputs, "unit")?;
-    let troop_type = match (troop_type(inputs.choice("troop_type")), firer) {
+    let troop_type = match (TROOP_TYPES.read(inputs, "troop_type")?, firer) {
         (Some(t), _) => t,
         (None, Some(u)) => u.troop_type,
         (None, None) => {
@@ -500,11 +510,7 @@ fn fire(inputs: &Inputs) -> Result<Fire, ResolveError> {
         }
         (n, _) => n,
     };
-    let terrain = match inputs.choice("target_terrain") {
-        "cover" => Terrain::Cover,
-        "fortifications" => Terrain::Fortifications,
-        _ => Terrain::Open,
-    };
+    let terrain = TERRAINS.read(inputs, "target_terrain")?;
     let mut target = match unit(inputs, "target")? {
         Some(t) => FireTarget::of(t, terrain),
         None => FireTarget {
@@ -516,10 +522,8 @@ fn fire(inputs: &Inputs) -> Result<Fire, ResolveError> {
             unrevealed: false,
         },
     };
-    match inputs.choice("target_order") {
-        "loose" => target.doctrine = Doctrine::Loose,
-        "close" => target.doctrine = Doctrine::Close,
-        _ => {}
+    if let Some(doctrine) = ORDERS.read(inputs, "target_order")? {
+        target.doctrine = doctrine;
     }
     target.infantry &= !inputs.flag("target_cavalry");
     target.conspicuous |= inputs.flag("conspicuous");
@@ -546,6 +550,10 @@ fn check_fire(inputs: &Inputs) -> Result<(), ResolveError> {
     }
 }
 
+fn fire_report(title: String) -> Report {
+    Report::ruled(ID, "fire", title, rulings::FIRE)
+}
+
 fn fire_title(inputs: &Inputs, fire: &Fire) -> String {
     let target = inputs
         .card("target")
@@ -567,11 +575,11 @@ fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let title = fire_title(inputs, &fire);
     let odds = match be::fire_odds(&fire) {
         Ok(odds) => odds,
-        Err(ResolveError::NoResult(reason)) => return Ok(report("fire", title).no_result(reason)),
+        Err(ResolveError::NoResult(reason)) => return Ok(fire_report(title).no_result(reason)),
         Err(e) => return Err(e),
     };
     let n = odds.numbers;
-    let mut r = report("fire", title);
+    let mut r = fire_report(title);
     r.count("fire_dice", "Dice", n.dice);
     r.count("to_hit", "Hit on or under", n.to_hit);
     if n.misses_up_to > 0 {
@@ -599,15 +607,15 @@ fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn fire_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let fire = fire(inputs)?;
     let title = fire_title(inputs, &fire);
-    let roll = match be::roll_fire(&fire, &mut Roller::new(seed)) {
+    let roll = match be::roll_fire(&fire, roller) {
         Ok(roll) => roll,
-        Err(ResolveError::NoResult(reason)) => return Ok(report("fire", title).no_result(reason)),
+        Err(ResolveError::NoResult(reason)) => return Ok(fire_report(title).no_result(reason)),
         Err(e) => return Err(e),
     };
-    let mut r = report("fire", title);
+    let mut r = fire_report(title);
     r.dice("fire", &roll.dice);
     r.count("hits", "Hits", roll.hits);
     r.count("stands_lost", "Stands lost", roll.stands_lost);
@@ -619,23 +627,45 @@ fn fire_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn level(key: &str) -> Option<AssaultTroops> {
-    Some(match key {
-        "militia_or_loose_regulars" => AssaultTroops::MilitiaOrLooseRegulars,
-        "close_regulars" => AssaultTroops::CloseRegulars,
-        "choc" => AssaultTroops::Choc,
-        _ => return None,
-    })
+/// The inputs of one side of an assault, by key (only the attacker can be dashing).
+struct SideKeys {
+    who: &'static str,
+    stands: &'static str,
+    level: &'static str,
+    dashing: Option<&'static str>,
+    stubborn: &'static str,
+    cavalry: &'static str,
+    extra_assaults: &'static str,
+    cannot_fall_back: &'static str,
 }
 
+const ATTACKER: SideKeys = SideKeys {
+    who: "attacker",
+    stands: "attacker_stands",
+    level: "attacker_level",
+    dashing: Some("attacker_dashing"),
+    stubborn: "attacker_stubborn",
+    cavalry: "attacker_cavalry",
+    extra_assaults: "attacker_extra_assaults",
+    cannot_fall_back: "attacker_cannot_fall_back",
+};
+
+const DEFENDER: SideKeys = SideKeys {
+    who: "defender",
+    stands: "defender_stands",
+    level: "defender_level",
+    dashing: None,
+    stubborn: "defender_stubborn",
+    cavalry: "defender_cavalry",
+    extra_assaults: "defender_extra_assaults",
+    cannot_fall_back: "defender_cannot_fall_back",
+};
+
 /// One side of an assault: its card (if chosen) with stands and level overriding the card's.
-fn side(inputs: &Inputs, who: &'static str) -> Result<AssaultSide, ResolveError> {
-    let [stands_key, level_key] = match who {
-        "attacker" => ["attacker_stands", "attacker_level"],
-        _ => ["defender_stands", "defender_level"],
-    };
-    let stands = inputs.count_u32(stands_key);
-    let level = level(inputs.choice(level_key));
+fn side(inputs: &Inputs, keys: &SideKeys) -> Result<AssaultSide, ResolveError> {
+    let who = keys.who;
+    let stands = inputs.count_u32(keys.stands);
+    let level = LEVELS.read(inputs, keys.level)?;
     let mut side = match (unit(inputs, who)?.map(AssaultSide::of), stands, level) {
         (Some(side), _, _) => side,
         (None, 1.., Some(level)) => AssaultSide::new(stands, level),
@@ -652,24 +682,19 @@ fn side(inputs: &Inputs, who: &'static str) -> Result<AssaultSide, ResolveError>
     if let Some(level) = level {
         side.troops = level;
     }
-    let flag = |what: &str| inputs.flag(&format!("{who}_{what}"));
-    side.dashing |= flag("dashing");
-    side.stubborn |= flag("stubborn");
-    side.cavalry |= flag("cavalry");
-    side.extra_assaults = inputs.count_u32(&format!("{who}_extra_assaults"));
-    side.can_fall_back = !flag("cannot_fall_back");
+    side.dashing |= keys.dashing.is_some_and(|key| inputs.flag(key));
+    side.stubborn |= inputs.flag(keys.stubborn);
+    side.cavalry |= inputs.flag(keys.cavalry);
+    side.extra_assaults = inputs.count_u32(keys.extra_assaults);
+    side.can_fall_back = !inputs.flag(keys.cannot_fall_back);
     Ok(side)
 }
 
 fn assault(inputs: &Inputs) -> Result<Assault, ResolveError> {
     Ok(Assault {
-        attacker: side(inputs, "attacker")?,
-        defender: side(inputs, "defender")?,
-        position: match inputs.choice("position") {
-            "hill" => Position::Hill,
-            "fortifications" => Position::Fortifications,
-            _ => Position::Open,
-        },
+        attacker: side(inputs, &ATTACKER)?,
+        defender: side(inputs, &DEFENDER)?,
+        position: POSITIONS.read(inputs, "position")?,
         cover_or_rough: inputs.flag("cover_or_rough"),
     })
 }
@@ -693,13 +718,15 @@ fn assault_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         side_name(inputs, "attacker", &assault.attacker),
         side_name(inputs, "defender", &assault.defender),
     );
-    let mut r = report(
+    let mut r = Report::ruled(
+        ID,
         "assault",
         format!(
             "Assault: {a} at {} against {d} at {}",
             be::level_words(odds.attacker_level),
             be::level_words(odds.defender_level)
         ),
+        rulings::ASSAULT,
     );
     r.count("attacker_level", "Attacker SS level", odds.attacker_level);
     r.count("defender_level", "Defender SS level", odds.defender_level);
@@ -744,14 +771,19 @@ fn assault_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn assault_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn assault_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let assault = assault(inputs)?;
-    let roll = be::roll_assault(&assault, &mut Roller::new(seed))?;
+    let roll = be::roll_assault(&assault, roller)?;
     let (a, d) = (
         side_name(inputs, "attacker", &assault.attacker),
         side_name(inputs, "defender", &assault.defender),
     );
-    let mut r = report("assault", format!("Assault: {a} against {d}"));
+    let mut r = Report::ruled(
+        ID,
+        "assault",
+        format!("Assault: {a} against {d}"),
+        rulings::ASSAULT,
+    );
     r.dice("attacker", &roll.attacker_dice);
     r.dice("defender", &roll.defender_dice);
     let result = &roll.result;

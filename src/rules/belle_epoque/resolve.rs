@@ -153,7 +153,7 @@ pub fn roll_command_points(
 ) -> Result<CommandPointsRoll, ResolveError> {
     let (count, sides) = command_dice(stands, general)?;
     let seed = roller.seed();
-    let dice = roller.roll(sides, count)?;
+    let dice = roller.roll("command", sides, count)?;
     let total = dice.dice.iter().map(|&f| u32::from(f)).sum();
     Ok(CommandPointsRoll { seed, dice, total })
 }
@@ -184,7 +184,7 @@ pub fn roll_reactivity(
 ) -> Result<ReactivityRoll, ResolveError> {
     let target = u32::from(basic_score).saturating_add(command_points);
     let seed = roller.seed();
-    let die = roller.roll_d6(1)?;
+    let die = roller.roll_d6("reactivity", 1)?;
     let face = u32::from(die.dice.first().copied().unwrap_or(6));
     Ok(ReactivityRoll {
         seed,
@@ -423,7 +423,7 @@ pub struct FireRoll {
 pub fn roll_fire(fire: &Fire, roller: &mut Roller) -> Result<FireRoll, ResolveError> {
     let numbers = fire.numbers()?;
     let seed = roller.seed();
-    let dice = roller.roll_d6(numbers.dice)?;
+    let dice = roller.roll_d6("fire", numbers.dice)?;
     let hits = dice
         .dice
         .iter()
@@ -812,8 +812,8 @@ pub struct AssaultRoll {
 pub fn roll_assault(assault: &Assault, roller: &mut Roller) -> Result<AssaultRoll, ResolveError> {
     let (attacker_level, defender_level) = assault_levels(assault)?;
     let seed = roller.seed();
-    let attacker_dice = roller.roll_d6(assault.attacker.stands)?;
-    let defender_dice = roller.roll_d6(assault.defender.stands)?;
+    let attacker_dice = roller.roll_d6("attacker", assault.attacker.stands)?;
+    let defender_dice = roller.roll_d6("defender", assault.defender.stands)?;
     let result = assault_from_faces(assault, &attacker_dice.dice, &defender_dice.dice)?;
     Ok(AssaultRoll {
         seed,

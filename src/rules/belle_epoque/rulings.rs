@@ -27,13 +27,11 @@ pub const VISIBILITY_RULING: HouseDefault = HouseDefault {
     ruling: "Line of sight is 4 UD, 1 UD less for each of: the target has neither moved nor fired (or has not moved and carries smokeless-powder rifles), is in cover, is in loose order; none for a conspicuous target. Beyond it the unit cannot fire.",
 };
 
-/// The house defaults a mechanic's odds and rolls rest on (its JSON `house_defaults`).
-pub fn for_mechanic(mechanic: &str) -> &'static [HouseDefault] {
-    match mechanic {
-        "command_points" => &[COMMAND_RULING],
-        "reactivity" => &[],
-        "fire" => &[FIRE_RULING, VISIBILITY_RULING],
-        "assault" => &[ASSAULT_RULING],
-        _ => &[],
-    }
-}
+/// The house defaults command points' odds and rolls rest on (their JSON `house_defaults`).
+pub const COMMAND_POINTS: &[HouseDefault] = &[COMMAND_RULING];
+/// … a reactivity test's (none).
+pub const REACTIVITY: &[HouseDefault] = &[];
+/// … fire's.
+pub const FIRE: &[HouseDefault] = &[FIRE_RULING, VISIBILITY_RULING];
+/// … an assault's.
+pub const ASSAULT: &[HouseDefault] = &[ASSAULT_RULING];

@@ -26,6 +26,9 @@ pub static MECHANICS: [Mechanic; 3] = [
         odds: command_odds,
         roll: command_roll,
         presets: Vec::new,
+        rulings: rulings::COMMAND,
+        pools: &["commander", "blunder", "charge"],
+        needs_flag: true,
     },
     Mechanic {
         ruleset: ID,
@@ -36,6 +39,9 @@ pub static MECHANICS: [Mechanic; 3] = [
         odds: shot_odds,
         roll: shot_roll,
         presets: Vec::new,
+        rulings: rulings::SHOOTING,
+        pools: &["to_hit", "damage"],
+        needs_flag: false,
     },
     Mechanic {
         ruleset: ID,
@@ -46,6 +52,9 @@ pub static MECHANICS: [Mechanic; 3] = [
         odds: crash_odds,
         roll: crash_roll,
         presets: Vec::new,
+        rulings: rulings::CRASH,
+        pools: &["crash"],
+        needs_flag: true,
     },
 ];
 
@@ -88,7 +97,8 @@ fn shot_inputs() -> Vec<InputSpec> {
             "shooter_shaken",
             "Shooter disordered or shaken",
             "−1 to hit.",
-        ),
+        )
+        .flag_aliases(&["shooter-disordered"]),
         InputSpec::toggle(
             "target_cover",
             "Target in cover",
@@ -168,14 +178,13 @@ fn command_label(outcome: &CommandOutcome) -> String {
     }
 }
 
-fn report(mechanic: &'static str, title: String) -> Report {
-    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
-}
 fn command_odds(_: &Inputs) -> Result<Report, ResolveError> {
     let odds = bl::command_odds()?;
-    let mut r = report(
+    let mut r = Report::ruled(
+        ID,
         "command",
-        "BelloLudi Tanks! — commander die for orders".into(),
+        "BelloLudi Tanks! — commander die for orders",
+        rulings::COMMAND,
     );
     r.note("A d20 reads 1–4 → 0, 5–9 → 1, 10–14 → 2, 15–19 → 3, 20 → B (blunder).");
     for orders in 0..=3u32 {
@@ -198,9 +207,9 @@ fn command_odds(_: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn command_roll(_: &Inputs, seed: u64) -> Result<Report, ResolveError> {
-    let roll = bl::roll_command(&mut Roller::new(seed))?;
-    let mut r = report("command", "BelloLudi commander die".into());
+fn command_roll(_: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
+    let roll = bl::roll_command(roller)?;
+    let mut r = Report::ruled(ID, "command", "BelloLudi commander die", rulings::COMMAND);
     r.dice("commander die (d20 read)", &roll.commander_die);
     if let Some(record) = &roll.blunder_die {
         r.dice("blunder", record);
@@ -231,9 +240,11 @@ fn shot_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let target = tank(inputs, "target", "target_armour", "target tank")?;
     let odds = bl::shot_odds(shooter, target, &situation(inputs))?;
     let (a, b) = (inputs.label_of("shooter"), inputs.label_of("target"));
-    let mut r = report(
+    let mut r = Report::ruled(
+        ID,
         "shooting",
         format!("{a} shoots at {b} ({} armour left)", odds.remaining_before),
+        rulings::SHOOTING,
     );
     r.value(
         "need",
@@ -300,12 +311,17 @@ fn shot_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn shot_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn shot_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let shooter = vehicle(inputs, "shooter", "shooting tank")?;
     let target = tank(inputs, "target", "target_armour", "target tank")?;
-    let roll = bl::roll_shot(shooter, target, &situation(inputs), &mut Roller::new(seed))?;
+    let roll = bl::roll_shot(shooter, target, &situation(inputs), roller)?;
     let (a, b) = (inputs.label_of("shooter"), inputs.label_of("target"));
-    let mut r = report("shooting", format!("{a} shoots at {b}"));
+    let mut r = Report::ruled(
+        ID,
+        "shooting",
+        format!("{a} shoots at {b}"),
+        rulings::SHOOTING,
+    );
     r.dice(format!("to hit ({}+)", roll.need), &roll.to_hit);
     if let Some(record) = &roll.damage_dice {
         r.dice("commander dice (d20 read)", record);
@@ -349,12 +365,14 @@ fn crash_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let second = tank(inputs, "target", "target_armour", "second tank")?;
     let odds = bl::crash_odds(first, second)?;
     let (a, b) = (inputs.label_of("shooter"), inputs.label_of("target"));
-    let mut r = report(
+    let mut r = Report::ruled(
+        ID,
         "crash",
         format!(
             "{a} ({} armour left) crashes into {b} ({} left)",
             first.remaining, second.remaining
         ),
+        rulings::CRASH,
     );
     r.note("Each tank rolls a commander die and deals its number (0 or B: nothing).");
     for (key, label, dist) in [
@@ -390,12 +408,12 @@ fn crash_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn crash_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn crash_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let first = tank(inputs, "shooter", "shooter_armour", "first tank")?;
     let second = tank(inputs, "target", "target_armour", "second tank")?;
-    let roll = bl::roll_crash(first, second, &mut Roller::new(seed))?;
+    let roll = bl::roll_crash(first, second, roller)?;
     let (a, b) = (inputs.label_of("shooter"), inputs.label_of("target"));
-    let mut r = report("crash", format!("{a} crashes into {b}"));
+    let mut r = Report::ruled(ID, "crash", format!("{a} crashes into {b}"), rulings::CRASH);
     r.dice("commander dice (d20 read, first then second)", &roll.dice);
     r.count("hits_to_first", format!("Hits on {a}"), roll.hits.to_first);
     r.count(

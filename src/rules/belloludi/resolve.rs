@@ -214,10 +214,11 @@ fn read_face(faces: &[FaceWeight], roll: u8) -> Option<CommanderFace> {
 /// Rolls `count` commander dice (as reading-die faces) and reads them.
 fn roll_commander_dice(
     roller: &mut Roller,
+    pool: &'static str,
     count: u32,
 ) -> Result<(RollRecord, Vec<CommanderFace>), ResolveError> {
     let faces = &tables()?.commander_die;
-    let record = roller.roll(reading_die_sides(faces)?, count)?;
+    let record = roller.roll(pool, reading_die_sides(faces)?, count)?;
     let read = record
         .dice
         .iter()
@@ -311,7 +312,7 @@ pub struct CommandRoll {
 pub fn roll_command(roller: &mut Roller) -> Result<CommandRoll, ResolveError> {
     let t = tables()?;
     let seed = roller.seed();
-    let (commander_die, faces) = roll_commander_dice(roller, 1)?;
+    let (commander_die, faces) = roll_commander_dice(roller, "commander", 1)?;
     let face = faces.first().copied().unwrap_or(CommanderFace::B);
     let mut roll = CommandRoll {
         seed,
@@ -325,14 +326,14 @@ pub fn roll_command(roller: &mut Roller) -> Result<CommandRoll, ResolveError> {
         },
     };
     if face == CommanderFace::B {
-        let blunder_die = roller.roll_d6(1)?;
+        let blunder_die = roller.roll_d6("blunder", 1)?;
         let blunder_roll = first_face(&blunder_die);
         let row = t
             .blunder(blunder_roll)
             .ok_or_else(|| super::DATA.bad_data(format!("no blunder row for a roll of {blunder_roll}")))?;
         let mut charge_roll = 1;
         if row.charge {
-            let charge_die = roller.roll_d6(1)?;
+            let charge_die = roller.roll_d6("charge", 1)?;
             charge_roll = first_face(&charge_die);
             roll.charge_die = Some(charge_die);
         }
@@ -670,7 +671,7 @@ pub fn roll_shot(
     let commander_dice = shooter_dice(shooter)?;
     let need = hit_need(situation)?;
     let seed = roller.seed();
-    let to_hit = roller.roll_d6(1)?;
+    let to_hit = roller.roll_d6("to_hit", 1)?;
     let hit = is_hit(u32::from(first_face(&to_hit)), need);
     let mut roll = ShotRoll {
         seed,
@@ -686,7 +687,7 @@ pub fn roll_shot(
         disordered: false,
     };
     if hit {
-        let (record, faces) = roll_commander_dice(roller, commander_dice)?;
+        let (record, faces) = roll_commander_dice(roller, "damage", commander_dice)?;
         let damage = Damage::from_faces(&faces);
         roll.disordered = damage.disorders(target.remaining);
         roll.remaining_after = if damage.bullseye {
@@ -765,7 +766,7 @@ pub fn roll_crash(
     roller: &mut Roller,
 ) -> Result<CrashRoll, ResolveError> {
     let seed = roller.seed();
-    let (dice, faces) = roll_commander_dice(roller, 2)?;
+    let (dice, faces) = roll_commander_dice(roller, "crash", 2)?;
     let value = |i: usize| faces.get(i).map_or(0, |f| f.value());
     let hits = CrashHits {
         to_first: value(1),

@@ -27,17 +27,14 @@ pub const STATE_RULING: HouseDefault = HouseDefault {
     ruling: "Shaken when remaining armour < half the original; broken when remaining armour ≤ 25% of the original; destroyed at 0.",
 };
 
-/// The house defaults a mechanic's odds and rolls rest on (its JSON `house_defaults`).
-pub fn for_mechanic(mechanic: &str) -> &'static [HouseDefault] {
-    match mechanic {
-        "command" => &[COMMANDER_DIE_RULING],
-        "shooting" => &[
-            SHOOTING_RULING,
-            COMMANDER_DIE_RULING,
-            DISORDER_RULING,
-            STATE_RULING,
-        ],
-        "crash" => &[COMMANDER_DIE_RULING, STATE_RULING],
-        _ => &[],
-    }
-}
+/// The house defaults the commander die's odds and rolls rest on (their `house_defaults`).
+pub const COMMAND: &[HouseDefault] = &[COMMANDER_DIE_RULING];
+/// … a shot's.
+pub const SHOOTING: &[HouseDefault] = &[
+    SHOOTING_RULING,
+    COMMANDER_DIE_RULING,
+    DISORDER_RULING,
+    STATE_RULING,
+];
+/// … a crash's.
+pub const CRASH: &[HouseDefault] = &[COMMANDER_DIE_RULING, STATE_RULING];

@@ -7,8 +7,8 @@ use crate::rules::RulesetId;
 use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 use crate::rules::resolution::{
-    Choice, Distribution, Estimate, InputKind, InputSpec, Inputs, Mechanic, Report, ResolveError,
-    Value, no_check,
+    Choice, ChoiceTable, Distribution, Estimate, InputKind, InputSpec, Inputs, Mechanic, Report,
+    ResolveError, Value, no_check,
 };
 use crate::rules::words::amount;
 
@@ -30,6 +30,9 @@ pub static MECHANICS: [Mechanic; 2] = [
         odds: order_odds,
         roll: order_roll,
         presets: Vec::new,
+        rulings: rulings::ORDER_TEST,
+        pools: &["order", "fubar"],
+        needs_flag: true,
     },
     Mechanic {
         ruleset: ID,
@@ -40,6 +43,17 @@ pub static MECHANICS: [Mechanic; 2] = [
         odds: shooting_odds,
         roll: shooting_roll,
         presets: Vec::new,
+        rulings: rulings::SHOOTING,
+        pools: &[
+            "shots",
+            "to_hit",
+            "follow_up",
+            "he_hits",
+            "damage",
+            "damage_results",
+            "pins",
+        ],
+        needs_flag: false,
     },
 ];
 
@@ -47,38 +61,61 @@ fn any_unit(card: &Card) -> bool {
     matches!(card, Card::BoltAction(_))
 }
 
-/// "As the unit" takes the chosen unit's quality.
-pub const FROM_UNIT: &str = "unit";
+/// The troop quality; `None` ("As the unit") takes the chosen unit's.
+const QUALITIES: ChoiceTable<Option<Quality>> = ChoiceTable(&[
+    (Choice::new("unit", "As the unit"), None),
+    (
+        Choice::new("inexperienced", "Inexperienced"),
+        Some(Quality::Inexperienced),
+    ),
+    (Choice::new("regular", "Regular"), Some(Quality::Regular)),
+    (Choice::new("veteran", "Veteran"), Some(Quality::Veteran)),
+]);
 
-const QUALITIES: &[Choice] = &[
-    Choice::new(FROM_UNIT, "As the unit"),
-    Choice::new("inexperienced", "Inexperienced"),
-    Choice::new("regular", "Regular"),
-    Choice::new("veteran", "Veteran"),
-];
+/// The officer lending his bonus, by the rank key the morale table lists.
+const OFFICERS: ChoiceTable<Option<&str>> = ChoiceTable(&[
+    (Choice::new("none", "None"), None),
+    (
+        Choice::new("second_lieutenant", "2nd Lieutenant (+1)").alias(&["2nd-lt"]),
+        Some("second_lieutenant"),
+    ),
+    (
+        Choice::new("first_lieutenant", "1st Lieutenant (+2)").alias(&["1st-lt"]),
+        Some("first_lieutenant"),
+    ),
+    (Choice::new("captain", "Captain (+3)"), Some("captain")),
+    (Choice::new("major", "Major (+4)"), Some("major")),
+]);
 
-const OFFICERS: &[Choice] = &[
-    Choice::new("none", "None"),
-    Choice::new("second_lieutenant", "2nd Lieutenant (+1)"),
-    Choice::new("first_lieutenant", "1st Lieutenant (+2)"),
-    Choice::new("captain", "Captain (+3)"),
-    Choice::new("major", "Major (+4)"),
-];
+/// The target's cover, as the sheet's hit modifiers take it: (soft, hard).
+const COVERS: ChoiceTable<(bool, bool)> = ChoiceTable(&[
+    (Choice::new("none", "None"), (false, false)),
+    (
+        Choice::new("soft", "Soft cover (−1)").flag(&["soft-cover"]),
+        (true, false),
+    ),
+    (
+        Choice::new("hard", "Hard cover (−2)").flag(&["hard-cover"]),
+        (false, true),
+    ),
+]);
 
-const COVERS: &[Choice] = &[
-    Choice::new("none", "None"),
-    Choice::new("soft", "Soft cover (−1)"),
-    Choice::new("hard", "Hard cover (−2)"),
-];
-
-const FACINGS: &[Choice] = &[
-    Choice::new("front", "Front"),
-    Choice::new("side", "Side or top (+1 pen)"),
-    Choice::new("rear", "Rear (+2 pen)"),
-];
+const FACINGS: ChoiceTable<Facing> = ChoiceTable(&[
+    (Choice::new("front", "Front"), Facing::Front),
+    (
+        Choice::new("side", "Side or top (+1 pen)").flag(&["side", "top"]),
+        Facing::SideOrTop,
+    ),
+    (
+        Choice::new("rear", "Rear (+2 pen)").flag(&["rear"]),
+        Facing::Rear,
+    ),
+]);
 
 fn unit_input(label: &'static str, help: &'static str) -> InputSpec {
-    InputSpec::card("unit", label, help, any_unit).optional()
+    InputSpec::card("unit", label, help, any_unit)
+        .optional()
+        .flag_aliases(&["shooter"])
 }
 
 fn pins_input(help: &'static str) -> InputSpec {
@@ -91,20 +128,18 @@ fn order_inputs() -> Vec<InputSpec> {
             "Unit",
             "The unit taking the test: its quality, unless Quality says otherwise.",
         ),
-        InputSpec::choice(
+        QUALITIES.input(
             "quality",
             "Quality",
-            "Morale 8 (Inexperienced), 9 (Regular), 10 (Veteran).",
-            QUALITIES,
-            "regular",
+            "Morale 8 (Inexperienced), 9 (Regular), 10 (Veteran); as the unit by default.",
+            None,
         ),
         pins_input("−1 morale per pin."),
-        InputSpec::choice(
+        OFFICERS.input(
             "officer",
             "Officer",
             "An officer lending his morale bonus.",
-            OFFICERS,
-            "none",
+            None,
         ),
     ]
 }
@@ -140,13 +175,13 @@ fn shooting_inputs() -> Vec<InputSpec> {
         toggle("moving", "Firing on the move", "−1 to hit."),
         toggle("target_down", "Target down", "Down infantry or artillery: −1 to hit."),
         toggle("small_unit", "Small unit", "−1 to hit."),
-        InputSpec::choice("cover", "Target cover", "Soft −1, hard −2 to hit.", COVERS, "none"),
+        COVERS.input("cover", "Target cover", "Soft −1, hard −2 to hit.", (false, false)),
         InputSpec::card("target", "Target unit", "Its damage value, armour and open top.", any_unit)
             .optional(),
         InputSpec::count("damage_value", "Damage value", "The target's damage value (overrides the unit's); 0 = the unit's.", 0, 12, 0),
         toggle("armoured", "Armoured", "The target rolls on the damage results table."),
         toggle("open_topped", "Open-topped", "+1 on damage results from indirect fire."),
-        InputSpec::choice("facing", "Hit on", "Side or top +1, rear +2 penetration (heavy weapons).", FACINGS, "front"),
+        FACINGS.input("facing", "Hit on", "Side or top +1, rear +2 penetration (heavy weapons).", Facing::Front),
         toggle("massive_damage", "Massive Damage", "Two damage results per damaging hit.")
             .house(rulings::DAMAGE_RESULTS_RULING),
         toggle("indirect", "Indirect fire", "Automatic for indirect-fire weapons such as mortars."),
@@ -164,28 +199,25 @@ fn unit<'a>(
     })
 }
 fn quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
-    Ok(match (inputs.choice("quality"), unit(inputs, "unit")?) {
-        ("inexperienced", _) => Quality::Inexperienced,
-        ("veteran", _) => Quality::Veteran,
-        ("regular", _) => Quality::Regular,
-        (_, Some(u)) => u.quality,
-        (_, None) => {
-            return Err(ResolveError::invalid(
-                "quality",
-                "give the troop quality (inexperienced, regular, veteran) or choose the unit",
-            ));
-        }
-    })
+    Ok(
+        match (QUALITIES.read(inputs, "quality")?, unit(inputs, "unit")?) {
+            (Some(quality), _) => quality,
+            (None, Some(u)) => u.quality,
+            (None, None) => {
+                return Err(ResolveError::invalid(
+                    "quality",
+                    "give the troop quality (inexperienced, regular, veteran) or choose the unit",
+                ));
+            }
+        },
+    )
 }
 
 fn order_test(inputs: &Inputs) -> Result<OrderTest, ResolveError> {
     Ok(OrderTest {
         quality: quality(inputs)?,
         pins: inputs.count_u32("pins"),
-        officer: match inputs.choice("officer") {
-            "" | "none" => None,
-            rank => Some(rank.to_string()),
-        },
+        officer: OFFICERS.read(inputs, "officer")?.map(str::to_string),
     })
 }
 
@@ -197,19 +229,16 @@ fn order_label(o: &OrderResult) -> String {
     }
 }
 
-fn report(mechanic: &'static str, title: String) -> Report {
-    Report::ruled(ID, mechanic, title, rulings::for_mechanic(mechanic))
+fn order_report(title: String) -> Report {
+    Report::ruled(ID, "order_test", title, rulings::ORDER_TEST)
 }
 fn order_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let test = order_test(inputs)?;
     let odds = ba::order_test_odds(&test)?;
-    let mut r = report(
-        "order_test",
-        format!(
-            "Order test: 2d6 at or under {} (double six: FUBAR)",
-            odds.target
-        ),
-    );
+    let mut r = order_report(format!(
+        "Order test: 2d6 at or under {} (double six: FUBAR)",
+        odds.target
+    ));
     r.value(
         "quality",
         "Quality",
@@ -235,13 +264,10 @@ fn order_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn order_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn order_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let test = order_test(inputs)?;
-    let roll = ba::roll_order_test(&test, &mut Roller::new(seed))?;
-    let mut r = report(
-        "order_test",
-        format!("Order test ({})", test.quality.label()),
-    );
+    let roll = ba::roll_order_test(&test, roller)?;
+    let mut r = order_report(format!("Order test ({})", test.quality.label()));
     r.dice("order test (2d6)", &roll.dice);
     if let Some(record) = &roll.fubar_die {
         r.dice("FUBAR chart", record);
@@ -315,6 +341,7 @@ fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
     // A mortar fires HE whatever is asked (`Attack::new` knows); the toggle adds HE for
     // guns that can fire either.
     attack.high_explosive |= inputs.flag("he");
+    let (soft_cover, hard_cover) = COVERS.read(inputs, "cover")?;
     attack.hit = HitModifiers {
         point_blank: inputs.flag("point_blank"),
         pins: inputs.count_u32("pins"),
@@ -323,14 +350,10 @@ fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
         on_the_move: inputs.flag("moving"),
         target_down: inputs.flag("target_down"),
         small_unit: inputs.flag("small_unit"),
-        soft_cover: inputs.choice("cover") == "soft",
-        hard_cover: inputs.choice("cover") == "hard",
+        soft_cover,
+        hard_cover,
     };
-    attack.facing = match inputs.choice("facing") {
-        "side" => Facing::SideOrTop,
-        "rear" => Facing::Rear,
-        _ => Facing::Front,
-    };
+    attack.facing = FACINGS.read(inputs, "facing")?;
     attack.massive_damage = inputs.flag("massive_damage");
     attack.indirect |= inputs.flag("indirect");
     attack.already_immobilised = inputs.flag("immobilised");
@@ -451,9 +474,9 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-fn shooting_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+fn shooting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let attack = attack(inputs)?;
-    let roll = ba::roll_attack(&attack, &mut Roller::new(seed))?;
+    let roll = ba::roll_attack(&attack, roller)?;
     let mut r = Report::new(
         ID,
         "shooting",

@@ -26,7 +26,8 @@ fn tables() -> Result<&'static Tables, ResolveError> {
     super::DATA.for_resolution(|d| &d.tables)
 }
 
-/// One roll with what it was for ("to hit", "damage"), so a log reads like the table.
+/// One roll with what it was for ("to hit", "damage"), so a log reads like the table; the
+/// record names its pool ("to_hit"), which dice rolled at the table fill.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LabelledRoll {
     pub label: &'static str,
@@ -281,13 +282,13 @@ pub fn roll_order_test(
     let t = tables()?;
     let target = test.target()?;
     let seed = roller.seed();
-    let dice = roller.roll_d6(2)?;
+    let dice = roller.roll_d6("order", 2)?;
     let face = |i: usize| u32::from(dice.dice.get(i).copied().unwrap_or(1));
     let (a, b) = (face(0), face(1));
     let mut fubar_die = None;
     let mut fubar = String::new();
     if a == 6 && b == 6 {
-        let record = roller.roll_d6(1)?;
+        let record = roller.roll_d6("fubar", 1)?;
         fubar = fubar_result(t, record.dice.first().copied().unwrap_or(1))?;
         fubar_die = Some(record);
     }
@@ -1003,22 +1004,22 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
         roller,
         rolls: Vec::new(),
     };
-    let shots = log.expr("shots", numbers.shots, attack.firers)?;
-    let to_hit = log.d6("to hit", shots)?;
+    let shots = log.expr(SHOTS, numbers.shots, attack.firers)?;
+    let to_hit = log.d6(TO_HIT, shots)?;
     let shot_hits = if numbers.need <= 6 {
         count(&to_hit, |f| first_die_hits(f, numbers.need))
     } else if let Some(needed) = follow_up_need(numbers.need)? {
         let sixes = count(&to_hit, |f| f == 6);
-        count(&log.d6("7+ follow-up", sixes)?, |f| f >= needed)
+        count(&log.d6(FOLLOW_UP, sixes)?, |f| f >= needed)
     } else {
         0
     };
     let hits = match numbers.he_hits {
-        Some(he) => log.expr("HE hits", he, shot_hits)?,
+        Some(he) => log.expr(HE_HITS, he, shot_hits)?,
         None => shot_hits,
     };
     let damages = damage_test(&numbers, attack.target.damage_value);
-    let damaging = count(&log.d6("damage", hits)?, |f| damages(&f));
+    let damaging = count(&log.d6(DAMAGE, hits)?, |f| damages(&f));
     let mut tally = AttackTally {
         hits,
         damaging,
@@ -1028,7 +1029,7 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
     let mut vehicle_results = Vec::new();
     if attack.target.armoured {
         let per_hit: u32 = if attack.massive_damage { 2 } else { 1 };
-        let results = log.d6("damage results", damaging * per_hit)?;
+        let results = log.d6(DAMAGE_RESULTS, damaging * per_hit)?;
         for chunk in results.chunks(per_hit as usize) {
             let effects = chunk
                 .iter()
@@ -1044,7 +1045,7 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
         }
     }
     let pins = if shot_hits > 0 {
-        log.expr("pins", numbers.pins, 1)?
+        log.expr(PINS, numbers.pins, 1)?
     } else {
         0
     };
@@ -1059,6 +1060,17 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
     })
 }
 
+/// A pool of one attack: its name for table dice and its label in the log.
+type Named = (&'static str, &'static str);
+
+const SHOTS: Named = ("shots", "shots");
+const TO_HIT: Named = ("to_hit", "to hit");
+const FOLLOW_UP: Named = ("follow_up", "7+ follow-up");
+const HE_HITS: Named = ("he_hits", "HE hits");
+const DAMAGE: Named = ("damage", "damage");
+const DAMAGE_RESULTS: Named = ("damage_results", "damage results");
+const PINS: Named = ("pins", "pins");
+
 /// Rolls dice in labelled groups for one attack, keeping every record; a group of no dice
 /// rolls nothing and uses no roll number.
 struct RollLog<'r> {
@@ -1070,34 +1082,29 @@ impl RollLog<'_> {
     /// Rolls `count` dice with `sides` sides as one labelled record; returns the faces.
     fn roll(
         &mut self,
-        label: &'static str,
+        (pool, label): Named,
         sides: u8,
         count: u32,
     ) -> Result<Vec<u32>, ResolveError> {
         if count == 0 {
             return Ok(Vec::new());
         }
-        let record = self.roller.roll(sides, count)?;
+        let record = self.roller.roll(pool, sides, count)?;
         let faces = record.dice.iter().map(|&f| u32::from(f)).collect();
         self.rolls.push(LabelledRoll { label, record });
         Ok(faces)
     }
 
-    fn d6(&mut self, label: &'static str, count: u32) -> Result<Vec<u32>, ResolveError> {
-        self.roll(label, 6, count)
+    fn d6(&mut self, named: Named, count: u32) -> Result<Vec<u32>, ResolveError> {
+        self.roll(named, 6, count)
     }
 
     /// Rolls `times` copies of a chart value ("D6", "2D6", "3") and returns the total.
-    fn expr(
-        &mut self,
-        label: &'static str,
-        expr: DiceExpr,
-        times: u32,
-    ) -> Result<u32, ResolveError> {
+    fn expr(&mut self, named: Named, expr: DiceExpr, times: u32) -> Result<u32, ResolveError> {
         Ok(match expr {
             DiceExpr::Fixed(n) => n.saturating_mul(times),
             DiceExpr::Dice { count, sides } => self
-                .roll(label, sides, count.saturating_mul(times))?
+                .roll(named, sides, count.saturating_mul(times))?
                 .iter()
                 .sum(),
         })

@@ -27,11 +27,7 @@ pub const DAMAGE_RESULTS_RULING: HouseDefault = HouseDefault {
     ruling: "Weapons with no PEN roll Superficial Damage (d6−3), others Full Damage (d6); open-topped hit by indirect fire +1; Massive Damage (two results) is marked by the user; a second Immobilised knocks the vehicle out.",
 };
 
-/// The house defaults a mechanic's odds and rolls rest on (its JSON `house_defaults`).
-pub fn for_mechanic(mechanic: &str) -> &'static [HouseDefault] {
-    match mechanic {
-        "order_test" => &[ORDER_RULING],
-        "shooting" => &[SEVEN_PLUS_RULING, HE_RULING, DAMAGE_RESULTS_RULING],
-        _ => &[],
-    }
-}
+/// The house defaults an order test's odds and rolls rest on (their JSON `house_defaults`).
+pub const ORDER_TEST: &[HouseDefault] = &[ORDER_RULING];
+/// … a shooting attack's (each answer lists those it uses).
+pub const SHOOTING: &[HouseDefault] = &[SEVEN_PLUS_RULING, HE_RULING, DAMAGE_RESULTS_RULING];

@@ -31,4 +31,44 @@ pub enum DiceError {
     /// A simulation was asked to run zero trials, which estimates nothing.
     #[error("a simulation needs at least one trial")]
     NoTrials,
+    /// The rules asked for a pool of dice rolled at the table, and none was given for it.
+    #[error("{pool}: no faces given: the rules roll {count} d{sides} here")]
+    NoTableDice {
+        /// The pool's name ("attack").
+        pool: &'static str,
+        sides: u8,
+        count: u32,
+    },
+    /// Dice rolled at the table: a pool was given more or fewer faces than the rules roll.
+    #[error("{pool}: {given} faces given: the rules roll {wanted} d{sides} here")]
+    WrongTableCount {
+        pool: &'static str,
+        given: u32,
+        wanted: u32,
+        sides: u8,
+    },
+    /// Dice rolled at the table, typed so they cannot be read for this die ("1720" as two
+    /// d20s).
+    #[error("{pool}: the faces cannot be read as d{sides}: write them with commas (12,3,20)")]
+    Unreadable { pool: &'static str, sides: u8 },
+    /// Dice rolled at the table: a face the pool's die does not have.
+    #[error("{pool}: {face} is not a face of a d{sides} (1 to {sides})")]
+    NotOnTheDie {
+        pool: &'static str,
+        face: u8,
+        sides: u8,
+    },
+}
+
+impl DiceError {
+    /// Whether the error is about dice rolled at the table (a front end names its dice entry).
+    pub fn is_table_dice(&self) -> bool {
+        matches!(
+            self,
+            DiceError::NoTableDice { .. }
+                | DiceError::WrongTableCount { .. }
+                | DiceError::Unreadable { .. }
+                | DiceError::NotOnTheDie { .. }
+        )
+    }
 }

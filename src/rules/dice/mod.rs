@@ -12,7 +12,8 @@
 //!   [`Dist::from_weights`].
 //! - [`Pool`] and [`PoolOutcome`]: successes and sixes of n d6 against a target number.
 //! - [`Opposed`]: exact attacker-against-defender odds folded into any key.
-//! - [`Roller`] and [`RollRecord`]: seeded, portable, replayable rolls.
+//! - [`Roller`] and [`RollRecord`]: seeded, portable, replayable rolls, each asked for by a
+//!   pool name; or dice rolled at the table ([`TableDice`]) checked against the request.
 //! - [`simulate_fire`]: fast seeded Monte Carlo of opposed fire with [`Estimate`]s.
 
 mod common_dice;
@@ -23,6 +24,7 @@ mod opposed;
 mod pool;
 mod roller;
 mod simulation;
+mod table;
 #[cfg(test)]
 mod test_support;
 
@@ -31,5 +33,6 @@ pub use distribution::{Dist, MAX_REPEAT, combine};
 pub use error::DiceError;
 pub use opposed::Opposed;
 pub use pool::{MAX_EXACT_D6, Pool, PoolOutcome, is_success};
-pub use roller::{MAX_ROLLED_DICE, RollRecord, Roller};
+pub use roller::{DiceSource, MAX_ROLLED_DICE, RollRecord, Roller};
 pub use simulation::{Estimate, FireTally, MAX_SIMULATED_DICE, simulate_fire};
+pub use table::{PoolRequest, Source, TableDice, check_typed, parse_faces, read_faces};

@@ -1,9 +1,15 @@
-//! Seeded, recorded dice rolls that can be shown, logged and replayed.
+//! Recorded dice rolls that can be shown, logged and replayed: seeded, or rolled at the table.
 //!
 //! A game log must be able to say "this is what was rolled, and here is how to roll it again".
-//! So every roll is a pure function of (seed, roll number, die, count), and returns a
+//! So every seeded roll is a pure function of (seed, roll number, die, count), and returns a
 //! [`RollRecord`] holding all of that plus every face. Nothing here reads the clock or the
 //! OS: the caller picks the seed (the UI may take it from the OS), which keeps `rules` pure.
+//!
+//! The rules ask for every roll by its pool's name ([`Roller::roll`]). A roller made with
+//! [`Roller::table`] answers with the faces the players rolled for that pool
+//! ([`TableDice`]) instead, checked against what was asked (count and sides), and records
+//! them as rolled at the table. Either way it lists the requests ([`Roller::asked`]), which is
+//! how a front end learns which pools a situation needs.
 //!
 //! Reproducibility contract (tested against fixed values, so a silent change fails CI):
 //! - Roll number `k` of seed `s` uses xoshiro256++ (rand's portable
@@ -14,11 +20,15 @@
 //!   redrawing `x` when `(x * n) mod 2^64 < 2^64 mod n` (Lemire's method), so every face is
 //!   exactly equally likely. rand's own range sampling is not used because it is slightly
 //!   biased by default and its algorithm may change between rand versions.
+//! - The pool's name does not enter the dice: naming pools changed no recorded roll.
+
+use std::collections::BTreeMap;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use super::table::{PoolRequest, Source, TableDice};
 use super::{DiceError, Pool, PoolOutcome, pool::is_success};
 
 /// The most dice one roll may ask for; bounds the memory a caller can make us allocate.
@@ -83,11 +93,56 @@ fn check(sides: u8, count: u32) -> Result<(), DiceError> {
     Ok(())
 }
 
-/// Hands out recorded rolls from one seed, numbering them 0, 1, 2, …
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Where a roll's dice come from: a seed (the app rolls) or the faces the players rolled at
+/// the table.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum DiceSource {
+    Seed(u64),
+    Table(TableDice),
+}
+
+impl From<u64> for DiceSource {
+    fn from(seed: u64) -> Self {
+        DiceSource::Seed(seed)
+    }
+}
+
+impl From<TableDice> for DiceSource {
+    fn from(dice: TableDice) -> Self {
+        DiceSource::Table(dice)
+    }
+}
+
+impl DiceSource {
+    /// The seed, for dice the app rolls.
+    pub fn seed(&self) -> Option<u64> {
+        match self {
+            DiceSource::Seed(seed) => Some(*seed),
+            DiceSource::Table(_) => None,
+        }
+    }
+
+    /// A roller handing out these dice.
+    pub fn roller(&self) -> Roller {
+        match self {
+            DiceSource::Seed(seed) => Roller::new(*seed),
+            DiceSource::Table(dice) => Roller::table(dice.clone()),
+        }
+    }
+}
+
+/// Hands out recorded rolls, numbering them 0, 1, 2, …: from one seed, or from the faces
+/// rolled at the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Roller {
     seed: u64,
     next_index: u64,
+    /// Faces rolled at the table; `None` rolls from the seed.
+    table: Option<TableDice>,
+    /// How many rolls of each pool the table dice have answered.
+    used: BTreeMap<&'static str, usize>,
+    /// Every roll asked for, in order.
+    asked: Vec<PoolRequest>,
 }
 
 impl Roller {
@@ -98,12 +153,36 @@ impl Roller {
 
     /// Continues a saved session: the next roll will be roll number `next_index` of `seed`.
     pub const fn resume(seed: u64, next_index: u64) -> Self {
-        Self { seed, next_index }
+        Self {
+            seed,
+            next_index,
+            table: None,
+            used: BTreeMap::new(),
+            asked: Vec::new(),
+        }
     }
 
-    /// The seed every roll of this roller derives from.
+    /// A roller that answers each request with the faces `dice` holds for its pool.
+    pub fn table(dice: TableDice) -> Self {
+        Self {
+            table: Some(dice),
+            ..Self::new(0)
+        }
+    }
+
+    /// The seed every roll of this roller derives from; 0 for dice rolled at the table,
+    /// which have none (their records say [`Source::Table`]).
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// Where this roller's faces come from.
+    pub fn source(&self) -> Source {
+        if self.table.is_some() {
+            Source::Table
+        } else {
+            Source::Seed
+        }
     }
 
     /// The number the next roll will get (also the count of rolls made since roll 0).
@@ -111,13 +190,46 @@ impl Roller {
         self.next_index
     }
 
-    /// Rolls `count` dice with `sides` sides and records them.
+    /// Every roll asked for so far, in order (refused ones included: the last request of a
+    /// roll that stopped for want of table dice is the pool to ask the players for).
+    pub fn asked(&self) -> &[PoolRequest] {
+        &self.asked
+    }
+
+    /// Table dice that were given but never asked for, as (pool, rolls left over).
+    pub fn unused(&self) -> Vec<(String, usize)> {
+        let Some(table) = &self.table else {
+            return Vec::new();
+        };
+        let mut left: BTreeMap<&str, usize> = BTreeMap::new();
+        for (pool, occurrence) in table.rolls() {
+            let used = self.used.get(pool).copied().unwrap_or(0);
+            if occurrence >= used {
+                *left.entry(pool).or_default() += 1;
+            }
+        }
+        left.into_iter().map(|(p, n)| (p.to_string(), n)).collect()
+    }
+
+    /// Rolls `count` dice with `sides` sides for `pool` and records them.
     ///
     /// # Errors
     /// [`DiceError::NoSides`] for `sides == 0`; [`DiceError::TooManyDice`] above
-    /// [`MAX_ROLLED_DICE`]. A refused roll does not use up a roll number.
-    pub fn roll(&mut self, sides: u8, count: u32) -> Result<RollRecord, DiceError> {
+    /// [`MAX_ROLLED_DICE`]. A refused roll does not use up a roll number. With table dice:
+    /// [`DiceError::NoTableDice`] when none were given for `pool` (none are needed for a
+    /// pool of no dice), [`DiceError::WrongTableCount`] and [`DiceError::NotOnTheDie`] when
+    /// they do not fit the request.
+    pub fn roll(
+        &mut self,
+        pool: &'static str,
+        sides: u8,
+        count: u32,
+    ) -> Result<RollRecord, DiceError> {
         check(sides, count)?;
+        self.asked.push(PoolRequest { pool, sides, count });
+        if self.table.is_some() {
+            return self.answer_from_table(pool, sides, count);
+        }
         let index = self.next_index;
         self.next_index = self.next_index.wrapping_add(1);
         Ok(RollRecord {
@@ -125,39 +237,121 @@ impl Roller {
             index,
             sides,
             dice: roll_faces(self.seed, index, sides, count),
+            source: Source::Seed,
+            pool,
         })
     }
 
-    /// Rolls `count` d6 and records them.
-    ///
-    /// # Errors
-    /// [`DiceError::TooManyDice`] above [`MAX_ROLLED_DICE`].
-    pub fn roll_d6(&mut self, count: u32) -> Result<RollRecord, DiceError> {
-        self.roll(6, count)
+    /// The next given roll of `pool`, checked against the request.
+    fn answer_from_table(
+        &mut self,
+        pool: &'static str,
+        sides: u8,
+        count: u32,
+    ) -> Result<RollRecord, DiceError> {
+        let occurrence = self.used.get(pool).copied().unwrap_or(0);
+        let given = self
+            .table
+            .as_ref()
+            .and_then(|t| t.faces(pool, occurrence, sides, count));
+        let dice = match given {
+            Some(Ok(faces)) => {
+                *self.used.entry(pool).or_default() += 1;
+                faces
+            }
+            Some(Err(_)) => return Err(DiceError::Unreadable { pool, sides }),
+            // Nobody types an empty pool: a roll of no dice needs none.
+            None if count == 0 => Vec::new(),
+            None => return Err(DiceError::NoTableDice { pool, sides, count }),
+        };
+        if dice.len() != count as usize {
+            return Err(DiceError::WrongTableCount {
+                pool,
+                given: u32::try_from(dice.len()).unwrap_or(u32::MAX),
+                wanted: count,
+                sides,
+            });
+        }
+        if let Some(&face) = dice.iter().find(|&&f| f == 0 || f > sides) {
+            return Err(DiceError::NotOnTheDie { pool, face, sides });
+        }
+        let index = self.next_index;
+        self.next_index = self.next_index.wrapping_add(1);
+        Ok(RollRecord {
+            seed: 0,
+            index,
+            sides,
+            dice,
+            source: Source::Table,
+            pool,
+        })
     }
 
-    /// Rolls a d6 pool and returns the record together with its successes and sixes.
+    /// Rolls `count` d6 for `pool` and records them.
     ///
     /// # Errors
-    /// [`DiceError::TooManyDice`] above [`MAX_ROLLED_DICE`].
-    pub fn roll_pool(&mut self, pool: Pool) -> Result<(RollRecord, PoolOutcome), DiceError> {
-        let record = self.roll_d6(pool.dice)?;
-        let outcome = record.pool_outcome(pool.target);
+    /// As [`Roller::roll`].
+    pub fn roll_d6(&mut self, pool: &'static str, count: u32) -> Result<RollRecord, DiceError> {
+        self.roll(pool, 6, count)
+    }
+
+    /// Rolls a d6 pool (`dice`) for the pool named `pool` and returns the record together
+    /// with its successes and sixes.
+    ///
+    /// # Errors
+    /// As [`Roller::roll`].
+    pub fn roll_pool(
+        &mut self,
+        pool: &'static str,
+        dice: Pool,
+    ) -> Result<(RollRecord, PoolOutcome), DiceError> {
+        let record = self.roll_d6(pool, dice.dice)?;
+        let outcome = record.pool_outcome(dice.target);
         Ok((record, outcome))
     }
 }
 
 /// One roll as it happened: where it came from and every face, in the order rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Equality and hashing look at what was rolled (seed, number, sides, faces, source), not at
+/// the pool's name: a record read back from a file has no name, and is the same roll.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RollRecord {
-    /// The roller's seed.
+    /// The roller's seed (0 for dice rolled at the table).
     pub seed: u64,
-    /// This roll's number within the seed (0 for the first roll).
+    /// This roll's number within the seed (for table dice: within the situation).
     pub index: u64,
     /// Sides of each die (6 for d6).
     pub sides: u8,
     /// Every face rolled, each in `1..=sides`.
     pub dice: Vec<u8>,
+    /// Seeded (the default, and all that older files hold) or rolled at the table.
+    #[serde(default, skip_serializing_if = "Source::is_seed")]
+    pub source: Source,
+    /// The pool the rules asked for ("attack"); not stored.
+    #[serde(skip)]
+    pub pool: &'static str,
+}
+
+impl PartialEq for RollRecord {
+    fn eq(&self, other: &Self) -> bool {
+        (self.seed, self.index, self.sides, &self.dice, self.source)
+            == (
+                other.seed,
+                other.index,
+                other.sides,
+                &other.dice,
+                other.source,
+            )
+    }
+}
+
+impl Eq for RollRecord {}
+
+impl std::hash::Hash for RollRecord {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.seed, self.index, self.sides, &self.dice, self.source).hash(state);
+    }
 }
 
 impl RollRecord {
@@ -169,6 +363,10 @@ impl RollRecord {
     pub fn replay(&self) -> Result<RollRecord, DiceError> {
         let count = u32::try_from(self.dice.len()).unwrap_or(u32::MAX);
         check(self.sides, count)?;
+        if self.source == Source::Table {
+            // Dice rolled at the table are what they are: "rolling again" gives them back.
+            return Ok(self.clone());
+        }
         Ok(RollRecord {
             dice: roll_faces(self.seed, self.index, self.sides, count),
             ..self.clone()
@@ -176,9 +374,11 @@ impl RollRecord {
     }
 
     /// Whether replaying the record gives exactly the recorded faces: a tamper and
-    /// corruption check for logs and save files.
+    /// corruption check for logs and save files. Dice rolled at the table cannot be replayed:
+    /// they are genuine when every face is on the die.
     pub fn is_genuine(&self) -> bool {
         self.replay().is_ok_and(|again| again == *self)
+            && self.dice.iter().all(|&f| (1..=self.sides).contains(&f))
     }
 
     /// How many dice show `face`.
@@ -209,19 +409,24 @@ mod tests {
         let mut a = Roller::new(42);
         let mut b = Roller::new(42);
         for count in [1, 5, 12, 40] {
-            assert_eq!(a.roll_d6(count).unwrap(), b.roll_d6(count).unwrap());
+            assert_eq!(
+                a.roll_d6("test", count).unwrap(),
+                b.roll_d6("test", count).unwrap()
+            );
         }
         let mut c = Roller::new(43);
         assert_ne!(
-            Roller::new(42).roll_d6(40).unwrap().dice,
-            c.roll_d6(40).unwrap().dice
+            Roller::new(42).roll_d6("test", 40).unwrap().dice,
+            c.roll_d6("test", 40).unwrap().dice
         );
     }
 
     #[test]
     fn records_replay_and_resume() {
         let mut roller = Roller::new(7);
-        let records: Vec<RollRecord> = (0..5).map(|i| roller.roll(20, i + 3).unwrap()).collect();
+        let records: Vec<RollRecord> = (0..5)
+            .map(|i| roller.roll("test", 20, i + 3).unwrap())
+            .collect();
         for (i, record) in records.iter().enumerate() {
             assert_eq!(record.seed, 7);
             assert_eq!(record.index, i as u64);
@@ -230,7 +435,7 @@ mod tests {
             assert!(record.dice.iter().all(|&f| (1..=20).contains(&f)));
         }
         let mut resumed = Roller::resume(7, 3);
-        assert_eq!(resumed.roll(20, 6).unwrap(), records[3]);
+        assert_eq!(resumed.roll("test", 20, 6).unwrap(), records[3]);
         let mut forged = records[0].clone();
         forged.dice[0] = forged.dice[0] % 20 + 1;
         assert!(!forged.is_genuine());
@@ -258,8 +463,8 @@ mod tests {
         // If this fails, saved games and logs would replay differently: do not update the
         // expected values without a migration plan.
         let mut roller = Roller::new(2024);
-        let first = roller.roll_d6(12).unwrap();
-        let second = roller.roll(20, 6).unwrap();
+        let first = roller.roll_d6("test", 12).unwrap();
+        let second = roller.roll("test", 20, 6).unwrap();
         assert_eq!(first.dice, GOLDEN_D6);
         assert_eq!(second.dice, GOLDEN_D20);
     }
@@ -271,17 +476,79 @@ mod tests {
     #[test]
     fn refuses_bad_requests() {
         let mut roller = Roller::new(1);
-        assert_eq!(roller.roll(0, 3).unwrap_err(), DiceError::NoSides);
+        assert_eq!(roller.roll("test", 0, 3).unwrap_err(), DiceError::NoSides);
         assert_eq!(
-            roller.roll_d6(MAX_ROLLED_DICE + 1).unwrap_err(),
+            roller.roll_d6("test", MAX_ROLLED_DICE + 1).unwrap_err(),
             DiceError::TooManyDice {
                 dice: MAX_ROLLED_DICE + 1,
                 limit: MAX_ROLLED_DICE
             }
         );
         assert_eq!(roller.next_index(), 0);
-        assert!(roller.roll_d6(0).unwrap().dice.is_empty());
+        assert!(roller.roll_d6("test", 0).unwrap().dice.is_empty());
         assert_eq!(roller.next_index(), 1);
+    }
+
+    #[test]
+    fn table_dice_answer_each_pool_in_order_and_are_checked() {
+        let dice = TableDice::new()
+            .with("attack", vec![6, 5, 1])
+            .with("us", vec![1, 2])
+            .with("us", vec![6]);
+        let mut roller = Roller::table(dice);
+        let attack = roller.roll_d6("attack", 3).unwrap();
+        assert_eq!(
+            (attack.dice.as_slice(), attack.source),
+            (&[6, 5, 1][..], Source::Table)
+        );
+        assert!(attack.is_genuine() && attack.replay().unwrap() == attack);
+        assert_eq!(roller.roll_d6("us", 2).unwrap().dice, [1, 2]);
+        // Nothing was given for the reaction, and the rules asked for three dice.
+        assert_eq!(
+            roller.roll_d6("reaction", 3).unwrap_err(),
+            DiceError::NoTableDice {
+                pool: "reaction",
+                sides: 6,
+                count: 3
+            }
+        );
+        assert_eq!(roller.unused(), [("us".to_string(), 1)]);
+        assert_eq!(
+            roller.roll_d6("us", 2).unwrap_err(),
+            DiceError::WrongTableCount {
+                pool: "us",
+                given: 1,
+                wanted: 2,
+                sides: 6
+            }
+        );
+        let pools: Vec<&str> = roller.asked().iter().map(|r| r.pool).collect();
+        assert_eq!(pools, ["attack", "us", "reaction", "us"]);
+        // A pool of no dice needs no faces.
+        assert!(roller.roll_d6("forced_back", 0).unwrap().dice.is_empty());
+        let mut roller = Roller::table(TableDice::new().with("morale", vec![4]));
+        assert_eq!(
+            roller.roll("morale", 3, 1).unwrap_err(),
+            DiceError::NotOnTheDie {
+                pool: "morale",
+                face: 4,
+                sides: 3
+            }
+        );
+    }
+
+    #[test]
+    fn naming_a_pool_changes_no_seeded_die_and_no_record() {
+        let a = Roller::new(9).roll_d6("attack", 8).unwrap();
+        let b = Roller::new(9).roll_d6("reaction", 8).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.pool, "attack");
+        let stored = serde_json::to_string(&a).unwrap();
+        assert_eq!(
+            stored,
+            format!(r#"{{"seed":9,"index":0,"sides":6,"dice":{:?}}}"#, a.dice).replace(' ', "")
+        );
+        assert_eq!(serde_json::from_str::<RollRecord>(&stored).unwrap(), a);
     }
 
     #[test]
@@ -290,7 +557,7 @@ mod tests {
         let mut roller = Roller::new(99);
         let mut counts = [0u64; 6];
         for _ in 0..100 {
-            for f in roller.roll_d6(6000).unwrap().dice {
+            for f in roller.roll_d6("test", 6000).unwrap().dice {
                 counts[usize::from(f - 1)] += 1;
             }
         }

@@ -1,8 +1,12 @@
 //! What a mechanic asks for: each input's key, label, help, kind, default and whether the
 //! default is a house reading, and the values a front end fills in.
 //!
-//! The window draws a widget per input from this description and the command line maps its
-//! flags onto the same keys, so neither holds its own copy of a mechanic's situation.
+//! The window draws a widget per input from this description and the command line builds its
+//! flags from it (a flag's name is the key in kebab case unless [`Spelling`] says otherwise),
+//! so neither holds its own copy of a mechanic's situation. What a value may be (a choice's
+//! options, a count's range, a card's filter) is checked here once for every front end
+//! ([`Mechanic::resolve_odds`](super::Mechanic::resolve_odds) refuses the rest), and a
+//! choice is read into the rules' own type through one [`ChoiceTable`] per type.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -19,15 +23,89 @@ pub type CardFilter = fn(&Card) -> bool;
 /// One option of a choice input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Choice {
-    /// The value's key, as the command line spells it (`double`).
+    /// The value's key (`double`); the command line also takes it in kebab case.
     pub key: &'static str,
     /// How people read it ("Double move").
     pub label: &'static str,
+    /// Command-line flags that pick this option on their own (`--opportunity`), first the
+    /// flag and then its aliases.
+    pub flags: &'static [&'static str],
+    /// Other words the command line takes for it (`militia`).
+    pub aliases: &'static [&'static str],
 }
 
 impl Choice {
     pub const fn new(key: &'static str, label: &'static str) -> Self {
-        Choice { key, label }
+        Choice {
+            key,
+            label,
+            flags: &[],
+            aliases: &[],
+        }
+    }
+
+    /// The same option, also picked by a flag of its own (`--light-cover`).
+    pub const fn flag(mut self, flags: &'static [&'static str]) -> Self {
+        self.flags = flags;
+        self
+    }
+
+    /// The same option, also answering to `aliases` on the command line.
+    pub const fn alias(mut self, aliases: &'static [&'static str]) -> Self {
+        self.aliases = aliases;
+        self
+    }
+}
+
+/// A choice's options and the rules value each stands for: the one table from which an
+/// input's options are drawn and a chosen key is read back, so a key can never fall through
+/// to a default.
+pub struct ChoiceTable<T: 'static>(pub &'static [(Choice, T)]);
+
+impl<T: Copy + PartialEq + 'static> ChoiceTable<T> {
+    /// The options, in order.
+    pub fn choices(&self) -> Vec<Choice> {
+        self.0.iter().map(|(choice, _)| *choice).collect()
+    }
+
+    /// The key of `value` ("" when the table lacks it: a test checks every default).
+    pub fn key_of(&self, value: T) -> &'static str {
+        self.0
+            .iter()
+            .find(|(_, v)| *v == value)
+            .map_or("", |(choice, _)| choice.key)
+    }
+
+    /// A choice input over this table, `default` chosen at first.
+    pub fn input(
+        &self,
+        key: &'static str,
+        label: &'static str,
+        help: &'static str,
+        default: T,
+    ) -> InputSpec {
+        InputSpec {
+            kind: InputKind::Choice(Cow::Owned(self.choices())),
+            default: InputValue::Choice(self.key_of(default)),
+            ..InputSpec::toggle(key, label, help)
+        }
+    }
+
+    /// The value chosen for input `key`.
+    ///
+    /// # Errors
+    /// [`ResolveError::Invalid`] naming the input when its key is none of the table's (the
+    /// input check refuses that before any mechanic reads it).
+    pub fn read(&self, inputs: &Inputs, key: &'static str) -> Result<T, ResolveError> {
+        let chosen = inputs.choice(key);
+        self.0
+            .iter()
+            .find(|(choice, _)| choice.key == chosen)
+            .map(|(_, value)| *value)
+            .ok_or_else(|| {
+                let keys: Vec<&str> = self.0.iter().map(|(c, _)| c.key).collect();
+                ResolveError::invalid(key, format!("'{chosen}' is not one of {}", keys.join(", ")))
+            })
     }
 }
 
@@ -39,6 +117,29 @@ pub struct EntryField {
     pub help: &'static str,
     pub min: i64,
     pub max: i64,
+    /// The command-line flag when it is not the key in kebab case (`range` for `range_cm`).
+    pub flag: Option<&'static str>,
+}
+
+impl EntryField {
+    /// The command-line flag's name, without the dashes.
+    pub fn flag_name(&self) -> Cow<'static, str> {
+        self.flag
+            .map_or_else(|| Cow::Owned(self.key.replace('_', "-")), Cow::Borrowed)
+    }
+}
+
+/// How the command line spells an input where its key in kebab case will not do: a name kept
+/// from older command lines, aliases, and the option a bare flag picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Spelling {
+    /// The flag's name instead of the key's (`artillery` for `battery`). Inputs of one
+    /// mechanic that share a name are given together, in order (`--command-dice 6 5`).
+    pub name: Option<&'static str>,
+    /// Other names of the flag (`shooter` for `unit`).
+    pub aliases: &'static [&'static str],
+    /// For a choice: the option a flag given with no value picks (`--evading` alone: `auto`).
+    pub bare: Option<&'static str>,
 }
 
 /// What kind of value an input takes.
@@ -78,6 +179,11 @@ pub struct InputSpec {
     /// Shown only while this other choice has one of the given values (`None`: always): a
     /// flank shot means nothing to an artillery mission.
     pub shown_when: Option<(&'static str, &'static [&'static str])>,
+    /// The command line's spelling where the key's will not do.
+    pub spelling: Spelling,
+    /// For a card input: why a card its filter leaves out is refused, after the card's name
+    /// ("is off-table artillery: it fires artillery missions, not direct fire").
+    pub refusal: Option<&'static str>,
 }
 
 impl InputSpec {
@@ -91,6 +197,12 @@ impl InputSpec {
             default: InputValue::Flag(false),
             house_default: None,
             shown_when: None,
+            spelling: Spelling {
+                name: None,
+                aliases: &[],
+                bare: None,
+            },
+            refusal: None,
         }
     }
 
@@ -110,6 +222,12 @@ impl InputSpec {
             default: InputValue::Choice(default),
             house_default: None,
             shown_when: None,
+            spelling: Spelling {
+                name: None,
+                aliases: &[],
+                bare: None,
+            },
+            refusal: None,
         }
     }
 
@@ -130,6 +248,12 @@ impl InputSpec {
             default: InputValue::Count(default),
             house_default: None,
             shown_when: None,
+            spelling: Spelling {
+                name: None,
+                aliases: &[],
+                bare: None,
+            },
+            refusal: None,
         }
     }
 
@@ -150,6 +274,12 @@ impl InputSpec {
             default: InputValue::Number(default),
             house_default: None,
             shown_when: None,
+            spelling: Spelling {
+                name: None,
+                aliases: &[],
+                bare: None,
+            },
+            refusal: None,
         }
     }
 
@@ -171,6 +301,12 @@ impl InputSpec {
             default: InputValue::Card(None),
             house_default: None,
             shown_when: None,
+            spelling: Spelling {
+                name: None,
+                aliases: &[],
+                bare: None,
+            },
+            refusal: None,
         }
     }
 
@@ -186,7 +322,91 @@ impl InputSpec {
         self
     }
 
-    /// The same card input, allowed to stay empty.
+    /// The same input, under the flag `--name` on the command line.
+    pub fn flag(mut self, name: &'static str) -> Self {
+        self.spelling.name = Some(name);
+        self
+    }
+
+    /// The same input, its flag also answering to `aliases`.
+    pub fn flag_aliases(mut self, aliases: &'static [&'static str]) -> Self {
+        self.spelling.aliases = aliases;
+        self
+    }
+
+    /// The same choice, picking `option` when its flag is given with no value.
+    pub fn bare(mut self, option: &'static str) -> Self {
+        self.spelling.bare = Some(option);
+        self
+    }
+
+    /// The same card input, refusing a card its filter leaves out with `reason` (after the
+    /// card's name).
+    pub fn refusing(mut self, reason: &'static str) -> Self {
+        self.refusal = Some(reason);
+        self
+    }
+
+    /// The command-line flag's name, without the dashes.
+    pub fn flag_name(&self) -> Cow<'static, str> {
+        self.spelling
+            .name
+            .map_or_else(|| Cow::Owned(self.key.replace('_', "-")), Cow::Borrowed)
+    }
+
+    /// The option of this choice that `text` names: its key (any case, `-` for `_`), an
+    /// alias, its label, or the abbreviation in brackets at the end of its label ("LMG").
+    ///
+    /// # Errors
+    /// [`ResolveError::Invalid`] naming the input, with the options (or, for a long list,
+    /// the nearest ones) when `text` names none; also when the input is not a choice.
+    pub fn option_named(&self, text: &str) -> Result<&'static str, ResolveError> {
+        let InputKind::Choice(options) = &self.kind else {
+            return Err(ResolveError::invalid(self.key, "takes no named option"));
+        };
+        let fold = |t: &str| crate::rules::names::fold(t).replace(['-', ' '], "_");
+        let wanted = fold(text);
+        // "Light machine gun (LMG)": a word in brackets ending the label is its short name
+        // ("(+1)", "(SS 1–2)" are notes, not names).
+        let abbreviation = |label: &'static str| {
+            label
+                .rsplit_once('(')
+                .and_then(|(_, rest)| rest.strip_suffix(')'))
+                .filter(|a| {
+                    a.chars().all(char::is_alphanumeric) && a.chars().any(char::is_alphabetic)
+                })
+        };
+        let found = options.iter().find(|o| {
+            fold(o.key) == wanted
+                || fold(o.label) == wanted
+                || o.aliases.iter().any(|a| fold(a) == wanted)
+                || abbreviation(o.label).is_some_and(|a| fold(a) == wanted)
+        });
+        if let Some(option) = found {
+            return Ok(option.key);
+        }
+        Err(ResolveError::invalid(
+            self.key,
+            unknown_option(self, options, text),
+        ))
+    }
+
+    /// The card input's refusal of `card`, which its filter leaves out.
+    pub fn refuse_card(&self, card: &CardPick, ruleset: crate::rules::RulesetId) -> ResolveError {
+        let name = card.label();
+        let message = if card.card.ruleset() != ruleset {
+            format!(
+                "'{name}' is a {} card, not a {} one",
+                card.card.ruleset().title(),
+                ruleset.title()
+            )
+        } else if let Some(reason) = self.refusal {
+            format!("{name} {reason}")
+        } else {
+            format!("{name} cannot be the {}", self.label.to_lowercase())
+        };
+        ResolveError::invalid(self.key, message)
+    }
     pub fn optional(mut self) -> Self {
         if let InputKind::Card { filter, .. } = &self.kind {
             let filter = *filter;
@@ -208,6 +428,32 @@ impl InputSpec {
             },
         }
     }
+}
+
+/// Options are listed in full up to this many; past it, only the nearest to what was typed.
+const MAX_LISTED_OPTIONS: usize = 10;
+
+/// "'x': one of short, effective, long", or for a long list "no weapon named 'x' — did you
+/// mean 'Rifle'?".
+fn unknown_option(spec: &InputSpec, options: &[Choice], text: &str) -> String {
+    if options.len() <= MAX_LISTED_OPTIONS {
+        let keys: Vec<String> = options.iter().map(|o| o.key.replace('_', "-")).collect();
+        return format!("'{text}': one of {}", keys.join(", "));
+    }
+    // An option with no key stands for "none chosen": never a suggestion.
+    let nearest = crate::rules::names::nearest_among(
+        options
+            .iter()
+            .filter(|o| !o.key.is_empty())
+            .map(|o| (o.label, vec![o.key, o.label])),
+        text,
+    );
+    let mut message = format!("no {} named '{text}'", spec.label.to_lowercase());
+    if !nearest.is_empty() {
+        let quoted: Vec<String> = nearest.iter().map(|n| format!("'{n}'")).collect();
+        message.push_str(&format!(" — did you mean {}?", quoted.join(", ")));
+    }
+    message
 }
 
 /// A chosen card and how a front end names it ("Sherman · custom").
@@ -275,6 +521,10 @@ pub enum InputValue {
 }
 
 /// The values of a mechanic's inputs, by key.
+///
+/// Made from the mechanic's description ([`Inputs::defaults`]), it holds every declared key;
+/// the typed getters assert (in debug builds) that the key asked for is one of them, so a
+/// misspelt key in a mechanic fails its tests instead of reading as "off".
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Inputs(BTreeMap<&'static str, InputValue>);
 
@@ -296,14 +546,24 @@ impl Inputs {
         self.0.insert(key, value);
     }
 
+    /// The value of a declared input (debug builds check that it is declared).
+    fn declared(&self, key: &str) -> Option<&InputValue> {
+        debug_assert!(
+            self.0.contains_key(key),
+            "input '{key}' is not declared (declared: {:?})",
+            self.0.keys().collect::<Vec<_>>()
+        );
+        self.0.get(key)
+    }
+
     /// A toggle's value; off when unset.
     pub fn flag(&self, key: &str) -> bool {
-        matches!(self.get(key), Some(InputValue::Flag(true)))
+        matches!(self.declared(key), Some(InputValue::Flag(true)))
     }
 
     /// A choice's key; empty when unset.
     pub fn choice(&self, key: &str) -> &'static str {
-        match self.get(key) {
+        match self.declared(key) {
             Some(InputValue::Choice(c)) => c,
             _ => "",
         }
@@ -311,7 +571,7 @@ impl Inputs {
 
     /// A count; 0 when unset.
     pub fn count(&self, key: &str) -> i64 {
-        match self.get(key) {
+        match self.declared(key) {
             Some(InputValue::Count(n)) => *n,
             _ => 0,
         }
@@ -324,7 +584,7 @@ impl Inputs {
 
     /// A measurement; 0 when unset.
     pub fn number(&self, key: &str) -> f64 {
-        match self.get(key) {
+        match self.declared(key) {
             Some(InputValue::Number(n)) => *n,
             Some(InputValue::Count(n)) => *n as f64,
             _ => 0.0,
@@ -333,7 +593,7 @@ impl Inputs {
 
     /// The chosen card, if any.
     pub fn card(&self, key: &str) -> Option<&CardPick> {
-        match self.get(key) {
+        match self.declared(key) {
             Some(InputValue::Card(c)) => c.as_ref(),
             _ => None,
         }
@@ -366,7 +626,7 @@ impl Inputs {
 
     /// A card list's entries.
     pub fn list(&self, key: &str) -> &[ListEntry] {
-        match self.get(key) {
+        match self.declared(key) {
             Some(InputValue::CardList(l)) => l,
             _ => &[],
         }
@@ -375,5 +635,10 @@ impl Inputs {
     /// Every input key with a value, in key order.
     pub fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.0.keys().copied()
+    }
+
+    /// Every input with its value, in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &InputValue)> + '_ {
+        self.0.iter().map(|(k, v)| (*k, v))
     }
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use crate::rules::dice::{Dist, RollRecord};
+use crate::rules::dice::{Dist, RollRecord, Source};
 use crate::rules::words::percent;
 use crate::rules::{HouseDefault, RulesetId};
 
@@ -210,11 +210,15 @@ impl Serialize for Distribution {
 }
 
 /// One roll of dice and what it was for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiceRecord {
     /// "to hit", "reaction dice".
-    #[serde(rename = "for")]
     pub purpose: String,
+    /// The pool's name (`attack`): what dice rolled at the table are given as.
+    pub pool: &'static str,
+    /// Drawn from a seed, or rolled at the table.
+    pub source: Source,
+    /// The seed and the roll's number within it (for seeded dice only).
     pub seed: u64,
     pub index: u64,
     pub sides: u8,
@@ -225,11 +229,31 @@ impl DiceRecord {
     pub fn new(purpose: impl Into<String>, record: &RollRecord) -> Self {
         DiceRecord {
             purpose: purpose.into(),
+            pool: record.pool,
+            source: record.source,
             seed: record.seed,
             index: record.index,
             sides: record.sides,
             dice: record.dice.clone(),
         }
+    }
+}
+
+impl Serialize for DiceRecord {
+    /// `{"for", "pool", "source", "seed", "index", "sides", "dice"}`; dice rolled at the table
+    /// have no seed and no roll number.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("for", &self.purpose)?;
+        map.serialize_entry("pool", self.pool)?;
+        map.serialize_entry("source", self.source.as_str())?;
+        if self.source == Source::Seed {
+            map.serialize_entry("seed", &self.seed)?;
+            map.serialize_entry("index", &self.index)?;
+        }
+        map.serialize_entry("sides", &self.sides)?;
+        map.serialize_entry("dice", &self.dice)?;
+        map.end()
     }
 }
 
@@ -243,7 +267,7 @@ pub struct Estimate {
 }
 
 /// The report's own JSON keys, which no headline value may take.
-const RESERVED: [&str; 13] = [
+const RESERVED: [&str; 14] = [
     "ruleset",
     "mechanic",
     "title",
@@ -252,6 +276,7 @@ const RESERVED: [&str; 13] = [
     "values",
     "distributions",
     "seed",
+    "source",
     "dice",
     "result",
     "notes",
@@ -271,8 +296,10 @@ pub struct Report {
     pub no_result: Option<String>,
     pub values: Vec<Headline>,
     pub distributions: Vec<Distribution>,
-    /// The seed of a roll; `None` for odds.
+    /// The seed of a roll; `None` for odds and for dice rolled at the table.
     pub seed: Option<u64>,
+    /// Where a roll's dice came from; `None` for odds.
+    pub source: Option<Source>,
     pub dice: Vec<DiceRecord>,
     /// A roll's outcome in words, line by line.
     pub result: Vec<String>,
@@ -292,6 +319,7 @@ impl Report {
             values: Vec::new(),
             distributions: Vec::new(),
             seed: None,
+            source: None,
             dice: Vec::new(),
             result: Vec::new(),
             notes: Vec::new(),
@@ -368,7 +396,9 @@ impl Report {
 
     /// Records dice rolled for `purpose`.
     pub fn dice(&mut self, purpose: impl Into<String>, record: &RollRecord) {
-        self.seed.get_or_insert(record.seed);
+        if record.source == Source::Seed {
+            self.seed.get_or_insert(record.seed);
+        }
         self.dice.push(DiceRecord::new(purpose, record));
     }
 
@@ -414,6 +444,9 @@ impl Serialize for Report {
             .map(|d| (d.key.clone(), serde_json::to_value(d).unwrap_or_default()))
             .collect();
         map.serialize_entry("distributions", &distributions)?;
+        if let Some(source) = self.source {
+            map.serialize_entry("source", source.as_str())?;
+        }
         if let Some(seed) = self.seed {
             map.serialize_entry("seed", &seed)?;
         }

@@ -2,7 +2,7 @@
 //! are picked among the battle's units, the target's Disruption and suppression come from
 //! the table, and a roll is recorded in the battle's log with one click.
 //!
-//! The roll is not copied: the event is rebuilt from the logged inputs and seed through the
+//! The roll is not copied: the event is rebuilt from the logged inputs and dice through the
 //! same function the report's dice came from (`mechanics::fire_roll`), which gives the same
 //! dice, and `campaign::tracker::fire_event` checks it against the battle as it is now.
 
@@ -189,8 +189,8 @@ fn fire_event(entry: &RollEntry, pick: &BattlePick, state: &BattleState) -> Resu
     let (Some(attacker), Some(target)) = (pick.attacker.as_deref(), pick.target.as_deref()) else {
         return Err("Pick the attacker and target units of the battle first.".into());
     };
-    let (mode, roll) =
-        mechanics::fire_roll(&entry.subject.inputs, entry.seed).map_err(|e| e.to_string())?;
+    let (mode, roll) = mechanics::fire_roll(&entry.subject.inputs, &mut entry.source.roller())
+        .map_err(|e| e.to_string())?;
     // A disengage is rolled as opportunity fire; record it as what was rolled.
     let kind = match mode {
         FireMode::Opportunity => FireKind::Opportunity,

@@ -3,7 +3,7 @@
 use super::*;
 use crate::rules::armour_battles::battle_group;
 use crate::rules::armour_battles::outcome::brute::{self, pow6};
-use crate::rules::dice::Estimate;
+use crate::rules::dice::{Estimate, Source};
 
 /// The book's first-pulse procedure on raw faces, written independently of `first_pulse`.
 fn decide(us: &[u8], german: &[u8], us_automatic: bool) -> PulseOutcome {
@@ -91,6 +91,8 @@ fn chains_follow_the_books_examples() {
         index: 0,
         sides: 6,
         dice,
+        source: Source::Table,
+        pool: "us",
     };
     // "If you rolled 6, 5, 5, 4, 3 you have four Dice Chains."
     let side = SideCommand::new(Side::Us, record(vec![6, 5, 5, 4, 3]));

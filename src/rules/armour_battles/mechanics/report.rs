@@ -2,6 +2,7 @@
 //! and `reliability`, labelled once for every front end.
 
 use crate::rules::dice::{RollRecord, Roller};
+
 use crate::rules::resolution::{Distribution, Inputs, Outcome, Report, ResolveError, Value};
 use crate::rules::words::{amount, plural};
 
@@ -12,7 +13,9 @@ use super::super::outcome::{self, FireRoll};
 use super::super::rally;
 use super::super::reliability::{self, MoveResult};
 use super::super::{FireKind, FirstPulse, Side, SpecialRule};
-use super::{ID, direct_fire, first_pulse, mission, move_order, rally, refused, unit};
+use super::{
+    ID, direct_fire, first_pulse, is_artillery, mission, move_order, rally, refused, unit,
+};
 
 fn modifier_text(m: &Modifier) -> String {
     if m.change == 0 {
@@ -131,7 +134,7 @@ fn mode_key(mode: FireMode) -> &'static str {
 /// Odds of the fire the inputs describe (direct, opportunity, or an artillery mission).
 pub(super) fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let wrong = refused("target_disruption");
-    if inputs.choice("kind") == "artillery" {
+    if is_artillery(inputs)? {
         let m = mission(inputs)?;
         let odds = artillery::artillery_odds(m.battery, m.target, &m.situation, m.response_dice)
             .map_err(&wrong)?;
@@ -196,21 +199,19 @@ pub(super) fn fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 /// # Errors
 /// As the fire mechanic; [`ResolveError::Invalid`] for an artillery mission (fired from the
 /// campaign's artillery panel).
-pub fn fire_roll(inputs: &Inputs, seed: u64) -> Result<(FireMode, FireRoll), ResolveError> {
-    if inputs.choice("kind") == "artillery" {
+pub fn fire_roll(
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<(FireMode, FireRoll), ResolveError> {
+    if is_artillery(inputs)? {
         return Err(ResolveError::invalid(
             "kind",
             "an artillery mission is recorded from the campaign's artillery panel",
         ));
     }
     let shot = direct_fire(inputs)?;
-    let roll = fire::roll_fire(
-        shot.attacker,
-        shot.target,
-        &shot.situation,
-        &mut Roller::new(seed),
-    )
-    .map_err(refused("target_disruption"))?;
+    let roll = fire::roll_fire(shot.attacker, shot.target, &shot.situation, roller)
+        .map_err(refused("target_disruption"))?;
     Ok((shot.situation.mode, roll))
 }
 
@@ -291,18 +292,16 @@ fn fire_roll_values(r: &mut Report, roll: &FireRoll, existing: u32) {
 }
 
 /// A fire action rolled with `seed`, as a report.
-pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+pub(super) fn fire_roll_report(
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<Report, ResolveError> {
     let existing = inputs.count_u32("target_disruption");
-    if inputs.choice("kind") == "artillery" {
+    if is_artillery(inputs)? {
         let m = mission(inputs)?;
-        let roll = artillery::roll_artillery(
-            m.battery,
-            m.target,
-            &m.situation,
-            m.response_dice,
-            &mut Roller::new(seed),
-        )
-        .map_err(refused("target_disruption"))?;
+        let roll =
+            artillery::roll_artillery(m.battery, m.target, &m.situation, m.response_dice, roller)
+                .map_err(refused("target_disruption"))?;
         let mut r = Report::new(
             ID,
             "artillery",
@@ -317,7 +316,7 @@ pub(super) fn fire_roll_report(inputs: &Inputs, seed: u64) -> Result<Report, Res
         fire_roll_values(&mut r, &roll.attack, existing);
         return Ok(r);
     }
-    let (mode, roll) = fire_roll(inputs, seed)?;
+    let (mode, roll) = fire_roll(inputs, roller)?;
     let mut r = Report::new(
         ID,
         mode_key(mode),
@@ -446,10 +445,9 @@ fn rally_row(distance: f64) -> Option<String> {
     Some(format!("{range}: {}+ ({distance}″ away)", band.tn))
 }
 
-pub(super) fn rally_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+pub(super) fn rally_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let (unit, dice, situation) = rally(inputs)?;
-    let roll = rally::roll_rally(unit, dice, &situation, &mut Roller::new(seed))
-        .map_err(refused("disruption"))?;
+    let roll = rally::roll_rally(unit, dice, &situation, roller).map_err(refused("disruption"))?;
     let mut r = Report::new(ID, "rally", format!("{} rallies", inputs.label_of("unit")));
     r.house_defaults = vec![rally::RALLY_TN_RULING, rally::REMOVED_RULING];
     r.dice(
@@ -559,11 +557,10 @@ fn side_line(side: &SideCommand) -> String {
     format!("{}: {}", side.side.label(), side.summary())
 }
 
-pub(super) fn command_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+pub(super) fn command_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let (battle, rule) = first_pulse(inputs)?;
     let (us, german) = (inputs.count_u32("us_dice"), inputs.count_u32("german_dice"));
-    let turn = command::roll_command(us, german, rule, &mut Roller::new(seed))
-        .map_err(refused("disruption"))?;
+    let turn = command::roll_command(us, german, rule, roller).map_err(refused("disruption"))?;
     let mut r = Report::new(ID, "command_dice", format!("Command dice, Battle {battle}"));
     let rolls = turn.rounds.len();
     for (i, round) in turn.rounds.iter().enumerate() {
@@ -604,7 +601,7 @@ fn move_label(result: &MoveResult) -> String {
 
 pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     let unit = unit(inputs, "unit", "moving unit")?;
-    let order = move_order(inputs);
+    let order = move_order(inputs)?;
     let odds = reliability::move_odds(unit, order).map_err(refused("disruption"))?;
     let mut r = Report::new(
         ID,
@@ -641,11 +638,10 @@ pub(super) fn move_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     Ok(r)
 }
 
-pub(super) fn move_roll(inputs: &Inputs, seed: u64) -> Result<Report, ResolveError> {
+pub(super) fn move_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
     let unit = unit(inputs, "unit", "moving unit")?;
-    let order = move_order(inputs);
-    let roll = reliability::roll_move(unit, order, &mut Roller::new(seed))
-        .map_err(refused("disruption"))?;
+    let order = move_order(inputs)?;
+    let roll = reliability::roll_move(unit, order, roller).map_err(refused("disruption"))?;
     let mut r = Report::new(
         ID,
         "move",
