@@ -23,6 +23,12 @@ chmod +x "$runner"
 if LIBGL_ALWAYS_SOFTWARE=1 QUARTERMASTER_DATA_DIR=$data \
   timeout 120 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" "$runner" > /tmp/qm-smoke.log 2>&1; then
   echo "window smoke run: rendered $frames frames and exited cleanly"
+  # The real eframe, not a test double, kept the window's preferences in the data folder.
+  if ! grep -q quartermaster-prefs "$data/app.ron" 2>/dev/null; then
+    echo "window smoke run FAILED: no preferences in $data/app.ron after quitting"
+    exit 1
+  fi
+  echo "preferences saved at quit in $data/app.ron"
 else
   code=$?
   echo "window smoke run FAILED (exit $code):"

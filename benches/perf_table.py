@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""Prints the README's performance table from criterion's last results.
+"""Prints the performance tables of docs/performance.md from criterion's results.
 
 Run the benchmarks first (`cargo bench`, or one at a time: `cargo bench --bench scale`),
-then `python3 benches/perf_table.py` and paste its output over the README's table. Every
-figure is criterion's median of the named benchmark, read from
+then `python3 benches/perf_table.py` and paste its output over the tables. Every figure is
+criterion's median of the named benchmark, read from
 `target/criterion/<group>/<bench>/new/estimates.json`; a benchmark not yet run prints "not
 run" rather than an old number. The machine is named from /proc/cpuinfo and nproc.
+
+One run says little on a shared machine (the same code has measured 1.3× slower an hour
+later). `benches/rerun.sh N` runs every benchmark N times and keeps each run's results in
+`target/bench-runs/run-K`; `python3 benches/perf_table.py target/bench-runs/run-*` then prints
+each figure as the median of the runs' medians with their range ("6.2 µs (5.9–7.4)").
 """
 
 import json
@@ -53,11 +58,33 @@ SCALE = [
 SIZES = [1_000, 10_000, 100_000]
 
 
+RUNS = [CRITERION]
+
+
+def run_medians(path: str):
+    """The benchmark's median in each run that has it, in ns."""
+    found = []
+    for run in RUNS:
+        estimates = run / path / "new/estimates.json"
+        if estimates.exists():
+            found.append(json.loads(estimates.read_text())["median"]["point_estimate"])
+    return found
+
+
 def median_ns(path: str):
-    estimates = CRITERION / path / "new/estimates.json"
-    if not estimates.exists():
+    found = sorted(run_medians(path))
+    if not found:
         return None
-    return json.loads(estimates.read_text())["median"]["point_estimate"]
+    middle = len(found) // 2
+    return found[middle] if len(found) % 2 else (found[middle - 1] + found[middle]) / 2
+
+
+def figure(path: str) -> str:
+    """The median, and over several runs the range of the runs' medians."""
+    found = run_medians(path)
+    if len(found) < 2:
+        return human(median_ns(path))
+    return f"{human(median_ns(path))} ({human(min(found))}–{human(max(found))})"
 
 
 def human(ns) -> str:
@@ -85,20 +112,25 @@ def machine() -> str:
 
 
 def main() -> None:
-    print(f"Medians from criterion on {machine()}.")
+    import sys
+
+    if len(sys.argv) > 1:
+        RUNS[:] = [pathlib.Path(arg) for arg in sys.argv[1:]]
+    runs = f" over {len(RUNS)} runs (median of the runs' medians, and their range)" if len(RUNS) > 1 else ""
+    print(f"Medians from criterion on {machine()}{runs}.")
     print()
     print("| What | Median | Target |")
     print("|---|---|---|")
     for what, paths, target in ROWS:
         paths = paths if isinstance(paths, list) else [paths]
-        print(f"| {what} | {' / '.join(human(median_ns(p)) for p in paths)} | {target} |")
+        print(f"| {what} | {' / '.join(figure(p) for p in paths)} | {target} |")
     print()
     print("Growth with the library (custom cards; a tenth as many forces):")
     print()
     print("| What | " + " | ".join(f"{n:,} cards" for n in SIZES) + " | Target at 100,000 |")
     print("|---|" + "---|" * len(SIZES) + "---|")
     for what, bench, target in SCALE:
-        cells = [human(median_ns(f"scale/{bench}/{n}")) for n in SIZES]
+        cells = [figure(f"scale/{bench}/{n}") for n in SIZES]
         print(f"| {what} | " + " | ".join(cells) + f" | {target} |")
 
 

@@ -7,6 +7,7 @@
 
 pub mod campaign;
 pub mod cli;
+pub mod crash;
 pub mod export;
 pub mod rules;
 pub mod store;

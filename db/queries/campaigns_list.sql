@@ -4,6 +4,7 @@ SELECT c.id, c.ruleset, c.name, c.created_at, c.body IS NOT NULL,
        (SELECT COUNT(*) FROM battle_events e JOIN battles b ON b.id = e.battle_id
          WHERE b.campaign_id = c.id),
        (SELECT MAX(e.created_at) FROM battle_events e JOIN battles b ON b.id = e.battle_id
-         WHERE b.campaign_id = c.id)
+         WHERE b.campaign_id = c.id),
+       c.uid
 FROM campaigns c
 ORDER BY c.name COLLATE NOCASE

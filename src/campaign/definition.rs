@@ -344,17 +344,16 @@ pub fn new_simple(
     })
 }
 
+/// A name the player typed: refused in their words ("the campaign name is 250 characters
+/// long; at most 200 are allowed"), not a file's field path.
 fn checked_name(name: &str) -> Result<String, CampaignError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(CampaignError::Invalid {
-            field: "campaign.name",
-            message: "must not be empty".to_string(),
-        });
+        return Err(CampaignError::not_allowed(
+            "the campaign needs a name: type one in Name",
+        ));
     }
-    super::verify::name(name).map_err(|message| CampaignError::Invalid {
-        field: "campaign.name",
-        message,
-    })?;
+    super::verify::name(name)
+        .map_err(|message| CampaignError::not_allowed(format!("the campaign name {message}")))?;
     Ok(name.to_string())
 }

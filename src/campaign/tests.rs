@@ -750,7 +750,17 @@ fn simple_campaigns_record_winner_and_fates() {
 #[test]
 fn names_are_checked() {
     assert!(new_lorraine("  ", players(), LorraineOptions::default()).is_err());
-    assert!(new_lorraine(&"x".repeat(121), players(), LorraineOptions::default()).is_err());
+    // The limit is a force's and a card's: 200 characters.
+    let limit = crate::rules::force_file::MAX_NAME_CHARS;
+    assert!(new_lorraine(&"x".repeat(limit), players(), LorraineOptions::default()).is_ok());
+    assert!(
+        new_lorraine(
+            &"x".repeat(limit + 1),
+            players(),
+            LorraineOptions::default()
+        )
+        .is_err()
+    );
 }
 
 #[test]

@@ -25,8 +25,9 @@ use crate::rules::armour_battles::rally::RallyRoll;
 use crate::rules::armour_battles::{self, Side};
 use crate::rules::dice::{Pool, RollRecord, Roller};
 
-/// Longest name anywhere in a campaign file (campaign, players, battles, forces, units).
-pub const MAX_NAME_CHARS: usize = 120;
+/// Longest name anywhere in a campaign file (campaign, players, battles, forces, units): the
+/// same as a force's or a card's, since a campaign's battles carry force and card names.
+pub const MAX_NAME_CHARS: usize = crate::rules::force_file::MAX_NAME_CHARS;
 /// Longest free text (notes, purposes, fates).
 pub const MAX_TEXT_CHARS: usize = 10_000;
 /// Most battles a campaign may hold.
@@ -795,7 +796,9 @@ fn forged(battle: u32, logged: &LoggedEvent, field: &str, message: String) -> Ca
 pub fn text(value: &str, max: usize) -> Result<(), String> {
     let count = value.chars().count();
     if count > max {
-        return Err(format!("is {count} characters; at most {max}"));
+        return Err(format!(
+            "is {count} characters long; at most {max} are allowed"
+        ));
     }
     if let Some((at, c)) = value
         .chars()

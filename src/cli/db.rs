@@ -8,6 +8,7 @@ use clap::Subcommand;
 use serde_json::json;
 
 use super::{EXIT_OK, EXIT_PROBLEM, data_dir, print_json, torture};
+use crate::rules::words::amount;
 use crate::store::{DB_FILE_NAME, DbReport, Store};
 
 #[derive(Debug, Subcommand)]
@@ -130,15 +131,16 @@ fn print_report(report: &DbReport, out: &mut dyn Write) -> Result<()> {
             }
         }
     }
-    writeln!(
-        out,
-        "contents   {} forces, {} book cards, {} custom cards, {} campaigns, {} battle events",
-        report.forces,
-        report.book_cards,
-        report.custom_cards,
-        report.campaigns,
-        report.battle_events
-    )?;
+    let counted = [
+        (report.forces, "forces"),
+        (report.book_cards, "book cards"),
+        (report.custom_cards, "custom cards"),
+        (report.campaigns, "campaigns"),
+        (report.battle_events, "battle events"),
+    ]
+    .map(|(count, what)| amount(count, what))
+    .join(", ");
+    writeln!(out, "contents   {counted}")?;
     match &report.newest_backup {
         Some(path) => writeln!(out, "backups    newest: {}", path.display())?,
         None => writeln!(out, "backups    none yet")?,
@@ -153,7 +155,8 @@ fn backup(dir: &Path, path: &Path, out: &mut dyn Write) -> Result<u8> {
     let forces = store.list_forces()?.len();
     writeln!(
         out,
-        "wrote a backup of {forces} forces to {}",
+        "wrote a backup of {} to {}",
+        amount(forces as u64, "forces"),
         path.display()
     )?;
     Ok(EXIT_OK)
@@ -163,8 +166,8 @@ fn restore(dir: &Path, file: &Path, out: &mut dyn Write) -> Result<u8> {
     let report = Store::restore(dir, file)?;
     writeln!(
         out,
-        "restored {} forces from {}",
-        report.forces,
+        "restored {} from {}",
+        amount(report.forces as u64, "forces"),
         file.display()
     )?;
     if let Some(previous) = &report.previous {

@@ -8,7 +8,9 @@ use clap::{Subcommand, ValueEnum};
 
 use super::force::read_force_file;
 use super::{EXIT_OK, EXIT_PROBLEM, data_dir};
-use crate::export::{self, CardMode, CardOptions, ExportDate, Flip};
+use crate::export::{
+    self, BackOffset, CardMode, CardOptions, ExportDate, Flip, Ink, Paper, SheetLayout,
+};
 use crate::rules::{Force, RulesetId, all_rulesets};
 use crate::store::Store;
 
@@ -18,6 +20,63 @@ pub enum FlipArg {
     Long,
     /// Duplex turned over the short edge.
     Short,
+}
+
+impl From<FlipArg> for Flip {
+    fn from(flip: FlipArg) -> Self {
+        match flip {
+            FlipArg::Long => Flip::LongEdge,
+            FlipArg::Short => Flip::ShortEdge,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LayoutArg {
+    /// As many cards as fit a sheet, with crop marks; --backs on the following page.
+    Grid,
+    /// Each back beside its front with a fold line, for printers without duplex.
+    Fold,
+    /// One card per page at the card's exact size, for print shops.
+    Single,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum InkArg {
+    /// Coloured bands and backs.
+    Full,
+    /// No filled bands or backgrounds: rules and outlines, legible in black and white.
+    Low,
+}
+
+impl From<InkArg> for Ink {
+    fn from(ink: InkArg) -> Self {
+        match ink {
+            InkArg::Full => Ink::Full,
+            InkArg::Low => Ink::Low,
+        }
+    }
+}
+
+/// Parses `--back-offset X,Y` (millimetres, as read off the calibration sheet).
+fn parse_back_offset(text: &str) -> Result<BackOffset, String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let number = |part: &str| {
+        part.replace('−', "-")
+            .parse::<f32>()
+            .map_err(|_| format!("'{part}' is not a number of millimetres"))
+    };
+    match parts.as_slice() {
+        [x, y] => BackOffset {
+            x_mm: number(x)?,
+            y_mm: number(y)?,
+        }
+        .checked()
+        .map_err(|e| e.to_string()),
+        _ => Err(format!(
+            "'{text}' is not X,Y: give the two numbers read off the calibration sheet, such as 1.5,-0.5"
+        )),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -46,7 +105,19 @@ pub enum ExportCommand {
         /// bleed between cards).
         #[arg(long, value_name = "MM")]
         gap: Option<f32>,
-        #[arg(long)]
+        /// grid (a sheet of cards), fold (each back beside its front) or single (one card
+        /// per page at its exact size).
+        #[arg(long, value_enum, default_value = "grid")]
+        layout: LayoutArg,
+        /// full, or low: no filled bands or backgrounds, legible in black and white.
+        #[arg(long, value_enum, default_value = "full")]
+        ink: InkArg,
+        /// Where your printer puts backs, read off `export calibration`: X,Y in mm, to the
+        /// right and down as seen from the front. Backs are shifted the other way.
+        #[arg(long, value_name = "X,Y", value_parser = parse_back_offset, allow_hyphen_values = true)]
+        back_offset: Option<BackOffset>,
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
     /// A force sheet: budget, units by group, totals, problems; Lorraine tick boxes.
@@ -54,24 +125,51 @@ pub enum ExportCommand {
         /// A force file, a saved force's name, or a Lorraine preset id.
         #[arg(long)]
         force: String,
+        /// a4 or letter.
         #[arg(long, default_value = "a4")]
         page: String,
         /// Date printed on the sheet (YYYY-MM-DD); today by default.
         #[arg(long)]
         date: Option<String>,
-        #[arg(long)]
+        /// full, or low: no filled bands, legible in black and white.
+        #[arg(long, value_enum, default_value = "full")]
+        ink: InkArg,
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
     /// One or two pages of quick reference for a ruleset, in the project's own words.
     Reference {
-        #[arg(long)]
+        /// The ruleset's id (one of the ids `rulesets` lists).
+        #[arg(long, help = format!("The ruleset: {}", crate::rules::id_list()))]
         ruleset: String,
         /// Only the rules this force uses.
         #[arg(long)]
         force: Option<String>,
+        /// a4 or letter.
         #[arg(long, default_value = "a4")]
         page: String,
-        #[arg(long)]
+        /// full, or low: no filled bands, legible in black and white.
+        #[arg(long, value_enum, default_value = "full")]
+        ink: InkArg,
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
+        out: PathBuf,
+    },
+    /// A duplex test sheet: print it on both sides, read where the back's lines cross the
+    /// front's millimetre scales, and pass that as --back-offset to `export cards`.
+    Calibration {
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        page: String,
+        /// How the duplex printer turns the sheet.
+        #[arg(long, value_enum, default_value = "long")]
+        flip: FlipArg,
+        /// An offset to check: printed with it, the back's lines should cross at 0.
+        #[arg(long, value_name = "X,Y", value_parser = parse_back_offset, allow_hyphen_values = true)]
+        back_offset: Option<BackOffset>,
+        /// Where to write the PDF.
+        #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
     },
 }
@@ -93,6 +191,9 @@ pub fn run(
             backs,
             flip,
             gap,
+            layout,
+            ink,
+            back_offset,
             out: path,
         } => {
             let force = find_force(&force, data_dir_arg)?;
@@ -105,11 +206,15 @@ pub fn run(
                     CardMode::PerUnit
                 },
                 backs,
-                flip: match flip {
-                    FlipArg::Long => Flip::LongEdge,
-                    FlipArg::Short => Flip::ShortEdge,
-                },
+                flip: flip.into(),
                 gap_mm: gap,
+                layout: match layout {
+                    LayoutArg::Grid => SheetLayout::Grid,
+                    LayoutArg::Fold => SheetLayout::Fold,
+                    LayoutArg::Single => SheetLayout::Single,
+                },
+                ink: ink.into(),
+                back_offset: back_offset.unwrap_or_default(),
             };
             let exported =
                 export::export_cards(&force, &options, today()?, &mut export::no_progress)?;
@@ -119,6 +224,7 @@ pub fn run(
             force,
             page,
             date,
+            ink,
             out: path,
         } => {
             let force = find_force(&force, data_dir_arg)?;
@@ -128,21 +234,30 @@ pub fn run(
                     .map_err(|e| anyhow!("--date: {e}"))?,
                 None => today()?,
             };
-            let exported = export::export_roster(&force, &page, date, &mut export::no_progress)?;
+            let paper = Paper {
+                page: &page,
+                ink: ink.into(),
+            };
+            let exported = export::export_roster(&force, paper, date, &mut export::no_progress)?;
             (exported, path, format!("roster of {}", force.name))
         }
         ExportCommand::Reference {
             ruleset,
             force,
             page,
+            ink,
             out: path,
         } => {
             let ruleset: RulesetId = ruleset.parse()?;
             let force = force.map(|f| find_force(&f, data_dir_arg)).transpose()?;
+            let paper = Paper {
+                page: &page,
+                ink: ink.into(),
+            };
             let exported = export::export_reference(
                 ruleset,
                 force.as_ref(),
-                &page,
+                paper,
                 today()?,
                 &mut export::no_progress,
             )?;
@@ -151,6 +266,20 @@ pub fn run(
                 path,
                 format!("{} quick reference", ruleset.title()),
             )
+        }
+        ExportCommand::Calibration {
+            page,
+            flip,
+            back_offset,
+            out: path,
+        } => {
+            let exported = export::export_calibration(
+                &page,
+                flip.into(),
+                back_offset.unwrap_or_default(),
+                today()?,
+            )?;
+            (exported, path, "duplex calibration sheet".to_string())
         }
     };
     report_written(&exported, &path, &what, out, err)
@@ -182,10 +311,12 @@ pub(super) fn report_written(
     if exported.warnings.is_empty() {
         Ok(EXIT_OK)
     } else {
+        let count = exported.warnings.len() as u64;
         writeln!(
             err,
-            "warning: {} thing(s) could not be printed as they should; the PDF was written",
-            exported.warnings.len()
+            "warning: {} could not be printed as {} should; the PDF was written",
+            crate::rules::words::plural(count, "thing", "things"),
+            if count == 1 { "it" } else { "they" }
         )?;
         Ok(EXIT_PROBLEM)
     }

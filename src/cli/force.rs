@@ -9,16 +9,27 @@ use clap::Subcommand;
 
 use super::{EXIT_OK, EXIT_PROBLEM, print_json, saved};
 use crate::rules::force_file;
+use crate::rules::force_text::TextStyle;
+use crate::rules::roster_code::{self, RosterCode, Verdict};
 use crate::rules::validation::{Validation, validate};
 
 #[derive(Debug, Subcommand)]
 pub enum ForceCommand {
     /// Check a force file: exit 0 legal, 1 illegal (violations listed), 2 unreadable.
     Validate {
+        /// The force file (JSON) to check.
         file: PathBuf,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Check a force file against the roster code printed on its roster: exit 0 it is the
+    /// list that was printed, 1 it is not, 2 unreadable.
+    Verify {
+        /// The force file (JSON) to check.
+        file: PathBuf,
+        /// The code from the roster, such as R2-7KX4P-2M9QD (case and dashes do not matter).
+        code: String,
     },
     /// Write a book battle group as a force file (`--list` shows the ids).
     Preset {
@@ -34,6 +45,7 @@ pub enum ForceCommand {
     },
     /// Import a force file into the database; prints the force's name.
     Save {
+        /// The force file (JSON) to import.
         file: PathBuf,
         /// Replace the saved force of the same name instead of refusing.
         #[arg(long)]
@@ -50,8 +62,27 @@ pub enum ForceCommand {
         /// The force's name (case does not matter).
         name: String,
         /// Print the force file JSON, with "card_changes" when book cards changed.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["text", "markdown"])]
         json: bool,
+        /// Print the list as text for a chat message: the force, its budget check and each
+        /// unit with its cost (`force import --text` reads it back).
+        #[arg(long)]
+        text: bool,
+        /// The same list as Markdown (for forums and chats that format it).
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Import a list into the database: a posted text list (`--text`, as `force show --text`
+    /// writes it, hand edits welcome) or a force file; prints the force's name.
+    Import {
+        /// The list's file, or - to read standard input.
+        file: PathBuf,
+        /// Read a text list (plain or Markdown) instead of a force file.
+        #[arg(long)]
+        text: bool,
+        /// Replace the saved force of the same name instead of refusing.
+        #[arg(long)]
+        replace: bool,
     },
     /// Write a saved force as a force file.
     Export {
@@ -72,10 +103,32 @@ pub fn run(command: ForceCommand, data_dir: Option<&Path>, out: &mut dyn Write) 
     match command {
         ForceCommand::Save { file, replace } => saved::save(data_dir, &file, replace, out),
         ForceCommand::List { json } => saved::list(data_dir, json, out),
-        ForceCommand::Show { name, json } => saved::show(data_dir, &name, json, out),
+        ForceCommand::Show {
+            name,
+            json,
+            text,
+            markdown,
+        } => {
+            let style = if markdown {
+                Some(TextStyle::Markdown)
+            } else {
+                text.then_some(TextStyle::Plain)
+            };
+            match style {
+                Some(style) => saved::show_text(data_dir, &name, style, out),
+                None => saved::show(data_dir, &name, json, out),
+            }
+        }
+        ForceCommand::Import {
+            file,
+            text: true,
+            replace,
+        } => saved::import_text(data_dir, &file, replace, out),
+        ForceCommand::Import { file, replace, .. } => saved::save(data_dir, &file, replace, out),
         ForceCommand::Export { name, out: path } => saved::export(data_dir, &name, &path, out),
         ForceCommand::Delete { name } => saved::delete(data_dir, &name, out),
         ForceCommand::Validate { file, json } => validate_file(&file, json, out),
+        ForceCommand::Verify { file, code } => verify_file(&file, &code, out),
         ForceCommand::Preset { list: true, .. } => list_presets(out),
         ForceCommand::Preset {
             id: Some(id),
@@ -107,11 +160,53 @@ fn validate_file(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
     })
 }
 
+/// `force verify FILE CODE`: whether the file is the list a roster with `code` was printed
+/// from.
+fn verify_file(path: &Path, code: &str, out: &mut dyn Write) -> Result<u8> {
+    let code: RosterCode = code.parse()?;
+    let force = read_force_file(path)?;
+    let current = roster_code::rules_revision(force.ruleset);
+    let revision = if code.revision == current {
+        String::new()
+    } else {
+        format!(
+            " (the code was made under rules revision {}; this app is at revision {current})",
+            code.revision
+        )
+    };
+    match roster_code::verify(&force, &code) {
+        Verdict::Matches => {
+            writeln!(
+                out,
+                "{}: matches roster code {code} — this is the list that was printed{revision}",
+                force.name
+            )?;
+            Ok(EXIT_OK)
+        }
+        Verdict::Differs { file } => {
+            writeln!(
+                out,
+                "{}: does NOT match roster code {code} — this file's code is {file}{revision}",
+                force.name
+            )?;
+            Ok(EXIT_PROBLEM)
+        }
+    }
+}
+
 pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) -> Result<()> {
-    let limit = match (v.budget.min, v.budget.limit) {
-        (Some(min), Some(max)) => format!("{min}–{max}"),
-        (None, Some(max)) => max.to_string(),
-        _ => "?".to_string(),
+    let used = v.budget.used;
+    // No limit of this ruleset's kind (a wrong budget kind, which the violation below names):
+    // what is used, never a "?" for the limit.
+    let against = match (v.budget.min, v.budget.limit) {
+        (Some(min), Some(max)) => format!("{used} / {min}–{max}"),
+        (None, Some(max)) => format!("{used} / {max}"),
+        _ => format!("{used}"),
+    };
+    let used_word = if v.budget.limit.is_none() {
+        " used"
+    } else {
+        ""
     };
     let id = v
         .budget
@@ -121,9 +216,8 @@ pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) 
         .unwrap_or_default();
     writeln!(
         out,
-        "{name}: {} — {} / {limit} {}{id}",
+        "{name}: {} — {against} {}{used_word}{id}",
         if v.legal { "legal" } else { "NOT legal" },
-        v.budget.used,
         v.budget.unit
     )?;
     for violation in &v.violations {

@@ -24,6 +24,10 @@ pub use export::ExportCommand;
 pub use force::ForceCommand;
 pub use resolve::{Cards, FlagSet, OddsCommand, RollCommand, ruleset_command, ruleset_flags};
 
+/// The end of `--help`: what running the program bare does, which no command does.
+const AFTER_HELP: &str = "Run `quartermaster` with no command to open the window. No command opens it: every command \
+works without a display (over SSH, in scripts, in CI).";
+
 /// Exit code: success, or a legal force.
 pub const EXIT_OK: u8 = 0;
 /// Exit code: the check ran and found problems (an illegal force).
@@ -33,7 +37,7 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 
 /// Quartermaster: army builder and campaign manager for tabletop wargames.
 #[derive(Debug, Parser)]
-#[command(name = "quartermaster", version, about, long_about = None)]
+#[command(name = "quartermaster", version, about, long_about = None, after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -43,6 +47,9 @@ pub struct Cli {
     /// Write each frame's time to this file (measuring the real window).
     #[arg(long, hide = true, global = false, value_name = "FILE")]
     pub frame_log: Option<PathBuf>,
+    /// Panic on purpose once started, to check that a crash report is written.
+    #[arg(long, hide = true, global = true)]
+    pub crash_test: bool,
     /// Where the database lives (default: $QUARTERMASTER_DATA_DIR, else the platform's data
     /// directory).
     #[arg(long, global = true, value_name = "DIR")]
@@ -117,7 +124,7 @@ pub fn run(
         Err(error) if terminal::is_broken_pipe(&error) => EXIT_OK,
         Err(error) => {
             // One line, the whole chain of context, no backtrace, cut to a readable length.
-            let text = format!("{error:#}");
+            let text = terminal::error_line(&error);
             let _ = writeln!(
                 err,
                 "error: {}",

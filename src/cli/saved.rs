@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::force::{print_validation, read_force_file};
 use super::{EXIT_OK, data_dir, print_json};
 use crate::rules::validation::validate;
-use crate::rules::{Budget, CardRef, Force, force_file};
+use crate::rules::{Budget, Force, force_file, force_text};
 use crate::store::{ForceId, Store, StoredForce};
 
 fn open(data_dir_arg: Option<&Path>) -> Result<Store> {
@@ -27,22 +27,81 @@ pub fn save(
 ) -> Result<u8> {
     let force = read_force_file(file)?;
     let mut store = open(data_dir_arg)?;
+    store_force(&mut store, &force, replace, &file.display().to_string())?;
+    writeln!(out, "{}", force.name)?;
+    Ok(EXIT_OK)
+}
+
+/// Saves `force` as a new force, or over the one of its name with `replace`; `what` names the
+/// input in the error.
+fn store_force(store: &mut Store, force: &Force, replace: bool, what: &str) -> Result<()> {
     let existing = if replace {
         store.find_force(&force.name)?
     } else {
         None
     };
-    store.save_force(existing, &force).with_context(|| {
+    store.save_force(existing, force).with_context(|| {
         if replace {
-            format!("cannot save {}", file.display())
+            format!("cannot save {what}")
         } else {
-            format!(
-                "cannot save {} (use --replace to overwrite)",
-                file.display()
-            )
+            format!("cannot save {what} (use --replace to overwrite)")
         }
     })?;
+    Ok(())
+}
+
+/// Imports a text list (a file, or standard input for `-`): every line it cannot place is
+/// named and nothing is saved; what it assumed is said after the name.
+pub fn import_text(
+    data_dir_arg: Option<&Path>,
+    file: &Path,
+    replace: bool,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let text = if file == Path::new("-") {
+        std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?
+    } else {
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?
+    };
+    let mut store = open(data_dir_arg)?;
+    let cards = store.custom_cards()?;
+    let custom: Vec<&crate::rules::Card> = cards.iter().map(|(_, card)| card).collect();
+    let where_from = if file == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        file.display().to_string()
+    };
+    let parsed = force_text::parse(&text, &custom).map_err(|errors| {
+        anyhow!(
+            "{where_from}: nothing imported — {} could not be placed: {errors}",
+            crate::rules::words::plural(errors.0.len() as u64, "line", "lines")
+        )
+    })?;
+    let force = parsed.force;
+    store_force(&mut store, &force, replace, &force.name)?;
     writeln!(out, "{}", force.name)?;
+    for note in parsed.notes {
+        writeln!(out, "note: {note}")?;
+    }
+    print_validation(&force.name, &validate(&force), out)?;
+    Ok(EXIT_OK)
+}
+
+/// A saved force as a list for a chat message.
+pub fn show_text(
+    data_dir_arg: Option<&Path>,
+    name: &str,
+    style: force_text::TextStyle,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let store = open(data_dir_arg)?;
+    let stored = load_named(&store, name)?;
+    let force = &stored.force;
+    write!(
+        out,
+        "{}",
+        force_text::to_text(force, &validate(force), style)
+    )?;
     Ok(EXIT_OK)
 }
 
@@ -127,10 +186,7 @@ fn print_force(force: &Force, out: &mut dyn Write) -> Result<()> {
     };
     writeln!(out, "{} — {}, {budget}", force.name, force.ruleset.title())?;
     for unit in &force.units {
-        let mut line = format!("  {:>3} × {}", unit.count, unit.card.name());
-        if matches!(unit.card, CardRef::Inline(_)) {
-            line.push_str(" (own card)");
-        }
+        let mut line = format!("  {:>3} × {}", unit.count, unit.card.label());
         if let Some(points) = unit.points {
             line.push_str(&format!(", {points} pts"));
         }

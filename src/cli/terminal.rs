@@ -12,6 +12,24 @@ use std::io::{self, Write};
 /// Longest error line printed, in characters; the rest is cut with "…".
 pub const MAX_ERROR_CHARS: usize = 600;
 
+/// An error and its causes on one line, each cause said once: errors that already quote their
+/// cause in their own message (an I/O error's "File exists") would otherwise print it twice
+/// under `{:#}`.
+pub fn error_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
 /// A writer that shows control characters as escapes (`\x1b`, `\r`, `\u{9b}`), keeping
 /// newlines and tabs. Works on bytes: C0 controls and DEL are single bytes in UTF-8, C1
 /// controls are the two bytes `C2 80`–`C2 9F` (a `C2` split across writes is held back).

@@ -1,36 +1,45 @@
 //! The back of a card, for duplex printing: the ruleset's colour, an inner frame and its
-//! title, the same on every card so a sleeved deck gives nothing away.
+//! title, the same on every card so a sleeved deck gives nothing away. In low ink the colour
+//! is left out and the frame and title carry the design.
 
 use super::card_layout::{Bleed, Frame};
 use super::display::{Item, Stroke};
 use super::fonts::FontStyle;
+use super::ink::Ink;
 use super::template::CardTemplate;
 use super::text::{Font, MIN_STAT_PT, MIN_TEXT_PT, Typesetter, cap_height};
 
 /// Draws a card back: the ruleset's colour (running `bleed` past the cut), an inner frame
 /// and its title.
-pub(crate) fn draw_back(ts: Typesetter, t: &CardTemplate, frame: Frame, bleed: Bleed) -> Vec<Item> {
+pub(crate) fn draw_back(
+    ts: Typesetter,
+    t: &CardTemplate,
+    frame: Frame,
+    bleed: Bleed,
+    ink: Ink,
+) -> Vec<Item> {
     let Frame { x, y, w, h } = frame;
-    let on = t.colors.on_accent;
+    let on = ink.on_band(t.colors.on_accent, t.colors.accent);
     let inset = 3.0;
-    let mut items = vec![
-        Item::Rect {
+    let mut items = Vec::new();
+    if ink == Ink::Full {
+        items.push(Item::Rect {
             x: x - bleed.left,
             y: y - bleed.top,
             w: w + bleed.left + bleed.right,
             h: h + bleed.top + bleed.bottom,
             fill: Some(t.colors.accent),
             stroke: None,
-        },
-        Item::Rect {
-            x: x + inset,
-            y: y + inset,
-            w: w - 2.0 * inset,
-            h: h - 2.0 * inset,
-            fill: None,
-            stroke: Some(Stroke::solid(on, 0.8)),
-        },
-    ];
+        });
+    }
+    items.push(Item::Rect {
+        x: x + inset,
+        y: y + inset,
+        w: w - 2.0 * inset,
+        h: h - 2.0 * inset,
+        fill: None,
+        stroke: Some(Stroke::solid(on, 0.8)),
+    });
     let inner_w = w - 4.0 * inset;
     let title = Font::new(FontStyle::Bold, t.back.size_pt, on);
     let size = ts.fit_size(&t.back.title, title, MIN_STAT_PT, inner_w, 2);

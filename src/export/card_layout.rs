@@ -11,7 +11,8 @@ use std::cell::Cell;
 use super::cards::{CardFace, FaceStat};
 use super::display::{Item, Rgb, Stroke};
 use super::fonts::FontStyle;
-use super::template::CardTemplate;
+use super::ink::Ink;
+use super::template::{CardTemplate, TrackerStyle};
 use super::text::{Font, MIN_STAT_PT, MIN_TEXT_PT, Span, Typesetter, cap_height, line_height};
 
 /// A box on the page, in millimetres from the top-left corner.
@@ -37,8 +38,9 @@ const SCALE_STEP: f32 = 0.05;
 /// reported rather than printed on a stack of cards.
 const MAX_PARTS: usize = 6;
 
-/// Space the bleed adds around a card's edge, side by side, in millimetres. A header band or a
-/// back runs this far past the cut so a slightly shifted cut shows no white sliver.
+/// Space the bleed adds around a card back's edge, side by side, in millimetres: a back runs
+/// this far past the cut so a duplex shift of a millimetre shows no sliver of white. Fronts
+/// never bleed, so cutting along a front's visible edge gives the card's true size.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Bleed {
     pub top: f32,
@@ -53,42 +55,128 @@ pub struct Bleed {
 pub(crate) struct FittedCard {
     pub parts: Vec<Vec<Item>>,
     pub scale: f32,
+    /// The size the name is set in (the same on every part).
+    pub title_pt: f32,
     /// Why something is missing or was cut ("a word too long for the card: …").
     pub problems: Vec<String>,
 }
 
-/// Lays out the front of `face` on a card of `w`×`h` mm with the header band bleeding by
-/// `bleed`: the largest scale at which everything fits one card; else the smallest number
-/// of parts, at the largest scale that needs no more.
+/// Lays out the front of `face` on a card of `w`×`h` mm on its own: the largest scale at
+/// which everything fits one card; else the smallest number of parts, at the largest scale
+/// that needs no more.
 pub(crate) fn fit_card(
     ts: Typesetter,
     template: &CardTemplate,
     face: &CardFace,
-    (w, h): (f32, f32),
-    bleed: Bleed,
+    size: (f32, f32),
+    ink: Ink,
 ) -> FittedCard {
-    let scales = scales(template);
-    let attempt = |scale: f32| {
-        let front = Front::new(ts, template, face, (w, h), scale, bleed);
-        front.parts()
+    let style = Style {
+        ink,
+        title_pt: None,
     };
-    let mut best: Option<(f32, Parts)> = None;
-    for &scale in &scales {
-        let parts = attempt(scale);
+    fit_at(ts, template, face, size, &scales(template), style)
+}
+
+/// Lays out a deck: every card at one type scale and one title size, so a sheet reads as a
+/// set. The scale is the largest at which every card that fits one card at all still does
+/// (a card that needs more parts anyway does not shrink the rest); the title size is the
+/// smallest any card's name needs at that scale.
+pub(crate) fn fit_deck(
+    ts: Typesetter,
+    template: &CardTemplate,
+    faces: &[CardFace],
+    size: (f32, f32),
+    ink: Ink,
+) -> Vec<FittedCard> {
+    let own: Vec<FittedCard> = faces
+        .iter()
+        .map(|face| fit_card(ts, template, face, size, ink))
+        .collect();
+    let single = own
+        .iter()
+        .filter(|f| f.parts.len() == 1 && f.problems.is_empty())
+        .map(|f| f.scale);
+    let deck_scale = single.fold(f32::INFINITY, f32::min);
+    let deck_scale = if deck_scale.is_finite() {
+        deck_scale
+    } else {
+        own.iter()
+            .map(|f| f.scale)
+            .fold(template.max_scale, f32::min)
+    };
+    let below: Vec<f32> = scales(template)
+        .into_iter()
+        .filter(|s| *s <= deck_scale + 1e-4)
+        .collect();
+    let plain = Style {
+        ink,
+        title_pt: None,
+    };
+    let at_deck_scale: Vec<FittedCard> = faces
+        .iter()
+        .map(|face| fit_at(ts, template, face, size, &below, plain))
+        .collect();
+    let title_pt = at_deck_scale
+        .iter()
+        .map(|f| f.title_pt)
+        .fold(f32::INFINITY, f32::min);
+    if !title_pt.is_finite() {
+        return at_deck_scale;
+    }
+    let style = Style {
+        ink,
+        title_pt: Some(title_pt),
+    };
+    faces
+        .iter()
+        .map(|face| fit_at(ts, template, face, size, &below, style))
+        .collect()
+}
+
+/// What a deck fixes for all its cards.
+#[derive(Debug, Clone, Copy)]
+struct Style {
+    ink: Ink,
+    /// The name's size on every card of the deck; `None` lets each card choose.
+    title_pt: Option<f32>,
+}
+
+/// The best layout of `face` over `scales` (largest first): the first that fits one card,
+/// else the one that loses least and needs fewest parts.
+fn fit_at(
+    ts: Typesetter,
+    template: &CardTemplate,
+    face: &CardFace,
+    (w, h): (f32, f32),
+    scales: &[f32],
+    style: Style,
+) -> FittedCard {
+    let attempt = |scale: f32| {
+        let front = Front::new(ts, template, face, (w, h), scale, style);
+        let parts = front.parts();
+        (parts, front.title_pt.get())
+    };
+    let mut best: Option<(f32, Parts, f32)> = None;
+    for &scale in scales {
+        let (parts, title_pt) = attempt(scale);
         if parts.fits_one() {
-            return parts.finish(scale);
+            return parts.finish(scale, title_pt);
         }
         let better = match &best {
             None => true,
-            Some((_, b)) => parts.rank() < b.rank(),
+            Some((_, b, _)) => parts.rank() < b.rank(),
         };
         if better {
-            best = Some((scale, parts));
+            best = Some((scale, parts, title_pt));
         }
     }
     match best {
-        Some((scale, parts)) => parts.finish(scale),
-        None => attempt(template.min_scale).finish(template.min_scale),
+        Some((scale, parts, title_pt)) => parts.finish(scale, title_pt),
+        None => {
+            let (parts, title_pt) = attempt(template.min_scale);
+            parts.finish(template.min_scale, title_pt)
+        }
     }
 }
 
@@ -125,16 +213,28 @@ impl Parts {
         (self.lost.len(), self.cut.len(), self.items.len())
     }
 
-    fn finish(self, scale: f32) -> FittedCard {
+    fn finish(self, scale: f32, title_pt: f32) -> FittedCard {
         let mut problems = self.cut;
         problems.extend(self.lost);
         problems.dedup();
         FittedCard {
             parts: self.items,
             scale,
+            title_pt,
             problems,
         }
     }
+}
+
+/// Which part of a continued card is being drawn. The header is measured for `count` parts
+/// and labelled for `shown`: when a card planned as two fits one after all (the longer name
+/// "… · 1/2" took a smaller size, leaving room), it is printed as one card with the header it
+/// was measured with, never as a lone "1/2".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PartLabel {
+    index: usize,
+    count: usize,
+    shown: usize,
 }
 
 struct Front<'a> {
@@ -143,11 +243,13 @@ struct Front<'a> {
     face: &'a CardFace,
     frame: Frame,
     scale: f32,
-    bleed: Bleed,
+    style: Style,
     /// What had to be cut while laying out (words broken between letters, ellipses).
     cut: std::cell::RefCell<Vec<String>>,
-    /// "2/3" while drawing the second of three parts.
-    part: Cell<Option<(usize, usize)>>,
+    /// The part being drawn, while a card runs over several.
+    part: Cell<Option<PartLabel>>,
+    /// The size the name was last set in.
+    title_pt: Cell<f32>,
 }
 
 /// The card's content below the header as one strip starting at y = 0: items with the y of
@@ -187,7 +289,7 @@ impl<'a> Front<'a> {
         face: &'a CardFace,
         (w, h): (f32, f32),
         scale: f32,
-        bleed: Bleed,
+        style: Style,
     ) -> Self {
         Front {
             ts,
@@ -200,9 +302,10 @@ impl<'a> Front<'a> {
                 h,
             },
             scale,
-            bleed,
+            style,
             cut: std::cell::RefCell::new(Vec::new()),
             part: Cell::new(None),
+            title_pt: Cell::new(0.0),
         }
     }
 
@@ -261,7 +364,13 @@ impl<'a> Front<'a> {
         let mut lost = Vec::new();
         let mut count = 1;
         loop {
-            let (items, rest) = self.split(&flow, end, count);
+            let (mut items, rest) = self.split(&flow, end, count, count);
+            if rest.is_none() && items.len() < count {
+                // Planned as `count` parts, it needed fewer: label them by what they are.
+                self.cut.borrow_mut().clear();
+                let shown = items.len();
+                items = self.split(&flow, end, count, shown).0;
+            }
             if rest.is_none() || count >= MAX_PARTS {
                 if let Some(from) = rest {
                     lost.push(format!(
@@ -277,13 +386,23 @@ impl<'a> Front<'a> {
         }
     }
 
-    /// The parts of a card assumed to have `count` parts; the y where content left over
-    /// starts when `count` is too few.
-    fn split(&self, flow: &Flow, end: f32, count: usize) -> (Vec<Vec<Item>>, Option<f32>) {
+    /// The parts of a card assumed to have `count` parts, labelled as `shown` parts; the y
+    /// where content left over starts when `count` is too few.
+    fn split(
+        &self,
+        flow: &Flow,
+        end: f32,
+        count: usize,
+        shown: usize,
+    ) -> (Vec<Vec<Item>>, Option<f32>) {
         let mut parts = Vec::new();
         let mut start = 0.0;
         for index in 1..=count {
-            self.part.set((count > 1).then_some((index, count)));
+            self.part.set((count > 1).then_some(PartLabel {
+                index,
+                count,
+                shown,
+            }));
             let mut items = vec![frame_rect(self.frame, self.t)];
             let header_bottom = self.header(&mut items);
             let footer_top = self.footer(&mut items);
@@ -345,8 +464,10 @@ impl<'a> Front<'a> {
         let Frame { x, y, w, .. } = self.frame;
         let pad = self.pad();
         let colors = &self.t.colors;
+        let ink = self.style.ink;
+        let on_band = ink.on_band(colors.on_accent, colors.text);
         let inner_w = w - 2.0 * pad;
-        let title_font = self.font(FontStyle::Bold, self.t.title.size_pt, colors.on_accent);
+        let title_font = self.font(FontStyle::Bold, self.t.title.size_pt, on_band);
         let badge = (self.face.count > 1).then(|| format!("×{}", self.face.count));
         let badge_font = title_font.sized(title_font.size_pt * 0.95);
         let badge_w = badge
@@ -355,33 +476,46 @@ impl<'a> Front<'a> {
         let title_w = inner_w - badge_w;
         let min = (self.t.title.min_size_pt * self.scale).max(MIN_STAT_PT);
         let max_lines = self.t.title.max_lines;
-        let name = match self.part.get() {
-            Some((index, count)) => format!("{} · {index}/{count}", self.face.name),
-            None => self.face.name.clone(),
+        // The header is measured with the label the part was planned with and shows the one
+        // it has (see `PartLabel`), so both take the same room.
+        let (measured, shown) = match self.part.get() {
+            Some(p) => (
+                format!("{} · {}/{}", self.face.name, p.index, p.count),
+                if p.shown > 1 {
+                    format!("{} · {}/{}", self.face.name, p.index, p.shown)
+                } else {
+                    self.face.name.clone()
+                },
+            ),
+            None => (self.face.name.clone(), self.face.name.clone()),
         };
-        // A name that fits on one line at a little under full size stays on one line.
-        let one_line = self.ts.fit_size(
-            &name,
-            title_font,
-            (title_font.size_pt * 0.8).max(min),
-            title_w,
-            1,
-        );
-        let size = if self.ts.width(&name, title_font.sized(one_line)) <= title_w {
-            one_line
-        } else {
-            self.ts.fit_size(&name, title_font, min, title_w, max_lines)
+        let size = match self.style.title_pt {
+            Some(size) => size,
+            None => {
+                // A name that fits on one line at a little under full size stays on one line.
+                let one_line = self.ts.fit_size(
+                    &measured,
+                    title_font,
+                    (title_font.size_pt * 0.8).max(min),
+                    title_w,
+                    1,
+                );
+                if self.ts.width(&measured, title_font.sized(one_line)) <= title_w {
+                    one_line
+                } else {
+                    self.ts
+                        .fit_size(&measured, title_font, min, title_w, max_lines)
+                }
+            }
         };
+        self.title_pt.set(size);
         let title_font = title_font.sized(size);
         // A name too long for its lines even at the smallest size takes another line rather
         // than losing words: the band grows.
-        let lines = self.wrap(&name, title_font, title_w);
+        let line_count = self.wrap(&measured, title_font, title_w).len();
+        let lines = self.wrap(&shown, title_font, title_w);
         let subtitle = self.subtitle_text();
-        let sub_font = self.font(
-            FontStyle::Regular,
-            self.t.subtitle.size_pt,
-            colors.on_accent,
-        );
+        let sub_font = self.font(FontStyle::Regular, self.t.subtitle.size_pt, on_band);
         let sub_size = self.ts.fit_size(
             &subtitle,
             sub_font,
@@ -396,18 +530,10 @@ impl<'a> Front<'a> {
             self.wrap_clamped(&subtitle, sub_font, inner_w, 2)
         };
         let top_pad = pad * 0.8;
-        let title_h = lines.len() as f32 * line_height(size);
+        let title_h = line_count.max(lines.len()) as f32 * line_height(size);
         let sub_h = sub_lines.len() as f32 * sub_font.line_height();
         let band_h = top_pad + title_h + sub_h + pad * 0.55;
-        let bleed = self.bleed;
-        items.push(Item::Rect {
-            x: x - bleed.left,
-            y: y - bleed.top,
-            w: w + bleed.left + bleed.right,
-            h: band_h + bleed.top,
-            fill: Some(colors.accent),
-            stroke: None,
-        });
+        items.extend(ink.band(x, y, w, band_h, colors.accent));
         let mut baseline = y + top_pad + cap_height(size);
         for line in &lines {
             items.push(self.ts.run(x + pad, baseline, title_font, line));
@@ -452,6 +578,12 @@ impl<'a> Front<'a> {
         let elsewhere = |label: &str| {
             self.t.subtitle.stats.iter().any(|s| s == label)
                 || self.t.footer.stats.iter().any(|s| s == label)
+                || self
+                    .t
+                    .body
+                    .cells
+                    .values()
+                    .any(|c| c.under.as_deref() == Some(label))
                 || self.notes_shown_for(label)
         };
         let mut stats: Vec<&FaceStat> = self
@@ -723,6 +855,42 @@ impl<'a> Front<'a> {
         (parts.len() == style.headers.len()).then_some((parts, style.headers.as_slice()))
     }
 
+    /// One line of cells across `column` from `top`, each wrapped within its width; returns
+    /// the bottom.
+    fn cell_row(
+        &self,
+        flow: &mut Flow,
+        parts: &[&str],
+        column: Column,
+        top: f32,
+        font: Font,
+    ) -> f32 {
+        let cell_w = column.w / parts.len().max(1) as f32;
+        let size = font.size_pt;
+        let mut bottom = top + font.line_height();
+        for (k, part) in parts.iter().enumerate() {
+            let cx = column.x + k as f32 * cell_w;
+            let mut baseline = top + cap_height(size);
+            for line in self.wrap(part.trim(), font, cell_w - 0.8) {
+                flow.push(baseline + 0.5, self.ts.run(cx, baseline, font, &line));
+                bottom = bottom.max(baseline - cap_height(size) + font.line_height());
+                baseline += font.line_height();
+            }
+        }
+        bottom
+    }
+
+    /// The label and cells of the statistic a cell row carries under its own (`under` in
+    /// the template), when the face has it with `count` parts.
+    fn under(&self, stat: &FaceStat, count: usize) -> Option<(&str, Vec<&str>)> {
+        let style = self.t.body.cells.get(&stat.label)?;
+        let label = style.under.as_deref()?;
+        let value = self.face.stat(label)?;
+        let parts: Vec<&str> = value.split(style.separator.as_str()).collect();
+        let shown = self.t.body.labels.get(label).map_or(label, String::as_str);
+        (parts.len() == count).then_some((shown, parts))
+    }
+
     /// Draws one value in the value column from `top`; returns its bottom.
     fn value(&self, flow: &mut Flow, stat: &FaceStat, column: Column, top: f32) -> f32 {
         let font = self.value_font();
@@ -739,20 +907,39 @@ impl<'a> Front<'a> {
             let cell_font = font.sized(size);
             let header_base = top + cap_height(header_font.size_pt);
             let value_top = top + header_font.line_height();
-            let mut bottom = value_top + cell_font.line_height();
-            for (k, (part, header)) in parts.iter().zip(headers).enumerate() {
+            for (k, header) in headers.iter().enumerate() {
                 let cx = column.x + k as f32 * cell_w;
                 let header = self.ellipsize(header, header_font, cell_w - 0.8);
                 flow.push(
                     header_base,
                     self.ts.run(cx, header_base, header_font, &header),
                 );
-                let mut baseline = value_top + cap_height(size);
-                for line in self.wrap(part.trim(), cell_font, cell_w - 0.8) {
-                    flow.push(baseline + 0.5, self.ts.run(cx, baseline, cell_font, &line));
-                    bottom = bottom.max(baseline - cap_height(size) + cell_font.line_height());
-                    baseline += cell_font.line_height();
+            }
+            let mut bottom = self.cell_row(flow, &parts, column, value_top, cell_font);
+            if let Some((label, under)) = self.under(stat, parts.len()) {
+                let label_font = self.font(
+                    FontStyle::Regular,
+                    self.t.body.label_size_pt,
+                    self.t.colors.label,
+                );
+                let label_x = self.frame.x + self.pad();
+                let mut row_top = bottom;
+                if column.x - label_x > self.ts.width(label, label_font) + 1.0 {
+                    // Beside its cells in the label column, like the row's own label.
+                    let baseline = row_top + cap_height(size);
+                    flow.push(
+                        baseline + 0.5,
+                        self.ts.run(label_x, baseline, label_font, label),
+                    );
+                } else {
+                    let baseline = row_top + cap_height(label_font.size_pt);
+                    flow.push(
+                        baseline + 0.5,
+                        self.ts.run(label_x, baseline, label_font, label),
+                    );
+                    row_top += label_font.line_height();
                 }
+                bottom = self.cell_row(flow, &under, column, row_top, cell_font);
             }
             return bottom;
         }
@@ -791,73 +978,86 @@ impl<'a> Front<'a> {
         bottom
     }
 
-    /// Tick boxes (or a write-in line) for damage taken on the table, standing on the
-    /// footer, one set per unit the card stands for; returns the top of the block.
+    /// Tick boxes (or a write-in line) for what is tracked on the table, standing on the
+    /// footer: one row per tracker, repeated for each unit the card stands for; none for a
+    /// unit that takes no damage on the table (off-table artillery). Returns the top.
     fn tracker(&self, items: &mut Vec<Item>, footer_top: f32) -> f32 {
-        let Some(tracker) = &self.t.tracker else {
+        if self.t.trackers.is_empty() || !self.face.tracks_damage {
             return footer_top;
-        };
+        }
         let Frame { x, w, .. } = self.frame;
         let pad = self.pad();
         let colors = &self.t.colors;
         let font = self.font(FontStyle::Bold, self.t.body.label_size_pt, colors.label);
         let box_side = 3.4 * self.scale;
-        let step = box_side + 1.0 * self.scale;
+        let gap = 1.0 * self.scale;
+        let step = box_side + gap;
         let copies = self.face.count.max(1);
-        let label_for = |copy: u32| match copies {
+        let label_for = |tracker: &TrackerStyle, copy: u32| match copies {
             1 => tracker.label.clone(),
             _ => format!("{} {copy}", tracker.label),
         };
-        let label_w = self.ts.width(&label_for(copies), font) + 1.5;
+        let label_w = self
+            .t
+            .trackers
+            .iter()
+            .map(|t| self.ts.width(&label_for(t, copies), font))
+            .fold(0.0, f32::max)
+            + 1.5;
         let start = x + pad + label_w;
         let right = x + w - pad;
-        let count = tracker
-            .boxes
-            .or_else(|| {
-                tracker
-                    .boxes_from
-                    .as_deref()
-                    .and_then(|label| self.face.stat(label))
-                    .and_then(leading_number)
+        let per_row = (((right - start) + gap) / step).floor().max(1.0) as u32;
+        // (tracker, boxes, rows of boxes) in drawing order.
+        let rows: Vec<(&TrackerStyle, u32, u32)> = self
+            .t
+            .trackers
+            .iter()
+            .map(|tracker| {
+                let count = tracker_boxes(tracker, self.face);
+                let rows = if tracker.write_in {
+                    1
+                } else {
+                    count.div_ceil(per_row).max(1)
+                };
+                (tracker, count, rows)
             })
-            .unwrap_or(0)
-            .min(40);
-        let per_row = (((right - start) + 1.0 * self.scale) / step)
-            .floor()
-            .max(1.0) as u32;
-        let rows = if tracker.write_in {
-            1
-        } else {
-            count.div_ceil(per_row).max(1)
-        };
-        let block = rows as f32 * step;
-        let height = copies as f32 * block - 1.0 * self.scale;
-        let top = footer_top - 1.0 * self.scale - height;
+            .collect();
+        let block: f32 = rows.iter().map(|(_, _, r)| *r as f32 * step).sum();
+        let height = copies as f32 * block - gap;
+        let top = footer_top - gap - height;
         let stroke = Stroke::solid(colors.accent, 0.6);
+        let mut row_top = top;
         for copy in 1..=copies {
-            let block_top = top + (copy - 1) as f32 * block;
-            let baseline = block_top + box_side * 0.5 + cap_height(font.size_pt) * 0.5;
-            items.push(self.ts.run(x + pad, baseline, font, &label_for(copy)));
-            if tracker.write_in {
-                items.push(Item::Line {
-                    x1: start,
-                    y1: block_top + box_side,
-                    x2: right,
-                    y2: block_top + box_side,
-                    stroke,
-                });
-                continue;
-            }
-            for i in 0..count {
-                let (row, col) = (i / per_row, i % per_row);
-                items.push(Item::Rect {
-                    x: start + col as f32 * step,
-                    y: block_top + row as f32 * step,
-                    w: box_side,
-                    h: box_side,
-                    fill: Some(Rgb::WHITE),
-                    stroke: Some(stroke),
-                });
+            for (tracker, count, box_rows) in &rows {
+                let baseline = row_top + box_side * 0.5 + cap_height(font.size_pt) * 0.5;
+                items.push(
+                    self.ts
+                        .run(x + pad, baseline, font, &label_for(tracker, copy)),
+                );
+                if tracker.write_in {
+                    items.push(Item::Line {
+                        x1: start,
+                        y1: row_top + box_side,
+                        x2: right,
+                        y2: row_top + box_side,
+                        stroke,
+                    });
+                }
+                for i in 0..*count {
+                    if tracker.write_in {
+                        break;
+                    }
+                    let (row, col) = (i / per_row, i % per_row);
+                    items.push(Item::Rect {
+                        x: start + col as f32 * step,
+                        y: row_top + row as f32 * step,
+                        w: box_side,
+                        h: box_side,
+                        fill: Some(Rgb::WHITE),
+                        stroke: Some(stroke),
+                    });
+                }
+                row_top += *box_rows as f32 * step;
             }
         }
         top
@@ -909,14 +1109,14 @@ impl<'a> Front<'a> {
             let strip_bottom = y + lh + after + if i + 1 == count { inset } else { 0.0 };
             flow.push(
                 y + lh,
-                Item::Rect {
-                    x: x + pad,
-                    y: strip_top,
-                    w: w - 2.0 * pad,
-                    h: strip_bottom - strip_top,
-                    fill: Some(colors.panel),
-                    stroke: None,
-                },
+                self.style.ink.tint(
+                    x + pad,
+                    strip_top,
+                    w - 2.0 * pad,
+                    strip_bottom - strip_top,
+                    colors.panel,
+                    colors.accent,
+                ),
             );
             let baseline = y + cap_height(bold.size_pt);
             for (dx, span) in line {
@@ -970,6 +1170,22 @@ impl<'a> Front<'a> {
     }
 }
 
+/// How many boxes `tracker` draws for `face`: its fixed number, or the leading number of the
+/// statistic it counts (at most 40, beyond which boxes stop being useful).
+pub(crate) fn tracker_boxes(tracker: &TrackerStyle, face: &CardFace) -> u32 {
+    tracker
+        .boxes
+        .or_else(|| {
+            tracker
+                .boxes_from
+                .as_deref()
+                .and_then(|label| face.stat(label))
+                .and_then(leading_number)
+        })
+        .unwrap_or(0)
+        .min(40)
+}
+
 /// The leading whole number of a value ("3" → 3, "5 (3)" → 5).
 fn leading_number(value: &str) -> Option<u32> {
     let digits: String = value.chars().take_while(char::is_ascii_digit).collect();
@@ -978,41 +1194,7 @@ fn leading_number(value: &str) -> Option<u32> {
 
 /// `item` moved by (`dx`, `dy`).
 pub(crate) fn shifted(item: &Item, dx: f32, dy: f32) -> Item {
-    match item {
-        Item::Rect {
-            x,
-            y,
-            w,
-            h,
-            fill,
-            stroke,
-        } => Item::Rect {
-            x: x + dx,
-            y: y + dy,
-            w: *w,
-            h: *h,
-            fill: *fill,
-            stroke: *stroke,
-        },
-        Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            stroke,
-        } => Item::Line {
-            x1: x1 + dx,
-            y1: y1 + dy,
-            x2: x2 + dx,
-            y2: y2 + dy,
-            stroke: *stroke,
-        },
-        Item::Text(run) => Item::Text(super::display::TextRun {
-            x: run.x + dx,
-            baseline: run.baseline + dy,
-            ..run.clone()
-        }),
-    }
+    item.mapped(|x, y| (x + dx, y + dy))
 }
 
 /// The card's outline in its accent colour.
@@ -1073,7 +1255,7 @@ mod tests {
                 label: "Brand-new stat".into(),
                 value: "42".into(),
             });
-            let fitted = fit_card(ts, &template, &face, POKER, Bleed::default());
+            let fitted = fit_card(ts, &template, &face, POKER, Ink::Full);
             assert_eq!(fitted.problems, Vec::<String>::new(), "{id}");
             // A label may break after its hyphen ("Brand-" / "new stat").
             let text = fitted
@@ -1108,7 +1290,7 @@ mod tests {
         let card = &ruleset(RulesetId::BattleOfTanks).library()[0];
         let face = face_for(card, &ForceUnit::library(card.name(), 1));
         // Nine short rows leave room on a tarot card, so it grows to the template's maximum.
-        let tarot = fit_card(ts, template, &face, (70.0, 120.0), Bleed::default());
+        let tarot = fit_card(ts, template, &face, (70.0, 120.0), Ink::Full);
         assert_eq!(tarot.scale, template.max_scale);
         assert_eq!(tarot.parts.len(), 1);
     }
@@ -1132,7 +1314,7 @@ mod tests {
                     .into(),
             });
         }
-        let fitted = fit_card(ts, template, &face, (57.0, 89.0), Bleed::default());
+        let fitted = fit_card(ts, template, &face, (57.0, 89.0), Ink::Full);
         assert!(fitted.parts.len() >= 2, "{}", fitted.parts.len());
         assert_eq!(fitted.problems, Vec::<String>::new());
         let all: Vec<&Item> = fitted.parts.iter().flatten().collect();
@@ -1164,7 +1346,7 @@ mod tests {
         let card = &ruleset(RulesetId::ArmourBattles).library()[0];
         let mut face = face_for(card, &ForceUnit::library(card.name(), 1));
         face.count = 3;
-        let fitted = fit_card(ts, template, &face, POKER, Bleed::default());
+        let fitted = fit_card(ts, template, &face, POKER, Ink::Full);
         let items = &fitted.parts[0];
         let text = texts(items);
         for label in ["Disruption 1", "Disruption 2", "Disruption 3", "×3"] {

@@ -1,6 +1,7 @@
 //! What goes on a unit card: the card's statistics, its rule notes and how many to print.
 //!
-//! The statistics, rule notes and weapon rows come from the card ([`Card::stats`],
+//! The statistics, rule notes and weapon rows come from the card
+//! ([`CardData::printed_stats`](crate::rules::card::CardData::printed_stats) and the rest of
 //! [`CardData`](crate::rules::card::CardData)), the one description every ruleset gives of
 //! its cards; a force adds what only it knows, the number each line sets for itself
 //! ([`line_field`](crate::rules::Ruleset::line_field): points, stands).
@@ -11,8 +12,8 @@ use crate::rules::{Card, Force, ForceUnit, RulesetId, all_rulesets};
 
 use super::ExportError;
 
-/// Labels a card face can carry beyond [`Card::stats`]: what force lines set for
-/// themselves.
+/// Labels a card face can carry beyond its card's printed statistics: what force lines set
+/// for themselves.
 pub fn extra_labels() -> Vec<&'static str> {
     all_rulesets()
         .filter_map(|r| r.line_field())
@@ -51,6 +52,10 @@ pub struct CardFace {
     /// [`weapon_rows`](crate::rules::card::CardData::weapon_rows)), shown instead of the
     /// "Weapons" list.
     pub weapons: Vec<WeaponRow>,
+    /// False for a unit that takes no damage on the table (off-table artillery): no boxes to
+    /// track it on its card or the roster
+    /// ([`tracks_damage`](crate::rules::card::CardData::tracks_damage)).
+    pub tracks_damage: bool,
 }
 
 impl CardFace {
@@ -124,7 +129,8 @@ fn merge_into(faces: &mut Vec<CardFace>, face: CardFace, count: u32) {
 /// stands) in place of the card's own or after its statistics.
 pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
     let mut stats: Vec<FaceStat> = card
-        .stats()
+        .data()
+        .printed_stats()
         .into_iter()
         .map(|s| FaceStat {
             label: s.label.to_string(),
@@ -157,13 +163,14 @@ pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
             .collect(),
         example_card: card.is_example_card(),
         weapons: card.data().weapon_rows(),
+        tracks_damage: card.data().tracks_damage(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::armour_battles;
+    use crate::rules::{armour_battles, belle_epoque};
 
     #[test]
     fn per_unit_prints_every_unit_of_a_battle_group() {
@@ -258,12 +265,19 @@ mod tests {
         for card in crate::rules::ruleset(RulesetId::BelleEpoque).library() {
             let face = face_for(card, &ForceUnit::library(card.name(), 1));
             let assault = face.stat("Assault").unwrap_or_default();
-            assert!(assault.starts_with("1–"), "{}: {assault}", face.name);
+            assert!(
+                assault.starts_with("1 die a stand; each roll of 1–"),
+                "{}: {assault}",
+                face.name
+            );
             assert_eq!(face.examples, ["Type", "Reactivity"], "{}", face.name);
         }
         let british = library_face(RulesetId::BelleEpoque, "British Regulars");
         assert_eq!(british.stat("Type"), Some("C"));
-        assert_eq!(british.stat("Assault"), Some("1–3 per die, 1 die a stand"));
+        assert_eq!(
+            british.stat("Assault"),
+            Some("1 die a stand; each roll of 1–3 adds its pips")
+        );
     }
 
     /// Finding 4: "Morale 3/1" was explained nowhere; an off-table battery said nothing about
@@ -274,7 +288,7 @@ mod tests {
         let morale = &medium.notes[0];
         assert_eq!(morale.title, "Morale 3/1");
         assert!(
-            morale.text.contains("Shaken after 3 hits"),
+            morale.text.contains("shaken after 3 hits"),
             "{}",
             morale.text
         );
@@ -289,6 +303,102 @@ mod tests {
             mission.text
         );
         assert!(mission.text.contains("4″ burst"));
+    }
+
+    /// Finding 3: a light tank's card said "Morale 2/1" (broken at 1 armour left) while its
+    /// explanation, like the odds, had it broken at 0, which is destroyed. Under the rulings
+    /// a quarter of 3 armour is under one chip: the card says it is never broken.
+    #[test]
+    fn belloludi_morale_on_the_card_is_the_rulings_pair() {
+        for (name, pair) in [
+            ("Light Tank", "2/–"),
+            ("Medium Tank", "3/1"),
+            ("Heavy Tank", "4/1"),
+        ] {
+            let face = library_face(RulesetId::Belloludi, name);
+            let Some(Card::Belloludi(vehicle)) = crate::rules::ruleset(RulesetId::Belloludi)
+                .library()
+                .iter()
+                .find(|c| c.name() == name)
+            else {
+                panic!("{name}");
+            };
+            // The pair from the state the odds give after each hit.
+            let armour = u32::from(vehicle.armour);
+            let state =
+                |hits: u32| crate::rules::belloludi::resolve::state_of(vehicle, armour - hits);
+            let shaken = (0..=armour)
+                .find(|&h| state(h) >= crate::rules::belloludi::resolve::TankState::Shaken)
+                .unwrap();
+            let broken = (0..armour)
+                .find(|&h| state(h) == crate::rules::belloludi::resolve::TankState::Broken);
+            let expected = match broken {
+                Some(h) => format!("{shaken}/{}", armour - h),
+                None => format!("{shaken}/–"),
+            };
+            assert_eq!(expected, pair, "{name}");
+            assert_eq!(face.stat("Morale"), Some(pair), "{name}");
+            assert_eq!(face.notes[0].title, format!("Morale {pair}"));
+        }
+        let light = library_face(RulesetId::Belloludi, "Light Tank");
+        assert!(
+            light.notes[0].text.contains("Never broken"),
+            "{}",
+            light.notes[0].text
+        );
+        assert!(light.notes[0].text.contains("prints 2/1"));
+    }
+
+    /// Finding 5: off-table artillery had Disruption boxes; an Armour Battles card had no
+    /// target number per range band.
+    #[test]
+    fn armour_battles_cards_give_the_target_number_per_band_and_artillery_tracks_nothing() {
+        let m4 = library_face(RulesetId::ArmourBattles, "M4 75mm");
+        // RULINGS Direct fire: TN 4, short −1, long +1.
+        assert_eq!(m4.stat("To hit"), Some("3+/4+/5+"));
+        assert!(m4.tracks_damage);
+        let m7 = library_face(RulesetId::ArmourBattles, "M7 Howitzer Motor Carriage");
+        assert_eq!(m7.stat("To hit"), None);
+        assert!(!m7.tracks_damage);
+    }
+
+    /// Finding 3: mortars and howitzers printed PEN "—" where the chart prints "HE".
+    #[test]
+    fn bolt_action_he_only_weapons_print_he_for_pen() {
+        let mortar = library_face(RulesetId::BoltAction, "Medium Mortar Team");
+        let row = mortar
+            .weapons
+            .iter()
+            .find(|w| w.name == "Medium mortar")
+            .unwrap();
+        assert_eq!(row.pen, "HE");
+        let squad = library_face(RulesetId::BoltAction, "Regular Infantry Squad");
+        assert_eq!(squad.weapons[0].pen, "—");
+        // Finding 3: infantry printed "—" for Move, which reads "cannot move".
+        assert_eq!(squad.stat("Move"), Some("Infantry 6″ advance / 12″ run"));
+        let gun = library_face(RulesetId::BoltAction, "Light AT Gun");
+        assert_eq!(gun.stat("Move"), Some("Artillery 6″ advance / no run"));
+    }
+
+    /// Finding 3: cavalry cards did not carry the cover rule the assault odds apply.
+    #[test]
+    fn cavalry_cards_carry_the_assault_cover_rule() {
+        for card in crate::rules::ruleset(RulesetId::BelleEpoque).library() {
+            let face = face_for(card, &ForceUnit::library(card.name(), 1));
+            let Card::BelleEpoque(unit) = card else {
+                continue;
+            };
+            let cover = face.notes.iter().find(|n| n.title == "Cover");
+            assert_eq!(
+                cover.is_some(),
+                unit.kind == belle_epoque::UnitKind::Cavalry,
+                "{}",
+                face.name
+            );
+            if let Some(note) = cover {
+                assert!(note.text.contains("scores on 1 only"), "{}", note.text);
+            }
+        }
     }
 
     #[test]

@@ -71,10 +71,26 @@ impl Stroke {
     }
 }
 
+/// Which way a line of text runs on the page. Cards set a quarter turn round on a sheet
+/// (bridge cards on Letter fit eight that way) carry their text turned with them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rotation {
+    /// Left to right.
+    #[default]
+    Upright,
+    /// A quarter turn counter-clockwise: the text runs up the page.
+    Left,
+    /// A quarter turn clockwise: the text runs down the page.
+    Right,
+    /// Upside down: the back of an upright card printed for a sheet turned over its short
+    /// edge, so it reads the right way up when the card is turned over like a page.
+    Half,
+}
+
 /// One line of text, set in one face, size and colour.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextRun {
-    /// Left end of the baseline.
+    /// Start of the baseline (its left end for upright text).
     pub x: f32,
     pub baseline: f32,
     pub size_pt: f32,
@@ -83,6 +99,8 @@ pub struct TextRun {
     pub text: String,
     /// Measured width, so a preview can check it against the box it was fitted to.
     pub width: f32,
+    /// Upright unless the card it belongs to is turned on its sheet.
+    pub rotation: Rotation,
 }
 
 /// One drawing instruction.
@@ -106,6 +124,60 @@ pub enum Item {
         stroke: Stroke,
     },
     Text(TextRun),
+}
+
+impl Item {
+    /// The same item with every point moved by `f` (millimetres in, millimetres out). A
+    /// rectangle keeps its corners' bounding box, so `f` may turn or mirror it; text keeps
+    /// its rotation, which the caller sets where `f` turns it.
+    pub fn mapped(&self, f: impl Fn(f32, f32) -> (f32, f32)) -> Item {
+        match self {
+            Item::Rect {
+                x,
+                y,
+                w,
+                h,
+                fill,
+                stroke,
+            } => {
+                let (ax, ay) = f(*x, *y);
+                let (bx, by) = f(x + w, y + h);
+                Item::Rect {
+                    x: ax.min(bx),
+                    y: ay.min(by),
+                    w: (bx - ax).abs(),
+                    h: (by - ay).abs(),
+                    fill: *fill,
+                    stroke: *stroke,
+                }
+            }
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                stroke,
+            } => {
+                let (x1, y1) = f(*x1, *y1);
+                let (x2, y2) = f(*x2, *y2);
+                Item::Line {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    stroke: *stroke,
+                }
+            }
+            Item::Text(run) => {
+                let (x, baseline) = f(run.x, run.baseline);
+                Item::Text(TextRun {
+                    x,
+                    baseline,
+                    ..run.clone()
+                })
+            }
+        }
+    }
 }
 
 /// One page of a layout.

@@ -42,6 +42,11 @@ pub enum ExportError {
         force_ruleset: RulesetId,
         ruleset: RulesetId,
     },
+    /// A back offset beyond what the calibration sheet measures.
+    #[error(
+        "back offset {x_mm},{y_mm} mm is beyond ±10 mm on an axis: print the calibration sheet and read it again"
+    )]
+    BackOffset { x_mm: f32, y_mm: f32 },
     /// `--gap` outside 0–20 mm.
     #[error("gap {0} mm between cards is not in 0–20 mm")]
     Gap(f32),

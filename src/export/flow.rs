@@ -182,10 +182,13 @@ impl SheetFlow {
     }
 
     /// The pages, each with `footer(page, pages)` set in the bottom margin at left and right.
+    /// The left text is the first of its candidates that fits beside the right one (so a
+    /// long force name gives way to a shorter line rather than being cut); only if none fits
+    /// is the last cut short.
     pub(crate) fn finish(
         mut self,
         font: Font,
-        footer: impl Fn(usize, usize) -> (String, String),
+        footer: impl Fn(usize, usize) -> (Vec<String>, String),
     ) -> Vec<Page> {
         let total = self.pages.len();
         // Halfway into the bottom margin, but never within the 5 mm a printer cannot reach.
@@ -194,10 +197,17 @@ impl SheetFlow {
         let (left, right_edge) = (self.margin, self.page_w - self.margin);
         let ts = self.ts;
         for (index, page) in self.pages.iter_mut().enumerate() {
-            let (left_text, right_text) = footer(index + 1, total);
+            let (candidates, right_text) = footer(index + 1, total);
             let right_w = ts.width(&right_text, font);
             let room = right_edge - left - right_w - 4.0;
-            let left_text = ts.ellipsize(&left_text, font, room);
+            let left_text = candidates
+                .iter()
+                .find(|text| ts.width(text, font) <= room)
+                .cloned()
+                .unwrap_or_else(|| {
+                    let last = candidates.last().map_or("", String::as_str);
+                    ts.ellipsize(last, font, room)
+                });
             page.items.push(ts.run(left, baseline, font, &left_text));
             page.items
                 .push(ts.run(right_edge - right_w, baseline, font, &right_text));
@@ -207,11 +217,10 @@ impl SheetFlow {
 }
 
 impl SheetFlow {
-    /// [`SheetFlow::finish`] with `left` on every page and "page n of N" on the right.
-    pub(crate) fn finish_numbered(self, font: Font, left: &str) -> Vec<Page> {
-        self.finish(font, |n, of| {
-            (left.to_string(), format!("page {n} of {of}"))
-        })
+    /// [`SheetFlow::finish`] with the first of `left` that fits on every page and "page n of
+    /// N" on the right.
+    pub(crate) fn finish_numbered(self, font: Font, left: &[String]) -> Vec<Page> {
+        self.finish(font, |n, of| (left.to_vec(), format!("page {n} of {of}")))
     }
 }
 

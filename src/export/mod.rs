@@ -8,6 +8,7 @@
 //! both for the command line. Only this module imports printpdf.
 
 mod after_action;
+mod calibration;
 mod card_back;
 mod card_layout;
 pub mod cards;
@@ -17,6 +18,7 @@ mod error;
 mod flow;
 pub mod fonts;
 mod glyphs;
+mod ink;
 mod pdf;
 pub mod reference;
 mod roster;
@@ -25,16 +27,21 @@ pub mod template;
 mod text;
 
 pub use after_action::layout_after_action;
+pub use calibration::layout_calibration;
 pub use card_layout::Frame;
 pub use cards::{CardFace, CardMode, FaceStat, RuleNote, card_faces};
 pub use date::ExportDate;
-pub use display::{Item, Layout, Page, Rgb, Stroke, TextRun};
+pub use display::{Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
 pub use error::ExportError;
 pub use fonts::{FontStyle, ascent, font_bytes, missing_glyphs, text_width_mm};
+pub use ink::{Ink, Paper};
 pub use pdf::{PdfInfo, write_pdf};
 pub use reference::layout_reference;
 pub use roster::layout_roster;
-pub use sheet::{CardOptions, Flip, Grid, MAX_GAP_MM, grid_for, layout_cards};
+pub use sheet::{
+    BackOffset, CardOptions, Flip, Grid, MAX_BACK_OFFSET_MM, MAX_GAP_MM, MIN_MARK_MM, Placement,
+    SheetLayout, grid_for, layout_cards,
+};
 pub use template::{Templates, templates};
 
 use crate::campaign::CampaignRecord;
@@ -98,14 +105,15 @@ pub fn export_cards(
     Ok(Exported::new(write_pdf(&layout, &info, progress)?, layout))
 }
 
-/// The roster of `force` on page size `page` (`a4`, `letter`) as PDF bytes, dated `date`.
-pub fn export_roster(
+/// The roster of `force` on `paper` (a page id such as `a4`, or a page and an ink) as PDF
+/// bytes, dated `date`.
+pub fn export_roster<'a>(
     force: &Force,
-    page: &str,
+    paper: impl Into<Paper<'a>>,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Exported, ExportError> {
-    let layout = layout_roster(force, page, date, progress)?;
+    let layout = layout_roster(force, paper, date, progress)?;
     let info = PdfInfo {
         subject: format!("{} force roster", force.ruleset.title()),
         ..PdfInfo::new(date)
@@ -113,20 +121,40 @@ pub fn export_roster(
     Ok(Exported::new(write_pdf(&layout, &info, progress)?, layout))
 }
 
-/// The quick reference of `ruleset` as PDF bytes; with a `force`, only what it uses.
-pub fn export_reference(
+/// The quick reference of `ruleset` on `paper` as PDF bytes; with a `force`, only what it
+/// uses.
+pub fn export_reference<'a>(
     ruleset: RulesetId,
     force: Option<&Force>,
-    page: &str,
+    paper: impl Into<Paper<'a>>,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Exported, ExportError> {
-    let layout = layout_reference(ruleset, force, page, progress)?;
+    let layout = layout_reference(ruleset, force, paper, progress)?;
     let info = PdfInfo {
         subject: format!("{} quick reference", ruleset.title()),
         ..PdfInfo::new(date)
     };
     Ok(Exported::new(write_pdf(&layout, &info, progress)?, layout))
+}
+
+/// The duplex calibration sheet for `page`, turned over `flip`, with `offset` applied to its
+/// back, as PDF bytes dated `date`.
+pub fn export_calibration(
+    page: &str,
+    flip: Flip,
+    offset: BackOffset,
+    date: ExportDate,
+) -> Result<Exported, ExportError> {
+    let layout = layout_calibration(page, flip, offset)?;
+    let info = PdfInfo {
+        subject: "duplex calibration sheet".to_string(),
+        ..PdfInfo::new(date)
+    };
+    Ok(Exported::new(
+        write_pdf(&layout, &info, &mut no_progress)?,
+        layout,
+    ))
 }
 
 /// The after-action report of a campaign on page size `page` (`a4`, `letter`) as PDF bytes,

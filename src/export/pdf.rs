@@ -6,11 +6,11 @@
 
 use printpdf::{
     Color, FontId, Line, LineDashPattern, LinePoint, Mm, OffsetDateTime, Op, PaintMode,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
 };
 
 use super::date::ExportDate;
-use super::display::{Item, Layout, Page, Rgb, Stroke, TextRun};
+use super::display::{Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
 use super::fonts::{FontStyle, MM_PER_PT, faces};
 use super::{ExportError, Progress, Stage};
 
@@ -280,9 +280,22 @@ fn text_ops(ops: &mut Vec<Op>, run: &TextRun, baseline: f32) {
     ops.push(Op::SetFillColor {
         col: color(run.color),
     });
-    ops.push(Op::SetTextCursor {
-        pos: Point::new(Mm(run.x), Mm(baseline)),
-    });
+    let (x, y) = (pt(run.x).0, pt(baseline).0);
+    match run.rotation {
+        Rotation::Upright => ops.push(Op::SetTextCursor {
+            pos: Point::new(Mm(run.x), Mm(baseline)),
+        }),
+        // A quarter turn counter-clockwise (in PDF's y-up space): the text runs up the page.
+        Rotation::Left => ops.push(Op::SetTextMatrix {
+            matrix: TextMatrix::Raw([0.0, 1.0, -1.0, 0.0, x, y]),
+        }),
+        Rotation::Right => ops.push(Op::SetTextMatrix {
+            matrix: TextMatrix::Raw([0.0, -1.0, 1.0, 0.0, x, y]),
+        }),
+        Rotation::Half => ops.push(Op::SetTextMatrix {
+            matrix: TextMatrix::Raw([-1.0, 0.0, 0.0, -1.0, x, y]),
+        }),
+    }
     ops.push(Op::ShowText {
         items: vec![TextItem::Text(run.text.clone())],
     });

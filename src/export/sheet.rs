@@ -1,14 +1,24 @@
-//! Setting cards out on pages: a centred grid with crop marks, and backs for duplex printing.
+//! Setting cards out on pages.
 //!
-//! Cards are placed true to size in a grid centred on the page, so that on the back page the
-//! mirrored grid lines up exactly with the front when the sheet is turned over.
+//! Three layouts. A **grid** of cards with crop marks at every cut line on both axes, turned
+//! a quarter turn where more cards fit that way (bridge on Letter), with backs on the next
+//! page for a duplex printer, mirrored so they land behind their fronts and shifted by the
+//! printer's measured back offset. A **fold** sheet puts each back beside its front with a
+//! fold line, for printers without duplex. **Single** gives each card a page of its exact
+//! size, for print shops.
+//!
+//! Fronts never bleed, so cutting along a front's visible edge gives the card's true size;
+//! backs run their colour a little past the cut so a shifted back shows no white. Crop marks
+//! are printed on fronts only: the sheet is cut from the front, and on a back they would sit
+//! under the bleed.
 
 use super::card_back::draw_back;
-use super::card_layout::{Bleed, Frame, fit_card, shifted};
+use super::card_layout::{Bleed, FittedCard, Frame, fit_deck};
 use super::cards::{CardMode, card_faces};
-use super::display::{Item, Layout, Page, Stroke};
+use super::display::{Item, Layout, Page, Rotation, Stroke};
 use super::fonts::{FontStyle, MM_PER_PT, faces};
-use super::template::{CardSize, PageSize, SheetStyle, templates};
+use super::ink::Ink;
+use super::template::{CardSize, CardTemplate, PageSize, SheetStyle, templates};
 use super::text::{Font, MIN_TEXT_PT, Typesetter, cap_height};
 use super::{ExportError, Progress, Stage};
 use crate::rules::Force;
@@ -23,6 +33,71 @@ pub enum Flip {
     ShortEdge,
 }
 
+/// How cards are set out on pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SheetLayout {
+    /// As many cards as fit, with crop marks; backs (if asked) on the following page.
+    #[default]
+    Grid,
+    /// Each back beside its front, with a fold line between them, on one side of the sheet.
+    Fold,
+    /// One card per page, the page the card's exact size.
+    Single,
+}
+
+impl SheetLayout {
+    /// The command-line name (`grid`, `fold`, `single`).
+    pub fn key(self) -> &'static str {
+        match self {
+            SheetLayout::Grid => "grid",
+            SheetLayout::Fold => "fold",
+            SheetLayout::Single => "single",
+        }
+    }
+}
+
+/// Where a duplex printer puts the back of a sheet relative to where it should be, as read
+/// off the calibration sheet from the front: millimetres to the right (x) and down (y).
+/// Backs are printed shifted the opposite way, so they land behind their fronts.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct BackOffset {
+    pub x_mm: f32,
+    pub y_mm: f32,
+}
+
+/// The largest back offset accepted, in mm: the calibration scale reads ±10 mm, and a printer
+/// further out than that needs fixing, not compensating.
+pub const MAX_BACK_OFFSET_MM: f32 = 10.0;
+
+impl BackOffset {
+    /// Refuses an offset beyond [`MAX_BACK_OFFSET_MM`] on either axis, or not a number.
+    pub fn checked(self) -> Result<Self, ExportError> {
+        let fine = |v: f32| v.is_finite() && v.abs() <= MAX_BACK_OFFSET_MM;
+        if fine(self.x_mm) && fine(self.y_mm) {
+            Ok(self)
+        } else {
+            Err(ExportError::BackOffset {
+                x_mm: self.x_mm,
+                y_mm: self.y_mm,
+            })
+        }
+    }
+
+    /// How far to move what is drawn on a back page, in that page's own coordinates. Seen
+    /// from the front the back must move by (−x, −y); turning the sheet over mirrors one
+    /// axis.
+    pub fn shift_on_back(self, flip: Flip) -> (f32, f32) {
+        match flip {
+            Flip::LongEdge => (self.x_mm, -self.y_mm),
+            Flip::ShortEdge => (-self.x_mm, self.y_mm),
+        }
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.x_mm == 0.0 && self.y_mm == 0.0
+    }
+}
+
 /// What to print and on what.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CardOptions {
@@ -31,11 +106,16 @@ pub struct CardOptions {
     /// A page size id from `templates/page-sizes.json` (`a4`, `letter`).
     pub page: String,
     pub mode: CardMode,
-    /// Add a page of card backs after each page of fronts.
+    /// Print card backs: on the following page (grid), on a page of their own (single).
+    /// The fold layout always prints them.
     pub backs: bool,
     pub flip: Flip,
     /// Space between cards in mm (0 for a guillotine); `None` for the sheet style's default.
     pub gap_mm: Option<f32>,
+    pub layout: SheetLayout,
+    pub ink: Ink,
+    /// The printer's measured back offset, applied to back pages.
+    pub back_offset: BackOffset,
 }
 
 impl Default for CardOptions {
@@ -47,83 +127,258 @@ impl Default for CardOptions {
             backs: false,
             flip: Flip::LongEdge,
             gap_mm: None,
+            layout: SheetLayout::Grid,
+            ink: Ink::Full,
+            back_offset: BackOffset::default(),
         }
+    }
+}
+
+impl CardOptions {
+    /// True when the layout prints backs.
+    pub fn prints_backs(&self) -> bool {
+        self.backs || self.layout == SheetLayout::Fold
     }
 }
 
 /// The widest gap between cards accepted, in mm: more wastes the sheet for nothing.
 pub const MAX_GAP_MM: f32 = 20.0;
 
+/// The shortest crop mark: a shorter one is hard to line a ruler up with.
+pub const MIN_MARK_MM: f32 = 3.0;
+
+/// A gap narrower than this, when the wanted gap does not fit, becomes none: a sliver between
+/// two cuts is only waste, and shared cuts are quicker.
+const MIN_GAP_MM: f32 = 1.0;
+
+/// How cards fit along one side of the page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Axis {
+    count: usize,
+    gap: f32,
+    /// Margin before the first card.
+    start: f32,
+    /// How far backs bleed along this axis.
+    bleed: f32,
+    /// Crop-mark length in the margin before the cards and after them (0: no marks).
+    lead_mark: f32,
+    trail_mark: f32,
+}
+
+/// The most cards of `size` that fit along `space` with crop marks: in both margins if
+/// possible, else in the leading one (top or left) with the other margin only as wide as
+/// the printer's edge and the backs' bleed need. The wanted gap narrows rather than cost a
+/// card or the marks.
+fn fit_axis(space: f32, size: f32, wanted: f32, sheet: &SheetStyle) -> Option<Axis> {
+    let m = sheet.min_margin_mm;
+    let marked = m + sheet.crop_mark_offset_mm + MIN_MARK_MM;
+    let most = ((space - 2.0 * m) / size).floor().max(0.0) as usize;
+    let mark = |margin: f32| (margin - m - sheet.crop_mark_offset_mm).min(sheet.crop_mark_mm);
+    for count in (1..=most).rev() {
+        let n = count as f32;
+        for both in [true, false] {
+            let fixed = if both { 2.0 * marked } else { marked + m };
+            let room = space - n * size - fixed;
+            if room < -1e-4 {
+                continue;
+            }
+            let room = room.max(0.0);
+            // One-sided, the unmarked margin also holds the backs' bleed, which is never wider
+            // than the gap between cards.
+            let fits = if count == 1 {
+                0.0
+            } else if both {
+                room / (n - 1.0)
+            } else if room / n <= sheet.bleed_mm {
+                room / n
+            } else {
+                (room - sheet.bleed_mm) / (n - 1.0)
+            };
+            let mut gap = fits.min(wanted);
+            if gap < MIN_GAP_MM && gap < wanted {
+                gap = 0.0;
+            }
+            let bleed = match (count, both) {
+                (1, true) => sheet.bleed_mm,
+                (1, false) => sheet.bleed_mm.min(room),
+                _ => sheet.bleed_mm.min(gap),
+            };
+            let extra = space - n * size - (n - 1.0) * gap;
+            let (lead, trail) = if both {
+                (extra / 2.0, extra / 2.0)
+            } else {
+                (extra - m - bleed, m + bleed)
+            };
+            return Some(Axis {
+                count,
+                gap,
+                start: lead,
+                bleed,
+                lead_mark: mark(lead),
+                trail_mark: if both { mark(trail) } else { 0.0 },
+            });
+        }
+    }
+    None
+}
+
+/// Lengths of the crop marks in each margin; 0 where there are none.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Marks {
+    pub top: f32,
+    pub right: f32,
+    pub bottom: f32,
+    pub left: f32,
+}
+
 /// Where the cards of one page go.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Grid {
     pub columns: usize,
     pub rows: usize,
-    /// Top-left corner of the first card.
+    /// Top-left corner of the first cell.
     pub x0: f32,
     pub y0: f32,
-    pub card_w: f32,
-    pub card_h: f32,
+    /// One cell as it sits on the page: a card, or a front and its back side by side (fold),
+    /// turned when `turned`.
+    pub cell_w: f32,
+    pub cell_h: f32,
     /// Space between columns and between rows.
     pub gap_x: f32,
     pub gap_y: f32,
-    /// How far header bands and backs run past the cut on every side.
-    pub bleed: f32,
+    /// How far backs run past the cut across and down the page.
+    pub bleed_x: f32,
+    pub bleed_y: f32,
+    /// The card's own size, upright.
+    pub card_w: f32,
+    pub card_h: f32,
+    /// Cards lie a quarter turn round, their tops to the left, because more fit that way.
+    pub turned: bool,
+    /// Cells hold a front and its back side by side.
+    pub fold: bool,
+    pub marks: Marks,
+}
+
+/// Where a card's own coordinates (0..w across, 0..h down, upright) land on a page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    /// The part of the page the card covers.
+    pub frame: Frame,
+    pub rotation: Rotation,
+    /// The card's own width and height, upright.
+    pub card_w: f32,
+    pub card_h: f32,
+}
+
+impl Placement {
+    /// An upright card at `frame`.
+    pub fn upright(frame: Frame) -> Self {
+        Placement {
+            frame,
+            rotation: Rotation::Upright,
+            card_w: frame.w,
+            card_h: frame.h,
+        }
+    }
+
+    fn point(&self, u: f32, v: f32) -> (f32, f32) {
+        let Frame { x, y, .. } = self.frame;
+        match self.rotation {
+            Rotation::Upright => (x + u, y + v),
+            // The card's top to the page's left: its right edge is the page's top.
+            Rotation::Left => (x + v, y + self.card_w - u),
+            // The card's top to the page's right.
+            Rotation::Right => (x + self.card_h - v, y + u),
+            Rotation::Half => (x + self.card_w - u, y + self.card_h - v),
+        }
+    }
+
+    /// `item`, drawn in the card's own coordinates, on the page.
+    pub(crate) fn place(&self, item: &Item) -> Item {
+        match item.mapped(|u, v| self.point(u, v)) {
+            Item::Text(run) => Item::Text(super::display::TextRun {
+                rotation: self.rotation,
+                ..run
+            }),
+            other => other,
+        }
+    }
+
+    /// The same placement moved by (`dx`, `dy`) on the page.
+    fn moved(self, dx: f32, dy: f32) -> Self {
+        Placement {
+            frame: Frame {
+                x: self.frame.x + dx,
+                y: self.frame.y + dy,
+                ..self.frame
+            },
+            ..self
+        }
+    }
 }
 
 impl Grid {
-    /// As many cards as fit with `gap` between them, the bleed and the sheet's unprintable
-    /// margin around them, centred on the page. Where the gap alone would cost a row or a
-    /// column, it narrows (down to none) to keep it.
+    /// As many cells as fit, upright or turned, with crop marks at every cut (see
+    /// [`fit_axis`]). A fold cell is a front and its back side by side.
     pub fn new(
         page: &PageSize,
         card: &CardSize,
         sheet: &SheetStyle,
         gap: f32,
+        fold: bool,
     ) -> Result<Grid, ExportError> {
         if !(0.0..=MAX_GAP_MM).contains(&gap) {
             return Err(ExportError::Gap(gap));
         }
-        let clear = sheet.min_margin_mm + sheet.bleed_mm;
-        let axis = |space: f32, size: f32| {
-            let fit = |g: f32| ((space - 2.0 * clear + g) / (size + g)).floor().max(0.0) as usize;
-            let (wanted, most) = (fit(gap), fit(0.0));
-            if wanted >= most || most <= 1 {
-                (wanted, gap)
-            } else {
-                let room = space - 2.0 * clear - most as f32 * size;
-                (most, (room / (most - 1) as f32).clamp(0.0, gap))
-            }
+        let (w, h) = if fold {
+            (2.0 * card.width_mm, card.height_mm)
+        } else {
+            (card.width_mm, card.height_mm)
         };
-        let (columns, gap_x) = axis(page.width_mm, card.width_mm);
-        let (rows, gap_y) = axis(page.height_mm, card.height_mm);
-        if columns == 0 || rows == 0 {
+        let fit = |cell_w: f32, cell_h: f32| {
+            let across = fit_axis(page.width_mm, cell_w, gap, sheet)?;
+            let down = fit_axis(page.height_mm, cell_h, gap, sheet)?;
+            Some((across, down, cell_w, cell_h))
+        };
+        let upright = fit(w, h);
+        let turned = fit(h, w);
+        let count = |f: &Option<(Axis, Axis, f32, f32)>| {
+            f.as_ref().map_or(0, |(a, d, ..)| a.count * d.count)
+        };
+        let (chosen, is_turned) = if count(&turned) > count(&upright) {
+            (turned, true)
+        } else {
+            (upright, false)
+        };
+        let Some((across, down, cell_w, cell_h)) = chosen else {
             return Err(ExportError::CardTooLarge {
                 card: card.id.clone(),
                 page: page.id.clone(),
                 card_w: card.width_mm,
                 card_h: card.height_mm,
             });
-        }
-        // Neighbours' bleeds may meet in a gap but never reach the next card.
-        let mut bleed = sheet.bleed_mm;
-        if columns > 1 {
-            bleed = bleed.min(gap_x);
-        }
-        if rows > 1 {
-            bleed = bleed.min(gap_y);
-        }
-        let span = |n: usize, size: f32, gap: f32| n as f32 * size + (n as f32 - 1.0) * gap;
+        };
         Ok(Grid {
-            columns,
-            rows,
-            x0: (page.width_mm - span(columns, card.width_mm, gap_x)) / 2.0,
-            y0: (page.height_mm - span(rows, card.height_mm, gap_y)) / 2.0,
+            columns: across.count,
+            rows: down.count,
+            x0: across.start,
+            y0: down.start,
+            cell_w,
+            cell_h,
+            gap_x: across.gap,
+            gap_y: down.gap,
+            bleed_x: across.bleed,
+            bleed_y: down.bleed,
             card_w: card.width_mm,
             card_h: card.height_mm,
-            gap_x,
-            gap_y,
-            bleed,
+            turned: is_turned,
+            fold,
+            marks: Marks {
+                top: down.lead_mark,
+                bottom: down.trail_mark,
+                left: across.lead_mark,
+                right: across.trail_mark,
+            },
         })
     }
 
@@ -131,103 +386,249 @@ impl Grid {
         self.columns * self.rows
     }
 
-    /// The frame of the `slot`-th card of a page (row by row).
-    pub fn frame(&self, slot: usize) -> Frame {
+    /// The `slot`-th cell of a page (row by row).
+    pub fn cell(&self, slot: usize) -> Frame {
         let (row, col) = (slot / self.columns, slot % self.columns);
         Frame {
-            x: self.x0 + col as f32 * (self.card_w + self.gap_x),
-            y: self.y0 + row as f32 * (self.card_h + self.gap_y),
-            w: self.card_w,
-            h: self.card_h,
+            x: self.x0 + col as f32 * (self.cell_w + self.gap_x),
+            y: self.y0 + row as f32 * (self.cell_h + self.gap_y),
+            w: self.cell_w,
+            h: self.cell_h,
         }
     }
 
-    /// The frame on the back of the sheet that lies behind `front`.
-    pub fn back_of(&self, front: Frame, page: &PageSize, flip: Flip) -> Frame {
-        match flip {
-            Flip::LongEdge => Frame {
-                x: page.width_mm - front.x - front.w,
-                ..front
+    fn rotation(&self) -> Rotation {
+        if self.turned {
+            Rotation::Left
+        } else {
+            Rotation::Upright
+        }
+    }
+
+    /// Where the front of the `slot`-th card goes. In a fold cell the front is on the left
+    /// (at the bottom when turned), its back beside it.
+    pub fn placement(&self, slot: usize) -> Placement {
+        let cell = self.cell(slot);
+        let frame = match (self.fold, self.turned) {
+            (false, _) => cell,
+            (true, false) => Frame {
+                w: self.card_w,
+                ..cell
             },
-            Flip::ShortEdge => Frame {
-                y: page.height_mm - front.y - front.h,
-                ..front
+            (true, true) => Frame {
+                y: cell.y + self.card_w,
+                h: self.card_w,
+                ..cell
             },
+        };
+        Placement {
+            frame,
+            rotation: self.rotation(),
+            card_w: self.card_w,
+            card_h: self.card_h,
+        }
+    }
+
+    /// The page frame of the front of the `slot`-th card.
+    pub fn frame(&self, slot: usize) -> Frame {
+        self.placement(slot).frame
+    }
+
+    /// Where the back of a fold cell's card goes: beside its front, the same way up, so
+    /// folding along the line between them puts it behind the front.
+    pub fn fold_back(&self, slot: usize) -> Placement {
+        let front = self.placement(slot);
+        if self.turned {
+            front.moved(0.0, -self.card_w)
+        } else {
+            front.moved(self.card_w, 0.0)
+        }
+    }
+
+    /// Where, on the back of the sheet, the back of the card at `front` goes: the point of
+    /// the back at (w − u, v) lies behind the front's (u, v), so the back reads the right way
+    /// up when the cut card is turned over like a page. Turning the sheet over its long edge
+    /// mirrors x, so a turned card's back turns the other way; over its short edge it
+    /// mirrors y, so an upright card's back is printed upside down.
+    pub fn back_of(front: Placement, page: &PageSize, flip: Flip) -> Placement {
+        let f = front.frame;
+        let (frame, rotation) = match flip {
+            Flip::LongEdge => (
+                Frame {
+                    x: page.width_mm - f.x - f.w,
+                    ..f
+                },
+                match front.rotation {
+                    Rotation::Upright => Rotation::Upright,
+                    Rotation::Left => Rotation::Right,
+                    Rotation::Right => Rotation::Left,
+                    Rotation::Half => Rotation::Half,
+                },
+            ),
+            Flip::ShortEdge => (
+                Frame {
+                    y: page.height_mm - f.y - f.h,
+                    ..f
+                },
+                match front.rotation {
+                    Rotation::Upright => Rotation::Half,
+                    Rotation::Half => Rotation::Upright,
+                    turned => turned,
+                },
+            ),
+        };
+        Placement {
+            frame,
+            rotation,
+            ..front
         }
     }
 
     fn right(&self) -> f32 {
-        self.x0 + self.columns as f32 * (self.card_w + self.gap_x) - self.gap_x
+        self.x0 + self.columns as f32 * (self.cell_w + self.gap_x) - self.gap_x
     }
 
     fn bottom(&self) -> f32 {
-        self.y0 + self.rows as f32 * (self.card_h + self.gap_y) - self.gap_y
+        self.y0 + self.rows as f32 * (self.cell_h + self.gap_y) - self.gap_y
     }
 
-    /// The bleed on every side of a card.
-    fn bleeds(&self) -> Bleed {
-        Bleed {
-            top: self.bleed,
-            right: self.bleed,
-            bottom: self.bleed,
-            left: self.bleed,
-        }
-    }
-
-    /// Crop marks in the margins, in line with every cut, clear of the bleed and of the
-    /// page's unprintable edge.
-    pub fn crop_marks(&self, sheet: &SheetStyle, page: &PageSize) -> Vec<Item> {
-        let stroke = Stroke::solid(sheet.crop_mark_color, sheet.crop_mark_width_pt);
-        let offset = sheet.crop_mark_offset_mm.max(self.bleed + 0.5);
-        let room = |margin: f32| {
-            (margin - offset - sheet.min_margin_mm)
-                .min(sheet.crop_mark_mm)
-                .max(0.0)
+    /// A back's bleed on each side of the card, in the card's own terms.
+    fn back_bleed(&self) -> Bleed {
+        let (across, down) = if self.turned {
+            (self.bleed_y, self.bleed_x)
+        } else {
+            (self.bleed_x, self.bleed_y)
         };
-        let len_top = room(self.y0);
-        let len_bottom = room(page.height_mm - self.bottom());
-        let len_left = room(self.x0);
-        let len_right = room(page.width_mm - self.right());
-        let mut cuts_x: Vec<f32> = Vec::new();
-        for col in 0..self.columns {
-            let left = self.x0 + col as f32 * (self.card_w + self.gap_x);
-            cuts_x.extend([left, left + self.card_w]);
+        Bleed {
+            top: down,
+            right: across,
+            bottom: down,
+            left: across,
         }
-        let mut cuts_y: Vec<f32> = Vec::new();
-        for row in 0..self.rows {
-            let top = self.y0 + row as f32 * (self.card_h + self.gap_y);
-            cuts_y.extend([top, top + self.card_h]);
+    }
+
+    /// Every vertical cut line's x (each cell's left and right edge).
+    pub fn cuts_x(&self) -> Vec<f32> {
+        cuts(self.x0, self.columns, self.cell_w, self.gap_x)
+    }
+
+    /// Every horizontal cut line's y.
+    pub fn cuts_y(&self) -> Vec<f32> {
+        cuts(self.y0, self.rows, self.cell_h, self.gap_y)
+    }
+
+    /// Where fold cells fold: x of each column's fold line (upright), or y of each row's
+    /// (turned). Empty unless `fold`.
+    fn folds(&self) -> (Vec<f32>, Vec<f32>) {
+        if !self.fold {
+            return (Vec::new(), Vec::new());
         }
-        dedup(&mut cuts_x);
-        dedup(&mut cuts_y);
-        let line = |x1, y1, x2, y2| Item::Line {
+        if self.turned {
+            let ys = (0..self.rows)
+                .map(|row| self.y0 + row as f32 * (self.cell_h + self.gap_y) + self.card_w)
+                .collect();
+            (Vec::new(), ys)
+        } else {
+            let xs = (0..self.columns)
+                .map(|col| self.x0 + col as f32 * (self.cell_w + self.gap_x) + self.card_w)
+                .collect();
+            (xs, Vec::new())
+        }
+    }
+
+    /// Crop marks in the margins in line with every cut, starting the sheet's offset away
+    /// from the cards; dashed fold marks in line with every fold, and the fold line itself.
+    pub fn crop_marks(&self, sheet: &SheetStyle) -> Vec<Item> {
+        let stroke = Stroke::solid(sheet.crop_mark_color, sheet.crop_mark_width_pt);
+        let fold_stroke = Stroke {
+            dash_pt: Some(2.0),
+            ..stroke
+        };
+        let off = sheet.crop_mark_offset_mm;
+        let line = |x1, y1, x2, y2, stroke| Item::Line {
             x1,
             y1,
             x2,
             y2,
             stroke,
         };
+        let (top, bottom) = (self.y0 - off, self.bottom() + off);
+        let (left, right) = (self.x0 - off, self.right() + off);
+        let Marks {
+            top: mt,
+            right: mr,
+            bottom: mb,
+            left: ml,
+        } = self.marks;
         let mut marks = Vec::new();
-        for &x in &cuts_x {
-            if len_top > 0.0 {
-                marks.push(line(x, self.y0 - offset - len_top, x, self.y0 - offset));
+        let (fold_xs, fold_ys) = self.folds();
+        let across = |x: f32, stroke: Stroke, marks: &mut Vec<Item>| {
+            if mt > 0.0 {
+                marks.push(line(x, top - mt, x, top, stroke));
             }
-            if len_bottom > 0.0 {
-                let b = self.bottom() + offset;
-                marks.push(line(x, b, x, b + len_bottom));
+            if mb > 0.0 {
+                marks.push(line(x, bottom, x, bottom + mb, stroke));
+            }
+        };
+        let down = |y: f32, stroke: Stroke, marks: &mut Vec<Item>| {
+            if ml > 0.0 {
+                marks.push(line(left - ml, y, left, y, stroke));
+            }
+            if mr > 0.0 {
+                marks.push(line(right, y, right + mr, y, stroke));
+            }
+        };
+        for x in self.cuts_x() {
+            across(x, stroke, &mut marks);
+        }
+        for y in self.cuts_y() {
+            down(y, stroke, &mut marks);
+        }
+        for &x in &fold_xs {
+            across(x, fold_stroke, &mut marks);
+            for row in 0..self.rows {
+                let y = self.y0 + row as f32 * (self.cell_h + self.gap_y);
+                marks.push(line(x, y, x, y + self.cell_h, fold_stroke));
             }
         }
-        for &y in &cuts_y {
-            if len_left > 0.0 {
-                marks.push(line(self.x0 - offset - len_left, y, self.x0 - offset, y));
-            }
-            if len_right > 0.0 {
-                let r = self.right() + offset;
-                marks.push(line(r, y, r + len_right, y));
+        for &y in &fold_ys {
+            down(y, fold_stroke, &mut marks);
+            for col in 0..self.columns {
+                let x = self.x0 + col as f32 * (self.cell_w + self.gap_x);
+                marks.push(line(x, y, x + self.cell_w, y, fold_stroke));
             }
         }
         marks
     }
+
+    /// The x of every mark standing in the top or bottom margin (`top`), which a caption
+    /// there must keep clear of.
+    fn marks_across(&self, top: bool) -> Vec<f32> {
+        let len = if top {
+            self.marks.top
+        } else {
+            self.marks.bottom
+        };
+        if len <= 0.0 {
+            return Vec::new();
+        }
+        let mut xs = self.cuts_x();
+        xs.extend(self.folds().0);
+        xs
+    }
+}
+
+/// Both edges of `count` cells of `size` from `start`, `gap` apart, in order, shared edges
+/// once.
+fn cuts(start: f32, count: usize, size: f32, gap: f32) -> Vec<f32> {
+    let mut cuts: Vec<f32> = (0..count)
+        .flat_map(|i| {
+            let near = start + i as f32 * (size + gap);
+            [near, near + size]
+        })
+        .collect();
+    dedup(&mut cuts);
+    cuts
 }
 
 fn dedup(values: &mut Vec<f32>) {
@@ -235,13 +636,13 @@ fn dedup(values: &mut Vec<f32>) {
     values.dedup_by(|a, b| (*a - *b).abs() < 0.01);
 }
 
-/// One card as cut from the sheet: its front and, when its text runs on, what its back holds.
+/// One card as cut from the sheet, in its own coordinates: its front and, when its text runs
+/// on and backs are printed, what its back holds.
 struct Physical {
     front: Vec<Item>,
     back: Option<Vec<Item>>,
 }
 
-/// Lays out the unit cards of `force` on pages: fronts, and backs when asked.
 /// The grid that `options` set cards out on (also where the window's previews cut one out).
 pub fn grid_for(options: &CardOptions) -> Result<Grid, ExportError> {
     let t = templates()?;
@@ -250,9 +651,11 @@ pub fn grid_for(options: &CardOptions) -> Result<Grid, ExportError> {
         t.card(&options.size)?,
         &t.sheet,
         options.gap_mm.unwrap_or(t.sheet.gap_mm),
+        options.layout == SheetLayout::Fold,
     )
 }
 
+/// Lays out the unit cards of `force` on pages, with backs when asked.
 pub fn layout_cards(
     force: &Force,
     options: &CardOptions,
@@ -263,45 +666,29 @@ pub fn layout_cards(
     let page = t.page(&options.page)?;
     let card = t.card(&options.size)?;
     let template = t.card_template(force.ruleset)?;
-    let grid = grid_for(options)?;
+    options.back_offset.checked()?;
     let faces = card_faces(force, options.mode)?;
     let total = faces.len();
     let mut layout = Layout::new(format!("{} — unit cards", force.name));
     layout.warnings = super::glyphs::glyph_warnings(force);
+    let fitted = fit_deck(
+        ts,
+        template,
+        &faces,
+        (card.width_mm, card.height_mm),
+        options.ink,
+    );
+    let backs = options.prints_backs();
     let mut cards = Vec::new();
-    for (index, face) in faces.iter().enumerate() {
-        // Each card on its own: a wordy card never makes its neighbours smaller.
-        let fitted = fit_card(
-            ts,
-            template,
-            face,
-            (card.width_mm, card.height_mm),
-            grid.bleeds(),
-        );
+    for (index, (face, fitted)) in faces.iter().zip(fitted).enumerate() {
         let who = match face.copy {
             Some((n, of)) => format!("{} {n}/{of}", face.name),
             None => face.name.clone(),
         };
-        for problem in &fitted.problems {
-            layout
-                .warnings
-                .push(format!("{who} ({} card): {problem}", card.id));
-        }
-        let parts = fitted.parts.len();
-        if parts > 1 {
-            let place = if options.backs {
-                "continues on its back"
-            } else {
-                "continues on further cards"
-            };
-            layout.notes.push(format!(
-                "{who}: too much text for one {} card at 6 pt or more; {place} ({parts} parts)",
-                card.id
-            ));
-        }
+        report(&mut layout, &who, &card.id, &fitted, backs);
         let mut parts = fitted.parts.into_iter();
         while let Some(front) = parts.next() {
-            let back = if options.backs { parts.next() } else { None };
+            let back = if backs { parts.next() } else { None };
             cards.push(Physical { front, back });
         }
         progress(Progress {
@@ -310,96 +697,151 @@ pub fn layout_cards(
             total,
         });
     }
-    let sheets = cards.len().div_ceil(grid.per_page());
-    for (sheet_index, chunk) in cards.chunks(grid.per_page()).enumerate() {
-        let mut front = Page::new(page.width_mm, page.height_mm);
-        let mut back = Page::new(page.width_mm, page.height_mm);
-        for (slot, physical) in chunk.iter().enumerate() {
-            let frame = grid.frame(slot);
-            front
-                .items
-                .extend(physical.front.iter().map(|i| shifted(i, frame.x, frame.y)));
-            if options.backs {
-                let behind = grid.back_of(frame, page, options.flip);
-                match &physical.back {
-                    Some(items) => back
-                        .items
-                        .extend(items.iter().map(|i| shifted(i, behind.x, behind.y))),
-                    None => back
-                        .items
-                        .extend(draw_back(ts, template, behind, grid.bleeds())),
-                }
-            }
-        }
-        let caption = format!("{} · sheet {} of {sheets}", force.name, sheet_index + 1);
-        let mut marks = grid.crop_marks(&t.sheet, page);
-        match page_caption(ts, &grid, page, &t.sheet, &caption) {
-            Some(item) => {
-                keep_clear_of(&mut marks, &item);
-                front.items.push(item);
-            }
-            None => layout.notes.push(format!(
-                "sheet {} of {sheets}: no room for its caption on {}",
-                sheet_index + 1,
-                page.label
-            )),
-        }
-        front.items.extend(marks);
-        layout.pages.push(front);
-        if options.backs {
-            back.items
-                .extend(mirrored_marks(&grid, page, &t.sheet, options.flip));
-            layout.pages.push(back);
+    let sheet = Sheet {
+        ts,
+        template,
+        page,
+        card,
+        style: &t.sheet,
+        options,
+    };
+    match options.layout {
+        SheetLayout::Single => sheet.single(&cards, &mut layout),
+        SheetLayout::Grid | SheetLayout::Fold => {
+            sheet.grid(&cards, &grid_for(options)?, &force.name, &mut layout);
         }
     }
     Ok(layout)
 }
 
-/// Crop marks for a back page: the front's marks, mirrored the way the sheet turns.
-fn mirrored_marks(grid: &Grid, page: &PageSize, sheet: &SheetStyle, flip: Flip) -> Vec<Item> {
-    grid.crop_marks(sheet, page)
-        .into_iter()
-        .map(|item| match (item, flip) {
-            (
-                Item::Line {
-                    x1,
-                    y1,
-                    x2,
-                    y2,
-                    stroke,
-                },
-                Flip::LongEdge,
-            ) => Item::Line {
-                x1: page.width_mm - x1,
-                y1,
-                x2: page.width_mm - x2,
-                y2,
-                stroke,
-            },
-            (
-                Item::Line {
-                    x1,
-                    y1,
-                    x2,
-                    y2,
-                    stroke,
-                },
-                Flip::ShortEdge,
-            ) => Item::Line {
-                x1,
-                y1: page.height_mm - y1,
-                x2,
-                y2: page.height_mm - y2,
-                stroke,
-            },
-            (other, _) => other,
-        })
-        .collect()
+/// Says what one card could not hold (a warning) and that it continues (a note).
+fn report(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard, backs: bool) {
+    for problem in &fitted.problems {
+        layout
+            .warnings
+            .push(format!("{who} ({size} card): {problem}"));
+    }
+    let parts = fitted.parts.len();
+    if parts > 1 {
+        let place = if backs {
+            "continues on its back"
+        } else {
+            "continues on further cards"
+        };
+        layout.notes.push(format!(
+            "{who}: too much text for one {size} card at 6 pt or more; {place} ({parts} parts)"
+        ));
+    }
+}
+
+/// What every page of a card layout shares.
+struct Sheet<'a> {
+    ts: Typesetter,
+    template: &'a CardTemplate,
+    page: &'a PageSize,
+    card: &'a CardSize,
+    style: &'a SheetStyle,
+    options: &'a CardOptions,
+}
+
+impl Sheet<'_> {
+    /// The back of a card in its own coordinates: what continues there, or the design.
+    fn back_items(&self, physical: &Physical, bleed: Bleed) -> Vec<Item> {
+        match &physical.back {
+            Some(items) => items.clone(),
+            None => {
+                let own = Frame {
+                    x: 0.0,
+                    y: 0.0,
+                    w: self.card.width_mm,
+                    h: self.card.height_mm,
+                };
+                draw_back(self.ts, self.template, own, bleed, self.options.ink)
+            }
+        }
+    }
+
+    /// One page per card at its exact size, each followed by its back when asked.
+    fn single(&self, cards: &[Physical], layout: &mut Layout) {
+        let (w, h) = (self.card.width_mm, self.card.height_mm);
+        let whole = Placement::upright(Frame {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+        });
+        let (dx, dy) = self.options.back_offset.shift_on_back(self.options.flip);
+        for physical in cards {
+            let mut front = Page::new(w, h);
+            front.items.extend(physical.front.iter().cloned());
+            layout.pages.push(front);
+            if self.options.backs {
+                let mut back = Page::new(w, h);
+                let placed = whole.moved(dx, dy);
+                back.items.extend(
+                    self.back_items(physical, Bleed::default())
+                        .iter()
+                        .map(|i| placed.place(i)),
+                );
+                layout.pages.push(back);
+            }
+        }
+    }
+
+    /// Grid or fold sheets: fronts with crop marks and a caption; for a grid with backs, a
+    /// page of backs after each page of fronts.
+    fn grid(&self, cards: &[Physical], grid: &Grid, force_name: &str, layout: &mut Layout) {
+        let options = self.options;
+        let duplex = options.backs && options.layout == SheetLayout::Grid;
+        let (dx, dy) = options.back_offset.shift_on_back(options.flip);
+        let bleed = grid.back_bleed();
+        let sheets = cards.len().div_ceil(grid.per_page());
+        for (sheet_index, chunk) in cards.chunks(grid.per_page()).enumerate() {
+            let mut front = Page::new(self.page.width_mm, self.page.height_mm);
+            let mut back = Page::new(self.page.width_mm, self.page.height_mm);
+            for (slot, physical) in chunk.iter().enumerate() {
+                let at = grid.placement(slot);
+                front
+                    .items
+                    .extend(physical.front.iter().map(|i| at.place(i)));
+                if grid.fold {
+                    let beside = grid.fold_back(slot);
+                    front.items.extend(
+                        self.back_items(physical, Bleed::default())
+                            .iter()
+                            .map(|i| beside.place(i)),
+                    );
+                } else if duplex {
+                    let behind = Grid::back_of(at, self.page, options.flip).moved(dx, dy);
+                    back.items.extend(
+                        self.back_items(physical, bleed)
+                            .iter()
+                            .map(|i| behind.place(i)),
+                    );
+                }
+            }
+            let caption = format!("{force_name} · sheet {} of {sheets}", sheet_index + 1);
+            front.items.extend(grid.crop_marks(self.style));
+            match page_caption(self.ts, grid, self.page, self.style, &caption) {
+                Some(item) => front.items.push(item),
+                None => layout.notes.push(format!(
+                    "sheet {} of {sheets}: no room for its caption on {}",
+                    sheet_index + 1,
+                    self.page.label
+                )),
+            }
+            layout.pages.push(front);
+            if duplex {
+                layout.pages.push(back);
+            }
+        }
+    }
 }
 
 /// "Kampfgruppe Peiper · sheet 2 of 10" in the margin below the cards (above them when
-/// there is no room below), never within the page's unprintable edge; `None` when neither
-/// margin has room. The name gives way before the sheet number does.
+/// there is no room below), between the crop marks standing there and never within the
+/// page's unprintable edge; `None` when neither margin has room. The name gives way before
+/// the sheet number does.
 fn page_caption(
     ts: Typesetter,
     grid: &Grid,
@@ -415,169 +857,291 @@ fn page_caption(
     let descent = 0.24 * font.size_pt * MM_PER_PT;
     let height = cap_height(font.size_pt) + descent;
     let clearance = 0.8;
-    let below_top = grid.bottom() + grid.bleed + clearance;
-    let below_room = page.height_mm - sheet.min_margin_mm - below_top;
-    let above_bottom = grid.y0 - grid.bleed - clearance;
-    let above_room = above_bottom - sheet.min_margin_mm;
-    let baseline = if below_room >= height {
-        below_top + cap_height(font.size_pt)
-    } else if above_room >= height {
-        above_bottom - descent
-    } else {
-        return None;
-    };
-    let width = grid.right() - grid.x0 - 2.0;
-    let text = if ts.width(text, font) <= width {
-        text.to_string()
-    } else {
-        text.rsplit(" · ").next().unwrap_or(text).to_string()
-    };
-    (ts.width(&text, font) <= width).then(|| ts.run(grid.x0 + 1.0, baseline, font, &text))
-}
-
-/// Drops the crop marks a caption would run across; the cards' own outlines still show
-/// where to cut there.
-fn keep_clear_of(marks: &mut Vec<Item>, caption: &Item) {
-    let Item::Text(run) = caption else { return };
-    let top = run.baseline - run.size_pt * MM_PER_PT;
-    let bottom = run.baseline + 0.3 * run.size_pt * MM_PER_PT;
-    marks.retain(|mark| match mark {
-        Item::Line { x1, y1, y2, .. } => {
-            let across = *x1 >= run.x - 1.0 && *x1 <= run.x + run.width + 1.0;
-            let overlaps = y1.min(*y2) <= bottom && y1.max(*y2) >= top;
-            !(across && overlaps)
+    let short = text.rsplit(" · ").next().unwrap_or(text);
+    for below in [true, false] {
+        let (top, bottom) = if below {
+            (
+                grid.bottom() + clearance,
+                page.height_mm - sheet.min_margin_mm,
+            )
+        } else {
+            (sheet.min_margin_mm, grid.y0 - clearance)
+        };
+        if bottom - top < height {
+            continue;
         }
-        _ => true,
-    });
+        let baseline = if below {
+            top + cap_height(font.size_pt)
+        } else {
+            bottom - descent
+        };
+        // The widest stretch between the marks standing in this margin.
+        let mut stops = vec![grid.x0];
+        stops.extend(grid.marks_across(!below));
+        stops.push(grid.right());
+        dedup(&mut stops);
+        let (from, to) =
+            stops
+                .windows(2)
+                .map(|w| (w[0] + 1.0, w[1] - 1.0))
+                .fold((0.0, 0.0), |best, span| {
+                    if span.1 - span.0 > best.1 - best.0 {
+                        span
+                    } else {
+                        best
+                    }
+                });
+        for candidate in [text, short] {
+            if ts.width(candidate, font) <= to - from {
+                return Some(ts.run(from, baseline, font, candidate));
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn grid_with(page: &str, card: &str, gap: f32) -> Grid {
+    fn grid_with(page: &str, card: &str, gap: f32, fold: bool) -> Grid {
         let t = templates().unwrap();
-        Grid::new(t.page(page).unwrap(), t.card(card).unwrap(), &t.sheet, gap).unwrap()
+        Grid::new(
+            t.page(page).unwrap(),
+            t.card(card).unwrap(),
+            &t.sheet,
+            gap,
+            fold,
+        )
+        .unwrap()
     }
 
     fn grid(page: &str, card: &str) -> Grid {
-        grid_with(page, card, templates().unwrap().sheet.gap_mm)
+        grid_with(page, card, templates().unwrap().sheet.gap_mm, false)
     }
 
-    /// Bridge cards on Letter lose their third row: 3 × 89 mm leaves 6.2 mm above and
-    /// below, less than the 5 mm unprintable edge plus 2 mm of bleed.
+    /// Finding 5: bridge cards on Letter were six a sheet; turned a quarter turn, eight fit
+    /// (two across of 89 mm, four down of 57 mm).
     #[test]
-    fn nine_poker_cards_fit_a4_and_letter_nine_bridge_a4_six_letter_and_four_tarot() {
+    fn nine_poker_and_bridge_cards_fit_a4_nine_poker_and_eight_bridge_letter_and_four_tarot() {
         for page in ["a4", "letter"] {
             assert_eq!(grid(page, "poker").per_page(), 9, "{page}");
+            assert!(!grid(page, "poker").turned);
             assert_eq!(grid(page, "tarot").per_page(), 4, "{page}");
         }
         assert_eq!(grid("a4", "bridge").per_page(), 9);
-        assert_eq!(grid("letter", "bridge").per_page(), 6);
+        let bridge = grid("letter", "bridge");
+        assert_eq!((bridge.columns, bridge.rows, bridge.turned), (2, 4, true));
+        assert_eq!((bridge.cell_w, bridge.cell_h), (89.0, 57.0));
     }
 
-    /// Finding 5: cards touched, so a header band or a back ran exactly to the cut.
+    /// Fold cells are a front and a back side by side: four poker cards to an A4 sheet with
+    /// the pairs turned (two across of 88 mm, two down of 126 mm).
     #[test]
-    fn cards_have_a_gap_and_bleed_unless_a_guillotine_gap_of_zero_is_asked() {
+    fn fold_sheets_hold_four_poker_pairs_and_two_tarot_pairs() {
+        let poker = grid_with("a4", "poker", 3.0, true);
+        assert_eq!((poker.per_page(), poker.turned), (4, true));
+        assert_eq!((poker.cell_w, poker.cell_h), (88.0, 126.0));
+        // The front is the lower half of a turned pair, its back the upper half.
+        let front = poker.placement(0);
+        let back = poker.fold_back(0);
+        assert_eq!(front.frame.y - back.frame.y, 63.0);
+        assert_eq!((front.frame.w, front.frame.h), (88.0, 63.0));
+        assert_eq!(back.rotation, front.rotation);
+        assert_eq!(grid_with("a4", "tarot", 3.0, true).per_page(), 2);
+    }
+
+    #[test]
+    fn gaps_narrow_for_marks_and_only_a_guillotine_gap_of_zero_drops_the_bleed() {
+        // A4 is 210 mm: three 63 mm cards leave 21 mm, 9 mm a side for the 5 mm edge, the
+        // 1 mm offset and a 3 mm mark, so the gap narrows to 1.5 mm.
         let g = grid("a4", "poker");
-        assert_eq!((g.gap_x, g.gap_y, g.bleed), (3.0, 3.0, 2.0));
-        assert!((g.frame(1).x - (g.frame(0).x + g.card_w) - 3.0).abs() < 1e-4);
-        let flush = grid_with("a4", "poker", 0.0);
-        assert_eq!((flush.gap_x, flush.bleed), (0.0, 0.0));
-        // On Letter three rows of poker cards only fit with a narrower gap between rows.
-        let letter = grid("letter", "poker");
-        assert_eq!(letter.rows, 3);
-        assert!(letter.gap_y < 3.0 && letter.gap_y > 0.0, "{}", letter.gap_y);
+        assert!((g.gap_x - 1.5).abs() < 1e-4, "{}", g.gap_x);
+        assert_eq!((g.gap_y, g.bleed_y), (3.0, 2.0));
+        assert!((g.bleed_x - 1.5).abs() < 1e-4);
+        let flush = grid_with("a4", "poker", 0.0, false);
+        assert_eq!((flush.gap_x, flush.bleed_x, flush.bleed_y), (0.0, 0.0, 0.0));
         let t = templates().unwrap();
         let too_wide = Grid::new(
             t.page("a4").unwrap(),
             t.card("poker").unwrap(),
             &t.sheet,
             25.0,
+            false,
         );
         assert_eq!(too_wide, Err(ExportError::Gap(25.0)));
     }
 
-    /// Finding 6: nothing, bleed included, comes within 5 mm of the paper's edge.
+    /// Finding 2: A4 poker had no horizontal crop marks and Letter poker's vertical marks
+    /// were 0.8 mm long. Every cut line now has a mark of at least 3 mm in at least one
+    /// margin, outside the cards and 5 mm from the paper's edge.
     #[test]
-    fn cards_and_their_bleed_stay_5_mm_from_the_edge_and_backs_mirror_onto_the_same_spot() {
+    fn every_cut_line_has_a_crop_mark_of_3_mm_outside_the_cards() {
         let t = templates().unwrap();
-        for (page_id, card) in [("letter", "poker"), ("letter", "bridge"), ("a4", "bridge")] {
+        for page_id in ["a4", "letter"] {
             let page = t.page(page_id).unwrap();
-            let g = grid(page_id, card);
-            for slot in 0..g.per_page() {
-                let f = g.frame(slot);
-                assert!(
-                    f.x - g.bleed >= 5.0 && f.y - g.bleed >= 5.0,
-                    "{page_id} {card}"
-                );
-                assert!(f.x + f.w + g.bleed <= page.width_mm - 5.0);
-                assert!(f.y + f.h + g.bleed <= page.height_mm - 5.0);
-                // Turning the sheet over the long edge maps x to width − x.
-                let back = g.back_of(f, page, Flip::LongEdge);
-                assert!((page.width_mm - (back.x + back.w) - f.x).abs() < 1e-4);
-                assert_eq!(back.y, f.y);
-            }
-            // Slot 0 (top left) is backed by the top-right slot of the back page.
-            let back0 = g.back_of(g.frame(0), page, Flip::LongEdge);
-            assert!((back0.x - g.frame(g.columns - 1).x).abs() < 1e-4);
-            for mark in g.crop_marks(&t.sheet, page) {
-                let Item::Line { x1, y1, x2, y2, .. } = mark else {
-                    panic!("a line");
-                };
-                for (x, y) in [(x1, y1), (x2, y2)] {
-                    assert!(x >= 5.0 - 1e-3 && x <= page.width_mm - 5.0 + 1e-3);
-                    assert!(y >= 5.0 - 1e-3 && y <= page.height_mm - 5.0 + 1e-3);
+            for card in ["poker", "bridge", "tarot"] {
+                for fold in [false, true] {
+                    let g = grid_with(page_id, card, 3.0, fold);
+                    let marks: Vec<(f32, f32, f32, f32)> = g
+                        .crop_marks(&t.sheet)
+                        .into_iter()
+                        .filter_map(|m| match m {
+                            Item::Line {
+                                x1,
+                                y1,
+                                x2,
+                                y2,
+                                stroke,
+                            } if stroke.dash_pt.is_none() => Some((x1, y1, x2, y2)),
+                            _ => None,
+                        })
+                        .collect();
+                    let what = format!("{page_id} {card} fold {fold}");
+                    for x in g.cuts_x() {
+                        assert!(
+                            marks.iter().any(|&(x1, y1, x2, y2)| (x1 - x).abs() < 1e-3
+                                && (x2 - x).abs() < 1e-3
+                                && (y2 - y1).abs() >= MIN_MARK_MM - 1e-3),
+                            "{what}: no mark for the cut at x {x}"
+                        );
+                    }
+                    for y in g.cuts_y() {
+                        assert!(
+                            marks.iter().any(|&(x1, y1, x2, y2)| (y1 - y).abs() < 1e-3
+                                && (y2 - y).abs() < 1e-3
+                                && (x2 - x1).abs() >= MIN_MARK_MM - 1e-3),
+                            "{what}: no mark for the cut at y {y}"
+                        );
+                    }
+                    for &(x1, y1, x2, y2) in &marks {
+                        for (x, y) in [(x1, y1), (x2, y2)] {
+                            assert!(x >= 5.0 - 1e-3 && x <= page.width_mm - 5.0 + 1e-3);
+                            assert!(y >= 5.0 - 1e-3 && y <= page.height_mm - 5.0 + 1e-3);
+                            let inside = x > g.x0 - 0.5
+                                && x < g.right() + 0.5
+                                && y > g.y0 - 0.5
+                                && y < g.bottom() + 0.5;
+                            assert!(!inside, "{what}: a mark at {x},{y} touches the cards");
+                        }
+                    }
                 }
             }
         }
     }
 
+    /// Finding 6: nothing, a back's bleed included, comes within 5 mm of the paper's edge,
+    /// and a back lands exactly behind its front.
     #[test]
-    fn crop_marks_sit_outside_the_cards_and_their_bleed() {
+    fn backs_and_their_bleed_stay_5_mm_from_the_edge_and_mirror_onto_the_same_spot() {
         let t = templates().unwrap();
-        let g = grid("a4", "poker");
-        let marks = g.crop_marks(&t.sheet, t.page("a4").unwrap());
-        // 6 vertical cuts × top and bottom; the 7.5 mm side margins leave no room beside the
-        // bleed and the 5 mm edge, and the 3 mm gaps show the horizontal cuts.
-        assert_eq!(marks.len(), 12);
-        for mark in marks {
-            let Item::Line { x1, y1, x2, y2, .. } = mark else {
-                panic!("a line");
-            };
-            let b = g.bleed;
-            let inside = |x: f32, y: f32| {
-                x > g.x0 - b && x < g.right() + b && y > g.y0 - b && y < g.bottom() + b
-            };
-            assert!(!inside(x1, y1) && !inside(x2, y2));
+        for (page_id, card) in [("letter", "poker"), ("letter", "bridge"), ("a4", "bridge")] {
+            let page = t.page(page_id).unwrap();
+            let g = grid(page_id, card);
+            let b = g.back_bleed();
+            for slot in 0..g.per_page() {
+                let front = g.placement(slot);
+                for flip in [Flip::LongEdge, Flip::ShortEdge] {
+                    let back = Grid::back_of(front, page, flip);
+                    let f = back.frame;
+                    let (bx, by) = if g.turned {
+                        (b.top, b.left)
+                    } else {
+                        (b.left, b.top)
+                    };
+                    assert!(f.x - bx >= 5.0 - 1e-3 && f.y - by >= 5.0 - 1e-3);
+                    assert!(f.x + f.w + bx <= page.width_mm - 5.0 + 1e-3);
+                    assert!(f.y + f.h + by <= page.height_mm - 5.0 + 1e-3);
+                    // Turned over like a page, the card shows at (w − u, v) of its back
+                    // what lies behind (u, v) of its front: one point of the paper.
+                    for (u, v) in [(0.0, 0.0), (10.0, 3.0), (g.card_w, g.card_h)] {
+                        let (fx, fy) = front.point(u, v);
+                        let (kx, ky) = back.point(g.card_w - u, v);
+                        let (px, py) = match flip {
+                            Flip::LongEdge => (page.width_mm - kx, ky),
+                            Flip::ShortEdge => (kx, page.height_mm - ky),
+                        };
+                        assert!(
+                            (px - fx).abs() < 1e-3 && (py - fy).abs() < 1e-3,
+                            "{page_id} {card} {flip:?} at {u},{v}"
+                        );
+                    }
+                }
+            }
         }
     }
 
-    /// Finding 6: the bridge caption on Letter once ran off the page ("… · shee…").
+    /// Turning a card a quarter turn keeps every item inside its frame.
     #[test]
-    fn the_sheet_caption_is_whole_and_5_mm_from_the_edge() {
+    fn a_turned_card_stays_inside_its_frame() {
+        let frame = Frame {
+            x: 10.0,
+            y: 20.0,
+            w: 89.0,
+            h: 57.0,
+        };
+        for rotation in [Rotation::Left, Rotation::Right] {
+            let at = Placement {
+                frame,
+                rotation,
+                card_w: 57.0,
+                card_h: 89.0,
+            };
+            let Item::Rect { x, y, w, h, .. } = at.place(&Item::Rect {
+                x: 0.0,
+                y: 0.0,
+                w: 57.0,
+                h: 10.0,
+                fill: None,
+                stroke: None,
+            }) else {
+                panic!("a rect");
+            };
+            assert_eq!((w, h), (10.0, 57.0));
+            assert!(x >= frame.x && x + w <= frame.x + frame.w + 1e-4);
+            assert!(y >= frame.y && y + h <= frame.y + frame.h + 1e-4);
+            // The header band sits at the card's top: the page's left for a left turn.
+            let expected_x = if rotation == Rotation::Left {
+                10.0
+            } else {
+                89.0
+            };
+            assert_eq!(x, expected_x);
+        }
+    }
+
+    /// Finding 2: Letter poker sheets had no caption. Every layout has room for one, whole,
+    /// between the marks and 5 mm from the edge.
+    #[test]
+    fn every_sheet_has_its_caption_whole_between_the_marks() {
         let t = templates().unwrap();
         let ts = Typesetter {
             faces: faces().unwrap(),
         };
         let text = "Kampfgruppe Peiper · sheet 12 of 12";
-        // Three rows of poker cards on Letter leave 7 mm above and below: no room for a
-        // caption outside the 5 mm edge, so it is left off (and the layout says so).
-        let letter = t.page("letter").unwrap();
-        let g = grid("letter", "poker");
-        assert_eq!(page_caption(ts, &g, letter, &t.sheet, text), None);
-        for (page_id, card) in [("letter", "bridge"), ("a4", "poker"), ("a4", "tarot")] {
+        for page_id in ["a4", "letter"] {
             let page = t.page(page_id).unwrap();
-            let g = grid(page_id, card);
-            let Some(Item::Text(run)) = page_caption(ts, &g, page, &t.sheet, text) else {
-                panic!("{page_id} {card}: a caption");
-            };
-            assert_eq!(run.text, text);
-            assert!(
-                run.baseline + 1.0 <= page.height_mm - 5.0,
-                "{page_id} {card}"
-            );
-            assert!(run.baseline - 2.0 >= 5.0);
+            for card in ["poker", "bridge", "tarot"] {
+                for fold in [false, true] {
+                    let g = grid_with(page_id, card, 3.0, fold);
+                    let what = format!("{page_id} {card} fold {fold}");
+                    let Some(Item::Text(run)) = page_caption(ts, &g, page, &t.sheet, text) else {
+                        panic!("{what}: a caption");
+                    };
+                    assert_eq!(run.text, text, "{what}");
+                    assert!(run.baseline + 1.0 <= page.height_mm - 5.0, "{what}");
+                    assert!(run.baseline - 2.0 >= 5.0, "{what}");
+                    for mark in g.crop_marks(&t.sheet) {
+                        let Item::Line { x1, y1, y2, .. } = mark else {
+                            continue;
+                        };
+                        let across = x1 >= run.x - 0.2 && x1 <= run.x + run.width + 0.2;
+                        let level =
+                            y1.min(y2) <= run.baseline + 0.6 && y1.max(y2) >= run.baseline - 2.0;
+                        assert!(!(across && level), "{what}: the caption crosses a mark");
+                    }
+                }
+            }
         }
     }
 
@@ -590,7 +1154,24 @@ mod tests {
             width_mm: 300.0,
             height_mm: 400.0,
         };
-        let err = Grid::new(t.page("a4").unwrap(), &huge, &t.sheet, 3.0).unwrap_err();
+        let err = Grid::new(t.page("a4").unwrap(), &huge, &t.sheet, 3.0, false).unwrap_err();
         assert!(err.to_string().contains("does not fit on page size a4"));
+    }
+
+    #[test]
+    fn back_offsets_move_backs_against_the_reading_and_refuse_more_than_10_mm() {
+        let reading = BackOffset {
+            x_mm: 2.0,
+            y_mm: -1.5,
+        };
+        // Turned over the long edge the back page's x runs the other way.
+        assert_eq!(reading.shift_on_back(Flip::LongEdge), (2.0, 1.5));
+        assert_eq!(reading.shift_on_back(Flip::ShortEdge), (-2.0, -1.5));
+        let wild = BackOffset {
+            x_mm: 12.0,
+            y_mm: 0.0,
+        };
+        assert!(wild.checked().is_err());
+        assert_eq!(reading.checked(), Ok(reading));
     }
 }

@@ -150,6 +150,10 @@ pub struct CellStyle {
     /// Put the label on its own line and spread the cells across the whole card.
     #[serde(default)]
     pub full_width: bool,
+    /// Another statistic split the same way, set on a second line of the same cells under
+    /// its own label (Armour Battles: the target number under each range band).
+    #[serde(default)]
+    pub under: Option<String>,
 }
 
 /// A row of tick boxes (or a write-in line) for tracking damage on the table.
@@ -209,8 +213,10 @@ pub struct CardTemplate {
     pub title: TitleStyle,
     pub subtitle: SubtitleStyle,
     pub body: BodyStyle,
+    /// What is tracked on the table (damage, a track hit), one row each, repeated for each
+    /// unit a card stands for.
     #[serde(default)]
-    pub tracker: Option<TrackerStyle>,
+    pub trackers: Vec<TrackerStyle>,
     #[serde(default)]
     pub notes: Option<NotesStyle>,
     pub footer: FooterStyle,
@@ -233,7 +239,8 @@ impl CardTemplate {
             .filter(|name| !name.starts_with('$'))
             .collect();
         names.extend(self.notes.as_ref().map(|n| n.stat.as_str()));
-        names.extend(self.tracker.as_ref().and_then(|t| t.boxes_from.as_deref()));
+        names.extend(self.body.cells.values().filter_map(|c| c.under.as_deref()));
+        names.extend(self.trackers.iter().filter_map(|t| t.boxes_from.as_deref()));
         names
     }
 }
@@ -428,17 +435,16 @@ fn check_card_template(file: &str, t: &CardTemplate) -> Result<(), ExportError> 
             "title.min_size_pt must not exceed size_pt and max_lines must be at least 1",
         ));
     }
-    if let Some(tracker) = &t.tracker
-        && tracker.boxes_from.is_some() == tracker.boxes.is_some()
-        && !tracker.write_in
-    {
-        return Err(invalid(
-            file,
-            format!(
-                "tracker '{}' needs exactly one of boxes_from, boxes or write_in",
-                tracker.label
-            ),
-        ));
+    for tracker in &t.trackers {
+        if tracker.boxes_from.is_some() == tracker.boxes.is_some() && !tracker.write_in {
+            return Err(invalid(
+                file,
+                format!(
+                    "tracker '{}' needs exactly one of boxes_from, boxes or write_in",
+                    tracker.label
+                ),
+            ));
+        }
     }
     let expected = file.rsplit('/').next().unwrap_or(file);
     if expected != format!("{}.json", t.ruleset.as_str()) {
@@ -507,7 +513,7 @@ mod tests {
             let mut labels: Vec<&str> = registry::ruleset(id)
                 .library()
                 .iter()
-                .flat_map(|card| card.stats())
+                .flat_map(|card| card.data().printed_stats())
                 .map(|s| s.label)
                 .collect();
             labels.extend(crate::export::cards::extra_labels());

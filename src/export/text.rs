@@ -94,6 +94,7 @@ impl Typesetter {
             color: font.color,
             text,
             width,
+            rotation: super::display::Rotation::Upright,
         })
     }
 

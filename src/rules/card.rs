@@ -47,6 +47,17 @@ pub trait CardData {
     fn type_label(&self) -> String;
     /// Every statistic, labelled and explained, in the order the book prints them.
     fn stats(&self) -> Vec<Stat>;
+    /// The statistics the printed card shows: [`stats`](Self::stats) with what the table
+    /// needs at a glance added or read as the rulings play it (a target number per range
+    /// band, a morale pair).
+    fn printed_stats(&self) -> Vec<Stat> {
+        self.stats()
+    }
+    /// False for a unit that takes no damage on the table (off-table artillery): its card
+    /// and the roster print no boxes to track it.
+    fn tracks_damage(&self) -> bool {
+        true
+    }
     /// Labels of the values that are the project's examples rather than the book's
     /// (Rulings: Example values).
     fn example_labels(&self) -> Vec<&'static str> {

@@ -54,6 +54,15 @@ impl CardRef {
             CardRef::Inline(card) => card.name(),
         }
     }
+
+    /// The name as every list, message and undo step shows it: "Sherman", or "Sherman · custom"
+    /// for a card written into the force, so it is never mistaken for the book's.
+    pub fn label(&self) -> String {
+        match self {
+            CardRef::Library(name) => name.clone(),
+            CardRef::Inline(card) => format!("{} · custom", card.name()),
+        }
+    }
 }
 
 /// One line of a force: a card, how many, and where it sits.

@@ -63,20 +63,17 @@ fn one() -> u32 {
 
 /// Parses a force file's text. Unknown card names are not errors here; validation reports them.
 /// The text must be one JSON document with no key twice in any object (a byte-order mark is
-/// fine); the error gives the byte offset otherwise.
+/// fine); the error gives the line and column otherwise.
 pub fn parse(text: &str) -> Result<Force, RulesError> {
-    super::strict_json::check(text)
-        .map_err(|e| RulesError::field(e.path, format!("{} (at byte {})", e.message, e.offset)))?;
-    let (text, _) = super::strict_json::strip_bom(text);
+    use super::strict_json;
+    strict_json::check(text)
+        .map_err(|e| RulesError::field(e.path, format!("{} ({})", e.message, e.at)))?;
+    let (text, _) = strict_json::strip_bom(text);
     let de = &mut serde_json::Deserializer::from_str(text);
     let record: ForceRecord = serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." || path == "?" {
-            "file".to_string()
-        } else {
-            path
-        };
-        RulesError::field(path, e.into_inner().to_string())
+        let path = strict_json::clean_path(&e.path().to_string());
+        let (message, at) = strict_json::located(text, e.inner());
+        RulesError::field(path, format!("{message} ({at})"))
     })?;
     force_from_record(record)
 }

@@ -20,6 +20,9 @@ pub struct Table {
     /// Relative column widths; measured from the content when absent.
     #[serde(default)]
     pub widths: Option<Vec<f32>>,
+    /// Some rows carry the house-default mark (a generated table), so the sheet explains it.
+    #[serde(skip)]
+    pub marked_rows: bool,
 }
 
 impl Table {
@@ -29,6 +32,7 @@ impl Table {
             columns: columns.iter().map(|c| c.to_string()).collect(),
             rows,
             widths: (!widths.is_empty()).then(|| widths.to_vec()),
+            marked_rows: false,
         }
     }
 }

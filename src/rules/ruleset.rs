@@ -65,8 +65,16 @@ pub enum LineValue {
 /// shows and what the line then costs against the budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineField {
-    /// Column header and card label ("Points", "Stands").
+    /// The printed card's label ("Points", "Stands").
     pub label: &'static str,
+    /// The force editor's column header ("Points each", "Stands").
+    pub column: &'static str,
+    /// After the number in the force editor (" pts"), or "".
+    pub suffix: &'static str,
+    /// The number's tooltip in the force editor, or "" for none.
+    pub help: &'static str,
+    /// The tooltip while the number is not set and the card gives none to fall back on.
+    pub unset_help: &'static str,
     pub value: LineValue,
     /// What the number counts against the budget, plural ("points", "stands").
     pub unit: &'static str,
@@ -90,6 +98,14 @@ impl LineField {
             LineValue::Stands => unit.stands = Some(value),
         }
     }
+
+    /// What one unit of the line costs by its own value, if it sets one.
+    pub fn cost(&self, unit: &ForceUnit) -> Option<UnitCost> {
+        Some(UnitCost {
+            amount: u64::from(self.get(unit)?),
+            unit: self.unit,
+        })
+    }
 }
 
 /// What one unit of `unit`'s line costs against the budget: the line's own number where its
@@ -97,13 +113,10 @@ impl LineField {
 /// answer the validation, the force editor, the roster and the printed cards share.
 pub fn line_cost(card: &Card, unit: &ForceUnit) -> Option<UnitCost> {
     let rules = super::ruleset(card.ruleset());
-    let own = rules.line_field().and_then(|field| {
-        Some(UnitCost {
-            amount: u64::from(field.get(unit)?),
-            unit: field.unit,
-        })
-    });
-    own.or_else(|| rules.unit_cost(card))
+    rules
+        .line_field()
+        .and_then(|field| field.cost(unit))
+        .or_else(|| rules.unit_cost(card))
 }
 
 /// A budget the book names — a battle group, a scenario — as pickers offer it.
@@ -143,6 +156,13 @@ pub struct Briefing {
     pub tallies: Vec<(String, u32)>,
     /// The per-unit table: a column header and the boxes each unit gets under it.
     pub unit_columns: Vec<(&'static str, UnitBoxes)>,
+    /// What a unit's row says instead of boxes when its card
+    /// [tracks no damage](super::card::CardData::tracks_damage) ("off table: never
+    /// disrupted").
+    pub untracked: &'static str,
+    /// The briefing in one line, as the book's preset force carries it in its notes: the
+    /// roster leaves out notes that only repeat it.
+    pub notes_line: String,
 }
 
 /// How many tick boxes a unit gets in a briefing column.

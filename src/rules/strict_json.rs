@@ -3,8 +3,8 @@
 //!
 //! serde reads a struct's duplicate field as an error but a free-form object (an inline card)
 //! keeps the last value, and a streaming deserializer stops after the first value, so
-//! `cat a.json b.json` read as one force. This pass closes both gaps and says where, as a byte
-//! offset, so the user can find the spot in any editor.
+//! `cat a.json b.json` read as one force. This pass closes both gaps and says where, as a line
+//! and column (counted in characters, as editors count them), so the user can find the spot.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -19,16 +19,67 @@ pub struct StrictJsonError {
     pub path: String,
     /// Byte offset from the start of the text as given (a byte-order mark counts).
     pub offset: usize,
+    /// Where that is for a person: 1-based line and column in characters.
+    pub at: Position,
     pub message: String,
 }
 
 impl fmt::Display for StrictJsonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {} (at byte {})",
-            self.path, self.message, self.offset
-        )
+        write!(f, "{}: {} ({})", self.path, self.message, self.at)
+    }
+}
+
+/// A place in a text as an editor shows it: 1-based line, 1-based column in characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Position {
+    /// The line and column of byte `offset` in `text` (an offset inside a character counts as
+    /// that character).
+    pub fn of(text: &str, offset: usize) -> Position {
+        let before = text.get(..offset.min(text.len())).unwrap_or_else(|| {
+            let cut = (0..=offset.min(text.len()))
+                .rev()
+                .find(|i| text.is_char_boundary(*i))
+                .unwrap_or(0);
+            &text[..cut]
+        });
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Position {
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// serde_json's error for `text` as a message and a position in characters: its own "at line
+/// L column C" counts columns in bytes, which is wrong past the first "é" on a line.
+pub fn located(text: &str, e: &serde_json::Error) -> (String, Position) {
+    let offset = byte_offset(text, e.line(), e.column());
+    (without_position(e), Position::of(text, offset))
+}
+
+/// A JSON path as serde_path_to_error writes it, without the `?` it puts where a syntax error
+/// left the key unknown (`units[0].?` is `units[0]`), and `file` for the whole document.
+pub fn clean_path(path: &str) -> String {
+    let mut path = path;
+    while let Some(rest) = path.strip_suffix(".?").or_else(|| path.strip_suffix("?")) {
+        path = rest;
+    }
+    if path.is_empty() || path == "." {
+        "file".to_string()
+    } else {
+        path.to_string()
     }
 }
 
@@ -51,6 +102,7 @@ pub fn strip_bom(text: &str) -> (&str, usize) {
 pub fn check(text: &str) -> Result<(), StrictJsonError> {
     let (body, skipped) = strip_bom(text);
     let at = |e: &serde_json::Error| skipped + byte_offset(body, e.line(), e.column());
+    let position = |e: &serde_json::Error| located(body, e).1;
     let mut de = serde_json::Deserializer::from_str(body);
     match serde_path_to_error::deserialize::<_, Unique>(&mut de) {
         Ok(Unique) => {}
@@ -58,12 +110,9 @@ pub fn check(text: &str) -> Result<(), StrictJsonError> {
             let path = e.path().to_string();
             let inner = e.into_inner();
             return Err(StrictJsonError {
-                path: if path.is_empty() || path == "." || path == "?" {
-                    "file".to_string()
-                } else {
-                    path
-                },
+                path: clean_path(&path),
                 offset: at(&inner),
+                at: position(&inner),
                 message: without_position(&inner),
             });
         }
@@ -71,6 +120,7 @@ pub fn check(text: &str) -> Result<(), StrictJsonError> {
     de.end().map_err(|e| StrictJsonError {
         path: "file".to_string(),
         offset: at(&e),
+        at: position(&e),
         message: "more data after the end of the JSON document (one file holds one document)"
             .to_string(),
     })

@@ -157,7 +157,7 @@ fn removal_words(force: &Force, removals: &[Removal]) -> String {
         .iter()
         .filter_map(|r| {
             let unit = force.units.get(r.unit)?;
-            Some(format!("{} {}", r.by, unit.card.name()))
+            Some(format!("{} {}", r.by, unit.card.label()))
         })
         .collect();
     match parts.split_last() {
@@ -212,7 +212,7 @@ pub fn validate(force: &Force) -> Validation {
                 "wrong_ruleset",
                 format!(
                     "{}: a {} card cannot join a {} force — remove it",
-                    card.name(),
+                    unit.card.label(),
                     card.ruleset().title(),
                     force.ruleset.title()
                 ),

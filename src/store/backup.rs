@@ -65,6 +65,16 @@ impl Store {
                 ));
             }
             Ok(None) => return Err(bad("no such file".into())),
+            // The hint that goes with a refused *library* (move it away, restore its folder's
+            // backup) is wrong for a file named as the backup: say what the file is and which
+            // backups this data folder really has.
+            Err(StoreError::NotADatabase { what, .. }) => {
+                return Err(bad(format!(
+                    "it is not a database backup: {what}{}{}",
+                    what_it_looks_like(backup),
+                    backups_hint(data_dir)
+                )));
+            }
             Err(error) => return Err(bad(error.to_string())),
         };
         let live = data_dir.join(DB_FILE_NAME);
@@ -158,5 +168,36 @@ fn same_file(a: &Path, b: &Path) -> bool {
     match (fs::canonicalize(a), fs::canonicalize(b)) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
+    }
+}
+
+/// What a file that is not a database seems to be, when it is one of the app's own files.
+fn what_it_looks_like(path: &Path) -> String {
+    let head: Vec<u8> = fs::read(path)
+        .map(|bytes| bytes.into_iter().take(4096).collect())
+        .unwrap_or_default();
+    let head = String::from_utf8_lossy(&head);
+    let quoted = super::migrate::shell_quote(path);
+    if head.contains("\"quartermaster-force\"") {
+        format!(" — it is a force file: `quartermaster force save {quoted}` imports it")
+    } else if head.contains("\"quartermaster-campaign\"") {
+        format!(" — it is a campaign file: `quartermaster campaign import {quoted}` imports it")
+    } else {
+        String::new()
+    }
+}
+
+/// The data folder's newest backup and how to restore it, or that it has none.
+fn backups_hint(data_dir: &Path) -> String {
+    match migrate::newest_backup(data_dir) {
+        Some(newest) => format!(
+            "; this data folder's newest backup is {} (`quartermaster db restore {}`)",
+            newest.display(),
+            super::migrate::shell_quote(&newest)
+        ),
+        None => format!(
+            "; this data folder has no backups yet in {} (`quartermaster db backup --out FILE` makes one)",
+            backups_dir(data_dir).display()
+        ),
     }
 }

@@ -222,6 +222,10 @@ pub struct CampaignSummary {
     pub events: u32,
     /// When its last event was recorded.
     pub last_event_at: Option<String>,
+    /// The campaign's own id, the same on every machine (`campaign show --json` calls it `id`);
+    /// `id` above is this library's row number.
+    #[serde(rename = "campaign_id")]
+    pub uid: Option<String>,
 }
 
 /// A campaign as stored: its record and the battle row of each battle, same order.
@@ -249,6 +253,7 @@ pub(crate) fn list(conn: &Connection, ctx: &Ctx) -> Result<Vec<CampaignSummary>,
                     battles: to_count(row.get(5)?),
                     events: to_count(row.get(6)?),
                     last_event_at: row.get(7)?,
+                    uid: row.get(8)?,
                 })
             })?
             .collect()

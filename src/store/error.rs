@@ -17,6 +17,11 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    /// The data directory given is an existing file, not a folder.
+    #[error(
+        "{path} is a file, not a folder: the data directory (--data-dir DIR or QUARTERMASTER_DATA_DIR) must be a folder, existing or not"
+    )]
+    NotAFolder { path: PathBuf },
     /// No data directory was given and the platform has none (no home directory).
     #[error(
         "no data directory: pass --data-dir DIR or set QUARTERMASTER_DATA_DIR (the platform has no data directory for this user)"

@@ -560,7 +560,7 @@ pub(crate) fn sync_parent(path: &Path) {
 }
 
 /// `20260314T093005.123Z`: sortable, file-name safe UTC time.
-pub(crate) fn utc_stamp(time: SystemTime) -> String {
+pub fn utc_stamp(time: SystemTime) -> String {
     let since = time.duration_since(UNIX_EPOCH).unwrap_or_default();
     let secs = since.as_secs();
     let days = i64::try_from(secs / 86_400).unwrap_or_default();

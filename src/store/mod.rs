@@ -37,7 +37,7 @@ pub use cards::{CardOrigin, StoredCard};
 pub use error::StoreError;
 pub use forces::{CardChange, ForceSummary, StoredForce};
 pub use ids::{BattleId, CampaignId, CardId, EventId, ForceId};
-pub use migrate::{APPLICATION_ID, SCHEMA_VERSION, backups_dir, newest_backup};
+pub use migrate::{APPLICATION_ID, SCHEMA_VERSION, backups_dir, newest_backup, utc_stamp};
 
 use crate::rules::{Card, Force, RulesError, RulesetId};
 use migrate::Check;
@@ -232,6 +232,11 @@ impl Store {
 
     /// Like [`Store::open`], waiting at most `busy_timeout` for another running instance.
     pub fn open_with_timeout(data_dir: &Path, busy_timeout: Duration) -> Result<Store, StoreError> {
+        if data_dir.exists() && !data_dir.is_dir() {
+            return Err(StoreError::NotAFolder {
+                path: data_dir.to_path_buf(),
+            });
+        }
         fs::create_dir_all(data_dir).map_err(|source| StoreError::Io {
             path: data_dir.to_path_buf(),
             message: "cannot create the data directory",
@@ -603,6 +608,40 @@ impl Store {
             .find(|c| c.id == id)
             .map(|c| c.events as usize)
             .ok_or(StoreError::CampaignNotFound(id))
+    }
+
+    /// The names of the campaigns whose battles were set up from the saved force `name` of
+    /// `ruleset` (simple campaigns name their two forces; Lorraine battles use the briefings).
+    pub fn campaigns_using_force(
+        &self,
+        name: &str,
+        ruleset: crate::rules::RulesetId,
+    ) -> Result<Vec<String>, StoreError> {
+        let wanted = crate::rules::names::fold(name);
+        let mut using = Vec::new();
+        for summary in self.list_campaigns()? {
+            if summary.ruleset != ruleset.as_str() || !summary.openable {
+                continue;
+            }
+            let stored = self.load_campaign(summary.id)?;
+            let uses = stored
+                .record
+                .campaign
+                .battles
+                .iter()
+                .any(|plan| match plan {
+                    crate::campaign::BattlePlan::Simple(simple) => {
+                        [&simple.forces.us, &simple.forces.german]
+                            .iter()
+                            .any(|force| crate::rules::names::fold(force) == wanted)
+                    }
+                    crate::campaign::BattlePlan::Armour(_) => false,
+                });
+            if uses {
+                using.push(summary.name);
+            }
+        }
+        Ok(using)
     }
 
     /// The campaign named `name` (ignoring case).

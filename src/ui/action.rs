@@ -75,6 +75,11 @@ pub enum Action {
     NewForceDialog,
     EditCard(Option<CardEditor>),
     PrintPage(usize),
+    /// The printer backs are printed on, by the name the user gives it: its saved back
+    /// offset applies.
+    ChoosePrinter(String),
+    /// The chosen printer's back offset, as read off the calibration sheet; saved.
+    SetBackOffset(crate::export::BackOffset),
     ExportPdfDialog,
     WritePdf(PathBuf),
     Resolve(ResolveAction),
@@ -83,5 +88,47 @@ pub enum Action {
     ShowNoticeLog(bool),
     /// Pick the folder to share the open campaign to (a native dialog where there is one).
     PickShareFolder,
+    /// The answer to "close with unsaved text?": true closes, false keeps working.
+    ConfirmQuit(bool),
+    /// Tell the user something (a view has no model to tell it to).
+    Notice(String),
+    /// Delete this force, asking first when a campaign was set up from it.
+    AskDeleteForce(ForceId),
+    /// What the user did with the notice of last run's crash report.
+    CrashNotice(super::crash_notice::CrashNoticeAction),
     Quit,
+}
+
+impl Action {
+    /// What was asked, by name only (no force, card or path), for a crash report's "last
+    /// actions".
+    pub fn kind(&self) -> String {
+        let name = match self {
+            Action::Navigate(view) => return format!("Navigate: {}", view.title()),
+            Action::SetTheme(_) => "Set theme",
+            Action::Library(_) => "Library",
+            Action::Model(command) => return format!("Model: {}", command.kind()),
+            Action::ImportDialog => "Import dialog",
+            Action::ExportDialog(_) => "Export dialog",
+            Action::PathPrompt(_) => "Path prompt",
+            Action::ShowShortcuts(_) => "Shortcuts",
+            Action::NewForceDialog => "New force dialog",
+            Action::EditCard(_) => "Card editor",
+            Action::PrintPage(_) => "Print page",
+            Action::ExportPdfDialog => "Export PDF dialog",
+            Action::WritePdf(_) => "Write PDF",
+            Action::Resolve(_) => "Resolve",
+            Action::Help(_) => "Help",
+            Action::ShowNoticeLog(_) => "Notice log",
+            Action::PickShareFolder => "Pick share folder",
+            Action::CrashNotice(_) => "Crash notice",
+            Action::AskDeleteForce(_) => "Delete force",
+            Action::Notice(_) => "Notice",
+            Action::ConfirmQuit(_) => "Confirm quit",
+            Action::ChoosePrinter(_) => "Choose printer",
+            Action::SetBackOffset(_) => "Set back offset",
+            Action::Quit => "Quit",
+        };
+        name.to_string()
+    }
 }

@@ -64,6 +64,8 @@ pub struct CampaignViewState {
     pub sharing: bool,
     /// The folder being typed or picked for sharing.
     pub share_path: String,
+    /// The folder field has been given the keyboard since the panel opened.
+    pub share_focused: bool,
 }
 
 pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
@@ -369,6 +371,7 @@ fn sharing_row(
                     .clicked()
                 {
                     state.sharing = !state.sharing;
+                    state.share_focused = false;
                 }
             }
         }
@@ -382,28 +385,38 @@ fn sharing_row(
         }
     });
     if state.sharing && open.shared.is_none() {
+        let escape = super::widgets::escape_closes_dialog(ui.ctx());
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label("Each machine writes its own file into the folder and reads the others'. Use the same folder on every machine.");
             ui.horizontal(|ui| {
-                labelled_field(
+                let field = labelled_field(
                     ui,
                     "Folder",
                     &mut state.share_path,
                     "/home/me/Sync/lorraine",
                     320.0,
                 );
+                // The panel opens ready to type the folder; Enter shares, Escape closes.
+                if !std::mem::replace(&mut state.share_focused, true) {
+                    field.request_focus();
+                }
+                let enter = (field.has_focus() || field.lost_focus())
+                    && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if ui.button("Choose…").clicked() {
                     actions.push(Action::PickShareFolder);
                 }
                 let path = state.share_path.trim();
-                if ui
+                if (ui
                     .add_enabled(!path.is_empty(), egui::Button::new("Share"))
+                    .on_hover_text("Enter")
                     .clicked()
+                    || enter)
+                    && !path.is_empty()
                 {
                     actions.push(campaign(CampaignCommand::Share(path.into())));
                     state.sharing = false;
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button("Cancel").on_hover_text("Escape").clicked() || escape {
                     state.sharing = false;
                 }
             });

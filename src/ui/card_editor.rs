@@ -53,6 +53,8 @@ impl CardEditor {
 
     /// Draws the editor window; returns Save / Cancel actions.
     pub fn window(&mut self, ctx: &egui::Context) -> Vec<Action> {
+        // Read before the drop-downs are drawn: an Escape that closes one keeps the editor.
+        let escape = super::widgets::escape_closes_dialog(ctx);
         let mut actions = Vec::new();
         let mut open = true;
         let title = format!(
@@ -109,12 +111,7 @@ impl CardEditor {
                 });
             });
         // Escape cancels and Enter saves a valid card, as in every other dialog.
-        let (escape, enter) = ctx.input(|i| {
-            (
-                i.key_pressed(egui::Key::Escape),
-                i.key_pressed(egui::Key::Enter),
-            )
-        });
+        let enter = ctx.input(|i| i.key_pressed(egui::Key::Enter));
         if enter && actions.is_empty() && self.problem().is_none() {
             actions.push(Action::Model(Command::SaveCustomCard {
                 id: self.id,

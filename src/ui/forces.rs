@@ -8,9 +8,10 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
-use crate::rules::ruleset::line_cost;
+use crate::rules::force_text::{self, TextStyle};
 use crate::rules::validation::BudgetReport;
-use crate::rules::{self, Budget, Card, CardRef, Force, RulesetId};
+use crate::rules::{self, Budget, Card, Force, RulesetId};
+use crate::store::ForceId;
 
 use super::action::Action;
 use super::model::{CardEntry, Command, Model, OpenForce};
@@ -24,6 +25,36 @@ pub struct ForcesState {
     pub selected_unit: Option<usize>,
     /// Text being typed into a field, keyed by the field's id, until it is committed.
     pub drafts: HashMap<String, String>,
+    /// The "Paste list" dialog's text, while it is open.
+    pub paste: Option<PasteDraft>,
+    /// A force to delete that campaigns were set up from, and their names: asked first.
+    pub confirm_delete: Option<(ForceId, Vec<String>)>,
+    /// When a unit line was last removed (egui time): the remove buttons rest for a moment
+    /// after, so a double-click never removes the line that moved up under the pointer.
+    pub removed_at: Option<f64>,
+}
+
+/// The "Paste list" dialog: what was pasted and how it reads, checked again when it changes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PasteDraft {
+    pub text: String,
+    /// The text the verdict below belongs to.
+    pub checked: Option<String>,
+    /// "Kampfgruppe Peiper — BelloLudi Tanks!, 3 units", or every line that cannot be placed.
+    pub verdict: Result<String, Vec<String>>,
+    /// The text field has been given the keyboard once.
+    pub focused: bool,
+}
+
+impl Default for PasteDraft {
+    fn default() -> Self {
+        Self {
+            text: String::new(),
+            checked: None,
+            verdict: Err(Vec::new()),
+            focused: false,
+        }
+    }
 }
 
 /// The "New force" dialog's fields.
@@ -33,6 +64,8 @@ pub struct NewForceDraft {
     pub name: String,
     /// Starts as the ruleset's own default budget and follows a change of ruleset.
     pub budget: Budget,
+    /// The Name field has been given the keyboard once (it is, when the dialog opens).
+    pub focused: bool,
 }
 
 impl Default for NewForceDraft {
@@ -47,6 +80,7 @@ impl NewForceDraft {
             ruleset,
             name: String::new(),
             budget: rules::ruleset(ruleset).default_budget(),
+            focused: false,
         }
     }
 
@@ -100,6 +134,12 @@ impl<'a> ForcesView<'a> {
         if state.new_force.is_some() {
             new_force_dialog(state, ui, &mut actions);
         }
+        if state.paste.is_some() {
+            paste_dialog(model, state, ui, &mut actions);
+        }
+        if state.confirm_delete.is_some() {
+            confirm_delete_dialog(model, state, ui, &mut actions);
+        }
         actions
     }
 }
@@ -120,6 +160,15 @@ fn force_list(
             .clicked()
         {
             actions.push(Action::ImportDialog);
+        }
+        if ui
+            .button("Paste list")
+            .on_hover_text(
+                "A list posted as text (in a chat, on a forum): paste it to make a force",
+            )
+            .clicked()
+        {
+            state.paste = Some(PasteDraft::default());
         }
     });
     ui.separator();
@@ -161,7 +210,7 @@ fn force_list(
                         actions.push(Action::ExportDialog(summary.id));
                     }
                     if ui.button("Delete").clicked() {
-                        actions.push(Action::Model(Command::Delete(summary.id)));
+                        actions.push(Action::AskDeleteForce(summary.id));
                     }
                 });
             }
@@ -207,17 +256,46 @@ fn force_editor(
                 "Rename force",
             ));
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Delete").clicked() {
-                actions.push(Action::Model(Command::Delete(*id)));
+    });
+    // The force's buttons on a line of their own: beside the name they covered it at 1024×700.
+    // Delete stands apart at the end, away from the buttons used often.
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Duplicate").clicked() {
+            actions.push(Action::Model(Command::Duplicate(*id)));
+        }
+        if ui.button("Export…").clicked() {
+            actions.push(Action::ExportDialog(*id));
+        }
+        for (label, style, hover) in [
+            (
+                "Copy as text",
+                TextStyle::Plain,
+                "The list, its budget check and each unit's cost, for a chat message; Paste list reads it back",
+            ),
+            (
+                "Copy as Markdown",
+                TextStyle::Markdown,
+                "The same list for a forum or a chat that formats Markdown",
+            ),
+        ] {
+            if ui.button(label).on_hover_text(hover).clicked() {
+                ui.ctx()
+                    .copy_text(force_text::to_text(force, validation, style));
+                actions.push(Action::Notice(format!(
+                    "Copied {} as {}: paste it into a message",
+                    force.name,
+                    if style == TextStyle::Plain {
+                        "text"
+                    } else {
+                        "Markdown"
+                    }
+                )));
             }
-            if ui.button("Export…").clicked() {
-                actions.push(Action::ExportDialog(*id));
-            }
-            if ui.button("Duplicate").clicked() {
-                actions.push(Action::Model(Command::Duplicate(*id)));
-            }
-        });
+        }
+        ui.add_space(24.0);
+        if ui.button("Delete").clicked() {
+            actions.push(Action::AskDeleteForce(*id));
+        }
     });
     ui.separator();
 
@@ -367,101 +445,168 @@ fn units_table(
 ) {
     let _ = model;
     let ruleset = rules::ruleset(force.ruleset);
-    let line_field = ruleset.line_field();
-    let extra = line_field.map(|field| field.label);
+    let extra = ruleset.line_field().map(|field| field.column);
     let cards = rules::validation::resolve_cards(force);
-    egui::Grid::new("units")
-        .striped(true)
-        .num_columns(7)
+    let now = ui.input(|i| i.time);
+    // Longer than a double-click: the second click of one lands on a resting button.
+    let resting = state
+        .removed_at
+        .is_some_and(|at| now - at < REMOVE_REST_SECONDS);
+    if resting {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(REMOVE_REST_SECONDS));
+    }
+    // A narrow window (1024×700) shortens the group field, still wide enough for a company's
+    // name, so more of the cost shows.
+    let group_width = if ui.available_width() > 700.0 {
+        140.0
+    } else {
+        120.0
+    };
+    // The remove buttons come first so a narrow window never hides them; the rest of a wide
+    // line scrolls sideways.
+    egui::ScrollArea::horizontal()
+        .id_salt("units_scroll")
         .show(ui, |ui| {
-            ui.strong("Unit");
-            ui.strong("Count");
-            ui.strong("Group");
-            ui.strong(extra.unwrap_or(""));
-            ui.strong("Cost");
-            ui.strong("");
-            ui.end_row();
-            for (index, (unit, card)) in force.units.iter().zip(&cards).enumerate() {
-                let selected = state.selected_unit == Some(index);
-                let mut name = unit.card.name().to_string();
-                if matches!(unit.card, CardRef::Inline(_)) {
-                    name.push_str(" (custom)");
-                }
-                let label = ui.selectable_label(selected, name);
-                let label = match card {
-                    Some(card) => label.on_hover_text(stat_summary(card)),
-                    None => label.on_hover_text("Unknown card"),
-                };
-                if label.clicked() {
-                    state.selected_unit = Some(index);
-                }
-                let mut count = unit.count;
-                if ui
-                    .add(egui::DragValue::new(&mut count).range(1..=999))
-                    .labelled_by(label.id)
-                    .changed()
-                {
-                    let mut edited = force.clone();
-                    edited.units[index].count = count;
-                    actions.push(Action::Model(Command::Edit {
-                        force: edited,
-                        label: format!("Count of {}", unit.card.name()),
-                    }));
-                }
-                let group = unit.group.clone().unwrap_or_default();
-                if let Some(group) = widgets::committed_text(
-                    ui,
-                    &mut state.drafts,
-                    &format!("group{index}"),
-                    &group,
-                    "group",
-                    140.0,
-                ) {
-                    let mut edited = force.clone();
-                    edited.units[index].group =
-                        Some(group.trim().to_string()).filter(|g| !g.is_empty());
-                    actions.push(Action::Model(Command::Edit {
-                        force: edited,
-                        label: "Change group".into(),
-                    }));
-                }
-                match line_field {
-                    Some(field) => {
-                        // Unset, the line counts what its card says (or the least allowed).
-                        let default = card
-                            .and_then(|c| ruleset.unit_cost(c))
-                            .map_or(field.min, |c| u32::try_from(c.amount).unwrap_or(field.max));
-                        let mut value = field.get(unit).unwrap_or(default);
-                        if ui
-                            .add(egui::DragValue::new(&mut value).range(field.min..=field.max))
-                            .labelled_by(label.id)
-                            .changed()
-                        {
-                            let mut edited = force.clone();
-                            field.set(&mut edited.units[index], value);
-                            actions.push(Action::Model(Command::Edit {
-                                force: edited,
-                                label: format!("Set {}", field.unit),
-                            }));
+            egui::Grid::new("units")
+                .striped(true)
+                .num_columns(7)
+                .show(ui, |ui| {
+                    ui.strong("");
+                    ui.strong("Unit");
+                    ui.strong("Count");
+                    ui.strong("Group");
+                    ui.strong(extra.unwrap_or(""));
+                    ui.strong("Cost");
+                    ui.end_row();
+                    for (index, (unit, card)) in force.units.iter().zip(&cards).enumerate() {
+                        let remove = ui
+                            .add_enabled(!resting, egui::Button::new("✕").small())
+                            .on_hover_text(format!("Remove {} (Delete)", unit.card.label()));
+                        if remove.clicked() {
+                            actions.push(remove_unit(force, index));
+                            state.removed_at = Some(now);
                         }
+                        let row = UnitRow {
+                            ruleset,
+                            force,
+                            index,
+                            group_width,
+                        };
+                        unit_row(row, (unit, *card), state, ui, actions);
+                        ui.end_row();
                     }
-                    None => {
-                        ui.label("");
-                    }
-                }
-                ui.label(line_cost_words(unit, *card));
-                if ui
-                    .small_button("✕")
-                    .on_hover_text("Remove (Delete)")
-                    .clicked()
-                {
-                    actions.push(remove_unit(force, index));
-                }
-                ui.end_row();
-            }
+                });
         });
     if force.units.is_empty() {
-        ui.label("No units yet: add some below.");
+        ui.label("No units yet: add some on the right.");
+    }
+}
+
+/// How long the remove buttons rest after a removal, in seconds.
+const REMOVE_REST_SECONDS: f64 = 0.6;
+
+/// Where one unit line of the table sits: its force, its index and the group field's width.
+struct UnitRow<'a> {
+    ruleset: &'a dyn rules::Ruleset,
+    force: &'a Force,
+    index: usize,
+    group_width: f32,
+}
+
+/// One unit line after its remove button: name, count, group, points or stands, cost.
+fn unit_row(
+    row: UnitRow<'_>,
+    (unit, card): (&rules::ForceUnit, Option<&Card>),
+    state: &mut ForcesState,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let UnitRow {
+        ruleset,
+        force,
+        index,
+        group_width,
+    } = row;
+    let selected = state.selected_unit == Some(index);
+    let label = ui.selectable_label(selected, unit.card.label());
+    let label = match card {
+        Some(card) => label.on_hover_text(stat_summary(card)),
+        None => label.on_hover_text("Unknown card"),
+    };
+    if label.clicked() {
+        state.selected_unit = Some(index);
+    }
+    let edited = |change: &dyn Fn(&mut rules::ForceUnit), what: String| {
+        let mut edited = force.clone();
+        change(&mut edited.units[index]);
+        Action::Model(Command::Edit {
+            force: edited,
+            label: what,
+        })
+    };
+    let mut count = unit.count;
+    if ui
+        .add(egui::DragValue::new(&mut count).range(1..=999))
+        .labelled_by(label.id)
+        .changed()
+    {
+        actions.push(edited(
+            &|u| u.count = count,
+            format!("Count of {}", unit.card.label()),
+        ));
+    }
+    let group = unit.group.clone().unwrap_or_default();
+    if let Some(group) = widgets::committed_text(
+        ui,
+        &mut state.drafts,
+        &format!("group{index}"),
+        &group,
+        "group",
+        group_width,
+    ) {
+        let group = Some(group.trim().to_string()).filter(|g| !g.is_empty());
+        actions.push(edited(&|u| u.group = group.clone(), "Change group".into()));
+    }
+    // Where the card gives no default, a line whose number is not set is a problem and must
+    // not look like one set to 0.
+    let field = ruleset.line_field();
+    let unset = field.is_some_and(|field| {
+        field.get(unit).is_none() && card.and_then(|c| ruleset.unit_cost(c)).is_none()
+    });
+    match field {
+        Some(field) => {
+            // Unset, the line counts what its card says (or the least allowed).
+            let default = card
+                .and_then(|c| ruleset.unit_cost(c))
+                .map_or(field.min, |c| u32::try_from(c.amount).unwrap_or(field.max));
+            let mut value = field.get(unit).unwrap_or(default);
+            let drag = egui::DragValue::new(&mut value).range(field.min..=field.max);
+            let drag = if unset {
+                drag.custom_formatter(|_, _| "not set".to_string())
+            } else {
+                drag.suffix(field.suffix)
+            };
+            let mut response = ui.add(drag).labelled_by(label.id);
+            let help = if unset { field.unset_help } else { field.help };
+            if !help.is_empty() {
+                response = response.on_hover_text(help);
+            }
+            if response.changed() {
+                actions.push(edited(
+                    &|u| field.set(u, value),
+                    format!("Set {}", field.unit),
+                ));
+            }
+        }
+        None => {
+            ui.label("");
+        }
+    }
+    if unset && let Some(field) = field {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("no {} set", field.unit));
+    } else {
+        ui.label(force_text::line_cost(ruleset, unit, card));
     }
 }
 
@@ -471,7 +616,7 @@ pub fn remove_unit(force: &Force, index: usize) -> Action {
     let name = edited
         .units
         .get(index)
-        .map(|u| u.card.name().to_string())
+        .map(|u| u.card.label())
         .unwrap_or_default();
     if index < edited.units.len() {
         edited.units.remove(index);
@@ -488,23 +633,6 @@ fn stat_summary(card: &Card) -> String {
         .map(|s| format!("{}: {}", s.label, s.value))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// What a unit line costs against the budget, in words ("34 points", "2 × 6 tier points").
-fn line_cost_words(unit: &rules::ForceUnit, card: Option<&Card>) -> String {
-    match card.and_then(|card| line_cost(card, unit)) {
-        None => String::new(),
-        Some(each) if unit.count == 1 => each.to_string(),
-        Some(each) => format!(
-            "{} × {} = {}",
-            unit.count,
-            each.amount,
-            rules::UnitCost {
-                amount: each.amount * u64::from(unit.count),
-                unit: each.unit
-            }
-        ),
-    }
 }
 
 fn add_unit(
@@ -606,11 +734,13 @@ fn add_one(model: &Model, force: &Force, entry: &CardEntry<'_>) -> Action {
     }
     Action::Model(Command::Edit {
         force: edited,
-        label: format!("Add {}", entry.card.name()),
+        label: format!("Add {}", entry.label()),
     })
 }
 
 fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    // Read before the drop-downs are drawn: an Escape that closes one keeps the dialog.
+    let escape = widgets::escape_closes_dialog(ui.ctx());
     let Some(draft) = &mut state.new_force else {
         return;
     };
@@ -641,6 +771,10 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                 let name_field = ui
                     .add(egui::TextEdit::singleline(&mut draft.name).hint_text("force name"))
                     .labelled_by(name_label.id);
+                // The dialog opens ready to type the name.
+                if !std::mem::replace(&mut draft.focused, true) {
+                    name_field.request_focus();
+                }
                 if name_field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     create = true;
                 }
@@ -681,7 +815,7 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                 });
             }
         });
-    if cancel || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+    if cancel || escape {
         open = false;
     }
     if create {
@@ -761,4 +895,135 @@ fn named_budget(
         .response
         .labelled_by(label);
     picked
+}
+
+/// "Paste list": a pasted text list, read as it is typed, made into a force when it reads.
+fn paste_dialog(
+    model: &Model,
+    state: &mut ForcesState,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let escape = widgets::escape_closes_dialog(ui.ctx());
+    let Some(draft) = &mut state.paste else {
+        return;
+    };
+    if draft.checked.as_deref() != Some(draft.text.as_str()) {
+        draft.verdict = if draft.text.trim().is_empty() {
+            Err(Vec::new())
+        } else {
+            match model.read_list(&draft.text) {
+                Ok(parsed) => Ok(format!(
+                    "{} — {}, {}",
+                    parsed.force.name,
+                    parsed.force.ruleset.title(),
+                    crate::rules::words::amount(parsed.force.unit_count(), "units")
+                )),
+                Err(errors) => Err(errors.0.iter().map(ToString::to_string).collect()),
+            }
+        };
+        draft.checked = Some(draft.text.clone());
+    }
+    let mut open = true;
+    let mut import = false;
+    let mut cancel = false;
+    egui::Window::new("Paste list")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(true)
+        .default_width(520.0)
+        .show(ui.ctx(), |ui| {
+            ui.label("Paste a list as players post it: the force's name, then the ruleset and budget, then one unit a line (\"2 × Medium Tank\").");
+            let label = ui.label("List");
+            let field = egui::ScrollArea::vertical()
+                .max_height(260.0)
+                .show(ui, |ui| {
+                    ui.add(
+                        egui::TextEdit::multiline(&mut draft.text)
+                            .desired_rows(10)
+                            .desired_width(f32::INFINITY)
+                            .hint_text("Kampfgruppe Peiper\nBelloLudi Tanks! · 100 points\n2 × Medium Tank"),
+                    )
+                    .labelled_by(label.id)
+                })
+                .inner;
+            if !std::mem::replace(&mut draft.focused, true) {
+                field.request_focus();
+            }
+            match &draft.verdict {
+                Ok(reads) => {
+                    ui.colored_label(Color32::from_rgb(40, 150, 60), format!("Reads as {reads}"));
+                }
+                Err(errors) => {
+                    for error in errors {
+                        ui.colored_label(ui.visuals().error_fg_color, format!("✗ {error}"));
+                    }
+                }
+            }
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(draft.verdict.is_ok(), egui::Button::new("Import list"))
+                    .clicked()
+                {
+                    import = true;
+                }
+                if ui.button("Cancel").on_hover_text("Escape").clicked() {
+                    cancel = true;
+                }
+            });
+        });
+    if import {
+        actions.push(Action::Model(Command::ImportList(draft.text.clone())));
+        state.paste = None;
+    } else if cancel || escape || !open {
+        state.paste = None;
+    }
+}
+
+/// Deleting a force that campaigns were set up from: said first, with a way back.
+fn confirm_delete_dialog(
+    model: &Model,
+    state: &mut ForcesState,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let escape = widgets::escape_closes_dialog(ui.ctx());
+    let Some((id, campaigns)) = &state.confirm_delete else {
+        return;
+    };
+    let name = model
+        .forces
+        .iter()
+        .find(|f| f.id == *id)
+        .map_or("this force".to_string(), |f| f.name.clone());
+    let mut keep = escape;
+    let mut delete = false;
+    egui::Modal::new(egui::Id::unique("confirm_delete_force")).show(ui.ctx(), |ui| {
+        ui.heading(format!("Delete {name}?"));
+        ui.label(format!(
+            "{} set up from it: {}. Their battles keep their own copy of its units, but no new battle can be set up from it.",
+            if campaigns.len() == 1 { "A campaign was" } else { "Campaigns were" },
+            campaigns.join(", ")
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Keep it").clicked() {
+                keep = true;
+            }
+            ui.add_space(40.0);
+            if ui
+                .button("Delete")
+                .on_hover_text("Ctrl+Z brings it back")
+                .clicked()
+            {
+                delete = true;
+            }
+        });
+    });
+    if delete {
+        actions.push(Action::Model(Command::Delete(*id)));
+        state.confirm_delete = None;
+    } else if keep {
+        state.confirm_delete = None;
+    }
 }

@@ -135,7 +135,23 @@ fn about(ui: &mut egui::Ui, model: &Model) {
         ui.label("the backups folder beside the database: one before every upgrade or restore, and any you make with quartermaster db backup");
         ui.end_row();
         ui.strong("Preferences");
-        ui.label("app.ron in the same folder (window size, view, filters, last force)");
+        let folder = model.store_path().and_then(std::path::Path::parent);
+        ui.add(
+            egui::Label::new(match folder {
+                Some(dir) => format!(
+                    "{} (window size, view, library filters, the last force and campaign; saved at quit)",
+                    dir.join(super::PREFS_FILE).display()
+                ),
+                None => "not kept: this window has no data folder".to_string(),
+            })
+            .wrap(),
+        );
+        ui.end_row();
+        ui.strong("Crash reports");
+        ui.label(format!(
+            "the {} folder beside the database: written if the program ever stops because of a bug, never sent anywhere",
+            crate::crash::REPORTS_DIR
+        ));
         ui.end_row();
         ui.strong("Another folder");
         ui.label("quartermaster --data-dir DIR, or QUARTERMASTER_DATA_DIR=DIR");

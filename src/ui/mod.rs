@@ -5,6 +5,7 @@ mod action;
 mod campaign;
 mod card_editor;
 mod card_preview;
+mod crash_notice;
 mod fonts;
 mod forces;
 mod frame_log;
@@ -33,7 +34,8 @@ pub use notices::NoticeTimers;
 
 pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
-pub use forces::{ForcesState, NewForceDraft};
+pub use crash_notice::{CrashNotice, CrashNoticeAction};
+pub use forces::{ForcesState, NewForceDraft, PasteDraft};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{CampaignCommand, CardEntry, CardKey, Command, Facets, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
@@ -64,6 +66,10 @@ pub struct Prefs {
     /// The force and campaign open when the app last closed, reopened at start.
     pub open_force: Option<ForceId>,
     pub open_campaign: Option<CampaignId>,
+    /// The printer last chosen in the Print view.
+    pub printer: String,
+    /// Each printer's back offset, as read off its calibration sheet.
+    pub back_offsets: std::collections::BTreeMap<String, crate::export::BackOffset>,
 }
 
 /// The whole app.
@@ -82,8 +88,13 @@ pub struct App {
     pub notice_timers: NoticeTimers,
     /// Set by File › Quit; the window closes at the end of the frame.
     pub quit_requested: bool,
+    /// Closing was asked for while a dialog held typed text: which one, while the user is
+    /// asked whether to close anyway.
+    pub confirm_close: Option<&'static str>,
     /// Native dialogs are skipped in tests and when none can appear.
     pub native_dialogs: bool,
+    /// Last run's crash report, until the user dismisses the notice.
+    pub crash_notice: Option<CrashNotice>,
     frames_left: Option<u64>,
     frame_log: Option<frame_log::FrameLog>,
     focus_search: bool,
@@ -114,11 +125,22 @@ pub const SHORTCUTS: [(&str, &str); 11] = [
 impl App {
     pub fn new(mut model: Model, prefs: Prefs, launch: &Launch) -> Self {
         model.reopen(prefs.open_force, prefs.open_campaign);
+        let mut print = PrintState::default();
+        print.settings.printer = prefs.printer.clone();
+        print.settings.back_offset = prefs
+            .back_offsets
+            .get(&prefs.printer)
+            .copied()
+            .unwrap_or_default();
+        let crash_notice = model
+            .store_path()
+            .and_then(std::path::Path::parent)
+            .and_then(CrashNotice::load);
         App {
             prefs,
             model,
             forces: ForcesState::default(),
-            print: PrintState::default(),
+            print,
             resolve: ResolveState::default(),
             campaign: campaign::CampaignViewState::default(),
             card_editor: None,
@@ -128,7 +150,9 @@ impl App {
             show_notice_log: false,
             notice_timers: NoticeTimers::default(),
             quit_requested: false,
+            confirm_close: None,
             native_dialogs: true,
+            crash_notice,
             frames_left: launch.frames,
             frame_log: launch.frame_log.as_deref().and_then(|path| {
                 let started = launch.started.unwrap_or_else(std::time::Instant::now);
@@ -153,6 +177,7 @@ impl App {
 
     /// Applies one action.
     pub fn apply(&mut self, action: Action) {
+        crate::crash::note(action.kind());
         match action {
             Action::Navigate(view) => self.prefs.view = view,
             Action::SetTheme(theme) => self.prefs.theme = theme,
@@ -172,6 +197,7 @@ impl App {
                         | Command::Open(_)
                         | Command::Duplicate(_)
                         | Command::Import(_)
+                        | Command::ImportList(_)
                 );
                 self.model.apply(command);
                 if navigates {
@@ -189,13 +215,99 @@ impl App {
             }
             Action::EditCard(editor) => self.card_editor = editor,
             Action::PrintPage(index) => self.print.page_index = index,
+            Action::ChoosePrinter(name) => {
+                self.print.settings.back_offset = self
+                    .prefs
+                    .back_offsets
+                    .get(&name)
+                    .copied()
+                    .unwrap_or_default();
+                self.print.settings.printer = name.clone();
+                self.prefs.printer = name;
+            }
+            Action::SetBackOffset(offset) => {
+                let offset = offset.checked().unwrap_or_default();
+                self.print.settings.back_offset = offset;
+                self.prefs
+                    .back_offsets
+                    .insert(self.print.settings.printer.clone(), offset);
+            }
             Action::ExportPdfDialog => self.export_pdf_dialog(),
             Action::WritePdf(path) => self.write_pdf(&path),
             Action::Resolve(action) => self.resolve.apply(action),
             Action::Help(page) => self.help = page,
             Action::ShowNoticeLog(show) => self.show_notice_log = show,
             Action::PickShareFolder => self.pick_share_folder(),
-            Action::Quit => self.quit_requested = true,
+            Action::CrashNotice(done) => self.crash_notice_done(done),
+            Action::Notice(text) => self.model.info(text),
+            Action::AskDeleteForce(id) => {
+                let campaigns = self.model.campaigns_using(id);
+                if campaigns.is_empty() {
+                    self.apply(Action::Model(Command::Delete(id)));
+                } else {
+                    self.forces.confirm_delete = Some((id, campaigns));
+                }
+            }
+            Action::Quit => match self.unsaved_dialog_text() {
+                Some(what) => self.confirm_close = Some(what),
+                None => self.quit_requested = true,
+            },
+            Action::ConfirmQuit(close) => {
+                self.confirm_close = None;
+                self.quit_requested = close;
+            }
+        }
+    }
+
+    /// The dialog or field holding text the user typed that closing would lose, if any.
+    pub fn unsaved_dialog_text(&self) -> Option<&'static str> {
+        let typed = |text: &str| !text.trim().is_empty();
+        if self.forces.paste.as_ref().is_some_and(|p| typed(&p.text)) {
+            Some("The Paste list dialog")
+        } else if self
+            .forces
+            .new_force
+            .as_ref()
+            .is_some_and(|d| typed(&d.name))
+        {
+            Some("The New force dialog")
+        } else if self.card_editor.is_some() {
+            Some("The card editor")
+        } else if matches!(&self.path_prompt, Some(PathPrompt::Import(text)) if typed(text)) {
+            Some("The file path box")
+        } else if self.campaign.sharing && typed(&self.campaign.share_path) {
+            Some("The Share panel")
+        } else if !self.forces.drafts.is_empty() {
+            Some("A field you are typing in")
+        } else {
+            None
+        }
+    }
+
+    /// The user copied the report, opened its folder or dismissed the notice: either way they
+    /// have been told, so the next start does not tell them again.
+    fn crash_notice_done(&mut self, done: CrashNoticeAction) {
+        let Some(notice) = &self.crash_notice else {
+            return;
+        };
+        if let Some(newest) = notice.newest()
+            && let Err(error) = crate::crash::mark_seen(&notice.data_dir, newest)
+        {
+            self.model
+                .error(format!("cannot note that the report was seen: {error}"));
+        }
+        let folder = crate::crash::reports_dir(&notice.data_dir);
+        match done {
+            CrashNoticeAction::Copied => self
+                .model
+                .info("Report copied: paste it into a message to whoever helps you"),
+            CrashNoticeAction::OpenFolder => {
+                if !(self.native_dialogs && crash_notice::open_folder(&folder)) {
+                    self.model
+                        .info(format!("The reports are in {}", folder.display()));
+                }
+            }
+            CrashNoticeAction::Dismiss => self.crash_notice = None,
         }
     }
 
@@ -305,8 +417,13 @@ impl App {
             fonts::install(ui.ctx());
             // A blinking cursor repaints the window several times a second for as long as a
             // text field has focus; a steady one costs nothing while the user thinks.
-            ui.ctx()
-                .all_styles_mut(|style| style.visuals.text_cursor.blink = false);
+            ui.ctx().all_styles_mut(|style| {
+                style.visuals.text_cursor.blink = false;
+                // A popup measures itself within this on the frame it opens: egui's 400 points
+                // cut the Resolve picker's list of every mechanic short (the screen still
+                // bounds it).
+                style.spacing.default_area_size.y = 1200.0;
+            });
             self.fonts_installed = true;
         }
         apply_theme(ui.ctx(), self.prefs.theme);
@@ -316,6 +433,9 @@ impl App {
         }
         let mut actions = self.shortcuts(ui.ctx());
         actions.extend(self.top_bar(ui));
+        if let Some(notice) = &self.crash_notice {
+            actions.extend(notice.ui(ui));
+        }
         actions.extend(self.status_bar(ui));
         actions.extend(notices::show(ui, &self.model, &mut self.notice_timers));
         match self.prefs.view {
@@ -349,6 +469,9 @@ impl App {
         }
         if self.show_notice_log {
             actions.extend(notices::log_window(ui.ctx(), &self.model));
+        }
+        if let Some(what) = self.confirm_close {
+            actions.extend(confirm_close_window(ui.ctx(), what));
         }
         for action in actions {
             self.apply(action);
@@ -570,7 +693,12 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                     .labelled_by(label.id)
                 })
                 .inner;
-            let submit = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            // The box opens with the keyboard in it, so Enter writes at once.
+            if ui.ctx().memory(|m| m.focused().is_none()) {
+                response.request_focus();
+            }
+            let submit = (response.has_focus() || response.lost_focus())
+                && ui.input(|i| i.key_pressed(egui::Key::Enter));
             ui.horizontal(|ui| {
                 if ui.button(verb).clicked() || submit {
                     let path = PathBuf::from(text.trim());
@@ -588,6 +716,30 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                 }
             });
         });
+    actions
+}
+
+/// "Close Quartermaster?" when a dialog holds typed text; Keep working is where the pointer
+/// was (the close button is far from the dialog), Close anyway is set apart.
+fn confirm_close_window(ctx: &egui::Context, what: &str) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let escape = widgets::escape_closes_dialog(ctx);
+    egui::Modal::new(egui::Id::unique("confirm_close")).show(ctx, |ui| {
+        ui.heading("Close Quartermaster?");
+        ui.label(format!(
+            "{what} holds text you typed that is not saved; closing loses it."
+        ));
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            if ui.button("Keep working").clicked() || escape {
+                actions.push(Action::ConfirmQuit(false));
+            }
+            ui.add_space(40.0);
+            if ui.button("Close anyway").clicked() {
+                actions.push(Action::ConfirmQuit(true));
+            }
+        });
+    });
     actions
 }
 
@@ -637,12 +789,89 @@ fn default_export_dir() -> PathBuf {
 }
 
 const PREFS_KEY: &str = "quartermaster-prefs";
+/// The file in the data folder that keeps the window's size and the [`Prefs`] (eframe writes
+/// it at quit and every 30 s).
+pub const PREFS_FILE: &str = "app.ron";
+
+/// What is said when there is no display to open the window on.
+pub const NO_DISPLAY: &str = "no display found: the window needs X11 or Wayland; every command works without one — `quartermaster --help`";
+
+/// The window's options for the data folder `data_dir`: its preferences go to
+/// `data_dir/app.ron`. eframe 0.37 takes this as the file to write, not a folder: given the
+/// folder it failed at quit (EISDIR) and nothing was ever kept.
+pub fn native_options(data_dir: &std::path::Path) -> eframe::NativeOptions {
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Quartermaster")
+            .with_app_id("quartermaster")
+            .with_icon(app_icon())
+            .with_inner_size([1200.0, 780.0])
+            .with_min_inner_size([720.0, 480.0]),
+        persist_window: true,
+        // Window size and preferences belong with the data they describe (a second data
+        // folder gets its own), not in one place per user.
+        persistence_path: Some(data_dir.join(PREFS_FILE)),
+        ..Default::default()
+    }
+}
+
+/// The preferences kept in `storage` (the defaults when there are none or they do not read).
+pub fn load_prefs(storage: Option<&dyn eframe::Storage>) -> Prefs {
+    storage
+        .and_then(|s| eframe::get_value(s, PREFS_KEY))
+        .unwrap_or_default()
+}
+
+/// False on Linux and the BSDs when neither X11 nor Wayland is there to open a window on
+/// (macOS and Windows always have their own).
+fn display_available() -> bool {
+    if cfg!(any(target_os = "macos", windows)) {
+        return true;
+    }
+    ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
+}
+
+/// An error from the windowing libraries without the source paths of the machine that built
+/// the program ("os error at /home/…/winit-0.30/src/…rs:772: …"), which mean nothing to a user.
+fn without_source_paths(text: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        if word.contains(".rs:") {
+            if words.last().is_some_and(|w| w == "at") {
+                words.pop();
+            }
+            // "…mod.rs:772:" ended a clause: keep its colon on the word before.
+            if word.ends_with(':')
+                && let Some(last) = words.last_mut()
+            {
+                last.push(':');
+            }
+            continue;
+        }
+        words.push(word.to_string());
+    }
+    words.join(" ")
+}
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.show(ui);
         if let Some(log) = &mut self.frame_log {
             log.record(frame.info().cpu_usage, self.model.card_loading().is_some());
+        }
+        // The window's own close button: held back, like File › Quit, while a dialog holds
+        // typed text (a smoke run's last frame and a confirmed quit close regardless).
+        let closing = ui.ctx().input(|i| i.viewport().close_requested());
+        let ours = self.quit_requested || self.frames_left == Some(0);
+        if closing
+            && !ours
+            && let Some(what) = self.unsaved_dialog_text()
+        {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.confirm_close = Some(what);
         }
         if self.quit_requested {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -665,6 +894,9 @@ impl eframe::App for App {
 
 /// Opens the database and the window, and runs until the window closes.
 pub fn run(mut launch: Launch) -> Result<()> {
+    if !display_available() {
+        anyhow::bail!(NO_DISPLAY);
+    }
     launch.started.get_or_insert_with(std::time::Instant::now);
     let data_dir = match &launch.data_dir {
         Some(dir) => dir.clone(),
@@ -680,27 +912,12 @@ pub fn run(mut launch: Launch) -> Result<()> {
                 .with_context(|| format!("cannot open the database in {}", data_dir.display()))
         })
     };
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Quartermaster")
-            .with_app_id("quartermaster")
-            .with_icon(app_icon())
-            .with_inner_size([1200.0, 780.0])
-            .with_min_inner_size([720.0, 480.0]),
-        persist_window: true,
-        // Window size and preferences belong with the data they describe (a second data
-        // folder gets its own), not in one place per user.
-        persistence_path: Some(data_dir.clone()),
-        ..Default::default()
-    };
+    let options = native_options(&data_dir);
     eframe::run_native(
         "Quartermaster",
         options,
         Box::new(move |cc| {
-            let prefs = cc
-                .storage
-                .and_then(|s| eframe::get_value(s, PREFS_KEY))
-                .unwrap_or_default();
+            let prefs = load_prefs(cc.storage);
             let opened = opening
                 .join()
                 .unwrap_or_else(|_| Err(anyhow!("opening the database stopped unexpectedly")));
@@ -709,7 +926,12 @@ pub fn run(mut launch: Launch) -> Result<()> {
             )))
         }),
     )
-    .map_err(|e| anyhow!("could not open the window: {e}"))
+    .map_err(|e| {
+        anyhow!(
+            "could not open the window: {}",
+            without_source_paths(&e.to_string())
+        )
+    })
 }
 
 /// A small generated icon: an olive roundel with a white star, no image file needed.
@@ -738,5 +960,27 @@ fn app_icon() -> egui::IconData {
         rgba,
         width: SIZE,
         height: SIZE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preferences_are_a_file_inside_the_data_folder() {
+        let dir = std::path::Path::new("/tmp/qm-data");
+        let options = native_options(dir);
+        assert_eq!(options.persistence_path, Some(dir.join("app.ron")));
+        assert!(options.persist_window, "the window's size is kept too");
+    }
+
+    #[test]
+    fn window_errors_lose_the_builders_source_paths() {
+        let raw = "Winit error: os error at /root/.cargo/registry/src/index/winit-0.30.13/src/platform_impl/linux/mod.rs:772: neither WAYLAND_DISPLAY nor DISPLAY is set";
+        assert_eq!(
+            without_source_paths(raw),
+            "Winit error: os error: neither WAYLAND_DISPLAY nor DISPLAY is set"
+        );
     }
 }

@@ -62,6 +62,8 @@ pub enum Command {
     Delete(ForceId),
     Duplicate(ForceId),
     Import(PathBuf),
+    /// Read a pasted text list (as "Copy as text" writes it) into a new force.
+    ImportList(String),
     Export {
         id: ForceId,
         path: PathBuf,
@@ -76,6 +78,32 @@ pub enum Command {
     /// Take the notice with this id off the screen (it stays in the history).
     DismissNotice(u64),
     Campaign(CampaignCommand),
+}
+
+impl Command {
+    /// The command's name alone, without the force, card or path it carries (for a crash
+    /// report's "last actions").
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::NewForce { .. } => "New force",
+            Command::NewFromBriefing(_) => "New from briefing",
+            Command::Open(_) => "Open force",
+            Command::Close => "Close force",
+            Command::Edit { .. } => "Edit force",
+            Command::ApplyFix(_) => "Apply fix",
+            Command::Delete(_) => "Delete force",
+            Command::Duplicate(_) => "Duplicate force",
+            Command::Import(_) => "Import force",
+            Command::ImportList(_) => "Paste list",
+            Command::Export { .. } => "Export force",
+            Command::SaveCustomCard { .. } => "Save custom card",
+            Command::DeleteCustomCard(_) => "Delete custom card",
+            Command::Undo => "Undo",
+            Command::Redo => "Redo",
+            Command::DismissNotice(_) => "Dismiss notice",
+            Command::Campaign(_) => "Campaign",
+        }
+    }
 }
 
 /// The model behind the window.
@@ -303,6 +331,15 @@ impl Model {
                 self.create(force, "Duplicate force")?;
             }
             Command::Import(path) => self.import(&path)?,
+            Command::ImportList(text) => {
+                let parsed = self.read_list(&text)?;
+                let mut force = parsed.force;
+                force.name = self.unique_name(&force.name);
+                self.create(force, "Paste list")?;
+                for note in parsed.notes {
+                    self.info(note);
+                }
+            }
             Command::Export { id, path } => {
                 let force = self.store.load_force(id)?.force;
                 std::fs::write(&path, force_file::to_json(&force))
@@ -515,6 +552,25 @@ impl Model {
         force.name = self.unique_name(&force.name);
         self.create(force, "Import")?;
         Ok(())
+    }
+
+    /// The campaigns set up from force `id` (their battles keep their own copy of its units).
+    pub fn campaigns_using(&self, id: ForceId) -> Vec<String> {
+        let Some(summary) = self.forces.iter().find(|f| f.id == id) else {
+            return Vec::new();
+        };
+        self.store
+            .campaigns_using_force(&summary.name, summary.ruleset)
+            .unwrap_or_default()
+    }
+
+    /// A pasted list read against the book's cards and this library's custom ones.
+    pub fn read_list(
+        &self,
+        text: &str,
+    ) -> Result<rules::force_text::ParsedList, rules::force_text::ListErrors> {
+        let custom: Vec<&Card> = self.custom_cards.iter().map(|(_, card)| card).collect();
+        rules::force_text::parse(text, &custom)
     }
 
     /// Puts the force of `change` into the state `target` (None = deleted).

@@ -3,7 +3,10 @@
 
 use egui::{Color32, FontFamily, FontId, Pos2, Rect, Stroke as EguiStroke, Vec2};
 
-use crate::export::{self, CardMode, CardOptions, ExportDate, FontStyle, Item, Layout, Page, Rgb};
+use crate::export::{
+    self, BackOffset, CardMode, CardOptions, ExportDate, Flip, FontStyle, Ink, Item, Layout,
+    MAX_BACK_OFFSET_MM, Page, Paper, Rgb, Rotation, SheetLayout,
+};
 use crate::rules::{Force, RulesetId};
 use crate::store::ForceId;
 
@@ -18,6 +21,8 @@ pub enum PrintKind {
     Cards,
     Roster,
     Reference,
+    /// The duplex test sheet that measures a printer's back offset.
+    Calibration,
 }
 
 /// The Print view's choices; the layout is cached until they (or the force) change.
@@ -32,6 +37,13 @@ pub struct PrintSettings {
     pub page: String,
     pub backs: bool,
     pub per_type: bool,
+    pub layout: SheetLayout,
+    pub ink: Ink,
+    pub flip: Flip,
+    /// The printer the back offset belongs to (a name the user gives it).
+    pub printer: String,
+    /// That printer's back offset, from the preferences.
+    pub back_offset: BackOffset,
 }
 
 impl Default for PrintSettings {
@@ -45,6 +57,11 @@ impl Default for PrintSettings {
             page: "a4".into(),
             backs: false,
             per_type: false,
+            layout: SheetLayout::Grid,
+            ink: Ink::Full,
+            flip: Flip::LongEdge,
+            printer: String::new(),
+            back_offset: BackOffset::default(),
         }
     }
 }
@@ -86,6 +103,10 @@ fn unreachable_layout() -> &'static Result<Layout, String> {
 
 fn lay_out(settings: &PrintSettings, force: Option<&Force>) -> anyhow::Result<Layout> {
     let mut progress = export::no_progress;
+    let paper = Paper {
+        page: &settings.page,
+        ink: settings.ink,
+    };
     match settings.kind {
         PrintKind::Cards => {
             let force =
@@ -99,6 +120,10 @@ fn lay_out(settings: &PrintSettings, force: Option<&Force>) -> anyhow::Result<La
                     CardMode::PerUnit
                 },
                 backs: settings.backs,
+                flip: settings.flip,
+                layout: settings.layout,
+                ink: settings.ink,
+                back_offset: settings.back_offset,
                 ..CardOptions::default()
             };
             Ok(export::layout_cards(force, &options, &mut progress)?)
@@ -108,22 +133,22 @@ fn lay_out(settings: &PrintSettings, force: Option<&Force>) -> anyhow::Result<La
                 force.ok_or_else(|| anyhow::anyhow!("Choose a force to print its roster."))?;
             let date = ExportDate::today_utc()
                 .ok_or_else(|| anyhow::anyhow!("the system clock is wrong"))?;
-            Ok(export::layout_roster(
-                force,
-                &settings.page,
-                date,
-                &mut progress,
-            )?)
+            Ok(export::layout_roster(force, paper, date, &mut progress)?)
         }
         PrintKind::Reference => {
             let force = force.filter(|f| settings.only_used && f.ruleset == settings.ruleset);
             Ok(export::layout_reference(
                 settings.ruleset,
                 force,
-                &settings.page,
+                paper,
                 &mut progress,
             )?)
         }
+        PrintKind::Calibration => Ok(export::layout_calibration(
+            &settings.page,
+            settings.flip,
+            settings.back_offset,
+        )?),
     }
 }
 
@@ -185,12 +210,27 @@ fn settings_panel(
 ) {
     let s = &mut state.settings;
     ui.heading("Print");
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.selectable_value(&mut s.kind, PrintKind::Cards, "Unit cards");
         ui.selectable_value(&mut s.kind, PrintKind::Roster, "Roster");
         ui.selectable_value(&mut s.kind, PrintKind::Reference, "Quick reference");
+        ui.selectable_value(&mut s.kind, PrintKind::Calibration, "Calibration");
     });
     ui.separator();
+    if s.kind == PrintKind::Calibration {
+        ui.label(
+            "Print this sheet on both sides, hold it up to a light and read where the back's \
+             lines cross the scales: enter the two numbers as this printer's back offset below.",
+        );
+        page_choice(s, ui);
+        flip_choice(s, ui);
+        printer_offset(s, ui, actions);
+        ui.separator();
+        if ui.button("Export PDF…").clicked() {
+            actions.push(Action::ExportPdfDialog);
+        }
+        return;
+    }
     let force_label = ui.label("Force");
     let current = s
         .force
@@ -240,8 +280,56 @@ fn settings_panel(
             .response
             .labelled_by(size_label.id);
         ui.checkbox(&mut s.per_type, "One card per type, with its count");
-        ui.checkbox(&mut s.backs, "Card backs for duplex printing");
+        let layout_label = ui.label("Layout");
+        egui::ComboBox::from_id_salt("print_layout")
+            .selected_text(layout_name(s.layout))
+            .show_ui(ui, |ui| {
+                for layout in [SheetLayout::Grid, SheetLayout::Fold, SheetLayout::Single] {
+                    ui.selectable_value(&mut s.layout, layout, layout_name(layout));
+                }
+            })
+            .response
+            .labelled_by(layout_label.id);
+        match s.layout {
+            SheetLayout::Fold => {
+                ui.weak("Each back beside its front: cut out the pair and fold on the dashes.");
+            }
+            SheetLayout::Grid | SheetLayout::Single => {
+                ui.checkbox(&mut s.backs, "Card backs for duplex printing");
+            }
+        }
+        if s.backs && s.layout != SheetLayout::Fold {
+            flip_choice(s, ui);
+            printer_offset(s, ui, actions);
+        }
     }
+    page_choice(s, ui);
+    let mut low = s.ink == Ink::Low;
+    if ui
+        .checkbox(&mut low, "Low ink: no filled bands or backgrounds")
+        .on_hover_text(
+            "Rules and outlines instead of colour, legible on a black-and-white printer.",
+        )
+        .changed()
+    {
+        s.ink = if low { Ink::Low } else { Ink::Full };
+    }
+    ui.separator();
+    if ui.button("Export PDF…").clicked() {
+        actions.push(Action::ExportPdfDialog);
+    }
+}
+
+fn layout_name(layout: SheetLayout) -> &'static str {
+    match layout {
+        SheetLayout::Grid => "Sheet of cards",
+        SheetLayout::Fold => "Fold-over backs (no duplex)",
+        SheetLayout::Single => "One card per page (print shop)",
+    }
+}
+
+fn page_choice(s: &mut PrintSettings, ui: &mut egui::Ui) {
+    let templates = export::templates().ok();
     let page_label = ui.label("Page");
     egui::ComboBox::from_id_salt("print_page")
         .selected_text(s.page.clone())
@@ -252,10 +340,52 @@ fn settings_panel(
         })
         .response
         .labelled_by(page_label.id);
-    ui.separator();
-    if ui.button("Export PDF…").clicked() {
-        actions.push(Action::ExportPdfDialog);
+}
+
+fn flip_choice(s: &mut PrintSettings, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        ui.label("Duplex turns over the");
+        ui.selectable_value(&mut s.flip, Flip::LongEdge, "long edge");
+        ui.selectable_value(&mut s.flip, Flip::ShortEdge, "short edge");
+    });
+}
+
+/// The printer the backs are printed on and its back offset as read off the calibration
+/// sheet; both go to the preferences through actions, kept per printer name.
+fn printer_offset(s: &PrintSettings, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let printer_label = ui.label("Printer");
+    let mut name = s.printer.clone();
+    if ui
+        .add(egui::TextEdit::singleline(&mut name).hint_text("e.g. office laser"))
+        .labelled_by(printer_label.id)
+        .changed()
+    {
+        actions.push(Action::ChoosePrinter(name));
     }
+    let mut offset = s.back_offset;
+    let range = -MAX_BACK_OFFSET_MM..=MAX_BACK_OFFSET_MM;
+    let mut changed = false;
+    for (name, value) in [
+        ("Back offset X (mm)", &mut offset.x_mm),
+        ("Back offset Y (mm)", &mut offset.y_mm),
+    ] {
+        ui.horizontal(|ui| {
+            let label = ui.label(name);
+            changed |= ui
+                .add(
+                    egui::DragValue::new(value)
+                        .range(range.clone())
+                        .speed(0.1)
+                        .fixed_decimals(1),
+                )
+                .labelled_by(label.id)
+                .changed();
+        });
+    }
+    if changed {
+        actions.push(Action::SetBackOffset(offset));
+    }
+    ui.weak("As read off the calibration sheet (+ right, + down): backs shift the other way.");
 }
 
 fn color(rgb: Rgb) -> Color32 {
@@ -323,24 +453,45 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
                 stroke,
             } => {
                 let width = (stroke.width_pt * MM_PER_PT * scale).max(0.5);
-                painter.line_segment(
-                    [at(*x1, *y1), at(*x2, *y2)],
-                    EguiStroke::new(width, color(stroke.color)),
-                );
+                let line = [at(*x1, *y1), at(*x2, *y2)];
+                let egui_stroke = EguiStroke::new(width, color(stroke.color));
+                match stroke.dash_pt {
+                    // A fold line is dashed in the preview too, so it reads as a fold.
+                    Some(dash) => {
+                        let dash = (dash * MM_PER_PT * scale).max(2.0);
+                        painter.extend(egui::Shape::dashed_line(&line, egui_stroke, dash, dash));
+                    }
+                    None => {
+                        painter.line_segment(line, egui_stroke);
+                    }
+                }
             }
             Item::Text(run) => {
                 let size_mm = run.size_pt * MM_PER_PT;
-                let ascent = export::ascent(run.style).unwrap_or(0.8);
+                let ascent = export::ascent(run.style).unwrap_or(0.8) * size_mm;
                 let family = match run.style {
                     FontStyle::Regular => PRINT_REGULAR,
                     FontStyle::Bold => PRINT_BOLD,
                 };
-                painter.text(
-                    at(run.x, run.baseline - ascent * size_mm),
-                    egui::Align2::LEFT_TOP,
-                    &run.text,
-                    FontId::new(size_mm * scale, FontFamily::Name(family.into())),
-                    color(run.color),
+                let font = FontId::new(size_mm * scale, FontFamily::Name(family.into()));
+                // The galley's top-left corner: up from the baseline by the ascent, "up" being
+                // the page's left or right for text on a turned card.
+                let (corner, angle) = match run.rotation {
+                    Rotation::Upright => (at(run.x, run.baseline - ascent), 0.0),
+                    Rotation::Left => (
+                        at(run.x - ascent, run.baseline),
+                        -std::f32::consts::FRAC_PI_2,
+                    ),
+                    Rotation::Right => (
+                        at(run.x + ascent, run.baseline),
+                        std::f32::consts::FRAC_PI_2,
+                    ),
+                    Rotation::Half => (at(run.x, run.baseline + ascent), std::f32::consts::PI),
+                };
+                let galley = painter.layout_no_wrap(run.text.clone(), font, color(run.color));
+                painter.add(
+                    egui::epaint::TextShape::new(corner, galley, color(run.color))
+                        .with_angle(angle),
                 );
             }
         }
@@ -353,6 +504,7 @@ pub fn pdf_bytes(state: &mut PrintState, model: &Model) -> anyhow::Result<Vec<u8
         PrintKind::Cards => "unit cards",
         PrintKind::Roster => "force roster",
         PrintKind::Reference => "quick reference",
+        PrintKind::Calibration => "duplex calibration sheet",
     };
     let layout = state
         .layout(model)

@@ -155,7 +155,7 @@ pub fn list_backups(data_dir: &Path) -> Vec<BackupEntry> {
 }
 
 /// "quartermaster-20260314T093005.123Z-…" → "2026-03-14 09:30 UTC".
-fn taken_from_name(path: &Path) -> Option<String> {
+pub(crate) fn taken_from_name(path: &Path) -> Option<String> {
     let name = path.file_name()?.to_str()?;
     let stamp = name.strip_prefix("quartermaster-")?.get(..15)?;
     let digits = |range: std::ops::Range<usize>| {

@@ -400,8 +400,9 @@ fn picker(ui: &mut egui::Ui, state: &mut ResolveState) {
         egui::ComboBox::from_id_salt(label.id)
             .selected_text(state.current().title())
             .width(220.0)
-            // Tall enough to list every mechanic without scrolling.
-            .height(480.0)
+            // Every mechanic without scrolling, however many there are: only the window's
+            // height limits the list.
+            .height(f32::INFINITY)
             .show_ui(ui, |ui| {
                 for mechanic in resolution::mechanics() {
                     ui.selectable_value(&mut state.mechanic, mechanic.id(), mechanic.title());

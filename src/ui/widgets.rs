@@ -64,3 +64,10 @@ fn finish(
     }
     None
 }
+
+/// Escape was pressed to close a dialog: not when it closed an open drop-down or menu instead.
+/// Call it before the dialog is drawn, while the drop-down that takes this Escape is still
+/// open.
+pub fn escape_closes_dialog(ctx: &egui::Context) -> bool {
+    !egui::Popup::is_any_open(ctx) && ctx.input(|i| i.key_pressed(egui::Key::Escape))
+}

@@ -206,14 +206,18 @@ fn an_unknown_card_suggests_the_nearest_name() {
 }
 
 #[test]
-fn two_force_files_run_together_are_refused_with_exit_2_and_a_byte_offset() {
+fn two_force_files_run_together_are_refused_with_exit_2_and_where_the_second_starts() {
     let dir = tempfile::tempdir().unwrap();
     let one = std::fs::read_to_string(fixture("belloludi_legal.json")).unwrap();
     let both = temp_file(&dir, "both.json", &format!("{one}{one}"));
     let out = qm(&["force", "validate", &both]);
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(
-        stderr(&out).contains(&format!("more data after the end of the JSON document (one file holds one document) (at byte {})", one.len())),
+        // The second document starts at the first column of the line after the first one.
+        stderr(&out).contains(&format!(
+            "more data after the end of the JSON document (one file holds one document) (line {}, column 1)",
+            one.lines().count() + 1
+        )),
         "{}",
         stderr(&out)
     );
@@ -261,4 +265,125 @@ fn a_reader_closing_the_pipe_early_ends_the_listing_quietly_with_exit_0() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
+}
+
+/// Issue 25: a roster prints a code of its force's content and rules revision; `force
+/// verify FILE CODE` says whether a force file is the list that was printed.
+#[test]
+fn force_verify_tells_the_printed_list_from_another() {
+    use quartermaster::rules::roster_code::roster_code;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("l3g.json").display().to_string();
+    assert!(
+        qm(&["force", "preset", "lorraine-3-german", "--out", &file])
+            .status
+            .success()
+    );
+    let force =
+        quartermaster::rules::force_file::parse(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let code = roster_code(&force).to_string();
+    // The roster prints it.
+    let roster = quartermaster::export::layout_roster(
+        &force,
+        "a4",
+        "2025-03-14".parse().unwrap(),
+        &mut quartermaster::export::no_progress,
+    )
+    .unwrap();
+    assert!(roster.plain_text().contains(&code));
+    let ok = qm(&["force", "verify", &file, &code]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    assert!(
+        stdout(&ok).contains("matches roster code"),
+        "{}",
+        stdout(&ok)
+    );
+    // Case, spaces and dashes do not matter.
+    let sloppy = code.to_lowercase().replace('-', " ");
+    assert_eq!(
+        qm(&["force", "verify", &file, &sloppy]).status.code(),
+        Some(0)
+    );
+    // One Panther more is another list: exit 1, naming the file's own code.
+    let mut more = force.clone();
+    more.units[0].count += 1;
+    let other = temp_file(
+        &dir,
+        "more.json",
+        &quartermaster::rules::force_file::to_json(&more),
+    );
+    let differs = qm(&["force", "verify", &other, &code]);
+    assert_eq!(differs.status.code(), Some(1));
+    assert!(
+        stdout(&differs).contains(&roster_code(&more).to_string()),
+        "{}",
+        stdout(&differs)
+    );
+    let bad = qm(&["force", "verify", &file, "not-a-code"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("is not a roster code"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+/// Issue 25: the finishing kit on the command line.
+#[test]
+fn export_calibration_fold_low_ink_and_back_offsets() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = |name: &str| dir.path().join(name).display().to_string();
+    let cal = qm(&[
+        "export",
+        "calibration",
+        "--page",
+        "letter",
+        "--out",
+        &out("cal.pdf"),
+    ]);
+    assert_eq!(cal.status.code(), Some(0), "{}", stderr(&cal));
+    assert!(std::fs::read(out("cal.pdf")).unwrap().starts_with(b"%PDF-"));
+    let cards = qm(&[
+        "export",
+        "cards",
+        "--force",
+        "lorraine-1-us",
+        "--layout",
+        "fold",
+        "--ink",
+        "low",
+        "--out",
+        &out("fold.pdf"),
+    ]);
+    assert_eq!(cards.status.code(), Some(0), "{}", stderr(&cards));
+    let shifted = qm(&[
+        "export",
+        "cards",
+        "--force",
+        "lorraine-1-us",
+        "--backs",
+        "--back-offset",
+        "-1.5,2",
+        "--out",
+        &out("offset.pdf"),
+    ]);
+    assert_eq!(shifted.status.code(), Some(0), "{}", stderr(&shifted));
+    for bad in ["12,0", "1.5", "a,b"] {
+        let refused = qm(&[
+            "export",
+            "cards",
+            "--force",
+            "lorraine-1-us",
+            "--back-offset",
+            bad,
+            "--out",
+            &out("bad.pdf"),
+        ]);
+        assert_eq!(refused.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&refused).contains("back-offset"),
+            "{}",
+            stderr(&refused)
+        );
+    }
 }

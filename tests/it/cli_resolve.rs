@@ -747,6 +747,22 @@ fn dice_of_the_wrong_count_or_face_or_pool_are_refused_naming_the_pool() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("FUBAR"), "{out}");
+    // A full tie rerolls: the second round is asked for as such.
+    let err = refusal(&[
+        "roll",
+        "armour-battles",
+        "--command-dice",
+        "1",
+        "1",
+        "--dice",
+        "us=3",
+        "--dice",
+        "german=3",
+    ]);
+    assert_eq!(
+        err.trim_end(),
+        "error: --dice us (roll 2): no faces given: the rules roll 1 d6 here"
+    );
     // Either the app rolls or the players did: not both, not neither.
     assert!(refusal(&["roll", "belloludi", "--command"]).contains("--seed"));
     assert!(

@@ -1,12 +1,17 @@
 //! Every kind of export in every size, read back from the PDF the way a printer sees it.
 //!
-//! Cards of all five rulesets on poker, bridge and tarot cards, A4 and Letter, with and
-//! without backs; rosters and quick references of all five on both papers; an after-action
-//! report; and a force with one very wordy custom card. Each PDF is parsed with lopdf: its
-//! text runs (font, size, position, decoded text), rectangles and lines. Checked: no text
-//! under 6 pt, no word split across two lines, every run inside a card (or, on a sheet,
-//! inside the page), nothing within 5 mm of the paper's edge, and every unit's name and
-//! statistics present.
+//! Cards of all five rulesets on poker, bridge and tarot cards, A4 and Letter, as a grid with
+//! and without backs, as fold-over sheets and one card per page, in full and low ink, with a
+//! back offset; rosters and quick references of all five on both papers and in both inks;
+//! the calibration sheet; an after-action report; and a force with one very wordy custom
+//! card. Each PDF is parsed with lopdf: its text runs (font, size, position, direction,
+//! decoded text), rectangles (with their fill) and lines (solid or dashed). Checked: no text
+//! under 6 pt, no word split across two lines, no run cut short with "…", every run inside a
+//! card (or, on a sheet, inside the page), nothing within 5 mm of the paper's edge, every
+//! unit's name and statistics present, a crop mark of at least 3 mm outside the cards on
+//! every cut line of both axes, every continued card with all its parts, no filled area
+//! larger than a tick box in low ink, and a quick reference that states every situation the
+//! ruleset's odds take.
 
 use crate::export_support;
 
@@ -15,7 +20,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use lopdf::{Document, Encoding, Object};
 use quartermaster::campaign::{self, CampaignRecord, LorraineOptions, Sides};
 use quartermaster::export::{
-    self, CardMode, CardOptions, ExportDate, FontStyle, cards::face_for, templates, text_width_mm,
+    self, BackOffset, CardMode, CardOptions, ExportDate, Flip, FontStyle, Ink, MIN_MARK_MM, Paper,
+    SheetLayout, cards::face_for, reference, templates, text_width_mm,
 };
 use quartermaster::rules::validation::resolve_cards;
 use quartermaster::rules::{Card, CardRef, Force, ForceUnit, RulesetId, ruleset};
@@ -31,6 +37,15 @@ fn date() -> ExportDate {
 
 fn none(_: export::Progress) {}
 
+/// Which way a run's text goes on the page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Direction {
+    Right,
+    Up,
+    Down,
+    Left,
+}
+
 /// One text run as the PDF draws it, in millimetres from the page's top-left corner.
 #[derive(Debug, Clone)]
 struct Run {
@@ -39,6 +54,24 @@ struct Run {
     size_pt: f32,
     width: f32,
     text: String,
+    direction: Direction,
+}
+
+impl Run {
+    /// The box the run's glyphs take: (left, top, right, bottom).
+    fn bounds(&self) -> (f32, f32, f32, f32) {
+        let (ascent, descent) = (
+            self.size_pt * 0.76 / PT_PER_MM,
+            self.size_pt * 0.24 / PT_PER_MM,
+        );
+        let (x, b, w) = (self.x, self.baseline, self.width);
+        match self.direction {
+            Direction::Right => (x, b - ascent, x + w, b + descent),
+            Direction::Up => (x - ascent, b - w, x + descent, b),
+            Direction::Down => (x - descent, b, x + ascent, b + w),
+            Direction::Left => (x - w, b - descent, x, b + ascent),
+        }
+    }
 }
 
 /// A rectangle or the bounding box of a line, in millimetres from the top-left corner.
@@ -50,6 +83,11 @@ struct Shape {
     h: f32,
     /// Stroked but not filled: a card's outline.
     outline: bool,
+    /// Filled in this colour (0–1 per channel).
+    fill: Option<[f32; 3]>,
+    /// A straight line rather than a rectangle.
+    line: bool,
+    dashed: bool,
 }
 
 struct PdfPage {
@@ -90,7 +128,10 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
             .collect();
         let content = doc.get_and_decode_page_content(page_id).unwrap();
         let (mut font, mut size, mut pos) = (Vec::new(), 0.0_f32, (0.0_f32, 0.0_f32));
+        let mut direction = Direction::Right;
         let mut path_start = (0.0_f32, 0.0_f32);
+        let mut fill = [0.0_f32; 3];
+        let mut dashed = false;
         let mut runs = Vec::new();
         let mut shapes = Vec::new();
         let mut pending: Vec<Shape> = Vec::new();
@@ -98,13 +139,30 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
         for op in &content.operations {
             let args = &op.operands;
             match op.operator.as_str() {
-                "BT" => pos = (0.0, 0.0),
+                "BT" => {
+                    pos = (0.0, 0.0);
+                    direction = Direction::Right;
+                }
                 "Tf" => {
                     font = args[0].as_name().unwrap().to_vec();
                     size = number(&args[1]);
                 }
                 "Td" => pos = (pos.0 + number(&args[0]), pos.1 + number(&args[1])),
-                "Tm" => pos = (number(&args[4]), number(&args[5])),
+                "Tm" => {
+                    pos = (number(&args[4]), number(&args[5]));
+                    let (a, b) = (number(&args[0]), number(&args[1]));
+                    direction = if b > 0.5 {
+                        Direction::Up
+                    } else if b < -0.5 {
+                        Direction::Down
+                    } else if a < -0.5 {
+                        Direction::Left
+                    } else {
+                        Direction::Right
+                    };
+                }
+                "rg" => fill = [number(&args[0]), number(&args[1]), number(&args[2])],
+                "d" => dashed = args[0].as_array().is_ok_and(|a| !a.is_empty()),
                 "Tj" | "TJ" => {
                     let strings: Vec<&[u8]> = match &args[0] {
                         Object::String(s, _) => vec![s.as_slice()],
@@ -130,6 +188,7 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
                         size_pt: size,
                         width: text_width_mm(&text, style, size).unwrap(),
                         text,
+                        direction,
                     });
                 }
                 "re" => {
@@ -146,6 +205,9 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
                         w: w / PT_PER_MM,
                         h: h / PT_PER_MM,
                         outline: false,
+                        fill: None,
+                        line: false,
+                        dashed,
                     });
                 }
                 "m" => path_start = (number(&args[0]), number(&args[1])),
@@ -158,11 +220,19 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
                         w: (x2 - x1).abs(),
                         h: (y2 - y1).abs(),
                         outline: false,
+                        fill: None,
+                        line: true,
+                        dashed,
                     });
                 }
                 "S" | "s" | "f" | "F" | "f*" | "B" | "B*" | "b" | "b*" => {
                     let outline = matches!(op.operator.as_str(), "S" | "s");
-                    shapes.extend(pending.drain(..).map(|s| Shape { outline, ..s }));
+                    let filled = !outline;
+                    shapes.extend(pending.drain(..).map(|s| Shape {
+                        outline,
+                        fill: filled.then_some(fill),
+                        ..s
+                    }));
                 }
                 "n" => pending.clear(),
                 _ => {}
@@ -195,20 +265,53 @@ fn normalise(text: &str) -> String {
         .replace("/ ", "/")
 }
 
+/// Where an export may print: within `edge` mm of the paper's edge on every page (5 mm for a
+/// home printer; less on a back shifted by a back offset; none on a page a card's size, for
+/// a print shop that prints to the edge).
+#[derive(Debug, Clone, Copy)]
+struct Margins {
+    front: f32,
+    back: f32,
+}
+
+const HOME_PRINTER: Margins = Margins {
+    front: EDGE_MM,
+    back: EDGE_MM,
+};
+
 /// Checks every page of an export; `card` is the card size for card sheets. Returns the
-/// pages read.
+/// pages read. On a card sheet with backs, every other page is a back.
 fn check(
     what: &str,
     bytes: &[u8],
     card: Option<(f32, f32)>,
     vocabulary: &BTreeSet<String>,
 ) -> Vec<PdfPage> {
+    check_within(what, bytes, card, vocabulary, HOME_PRINTER, false)
+}
+
+fn check_within(
+    what: &str,
+    bytes: &[u8],
+    card: Option<(f32, f32)>,
+    vocabulary: &BTreeSet<String>,
+    margins: Margins,
+    backs_follow: bool,
+) -> Vec<PdfPage> {
     let pages = read_pdf(bytes);
     assert!(!pages.is_empty(), "{what}: no pages");
     for (n, page) in pages.iter().enumerate() {
         let at = format!("{what}, page {}", n + 1);
-        let (left, top) = (EDGE_MM, EDGE_MM);
-        let (right, bottom) = (page.width - EDGE_MM, page.height - EDGE_MM);
+        let back = backs_follow && n % 2 == 1;
+        let single = card
+            .is_some_and(|(w, h)| (page.width - w).abs() < 0.1 && (page.height - h).abs() < 0.1);
+        let edge = match (single, back) {
+            (true, _) => 0.0,
+            (false, true) => margins.back,
+            (false, false) => margins.front,
+        };
+        let (left, top) = (edge, edge);
+        let (right, bottom) = (page.width - edge, page.height - edge);
         for run in &page.runs {
             assert!(
                 run.size_pt >= MIN_PT - 0.01,
@@ -216,17 +319,17 @@ fn check(
                 run.text,
                 run.size_pt
             );
-            let (ascent, descent) = (
-                run.size_pt * 0.76 / PT_PER_MM,
-                run.size_pt * 0.24 / PT_PER_MM,
+            assert!(
+                !run.text.ends_with('…'),
+                "{at}: '{}' is cut short with an ellipsis",
+                run.text
             );
-            let inside_page = run.x >= left - 0.01
-                && run.x + run.width <= right + 0.01
-                && run.baseline - ascent >= top - 0.01
-                && run.baseline + descent <= bottom + 0.01;
+            let (x0, y0, x1, y1) = run.bounds();
+            let inside_page =
+                x0 >= left - 0.01 && x1 <= right + 0.01 && y0 >= top - 0.01 && y1 <= bottom + 0.01;
             assert!(
                 inside_page,
-                "{at}: '{}' at {:.1},{:.1} mm ({:.1} mm wide) within 5 mm of the edge",
+                "{at}: '{}' at {:.1},{:.1} mm ({:.1} mm wide) within {edge} mm of the edge",
                 run.text, run.x, run.baseline, run.width
             );
         }
@@ -236,7 +339,7 @@ fn check(
                     && shape.y >= top - 0.01
                     && shape.x + shape.w <= right + 0.01
                     && shape.y + shape.h <= bottom + 0.01,
-                "{at}: a shape at {:.1},{:.1} ({:.1}×{:.1} mm) within 5 mm of the edge",
+                "{at}: a shape at {:.1},{:.1} ({:.1}×{:.1} mm) within {edge} mm of the edge",
                 shape.x,
                 shape.y,
                 shape.w,
@@ -251,26 +354,32 @@ fn check(
     pages
 }
 
-/// Every run on a card sheet lies inside one card, or wholly outside every card (a caption).
-fn check_inside_cards(at: &str, page: &PdfPage, w: f32, h: f32) {
-    let frames: Vec<(f32, f32)> = page
-        .shapes
+/// The cards on a page, upright or turned, found by their outlines: (x, y, w, h) of the
+/// card itself (an outline is inset by half its stroke).
+fn card_frames(page: &PdfPage, w: f32, h: f32) -> Vec<(f32, f32, f32, f32)> {
+    page.shapes
         .iter()
-        .filter(|s| s.outline && (s.w - w).abs() < 0.5 && (s.h - h).abs() < 0.5)
-        .map(|s| (s.x, s.y))
-        .collect();
+        .filter(|s| s.outline && !s.line)
+        .filter_map(|s| {
+            let upright = (s.w - w).abs() < 0.5 && (s.h - h).abs() < 0.5;
+            let turned = (s.w - h).abs() < 0.5 && (s.h - w).abs() < 0.5;
+            let (cw, ch) = if upright { (w, h) } else { (h, w) };
+            (upright || turned).then(|| (s.x - (cw - s.w) / 2.0, s.y - (ch - s.h) / 2.0, cw, ch))
+        })
+        .collect()
+}
+
+/// Every run on a card sheet lies inside one card, or wholly outside every card (a caption,
+/// or a fold-over back beside its front).
+fn check_inside_cards(at: &str, page: &PdfPage, w: f32, h: f32) {
+    let frames = card_frames(page, w, h);
     for run in &page.runs {
-        let inside = frames.iter().any(|(x, y)| {
-            run.x >= x - 0.3
-                && run.x + run.width <= x + w + 0.3
-                && run.baseline >= *y
-                && run.baseline <= y + h
+        let (x0, y0, x1, y1) = run.bounds();
+        let inside = frames.iter().any(|(x, y, fw, fh)| {
+            x0 >= x - 0.3 && x1 <= x + fw + 0.3 && y0 >= y - 0.3 && y1 <= y + fh + 0.3
         });
-        let clear = frames.iter().all(|(x, y)| {
-            run.baseline > y + h + 0.3
-                || run.baseline < *y - 0.3
-                || run.x > x + w
-                || run.x + run.width < *x
+        let clear = frames.iter().all(|(x, y, fw, fh)| {
+            y0 > y + fh - 0.3 || y1 < *y + 0.3 || x0 > x + fw - 0.3 || x1 < x + 0.3
         });
         assert!(
             inside || clear,
@@ -283,10 +392,113 @@ fn check_inside_cards(at: &str, page: &PdfPage, w: f32, h: f32) {
     }
 }
 
+/// On a sheet of card fronts, nothing filled runs past a cell (a card, or a card and its
+/// fold-over back), and every cut line (each edge of each cell) has a solid crop mark of at
+/// least 3 mm in line with it, outside every cell. Returns how many cells the page has.
+fn check_crop_marks(at: &str, page: &PdfPage, w: f32, h: f32) -> usize {
+    let folds: Vec<&Shape> = page.shapes.iter().filter(|s| s.line && s.dashed).collect();
+    // A fold cell is its front and, across the dashed fold line along one of the front's
+    // edges, the back.
+    let along = |sx: f32, sy: f32, sw: f32, sh: f32| {
+        folds.iter().any(|f| {
+            (f.x - sx).abs() < 0.3
+                && (f.y - sy).abs() < 0.3
+                && (f.w - sw).abs() < 0.3
+                && (f.h - sh).abs() < 0.3
+        })
+    };
+    let cells: Vec<(f32, f32, f32, f32)> = card_frames(page, w, h)
+        .into_iter()
+        .filter_map(|(x, y, fw, fh)| {
+            if along(x + fw, y, 0.0, fh) {
+                Some((x, y, 2.0 * fw, fh))
+            } else if along(x, y, fw, 0.0) {
+                Some((x, y - fh, fw, 2.0 * fh))
+            } else if along(x, y, 0.0, fh) || along(x, y + fh, fw, 0.0) {
+                // A back that continues its front's text, outlined like a front: part of
+                // its front's cell.
+                None
+            } else {
+                Some((x, y, fw, fh))
+            }
+        })
+        .collect();
+    let marks: Vec<&Shape> = page
+        .shapes
+        .iter()
+        .filter(|s| s.line && !s.dashed && (s.w < 0.01 || s.h < 0.01))
+        .collect();
+    let outside = |s: &Shape| {
+        cells.iter().all(|(x, y, cw, ch)| {
+            s.x + s.w < x - 0.2 || s.x > x + cw + 0.2 || s.y + s.h < y - 0.2 || s.y > y + ch + 0.2
+        })
+    };
+    // Finding 2: a header band bled 2 mm past the card's top, so cutting along the visible
+    // edge gave a card 2 mm too long. Nothing filled on a front runs past its cell.
+    for shape in page.shapes.iter().filter(|s| s.fill.is_some() && !s.line) {
+        let within = cells.iter().any(|(x, y, cw, ch)| {
+            shape.x >= x - 0.05
+                && shape.y >= y - 0.05
+                && shape.x + shape.w <= x + cw + 0.05
+                && shape.y + shape.h <= y + ch + 0.05
+        });
+        assert!(
+            within,
+            "{at}: a filled area at {:.1},{:.1} ({:.1}×{:.1} mm) runs past the cards' edges",
+            shape.x, shape.y, shape.w, shape.h
+        );
+    }
+    for (x, y, cw, ch) in &cells {
+        for cut in [*x, x + cw] {
+            assert!(
+                marks.iter().any(|m| m.w < 0.01
+                    && (m.x - cut).abs() < 0.02
+                    && m.h >= MIN_MARK_MM - 0.01
+                    && outside(m)),
+                "{at}: no crop mark of 3 mm outside the cards for the cut at x {cut:.1} mm"
+            );
+        }
+        for cut in [*y, y + ch] {
+            assert!(
+                marks.iter().any(|m| m.h < 0.01
+                    && (m.y - cut).abs() < 0.02
+                    && m.w >= MIN_MARK_MM - 0.01
+                    && outside(m)),
+                "{at}: no crop mark of 3 mm outside the cards for the cut at y {cut:.1} mm"
+            );
+        }
+    }
+    cells.len()
+}
+
+/// Every card continued over several parts ("Tiger I · 1/2") has all of them: as many
+/// "· 2/2" as "· 1/2" for each name.
+fn check_continuations(what: &str, text: &str, names: &BTreeSet<String>) {
+    for name in names {
+        let name = normalise(name);
+        for of in 2..=6 {
+            let count = |part: usize| text.matches(&format!("{name} · {part}/{of}")).count();
+            let first = count(1);
+            for part in 2..=of {
+                assert_eq!(
+                    count(part),
+                    first,
+                    "{what}: {name} has {first} of part 1/{of} but {} of part {part}/{of}",
+                    count(part)
+                );
+            }
+        }
+    }
+}
+
 /// No word of the content (the vocabulary) appears cut in two at the end of one line and
 /// the start of the next, the way "Reactio" / "n" did on bridge cards.
 fn check_no_split_words(at: &str, page: &PdfPage, vocabulary: &BTreeSet<String>) {
+    // Turned cards hold the same lines as upright ones, which are checked on other sheets.
     for (i, first) in page.runs.iter().enumerate() {
+        if first.direction != Direction::Right {
+            continue;
+        }
         let Some(tail) = first.text.split_whitespace().last() else {
             continue;
         };
@@ -421,39 +633,345 @@ fn assert_units_present(what: &str, force: &Force, text: &str) {
     }
 }
 
+/// How a card export is set out, for the matrix.
+#[derive(Debug, Clone, Copy)]
+struct Variant {
+    layout: SheetLayout,
+    backs: bool,
+    flip: Flip,
+    offset: BackOffset,
+}
+
+const VARIANTS: [Variant; 5] = [
+    Variant {
+        layout: SheetLayout::Grid,
+        backs: false,
+        flip: Flip::LongEdge,
+        offset: BackOffset {
+            x_mm: 0.0,
+            y_mm: 0.0,
+        },
+    },
+    Variant {
+        layout: SheetLayout::Grid,
+        backs: true,
+        flip: Flip::LongEdge,
+        offset: BackOffset {
+            x_mm: 0.0,
+            y_mm: 0.0,
+        },
+    },
+    // A printer measured 2 mm right and 1.5 mm up, turning over the short edge.
+    Variant {
+        layout: SheetLayout::Grid,
+        backs: true,
+        flip: Flip::ShortEdge,
+        offset: BackOffset {
+            x_mm: 2.0,
+            y_mm: -1.5,
+        },
+    },
+    Variant {
+        layout: SheetLayout::Fold,
+        backs: false,
+        flip: Flip::LongEdge,
+        offset: BackOffset {
+            x_mm: 0.0,
+            y_mm: 0.0,
+        },
+    },
+    Variant {
+        layout: SheetLayout::Single,
+        backs: true,
+        flip: Flip::LongEdge,
+        offset: BackOffset {
+            x_mm: 0.0,
+            y_mm: 0.0,
+        },
+    },
+];
+
+/// The names whose continued parts ("· 2/3") must all be printed.
+fn face_names(force: &Force) -> BTreeSet<String> {
+    force
+        .units
+        .iter()
+        .zip(resolve_cards(force))
+        .filter_map(|(unit, card)| card.map(|c| face_for(c, unit).name))
+        .collect()
+}
+
 #[test]
-fn every_card_size_paper_and_ruleset_prints_legibly_inside_its_cards() {
+fn every_card_size_paper_layout_and_ruleset_prints_legibly_inside_its_cards() {
     let t = templates().unwrap();
     let mut forces: Vec<Force> = RulesetId::ALL.iter().map(|&id| library_force(id)).collect();
     forces.push(stress_force());
     for force in &forces {
         let vocabulary = vocabulary_of(force);
+        let names = face_names(force);
         for size in ["poker", "bridge", "tarot"] {
             let card = t.card(size).unwrap();
             for page in ["a4", "letter"] {
-                for backs in [false, true] {
+                for variant in VARIANTS {
                     let options = CardOptions {
                         size: size.into(),
                         page: page.into(),
-                        backs,
+                        backs: variant.backs,
+                        flip: variant.flip,
+                        layout: variant.layout,
+                        back_offset: variant.offset,
                         mode: CardMode::PerUnit,
                         ..CardOptions::default()
                     };
-                    let what = format!("{} {size} {page} backs {backs}", force.name);
+                    let what = format!("{} {size} {page} {variant:?}", force.name);
                     let exported = export::export_cards(force, &options, date(), &mut none)
                         .unwrap_or_else(|e| panic!("{what}: {e}"));
                     assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
-                    let pages = check(
+                    // A back shifted by the offset may come that much nearer the edge: the
+                    // printer's own shift takes it back.
+                    let shift = variant.offset.x_mm.abs().max(variant.offset.y_mm.abs());
+                    let margins = Margins {
+                        front: EDGE_MM,
+                        back: EDGE_MM - shift,
+                    };
+                    let duplex = variant.backs && variant.layout != SheetLayout::Fold;
+                    let size_mm = (card.width_mm, card.height_mm);
+                    let pages = check_within(
                         &what,
                         &exported.bytes,
-                        Some((card.width_mm, card.height_mm)),
+                        Some(size_mm),
                         &vocabulary,
+                        margins,
+                        duplex,
                     );
+                    if variant.layout != SheetLayout::Single {
+                        for (n, page) in pages.iter().enumerate() {
+                            if duplex && n % 2 == 1 {
+                                continue;
+                            }
+                            let at = format!("{what}, page {}", n + 1);
+                            let cells = check_crop_marks(&at, page, size_mm.0, size_mm.1);
+                            assert!(cells > 0, "{at}: no cards");
+                        }
+                    }
                     let text = all_text(&pages);
                     assert_units_present(&what, force, &text);
+                    check_continuations(&what, &text, &names);
                 }
             }
         }
+    }
+}
+
+/// Finding 4: "Mounted Infantry · 1/2" printed on Belle Epoque bridge sheets with no 2/2. A
+/// card planned as two parts that fits one after all prints as one card.
+#[test]
+fn a_continued_card_always_has_all_its_parts() {
+    let force = library_force(RulesetId::BelleEpoque);
+    for page in ["a4", "letter"] {
+        for backs in [false, true] {
+            let options = CardOptions {
+                size: "bridge".into(),
+                page: page.into(),
+                backs,
+                ..CardOptions::default()
+            };
+            let layout = export::layout_cards(&force, &options, &mut none).unwrap();
+            let text = normalise(&layout.plain_text());
+            check_continuations(&format!("bridge {page}"), &text, &face_names(&force));
+            // What the notes announce is what is printed.
+            for note in &layout.notes {
+                let Some((name, rest)) = note.split_once(": too much text") else {
+                    continue;
+                };
+                let parts: usize = rest
+                    .rsplit('(')
+                    .next()
+                    .and_then(|p| p.split_whitespace().next())
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0);
+                let name = name
+                    .rsplit_once(' ')
+                    .map_or(name, |(n, copy)| if copy.contains('/') { n } else { name });
+                assert!(
+                    text.contains(&format!("{name} · {parts}/{parts}")),
+                    "{note}: no part {parts}/{parts}"
+                );
+            }
+        }
+    }
+}
+
+/// The side, in mm, of the largest tick box any export draws: the roster's, or a card's
+/// at its largest scale.
+fn stat_box_mm() -> f32 {
+    let t = templates().unwrap();
+    let scale = t
+        .card_templates
+        .iter()
+        .map(|c| c.max_scale)
+        .fold(1.0, f32::max);
+    t.roster.box_mm * scale
+}
+
+/// The largest area, in mm², filled with anything but white.
+fn largest_fill(page: &PdfPage) -> f32 {
+    page.shapes
+        .iter()
+        .filter(|s| !s.line && s.fill.is_some_and(|c| c.iter().any(|v| *v < 0.99)))
+        .map(|s| s.w * s.h)
+        .fold(0.0, f32::max)
+}
+
+/// The side, in mm, of the largest square of ink on each page as poppler renders it at
+/// 100 dpi; `None` when `pdftoppm` is not installed (`.ci/run` has it).
+fn largest_inked_squares(bytes: &[u8]) -> Option<Vec<f32>> {
+    let dir = tempfile::tempdir().ok()?;
+    let pdf = dir.path().join("page.pdf");
+    std::fs::write(&pdf, bytes).ok()?;
+    let status = std::process::Command::new("pdftoppm")
+        .args(["-gray", "-r", "100"])
+        .arg(&pdf)
+        .arg(dir.path().join("page"))
+        .status()
+        .ok()?;
+    if !status.success() {
+        return None;
+    }
+    let mut files: Vec<_> = std::fs::read_dir(dir.path())
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "pgm"))
+        .collect();
+    files.sort();
+    Some(
+        files
+            .iter()
+            .map(|file| {
+                let bytes = std::fs::read(file).unwrap();
+                largest_square_px(&bytes) as f32 * 25.4 / 100.0
+            })
+            .collect(),
+    )
+}
+
+/// The side of the largest square of inked pixels (anything not white) in a binary PGM.
+fn largest_square_px(pgm: &[u8]) -> usize {
+    // "P5\n<w> <h>\n255\n" then one byte per pixel.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&pgm[start..at]).to_string());
+    }
+    at += 1;
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    let pixels = &pgm[at..at + w * h];
+    let mut run = vec![0usize; w + 1];
+    let mut best = 0;
+    for y in 0..h {
+        let mut diagonal = 0;
+        for x in 0..w {
+            let above = run[x + 1];
+            // Anything darker than the paper counts: a light tint is ink too.
+            run[x + 1] = if pixels[y * w + x] < 245 {
+                1 + diagonal.min(above).min(run[x])
+            } else {
+                0
+            };
+            diagonal = above;
+            best = best.max(run[x + 1]);
+        }
+    }
+    best
+}
+
+/// Issue 25: a low-ink page has no filled area larger than a stat box, measured on the
+/// drawing operations and, where poppler is installed, on the rendered page; in full ink the
+/// same measures find the coloured bands, so they would see one.
+#[test]
+fn low_ink_pages_fill_nothing_larger_than_a_tick_box() {
+    let side = stat_box_mm();
+    let mut exports: Vec<(String, Vec<u8>, Vec<u8>)> = Vec::new();
+    for id in RulesetId::ALL {
+        let force = library_force(id);
+        for layout in [SheetLayout::Grid, SheetLayout::Fold] {
+            let at = |ink| CardOptions {
+                backs: true,
+                layout,
+                ink,
+                ..CardOptions::default()
+            };
+            let cards = |ink| {
+                export::export_cards(&force, &at(ink), date(), &mut none)
+                    .unwrap()
+                    .bytes
+            };
+            exports.push((
+                format!("{id} cards {}", layout.key()),
+                cards(Ink::Low),
+                cards(Ink::Full),
+            ));
+        }
+        let paper = |ink| Paper { page: "a4", ink };
+        let roster = |ink| {
+            export::export_roster(&force, paper(ink), date(), &mut none)
+                .unwrap()
+                .bytes
+        };
+        exports.push((format!("{id} roster"), roster(Ink::Low), roster(Ink::Full)));
+        let reference = |ink| {
+            export::export_reference(id, None, paper(ink), date(), &mut none)
+                .unwrap()
+                .bytes
+        };
+        exports.push((
+            format!("{id} reference"),
+            reference(Ink::Low),
+            reference(Ink::Full),
+        ));
+    }
+    for (what, low, full) in &exports {
+        let vocabulary = BTreeSet::new();
+        let low_pages = read_pdf(low);
+        for (n, page) in low_pages.iter().enumerate() {
+            let area = largest_fill(page);
+            assert!(
+                area <= side * side + 1e-3,
+                "{what}, page {}: a filled area of {area:.1} mm² in low ink",
+                n + 1
+            );
+        }
+        // Cards and rosters have bands deeper than a tick box in full ink, which the
+        // measures must see (a reference's bands are only a line deep).
+        let teeth = !what.ends_with("reference");
+        let full_pages = read_pdf(full);
+        assert!(
+            !teeth || full_pages.iter().map(largest_fill).fold(0.0, f32::max) > side * side,
+            "{what}: full ink has no band to compare with"
+        );
+        if let (Some(low_squares), Some(full_squares)) =
+            (largest_inked_squares(low), largest_inked_squares(full))
+        {
+            for (n, square) in low_squares.iter().enumerate() {
+                assert!(
+                    *square <= side + 0.3,
+                    "{what}, page {}: a solid {square:.1} mm square of ink in low ink",
+                    n + 1
+                );
+            }
+            assert!(
+                !teeth || full_squares.iter().any(|s| *s > side + 0.3),
+                "{what}: the rendered full-ink pages show no band"
+            );
+        }
+        let _ = check(&format!("{what} low ink"), low, None, &vocabulary);
     }
 }
 
@@ -461,29 +979,138 @@ fn every_card_size_paper_and_ruleset_prints_legibly_inside_its_cards() {
 fn rosters_and_references_of_every_ruleset_print_legibly_inside_the_page() {
     let mut forces: Vec<Force> = RulesetId::ALL.iter().map(|&id| library_force(id)).collect();
     forces.push(stress_force());
+    for preset in ["lorraine-2-german", "lorraine-3-german"] {
+        forces.push(quartermaster::rules::armour_battles::preset_force(preset).unwrap());
+    }
     for force in &forces {
         let vocabulary = vocabulary_of(force);
         for page in ["a4", "letter"] {
-            let what = format!("roster of {} on {page}", force.name);
-            let exported = export::export_roster(force, page, date(), &mut none).unwrap();
-            assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
-            let pages = check(&what, &exported.bytes, None, &vocabulary);
-            let text = all_text(&pages);
-            for (unit, card) in force.units.iter().zip(resolve_cards(force)) {
-                let name = face_for(card.unwrap(), unit).name;
-                assert!(
-                    text.contains(&normalise(&name)),
-                    "{what}: {name} is missing"
-                );
+            for ink in [Ink::Full, Ink::Low] {
+                let what = format!("roster of {} on {page}, {} ink", force.name, ink.key());
+                let paper = Paper { page, ink };
+                let exported = export::export_roster(force, paper, date(), &mut none).unwrap();
+                assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
+                let pages = check(&what, &exported.bytes, None, &vocabulary);
+                let text = all_text(&pages);
+                // Finding 1: the Lorraine German rosters read "SdKfz 234/2 Armoured Car
+                // (Puma…" and lost the copy number; every row is there whole.
+                for (unit, card) in force.units.iter().zip(resolve_cards(force)) {
+                    let name = face_for(card.unwrap(), unit).name;
+                    for copy in 1..=unit.count {
+                        let row = match unit.count {
+                            1 => name.clone(),
+                            n => format!("{name} {copy}/{n}"),
+                        };
+                        assert!(text.contains(&normalise(&row)), "{what}: {row} is missing");
+                    }
+                }
             }
         }
     }
     for id in RulesetId::ALL {
         for page in ["a4", "letter"] {
-            let what = format!("{} reference on {page}", id.title());
-            let exported = export::export_reference(id, None, page, date(), &mut none).unwrap();
-            assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
-            check(&what, &exported.bytes, None, &BTreeSet::new());
+            for ink in [Ink::Full, Ink::Low] {
+                let what = format!("{} reference on {page}, {} ink", id.title(), ink.key());
+                let paper = Paper { page, ink };
+                let exported =
+                    export::export_reference(id, None, paper, date(), &mut none).unwrap();
+                assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
+                check(&what, &exported.bytes, None, &BTreeSet::new());
+            }
+        }
+    }
+}
+
+/// Finding 3: the Battle of Tanks reference left out "+1 if the target moved this turn",
+/// which the odds apply. Every situation every mechanic's odds take is on its ruleset's
+/// quick reference, in a table built from the mechanic's own inputs, or, for a quantity or
+/// a table of its own, under the heading the reference names for it.
+#[test]
+fn every_quick_reference_states_every_situation_its_odds_take() {
+    for id in RulesetId::ALL {
+        let sheet = reference::reference_sheet(id).unwrap();
+        let layout = export::layout_reference(id, None, "a4", &mut none).unwrap();
+        let text = normalise(&layout.plain_text());
+        let lines: BTreeSet<&str> = layout
+            .pages
+            .iter()
+            .flat_map(|p| p.texts())
+            .map(|r| r.text.as_str())
+            .collect();
+        let blocks: Vec<&reference::Block> =
+            sheet.sections.iter().flat_map(|s| &s.blocks).collect();
+        for mechanic in ruleset(id).mechanics() {
+            let inputs = reference::situation_inputs(mechanic);
+            if inputs.is_empty() {
+                continue;
+            }
+            let source = format!("{}{}", reference::MODIFIERS, mechanic.key);
+            let block = blocks
+                .iter()
+                .find(|b| b.source.as_deref() == Some(source.as_str()))
+                .unwrap_or_else(|| panic!("{id}: the reference lists no {source}"));
+            for input in inputs {
+                let at = format!("{id} {}: {}", mechanic.key, input.key);
+                match block.except.get(input.key) {
+                    Some(heading) => assert!(
+                        lines.contains(heading.as_str()),
+                        "{at}: said to be under '{heading}', which is not printed"
+                    ),
+                    None => {
+                        assert!(
+                            text.contains(&normalise(input.label)),
+                            "{at}: no '{}'",
+                            input.label
+                        );
+                        assert!(
+                            text.contains(&normalise(input.help)),
+                            "{at}: no '{}'",
+                            input.help
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let bot = export::layout_reference(RulesetId::BattleOfTanks, None, "a4", &mut none).unwrap();
+    let text = normalise(&bot.plain_text());
+    assert!(text.contains("Target moved this turn +1 to hit"), "{text}");
+}
+
+/// The duplex calibration sheet, on both papers, both flips, with and without an offset.
+#[test]
+fn the_calibration_sheet_prints_inside_the_page_front_and_back() {
+    for page in ["a4", "letter"] {
+        for flip in [Flip::LongEdge, Flip::ShortEdge] {
+            for offset in [
+                BackOffset::default(),
+                BackOffset {
+                    x_mm: 2.5,
+                    y_mm: -1.0,
+                },
+            ] {
+                let what = format!("calibration on {page} {flip:?} {offset:?}");
+                let exported = export::export_calibration(page, flip, offset, date()).unwrap();
+                assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
+                let margins = Margins {
+                    front: EDGE_MM,
+                    back: EDGE_MM - 2.5,
+                };
+                let pages = check_within(
+                    &what,
+                    &exported.bytes,
+                    None,
+                    &BTreeSet::new(),
+                    margins,
+                    true,
+                );
+                assert_eq!(pages.len(), 2, "{what}");
+                let text = all_text(&pages);
+                assert!(
+                    text.contains("X, across (mm)") && text.contains("+10"),
+                    "{what}"
+                );
+            }
         }
     }
 }

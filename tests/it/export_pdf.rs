@@ -124,7 +124,15 @@ fn expected_fragments(card: &Card, unit: &ForceUnit) -> Vec<String> {
             let label = t.body.labels.get(&stat.label).unwrap_or(&stat.label);
             fragments.push(label.clone());
         }
-        match t.body.cells.get(&stat.label) {
+        // A statistic set under another's cells (the target numbers under the range bands)
+        // splits the same way.
+        let cells = t.body.cells.get(&stat.label).or_else(|| {
+            t.body
+                .cells
+                .values()
+                .find(|c| c.under.as_deref() == Some(stat.label.as_str()))
+        });
+        match cells {
             Some(cells)
                 if stat.value.split(cells.separator.as_str()).count() == cells.headers.len() =>
             {
@@ -442,7 +450,8 @@ fn card_backs_sit_mirror_wise_behind_their_fronts() {
             .items
             .iter()
             .filter_map(|item| match item {
-                // A back runs its bleed past the card on every side.
+                // A back runs its bleed past the card on every side, as far across as the
+                // gap between columns allows and as far down as the gap between rows.
                 Item::Rect {
                     x,
                     y,
@@ -451,8 +460,8 @@ fn card_backs_sit_mirror_wise_behind_their_fronts() {
                     fill: Some(c),
                     ..
                 } if *c == accent
-                    && (w - 63.0 - (h - 88.0)).abs() < 0.01
-                    && (0.0..=4.01).contains(&(w - 63.0)) =>
+                    && (0.0..=4.01).contains(&(w - 63.0))
+                    && (0.0..=4.01).contains(&(h - 88.0)) =>
                 {
                     Some((x + (w - 63.0) / 2.0, y + (h - 88.0) / 2.0))
                 }
@@ -528,9 +537,21 @@ fn a_lorraine_roster_has_tick_boxes_for_army_morale_and_every_units_disruption()
                 if (w - side).abs() < 1e-3 && (h - side).abs() < 1e-3)
         })
         .count();
-    // Army morale, staff orders, and per unit: 3 disruption + suppressed + dispersed.
-    let expected = group.army_morale + group.command_dice + 14 * (3 + 2);
+    // Army morale, staff orders, and per unit on the table: 3 disruption + suppressed +
+    // dispersed. Off-table artillery (finding 5) gets none: nothing on the table disrupts it.
+    let off_table = resolve_cards(&force)
+        .iter()
+        .zip(&force.units)
+        .filter(|(card, _)| {
+            matches!(card, Some(Card::ArmourBattles(c))
+                if c.kind == armour_battles::UnitKind::OffTableArtillery)
+        })
+        .map(|(_, unit)| unit.count)
+        .sum::<u32>();
+    assert!(off_table > 0);
+    let expected = group.army_morale + group.command_dice + (14 - off_table) * (3 + 2);
     assert_eq!(boxes as u32, expected);
+    assert!(layout.plain_text().contains("off table: never disrupted"));
     let text = layout.plain_text();
     for expected in [
         "Army morale",
@@ -586,9 +607,11 @@ fn a_reference_for_a_force_keeps_only_the_rules_it_uses() {
     let only = layout_reference(RulesetId::ArmourBattles, Some(&force), "a4", &mut none)
         .unwrap()
         .plain_text();
+    // The special rule's own row is left out; the fire situations still say a target may
+    // break off, since the enemy's units may.
     assert!(
-        !only.contains("Break-Off"),
-        "no Break-Off section for a force without it"
+        !only.lines().any(|line| line == "Break-Off"),
+        "no Break-Off row for a force without it"
     );
     assert!(!only.contains("Artillery and smoke"));
     assert!(only.contains("Rally TN"));
@@ -739,7 +762,6 @@ fn rosters_have_stat_columns_tick_boxes_copy_numbers_and_headers_on_every_page()
         let layout = layout_roster(&force, "a4", date(), &mut none).unwrap();
         let page = &layout.pages[0];
         let name = ruleset(id).library()[0].name().to_string();
-        let runs: Vec<&str> = page.texts().map(|r| r.text.as_str()).collect();
         for copy in ["1/3", "2/3", "3/3"] {
             assert!(
                 page.plain_text()
@@ -754,11 +776,14 @@ fn rosters_have_stat_columns_tick_boxes_copy_numbers_and_headers_on_every_page()
         for label in template.body.stats.iter().filter(|l| *l != "Points") {
             assert!(joined.contains(label.as_str()), "{id}: no '{label}' column");
         }
-        let tracker = template.tracker.as_ref().unwrap();
-        assert!(
-            runs.contains(&tracker.label.as_str()),
-            "{id}: no tracker column"
-        );
+        assert!(!template.trackers.is_empty(), "{id}: nothing to track");
+        for tracker in &template.trackers {
+            assert!(
+                joined.contains(&tracker.label),
+                "{id}: no '{}' column",
+                tracker.label
+            );
+        }
         let boxes = page
             .items
             .iter()
@@ -767,9 +792,8 @@ fn rosters_have_stat_columns_tick_boxes_copy_numbers_and_headers_on_every_page()
                 if (w - side).abs() < 0.01 && (h - side).abs() < 0.01)
             })
             .count();
-        if !tracker.write_in {
-            assert!(boxes >= 3, "{id}: {boxes} tick boxes");
-        }
+        let boxed = template.trackers.iter().filter(|t| !t.write_in).count();
+        assert!(boxes >= 3 * boxed, "{id}: {boxes} tick boxes");
     }
     // A long table repeats its header on each page it runs onto.
     let mut long = library_force(RulesetId::BoltAction);
@@ -777,7 +801,8 @@ fn rosters_have_stat_columns_tick_boxes_copy_numbers_and_headers_on_every_page()
     let layout = layout_roster(&long, "letter", date(), &mut none).unwrap();
     assert!(layout.pages.len() >= 2);
     for (n, page) in layout.pages.iter().enumerate() {
-        if page.plain_text().contains("Inexperienced Infantry Squad") {
+        // A row, not the problems below the table that name the unit too.
+        if page.plain_text().contains("/60") {
             assert!(
                 page.texts().any(|r| r.text == "Unit"),
                 "page {} has rows but no header",
@@ -818,36 +843,60 @@ fn the_rosters_fix_hint_is_the_rules_own_and_fixes_the_force() {
 
 /// Finding 8: references set their body in 7 pt and tables in 6.6 pt, left Battle of Tanks'
 /// right column empty, spilled a quarter page of Armour Battles onto page 2, and printed
-/// an empty "Special rules" heading for a force with none.
+/// an empty "Special rules" heading for a force with none. Issue 25, finding 5: Battle of
+/// Tanks left 43 % of its page empty while its type could be larger, and the Lorraine
+/// Battle 1 US reference took a second sheet for three lines.
 #[test]
 fn references_are_legible_balanced_and_have_no_empty_headings() {
     let t = templates().unwrap();
+    let body_pt = |layout: &Layout| {
+        // The size most runs are set in.
+        let mut sizes: Vec<(i32, usize)> = Vec::new();
+        for run in layout.pages.iter().flat_map(|p| p.texts()) {
+            let key = (run.size_pt * 100.0).round() as i32;
+            match sizes.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => *n += 1,
+                None => sizes.push((key, 1)),
+            }
+        }
+        sizes
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .map_or(0.0, |(k, _)| *k as f32 / 100.0)
+    };
     for id in RulesetId::ALL {
         for page in ["a4", "letter"] {
             let layout = layout_reference(id, None, page, &mut none).unwrap();
             // Armour Battles and Bolt Action carry whole tables (special rules, the weapons
-            // chart, damage results) that do not fit one page at these sizes.
-            let expected = match id {
+            // chart, damage results) that do not fit one page at a legible size.
+            let most = match id {
                 RulesetId::ArmourBattles | RulesetId::BoltAction => 2,
                 _ => 1,
             };
-            assert_eq!(layout.pages.len(), expected, "{id} {page}");
+            assert!(
+                layout.pages.len() <= most,
+                "{id} {page}: {} pages",
+                layout.pages.len()
+            );
             for p in &layout.pages {
                 let footer_line = p.height - t.reference.margin_mm;
                 for run in p.texts().filter(|r| r.baseline < footer_line) {
                     assert!(
-                        run.size_pt >= t.reference.table_size_pt - 1e-3,
+                        run.size_pt >= 6.5,
                         "{id}: '{}' at {} pt",
                         run.text,
                         run.size_pt
                     );
                 }
             }
-            let body = layout.pages[0]
-                .texts()
-                .filter(|r| (r.size_pt - 8.0).abs() < 1e-3)
-                .count();
-            assert!(body > 10, "{id}: body text is set in 8 pt");
+            // The commonest size (a table's, on a reference of many tables) shrinks at most
+            // to 0.92 of the style's to save a sheet.
+            let floor = t.reference.table_size_pt * 0.92;
+            assert!(
+                body_pt(&layout) >= floor - 1e-3,
+                "{id}: most text at {}",
+                body_pt(&layout)
+            );
             // Both columns of the last page carry text.
             let last = layout.pages.last().unwrap();
             let middle = last.width / 2.0;
@@ -858,14 +907,29 @@ fn references_are_legible_balanced_and_have_no_empty_headings() {
             assert!(last.texts().any(|r| r.x < middle && r.baseline > 40.0));
         }
     }
+    // A one-page reference uses its page: its type grows until the page is nearly full.
+    let bot = layout_reference(RulesetId::BattleOfTanks, None, "a4", &mut none).unwrap();
+    assert!(
+        body_pt(&bot) > t.reference.body_size_pt,
+        "{}",
+        body_pt(&bot)
+    );
+    let lowest = |page: &export::Page| {
+        page.texts()
+            .filter(|r| r.baseline < page.height - t.reference.margin_mm)
+            .map(|r| r.baseline)
+            .fold(0.0, f32::max)
+    };
+    assert!(lowest(&bot.pages[0]) > bot.pages[0].height * 0.75);
+    let us = armour_battles::preset_force("lorraine-1-us").unwrap();
+    for page in ["a4", "letter"] {
+        let only = layout_reference(RulesetId::ArmourBattles, Some(&us), page, &mut none).unwrap();
+        assert_eq!(only.pages.len(), 1, "Lorraine Battle 1 US on {page}");
+    }
     let force = armour_battles::preset_force("lorraine-1-us").unwrap();
     let only = layout_reference(RulesetId::ArmourBattles, Some(&force), "a4", &mut none).unwrap();
-    let headings: Vec<&str> = only
-        .pages
-        .iter()
-        .flat_map(|p| p.texts())
-        .filter(|r| (r.size_pt - t.reference.heading_size_pt).abs() < 1e-3)
-        .map(|r| r.text.as_str())
-        .collect();
-    assert!(!headings.contains(&"Special rules"), "{headings:?}");
+    let full = layout_reference(RulesetId::ArmourBattles, None, "a4", &mut none).unwrap();
+    let heading = |layout: &Layout| layout.plain_text().lines().any(|l| l == "Special rules");
+    assert!(heading(&full));
+    assert!(!heading(&only), "an empty Special rules heading");
 }

@@ -1,6 +1,7 @@
 //! The integration tests, as one binary: as separate test crates each file cost a link of
 //! the whole app on every `cargo test`. Run one group with `cargo test --test it store_api::`.
 
+mod cli_support;
 mod export_support;
 mod store_support;
 
@@ -8,7 +9,11 @@ mod campaign_import;
 mod campaign_sync;
 mod cli;
 mod cli_campaign;
+mod cli_club;
+mod cli_help;
 mod cli_resolve;
+mod cli_text;
+mod crash_reports;
 mod export_after_action;
 mod export_matrix;
 mod export_pdf;
@@ -26,6 +31,7 @@ mod ui_app;
 mod ui_campaign;
 mod ui_campaign_sync;
 mod ui_library;
+mod ui_promises;
 mod ui_recovery;
 mod ui_resolve;
 mod ui_resolve_layout;

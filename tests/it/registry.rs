@@ -188,9 +188,9 @@ fn outside_its_module_and_the_registry_no_source_names_a_ruleset() {
             let allowed = path.starts_with(&own)
                 || file == "src/rules/mod.rs"
                 || file == "src/rules/registry.rs"
-                || BY_NATURE.iter().any(|(who, place, _)| {
-                    *who == id.as_str() && file.starts_with(place)
-                });
+                || BY_NATURE
+                    .iter()
+                    .any(|(who, place, _)| *who == id.as_str() && file.starts_with(place));
             if !allowed
                 && [module.as_str(), &variant, id.as_str()]
                     .iter()

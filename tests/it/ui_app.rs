@@ -21,6 +21,19 @@ fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.run();
 }
 
+/// Makes a force from the book briefing `briefing` and opens Print with Ctrl+P.
+fn open_preset_in_print(h: &mut Harness<'static, App>, briefing: &str) {
+    h.run();
+    h.get_by_label("Forces").click();
+    h.run();
+    h.get_by_label("New force").click();
+    h.run();
+    h.get_by_label(briefing).click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run();
+}
+
 fn new_force(h: &mut Harness<'static, App>, ruleset: &str, name: &str) {
     h.get_by_label("Forces").click();
     h.run();
@@ -201,15 +214,7 @@ fn a_failed_import_shows_an_error_and_changes_nothing() {
 #[test]
 fn ctrl_p_opens_print_with_the_open_forces_cards_previewed() {
     let mut h = harness();
-    h.run();
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("New force").click();
-    h.run();
-    h.get_by_label("Lorraine Battle 2 German").click();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
-    h.run();
+    open_preset_in_print(&mut h, "Lorraine Battle 2 German");
     assert_eq!(h.state().prefs.view, View::Print);
     // 11 units at 9 poker cards a page: two pages, previewed from the same layout as the PDF.
     assert!(h.query_by_label("Page 1 of 2").is_some());
@@ -263,4 +268,75 @@ fn a_belle_epoque_force_picks_its_scenario_and_counts_its_stands() {
         h.query_by_label("Stands").is_some(),
         "the line's own column"
     );
+}
+
+/// Issue 25: the Print view offers fold-over backs, one card per page, low ink and the
+/// duplex calibration sheet, each previewed; a printer's back offset is kept in the
+/// preferences under its name and applied to the backs.
+#[test]
+fn the_print_view_offers_the_finishing_kit_and_keeps_a_printers_back_offset() {
+    use quartermaster::export::{BackOffset, Ink, Item, SheetLayout};
+    use quartermaster::ui::Action;
+    let mut h = harness();
+    open_preset_in_print(&mut h, "Lorraine Battle 1 German");
+    // Seven cards, four fold-over pairs a sheet: two sheets, with dashed fold lines.
+    h.get_by_label("Layout").click();
+    h.run();
+    h.get_by_label("Fold-over backs (no duplex)").click();
+    h.run();
+    assert_eq!(h.state().print.settings.layout, SheetLayout::Fold);
+    assert!(h.query_by_label("Page 1 of 2").is_some());
+    let app = h.state_mut();
+    let layout = app.print.layout(&app.model).clone();
+    let folds = layout.unwrap().pages[0]
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Line { stroke, .. } if stroke.dash_pt.is_some()))
+        .count();
+    assert!(folds >= 4, "{folds} fold marks");
+    // One card per page, each page the card's size.
+    h.get_by_label("Layout").click();
+    h.run();
+    h.get_by_label("One card per page (print shop)").click();
+    h.run();
+    assert!(h.query_by_label("Page 1 of 7").is_some());
+    h.get_by_label("Low ink: no filled bands or backgrounds")
+        .click();
+    h.run();
+    assert_eq!(h.state().print.settings.ink, Ink::Low);
+    // The calibration sheet, front and back, for a named printer.
+    h.get_by_label("Calibration").click();
+    h.run();
+    assert!(h.query_by_label("Page 1 of 2").is_some());
+    type_into(&mut h, "Printer", "office laser");
+    assert_eq!(h.state().prefs.printer, "office laser");
+    h.state_mut().apply(Action::SetBackOffset(BackOffset {
+        x_mm: 2.5,
+        y_mm: -1.0,
+    }));
+    h.run();
+    let saved = h.state().prefs.back_offsets.get("office laser").copied();
+    assert_eq!(
+        saved,
+        Some(BackOffset {
+            x_mm: 2.5,
+            y_mm: -1.0
+        })
+    );
+    assert_eq!(h.state().print.settings.back_offset, saved.unwrap());
+    assert!(
+        h.query_by_label_contains("Back offset X (mm)").is_some(),
+        "the offset is shown"
+    );
+    // Another printer starts from no offset; choosing the first again brings its back.
+    h.state_mut().apply(Action::ChoosePrinter("inkjet".into()));
+    assert_eq!(h.state().print.settings.back_offset, BackOffset::default());
+    h.state_mut()
+        .apply(Action::ChoosePrinter("office laser".into()));
+    assert_eq!(h.state().print.settings.back_offset, saved.unwrap());
+    // The preferences carry it to the next start.
+    let prefs = h.state().prefs_to_save();
+    let json = serde_json::to_string(&prefs).unwrap();
+    let back: quartermaster::ui::Prefs = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.back_offsets.get("office laser").copied(), saved);
 }

@@ -221,6 +221,7 @@ fn a_bolt_action_order_test_shows_exact_odds_and_replays() {
         quality: Quality::Veteran,
         pins: 0,
         officer: Some("captain".into()),
+        modifier: 0,
     })
     .unwrap();
     shown(&h, &format!("Pass on 2d6 at or under: {}", odds.target));
@@ -236,6 +237,57 @@ fn a_bolt_action_order_test_shows_exact_odds_and_replays() {
     assert_eq!(log.len(), 2);
     assert_eq!(log[0].dice, log[1].dice);
     assert_eq!(log[0].dice[0].1.len(), 2, "two d6");
+}
+
+#[test]
+fn bolt_action_close_quarters_shows_the_exact_chain_and_rolls_rounds() {
+    use quartermaster::rules::bolt_action::Quality;
+    use quartermaster::rules::bolt_action::close_quarters::{
+        CloseQuarters, Fighters, Winner, chance, fight_odds,
+    };
+    let mut h = open_mechanic("Bolt Action — close quarters");
+    type_into(&mut h, "Assaulting models", "7");
+    type_into(&mut h, "Defending models", "4");
+    set(&mut h, "target_quality", InputValue::Choice("veteran"));
+    let odds = fight_odds(&CloseQuarters {
+        attackers: Fighters {
+            models: 7,
+            quality: Quality::Regular,
+        },
+        defenders: Fighters {
+            models: 4,
+            quality: Quality::Veteran,
+        },
+    })
+    .unwrap();
+    shown(
+        &h,
+        &format!(
+            "P(attackers win): {}",
+            pct(chance(&odds.p_wins(Winner::Attackers)))
+        ),
+    );
+    let entry = roll_with_seed(&mut h, 5);
+    assert_eq!(entry.dice[0].1.len(), 7, "a die per attacking model");
+    h.get_by_label("Replay").click();
+    h.run();
+    let log = &h.state().resolve.log;
+    assert_eq!(log[0].dice, log[1].dice);
+}
+
+#[test]
+fn a_bolt_action_assault_on_a_tank_without_anti_tank_weapons_tests_at_minus_three() {
+    let mut h = open_mechanic("Bolt Action — assault on a vehicle");
+    set(&mut h, "damage_value", InputValue::Count(9));
+    set(&mut h, "armoured", InputValue::Flag(true));
+    set(&mut h, "quality", InputValue::Choice("regular"));
+    shown(&h, "Order test at or under: 6");
+    choose(&mut h, "Anti-tank weapons", "Yes");
+    assert!(
+        h.query_all_by_label("Order test at or under: 6")
+            .next()
+            .is_none()
+    );
 }
 
 #[test]
@@ -1016,8 +1068,15 @@ fn wrong_faces_typed_at_the_table_say_what_is_wrong_and_roll_nothing() {
     h.get_by_label("Rolled at the table").click();
     h.run();
     type_faces(&mut h, "attack — 8 d6", "665");
+    assert!(h.query_by_label("attack: 3 of 8 faces so far").is_some());
     assert!(
-        h.query_by_label_contains("attack: 3 faces given: the rules roll 8 d6 here")
+        h.get_by_label("Resolve these dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    type_faces(&mut h, "attack — 8 d6", "432111");
+    assert!(
+        h.query_by_label_contains("attack: 9 faces given: the rules roll 8 d6 here")
             .is_some()
     );
     assert!(
@@ -1050,4 +1109,35 @@ fn roll_and_new_seed_stay_put_whatever_the_seeds_length() {
     h.run();
     assert_eq!(h.state().resolve.seed, 987_654_321);
     assert_eq!(places(&mut h, 987_654_321), short);
+}
+
+#[test]
+fn an_estimate_reads_as_one_in_the_window() {
+    let mut h = open_mechanic("Bolt Action — shooting");
+    set(
+        &mut h,
+        "weapon",
+        InputValue::Choice("Flamethrower (vehicle)"),
+    );
+    set(&mut h, "firers", InputValue::Count(3));
+    // The target list is longer than its drop-down: picked as the combo box would.
+    h.state_mut().resolve.form_mut().cards.insert(
+        ("target", 0),
+        quartermaster::ui::CardKey::Book(
+            quartermaster::rules::RulesetId::BoltAction,
+            "Medium Tank".into(),
+        ),
+    );
+    h.run();
+    shown(
+        &h,
+        "3 × Flamethrower (vehicle) (2D6 shots each) at Medium Tank (damage value 9+)",
+    );
+    let line = text_of(&h, "P(knocked out): ");
+    assert!(line.starts_with("P(knocked out): ≈ "), "{line}");
+    assert!(line.contains(" ± "), "{line}");
+    // Exact per-shot odds stay plain.
+    let exact = text_of(&h, "P(hit) per shot: ");
+    assert!(!exact.contains('≈'), "{exact}");
+    assert!(h.query_by_label_contains("Hits 20: ≈ ").is_some());
 }

@@ -234,7 +234,10 @@ pub enum RecordAction {
     /// Put back the latest undo.
     Redo,
     /// A note in the log.
-    Note { text: String },
+    Note {
+        /// The note, as it will read in the log.
+        text: String,
+    },
     /// Settle a fork: keep the branch starting with this event id (`campaign show` lists
     /// them); the other branch is set aside, and choosing it again later restores it.
     Choose {

@@ -24,6 +24,7 @@ pub enum CampaignCommand {
     New {
         /// The campaign: `lorraine` (Armour Battles, Lorraine 1944).
         scenario: String,
+        /// The campaign's name (at most 200 characters, unique in the library).
         #[arg(long)]
         name: String,
         /// Who plays the US.
@@ -38,12 +39,15 @@ pub enum CampaignCommand {
     },
     /// List the campaigns.
     List {
+        /// Print JSON: a list of {row, id, uid, name, ruleset, battles, events, …}.
         #[arg(long)]
         json: bool,
     },
     /// Battles, results and army morale of one campaign.
     Show {
+        /// The campaign's name (case does not matter).
         name: String,
+        /// Print JSON: the campaign, its battles, units and forks.
         #[arg(long)]
         json: bool,
         /// Also print every battle's event log.
@@ -52,6 +56,7 @@ pub enum CampaignCommand {
     },
     /// Write a campaign as JSON (re-importable) or as a PDF after-action report.
     Export {
+        /// The campaign's name (case does not matter).
         name: String,
         /// FILE.json or FILE.pdf.
         #[arg(long)]
@@ -59,6 +64,7 @@ pub enum CampaignCommand {
     },
     /// Read a campaign file written by `campaign export`.
     Import {
+        /// A campaign file (JSON) written by `campaign export` or `campaign share`.
         file: PathBuf,
         /// Store it under this name instead of the file's.
         #[arg(long)]
@@ -66,27 +72,37 @@ pub enum CampaignCommand {
     },
     /// Add the book's "What next?" battle (all Battle 3 forces, free deployment).
     WhatNext {
+        /// The campaign's name (case does not matter).
         name: String,
         /// Three M7 HMCs and two 105mm howitzers, +1 Army Morale and +1 Staff Order a side.
         #[arg(long)]
         extra_artillery: bool,
     },
     /// Delete a campaign with all its battles and events.
-    Delete { name: String },
+    Delete {
+        /// The campaign's name (case does not matter).
+        name: String,
+    },
     /// Share a campaign to a folder that a file sync carries between machines (one file per
     /// machine in it); reads what the folder already holds.
     Share {
+        /// The campaign's name (case does not matter).
         name: String,
-        #[arg(long)]
+        /// The synced folder to write this machine's file into (created if missing).
+        #[arg(long, value_name = "DIR")]
         folder: PathBuf,
+        /// Print JSON: the folder, each file read and what was written.
         #[arg(long)]
         json: bool,
     },
     /// Merge another copy of a campaign: a shared folder or a campaign file (default: the
     /// folder it was shared to). A NAME not in the library is joined from PATH.
     Sync {
+        /// The campaign's name (case does not matter); a new one is joined from PATH.
         name: String,
+        /// A shared folder or one campaign file (default: the folder it was shared to).
         path: Option<PathBuf>,
+        /// Print JSON: {folder, files: [{file, status, note}], added, …}.
         #[arg(long)]
         json: bool,
     },
@@ -94,6 +110,7 @@ pub enum CampaignCommand {
     Record(flags::RecordArgs),
     /// Who this machine records events as (asked once): `campaign player NAME`.
     Player {
+        /// The player name to record as; without it, prints the current one.
         name: Option<String>,
         /// How this machine is named in logs (default: the computer's name).
         #[arg(long)]
@@ -168,7 +185,20 @@ pub fn run(
             };
             std::fs::write(&path, &bytes)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            writeln!(out, "{}", path.display())?;
+            let what = if bytes.starts_with(b"%PDF") {
+                "the after-action report of"
+            } else {
+                "the campaign file (re-importable) of"
+            };
+            let battles = stored.record.campaign.battles.len() as u64;
+            writeln!(
+                out,
+                "wrote {what} {} ({}, {} KB) to {}",
+                stored.record.campaign.name,
+                crate::rules::words::amount(battles, "battles"),
+                bytes.len().div_ceil(1024),
+                path.display()
+            )?;
             Ok(EXIT_OK)
         }
         CampaignCommand::Import { file: path, name } => {
@@ -256,7 +286,20 @@ fn list(data_dir_arg: Option<&Path>, json: bool, out: &mut dyn Write) -> Result<
     let store = open(data_dir_arg)?;
     let campaigns = store.list_campaigns()?;
     if json {
-        print_json(out, &campaigns)?;
+        // `id` has long been the row number here while `campaign show --json` uses it for the
+        // shared id: both now carry `campaign_id`, and the row number is also `row`, so a script
+        // need not guess; `id` stays for the scripts that read it.
+        let rows = campaigns
+            .iter()
+            .map(|c| {
+                let mut value = serde_json::to_value(c)?;
+                if let Some(map) = value.as_object_mut() {
+                    map.insert("row".into(), serde_json::json!(c.id));
+                }
+                Ok(value)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        print_json(out, &rows)?;
         return Ok(EXIT_OK);
     }
     if campaigns.is_empty() {

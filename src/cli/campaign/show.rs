@@ -143,6 +143,8 @@ pub fn show_json(record: &CampaignRecord) -> Value {
     let overall = record.result();
     json!({
         "id": record.id,
+        // The same id as `campaign list --json` gives under this key (its `id` is a row number).
+        "campaign_id": record.id,
         "name": record.campaign.name,
         "ruleset": record.campaign.ruleset.as_str(),
         "players": {"us": record.campaign.players.us, "german": record.campaign.players.german},

@@ -6,7 +6,6 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::rules::resolution::{Distribution, Report, Source, Value};
-use crate::rules::words::percent;
 
 /// Widest label column: longer labels push their value further right.
 const MAX_LABEL: usize = 56;
@@ -46,15 +45,20 @@ fn write_distribution(out: &mut dyn Write, d: &Distribution) -> Result<()> {
     for (i, o) in d.outcomes.iter().enumerate().take(last + 1) {
         // The first outcome's "at least" is always 100 %: said only from the second on.
         let at_least = match (d.counts, o.value) {
-            (true, Some(n)) if i > 0 => format!("  at least {n}: {}", percent(d.at_least(i))),
+            (true, Some(n)) if i > 0 => format!("  at least {n}: {}", d.at_least_text(i)),
             _ => String::new(),
+        };
+        // Sampled counts are not exact fractions: an estimate shows none.
+        let fraction = if d.estimate {
+            String::new()
+        } else {
+            fraction(o.weight, d.total)
         };
         writeln!(
             out,
-            "  {:<30} {:>8}{}{at_least}",
+            "  {:<30} {:>8}{fraction}{at_least}",
             o.label,
-            percent(d.probability(i)),
-            fraction(o.weight, d.total)
+            d.chance_text(i),
         )?;
     }
     let rest = d.outcomes.len() - (last + 1);
@@ -67,7 +71,7 @@ fn write_distribution(out: &mut dyn Write, d: &Distribution) -> Result<()> {
                 d.outcomes[last + 1].label,
                 d.outcomes[d.outcomes.len() - 1].label
             ),
-            percent(d.at_least(last + 1))
+            d.at_least_text(last + 1)
         )?;
     }
     Ok(())
@@ -98,7 +102,7 @@ pub fn write_text(out: &mut dyn Write, report: &Report) -> Result<()> {
         let house = if v.house_default { HOUSE } else { "" };
         match &v.value {
             Value::Text(text) => writeln!(out, "  {}: {text}{house}", v.label)?,
-            value => writeln!(out, "  {:<width$} {:>8}{house}", v.label, value.text())?,
+            _ => writeln!(out, "  {:<width$} {:>8}{house}", v.label, v.text())?,
         }
     }
     for d in &report.distributions {

@@ -81,10 +81,13 @@ pub fn layout_after_action(
     report.unfought(&unfought);
     let pages = report.flow.finish_numbered(
         footer_font(t.footer_size_pt, t.colors.muted),
-        &format!(
-            "Quartermaster · {} · after-action report printed {date}",
-            campaign.name
-        ),
+        &[
+            format!(
+                "Quartermaster · {} · after-action report printed {date}",
+                campaign.name
+            ),
+            format!("after-action report printed {date}"),
+        ],
     );
     Ok(Layout {
         title: format!("{} — after-action report", campaign.name),

@@ -1,7 +1,7 @@
 //! The quick-reference files (`templates/reference/<ruleset>.json`): sections of text, lists
 //! and tables in the project's own words, each optionally tied to what a force uses.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 use serde::Deserialize;
@@ -45,9 +45,15 @@ pub struct Block {
     #[serde(default)]
     pub table: Option<Table>,
     /// A generated table ([`Ruleset::reference_table`](crate::rules::Ruleset::reference_table)),
-    /// so the sheet shows the numbers the rest of the app uses.
+    /// so the sheet shows the numbers the rest of the app uses; `modifiers:<mechanic>` lists
+    /// every situation a mechanic's odds take.
     #[serde(default)]
     pub source: Option<String>,
+    /// For a `modifiers:` source: inputs of the mechanic it leaves out, each with the
+    /// heading of the section that states it instead (a table of its own, or a quantity
+    /// the rules text explains).
+    #[serde(default)]
+    pub except: BTreeMap<String, String>,
     /// The project's reading where the book is unclear (RULINGS), marked on the sheet.
     #[serde(default)]
     pub house_default: bool,
@@ -96,9 +102,35 @@ fn check(file: &str, sheet: &ReferenceSheet) -> Result<(), ExportError> {
                 ));
             }
             if let Some(source) = &block.source
-                && !sources::exists(source)
+                && !sources::exists(sheet.ruleset, source)
             {
                 return Err(invalid(file, format!("{at}: unknown source '{source}'")));
+            }
+            if let Some(key) = block.source.as_deref().and_then(sources::mechanic_key) {
+                let inputs = sources::situation_keys(sheet.ruleset, key);
+                if let Some(unknown) = block.except.keys().find(|k| !inputs.contains(k)) {
+                    return Err(invalid(
+                        file,
+                        format!("{at}: '{unknown}' is no situation of mechanic '{key}'"),
+                    ));
+                }
+                let headings: Vec<&str> =
+                    sheet.sections.iter().map(|s| s.heading.as_str()).collect();
+                if let Some((k, h)) = block
+                    .except
+                    .iter()
+                    .find(|(_, h)| !headings.contains(&h.as_str()))
+                {
+                    return Err(invalid(
+                        file,
+                        format!("{at}: '{k}' is said to be under '{h}', which is no heading"),
+                    ));
+                }
+            } else if !block.except.is_empty() {
+                return Err(invalid(
+                    file,
+                    format!("{at}: except needs a modifiers: source"),
+                ));
             }
             if let Some(table) = &block.table {
                 let columns = table.columns.len();

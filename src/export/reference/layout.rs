@@ -6,20 +6,27 @@ use std::collections::BTreeSet;
 use super::data::{Block, Table, reference_sheet, wanted};
 use super::sources;
 use super::tags::force_tags;
-use crate::export::display::{Item, Layout, Rgb};
+use crate::export::display::{Layout, Rgb};
 use crate::export::flow::{SheetFlow, footer_font};
 use crate::export::fonts::{FontStyle, faces};
+use crate::export::ink::{Ink, Paper};
 use crate::export::template::{ReferenceStyle, SheetColors, templates};
 use crate::export::text::{Font, Span, Typesetter, cap_height};
 use crate::export::{ExportError, Progress, Stage};
 use crate::rules::{Force, RulesetId};
 
-/// Lays out the quick reference of `ruleset` on page size `page`. With a `force`, only the
-/// sections and rules that force uses are kept.
-pub fn layout_reference(
+/// Type scales tried, largest first: a short reference sets its type larger to use its
+/// page, a long one a little smaller to save a sheet (7.5 pt tables at 0.92 are 6.9 pt, well
+/// above the 6 pt floor).
+const SCALES: [f32; 9] = [1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0, 0.96, 0.92];
+
+/// Lays out the quick reference of `ruleset` on `paper` (a page id such as `a4`, or a page
+/// and an ink). With a `force`, only the sections and rules that force uses are kept. The
+/// type is set at the largest scale that needs no more pages than the smallest does.
+pub fn layout_reference<'a>(
     ruleset: RulesetId,
     force: Option<&Force>,
-    page: &str,
+    paper: impl Into<Paper<'a>>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Layout, ExportError> {
     if let Some(force) = force
@@ -31,18 +38,36 @@ pub fn layout_reference(
             ruleset,
         });
     }
+    let paper = paper.into();
     let t = templates()?;
-    let page = t.page(page)?;
-    let mut r = lay_out(ruleset, force, page, None, progress)?;
+    let page = t.page(paper.page)?;
+    let pass = |scale: f32, balance, progress: &mut dyn FnMut(Progress)| {
+        lay_out(ruleset, force, page, paper.ink, scale, balance, progress)
+    };
+    let fewest = pass(SCALES[SCALES.len() - 1], None, &mut |_| {})?
+        .flow
+        .page_count();
+    let mut chosen = None;
+    for scale in SCALES {
+        let r = pass(scale, None, &mut |_| {})?;
+        if r.flow.page_count() <= fewest {
+            chosen = Some((scale, r));
+            break;
+        }
+    }
+    let (scale, mut r) = match chosen {
+        Some(found) => found,
+        None => (1.0, pass(1.0, None, progress)?),
+    };
     // Balance the last page's columns: lay it out again with its columns cut at the height
     // that shares its content out evenly, unless that would need another page.
     let pages = r.flow.page_count();
     let used = r.flow.last_page_heights();
     let total: f32 = used.iter().sum();
     if t.reference.columns > 1 && total > 0.0 {
-        let line = t.reference.body_size_pt * 1.18 * crate::export::fonts::MM_PER_PT;
+        let line = t.reference.body_size_pt * scale * 1.18 * crate::export::fonts::MM_PER_PT;
         let target = total / t.reference.columns.max(1) as f32 + 2.0 * line;
-        let balanced = lay_out(ruleset, force, page, Some((pages - 1, target)), &mut |_| {})?;
+        let balanced = pass(scale, Some((pages - 1, target)), progress)?;
         if balanced.flow.page_count() == pages {
             r = balanced;
         }
@@ -53,9 +78,14 @@ pub fn layout_reference(
     let legend = r.any_house_default;
     let title = sheet.title.clone();
     let left = if legend {
-        format!("{title} · {mark} house default: the project's reading where the book is unclear")
+        vec![
+            format!(
+                "{title} · {mark} house default: the project's reading where the book is unclear"
+            ),
+            format!("{mark} house default: the project's reading where the book is unclear"),
+        ]
     } else {
-        format!("{title} · Quartermaster")
+        vec![format!("{title} · Quartermaster"), title]
     };
     let pages = r
         .flow
@@ -70,11 +100,14 @@ pub fn layout_reference(
     })
 }
 
-/// One layout pass; `balance` caps the columns of one page (its index) at a height.
+/// One layout pass at type `scale`; `balance` caps the columns of one page (its index) at a
+/// height.
 fn lay_out(
     ruleset: RulesetId,
     force: Option<&Force>,
     page: &crate::export::template::PageSize,
+    ink: Ink,
+    scale: f32,
     balance: Option<(usize, f32)>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Reference<'static>, ExportError> {
@@ -98,6 +131,9 @@ fn lay_out(
         style,
         colors: &t.colors,
         accent,
+        ruleset,
+        ink,
+        scale,
         any_house_default: false,
     };
     r.title(&sheet.title, &sheet.source, force);
@@ -115,7 +151,7 @@ fn lay_out(
             .blocks
             .iter()
             .filter(|b| wanted(&b.requires, tags.as_ref()))
-            .filter(|b| prints_something(b, tags.as_ref()))
+            .filter(|b| prints_something(ruleset, b, tags.as_ref()))
             .collect();
         r.section(&section.heading, &blocks, tags.as_ref());
     }
@@ -124,14 +160,14 @@ fn lay_out(
 
 /// False for a block that would print nothing, such as a table of special rules built for a
 /// force that has none, so its section's heading is not left standing alone.
-fn prints_something(block: &Block, tags: Option<&BTreeSet<String>>) -> bool {
+fn prints_something(ruleset: RulesetId, block: &Block, tags: Option<&BTreeSet<String>>) -> bool {
     block.text.as_ref().is_some_and(|t| !t.trim().is_empty())
         || block.list.as_ref().is_some_and(|l| !l.is_empty())
         || block.table.as_ref().is_some_and(|t| !t.rows.is_empty())
         || block
             .source
             .as_ref()
-            .and_then(|source| sources::build(source, tags))
+            .and_then(|source| sources::build(ruleset, source, &block.except, "", tags))
             .is_some_and(|table| !table.rows.is_empty())
 }
 
@@ -140,27 +176,39 @@ struct Reference<'a> {
     style: &'a ReferenceStyle,
     colors: &'a SheetColors,
     accent: Rgb,
+    ruleset: RulesetId,
+    ink: Ink,
+    /// Every type size is the style's times this.
+    scale: f32,
     any_house_default: bool,
 }
 
 impl Reference<'_> {
+    fn size(&self, size_pt: f32) -> f32 {
+        size_pt * self.scale
+    }
+
     fn body(&self) -> Font {
         Font::new(
             FontStyle::Regular,
-            self.style.body_size_pt,
+            self.size(self.style.body_size_pt),
             self.colors.text,
         )
     }
 
     fn title(&mut self, title: &str, source: &str, force: Option<&Force>) {
         let (x, w) = (self.flow.left(), self.flow.text_width());
-        let font = Font::new(FontStyle::Bold, self.style.title_size_pt, self.accent);
+        let font = Font::new(
+            FontStyle::Bold,
+            self.size(self.style.title_size_pt),
+            self.accent,
+        );
         let size = self.flow.ts.fit_size(title, font, 9.0, w, 1);
-        let text = self.flow.ts.ellipsize(title, font.sized(size), w);
-        self.flow.line(0.0, font.sized(size), &text);
+        // Never cut: a title too long for one line at 9 pt takes two.
+        self.flow.paragraph(0.0, w, font.sized(size), title);
         let muted = Font::new(
             FontStyle::Regular,
-            self.style.body_size_pt,
+            self.size(self.style.body_size_pt),
             self.colors.muted,
         );
         let scope = match force {
@@ -171,14 +219,9 @@ impl Reference<'_> {
             .paragraph(0.0, w, muted, &format!("{scope}{source}"));
         self.flow.y += 1.0;
         let y = self.flow.y;
-        self.flow.push(Item::Rect {
-            x,
-            y,
-            w,
-            h: 0.8,
-            fill: Some(self.accent),
-            stroke: None,
-        });
+        for item in self.ink.band(x, y, w, 0.8, self.accent) {
+            self.flow.push(item);
+        }
         self.flow.y += 3.0;
         self.flow.start_columns_here();
     }
@@ -187,7 +230,11 @@ impl Reference<'_> {
         if blocks.is_empty() {
             return;
         }
-        let font = Font::new(FontStyle::Bold, self.style.heading_size_pt, self.accent);
+        let font = Font::new(
+            FontStyle::Bold,
+            self.size(self.style.heading_size_pt),
+            self.accent,
+        );
         // Keep a heading with at least a few lines of what follows.
         self.flow
             .ensure(font.line_height() + 4.0 * self.body().line_height());
@@ -222,8 +269,12 @@ impl Reference<'_> {
             self.table(table, mark.as_deref());
         }
         if let Some(source) = &block.source {
-            match sources::build(source, tags) {
-                Some(table) if !table.rows.is_empty() => self.table(&table, mark.as_deref()),
+            let house = self.style.house_default_mark.clone();
+            match sources::build(self.ruleset, source, &block.except, &house, tags) {
+                Some(table) if !table.rows.is_empty() => {
+                    self.any_house_default |= table.marked_rows;
+                    self.table(&table, mark.as_deref());
+                }
                 _ => {}
             }
         }
@@ -276,10 +327,14 @@ impl Reference<'_> {
         let ts = self.flow.ts;
         let font = Font::new(
             FontStyle::Regular,
-            self.style.table_size_pt,
+            self.size(self.style.table_size_pt),
             self.colors.text,
         );
-        let head = Font::new(FontStyle::Bold, self.style.table_size_pt, self.colors.text);
+        let head = Font::new(
+            FontStyle::Bold,
+            self.size(self.style.table_size_pt),
+            self.colors.text,
+        );
         let w = self.flow.column_width();
         let widths = column_widths(ts, table, font, head, w);
         let pad = 0.8;
@@ -295,16 +350,12 @@ impl Reference<'_> {
         let header_lines = wrap_row(ts, &header, head, &widths, pad);
         let header_h = row_height(&header_lines, head) + 0.8;
         self.flow.ensure(header_h + font.line_height() * 2.0 + 1.0);
+        let ink = self.ink;
         let draw_header = |flow: &mut SheetFlow| {
             let (x, y) = (flow.x(), flow.y);
-            flow.push(Item::Rect {
-                x,
-                y,
-                w,
-                h: header_h,
-                fill: Some(self.colors.band),
-                stroke: None,
-            });
+            for item in ink.band(x, y, w, header_h, self.colors.band) {
+                flow.push(item);
+            }
             put_row(
                 flow,
                 x,

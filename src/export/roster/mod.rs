@@ -1,13 +1,18 @@
-//! The force roster: one sheet with the force, its budget, units, totals and problems, and
-//! where the ruleset plays the budget as a battle of its own (a Lorraine battle group) the
-//! briefing with tick boxes to track the battle ([`Ruleset::briefing`]).
+//! The force roster: one sheet with the force, its roster code, budget, units, totals and
+//! problems, and where the ruleset plays the budget as a battle of its own (a Lorraine battle
+//! group) the briefing with tick boxes to track the battle ([`Ruleset::briefing`]).
+//!
+//! Nothing on a roster is cut short: long names wrap within their column, a table continued
+//! on a new page repeats its column headers, and a word that cannot fit its column even
+//! alone on a line is reported as a warning (the command line then exits 1).
 //!
 //! [`Ruleset::briefing`]: crate::rules::Ruleset::briefing
 
 mod briefing;
 mod table;
 
-use crate::rules::ruleset::line_cost;
+use crate::rules::roster_code::roster_code;
+use crate::rules::ruleset::{Briefing, line_cost};
 use crate::rules::validation::{Validation, validate};
 use crate::rules::words::capitalised;
 use crate::rules::{Card, Force, ForceUnit, RulesetId};
@@ -16,48 +21,64 @@ use super::date::ExportDate;
 use super::display::{Item, Layout, Rgb};
 use super::flow::{SheetFlow, footer_font};
 use super::fonts::{FontStyle, faces};
+use super::ink::{Ink, Paper};
 use super::template::{RosterStyle, SheetColors, templates};
 use super::text::{Font, Typesetter, cap_height};
 use super::{ExportError, Progress};
 
-/// Lays out the roster of `force` on page size `page` (`a4`, `letter`), dated `date`.
-pub fn layout_roster(
+/// The smallest size a roster's title shrinks to before it wraps.
+const MIN_TITLE_PT: f32 = 10.0;
+
+/// Lays out the roster of `force` on `paper` (a page id such as `a4`, or a page and an ink),
+/// dated `date`.
+pub fn layout_roster<'a>(
     force: &Force,
-    page: &str,
+    paper: impl Into<Paper<'a>>,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Layout, ExportError> {
+    let paper = paper.into();
     let t = templates()?;
     let ts = Typesetter { faces: faces()? };
-    let page = t.page(page)?;
+    let page = t.page(paper.page)?;
     let accent = t.card_template(force.ruleset)?.colors.accent;
     let validation = validate(force);
     let style = &t.roster;
+    let code = roster_code(force).to_string();
     let mut sheet = Roster {
         flow: SheetFlow::single_column(ts, (page.width_mm, page.height_mm), style.margin_mm),
         style,
         colors: &t.colors,
         accent,
+        ink: paper.ink,
+        warnings: super::glyphs::glyph_warnings(force),
     };
     let briefing = crate::rules::ruleset(force.ruleset).briefing(&force.budget);
-    sheet.title(force, date, &validation);
+    sheet.title(force, date, &code, &validation);
     // A briefing tracks each unit in its own table (disruption with suppression).
     sheet.units(force, &validation, briefing.is_none(), progress)?;
     sheet.totals(&validation);
     sheet.victory_points(force);
     sheet.violations(&validation);
-    sheet.notes(force);
+    sheet.notes(force, briefing.as_ref());
     if let Some(briefing) = briefing {
         sheet.briefing(force, &briefing);
     }
-    let pages = sheet.flow.finish_numbered(
+    let Roster { flow, warnings, .. } = sheet;
+    let pages = flow.finish_numbered(
         footer_font(t.footer_size_pt, t.colors.muted),
-        &format!("Quartermaster · {} · roster printed {date}", force.name),
+        &[
+            format!(
+                "Quartermaster · {} · roster printed {date} · code {code}",
+                force.name
+            ),
+            format!("Roster printed {date} · code {code}"),
+        ],
     );
     Ok(Layout {
         title: format!("{} — roster", force.name),
         pages,
-        warnings: super::glyphs::glyph_warnings(force),
+        warnings,
         notes: Vec::new(),
     })
 }
@@ -67,6 +88,9 @@ struct Roster<'a> {
     style: &'a RosterStyle,
     colors: &'a SheetColors,
     accent: Rgb,
+    ink: Ink,
+    /// What could not be printed as it should (a word too long for its column).
+    warnings: Vec<String>,
 }
 
 impl Roster<'_> {
@@ -91,15 +115,29 @@ impl Roster<'_> {
         self.flow.y += 1.2;
     }
 
-    fn title(&mut self, force: &Force, date: ExportDate, validation: &Validation) {
+    /// Sets `text` wrapped to `width` at the cursor, reporting a word that had to be cut
+    /// between letters to fit (`what` names the field).
+    fn wrapped(&mut self, dx: f32, width: f32, font: Font, text: &str, what: &str) {
+        let (lines, cut) = self.flow.ts.wrap_checked(text, font, width);
+        if cut {
+            self.warnings.push(format!(
+                "roster: {what} '{text}' has a word too long for its line"
+            ));
+        }
+        for line in lines {
+            self.flow.line(dx, font, &line);
+        }
+    }
+
+    fn title(&mut self, force: &Force, date: ExportDate, code: &str, validation: &Validation) {
         let width = self.flow.text_width();
         let title = Font::new(FontStyle::Bold, self.style.title_size_pt, self.accent);
-        let size = self.flow.ts.fit_size(&force.name, title, 10.0, width, 1);
-        let name = self
+        // A long name shrinks a little, then takes a second line; it is never cut.
+        let size = self
             .flow
             .ts
-            .ellipsize(&force.name, title.sized(size), width);
-        self.flow.line(0.0, title.sized(size), &name);
+            .fit_size(&force.name, title, MIN_TITLE_PT, width, 1);
+        self.wrapped(0.0, width, title.sized(size), &force.name, "force name");
         let sub = Font::new(
             FontStyle::Regular,
             self.style.body_size_pt,
@@ -110,6 +148,23 @@ impl Roster<'_> {
             sub,
             &format!("{} · force roster · {date}", force.ruleset.title()),
         );
+        let bold = Font::new(FontStyle::Bold, sub.size_pt, self.colors.text);
+        let label = "Roster code ";
+        let baseline = self.flow.y + cap_height(sub.size_pt);
+        let x = self.flow.left();
+        let label_w = self.flow.ts.width(label, sub);
+        let code_w = self.flow.ts.width(code, bold);
+        let item = self.flow.ts.run(x, baseline, sub, label);
+        self.flow.push(item);
+        let item = self.flow.ts.run(x + label_w, baseline, bold, code);
+        self.flow.push(item);
+        // How to use it, when it fits on the line; the README says it anyway.
+        let how = " — quartermaster force verify FILE CODE checks a force file against it";
+        if label_w + code_w + self.flow.ts.width(how, sub) <= width {
+            let item = self.flow.ts.run(x + label_w + code_w, baseline, sub, how);
+            self.flow.push(item);
+        }
+        self.flow.y += sub.line_height();
         self.flow.y += 2.0;
         self.status_band(force.ruleset, validation);
     }
@@ -119,14 +174,8 @@ impl Roster<'_> {
         let body = self.font(FontStyle::Bold, self.style.body_size_pt);
         let height = body.line_height() + 3.0;
         let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
-        self.flow.push(Item::Rect {
-            x,
-            y,
-            w,
-            h: height,
-            fill: Some(self.colors.band),
-            stroke: None,
-        });
+        let band = self.ink.panel(x, y, w, height, self.colors.band);
+        self.flow.push(band);
         let baseline = y + 1.5 + cap_height(body.size_pt);
         let b = &validation.budget;
         let over = b.is_over() || b.min.is_some_and(|min| b.used < min);
@@ -241,7 +290,16 @@ impl Roster<'_> {
         let (x, w) = (self.flow.left(), self.flow.text_width());
         let mark_w = self.flow.ts.width("✗ ", font);
         for violation in &validation.violations {
-            let lines = self.flow.ts.wrap(&violation.message, font, w - mark_w);
+            let (lines, cut) = self
+                .flow
+                .ts
+                .wrap_checked(&violation.message, font, w - mark_w);
+            if cut {
+                self.warnings.push(format!(
+                    "roster: problem '{}' has a word too long for its line",
+                    violation.message
+                ));
+            }
             self.flow.ensure(font.line_height());
             let baseline = self.flow.y + cap_height(font.size_pt);
             let bold = Font::new(FontStyle::Bold, font.size_pt, red);
@@ -261,14 +319,17 @@ impl Roster<'_> {
         self.accent = saved;
     }
 
-    fn notes(&mut self, force: &Force) {
-        if force.notes.trim().is_empty() {
+    /// The force's notes, unless they only repeat the briefing printed below them (a book
+    /// preset's notes are its briefing line).
+    fn notes(&mut self, force: &Force, briefing: Option<&Briefing>) {
+        let notes = force.notes.trim();
+        if notes.is_empty() || briefing.is_some_and(|b| b.notes_line == notes) {
             return;
         }
         self.heading("Notes");
         let w = self.flow.text_width();
         let body = self.body();
-        self.flow.paragraph(0.0, w, body, &force.notes);
+        self.wrapped(0.0, w, body, notes, "notes");
     }
 }
 

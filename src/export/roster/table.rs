@@ -1,12 +1,13 @@
 //! The roster's unit table: one row per unit on the table ("Puma 2/3"), the statistics the
 //! ruleset plays with as columns, and tick boxes for what the ruleset tracks on each unit
-//! (disruption, hits, hit points, pins, stands lost). The column headers repeat at the top
-//! of every page the table runs onto.
+//! (disruption, hits, hit points and a track hit, pins, stands lost). The column headers
+//! repeat at the top of every page the table runs onto; a name wraps within its column.
 
 use crate::rules::validation::resolve_cards;
 use crate::rules::{Card, Force, ForceUnit};
 
 use super::{Roster, cost_of};
+use crate::export::card_layout::tracker_boxes;
 use crate::export::cards::{CardFace, face_for};
 use crate::export::display::{Item, Stroke};
 use crate::export::fonts::FontStyle;
@@ -14,18 +15,22 @@ use crate::export::template::{CardTemplate, TrackerStyle};
 use crate::export::text::{Font, cap_height};
 use crate::export::{Progress, Stage};
 
-/// Most boxes side by side in the tracking column before they wrap to another row.
+/// Most boxes side by side in a tracking column before they wrap to another row.
 const BOXES_PER_ROW: u32 = 6;
 
 /// A write-in field's width, for tracking large numbers such as hit points.
 const WRITE_IN_MM: f32 = 16.0;
+
+/// Space between columns.
+const COLUMN_GAP_MM: f32 = 2.0;
 
 /// One printed row: a unit on the table.
 struct Row {
     name: String,
     cells: Vec<String>,
     cost: String,
-    boxes: Option<u32>,
+    /// Boxes for each tracker; `None` for a unit that takes no damage on the table.
+    boxes: Option<Vec<u32>>,
     known: bool,
 }
 
@@ -33,7 +38,7 @@ struct Row {
 struct Columns {
     has_cost: bool,
     widths: Vec<f32>,
-    /// Headers as printed: "Unit", the statistics, the cost, the tracker's label.
+    /// Headers as printed: "Unit", the statistics, the cost, the trackers' labels.
     headers: Vec<String>,
 }
 
@@ -46,21 +51,21 @@ impl Roster<'_> {
         track: bool,
         progress: &mut dyn FnMut(Progress),
     ) {
-        let tracker = template.tracker.as_ref().filter(|_| track);
+        let trackers: &[TrackerStyle] = if track { &template.trackers } else { &[] };
         let cards = resolve_cards(force);
         let lines: Vec<(&ForceUnit, Option<&Card>)> = force.units.iter().zip(cards).collect();
         let stats = stat_columns(template, &lines);
         let mut groups: Vec<(Option<&str>, Vec<Row>)> = Vec::new();
         for (unit, card) in &lines {
             let face = card.map(|c| face_for(c, unit));
-            let rows = rows_for(unit, *card, face.as_ref(), &stats, tracker);
+            let rows = rows_for(unit, *card, face.as_ref(), &stats, trackers);
             let group = unit.group.as_deref();
             match groups.last_mut() {
                 Some((g, existing)) if *g == group => existing.extend(rows),
                 _ => groups.push((group, rows)),
             }
         }
-        let columns = self.columns(stats, cost_head, tracker, &groups);
+        let columns = self.columns(stats, cost_head, trackers, &groups);
         self.table_header(&columns);
         let total = force.units.len();
         let mut done = 0;
@@ -80,10 +85,11 @@ impl Roster<'_> {
                     self.flow.new_page();
                     self.table_header(&columns);
                 }
-                self.flow.line(0.0, font, name);
+                let width = self.flow.text_width();
+                self.wrapped(0.0, width, font, name, "group");
             }
             for row in rows {
-                self.unit_row(row, &columns, tracker);
+                self.unit_row(row, &columns, trackers);
             }
             done += 1;
             progress(Progress {
@@ -98,7 +104,7 @@ impl Roster<'_> {
         &self,
         stats: Vec<String>,
         cost_head: &str,
-        tracker: Option<&TrackerStyle>,
+        trackers: &[TrackerStyle],
         groups: &[(Option<&str>, Vec<Row>)],
     ) -> Columns {
         let ts = self.flow.ts;
@@ -116,25 +122,31 @@ impl Roster<'_> {
         let natural = |texts: &mut dyn Iterator<Item = &str>, font: Font| {
             texts.map(|t| ts.width(t, font)).fold(0.0, f32::max)
         };
-        let gap = 2.0;
-        let tracker_w = tracker.map_or(0.0, |t| {
-            let boxes = rows
-                .iter()
-                .filter_map(|r| r.boxes)
-                .max()
-                .unwrap_or(0)
-                .min(BOXES_PER_ROW);
-            let boxes_w = if t.write_in {
-                WRITE_IN_MM
-            } else {
-                boxes as f32 * (side + 1.0)
-            };
-            boxes_w.max(ts.width(&t.label, head)) + gap
+        let gap = COLUMN_GAP_MM;
+        let tracker_ws: Vec<f32> = trackers
+            .iter()
+            .enumerate()
+            .map(|(k, t)| {
+                let boxes = rows
+                    .iter()
+                    .filter_map(|r| r.boxes.as_ref().and_then(|b| b.get(k).copied()))
+                    .max()
+                    .unwrap_or(0)
+                    .min(BOXES_PER_ROW);
+                let boxes_w = if t.write_in {
+                    WRITE_IN_MM
+                } else {
+                    boxes as f32 * (side + 1.0)
+                };
+                boxes_w.max(widest_word(&mut [t.label.as_str()].into_iter(), head)) + gap
+            })
+            .collect();
+        // A cost that a statistic column already shows for every unit (Battle of Tanks'
+        // tier, Belle Epoque's stands) is not printed twice.
+        let repeated = stats.iter().enumerate().any(|(i, label)| {
+            label.eq_ignore_ascii_case(cost_head) || rows.iter().all(|r| r.cells[i] == r.cost)
         });
-        // A cost that is itself a statistic (Belle Epoque stands) is not printed twice.
-        let cost_w = if cost_head.is_empty()
-            || stats.iter().any(|s| s.eq_ignore_ascii_case(cost_head))
-        {
+        let cost_w = if cost_head.is_empty() || repeated {
             0.0
         } else {
             natural(&mut rows.iter().map(|r| r.cost.as_str()), small).max(ts.width(cost_head, head))
@@ -161,7 +173,7 @@ impl Roster<'_> {
             mins.push(min);
             wants.push(want.max(min));
         }
-        let room = width - tracker_w - cost_w;
+        let room = width - tracker_ws.iter().sum::<f32>() - cost_w;
         let min_sum: f32 = mins.iter().sum();
         let extra_wanted: f32 = wants.iter().zip(&mins).map(|(w, m)| w - m).sum();
         let spare = (room - min_sum).max(0.0);
@@ -189,9 +201,9 @@ impl Roster<'_> {
             widths.push(cost_w);
             headers.push(cost_head.to_string());
         }
-        if let Some(t) = tracker {
-            widths.push(tracker_w);
-            headers.push(t.label.clone());
+        for (tracker, w) in trackers.iter().zip(tracker_ws) {
+            widths.push(w);
+            headers.push(tracker.label.clone());
         }
         Columns {
             has_cost: cost_w > 0.0,
@@ -221,27 +233,36 @@ impl Roster<'_> {
             .collect()
     }
 
-    fn table_header(&mut self, columns: &Columns) {
+    /// Wraps each cell to its column, reporting a word that had to be cut between letters.
+    fn wrap_cells(&mut self, texts: &[(&str, Font)], widths: &[f32]) -> Vec<Vec<String>> {
         let ts = self.flow.ts;
+        texts
+            .iter()
+            .zip(widths)
+            .map(|((text, font), w)| {
+                let (lines, cut) = ts.wrap_checked(text, *font, w - 1.5);
+                if cut {
+                    self.warnings.push(format!(
+                        "roster: '{text}' has a word too long for its column"
+                    ));
+                }
+                lines
+            })
+            .collect()
+    }
+
+    fn table_header(&mut self, columns: &Columns) {
         let font = self.head_font();
         let xs = self.xs(columns);
-        let lines: Vec<Vec<String>> = columns
-            .headers
-            .iter()
-            .zip(&columns.widths)
-            .map(|(h, w)| ts.wrap(h, font, w - 1.5))
-            .collect();
+        let texts: Vec<(&str, Font)> = columns.headers.iter().map(|h| (h.as_str(), font)).collect();
+        let lines = self.wrap_cells(&texts, &columns.widths);
         let count = lines.iter().map(Vec::len).max().unwrap_or(1);
         let h = count as f32 * font.line_height() + 1.6;
         let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
-        self.flow.push(Item::Rect {
-            x,
-            y,
-            w,
-            h,
-            fill: Some(self.colors.band),
-            stroke: None,
-        });
+        for item in self.ink.band(x, y, w, h, self.colors.band) {
+            self.flow.push(item);
+        }
+        let ts = self.flow.ts;
         for (i, cell) in lines.iter().enumerate() {
             let mut baseline = y + 0.8 + cap_height(font.size_pt);
             for line in cell {
@@ -252,7 +273,7 @@ impl Roster<'_> {
         self.flow.y += h + 0.8;
     }
 
-    fn unit_row(&mut self, row: &Row, columns: &Columns, tracker: Option<&TrackerStyle>) {
+    fn unit_row(&mut self, row: &Row, columns: &Columns, trackers: &[TrackerStyle]) {
         let ts = self.flow.ts;
         let small = self.small();
         let name_font = if row.known {
@@ -266,21 +287,31 @@ impl Roster<'_> {
         if columns.has_cost {
             texts.push((row.cost.as_str(), small));
         }
-        let wrapped: Vec<(Vec<String>, Font)> = texts
-            .iter()
-            .zip(&columns.widths)
-            .map(|((text, font), w)| (ts.wrap(text, *font, w - 1.5), *font))
-            .collect();
+        let lines = self.wrap_cells(&texts, &columns.widths);
         let side = self.style.box_mm;
-        let box_rows = row.boxes.map_or(0, |n| n.div_ceil(BOXES_PER_ROW).max(1));
-        let boxes_h = if tracker.is_some() {
-            box_rows as f32 * (side + 1.0)
-        } else {
-            0.0
-        };
-        let height = wrapped
+        let box_rows = trackers
             .iter()
-            .map(|(lines, font)| lines.len() as f32 * font.line_height())
+            .enumerate()
+            .map(|(k, t)| {
+                let count = row
+                    .boxes
+                    .as_ref()
+                    .and_then(|b| b.get(k))
+                    .copied()
+                    .unwrap_or(0);
+                if t.write_in || count == 0 {
+                    1
+                } else {
+                    count.div_ceil(BOXES_PER_ROW)
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        let boxes_h = box_rows as f32 * (side + 1.0);
+        let height = lines
+            .iter()
+            .zip(&texts)
+            .map(|(lines, (_, font))| lines.len() as f32 * font.line_height())
             .fold(boxes_h, f32::max)
             + 1.4;
         if self.flow.room() < height {
@@ -288,15 +319,25 @@ impl Roster<'_> {
             self.table_header(columns);
         }
         let top = self.flow.y + 0.5;
-        for (i, (lines, font)) in wrapped.iter().enumerate() {
+        for (i, (lines, (_, font))) in lines.iter().zip(&texts).enumerate() {
             let mut baseline = top + cap_height(small.size_pt);
             for line in lines {
                 self.flow.push(ts.run(xs[i] + 0.5, baseline, *font, line));
                 baseline += font.line_height();
             }
         }
-        if let (Some(t), Some(&x)) = (tracker, xs.last()) {
-            self.tracker_cell(x + 0.5, top, t, row.boxes.unwrap_or(0));
+        let first_tracker = xs.len() - trackers.len();
+        for (k, tracker) in trackers.iter().enumerate() {
+            let x = xs[first_tracker + k] + 0.5;
+            match &row.boxes {
+                Some(boxes) => self.tracker_cell(x, top, tracker, boxes[k]),
+                None => {
+                    // Off-table artillery: nothing on the table to damage.
+                    let muted = small.colored(self.colors.muted);
+                    let item = ts.run(x, top + cap_height(small.size_pt), muted, "—");
+                    self.flow.push(item);
+                }
+            }
         }
         self.flow.y += height;
         self.flow.rule(self.colors.rule, 0.3);
@@ -371,7 +412,7 @@ fn rows_for(
     card: Option<&Card>,
     face: Option<&CardFace>,
     stats: &[String],
-    tracker: Option<&TrackerStyle>,
+    trackers: &[TrackerStyle],
 ) -> Vec<Row> {
     let name = face.map_or_else(|| unit.card.name().to_string(), |f| f.name.clone());
     let cells: Vec<String> = stats
@@ -395,23 +436,15 @@ fn rows_for(
     let cost = card
         .and_then(|c| cost_of(c, unit))
         .map_or(String::new(), |c| c.to_string());
-    let boxes = tracker.map(|t| {
-        t.boxes
-            .or_else(|| {
-                t.boxes_from
-                    .as_deref()
-                    .and_then(|label| face.and_then(|f| f.stat(label)))
-                    .and_then(|v| {
-                        v.chars()
-                            .take_while(char::is_ascii_digit)
-                            .collect::<String>()
-                            .parse()
-                            .ok()
-                    })
-            })
-            .unwrap_or(0)
-            .min(40)
-    });
+    let boxes = match face {
+        Some(f) if !f.tracks_damage => None,
+        _ => Some(
+            trackers
+                .iter()
+                .map(|t| face.map_or(t.boxes.unwrap_or(0), |f| tracker_boxes(t, f)))
+                .collect(),
+        ),
+    };
     let card_name = if card.is_some() {
         name
     } else {
@@ -425,7 +458,7 @@ fn rows_for(
             },
             cells: cells.clone(),
             cost: cost.clone(),
-            boxes,
+            boxes: boxes.clone(),
             known: card.is_some(),
         })
         .collect()

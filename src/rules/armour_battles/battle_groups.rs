@@ -88,6 +88,12 @@ impl BattleGroup {
         format!("Lorraine Battle {} {}", self.battle, self.side.label())
     }
 
+    /// "Attack/Defend — 1300 hours, 20 September 1944, Near Lezey": the briefing in one line,
+    /// a preset force's notes.
+    pub fn briefing_line(&self) -> String {
+        format!("{} — {}, {}", self.mission, self.time, self.place)
+    }
+
     /// How many units of the card named `card` the group holds.
     pub fn count_of(&self, card: &str) -> u32 {
         let count = self

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use super::artillery_rules;
+use super::fire::RangeBand;
+use super::{artillery_rules, fire_rules};
 use super::cards::{MoveClass, RangeBands, Reaction, Side, SpecialRule, UnitCard, UnitKind, Weight};
 use crate::rules::card::{CardData, RuleNote};
 use crate::rules::card_field::{
@@ -12,6 +13,9 @@ use crate::rules::card_field::{
 };
 use crate::rules::reference::{name_of, tag};
 use crate::rules::stat::Stat;
+
+/// The printed card's line giving the target number of a frontal shot per range band.
+const TO_HIT: &str = "To hit";
 
 const SIDES: [(Side, &str); 2] = [(Side::Us, "US"), (Side::German, "German")];
 const KINDS: [(UnitKind, &str); 2] = [
@@ -42,6 +46,23 @@ const NEW_RANGE: RangeBands = RangeBands {
 };
 
 impl UnitCard {
+    /// "3+/4+/5+": the target number of a frontal shot at short, effective and long range,
+    /// as the fire odds compute it (Rulings: Direct fire), for a unit that fires on the table.
+    fn to_hit(&self) -> Option<Stat> {
+        self.range?;
+        let rules = fire_rules().ok()?;
+        let bands = [RangeBand::Short, RangeBand::Effective, RangeBand::Long];
+        let tns: Vec<String> = bands
+            .iter()
+            .map(|&band| format!("{}+", rules.frontal_tn(band)))
+            .collect();
+        Some(Stat::new(
+            TO_HIT,
+            tns.join("/"),
+            "Target number of a frontal shot at short / effective / long range.",
+        ))
+    }
+
     /// An AFV has a weight, a move, reaction dice and range bands, an off-table battery none;
     /// the reaction's notation follows the special rules, so the card and its reaction never
     /// disagree.
@@ -93,6 +114,19 @@ impl CardData for UnitCard {
 
     fn stats(&self) -> Vec<Stat> {
         UnitCard::stats(self)
+    }
+
+    /// With the target number of a frontal shot per range band, for a unit that fires on the
+    /// table.
+    fn printed_stats(&self) -> Vec<Stat> {
+        let mut stats = self.stats();
+        stats.extend(self.to_hit());
+        stats
+    }
+
+    /// An off-table battery takes no damage on the table.
+    fn tracks_damage(&self) -> bool {
+        self.kind != UnitKind::OffTableArtillery
     }
 
     /// The special rules explained; for an off-table battery, how a mission is called and

@@ -273,6 +273,12 @@ impl FireRules {
         Ok(())
     }
 
+    /// The target number of a frontal shot at `band`, clamped like every shot's (a unit
+    /// card prints these under its range bands).
+    pub fn frontal_tn(&self, band: RangeBand) -> i32 {
+        (self.base_tn + self.range(band)).clamp(self.min_tn, self.max_tn)
+    }
+
     fn range(&self, band: RangeBand) -> i32 {
         match band {
             RangeBand::Short => self.range_tn.short,

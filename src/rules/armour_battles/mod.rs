@@ -142,7 +142,7 @@ pub fn preset_force(id: &str) -> Result<Force, RulesError> {
         name: group.title(),
         budget: Budget::BattleGroup(group.id.clone()),
         units,
-        notes: format!("{} — {}, {}", group.mission, group.time, group.place),
+        notes: group.briefing_line(),
     })
 }
 
@@ -391,6 +391,8 @@ fn briefing(group: &BattleGroup) -> Briefing {
             ("Suppressed", UnitBoxes::Fixed(1)),
             ("Dispersed", UnitBoxes::Fixed(1)),
         ],
+        untracked: "off table: never disrupted",
+        notes_line: group.briefing_line(),
     }
 }
 
@@ -469,6 +471,12 @@ fn composition_violations(
             continue;
         }
         let extra = fielded - allowed;
+        // A custom card is named as one ("Sherman · custom"), never as the book's.
+        let name = force.units[last_index].card.label();
+        let name = match &force.units[last_index].card {
+            CardRef::Library(_) => group_card_name(name, cards[last_index]),
+            CardRef::Inline(_) => name,
+        };
         let message = if allowed == 0 {
             format!("{fielded} {name}: {title} has none — remove {extra}")
         } else {
@@ -499,3 +507,8 @@ fn composition_violations(
 
 #[cfg(test)]
 mod tests;
+
+/// The book's name of a library line's card ("Puma" is counted and named as the full card).
+fn group_card_name(written: String, card: Option<&Card>) -> String {
+    card.map_or(written, |c| c.name().to_string())
+}

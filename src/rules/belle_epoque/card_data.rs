@@ -74,10 +74,11 @@ impl CardData for UnitProfile {
         self.example = false;
     }
 
-    /// Each trait with what it does.
+    /// Each trait with what it does; for cavalry, the cover rule the assault odds apply.
     fn rule_notes(&self) -> Vec<RuleNote> {
         let tables = tables();
-        self.traits
+        let mut notes: Vec<RuleNote> = self
+            .traits
             .iter()
             .map(|t| RuleNote {
                 title: t.label().to_string(),
@@ -85,7 +86,11 @@ impl CardData for UnitProfile {
                     .and_then(|tables| tables.traits.iter().find(|row| row.trait_ == *t))
                     .map_or_else(String::new, |row| row.summary.clone()),
             })
-            .collect()
+            .collect();
+        if self.kind == UnitKind::Cavalry {
+            notes.extend(cavalry_cover_note());
+        }
+        notes
     }
 
     fn reference_tags(&self, tags: &mut BTreeSet<String>) {
@@ -132,4 +137,18 @@ impl CardData for UnitProfile {
             _ => {}
         }
     }
+}
+
+/// Cavalry in an assault fought from or against cover or rough terrain, as the assault odds
+/// apply it.
+fn cavalry_cover_note() -> Option<RuleNote> {
+    let level = tables()?.resolution.assault.cavalry_in_cover_level;
+    let scores: Vec<String> = (1..=level).map(|s| s.to_string()).collect();
+    Some(RuleNote {
+        title: "Cover".to_string(),
+        text: format!(
+            "in an assault fought from or against cover or rough terrain it scores on {} only.",
+            scores.join(", ")
+        ),
+    })
 }

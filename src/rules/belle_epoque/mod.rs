@@ -59,7 +59,8 @@ impl UnitProfile {
             .map_or("?".to_string(), |k| k.label.clone())
     }
 
-    /// "hits on 1–3, 1 die a stand": the successful scores of the unit's assault level.
+    /// "1 die a stand; each roll of 1–3 adds its pips": the successful scores of the unit's
+    /// assault level, summed (the old "1–3 per die" read as one to three dice).
     pub fn assault_label(&self) -> String {
         let key = match resolve::AssaultTroops::of(self) {
             resolve::AssaultTroops::Choc => "choc",
@@ -69,7 +70,10 @@ impl UnitProfile {
         tables()
             .and_then(|t| t.assault_levels.iter().find(|l| l.troops == key))
             .map_or("?".to_string(), |l| {
-                format!("1–{} per die, 1 die a stand", l.successful_scores)
+                format!(
+                    "1 die a stand; each roll of 1–{} adds its pips",
+                    l.successful_scores
+                )
             })
     }
 
@@ -268,6 +272,10 @@ impl Ruleset for BelleEpoque {
     fn line_field(&self) -> Option<LineField> {
         Some(LineField {
             label: "Stands",
+            column: "Stands",
+            suffix: "",
+            help: "",
+            unset_help: "",
             value: LineValue::Stands,
             unit: "stands",
             min: 1,
@@ -297,7 +305,7 @@ impl Ruleset for BelleEpoque {
             let unit_stands = unit.stands.unwrap_or(profile.stands);
             stands += u64::from(unit_stands) * u64::from(unit.count);
             if let Some(violation) =
-                mustering_violation(index, unit.card.name(), profile.kind, unit_stands)
+                mustering_violation(index, &unit.card.label(), profile.kind, unit_stands)
             {
                 violations.push(violation);
             }

@@ -1,5 +1,5 @@
-//! A BelloLudi vehicle as the app asks of any card: its morale note for the printed card and
-//! its editor fields, the three components with their prices and the cost they add up to.
+//! A BelloLudi vehicle as the app asks of any card: its morale pair and what it means for the
+//! printed card and its editor fields, the three components with their prices and the cost they add up to.
 
 use super::{Class, Vehicle};
 use crate::rules::card::{CardData, RuleNote};
@@ -13,6 +13,21 @@ const SPEEDS: [(Class, &str); 3] = [
 ];
 const SHOOTING: [(u8, &str); 3] = [(1, "1CD (6 pts)"), (2, "2CD (8 pts)"), (3, "3CD (12 pts)")];
 const ARMOUR: [(u8, &str); 3] = [(3, "3 (4 pts)"), (5, "5 (8 pts)"), (7, "7 (12 pts)")];
+
+impl Vehicle {
+    /// The morale pair as the rulings read it (Rulings: State): hits until shaken / armour
+    /// left when broken, "–" when a quarter of its armour is under one chip, so it is never
+    /// broken and its last hit destroys it. The book's table prints "2/1" for a light tank;
+    /// its "/1" is the one the app cannot play.
+    fn rulings_morale(&self) -> String {
+        let left = u32::from(self.armour).saturating_sub(self.hits_to_broken());
+        if left == 0 {
+            format!("{}/–", self.hits_to_shaken())
+        } else {
+            format!("{}/{left}", self.hits_to_shaken())
+        }
+    }
+}
 
 impl CardData for Vehicle {
     fn name(&self) -> &str {
@@ -45,19 +60,46 @@ impl CardData for Vehicle {
         self.morale = None;
     }
 
-    /// What the morale pair means: the book prints it without a word.
+    /// With the morale pair as the rulings read it.
+    fn printed_stats(&self) -> Vec<Stat> {
+        let mut stats = self.stats();
+        if let Some(stat) = stats.iter_mut().find(|s| s.label == "Morale") {
+            stat.value = self.rulings_morale();
+        }
+        stats
+    }
+
+    /// What the morale pair means, in the numbers the tracker and the odds use (Rulings:
+    /// State), and where it departs from the book's table.
     fn rule_notes(&self) -> Vec<RuleNote> {
+        let shaken = self.hits_to_shaken();
         let broken = self.hits_to_broken();
+        let armour = u32::from(self.armour);
+        let morale = self.rulings_morale();
+        let shaken_text =
+            format!("shaken after {shaken} hits (under half of its {armour} armour): −1 to shoot.");
+        let text = if broken >= armour {
+            let book = self
+                .morale
+                .as_deref()
+                .filter(|book| *book != morale)
+                .map_or(String::new(), |book| {
+                    format!(" The book's table prints {book}.")
+                });
+            format!(
+                "{shaken_text} Never broken: a quarter of {armour} armour is under one chip, so \
+                 the hit that takes its last chip destroys it.{book}"
+            )
+        } else {
+            format!(
+                "{shaken_text} Broken after {broken}, with {} left (a quarter or less): it falls \
+                 back one move towards the nearest table edge. Destroyed at 0.",
+                armour - broken
+            )
+        };
         vec![RuleNote {
-            title: format!("Morale {}", self.morale_label()),
-            text: format!(
-                "hits to shaken / armour left when broken. Shaken after {} hits (under \
-                 half of its {} armour), broken after {broken} (a quarter or less left: \
-                 {}). Each hit takes one chip of armour.",
-                self.hits_to_shaken(),
-                self.armour,
-                u32::from(self.armour).saturating_sub(broken)
-            ),
+            title: format!("Morale {morale}"),
+            text,
         }]
     }
 

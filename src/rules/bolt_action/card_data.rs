@@ -83,7 +83,7 @@ impl CardData for UnitProfile {
                         name: w.name.clone(),
                         range: w.range.clone(),
                         shots: w.shots.clone(),
-                        pen: w.pen.map_or("—".to_string(), |p| format!("+{p}")),
+                        pen: w.pen_label(),
                         special: special.join(", "),
                     }
                 }

@@ -1,5 +1,6 @@
-//! Bolt Action as mechanics: the order test and a shooting attack — their inputs, and their
-//! odds and rolls as reports built from `resolve`.
+//! Bolt Action as mechanics: the order test, a shooting attack, close quarters and an assault
+//! on a vehicle — their inputs, and their odds and rolls as reports built from `resolve` and
+//! `close_quarters` (whose own file holds its two).
 
 use std::borrow::Cow;
 
@@ -12,6 +13,7 @@ use crate::rules::resolution::{
 };
 use crate::rules::words::amount;
 
+use super::close_quarters::mechanics as cq;
 use super::resolve::{
     self as ba, Attack, Facing, HitModifiers, OrderResult, OrderTest, TargetProfile, VehicleDamage,
 };
@@ -19,8 +21,8 @@ use super::{Quality, UnitProfile, Weapon, rulings};
 
 const ID: RulesetId = RulesetId::BoltAction;
 
-/// The two mechanics, in menu order.
-pub static MECHANICS: [Mechanic; 2] = [
+/// The mechanics, in menu order.
+pub static MECHANICS: [Mechanic; 4] = [
     Mechanic {
         ruleset: ID,
         key: "order_test",
@@ -52,8 +54,35 @@ pub static MECHANICS: [Mechanic; 2] = [
             "damage",
             "damage_results",
             "pins",
+            "fire_check",
         ],
         needs_flag: false,
+    },
+    Mechanic {
+        ruleset: ID,
+        key: "close_quarters",
+        label: "close quarters",
+        inputs: cq::close_quarters_inputs,
+        check: no_check,
+        odds: cq::close_quarters_odds,
+        roll: cq::close_quarters_roll,
+        presets: Vec::new,
+        rulings: rulings::CLOSE_QUARTERS,
+        pools: cq::CLOSE_QUARTERS_POOLS,
+        needs_flag: true,
+    },
+    Mechanic {
+        ruleset: ID,
+        key: "vehicle_assault",
+        label: "assault on a vehicle",
+        inputs: cq::vehicle_assault_inputs,
+        check: no_check,
+        odds: cq::vehicle_assault_odds,
+        roll: cq::vehicle_assault_roll,
+        presets: Vec::new,
+        rulings: rulings::VEHICLE_ASSAULT,
+        pools: cq::VEHICLE_ASSAULT_POOLS,
+        needs_flag: true,
     },
 ];
 
@@ -62,7 +91,7 @@ fn any_unit(card: &Card) -> bool {
 }
 
 /// The troop quality; `None` ("As the unit") takes the chosen unit's.
-const QUALITIES: ChoiceTable<Option<Quality>> = ChoiceTable(&[
+pub(super) const QUALITIES: ChoiceTable<Option<Quality>> = ChoiceTable(&[
     (Choice::new("unit", "As the unit"), None),
     (
         Choice::new("inexperienced", "Inexperienced"),
@@ -73,7 +102,7 @@ const QUALITIES: ChoiceTable<Option<Quality>> = ChoiceTable(&[
 ]);
 
 /// The officer lending his bonus, by the rank key the morale table lists.
-const OFFICERS: ChoiceTable<Option<&str>> = ChoiceTable(&[
+pub(super) const OFFICERS: ChoiceTable<Option<&str>> = ChoiceTable(&[
     (Choice::new("none", "None"), None),
     (
         Choice::new("second_lieutenant", "2nd Lieutenant (+1)").alias(&["2nd-lt"]),
@@ -112,13 +141,13 @@ const FACINGS: ChoiceTable<Facing> = ChoiceTable(&[
     ),
 ]);
 
-fn unit_input(label: &'static str, help: &'static str) -> InputSpec {
+pub(super) fn unit_input(label: &'static str, help: &'static str) -> InputSpec {
     InputSpec::card("unit", label, help, any_unit)
         .optional()
         .flag_aliases(&["shooter"])
 }
 
-fn pins_input(help: &'static str) -> InputSpec {
+pub(super) fn pins_input(help: &'static str) -> InputSpec {
     InputSpec::count("pins", "Pins", help, 0, 12, 0)
 }
 
@@ -186,10 +215,33 @@ fn shooting_inputs() -> Vec<InputSpec> {
             .house(rulings::DAMAGE_RESULTS_RULING),
         toggle("indirect", "Indirect fire", "Automatic for indirect-fire weapons such as mortars."),
         toggle("immobilised", "Already immobilised", "Another Immobilised knocks the vehicle out."),
+        target_pins_input(),
+        target_quality_input(),
     ]
 }
 
-fn unit<'a>(
+pub(super) fn target_pins_input() -> InputSpec {
+    InputSpec::count(
+        "target_pins",
+        "Pins on the target",
+        "Pins the vehicle already carries: they count against its On Fire morale check.",
+        0,
+        12,
+        0,
+    )
+    .house(rulings::VEHICLE_RESULTS_RULING)
+}
+
+pub(super) fn target_quality_input() -> InputSpec {
+    QUALITIES.input(
+        "target_quality",
+        "Target quality",
+        "The target's troop quality (its morale for checks); as the target unit, or Regular without one.",
+        None,
+    )
+}
+
+pub(super) fn unit<'a>(
     inputs: &'a Inputs,
     key: &'static str,
 ) -> Result<Option<&'a UnitProfile>, ResolveError> {
@@ -198,30 +250,37 @@ fn unit<'a>(
         _ => None,
     })
 }
-fn quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
-    Ok(
-        match (QUALITIES.read(inputs, "quality")?, unit(inputs, "unit")?) {
-            (Some(quality), _) => quality,
-            (None, Some(u)) => u.quality,
-            (None, None) => {
-                return Err(ResolveError::invalid(
-                    "quality",
-                    "give the troop quality (inexperienced, regular, veteran) or choose the unit",
-                ));
-            }
-        },
-    )
+/// The quality chosen under `quality_key`, else that of the card under `unit_key`.
+pub(super) fn quality_from(
+    inputs: &Inputs,
+    quality_key: &'static str,
+    unit_key: &'static str,
+) -> Result<Option<Quality>, ResolveError> {
+    Ok(match QUALITIES.read(inputs, quality_key)? {
+        Some(quality) => Some(quality),
+        None => unit(inputs, unit_key)?.map(|u| u.quality),
+    })
 }
 
-fn order_test(inputs: &Inputs) -> Result<OrderTest, ResolveError> {
+pub(super) fn quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
+    quality_from(inputs, "quality", "unit")?.ok_or_else(|| {
+        ResolveError::invalid(
+            "quality",
+            "give the troop quality (inexperienced, regular, veteran) or choose the unit",
+        )
+    })
+}
+
+pub(super) fn order_test(inputs: &Inputs) -> Result<OrderTest, ResolveError> {
     Ok(OrderTest {
         quality: quality(inputs)?,
         pins: inputs.count_u32("pins"),
         officer: OFFICERS.read(inputs, "officer")?.map(str::to_string),
+        modifier: 0,
     })
 }
 
-fn order_label(o: &OrderResult) -> String {
+pub(super) fn order_label(o: &OrderResult) -> String {
     match o {
         OrderResult::Passed => "passed".into(),
         OrderResult::Failed => "failed".into(),
@@ -310,7 +369,7 @@ fn weapon(inputs: &Inputs) -> Result<&'static Weapon, ResolveError> {
         .ok_or_else(|| ResolveError::invalid("weapon", format!("no weapon '{name}' on the chart")))
 }
 
-fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
+pub(super) fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
     let damage_value = u8::try_from(inputs.count("damage_value")).unwrap_or(0);
     let mut target = match (unit(inputs, "target")?, damage_value) {
         (Some(t), _) => TargetProfile::of(t)?,
@@ -318,6 +377,7 @@ fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
             damage_value: dv,
             armoured: false,
             open_topped: false,
+            morale: 0,
         },
         (None, _) => {
             return Err(ResolveError::invalid(
@@ -331,7 +391,13 @@ fn target(inputs: &Inputs) -> Result<TargetProfile, ResolveError> {
     }
     target.armoured |= inputs.flag("armoured");
     target.open_topped |= inputs.flag("open_topped");
+    target.morale = ba::morale_of(target_quality(inputs)?)?;
     Ok(target)
+}
+
+/// The target's quality: as chosen, else the target unit's, else Regular.
+pub(super) fn target_quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
+    Ok(quality_from(inputs, "target_quality", "target")?.unwrap_or(Quality::Regular))
 }
 
 fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
@@ -357,6 +423,7 @@ fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
     attack.massive_damage = inputs.flag("massive_damage");
     attack.indirect |= inputs.flag("indirect");
     attack.already_immobilised = inputs.flag("immobilised");
+    attack.target_pins = inputs.count_u32("target_pins");
     Ok(attack)
 }
 
@@ -373,10 +440,39 @@ fn used_rulings(n: &ba::AttackNumbers, attack: &Attack) -> Vec<crate::rules::Hou
         (n.need > 6, rulings::SEVEN_PLUS_RULING),
         (n.high_explosive, rulings::HE_RULING),
         (attack.target.armoured, rulings::DAMAGE_RESULTS_RULING),
+        (attack.target.armoured, rulings::VEHICLE_RESULTS_RULING),
     ]
     .into_iter()
     .filter_map(|(used, ruling)| used.then_some(ruling))
     .collect()
+}
+
+/// "damage result: On Fire — morale check 8 against 7: failed".
+pub(super) fn applied_words(applied: &ba::AppliedResult) -> String {
+    let mut line = format!("damage result: {}", applied.effect.label());
+    if applied.after_knock_out {
+        line.push_str(" (already knocked out: one more pin only)");
+    }
+    if let Some(check) = applied.check {
+        let verdict = if check.passed {
+            "passed, the fire is out"
+        } else {
+            "failed, the crew abandon it"
+        };
+        line.push_str(&format!(
+            " — morale check {} against {}: {verdict}",
+            check.total, check.target
+        ));
+    }
+    line
+}
+
+/// The target as answers name it: its card, or "The target".
+pub(super) fn target_name(inputs: &Inputs) -> String {
+    match inputs.card("target") {
+        Some(t) => t.label(),
+        None => "The target".to_string(),
+    }
 }
 
 fn shooting_title(inputs: &Inputs, attack: &Attack, shots: &str) -> String {
@@ -455,21 +551,36 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
             per_hit,
             vehicle_damage_label,
         ));
+    }
+    if let Some(fate) = odds.vehicle_fate() {
         r.dist(Distribution::new(
             "vehicle_result",
             "Vehicle after the attack",
-            &odds.vehicle_result(),
-            |e| e.map_or("undamaged".into(), |e| e.label().to_string()),
+            &fate,
+            |f| f.words().to_string(),
         ));
         r.chance("p_knocked_out", "P(knocked out)", odds.p_knocked_out());
+        r.mark("p_knocked_out");
+        r.mark("pins");
     }
     if let Some(sampling) = odds.estimate {
         r.note(format!("Odds are an {}.", sampling.describe()));
-        r.estimate = Some(Estimate {
-            trials: sampling.trials,
-            seed: sampling.seed,
-            std_error_max: sampling.std_error(0.5),
-        });
+        // Per shot the odds stay exact; the totals over the whole attack are sampled.
+        r.estimated(
+            Estimate {
+                trials: sampling.trials,
+                seed: sampling.seed,
+                std_error_max: sampling.std_error(0.5),
+            },
+            &[
+                "shots",
+                "hits",
+                "damaging_hits",
+                "pins",
+                "vehicle_result",
+                "p_knocked_out",
+            ],
+        );
     }
     Ok(r)
 }
@@ -497,8 +608,21 @@ fn shooting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolve
         roll.tally.damaging,
         amount(u64::from(roll.pins), "pins")
     ));
-    for d in &roll.vehicle_results {
-        r.result(format!("damage result: {}", vehicle_damage_label(d)));
+    for applied in &roll.applied {
+        r.result(applied_words(applied));
+    }
+    if let Some(vehicle) = &roll.vehicle {
+        r.value(
+            "vehicle_state",
+            "Vehicle after the attack",
+            Value::Text(vehicle.words()),
+        );
+        r.value(
+            "knocked_out",
+            "Knocked out",
+            Value::Flag(vehicle.knocked_out.is_some()),
+        );
+        r.result(format!("{}: {}", target_name(inputs), vehicle.words()));
     }
     Ok(r)
 }

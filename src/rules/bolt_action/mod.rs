@@ -2,12 +2,15 @@
 //! chart. The sheets carry no points, so a force sets its own cost per unit and a points limit.
 //! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
+pub mod battle;
 mod card_data;
+pub mod close_quarters;
 pub mod mechanics;
 mod reference;
 pub mod resolve;
 pub mod rulings;
 pub mod tables;
+pub mod vehicle_damage;
 
 use std::collections::BTreeSet;
 
@@ -191,6 +194,13 @@ impl UnitProfile {
                 }),
                 "Vehicle move rates for advance and run orders.",
             ));
+        } else if let Some(foot) = tables().and_then(|t| t.foot_move(self.category)) {
+            // Without this a roster's Move column read "—", as if the unit could not move.
+            stats.push(Stat::new(
+                "Move",
+                foot.label(),
+                "Move rates on foot for advance and run orders (the sheets give none: an example value).",
+            ));
         }
         let mut notes = Vec::new();
         if self.open_topped {
@@ -320,6 +330,10 @@ impl Ruleset for BoltAction {
     fn line_field(&self) -> Option<LineField> {
         Some(LineField {
             label: "Points",
+            column: "Points each",
+            suffix: " pts",
+            help: "This unit's points cost (the reference sheets give none)",
+            unset_help: "Not set yet: drag or type this unit's points cost",
             value: LineValue::Points,
             unit: "points",
             min: 0,
@@ -340,7 +354,7 @@ impl Ruleset for BoltAction {
                     "missing_points",
                     format!(
                         "{}: no points cost — the reference sheets give none, so set this unit's points",
-                        unit.card.name()
+                        unit.card.label()
                     ),
                 )),
             }

@@ -160,7 +160,7 @@ pub(super) fn table(source: &str, tags: Tags<'_>) -> Option<Table> {
                         w.name.clone(),
                         w.range.clone(),
                         w.shots.clone(),
-                        w.pen.map_or("–".to_string(), |p| format!("+{p}")),
+                        w.pen_label(),
                         special.join(", "),
                     ]
                 })

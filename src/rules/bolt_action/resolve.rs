@@ -17,8 +17,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::tables::{Quality, Tables, Weapon};
+use super::vehicle_damage::{MoraleCheck, VehicleAfter, VehicleFate, after_results_odds};
 use super::{Category, UnitProfile};
-use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die};
+use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die, seed_from};
 
 pub use crate::rules::resolution::ResolveError;
 
@@ -94,7 +95,7 @@ impl DiceExpr {
 
 /// Divides all weights and the total by their common factor: same odds, smaller numbers, so
 /// more dice fit in `u128` when the distribution is repeated.
-fn reduced<K: Ord + Clone>(dist: &Dist<K>) -> Result<Dist<K>, ResolveError> {
+pub(super) fn reduced<K: Ord + Clone>(dist: &Dist<K>) -> Result<Dist<K>, ResolveError> {
     let g = dist.iter().fold(dist.total(), |g, (_, w)| gcd(g, w));
     let g = g.max(1);
     Ok(Dist::from_weights(
@@ -110,13 +111,13 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 }
 
 /// The mixture "roll `count`, then the distribution `each(count)`", over one common total.
-fn mixture<K: Ord + Clone>(
-    count: &Dist<u32>,
-    mut each: impl FnMut(u32) -> Result<Dist<K>, ResolveError>,
+pub(super) fn mixture<C: Ord, K: Ord + Clone>(
+    count: &Dist<C>,
+    mut each: impl FnMut(&C) -> Result<Dist<K>, ResolveError>,
 ) -> Result<Dist<K>, ResolveError> {
     let parts: Vec<(u128, Dist<K>)> = count
         .iter()
-        .map(|(&n, w)| Ok((w, each(n)?)))
+        .map(|(n, w)| Ok((w, each(n)?)))
         .collect::<Result<_, ResolveError>>()?;
     let common = parts.iter().try_fold(1u128, |l, (_, d)| {
         let t = d.total();
@@ -149,6 +150,10 @@ pub struct OrderTest {
     pub pins: u32,
     /// The officer's rank id ("captain"), if one lends his morale bonus.
     pub officer: Option<String>,
+    /// Added to the target number (−3 to assault an enclosed armoured vehicle without
+    /// anti-tank weapons).
+    #[serde(default)]
+    pub modifier: i32,
 }
 
 /// How an order test ends.
@@ -197,15 +202,13 @@ impl OrderTestOdds {
 }
 
 impl OrderTest {
-    /// The number to roll at or under: morale − pins + officer bonus.
+    /// The number to roll at or under: morale − pins + officer bonus + modifier.
     ///
     /// # Errors
     /// [`ResolveError::Invalid`] for an officer rank the sheet does not list.
     pub fn target(&self) -> Result<i32, ResolveError> {
         let t = tables()?;
-        let morale = t
-            .morale(self.quality)
-            .ok_or_else(|| super::DATA.bad_data(format!("no morale for {:?}", self.quality)))?;
+        let morale = morale_of(self.quality)?;
         let bonus = match &self.officer {
             None => 0,
             Some(rank) => t.officer_bonus(rank).ok_or_else(|| {
@@ -217,7 +220,7 @@ impl OrderTest {
             })?,
         };
         let pins = i32::try_from(self.pins).unwrap_or(i32::MAX);
-        Ok(i32::from(morale) - pins + i32::from(bonus))
+        Ok(i32::from(morale) - pins + i32::from(bonus) + self.modifier)
     }
 }
 
@@ -416,6 +419,8 @@ pub struct TargetProfile {
     /// Rolled on the damage results table for armoured targets.
     pub armoured: bool,
     pub open_topped: bool,
+    /// Its morale (by quality), for a vehicle's On Fire check.
+    pub morale: u8,
 }
 
 impl TargetProfile {
@@ -431,6 +436,7 @@ impl TargetProfile {
             damage_value,
             armoured: unit.category.is_armoured(),
             open_topped: unit.open_topped,
+            morale: morale_of(unit.quality)?,
         })
     }
 
@@ -447,8 +453,19 @@ impl TargetProfile {
             damage_value,
             armoured: category.is_armoured(),
             open_topped: false,
+            morale: morale_of(quality)?,
         })
     }
+}
+
+/// Morale by troop quality, from the sheet's table.
+///
+/// # Errors
+/// [`ResolveError::BadData`] when the table has no row for `quality`.
+pub fn morale_of(quality: Quality) -> Result<u8, ResolveError> {
+    tables()?
+        .morale(quality)
+        .ok_or_else(|| super::DATA.bad_data(format!("no morale for {quality:?}")))
 }
 
 /// One shooting attack: a weapon fired by some models at one target.
@@ -468,6 +485,8 @@ pub struct Attack<'a> {
     pub indirect: bool,
     /// The vehicle is already immobilised (another Immobilised knocks it out).
     pub already_immobilised: bool,
+    /// Pins already on the target (they count against a vehicle's On Fire check).
+    pub target_pins: u32,
 }
 
 impl<'a> Attack<'a> {
@@ -484,6 +503,7 @@ impl<'a> Attack<'a> {
             massive_damage: false,
             indirect: weapon.special.iter().any(|s| s == "Indirect fire"),
             already_immobilised: false,
+            target_pins: 0,
         }
     }
 }
@@ -690,7 +710,7 @@ impl Sampling {
 }
 
 /// The damage result for a (modified) roll, clamped into the table.
-fn damage_effect(t: &Tables, roll: i32) -> Result<DamageEffect, ResolveError> {
+pub(super) fn damage_effect(t: &Tables, roll: i32) -> Result<DamageEffect, ResolveError> {
     let first = t.damage_results.first();
     let last = t.damage_results.last();
     let row = match (first, last) {
@@ -720,11 +740,7 @@ fn vehicle_damage_odds(
     numbers: &AttackNumbers,
     massive: bool,
 ) -> Result<Dist<VehicleDamage>, ResolveError> {
-    let mut effects = [DamageEffect::CrewStunned; 6];
-    for (face, effect) in (1..=6u32).zip(effects.iter_mut()) {
-        *effect = effect_for_face(t, numbers, face)?;
-    }
-    let effect = d6().map(|&f| effects[f as usize - 1]);
+    let effect = result_odds(t, numbers)?;
     if !massive {
         return Ok(effect.map(|&first| VehicleDamage {
             first,
@@ -744,51 +760,14 @@ pub struct AttackTally {
     pub hits: u32,
     /// Hits that reached the damage value.
     pub damaging: u32,
-    /// The worst damage result on an armoured target, with a second Immobilised counted as
-    /// Knocked Out.
-    pub worst: Option<DamageEffect>,
-    /// Immobilised results so far (capped at 2).
-    immobilised: u32,
 }
 
 impl AttackTally {
     fn merge(&self, other: &AttackTally) -> AttackTally {
-        let immobilised = (self.immobilised + other.immobilised).min(2);
-        let mut worst = self.worst.max(other.worst);
-        if immobilised >= 2 {
-            worst = Some(DamageEffect::KnockedOut);
-        }
         AttackTally {
             hits: self.hits + other.hits,
             damaging: self.damaging + other.damaging,
-            worst,
-            immobilised,
         }
-    }
-
-    /// One damaging hit with `damage`'s results.
-    fn from_damage(damage: &VehicleDamage) -> AttackTally {
-        AttackTally {
-            hits: 1,
-            damaging: 1,
-            ..AttackTally::default()
-        }
-        .with_results(damage)
-    }
-
-    /// This tally with `damage`'s results added (hit counts unchanged).
-    fn with_results(&self, damage: &VehicleDamage) -> AttackTally {
-        let effects = [Some(damage.first), damage.second];
-        let immobilised = effects
-            .iter()
-            .filter(|e| **e == Some(DamageEffect::Immobilised))
-            .count() as u32;
-        let results = AttackTally {
-            worst: Some(damage.first),
-            immobilised,
-            ..AttackTally::default()
-        };
-        self.merge(&results)
     }
 }
 
@@ -804,12 +783,17 @@ pub struct AttackOdds {
     pub damage_roll: Dist<bool>,
     /// What one damaging hit does to an armoured target (None otherwise).
     pub per_damaging_hit: Option<Dist<VehicleDamage>>,
-    /// Hits, damaging hits and the worst vehicle result over the whole attack.
+    /// Hits and damaging hits over the whole attack.
     pub tally: Dist<AttackTally>,
-    /// Pins the target takes.
+    /// Pins the target takes: the hit's, and on a vehicle one per Crew Stunned, Immobilised
+    /// or On Fire result.
     pub pins: Dist<u32>,
-    /// Set when the attack had too many dice for exact weights: `tally`, `shots` and `pins`
-    /// then hold the counts of a seeded simulation (RULINGS "To hit": never an error).
+    /// An armoured target after the attack: its results applied in order, On Fire checks
+    /// rolled (RULINGS "Damage results on vehicles"); None for other targets.
+    pub vehicle: Option<Dist<VehicleAfter>>,
+    /// Set when the attack had too many dice for exact weights: `tally`, `shots`, `pins` and
+    /// `vehicle` then hold the counts of a seeded simulation (RULINGS "To hit": never an
+    /// error).
     pub estimate: Option<Sampling>,
 }
 
@@ -827,10 +811,10 @@ impl Sampling {
     }
 }
 
-/// Trials and seed of the estimate made when exact odds overflow: enough for a standard error
-/// under half a percentage point, quick enough for the window.
+/// Trials of the estimate made when exact odds overflow: enough for a standard error under
+/// half a percentage point, quick enough for the window. Its seed comes from the attack
+/// ([`seed_from`]).
 pub const ESTIMATE_TRIALS: u64 = 20_000;
-pub const ESTIMATE_SEED: u64 = 1;
 
 impl AttackOdds {
     pub fn hits(&self) -> Dist<u32> {
@@ -841,15 +825,16 @@ impl AttackOdds {
         self.tally.map(|t| t.damaging)
     }
 
-    /// The vehicle's worst result over the attack (None: undamaged); armoured targets only.
-    pub fn vehicle_result(&self) -> Dist<Option<DamageEffect>> {
-        self.tally.map(|t| t.worst)
+    /// The vehicle's lasting state after the attack; armoured targets only.
+    pub fn vehicle_fate(&self) -> Option<Dist<VehicleFate>> {
+        self.vehicle.as_ref().map(|v| v.map(VehicleAfter::fate))
     }
 
-    /// P(the vehicle is knocked out by this attack).
+    /// P(the vehicle is knocked out by this attack), the crew abandoning it included.
     pub fn p_knocked_out(&self) -> f64 {
-        self.tally
-            .probability_where(|t| t.worst == Some(DamageEffect::KnockedOut))
+        self.vehicle.as_ref().map_or(0.0, |v| {
+            v.probability_where(|after| after.knocked_out.is_some())
+        })
     }
 }
 
@@ -886,13 +871,18 @@ fn estimated_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError
     let t = tables()?;
     let numbers = attack.numbers()?;
     let damages = damage_test(&numbers, attack.target.damage_value);
-    let mut roller = Roller::new(ESTIMATE_SEED);
-    let (mut tallies, mut shots, mut pins) = (Vec::new(), Vec::new(), Vec::new());
+    let seed = seed_from(&format!("{attack:?}"));
+    let mut roller = Roller::new(seed);
+    let (mut tallies, mut shots, mut pins, mut vehicles) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..ESTIMATE_TRIALS {
         let roll = roll_attack(attack, &mut roller)?;
         tallies.push((roll.tally, 1u128));
         shots.push((roll.shots, 1u128));
         pins.push((roll.pins, 1u128));
+        if let Some(vehicle) = roll.vehicle {
+            vehicles.push((vehicle, 1u128));
+        }
     }
     Ok(AttackOdds {
         numbers,
@@ -906,11 +896,26 @@ fn estimated_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError
         },
         tally: Dist::from_weights(tallies)?,
         pins: Dist::from_weights(pins)?,
+        vehicle: if attack.target.armoured {
+            Some(Dist::from_weights(vehicles)?)
+        } else {
+            None
+        },
         estimate: Some(Sampling {
             trials: ESTIMATE_TRIALS,
-            seed: ESTIMATE_SEED,
+            seed,
         }),
     })
+}
+
+/// The vehicle before any damage result of this attack: its morale, its pins and whether it
+/// is already immobilised.
+fn vehicle_before(attack: &Attack<'_>, hit_pins: u32) -> VehicleAfter {
+    VehicleAfter::new(
+        attack.target.morale,
+        attack.target_pins.saturating_add(hit_pins),
+        attack.already_immobilised,
+    )
 }
 
 fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
@@ -919,32 +924,16 @@ fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
     let hit = hit_odds(numbers.need)?;
     let damages = damage_test(&numbers, attack.target.damage_value);
     let damage_roll = d6().map(damages);
-    let per_damaging_hit = if attack.target.armoured {
-        Some(vehicle_damage_odds(t, &numbers, attack.massive_damage)?)
-    } else {
-        None
-    };
-    let on_hit: Dist<AttackTally> = match (&per_damaging_hit, numbers.he_hits) {
-        (Some(vehicle), _) => damage_roll.combine(vehicle, |&ok, damage| {
-            if ok {
-                AttackTally::from_damage(damage)
-            } else {
-                AttackTally {
-                    hits: 1,
-                    ..AttackTally::default()
-                }
-            }
+    let on_hit: Dist<AttackTally> = match numbers.he_hits {
+        Some(he) if !attack.target.armoured => mixture(&he.dist()?, |&k| {
+            Ok(d6()
+                .count_where(k, damages)?
+                .map(|&damaging| AttackTally { hits: k, damaging }))
         })?,
-        (None, he_hits) => {
-            let hits = he_hits.unwrap_or(DiceExpr::Fixed(1)).dist()?;
-            mixture(&hits, |k| {
-                Ok(d6().count_where(k, damages)?.map(|&damaging| AttackTally {
-                    hits: k,
-                    damaging,
-                    ..AttackTally::default()
-                }))
-            })?
-        }
+        _ => damage_roll.map(|&ok| AttackTally {
+            hits: 1,
+            damaging: u32::from(ok),
+        }),
     };
     let shot =
         reduced(&hit.combine(
@@ -954,17 +943,34 @@ fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
             },
         )?)?;
     let shots = numbers.shots.dist()?.sum_of(attack.firers)?;
-    let start = AttackTally {
-        immobilised: u32::from(attack.target.armoured && attack.already_immobilised),
-        ..AttackTally::default()
-    };
-    let tally = mixture(
-        &shots,
-        |n| Ok(shot.repeat(n, start, |acc, s| acc.merge(s))?),
-    )?;
-    let any_hit = tally.map(|t| t.hits > 0);
+    let tally = mixture(&shots, |&n| {
+        Ok(shot.repeat(n, AttackTally::default(), |acc, s| acc.merge(s))?)
+    })?;
     let pin_dice = numbers.pins.dist()?;
-    let pins = any_hit.combine(&pin_dice, |&hit, &p| if hit { p } else { 0 })?;
+    let (pins, per_damaging_hit, vehicle) = if attack.target.armoured {
+        let per_hit = vehicle_damage_odds(t, &numbers, attack.massive_damage)?;
+        let per_result = result_odds(t, &numbers)?;
+        let results_per_hit = if attack.massive_damage { 2 } else { 1 };
+        let hit_and_damaging = tally.map(|t| (t.hits > 0, t.damaging));
+        let after = mixture(&hit_and_damaging, |&(any_hit, damaging)| {
+            if !any_hit {
+                return Ok(Dist::certain(vehicle_before(attack, 0)));
+            }
+            mixture(&pin_dice, |&hit_pins| {
+                after_results_odds(
+                    vehicle_before(attack, hit_pins),
+                    &per_result,
+                    damaging * results_per_hit,
+                )
+            })
+        })?;
+        let added = after.map(|v| v.pins.saturating_sub(attack.target_pins));
+        (added, Some(per_hit), Some(after))
+    } else {
+        let any_hit = tally.map(|t| t.hits > 0);
+        let pins = any_hit.combine(&pin_dice, |&hit, &p| if hit { p } else { 0 })?;
+        (reduced(&pins)?, None, None)
+    };
     Ok(AttackOdds {
         numbers,
         shots,
@@ -972,9 +978,19 @@ fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
         damage_roll,
         per_damaging_hit,
         tally,
-        pins: reduced(&pins)?,
+        pins,
+        vehicle,
         estimate: None,
     })
+}
+
+/// A damage result as it was applied to the vehicle, with its On Fire check if one was rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AppliedResult {
+    pub effect: DamageEffect,
+    pub check: Option<MoraleCheck>,
+    /// The vehicle was already knocked out: the result only counts its pin.
+    pub after_knock_out: bool,
 }
 
 /// A shooting attack as it happened.
@@ -983,13 +999,18 @@ pub struct AttackRoll {
     pub seed: u64,
     pub numbers: AttackNumbers,
     /// Every roll in order: shots, to hit, 7+ follow-ups, HE hits, damage, damage results,
-    /// pins.
+    /// pins, On Fire checks.
     pub rolls: Vec<LabelledRoll>,
     pub shots: u32,
     pub tally: AttackTally,
     /// Each damaging hit's results on an armoured target, in order.
     pub vehicle_results: Vec<VehicleDamage>,
+    /// Every damage result in the order applied, with its On Fire check.
+    pub applied: Vec<AppliedResult>,
+    /// Pins the target took (the hit's and the damage results').
     pub pins: u32,
+    /// An armoured target after the attack.
+    pub vehicle: Option<VehicleAfter>,
 }
 
 /// Rolls one shooting attack.
@@ -1020,34 +1041,36 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
     };
     let damages = damage_test(&numbers, attack.target.damage_value);
     let damaging = count(&log.d6(DAMAGE, hits)?, |f| damages(&f));
-    let mut tally = AttackTally {
-        hits,
-        damaging,
-        immobilised: u32::from(attack.target.armoured && attack.already_immobilised),
-        ..AttackTally::default()
-    };
+    let tally = AttackTally { hits, damaging };
     let mut vehicle_results = Vec::new();
+    let mut effects = Vec::new();
     if attack.target.armoured {
         let per_hit: u32 = if attack.massive_damage { 2 } else { 1 };
         let results = log.d6(DAMAGE_RESULTS, damaging * per_hit)?;
         for chunk in results.chunks(per_hit as usize) {
-            let effects = chunk
+            let rolled = chunk
                 .iter()
                 .map(|&f| effect_for_face(t, &numbers, f))
                 .collect::<Result<Vec<_>, _>>()?;
-            let first = effects.iter().copied().max();
-            let second = effects.iter().copied().min().filter(|_| effects.len() > 1);
+            let first = rolled.iter().copied().max();
+            let second = rolled.iter().copied().min().filter(|_| rolled.len() > 1);
             if let Some(first) = first {
-                let damage = VehicleDamage { first, second };
-                tally = tally.with_results(&damage);
-                vehicle_results.push(damage);
+                vehicle_results.push(VehicleDamage { first, second });
             }
+            effects.extend(rolled);
         }
     }
-    let pins = if shot_hits > 0 {
+    let hit_pins = if shot_hits > 0 {
         log.expr(PINS, numbers.pins, 1)?
     } else {
         0
+    };
+    let (vehicle, applied) = if attack.target.armoured {
+        let start = vehicle_before(attack, hit_pins);
+        let (after, applied) = log.apply_results(start, &effects)?;
+        (Some(after), applied)
+    } else {
+        (None, Vec::new())
     };
     Ok(AttackRoll {
         seed,
@@ -1056,12 +1079,23 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
         shots,
         tally,
         vehicle_results,
-        pins,
+        applied,
+        pins: vehicle.map_or(hit_pins, |v| v.pins.saturating_sub(attack.target_pins)),
+        vehicle,
     })
 }
 
+/// What one damage result does, by face, after the attack's shift (superficial, open-topped).
+fn result_odds(t: &Tables, numbers: &AttackNumbers) -> Result<Dist<DamageEffect>, ResolveError> {
+    let mut effects = [DamageEffect::CrewStunned; 6];
+    for (face, effect) in (1..=6u32).zip(effects.iter_mut()) {
+        *effect = effect_for_face(t, numbers, face)?;
+    }
+    Ok(d6().map(|&f| effects[f as usize - 1]))
+}
+
 /// A pool of one attack: its name for table dice and its label in the log.
-type Named = (&'static str, &'static str);
+pub(super) type Named = (&'static str, &'static str);
 
 const SHOTS: Named = ("shots", "shots");
 const TO_HIT: Named = ("to_hit", "to hit");
@@ -1070,12 +1104,14 @@ const HE_HITS: Named = ("he_hits", "HE hits");
 const DAMAGE: Named = ("damage", "damage");
 const DAMAGE_RESULTS: Named = ("damage_results", "damage results");
 const PINS: Named = ("pins", "pins");
+/// The 2d6 of an On Fire morale check.
+pub(super) const FIRE_CHECK: Named = ("fire_check", "On Fire morale check (2d6)");
 
 /// Rolls dice in labelled groups for one attack, keeping every record; a group of no dice
 /// rolls nothing and uses no roll number.
-struct RollLog<'r> {
-    roller: &'r mut Roller,
-    rolls: Vec<LabelledRoll>,
+pub(super) struct RollLog<'r> {
+    pub(super) roller: &'r mut Roller,
+    pub(super) rolls: Vec<LabelledRoll>,
 }
 
 impl RollLog<'_> {
@@ -1095,8 +1131,37 @@ impl RollLog<'_> {
         Ok(faces)
     }
 
-    fn d6(&mut self, named: Named, count: u32) -> Result<Vec<u32>, ResolveError> {
+    pub(super) fn d6(&mut self, named: Named, count: u32) -> Result<Vec<u32>, ResolveError> {
         self.roll(named, 6, count)
+    }
+
+    /// Applies damage `effects` to `vehicle` in order, rolling 2d6 for each On Fire check.
+    pub(super) fn apply_results(
+        &mut self,
+        mut vehicle: VehicleAfter,
+        effects: &[DamageEffect],
+    ) -> Result<(VehicleAfter, Vec<AppliedResult>), ResolveError> {
+        let mut applied = Vec::new();
+        for &effect in effects {
+            let after_knock_out = vehicle.knocked_out.is_some();
+            let mut check = None;
+            vehicle.apply(effect, |target| {
+                let total = self.d6(FIRE_CHECK, 2)?.iter().sum();
+                let passed = i64::from(total) <= i64::from(target);
+                check = Some(MoraleCheck {
+                    target,
+                    total,
+                    passed,
+                });
+                Ok::<bool, ResolveError>(passed)
+            })?;
+            applied.push(AppliedResult {
+                effect,
+                check,
+                after_knock_out,
+            });
+        }
+        Ok((vehicle, applied))
     }
 
     /// Rolls `times` copies of a chart value ("D6", "2D6", "3") and returns the total.

@@ -24,10 +24,38 @@ pub const HE_RULING: HouseDefault = HouseDefault {
 /// RULINGS "Bolt Action": damage results on armoured targets.
 pub const DAMAGE_RESULTS_RULING: HouseDefault = HouseDefault {
     value: "vehicle_result",
-    ruling: "Weapons with no PEN roll Superficial Damage (d6−3), others Full Damage (d6); open-topped hit by indirect fire +1; Massive Damage (two results) is marked by the user; a second Immobilised knocks the vehicle out.",
+    ruling: "Weapons with no PEN roll Superficial Damage (d6−3), others Full Damage (d6); open-topped hit by indirect fire +1; Massive Damage (two results) is marked by the user.",
+};
+
+/// RULINGS "Damage results on vehicles": pins, the second Immobilised and the On Fire check.
+pub const VEHICLE_RESULTS_RULING: HouseDefault = HouseDefault {
+    value: "p_knocked_out",
+    ruling: "Results apply in the order rolled: Crew Stunned, Immobilised and On Fire each add a pin beside the hit's own; a second Immobilised knocks the vehicle out; On Fire is a morale check, 2d6 ≤ morale − every pin now on it: failed, the crew abandon it (knocked out); passed, the fire is out (down).",
+};
+
+/// RULINGS "Close quarters": dice per model, the winner of a round, draws.
+pub const CLOSE_QUARTERS_RULING: HouseDefault = HouseDefault {
+    value: "result",
+    ruling: "Each model rolls one die per round needing the other side's damage value; the attackers strike first, the defenders' survivors strike back; more casualties inflicted wins and the loser is destroyed; a side left with no model loses; equal casualties are a draw and the survivors fight another round, attackers first again.",
+};
+
+/// RULINGS "Infantry assaulting vehicles": the damage roll and its results.
+pub const VEHICLE_ASSAULT_RULING: HouseDefault = HouseDefault {
+    value: "result",
+    ruling: "One damage roll, d6 + the number of hits, against the vehicle's damage value; a damaged soft-skin or open-topped vehicle is destroyed; an enclosed one rolls one result (full damage with anti-tank weapons, superficial without), its pin and On Fire check as for shooting; the assault itself puts no pin on it.",
 };
 
 /// The house defaults an order test's odds and rolls rest on (their JSON `house_defaults`).
 pub const ORDER_TEST: &[HouseDefault] = &[ORDER_RULING];
 /// … a shooting attack's (each answer lists those it uses).
-pub const SHOOTING: &[HouseDefault] = &[SEVEN_PLUS_RULING, HE_RULING, DAMAGE_RESULTS_RULING];
+pub const SHOOTING: &[HouseDefault] = &[
+    SEVEN_PLUS_RULING,
+    HE_RULING,
+    DAMAGE_RESULTS_RULING,
+    VEHICLE_RESULTS_RULING,
+];
+/// … close quarters between infantry.
+pub const CLOSE_QUARTERS: &[HouseDefault] = &[CLOSE_QUARTERS_RULING];
+/// … an assault on a vehicle.
+pub const VEHICLE_ASSAULT: &[HouseDefault] =
+    &[ORDER_RULING, VEHICLE_ASSAULT_RULING, VEHICLE_RESULTS_RULING];

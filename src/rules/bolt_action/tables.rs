@@ -124,11 +124,22 @@ impl Weapon {
         weapon
     }
 
+    /// The PEN column as the chart prints it: "+5"; "HE" for a weapon that fires high
+    /// explosive only (mortars, howitzers); "—" for none (small arms, "n/a" on the chart).
+    pub fn pen_label(&self) -> String {
+        match (self.pen, &self.he) {
+            (Some(pen), _) => format!("+{pen}"),
+            (None, Some(_)) => "HE".to_string(),
+            (None, None) => "—".to_string(),
+        }
+    }
+
     /// "Bazooka 24″, 1 shot, PEN +5 (Team, Shaped Charge)".
     pub fn summary(&self) -> String {
-        let pen = self
-            .pen
-            .map_or("no PEN".to_string(), |p| format!("PEN +{p}"));
+        let pen = match (self.pen, &self.he) {
+            (None, None) => "no PEN".to_string(),
+            _ => format!("PEN {}", self.pen_label()),
+        };
         let mut text = format!(
             "{} {}, {} shot(s), {pen}",
             self.name, self.range, self.shots
@@ -171,6 +182,116 @@ pub struct VehicleMove {
     pub run: u32,
 }
 
+/// How far a unit on foot moves. The sheets give vehicle moves only, so these are the
+/// project's example values (Rulings: Example values), as every Bolt Action card is.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FootMove {
+    pub category: super::Category,
+    pub label: String,
+    pub advance: u32,
+    /// `None`: it cannot run (a gun is manhandled by its crew).
+    pub run: Option<u32>,
+}
+
+impl FootMove {
+    /// "Infantry 6″ advance / 12″ run", as a card prints it.
+    pub fn label(&self) -> String {
+        let run = self
+            .run
+            .map_or("no run".to_string(), |run| format!("{run}″ run"));
+        format!("{} {}″ advance / {run}", self.label, self.advance)
+    }
+}
+
+/// The six orders, in the sheet's die order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderKind {
+    Fire,
+    Advance,
+    Run,
+    Ambush,
+    Rally,
+    Down,
+}
+
+impl OrderKind {
+    pub const ALL: [OrderKind; 6] = [
+        OrderKind::Fire,
+        OrderKind::Advance,
+        OrderKind::Run,
+        OrderKind::Ambush,
+        OrderKind::Rally,
+        OrderKind::Down,
+    ];
+
+    /// The sheet's name for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            OrderKind::Fire => "Fire",
+            OrderKind::Advance => "Advance",
+            OrderKind::Run => "Run",
+            OrderKind::Ambush => "Ambush",
+            OrderKind::Rally => "Rally",
+            OrderKind::Down => "Down",
+        }
+    }
+}
+
+/// How fast a vehicle moved this turn, for infantry assaulting it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VehicleMotion {
+    /// Stationary, halted or immobilised.
+    Still,
+    Advanced,
+    /// Ran: it cannot be assaulted.
+    Ran,
+}
+
+/// The sheet's numbers for a vehicle assault by infantry.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VehicleHitNeed {
+    pub still: u8,
+    pub advanced: u8,
+}
+
+/// Close quarters: how many dice a model rolls, and infantry assaulting vehicles.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CloseQuartersTable {
+    /// Damage dice each model rolls per round (house default: 1; the sheet gives no number).
+    pub attacks_per_model: u32,
+    /// To hit a vehicle: 4+ when it stood still, a 6 when it advanced.
+    pub vehicle_hit_need: VehicleHitNeed,
+    /// The order test to assault an enclosed armoured vehicle without anti-tank weapons.
+    pub no_anti_tank_order_modifier: i8,
+    /// The weapons that count as anti-tank weapons in an assault on a vehicle.
+    pub anti_tank_weapons: Vec<String>,
+}
+
+impl CloseQuartersTable {
+    /// Whether `weapon` is one of the anti-tank weapons, ignoring case.
+    pub fn is_anti_tank(&self, weapon: &str) -> bool {
+        self.anti_tank_weapons
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(weapon.trim()))
+    }
+}
+
+/// The order dice's house defaults.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleTable {
+    /// The order a unit takes when it fails an order test (not a FUBAR).
+    pub failed_order: OrderKind,
+    /// Orders whose dice stay by the unit at the end of the turn instead of returning to the
+    /// bag.
+    pub kept_orders: Vec<OrderKind>,
+}
+
 /// Every table of the reference sheets.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Tables {
@@ -186,10 +307,15 @@ pub struct Tables {
     pub damage_results: Vec<RangeRow>,
     pub damage_rolls: Vec<DamageRoll>,
     pub vehicle_moves: Vec<VehicleMove>,
+    /// Moves of units on foot, which the sheets do not give.
+    #[serde(default)]
+    pub foot_moves: Vec<FootMove>,
     /// Weapon tags that describe a towed or crewed gun and so do not apply to a weapon
     /// mounted on a vehicle (Rulings: vehicle weapons).
     #[serde(default)]
     pub towed_only_special: Vec<String>,
+    pub close_quarters: CloseQuartersTable,
+    pub battle: BattleTable,
 }
 
 impl Tables {
@@ -216,6 +342,11 @@ impl Tables {
 
     pub fn vehicle_move(&self, movement: VehicleMovement) -> Option<&VehicleMove> {
         self.vehicle_moves.iter().find(|m| m.movement == movement)
+    }
+
+    /// How a unit of `category` moves on foot, when it does.
+    pub fn foot_move(&self, category: super::Category) -> Option<&FootMove> {
+        self.foot_moves.iter().find(|m| m.category == category)
     }
 
     pub fn he(&self, size: &str) -> Option<&HeRow> {

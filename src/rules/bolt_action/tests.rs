@@ -39,6 +39,14 @@ fn orders_and_fubar_chart() {
         orders,
         ["Fire", "Advance", "Run", "Ambush", "Rally", "Down"]
     );
+    // The battle's orders are the sheet's, in its die order.
+    let kinds: Vec<&str> = tables::OrderKind::ALL.iter().map(|o| o.label()).collect();
+    assert_eq!(kinds, orders);
+    assert_eq!(t().battle.failed_order, tables::OrderKind::Down);
+    assert_eq!(
+        t().battle.kept_orders,
+        [tables::OrderKind::Ambush, tables::OrderKind::Down]
+    );
     for roll in 1..=2 {
         assert_eq!(t().fubar(roll).unwrap().result, "Friendly Fire");
     }

@@ -32,12 +32,14 @@ pub enum DiceError {
     #[error("a simulation needs at least one trial")]
     NoTrials,
     /// The rules asked for a pool of dice rolled at the table, and none was given for it.
-    #[error("{pool}: no faces given: the rules roll {count} d{sides} here")]
+    #[error("{pool}{}: no faces given: the rules roll {count} d{sides} here", again(*roll))]
     NoTableDice {
         /// The pool's name ("attack").
         pool: &'static str,
         sides: u8,
         count: u32,
+        /// Which roll of that pool (1 for the first; a reroll round asks again).
+        roll: u32,
     },
     /// Dice rolled at the table: a pool was given more or fewer faces than the rules roll.
     #[error("{pool}: {given} faces given: the rules roll {wanted} d{sides} here")]
@@ -58,6 +60,15 @@ pub enum DiceError {
         face: u8,
         sides: u8,
     },
+}
+
+/// " (roll 2)" for a pool's second roll, nothing for its first.
+fn again(roll: u32) -> String {
+    if roll > 1 {
+        format!(" (roll {roll})")
+    } else {
+        String::new()
+    }
 }
 
 impl DiceError {

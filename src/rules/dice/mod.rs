@@ -26,13 +26,13 @@ mod roller;
 mod simulation;
 mod table;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 
 pub use common_dice::{d3, d4, d6, d8, d20, die};
 pub use distribution::{Dist, MAX_REPEAT, combine};
 pub use error::DiceError;
 pub use opposed::Opposed;
 pub use pool::{MAX_EXACT_D6, Pool, PoolOutcome, is_success};
-pub use roller::{DiceSource, MAX_ROLLED_DICE, RollRecord, Roller};
+pub use roller::{DiceSource, MAX_ROLLED_DICE, RollRecord, Roller, seed_from};
 pub use simulation::{Estimate, FireTally, MAX_SIMULATED_DICE, simulate_fire};
 pub use table::{PoolRequest, Source, TableDice, check_typed, parse_faces, read_faces};

@@ -93,6 +93,18 @@ fn check(sides: u8, count: u32) -> Result<(), DiceError> {
     Ok(())
 }
 
+/// A seed derived from a description of a situation (FNV-1a over its bytes): the same
+/// situation always gets the same seed, two situations almost never share one. An estimate
+/// sampled with it repeats for the same question and does not carry one question's sampling
+/// error into every other.
+pub fn seed_from(situation: &str) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    situation.bytes().fold(OFFSET, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(PRIME)
+    })
+}
+
 /// Where a roll's dice come from: a seed (the app rolls) or the faces the players rolled at
 /// the table.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -262,7 +274,14 @@ impl Roller {
             Some(Err(_)) => return Err(DiceError::Unreadable { pool, sides }),
             // Nobody types an empty pool: a roll of no dice needs none.
             None if count == 0 => Vec::new(),
-            None => return Err(DiceError::NoTableDice { pool, sides, count }),
+            None => {
+                return Err(DiceError::NoTableDice {
+                    pool,
+                    sides,
+                    count,
+                    roll: u32::try_from(occurrence + 1).unwrap_or(u32::MAX),
+                });
+            }
         };
         if dice.len() != count as usize {
             return Err(DiceError::WrongTableCount {
@@ -509,7 +528,8 @@ mod tests {
             DiceError::NoTableDice {
                 pool: "reaction",
                 sides: 6,
-                count: 3
+                count: 3,
+                roll: 1
             }
         );
         assert_eq!(roller.unused(), [("us".to_string(), 1)]);
@@ -549,6 +569,15 @@ mod tests {
             format!(r#"{{"seed":9,"index":0,"sides":6,"dice":{:?}}}"#, a.dice).replace(' ', "")
         );
         assert_eq!(serde_json::from_str::<RollRecord>(&stored).unwrap(), a);
+    }
+
+    #[test]
+    fn a_situations_seed_is_its_own_and_always_the_same() {
+        // FNV-1a's published check values.
+        assert_eq!(seed_from(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(seed_from("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(seed_from("foobar"), 0x8594_4171_f739_67e8);
+        assert_ne!(seed_from("firers: 5"), seed_from("firers: 6"));
     }
 
     #[test]

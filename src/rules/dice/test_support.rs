@@ -22,6 +22,27 @@ pub(super) fn for_each_roll(n: u32, mut f: impl FnMut(&[u8])) {
     }
 }
 
+/// The same walk with faces as `u32`, for the rulesets' enumeration tests (their sums and
+/// comparisons are in `u32`).
+pub(crate) fn for_each_d6s(n: usize, f: &mut impl FnMut(&[u32])) {
+    let mut faces = vec![1u32; n];
+    loop {
+        f(&faces);
+        let mut i = 0;
+        loop {
+            if i == faces.len() {
+                return;
+            }
+            if faces[i] < 6 {
+                faces[i] += 1;
+                break;
+            }
+            faces[i] = 1;
+            i += 1;
+        }
+    }
+}
+
 /// 6^n by repeated multiplication (panics on overflow, which the tests never reach).
 pub(super) fn pow6(n: u32) -> u128 {
     (0..n).fold(1u128, |p, _| p * 6)

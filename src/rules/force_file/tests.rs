@@ -53,7 +53,7 @@ fn malformed_files_name_the_field() {
     );
     assert_eq!(
         err(&SAMPLE.replace(r#""count":2"#, r#""count":-1"#)),
-        "units[0].count: invalid value: integer `-1`, expected u32 at line 3 column 42"
+        "units[0].count: invalid value: integer `-1`, expected u32 (line 3, column 42)"
     );
     assert!(
         err(&SAMPLE.replace(r#""count":2"#, r#""count":1e12"#))
@@ -130,11 +130,16 @@ fn unknown_cards_are_violations_with_suggestions() {
 }
 
 #[test]
-fn two_files_run_together_are_refused_at_the_byte_where_the_second_starts() {
+fn two_files_run_together_are_refused_at_the_line_where_the_second_starts() {
     let twice = format!("{SAMPLE}\n{SAMPLE}");
     let e = err(&twice);
     assert!(e.starts_with("file: more data after the end"), "{e}");
-    assert!(e.contains(&format!("at byte {}", SAMPLE.len() + 1)), "{e}");
+    // The second document starts on the line after the first one ends.
+    let lines = SAMPLE.lines().count();
+    assert!(
+        e.contains(&format!("(line {}, column 1)", lines + 1)),
+        "{e}"
+    );
 }
 
 #[test]
@@ -145,7 +150,8 @@ fn duplicate_keys_are_refused_even_inside_an_inline_card() {
         e.starts_with("units[1].card: the key \"shooting\" appears twice"),
         "{e}"
     );
-    assert!(e.contains("at byte"), "{e}");
+    // The inline card is on the sample's fourth line.
+    assert!(e.contains("(line 4, column "), "{e}");
     let top = SAMPLE.replace(r#""name":"Kampfgruppe","#, r#""name":"A","name":"B","#);
     assert!(err(&top).starts_with("file: the key \"name\" appears twice"));
 }

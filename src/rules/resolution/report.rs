@@ -1,5 +1,6 @@
 //! What a mechanic answers: a presentation-neutral report of headline values, named
-//! distributions with exact weights, the dice rolled, notes and the house readings used.
+//! distributions with exact weights (or sampled ones, marked as estimates), the dice rolled
+//! and where they came from, notes and the house readings used.
 //!
 //! The command line prints it as text or serialises it as JSON; the window draws it. Every
 //! label a person reads is decided here, in the ruleset's module, once.
@@ -63,7 +64,7 @@ impl Serialize for Value {
 }
 
 /// One headline value with its label.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Headline {
     /// Stable, snake_case: the JSON key scripts read (`p_suppressed`).
     pub key: String,
@@ -73,6 +74,43 @@ pub struct Headline {
     /// The value rests on a house reading (RULINGS); the reading is in the report's
     /// `house_defaults`.
     pub house_default: bool,
+    /// The value was estimated by sampling (the report's `estimate` says how), not counted.
+    pub estimate: bool,
+    /// An estimated chance's standard error (as a chance, 0..=1).
+    pub std_error: Option<f64>,
+}
+
+/// How an estimate reads: "≈" before it, so it never looks exact.
+const ABOUT: &str = "≈ ";
+
+impl Headline {
+    /// The value in words, an estimate marked as one: "≈ 71.0% ± 0.4".
+    pub fn text(&self) -> String {
+        match (self.estimate, self.std_error) {
+            (false, _) => self.value.text(),
+            (true, Some(se)) => format!("{ABOUT}{} ± {:.1}", self.value.text(), se * 100.0),
+            (true, None) => format!("{ABOUT}{}", self.value.text()),
+        }
+    }
+}
+
+impl Serialize for Headline {
+    /// `{"key", "label", "value", "house_default"}`, and for an estimate `"estimate": true`
+    /// with its `"std_error"` where it has one.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("key", &self.key)?;
+        map.serialize_entry("label", &self.label)?;
+        map.serialize_entry("value", &self.value)?;
+        map.serialize_entry("house_default", &self.house_default)?;
+        if self.estimate {
+            map.serialize_entry("estimate", &true)?;
+            if let Some(se) = self.std_error {
+                map.serialize_entry("std_error", &se)?;
+            }
+        }
+        map.end()
+    }
 }
 
 /// One outcome of a distribution.
@@ -96,6 +134,8 @@ pub struct Distribution {
     pub counts: bool,
     /// The distribution rests on a house reading (RULINGS).
     pub house_default: bool,
+    /// The weights are counts of sampled trials, not exact: the figures are estimates.
+    pub estimate: bool,
 }
 
 impl Distribution {
@@ -120,6 +160,7 @@ impl Distribution {
                 .collect(),
             counts: false,
             house_default: false,
+            estimate: false,
         }
     }
 
@@ -148,6 +189,7 @@ impl Distribution {
                 .collect(),
             counts: true,
             house_default: false,
+            estimate: false,
         }
     }
 
@@ -166,6 +208,25 @@ impl Distribution {
         }
         let weight: u128 = self.outcomes.iter().skip(index).map(|o| o.weight).sum();
         weight as f64 / self.total as f64
+    }
+
+    /// The chance of outcome `index` in words, an estimate marked as one ("≈ 12.3%").
+    pub fn chance_text(&self, index: usize) -> String {
+        self.marked(percent(self.probability(index)))
+    }
+
+    /// The chance of outcome `index` or any later one in words, marked like
+    /// [`Distribution::chance_text`].
+    pub fn at_least_text(&self, index: usize) -> String {
+        self.marked(percent(self.at_least(index)))
+    }
+
+    fn marked(&self, text: String) -> String {
+        if self.estimate {
+            format!("{ABOUT}{text}")
+        } else {
+            text
+        }
     }
 
     /// Every outcome's label and chance, in order.
@@ -201,6 +262,9 @@ impl Serialize for Distribution {
         map.serialize_entry("label", &self.label)?;
         if self.house_default {
             map.serialize_entry("house_default", &true)?;
+        }
+        if self.estimate {
+            map.serialize_entry("estimate", &true)?;
         }
         // Written as a string: exact totals can exceed 64 bits.
         map.serialize_entry("total", &self.total.to_string())?;
@@ -360,6 +424,8 @@ impl Report {
             label: label.into(),
             value,
             house_default,
+            estimate: false,
+            std_error: None,
         });
     }
 
@@ -377,6 +443,30 @@ impl Report {
     pub fn dist(&mut self, mut distribution: Distribution) {
         distribution.house_default |= self.rests_on_house_default(&distribution.key);
         self.distributions.push(distribution);
+    }
+
+    /// Marks the values and distributions under `keys` as estimated by the sampling in
+    /// `estimate` (set as the report's), each chance with its standard error.
+    pub fn estimated(&mut self, estimate: Estimate, keys: &[&str]) {
+        let trials = estimate.trials.max(1) as f64;
+        for v in self
+            .values
+            .iter_mut()
+            .filter(|v| keys.contains(&v.key.as_str()))
+        {
+            v.estimate = true;
+            if let Value::Probability(p) = v.value {
+                v.std_error = Some((p * (1.0 - p) / trials).sqrt());
+            }
+        }
+        for d in self
+            .distributions
+            .iter_mut()
+            .filter(|d| keys.contains(&d.key.as_str()))
+        {
+            d.estimate = true;
+        }
+        self.estimate = Some(estimate);
     }
 
     /// Marks the value or distribution under `key` as resting on a house reading that is
@@ -424,7 +514,8 @@ impl Report {
 impl Serialize for Report {
     /// The one JSON shape (README "JSON output"): `ruleset`, `mechanic`, `title`, each
     /// headline value under its own key (the keys scripts read) and again with its label
-    /// in `values`, `distributions` by key, `dice`, `result`, `notes`, `house_defaults`.
+    /// in `values`, `distributions` by key, for a roll its `source` (and `seed` when
+    /// seeded), `dice`, `result`, `notes`, `house_defaults`, and `estimate` when sampled.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("ruleset", self.ruleset.as_str())?;

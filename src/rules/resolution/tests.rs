@@ -616,7 +616,12 @@ fn dice_of_the_wrong_count_or_face_or_an_unknown_pool_are_refused_naming_the_poo
             ),
             (
                 TableDice::new(),
-                ResolveError::Dice(DiceError::NoTableDice { pool, sides, count }),
+                ResolveError::Dice(DiceError::NoTableDice {
+                    pool,
+                    sides,
+                    count,
+                    roll: 1,
+                }),
             ),
         ];
         for (dice, expected) in cases {
@@ -686,4 +691,85 @@ fn a_pool_rolled_after_earlier_dice_is_asked_for_once_they_are_given() {
     let hits = TableDice::new().with("attack", vec![6; *dice as usize]);
     let p = fire.table_pools(&shot, &hits);
     assert_eq!(p.asked.last().map(|r| r.pool), Some("reaction"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Estimates read as estimates.
+
+#[test]
+fn an_estimate_is_marked_beside_each_sampled_figure_and_its_seed_follows_the_question() {
+    use InputValue::{Choice as C, Count as N};
+    let m = get(RulesetId::BoltAction, "shooting");
+    // Six vehicle flamethrowers: 2D6 shots each, too many dice to count exactly.
+    let volley = |firers: i64, target: &str| {
+        inputs_of(
+            m,
+            &[
+                ("weapon", C("Flamethrower (vehicle)")),
+                ("firers", N(firers)),
+                ("target", card(RulesetId::BoltAction, target)),
+            ],
+        )
+    };
+    let report = m.resolve_odds(&volley(6, "Medium Tank")).unwrap();
+    let estimate = report.estimate.expect("sampled");
+    for d in &report.distributions {
+        let sampled = ["shots", "hits", "damaging_hits", "pins", "vehicle_result"];
+        assert_eq!(d.estimate, sampled.contains(&d.key.as_str()), "{}", d.key);
+        if d.estimate {
+            assert!(d.chance_text(0).starts_with("≈ "), "{}", d.chance_text(0));
+        }
+    }
+    let knocked_out = report
+        .values
+        .iter()
+        .find(|v| v.key == "p_knocked_out")
+        .unwrap();
+    let Value::Probability(p) = knocked_out.value else {
+        panic!("a chance");
+    };
+    let se = (p * (1.0 - p) / estimate.trials as f64).sqrt();
+    assert_eq!(knocked_out.std_error, Some(se));
+    assert_eq!(
+        knocked_out.text(),
+        format!("≈ {} ± {:.1}", crate::rules::words::percent(p), se * 100.0)
+    );
+    let exact = report
+        .values
+        .iter()
+        .find(|v| v.key == "p_hit_per_shot")
+        .unwrap();
+    assert!(!exact.estimate && !exact.text().starts_with('≈'));
+    let json = serde_json::to_value(&report).unwrap();
+    let entry = json["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["key"] == "p_knocked_out")
+        .unwrap();
+    assert_eq!(entry["estimate"], true);
+    assert_eq!(entry["std_error"], se);
+    assert_eq!(json["distributions"]["hits"]["estimate"], true);
+    assert!(
+        json["distributions"]["per_damaging_hit"]
+            .get("estimate")
+            .is_none()
+    );
+    // The same question samples the same way; another question with another seed.
+    let again = m.resolve_odds(&volley(6, "Medium Tank")).unwrap();
+    assert_eq!(again, report);
+    let seeds: Vec<u64> = [(6, "Medium Tank"), (7, "Medium Tank"), (6, "Heavy Tank")]
+        .into_iter()
+        .map(|(n, t)| {
+            m.resolve_odds(&volley(n, t))
+                .unwrap()
+                .estimate
+                .unwrap()
+                .seed
+        })
+        .collect();
+    assert!(
+        seeds[0] != seeds[1] && seeds[0] != seeds[2] && seeds[1] != seeds[2],
+        "{seeds:?}"
+    );
 }

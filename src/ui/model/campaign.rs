@@ -420,7 +420,8 @@ impl Model {
             .units
             .iter()
             .flat_map(|u| {
-                let label = u.card.name().to_string();
+                // A custom card's units are "Sherman · custom" on the chips, as everywhere.
+                let label = u.card.label();
                 std::iter::repeat_n(label, u.count as usize)
             })
             .collect())

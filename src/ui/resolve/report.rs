@@ -6,7 +6,6 @@ use egui::RichText;
 
 use crate::rules::HouseDefault;
 use crate::rules::resolution::{Distribution, Report, Value};
-use crate::rules::words::percent;
 
 use super::chart::{chart_with_lines, visible_range};
 
@@ -42,7 +41,7 @@ pub fn show(ui: &mut egui::Ui, report: &Report) {
         .filter(|v| !matches!(v.value, Value::Probabilities(_)))
     {
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{}: {}", v.label, v.value.text()));
+            ui.label(format!("{}: {}", v.label, v.text()));
             if v.house_default {
                 house_mark(ui, report, &v.key);
             }
@@ -81,13 +80,11 @@ fn distribution(ui: &mut egui::Ui, d: &Distribution) {
                     "{} {}: {} (at least {n}: {})",
                     d.label,
                     o.label,
-                    percent(d.probability(i)),
-                    percent(d.at_least(i))
+                    d.chance_text(i),
+                    d.at_least_text(i)
                 ),
-                (true, Some(_)) => {
-                    format!("{} {}: {}", d.label, o.label, percent(d.probability(i)))
-                }
-                _ => format!("{}: {}", o.label, percent(d.probability(i))),
+                (true, Some(_)) => format!("{} {}: {}", d.label, o.label, d.chance_text(i)),
+                _ => format!("{}: {}", o.label, d.chance_text(i)),
             };
             ui.label(line);
         }

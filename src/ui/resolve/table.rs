@@ -21,6 +21,8 @@ pub type Typed = BTreeMap<(&'static str, usize), String>;
 pub struct TableEntry {
     pub texts: Typed,
     cache: Option<(Subject, Typed, Prompt)>,
+    /// The pools shown last frame: a new row widens the grid, which lays out again.
+    shown: usize,
 }
 
 /// One pool the situation asks for and which roll of that pool it is (0 for the first).
@@ -129,37 +131,54 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
             dice: prompt.dice.clone(),
         }));
     }
-    for asked in prompt.pools.iter().filter(|a| a.request.count > 0) {
-        let key = (asked.request.pool, asked.occurrence);
-        let again = if asked.occurrence > 0 {
-            format!(" (roll {})", asked.occurrence + 1)
-        } else {
-            String::new()
-        };
-        ui.horizontal(|ui| {
+    let rows = prompt.pools.iter().filter(|a| a.request.count > 0).count();
+    if rows != state.table.shown {
+        // The grid sizes its columns from the frame before: draw once more with the new row.
+        state.table.shown = rows;
+        ui.ctx().request_repaint();
+    }
+    // One row a pool, fields lined up under each other.
+    egui::Grid::new("table_dice").num_columns(3).show(ui, |ui| {
+        for asked in prompt.pools.iter().filter(|a| a.request.count > 0) {
+            let key = (asked.request.pool, asked.occurrence);
+            let again = if asked.occurrence > 0 {
+                format!(" (roll {})", asked.occurrence + 1)
+            } else {
+                String::new()
+            };
             let label = ui.label(format!(
                 "{}{again} — {}",
                 asked.request.pool,
                 asked.request.dice()
             ));
             let text = state.table.texts.entry(key).or_default();
-            ui.add(
-                egui::TextEdit::singleline(text)
-                    .desired_width(FACES_WIDTH)
-                    .hint_text("65521"),
+            ui.add_sized(
+                [FACES_WIDTH, ui.spacing().interact_size.y],
+                egui::TextEdit::singleline(text).hint_text("65521"),
             )
             .labelled_by(label.id)
             .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
-            if let Err(error) = check_typed(text) {
-                ui.colored_label(ui.visuals().error_fg_color, error);
-            }
-        });
-    }
+            match check_typed(text) {
+                Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
+                Ok(()) => ui.label(""),
+            };
+            ui.end_row();
+        }
+    });
     match &prompt.answer {
         Ok(_) => {}
         // The next pool's field is shown: nothing is wrong yet.
         Err(ResolveError::Dice(DiceError::NoTableDice { .. })) => {
             ui.weak("Type each pool's faces as rolled; a pool rolled after another appears once that one is in.");
+        }
+        // Still typing: not a mistake yet.
+        Err(ResolveError::Dice(DiceError::WrongTableCount {
+            pool,
+            given,
+            wanted,
+            ..
+        })) if given < wanted => {
+            ui.weak(format!("{pool}: {given} of {wanted} faces so far"));
         }
         Err(error) => {
             ui.colored_label(

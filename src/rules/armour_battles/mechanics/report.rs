@@ -92,6 +92,7 @@ fn fire_values(r: &mut Report, odds: &FireOdds) {
             .collect(),
         counts: true,
         house_default: false,
+        estimate: false,
     });
     r.note(format!("Suppression: {}.", odds.suppression.describe()));
     match &result.forced_back_inches {

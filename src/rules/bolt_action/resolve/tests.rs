@@ -4,25 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::*;
+use crate::rules::bolt_action::vehicle_damage::KnockOut;
 use crate::rules::dice::Estimate;
+use crate::rules::dice::test_support::for_each_d6s;
 
 fn weapon(name: &str) -> &'static Weapon {
     tables().unwrap().weapon(name).unwrap()
-}
-
-fn for_each_d6s(n: usize, f: &mut impl FnMut(&[u32])) {
-    fn go(faces: &mut Vec<u32>, n: usize, f: &mut impl FnMut(&[u32])) {
-        if faces.len() == n {
-            f(faces);
-            return;
-        }
-        for face in 1..=6 {
-            faces.push(face);
-            go(faces, n, f);
-            faces.pop();
-        }
-    }
-    go(&mut Vec::new(), n, f);
 }
 
 /// Exact and brute-force odds agree: same outcomes, and every weight in the same ratio to
@@ -71,6 +58,7 @@ fn order_tests_match_enumeration() {
                     quality,
                     pins,
                     officer: officer.map(String::from),
+                    modifier: 0,
                 };
                 let odds = order_test_odds(&test).unwrap();
                 let target = base - pins as i32 + bonus;
@@ -102,6 +90,7 @@ fn order_test_example_numbers() {
         quality: Quality::Regular,
         pins: 2,
         officer: Some("captain".into()),
+        modifier: 0,
     };
     let odds = order_test_odds(&test).unwrap();
     assert_eq!(odds.target, 10);
@@ -144,57 +133,67 @@ fn hit_needs_follow_the_sheet() {
     assert_eq!(hit_odds(9).unwrap().weight(&true), 1);
 }
 
-/// Brute force over `shots` × (to-hit d6, damage d6, result d6[, second result d6]).
-fn brute_direct(
-    shots: usize,
-    need: i32,
-    pen: i32,
-    dv: i32,
-    vehicle: Option<(i32, bool)>,
-) -> BTreeMap<AttackTally, u128> {
-    let dice_per_shot = match vehicle {
-        None => 2,
-        Some((_, false)) => 3,
-        Some((_, true)) => 4,
-    };
-    let effect = |roll: i32| match roll {
-        i32::MIN..=1 => DamageEffect::CrewStunned,
-        2 => DamageEffect::Immobilised,
-        3 => DamageEffect::OnFire,
-        _ => DamageEffect::KnockedOut,
-    };
+/// Brute force over `shots` × (to-hit d6, damage d6).
+fn brute_direct(shots: usize, need: i32, pen: i32, dv: i32) -> BTreeMap<AttackTally, u128> {
     let mut out = BTreeMap::new();
-    for_each_d6s(shots * dice_per_shot, &mut |faces| {
+    for_each_d6s(shots * 2, &mut |faces| {
         let mut tally = AttackTally::default();
-        let mut immobilised = 0;
-        for shot in faces.chunks(dice_per_shot) {
-            let hit = shot[0] != 1 && shot[0] as i32 >= need;
-            if !hit {
-                continue;
-            }
-            tally.hits += 1;
-            if shot[1] as i32 + pen < dv {
-                continue;
-            }
-            tally.damaging += 1;
-            if let Some((bonus, massive)) = vehicle {
-                let mut results = vec![effect(shot[2] as i32 + bonus)];
-                if massive {
-                    results.push(effect(shot[3] as i32 + bonus));
-                }
-                for r in results {
-                    immobilised += u32::from(r == DamageEffect::Immobilised);
-                    tally.worst = tally.worst.max(Some(r));
-                }
+        for shot in faces.chunks(2) {
+            if shot[0] != 1 && shot[0] as i32 >= need {
+                tally.hits += 1;
+                tally.damaging += u32::from(shot[1] as i32 + pen >= dv);
             }
         }
-        if immobilised >= 2 {
-            tally.worst = Some(DamageEffect::KnockedOut);
-        }
-        tally.immobilised = immobilised.min(2);
         *out.entry(tally).or_insert(0u128) += 1;
     });
     out
+}
+
+/// Brute force over one shot at a vehicle of `morale`: to-hit d6, damage d6, one or two
+/// result d6 (+`bonus`), and a pair of check dice per result. The sheet's procedure by hand:
+/// the hit's pin, a pin per result but Knocked Out, a second Immobilised knocks out, On Fire
+/// fails on 2d6 above morale − pins. Keyed (knocked out, immobilised, pins).
+fn brute_vehicle(
+    need: i32,
+    pen: i32,
+    dv: i32,
+    bonus: i32,
+    massive: bool,
+    morale: i32,
+) -> BTreeMap<(bool, bool, u32), u128> {
+    let results = if massive { 2 } else { 1 };
+    let mut out = BTreeMap::new();
+    for_each_d6s(2 + 3 * results, &mut |f| {
+        let hit = f[0] != 1 && f[0] as i32 >= need;
+        let (mut ko, mut imm, mut pins) = (false, false, u32::from(hit));
+        if hit && f[1] as i32 + pen >= dv {
+            for r in 0..results {
+                let roll = f[2 + r] as i32 + bonus;
+                let check = f[2 + results + 2 * r] + f[3 + results + 2 * r];
+                if roll <= 3 {
+                    pins += 1;
+                }
+                if ko {
+                    continue;
+                }
+                ko = match roll {
+                    2 => std::mem::replace(&mut imm, true),
+                    3 => check as i32 > morale - pins as i32,
+                    r if r >= 4 => true,
+                    _ => false,
+                };
+            }
+        }
+        *out.entry((ko, imm, pins)).or_insert(0u128) += 1;
+    });
+    out
+}
+
+fn vehicle_summary(odds: &AttackOdds) -> Dist<(bool, bool, u32)> {
+    odds.vehicle
+        .as_ref()
+        .expect("an armoured target")
+        .map(|v| (v.knocked_out.is_some(), v.immobilised, v.pins))
 }
 
 #[test]
@@ -213,7 +212,7 @@ fn small_arms_against_infantry_match_enumeration() {
     let odds = attack_odds(&attack).unwrap();
     assert_eq!(odds.numbers.need, 4);
     assert_eq!(odds.numbers.pen, 0);
-    let brute = brute_direct(3, 4, 0, 4, None);
+    let brute = brute_direct(3, 4, 0, 4);
     assert_same_odds(&odds.tally, &brute, "rifles");
     // One pin when anything hits: P(at least one hit) = 1 − (1/2)^3.
     assert_eq!(odds.pins.probability(&1), 7.0 / 8.0);
@@ -245,8 +244,10 @@ fn anti_tank_fire_matches_enumeration() {
         let odds = attack_odds(&attack).unwrap();
         assert_eq!(odds.numbers.pen, pen, "{facing:?}");
         let need = if long_range { 4 } else { 3 };
-        let brute = brute_direct(1, need, pen, 9, Some((0, massive)));
+        let brute = brute_direct(1, need, pen, 9);
         assert_same_odds(&odds.tally, &brute, "AT gun");
+        let brute = brute_vehicle(need, pen, 9, 0, massive, 9);
+        assert_same_odds(&vehicle_summary(&odds), &brute, "AT gun, vehicle");
     }
     // Two shots of a light automatic cannon (PEN +2) at a light tank's rear (8+): 2 + 2 ≥ …
     let light = TargetProfile::of_category(Category::LightTank, Quality::Regular).unwrap();
@@ -255,7 +256,7 @@ fn anti_tank_fire_matches_enumeration() {
         ..Attack::new(weapon("Light automatic cannon"), light)
     };
     let odds = attack_odds(&attack).unwrap();
-    let brute = brute_direct(2, 3, 4, 8, Some((0, false)));
+    let brute = brute_direct(2, 3, 4, 8);
     assert_same_odds(&odds.tally, &brute, "autocannon");
 }
 
@@ -269,10 +270,17 @@ fn a_second_immobilised_result_knocks_the_vehicle_out() {
         ..Attack::new(gun, tank)
     })
     .unwrap();
-    // Heavy AT gun: PEN 6 vs 9 → 3+ to damage; results 4–6 KO, 2 Immobilised.
+    // Heavy AT gun: PEN 6 vs 9 → 3+ to damage; results 4–6 KO, 2 Immobilised, 3 On Fire
+    // whose check (9 less the hit's pin and its own) fails on 2d6 above 7.
     let p_damage = 4.0 / 6.0 * 4.0 / 6.0;
-    assert!((fresh.p_knocked_out() - p_damage * 3.0 / 6.0).abs() < 1e-12);
-    assert!((hurt.p_knocked_out() - p_damage * 4.0 / 6.0).abs() < 1e-12);
+    let fails = (1..=6)
+        .flat_map(|a| (1..=6).map(move |b| a + b))
+        .filter(|&t| t > 7)
+        .count() as f64
+        / 36.0;
+    let fire = fails / 6.0;
+    assert!((fresh.p_knocked_out() - p_damage * (3.0 / 6.0 + fire)).abs() < 1e-12);
+    assert!((hurt.p_knocked_out() - p_damage * (4.0 / 6.0 + fire)).abs() < 1e-12);
 }
 
 #[test]
@@ -292,6 +300,7 @@ fn superficial_damage_and_open_topped_indirect_fire() {
         damage_value: 5,
         armoured: true,
         open_topped: false,
+        morale: 9,
     };
     let odds = attack_odds(&Attack::new(&no_pen, soft_armour)).unwrap();
     assert!(odds.numbers.superficial);
@@ -306,6 +315,7 @@ fn superficial_damage_and_open_topped_indirect_fire() {
         damage_value: 7,
         armoured: true,
         open_topped: true,
+        morale: 9,
     };
     let attack = Attack {
         high_explosive: true,
@@ -316,12 +326,20 @@ fn superficial_damage_and_open_topped_indirect_fire() {
     assert_eq!(odds.numbers.pen, 2);
     assert_eq!(odds.numbers.result_bonus, 1);
     assert_eq!(odds.numbers.he_hits, None);
-    let brute = brute_direct(1, 3, 2, 7, Some((1, false)));
+    let brute = brute_direct(1, 3, 2, 7);
     assert_same_odds(&odds.tally, &brute, "mortar on a half-track");
-    // D2 pins when hit (4/6): 1 or 2 equally.
-    assert_eq!(odds.pins.probability(&0), 2.0 / 6.0);
-    assert_eq!(odds.pins.probability(&1), 2.0 / 6.0);
-    assert_eq!(odds.pins.probability(&2), 2.0 / 6.0);
+    // D2 pins when hit (3+), and one more when the hit damages (5+) with a result short of
+    // Knocked Out: d6 + 1 of 2 or 3.
+    let mut brute = BTreeMap::new();
+    for_each_d6s(4, &mut |f| {
+        let pins = if f[0] >= 3 {
+            f[1].div_ceil(3) + u32::from(f[2] + 2 >= 7 && f[3] < 3)
+        } else {
+            0
+        };
+        *brute.entry(pins).or_insert(0u128) += 1;
+    });
+    assert_same_odds(&odds.pins, &brute, "pins on a half-track");
     // HE from a weapon without an HE value is refused.
     let err = attack_odds(&Attack {
         high_explosive: true,
@@ -374,7 +392,6 @@ fn dice_shots_match_enumeration() {
         let tally = AttackTally {
             hits,
             damaging: hits,
-            ..AttackTally::default()
         };
         *brute.entry(tally).or_insert(0u128) += 1;
     });
@@ -440,6 +457,7 @@ fn seeded_rolls_replay() {
             quality: Quality::Veteran,
             pins: 3,
             officer: None,
+            modifier: 0,
         };
         let roll = roll_order_test(&test, &mut Roller::new(seed)).unwrap();
         assert_eq!(
@@ -469,14 +487,16 @@ fn monte_carlo_attacks_agree_with_the_exact_odds() {
     for _ in 0..trials {
         let roll = roll_attack(&attack, &mut roller).unwrap();
         any_damage += u64::from(roll.tally.damaging > 0);
-        stunned_or_worse += u64::from(roll.tally.worst >= Some(DamageEffect::Immobilised));
+        let fate = roll.vehicle.map(|v| v.fate());
+        stunned_or_worse += u64::from(fate >= Some(VehicleFate::Immobilised));
     }
     let exact = odds.damaging_hits().at_least(&1);
     let est = Estimate::from_counts(any_damage, trials);
     assert!(est.z_score(exact) < 4.0, "{est:?} vs {exact}");
     let exact = odds
-        .vehicle_result()
-        .probability_where(|r| *r >= Some(DamageEffect::Immobilised));
+        .vehicle_fate()
+        .unwrap()
+        .probability_where(|f| *f >= VehicleFate::Immobilised);
     let est = Estimate::from_counts(stunned_or_worse, trials);
     assert!(est.z_score(exact) < 4.0, "{est:?} vs {exact}");
 }
@@ -610,22 +630,31 @@ fn he_fire_is_one_shell_per_firer_whatever_the_shots() {
 #[test]
 fn a_weapon_with_no_pen_damages_armour_only_on_a_natural_six_superficially() {
     // One rifle at a light tank: hit on 3+ (4/6), damage only on a 6 (1/6), then d6 − 3 on
-    // the damage table: 1–4 Crew Stunned, 5 Immobilised, 6 On Fire, never Knocked Out.
+    // the damage table: 1–4 Crew Stunned, 5 Immobilised, 6 On Fire — whose check (Regular 9,
+    // less the hit's pin and its own) is the only way it can be knocked out.
     let tank = TargetProfile::of_category(Category::LightTank, Quality::Regular).unwrap();
     let odds = attack_odds(&Attack::new(weapon("Rifle"), tank)).unwrap();
     assert!(odds.numbers.superficial && odds.numbers.natural_six_to_damage);
     assert_eq!(odds.damage_roll.weight(&true) * 6, odds.damage_roll.total());
-    let mut brute: BTreeMap<Option<DamageEffect>, u128> = BTreeMap::new();
-    for_each_d6s(3, &mut |f| {
-        let worst = (f[0] >= 3 && f[1] == 6).then(|| match f[2] {
-            1..=4 => DamageEffect::CrewStunned,
-            5 => DamageEffect::Immobilised,
-            _ => DamageEffect::OnFire,
-        });
-        *brute.entry(worst).or_insert(0) += 1;
+    let mut brute: BTreeMap<(bool, bool, u32), u128> = BTreeMap::new();
+    for_each_d6s(5, &mut |f| {
+        let hit = f[0] >= 3;
+        let key = match (hit && f[1] == 6, f[2]) {
+            (false, _) => (false, false, u32::from(hit)),
+            (true, 1..=4) => (false, false, 2),
+            (true, 5) => (false, true, 2),
+            (true, _) => (f[3] + f[4] > 9 - 2, false, 2),
+        };
+        *brute.entry(key).or_insert(0) += 1;
     });
-    assert_same_odds(&odds.vehicle_result(), &brute, "rifle at a light tank");
-    assert_eq!(odds.p_knocked_out(), 0.0);
+    assert_same_odds(&vehicle_summary(&odds), &brute, "rifle at a light tank");
+    let table_knock_out = odds
+        .vehicle_fate()
+        .unwrap()
+        .weight(&VehicleFate::KnockedOut {
+            cause: KnockOut::DamageResult,
+        });
+    assert_eq!(table_knock_out, 0, "never a Knocked Out result");
 }
 
 #[test]

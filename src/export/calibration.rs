@@ -1,0 +1,302 @@
+//! The duplex calibration sheet: one sheet, front and back, that tells how far a printer
+//! shifts the backs of a duplex print.
+//!
+//! The front carries two millimetre scales, across (X) and down (Y), each numbered −10 to
+//! +10 from the point where a perfect back lands. The back carries one long line through
+//! each scale. Held up to the light, the numbers where the back's lines cross the front's
+//! scales are the printer's back offset, to the right and down as seen from the front:
+//! entered as `--back-offset X,Y` (or in the Print view for that printer), every back is
+//! printed shifted the other way. Printing the sheet again with the offset applied should
+//! read 0, 0. Both sides also carry the same corner crosses, which line up when the backs
+//! are right.
+
+use super::ExportError;
+use super::display::{Item, Layout, Page, Rgb, Stroke};
+use super::fonts::{FontStyle, faces};
+use super::sheet::{BackOffset, Flip, MAX_BACK_OFFSET_MM};
+use super::template::templates;
+use super::text::{Font, Typesetter, cap_height};
+
+/// Scale ticks every millimetre; longer and numbered every this many.
+const NUMBERED_EVERY_MM: i32 = 5;
+
+/// How far the back's pointer lines run each side of their scale, so they are easy to find.
+const POINTER_REACH_MM: f32 = 18.0;
+
+/// Corner crosses this far in from each edge (inside any printer's margin).
+const CROSS_INSET_MM: f32 = 22.0;
+
+const CROSS_ARM_MM: f32 = 6.0;
+
+/// Lays out the two pages of the calibration sheet for `page` (`a4`, `letter`), turned over
+/// `flip`, with `offset` already applied to the back (0, 0 to measure a printer afresh).
+pub fn layout_calibration(
+    page: &str,
+    flip: Flip,
+    offset: BackOffset,
+) -> Result<Layout, ExportError> {
+    let t = templates()?;
+    let page = t.page(page)?;
+    let offset = offset.checked()?;
+    let ts = Typesetter { faces: faces()? };
+    let (w, h) = (page.width_mm, page.height_mm);
+    let ink = Rgb::BLACK;
+    let thin = Stroke::solid(ink, 0.35);
+    let mut front = Page::new(w, h);
+    let mut back = Page::new(w, h);
+    let x_scale = (w / 2.0, h / 2.0 - 35.0);
+    let y_scale = (w / 2.0 - 45.0, h / 2.0 + 25.0);
+    front.items.extend(scale(ts, x_scale, true, thin));
+    front.items.extend(scale(ts, y_scale, false, thin));
+    // The back's pointers, drawn where a perfect back puts them as seen from the front.
+    let pointer = Stroke::solid(ink, 0.5);
+    let mut pointers = vec![
+        Item::Line {
+            x1: x_scale.0,
+            y1: x_scale.1 - POINTER_REACH_MM,
+            x2: x_scale.0,
+            y2: x_scale.1 + POINTER_REACH_MM,
+            stroke: pointer,
+        },
+        Item::Line {
+            x1: y_scale.0 - POINTER_REACH_MM,
+            y1: y_scale.1,
+            x2: y_scale.0 + POINTER_REACH_MM,
+            y2: y_scale.1,
+            stroke: pointer,
+        },
+    ];
+    for (cx, cy) in [
+        (CROSS_INSET_MM, CROSS_INSET_MM),
+        (w - CROSS_INSET_MM, CROSS_INSET_MM),
+        (CROSS_INSET_MM, h - CROSS_INSET_MM),
+        (w - CROSS_INSET_MM, h - CROSS_INSET_MM),
+    ] {
+        let cross = cross(cx, cy, thin);
+        front.items.extend(cross.iter().cloned());
+        pointers.extend(cross);
+    }
+    let (dx, dy) = offset.shift_on_back(flip);
+    back.items.extend(
+        pointers
+            .iter()
+            .map(|item| on_back(item, w, h, flip, (dx, dy))),
+    );
+    let text = Font::new(FontStyle::Regular, 8.5, ink);
+    let bold = Font::new(FontStyle::Bold, 12.0, ink);
+    let edge = match flip {
+        Flip::LongEdge => "long",
+        Flip::ShortEdge => "short",
+    };
+    let left = 30.0;
+    let width = w - 2.0 * left;
+    let mut y = 40.0;
+    let put = |page: &mut Page, font: Font, line: &str, y: &mut f32| {
+        *y += cap_height(font.size_pt);
+        page.items.push(ts.run(left, *y, font, line));
+        *y += font.line_height() - cap_height(font.size_pt);
+    };
+    put(
+        &mut front,
+        bold,
+        &format!(
+            "Duplex calibration — {}, turned over the {edge} edge",
+            page.label
+        ),
+        &mut y,
+    );
+    let steps = [
+        "Print this sheet on both sides, with the same printer settings as your cards.",
+        "Hold it up to a light. The back's two long lines cross the scales below.",
+        "Read the number where the line crosses the scale across (X, + to the right) and the \
+         scale down (Y, + downwards), to the half millimetre.",
+        "Enter them as the back offset for this printer: in the Print view, or on the command \
+         line as --back-offset X,Y. Backs are then printed shifted the other way.",
+        "Print the sheet again with the offset: both lines should cross at 0.",
+    ];
+    for (n, step) in steps.iter().enumerate() {
+        let (lines, _) = ts.wrap_checked(&format!("{}. {step}", n + 1), text, width);
+        for line in lines {
+            put(&mut front, text, &line, &mut y);
+        }
+    }
+    let note = if offset.is_zero() {
+        "Back of the calibration sheet: no offset applied.".to_string()
+    } else {
+        format!(
+            "Back of the calibration sheet, printed with back offset {},{} mm.",
+            offset.x_mm, offset.y_mm
+        )
+    };
+    // Low on the page, where the front has nothing to read through it.
+    back.items.push(ts.run(left, h - 40.0, text, &note));
+    // Each scale's name beside it: X to its left, Y above it.
+    let bold_small = Font::new(FontStyle::Bold, 9.0, ink);
+    let x_name = "X, across (mm)";
+    let x_label = ts.run(
+        x_scale.0 - MAX_BACK_OFFSET_MM - 4.0 - ts.width(x_name, bold_small),
+        x_scale.1,
+        bold_small,
+        x_name,
+    );
+    let y_label = ts.run(
+        y_scale.0 - 10.0,
+        y_scale.1 - MAX_BACK_OFFSET_MM - 4.0,
+        bold_small,
+        "Y, down (mm)",
+    );
+    front.items.extend([x_label, y_label]);
+    let mut layout = Layout::new(format!("Duplex calibration — {}", page.label));
+    layout.pages = vec![front, back];
+    Ok(layout)
+}
+
+/// A millimetre scale centred on `(cx, cy)`, from −10 to +10 mm across (`across`) or down.
+fn scale(ts: Typesetter, (cx, cy): (f32, f32), across: bool, stroke: Stroke) -> Vec<Item> {
+    let font = Font::new(FontStyle::Regular, 7.0, Rgb::BLACK);
+    let reach = MAX_BACK_OFFSET_MM as i32;
+    let mut items = Vec::new();
+    for mm in -reach..=reach {
+        let numbered = mm % NUMBERED_EVERY_MM == 0;
+        let len = if numbered { 5.0 } else { 2.5 };
+        let at = mm as f32;
+        items.push(if across {
+            Item::Line {
+                x1: cx + at,
+                y1: cy - len,
+                x2: cx + at,
+                y2: cy,
+                stroke,
+            }
+        } else {
+            Item::Line {
+                x1: cx,
+                y1: cy + at,
+                x2: cx + len,
+                y2: cy + at,
+                stroke,
+            }
+        });
+        if numbered {
+            let label = match mm {
+                0 => "0".to_string(),
+                m if m > 0 => format!("+{m}"),
+                m => format!("−{}", m.unsigned_abs()),
+            };
+            let width = ts.width(&label, font);
+            items.push(if across {
+                ts.run(cx + at - width / 2.0, cy - len - 1.0, font, &label)
+            } else {
+                ts.run(
+                    cx + len + 1.0,
+                    cy + at + cap_height(7.0) / 2.0,
+                    font,
+                    &label,
+                )
+            });
+        }
+    }
+    let end = MAX_BACK_OFFSET_MM;
+    items.push(if across {
+        Item::Line {
+            x1: cx - end,
+            y1: cy,
+            x2: cx + end,
+            y2: cy,
+            stroke,
+        }
+    } else {
+        Item::Line {
+            x1: cx,
+            y1: cy - end,
+            x2: cx,
+            y2: cy + end,
+            stroke,
+        }
+    });
+    items
+}
+
+/// A registration cross centred on `(cx, cy)`.
+fn cross(cx: f32, cy: f32, stroke: Stroke) -> Vec<Item> {
+    vec![
+        Item::Line {
+            x1: cx - CROSS_ARM_MM,
+            y1: cy,
+            x2: cx + CROSS_ARM_MM,
+            y2: cy,
+            stroke,
+        },
+        Item::Line {
+            x1: cx,
+            y1: cy - CROSS_ARM_MM,
+            x2: cx,
+            y2: cy + CROSS_ARM_MM,
+            stroke,
+        },
+    ]
+}
+
+/// A line drawn at a front-view position, as the back page must draw it: mirrored the way
+/// the sheet turns, then shifted by the back offset.
+fn on_back(item: &Item, w: f32, h: f32, flip: Flip, (dx, dy): (f32, f32)) -> Item {
+    item.mapped(|x, y| match flip {
+        Flip::LongEdge => (w - x + dx, y + dy),
+        Flip::ShortEdge => (x + dx, h - y + dy),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pointer across, as the front sees it through the paper: the back's vertical line.
+    fn pointer_x(layout: &Layout, flip: Flip) -> f32 {
+        let back = &layout.pages[1];
+        let w = back.width;
+        back.items
+            .iter()
+            .find_map(|item| match item {
+                Item::Line { x1, x2, y1, y2, .. }
+                    if (x1 - x2).abs() < 1e-4 && (y2 - y1).abs() > 2.0 * POINTER_REACH_MM - 1.0 =>
+                {
+                    Some(match flip {
+                        Flip::LongEdge => w - x1,
+                        Flip::ShortEdge => *x1,
+                    })
+                }
+                _ => None,
+            })
+            .unwrap_or(f32::NAN)
+    }
+
+    #[test]
+    fn the_back_pointer_sits_on_the_scales_zero_and_moves_against_an_offset() {
+        for page in ["a4", "letter"] {
+            for flip in [Flip::LongEdge, Flip::ShortEdge] {
+                let plain = layout_calibration(page, flip, BackOffset::default()).unwrap();
+                assert_eq!(plain.pages.len(), 2);
+                let zero = plain.pages[0].width / 2.0;
+                assert!(
+                    (pointer_x(&plain, flip) - zero).abs() < 1e-3,
+                    "{page} {flip:?}"
+                );
+                // A printer that puts backs 2 mm to the right gets them printed 2 mm left.
+                let offset = BackOffset {
+                    x_mm: 2.0,
+                    y_mm: 0.0,
+                };
+                let corrected = layout_calibration(page, flip, offset).unwrap();
+                assert!(
+                    (pointer_x(&corrected, flip) - (zero - 2.0)).abs() < 1e-3,
+                    "{page} {flip:?}"
+                );
+            }
+        }
+        let far = BackOffset {
+            x_mm: 0.0,
+            y_mm: -11.0,
+        };
+        assert!(layout_calibration("a4", Flip::LongEdge, far).is_err());
+    }
+}

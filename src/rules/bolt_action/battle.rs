@@ -1,0 +1,684 @@
+//! A Bolt Action battle as a plain value: the order-dice bag, the order each unit was given,
+//! pins, casualties and units destroyed, and the turn that ends when the bag is empty.
+//!
+//! The sheet's turn: draw a die from the bag (one die per unit, in its side's colour), give
+//! that side's player's chosen unit its order (Fire, Advance, Run, Ambush, Rally, Down), test
+//! the order if the unit has pins (a double six is FUBAR), carry it out, and draw again; once
+//! the bag is empty the turn ends, and every die goes back in the bag but those of units that
+//! keep an Ambush or Down order (data: `battle.kept_orders`). A failed test gives the unit a
+//! Down order instead (data: `battle.failed_order`).
+//!
+//! Every transition is a small pure function from one [`Battle`] to the next, or a
+//! [`BattleError`] naming the unit and the reason; nothing here rolls unless handed a
+//! [`Roller`], and the dice of the mechanics (order test, shooting, close quarters) come in as
+//! their results. What a unit may do in a state is [`Battle::may`].
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::close_quarters::{FightEnd, Winner};
+use super::resolve::{OrderResult, OrderTest, ResolveError, morale_of};
+use super::tables::{BattleTable, OrderKind};
+use super::vehicle_damage::VehicleAfter;
+use super::{Category, UnitProfile};
+use crate::rules::dice::{DiceError, Dist, RollRecord, Roller};
+
+/// One of the two sides (each with its own colour of order dice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+}
+
+/// A unit's place in [`Battle::units`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UnitId(pub usize);
+
+/// The order die beside a unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GivenOrder {
+    pub order: OrderKind,
+    /// Kept from an earlier turn (Ambush or Down): not drawn from the bag this turn.
+    pub kept: bool,
+    /// The FUBAR chart's result, when a double six gave this order.
+    pub fubar: Option<String>,
+    /// The order has been carried out (it shot, assaulted, rallied).
+    pub done: bool,
+}
+
+/// A unit in the battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleUnit {
+    pub profile: UnitProfile,
+    pub side: Side,
+    /// Models at the start (1 for a vehicle or gun).
+    pub models: u32,
+    pub casualties: u32,
+    pub pins: u32,
+    /// The order die beside it, this turn's or one it kept.
+    pub order: Option<GivenOrder>,
+    pub immobilised: bool,
+    pub destroyed: bool,
+}
+
+impl BattleUnit {
+    /// A fresh unit of `models` models.
+    pub fn new(profile: UnitProfile, side: Side, models: u32) -> Self {
+        BattleUnit {
+            profile,
+            side,
+            models,
+            casualties: 0,
+            pins: 0,
+            order: None,
+            immobilised: false,
+            destroyed: false,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.profile.name
+    }
+
+    pub fn models_left(&self) -> u32 {
+        self.models.saturating_sub(self.casualties)
+    }
+
+    /// Its die is still in the bag: in the fight, and no order beside it.
+    fn die_in_bag(&self) -> bool {
+        !self.destroyed && self.order.is_none()
+    }
+}
+
+/// Something a unit may try to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Shoot (Fire, Advance, or from Ambush).
+    Shoot,
+    /// Move (Advance or Run).
+    Move,
+    /// Assault in close quarters (Run, infantry only).
+    Assault,
+    /// Shed pins (Rally).
+    Rally,
+}
+
+impl Action {
+    fn words(self) -> &'static str {
+        match self {
+            Action::Shoot => "shoot",
+            Action::Move => "move",
+            Action::Assault => "assault",
+            Action::Rally => "rally",
+        }
+    }
+}
+
+/// Why the battle refuses a step.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BattleError {
+    #[error("no unit number {0} in this battle")]
+    NoSuchUnit(usize),
+    #[error("{unit} is destroyed")]
+    Destroyed { unit: String },
+    #[error("a battle needs units on both sides")]
+    OneSided,
+    #[error("{unit}: a unit starts with at least one model")]
+    NoModels { unit: String },
+    #[error("a {side:?} die is already drawn: give it to a unit first")]
+    DiePending { side: Side },
+    #[error("no {side:?} die is left in the bag")]
+    NoDieLeft { side: Side },
+    #[error("the bag is empty: end the turn")]
+    BagEmpty,
+    #[error("{dice} dice in the bag: a random draw takes at most 255 (draw by hand)")]
+    BagTooBig { dice: u32 },
+    #[error("draw a die before giving an order")]
+    NothingDrawn,
+    #[error("the drawn die is {drawn:?}'s; {unit} is {side:?}'s")]
+    WrongSide {
+        unit: String,
+        side: Side,
+        drawn: Side,
+    },
+    #[error("{unit} already has a {order} order this turn")]
+    AlreadyOrdered { unit: String, order: &'static str },
+    #[error("{unit} has {pins} pins: take an order test first")]
+    TestNeeded { unit: String, pins: u32 },
+    #[error("{unit} is immobilised: it cannot {action}")]
+    Immobilised { unit: String, action: &'static str },
+    #[error("{unit} has no order yet this turn: it cannot {action}")]
+    NoOrder { unit: String, action: &'static str },
+    #[error("{unit} has a {order} order: it cannot {action}")]
+    OrderForbids {
+        unit: String,
+        order: &'static str,
+        action: &'static str,
+    },
+    #[error("{unit} has already carried out its {order} order this turn")]
+    Done { unit: String, order: &'static str },
+    #[error("{unit} is not infantry: only infantry fight in close quarters")]
+    NotInfantry { unit: String },
+    #[error("{unit} is not a vehicle")]
+    NotAVehicle { unit: String },
+    #[error("{unit} is a vehicle: use its damage results")]
+    IsAVehicle { unit: String },
+    #[error("{unit} is on the same side")]
+    SameSide { unit: String },
+    #[error("the vehicle's state does not start from {unit}'s {pins} pins")]
+    StaleVehicle { unit: String, pins: u32 },
+    #[error("{left} dice still in the bag: give them out before the turn ends")]
+    TurnNotOver { left: u32 },
+    #[error("{unit} does not keep its order: only {kept} orders stay by a unit")]
+    NotKept { unit: String, kept: String },
+    #[error(transparent)]
+    Rules(#[from] ResolveError),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+/// A Bolt Action battle: its turn, its units, the dice in the bag and a die drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub turn: u32,
+    pub units: Vec<BattleUnit>,
+    /// Dice in the bag, by side.
+    pub bag: [u32; 2],
+    /// A die drawn and not yet given to a unit.
+    pub drawn: Option<Side>,
+}
+
+fn rules() -> Result<&'static BattleTable, BattleError> {
+    super::DATA
+        .for_resolution(|d| &d.tables.battle)
+        .map_err(BattleError::Rules)
+}
+
+impl Battle {
+    /// Turn 1 with every unit's die in the bag.
+    ///
+    /// # Errors
+    /// [`BattleError::OneSided`] without units on both sides; [`BattleError::NoModels`].
+    pub fn new(units: Vec<BattleUnit>) -> Result<Battle, BattleError> {
+        for side in [Side::First, Side::Second] {
+            if !units.iter().any(|u| u.side == side) {
+                return Err(BattleError::OneSided);
+            }
+        }
+        if let Some(u) = units.iter().find(|u| u.models == 0) {
+            return Err(BattleError::NoModels {
+                unit: u.name().to_string(),
+            });
+        }
+        let mut battle = Battle {
+            turn: 1,
+            units,
+            bag: [0, 0],
+            drawn: None,
+        };
+        battle.bag = battle.dice_due();
+        Ok(battle)
+    }
+
+    /// One die per unit still in the fight with no order beside it, by side.
+    fn dice_due(&self) -> [u32; 2] {
+        let mut bag = [0, 0];
+        for u in self.units.iter().filter(|u| u.die_in_bag()) {
+            bag[u.side.index()] += 1;
+        }
+        bag
+    }
+
+    pub fn unit(&self, id: UnitId) -> Result<&BattleUnit, BattleError> {
+        self.units.get(id.0).ok_or(BattleError::NoSuchUnit(id.0))
+    }
+
+    /// The unit, refused when it is destroyed.
+    fn alive(&self, id: UnitId) -> Result<&BattleUnit, BattleError> {
+        let unit = self.unit(id)?;
+        if unit.destroyed {
+            return Err(BattleError::Destroyed {
+                unit: unit.name().to_string(),
+            });
+        }
+        Ok(unit)
+    }
+
+    /// Dice left in the bag.
+    pub fn dice_left(&self) -> u32 {
+        self.bag.iter().sum()
+    }
+
+    /// The turn is over: the bag is empty and no die waits for a unit.
+    pub fn turn_over(&self) -> bool {
+        self.dice_left() == 0 && self.drawn.is_none()
+    }
+
+    /// The exact chance of each side's colour on the next draw; `None` with an empty bag.
+    pub fn draw_odds(&self) -> Option<Dist<Side>> {
+        Dist::from_weights([
+            (Side::First, u128::from(self.bag[0])),
+            (Side::Second, u128::from(self.bag[1])),
+        ])
+        .ok()
+    }
+
+    /// A `side` die drawn from the bag (the players' own draw).
+    ///
+    /// # Errors
+    /// A die already waiting, an empty bag, or none of that colour left.
+    pub fn draw(&self, side: Side) -> Result<Battle, BattleError> {
+        if let Some(drawn) = self.drawn {
+            return Err(BattleError::DiePending { side: drawn });
+        }
+        if self.dice_left() == 0 {
+            return Err(BattleError::BagEmpty);
+        }
+        if self.bag[side.index()] == 0 {
+            return Err(BattleError::NoDieLeft { side });
+        }
+        let mut next = self.clone();
+        next.bag[side.index()] -= 1;
+        next.drawn = Some(side);
+        Ok(next)
+    }
+
+    /// A die drawn at random: one die numbered 1 to the dice in the bag, the first side's
+    /// dice numbered first.
+    ///
+    /// # Errors
+    /// As [`Battle::draw`]; [`BattleError::Dice`] for more than 255 dice in the bag.
+    pub fn draw_with(&self, roller: &mut Roller) -> Result<(Battle, RollRecord), BattleError> {
+        if let Some(drawn) = self.drawn {
+            return Err(BattleError::DiePending { side: drawn });
+        }
+        let left = self.dice_left();
+        let sides = u8::try_from(left).map_err(|_| BattleError::BagTooBig { dice: left })?;
+        if sides == 0 {
+            return Err(BattleError::BagEmpty);
+        }
+        let record = roller.roll("order_die", sides, 1)?;
+        let face = u32::from(record.dice.first().copied().unwrap_or(1));
+        let side = if face <= self.bag[0] {
+            Side::First
+        } else {
+            Side::Second
+        };
+        Ok((self.draw(side)?, record))
+    }
+
+    /// The order test `unit` must take before an order, if any: it has pins (`officer` lends
+    /// his bonus; `modifier` is −3 to assault an enclosed vehicle without anti-tank weapons).
+    ///
+    /// # Errors
+    /// As [`Battle::may_order`].
+    pub fn order_test_for(
+        &self,
+        id: UnitId,
+        officer: Option<String>,
+        modifier: i32,
+    ) -> Result<Option<OrderTest>, BattleError> {
+        self.may_order(id)?;
+        let unit = self.unit(id)?;
+        if unit.pins == 0 && modifier == 0 {
+            return Ok(None);
+        }
+        Ok(Some(OrderTest {
+            quality: unit.profile.quality,
+            pins: unit.pins,
+            officer,
+            modifier,
+        }))
+    }
+
+    /// Whether `unit` may take the drawn die now.
+    ///
+    /// # Errors
+    /// Nothing drawn, the other side's die, the unit destroyed or already ordered.
+    pub fn may_order(&self, id: UnitId) -> Result<(), BattleError> {
+        let unit = self.alive(id)?;
+        let drawn = self.drawn.ok_or(BattleError::NothingDrawn)?;
+        if unit.side != drawn {
+            return Err(BattleError::WrongSide {
+                unit: unit.name().to_string(),
+                side: unit.side,
+                drawn,
+            });
+        }
+        if let Some(given) = &unit.order {
+            return Err(BattleError::AlreadyOrdered {
+                unit: unit.name().to_string(),
+                order: given.order.label(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The drawn die given to `unit` with `order`. A unit with pins must bring its order
+    /// test's result (from [`Battle::order_test_for`] and the order-test mechanic), and so
+    /// must one tested for another reason (an assault at −3): passed, it takes the order;
+    /// failed, it goes down; a FUBAR gives Fire (Friendly Fire) or Run (Panic) as the chart
+    /// says.
+    ///
+    /// # Errors
+    /// As [`Battle::may_order`]; a pinned unit without its test; a move for an immobilised
+    /// vehicle.
+    pub fn give_order(
+        &self,
+        id: UnitId,
+        order: OrderKind,
+        test: Option<&OrderResult>,
+    ) -> Result<Battle, BattleError> {
+        self.may_order(id)?;
+        let unit = self.unit(id)?;
+        let name = || unit.name().to_string();
+        if unit.immobilised && matches!(order, OrderKind::Advance | OrderKind::Run) {
+            return Err(BattleError::Immobilised {
+                unit: name(),
+                action: "move",
+            });
+        }
+        let given = match (unit.pins, test) {
+            (0, None) => GivenOrder::new(order, None),
+            (pins, None) => return Err(BattleError::TestNeeded { unit: name(), pins }),
+            (_, Some(OrderResult::Passed)) => GivenOrder::new(order, None),
+            (_, Some(OrderResult::Failed)) => GivenOrder::new(rules()?.failed_order, None),
+            (_, Some(OrderResult::Fubar { result })) => {
+                let order = if result == "Friendly Fire" {
+                    OrderKind::Fire
+                } else {
+                    OrderKind::Run
+                };
+                GivenOrder::new(order, Some(result.clone()))
+            }
+        };
+        let mut next = self.clone();
+        next.units[id.0].order = Some(given);
+        next.drawn = None;
+        Ok(next)
+    }
+
+    /// Whether `unit` may do `action` now, with the reason when not.
+    ///
+    /// # Errors
+    /// The unit destroyed, without an order, its order forbidding it or already carried out.
+    pub fn may(&self, id: UnitId, action: Action) -> Result<(), BattleError> {
+        let unit = self.alive(id)?;
+        let name = || unit.name().to_string();
+        let given = unit.order.as_ref().ok_or_else(|| BattleError::NoOrder {
+            unit: name(),
+            action: action.words(),
+        })?;
+        let forbids = || BattleError::OrderForbids {
+            unit: name(),
+            order: given.order.label(),
+            action: action.words(),
+        };
+        if given.done {
+            return Err(BattleError::Done {
+                unit: name(),
+                order: given.order.label(),
+            });
+        }
+        let panic = given.fubar.is_some() && given.order == OrderKind::Run;
+        match (action, given.order) {
+            (Action::Shoot, OrderKind::Fire | OrderKind::Advance | OrderKind::Ambush) => {}
+            (Action::Move, OrderKind::Advance | OrderKind::Run) if unit.immobilised => {
+                return Err(BattleError::Immobilised {
+                    unit: name(),
+                    action: action.words(),
+                });
+            }
+            (Action::Move, OrderKind::Advance | OrderKind::Run) => {}
+            (Action::Assault, OrderKind::Run) if panic => return Err(forbids()),
+            (Action::Assault, OrderKind::Run) => {
+                if unit.profile.category != Category::Infantry {
+                    return Err(BattleError::NotInfantry { unit: name() });
+                }
+            }
+            (Action::Rally, OrderKind::Rally) => {}
+            _ => return Err(forbids()),
+        }
+        Ok(())
+    }
+
+    /// `unit`'s order carried out (it shot, moved, assaulted or rallied).
+    fn done(&mut self, id: UnitId) {
+        if let Some(given) = self.units[id.0].order.as_mut() {
+            given.done = true;
+        }
+    }
+
+    /// `unit` sheds `d6` pins by its Rally order.
+    ///
+    /// # Errors
+    /// As [`Battle::may`] for [`Action::Rally`].
+    pub fn rally(&self, id: UnitId, d6: u32) -> Result<Battle, BattleError> {
+        self.may(id, Action::Rally)?;
+        let mut next = self.clone();
+        let unit = &mut next.units[id.0];
+        unit.pins = unit.pins.saturating_sub(d6);
+        next.done(id);
+        Ok(next)
+    }
+
+    /// `shooter` has shot (its Fire, Advance or Ambush order is spent).
+    ///
+    /// # Errors
+    /// As [`Battle::may`] for [`Action::Shoot`].
+    pub fn shot(&self, shooter: UnitId) -> Result<Battle, BattleError> {
+        self.may(shooter, Action::Shoot)?;
+        let mut next = self.clone();
+        next.done(shooter);
+        Ok(next)
+    }
+
+    /// A unit on foot takes a shooting attack's casualties and pins; with no model left it is
+    /// destroyed (and its die, if still in the bag, comes out).
+    ///
+    /// # Errors
+    /// The target destroyed already, or a vehicle (see [`Battle::vehicle_hit`]).
+    pub fn take_hits(&self, id: UnitId, casualties: u32, pins: u32) -> Result<Battle, BattleError> {
+        let unit = self.alive(id)?;
+        if unit.profile.category.is_vehicle() {
+            return Err(BattleError::IsAVehicle {
+                unit: unit.name().to_string(),
+            });
+        }
+        let mut next = self.clone();
+        let unit = &mut next.units[id.0];
+        unit.casualties = (unit.casualties + casualties).min(unit.models);
+        unit.pins += pins;
+        if unit.models_left() == 0 {
+            next.destroy(id);
+        }
+        Ok(next)
+    }
+
+    /// The vehicle as damage results start on it: its morale, its pins, immobilised or not.
+    /// Feed it to the shooting or assault mechanic, then its end to [`Battle::vehicle_hit`].
+    ///
+    /// # Errors
+    /// The unit destroyed, or not a vehicle.
+    pub fn vehicle_state(&self, id: UnitId) -> Result<VehicleAfter, BattleError> {
+        let unit = self.alive(id)?;
+        if !unit.profile.category.is_vehicle() {
+            return Err(BattleError::NotAVehicle {
+                unit: unit.name().to_string(),
+            });
+        }
+        Ok(VehicleAfter::new(
+            morale_of(unit.profile.quality)?,
+            unit.pins,
+            unit.immobilised,
+        ))
+    }
+
+    /// A vehicle after its damage results: its pins, immobilised, knocked out; halted with a
+    /// down order when its crew was stunned or its fire put out (a down die from its side's
+    /// bag if it had no order yet), and when immobilised after it acted.
+    ///
+    /// # Errors
+    /// As [`Battle::vehicle_state`]; an `after` that did not start from the unit's pins.
+    pub fn vehicle_hit(&self, id: UnitId, after: &VehicleAfter) -> Result<Battle, BattleError> {
+        let unit = self.alive(id)?;
+        self.vehicle_state(id)?;
+        if after.pins < unit.pins {
+            return Err(BattleError::StaleVehicle {
+                unit: unit.name().to_string(),
+                pins: unit.pins,
+            });
+        }
+        let mut next = self.clone();
+        if after.knocked_out.is_some() {
+            next.destroy(id);
+            next.units[id.0].pins = after.pins;
+            return Ok(next);
+        }
+        let side = unit.side;
+        let acted = unit.order.as_ref().is_some_and(|o| o.done);
+        let halted = after.down || (after.immobilised && !unit.immobilised && acted);
+        let vehicle = &mut next.units[id.0];
+        vehicle.pins = after.pins;
+        vehicle.immobilised |= after.immobilised;
+        if halted {
+            match vehicle.order.as_mut() {
+                Some(given) => {
+                    given.order = OrderKind::Down;
+                    given.done = true;
+                }
+                None => {
+                    vehicle.order = Some(GivenOrder {
+                        done: true,
+                        ..GivenOrder::new(OrderKind::Down, None)
+                    });
+                    next.bag[side.index()] = next.bag[side.index()].saturating_sub(1);
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    /// A close quarters fight fought: `attacker` (with a Run order) against `defender`; the
+    /// loser is destroyed, the winner keeps the models left.
+    ///
+    /// # Errors
+    /// As [`Battle::may`] for [`Action::Assault`]; a defender destroyed, on the same side or
+    /// a vehicle.
+    pub fn close_quarters(
+        &self,
+        attacker: UnitId,
+        defender: UnitId,
+        end: FightEnd,
+    ) -> Result<Battle, BattleError> {
+        self.may(attacker, Action::Assault)?;
+        let target = self.alive(defender)?;
+        if target.side == self.unit(attacker)?.side {
+            return Err(BattleError::SameSide {
+                unit: target.name().to_string(),
+            });
+        }
+        if target.profile.category.is_vehicle() {
+            return Err(BattleError::IsAVehicle {
+                unit: target.name().to_string(),
+            });
+        }
+        let (winner, loser) = match end.winner {
+            Winner::Attackers => (attacker, defender),
+            Winner::Defenders => (defender, attacker),
+        };
+        let mut next = self.clone();
+        next.done(attacker);
+        let unit = &mut next.units[winner.0];
+        unit.casualties = unit.models.saturating_sub(end.left.min(unit.models_left()));
+        next.destroy(loser);
+        Ok(next)
+    }
+
+    /// `id` is destroyed; a die of its still in the bag comes out.
+    fn destroy(&mut self, id: UnitId) {
+        let unit = &mut self.units[id.0];
+        if unit.die_in_bag() {
+            let side = unit.side.index();
+            self.bag[side] = self.bag[side].saturating_sub(1);
+        }
+        unit.destroyed = true;
+        unit.casualties = unit.models;
+    }
+
+    /// The turn ends: every die back in the bag but those of units keeping an Ambush or Down
+    /// order, less the ones in `release` whose players take their dice back.
+    ///
+    /// # Errors
+    /// Dice still in the bag or a die drawn; a released unit that keeps no order.
+    pub fn end_turn(&self, release: &[UnitId]) -> Result<Battle, BattleError> {
+        if !self.turn_over() {
+            return Err(BattleError::TurnNotOver {
+                left: self.dice_left() + u32::from(self.drawn.is_some()),
+            });
+        }
+        let kept = &rules()?.kept_orders;
+        let keeps = |u: &BattleUnit| {
+            !u.destroyed && u.order.as_ref().is_some_and(|o| kept.contains(&o.order))
+        };
+        for &id in release {
+            let unit = self.unit(id)?;
+            if !keeps(unit) {
+                let kept: Vec<&str> = kept.iter().map(|o| o.label()).collect();
+                return Err(BattleError::NotKept {
+                    unit: unit.name().to_string(),
+                    kept: kept.join(" and "),
+                });
+            }
+        }
+        let mut next = self.clone();
+        for (i, unit) in next.units.iter_mut().enumerate() {
+            unit.order = match unit.order.take() {
+                Some(given) if keeps(&self.units[i]) && !release.contains(&UnitId(i)) => {
+                    Some(GivenOrder {
+                        kept: true,
+                        done: false,
+                        fubar: None,
+                        ..given
+                    })
+                }
+                _ => None,
+            };
+        }
+        next.turn += 1;
+        next.bag = next.dice_due();
+        Ok(next)
+    }
+}
+
+impl GivenOrder {
+    fn new(order: OrderKind, fubar: Option<String>) -> Self {
+        GivenOrder {
+            order,
+            kept: false,
+            fubar,
+            done: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

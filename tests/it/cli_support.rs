@@ -1,0 +1,18 @@
+//! Running the real binary against a data folder, for the command-line tests.
+
+use std::process::{Command, Output};
+
+/// `quartermaster --data-dir DIR ARGS…`, waited for.
+pub fn qm_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .arg("--data-dir")
+        .arg(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
