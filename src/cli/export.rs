@@ -11,7 +11,7 @@ use super::{EXIT_OK, EXIT_PROBLEM, data_dir};
 use crate::export::{
     self, BackOffset, CardMode, CardOptions, ExportDate, Flip, Ink, Paper, SheetLayout,
 };
-use crate::rules::{Force, RulesetId, armour_battles};
+use crate::rules::{Force, RulesetId, all_rulesets};
 use crate::store::Store;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -140,8 +140,8 @@ pub enum ExportCommand {
     },
     /// One or two pages of quick reference for a ruleset, in the project's own words.
     Reference {
-        /// armour-battles, belloludi, battle-of-tanks, bolt-action or belle-epoque.
-        #[arg(long)]
+        /// The ruleset's id (one of the ids `rulesets` lists).
+        #[arg(long, help = format!("The ruleset: {}", crate::rules::id_list()))]
         ruleset: String,
         /// Only the rules this force uses.
         #[arg(long)]
@@ -329,8 +329,8 @@ fn find_force(name: &str, data_dir_arg: Option<&Path>) -> Result<Force> {
     if path.is_file() {
         return read_force_file(path);
     }
-    if let Some(group) = armour_battles::battle_group(name) {
-        return Ok(armour_battles::preset_force(&group.id)?);
+    if let Some(force) = all_rulesets().find_map(|r| r.preset_force(name)) {
+        return Ok(force);
     }
     let dir = data_dir(data_dir_arg)?;
     let store = Store::open(&dir)

@@ -8,7 +8,6 @@ use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 
 use super::{EXIT_OK, EXIT_PROBLEM, print_json, saved};
-use crate::rules::armour_battles;
 use crate::rules::force_file;
 use crate::rules::force_text::TextStyle;
 use crate::rules::roster_code::{self, RosterCode, Verdict};
@@ -231,21 +230,18 @@ pub(super) fn print_validation(name: &str, v: &Validation, out: &mut dyn Write) 
 }
 
 fn list_presets(out: &mut dyn Write) -> Result<u8> {
-    for group in armour_battles::battle_groups() {
+    for preset in crate::rules::all_rulesets().flat_map(|r| r.preset_forces()) {
         writeln!(
             out,
-            "{:<18} {} — {}, {} units",
-            group.id,
-            group.title(),
-            group.mission,
-            group.units
+            "{:<18} {} — {}",
+            preset.id, preset.title, preset.summary
         )?;
     }
     Ok(EXIT_OK)
 }
 
 fn write_preset(id: &str, path: &Path, out: &mut dyn Write) -> Result<u8> {
-    let force = armour_battles::preset_force(id)?;
+    let force = crate::rules::preset_force(id)?;
     std::fs::write(path, force_file::to_json(&force))
         .with_context(|| format!("cannot write {}", path.display()))?;
     writeln!(out, "wrote {} to {}", force.name, path.display())?;

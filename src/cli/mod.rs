@@ -58,7 +58,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the five rulesets.
+    /// List the rulesets.
     Rulesets {
         /// Print JSON instead of text.
         #[arg(long)]
@@ -66,8 +66,8 @@ pub enum Command {
     },
     /// List the library's cards: the books' and the data directory's custom cards.
     Units {
-        /// Only this ruleset (armour-battles, belloludi, battle-of-tanks, bolt-action, belle-epoque).
-        #[arg(long)]
+        /// Only this ruleset (one of the ids `rulesets` lists).
+        #[arg(long, help = format!("Only this ruleset ({})", crate::rules::id_list()))]
         ruleset: Option<String>,
         /// Print JSON instead of text.
         #[arg(long)]

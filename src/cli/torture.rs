@@ -13,9 +13,8 @@ use anyhow::{Context, Result};
 use serde_json::json;
 
 use super::EXIT_OK;
-use crate::rules::{
-    self, Budget, CardRef, Force, ForceUnit, RulesetId, armour_battles, force_file,
-};
+use crate::rules::ruleset::LineValue;
+use crate::rules::{self, Budget, CardRef, Force, ForceUnit, RulesetId, force_file};
 use crate::store::{ForceId, Store};
 
 /// Campaign mode: plays Lorraine battles with the scripted player, one campaign after
@@ -125,12 +124,10 @@ fn random_force(rng: &mut SplitMix, name: &str) -> Force {
         Budget::Points(_) => Budget::Points(rng.below(2000) as u32),
         Budget::TierPoints(_) => Budget::TierPoints(rng.below(60) as u32),
         Budget::BattleGroup(default) => {
-            let groups = armour_battles::battle_groups();
-            Budget::BattleGroup(
-                groups
-                    .get(rng.below(groups.len().max(1)))
-                    .map_or(default, |g| g.id.clone()),
-            )
+            let groups = rules.named_budgets();
+            groups
+                .get(rng.below(groups.len().max(1)))
+                .map_or(Budget::BattleGroup(default), |g| g.budget.clone())
         }
         other => other,
     };
@@ -146,13 +143,21 @@ fn random_force(rng: &mut SplitMix, name: &str) -> Force {
                 1 => CardRef::Library(card.name().to_lowercase()),
                 _ => CardRef::Library(card.name().to_string()),
             };
+            let count = 1 + rng.below(6) as u32;
+            let group = (rng.below(2) == 0).then(|| format!("Group {}", rng.below(4)));
+            let (points, stands) = match rules.line_field().map(|f| f.value) {
+                Some(LineValue::Points) => (Some(20 + rng.below(300) as u32), None),
+                Some(LineValue::Stands) => {
+                    (None, (rng.below(2) == 0).then(|| 1 + rng.below(6) as u32))
+                }
+                None => (None, None),
+            };
             Some(ForceUnit {
                 card: card_ref,
-                count: 1 + rng.below(6) as u32,
-                group: (rng.below(2) == 0).then(|| format!("Group {}", rng.below(4))),
-                points: (ruleset == RulesetId::BoltAction).then(|| 20 + rng.below(300) as u32),
-                stands: (ruleset == RulesetId::BelleEpoque && rng.below(2) == 0)
-                    .then(|| 1 + rng.below(6) as u32),
+                count,
+                group,
+                points,
+                stands,
             })
         })
         .collect();

@@ -1,44 +1,31 @@
 //! What goes on a unit card: the card's statistics, its rule notes and how many to print.
 //!
-//! The statistics come from [`Card::stats`], the one description every ruleset gives of its
-//! cards; a force adds what only it knows (Bolt Action points, Belle Epoque stands).
+//! The statistics, rule notes and weapon rows come from the card
+//! ([`CardData::printed_stats`](crate::rules::card::CardData::printed_stats) and the rest of
+//! [`CardData`](crate::rules::card::CardData)), the one description every ruleset gives of
+//! its cards; a force adds what only it knows, the number each line sets for itself
+//! ([`line_field`](crate::rules::Ruleset::line_field): points, stands).
 
+pub use crate::rules::card::{RuleNote, WeaponRow};
 use crate::rules::validation::resolve_cards;
-use crate::rules::{Card, Force, ForceUnit, RulesetId};
-use crate::rules::{armour_battles, belle_epoque, belloludi};
+use crate::rules::{Card, Force, ForceUnit, RulesetId, all_rulesets};
 
 use super::ExportError;
 
-/// Labels a card face can carry beyond [`Card::stats`].
-pub const EXTRA_LABELS: [&str; 2] = ["Points", TO_HIT];
-
-/// The Armour Battles card line giving the target number of a frontal shot per range band.
-const TO_HIT: &str = "To hit";
+/// Labels a card face can carry beyond its card's printed statistics: what force lines set
+/// for themselves.
+pub fn extra_labels() -> Vec<&'static str> {
+    all_rulesets()
+        .filter_map(|r| r.line_field())
+        .map(|field| field.label)
+        .collect()
+}
 
 /// One labelled value on a card.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FaceStat {
     pub label: String,
     pub value: String,
-}
-
-/// A special rule or trait with what it does.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct RuleNote {
-    pub title: String,
-    pub text: String,
-}
-
-/// One weapon of a Bolt Action card as a table row.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct WeaponRow {
-    pub name: String,
-    pub range: String,
-    pub shots: String,
-    /// "+5", "HE" for a weapon that fires high explosive only, "—" for no penetration.
-    pub pen: String,
-    /// Tags as carried by this unit ("Assault", "HE (D6)"), comma-separated.
-    pub special: String,
 }
 
 /// Everything printed on the front of one card.
@@ -61,10 +48,13 @@ pub struct CardFace {
     pub examples: Vec<String>,
     /// The book has no such card: the whole card is the project's example.
     pub example_card: bool,
-    /// Weapons as table rows (Bolt Action), shown instead of the "Weapons" list.
+    /// Weapons as table rows (the card's
+    /// [`weapon_rows`](crate::rules::card::CardData::weapon_rows)), shown instead of the
+    /// "Weapons" list.
     pub weapons: Vec<WeaponRow>,
     /// False for a unit that takes no damage on the table (off-table artillery): no boxes to
-    /// track it on its card or the roster.
+    /// track it on its card or the roster
+    /// ([`tracks_damage`](crate::rules::card::CardData::tracks_damage)).
     pub tracks_damage: bool,
 }
 
@@ -135,42 +125,34 @@ fn merge_into(faces: &mut Vec<CardFace>, face: CardFace, count: u32) {
     }
 }
 
-/// The face of one unit line's card, with the line's own points and stands.
+/// The face of one unit line's card, with the number the line sets for itself (points,
+/// stands) in place of the card's own or after its statistics.
 pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
     let mut stats: Vec<FaceStat> = card
-        .stats()
+        .data()
+        .printed_stats()
         .into_iter()
         .map(|s| FaceStat {
             label: s.label.to_string(),
             value: s.value,
         })
         .collect();
-    if let (Card::BelleEpoque(_), Some(stands)) = (card, unit.stands)
-        && let Some(stat) = stats.iter_mut().find(|s| s.label == "Stands")
-    {
-        stat.value = stands.to_string();
-    }
-    if let Some(points) = unit.points {
-        stats.push(FaceStat {
-            label: "Points".to_string(),
-            value: points.to_string(),
-        });
-    }
-    match card {
-        Card::ArmourBattles(c) => stats.extend(to_hit(c)),
-        Card::Belloludi(v) => {
-            if let Some(stat) = stats.iter_mut().find(|s| s.label == "Morale") {
-                stat.value = belloludi_morale(v);
-            }
+    let field = crate::rules::ruleset(card.ruleset()).line_field();
+    if let Some((field, value)) = field.and_then(|f| Some((f, f.get(unit)?))) {
+        match stats.iter_mut().find(|s| s.label == field.label) {
+            Some(stat) => stat.value = value.to_string(),
+            None => stats.push(FaceStat {
+                label: field.label.to_string(),
+                value: value.to_string(),
+            }),
         }
-        _ => {}
     }
     CardFace {
         ruleset: card.ruleset(),
         name: card.name().to_string(),
         type_label: card.type_label(),
         stats,
-        notes: rule_notes(card),
+        notes: card.rule_notes(),
         count: 1,
         copy: None,
         group: unit.group.clone(),
@@ -180,195 +162,15 @@ pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
             .map(str::to_string)
             .collect(),
         example_card: card.is_example_card(),
-        weapons: weapon_rows(card),
-        tracks_damage: !matches!(
-            card,
-            Card::ArmourBattles(c) if c.kind == armour_battles::UnitKind::OffTableArtillery
-        ),
+        weapons: card.data().weapon_rows(),
+        tracks_damage: card.data().tracks_damage(),
     }
-}
-
-/// "3+/4+/5+": the target number of a frontal shot at short, effective and long range, as
-/// the fire odds compute it (Rulings: Direct fire), for a unit that fires on the table.
-fn to_hit(card: &armour_battles::UnitCard) -> Option<FaceStat> {
-    use armour_battles::fire::RangeBand;
-    card.range?;
-    let rules = armour_battles::fire_rules().ok()?;
-    let bands = [RangeBand::Short, RangeBand::Effective, RangeBand::Long];
-    let tns: Vec<String> = bands
-        .iter()
-        .map(|&band| format!("{}+", rules.frontal_tn(band)))
-        .collect();
-    Some(FaceStat {
-        label: TO_HIT.to_string(),
-        value: tns.join("/"),
-    })
-}
-
-/// A BelloLudi tank's morale as the rulings read it (Rulings: State): hits until shaken /
-/// armour left when broken, "–" when a quarter of its armour is under one chip, so it is
-/// never broken and its last hit destroys it. The book's table prints "2/1" for a light
-/// tank; its "/1" is the one the app cannot play.
-fn belloludi_morale(v: &belloludi::Vehicle) -> String {
-    let left = u32::from(v.armour).saturating_sub(v.hits_to_broken());
-    if left == 0 {
-        format!("{}/–", v.hits_to_shaken())
-    } else {
-        format!("{}/{left}", v.hits_to_shaken())
-    }
-}
-
-/// A Bolt Action card's weapons as table rows, with the tags they carry on this unit.
-fn weapon_rows(card: &Card) -> Vec<WeaponRow> {
-    let Card::BoltAction(profile) = card else {
-        return Vec::new();
-    };
-    profile
-        .mounted_weapons()
-        .into_iter()
-        .map(|(name, weapon)| match weapon {
-            Some(w) => {
-                let mut special = w.special.clone();
-                if let Some(he) = &w.he {
-                    special.push(format!("HE ({he})"));
-                }
-                WeaponRow {
-                    name: w.name.clone(),
-                    range: w.range.clone(),
-                    shots: w.shots.clone(),
-                    pen: w.pen_label(),
-                    special: special.join(", "),
-                }
-            }
-            None => WeaponRow {
-                name,
-                range: "?".into(),
-                shots: "?".into(),
-                pen: "?".into(),
-                special: "not on the weapons chart".into(),
-            },
-        })
-        .collect()
-}
-
-/// The special rules (Armour Battles) or traits (Belle Epoque) of a card, explained; how an
-/// off-table battery's mission is called and fired; what a BelloLudi morale pair means.
-pub fn rule_notes(card: &Card) -> Vec<RuleNote> {
-    match card {
-        Card::ArmourBattles(c) => {
-            let mut notes: Vec<RuleNote> = c
-                .special_rules
-                .iter()
-                .map(|rule| RuleNote {
-                    title: rule.title().to_string(),
-                    text: rule.explanation().to_string(),
-                })
-                .collect();
-            if c.kind == armour_battles::UnitKind::OffTableArtillery {
-                notes.extend(fire_mission_note(c.at_dice));
-            }
-            notes
-        }
-        Card::Belloludi(v) => vec![belloludi_morale_note(v)],
-        Card::BelleEpoque(c) => {
-            let tables = belle_epoque::tables();
-            let mut notes: Vec<RuleNote> = c
-                .traits
-                .iter()
-                .map(|t| RuleNote {
-                    title: t.label().to_string(),
-                    text: tables
-                        .and_then(|tables| tables.traits.iter().find(|row| row.trait_ == *t))
-                        .map_or_else(String::new, |row| row.summary.clone()),
-                })
-                .collect();
-            if c.kind == belle_epoque::UnitKind::Cavalry {
-                notes.extend(cavalry_cover_note());
-            }
-            notes
-        }
-        Card::BattleOfTanks(_) | Card::BoltAction(_) => Vec::new(),
-    }
-}
-
-/// What a BelloLudi tank's morale pair means, in the numbers the tracker and the odds use
-/// (Rulings: State), and where it departs from the book's table.
-fn belloludi_morale_note(v: &belloludi::Vehicle) -> RuleNote {
-    let shaken = v.hits_to_shaken();
-    let broken = v.hits_to_broken();
-    let armour = u32::from(v.armour);
-    let morale = belloludi_morale(v);
-    let shaken_text =
-        format!("shaken after {shaken} hits (under half of its {armour} armour): −1 to shoot.");
-    let text = if broken >= armour {
-        let book = v
-            .morale
-            .as_deref()
-            .filter(|book| *book != morale)
-            .map_or(String::new(), |book| {
-                format!(" The book's table prints {book}.")
-            });
-        format!(
-            "{shaken_text} Never broken: a quarter of {armour} armour is under one chip, so \
-             the hit that takes its last chip destroys it.{book}"
-        )
-    } else {
-        format!(
-            "{shaken_text} Broken after {broken}, with {} left (a quarter or less): it falls \
-             back one move towards the nearest table edge. Destroyed at 0.",
-            armour - broken
-        )
-    };
-    RuleNote {
-        title: format!("Morale {morale}"),
-        text,
-    }
-}
-
-/// Cavalry in an assault fought from or against cover or rough terrain, as the assault odds
-/// apply it.
-fn cavalry_cover_note() -> Option<RuleNote> {
-    let level = belle_epoque::tables()?
-        .resolution
-        .assault
-        .cavalry_in_cover_level;
-    let scores: Vec<String> = (1..=level).map(|s| s.to_string()).collect();
-    Some(RuleNote {
-        title: "Cover".to_string(),
-        text: format!(
-            "in an assault fought from or against cover or rough terrain it scores on {} only.",
-            scores.join(", ")
-        ),
-    })
-}
-
-/// How an off-table battery is called and fires, from the artillery rules the app resolves
-/// missions with (Rulings: Artillery).
-fn fire_mission_note(at_dice: u8) -> Option<RuleNote> {
-    let r = armour_battles::artillery_rules().ok()?;
-    Some(RuleNote {
-        title: "Fire mission".to_string(),
-        text: format!(
-            "Call it by rolling the group's artillery response dice at {tn}+ against \
-             {opp} dice at {opp_tn}+: more successes fire at once, otherwise in the next \
-             Logistics Phase. A hit die of {hit}+ lands on the marker, anything else scatters \
-             {scatter}D″. Every unit within the {burst}″ burst takes {at_dice} dice at \
-             {attack}+; range never counts.",
-            tn = r.response_tn,
-            opp = r.opponent_response_dice,
-            opp_tn = r.opponent_response_tn,
-            hit = r.hit_die_on_target_from,
-            scatter = r.scatter_dice,
-            burst = r.burst_inches,
-            attack = r.attack_tn,
-        ),
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::armour_battles;
+    use crate::rules::{armour_battles, belle_epoque};
 
     #[test]
     fn per_unit_prints_every_unit_of_a_battle_group() {
@@ -553,10 +355,10 @@ mod tests {
     fn armour_battles_cards_give_the_target_number_per_band_and_artillery_tracks_nothing() {
         let m4 = library_face(RulesetId::ArmourBattles, "M4 75mm");
         // RULINGS Direct fire: TN 4, short −1, long +1.
-        assert_eq!(m4.stat(TO_HIT), Some("3+/4+/5+"));
+        assert_eq!(m4.stat("To hit"), Some("3+/4+/5+"));
         assert!(m4.tracks_damage);
         let m7 = library_face(RulesetId::ArmourBattles, "M7 Howitzer Motor Carriage");
-        assert_eq!(m7.stat(TO_HIT), None);
+        assert_eq!(m7.stat("To hit"), None);
         assert!(!m7.tracks_damage);
     }
 

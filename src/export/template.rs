@@ -1,5 +1,6 @@
 //! Layouts as data: page and card sizes, card templates per ruleset, roster and reference
-//! sheet styles — all JSON under `templates/`, embedded at build time.
+//! sheet styles — all JSON under `templates/`, embedded at build time (each ruleset embeds
+//! its own card template: [`Ruleset::card_template`](crate::rules::Ruleset::card_template)).
 //!
 //! Changing a size, a colour, a font size or which statistic sits where is an edit to a
 //! template file; the layout code reads these structs and nothing else.
@@ -11,7 +12,7 @@ use serde::Deserialize;
 
 use super::ExportError;
 use super::display::Rgb;
-use crate::rules::RulesetId;
+use crate::rules::{RulesetId, all_rulesets};
 
 const PAGE_SIZES: (&str, &str) = (
     "templates/page-sizes.json",
@@ -25,29 +26,6 @@ const SHEETS: (&str, &str) = (
     "templates/sheets.json",
     include_str!("../../templates/sheets.json"),
 );
-const CARD_TEMPLATES: [(&str, &str); 5] = [
-    (
-        "templates/cards/armour-battles.json",
-        include_str!("../../templates/cards/armour-battles.json"),
-    ),
-    (
-        "templates/cards/belloludi.json",
-        include_str!("../../templates/cards/belloludi.json"),
-    ),
-    (
-        "templates/cards/battle-of-tanks.json",
-        include_str!("../../templates/cards/battle-of-tanks.json"),
-    ),
-    (
-        "templates/cards/bolt-action.json",
-        include_str!("../../templates/cards/bolt-action.json"),
-    ),
-    (
-        "templates/cards/belle-epoque.json",
-        include_str!("../../templates/cards/belle-epoque.json"),
-    ),
-];
-
 /// A paper size.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -394,9 +372,10 @@ fn load() -> Result<Templates, ExportError> {
     let cards: CardSizesFile = parse_json(CARD_SIZES)?;
     let sheets: SheetsFile = parse_json(SHEETS)?;
     let mut card_templates = Vec::new();
-    for (file, text) in CARD_TEMPLATES {
-        let template: CardTemplate = parse_json((file, text))?;
-        check_card_template(file, &template)?;
+    for ruleset in all_rulesets() {
+        let file = ruleset.card_template();
+        let template: CardTemplate = parse_json((file.path, file.text))?;
+        check_card_template(file.path, &template)?;
         card_templates.push(template);
     }
     let templates = Templates {
@@ -534,10 +513,10 @@ mod tests {
             let mut labels: Vec<&str> = registry::ruleset(id)
                 .library()
                 .iter()
-                .flat_map(|card| card.stats())
+                .flat_map(|card| card.data().printed_stats())
                 .map(|s| s.label)
                 .collect();
-            labels.extend(crate::export::cards::EXTRA_LABELS);
+            labels.extend(crate::export::cards::extra_labels());
             for name in template.named_stats() {
                 assert!(labels.contains(&name), "{id}: '{name}' is on no card");
             }

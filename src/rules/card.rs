@@ -1,52 +1,100 @@
 //! A card of any ruleset: the unit profile a force is built from.
+//!
+//! [`Card`] itself is made by the registry from its list (one variant per ruleset, tagged by
+//! the ruleset's id when stored). What the app asks of a card — its name, statistics, rule
+//! notes, editor fields, reference tags — is the [`CardData`] each ruleset's card type
+//! implements, so nothing here matches on the rulesets.
 
-use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
-use super::ruleset::RulesetId;
+pub use super::Card;
+use super::card_field::{CardField, FieldValue};
 use super::stat::Stat;
-use super::{armour_battles, battle_of_tanks, belle_epoque, belloludi, bolt_action};
 
-/// One unit profile. Serialised with a `ruleset` tag so stored cards say which book they follow.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "ruleset", rename_all = "kebab-case")]
-pub enum Card {
-    ArmourBattles(armour_battles::UnitCard),
-    Belloludi(belloludi::Vehicle),
-    BattleOfTanks(battle_of_tanks::TankCard),
-    BoltAction(bolt_action::UnitProfile),
-    BelleEpoque(belle_epoque::UnitProfile),
+/// A special rule or trait with what it does, as printed under a card's statistics.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RuleNote {
+    pub title: String,
+    pub text: String,
+}
+
+/// One weapon of a card as a table row (rulesets whose cards carry a weapons chart).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WeaponRow {
+    pub name: String,
+    pub range: String,
+    pub shots: String,
+    /// "+5", or "—" for no penetration.
+    pub pen: String,
+    /// Tags as carried by this unit ("Assault", "HE (D6)"), comma-separated.
+    pub special: String,
+}
+
+/// What every ruleset's card type answers. Defaults fit a card with nothing to say.
+pub trait CardData {
+    /// The card's full name as the book prints it.
+    fn name(&self) -> &str;
+    fn set_name(&mut self, name: String);
+    /// Other names players use for it ("Puma", "StuG III").
+    fn short_names(&self) -> &[String] {
+        &[]
+    }
+    /// Side or nation for filtering ("US", "German"), where the book gives one.
+    fn side(&self) -> Option<&'static str> {
+        None
+    }
+    /// The card's type for filtering ("Medium AFV", "Cavalry").
+    fn type_label(&self) -> String;
+    /// Every statistic, labelled and explained, in the order the book prints them.
+    fn stats(&self) -> Vec<Stat>;
+    /// The statistics the printed card shows: [`stats`](Self::stats) with what the table
+    /// needs at a glance added or read as the rulings play it (a target number per range
+    /// band, a morale pair).
+    fn printed_stats(&self) -> Vec<Stat> {
+        self.stats()
+    }
+    /// False for a unit that takes no damage on the table (off-table artillery): its card
+    /// and the roster print no boxes to track it.
+    fn tracks_damage(&self) -> bool {
+        true
+    }
+    /// Labels of the values that are the project's examples rather than the book's
+    /// (Rulings: Example values).
+    fn example_labels(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// True when the whole card is the project's example: the book gives no such card.
+    fn is_example_card(&self) -> bool {
+        false
+    }
+    /// Makes a copy the player's own: drops what marks the book's or the project's examples.
+    fn make_custom(&mut self) {}
+    /// The special rules or traits on the card, explained, for the printed card.
+    fn rule_notes(&self) -> Vec<RuleNote> {
+        Vec::new()
+    }
+    /// The card's weapons as table rows, shown instead of its weapons statistic.
+    fn weapon_rows(&self) -> Vec<WeaponRow> {
+        Vec::new()
+    }
+    /// What the card uses, as quick-reference tags (`special_rule:break_off`); each must be
+    /// one of its ruleset's [`known_tags`](super::Ruleset::known_tags).
+    fn reference_tags(&self, _tags: &mut BTreeSet<String>) {}
+    /// The card editor's fields after the name, with their current values.
+    fn fields(&self) -> Vec<CardField>;
+    /// Sets the field `key` from the editor; the card keeps its own values consistent.
+    fn set_field(&mut self, key: &str, value: FieldValue);
 }
 
 impl Card {
-    /// The ruleset the card belongs to.
-    pub fn ruleset(&self) -> RulesetId {
-        match self {
-            Card::ArmourBattles(_) => RulesetId::ArmourBattles,
-            Card::Belloludi(_) => RulesetId::Belloludi,
-            Card::BattleOfTanks(_) => RulesetId::BattleOfTanks,
-            Card::BoltAction(_) => RulesetId::BoltAction,
-            Card::BelleEpoque(_) => RulesetId::BelleEpoque,
-        }
-    }
-
     /// The card's full name as the book prints it.
     pub fn name(&self) -> &str {
-        match self {
-            Card::ArmourBattles(c) => &c.name,
-            Card::Belloludi(c) => &c.name,
-            Card::BattleOfTanks(c) => &c.name,
-            Card::BoltAction(c) => &c.name,
-            Card::BelleEpoque(c) => &c.name,
-        }
+        self.data().name()
     }
 
     /// Other names players use for it ("Puma", "StuG III").
     pub fn short_names(&self) -> &[String] {
-        match self {
-            Card::ArmourBattles(c) => &c.short_names,
-            Card::BattleOfTanks(c) => &c.short_names,
-            Card::Belloludi(_) | Card::BoltAction(_) | Card::BelleEpoque(_) => &[],
-        }
+        self.data().short_names()
     }
 
     /// True when `query` is the card's name or one of its short names, ignoring case.
@@ -61,66 +109,105 @@ impl Card {
 
     /// Side or nation for filtering ("US", "German"), where the book gives one.
     pub fn side(&self) -> Option<&'static str> {
-        match self {
-            Card::ArmourBattles(c) => Some(c.side.label()),
-            _ => None,
-        }
+        self.data().side()
     }
 
     /// The card's type for filtering ("Medium AFV", "Cavalry").
     pub fn type_label(&self) -> String {
-        match self {
-            Card::ArmourBattles(c) => c.type_label(),
-            Card::Belloludi(c) => c.type_label(),
-            Card::BattleOfTanks(_) => "Tank".to_string(),
-            Card::BoltAction(c) => c.type_label(),
-            Card::BelleEpoque(c) => c.type_label(),
-        }
+        self.data().type_label()
     }
 
     /// Every statistic, labelled and explained, in the order the book prints them.
     pub fn stats(&self) -> Vec<Stat> {
-        match self {
-            Card::ArmourBattles(c) => c.stats(),
-            Card::Belloludi(c) => c.stats(),
-            Card::BattleOfTanks(c) => c.stats(),
-            Card::BoltAction(c) => c.stats(),
-            Card::BelleEpoque(c) => c.stats(),
-        }
+        self.data().stats()
     }
 
     /// Labels of the values that are the project's examples rather than the book's
     /// (Rulings: Example values): every label of a card the book does not give, the missing
     /// values of a book card, none for a card the book prints whole or a player's own.
     pub fn example_labels(&self) -> Vec<&'static str> {
-        match self {
-            Card::BoltAction(c) if c.example => c.stats().iter().map(|s| s.label).collect(),
-            Card::Belloludi(c) if c.example => vec!["Gun", "Morale"],
-            Card::BelleEpoque(c) => c
-                .stats()
-                .iter()
-                .map(|s| s.label)
-                .filter(|label| c.example_stats.iter().any(|e| e == label))
-                .collect(),
-            _ => Vec::new(),
-        }
+        self.data().example_labels()
     }
 
     /// True when the whole card is the project's example: the book gives no such card.
     pub fn is_example_card(&self) -> bool {
-        matches!(self, Card::BoltAction(c) if c.example)
+        self.data().is_example_card()
     }
 
-    /// The card's own fields without the ruleset tag, as written inline in a force file.
-    pub fn to_inline_json(&self) -> serde_json::Value {
-        let value = match self {
-            Card::ArmourBattles(c) => serde_json::to_value(c),
-            Card::Belloludi(c) => serde_json::to_value(c),
-            Card::BattleOfTanks(c) => serde_json::to_value(c),
-            Card::BoltAction(c) => serde_json::to_value(c),
-            Card::BelleEpoque(c) => serde_json::to_value(c),
-        };
-        // Plain data structs always serialise; Null would only hide a programming error.
-        value.unwrap_or(serde_json::Value::Null)
+    /// The special rules or traits on the card, explained.
+    pub fn rule_notes(&self) -> Vec<RuleNote> {
+        self.data().rule_notes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::card_field::{FieldKind, FieldValue};
+    use crate::rules::{RulesetId, ruleset};
+
+    /// Checked over the registry, so a new ruleset's editor is checked for free.
+    #[test]
+    fn every_blank_card_is_valid_and_its_fields_read_back_unchanged() {
+        for id in RulesetId::ALL {
+            let rules = ruleset(id);
+            let blank = rules.new_card();
+            assert_eq!(
+                rules.parse_inline_card(&blank.to_inline_json(), "card"),
+                Ok(blank.clone()),
+                "{id}: a blank card must be one a force file may hold"
+            );
+            let fields = blank.data().fields();
+            let mut keys: Vec<&str> = fields.iter().map(|f| f.key).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(keys.len(), fields.len(), "{id}: field keys repeat");
+            for field in fields {
+                let again = match (&field.kind, &field.value) {
+                    (FieldKind::Choice(options), FieldValue::Choice(i)) => {
+                        assert!(*i < options.len(), "{id} {}: no option chosen", field.key);
+                        FieldValue::Choice(*i)
+                    }
+                    (FieldKind::Many(_), _) | (FieldKind::Shown, _) => continue,
+                    (_, value) => value.clone(),
+                };
+                let mut card = blank.clone();
+                card.data_mut().set_field(field.key, again);
+                assert_eq!(
+                    card, blank,
+                    "{id}: setting {} to itself changed it",
+                    field.key
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn switching_an_option_of_a_many_field_on_and_off_restores_the_card() {
+        for id in RulesetId::ALL {
+            let blank = ruleset(id).new_card();
+            for field in blank.data().fields() {
+                let (FieldKind::Many(options), FieldValue::Many(on)) = (&field.kind, &field.value)
+                else {
+                    continue;
+                };
+                let Some(off) = on.iter().position(|on| !on) else {
+                    continue;
+                };
+                assert_eq!(on.len(), options.len());
+                let mut card = blank.clone();
+                card.data_mut()
+                    .set_field(field.key, FieldValue::Toggled(off, true));
+                let shown = card.data().fields();
+                let now = shown.iter().find(|f| f.key == field.key).map(|f| &f.value);
+                assert!(
+                    matches!(now, Some(FieldValue::Many(on)) if on[off]),
+                    "{id} {}: option {off} did not switch on",
+                    field.key
+                );
+                card.data_mut()
+                    .set_field(field.key, FieldValue::Toggled(off, false));
+                assert_eq!(card, blank, "{id} {}", field.key);
+            }
+        }
     }
 }

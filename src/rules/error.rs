@@ -11,10 +11,8 @@ pub enum RulesError {
     /// A force file or inline card did not match the format; `path` is the JSON path.
     #[error("{path}: {message}")]
     Field { path: String, message: String },
-    /// A ruleset id that is not one of the five.
-    #[error(
-        "unknown ruleset '{0}' (expected one of: armour-battles, belloludi, battle-of-tanks, bolt-action, belle-epoque)"
-    )]
+    /// A ruleset id the registry does not list.
+    #[error("unknown ruleset '{0}' (expected one of: {ids})", ids = super::id_list())]
     UnknownRuleset(String),
     /// A preset id that names no book battle group.
     #[error("unknown preset '{0}' (see `quartermaster force preset --list`)")]

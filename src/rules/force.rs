@@ -29,6 +29,14 @@ impl Budget {
             Budget::Scenario(_) => "scenario",
         }
     }
+
+    /// The battle group's or scenario's id, for a budget that names one.
+    pub fn id(&self) -> Option<&str> {
+        match self {
+            Budget::BattleGroup(id) | Budget::Scenario(id) => Some(id),
+            Budget::Points(_) | Budget::TierPoints(_) => None,
+        }
+    }
 }
 
 /// Which card a unit uses: a library card by name, or a card written into the force.
@@ -100,7 +108,7 @@ impl Force {
         Force {
             ruleset,
             name: name.into(),
-            budget: super::registry::ruleset(ruleset).default_budget(),
+            budget: super::ruleset(ruleset).default_budget(),
             units: Vec::new(),
             notes: String::new(),
         }

@@ -1,13 +1,13 @@
 //! The force file: a versioned JSON document a player can share, import and export.
 //!
-//! ```json
-//! {"format":"quartermaster-force","version":1,"ruleset":"belloludi","name":"Kampfgruppe",
+//! ```text
+//! {"format":"quartermaster-force","version":1,"ruleset":"<ruleset id>","name":"Kampfgruppe",
 //!  "budget":{"points":60},"notes":"",
 //!  "units":[{"card":"Medium Tank","count":2,"group":"1st Platoon"},
-//!           {"card":{"name":"Sherman","speed":"medium","shooting":2,"armour":5},"count":1}]}
+//!           {"card":{"name":"Sherman", …the ruleset's card fields},"count":1}]}
 //! ```
-//! `card` is a library card name or an inline card with the ruleset's fields. Every error names
-//! the JSON path of the offending field and its value.
+//! `card` is a library card name or an inline card with the ruleset's fields (the README
+//! shows a whole file). Every error names the JSON path of the offending field and its value.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

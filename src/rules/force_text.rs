@@ -164,19 +164,13 @@ fn unit_line(ruleset: &dyn Ruleset, unit: &ForceUnit, card: Option<&Card>, md: b
 }
 
 /// What a unit line costs against the budget, in words ("34 points", "2 × 17 = 34 points"),
-/// or "" where the ruleset counts no cost per unit (battle groups) or none is set.
+/// or "" where the ruleset counts no cost per unit (battle groups) or none is set. The
+/// amount is [`ruleset::line_cost`](super::ruleset::line_cost)'s; a line whose card is not
+/// found still counts its own number.
 pub fn line_cost(ruleset: &dyn Ruleset, unit: &ForceUnit, card: Option<&Card>) -> String {
-    let each = match (unit.points, card.and_then(|c| ruleset.unit_cost(c))) {
-        // Bolt Action: the player's own cost per unit.
-        (Some(points), _) => Some(UnitCost {
-            amount: u64::from(points),
-            unit: "points",
-        }),
-        (None, Some(cost)) if unit.stands.is_some() => Some(UnitCost {
-            amount: u64::from(unit.stands.unwrap_or(0)),
-            unit: cost.unit,
-        }),
-        (None, cost) => cost,
+    let each = match card {
+        Some(card) => super::ruleset::line_cost(card, unit),
+        None => ruleset.line_field().and_then(|field| field.cost(unit)),
     };
     match each {
         None => String::new(),
@@ -412,16 +406,19 @@ fn read_budget(ruleset: RulesetId, text: &str) -> Option<Budget> {
     if let Some(id) = lower.strip_prefix("scenario") {
         return Some(Budget::Scenario(id.trim().to_string()));
     }
-    if let Some(group) = super::armour_battles::battle_groups()
-        .iter()
-        .find(|g| g.title().eq_ignore_ascii_case(lower) || g.id == lower)
-    {
-        return Some(Budget::BattleGroup(group.id.clone()));
+    let rules = registry::ruleset(ruleset);
+    // A budget the book names, by its title ("Lorraine Battle 1 German") or its id.
+    if let Some(named) = rules.named_budgets().into_iter().find(|n| {
+        n.title.eq_ignore_ascii_case(lower) || n.budget.id().is_some_and(|id| id == lower)
+    }) {
+        return Some(named.budget);
     }
     let digits: String = lower.chars().take_while(char::is_ascii_digit).collect();
     let number: u32 = digits.parse().ok()?;
     let unit = lower[digits.len()..].trim();
-    if unit.starts_with("tier") || unit == "tp" || ruleset == RulesetId::BattleOfTanks {
+    // A bare number counts in the ruleset's own kind of points.
+    let tiers = matches!(rules.default_budget(), Budget::TierPoints(_));
+    if unit.starts_with("tier") || unit == "tp" || tiers {
         Some(Budget::TierPoints(number))
     } else {
         Some(Budget::Points(number))

@@ -1,50 +1,49 @@
 //! Pure game rules: no I/O, no egui, no SQL.
 //!
-//! Each ruleset is one module behind the [`Ruleset`] trait, registered once in
-//! [`registry::ruleset`]. The books' tables live as JSON under `db/seed/`, embedded at compile
-//! time and parsed here, so a rules change is a data change.
+//! Each ruleset is one module behind the [`Ruleset`] trait, its cards behind
+//! [`card::CardData`], and one line of the registry below. The books' tables live as JSON
+//! under `db/seed/`, embedded at compile time and parsed here, so a rules change is a data
+//! change. The core (forces, validation, cards, reference content) and the front ends ask
+//! the registry and the trait; they never name a ruleset.
 //!
 //! # Adding a sixth ruleset
 //!
-//! The rules, their data and their mechanics are the new module; the front ends need no file
-//! of their own: the window draws any mechanic's form and the command line builds its flags
-//! from the input description, and both show its [`resolution::Report`]. The compiler lists
-//! every edit below once the `RulesetId` variant exists.
+//! Tried for real with a toy (one card, a points budget, one d6 mechanic): 5 new files and
+//! 1 edit to an existing file — its registry line — until `cargo check --all-targets` was
+//! clean, and the toy then showed in every picker, `rulesets`, `units`, `odds`/`roll` (the
+//! flags are built from its mechanics' inputs), the card editor and the PDFs, and was
+//! checked by every test that checks all rulesets.
 //!
-//! New files (6, and `resolve/tests.rs`):
-//! 1. `db/seed/<id>.json` — the book's cards and tables as data (numbers, never prose).
-//! 2. `src/rules/<id>/` — the module: `mod.rs` (the card type, `impl Ruleset` with library,
-//!    budget check, optional `warnings`, and `mechanics()`, loading the seed through
-//!    `registry::Book`), `resolve.rs` (+ `resolve/tests.rs`: exact odds as `Dist`s and
-//!    rolls taking a [`dice::Roller`] that ask for every pool by name, refusing with the one
-//!    [`resolution::ResolveError`]), `mechanics.rs` (each mechanic's inputs, checks and
-//!    [`resolution::Report`]s — every rule decision and every word shown, once) and
-//!    `rulings.rs` (its [`HouseDefault`]s, in the app's words).
-//! 3. `templates/reference/<id>.json` — the quick-reference card layout.
+//! New files:
+//! 1. `src/rules/<module>/mod.rs`, the module named after the id with `_` for `-`: the card
+//!    type with its [`card::CardData`] (name, statistics, the editor's fields described like
+//!    a mechanic's inputs) and `impl Ruleset` (title, library, budget check, a new blank card,
+//!    its two templates embedded with `registry::embedded!`, and what the book has: named
+//!    budgets, a number each force line sets, preset forces, a briefing, reference tables and
+//!    tags), the seed loaded through `registry::Book`. Split as the module grows: the five
+//!    keep `card_data.rs`, `reference.rs`, `resolve.rs` (+ `resolve/tests.rs`: exact odds as
+//!    `Dist`s, rolls taking a [`dice::Roller`] that ask for every pool by name) and
+//!    `rulings.rs` (its [`HouseDefault`]s) beside it.
+//! 2. `src/rules/<module>/mechanics.rs`: each mechanic's inputs, checks and
+//!    [`resolution::Report`]s — every rule decision and every word shown, once.
+//! 3. `db/seed/<module>.json`: the book's cards and tables as data (numbers, never prose).
+//! 4. `templates/cards/<id>.json`: the printed card's layout.
+//! 5. `templates/reference/<id>.json`: the quick reference.
 //!
-//! Edits, one line or one match arm each (8 files; the closed `RulesetId` and `Card` enums
-//! are why this is not yet one registry line):
-//! 1. `src/rules/mod.rs` — `pub mod <id>;`.
-//! 2. `src/rules/ruleset.rs` — the `RulesetId` variant, its id and title.
-//! 3. `src/rules/card.rs` — the `Card` variant and its arms.
-//! 4. `src/rules/registry.rs` — the registry line: the static, its `ruleset` arm and its
-//!    `seed_errors` entry.
-//! 5. `src/ui/card_editor.rs`, `src/ui/forces.rs` — a new card's fields, the budget picker.
-//! 6. `src/export/cards.rs`, `src/export/reference/tags.rs` — the printed card's lines and
-//!    its reference tags.
+//! The one edit: the registry line below, `"<id>" => Variant: module::{Rules, CardType},`.
+//! The id is what SQLite rows, force files and campaign files store: never change it.
 //!
-//! Then `docs/rulings.md` gets a section in the project's words, and the snapshot suite
-//! (`tests/snapshots/resolve.cases`) a few command lines of the new ruleset; its JSON is
-//! checked against the one shape automatically, and `rules::resolution`'s tests check its
-//! input descriptions and reports with no new test code.
+//! `tests/it/registry.rs` keeps this true: it finds a ruleset module, seed or template on
+//! disk that the registry leaves out, and any source outside a ruleset's module and the
+//! registry that names it (the Lorraine campaign, Armour Battles' by nature, is listed there
+//! with its reasons). Then `docs/rulings.md` gets a section in the project's words, and the
+//! snapshot suite (`tests/snapshots/resolve.cases`) a few command lines; its JSON is checked
+//! against the one shape, and `rules::resolution`'s tests check its input descriptions and
+//! reports with no new test code.
 
-pub mod armour_battles;
 pub mod battle;
-pub mod battle_of_tanks;
-pub mod belle_epoque;
-pub mod belloludi;
-pub mod bolt_action;
 pub mod card;
+pub mod card_field;
 pub mod dice;
 pub mod error;
 pub mod force;
@@ -52,6 +51,7 @@ pub mod force_file;
 pub mod force_text;
 pub mod house_default;
 pub mod names;
+pub mod reference;
 pub mod registry;
 pub mod resolution;
 pub mod roster_code;
@@ -62,10 +62,19 @@ pub mod text;
 pub mod validation;
 pub mod words;
 
-pub use card::Card;
 pub use error::RulesError;
 pub use force::{Budget, CardRef, Force, ForceUnit};
 pub use house_default::HouseDefault;
-pub use registry::{all_rulesets, ruleset};
-pub use ruleset::{Ruleset, RulesetId, UnitCost};
+pub use registry::{all_rulesets, id_list, preset_force};
+pub use ruleset::{Ruleset, UnitCost};
 pub use validation::{Validation, Violation};
+
+// The registry: one line per ruleset, in menu order (see the module header and
+// `registry::rulesets!`).
+registry::rulesets! {
+    "armour-battles" => ArmourBattles: armour_battles::{ArmourBattles, UnitCard},
+    "belloludi" => Belloludi: belloludi::{BelloLudi, Vehicle},
+    "battle-of-tanks" => BattleOfTanks: battle_of_tanks::{BattleOfTanks, TankCard},
+    "bolt-action" => BoltAction: bolt_action::{BoltAction, UnitProfile},
+    "belle-epoque" => BelleEpoque: belle_epoque::{BelleEpoque, UnitProfile},
+}

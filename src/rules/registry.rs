@@ -1,46 +1,147 @@
-//! The static list of rulesets: adding a sixth is one module plus one line here.
+//! The registry: one list, in `rules/mod.rs`, names every ruleset once, and everything that
+//! must know the whole set is built from it here.
+//!
+//! A line of [`rulesets!`] gives a ruleset its stored id (`"bolt-action"`, never to change:
+//! SQLite rows, force files and campaign files hold it), its variant, its module, the type
+//! implementing [`Ruleset`] and its card type. From the list the macro declares the modules
+//! and makes [`RulesetId`](super::RulesetId) and [`Card`](super::Card) — enums, so stored
+//! and file forms are serde's derive exactly as before — with the one `match` each that
+//! dispatches to the ruleset's own code: [`ruleset`](super::ruleset) for the rules,
+//! `Card::data` for the card. Nothing else in the app matches on the set; it asks the
+//! ruleset ([`Ruleset`]) or the card ([`CardData`](super::card::CardData)).
+//!
+//! A ruleset left out of the list is not compiled at all, and `tests/it/registry.rs` finds
+//! its module, seed and templates on disk unregistered (it reads the folders, not the list).
 
 use std::sync::LazyLock;
 
 use super::card::Card;
 use super::error::RulesError;
-use super::ruleset::{Ruleset, RulesetId};
-use super::{armour_battles, battle_of_tanks, belle_epoque, belloludi, bolt_action};
+use super::ruleset::Ruleset;
 
-static ARMOUR_BATTLES: armour_battles::ArmourBattles = armour_battles::ArmourBattles;
-static BELLOLUDI: belloludi::BelloLudi = belloludi::BelloLudi;
-static BATTLE_OF_TANKS: battle_of_tanks::BattleOfTanks = battle_of_tanks::BattleOfTanks;
-static BOLT_ACTION: bolt_action::BoltAction = bolt_action::BoltAction;
-static BELLE_EPOQUE: belle_epoque::BelleEpoque = belle_epoque::BelleEpoque;
+/// Builds the set of rulesets from one list; see the module header. Each line reads
+/// `"stored-id" => Variant: module::{RulesType, CardType},`.
+macro_rules! rulesets {
+    ($($(#[$doc:meta])* $id:tt => $variant:ident: $module:ident::{$rules:ident, $card:ident}),+ $(,)?) => {
+        $(pub mod $module;)+
 
-/// The ruleset behind `id`.
-pub fn ruleset(id: RulesetId) -> &'static dyn Ruleset {
-    match id {
-        RulesetId::ArmourBattles => &ARMOUR_BATTLES,
-        RulesetId::Belloludi => &BELLOLUDI,
-        RulesetId::BattleOfTanks => &BATTLE_OF_TANKS,
-        RulesetId::BoltAction => &BOLT_ACTION,
-        RulesetId::BelleEpoque => &BELLE_EPOQUE,
-    }
+        /// Which ruleset: one variant per line of the registry, in menu order. Stored and
+        /// written as its id (`"armour-battles"`).
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
+            serde::Serialize, serde::Deserialize,
+        )]
+        pub enum RulesetId {
+            $($(#[$doc])* #[serde(rename = $id)] $variant,)+
+        }
+
+        impl RulesetId {
+            /// Every ruleset, in menu order.
+            pub const ALL: [RulesetId; [$($id),+].len()] = [$(RulesetId::$variant),+];
+
+            /// The id used in files, the database and on the command line.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(RulesetId::$variant => $id,)+
+                }
+            }
+        }
+
+        /// The ruleset behind `id`.
+        pub fn ruleset(id: RulesetId) -> &'static dyn Ruleset {
+            match id {
+                $(RulesetId::$variant => &$module::$rules,)+
+            }
+        }
+
+        /// One unit profile of any ruleset. Serialised with a `ruleset` tag so stored cards
+        /// say which book they follow.
+        #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(tag = "ruleset")]
+        pub enum Card {
+            $(#[serde(rename = $id)] $variant($module::$card),)+
+        }
+
+        impl Card {
+            /// The ruleset the card belongs to.
+            pub fn ruleset(&self) -> RulesetId {
+                match self {
+                    $(Card::$variant(_) => RulesetId::$variant,)+
+                }
+            }
+
+            /// What every ruleset's cards answer ([`card::CardData`]).
+            pub fn data(&self) -> &dyn card::CardData {
+                match self {
+                    $(Card::$variant(c) => c,)+
+                }
+            }
+
+            /// The same, to edit.
+            pub fn data_mut(&mut self) -> &mut dyn card::CardData {
+                match self {
+                    $(Card::$variant(c) => c,)+
+                }
+            }
+
+            /// The card's own fields without the ruleset tag, as written inline in a force
+            /// file.
+            pub fn to_inline_json(&self) -> serde_json::Value {
+                let value = match self {
+                    $(Card::$variant(c) => serde_json::to_value(c),)+
+                };
+                // Plain data structs always serialise; Null would only hide a programming
+                // error.
+                value.unwrap_or(serde_json::Value::Null)
+            }
+        }
+    };
+}
+pub(crate) use rulesets;
+
+/// A file embedded at build time with the path it came from, so an error can name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Embedded {
+    /// Relative to the crate root (`templates/cards/bolt-action.json`).
+    pub path: &'static str,
+    pub text: &'static str,
 }
 
-/// All five rulesets in menu order.
+/// Embeds the file at a path relative to the crate root, keeping the path for errors.
+macro_rules! embedded {
+    ($path:literal) => {
+        $crate::rules::registry::Embedded {
+            path: $path,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+        }
+    };
+}
+pub(crate) use embedded;
+
+pub use super::ruleset;
+
+/// All rulesets in menu order.
 pub fn all_rulesets() -> impl Iterator<Item = &'static dyn Ruleset> {
-    RulesetId::ALL.into_iter().map(ruleset)
+    super::RulesetId::ALL.into_iter().map(super::ruleset)
+}
+
+/// The preset force `id` (`lorraine-1-german`), from whichever ruleset offers it.
+pub fn preset_force(id: &str) -> Result<super::Force, RulesError> {
+    all_rulesets()
+        .find_map(|r| r.preset_force(id))
+        .ok_or_else(|| RulesError::UnknownPreset(id.to_string()))
 }
 
 /// Problems parsing the embedded book data; empty in a correct build (a test checks).
 pub fn seed_errors() -> Vec<RulesError> {
-    [
-        armour_battles::seed_error(),
-        belloludi::seed_error(),
-        battle_of_tanks::seed_error(),
-        bolt_action::seed_error(),
-        belle_epoque::seed_error(),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+    all_rulesets().filter_map(|r| r.seed_error()).collect()
+}
+
+/// The ids of every ruleset, for messages and help: "armour-battles, belloludi, …".
+pub fn id_list() -> String {
+    super::RulesetId::ALL
+        .map(super::RulesetId::as_str)
+        .join(", ")
 }
 
 /// A ruleset's embedded book data once parsed: its revision, its cards and the ruleset's own
@@ -53,43 +154,70 @@ pub(crate) struct BookData<T> {
 
 /// A ruleset's book data, parsed on first use. A parse failure is kept, not panicked on: the
 /// ruleset then shows an empty library and [`seed_errors`] names the file and the field.
-pub(crate) struct Book<T: 'static>(LazyLock<Result<BookData<T>, RulesError>>);
+pub(crate) struct Book<T: 'static> {
+    /// The book's title, as errors about its tables name it.
+    title: &'static str,
+    data: LazyLock<Result<BookData<T>, RulesError>>,
+}
 
 impl<T> Book<T> {
-    pub(crate) const fn new(load: fn() -> Result<BookData<T>, RulesError>) -> Self {
-        Book(LazyLock::new(load))
+    pub(crate) const fn new(
+        title: &'static str,
+        load: fn() -> Result<BookData<T>, RulesError>,
+    ) -> Self {
+        Book {
+            title,
+            data: LazyLock::new(load),
+        }
     }
 
     pub(crate) fn error(&self) -> Option<RulesError> {
-        self.0.as_ref().err().cloned()
+        self.data.as_ref().err().cloned()
     }
 
     pub(crate) fn cards(&self) -> &[Card] {
-        self.0.as_ref().map_or(&[], |d| d.cards.as_slice())
+        self.data.as_ref().map_or(&[], |d| d.cards.as_slice())
     }
 
     pub(crate) fn revision(&self) -> u32 {
-        self.0.as_ref().map_or(0, |d| d.revision)
+        self.data.as_ref().map_or(0, |d| d.revision)
     }
 
     /// The ruleset's tables, or the parse error.
     pub(crate) fn loaded(&self) -> Result<&T, RulesError> {
-        self.0.as_ref().map(|d| &d.tables).map_err(Clone::clone)
+        self.data.as_ref().map(|d| &d.tables).map_err(Clone::clone)
     }
 
     pub(crate) fn tables(&self) -> Option<&T> {
-        self.0.as_ref().ok().map(|d| &d.tables)
+        self.data.as_ref().ok().map(|d| &d.tables)
+    }
+
+    /// The part of the tables a resolution reads, or the refusal saying they did not load.
+    pub(crate) fn for_resolution<U>(
+        &self,
+        part: impl FnOnce(&T) -> &U,
+    ) -> Result<&U, super::resolution::ResolveError> {
+        self.tables()
+            .map(part)
+            .ok_or(super::resolution::ResolveError::NoData {
+                ruleset: self.title,
+            })
+    }
+
+    /// The refusal for tables that do not fit together (a data bug the tests catch).
+    pub(crate) fn bad_data(&self, message: String) -> super::resolution::ResolveError {
+        super::resolution::ResolveError::BadData {
+            ruleset: self.title,
+            message,
+        }
     }
 }
 
 /// Parses an embedded seed file, naming it in the error.
-pub(crate) fn parse_seed<T: serde::de::DeserializeOwned>(
-    file: &'static str,
-    text: &str,
-) -> Result<T, RulesError> {
-    let de = &mut serde_json::Deserializer::from_str(text);
+pub(crate) fn parse_seed<T: serde::de::DeserializeOwned>(file: Embedded) -> Result<T, RulesError> {
+    let de = &mut serde_json::Deserializer::from_str(file.text);
     serde_path_to_error::deserialize(de).map_err(|e| RulesError::Seed {
-        file,
+        file: file.path,
         message: e.to_string(),
     })
 }
@@ -97,6 +225,7 @@ pub(crate) fn parse_seed<T: serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{RulesetId, ruleset};
 
     #[test]
     fn every_seed_file_parses() {
@@ -109,6 +238,19 @@ mod tests {
             assert_eq!(ruleset(id).id(), id);
             assert!(!ruleset(id).library().is_empty(), "{id}");
             assert_eq!(id.as_str().parse::<RulesetId>(), Ok(id));
+            assert!(ruleset(id).library().iter().all(|c| c.ruleset() == id));
+            assert_eq!(ruleset(id).new_card().ruleset(), id);
+        }
+    }
+
+    /// Stored rows and files hold the id as serde writes it: the registry's id, unchanged.
+    #[test]
+    fn ids_serialise_as_the_registry_writes_them() {
+        for id in RulesetId::ALL {
+            let json = serde_json::to_string(&id).unwrap();
+            assert_eq!(json, format!("\"{}\"", id.as_str()));
+            let card = serde_json::to_value(&ruleset(id).library()[0]).unwrap();
+            assert_eq!(card["ruleset"], id.as_str());
         }
     }
 }

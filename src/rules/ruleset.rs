@@ -1,56 +1,22 @@
-//! The one trait every ruleset implements, and the ids that name them.
+//! The one trait every ruleset implements: everything the app asks of a ruleset, answered by
+//! the ruleset itself. The ids naming the rulesets come from the registry's list.
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
+pub use super::RulesetId;
 use super::card::Card;
 use super::error::RulesError;
-use super::force::{Budget, Force};
+use super::force::{Budget, Force, ForceUnit};
+use super::reference::{Table, Tags};
+use super::registry::Embedded;
 use super::validation::BudgetCheck;
 
-/// The five rulesets, with their stable ids (`armour-battles`, …) used in files and the CLI.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RulesetId {
-    ArmourBattles,
-    Belloludi,
-    BattleOfTanks,
-    BoltAction,
-    BelleEpoque,
-}
-
 impl RulesetId {
-    /// Every ruleset, in menu order.
-    pub const ALL: [RulesetId; 5] = [
-        RulesetId::ArmourBattles,
-        RulesetId::Belloludi,
-        RulesetId::BattleOfTanks,
-        RulesetId::BoltAction,
-        RulesetId::BelleEpoque,
-    ];
-
-    /// The id used in files and on the command line.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RulesetId::ArmourBattles => "armour-battles",
-            RulesetId::Belloludi => "belloludi",
-            RulesetId::BattleOfTanks => "battle-of-tanks",
-            RulesetId::BoltAction => "bolt-action",
-            RulesetId::BelleEpoque => "belle-epoque",
-        }
-    }
-
     /// The book's title, for people.
     pub fn title(self) -> &'static str {
-        match self {
-            RulesetId::ArmourBattles => "Armour Battles",
-            RulesetId::Belloludi => "BelloLudi Tanks!",
-            RulesetId::BattleOfTanks => "Battle of Tanks",
-            RulesetId::BoltAction => "Bolt Action",
-            RulesetId::BelleEpoque => "Belle Epoque",
-        }
+        super::ruleset(self).title()
     }
 }
 
@@ -85,10 +51,135 @@ impl fmt::Display for UnitCost {
     }
 }
 
-/// What a ruleset provides to the rest of the app. One implementation per book.
+/// Which number of a force line a [`LineField`] sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineValue {
+    /// [`ForceUnit::points`].
+    Points,
+    /// [`ForceUnit::stands`].
+    Stands,
+}
+
+/// A number a force sets on each of its lines where the book leaves it to the players (Bolt
+/// Action's points per unit, Belle Epoque's stands per unit): the column the force editor
+/// shows and what the line then costs against the budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineField {
+    /// The printed card's label ("Points", "Stands").
+    pub label: &'static str,
+    /// The force editor's column header ("Points each", "Stands").
+    pub column: &'static str,
+    /// After the number in the force editor (" pts"), or "".
+    pub suffix: &'static str,
+    /// The number's tooltip in the force editor, or "" for none.
+    pub help: &'static str,
+    /// The tooltip while the number is not set and the card gives none to fall back on.
+    pub unset_help: &'static str,
+    pub value: LineValue,
+    /// What the number counts against the budget, plural ("points", "stands").
+    pub unit: &'static str,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl LineField {
+    /// The line's own value, if it sets one.
+    pub fn get(&self, unit: &ForceUnit) -> Option<u32> {
+        match self.value {
+            LineValue::Points => unit.points,
+            LineValue::Stands => unit.stands,
+        }
+    }
+
+    /// Sets the line's own value.
+    pub fn set(&self, unit: &mut ForceUnit, value: u32) {
+        match self.value {
+            LineValue::Points => unit.points = Some(value),
+            LineValue::Stands => unit.stands = Some(value),
+        }
+    }
+
+    /// What one unit of the line costs by its own value, if it sets one.
+    pub fn cost(&self, unit: &ForceUnit) -> Option<UnitCost> {
+        Some(UnitCost {
+            amount: u64::from(self.get(unit)?),
+            unit: self.unit,
+        })
+    }
+}
+
+/// What one unit of `unit`'s line costs against the budget: the line's own number where its
+/// ruleset lets a force set one ([`Ruleset::line_field`]), else what the card costs. The one
+/// answer the validation, the force editor, the roster and the printed cards share.
+pub fn line_cost(card: &Card, unit: &ForceUnit) -> Option<UnitCost> {
+    let rules = super::ruleset(card.ruleset());
+    rules
+        .line_field()
+        .and_then(|field| field.cost(unit))
+        .or_else(|| rules.unit_cost(card))
+}
+
+/// A budget the book names — a battle group, a scenario — as pickers offer it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedBudget {
+    pub budget: Budget,
+    /// "Lorraine Battle 1 German", "Encounter scenario".
+    pub title: String,
+    /// One line on what it asks ("24–36 stands a side").
+    pub detail: String,
+}
+
+/// A force the book sets out whole (a mission's battle group), offered ready-made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PresetForce {
+    /// As `force preset ID` takes it (`lorraine-1-german`).
+    pub id: String,
+    pub title: String,
+    /// Where the book sets it out ("Lorraine 1944").
+    pub collection: &'static str,
+    /// After the title in `force preset --list` ("Delay the US advance, 7 units").
+    pub summary: String,
+    /// Shown as a tooltip beside the title.
+    pub help: String,
+}
+
+/// A printed briefing under a roster, for a force built against a named budget that the
+/// book plays as a battle of its own (a Lorraine battle group): its numbers in words, rows
+/// of tick boxes, and per-unit tracking columns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Briefing {
+    /// "Lorraine Battle 1 German".
+    pub title: String,
+    /// Paragraphs in order; `true` prints bold.
+    pub paragraphs: Vec<(bool, String)>,
+    /// A label and its number of tick boxes ("Army morale", 5).
+    pub tallies: Vec<(String, u32)>,
+    /// The per-unit table: a column header and the boxes each unit gets under it.
+    pub unit_columns: Vec<(&'static str, UnitBoxes)>,
+    /// What a unit's row says instead of boxes when its card
+    /// [tracks no damage](super::card::CardData::tracks_damage) ("off table: never
+    /// disrupted").
+    pub untracked: &'static str,
+    /// The briefing in one line, as the book's preset force carries it in its notes: the
+    /// roster leaves out notes that only repeat it.
+    pub notes_line: String,
+}
+
+/// How many tick boxes a unit gets in a briefing column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitBoxes {
+    Fixed(u32),
+    /// The leading number of the card's statistic with this label, or `default`.
+    FromStat(&'static str, u32),
+}
+
+/// What a ruleset provides to the rest of the app. One implementation per book; the
+/// registry (`rules/mod.rs`) lists them.
 pub trait Ruleset: Sync {
     /// Which ruleset this is.
     fn id(&self) -> RulesetId;
+    /// The book's title, for people ("BelloLudi Tanks!").
+    fn title(&self) -> &'static str;
     /// One line on what the book is, for the ruleset list.
     fn summary(&self) -> &'static str;
     /// The book's cards, in book order.
@@ -105,13 +196,37 @@ pub trait Ruleset: Sync {
     fn revision_note(&self, _revision: u32) -> Option<String> {
         None
     }
+    /// Why the embedded book data did not load; `None` in a correct build (a test checks).
+    fn seed_error(&self) -> Option<RulesError>;
+    /// The printed card's layout (`templates/cards/<id>.json`), embedded by the module.
+    fn card_template(&self) -> Embedded;
+    /// The quick reference (`templates/reference/<id>.json`), embedded by the module.
+    fn reference_template(&self) -> Embedded;
+    /// A blank card for the card editor, with the book's most common values.
+    fn new_card(&self) -> Card;
     /// Parses an inline (custom) card given in a force file, reporting errors at `path`.
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError>;
     /// The budget a new force of this ruleset starts with.
     fn default_budget(&self) -> Budget;
+    /// The budgets the book names (battle groups, scenarios), for pickers; none by default.
+    fn named_budgets(&self) -> Vec<NamedBudget> {
+        Vec::new()
+    }
+    /// Forces the book sets out whole; none by default.
+    fn preset_forces(&self) -> Vec<PresetForce> {
+        Vec::new()
+    }
+    /// The preset `id` as a force, if it is one of this ruleset's.
+    fn preset_force(&self, _id: &str) -> Option<Force> {
+        None
+    }
     /// What one unit of `card` costs against the budget, where the card alone decides it
-    /// (`None` for battle groups, and for Bolt Action, whose costs the player sets per unit).
+    /// (`None` for battle groups, and where the players set costs per line).
     fn unit_cost(&self, _card: &Card) -> Option<UnitCost> {
+        None
+    }
+    /// The number each force line sets for itself, if the book leaves one to the players.
+    fn line_field(&self) -> Option<LineField> {
         None
     }
     /// Checks a force whose cards are resolved against this ruleset's budget rules.
@@ -121,8 +236,35 @@ pub trait Ruleset: Sync {
     fn warnings(&self, _force: &Force, _cards: &[Option<&Card>]) -> Vec<String> {
         Vec::new()
     }
+    /// The briefing a roster prints for a force built against `budget`, if the book plays
+    /// that budget as a battle of its own.
+    fn briefing(&self, _budget: &Budget) -> Option<Briefing> {
+        None
+    }
+    /// True when the book scores victory points: the roster leaves a line for them.
+    fn scores_victory_points(&self) -> bool {
+        false
+    }
     /// What the ruleset resolves (odds and rolls), in menu order.
     fn mechanics(&self) -> &'static [super::resolution::Mechanic] {
         &[]
+    }
+    /// Every tag a force of this ruleset could have; its quick reference may require only
+    /// these.
+    fn known_tags(&self) -> BTreeSet<String> {
+        BTreeSet::new()
+    }
+    /// Tags a force has from its budget rather than its cards (a battle group's
+    /// deployments).
+    fn budget_tags(&self, _budget: &Budget, _tags: &mut BTreeSet<String>) {}
+    /// The names of the tables this ruleset builds for its quick reference
+    /// (`<module>.weapons`, by the module's name).
+    fn reference_sources(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The table `source` names, for a force with `tags`; `None` when the source is not
+    /// this ruleset's or its data did not load.
+    fn reference_table(&self, _source: &str, _tags: Tags<'_>) -> Option<Table> {
+        None
     }
 }

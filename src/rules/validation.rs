@@ -5,8 +5,7 @@ use serde::Serialize;
 use super::card::Card;
 use super::force::{CardRef, Force};
 use super::names;
-use super::registry;
-use super::ruleset::Ruleset;
+use super::ruleset::line_cost;
 
 pub mod mending;
 
@@ -187,7 +186,7 @@ pub struct BudgetCheck {
 /// Resolves each unit's card: the library card it names, its inline card, or `None` when the
 /// name is unknown or the card belongs to another ruleset.
 pub fn resolve_cards(force: &Force) -> Vec<Option<&Card>> {
-    let library = registry::ruleset(force.ruleset).library();
+    let library = super::ruleset(force.ruleset).library();
     force
         .units
         .iter()
@@ -200,7 +199,7 @@ pub fn resolve_cards(force: &Force) -> Vec<Option<&Card>> {
 
 /// Checks `force` against its ruleset and returns every violation.
 pub fn validate(force: &Force) -> Validation {
-    let ruleset = registry::ruleset(force.ruleset);
+    let ruleset = super::ruleset(force.ruleset);
     let cards = resolve_cards(force);
     let mut violations = Vec::new();
     for (index, (unit, card)) in force.units.iter().zip(&cards).enumerate() {
@@ -290,12 +289,14 @@ pub fn over_budget(
     Some(Violation::new("over_budget", format!("{message} (e.g. {words})")).with_fix(fix))
 }
 
-/// Line index and cost of one unit, for each line whose card the ruleset prices.
-pub fn card_costs(ruleset: &dyn Ruleset, cards: &[Option<&Card>]) -> Vec<(usize, u64)> {
-    cards
+/// Line index and cost of one unit ([`line_cost`]), for each line that has a cost.
+pub fn line_costs(force: &Force, cards: &[Option<&Card>]) -> Vec<(usize, u64)> {
+    force
+        .units
         .iter()
+        .zip(cards)
         .enumerate()
-        .filter_map(|(i, card)| Some((i, ruleset.unit_cost((*card)?)?.amount)))
+        .filter_map(|(i, (unit, card))| Some((i, line_cost((*card)?, unit)?.amount)))
         .collect()
 }
 

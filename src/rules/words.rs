@@ -25,6 +25,15 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
     }
 }
 
+/// The word with its first letter in upper case ("points" → "Points").
+pub fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,6 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
-use crate::rules::armour_battles;
 use crate::rules::force_text::{self, TextStyle};
 use crate::rules::validation::BudgetReport;
 use crate::rules::{self, Budget, Card, Force, RulesetId};
@@ -71,7 +70,7 @@ pub struct NewForceDraft {
 
 impl Default for NewForceDraft {
     fn default() -> Self {
-        NewForceDraft::for_ruleset(RulesetId::Belloludi)
+        NewForceDraft::for_ruleset(RulesetId::ALL[0])
     }
 }
 
@@ -403,23 +402,8 @@ fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
                     changed = Some(Budget::TierPoints(value));
                 }
             }
-            Budget::BattleGroup(group) => {
-                egui::ComboBox::from_id_salt("battle_group")
-                    .selected_text(
-                        armour_battles::battle_group(group).map_or(group.clone(), |g| g.title()),
-                    )
-                    .show_ui(ui, |ui| {
-                        for g in armour_battles::battle_groups() {
-                            if ui.selectable_label(&g.id == group, g.title()).clicked() {
-                                changed = Some(Budget::BattleGroup(g.id.clone()));
-                            }
-                        }
-                    })
-                    .response
-                    .labelled_by(name.id);
-            }
-            Budget::Scenario(scenario) => {
-                ui.label(format!("Scenario: {scenario}"));
+            named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
+                changed = named_budget(ui, "battle_group", force.ruleset, named, name.id);
             }
         }
     });
@@ -461,11 +445,7 @@ fn units_table(
 ) {
     let _ = model;
     let ruleset = rules::ruleset(force.ruleset);
-    let extra = match force.ruleset {
-        RulesetId::BoltAction => Some("Points each"),
-        RulesetId::BelleEpoque => Some("Stands"),
-        _ => None,
-    };
+    let extra = ruleset.line_field().map(|field| field.column);
     let cards = rules::validation::resolve_cards(force);
     let now = ui.input(|i| i.time);
     // Longer than a double-click: the second click of one lands on a resting button.
@@ -588,49 +568,45 @@ fn unit_row(
         let group = Some(group.trim().to_string()).filter(|g| !g.is_empty());
         actions.push(edited(&|u| u.group = group.clone(), "Change group".into()));
     }
-    match force.ruleset {
-        RulesetId::BoltAction => {
-            // No points set (illegal) and points set to 0 (legal) must not look alike.
-            let mut points = unit.points.unwrap_or(0);
-            let field = egui::DragValue::new(&mut points).range(0..=5000);
-            let field = match unit.points {
-                Some(_) => field.suffix(" pts"),
-                None => field.custom_formatter(|_, _| "not set".to_string()),
+    // Where the card gives no default, a line whose number is not set is a problem and must
+    // not look like one set to 0.
+    let field = ruleset.line_field();
+    let unset = field.is_some_and(|field| {
+        field.get(unit).is_none() && card.and_then(|c| ruleset.unit_cost(c)).is_none()
+    });
+    match field {
+        Some(field) => {
+            // Unset, the line counts what its card says (or the least allowed).
+            let default = card
+                .and_then(|c| ruleset.unit_cost(c))
+                .map_or(field.min, |c| u32::try_from(c.amount).unwrap_or(field.max));
+            let mut value = field.get(unit).unwrap_or(default);
+            let drag = egui::DragValue::new(&mut value).range(field.min..=field.max);
+            let drag = if unset {
+                drag.custom_formatter(|_, _| "not set".to_string())
+            } else {
+                drag.suffix(field.suffix)
             };
-            let response = ui
-                .add(field)
-                .labelled_by(label.id)
-                .on_hover_text(match unit.points {
-                    Some(_) => "This unit's points cost (the reference sheets give none)",
-                    None => "Not set yet: drag or type this unit's points cost",
-                });
+            let mut response = ui.add(drag).labelled_by(label.id);
+            let help = if unset { field.unset_help } else { field.help };
+            if !help.is_empty() {
+                response = response.on_hover_text(help);
+            }
             if response.changed() {
-                actions.push(edited(&|u| u.points = Some(points), "Set points".into()));
+                actions.push(edited(
+                    &|u| field.set(u, value),
+                    format!("Set {}", field.unit),
+                ));
             }
         }
-        RulesetId::BelleEpoque => {
-            let default = match card {
-                Some(Card::BelleEpoque(p)) => p.stands,
-                _ => 1,
-            };
-            let mut stands = unit.stands.unwrap_or(default);
-            if ui
-                .add(egui::DragValue::new(&mut stands).range(1..=20))
-                .labelled_by(label.id)
-                .changed()
-            {
-                actions.push(edited(&|u| u.stands = Some(stands), "Set stands".into()));
-            }
-        }
-        _ => {
+        None => {
             ui.label("");
         }
     }
-    let cost = force_text::line_cost(ruleset, unit, card);
-    if force.ruleset == RulesetId::BoltAction && unit.points.is_none() {
-        ui.colored_label(ui.visuals().warn_fg_color, "no points set");
+    if unset && let Some(field) = field {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("no {} set", field.unit));
     } else {
-        ui.label(cost);
+        ui.label(force_text::line_cost(ruleset, unit, card));
     }
 }
 
@@ -804,7 +780,7 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                 }
                 ui.end_row();
                 let budget_label = ui.label("Budget");
-                budget_field(ui, &mut draft.budget, budget_label.id);
+                budget_field(ui, draft.ruleset, &mut draft.budget, budget_label.id);
                 ui.end_row();
             });
             ui.horizontal(|ui| {
@@ -815,19 +791,29 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                     cancel = true;
                 }
             });
-            ui.separator();
-            ui.label("From briefing (Armour Battles, Lorraine 1944):");
-            ui.horizontal_wrapped(|ui| {
-                for g in armour_battles::battle_groups() {
-                    if ui
-                        .button(g.title())
-                        .on_hover_text(format!("{} — {}", g.mission, g.time))
-                        .clicked()
-                    {
-                        briefing = Some(g.id.clone());
+            for ruleset in rules::all_rulesets() {
+                let presets = ruleset.preset_forces();
+                let Some(first) = presets.first() else {
+                    continue;
+                };
+                ui.separator();
+                ui.label(format!(
+                    "From briefing ({}, {}):",
+                    ruleset.title(),
+                    first.collection
+                ));
+                ui.horizontal_wrapped(|ui| {
+                    for preset in &presets {
+                        if ui
+                            .button(&preset.title)
+                            .on_hover_text(&preset.help)
+                            .clicked()
+                        {
+                            briefing = Some(preset.id.clone());
+                        }
                     }
-                }
-            });
+                });
+            }
         });
     if cancel || escape {
         open = false;
@@ -852,7 +838,7 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
 }
 
 /// The new force's budget, edited in place: an amount, a battle group or the scenario.
-fn budget_field(ui: &mut egui::Ui, budget: &mut Budget, label: egui::Id) {
+fn budget_field(ui: &mut egui::Ui, ruleset: RulesetId, budget: &mut Budget, label: egui::Id) {
     match budget {
         Budget::Points(points) => {
             ui.add(
@@ -870,28 +856,45 @@ fn budget_field(ui: &mut egui::Ui, budget: &mut Budget, label: egui::Id) {
             )
             .labelled_by(label);
         }
-        Budget::BattleGroup(group) => {
-            egui::ComboBox::from_id_salt("new_group")
-                .selected_text(
-                    armour_battles::battle_group(group).map_or(String::new(), |g| g.title()),
-                )
-                .show_ui(ui, |ui| {
-                    for g in armour_battles::battle_groups() {
-                        ui.selectable_value(group, g.id.clone(), g.title());
-                    }
-                })
-                .response
-                .labelled_by(label);
-        }
-        Budget::Scenario(scenario) => {
-            let found = crate::rules::belle_epoque::tables().and_then(|t| t.scenario(scenario));
-            let text = match found {
-                Some(s) => format!("{}: {}–{} stands", s.label, s.min_stands, s.max_stands),
-                None => format!("Scenario: {scenario}"),
-            };
-            ui.label(text);
+        Budget::BattleGroup(_) | Budget::Scenario(_) => {
+            if let Some(chosen) = named_budget(ui, "new_group", ruleset, budget, label) {
+                *budget = chosen;
+            }
         }
     }
+}
+
+/// A combo box of the budgets the ruleset names (battle groups, scenarios), each with what
+/// it asks as its tooltip; the one chosen, when the user picks another.
+fn named_budget(
+    ui: &mut egui::Ui,
+    salt: &str,
+    ruleset: RulesetId,
+    current: &Budget,
+    label: egui::Id,
+) -> Option<Budget> {
+    let named = rules::ruleset(ruleset).named_budgets();
+    let shown = named.iter().find(|n| &n.budget == current).map_or_else(
+        || current.id().unwrap_or_default().to_string(),
+        |n| n.title.clone(),
+    );
+    let mut picked = None;
+    egui::ComboBox::from_id_salt(salt)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for n in &named {
+                if ui
+                    .selectable_label(&n.budget == current, &n.title)
+                    .on_hover_text(&n.detail)
+                    .clicked()
+                {
+                    picked = Some(n.budget.clone());
+                }
+            }
+        })
+        .response
+        .labelled_by(label);
+    picked
 }
 
 /// "Paste list": a pasted text list, read as it is typed, made into a force when it reads.

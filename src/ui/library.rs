@@ -467,13 +467,8 @@ impl<'a> LibraryView<'a> {
                         ui.end_row();
                     }
                 });
-            if let Card::ArmourBattles(unit) = card {
-                for rule in &unit.special_rules {
-                    ui.label(
-                        egui::RichText::new(format!("{}: {}", rule.title(), rule.explanation()))
-                            .small(),
-                    );
-                }
+            for note in card.rule_notes() {
+                ui.label(egui::RichText::new(format!("{}: {}", note.title, note.text)).small());
             }
         };
         // Beside the stats where the panel is wide enough, below them where it is not.

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::rules::validation::{Fix, Validation, validate};
-use crate::rules::{self, Card, CardRef, Force, ForceUnit, RulesetId, armour_battles, force_file};
+use crate::rules::{self, Card, CardRef, Force, ForceUnit, RulesetId, force_file};
 use crate::store::{CardChange, CardId, ForceId, ForceSummary, Store};
 
 use super::history::{Change, History};
@@ -365,7 +365,7 @@ impl Model {
                 self.create(force, "New force")?;
             }
             Command::NewFromBriefing(id) => {
-                let mut force = armour_battles::preset_force(&id)?;
+                let mut force = rules::preset_force(&id)?;
                 force.name = self.unique_name(&force.name);
                 self.create(force, "New force from briefing")?;
             }

@@ -51,7 +51,7 @@ impl Default for PrintSettings {
         PrintSettings {
             kind: PrintKind::Cards,
             force: None,
-            ruleset: RulesetId::ArmourBattles,
+            ruleset: RulesetId::ALL[0],
             only_used: false,
             size: "poker".into(),
             page: "a4".into(),

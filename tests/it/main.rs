@@ -18,6 +18,7 @@ mod crash_reports;
 mod export_after_action;
 mod export_matrix;
 mod export_pdf;
+mod registry;
 mod snapshots_resolve;
 mod store_api;
 mod store_campaign;

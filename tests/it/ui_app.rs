@@ -241,6 +241,35 @@ fn ctrl_p_opens_print_with_the_open_forces_cards_previewed() {
     assert!(bytes.starts_with(b"%PDF-"));
 }
 
+/// The scenario picker and the Stands column are the ruleset's own answers (its named
+/// budgets and its line field), not a branch on the ruleset in the view.
+#[test]
+fn a_belle_epoque_force_picks_its_scenario_and_counts_its_stands() {
+    use quartermaster::rules::{Card, ruleset};
+    let mut h = harness();
+    h.run();
+    new_force(&mut h, "Belle Epoque", "Impi");
+    assert!(
+        h.query_all_by_label("Encounter scenario")
+            .chain(h.query_all_by_value("Encounter scenario"))
+            .next()
+            .is_some(),
+        "the budget shows the scenario by name"
+    );
+    let Card::BelleEpoque(unit) = &ruleset(RulesetId::BelleEpoque).library()[0] else {
+        panic!("a Belle Epoque card");
+    };
+    h.get_by_label_contains(&format!("+ {} · ", unit.name))
+        .click();
+    h.run();
+    let open = h.state().model.open.as_ref().unwrap();
+    assert_eq!(open.validation.totals.stands, Some(u64::from(unit.stands)));
+    assert!(
+        h.query_by_label("Stands").is_some(),
+        "the line's own column"
+    );
+}
+
 /// Issue 25: the Print view offers fold-over backs, one card per page, low ink and the
 /// duplex calibration sheet, each previewed; a printer's back offset is kept in the
 /// preferences under its name and applied to the backs.

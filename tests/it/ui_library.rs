@@ -148,3 +148,75 @@ fn a_custom_card_named_like_a_book_card_stays_selectable_and_editable() {
     assert!(h.query_by_label_contains("book card (read-only)").is_some());
     assert!(h.query_by_label_contains("17 points").is_some());
 }
+
+/// Opens the editor on a blank card of `id`, from the library filtered to it.
+fn new_custom_card(h: &mut Harness<'static, App>, id: RulesetId) {
+    // "Armour Battles (11)", or more once custom cards are saved.
+    h.get_by_label_contains(&format!("{} (", id.title()))
+        .click();
+    h.run();
+    h.get_by_label("New custom card…").click();
+    h.run();
+}
+
+/// The editor is one form for every ruleset, drawn from what the card describes: every field
+/// is on screen and a blank card saves as it was described.
+#[test]
+fn the_card_editor_shows_every_field_each_ruleset_describes() {
+    for id in RulesetId::ALL {
+        let mut h = harness();
+        h.run();
+        new_custom_card(&mut h, id);
+        let blank = quartermaster::rules::ruleset(id).new_card();
+        for field in blank.data().fields() {
+            assert!(
+                h.query_all_by_label(field.label).next().is_some(),
+                "{id}: no '{}' field",
+                field.label
+            );
+        }
+        assert!(h.query_by_label("✓ Valid card").is_some(), "{id}");
+        h.get_by_label("Save card").click();
+        h.run();
+        assert_eq!(h.state().model.custom_cards[0].1, blank, "{id}");
+    }
+}
+
+#[test]
+fn an_armour_battles_card_follows_its_special_rules_and_its_kind() {
+    use quartermaster::rules::Card;
+    use quartermaster::rules::armour_battles::{SpecialRule, UnitKind};
+    let mut h = harness();
+    h.run();
+    new_custom_card(&mut h, RulesetId::ArmourBattles);
+    h.get_by_label("Sloped Armour").click();
+    h.run();
+    h.get_by_label("Save card").click();
+    h.run();
+    let Card::ArmourBattles(sloped) = &h.state().model.custom_cards[0].1 else {
+        panic!("an Armour Battles card");
+    };
+    assert!(sloped.has(SpecialRule::SlopedArmour));
+    assert_eq!(
+        sloped.reaction.map(|r| r.notation()).as_deref(),
+        Some("5D/4D"),
+        "the flank number follows the rule"
+    );
+
+    new_custom_card(&mut h, RulesetId::ArmourBattles);
+    h.get_by_label("Kind").click();
+    h.run();
+    h.get_by_label("Off-table artillery").click();
+    h.run();
+    assert!(
+        h.query_by_label("Short range″").is_none(),
+        "a battery has no range bands"
+    );
+    h.get_by_label("Save card").click();
+    h.run();
+    let Card::ArmourBattles(battery) = &h.state().model.custom_cards[1].1 else {
+        panic!("an Armour Battles card");
+    };
+    assert_eq!(battery.kind, UnitKind::OffTableArtillery);
+    assert_eq!((battery.range, battery.reaction), (None, None));
+}

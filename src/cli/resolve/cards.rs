@@ -86,7 +86,7 @@ impl Cards {
         }
     }
 
-    /// "no Belloludi card named 'X' — did you mean 'A', 'B'?"
+    /// "no <ruleset title> card named 'X' — did you mean 'A', 'B'?"
     fn unknown(&self, flag: &str, query: &str) -> anyhow::Error {
         let library = ruleset(self.id).library();
         let mut nearest = names::nearest(library, query);

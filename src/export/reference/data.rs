@@ -7,33 +7,10 @@ use std::sync::LazyLock;
 use serde::Deserialize;
 
 use super::sources;
-use super::tags::known_tags;
 use crate::export::ExportError;
 use crate::export::template::parse_json;
-use crate::rules::RulesetId;
-
-const FILES: [(&str, &str); 5] = [
-    (
-        "templates/reference/armour-battles.json",
-        include_str!("../../../templates/reference/armour-battles.json"),
-    ),
-    (
-        "templates/reference/belloludi.json",
-        include_str!("../../../templates/reference/belloludi.json"),
-    ),
-    (
-        "templates/reference/battle-of-tanks.json",
-        include_str!("../../../templates/reference/battle-of-tanks.json"),
-    ),
-    (
-        "templates/reference/bolt-action.json",
-        include_str!("../../../templates/reference/bolt-action.json"),
-    ),
-    (
-        "templates/reference/belle-epoque.json",
-        include_str!("../../../templates/reference/belle-epoque.json"),
-    ),
-];
+pub use crate::rules::reference::Table;
+use crate::rules::{RulesetId, all_rulesets};
 
 /// One ruleset's quick reference.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -67,8 +44,9 @@ pub struct Block {
     pub list: Option<Vec<String>>,
     #[serde(default)]
     pub table: Option<Table>,
-    /// A generated table (`bolt_action.weapons`), so the sheet shows the numbers the rest of
-    /// the app uses; `modifiers:<mechanic>` lists every situation a mechanic's odds take.
+    /// A generated table ([`Ruleset::reference_table`](crate::rules::Ruleset::reference_table)),
+    /// so the sheet shows the numbers the rest of the app uses; `modifiers:<mechanic>` lists
+    /// every situation a mechanic's odds take.
     #[serde(default)]
     pub source: Option<String>,
     /// For a `modifiers:` source: inputs of the mechanic it leaves out, each with the
@@ -82,20 +60,6 @@ pub struct Block {
     /// Like a section's `requires`, for one block.
     #[serde(default)]
     pub requires: Vec<String>,
-}
-
-/// A table of text cells.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Table {
-    pub columns: Vec<String>,
-    pub rows: Vec<Vec<String>>,
-    /// Relative column widths; measured from the content when absent.
-    #[serde(default)]
-    pub widths: Option<Vec<f32>>,
-    /// Some rows carry the house-default mark (a generated table), so the sheet explains it.
-    #[serde(skip)]
-    pub marked_rows: bool,
 }
 
 fn invalid(file: &str, message: String) -> ExportError {
@@ -113,7 +77,7 @@ fn check(file: &str, sheet: &ReferenceSheet) -> Result<(), ExportError> {
             format!("ruleset {} does not match the file name", sheet.ruleset),
         ));
     }
-    let known = known_tags(sheet.ruleset);
+    let known = crate::rules::ruleset(sheet.ruleset).known_tags();
     let check_tags = |tags: &[String], at: &str| -> Result<(), ExportError> {
         match tags.iter().find(|t| !known.contains(*t)) {
             Some(tag) => Err(invalid(file, format!("{at}: unknown tag '{tag}'"))),
@@ -192,11 +156,11 @@ fn check(file: &str, sheet: &ReferenceSheet) -> Result<(), ExportError> {
 }
 
 static SHEETS: LazyLock<Result<Vec<ReferenceSheet>, ExportError>> = LazyLock::new(|| {
-    FILES
-        .into_iter()
-        .map(|(file, text)| {
-            let sheet: ReferenceSheet = parse_json((file, text))?;
-            check(file, &sheet)?;
+    all_rulesets()
+        .map(|ruleset| {
+            let file = ruleset.reference_template();
+            let sheet: ReferenceSheet = parse_json((file.path, file.text))?;
+            check(file.path, &sheet)?;
             Ok(sheet)
         })
         .collect()

@@ -8,5 +8,5 @@ mod tags;
 
 pub use data::{Block, ReferenceSheet, Section, Table, reference_sheet};
 pub use layout::layout_reference;
-pub use sources::{MODIFIERS, SOURCES, situation_inputs};
+pub use sources::{MODIFIERS, situation_inputs, sources};
 pub use tags::{force_tags, known_tags};

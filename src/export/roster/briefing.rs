@@ -1,75 +1,49 @@
-//! The Lorraine briefing on a roster: the battle group's numbers, and tick boxes for army
-//! morale, staff orders and each unit's disruption, to track the battle on paper.
+//! A briefing on a roster (a Lorraine battle group's): its numbers, and tick boxes for what
+//! the ruleset tracks — army morale, staff orders, each unit's disruption — to play the
+//! battle on paper. The content is the ruleset's ([`Briefing`]); the layout is here.
 
-use crate::rules::Card;
-use crate::rules::Force;
-use crate::rules::armour_battles::{BattleGroup, UnitKind};
+use crate::rules::ruleset::{Briefing, UnitBoxes};
 use crate::rules::validation::resolve_cards;
+use crate::rules::{Card, Force};
 
 use super::Roster;
 use crate::export::display::{Item, Stroke};
 use crate::export::fonts::FontStyle;
 use crate::export::text::{Font, cap_height};
 
+/// How many boxes `card` gets in a column.
+fn boxes_of(boxes: UnitBoxes, card: Option<&Card>) -> u32 {
+    match boxes {
+        UnitBoxes::Fixed(n) => n,
+        UnitBoxes::FromStat(label, default) => card
+            .and_then(|c| c.stats().into_iter().find(|s| s.label == label))
+            .and_then(|s| {
+                s.value
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or(default),
+    }
+}
+
 impl Roster<'_> {
-    /// The battle group's briefing numbers with tick boxes for army morale, staff orders and
-    /// each unit's disruption.
-    pub(super) fn briefing(&mut self, force: &Force, group: &BattleGroup) {
-        self.heading(&format!("Briefing — {}", group.title()));
+    /// The briefing's paragraphs, its rows of tick boxes and the per-unit table.
+    pub(super) fn briefing(&mut self, force: &Force, briefing: &Briefing) {
+        self.heading(&format!("Briefing — {}", briefing.title));
         let w = self.flow.text_width();
         let body = self.body();
         let bold = self.font(FontStyle::Bold, self.style.body_size_pt);
-        self.flow.paragraph(
-            0.0,
-            w,
-            body,
-            &format!("{} · {} · {}", group.mission, group.time, group.place),
-        );
-        let mut numbers = vec![
-            ("Units", group.units.to_string()),
-            ("Command dice", group.command_dice.to_string()),
-            (
-                "Staff orders",
-                format!(
-                    "{} (store up to {})",
-                    group.staff_orders, group.command_dice
-                ),
-            ),
-            ("Rally dice", group.rally_dice.to_string()),
-        ];
-        if let Some(dice) = group.artillery_response_dice {
-            numbers.push(("Artillery response dice", dice.to_string()));
+        for (strong, text) in &briefing.paragraphs {
+            self.flow
+                .paragraph(0.0, w, if *strong { bold } else { body }, text);
         }
-        numbers.push(("Army morale", group.army_morale.to_string()));
-        let line = numbers
-            .iter()
-            .map(|(label, value)| format!("{label} {value}"))
-            .collect::<Vec<_>>()
-            .join(" · ");
-        self.flow.paragraph(0.0, w, bold, &line);
-        self.flow.paragraph(
-            0.0,
-            w,
-            body,
-            &format!("First pulse: {}.", group.first_pulse.label()),
-        );
-        self.flow
-            .paragraph(0.0, w, body, &format!("Victory: {}", group.victory()));
-        let deployments: Vec<String> = group
-            .companies
-            .iter()
-            .map(|c| format!("{}: {}", c.name, c.deployment.label()))
-            .collect();
-        self.flow.paragraph(
-            0.0,
-            w,
-            body,
-            &format!("Deployment — {}.", deployments.join("; ")),
-        );
         self.flow.y += 2.0;
-        self.box_row("Army morale", group.army_morale);
-        self.box_row("Staff orders held", group.command_dice);
-        self.disruption_table(force);
+        for (label, count) in &briefing.tallies {
+            self.box_row(label, *count);
+        }
+        self.unit_table_of_boxes(force, briefing);
     }
 
     /// A label and `count` tick boxes, wrapping onto more rows if needed.
@@ -111,11 +85,11 @@ impl Roster<'_> {
         });
     }
 
-    /// One row per unit on the table: its disruption boxes (its cohesion) and boxes for
-    /// suppressed and dispersed; off-table artillery, which nothing on the table can
-    /// disrupt, says so instead. Names and companies wrap in their columns, and the column
-    /// headers repeat on every page the table runs onto.
-    fn disruption_table(&mut self, force: &Force) {
+    /// One row per unit on the table with each of the briefing's columns of boxes; a unit
+    /// that takes no damage on the table says so instead (the briefing's words). Names and
+    /// companies wrap in their columns, and the column headers repeat on every page the
+    /// table runs onto.
+    fn unit_table_of_boxes(&mut self, force: &Force, briefing: &Briefing) {
         let body = self.body();
         let small = self.small().colored(self.colors.muted);
         let head = Font::new(FontStyle::Bold, self.style.small_size_pt, self.colors.muted);
@@ -123,25 +97,32 @@ impl Roster<'_> {
         let step = side + 1.2;
         let ts = self.flow.ts;
         let (x, w) = (self.flow.left(), self.flow.text_width());
-        let rows = disruption_rows(force);
-        let most = rows.iter().filter_map(|r| r.cohesion).max().unwrap_or(3);
-        let box_column =
-            |label: &str, boxes: u32| (boxes as f32 * step).max(ts.width(label, head)) + 4.0;
-        let columns = [
-            ("Disruption", box_column("Disruption", most)),
-            ("Suppressed", box_column("Suppressed", 1)),
-            ("Dispersed", box_column("Dispersed", 1)),
-        ];
-        let boxes_w: f32 = columns.iter().map(|(_, cw)| cw).sum();
+        let rows = unit_rows(force, &briefing.unit_columns);
+        // Each column as wide as its most boxes or its header.
+        let widths: Vec<f32> = briefing
+            .unit_columns
+            .iter()
+            .enumerate()
+            .map(|(i, (label, boxes))| {
+                let most = rows
+                    .iter()
+                    .filter_map(|r| r.boxes.as_ref()?.get(i).copied())
+                    .max()
+                    .unwrap_or_else(|| boxes_of(*boxes, None));
+                (most as f32 * step).max(ts.width(label, head)) + 4.0
+            })
+            .collect();
+        let boxes_w: f32 = widths.iter().sum();
         let name_w = (w - boxes_w) * 0.58;
         let group_w = w - boxes_w - name_w;
         let group_x = x + name_w;
         let mut xs = Vec::new();
         let mut at = x + name_w + group_w;
-        for (_, cw) in &columns {
+        for cw in &widths {
             xs.push(at);
             at += cw;
         }
+        let columns = &briefing.unit_columns;
         let header = |flow: &mut crate::export::flow::SheetFlow| {
             let baseline = flow.y + cap_height(head.size_pt);
             let mut items = vec![
@@ -182,17 +163,19 @@ impl Roster<'_> {
                 let item = ts.run(group_x, first + i as f32 * small.line_height(), small, line);
                 self.flow.push(item);
             }
-            match row.cohesion {
-                Some(cohesion) => {
-                    for i in 0..cohesion {
-                        self.tick_box(xs[0] + i as f32 * step, top);
+            match &row.boxes {
+                Some(boxes) => {
+                    for (count, cx) in boxes.iter().zip(&xs) {
+                        for i in 0..*count {
+                            self.tick_box(cx + i as f32 * step, top);
+                        }
                     }
-                    self.tick_box(xs[1], top);
-                    self.tick_box(xs[2], top);
                 }
                 None => {
-                    let item = ts.run(xs[0], first, small, "off table: never disrupted");
-                    self.flow.push(item);
+                    if let Some(&cx) = xs.first() {
+                        let item = ts.run(cx, first, small, briefing.untracked);
+                        self.flow.push(item);
+                    }
                 }
             }
             self.flow.y += row_h;
@@ -213,33 +196,34 @@ impl Roster<'_> {
     }
 }
 
-/// One row of the disruption table.
-struct DisruptionRow {
+/// One row of a briefing's unit table.
+struct UnitRow {
     /// "Panther Ausf G 2/2".
     name: String,
     group: Option<String>,
-    /// Disruption boxes; `None` for off-table artillery.
-    cohesion: Option<u32>,
+    /// Boxes under each column; `None` for a unit that takes no damage on the table.
+    boxes: Option<Vec<u32>>,
 }
 
 /// A row per unit on the table, numbered within its line.
-fn disruption_rows(force: &Force) -> Vec<DisruptionRow> {
+fn unit_rows(force: &Force, columns: &[(&str, UnitBoxes)]) -> Vec<UnitRow> {
     let mut rows = Vec::new();
     for (unit, card) in force.units.iter().zip(resolve_cards(force)) {
         let name = card.map_or(unit.card.name(), Card::name);
-        let cohesion = match card {
-            Some(Card::ArmourBattles(c)) if c.kind == UnitKind::OffTableArtillery => None,
-            Some(Card::ArmourBattles(c)) => Some(u32::from(c.cohesion)),
-            _ => Some(3),
-        };
+        let boxes = card.is_none_or(|c| c.data().tracks_damage()).then(|| {
+            columns
+                .iter()
+                .map(|(_, boxes)| boxes_of(*boxes, card))
+                .collect::<Vec<u32>>()
+        });
         for copy in 1..=unit.count {
-            rows.push(DisruptionRow {
+            rows.push(UnitRow {
                 name: match unit.count {
                     1 => name.to_string(),
                     n => format!("{name} {copy}/{n}"),
                 },
                 group: unit.group.clone(),
-                cohesion,
+                boxes: boxes.clone(),
             });
         }
     }

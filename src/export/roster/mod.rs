@@ -1,17 +1,21 @@
 //! The force roster: one sheet with the force, its roster code, budget, units, totals and
-//! problems, and for a Lorraine battle group the briefing with tick boxes to track the battle.
+//! problems, and where the ruleset plays the budget as a battle of its own (a Lorraine battle
+//! group) the briefing with tick boxes to track the battle ([`Ruleset::briefing`]).
 //!
 //! Nothing on a roster is cut short: long names wrap within their column, a table continued
 //! on a new page repeats its column headers, and a word that cannot fit its column even
 //! alone on a line is reported as a warning (the command line then exits 1).
+//!
+//! [`Ruleset::briefing`]: crate::rules::Ruleset::briefing
 
 mod briefing;
 mod table;
 
-use crate::rules::armour_battles;
 use crate::rules::roster_code::roster_code;
+use crate::rules::ruleset::{Briefing, line_cost};
 use crate::rules::validation::{Validation, validate};
-use crate::rules::{Budget, Card, Force, ForceUnit, RulesetId, belle_epoque};
+use crate::rules::words::capitalised;
+use crate::rules::{Card, Force, ForceUnit, RulesetId};
 
 use super::date::ExportDate;
 use super::display::{Item, Layout, Rgb};
@@ -49,19 +53,16 @@ pub fn layout_roster<'a>(
         ink: paper.ink,
         warnings: super::glyphs::glyph_warnings(force),
     };
-    let group = match &force.budget {
-        Budget::BattleGroup(id) => armour_battles::battle_group(id),
-        _ => None,
-    };
+    let briefing = crate::rules::ruleset(force.ruleset).briefing(&force.budget);
     sheet.title(force, date, &code, &validation);
-    // A Lorraine briefing tracks disruption in its own table, with suppression.
-    sheet.units(force, &validation, group.is_none(), progress)?;
+    // A briefing tracks each unit in its own table (disruption with suppression).
+    sheet.units(force, &validation, briefing.is_none(), progress)?;
     sheet.totals(&validation);
     sheet.victory_points(force);
     sheet.violations(&validation);
-    sheet.notes(force, group);
-    if let Some(group) = group {
-        sheet.briefing(force, group);
+    sheet.notes(force, briefing.as_ref());
+    if let Some(briefing) = briefing {
+        sheet.briefing(force, &briefing);
     }
     let Roster { flow, warnings, .. } = sheet;
     let pages = flow.finish_numbered(
@@ -165,11 +166,11 @@ impl Roster<'_> {
         }
         self.flow.y += sub.line_height();
         self.flow.y += 2.0;
-        self.status_band(validation);
+        self.status_band(force.ruleset, validation);
     }
 
     /// The budget and the verdict on a tinted band.
-    fn status_band(&mut self, validation: &Validation) {
+    fn status_band(&mut self, ruleset: RulesetId, validation: &Validation) {
         let body = self.font(FontStyle::Bold, self.style.body_size_pt);
         let height = body.line_height() + 3.0;
         let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
@@ -185,7 +186,7 @@ impl Roster<'_> {
         };
         let of =
             b.id.as_deref()
-                .map(budget_name)
+                .map(|id| budget_name(ruleset, id))
                 .map_or(String::new(), |id| format!(" · {id}"));
         let budget_text = format!("Budget used: {} / {limit} {}{of}", b.used, b.unit);
         let color = if over {
@@ -232,7 +233,7 @@ impl Roster<'_> {
 
     /// A line to keep the victory points on, for rulesets that score them.
     fn victory_points(&mut self, force: &Force) {
-        if force.ruleset != RulesetId::Belloludi {
+        if !crate::rules::ruleset(force.ruleset).scores_victory_points() {
             return;
         }
         let font = self.font(FontStyle::Bold, self.style.body_size_pt);
@@ -320,9 +321,9 @@ impl Roster<'_> {
 
     /// The force's notes, unless they only repeat the briefing printed below them (a book
     /// preset's notes are its briefing line).
-    fn notes(&mut self, force: &Force, group: Option<&armour_battles::BattleGroup>) {
+    fn notes(&mut self, force: &Force, briefing: Option<&Briefing>) {
         let notes = force.notes.trim();
-        if notes.is_empty() || group.is_some_and(|g| g.briefing_line() == notes) {
+        if notes.is_empty() || briefing.is_some_and(|b| b.notes_line == notes) {
             return;
         }
         self.heading("Notes");
@@ -333,31 +334,20 @@ impl Roster<'_> {
 }
 
 /// The battle group or scenario a budget names, for people.
-fn budget_name(id: &str) -> String {
-    if let Some(group) = armour_battles::battle_group(id) {
-        return group.title();
-    }
-    match belle_epoque::tables().and_then(|t| t.scenario(id)) {
-        Some(scenario) => format!("{} scenario", scenario.label),
-        None => id.to_string(),
-    }
+fn budget_name(ruleset: RulesetId, id: &str) -> String {
+    crate::rules::ruleset(ruleset)
+        .named_budgets()
+        .into_iter()
+        .find(|named| {
+            named
+                .budget
+                .id()
+                .is_some_and(|own| own.eq_ignore_ascii_case(id.trim()))
+        })
+        .map_or_else(|| id.to_string(), |named| named.title)
 }
 
 /// What one unit of a line costs against the budget, where the ruleset counts cost.
 fn cost_of(card: &Card, unit: &ForceUnit) -> Option<u64> {
-    match card {
-        Card::Belloludi(v) => v.points().ok().map(u64::from),
-        Card::BattleOfTanks(t) => Some(u64::from(t.tier)),
-        Card::BoltAction(_) => unit.points.map(u64::from),
-        Card::BelleEpoque(p) => Some(u64::from(unit.stands.unwrap_or(p.stands))),
-        Card::ArmourBattles(_) => None,
-    }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
+    line_cost(card, unit).map(|cost| cost.amount)
 }

@@ -4,22 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::stat::Stat;
 
-/// Which army a unit serves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    Us,
-    German,
-}
-
-impl Side {
-    pub fn label(self) -> &'static str {
-        match self {
-            Side::Us => "US",
-            Side::German => "German",
-        }
-    }
-}
+/// Which army a unit serves: the battle seam's two sides, US and German here.
+pub use crate::rules::battle::Side;
 
 /// An armoured fighting vehicle on the table, or artillery firing from off it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,6 +6,7 @@
 pub mod artillery;
 pub mod battle;
 pub mod battle_groups;
+mod card_data;
 pub mod cards;
 pub mod command;
 pub mod error;
@@ -13,8 +14,11 @@ pub mod fire;
 pub mod mechanics;
 pub mod outcome;
 pub mod rally;
+mod reference;
 pub mod reliability;
 pub mod revision;
+
+use std::collections::BTreeSet;
 
 use serde::Deserialize;
 
@@ -22,8 +26,11 @@ use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, CardRef, Force, ForceUnit};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::{Book, BookData, parse_seed};
-use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::reference::{Table, Tags};
+use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
+use crate::rules::ruleset::{
+    Briefing, NamedBudget, PresetForce, Ruleset, RulesetId, UnitBoxes,
+};
 use crate::rules::validation::{
     BudgetCheck, BudgetReport, Fix, Totals, Violation, amount, wrong_budget_kind,
 };
@@ -31,7 +38,8 @@ use crate::rules::validation::{
 pub use battle_groups::{BattleGroup, Company, Deployment, FirstPulse};
 pub use cards::{FireKind, MoveClass, Reaction, Side, SpecialRule, UnitCard, UnitKind};
 
-const SEED_FILE: &str = "db/seed/armour_battles.json";
+const TITLE: &str = "Armour Battles";
+const SEED: Embedded = embedded!("db/seed/armour_battles.json");
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -57,15 +65,12 @@ struct Data {
     rally_table: rally::RallyTable,
 }
 
-static DATA: Book<Data> = Book::new(|| {
-    let seed: SeedData = parse_seed(
-        SEED_FILE,
-        include_str!("../../../db/seed/armour_battles.json"),
-    )?;
+static DATA: Book<Data> = Book::new(TITLE, || {
+    let seed: SeedData = parse_seed(SEED)?;
     let checks = [seed.fire.check(), seed.rally_table.check()];
     if let Some(message) = checks.into_iter().find_map(Result::err) {
         return Err(RulesError::Seed {
-            file: SEED_FILE,
+            file: SEED.path,
             message,
         });
     }
@@ -80,10 +85,6 @@ static DATA: Book<Data> = Book::new(|| {
         },
     })
 });
-
-pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.error()
-}
 
 /// The six Lorraine battle groups in briefing order.
 pub fn battle_groups() -> &'static [BattleGroup] {
@@ -155,6 +156,10 @@ impl Ruleset for ArmourBattles {
         RulesetId::ArmourBattles
     }
 
+    fn title(&self) -> &'static str {
+        TITLE
+    }
+
     fn summary(&self) -> &'static str {
         "WWII platoon-scale armour; command dice and dice chains; the Lorraine 1944 campaign."
     }
@@ -173,6 +178,37 @@ impl Ruleset for ArmourBattles {
 
     fn data_revision(&self) -> u32 {
         DATA.revision()
+    }
+
+    fn seed_error(&self) -> Option<RulesError> {
+        DATA.error()
+    }
+
+    fn card_template(&self) -> Embedded {
+        embedded!("templates/cards/armour-battles.json")
+    }
+
+    fn reference_template(&self) -> Embedded {
+        embedded!("templates/reference/armour-battles.json")
+    }
+
+    fn new_card(&self) -> Card {
+        let mut card = UnitCard {
+            name: "New unit".into(),
+            short_names: Vec::new(),
+            side: Side::Us,
+            kind: UnitKind::Afv,
+            weight: None,
+            move_class: None,
+            reaction: None,
+            weapon: "75mm Gun".into(),
+            range: None,
+            at_dice: 7,
+            cohesion: 3,
+            special_rules: Vec::new(),
+        };
+        card.keep_consistent();
+        Card::ArmourBattles(card)
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
@@ -198,6 +234,57 @@ impl Ruleset for ArmourBattles {
 
     fn default_budget(&self) -> Budget {
         Budget::BattleGroup("lorraine-1-us".to_string())
+    }
+
+    fn named_budgets(&self) -> Vec<NamedBudget> {
+        battle_groups()
+            .iter()
+            .map(|g| NamedBudget {
+                budget: Budget::BattleGroup(g.id.clone()),
+                title: g.title(),
+                detail: format!("{} — {}", g.mission, g.time),
+            })
+            .collect()
+    }
+
+    fn preset_forces(&self) -> Vec<PresetForce> {
+        battle_groups()
+            .iter()
+            .map(|g| PresetForce {
+                id: g.id.clone(),
+                title: g.title(),
+                collection: "Lorraine 1944",
+                summary: format!("{}, {} units", g.mission, g.units),
+                help: format!("{} — {}", g.mission, g.time),
+            })
+            .collect()
+    }
+
+    fn preset_force(&self, id: &str) -> Option<Force> {
+        preset_force(id).ok()
+    }
+
+    fn briefing(&self, budget: &Budget) -> Option<Briefing> {
+        let Budget::BattleGroup(id) = budget else {
+            return None;
+        };
+        battle_group(id).map(briefing)
+    }
+
+    fn known_tags(&self) -> BTreeSet<String> {
+        reference::known_tags()
+    }
+
+    fn budget_tags(&self, budget: &Budget, tags: &mut BTreeSet<String>) {
+        reference::budget_tags(budget, tags);
+    }
+
+    fn reference_sources(&self) -> &'static [&'static str] {
+        &reference::SOURCES
+    }
+
+    fn reference_table(&self, source: &str, tags: Tags<'_>) -> Option<Table> {
+        reference::table(source, tags)
     }
 
     fn warnings(&self, force: &Force, cards: &[Option<&Card>]) -> Vec<String> {
@@ -255,6 +342,67 @@ impl Ruleset for ArmourBattles {
             budget,
             violations,
         }
+    }
+}
+
+/// A battle group's briefing as a roster prints it: its numbers, tick boxes for army morale
+/// and staff orders, and per unit its disruption (its cohesion), suppression and dispersal.
+fn briefing(group: &BattleGroup) -> Briefing {
+    let mut numbers = vec![
+        ("Units", group.units.to_string()),
+        ("Command dice", group.command_dice.to_string()),
+        (
+            "Staff orders",
+            format!(
+                "{} (store up to {})",
+                group.staff_orders, group.command_dice
+            ),
+        ),
+        ("Rally dice", group.rally_dice.to_string()),
+    ];
+    if let Some(dice) = group.artillery_response_dice {
+        numbers.push(("Artillery response dice", dice.to_string()));
+    }
+    numbers.push(("Army morale", group.army_morale.to_string()));
+    let line = numbers
+        .iter()
+        .map(|(label, value)| format!("{label} {value}"))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let deployments: Vec<String> = group
+        .companies
+        .iter()
+        .map(|c| format!("{}: {}", c.name, c.deployment.label()))
+        .collect();
+    Briefing {
+        title: group.title(),
+        paragraphs: vec![
+            (
+                false,
+                format!("{} · {} · {}", group.mission, group.time, group.place),
+            ),
+            (true, line),
+            (
+                false,
+                format!("First pulse: {}.", group.first_pulse.label()),
+            ),
+            (false, format!("Victory: {}", group.victory())),
+            (
+                false,
+                format!("Deployment — {}.", deployments.join("; ")),
+            ),
+        ],
+        tallies: vec![
+            ("Army morale".to_string(), group.army_morale),
+            ("Staff orders held".to_string(), group.command_dice),
+        ],
+        unit_columns: vec![
+            ("Disruption", UnitBoxes::FromStat("Cohesion", 3)),
+            ("Suppressed", UnitBoxes::Fixed(1)),
+            ("Dispersed", UnitBoxes::Fixed(1)),
+        ],
+        untracked: "off table: never disrupted",
+        notes_line: group.briefing_line(),
     }
 }
 

@@ -44,7 +44,7 @@
 //!    mechanic, a unit and fixed inputs; a ruleset-specific panel (Armour Battles' command dice)
 //!    stays in `ui/tracker/` beside the generic one.
 //!
-//! Armour Battles is the first implementation (`rules/armour_battles/battle/`).
+//! Armour Battles is the first implementation (the `battle` module inside its ruleset module).
 
 mod error;
 mod sides;

@@ -6,7 +6,25 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::rules::armour_battles::Side;
+/// One of the two sides: Armour Battles' US and German, any other ruleset's first and second
+/// player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Us,
+    German,
+}
+
+impl Side {
+    /// The Lorraine names ("US", "German"); a campaign of another ruleset names its sides by
+    /// its own words (`campaign::CampaignKind::side_name`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::Us => "US",
+            Side::German => "German",
+        }
+    }
+}
 
 /// A value per side; serialised as `{"us": …, "german": …}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

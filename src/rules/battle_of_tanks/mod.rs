@@ -2,6 +2,7 @@
 //! may not exceed the tier points the players agree. [`resolve`] gives exact odds and seeded
 //! rolls for fire, repair and spotting.
 
+mod card_data;
 pub mod mechanics;
 pub mod resolve;
 pub mod rulings;
@@ -12,12 +13,12 @@ use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::{Book, BookData, parse_seed};
+use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
-use crate::rules::validation::{BudgetCheck, Totals, card_costs, check_cost_budget};
+use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget, line_costs};
 
-const SEED_FILE: &str = "db/seed/battle_of_tanks.json";
+const TITLE: &str = "Battle of Tanks";
 
 /// A tank card (Panzerkarte) with its nine values.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,11 +114,8 @@ struct Data {
     resolution: resolve::ResolutionTables,
 }
 
-static DATA: Book<Data> = Book::new(|| {
-    let seed: SeedData = parse_seed(
-        SEED_FILE,
-        include_str!("../../../db/seed/battle_of_tanks.json"),
-    )?;
+static DATA: Book<Data> = Book::new(TITLE, || {
+    let seed: SeedData = parse_seed(embedded!("db/seed/battle_of_tanks.json"))?;
     Ok(BookData {
         revision: seed.data_revision,
         cards: seed.cards.into_iter().map(Card::BattleOfTanks).collect(),
@@ -126,10 +124,6 @@ static DATA: Book<Data> = Book::new(|| {
         },
     })
 });
-
-pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.error()
-}
 
 /// The penetration die and the to-hit and spotting modifiers.
 pub fn resolution() -> Option<&'static resolve::ResolutionTables> {
@@ -144,6 +138,10 @@ impl Ruleset for BattleOfTanks {
         RulesetId::BattleOfTanks
     }
 
+    fn title(&self) -> &'static str {
+        TITLE
+    }
+
     fn summary(&self) -> &'static str {
         "Tank duels with an order bag; tier-point budgets; penetration die K/T/W."
     }
@@ -154,6 +152,34 @@ impl Ruleset for BattleOfTanks {
 
     fn data_revision(&self) -> u32 {
         DATA.revision()
+    }
+
+    fn seed_error(&self) -> Option<RulesError> {
+        DATA.error()
+    }
+
+    fn card_template(&self) -> Embedded {
+        embedded!("templates/cards/battle-of-tanks.json")
+    }
+
+    fn reference_template(&self) -> Embedded {
+        embedded!("templates/reference/battle-of-tanks.json")
+    }
+
+    fn new_card(&self) -> Card {
+        Card::BattleOfTanks(TankCard {
+            name: "New tank".into(),
+            short_names: Vec::new(),
+            tier: 5,
+            hit_points: 600,
+            movement_cm: 50,
+            sight_cm: 80,
+            spotting: 2,
+            accuracy: 3,
+            fire_rate: 2,
+            firepower: 100,
+            repair: 3,
+        })
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
@@ -193,7 +219,7 @@ impl Ruleset for BattleOfTanks {
     }
 
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
-        let costs = card_costs(self, cards);
+        let costs = line_costs(force, cards);
         let limit = match force.budget {
             Budget::TierPoints(limit) => Some(limit),
             _ => None,

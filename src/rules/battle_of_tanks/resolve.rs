@@ -13,17 +13,6 @@ use crate::rules::dice::{Dist, RollRecord, Roller, d6};
 
 pub use crate::rules::resolution::ResolveError;
 
-/// The book's title, as errors about its tables name it.
-const BOOK: &str = "Battle of Tanks";
-
-/// The seed tables do not fit together.
-fn bad_data(message: String) -> ResolveError {
-    ResolveError::BadData {
-        ruleset: BOOK,
-        message,
-    }
-}
-
 /// A face of the penetration die (Durchschlagswürfel).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum PenetrationFace {
@@ -86,7 +75,7 @@ pub struct ResolutionTables {
 }
 
 fn tables() -> Result<&'static ResolutionTables, ResolveError> {
-    super::resolution().ok_or(ResolveError::NoData { ruleset: BOOK })
+    super::DATA.for_resolution(|d| &d.resolution)
 }
 
 /// The penetration die as a distribution.
@@ -108,7 +97,7 @@ fn roll_penetration(
     let faces = &tables()?.penetration_die;
     let total: u32 = faces.iter().map(|f| f.weight).sum();
     let sides = u8::try_from(total).ok().filter(|&s| s > 0).ok_or_else(|| {
-        bad_data(format!(
+        super::DATA.bad_data(format!(
             "penetration die weights add up to {total}: a reading die needs 1–255 sides"
         ))
     })?;
@@ -124,7 +113,7 @@ fn roll_penetration(
                     reached += f.weight;
                     (u32::from(roll) <= reached).then_some(f.face)
                 })
-                .ok_or_else(|| bad_data(format!("no penetration face for {roll}")))
+                .ok_or_else(|| super::DATA.bad_data(format!("no penetration face for {roll}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((record, read))

@@ -3,10 +3,14 @@
 //! [`resolve`] gives exact odds and seeded rolls for command points, reactivity tests, fire
 //! and assaults.
 
+mod card_data;
 pub mod mechanics;
+mod reference;
 pub mod resolve;
 pub mod rulings;
 pub mod tables;
+
+use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,8 +18,9 @@ use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::{Book, BookData, parse_seed};
-use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
+use crate::rules::reference::{Table, Tags};
+use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
+use crate::rules::ruleset::{LineField, LineValue, NamedBudget, Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{
     BudgetCheck, BudgetReport, Fix, Totals, Violation, wrong_budget_kind,
@@ -23,7 +28,7 @@ use crate::rules::validation::{
 
 pub use tables::{Doctrine, Reactivity, Tables, Trait, TroopType, UnitKind};
 
-const SEED_FILE: &str = "db/seed/belle_epoque.json";
+const TITLE: &str = "Belle Epoque";
 
 /// A Belle Epoque unit: kind, troop type, training, doctrine, size and traits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -165,11 +170,8 @@ struct Data {
     tables: Tables,
 }
 
-static DATA: Book<Data> = Book::new(|| {
-    let seed: SeedData = parse_seed(
-        SEED_FILE,
-        include_str!("../../../db/seed/belle_epoque.json"),
-    )?;
+static DATA: Book<Data> = Book::new(TITLE, || {
+    let seed: SeedData = parse_seed(embedded!("db/seed/belle_epoque.json"))?;
     Ok(BookData {
         revision: seed.data_revision,
         cards: seed.cards.into_iter().map(Card::BelleEpoque).collect(),
@@ -178,10 +180,6 @@ static DATA: Book<Data> = Book::new(|| {
         },
     })
 });
-
-pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.error()
-}
 
 /// The book's tables.
 pub fn tables() -> Option<&'static Tables> {
@@ -196,6 +194,10 @@ impl Ruleset for BelleEpoque {
         RulesetId::BelleEpoque
     }
 
+    fn title(&self) -> &'static str {
+        TITLE
+    }
+
     fn summary(&self) -> &'static str {
         "Victorian-era brigades on a hex board; command points, reactivity tests, troop types A–G."
     }
@@ -206,6 +208,32 @@ impl Ruleset for BelleEpoque {
 
     fn data_revision(&self) -> u32 {
         DATA.revision()
+    }
+
+    fn seed_error(&self) -> Option<RulesError> {
+        DATA.error()
+    }
+
+    fn card_template(&self) -> Embedded {
+        embedded!("templates/cards/belle-epoque.json")
+    }
+
+    fn reference_template(&self) -> Embedded {
+        embedded!("templates/reference/belle-epoque.json")
+    }
+
+    fn new_card(&self) -> Card {
+        Card::BelleEpoque(UnitProfile {
+            name: "New unit".into(),
+            kind: UnitKind::FormedInfantry,
+            troop_type: TroopType::B,
+            reactivity: Reactivity::Trained,
+            doctrine: Doctrine::Close,
+            stands: 4,
+            traits: Vec::new(),
+            example: false,
+            example_stats: Vec::new(),
+        })
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
@@ -226,6 +254,33 @@ impl Ruleset for BelleEpoque {
 
     fn default_budget(&self) -> Budget {
         Budget::Scenario("encounter".to_string())
+    }
+
+    fn named_budgets(&self) -> Vec<NamedBudget> {
+        let scenarios = tables().map(|t| t.scenarios.as_slice()).unwrap_or_default();
+        scenarios
+            .iter()
+            .map(|s| NamedBudget {
+                budget: Budget::Scenario(s.id.clone()),
+                title: format!("{} scenario", s.label),
+                detail: format!("{}–{} stands a side", s.min_stands, s.max_stands),
+            })
+            .collect()
+    }
+
+    /// A force may muster a unit at fewer (or more) stands than its card's.
+    fn line_field(&self) -> Option<LineField> {
+        Some(LineField {
+            label: "Stands",
+            column: "Stands",
+            suffix: "",
+            help: "",
+            unset_help: "",
+            value: LineValue::Stands,
+            unit: "stands",
+            min: 1,
+            max: 20,
+        })
     }
 
     /// A unit's default stands: what it adds to the scenario's count unless the force says
@@ -295,6 +350,18 @@ impl Ruleset for BelleEpoque {
             budget,
             violations,
         }
+    }
+
+    fn known_tags(&self) -> BTreeSet<String> {
+        reference::known_tags()
+    }
+
+    fn reference_sources(&self) -> &'static [&'static str] {
+        &reference::SOURCES
+    }
+
+    fn reference_table(&self, source: &str, tags: Tags<'_>) -> Option<Table> {
+        reference::table(source, tags)
     }
 }
 

@@ -20,26 +20,8 @@ use crate::rules::words::amount;
 
 pub use crate::rules::resolution::ResolveError;
 
-/// The book's title, as errors about its tables name it.
-const BOOK: &str = "Belle Epoque";
-
-/// The seed tables do not fit together.
-fn bad_data(message: String) -> ResolveError {
-    ResolveError::BadData {
-        ruleset: BOOK,
-        message,
-    }
-}
-
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::tables().ok_or(ResolveError::NoData { ruleset: BOOK })
-}
-
-fn invalid(field: &'static str, message: impl Into<String>) -> ResolveError {
-    ResolveError::Invalid {
-        field,
-        message: message.into(),
-    }
+    super::DATA.for_resolution(|d| &d.tables)
 }
 
 /// Fire modifiers from the FIRING section.
@@ -128,11 +110,11 @@ pub struct CommandPointsOdds {
 fn command_dice(stands: u32, general: General) -> Result<(u32, u8), ResolveError> {
     let t = tables()?;
     if t.stands_per_command_die == 0 {
-        return Err(bad_data("stands_per_command_die is 0".into()));
+        return Err(super::DATA.bad_data("stands_per_command_die is 0".into()));
     }
     let sides = t
         .command_die(general.id())
-        .ok_or_else(|| bad_data(format!("no command die for a {} general", general.id())))?;
+        .ok_or_else(|| super::DATA.bad_data(format!("no command die for a {} general", general.id())))?;
     Ok((stands.div_ceil(t.stands_per_command_die), sides))
 }
 
@@ -322,16 +304,16 @@ impl Fire {
     /// [`ResolveError::Invalid`] naming `stands`, `range` or `target_order`.
     pub fn check(&self) -> Result<(), ResolveError> {
         if self.stands == 0 {
-            return Err(invalid("stands", "0 stands: at least 1 must fire"));
+            return Err(ResolveError::invalid("stands", "0 stands: at least 1 must fire"));
         }
         if !(1..=4).contains(&self.range_uds) {
-            return Err(invalid(
+            return Err(ResolveError::invalid(
                 "range",
                 format!("{} UD: the fire table covers 1–4 UD", self.range_uds),
             ));
         }
         if self.target.doctrine == Doctrine::Loose && !self.target.infantry {
-            return Err(invalid(
+            return Err(ResolveError::invalid(
                 "target_order",
                 "cavalry fights in close order: a loose-order target is infantry",
             ));
@@ -627,7 +609,7 @@ pub fn assault_levels(assault: &Assault) -> Result<(i32, i32), ResolveError> {
         (&assault.defender, "defender stands"),
     ] {
         if side.stands == 0 {
-            return Err(invalid(field, "0 stands: a side needs at least 1"));
+            return Err(ResolveError::invalid(field, "0 stands: a side needs at least 1"));
         }
     }
     let base = |troops: AssaultTroops| {
@@ -635,7 +617,7 @@ pub fn assault_levels(assault: &Assault) -> Result<(i32, i32), ResolveError> {
             .iter()
             .find(|l| l.troops == troops.id())
             .map(|l| i32::from(l.successful_scores))
-            .ok_or_else(|| bad_data(format!("no assault level '{}'", troops.id())))
+            .ok_or_else(|| super::DATA.bad_data(format!("no assault level '{}'", troops.id())))
     };
     let cavalry_level = i32::from(m.cavalry_in_cover_level);
     let extra = |side: &AssaultSide| {
@@ -722,7 +704,7 @@ pub fn assault_from_faces(
     let (attacker_level, defender_level) = assault_levels(assault)?;
     let score = |faces: &[u8], side: &AssaultSide, level: i32, field| {
         if faces.len() != side.stands as usize || faces.iter().any(|f| !(1..=6).contains(f)) {
-            return Err(invalid(
+            return Err(ResolveError::invalid(
                 field,
                 format!(
                     "{faces:?}: give one d6 face (1–6) per stand ({} stands)",

@@ -5,7 +5,9 @@
 //! [`resolve`] turns the commander die, shooting, crashes and victory into exact odds and
 //! seeded rolls.
 
+mod card_data;
 pub mod mechanics;
+mod reference;
 pub mod resolve;
 pub mod rulings;
 
@@ -15,12 +17,13 @@ use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::{Book, BookData, parse_seed};
+use crate::rules::reference::{Table, Tags};
+use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
-use crate::rules::validation::{BudgetCheck, Totals, card_costs, check_cost_budget};
+use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget, line_costs};
 
-const SEED_FILE: &str = "db/seed/belloludi.json";
+const TITLE: &str = "BelloLudi Tanks!";
 
 /// The three weight classes; each names a speed and a gun row of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -232,8 +235,8 @@ struct Data {
     resolution: resolve::ResolutionTables,
 }
 
-static DATA: Book<Data> = Book::new(|| {
-    let seed: SeedData = parse_seed(SEED_FILE, include_str!("../../../db/seed/belloludi.json"))?;
+static DATA: Book<Data> = Book::new(TITLE, || {
+    let seed: SeedData = parse_seed(embedded!("db/seed/belloludi.json"))?;
     Ok(BookData {
         revision: seed.data_revision,
         cards: seed.cards.into_iter().map(Card::Belloludi).collect(),
@@ -243,10 +246,6 @@ static DATA: Book<Data> = Book::new(|| {
         },
     })
 });
-
-pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.error()
-}
 
 /// The component cost table.
 pub fn components() -> Option<&'static Components> {
@@ -266,6 +265,10 @@ impl Ruleset for BelloLudi {
         RulesetId::Belloludi
     }
 
+    fn title(&self) -> &'static str {
+        TITLE
+    }
+
     fn summary(&self) -> &'static str {
         "Fast tank-on-tank skirmish; vehicles costed from speed, shooting dice and armour."
     }
@@ -276,6 +279,29 @@ impl Ruleset for BelloLudi {
 
     fn data_revision(&self) -> u32 {
         DATA.revision()
+    }
+
+    fn seed_error(&self) -> Option<RulesError> {
+        DATA.error()
+    }
+
+    fn card_template(&self) -> Embedded {
+        embedded!("templates/cards/belloludi.json")
+    }
+
+    fn reference_template(&self) -> Embedded {
+        embedded!("templates/reference/belloludi.json")
+    }
+
+    fn new_card(&self) -> Card {
+        Card::Belloludi(Vehicle {
+            name: "New vehicle".into(),
+            speed: Class::Medium,
+            shooting: 2,
+            armour: 5,
+            morale: None,
+            example: false,
+        })
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
@@ -311,7 +337,7 @@ impl Ruleset for BelloLudi {
     }
 
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
-        let costs = card_costs(self, cards);
+        let costs = line_costs(force, cards);
         let limit = match force.budget {
             Budget::Points(limit) => Some(limit),
             _ => None,
@@ -328,6 +354,18 @@ impl Ruleset for BelloLudi {
             budget,
             violations,
         }
+    }
+
+    fn scores_victory_points(&self) -> bool {
+        true
+    }
+
+    fn reference_sources(&self) -> &'static [&'static str] {
+        &reference::SOURCES
+    }
+
+    fn reference_table(&self, source: &str, _tags: Tags<'_>) -> Option<Table> {
+        reference::table(source)
     }
 }
 

@@ -17,17 +17,6 @@ use crate::rules::dice::{Dist, RollRecord, Roller, d6};
 
 pub use crate::rules::resolution::ResolveError;
 
-/// The book's title, as errors about its tables name it.
-const BOOK: &str = "BelloLudi";
-
-/// The seed tables do not fit together.
-fn bad_data(message: String) -> ResolveError {
-    ResolveError::BadData {
-        ruleset: BOOK,
-        message,
-    }
-}
-
 /// One face of the BelloLudi commander die.
 ///
 /// Ordered B first, then by number, as the book lists them (B, 0, 1, 2, 3).
@@ -177,12 +166,12 @@ impl ResolutionTables {
             .iter()
             .find(|m| m.id == id)
             .map(|m| i32::from(m.value))
-            .ok_or_else(|| bad_data(format!("no shooting modifier '{id}'")))
+            .ok_or_else(|| super::DATA.bad_data(format!("no shooting modifier '{id}'")))
     }
 }
 
 fn tables() -> Result<&'static ResolutionTables, ResolveError> {
-    super::resolution().ok_or(ResolveError::NoData { ruleset: BOOK })
+    super::DATA.for_resolution(|d| &d.resolution)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -207,7 +196,7 @@ fn reading_die_sides(faces: &[FaceWeight]) -> Result<u8, ResolveError> {
         .ok()
         .filter(|&sides| sides > 0)
         .ok_or_else(|| {
-            bad_data(format!(
+            super::DATA.bad_data(format!(
                 "commander die weights add up to {total}: a reading die needs 1–255 sides"
             ))
         })
@@ -234,7 +223,7 @@ fn roll_commander_dice(
         .dice
         .iter()
         .map(|&roll| {
-            read_face(faces, roll).ok_or_else(|| bad_data(format!("no commander face for {roll}")))
+            read_face(faces, roll).ok_or_else(|| super::DATA.bad_data(format!("no commander face for {roll}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((record, read))
@@ -255,14 +244,14 @@ pub enum CommandOutcome {
 fn blunder_moves(t: &ResolutionTables, roll: u8, charge_roll: u8) -> Result<u8, ResolveError> {
     let row = t
         .blunder(roll)
-        .ok_or_else(|| bad_data(format!("no blunder row for a roll of {roll}")))?;
+        .ok_or_else(|| super::DATA.bad_data(format!("no blunder row for a roll of {roll}")))?;
     if row.charge {
         return t
             .charge_moves(charge_roll)
-            .ok_or_else(|| bad_data(format!("no charge row for a roll of {charge_roll}")));
+            .ok_or_else(|| super::DATA.bad_data(format!("no charge row for a roll of {charge_roll}")));
     }
     row.moves
-        .ok_or_else(|| bad_data(format!("blunder {roll} ({}) has no moves", row.name)))
+        .ok_or_else(|| super::DATA.bad_data(format!("blunder {roll} ({}) has no moves", row.name)))
 }
 
 /// Every (blunder d6, charge d6) pair's forced moves, indexed `[roll - 1][charge - 1]`.
@@ -341,7 +330,7 @@ pub fn roll_command(roller: &mut Roller) -> Result<CommandRoll, ResolveError> {
         let blunder_roll = first_face(&blunder_die);
         let row = t
             .blunder(blunder_roll)
-            .ok_or_else(|| bad_data(format!("no blunder row for a roll of {blunder_roll}")))?;
+            .ok_or_else(|| super::DATA.bad_data(format!("no blunder row for a roll of {blunder_roll}")))?;
         let mut charge_roll = 1;
         if row.charge {
             let charge_die = roller.roll_d6("charge", 1)?;

@@ -207,11 +207,9 @@ pub struct Battle {
 }
 
 fn rules() -> Result<&'static BattleTable, BattleError> {
-    super::tables()
-        .map(|t| &t.battle)
-        .ok_or(BattleError::Rules(ResolveError::NoData {
-            ruleset: "Bolt Action",
-        }))
+    super::DATA
+        .for_resolution(|d| &d.tables.battle)
+        .map_err(BattleError::Rules)
 }
 
 impl Battle {

@@ -45,13 +45,11 @@ pub const MAX_MODELS: u32 = 30;
 pub const MAX_ROUNDS: u32 = 1000;
 
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::tables().ok_or(ResolveError::NoData {
-        ruleset: "Bolt Action",
-    })
+    super::DATA.for_resolution(|d| &d.tables)
 }
 
 fn rules() -> Result<&'static CloseQuartersTable, ResolveError> {
-    Ok(&tables()?.close_quarters)
+    super::DATA.for_resolution(|d| &d.tables.close_quarters)
 }
 
 /// The damage value of infantry of `quality`: what the other side's dice need.
@@ -326,12 +324,9 @@ pub fn fight_odds(fight: &CloseQuarters) -> Result<FightOdds, ResolveError> {
 /// A draw always leaves fewer models on both sides, so smaller fights are solved first: this
 /// only fires if that stops being true.
 fn unsolved(a: u32, d: u32) -> ResolveError {
-    ResolveError::BadData {
-        ruleset: "Bolt Action",
-        message: format!(
-            "close quarters: the fight {a} against {d} was not solved before it was needed"
-        ),
-    }
+    super::DATA.bad_data(format!(
+        "close quarters: the fight {a} against {d} was not solved before it was needed"
+    ))
 }
 
 /// The pools of a fight, as dice rolled at the table are given: the attackers' dice, then the

@@ -3,12 +3,16 @@
 //! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
 pub mod battle;
+mod card_data;
 pub mod close_quarters;
 pub mod mechanics;
+mod reference;
 pub mod resolve;
 pub mod rulings;
 pub mod tables;
 pub mod vehicle_damage;
+
+use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,14 +20,15 @@ use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::{Book, BookData, parse_seed};
-use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::reference::{Table, Tags};
+use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
+use crate::rules::ruleset::{LineField, LineValue, Ruleset, RulesetId};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, Violation, check_cost_budget};
 
 pub use tables::{Quality, Tables, VehicleMovement, Weapon};
 
-const SEED_FILE: &str = "db/seed/bolt_action.json";
+const TITLE: &str = "Bolt Action";
 
 /// What a unit is, for its damage value and how it moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -232,8 +237,8 @@ struct Data {
     tables: Tables,
 }
 
-static DATA: Book<Data> = Book::new(|| {
-    let seed: SeedData = parse_seed(SEED_FILE, include_str!("../../../db/seed/bolt_action.json"))?;
+static DATA: Book<Data> = Book::new(TITLE, || {
+    let seed: SeedData = parse_seed(embedded!("db/seed/bolt_action.json"))?;
     Ok(BookData {
         revision: seed.data_revision,
         cards: seed.cards.into_iter().map(Card::BoltAction).collect(),
@@ -242,10 +247,6 @@ static DATA: Book<Data> = Book::new(|| {
         },
     })
 });
-
-pub(crate) fn seed_error() -> Option<RulesError> {
-    DATA.error()
-}
 
 /// The reference sheets' tables.
 pub fn tables() -> Option<&'static Tables> {
@@ -260,6 +261,10 @@ impl Ruleset for BoltAction {
         RulesetId::BoltAction
     }
 
+    fn title(&self) -> &'static str {
+        TITLE
+    }
+
     fn summary(&self) -> &'static str {
         "WWII company actions with order dice; points set per unit by the players."
     }
@@ -270,6 +275,31 @@ impl Ruleset for BoltAction {
 
     fn data_revision(&self) -> u32 {
         DATA.revision()
+    }
+
+    fn seed_error(&self) -> Option<RulesError> {
+        DATA.error()
+    }
+
+    fn card_template(&self) -> Embedded {
+        embedded!("templates/cards/bolt-action.json")
+    }
+
+    fn reference_template(&self) -> Embedded {
+        embedded!("templates/reference/bolt-action.json")
+    }
+
+    fn new_card(&self) -> Card {
+        Card::BoltAction(UnitProfile {
+            name: "New unit".into(),
+            category: Category::Infantry,
+            quality: Quality::Regular,
+            weapons: vec!["Rifle".into()],
+            movement: None,
+            open_topped: false,
+            recce: false,
+            example: false,
+        })
     }
 
     fn parse_inline_card(&self, value: &serde_json::Value, path: &str) -> Result<Card, RulesError> {
@@ -294,6 +324,21 @@ impl Ruleset for BoltAction {
 
     fn default_budget(&self) -> Budget {
         Budget::Points(1000)
+    }
+
+    /// The sheets carry no points: the players set each unit's.
+    fn line_field(&self) -> Option<LineField> {
+        Some(LineField {
+            label: "Points",
+            column: "Points each",
+            suffix: " pts",
+            help: "This unit's points cost (the reference sheets give none)",
+            unset_help: "Not set yet: drag or type this unit's points cost",
+            value: LineValue::Points,
+            unit: "points",
+            min: 0,
+            max: 5000,
+        })
     }
 
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
@@ -330,6 +375,18 @@ impl Ruleset for BoltAction {
             budget,
             violations,
         }
+    }
+
+    fn known_tags(&self) -> BTreeSet<String> {
+        reference::known_tags()
+    }
+
+    fn reference_sources(&self) -> &'static [&'static str] {
+        &reference::SOURCES
+    }
+
+    fn reference_table(&self, source: &str, tags: Tags<'_>) -> Option<Table> {
+        reference::table(source, tags)
     }
 }
 

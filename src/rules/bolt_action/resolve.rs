@@ -23,26 +23,8 @@ use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die, seed_from
 
 pub use crate::rules::resolution::ResolveError;
 
-/// The book's title, as errors about its tables name it.
-const BOOK: &str = "Bolt Action";
-
-/// The seed tables do not fit together.
-fn bad_data(message: String) -> ResolveError {
-    ResolveError::BadData {
-        ruleset: BOOK,
-        message,
-    }
-}
-
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::tables().ok_or(ResolveError::NoData { ruleset: BOOK })
-}
-
-fn invalid(field: &'static str, message: impl Into<String>) -> ResolveError {
-    ResolveError::Invalid {
-        field,
-        message: message.into(),
-    }
+    super::DATA.for_resolution(|d| &d.tables)
 }
 
 /// One roll with what it was for ("to hit", "damage"), so a log reads like the table; the
@@ -72,7 +54,7 @@ impl DiceExpr {
     /// [`ResolveError::BadData`] for anything else.
     pub fn parse(text: &str) -> Result<Self, ResolveError> {
         let text = text.trim().to_ascii_uppercase();
-        let bad = || bad_data(format!("'{text}' is not a number or dice like 2D6"));
+        let bad = || super::DATA.bad_data(format!("'{text}' is not a number or dice like 2D6"));
         match text.split_once('D') {
             None => text.parse().map(DiceExpr::Fixed).map_err(|_| bad()),
             Some((count, sides)) => {
@@ -231,7 +213,7 @@ impl OrderTest {
             None => 0,
             Some(rank) => t.officer_bonus(rank).ok_or_else(|| {
                 let known: Vec<&str> = t.officers.iter().map(|o| o.rank.as_str()).collect();
-                invalid(
+                ResolveError::invalid(
                     "officer",
                     format!("'{rank}' is not a rank on the sheet ({})", known.join(", ")),
                 )
@@ -246,7 +228,7 @@ impl OrderTest {
 fn fubar_result(t: &Tables, roll: u8) -> Result<String, ResolveError> {
     t.fubar(i32::from(roll))
         .map(|row| row.result.clone())
-        .ok_or_else(|| bad_data(format!("no FUBAR row for a roll of {roll}")))
+        .ok_or_else(|| super::DATA.bad_data(format!("no FUBAR row for a roll of {roll}")))
 }
 
 /// How two dice read against `target`, with the FUBAR result if they are a double six.
@@ -353,7 +335,7 @@ impl HitModifiers {
                 .iter()
                 .find(|m| m.id == id)
                 .map(|m| i32::from(m.value))
-                .ok_or_else(|| bad_data(format!("no hit modifier '{id}'")))
+                .ok_or_else(|| super::DATA.bad_data(format!("no hit modifier '{id}'")))
         };
         let flags = [
             (self.point_blank, "point_blank"),
@@ -449,7 +431,7 @@ impl TargetProfile {
     pub fn of(unit: &UnitProfile) -> Result<Self, ResolveError> {
         let damage_value = unit
             .damage_value()
-            .ok_or_else(|| bad_data(format!("no damage value for {}", unit.category.label())))?;
+            .ok_or_else(|| super::DATA.bad_data(format!("no damage value for {}", unit.category.label())))?;
         Ok(Self {
             damage_value,
             armoured: unit.category.is_armoured(),
@@ -466,7 +448,7 @@ impl TargetProfile {
         let row = category.damage_row(quality);
         let damage_value = tables()?
             .damage_value(row)
-            .ok_or_else(|| bad_data(format!("no damage value '{row}'")))?;
+            .ok_or_else(|| super::DATA.bad_data(format!("no damage value '{row}'")))?;
         Ok(Self {
             damage_value,
             armoured: category.is_armoured(),
@@ -483,7 +465,7 @@ impl TargetProfile {
 pub fn morale_of(quality: Quality) -> Result<u8, ResolveError> {
     tables()?
         .morale(quality)
-        .ok_or_else(|| bad_data(format!("no morale for {quality:?}")))
+        .ok_or_else(|| super::DATA.bad_data(format!("no morale for {quality:?}")))
 }
 
 /// One shooting attack: a weapon fired by some models at one target.
@@ -549,7 +531,7 @@ impl DamageEffect {
             "Immobilised" => Ok(DamageEffect::Immobilised),
             "On Fire" => Ok(DamageEffect::OnFire),
             "Knocked Out" => Ok(DamageEffect::KnockedOut),
-            other => Err(bad_data(format!(
+            other => Err(super::DATA.bad_data(format!(
                 "damage result '{other}' is not one the rules know"
             ))),
         }
@@ -606,18 +588,18 @@ impl Attack<'_> {
     pub fn numbers(&self) -> Result<AttackNumbers, ResolveError> {
         let t = tables()?;
         if self.firers == 0 {
-            return Err(invalid("firers", "0 models firing: at least 1 must fire"));
+            return Err(ResolveError::invalid("firers", "0 models firing: at least 1 must fire"));
         }
         let he = if self.high_explosive || fires_only_he(self.weapon) {
             let size = self.weapon.he.as_deref().ok_or_else(|| {
-                invalid(
+                ResolveError::invalid(
                     "he",
                     format!("{} has no HE value on the chart", self.weapon.name),
                 )
             })?;
             let row = t
                 .he(size)
-                .ok_or_else(|| bad_data(format!("no HE chart row for {size}")))?;
+                .ok_or_else(|| super::DATA.bad_data(format!("no HE chart row for {size}")))?;
             Some((DiceExpr::parse(size)?, row))
         } else {
             None
@@ -666,7 +648,7 @@ impl Attack<'_> {
                 .iter()
                 .find(|m| m.id == id)
                 .map(|m| i32::from(m.value))
-                .ok_or_else(|| bad_data(format!("no penetration modifier '{id}'")))
+                .ok_or_else(|| super::DATA.bad_data(format!("no penetration modifier '{id}'")))
         };
         let facing = match self.facing {
             Facing::Front => 0,
@@ -736,7 +718,7 @@ pub(super) fn damage_effect(t: &Tables, roll: i32) -> Result<DamageEffect, Resol
         (_, Some(last)) if roll > last.to => last,
         _ => t
             .damage_result(roll)
-            .ok_or_else(|| bad_data(format!("no damage result for {roll}")))?,
+            .ok_or_else(|| super::DATA.bad_data(format!("no damage result for {roll}")))?,
     };
     DamageEffect::from_result(&row.result)
 }
