@@ -74,7 +74,12 @@ fn killing_a_saving_process_never_loses_an_acknowledged_force() {
     let mut rng = seed | 1;
     let mut histories: BTreeMap<String, History> = BTreeMap::new();
     let (mut total_acked, mut total_intended) = (0, 0);
-    for round in 0..KILLS {
+    // At least KILLS kills; on a loaded machine a child may be killed before it saves much,
+    // so more rounds follow (capped) until the kills have cut as many saves short.
+    for round in 0..KILLS * 4 {
+        if round >= KILLS && total_acked >= KILLS as usize {
+            break;
+        }
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
@@ -142,7 +147,7 @@ fn killing_a_saving_process_never_loses_an_acknowledged_force() {
         }
     }
     eprintln!(
-        "crash test: {KILLS} kills, {total_acked} acknowledged saves of {total_intended}, {} forces, {:?}",
+        "crash test: at least {KILLS} kills, {total_acked} acknowledged saves of {total_intended}, {} forces, {:?}",
         histories.len(),
         started.elapsed()
     );
