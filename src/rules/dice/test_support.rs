@@ -2,7 +2,7 @@
 //! no code with the closed forms under test.
 
 /// Calls `f` once for every one of the 6^n ways `n` d6 can land (faces 1–6).
-pub(super) fn for_each_roll(n: u32, mut f: impl FnMut(&[u8])) {
+pub(crate) fn for_each_roll(n: u32, mut f: impl FnMut(&[u8])) {
     let mut faces = vec![1u8; n as usize];
     loop {
         f(&faces);
@@ -25,22 +25,13 @@ pub(super) fn for_each_roll(n: u32, mut f: impl FnMut(&[u8])) {
 /// The same walk with faces as `u32`, for the rulesets' enumeration tests (their sums and
 /// comparisons are in `u32`).
 pub(crate) fn for_each_d6s(n: usize, f: &mut impl FnMut(&[u32])) {
-    let mut faces = vec![1u32; n];
-    loop {
-        f(&faces);
-        let mut i = 0;
-        loop {
-            if i == faces.len() {
-                return;
-            }
-            if faces[i] < 6 {
-                faces[i] += 1;
-                break;
-            }
-            faces[i] = 1;
-            i += 1;
-        }
-    }
+    let n = u32::try_from(n).expect("a die count the tests can walk");
+    let mut wide = Vec::new();
+    for_each_roll(n, |faces| {
+        wide.clear();
+        wide.extend(faces.iter().map(|&face| u32::from(face)));
+        f(&wide);
+    });
 }
 
 /// 6^n by repeated multiplication (panics on overflow, which the tests never reach).

@@ -3,25 +3,7 @@
 
 use std::collections::BTreeMap;
 
-/// Calls `f` once for each of the 6^n ways `n` d6 can land.
-pub(crate) fn for_each_roll(n: u32, mut f: impl FnMut(&[u8])) {
-    let mut faces = vec![1u8; n as usize];
-    loop {
-        f(&faces);
-        let mut i = 0;
-        loop {
-            if i == faces.len() {
-                return;
-            }
-            if faces[i] < 6 {
-                faces[i] += 1;
-                break;
-            }
-            faces[i] = 1;
-            i += 1;
-        }
-    }
-}
+pub(crate) use crate::rules::dice::test_support::for_each_roll;
 
 /// 6^n.
 pub(crate) fn pow6(n: u32) -> u128 {
