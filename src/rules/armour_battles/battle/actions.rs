@@ -452,6 +452,18 @@ fn target_ids(state: &BattleState, side: Side) -> Vec<String> {
         .collect()
 }
 
+/// What `on` spends dice on, from one of the tables of uses; refused with `uses` otherwise.
+fn spend_on<T: Copy>(table: &[(&str, T)], on: &str, uses: &str) -> Result<T, BattleError> {
+    table
+        .iter()
+        .find(|(k, _)| *k == on)
+        .map(|(_, u)| *u)
+        .ok_or_else(|| BattleError::Invalid {
+            field: "on",
+            message: format!("{on:?}: {uses}"),
+        })
+}
+
 fn bonus_limit(state: &BattleState, side: Side, key: &'static str) -> Limit {
     let s = state.side(side);
     Limit {
@@ -734,16 +746,11 @@ fn decide_with(
         key::USE_CHAIN => {
             let face = u8::try_from(number(param::FACE)).unwrap_or(u8::MAX);
             let on = request.inputs.choice(param::ON);
-            let spent_on = CHAIN_USES
-                .iter()
-                .find(|(k, _)| *k == on)
-                .map(|(_, u)| *u)
-                .ok_or_else(|| BattleError::Invalid {
-                    field: "on",
-                    message: format!(
-                        "{on:?}: a chain is spent on orders, restock_staff_orders or repair (reserves are committed with commit_reserves)"
-                    ),
-                })?;
+            let spent_on = spend_on(
+                &CHAIN_USES,
+                on,
+                "a chain is spent on orders, restock_staff_orders or repair (reserves are committed with commit_reserves)",
+            )?;
             plain(decide::use_chain(
                 state,
                 side()?,
@@ -754,16 +761,11 @@ fn decide_with(
         }
         key::USE_WILD => {
             let on = request.inputs.choice(param::ON);
-            let spent_on = WILD_USES
-                .iter()
-                .find(|(k, _)| *k == on)
-                .map(|(_, u)| *u)
-                .ok_or_else(|| BattleError::Invalid {
-                    field: "on",
-                    message: format!(
-                        "{on:?}: wild dice are spent as bonus, instant_staff_orders or stock_staff_orders"
-                    ),
-                })?;
+            let spent_on = spend_on(
+                &WILD_USES,
+                on,
+                "wild dice are spent as bonus, instant_staff_orders or stock_staff_orders",
+            )?;
             plain(decide::use_wild(
                 state,
                 side()?,
