@@ -15,6 +15,11 @@ pub struct RecordArgs {
     /// Print the appended event as JSON.
     #[arg(long, global = true)]
     pub json: bool,
+    /// Dice rolled at the table, one pool each time, as `roll --dice`: attack=6,5,5,2 or
+    /// attack=6552; the outcome is derived from them and the event is marked rolled at the
+    /// table. Without it the app rolls. A pool left out is named with its size.
+    #[arg(long, global = true, value_name = "POOL=FACES")]
+    pub dice: Vec<String>,
     #[command(subcommand)]
     pub action: RecordAction,
 }
@@ -323,4 +328,47 @@ pub enum RecordAction {
         #[arg(long)]
         keep: String,
     },
+}
+
+impl RecordAction {
+    /// The action as its subcommand is spelled ("fire", "artillery-fire").
+    pub fn name(&self) -> &'static str {
+        match self {
+            RecordAction::Command => "command",
+            RecordAction::Chain { .. } => "chain",
+            RecordAction::Wild { .. } => "wild",
+            RecordAction::StaffOrder { .. } => "staff-order",
+            RecordAction::Fire { .. } => "fire",
+            RecordAction::Artillery { .. } => "artillery",
+            RecordAction::ArtilleryFire { .. } => "artillery-fire",
+            RecordAction::Rally { .. } => "rally",
+            RecordAction::Commit { .. } => "commit",
+            RecordAction::Reveal { .. } => "reveal",
+            RecordAction::Disperse { .. } => "disperse",
+            RecordAction::Reliability { .. } => "reliability",
+            RecordAction::Repair { .. } => "repair",
+            RecordAction::Maintain { .. } => "maintain",
+            RecordAction::CancelMission { .. } => "cancel-mission",
+            RecordAction::MissionDone { .. } => "mission-done",
+            RecordAction::Conclude { .. } => "conclude",
+            RecordAction::EndTurn => "end-turn",
+            RecordAction::Undo => "undo",
+            RecordAction::Redo => "redo",
+            RecordAction::Note { .. } => "note",
+            RecordAction::Choose { .. } => "choose",
+        }
+    }
+
+    /// Whether the battle's rules decide the action from the table as it stands (the others
+    /// are the log's own: undo, redo, notes, the result, a fork's choice).
+    pub fn is_tracked(&self) -> bool {
+        !matches!(
+            self,
+            RecordAction::Undo
+                | RecordAction::Redo
+                | RecordAction::Note { .. }
+                | RecordAction::Conclude { .. }
+                | RecordAction::Choose { .. }
+        )
+    }
 }

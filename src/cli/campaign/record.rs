@@ -3,7 +3,9 @@
 //!
 //! Each action becomes the same [`Request`] the window's tracker makes and is decided by the
 //! battle's rules through [`CampaignRecord::decide`], with the app's dice from the seed the
-//! battle's history gives (there is no `--seed`: nobody chooses it). No rule is decided here.
+//! battle's history gives (there is no `--seed`: nobody chooses it), or with the dice the
+//! players rolled at the table (`--dice POOL=FACES`, read as `roll --dice` reads it) through
+//! [`CampaignRecord::decide_table`]. No rule is decided here.
 //! Each prints the event it appended (with `--json`, the event as the campaign file holds it).
 
 use std::io::Write;
@@ -11,15 +13,18 @@ use std::io::Write;
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::json;
 
+use super::super::resolve::table_dice;
 use super::super::{EXIT_OK, print_json};
 use super::flags::{
     ChainUseArg, CheckMoveArg, EvasionArg, MoveArg, RangeArg, RecordAction, RecordArgs, WildUseArg,
     WinnerArg,
 };
-use crate::campaign::{BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe};
+use crate::campaign::{
+    BattleState, CampaignError, CampaignRecord, Event, EventUid, LoggedEvent, describe,
+};
 use crate::rules::armour_battles::battle::actions::{key, param};
-use crate::rules::battle::{Request, Side};
-use crate::rules::resolution::InputValue;
+use crate::rules::battle::{BattleError, Request, Side};
+use crate::rules::resolution::{InputValue, ResolveError, TableDice};
 use crate::store::Store;
 
 /// Records one action and prints the event appended.
@@ -41,7 +46,8 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
             )
         })?;
     let by = store.recorder()?;
-    let event = decide(&stored.record, index, &args.action, &by)?;
+    let dice = table_dice(&args.dice)?;
+    let event = decide(&stored.record, index, &args.action, &by, &dice)?;
     let at = match &event {
         Event::BranchChosen { keep, .. } => stored.record.choice(index, *keep)?.0,
         _ => stored.record.next_position(index)?,
@@ -92,16 +98,21 @@ fn catch_up(
     Ok(())
 }
 
-/// The event the battle's rules record for `action` on battle `index` as it stands.
+/// The event the battle's rules record for `action` on battle `index` as it stands, rolled
+/// by the app or, when `dice` holds faces, with the dice rolled at the table.
 fn decide(
     record: &CampaignRecord,
     index: usize,
     action: &RecordAction,
     by: &crate::campaign::Recorder,
+    dice: &TableDice,
 ) -> Result<Event> {
     let battle = record
         .battle(index)
         .ok_or_else(|| anyhow!("no battle {}", index + 1))?;
+    if !dice.is_empty() && !action.is_tracked() {
+        bail!("--dice: {} rolls no dice", action.name());
+    }
     let request = match action {
         RecordAction::Undo => return Ok(battle.undo()?),
         RecordAction::Redo => return Ok(battle.redo()?),
@@ -129,7 +140,38 @@ fn decide(
             request(&state, tracked)?
         }
     };
-    Ok(record.decide(index, &request, by)?.event)
+    if dice.is_empty() {
+        return Ok(record.decide(index, &request, by)?.event);
+    }
+    let (asked, answer) = record.table_pools(index, &request, dice)?;
+    if let Err(e) = answer {
+        if !is_about_table_dice(&e) {
+            return Err(e.into());
+        }
+        let pools: Vec<String> = asked
+            .iter()
+            .map(|p| format!("{} ({})", p.pool, p.dice()))
+            .collect();
+        bail!(
+            "--dice {e}; {} rolls {} (give each as --dice POOL=FACES)",
+            action.name(),
+            pools.join(", then ")
+        );
+    }
+    Ok(record.decide_table(index, &request, by, dice)?.event)
+}
+
+/// Whether the rules refused the faces typed (a pool missing, too many or too few faces, a
+/// face not on the die, a pool the action does not roll) rather than the action itself.
+fn is_about_table_dice(error: &CampaignError) -> bool {
+    match error {
+        CampaignError::Battle(BattleError::Resolve(ResolveError::Dice(e))) => e.is_table_dice(),
+        CampaignError::Battle(
+            BattleError::Invalid { field, .. }
+            | BattleError::Resolve(ResolveError::Invalid { field, .. }),
+        ) => *field == "dice",
+        _ => false,
+    }
 }
 
 /// The unit a flag names, by id or label.
