@@ -19,12 +19,10 @@ use super::flags::{
     ChainUseArg, CheckMoveArg, EvasionArg, MoveArg, RangeArg, RecordAction, RecordArgs, WildUseArg,
     WinnerArg,
 };
-use crate::campaign::{
-    BattleState, CampaignError, CampaignRecord, Event, EventUid, LoggedEvent, describe,
-};
+use crate::campaign::{BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe};
 use crate::rules::armour_battles::battle::actions::{key, param};
-use crate::rules::battle::{BattleError, Request, Side};
-use crate::rules::resolution::{InputValue, ResolveError, TableDice};
+use crate::rules::battle::{Request, Side};
+use crate::rules::resolution::{InputValue, TableDice};
 use crate::store::Store;
 
 /// Records one action and prints the event appended.
@@ -145,7 +143,7 @@ fn decide(
     }
     let (asked, answer) = record.table_pools(index, &request, dice)?;
     if let Err(e) = answer {
-        if !is_about_table_dice(&e) {
+        if !e.is_about_table_dice() {
             return Err(e.into());
         }
         let pools: Vec<String> = asked
@@ -159,19 +157,6 @@ fn decide(
         );
     }
     Ok(record.decide_table(index, &request, by, dice)?.event)
-}
-
-/// Whether the rules refused the faces typed (a pool missing, too many or too few faces, a
-/// face not on the die, a pool the action does not roll) rather than the action itself.
-fn is_about_table_dice(error: &CampaignError) -> bool {
-    match error {
-        CampaignError::Battle(BattleError::Resolve(ResolveError::Dice(e))) => e.is_table_dice(),
-        CampaignError::Battle(
-            BattleError::Invalid { field, .. }
-            | BattleError::Resolve(ResolveError::Invalid { field, .. }),
-        ) => *field == "dice",
-        _ => false,
-    }
 }
 
 /// The unit a flag names, by id or label.
