@@ -16,10 +16,12 @@ use serde_json::json;
 use super::super::resolve::table_dice;
 use super::super::{EXIT_OK, print_json};
 use super::flags::{
-    ChainUseArg, CheckMoveArg, EvasionArg, MoveArg, RangeArg, RecordAction, RecordArgs, WildUseArg,
-    WinnerArg,
+    ChainUseArg, CheckMoveArg, RecordAction, RecordArgs, WildUseArg, WinnerArg, fire_flags,
+    fire_mechanic,
 };
 use crate::campaign::{BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe};
+use crate::cli::Cards;
+use crate::rules::RulesetId;
 use crate::rules::armour_battles::battle::actions::{key, param};
 use crate::rules::battle::{Request, Side};
 use crate::rules::resolution::{InputValue, TableDice};
@@ -44,7 +46,7 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
             )
         })?;
     let by = store.recorder()?;
-    let dice = table_dice(&args.dice)?;
+    let dice = table_dice(args.action.table_dice())?;
     let event = decide(&stored.record, index, &args.action, &by, &dice)?;
     let at = match &event {
         Event::BranchChosen { keep, .. } => stored.record.choice(index, *keep)?.0,
@@ -108,9 +110,6 @@ fn decide(
     let battle = record
         .battle(index)
         .ok_or_else(|| anyhow!("no battle {}", index + 1))?;
-    if !dice.is_empty() && !action.is_tracked() {
-        bail!("--dice: {} rolls no dice", action.name());
-    }
     let request = match action {
         RecordAction::Undo => return Ok(battle.undo()?),
         RecordAction::Redo => return Ok(battle.redo()?),
@@ -184,7 +183,7 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
         request
     };
     Ok(match action {
-        RecordAction::Command => Request::new(key::ROLL_COMMAND),
+        RecordAction::Command { .. } => Request::new(key::ROLL_COMMAND),
         RecordAction::EndTurn => Request::new(key::END_TURN),
         RecordAction::Chain {
             side,
@@ -226,69 +225,31 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
         RecordAction::Fire {
             attacker,
             target,
-            opportunity,
-            range,
-            flank,
-            cover,
-            uphill,
-            attacker_move,
-            ambush,
-            evasion,
-            bonus,
+            situation,
+            ..
         } => {
             let firer = unit(state, "--attacker", attacker)?;
             let aimed = unit(state, "--target", target)?;
-            let hidden = state.unit(&firer).is_some_and(|u| {
-                u.status == crate::rules::armour_battles::battle::state::UnitStatus::Hidden
-            });
-            if *ambush && !hidden {
-                bail!("--ambush: {attacker} is not hidden; only a hidden unit fires from ambush");
-            }
+            let mechanic = fire_mechanic().ok_or_else(|| anyhow!("no fire mechanic"))?;
+            let flags = fire_flags();
+            // No card is named here (the units are), so no data folder is read.
+            let cards = Cards::new(RulesetId::ArmourBattles, None);
+            let defaults = mechanic.defaults();
+            let inputs = flags.read(mechanic, &situation.0, &cards, defaults.clone())?;
+            // Only what the flags set (given, or implied by another: `--response-dice` means
+            // artillery): the battle fills in the rest from the table, and checks a given value
+            // it decides itself (ambush, the target's Disruption) against the table.
+            let given = flags.given_inputs(mechanic, &situation.0);
             with(
                 Request::new(key::FIRE).unit(firer).target(aimed),
-                vec![
-                    choice(
-                        "kind",
-                        if *opportunity {
-                            "opportunity"
-                        } else {
-                            "direct"
-                        },
-                    ),
-                    choice(
-                        "range",
-                        match range {
-                            RangeArg::Short => "short",
-                            RangeArg::Effective => "effective",
-                            RangeArg::Long => "long",
-                        },
-                    ),
-                    ("flank", InputValue::Flag(*flank)),
-                    ("cover", InputValue::Flag(*cover)),
-                    ("uphill", InputValue::Flag(*uphill)),
-                    choice(
-                        "move",
-                        match attacker_move {
-                            MoveArg::Single => "single",
-                            MoveArg::Double => "double",
-                            MoveArg::Triple => "triple",
-                        },
-                    ),
-                    choice(
-                        "evading",
-                        match evasion {
-                            None => "none",
-                            Some(EvasionArg::BreakOff) => "break_off",
-                            Some(EvasionArg::ShootAndScoot) => "shoot_and_scoot",
-                            Some(EvasionArg::Disengage) => "disengage",
-                        },
-                    ),
-                    count("attacker_wild", bonus.attacker()),
-                    count("target_wild", bonus.target()),
-                ],
+                inputs
+                    .iter()
+                    .filter(|(key, value)| given.contains(key) || defaults.get(key) != Some(value))
+                    .map(|(key, value)| (key, value.clone()))
+                    .collect(),
             )
         }
-        RecordAction::Artillery { battery } => {
+        RecordAction::Artillery { battery, .. } => {
             Request::new(key::CALL_ARTILLERY).unit(unit(state, "--battery", battery)?)
         }
         RecordAction::ArtilleryFire {
@@ -297,6 +258,7 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
             cover,
             break_off,
             bonus,
+            ..
         } => with(
             Request::new(key::ARTILLERY_FIRE)
                 .unit(unit(state, "--battery", battery)?)
@@ -315,6 +277,7 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
             no_line_of_sight,
             wild_die,
             staff_order,
+            ..
         } => with(
             Request::new(key::RALLY).unit(unit(state, "--unit", name)?),
             vec![
@@ -349,10 +312,12 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
         RecordAction::Reveal { unit: name } => {
             Request::new(key::REVEAL).unit(unit(state, "--unit", name)?)
         }
-        RecordAction::Disperse { unit: name } => {
+        RecordAction::Disperse { unit: name, .. } => {
             Request::new(key::DISPERSE).unit(unit(state, "--unit", name)?)
         }
-        RecordAction::Reliability { unit: name, order } => Request::new(key::CHECK_RELIABILITY)
+        RecordAction::Reliability {
+            unit: name, order, ..
+        } => Request::new(key::CHECK_RELIABILITY)
             .unit(unit(state, "--unit", name)?)
             .with(
                 param::MOVE,
