@@ -79,7 +79,15 @@ pub struct AtTable {
     pub texts: Typed,
     /// The pools shown last frame (see [`table::faces_grid`]).
     shown: usize,
+    /// Just pressed: the box comes into view with its first field ready for the faces.
+    fresh: bool,
+    /// Frames left to give the first field the keyboard: the click that pressed the action
+    /// may still be ending, and a click ending elsewhere takes focus away again.
+    focus_frames: u8,
 }
+
+/// Frames the first faces field asks for the keyboard after its action is pressed.
+const FOCUS_FRAMES: u8 = 3;
 
 impl Default for TrackerState {
     fn default() -> Self {
@@ -162,6 +170,8 @@ fn act(state: &mut TrackerState, table: &Table<'_>, request: Request, actions: &
         if state.at_table.request.as_ref() != Some(&request) {
             state.at_table = AtTable {
                 request: Some(request),
+                fresh: true,
+                focus_frames: FOCUS_FRAMES,
                 ..AtTable::default()
             };
         }
@@ -404,10 +414,10 @@ fn dice_box(
     if state.dice_mode != DiceMode::Table {
         return;
     }
-    egui::Frame::group(ui.style()).show(ui, |ui| {
+    let shown = egui::Frame::group(ui.style()).show(ui, |ui| {
         let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         ui.set_min_height(row * (DICE_ROWS + 2.0));
-        ui.set_width(ui.available_width());
+        ui.set_min_width(ui.available_width());
         let request = state.at_table.request.clone();
         let (pools, dice, answer) = match &request {
             Some(request) => table::ask_pools(&state.at_table.texts, |dice| {
@@ -442,26 +452,41 @@ fn dice_box(
                     }
                 }
                 None => {
-                    ui.weak("Press an action that rolls (Roll command dice, Roll fire, Rally…) to type its dice here.");
+                    ui.weak("Press an action that rolls (Roll command dice, Fire, Rally…) to type its dice here.");
                 }
             }
         });
         if request.is_none() {
             return;
         }
-        table::faces_grid(
+        let fields = table::faces_grid(
             ui,
             "tracker_table_dice",
             &pools,
             &mut state.at_table.texts,
             &mut state.at_table.shown,
         );
+        if state.at_table.focus_frames > 0
+            && let Some(first) = fields.first()
+        {
+            if first.has_focus() {
+                state.at_table.focus_frames = 0;
+            } else {
+                first.request_focus();
+                state.at_table.focus_frames -= 1;
+                ui.ctx().request_repaint();
+            }
+        }
         if let Err(error) = &answer
             && !error.table_dice().is_some_and(|e| table::still_typing(ui, e))
         {
             ui.colored_label(ui.visuals().error_fg_color, error.to_string());
         }
     });
+    // A button far below (Fire, a unit's Rally) was pressed: show where its dice go.
+    if std::mem::take(&mut state.at_table.fresh) {
+        shown.response.scroll_to_me(None);
+    }
 }
 
 /// "Fire: M4 75mm 1/2 (Tank Company 1) → Panzer IV H 1/3 (Panzer Company 2)", "Roll command

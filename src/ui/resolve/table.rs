@@ -148,7 +148,7 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
             dice: prompt.dice.clone(),
         }));
     }
-    faces_grid(
+    let _ = faces_grid(
         ui,
         "table_dice",
         &prompt.pools,
@@ -171,13 +171,15 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
 /// One row a pool the rules ask for — its name and size ("attack — 7 d6"), a field for its
 /// faces, and what is wrong with them as typed — fields lined up under each other. `shown`
 /// holds the rows drawn last frame: a new row widens the grid, which lays out once more.
+/// Returns the fields, in order.
 pub fn faces_grid(
     ui: &mut egui::Ui,
     id_salt: &str,
     pools: &[Asked],
     texts: &mut Typed,
     shown: &mut usize,
-) {
+) -> Vec<egui::Response> {
+    let mut fields = Vec::new();
     let rows = pools.iter().filter(|a| a.request.count > 0).count();
     if rows != *shown {
         *shown = rows;
@@ -197,12 +199,14 @@ pub fn faces_grid(
                 asked.request.dice()
             ));
             let text = texts.entry(key).or_default();
-            ui.add_sized(
-                [FACES_WIDTH, ui.spacing().interact_size.y],
-                egui::TextEdit::singleline(text).hint_text("65521"),
-            )
-            .labelled_by(label.id)
-            .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+            let field = ui
+                .add_sized(
+                    [FACES_WIDTH, ui.spacing().interact_size.y],
+                    egui::TextEdit::singleline(text).hint_text("65521"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+            fields.push(field);
             match check_typed(text) {
                 Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
                 Ok(()) => ui.label(""),
@@ -210,6 +214,7 @@ pub fn faces_grid(
             ui.end_row();
         }
     });
+    fields
 }
 
 /// Says how far the typing has got when `error` only means the faces are not all in yet (a
