@@ -12,6 +12,8 @@ use quartermaster::rules::battle::Request;
 use quartermaster::rules::resolution::InputValue;
 use quartermaster::ui::{App, CardKey, View};
 
+use crate::ui_resolve::type_faces;
+
 fn harness() -> Harness<'static, App> {
     harness_sized(1400.0, 2400.0)
 }
@@ -585,14 +587,6 @@ fn undo_this_after_a_refused_record_undoes_nothing_it_does_not_name() {
         ));
     h.run();
     assert_eq!(battle_log(&h, 0), log.as_slice(), "nothing undone");
-}
-
-/// Types `faces` into the dice field labelled `label` ("us — 4 d6").
-fn type_faces(h: &mut Harness<'static, App>, label: &str, faces: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.get_by_label(label).type_text(faces);
-    h.run();
 }
 
 /// With "Rolled at the table", an action that rolls waits for the players' faces: a field per
