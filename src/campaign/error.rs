@@ -3,6 +3,8 @@
 use thiserror::Error;
 
 use crate::rules::battle::BattleError;
+use crate::rules::dice::DiceError;
+use crate::rules::resolution::ResolveError;
 
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum CampaignError {
@@ -52,5 +54,31 @@ impl From<crate::rules::RulesError> for CampaignError {
 impl CampaignError {
     pub(crate) fn not_allowed(message: impl Into<String>) -> Self {
         CampaignError::NotAllowed(message.into())
+    }
+
+    /// The faces typed for a pool the rules could not take (missing, too many or too few,
+    /// not on the die), when that is what was refused.
+    pub fn table_dice(&self) -> Option<&DiceError> {
+        match self {
+            CampaignError::Battle(BattleError::Resolve(ResolveError::Dice(e)))
+                if e.is_table_dice() =>
+            {
+                Some(e)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the dice typed at the table were refused (a pool the action does not roll
+    /// included) rather than the action itself: a front end points at its dice entry.
+    pub fn is_about_table_dice(&self) -> bool {
+        self.table_dice().is_some()
+            || matches!(
+                self,
+                CampaignError::Battle(
+                    BattleError::Invalid { field: "dice", .. }
+                        | BattleError::Resolve(ResolveError::Invalid { field: "dice", .. })
+                )
+            )
     }
 }

@@ -14,10 +14,12 @@
 
 use super::action::Action;
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
+use super::resolve::DiceMode;
 use super::resolve::form::{self, Fixing, Form};
 use super::resolve::report;
+use super::resolve::table::{self, Typed};
 use super::widgets::{self, Answer};
-use crate::campaign::{ArmourBattlePlan, CampaignRecord, Event, describe};
+use crate::campaign::{ArmourBattlePlan, CampaignError, CampaignRecord, Event, describe};
 use crate::rules::RulesetId;
 use crate::rules::armour_battles::battle::actions::{key, param};
 use crate::rules::armour_battles::battle::state::{
@@ -25,7 +27,7 @@ use crate::rules::armour_battles::battle::state::{
 };
 use crate::rules::armour_battles::battle::{self, ArmourBattle};
 use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side};
-use crate::rules::resolution::{self, InputValue, Inputs, Mechanic, Report};
+use crate::rules::resolution::{self, InputValue, Inputs, Mechanic, Report, TableDice};
 
 /// A panel that resolves with a mechanic: the unit acting, its target and the form.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,9 +64,30 @@ pub struct TrackerState {
     pub done: Option<(Request, usize)>,
     /// A destructive action waiting for its yes.
     pub confirm: Option<(Request, String)>,
+    /// Whose dice the tracker's rolls use.
+    pub dice_mode: DiceMode,
+    /// With the dice rolled at the table: the action waiting for its faces.
+    pub at_table: AtTable,
     /// Events in the battle's log as this frame began.
     log_len: usize,
 }
+
+/// An action rolled at the table: the request its button made and the faces typed per pool.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct AtTable {
+    pub request: Option<Request>,
+    pub texts: Typed,
+    /// The pools shown last frame (see [`table::faces_grid`]).
+    shown: usize,
+    /// Just pressed: the box comes into view with its first field ready for the faces.
+    fresh: bool,
+    /// Frames left to give the first field the keyboard: the click that pressed the action
+    /// may still be ending, and a click ending elsewhere takes focus away again.
+    focus_frames: u8,
+}
+
+/// Frames the first faces field asks for the keyboard after its action is pressed.
+const FOCUS_FRAMES: u8 = 3;
 
 impl Default for TrackerState {
     fn default() -> Self {
@@ -76,6 +99,8 @@ impl Default for TrackerState {
             roll: None,
             done: None,
             confirm: None,
+            dice_mode: DiceMode::App,
+            at_table: AtTable::default(),
             log_len: 0,
         }
     }
@@ -138,12 +163,43 @@ fn record(event: Event) -> Action {
     Action::Model(Command::Campaign(CampaignCommand::Record(Box::new(event))))
 }
 
-/// Decides `request` as the battle's rules do and emits its event, or says why not.
+/// Decides `request` as the battle's rules do and emits its event, or says why not. With the
+/// dice rolled at the table, an action that rolls waits in the dice box for its faces instead.
 fn act(state: &mut TrackerState, table: &Table<'_>, request: Request, actions: &mut Vec<Action>) {
-    match table
+    if state.dice_mode == DiceMode::Table && rolls(table, &request) {
+        if state.at_table.request.as_ref() != Some(&request) {
+            state.at_table = AtTable {
+                request: Some(request),
+                fresh: true,
+                focus_frames: FOCUS_FRAMES,
+                ..AtTable::default()
+            };
+        }
+        state.refusal = None;
+        return;
+    }
+    let decided = table
         .record
-        .decide(table.index, &request, &table.model.player)
-    {
+        .decide(table.index, &request, &table.model.player);
+    settle(state, request, decided, actions);
+}
+
+/// Whether `request` rolls dice now (the rules ask for at least one pool).
+fn rolls(table: &Table<'_>, request: &Request) -> bool {
+    table
+        .record
+        .table_pools(table.index, request, &TableDice::new())
+        .is_ok_and(|(asked, _)| !asked.is_empty())
+}
+
+/// Emits the event the rules decided for `request`, or says why they refused it.
+fn settle(
+    state: &mut TrackerState,
+    request: Request,
+    decided: Result<seam::Decided<Event>, CampaignError>,
+    actions: &mut Vec<Action>,
+) {
+    match decided {
         Ok(decided) => {
             let after = state.log_len + 1;
             state.roll = decided.report.map(|report| (report, after));
@@ -306,6 +362,7 @@ pub fn ui(
     );
     ui.add(egui::Label::new(command_line).truncate());
     status_line(state, open, &log, ui, &mut actions);
+    dice_box(state, &table, ui, &mut actions);
     // A finished battle stays readable, but its log takes nothing more but an undo.
     ui.add_enabled_ui(battle.phase != Phase::Over, |ui| {
         ui.columns(2, |columns| {
@@ -331,6 +388,125 @@ pub fn ui(
         }
     }
     actions
+}
+
+/// Rows the dice box keeps for its pools, so a pool appearing moves nothing below the box
+/// (a fire asks for three at most: attack, reaction, forced back).
+const DICE_ROWS: f32 = 3.0;
+
+/// "Dice: App roll / Rolled at the table", and at the table the action waiting for its dice:
+/// "Record these dice" first (it never moves), then a faces field per pool the rules ask for.
+fn dice_box(
+    state: &mut TrackerState,
+    table: &Table<'_>,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    ui.horizontal(|ui| {
+        ui.label("Dice:");
+        ui.radio_value(&mut state.dice_mode, DiceMode::App, "App roll")
+            .on_hover_text("The app rolls, from the seed the battle's history gives");
+        ui.radio_value(&mut state.dice_mode, DiceMode::Table, "Rolled at the table")
+            .on_hover_text(
+                "Press an action that rolls, then type the faces the players rolled; the result is derived from them",
+            );
+    });
+    if state.dice_mode != DiceMode::Table {
+        return;
+    }
+    let shown = egui::Frame::group(ui.style()).show(ui, |ui| {
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        ui.set_min_height(row * (DICE_ROWS + 2.0));
+        ui.set_min_width(ui.available_width());
+        let request = state.at_table.request.clone();
+        let (pools, dice, answer) = match &request {
+            Some(request) => table::ask_pools(&state.at_table.texts, |dice| {
+                match table.record.table_pools(table.index, request, dice) {
+                    Ok((asked, answer)) => (asked, answer.map(|_| ())),
+                    Err(e) => (Vec::new(), Err(e)),
+                }
+            }),
+            None => (Vec::new(), TableDice::new(), Ok(())),
+        };
+        ui.horizontal(|ui| {
+            let ready = request.is_some() && answer.is_ok();
+            if ui
+                .add_enabled(ready, egui::Button::new("Record these dice"))
+                .on_hover_text("Work the result out from the faces typed below and record it")
+                .clicked()
+                && let Some(request) = request.clone()
+            {
+                let decided =
+                    table
+                        .record
+                        .decide_table(table.index, &request, &table.model.player, &dice);
+                // Recorded: the box empties, so a second click has nothing to record.
+                state.at_table = AtTable::default();
+                settle(state, request, decided, actions);
+            }
+            match &request {
+                Some(request) => {
+                    ui.strong(format!("Dice for {}", request_title(table, request)));
+                    if ui.small_button("Cancel").clicked() {
+                        state.at_table = AtTable::default();
+                    }
+                }
+                None => {
+                    ui.weak("Press an action that rolls (Roll command dice, Fire, Rally…) to type its dice here.");
+                }
+            }
+        });
+        if request.is_none() {
+            return;
+        }
+        let fields = table::faces_grid(
+            ui,
+            "tracker_table_dice",
+            &pools,
+            &mut state.at_table.texts,
+            &mut state.at_table.shown,
+        );
+        if state.at_table.focus_frames > 0
+            && let Some(first) = fields.first()
+        {
+            if first.has_focus() {
+                state.at_table.focus_frames = 0;
+            } else {
+                first.request_focus();
+                state.at_table.focus_frames -= 1;
+                ui.ctx().request_repaint();
+            }
+        }
+        if let Err(error) = &answer
+            && !error.table_dice().is_some_and(|e| table::still_typing(ui, e))
+        {
+            ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+        }
+    });
+    // A button far below (Fire, a unit's Rally) was pressed: show where its dice go.
+    if std::mem::take(&mut state.at_table.fresh) {
+        shown.response.scroll_to_me(None);
+    }
+}
+
+/// "Fire: M4 75mm 1/2 (Tank Company 1) → Panzer IV H 1/3 (Panzer Company 2)", "Roll command
+/// dice": the action as its button names it, with its unit and target.
+fn request_title(table: &Table<'_>, request: &Request) -> String {
+    let label = table
+        .offered
+        .iter()
+        .find(|a| a.key == request.action && a.unit == request.unit)
+        .map_or_else(|| request.action.replace('_', " "), |a| a.label.clone());
+    let name = |id: &Option<String>| {
+        id.as_deref()
+            .and_then(|id| table.state.unit(id))
+            .map(|u| table.state.unit_label(u))
+    };
+    match (name(&request.unit), name(&request.target)) {
+        (Some(unit), Some(target)) => format!("{label}: {unit} → {target}"),
+        (Some(unit), None) => format!("{label}: {unit}"),
+        _ => label,
+    }
 }
 
 /// One line, always one line high, so nothing below it moves: the event this window just
@@ -736,7 +912,10 @@ fn fire_panel(
     let clicked = ui
         .add_enabled(
             chosen && !state.just_done(&request),
-            egui::Button::new("Roll fire and apply"),
+            egui::Button::new(match state.dice_mode {
+                DiceMode::App => "Roll fire and apply",
+                DiceMode::Table => "Fire: type its dice",
+            }),
         )
         .on_disabled_hover_text("Choose a firing unit and its target")
         .clicked();

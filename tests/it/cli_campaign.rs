@@ -367,3 +367,156 @@ fn reserves_are_committed_with_commit_from_their_turn() {
         String::from_utf8_lossy(&early.stderr)
     );
 }
+
+/// Dice rolled at the table, typed with `--dice POOL=FACES` as `roll` takes them: the event is
+/// the one the battle's rules derive from those faces (the library, asked the same request with
+/// the same faces, gives the same event), the log says the dice were rolled at the table, a
+/// pool left out is named with its size, a wrong count records nothing, and the campaign still
+/// verifies when exported and imported elsewhere.
+#[test]
+fn record_takes_the_dice_rolled_at_the_table() {
+    use quartermaster::campaign::Event;
+    use quartermaster::rules::armour_battles::battle::actions::key;
+    use quartermaster::rules::battle::Request;
+    use quartermaster::rules::resolution::{InputValue, TableDice};
+    use quartermaster::store::Store;
+
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
+    let record = |args: &[&str]| {
+        let mut all = vec!["campaign", "record", "Club", "--battle", "1"];
+        all.extend_from_slice(args);
+        qm(&dir, &all)
+    };
+    // How many events battle 1 holds.
+    let events = || {
+        ok_json(&dir, &["campaign", "show", "Club", "--json"])["battles"][0]["events"]
+            .as_u64()
+            .unwrap()
+    };
+    // US 6,5,4,3 against German 6,5,2: no 1s, so neither fails; sixes and fives are level,
+    // and the US's 4 wins it the first pulse.
+    let line = record(&["command", "--dice", "us=6543", "--dice", "german=6,5,2"]);
+    assert!(
+        line.status.success(),
+        "{}",
+        String::from_utf8_lossy(&line.stderr)
+    );
+    let text = String::from_utf8_lossy(&line.stdout);
+    assert!(text.contains("US [6 5 4 3] German [6 5 2]"), "{text}");
+    assert!(text.contains("US has the first pulse"), "{text}");
+    assert!(text.ends_with("(rolled at the table)\n"), "{text}");
+
+    let fire = ["fire", "--attacker", "us-1", "--target", "german-3"];
+    // A pool left out is asked for by name and size; nothing is recorded.
+    let before = events();
+    let missing = record(&[&fire[..], &["--dice", "attack=6655221"]].concat());
+    assert_eq!(missing.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert!(
+        err.contains("reaction: no faces given: the rules roll 5 d6"),
+        "{err}"
+    );
+    let wrong = record(
+        &[
+            &fire[..],
+            &["--dice", "attack=665522", "--dice", "reaction=66123"],
+        ]
+        .concat(),
+    );
+    assert_eq!(wrong.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&wrong.stderr);
+    assert!(
+        err.contains("attack: 6 faces given: the rules roll 7 d6"),
+        "{err}"
+    );
+    let extra = record(
+        &[
+            &fire[..],
+            &[
+                "--dice",
+                "attack=6655221",
+                "--dice",
+                "reaction=66123",
+                "--dice",
+                "rally=6",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(extra.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&extra.stderr).contains("rally"));
+    assert_eq!(events(), before, "a refused roll records nothing");
+
+    // The event the library decides for the same shot with the same faces.
+    let dice = TableDice::new()
+        .with("attack", vec![6, 6, 5, 5, 2, 2, 1])
+        .with("reaction", vec![6, 6, 1, 2, 3]);
+    let expected = {
+        let store = Store::open(dir.path()).unwrap();
+        let id = store.find_campaign("Club").unwrap().unwrap();
+        let record = store.load_campaign(id).unwrap().record;
+        let request = Request::new(key::FIRE)
+            .unit("us-1".to_string())
+            .target("german-3".to_string())
+            .with("kind", InputValue::Choice("direct"));
+        record
+            .decide_table(0, &request, &store.recorder().unwrap(), &dice)
+            .unwrap()
+            .event
+    };
+    let Event::Armour(armour) = &expected else {
+        panic!("a fire is the battle's event: {expected:?}")
+    };
+    assert_eq!(
+        armour.dice_from(),
+        quartermaster::rules::battle::DiceFrom::Table
+    );
+    let fired = record(
+        &[
+            &fire[..],
+            &[
+                "--json",
+                "--dice",
+                "attack=6,6,5,5,2,2,1",
+                "--dice",
+                "reaction=66123",
+            ],
+        ]
+        .concat(),
+    );
+    assert!(
+        fired.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fired.stderr)
+    );
+    let fired: Value = serde_json::from_slice(&fired.stdout).unwrap();
+    assert_eq!(
+        fired["logged"]["event"],
+        serde_json::to_value(&expected).unwrap()
+    );
+    assert_eq!(events(), before + 1);
+    let log = ok(&dir, &["campaign", "show", "Club", "--log"]);
+    let shot = log
+        .lines()
+        .find(|l| l.contains("→ Panzer IV H 1/3"))
+        .unwrap_or_else(|| panic!("the shot in the log: {log}"));
+    assert!(shot.contains("(rolled at the table)"), "{shot}");
+
+    // Exported and imported into a fresh data directory, every event verifies again.
+    let file = dir.path().join("club.json");
+    ok(
+        &dir,
+        &[
+            "campaign",
+            "export",
+            "Club",
+            "--out",
+            file.to_str().unwrap(),
+        ],
+    );
+    let fresh = tempfile::tempdir().unwrap();
+    ok(&fresh, &["campaign", "import", file.to_str().unwrap()]);
+    let again = ok_json(&fresh, &["campaign", "show", "Club", "--json"]);
+    assert_eq!(again["battles"][0]["events"].as_u64(), Some(before + 1));
+}

@@ -12,6 +12,8 @@ use quartermaster::rules::battle::Request;
 use quartermaster::rules::resolution::InputValue;
 use quartermaster::ui::{App, CardKey, View};
 
+use crate::ui_resolve::type_faces;
+
 fn harness() -> Harness<'static, App> {
     harness_sized(1400.0, 2400.0)
 }
@@ -585,4 +587,128 @@ fn undo_this_after_a_refused_record_undoes_nothing_it_does_not_name() {
         ));
     h.run();
     assert_eq!(battle_log(&h, 0), log.as_slice(), "nothing undone");
+}
+
+/// With "Rolled at the table", an action that rolls waits for the players' faces: a field per
+/// pool the rules ask for (a pool rolled after another appears once that one is typed), and
+/// "Record these dice" records the event the rules derive from them — the same event the
+/// library decides for those faces, marked as rolled at the table — for a command roll and a
+/// fire. A second click records nothing more.
+#[test]
+fn dice_typed_in_the_tracker_are_the_dice_recorded() {
+    use quartermaster::rules::battle::DiceFrom;
+    use quartermaster::rules::resolution::TableDice;
+
+    let mut h = harness();
+    start(&mut h);
+    let by_table = |h: &Harness<'static, App>, request: &Request, dice: &TableDice| {
+        let open = h.state().model.campaign.as_ref().unwrap();
+        open.stored
+            .record
+            .decide_table(open.battle, request, &h.state().model.player, dice)
+            .unwrap()
+            .event
+    };
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    assert!(
+        h.get_by_label("Record these dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    assert!(battle_log(&h, 0).is_empty(), "nothing rolled yet");
+    assert!(shown(&h, "Dice for Roll command dice"));
+    assert!(
+        h.query_by_label("german — 3 d6").is_none(),
+        "the German pool is asked for after the US one"
+    );
+    type_faces(&mut h, "us — 4 d6", "6543");
+    assert!(
+        h.get_by_label("Record these dice")
+            .accesskit_node()
+            .is_disabled()
+    );
+    type_faces(&mut h, "german — 3 d6", "652");
+    let command = Request::new(key::ROLL_COMMAND);
+    let expected = by_table(
+        &h,
+        &command,
+        &TableDice::new()
+            .with("us", vec![6, 5, 4, 3])
+            .with("german", vec![6, 5, 2]),
+    );
+    h.get_by_label("Record these dice").click();
+    h.run();
+    let log = battle_log(&h, 0);
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].event, expected);
+    let Event::Armour(ab::Event::CommandRolled(rolled)) = &log[0].event else {
+        panic!("a command roll: {:?}", log[0].event)
+    };
+    assert_eq!(rolled.dice_from, DiceFrom::Table);
+    assert_eq!(rolled.rounds[0].us.dice, [6, 5, 4, 3]);
+    assert_eq!(rolled.rounds[0].german.dice, [6, 5, 2]);
+    assert!(shown(&h, "(rolled at the table)"));
+    assert!(
+        h.get_by_label("Record these dice")
+            .accesskit_node()
+            .is_disabled(),
+        "recorded: the box is empty, a second click records nothing"
+    );
+
+    // A fire: the attack pool's size is the rules' for this shot.
+    pick(&mut h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
+    pick(
+        &mut h,
+        "Target",
+        "Panther Ausf G 1/2 (Panzer Company 1), German",
+    );
+    h.get_by_label("Fire: type its dice").click();
+    h.run();
+    let shot = h
+        .state()
+        .campaign
+        .tracker
+        .at_table
+        .request
+        .clone()
+        .expect("the fire waits for its dice");
+    assert_eq!(
+        (shot.action, shot.unit.as_deref()),
+        (key::FIRE, Some("us-1"))
+    );
+    let (asked, _) = record(&h).table_pools(0, &shot, &TableDice::new()).unwrap();
+    let attack = asked[0];
+    assert_eq!(attack.pool, "attack");
+    // One hit (a 5, the rest 1s; no six, so no suppression) against a reaction of sixes: no
+    // Disruption, so no forced-back or Army Morale roll follows.
+    let mut faces = vec![1u8; attack.count as usize];
+    faces[0] = 5;
+    let typed: String = faces.iter().map(u8::to_string).collect();
+    type_faces(&mut h, &format!("attack — {} d6", attack.count), &typed);
+    let (asked, _) = record(&h)
+        .table_pools(0, &shot, &TableDice::new().with("attack", faces.clone()))
+        .unwrap();
+    let reaction = asked[1];
+    let reaction_faces = vec![6u8; reaction.count as usize];
+    let typed: String = reaction_faces.iter().map(u8::to_string).collect();
+    type_faces(&mut h, &format!("reaction — {} d6", reaction.count), &typed);
+    let expected = by_table(
+        &h,
+        &shot,
+        &TableDice::new()
+            .with("attack", faces)
+            .with("reaction", reaction_faces),
+    );
+    h.get_by_label("Record these dice").click();
+    h.run();
+    let last = &battle_log(&h, 0).last().unwrap().event;
+    assert_eq!(*last, expected);
+    let Event::Armour(ab::Event::Fire(fire)) = last else {
+        panic!("a fire: {last:?}")
+    };
+    assert_eq!(fire.dice_from, DiceFrom::Table);
+    assert_eq!(battle_log(&h, 0).len(), 2);
 }

@@ -988,7 +988,7 @@ fn every_mechanic_is_in_the_picker() {
 // Dice rolled at the table.
 
 /// Types `faces` into the dice entry labelled `label`.
-fn type_faces(h: &mut Harness<'static, App>, label: &str, faces: &str) {
+pub(crate) fn type_faces(h: &mut Harness<'static, App>, label: &str, faces: &str) {
     h.get_by_label(label).focus();
     h.run();
     h.get_by_label(label).type_text(faces);

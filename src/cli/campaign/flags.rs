@@ -1,6 +1,10 @@
 //! The flags of `campaign record NAME --battle N ACTION …`, one subcommand per tracker action.
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
+
+use crate::cli::FlagSet;
+use crate::rules::RulesetId;
+use crate::rules::resolution::{self, Mechanic};
 
 use crate::rules::armour_battles::Side;
 
@@ -63,25 +67,56 @@ pub enum WildUseArg {
     StockStaffOrders,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum RangeArg {
-    Short,
-    Effective,
-    Long,
+/// The Armour Battles fire mechanic, whose situation flags `campaign record … fire` takes.
+pub fn fire_mechanic() -> Option<&'static Mechanic> {
+    resolution::mechanic(RulesetId::ArmourBattles, "fire")
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum MoveArg {
-    Single,
-    Double,
-    Triple,
+/// The fire mechanic's inputs that name units: `campaign record` names the battle's units
+/// with its own `--attacker` and `--target` (by id or label), not cards.
+pub const FIRE_UNIT_INPUTS: [&str; 3] = ["attacker", "battery", "target"];
+
+/// `campaign record … fire`'s situation flags: the fire mechanic's own, built from its input
+/// descriptions exactly as `odds armour-battles` builds them, so a situation typed for the
+/// odds is typed the same for the record.
+pub fn fire_flags() -> FlagSet {
+    FlagSet::of(fire_mechanic()).without_inputs(&FIRE_UNIT_INPUTS)
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum EvasionArg {
-    BreakOff,
-    ShootAndScoot,
-    Disengage,
+/// The situation flags given to `campaign record … fire`, read by [`fire_flags`].
+#[derive(Debug, Clone)]
+pub struct FireSituation(pub ArgMatches);
+
+impl FromArgMatches for FireSituation {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(FireSituation(matches.clone()))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.0 = matches.clone();
+        Ok(())
+    }
+}
+
+impl Args for FireSituation {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.args(fire_flags().args())
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+/// The dice the players rolled at the table for an action that rolls (`chain` and `wild`
+/// spend dice and take `--dice N`, a count, instead).
+#[derive(Debug, Clone, Default, Args)]
+pub struct TableDiceArgs {
+    /// Dice rolled at the table, one pool each time, as `roll --dice`: attack=6,5,5,2 or
+    /// attack=6552; the outcome is derived from them and the event is marked rolled at the
+    /// table. Without it the app rolls. A pool left out is named with its size.
+    #[arg(long = "dice", value_name = "POOL=FACES")]
+    pub faces: Vec<String>,
 }
 
 /// Wild die and Staff Order added to one side's dice.
@@ -117,7 +152,10 @@ impl BonusArgs {
 #[derive(Debug, Subcommand)]
 pub enum RecordAction {
     /// Roll both sides' command dice for the next turn.
-    Command,
+    Command {
+        #[command(flatten)]
+        table: TableDiceArgs,
+    },
     /// Use dice of a chain in the side's Command Pulse (face 6: its wild dice as a chain).
     Chain {
         /// The side whose Command Pulse it is.
@@ -163,39 +201,18 @@ pub enum RecordAction {
         /// The unit fired at: its id or its label.
         #[arg(long)]
         target: String,
-        /// Opportunity fire rather than direct fire.
-        #[arg(long)]
-        opportunity: bool,
-        /// The range band (short −1 TN, long +1 TN).
-        #[arg(long, value_enum, default_value = "effective")]
-        range: RangeArg,
-        /// A flank or rear shot (−1 TN).
-        #[arg(long)]
-        flank: bool,
-        /// The target is in light cover (+1D reaction).
-        #[arg(long)]
-        cover: bool,
-        /// The target is uphill (+1D reaction).
-        #[arg(long)]
-        uphill: bool,
-        /// The firer's move this action (double −1D, triple −2D).
-        #[arg(long = "move", value_enum, default_value = "single")]
-        attacker_move: MoveArg,
-        /// Fire from ambush (+1D): a hidden firer always does, a unit on the table never; the
-        /// flag is checked against the table.
-        #[arg(long)]
-        ambush: bool,
-        /// The target's evasive move, if it makes one (+2D reaction).
-        #[arg(long, value_enum)]
-        evasion: Option<EvasionArg>,
         #[command(flatten)]
-        bonus: BonusArgs,
+        situation: FireSituation,
+        #[command(flatten)]
+        table: TableDiceArgs,
     },
     /// Call a fire mission with a Staff Order (rolls the response check).
     Artillery {
         /// The off-table battery called.
         #[arg(long)]
         battery: String,
+        #[command(flatten)]
+        table: TableDiceArgs,
     },
     /// A battery's fire for effect on one unit under the burst.
     ArtilleryFire {
@@ -214,6 +231,8 @@ pub enum RecordAction {
         break_off: bool,
         #[command(flatten)]
         bonus: BonusArgs,
+        #[command(flatten)]
+        table: TableDiceArgs,
     },
     /// Rally a unit with its side's Rally Dice.
     Rally {
@@ -235,6 +254,8 @@ pub enum RecordAction {
         /// Add a Staff Order (+1D).
         #[arg(long)]
         staff_order: bool,
+        #[command(flatten)]
+        table: TableDiceArgs,
     },
     /// Commit a reserve company with one die of a chain (from its briefing's turn, never in a
     /// turn of Command Failure).
@@ -258,6 +279,8 @@ pub enum RecordAction {
         /// The unit: its id or its label.
         #[arg(long)]
         unit: String,
+        #[command(flatten)]
+        table: TableDiceArgs,
     },
     /// A Poor Reliability check on a double or triple move.
     Reliability {
@@ -267,6 +290,8 @@ pub enum RecordAction {
         /// The move order.
         #[arg(long = "move", value_enum)]
         order: CheckMoveArg,
+        #[command(flatten)]
+        table: TableDiceArgs,
     },
     /// Repair a broken-down unit with a command die (or a Staff Order).
     Repair {
@@ -323,4 +348,130 @@ pub enum RecordAction {
         #[arg(long)]
         keep: String,
     },
+}
+
+impl RecordAction {
+    /// The action as its subcommand is spelled ("fire", "artillery-fire").
+    pub fn name(&self) -> &'static str {
+        match self {
+            RecordAction::Command { .. } => "command",
+            RecordAction::Chain { .. } => "chain",
+            RecordAction::Wild { .. } => "wild",
+            RecordAction::StaffOrder { .. } => "staff-order",
+            RecordAction::Fire { .. } => "fire",
+            RecordAction::Artillery { .. } => "artillery",
+            RecordAction::ArtilleryFire { .. } => "artillery-fire",
+            RecordAction::Rally { .. } => "rally",
+            RecordAction::Commit { .. } => "commit",
+            RecordAction::Reveal { .. } => "reveal",
+            RecordAction::Disperse { .. } => "disperse",
+            RecordAction::Reliability { .. } => "reliability",
+            RecordAction::Repair { .. } => "repair",
+            RecordAction::Maintain { .. } => "maintain",
+            RecordAction::CancelMission { .. } => "cancel-mission",
+            RecordAction::MissionDone { .. } => "mission-done",
+            RecordAction::Conclude { .. } => "conclude",
+            RecordAction::EndTurn => "end-turn",
+            RecordAction::Undo => "undo",
+            RecordAction::Redo => "redo",
+            RecordAction::Note { .. } => "note",
+            RecordAction::Choose { .. } => "choose",
+        }
+    }
+
+    /// The faces given with `--dice` (none for an action that does not roll).
+    pub fn table_dice(&self) -> &[String] {
+        match self {
+            RecordAction::Command { table }
+            | RecordAction::Fire { table, .. }
+            | RecordAction::Artillery { table, .. }
+            | RecordAction::ArtilleryFire { table, .. }
+            | RecordAction::Rally { table, .. }
+            | RecordAction::Disperse { table, .. }
+            | RecordAction::Reliability { table, .. } => &table.faces,
+            _ => &[],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use clap::CommandFactory;
+
+    use super::*;
+    use crate::cli::{Cli, ruleset_command};
+
+    /// A subcommand of `command` by path (`campaign record fire`).
+    fn find(command: &clap::Command, path: &[&str]) -> clap::Command {
+        path.iter().fold(command.clone(), |c, name| {
+            c.find_subcommand(name)
+                .unwrap_or_else(|| panic!("no subcommand {name}"))
+                .clone()
+        })
+    }
+
+    /// A flag as clap reads it: its names, how many values, which values.
+    fn shape(arg: &clap::Arg) -> String {
+        let values: Vec<String> = arg
+            .get_possible_values()
+            .iter()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        format!(
+            "{:?} {:?} {:?} {:?} {values:?}",
+            arg.get_long(),
+            arg.get_all_aliases(),
+            arg.get_num_args(),
+            arg.get_action()
+        )
+    }
+
+    /// `campaign record … fire` and `odds armour-battles` take one situation with the same
+    /// flags, spelled and read alike: the record's are exactly the fire mechanic's flags in the
+    /// odds command, less the three that name units by card (the record names the battle's
+    /// units with its own `--attacker` and `--target`).
+    #[test]
+    fn record_fire_and_odds_fire_take_the_same_situation_flags() {
+        let cli = Cli::command();
+        let record = find(&cli, &["campaign", "record", "fire"]);
+        let odds = ruleset_command(RulesetId::ArmourBattles, false);
+        let own: BTreeSet<&str> = ["attacker", "target", "json", "dice", "data-dir", "help"]
+            .into_iter()
+            .collect();
+        let situation: BTreeSet<String> = record
+            .get_arguments()
+            .filter_map(|a| a.get_long())
+            .filter(|l| !own.contains(l) && *l != "crash-test")
+            .map(str::to_string)
+            .collect();
+        let fire = fire_mechanic().expect("Armour Battles has fire");
+        let by_card: BTreeSet<String> = FlagSet::of([fire])
+            .names()
+            .difference(&fire_flags().names())
+            .cloned()
+            .collect();
+        assert_eq!(
+            by_card,
+            ["artillery", "attacker", "target"]
+                .map(String::from)
+                .into_iter()
+                .collect()
+        );
+        let in_odds: BTreeSet<String> = FlagSet::of([fire])
+            .names()
+            .difference(&by_card)
+            .cloned()
+            .collect();
+        assert_eq!(situation, in_odds);
+        for name in &situation {
+            let mine = record.get_arguments().find(|a| a.get_long() == Some(name));
+            let theirs = odds.get_arguments().find(|a| a.get_long() == Some(name));
+            let (Some(mine), Some(theirs)) = (mine, theirs) else {
+                panic!("--{name} is missing from one of the two commands");
+            };
+            assert_eq!(shape(mine), shape(theirs), "--{name}");
+        }
+    }
 }

@@ -3,7 +3,9 @@
 //!
 //! Each action becomes the same [`Request`] the window's tracker makes and is decided by the
 //! battle's rules through [`CampaignRecord::decide`], with the app's dice from the seed the
-//! battle's history gives (there is no `--seed`: nobody chooses it). No rule is decided here.
+//! battle's history gives (there is no `--seed`: nobody chooses it), or with the dice the
+//! players rolled at the table (`--dice POOL=FACES`, read as `roll --dice` reads it) through
+//! [`CampaignRecord::decide_table`]. No rule is decided here.
 //! Each prints the event it appended (with `--json`, the event as the campaign file holds it).
 
 use std::io::Write;
@@ -11,15 +13,18 @@ use std::io::Write;
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::json;
 
+use super::super::resolve::table_dice;
 use super::super::{EXIT_OK, print_json};
 use super::flags::{
-    ChainUseArg, CheckMoveArg, EvasionArg, MoveArg, RangeArg, RecordAction, RecordArgs, WildUseArg,
-    WinnerArg,
+    ChainUseArg, CheckMoveArg, RecordAction, RecordArgs, WildUseArg, WinnerArg, fire_flags,
+    fire_mechanic,
 };
 use crate::campaign::{BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe};
+use crate::cli::Cards;
+use crate::rules::RulesetId;
 use crate::rules::armour_battles::battle::actions::{key, param};
 use crate::rules::battle::{Request, Side};
-use crate::rules::resolution::InputValue;
+use crate::rules::resolution::{InputValue, TableDice};
 use crate::store::Store;
 
 /// Records one action and prints the event appended.
@@ -41,7 +46,8 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
             )
         })?;
     let by = store.recorder()?;
-    let event = decide(&stored.record, index, &args.action, &by)?;
+    let dice = table_dice(args.action.table_dice())?;
+    let event = decide(&stored.record, index, &args.action, &by, &dice)?;
     let at = match &event {
         Event::BranchChosen { keep, .. } => stored.record.choice(index, *keep)?.0,
         _ => stored.record.next_position(index)?,
@@ -92,12 +98,14 @@ fn catch_up(
     Ok(())
 }
 
-/// The event the battle's rules record for `action` on battle `index` as it stands.
+/// The event the battle's rules record for `action` on battle `index` as it stands, rolled
+/// by the app or, when `dice` holds faces, with the dice rolled at the table.
 fn decide(
     record: &CampaignRecord,
     index: usize,
     action: &RecordAction,
     by: &crate::campaign::Recorder,
+    dice: &TableDice,
 ) -> Result<Event> {
     let battle = record
         .battle(index)
@@ -129,7 +137,25 @@ fn decide(
             request(&state, tracked)?
         }
     };
-    Ok(record.decide(index, &request, by)?.event)
+    if dice.is_empty() {
+        return Ok(record.decide(index, &request, by)?.event);
+    }
+    let (asked, answer) = record.table_pools(index, &request, dice)?;
+    if let Err(e) = answer {
+        if !e.is_about_table_dice() {
+            return Err(e.into());
+        }
+        let pools: Vec<String> = asked
+            .iter()
+            .map(|p| format!("{} ({})", p.pool, p.dice()))
+            .collect();
+        bail!(
+            "--dice {e}; {} rolls {} (give each as --dice POOL=FACES)",
+            action.name(),
+            pools.join(", then ")
+        );
+    }
+    Ok(record.decide_table(index, &request, by, dice)?.event)
 }
 
 /// The unit a flag names, by id or label.
@@ -157,7 +183,7 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
         request
     };
     Ok(match action {
-        RecordAction::Command => Request::new(key::ROLL_COMMAND),
+        RecordAction::Command { .. } => Request::new(key::ROLL_COMMAND),
         RecordAction::EndTurn => Request::new(key::END_TURN),
         RecordAction::Chain {
             side,
@@ -199,69 +225,31 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
         RecordAction::Fire {
             attacker,
             target,
-            opportunity,
-            range,
-            flank,
-            cover,
-            uphill,
-            attacker_move,
-            ambush,
-            evasion,
-            bonus,
+            situation,
+            ..
         } => {
             let firer = unit(state, "--attacker", attacker)?;
             let aimed = unit(state, "--target", target)?;
-            let hidden = state.unit(&firer).is_some_and(|u| {
-                u.status == crate::rules::armour_battles::battle::state::UnitStatus::Hidden
-            });
-            if *ambush && !hidden {
-                bail!("--ambush: {attacker} is not hidden; only a hidden unit fires from ambush");
-            }
+            let mechanic = fire_mechanic().ok_or_else(|| anyhow!("no fire mechanic"))?;
+            let flags = fire_flags();
+            // No card is named here (the units are), so no data folder is read.
+            let cards = Cards::new(RulesetId::ArmourBattles, None);
+            let defaults = mechanic.defaults();
+            let inputs = flags.read(mechanic, &situation.0, &cards, defaults.clone())?;
+            // Only what the flags set (given, or implied by another: `--response-dice` means
+            // artillery): the battle fills in the rest from the table, and checks a given value
+            // it decides itself (ambush, the target's Disruption) against the table.
+            let given = flags.given_inputs(mechanic, &situation.0);
             with(
                 Request::new(key::FIRE).unit(firer).target(aimed),
-                vec![
-                    choice(
-                        "kind",
-                        if *opportunity {
-                            "opportunity"
-                        } else {
-                            "direct"
-                        },
-                    ),
-                    choice(
-                        "range",
-                        match range {
-                            RangeArg::Short => "short",
-                            RangeArg::Effective => "effective",
-                            RangeArg::Long => "long",
-                        },
-                    ),
-                    ("flank", InputValue::Flag(*flank)),
-                    ("cover", InputValue::Flag(*cover)),
-                    ("uphill", InputValue::Flag(*uphill)),
-                    choice(
-                        "move",
-                        match attacker_move {
-                            MoveArg::Single => "single",
-                            MoveArg::Double => "double",
-                            MoveArg::Triple => "triple",
-                        },
-                    ),
-                    choice(
-                        "evading",
-                        match evasion {
-                            None => "none",
-                            Some(EvasionArg::BreakOff) => "break_off",
-                            Some(EvasionArg::ShootAndScoot) => "shoot_and_scoot",
-                            Some(EvasionArg::Disengage) => "disengage",
-                        },
-                    ),
-                    count("attacker_wild", bonus.attacker()),
-                    count("target_wild", bonus.target()),
-                ],
+                inputs
+                    .iter()
+                    .filter(|(key, value)| given.contains(key) || defaults.get(key) != Some(value))
+                    .map(|(key, value)| (key, value.clone()))
+                    .collect(),
             )
         }
-        RecordAction::Artillery { battery } => {
+        RecordAction::Artillery { battery, .. } => {
             Request::new(key::CALL_ARTILLERY).unit(unit(state, "--battery", battery)?)
         }
         RecordAction::ArtilleryFire {
@@ -270,6 +258,7 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
             cover,
             break_off,
             bonus,
+            ..
         } => with(
             Request::new(key::ARTILLERY_FIRE)
                 .unit(unit(state, "--battery", battery)?)
@@ -288,6 +277,7 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
             no_line_of_sight,
             wild_die,
             staff_order,
+            ..
         } => with(
             Request::new(key::RALLY).unit(unit(state, "--unit", name)?),
             vec![
@@ -322,10 +312,12 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
         RecordAction::Reveal { unit: name } => {
             Request::new(key::REVEAL).unit(unit(state, "--unit", name)?)
         }
-        RecordAction::Disperse { unit: name } => {
+        RecordAction::Disperse { unit: name, .. } => {
             Request::new(key::DISPERSE).unit(unit(state, "--unit", name)?)
         }
-        RecordAction::Reliability { unit: name, order } => Request::new(key::CHECK_RELIABILITY)
+        RecordAction::Reliability {
+            unit: name, order, ..
+        } => Request::new(key::CHECK_RELIABILITY)
             .unit(unit(state, "--unit", name)?)
             .with(
                 param::MOVE,

@@ -527,6 +527,17 @@ impl FlagSet {
             .collect()
     }
 
+    /// The inputs of `mechanic` that the flags given on the command line set (not those left
+    /// at their defaults): what a command passes on when the rules fill in the rest.
+    pub fn given_inputs(&self, mechanic: &Mechanic, matches: &ArgMatches) -> Vec<&'static str> {
+        self.given(matches)
+            .into_iter()
+            .flat_map(|f| &f.uses)
+            .filter(|u| std::ptr::eq(u.mechanic, mechanic))
+            .flat_map(|u| u.sets.keys())
+            .collect()
+    }
+
     /// The mechanic the given flags describe: the one whose switch is given, else the only
     /// one (of those needing no switch) that takes every flag given.
     ///

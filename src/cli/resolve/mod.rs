@@ -162,11 +162,22 @@ fn dice_source(matches: &ArgMatches) -> Result<DiceSource> {
     if let Some(seed) = matches.get_one::<u64>("seed") {
         return Ok(DiceSource::Seed(*seed));
     }
+    Ok(DiceSource::Table(table_dice(
+        matches.get_many::<String>("dice").into_iter().flatten(),
+    )?))
+}
+
+/// The pools given with `--dice POOL=FACES`, once per pool (a pool rolled twice is given
+/// twice, in order): the one reading of the flag, for `roll` and `campaign record`.
+///
+/// # Errors
+/// The first text that is not POOL=FACES, named with the flag.
+pub fn table_dice<'a>(texts: impl IntoIterator<Item = &'a String>) -> Result<TableDice> {
     let mut dice = TableDice::new();
-    for text in matches.get_many::<String>("dice").into_iter().flatten() {
+    for text in texts {
         dice.add_pool(text).map_err(|e| anyhow!("--dice {e}"))?;
     }
-    Ok(DiceSource::Table(dice))
+    Ok(dice)
 }
 
 fn resolve(

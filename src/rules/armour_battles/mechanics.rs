@@ -197,7 +197,9 @@ fn fire_inputs() -> Vec<InputSpec> {
             .when("kind", DIRECT),
         toggle("cover", "Target in cover", "Light cover: +1D reaction (nothing against artillery)."),
         EVASIONS.input("evading", "Target evading", "+2D reaction: Break-Off or Shoot and Scoot if the card has it; a disengaging unit is caught only by opportunity fire.", Evading::No)
-            .bare("auto"),
+            .bare("auto")
+            // `campaign record … fire --evasion` before its flags were built from these.
+            .flag_aliases(&["evasion"]),
         toggle("target_suppressed", "Target suppressed", "Reaction dice score on 5+ instead of 4+."),
         InputSpec::count("target_disruption", "Target disruption", "Disruption Points already on the target; at 3 it is dispersed.", 0, 2, 0),
         wild("attacker_wild", "Attacker wild die / Staff Order", "+1D attack each; at most one of each per action."),

@@ -46,12 +46,29 @@ pub struct Prompt {
 /// Asks `mechanic` pool by pool: each pool's typed faces are added once it is asked for, so a
 /// pool that depends on earlier faces is asked for only when they are known.
 pub fn prompt(mechanic: &Mechanic, inputs: &Inputs, texts: &Typed) -> Prompt {
+    let (pools, dice, answer) = ask_pools(texts, |dice| {
+        let asked = mechanic.table_pools(inputs, dice);
+        (asked.asked, asked.answer)
+    });
+    Prompt {
+        pools,
+        dice,
+        answer,
+    }
+}
+
+/// Asks `ask` (a mechanic's or a battle's pools for the faces given so far) pool by pool,
+/// adding each pool's typed faces once it is asked for: the pools asked, the dice taken, and
+/// the last answer.
+pub fn ask_pools<A>(
+    texts: &Typed,
+    mut ask: impl FnMut(&TableDice) -> (Vec<PoolRequest>, A),
+) -> (Vec<Asked>, TableDice, A) {
     let mut dice = TableDice::new();
     loop {
-        let asked = mechanic.table_pools(inputs, &dice);
+        let (asked, answer) = ask(&dice);
         let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
         let pools: Vec<Asked> = asked
-            .asked
             .iter()
             .map(|&request| {
                 let occurrence = seen.entry(request.pool).or_default();
@@ -74,13 +91,7 @@ pub fn prompt(mechanic: &Mechanic, inputs: &Inputs, texts: &Typed) -> Prompt {
             Some((a, text)) => {
                 let _ = dice.add_typed(a.request.pool, text);
             }
-            None => {
-                return Prompt {
-                    pools,
-                    dice,
-                    answer: asked.answer,
-                };
-            }
+            None => return (pools, dice, answer),
         }
     }
 }
@@ -137,15 +148,45 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
             dice: prompt.dice.clone(),
         }));
     }
-    let rows = prompt.pools.iter().filter(|a| a.request.count > 0).count();
-    if rows != state.table.shown {
-        // The grid sizes its columns from the frame before: draw once more with the new row.
-        state.table.shown = rows;
+    let _ = faces_grid(
+        ui,
+        "table_dice",
+        &prompt.pools,
+        &mut state.table.texts,
+        &mut state.table.shown,
+    );
+    match &prompt.answer {
+        Ok(_) => {}
+        Err(ResolveError::Dice(dice)) if still_typing(ui, dice) => {}
+        Err(error) => {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                refusal(mechanic, error.clone()),
+            );
+        }
+    }
+    actions
+}
+
+/// One row a pool the rules ask for — its name and size ("attack — 7 d6"), a field for its
+/// faces, and what is wrong with them as typed — fields lined up under each other. `shown`
+/// holds the rows drawn last frame: a new row widens the grid, which lays out once more.
+/// Returns the fields, in order.
+pub fn faces_grid(
+    ui: &mut egui::Ui,
+    id_salt: &str,
+    pools: &[Asked],
+    texts: &mut Typed,
+    shown: &mut usize,
+) -> Vec<egui::Response> {
+    let mut fields = Vec::new();
+    let rows = pools.iter().filter(|a| a.request.count > 0).count();
+    if rows != *shown {
+        *shown = rows;
         ui.ctx().request_repaint();
     }
-    // One row a pool, fields lined up under each other.
-    egui::Grid::new("table_dice").num_columns(3).show(ui, |ui| {
-        for asked in prompt.pools.iter().filter(|a| a.request.count > 0) {
+    egui::Grid::new(id_salt).num_columns(3).show(ui, |ui| {
+        for asked in pools.iter().filter(|a| a.request.count > 0) {
             let key = (asked.request.pool, asked.occurrence);
             let again = if asked.occurrence > 0 {
                 format!(" (roll {})", asked.occurrence + 1)
@@ -157,13 +198,15 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
                 asked.request.pool,
                 asked.request.dice()
             ));
-            let text = state.table.texts.entry(key).or_default();
-            ui.add_sized(
-                [FACES_WIDTH, ui.spacing().interact_size.y],
-                egui::TextEdit::singleline(text).hint_text("65521"),
-            )
-            .labelled_by(label.id)
-            .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+            let text = texts.entry(key).or_default();
+            let field = ui
+                .add_sized(
+                    [FACES_WIDTH, ui.spacing().interact_size.y],
+                    egui::TextEdit::singleline(text).hint_text("65521"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+            fields.push(field);
             match check_typed(text) {
                 Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
                 Ok(()) => ui.label(""),
@@ -171,27 +214,27 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
             ui.end_row();
         }
     });
-    match &prompt.answer {
-        Ok(_) => {}
-        // The next pool's field is shown: nothing is wrong yet.
-        Err(ResolveError::Dice(DiceError::NoTableDice { .. })) => {
+    fields
+}
+
+/// Says how far the typing has got when `error` only means the faces are not all in yet (a
+/// pool still empty, fewer faces than its dice), and returns whether it did: that is no
+/// mistake to show in red.
+pub fn still_typing(ui: &mut egui::Ui, error: &DiceError) -> bool {
+    match error {
+        DiceError::NoTableDice { .. } => {
             ui.weak("Type each pool's faces as rolled; a pool rolled after another appears once that one is in.");
+            true
         }
-        // Still typing: not a mistake yet.
-        Err(ResolveError::Dice(DiceError::WrongTableCount {
+        DiceError::WrongTableCount {
             pool,
             given,
             wanted,
             ..
-        })) if given < wanted => {
+        } if given < wanted => {
             ui.weak(format!("{pool}: {given} of {wanted} faces so far"));
+            true
         }
-        Err(error) => {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                refusal(mechanic, error.clone()),
-            );
-        }
+        _ => false,
     }
-    actions
 }
