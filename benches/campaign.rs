@@ -13,6 +13,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use quartermaster::campaign::{
     self, CampaignRecord, Event, LorraineOptions, Recorder, Sides, script,
 };
+use quartermaster::rules::armour_battles::battle::event::Event::FireMarkerSet as FireMarker;
 use quartermaster::store::Store;
 
 /// Battle 3 played by the scripted player until it ends or `limit` events are logged.
@@ -210,9 +211,12 @@ fn ten_new_lines(
             campaign::EventUid(uuid::Uuid::nil()),
             format!("2027-01-01T00:{:02}:{:02}.000Z", round % 60, n),
             by.clone(),
-            Event::Note {
-                text: format!("sync note {round}-{n}"),
-            },
+            // A fire marker set and cleared: always allowed, and no note, so rounds never run
+            // into the battle's cap on notes (the long campaign's battles end with many).
+            Event::Armour(FireMarker {
+                unit: "us-1".into(),
+                marked: (round + n) % 2 == 0,
+            }),
         );
         logged.revision = Some(2);
         campaign::seal::seal(&key, record.id, record.battle_number(index), &mut logged);
