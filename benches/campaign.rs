@@ -215,7 +215,7 @@ fn ten_new_lines(
             // into the battle's cap on notes (the long campaign's battles end with many).
             Event::Armour(FireMarker {
                 unit: "us-1".into(),
-                marked: (round + n) % 2 == 0,
+                marked: (round + n).is_multiple_of(2),
             }),
         );
         logged.revision = Some(2);
