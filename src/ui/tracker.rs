@@ -159,6 +159,20 @@ impl Table<'_> {
     }
 }
 
+/// The units an offered action may aim at, as the target picker lists them (none refused).
+fn targets_of<'a>(
+    battle: &'a BattleState,
+    action: Option<&seam::Action>,
+) -> Vec<(&'a UnitState, Option<&'a str>)> {
+    action.map_or_else(Vec::new, |a| {
+        a.targets
+            .iter()
+            .filter_map(|id| battle.unit(id))
+            .map(|u| (u, None))
+            .collect()
+    })
+}
+
 fn record(event: Event) -> Action {
     Action::Model(Command::Campaign(CampaignCommand::Record(Box::new(event))))
 }
@@ -852,16 +866,7 @@ fn fire_panel(
     if action.is_none() {
         state.fire.unit = None;
     }
-    let targets: Vec<(&UnitState, Option<&str>)> = action
-        .as_ref()
-        .map(|a| {
-            a.targets
-                .iter()
-                .filter_map(|id| battle.unit(id))
-                .map(|u| (u, None))
-                .collect()
-        })
-        .unwrap_or_default();
+    let targets = targets_of(battle, action.as_ref());
     if state
         .fire
         .target
@@ -957,16 +962,7 @@ fn artillery_panel(
     if action.is_none() {
         state.artillery.unit = None;
     }
-    let targets: Vec<(&UnitState, Option<&str>)> = action
-        .as_ref()
-        .map(|a| {
-            a.targets
-                .iter()
-                .filter_map(|id| battle.unit(id))
-                .map(|u| (u, None))
-                .collect()
-        })
-        .unwrap_or_default();
+    let targets = targets_of(battle, action.as_ref());
     ui.horizontal_wrapped(|ui| {
         unit_combo(
             ui,
