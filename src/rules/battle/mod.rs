@@ -46,8 +46,10 @@
 //!
 //! Armour Battles is the first implementation (the `battle` module inside its ruleset module).
 
+pub mod board;
 mod error;
 mod sides;
+pub mod table;
 
 use serde::{Deserialize, Serialize};
 

@@ -155,6 +155,8 @@ pub struct Roller {
     used: BTreeMap<&'static str, usize>,
     /// Every roll asked for, in order.
     asked: Vec<PoolRequest>,
+    /// Every roll handed out, in order: what a battle event records.
+    rolled: Vec<RollRecord>,
 }
 
 impl Roller {
@@ -171,6 +173,7 @@ impl Roller {
             table: None,
             used: BTreeMap::new(),
             asked: Vec::new(),
+            rolled: Vec::new(),
         }
     }
 
@@ -206,6 +209,11 @@ impl Roller {
     /// roll that stopped for want of table dice is the pool to ask the players for).
     pub fn asked(&self) -> &[PoolRequest] {
         &self.asked
+    }
+
+    /// Every roll handed out so far, in order (with its pool's name).
+    pub fn rolled(&self) -> &[RollRecord] {
+        &self.rolled
     }
 
     /// Table dice that were given but never asked for, as (pool, rolls left over).
@@ -244,14 +252,16 @@ impl Roller {
         }
         let index = self.next_index;
         self.next_index = self.next_index.wrapping_add(1);
-        Ok(RollRecord {
+        let record = RollRecord {
             seed: self.seed,
             index,
             sides,
             dice: roll_faces(self.seed, index, sides, count),
             source: Source::Seed,
             pool,
-        })
+        };
+        self.rolled.push(record.clone());
+        Ok(record)
     }
 
     /// The next given roll of `pool`, checked against the request.
@@ -296,14 +306,16 @@ impl Roller {
         }
         let index = self.next_index;
         self.next_index = self.next_index.wrapping_add(1);
-        Ok(RollRecord {
+        let record = RollRecord {
             seed: 0,
             index,
             sides,
             dice,
             source: Source::Table,
             pool,
-        })
+        };
+        self.rolled.push(record.clone());
+        Ok(record)
     }
 
     /// Rolls `count` d6 for `pool` and records them.

@@ -1,0 +1,392 @@
+//! The table of a battle whose ruleset keeps its units by counters and marks (every ruleset
+//! but Armour Battles, whose command dice need a state of their own): each unit's card, its
+//! counters (casualties, pins, hits, armour lost, strength), its marks (down, disordered,
+//! tracked, destroyed), the order beside it, each side's counters (command points), the turn,
+//! and how the battle ended.
+//!
+//! What a counter or a mark means, which an action may change and how, is the ruleset's (its
+//! `table_battle` module); the board only keeps them, so one fold, one log, one view and one
+//! after-action report serve every ruleset.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::{SIDES, Side, Sides};
+use crate::rules::{Card, RulesetId};
+
+/// The mark of a unit out of the battle (destroyed, routed, broken and gone).
+pub const DESTROYED: &str = "destroyed";
+
+/// A unit as the battle's plan fields it: its card and what it brings from earlier battles.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableUnit {
+    /// Unique in the battle ("first-3").
+    pub id: String,
+    /// As the table names it ("Rifle Squad 2").
+    pub label: String,
+    pub card: Card,
+    /// Counters it starts with (losses carried, experience), by the ruleset's names.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub counters: BTreeMap<String, i64>,
+    /// Marks it starts with ("veteran").
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub marks: BTreeSet<String>,
+}
+
+// Cards are read and checked before they reach a plan: their numbers are never NaN, so
+// equality is an equivalence and plans can be compared as values.
+impl Eq for TableUnit {}
+
+/// A battle of a campaign fought on a [`Board`]: two forces, their units with cards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TablePlan {
+    pub ruleset: RulesetId,
+    pub number: u32,
+    pub name: String,
+    /// The forces' names, first player under `us`.
+    pub forces: Sides<String>,
+    pub units: Sides<Vec<TableUnit>>,
+}
+
+impl TablePlan {
+    /// The unit with this id, and its side.
+    pub fn unit(&self, id: &str) -> Option<(Side, &TableUnit)> {
+        SIDES.into_iter().find_map(|side| {
+            self.units
+                .get(side)
+                .iter()
+                .find(|u| u.id == id)
+                .map(|u| (side, u))
+        })
+    }
+
+    /// "Rifle Squad 2", or the id when no unit has it.
+    pub fn label<'a>(&'a self, id: &'a str) -> &'a str {
+        self.unit(id).map_or(id, |(_, u)| u.label.as_str())
+    }
+}
+
+/// One unit on the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardUnit {
+    pub id: String,
+    pub side: Side,
+    pub label: String,
+    pub card: Card,
+    pub counters: BTreeMap<String, i64>,
+    pub marks: BTreeSet<String>,
+    /// The order (or activation) beside it this turn.
+    pub order: Option<String>,
+}
+
+impl BoardUnit {
+    /// A counter's value (0 when never set).
+    pub fn count(&self, counter: &str) -> i64 {
+        self.counters.get(counter).copied().unwrap_or(0)
+    }
+
+    pub fn has(&self, mark: &str) -> bool {
+        self.marks.contains(mark)
+    }
+
+    /// Still in the battle.
+    pub fn in_play(&self) -> bool {
+        !self.has(DESTROYED)
+    }
+
+    pub fn name(&self) -> &str {
+        self.card.name()
+    }
+}
+
+/// The battle now: the fold of its events.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Board {
+    /// 1 from the start; [`Effect::NextTurn`] adds one.
+    pub turn: u32,
+    pub units: Vec<BoardUnit>,
+    /// Each side's counters (command points, the commander die's face).
+    pub sides: Sides<BTreeMap<String, i64>>,
+    /// Over: the winner (`None`: a draw) and why.
+    pub outcome: Option<(Option<Side>, String)>,
+}
+
+impl Board {
+    /// Every unit of the plan as it starts (its carried counters and marks), turn 1.
+    pub fn from_plan(plan: &TablePlan) -> Board {
+        let units = SIDES
+            .into_iter()
+            .flat_map(|side| {
+                plan.units.get(side).iter().map(move |u| BoardUnit {
+                    id: u.id.clone(),
+                    side,
+                    label: u.label.clone(),
+                    card: u.card.clone(),
+                    counters: u.counters.clone(),
+                    marks: u.marks.clone(),
+                    order: None,
+                })
+            })
+            .collect();
+        Board {
+            turn: 1,
+            units,
+            sides: Sides::default(),
+            outcome: None,
+        }
+    }
+
+    pub fn unit(&self, id: &str) -> Option<&BoardUnit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    fn unit_mut(&mut self, id: &str) -> Option<&mut BoardUnit> {
+        self.units.iter_mut().find(|u| u.id == id)
+    }
+
+    /// The unit a player names by its id or its label (any case).
+    ///
+    /// # Errors
+    /// No unit is so named; the message lists the labels.
+    pub fn find_unit(&self, name: &str) -> Result<&BoardUnit, String> {
+        let name = name.trim();
+        self.units
+            .iter()
+            .find(|u| u.id.eq_ignore_ascii_case(name) || u.label.eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let labels: Vec<&str> = self.units.iter().map(|u| u.label.as_str()).collect();
+                format!(
+                    "no unit '{name}' in this battle (units: {})",
+                    labels.join(", ")
+                )
+            })
+    }
+
+    /// The units of `side`, in the plan's order.
+    pub fn side_units(&self, side: Side) -> impl Iterator<Item = &BoardUnit> {
+        self.units.iter().filter(move |u| u.side == side)
+    }
+
+    /// A side's counter (0 when never set).
+    pub fn side_count(&self, side: Side, counter: &str) -> i64 {
+        self.sides.get(side).get(counter).copied().unwrap_or(0)
+    }
+
+    /// One effect applied. Lenient like every fold: an effect on a unit that is not on the
+    /// board changes nothing.
+    pub fn apply(&mut self, effect: &Effect) {
+        match effect {
+            Effect::Add { unit, counter, by } => {
+                if let Some(u) = self.unit_mut(unit) {
+                    *u.counters.entry(counter.clone()).or_default() += by;
+                }
+            }
+            Effect::Set { unit, counter, to } => {
+                if let Some(u) = self.unit_mut(unit) {
+                    u.counters.insert(counter.clone(), *to);
+                }
+            }
+            Effect::Mark { unit, mark } => {
+                if let Some(u) = self.unit_mut(unit) {
+                    u.marks.insert(mark.clone());
+                }
+            }
+            Effect::Clear { unit, mark } => {
+                if let Some(u) = self.unit_mut(unit) {
+                    u.marks.remove(mark);
+                }
+            }
+            Effect::Order { unit, order } => {
+                if let Some(u) = self.unit_mut(unit) {
+                    u.order = order.clone();
+                }
+            }
+            Effect::SideAdd { side, counter, by } => {
+                *self
+                    .sides
+                    .get_mut(*side)
+                    .entry(counter.clone())
+                    .or_default() += by;
+            }
+            Effect::SideSet { side, counter, to } => {
+                self.sides.get_mut(*side).insert(counter.clone(), *to);
+            }
+            Effect::NextTurn => self.turn += 1,
+            Effect::Ends { winner, reason } => self.outcome = Some((*winner, reason.clone())),
+        }
+    }
+
+    /// Labels of the units of `side` out of the battle.
+    pub fn losses(&self, side: Side) -> Vec<String> {
+        self.side_units(side)
+            .filter(|u| !u.in_play())
+            .map(|u| u.label.clone())
+            .collect()
+    }
+}
+
+/// One change an action makes to the board, recorded in its event (so a log read elsewhere
+/// shows what happened without this build's rules, and verification compares them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Effect {
+    /// A unit's counter changes by `by` (2 casualties, 1 pin, −1 pin rallied).
+    Add {
+        unit: String,
+        counter: String,
+        by: i64,
+    },
+    Set {
+        unit: String,
+        counter: String,
+        to: i64,
+    },
+    Mark {
+        unit: String,
+        mark: String,
+    },
+    Clear {
+        unit: String,
+        mark: String,
+    },
+    /// The order beside a unit (`None`: its die goes back to the bag).
+    Order {
+        unit: String,
+        #[serde(default)]
+        order: Option<String>,
+    },
+    SideAdd {
+        side: Side,
+        counter: String,
+        by: i64,
+    },
+    SideSet {
+        side: Side,
+        counter: String,
+        to: i64,
+    },
+    NextTurn,
+    /// The rules end the battle (a force broken, the last unit gone).
+    Ends {
+        winner: Option<Side>,
+        reason: String,
+    },
+}
+
+impl Effect {
+    pub fn add(unit: &str, counter: &str, by: i64) -> Effect {
+        Effect::Add {
+            unit: unit.to_string(),
+            counter: counter.to_string(),
+            by,
+        }
+    }
+
+    pub fn set(unit: &str, counter: &str, to: i64) -> Effect {
+        Effect::Set {
+            unit: unit.to_string(),
+            counter: counter.to_string(),
+            to,
+        }
+    }
+
+    pub fn mark(unit: &str, mark: &str) -> Effect {
+        Effect::Mark {
+            unit: unit.to_string(),
+            mark: mark.to_string(),
+        }
+    }
+
+    pub fn clear(unit: &str, mark: &str) -> Effect {
+        Effect::Clear {
+            unit: unit.to_string(),
+            mark: mark.to_string(),
+        }
+    }
+
+    pub fn order(unit: &str, order: Option<&str>) -> Effect {
+        Effect::Order {
+            unit: unit.to_string(),
+            order: order.map(str::to_string),
+        }
+    }
+
+    pub fn side_add(side: Side, counter: &str, by: i64) -> Effect {
+        Effect::SideAdd {
+            side,
+            counter: counter.to_string(),
+            by,
+        }
+    }
+
+    pub fn side_set(side: Side, counter: &str, to: i64) -> Effect {
+        Effect::SideSet {
+            side,
+            counter: counter.to_string(),
+            to,
+        }
+    }
+
+    /// The unit it concerns, if one.
+    pub fn unit(&self) -> Option<&str> {
+        match self {
+            Effect::Add { unit, .. }
+            | Effect::Set { unit, .. }
+            | Effect::Mark { unit, .. }
+            | Effect::Clear { unit, .. }
+            | Effect::Order { unit, .. } => Some(unit),
+            _ => None,
+        }
+    }
+
+    /// In words, naming units by `label` ("Rifle Squad 2: pins +1").
+    pub fn describe(
+        &self,
+        label: &dyn Fn(&str) -> String,
+        side_name: &dyn Fn(Side) -> String,
+    ) -> String {
+        let signed = |by: i64| {
+            if by >= 0 {
+                format!("+{by}")
+            } else {
+                by.to_string()
+            }
+        };
+        let words = |key: &str| key.replace('_', " ");
+        match self {
+            Effect::Add { unit, counter, by } => {
+                format!("{}: {} {}", label(unit), words(counter), signed(*by))
+            }
+            Effect::Set { unit, counter, to } => {
+                format!("{}: {} {to}", label(unit), words(counter))
+            }
+            Effect::Mark { unit, mark } => format!("{} is {}", label(unit), words(mark)),
+            Effect::Clear { unit, mark } => format!("{} is no longer {}", label(unit), words(mark)),
+            Effect::Order {
+                unit,
+                order: Some(order),
+            } => {
+                format!("{}: order {}", label(unit), words(order))
+            }
+            Effect::Order { unit, order: None } => format!("{}: no order", label(unit)),
+            Effect::SideAdd { side, counter, by } => {
+                format!("{}: {} {}", side_name(*side), words(counter), signed(*by))
+            }
+            Effect::SideSet { side, counter, to } => {
+                format!("{}: {} {to}", side_name(*side), words(counter))
+            }
+            Effect::NextTurn => "a new turn begins".to_string(),
+            Effect::Ends {
+                winner: Some(side),
+                reason,
+            } => format!("{} wins: {reason}", side_name(*side)),
+            Effect::Ends {
+                winner: None,
+                reason,
+            } => format!("a draw: {reason}"),
+        }
+    }
+}

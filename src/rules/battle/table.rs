@@ -1,0 +1,582 @@
+//! One battle engine for every ruleset that keeps its units on a [`Board`]: a ruleset says
+//! what may be done and what an action does ([`TableRules`], in `rules/<ruleset>/
+//! table_battle.rs`); [`TableBattle`] makes that a [`BattleRules`], so the campaign's log,
+//! undo, forks, sync, verification, the tracker, `campaign record` and the after-action
+//! report serve it with no code of their own.
+//!
+//! An action's event ([`TableEvent`]) keeps the request as the player made it, every die with
+//! its pool, and the [`Effect`]s the rules drew from them. Verification decides the same
+//! request again with the recorded dice (the seed for the app's, the faces for the table's)
+//! and compares the events: a forged effect, a die changed or an action the state did not
+//! allow is found without any ruleset writing a verifier.
+
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{Board, BoardUnit, Effect, TablePlan, TableUnit};
+use super::{
+    Action, BattleError, BattleRules, Category, Decided, Dice, DiceFrom, Facts, Request, Side,
+    Sides, Summary,
+};
+use crate::rules::RulesetId;
+use crate::rules::dice::{PoolRequest, RollRecord, Roller, Source, TableDice};
+use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, MechanicId, Report};
+
+/// What an action did: the changes to the board and the mechanic's report of the dice, if it
+/// rolled through one.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Resolved {
+    pub effects: Vec<Effect>,
+    pub report: Option<Report>,
+    /// The outcome in words when no report says it ("Order: Fire").
+    pub result: Vec<String>,
+}
+
+/// A ruleset's battle on a [`Board`]. Pure: every function is a value of its arguments.
+pub trait TableRules {
+    const RULESET: RulesetId;
+    /// Every action key [`Self::actions`] may offer (a recorded event names one).
+    const ACTIONS: &'static [&'static str];
+
+    /// The board before anything happened: each unit's counters from its card (models,
+    /// armour, strength) on top of what the plan carries.
+    fn start(plan: &TablePlan) -> Board;
+
+    /// Everything that may be done now, and what may not with the reason. The board is not
+    /// over ([`TableBattle`] refuses everything once it is).
+    fn actions(plan: &TablePlan, board: &Board) -> Vec<Action>;
+
+    /// The parameters the player gives for `action` (the tracker's form, `campaign record
+    /// act --set KEY=VALUE`): for an action resolved with a mechanic, the inputs of that
+    /// mechanic the battle does not fix.
+    fn params(action: &str) -> Vec<InputSpec>;
+
+    /// The mechanic a request resolves with and its inputs as the battle fixes them: what
+    /// the odds are shown for.
+    ///
+    /// # Errors
+    /// The request names no mechanic, or cannot be resolved now.
+    fn situation(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+    ) -> Result<(MechanicId, Inputs), BattleError>;
+
+    /// The request carried out with the roller's dice (asking for them by pool name, so the
+    /// players' faces answer as the app's would).
+    ///
+    /// # Errors
+    /// Why the rules refuse it, or the dice it is missing.
+    fn resolve(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+    ) -> Result<Resolved, BattleError>;
+
+    /// The log filter's group for an action.
+    fn category(action: &str) -> Category;
+
+    /// The ruleset's own measure of a side's standing, where it keeps one.
+    fn score(_board: &Board) -> Option<Sides<u32>> {
+        None
+    }
+
+    /// What a unit takes into the campaign's next battle as the ruleset says (casualties
+    /// kept, pins shed, damage repaired or not): `None` when it is lost for good.
+    fn carry(unit: &BoardUnit) -> Option<TableUnit>;
+
+    /// House rule (marked as such wherever it shows): the unit one step up the ruleset's
+    /// quality ladder after it has survived enough battles; `None` where the ruleset has no
+    /// ladder or the unit is at its top.
+    fn promote(unit: &TableUnit) -> Option<TableUnit>;
+
+    /// The next request of a scripted player (tests, demos, benchmarks): an allowed action
+    /// that moves the battle on, so that following it always ends the battle (the rules end it
+    /// with [`Effect::Ends`], at the latest after the ruleset's last turn). `None` once over.
+    fn scripted(plan: &TablePlan, board: &Board) -> Option<Request>;
+}
+
+/// Rolls mechanic `key` of the ruleset with `roller` (so its dice are the battle's, seeded or
+/// typed), after checking the inputs: how a [`TableRules::resolve`] resolves through the same
+/// mechanic the Resolve view and the odds use.
+///
+/// # Errors
+/// No such mechanic, inputs it refuses, or dice missing.
+pub fn roll_mechanic(
+    ruleset: RulesetId,
+    key: &str,
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<Report, BattleError> {
+    let mechanic = crate::rules::resolution::mechanic(ruleset, key)
+        .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))?;
+    mechanic.validate(inputs)?;
+    let mut report = match (mechanic.roll)(inputs, roller) {
+        Err(crate::rules::resolution::ResolveError::NoResult(reason)) => {
+            Report::new(ruleset, mechanic.key, mechanic.title()).no_result(reason)
+        }
+        other => other?,
+    };
+    report.source = Some(roller.source());
+    Ok(report)
+}
+
+/// The exact odds of mechanic `key` for `inputs` (what the tracker shows before a roll).
+///
+/// # Errors
+/// No such mechanic, or inputs it refuses.
+pub fn odds_of(ruleset: RulesetId, key: &str, inputs: &Inputs) -> Result<Report, BattleError> {
+    let mechanic = crate::rules::resolution::mechanic(ruleset, key)
+        .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))?;
+    Ok(mechanic.answer(inputs, None)?)
+}
+
+/// One die roll of an action, with the pool it answered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRoll {
+    pub pool: String,
+    #[serde(flatten)]
+    pub roll: RollRecord,
+}
+
+/// An action recorded: what was asked, every die, what it changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableEvent {
+    /// The action's key (`order`, `shoot`).
+    pub action: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// The parameters the player gave, by key.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub params: BTreeMap<String, Param>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<TableRoll>,
+    #[serde(default, skip_serializing_if = "DiceFrom::is_chosen")]
+    pub dice_from: DiceFrom,
+    pub effects: Vec<Effect>,
+    /// The outcome in words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub result: Vec<String>,
+}
+
+/// A parameter's value as a file holds it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Param {
+    Flag(bool),
+    Count(i64),
+    Number(f64),
+    Text(String),
+}
+
+// Numbers recorded are measurements typed by a player and checked against their range: never
+// NaN, so equality is an equivalence.
+impl Eq for Param {}
+
+impl Param {
+    fn of(value: &InputValue) -> Option<Param> {
+        Some(match value {
+            InputValue::Flag(on) => Param::Flag(*on),
+            InputValue::Choice(key) => Param::Text((*key).to_string()),
+            InputValue::Count(n) => Param::Count(*n),
+            InputValue::Number(x) => Param::Number(*x),
+            InputValue::Card(_) | InputValue::CardList(_) => return None,
+        })
+    }
+
+    /// The value for input `spec`, as its kind reads it.
+    fn value_for(&self, spec: &InputSpec) -> Result<InputValue, BattleError> {
+        let wrong = || BattleError::Invalid {
+            field: spec.key,
+            message: format!("{self:?} is not a value of {}", spec.label.to_lowercase()),
+        };
+        Ok(match (&spec.kind, self) {
+            (InputKind::Toggle, Param::Flag(on)) => InputValue::Flag(*on),
+            (InputKind::Count { .. }, Param::Count(n)) => InputValue::Count(*n),
+            (InputKind::Number { .. }, Param::Number(x)) => InputValue::Number(*x),
+            #[allow(clippy::cast_precision_loss)]
+            (InputKind::Number { .. }, Param::Count(n)) => InputValue::Number(*n as f64),
+            (InputKind::Choice(options), Param::Text(text)) => InputValue::Choice(
+                options
+                    .iter()
+                    .find(|o| o.key == text)
+                    .map(|o| o.key)
+                    .ok_or_else(wrong)?,
+            ),
+            _ => return Err(wrong()),
+        })
+    }
+}
+
+/// The request a recorded event made, its keys and choices read against the action's
+/// parameters.
+///
+/// # Errors
+/// An action or parameter this build does not know.
+pub fn request_of<R: TableRules>(event: &TableEvent) -> Result<Request, BattleError> {
+    let action = R::ACTIONS
+        .iter()
+        .copied()
+        .find(|a| *a == event.action)
+        .ok_or_else(|| {
+            BattleError::not_allowed(format!("no action '{}' in this ruleset", event.action))
+        })?;
+    let specs = R::params(action);
+    let mut inputs = Inputs::default();
+    for (key, value) in &event.params {
+        let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| {
+            BattleError::not_allowed(format!("action '{action}' takes no parameter '{key}'"))
+        })?;
+        inputs.set(spec.key, value.value_for(spec)?);
+    }
+    Ok(Request {
+        action,
+        side: event.side,
+        unit: event.unit.clone(),
+        target: event.target.clone(),
+        inputs,
+        text: event.text.clone(),
+    })
+}
+
+/// The dice a recorded event rolled, to roll them again: its seed, or the faces typed.
+fn dice_of(event: &TableEvent) -> Dice {
+    match event.rolls.first() {
+        Some(first) if first.roll.source == Source::Seed => Dice::Seed(first.roll.seed),
+        _ => {
+            let mut faces = TableDice::new();
+            for r in &event.rolls {
+                faces.add(&r.pool, r.roll.dice.clone());
+            }
+            Dice::Table(faces)
+        }
+    }
+}
+
+/// [`TableRules`] as a [`BattleRules`].
+pub struct TableBattle<R>(PhantomData<R>);
+
+impl<R: TableRules> TableBattle<R> {
+    /// The action the request is for, as the battle offers it now.
+    fn offered(plan: &TablePlan, board: &Board, request: &Request) -> Result<Action, BattleError> {
+        if let Some((_, reason)) = &board.outcome {
+            return Err(BattleError::BattleOver(reason.clone()));
+        }
+        let actions = R::actions(plan, board);
+        let same = |a: &&Action| {
+            a.key == request.action
+                && (a.unit.is_none() || a.unit == request.unit)
+                && (a.side.is_none() || request.side.is_none() || a.side == request.side)
+        };
+        let Some(action) = actions.iter().find(same) else {
+            let who = request
+                .unit
+                .as_deref()
+                .map(|u| format!("{} ", plan.label(u)))
+                .unwrap_or_default();
+            return Err(BattleError::not_allowed(format!(
+                "{who}cannot {} now",
+                request.action.replace('_', " ")
+            )));
+        };
+        if let Some(reason) = &action.refused {
+            return Err(BattleError::not_allowed(reason.clone()));
+        }
+        if let Some(target) = &request.target
+            && !action.targets.is_empty()
+            && !action.targets.contains(target)
+        {
+            return Err(BattleError::not_allowed(format!(
+                "{} cannot be the target of {}",
+                plan.label(target),
+                action.label
+            )));
+        }
+        Ok(action.clone())
+    }
+
+    /// The request carried out with `roller`, as its event.
+    fn carry_out(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+        dice_from: DiceFrom,
+    ) -> Result<Decided<TableEvent>, BattleError> {
+        let action = Self::offered(plan, board, request)?;
+        let mut request = request.clone();
+        if request.side.is_none() {
+            request.side = action.side;
+        }
+        let resolved = R::resolve(plan, board, &request, roller)?;
+        let mut result = resolved.result;
+        if let Some(report) = &resolved.report {
+            result.extend(report.result.iter().cloned());
+        }
+        let event = TableEvent {
+            action: request.action.to_string(),
+            side: request.side,
+            unit: request.unit.clone(),
+            target: request.target.clone(),
+            params: request
+                .inputs
+                .iter()
+                .filter_map(|(k, v)| Param::of(v).map(|p| (k.to_string(), p)))
+                .collect(),
+            text: request.text.clone(),
+            rolls: roller
+                .rolled()
+                .iter()
+                .map(|r| TableRoll {
+                    pool: r.pool.to_string(),
+                    roll: r.clone(),
+                })
+                .collect(),
+            dice_from: if roller.rolled().is_empty() {
+                DiceFrom::Chosen
+            } else {
+                dice_from
+            },
+            effects: resolved.effects,
+            result,
+        };
+        Ok(Decided {
+            event,
+            report: resolved.report,
+        })
+    }
+}
+
+impl<R: TableRules> BattleRules for TableBattle<R> {
+    type Plan = TablePlan;
+    type State = Board;
+    type Event = TableEvent;
+
+    fn start(plan: &TablePlan, _carried: &Sides<Vec<String>>) -> Board {
+        // What earlier battles left is in the plan's units (the campaign roster), not here.
+        R::start(plan)
+    }
+
+    fn apply(board: &mut Board, event: &TableEvent) {
+        for effect in &event.effects {
+            board.apply(effect);
+        }
+    }
+
+    fn conclude(board: &mut Board, winner: Option<Side>, notes: &str) {
+        let reason = if notes.trim().is_empty() {
+            "the players ended the battle".to_string()
+        } else {
+            notes.trim().to_string()
+        };
+        board.outcome = Some((winner, reason));
+    }
+
+    fn summary(board: &Board) -> Summary {
+        Summary {
+            outcome: board.outcome.clone(),
+            turns: board.turn,
+            score: R::score(board),
+            losses: Sides {
+                us: board.losses(Side::Us),
+                german: board.losses(Side::German),
+            },
+        }
+    }
+
+    fn actions(plan: &TablePlan, board: &Board) -> Vec<Action> {
+        let mut actions = R::actions(plan, board);
+        if let Some((_, reason)) = &board.outcome {
+            for a in &mut actions {
+                a.refused = Some(format!("the battle is over: {reason}"));
+            }
+        }
+        actions
+    }
+
+    fn situation(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+    ) -> Result<(MechanicId, Inputs), BattleError> {
+        R::situation(plan, board, request)
+    }
+
+    fn decide(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        dice: &Dice,
+    ) -> Result<Decided<TableEvent>, BattleError> {
+        let from = match dice {
+            Dice::Seed(_) => DiceFrom::Battle,
+            Dice::Table(_) => DiceFrom::Table,
+        };
+        let mut roller = dice.roller();
+        let decided = Self::carry_out(plan, board, request, &mut roller, from)?;
+        refuse_unused(&roller)?;
+        Ok(decided)
+    }
+
+    fn pools(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        given: &TableDice,
+    ) -> (Vec<PoolRequest>, Result<Decided<TableEvent>, BattleError>) {
+        let mut roller = Roller::table(given.clone());
+        let answer = Self::carry_out(plan, board, request, &mut roller, DiceFrom::Table)
+            .and_then(|d| refuse_unused(&roller).map(|()| d));
+        (roller.asked().to_vec(), answer)
+    }
+
+    fn rederive(
+        plan: &TablePlan,
+        board: &Board,
+        event: &TableEvent,
+        _revision: u32,
+    ) -> Result<TableEvent, BattleError> {
+        let request = request_of::<R>(event)?;
+        let dice = dice_of(event);
+        let mut roller = dice.roller();
+        let from = if event.rolls.is_empty() {
+            event.dice_from
+        } else {
+            match dice {
+                Dice::Seed(_) => DiceFrom::Battle,
+                Dice::Table(_) => DiceFrom::Table,
+            }
+        };
+        Ok(Self::carry_out(plan, board, &request, &mut roller, from)?.event)
+    }
+
+    fn revisions() -> std::ops::RangeInclusive<u32> {
+        1..=1
+    }
+
+    fn describe(plan: &TablePlan, event: &TableEvent) -> String {
+        describe(plan, event)
+    }
+
+    fn facts(event: &TableEvent) -> Facts<'_> {
+        let mut units: Vec<&str> = event
+            .unit
+            .iter()
+            .chain(&event.target)
+            .map(String::as_str)
+            .collect();
+        for e in &event.effects {
+            if let Some(u) = e.unit()
+                && !units.contains(&u)
+            {
+                units.push(u);
+            }
+        }
+        Facts {
+            kind: "act",
+            category: R::category(&event.action),
+            units,
+            rolls: event.rolls.iter().map(|r| &r.roll).collect(),
+            dice_from: event.dice_from,
+        }
+    }
+}
+
+/// Faces given for a pool the action never rolled are a mistake to say, not to drop.
+fn refuse_unused(roller: &Roller) -> Result<(), BattleError> {
+    let unused = roller.unused();
+    if unused.is_empty() {
+        return Ok(());
+    }
+    let given: Vec<&str> = unused.iter().map(|(p, _)| p.as_str()).collect();
+    let mut asked: Vec<&str> = roller.asked().iter().map(|r| r.pool).collect();
+    asked.dedup();
+    Err(BattleError::Invalid {
+        field: "dice",
+        message: format!(
+            "{} given but not rolled: this action rolls {}",
+            given.join(", "),
+            if asked.is_empty() {
+                "no dice".to_string()
+            } else {
+                asked.join(", ")
+            }
+        ),
+    })
+}
+
+/// "First player: Rifle Squad 1 — order: fire. Result: … (Rifle Squad 1: pins +1)".
+pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
+    let label = |id: &str| plan.label(id).to_string();
+    let side_name = |side: Side| {
+        let force = plan.forces.get(side).trim();
+        if force.is_empty() {
+            match side {
+                Side::Us => "First player".to_string(),
+                Side::German => "Second player".to_string(),
+            }
+        } else {
+            force.to_string()
+        }
+    };
+    let mut text = match (&event.unit, &event.side) {
+        (Some(unit), _) => format!("{}: {}", label(unit), event.action.replace('_', " ")),
+        (None, Some(side)) => format!("{}: {}", side_name(*side), event.action.replace('_', " ")),
+        (None, None) => event.action.replace('_', " "),
+    };
+    if let Some(target) = &event.target {
+        text.push_str(&format!(" at {}", label(target)));
+    }
+    let params: Vec<String> = event
+        .params
+        .iter()
+        .map(|(k, v)| match v {
+            Param::Flag(true) => k.replace('_', " "),
+            Param::Flag(false) => format!("no {}", k.replace('_', " ")),
+            Param::Count(n) => format!("{} {n}", k.replace('_', " ")),
+            Param::Number(x) => format!("{} {x}", k.replace('_', " ")),
+            Param::Text(t) => format!("{} {}", k.replace('_', " "), t.replace('_', " ")),
+        })
+        .collect();
+    if !params.is_empty() {
+        text.push_str(&format!(" ({})", params.join(", ")));
+    }
+    if !event.text.is_empty() {
+        text.push_str(&format!(" — {}", event.text));
+    }
+    let dice: Vec<String> = event
+        .rolls
+        .iter()
+        .map(|r| {
+            let faces: Vec<String> = r.roll.dice.iter().map(u8::to_string).collect();
+            format!("{} {}", r.pool, faces.join(" "))
+        })
+        .collect();
+    if !dice.is_empty() {
+        let from = if event.dice_from == DiceFrom::Table {
+            "rolled at the table"
+        } else {
+            "rolled by the app"
+        };
+        text.push_str(&format!("; dice {from}: {}", dice.join(", ")));
+    }
+    let effects: Vec<String> = event
+        .effects
+        .iter()
+        .map(|e| e.describe(&label, &side_name))
+        .collect();
+    if !effects.is_empty() {
+        text.push_str(&format!(". {}", effects.join("; ")));
+    }
+    text
+}
