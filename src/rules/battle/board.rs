@@ -105,6 +105,8 @@ impl BoardUnit {
 /// The battle now: the fold of its events.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Board {
+    /// Whose rules it is played by (`None` only for an empty board).
+    pub ruleset: Option<RulesetId>,
     /// 1 from the start; [`Effect::NextTurn`] adds one.
     pub turn: u32,
     pub units: Vec<BoardUnit>,
@@ -132,6 +134,7 @@ impl Board {
             })
             .collect();
         Board {
+            ruleset: Some(plan.ruleset),
             turn: 1,
             units,
             sides: Sides::default(),

@@ -167,6 +167,8 @@ pub struct TableEvent {
     /// The outcome in words.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub result: Vec<String>,
+    /// The log filter's group, as the ruleset put it.
+    pub category: Category,
 }
 
 /// A parameter's value as a file holds it.
@@ -349,6 +351,7 @@ impl<R: TableRules> TableBattle<R> {
             },
             effects: resolved.effects,
             result,
+            category: R::category(request.action),
         };
         Ok(Decided {
             event,
@@ -368,30 +371,15 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
     }
 
     fn apply(board: &mut Board, event: &TableEvent) {
-        for effect in &event.effects {
-            board.apply(effect);
-        }
+        apply(board, event);
     }
 
     fn conclude(board: &mut Board, winner: Option<Side>, notes: &str) {
-        let reason = if notes.trim().is_empty() {
-            "the players ended the battle".to_string()
-        } else {
-            notes.trim().to_string()
-        };
-        board.outcome = Some((winner, reason));
+        conclude(board, winner, notes);
     }
 
     fn summary(board: &Board) -> Summary {
-        Summary {
-            outcome: board.outcome.clone(),
-            turns: board.turn,
-            score: R::score(board),
-            losses: Sides {
-                us: board.losses(Side::Us),
-                german: board.losses(Side::German),
-            },
-        }
+        summary_with(board, R::score(board))
     }
 
     fn actions(plan: &TablePlan, board: &Board) -> Vec<Action> {
@@ -469,26 +457,60 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
     }
 
     fn facts(event: &TableEvent) -> Facts<'_> {
-        let mut units: Vec<&str> = event
-            .unit
-            .iter()
-            .chain(&event.target)
-            .map(String::as_str)
-            .collect();
-        for e in &event.effects {
-            if let Some(u) = e.unit()
-                && !units.contains(&u)
-            {
-                units.push(u);
-            }
+        facts(event)
+    }
+}
+
+/// Where the board stands, with the ruleset's own measure.
+fn summary_with(board: &Board, score: Option<Sides<u32>>) -> Summary {
+    Summary {
+        outcome: board.outcome.clone(),
+        turns: board.turn,
+        score,
+        losses: Sides {
+            us: board.losses(Side::Us),
+            german: board.losses(Side::German),
+        },
+    }
+}
+
+/// Every effect of `event` applied.
+fn apply(board: &mut Board, event: &TableEvent) {
+    for effect in &event.effects {
+        board.apply(effect);
+    }
+}
+
+/// The players end the battle.
+fn conclude(board: &mut Board, winner: Option<Side>, notes: &str) {
+    let reason = if notes.trim().is_empty() {
+        "the players ended the battle".to_string()
+    } else {
+        notes.trim().to_string()
+    };
+    board.outcome = Some((winner, reason));
+}
+
+fn facts(event: &TableEvent) -> Facts<'_> {
+    let mut units: Vec<&str> = event
+        .unit
+        .iter()
+        .chain(&event.target)
+        .map(String::as_str)
+        .collect();
+    for e in &event.effects {
+        if let Some(u) = e.unit()
+            && !units.contains(&u)
+        {
+            units.push(u);
         }
-        Facts {
-            kind: "act",
-            category: R::category(&event.action),
-            units,
-            rolls: event.rolls.iter().map(|r| &r.roll).collect(),
-            dice_from: event.dice_from,
-        }
+    }
+    Facts {
+        kind: "act",
+        category: event.category,
+        units,
+        rolls: event.rolls.iter().map(|r| &r.roll).collect(),
+        dice_from: event.dice_from,
     }
 }
 
@@ -579,4 +601,149 @@ pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
         text.push_str(&format!(". {}", effects.join("; ")));
     }
     text
+}
+
+/// A ruleset's [`TableBattle`] behind plain function pointers, so the campaign holds one
+/// engine per ruleset ([`crate::rules::ruleset::Ruleset::table_battle`]) without naming any.
+#[derive(Clone, Copy)]
+pub struct TableEngine {
+    pub start: fn(&TablePlan, &Sides<Vec<String>>) -> Board,
+    pub actions: fn(&TablePlan, &Board) -> Vec<Action>,
+    pub params: fn(&str) -> Vec<InputSpec>,
+    pub situation: fn(&TablePlan, &Board, &Request) -> Result<(MechanicId, Inputs), BattleError>,
+    pub decide: fn(&TablePlan, &Board, &Request, &Dice) -> Result<Decided<TableEvent>, BattleError>,
+    #[allow(clippy::type_complexity)]
+    pub pools: fn(
+        &TablePlan,
+        &Board,
+        &Request,
+        &TableDice,
+    ) -> (Vec<PoolRequest>, Result<Decided<TableEvent>, BattleError>),
+    pub rederive: fn(&TablePlan, &Board, &TableEvent, u32) -> Result<TableEvent, BattleError>,
+    pub summary: fn(&Board) -> Summary,
+    pub carry: fn(&BoardUnit) -> Option<TableUnit>,
+    pub promote: fn(&TableUnit) -> Option<TableUnit>,
+    pub scripted: fn(&TablePlan, &Board) -> Option<Request>,
+}
+
+impl TableEngine {
+    pub fn of<R: TableRules>() -> TableEngine {
+        TableEngine {
+            start: TableBattle::<R>::start,
+            actions: TableBattle::<R>::actions,
+            params: R::params,
+            situation: TableBattle::<R>::situation,
+            decide: TableBattle::<R>::decide,
+            pools: TableBattle::<R>::pools,
+            rederive: TableBattle::<R>::rederive,
+            summary: TableBattle::<R>::summary,
+            carry: R::carry,
+            promote: R::promote,
+            scripted: |plan, board| {
+                if board.outcome.is_some() {
+                    None
+                } else {
+                    R::scripted(plan, board)
+                }
+            },
+        }
+    }
+}
+
+/// The engine of `ruleset`'s battles, or why it has none.
+pub fn engine(ruleset: RulesetId) -> Result<TableEngine, BattleError> {
+    crate::rules::ruleset(ruleset)
+        .table_battle()
+        .ok_or_else(|| {
+            BattleError::not_allowed(format!(
+                "{} battles are not tracked turn by turn",
+                ruleset.title()
+            ))
+        })
+}
+
+/// Any ruleset's board battle, dispatched by the plan's ruleset: what the campaign folds,
+/// decides and verifies with.
+pub struct AnyTable;
+
+impl BattleRules for AnyTable {
+    type Plan = TablePlan;
+    type State = Board;
+    type Event = TableEvent;
+
+    fn start(plan: &TablePlan, carried: &Sides<Vec<String>>) -> Board {
+        match engine(plan.ruleset) {
+            Ok(e) => (e.start)(plan, carried),
+            Err(_) => Board::from_plan(plan),
+        }
+    }
+
+    fn apply(board: &mut Board, event: &TableEvent) {
+        apply(board, event);
+    }
+
+    fn conclude(board: &mut Board, winner: Option<Side>, notes: &str) {
+        conclude(board, winner, notes);
+    }
+
+    fn summary(board: &Board) -> Summary {
+        match board.ruleset.map(engine) {
+            Some(Ok(e)) => (e.summary)(board),
+            _ => summary_with(board, None),
+        }
+    }
+
+    fn actions(plan: &TablePlan, board: &Board) -> Vec<Action> {
+        engine(plan.ruleset).map_or_else(|_| Vec::new(), |e| (e.actions)(plan, board))
+    }
+
+    fn situation(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+    ) -> Result<(MechanicId, Inputs), BattleError> {
+        (engine(plan.ruleset)?.situation)(plan, board, request)
+    }
+
+    fn decide(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        dice: &Dice,
+    ) -> Result<Decided<TableEvent>, BattleError> {
+        (engine(plan.ruleset)?.decide)(plan, board, request, dice)
+    }
+
+    fn pools(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        given: &TableDice,
+    ) -> (Vec<PoolRequest>, Result<Decided<TableEvent>, BattleError>) {
+        match engine(plan.ruleset) {
+            Ok(e) => (e.pools)(plan, board, request, given),
+            Err(error) => (Vec::new(), Err(error)),
+        }
+    }
+
+    fn rederive(
+        plan: &TablePlan,
+        board: &Board,
+        event: &TableEvent,
+        revision: u32,
+    ) -> Result<TableEvent, BattleError> {
+        (engine(plan.ruleset)?.rederive)(plan, board, event, revision)
+    }
+
+    fn revisions() -> std::ops::RangeInclusive<u32> {
+        1..=1
+    }
+
+    fn describe(plan: &TablePlan, event: &TableEvent) -> String {
+        describe(plan, event)
+    }
+
+    fn facts(event: &TableEvent) -> Facts<'_> {
+        facts(event)
+    }
 }
