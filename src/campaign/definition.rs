@@ -10,6 +10,7 @@ use crate::rules::RulesetId;
 pub use crate::rules::armour_battles::battle::plan::{
     ArmourBattlePlan, SidePlan, UnitPlan, lorraine_battle, numbered_label, what_next,
 };
+pub use crate::rules::battle::board::{TablePlan, TableUnit};
 pub use crate::rules::battle::{SIDES, Sides, opponent};
 
 /// Choices made when the campaign is created.
@@ -85,6 +86,9 @@ pub enum BattlePlan {
     Armour(ArmourBattlePlan),
     /// Any other ruleset: two saved forces; winner, notes and each unit's fate are recorded.
     Simple(SimpleBattlePlan),
+    /// Any other ruleset's battle fought turn by turn on a board: the two forces' units with
+    /// their cards and what they bring from earlier battles.
+    Table(TablePlan),
 }
 
 impl BattlePlan {
@@ -92,6 +96,7 @@ impl BattlePlan {
         match self {
             BattlePlan::Armour(plan) => plan.number,
             BattlePlan::Simple(plan) => plan.number,
+            BattlePlan::Table(plan) => plan.number,
         }
     }
 
@@ -99,6 +104,7 @@ impl BattlePlan {
         match self {
             BattlePlan::Armour(plan) => &plan.name,
             BattlePlan::Simple(plan) => &plan.name,
+            BattlePlan::Table(plan) => &plan.name,
         }
     }
 
@@ -158,6 +164,29 @@ pub fn new_simple(
         players,
         options: LorraineOptions::default(),
         battles: Vec::new(),
+    })
+}
+
+/// A campaign of any ruleset but Armour Battles between two forces, its first battle `first`
+/// (later ones come from its roster).
+///
+/// # Errors
+/// [`CampaignError::Invalid`] for an empty name.
+pub fn new_table(
+    name: &str,
+    players: Sides<String>,
+    mut first: TablePlan,
+) -> Result<Campaign, CampaignError> {
+    first.number = 1;
+    if first.name.trim().is_empty() {
+        first.name = "Battle 1".to_string();
+    }
+    Ok(Campaign {
+        name: checked_name(name)?,
+        ruleset: first.ruleset,
+        players,
+        options: LorraineOptions::default(),
+        battles: vec![BattlePlan::Table(first)],
     })
 }
 

@@ -5,6 +5,7 @@ use super::definition::BattlePlan;
 use super::event::Event;
 use crate::rules::armour_battles::battle::ArmourBattle;
 use crate::rules::battle::BattleRules;
+use crate::rules::battle::table::AnyTable;
 
 pub use crate::rules::armour_battles::battle::describe::faces;
 
@@ -13,6 +14,7 @@ pub use crate::rules::armour_battles::battle::describe::faces;
 pub fn unit_label(plan: &BattlePlan, id: &str) -> String {
     match plan {
         BattlePlan::Armour(plan) => plan.unit_label(id).unwrap_or_else(|| id.to_string()),
+        BattlePlan::Table(plan) => plan.label(id).to_string(),
         BattlePlan::Simple(_) => id.to_string(),
     }
 }
@@ -23,7 +25,11 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
         Event::Armour(event) => match plan {
             BattlePlan::Armour(plan) => ArmourBattle::describe(plan, event),
             // An event out of place is still shown (verification names it), in its own words.
-            BattlePlan::Simple(_) => event.kind().replace('_', " "),
+            BattlePlan::Simple(_) | BattlePlan::Table(_) => event.kind().replace('_', " "),
+        },
+        Event::Act(event) => match plan {
+            BattlePlan::Table(plan) => AnyTable::describe(plan, event),
+            _ => "act".to_string(),
         },
         Event::BattleConcluded { winner, notes } => {
             let who =

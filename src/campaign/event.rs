@@ -67,6 +67,9 @@ pub enum Event {
         #[serde(default)]
         set_aside: Vec<super::identity::EventUid>,
     },
+    /// An action of a battle fought on a board (every ruleset but Armour Battles): the
+    /// request, its dice and what it changed.
+    Act(crate::rules::battle::table::TableEvent),
     /// An Armour Battles battle event, stored under its own kind.
     #[serde(untagged)]
     Armour(armour::Event),
@@ -104,6 +107,7 @@ enum Own {
         #[serde(default)]
         set_aside: Vec<super::identity::EventUid>,
     },
+    Act(crate::rules::battle::table::TableEvent),
 }
 
 impl From<Own> for Event {
@@ -124,12 +128,14 @@ impl From<Own> for Event {
                 replaces,
                 set_aside,
             },
+            Own::Act(act) => Event::Act(act),
         }
     }
 }
 
 /// The campaign's own kinds.
-const OWN_KINDS: [&str; 7] = [
+const OWN_KINDS: [&str; 8] = [
+    "act",
     "battle_concluded",
     "unit_fate",
     "note",
@@ -267,6 +273,11 @@ impl Event {
         }
         match self {
             Event::Armour(event) => event.facts(),
+            Event::Act(event) => {
+                <crate::rules::battle::table::AnyTable as crate::rules::battle::BattleRules>::facts(
+                    event,
+                )
+            }
             Event::BattleConcluded { .. } => own("battle_concluded", Category::Result, Vec::new()),
             Event::UnitFate { unit, .. } => own("unit_fate", Category::Units, vec![unit.as_str()]),
             Event::Note { .. } => own("note", Category::Result, Vec::new()),
@@ -281,6 +292,7 @@ impl Event {
     pub fn kind(&self) -> &'static str {
         match self {
             Event::Armour(event) => event.kind(),
+            Event::Act(_) => "act",
             Event::BattleConcluded { .. } => "battle_concluded",
             Event::UnitFate { .. } => "unit_fate",
             Event::Note { .. } => "note",

@@ -1,7 +1,7 @@
 //! The glue between the generic campaign and a ruleset's battle rules: which of the log's
 //! events are the ruleset's ([`Tracked`]), and the fold of a battle's log with its rules.
-//! Armour Battles (the Lorraine 1944 campaign) is the one tracked ruleset so far; the next one
-//! implements [`Tracked`] here in a few lines.
+//! Armour Battles (the Lorraine 1944 campaign) has a state of its own; every other ruleset's
+//! battles are fought on a board ([`AnyTable`], one engine dispatched by the plan's ruleset).
 
 use super::LoggedEvent;
 use super::definition::Sides;
@@ -9,6 +9,7 @@ use super::event::Event;
 use super::log::active_events;
 use crate::rules::armour_battles::battle::{self, ArmourBattle};
 use crate::rules::battle::BattleRules;
+use crate::rules::battle::table::{AnyTable, TableEvent};
 
 /// A ruleset's battle rules as the campaign log holds them: its events are one variant of
 /// [`Event`].
@@ -29,6 +30,19 @@ impl Tracked for ArmourBattle {
 
     fn wrap(event: battle::Event) -> Event {
         Event::Armour(event)
+    }
+}
+
+impl Tracked for AnyTable {
+    fn pick(event: &Event) -> Option<&TableEvent> {
+        match event {
+            Event::Act(event) => Some(event),
+            _ => None,
+        }
+    }
+
+    fn wrap(event: TableEvent) -> Event {
+        Event::Act(event)
     }
 }
 

@@ -27,6 +27,7 @@ pub mod lorraine;
 pub mod machine_file;
 pub mod merge;
 pub mod result;
+pub mod roster;
 pub mod script;
 pub mod seal;
 pub mod seed;
@@ -42,7 +43,7 @@ use serde::{Deserialize, Serialize};
 
 pub use definition::{
     ArmourBattlePlan, BattlePlan, Campaign, CampaignKind, LorraineOptions, Sides, SimpleBattlePlan,
-    new_lorraine, new_simple, what_next,
+    new_lorraine, new_simple, new_table, what_next,
 };
 pub use error::CampaignError;
 pub use event::Event;
@@ -53,7 +54,9 @@ pub use result::{BattleResult, CampaignResult};
 use crate::rules::armour_battles::battle::ArmourBattle;
 pub use crate::rules::armour_battles::battle::BattleState;
 pub use crate::rules::battle::Category;
-use crate::rules::battle::{BattleRules, Decided, Dice, Request, Side};
+use crate::rules::battle::board::{Board, TablePlan};
+use crate::rules::battle::table::{self, AnyTable};
+use crate::rules::battle::{BattleError, BattleRules, Decided, Dice, Request, Side};
 use crate::rules::dice::{PoolRequest, TableDice};
 
 /// The pools an action asks the players for, and the decision once every pool is given.
@@ -154,7 +157,19 @@ impl Battle<'_> {
             BattlePlan::Armour(plan) => {
                 Some(lorraine::fold::<ArmourBattle>(plan, carried, self.events))
             }
-            BattlePlan::Simple(_) => None,
+            BattlePlan::Simple(_) | BattlePlan::Table(_) => None,
+        }
+    }
+
+    /// The board of a battle fought on one (every ruleset but Armour Battles).
+    pub fn board(&self) -> Option<Board> {
+        match self.plan {
+            BattlePlan::Table(plan) => Some(lorraine::fold::<AnyTable>(
+                plan,
+                &Sides::default(),
+                self.events,
+            )),
+            BattlePlan::Armour(_) | BattlePlan::Simple(_) => None,
         }
     }
 
@@ -571,6 +586,11 @@ impl CampaignRecord {
         self.battle(index)?.state(&self.carried_losses(index))
     }
 
+    /// The board of battle `index`, for a battle fought on one.
+    pub fn board(&self, index: usize) -> Option<Board> {
+        self.battle(index)?.board()
+    }
+
     /// The seed an app roll recorded now in battle `index` by `machine` takes: the one its
     /// place gives ([`seed::battle_seed`]), never chosen.
     ///
@@ -593,12 +613,21 @@ impl CampaignRecord {
     /// # Errors
     /// As [`Self::decide`].
     pub fn scripted(&self, index: usize, by: &Recorder) -> Result<Option<Event>, CampaignError> {
-        let (Some(BattlePlan::Armour(plan)), Some(state)) =
-            (self.campaign.battles.get(index), self.state(index))
-        else {
-            return Ok(None);
+        let request = match self.campaign.battles.get(index) {
+            Some(BattlePlan::Armour(plan)) => match self.state(index) {
+                Some(state) => {
+                    crate::rules::armour_battles::battle::script::next_request(plan, &state)
+                }
+                None => None,
+            },
+            Some(BattlePlan::Table(plan)) => match (table::engine(plan.ruleset), self.board(index))
+            {
+                (Ok(engine), Some(board)) => (engine.scripted)(plan, &board),
+                _ => None,
+            },
+            _ => None,
         };
-        match crate::rules::armour_battles::battle::script::next_request(plan, &state) {
+        match request {
             Some(request) => Ok(Some(self.decide(index, &request, by)?.event)),
             None => Ok(None),
         }
@@ -652,19 +681,38 @@ impl CampaignRecord {
         let battle = self
             .battle(index)
             .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;
-        let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, self.state(index)) else {
-            return Err(CampaignError::NotTracked(battle.plan.number()));
-        };
-        let (asked, answer) = ArmourBattle::pools(plan, &state, request, given);
-        Ok((
-            asked,
-            answer
-                .map(|d| Decided {
-                    event: Event::Armour(d.event),
-                    report: d.report,
-                })
-                .map_err(CampaignError::from),
-        ))
+        fn wrapped<R: lorraine::Tracked>(
+            (asked, answer): (Vec<PoolRequest>, Result<Decided<R::Event>, BattleError>),
+        ) -> TablePools {
+            (
+                asked,
+                answer
+                    .map(|d| Decided {
+                        event: R::wrap(d.event),
+                        report: d.report,
+                    })
+                    .map_err(CampaignError::from),
+            )
+        }
+        match battle.plan {
+            BattlePlan::Armour(plan) => {
+                let state = self
+                    .state(index)
+                    .ok_or(CampaignError::NotTracked(battle.plan.number()))?;
+                Ok(wrapped::<ArmourBattle>(ArmourBattle::pools(
+                    plan, &state, request, given,
+                )))
+            }
+            BattlePlan::Table(plan) => {
+                let board = self
+                    .board(index)
+                    .ok_or(CampaignError::NotTracked(battle.plan.number()))?;
+                Ok(wrapped::<AnyTable>(AnyTable::pools(
+                    plan, &board, request, given,
+                )))
+            }
+            BattlePlan::Simple(_) => Err(CampaignError::NotTracked(battle.plan.number())),
+        }
     }
 
     fn decide_with(
@@ -687,10 +735,14 @@ impl CampaignRecord {
                     field: "notes",
                     message,
                 })?;
-                if let BattlePlan::Armour(_) = battle.plan
-                    && let Some(state) = self.state(index)
-                    && let Some((_, reason)) = ArmourBattle::summary(&state).outcome
-                {
+                let over = match battle.plan {
+                    BattlePlan::Armour(_) => self
+                        .state(index)
+                        .and_then(|state| ArmourBattle::summary(&state).outcome),
+                    BattlePlan::Table(_) => self.board(index).and_then(|board| board.outcome),
+                    BattlePlan::Simple(_) => None,
+                };
+                if let Some((_, reason)) = over {
                     return Err(crate::rules::battle::BattleError::BattleOver(reason).into());
                 }
                 return Ok(plain(Event::BattleConcluded {
@@ -709,18 +761,31 @@ impl CampaignRecord {
             }
             _ => {}
         }
-        let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, self.state(index)) else {
-            return Err(CampaignError::NotTracked(battle.plan.number()));
-        };
         let dice = match table {
             Some(faces) => Dice::Table(faces.clone()),
             None => Dice::Seed(self.seed_at(index, &by.machine)?),
         };
-        let decided = ArmourBattle::decide(plan, &state, request, &dice)?;
-        Ok(Decided {
-            event: Event::Armour(decided.event),
-            report: decided.report,
-        })
+        let not_tracked = || CampaignError::NotTracked(battle.plan.number());
+        let decided = match battle.plan {
+            BattlePlan::Armour(plan) => {
+                let state = self.state(index).ok_or_else(not_tracked)?;
+                let d = ArmourBattle::decide(plan, &state, request, &dice)?;
+                Decided {
+                    event: Event::Armour(d.event),
+                    report: d.report,
+                }
+            }
+            BattlePlan::Table(plan) => {
+                let board = self.board(index).ok_or_else(not_tracked)?;
+                let d = AnyTable::decide(plan, &board, request, &dice)?;
+                Decided {
+                    event: Event::Act(d.event),
+                    report: d.report,
+                }
+            }
+            BattlePlan::Simple(_) => return Err(not_tracked()),
+        };
+        Ok(decided)
     }
 
     /// Every battle's result, in order.
@@ -733,7 +798,20 @@ impl CampaignRecord {
 
     /// The campaign's result so far (RULINGS "Campaign").
     pub fn result(&self) -> CampaignResult {
-        result::campaign_result(&self.results())
+        self.result_of(&self.results())
+    }
+
+    /// The campaign's result from its battles' `results`, each side named in its own words.
+    pub fn result_of(&self, results: &[BattleResult]) -> CampaignResult {
+        let names = Sides {
+            us: side_label(&self.campaign, Side::Us),
+            german: side_label(&self.campaign, Side::German),
+        };
+        let measure = match self.campaign.kind() {
+            CampaignKind::Lorraine => "Army Morale left",
+            CampaignKind::Simple => "the ruleset's score",
+        };
+        result::campaign_result(results, &names, measure)
     }
 
     /// Adds the book's "What next?" battle after the others.
@@ -790,6 +868,75 @@ impl CampaignRecord {
         Ok(number)
     }
 
+    /// Adds a battle fought on a board (the first from two forces, or the next from the
+    /// roster): set up in the campaign's definition, as a simple battle is.
+    ///
+    /// # Errors
+    /// A Lorraine campaign, a plan of another ruleset, or one the checks refuse.
+    pub fn add_table_battle(&mut self, mut plan: TablePlan) -> Result<u32, CampaignError> {
+        if self.campaign.kind().from_briefings() || plan.ruleset != self.campaign.ruleset {
+            return Err(CampaignError::not_allowed(format!(
+                "a {} battle does not belong in a {} campaign",
+                plan.ruleset.title(),
+                self.campaign.ruleset.title()
+            )));
+        }
+        let number = self.next_number();
+        plan.number = number;
+        if plan.name.trim().is_empty() {
+            plan.name = format!("Battle {number}");
+        }
+        let plan = BattlePlan::Table(plan);
+        verify::check_plan(self.campaign.ruleset, number, &plan)?;
+        self.campaign.battles.push(plan);
+        self.logs.push(Vec::new());
+        self.aside.push(Vec::new());
+        Ok(number)
+    }
+
+    /// The plan of the battle after battle `index` as its roster carries into it, and the
+    /// changes in words (house rule: a step up after `promote_after` battles survived).
+    ///
+    /// # Errors
+    /// Battle `index` is not a board battle, or not over.
+    pub fn next_table_plan(
+        &self,
+        index: usize,
+        name: &str,
+        promote_after: u32,
+    ) -> Result<(TablePlan, Vec<roster::RosterChange>), CampaignError> {
+        let Some(BattlePlan::Table(plan)) = self.campaign.battles.get(index) else {
+            return Err(CampaignError::not_allowed(format!(
+                "battle {} is not fought on a board: its roster is not kept",
+                index + 1
+            )));
+        };
+        let board = self
+            .board(index)
+            .ok_or_else(|| CampaignError::not_allowed("the battle has no board"))?;
+        if board.outcome.is_none() {
+            return Err(CampaignError::not_allowed(format!(
+                "battle {} is not over yet: finish it (or record its result) first",
+                plan.number
+            )));
+        }
+        let engine = table::engine(plan.ruleset)?;
+        let number = self.next_number();
+        let name = if name.trim().is_empty() {
+            format!("Battle {number}")
+        } else {
+            name.to_string()
+        };
+        Ok(roster::next_plan(
+            &engine,
+            plan,
+            &board,
+            number,
+            &name,
+            promote_after,
+        ))
+    }
+
     fn next_number(&self) -> u32 {
         self.campaign
             .battles
@@ -807,8 +954,18 @@ pub fn side_label(campaign: &Campaign, side: Side) -> String {
     let player = campaign.players.get(side).trim();
     let kind = campaign.kind();
     let name = kind.side_name(side);
+    // A campaign between two forces names a side by its force where no player is named.
+    let force = campaign.battles.iter().find_map(|plan| match plan {
+        BattlePlan::Table(plan) => Some(plan.forces.get(side).trim()),
+        BattlePlan::Simple(plan) => Some(plan.forces.get(side).trim()),
+        BattlePlan::Armour(_) => None,
+    });
     match (player.is_empty(), kind) {
-        (true, _) => name.to_string(),
+        (true, CampaignKind::Simple) => match force {
+            Some(force) if !force.is_empty() => force.to_string(),
+            _ => name.to_string(),
+        },
+        (true, CampaignKind::Lorraine) => name.to_string(),
         (false, CampaignKind::Lorraine) => format!("{name} ({player})"),
         (false, CampaignKind::Simple) => player.to_string(),
     }

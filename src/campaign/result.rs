@@ -8,6 +8,7 @@ use super::definition::{BattlePlan, SIDES, Sides};
 use super::event::Event;
 use super::log::active_events;
 use crate::rules::armour_battles::battle::ArmourBattle;
+use crate::rules::battle::table::AnyTable;
 use crate::rules::battle::{BattleRules, Side};
 
 /// Where a battle stands.
@@ -54,6 +55,9 @@ pub struct BattleResult {
     pub turns: u32,
     /// Army Morale left (Armour Battles).
     pub army_morale: Option<Sides<u32>>,
+    /// The ruleset's own measure per side where it keeps one (a board battle's score).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<Sides<u32>>,
     /// What each side lost: card names (Armour Battles) or units with their fate.
     pub losses: Sides<Vec<String>>,
 }
@@ -77,6 +81,28 @@ pub(crate) fn battle_result(battle: &Battle<'_>, carried: &Sides<Vec<String>>) -
                     .map_or_else(String::new, |(_, reason)| reason),
                 turns: summary.turns,
                 army_morale: summary.score,
+                score: None,
+                losses: summary.losses,
+            }
+        }
+        BattlePlan::Table(plan) => {
+            let board = super::lorraine::fold::<AnyTable>(plan, carried, battle.events);
+            let summary = AnyTable::summary(&board);
+            let standing = match &summary.outcome {
+                Some((winner, _)) => Standing::won_by(*winner),
+                None if battle.events.is_empty() => Standing::NotStarted,
+                None => Standing::InProgress,
+            };
+            BattleResult {
+                number: plan.number,
+                name: plan.name.clone(),
+                standing,
+                reason: summary
+                    .outcome
+                    .map_or_else(String::new, |(_, reason)| reason),
+                turns: summary.turns,
+                army_morale: None,
+                score: summary.score,
                 losses: summary.losses,
             }
         }
@@ -113,6 +139,7 @@ pub(crate) fn battle_result(battle: &Battle<'_>, carried: &Sides<Vec<String>>) -
                 reason,
                 turns: 0,
                 army_morale: None,
+                score: None,
                 losses,
             }
         }
@@ -133,7 +160,13 @@ pub struct CampaignResult {
     pub summary: String,
 }
 
-pub(crate) fn campaign_result(results: &[BattleResult]) -> CampaignResult {
+/// The campaign's result, naming each side in `names` (its own words: "US", the player, the
+/// force) and its tie-break as `measure` ("Army Morale left").
+pub(crate) fn campaign_result(
+    results: &[BattleResult],
+    names: &Sides<String>,
+    measure: &str,
+) -> CampaignResult {
     let mut wins: Sides<u32> = Sides::default();
     let mut draws = 0;
     let mut morale_left: Sides<u32> = Sides::default();
@@ -142,7 +175,7 @@ pub(crate) fn campaign_result(results: &[BattleResult]) -> CampaignResult {
             Some(side) => *wins.get_mut(side) += 1,
             None => draws += 1,
         }
-        if let Some(morale) = &r.army_morale {
+        if let Some(morale) = r.army_morale.as_ref().or(r.score.as_ref()) {
             for side in SIDES {
                 *morale_left.get_mut(side) += morale.get(side);
             }
@@ -165,7 +198,7 @@ pub(crate) fn campaign_result(results: &[BattleResult]) -> CampaignResult {
         let verb = if finished { "wins" } else { "leads" };
         let tie_break = if wins.us == wins.german && leader.is_some() {
             format!(
-                " on Army Morale left ({} to {})",
+                " on {measure} ({} to {})",
                 morale_left.us, morale_left.german
             )
         } else {
@@ -174,7 +207,7 @@ pub(crate) fn campaign_result(results: &[BattleResult]) -> CampaignResult {
         match leader {
             Some(side) => format!(
                 "{} {verb} {}–{}{tie_break}",
-                side.label(),
+                names.get(side),
                 wins.get(side),
                 wins.get(super::definition::opponent(side))
             ),

@@ -142,6 +142,13 @@ pub fn verify_battle_log(
         BattlePlan::Armour(armour) => {
             verify_tracked::<ArmourBattle>(campaign, plan.number(), armour, carried, events)
         }
+        BattlePlan::Table(table) => verify_tracked::<crate::rules::battle::table::AnyTable>(
+            campaign,
+            plan.number(),
+            table,
+            carried,
+            events,
+        ),
         BattlePlan::Simple(simple) => {
             let mut targets = Targets::default();
             for logged in events {
@@ -611,6 +618,39 @@ pub fn check_plan(ruleset: RulesetId, number: u32, plan: &BattlePlan) -> Result<
                 }
                 for unit in units {
                     name(unit).map_err(|m| invalid("battle.units", m))?;
+                }
+            }
+        }
+        BattlePlan::Table(table) => {
+            if CampaignKind::of(ruleset).from_briefings() || table.ruleset != ruleset {
+                return Err(invalid(
+                    "campaign.battles",
+                    format!(
+                        "battle {number} is a {} battle in a {} campaign",
+                        table.ruleset.as_str(),
+                        ruleset.as_str()
+                    ),
+                ));
+            }
+            name(&table.name).map_err(|m| invalid("battle.name", m))?;
+            let mut ids = std::collections::HashSet::new();
+            for side in SIDES {
+                name(table.forces.get(side)).map_err(|m| invalid("battle.forces", m))?;
+                let units = table.units.get(side);
+                if units.len() > 10_000 {
+                    return Err(invalid(
+                        "battle.units",
+                        format!("{} units; at most 10000", units.len()),
+                    ));
+                }
+                for unit in units {
+                    name(&unit.label).map_err(|m| invalid("battle.units.label", m))?;
+                    if !ids.insert(unit.id.as_str()) {
+                        return Err(invalid(
+                            "battle.units.id",
+                            format!("two units are {}", quoted(&unit.id)),
+                        ));
+                    }
                 }
             }
         }

@@ -664,6 +664,11 @@ impl Store {
                             .iter()
                             .any(|force| crate::rules::names::fold(force) == wanted)
                     }
+                    crate::campaign::BattlePlan::Table(table) => {
+                        [&table.forces.us, &table.forces.german]
+                            .iter()
+                            .any(|force| crate::rules::names::fold(force) == wanted)
+                    }
                     crate::campaign::BattlePlan::Armour(_) => false,
                 });
             if uses {

@@ -62,6 +62,8 @@ pub struct CampaignViewState {
     pub draft: NewCampaignDraft,
     pub filter: LogFilter,
     pub tracker: TrackerState,
+    /// The tracker of a battle fought on a board.
+    pub board: super::board_tracker::BoardTrackerState,
     pub extra_artillery: bool,
     pub simple_battle: (String, String, String),
     pub simple_result: (Option<Side>, String),
@@ -337,6 +339,15 @@ fn campaign_page(
             morale_chart(ui, &battle_state.morale_by_turn);
         }
         BattlePlan::Simple(plan) => actions.extend(simple_battle(state, plan, &battle, ui)),
+        BattlePlan::Table(plan) => {
+            actions.extend(super::board_tracker::ui(
+                &mut state.board,
+                model,
+                open,
+                plan,
+                ui,
+            ));
+        }
     }
     ui.separator();
     event_log(&mut state.filter, record, &battle, ui);

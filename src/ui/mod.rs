@@ -2,6 +2,7 @@
 //! place state changes, through the [`model::Model`] that talks to the store.
 
 mod action;
+mod board_tracker;
 mod campaign;
 mod card_editor;
 mod card_preview;

@@ -74,6 +74,12 @@ pub fn show_json(record: &CampaignRecord) -> Value {
                         "units": plan.units.get(side),
                         "units_lost": result.losses.get(side),
                     }),
+                    BattlePlan::Table(plan) => json!({
+                        "force": plan.forces.get(side),
+                        "units": plan.units.get(side).iter().map(|u| u.label.as_str()).collect::<Vec<_>>(),
+                        "units_lost": result.losses.get(side),
+                        "score": result.score.as_ref().map(|s| *s.get(side)),
+                    }),
                 };
                 sides.insert(side_key(side).to_string(), value);
             }
@@ -126,6 +132,25 @@ pub fn show_json(record: &CampaignRecord) -> Value {
                         .collect()
                 })
                 .unwrap_or_default();
+            let board = battle.board();
+            let units: Vec<Value> = match &board {
+                Some(board) => board
+                    .units
+                    .iter()
+                    .map(|u| {
+                        json!({
+                            "id": u.id,
+                            "side": side_key(u.side),
+                            "label": u.label,
+                            "card": u.name(),
+                            "counters": u.counters,
+                            "marks": u.marks,
+                            "order": u.order,
+                        })
+                    })
+                    .collect(),
+                None => units,
+            };
             json!({
                 "number": battle.plan.number(),
                 "name": battle.plan.name(),
@@ -135,7 +160,7 @@ pub fn show_json(record: &CampaignRecord) -> Value {
                 "events_aside": record.aside.get(i).map_or(0, Vec::len),
                 "result": standing_key(result.standing),
                 "reason": result.reason,
-                "turn": state.as_ref().map(|s| s.turn),
+                "turn": state.as_ref().map(|s| s.turn).or(board.as_ref().map(|b| b.turn)),
                 "events": battle.events.len(),
                 "army_morale_by_turn": morale_by_turn,
                 "sides": sides,
@@ -216,7 +241,12 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
         for side in SIDES {
             let lost = result.losses.get(side);
             if !lost.is_empty() {
-                writeln!(out, "  {} lost: {}", side.label(), lost.join(", "))?;
+                writeln!(
+                    out,
+                    "  {} lost: {}",
+                    campaign::side_label(c, side),
+                    lost.join(", ")
+                )?;
             }
         }
         show_forks(record, i, out)?;

@@ -10,7 +10,7 @@ mod chart;
 
 use std::collections::HashSet;
 
-use crate::campaign::definition::{SIDES, SimpleBattlePlan};
+use crate::campaign::definition::{SIDES, SimpleBattlePlan, TablePlan};
 use crate::campaign::describe::describe;
 use crate::campaign::result::Standing;
 use crate::campaign::{
@@ -19,6 +19,7 @@ use crate::campaign::{
 };
 use crate::rules::armour_battles::Side;
 use crate::rules::armour_battles::battle::state::UnitStatus;
+use crate::rules::battle::board::{Board, BoardUnit};
 
 use super::date::ExportDate;
 use super::display::{Item, Layout, Rgb, Stroke};
@@ -255,6 +256,7 @@ impl Report<'_> {
         match battle.plan {
             BattlePlan::Armour(plan) => self.armour_battle(plan, result, state),
             BattlePlan::Simple(plan) => self.simple_battle(plan, result),
+            BattlePlan::Table(plan) => self.table_battle(plan, result, battle.board().as_ref()),
         }
         self.event_log(battle, &title);
     }
@@ -518,6 +520,43 @@ impl Report<'_> {
         self.two_columns(&columns, "no fate recorded");
     }
 
+    /// A battle fought on a board: the forces, the result, and every unit as the battle left
+    /// it (what it lost, its marks).
+    fn table_battle(&mut self, plan: &TablePlan, result: &BattleResult, board: Option<&Board>) {
+        self.flow.y += 1.5;
+        self.result_band(result);
+        if let Some(score) = &result.score {
+            let text: Vec<String> = SIDES
+                .iter()
+                .map(|&side| format!("{} {}", self.side(side), score.get(side)))
+                .collect();
+            self.paragraph(self.muted(), &format!("Score: {}", text.join(", ")));
+        }
+        if !result.reason.trim().is_empty() {
+            self.paragraph(self.body(), &result.reason);
+        }
+        self.heading("Units at the end");
+        let columns: Vec<(String, Vec<String>)> = SIDES
+            .iter()
+            .map(|&side| {
+                let units = match board {
+                    Some(board) => board.side_units(side).map(unit_line).collect(),
+                    None => plan
+                        .units
+                        .get(side)
+                        .iter()
+                        .map(|u| u.label.clone())
+                        .collect(),
+                };
+                (
+                    format!("{} ({})", self.side(side), plan.forces.get(side)),
+                    units,
+                )
+            })
+            .collect();
+        self.two_columns(&columns, "no units");
+    }
+
     /// Every recorded event with its number and time; taken-back events struck through.
     fn event_log(&mut self, battle: &Battle<'_>, title: &str) {
         self.heading("Event log");
@@ -679,4 +718,23 @@ mod tests {
         assert_eq!(clock_time("2026-11-22"), "–");
         assert_eq!(clock_time("2026-11-22T1é:00"), "–");
     }
+}
+
+/// "Rifle Squad 1 — casualties 2, pins 1; down".
+fn unit_line(unit: &BoardUnit) -> String {
+    let counters: Vec<String> = unit
+        .counters
+        .iter()
+        .filter(|(_, v)| **v != 0)
+        .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
+        .collect();
+    let marks: Vec<String> = unit.marks.iter().map(|m| m.replace('_', " ")).collect();
+    let mut line = unit.label.clone();
+    if !counters.is_empty() {
+        line.push_str(&format!(" — {}", counters.join(", ")));
+    }
+    if !marks.is_empty() {
+        line.push_str(&format!("; {}", marks.join(", ")));
+    }
+    line
 }

@@ -37,7 +37,7 @@ impl Derived {
     fn of(record: &CampaignRecord, battle: usize) -> Self {
         let results = record.results();
         Derived {
-            overall: campaign::result::campaign_result(&results),
+            overall: record.result_of(&results),
             results,
             state: record.state(battle),
         }
@@ -113,7 +113,7 @@ impl OpenCampaign {
         {
             *slot = campaign::result::battle_result(&battle, &Sides::default());
         }
-        self.derived.overall = campaign::result::campaign_result(&self.derived.results);
+        self.derived.overall = record.result_of(&self.derived.results);
         self.derived.state = record.state(self.battle);
     }
 

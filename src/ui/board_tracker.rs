@@ -1,0 +1,568 @@
+//! The battle tracker of every ruleset fought on a board (all but Armour Battles, whose
+//! command dice have their own tracker): drawn wholly from what the ruleset's rules offer
+//! ([`crate::rules::battle::table::AnyTable`]'s actions). Each unit's row shows its counters and
+//! marks and a button per action it has — greyed with the reason when the rules refuse it —
+//! and the side's own actions (draw an order die, roll command, end the turn) stand above. An
+//! action that takes a target or parameters opens its form below, with the odds the
+//! mechanic gives for the situation; a roll is the battle's decision, with the app's dice or
+//! the faces the players rolled at the table. Nothing here decides a rule.
+//!
+//! Buttons stay where they are: a unit row draws the same buttons whatever the state, so a
+//! double click never lands on another action; a destructive action asks first.
+
+use super::action::Action;
+use super::model::{CampaignCommand, Command, Model, OpenCampaign};
+use super::resolve::DiceMode;
+use super::resolve::report;
+use super::resolve::table::{self, Typed};
+use super::widgets::{self, Answer};
+use crate::campaign::{CampaignError, CampaignRecord, Event, side_label};
+use crate::rules::battle::board::{Board, BoardUnit, TablePlan};
+use crate::rules::battle::table::{AnyTable, engine, odds_of};
+use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side};
+use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, Report, TableDice};
+
+/// The tracker's form, dice and what it last said.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BoardTrackerState {
+    /// The action whose form is open: its request as the player is filling it in.
+    pub open: Option<Request>,
+    pub dice_mode: DiceMode,
+    /// Faces typed for the open action's pools.
+    pub texts: Typed,
+    shown: usize,
+    /// The last refusal, with the log length it was said at.
+    pub refusal: Option<(String, usize)>,
+    /// The last roll's report, with the log length after its event.
+    pub roll: Option<(Report, usize)>,
+    /// The last request recorded and the log length after it: its button is greyed until the
+    /// log moves on (a double click records once).
+    pub done: Option<(Request, usize)>,
+    /// A destructive request waiting for its yes.
+    pub confirm: Option<(Request, String)>,
+    log_len: usize,
+}
+
+impl BoardTrackerState {
+    fn say(&mut self, text: String) {
+        self.refusal = Some((text, self.log_len));
+    }
+
+    fn just_done(&self, request: &Request) -> bool {
+        self.done.as_ref().is_some_and(|(done, at)| {
+            *at == self.log_len
+                && done.action == request.action
+                && done.unit == request.unit
+                && done.side == request.side
+        })
+    }
+}
+
+/// What one frame needs of the open battle.
+struct Frame<'a> {
+    record: &'a CampaignRecord,
+    index: usize,
+    plan: &'a TablePlan,
+    board: &'a Board,
+    offered: Vec<seam::Action>,
+    model: &'a Model,
+}
+
+impl Frame<'_> {
+    fn label(&self, id: &str) -> String {
+        self.board
+            .unit(id)
+            .map_or_else(|| id.to_string(), |u| u.label.clone())
+    }
+
+    fn side_name(&self, side: Side) -> String {
+        side_label(&self.record.campaign, side)
+    }
+}
+
+fn record(event: Event) -> Action {
+    Action::Model(Command::Campaign(CampaignCommand::Record(Box::new(event))))
+}
+
+/// Draws the tracker of a board battle.
+pub fn ui(
+    state: &mut BoardTrackerState,
+    model: &Model,
+    open: &OpenCampaign,
+    plan: &TablePlan,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let record = open.record();
+    let (Some(log), Some(board)) = (open.battle(), record.board(open.battle)) else {
+        return actions;
+    };
+    state.log_len = log.events.len();
+    let frame = Frame {
+        record,
+        index: open.battle,
+        plan,
+        offered: AnyTable::actions(plan, &board),
+        board: &board,
+        model,
+    };
+    ui.heading(format!("Battle {}: {}", plan.number, plan.name));
+    ui.weak(format!(
+        "{} · {} against {}",
+        plan.ruleset.title(),
+        plan.forces.us,
+        plan.forces.german
+    ));
+    // Buttons first, words after, so a growing text never moves a button.
+    ui.horizontal(|ui| {
+        for action in frame.offered.iter().filter(|a| a.unit.is_none()) {
+            action_button(ui, state, &frame, action, &mut actions);
+        }
+        if ui
+            .add_enabled(log.undo_target().is_some(), egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z: records an undo; nothing is erased")
+            .clicked()
+        {
+            actions.push(Action::Model(Command::Campaign(CampaignCommand::Undo)));
+        }
+        if ui
+            .add_enabled(log.redo_target().is_some(), egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Shift+Z")
+            .clicked()
+        {
+            actions.push(Action::Model(Command::Campaign(CampaignCommand::Redo)));
+        }
+        ui.strong(status_text(&frame));
+    });
+    let said = state
+        .refusal
+        .as_ref()
+        .filter(|(_, at)| *at == state.log_len)
+        .map(|(text, _)| text.clone());
+    match said {
+        Some(text) => {
+            ui.colored_label(ui.visuals().error_fg_color, text);
+        }
+        None => {
+            let latest = log
+                .events
+                .iter()
+                .rev()
+                .find(|e| !e.event.is_meta())
+                .map_or_else(
+                    || "Nothing recorded yet".to_string(),
+                    |e| {
+                        crate::campaign::describe::describe(
+                            &e.event,
+                            &crate::campaign::BattlePlan::Table(plan.clone()),
+                        )
+                    },
+                );
+            ui.add(egui::Label::new(latest).truncate());
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.label("Dice:");
+        ui.radio_value(&mut state.dice_mode, DiceMode::App, "App roll")
+            .on_hover_text("The app rolls, from the seed the battle's history gives");
+        ui.radio_value(&mut state.dice_mode, DiceMode::Table, "Rolled at the table")
+            .on_hover_text("Type the faces the players rolled; the result is derived from them");
+    });
+    action_form(state, &frame, ui, &mut actions);
+    if let Some((report, at)) = &state.roll
+        && *at == state.log_len
+    {
+        egui::CollapsingHeader::new("Last roll")
+            .default_open(true)
+            .show(ui, |ui| report::roll(ui, report));
+    }
+    ui.separator();
+    ui.add_enabled_ui(board.outcome.is_none(), |ui| {
+        ui.columns(2, |columns| {
+            for (ui, side) in columns.iter_mut().zip(SIDES) {
+                side_column(state, &frame, side, ui, &mut actions);
+            }
+        });
+    });
+    if let Some((request, question)) = state.confirm.clone() {
+        match widgets::confirm(ui, "board_tracker", &question, "Yes, record it") {
+            Some(Answer::Yes) => {
+                state.confirm = None;
+                decide(state, &frame, request, None, &mut actions);
+            }
+            Some(Answer::No) => state.confirm = None,
+            None => {}
+        }
+    }
+    actions
+}
+
+/// "Turn 2", or how the battle ended.
+fn status_text(frame: &Frame<'_>) -> String {
+    match &frame.board.outcome {
+        Some((Some(side), reason)) => format!("{} won: {reason}", frame.side_name(*side)),
+        Some((None, reason)) => format!("A draw: {reason}"),
+        None => {
+            let sides: Vec<String> = SIDES
+                .iter()
+                .filter_map(|&side| {
+                    let counters = frame.board.sides.get(side);
+                    (!counters.is_empty()).then(|| {
+                        let list: Vec<String> = counters
+                            .iter()
+                            .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
+                            .collect();
+                        format!("{}: {}", frame.side_name(side), list.join(", "))
+                    })
+                })
+                .collect();
+            if sides.is_empty() {
+                format!("Turn {}", frame.board.turn)
+            } else {
+                format!("Turn {} · {}", frame.board.turn, sides.join(" · "))
+            }
+        }
+    }
+}
+
+/// One side's units, each with its state and its actions.
+fn side_column(
+    state: &mut BoardTrackerState,
+    frame: &Frame<'_>,
+    side: Side,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    ui.strong(format!(
+        "{} — {}",
+        frame.side_name(side),
+        frame.plan.forces.get(side)
+    ));
+    for unit in frame.board.side_units(side) {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            let name = if unit.in_play() {
+                egui::RichText::new(&unit.label).strong()
+            } else {
+                egui::RichText::new(&unit.label).strikethrough()
+            };
+            ui.horizontal(|ui| {
+                ui.label(name).on_hover_text(unit.name());
+                ui.weak(unit_state(unit));
+            });
+            ui.horizontal_wrapped(|ui| {
+                for action in frame
+                    .offered
+                    .iter()
+                    .filter(|a| a.unit.as_deref() == Some(unit.id.as_str()))
+                {
+                    action_button(ui, state, frame, action, actions);
+                }
+            });
+        });
+    }
+}
+
+/// "casualties 2 · pins 1 · down · order: fire".
+fn unit_state(unit: &BoardUnit) -> String {
+    let mut parts: Vec<String> = unit
+        .counters
+        .iter()
+        .filter(|(_, v)| **v != 0)
+        .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
+        .collect();
+    parts.extend(unit.marks.iter().map(|m| m.replace('_', " ")));
+    if let Some(order) = &unit.order {
+        parts.push(format!("order: {}", order.replace('_', " ")));
+    }
+    parts.join(" · ")
+}
+
+/// A button for `action`: refused by the rules, its words are faint and a click says why;
+/// one that needs a form opens it; otherwise a click records it (or asks first when it is
+/// destructive, or waits for the table's dice).
+fn action_button(
+    ui: &mut egui::Ui,
+    state: &mut BoardTrackerState,
+    frame: &Frame<'_>,
+    action: &seam::Action,
+    actions: &mut Vec<Action>,
+) {
+    let request = action.request();
+    let text = if action.allowed() {
+        egui::RichText::new(&action.label)
+    } else {
+        egui::RichText::new(&action.label).weak()
+    };
+    let mut response = ui.add_enabled(!state.just_done(&request), egui::Button::new(text));
+    response = match &action.refused {
+        Some(why) => response.on_hover_text(why),
+        None if !action.costs.is_empty() => {
+            let costs: Vec<String> = action.costs.iter().map(seam::Cost::text).collect();
+            response.on_hover_text(format!("Spends {}", costs.join(", ")))
+        }
+        None => response,
+    };
+    if !response.clicked() {
+        return;
+    }
+    if let Some(why) = &action.refused {
+        state.say(why.clone());
+        return;
+    }
+    let forms = !action.targets.is_empty() || !params_of(frame, action).is_empty();
+    if forms || (state.dice_mode == DiceMode::Table && rolls(frame, &request)) {
+        state.texts.clear();
+        state.open = Some(request);
+        state.refusal = None;
+        return;
+    }
+    if action.destructive {
+        state.confirm = Some((
+            request,
+            format!("{}? Only an undo brings it back.", action.label),
+        ));
+        return;
+    }
+    decide(state, frame, request, None, actions);
+}
+
+/// The parameters the player gives for `action` in this battle's ruleset.
+fn params_of(frame: &Frame<'_>, action: &seam::Action) -> Vec<InputSpec> {
+    engine(frame.plan.ruleset)
+        .map(|e| (e.params)(action.key))
+        .unwrap_or_default()
+}
+
+/// Whether `request` rolls dice (the rules ask for at least one pool).
+fn rolls(frame: &Frame<'_>, request: &Request) -> bool {
+    frame
+        .record
+        .table_pools(frame.index, request, &TableDice::new())
+        .is_ok_and(|(asked, _)| !asked.is_empty())
+}
+
+/// Records what the rules decide for `request` (with the table's faces when given), or says
+/// why not.
+fn decide(
+    state: &mut BoardTrackerState,
+    frame: &Frame<'_>,
+    request: Request,
+    dice: Option<&TableDice>,
+    actions: &mut Vec<Action>,
+) {
+    let decided: Result<seam::Decided<Event>, CampaignError> = match dice {
+        Some(dice) => frame
+            .record
+            .decide_table(frame.index, &request, &frame.model.player, dice),
+        None => frame
+            .record
+            .decide(frame.index, &request, &frame.model.player),
+    };
+    match decided {
+        Ok(decided) => {
+            let after = state.log_len + 1;
+            state.roll = decided.report.map(|r| (r, after));
+            state.done = Some((request, after));
+            state.refusal = None;
+            state.open = None;
+            state.texts.clear();
+            actions.push(record(decided.event));
+        }
+        Err(error) => state.say(error.to_string()),
+    }
+}
+
+/// The open action's form: its target, its parameters, the odds, and its dice.
+fn action_form(
+    state: &mut BoardTrackerState,
+    frame: &Frame<'_>,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let Some(mut request) = state.open.clone() else {
+        return;
+    };
+    let Some(action) = frame
+        .offered
+        .iter()
+        .find(|a| {
+            a.key == request.action
+                && a.unit == request.unit
+                && (a.side.is_none() || a.side == request.side)
+        })
+        .cloned()
+    else {
+        state.open = None;
+        return;
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            // The record button first and always here, so nothing moves it.
+            let ready = ready_dice(state, frame, &request);
+            let label = if state.dice_mode == DiceMode::Table {
+                "Record these dice"
+            } else {
+                "Roll and record"
+            };
+            if ui
+                .add_enabled(ready.is_some(), egui::Button::new(label))
+                .on_hover_text("Enter")
+                .clicked()
+                || (ready.is_some() && ui.input(|i| i.key_pressed(egui::Key::Enter)))
+            {
+                let dice = ready.flatten();
+                if action.destructive {
+                    state.confirm = Some((
+                        request.clone(),
+                        format!("{}? Only an undo brings it back.", action.label),
+                    ));
+                } else {
+                    decide(state, frame, request.clone(), dice.as_ref(), actions);
+                }
+            }
+            ui.strong(match &request.unit {
+                Some(unit) => format!("{}: {}", action.label, frame.label(unit)),
+                None => action.label.clone(),
+            });
+            if ui.small_button("Cancel").clicked() {
+                state.open = None;
+            }
+        });
+        if !action.targets.is_empty() {
+            let chosen = request
+                .target
+                .as_deref()
+                .map_or_else(|| "(pick a target)".to_string(), |t| frame.label(t));
+            egui::ComboBox::from_label("Target")
+                .selected_text(chosen)
+                .show_ui(ui, |ui| {
+                    for target in &action.targets {
+                        ui.selectable_value(
+                            &mut request.target,
+                            Some(target.clone()),
+                            frame.label(target),
+                        );
+                    }
+                });
+        }
+        for spec in params_of(frame, &action) {
+            param_field(ui, &action, &spec, &mut request.inputs);
+        }
+        if action.mechanic.is_some() {
+            let odds = AnyTable::situation(frame.plan, frame.board, &request)
+                .and_then(|(id, inputs)| odds_of(id.ruleset, id.key, &inputs));
+            match odds {
+                Ok(report) => report::headline(ui, &report),
+                Err(why) => {
+                    ui.weak(why.to_string());
+                }
+            }
+        }
+        if state.dice_mode == DiceMode::Table {
+            let (pools, _, answer) = table::ask_pools(&state.texts, |dice| {
+                match frame.record.table_pools(frame.index, &request, dice) {
+                    Ok((asked, answer)) => (asked, answer.map(|_| ())),
+                    Err(e) => (Vec::new(), Err(e)),
+                }
+            });
+            table::faces_grid(
+                ui,
+                "board_table_dice",
+                &pools,
+                &mut state.texts,
+                &mut state.shown,
+            );
+            if let Err(error) = &answer
+                && !error
+                    .table_dice()
+                    .is_some_and(|e| table::still_typing(ui, e))
+            {
+                ui.colored_label(ui.visuals().error_fg_color, error.to_string());
+            }
+        }
+    });
+    if state.open.is_some() {
+        state.open = Some(request);
+    }
+}
+
+/// With the app's dice: `Some(None)` once the request is complete. At the table: the faces
+/// once every pool the rules ask for is typed (`Some(Some(dice))`).
+fn ready_dice(
+    state: &BoardTrackerState,
+    frame: &Frame<'_>,
+    request: &Request,
+) -> Option<Option<TableDice>> {
+    if state.dice_mode == DiceMode::App {
+        return Some(None);
+    }
+    let (_, dice, answer) = table::ask_pools(&state.texts, |dice| {
+        match frame.record.table_pools(frame.index, request, dice) {
+            Ok((asked, answer)) => (asked, answer.map(|_| ())),
+            Err(e) => (Vec::new(), Err(e)),
+        }
+    });
+    answer.ok().map(|()| Some(dice))
+}
+
+/// One parameter's widget, narrowed by what the battle allows.
+fn param_field(ui: &mut egui::Ui, action: &seam::Action, spec: &InputSpec, inputs: &mut Inputs) {
+    let current = inputs
+        .get(spec.key)
+        .cloned()
+        .unwrap_or_else(|| spec.default.clone());
+    ui.horizontal(|ui| {
+        ui.label(spec.label).on_hover_text(spec.help);
+        match (&spec.kind, current) {
+            (InputKind::Toggle, InputValue::Flag(mut on)) => {
+                if ui.checkbox(&mut on, "").changed() {
+                    inputs.set(spec.key, InputValue::Flag(on));
+                }
+            }
+            (InputKind::Choice(options), InputValue::Choice(mut key)) => {
+                let allowed = action
+                    .choices
+                    .iter()
+                    .find(|(k, _)| *k == spec.key)
+                    .map(|(_, keys)| keys.clone());
+                let shown = options
+                    .iter()
+                    .find(|o| o.key == key)
+                    .map_or(key, |o| o.label);
+                egui::ComboBox::from_id_salt(("param", spec.key))
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for option in options
+                            .iter()
+                            .filter(|o| allowed.as_ref().is_none_or(|keys| keys.contains(&o.key)))
+                        {
+                            ui.selectable_value(&mut key, option.key, option.label);
+                        }
+                    });
+                inputs.set(spec.key, InputValue::Choice(key));
+            }
+            (InputKind::Count { min, max }, InputValue::Count(mut n)) => {
+                let top = action.limit(spec.key).map_or(*max, |l| l.max.min(*max));
+                if ui
+                    .add(egui::DragValue::new(&mut n).range(*min..=top))
+                    .changed()
+                {
+                    inputs.set(spec.key, InputValue::Count(n));
+                }
+            }
+            (InputKind::Number { min, max }, InputValue::Number(mut x)) => {
+                if ui
+                    .add(egui::DragValue::new(&mut x).range(*min..=*max).speed(0.5))
+                    .changed()
+                {
+                    inputs.set(spec.key, InputValue::Number(x));
+                }
+            }
+            _ => {
+                ui.weak("set by the battle");
+            }
+        }
+    });
+}
