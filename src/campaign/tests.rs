@@ -57,7 +57,7 @@ impl Table {
     fn plan(&self) -> &ArmourBattlePlan {
         match &self.record.campaign.battles[self.index] {
             BattlePlan::Armour(plan) => plan,
-            BattlePlan::Simple(_) => panic!("not an Armour Battles battle"),
+            _ => panic!("not an Armour Battles battle"),
         }
     }
 
@@ -225,7 +225,7 @@ fn battle_plans_carry_deployment_and_first_pulse() {
         .iter()
         .map(|b| match b {
             BattlePlan::Armour(p) => p,
-            BattlePlan::Simple(_) => panic!(),
+            _ => panic!(),
         })
         .collect();
     assert_eq!(plans[0].first_pulse, FirstPulse::Roll);
@@ -696,21 +696,35 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
         reason: String::new(),
         turns: 5,
         army_morale: Some(Sides { us, german }),
+        score: None,
         losses: Sides::default(),
     };
-    let two_to_one = result::campaign_result(&[
-        r(Standing::UsWon, 3, 0),
-        r(Standing::GermanWon, 0, 9),
-        r(Standing::UsWon, 1, 0),
-    ]);
+    let names = Sides {
+        us: "US".to_string(),
+        german: "German".to_string(),
+    };
+    let measure = "Army Morale left";
+    let two_to_one = result::campaign_result(
+        &[
+            r(Standing::UsWon, 3, 0),
+            r(Standing::GermanWon, 0, 9),
+            r(Standing::UsWon, 1, 0),
+        ],
+        &names,
+        measure,
+    );
     assert_eq!(two_to_one.leader, Some(Side::Us));
     assert!(two_to_one.finished);
     assert_eq!(two_to_one.summary, "US wins 2–1");
-    let tied = result::campaign_result(&[
-        r(Standing::UsWon, 3, 0),
-        r(Standing::GermanWon, 0, 9),
-        r(Standing::Draw, 2, 2),
-    ]);
+    let tied = result::campaign_result(
+        &[
+            r(Standing::UsWon, 3, 0),
+            r(Standing::GermanWon, 0, 9),
+            r(Standing::Draw, 2, 2),
+        ],
+        &names,
+        measure,
+    );
     assert_eq!(tied.morale_left, Sides { us: 5, german: 11 });
     assert_eq!(tied.leader, Some(Side::German));
     assert!(
@@ -718,7 +732,7 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
         "{}",
         tied.summary
     );
-    let open = result::campaign_result(&[r(Standing::InProgress, 3, 3)]);
+    let open = result::campaign_result(&[r(Standing::InProgress, 3, 3)], &names, measure);
     assert_eq!(open.leader, None);
     assert!(!open.finished);
 }

@@ -16,7 +16,7 @@ use super::resolve::DiceMode;
 use super::resolve::report;
 use super::resolve::table::{self, Typed};
 use super::widgets::{self, Answer};
-use crate::campaign::{CampaignError, CampaignRecord, Event, side_label};
+use crate::campaign::{CampaignError, CampaignRecord, Event, roster, side_label};
 use crate::rules::battle::board::{Board, BoardUnit, TablePlan};
 use crate::rules::battle::table::{AnyTable, engine, odds_of};
 use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side};
@@ -40,6 +40,9 @@ pub struct BoardTrackerState {
     pub done: Option<(Request, usize)>,
     /// A destructive request waiting for its yes.
     pub confirm: Option<(Request, String)>,
+    /// House rule in the step between battles: battles survived to step up (`None`: the
+    /// default, [`roster::DEFAULT_PROMOTE_AFTER`]).
+    pub promote_after: Option<u32>,
     log_len: usize,
 }
 
@@ -184,6 +187,11 @@ pub fn ui(
             }
         });
     });
+    // Below everything, so the new battle's buttons never come under a second click.
+    if board.outcome.is_some() && open.battle + 1 == record.campaign.battles.len() {
+        ui.separator();
+        actions.extend(between_battles(state, record, open.battle, ui));
+    }
     if let Some((request, question)) = state.confirm.clone() {
         match widgets::confirm(ui, "board_tracker", &question, "Yes, record it") {
             Some(Answer::Yes) => {
@@ -565,4 +573,58 @@ fn param_field(ui: &mut egui::Ui, action: &seam::Action, spec: &InputSpec, input
             }
         }
     });
+}
+
+/// The step between battles: what the roster carries into the next battle (losses as the
+/// ruleset says, the experience house rule marked), and a button that applies it.
+fn between_battles(
+    state: &mut BoardTrackerState,
+    record: &CampaignRecord,
+    index: usize,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.heading("Before the next battle");
+    let mut promote_after = state.promote_after.unwrap_or(roster::DEFAULT_PROMOTE_AFTER);
+    ui.horizontal(|ui| {
+        ui.label("House rule: a unit steps up its quality after")
+            .on_hover_text("Not in the book: experience as a house rule (0 turns it off)");
+        ui.add(egui::DragValue::new(&mut promote_after).range(0..=10));
+        ui.label("battles survived");
+    });
+    state.promote_after = Some(promote_after);
+    match record.next_table_plan(index, "", promote_after) {
+        Ok((plan, changes)) => {
+            if changes.is_empty() {
+                ui.label("Every unit comes to the next battle as it is.");
+            }
+            egui::Grid::new("roster_changes")
+                .striped(true)
+                .show(ui, |ui| {
+                    for c in &changes {
+                        ui.label(side_label(&record.campaign, c.side));
+                        ui.label(&c.unit);
+                        if c.house_rule {
+                            ui.label(format!("{} (house rule)", c.change));
+                        } else {
+                            ui.label(&c.change);
+                        }
+                        ui.end_row();
+                    }
+                });
+            if ui
+                .button(format!("Set up battle {} with these changes", plan.number))
+                .on_hover_text("Adds the next battle with the roster as shown; an undo of the battle's events does not remove it")
+                .clicked()
+            {
+                actions.push(Action::Model(Command::Campaign(
+                    CampaignCommand::NextBattle { promote_after },
+                )));
+            }
+        }
+        Err(why) => {
+            ui.weak(why.to_string());
+        }
+    }
+    actions
 }

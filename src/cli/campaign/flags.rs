@@ -25,7 +25,11 @@ pub struct RecordArgs {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum SideArg {
+    /// The US, or in a campaign of another ruleset the first player.
+    #[value(alias = "first")]
     Us,
+    /// The Germans, or the second player.
+    #[value(alias = "second")]
     German,
 }
 
@@ -49,7 +53,11 @@ pub enum ChainUseArg {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum WinnerArg {
+    /// The US, or in a campaign of another ruleset the first player.
+    #[value(alias = "first")]
     Us,
+    /// The Germans, or the second player.
+    #[value(alias = "second")]
     German,
     Draw,
 }
@@ -320,6 +328,27 @@ pub enum RecordAction {
         #[arg(long)]
         battery: String,
     },
+    /// Any action a board battle offers (every ruleset but Armour Battles): its key as
+    /// `campaign show --json` and the tracker name it (`order`, `shoot`, `end_turn`), its
+    /// unit, target and parameters (`--set order=fire`).
+    Act {
+        /// The action's key.
+        action: String,
+        /// The side acting, for an action of a side (`draw`, `command`).
+        #[arg(long, value_enum)]
+        side: Option<SideArg>,
+        /// The unit acting: its id (`first-2`) or its label ("Rifle Squad 2").
+        #[arg(long)]
+        unit: Option<String>,
+        /// The unit aimed at: its id or its label.
+        #[arg(long)]
+        target: Option<String>,
+        /// A parameter of the action, KEY=VALUE (`order=fire`, `cover=true`, `range=18`).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
+        #[command(flatten)]
+        table: TableDiceArgs,
+    },
     /// The players end the battle.
     Conclude {
         /// Who won.
@@ -370,6 +399,7 @@ impl RecordAction {
             RecordAction::Maintain { .. } => "maintain",
             RecordAction::CancelMission { .. } => "cancel-mission",
             RecordAction::MissionDone { .. } => "mission-done",
+            RecordAction::Act { .. } => "act",
             RecordAction::Conclude { .. } => "conclude",
             RecordAction::EndTurn => "end-turn",
             RecordAction::Undo => "undo",
@@ -388,7 +418,8 @@ impl RecordAction {
             | RecordAction::ArtilleryFire { table, .. }
             | RecordAction::Rally { table, .. }
             | RecordAction::Disperse { table, .. }
-            | RecordAction::Reliability { table, .. } => &table.faces,
+            | RecordAction::Reliability { table, .. }
+            | RecordAction::Act { table, .. } => &table.faces,
             _ => &[],
         }
     }

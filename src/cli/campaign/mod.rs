@@ -7,6 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 
 mod flags;
+mod next;
 mod record;
 mod show;
 mod sync;
@@ -16,23 +17,33 @@ use show::show_text;
 
 use super::{EXIT_OK, data_dir, print_json};
 use crate::campaign::{self, CampaignRecord, LorraineOptions, Sides, file};
+use crate::rules::RulesetId;
 use crate::store::{Store, StoredCampaign};
 
 #[derive(Debug, Subcommand)]
 pub enum CampaignCommand {
-    /// Start a campaign: `campaign new lorraine --name NAME`.
+    /// Start a campaign: `campaign new lorraine --name NAME`, or a campaign of any other
+    /// ruleset between two forces: `campaign new bolt-action --name NAME --force F --force G`.
     New {
-        /// The campaign: `lorraine` (Armour Battles, Lorraine 1944).
+        /// `lorraine` (Armour Battles, Lorraine 1944), or a ruleset's id (`bolt-action`,
+        /// `belle-epoque`, `battle-of-tanks`, `belloludi`).
         scenario: String,
         /// The campaign's name (at most 200 characters, unique in the library).
         #[arg(long)]
         name: String,
-        /// Who plays the US.
-        #[arg(long, default_value = "")]
+        /// Who plays the US (Lorraine), or the first force.
+        #[arg(long, alias = "first", default_value = "")]
         us: String,
-        /// Who plays the Germans.
-        #[arg(long, default_value = "")]
+        /// Who plays the Germans (Lorraine), or the second force.
+        #[arg(long, alias = "second", default_value = "")]
         german: String,
+        /// The two forces of a campaign of another ruleset, first player's first: a saved
+        /// force's name, or a force file (an opponent's `force export`).
+        #[arg(long = "force", value_name = "FORCE")]
+        forces: Vec<String>,
+        /// The first battle's name (default "Battle 1").
+        #[arg(long, default_value = "")]
+        battle: String,
         /// Units dispersed in a battle are missing from later ones (house option, off).
         #[arg(long)]
         carry_losses: bool,
@@ -118,6 +129,25 @@ pub enum CampaignCommand {
     },
     /// Record a tracker action in a battle and print the event appended.
     Record(flags::RecordArgs),
+    /// Set up the next battle of a campaign fought on a board from its roster: every unit as
+    /// the last battle left it (losses carried as the ruleset says), and by a house rule a
+    /// step up the quality ladder after enough battles survived.
+    Next {
+        /// The campaign's name (case does not matter).
+        name: String,
+        /// The new battle's name (default "Battle N").
+        #[arg(long, default_value = "")]
+        battle: String,
+        /// House rule: battles survived for a unit to step up (0: never).
+        #[arg(long, default_value_t = crate::campaign::roster::DEFAULT_PROMOTE_AFTER)]
+        promote_after: u32,
+        /// Show the changes without adding the battle.
+        #[arg(long)]
+        dry_run: bool,
+        /// Print JSON: the changes and the new battle's units.
+        #[arg(long)]
+        json: bool,
+    },
     /// Who this machine records events as (asked once): `campaign player NAME`.
     Player {
         /// The player name to record as; without it, prints the current one.
@@ -151,17 +181,58 @@ pub fn run(
             name,
             us,
             german,
+            forces,
+            battle,
             carry_losses,
         } => {
-            if !scenario.eq_ignore_ascii_case("lorraine") {
-                bail!("unknown campaign '{scenario}': the book campaign is `lorraine`");
-            }
-            let created = campaign::new_lorraine(
-                &name,
-                Sides { us, german },
-                LorraineOptions { carry_losses },
-            )?;
             let mut store = open(data_dir_arg)?;
+            let created = if scenario.eq_ignore_ascii_case("lorraine") {
+                if !forces.is_empty() {
+                    bail!("--force: the Lorraine campaign's forces are the book's briefings");
+                }
+                campaign::new_lorraine(
+                    &name,
+                    Sides { us, german },
+                    LorraineOptions { carry_losses },
+                )?
+            } else {
+                let ruleset: RulesetId = scenario.parse().map_err(|_| {
+                    anyhow!(
+                        "unknown campaign '{scenario}': `lorraine`, or a ruleset: {}",
+                        RulesetId::ALL
+                            .iter()
+                            .filter(|r| campaign::CampaignKind::of(**r)
+                                == campaign::CampaignKind::Simple)
+                            .map(|r| r.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })?;
+                if campaign::CampaignKind::of(ruleset) == campaign::CampaignKind::Lorraine {
+                    bail!("an Armour Battles campaign is the book's: `campaign new lorraine`");
+                }
+                let [first, second] = forces.as_slice() else {
+                    bail!(
+                        "--force: give the two forces, first player's first (--force F --force G); {} given",
+                        forces.len()
+                    );
+                };
+                let first = force_arg(&store, first)?;
+                let second = force_arg(&store, second)?;
+                let own: Vec<crate::rules::Card> =
+                    store.custom_cards()?.into_iter().map(|(_, c)| c).collect();
+                let plan = campaign::roster::first_plan(
+                    ruleset,
+                    1,
+                    &battle,
+                    Sides {
+                        us: &first,
+                        german: &second,
+                    },
+                    &own,
+                )?;
+                campaign::new_table(&name, Sides { us, german }, plan)?
+            };
             let stored = store.create_campaign_record(&CampaignRecord::new(
                 crate::store::new_campaign_uid(),
                 created,
@@ -284,6 +355,21 @@ pub fn run(
             let stdin = std::io::stdin();
             sync::sync(&mut store, &name, &options, &mut stdin.lock(), out)
         }
+        CampaignCommand::Next {
+            name,
+            battle,
+            promote_after,
+            dry_run,
+            json,
+        } => next::run(
+            data_dir_arg,
+            &name,
+            &battle,
+            promote_after,
+            dry_run,
+            json,
+            out,
+        ),
         CampaignCommand::Record(args) => {
             let mut store = open(data_dir_arg)?;
             record::run(&mut store, args, out)
@@ -352,4 +438,18 @@ fn list(data_dir_arg: Option<&Path>, json: bool, out: &mut dyn Write) -> Result<
         )?;
     }
     Ok(EXIT_OK)
+}
+
+/// A force named on the command line: a saved force by name, or a force file.
+fn force_arg(store: &Store, arg: &str) -> Result<crate::rules::Force> {
+    if let Some(id) = store.find_force(arg)? {
+        return Ok(store.load_force(id)?.force);
+    }
+    let path = Path::new(arg);
+    if path.is_file() {
+        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        return crate::rules::force_file::parse_bytes(&bytes)
+            .with_context(|| format!("--force {}", path.display()));
+    }
+    bail!("--force {arg}: no saved force and no force file so named")
 }

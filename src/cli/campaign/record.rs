@@ -16,15 +16,19 @@ use serde_json::json;
 use super::super::resolve::table_dice;
 use super::super::{EXIT_OK, print_json};
 use super::flags::{
-    ChainUseArg, CheckMoveArg, RecordAction, RecordArgs, WildUseArg, WinnerArg, fire_flags,
-    fire_mechanic,
+    ChainUseArg, CheckMoveArg, RecordAction, RecordArgs, SideArg, WildUseArg, WinnerArg,
+    fire_flags, fire_mechanic,
 };
+use crate::campaign::definition::TablePlan;
 use crate::campaign::{BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe};
 use crate::cli::Cards;
 use crate::rules::RulesetId;
 use crate::rules::armour_battles::battle::actions::{key, param};
+use crate::rules::battle::BattleRules;
+use crate::rules::battle::board::Board;
+use crate::rules::battle::table::{AnyTable, engine};
 use crate::rules::battle::{Request, Side};
-use crate::rules::resolution::{InputValue, TableDice};
+use crate::rules::resolution::{InputKind, InputSpec, InputValue, TableDice};
 use crate::store::Store;
 
 /// Records one action and prints the event appended.
@@ -126,6 +130,34 @@ fn decide(
                 WinnerArg::Draw => None,
             };
             request
+        }
+        RecordAction::Act {
+            action: key,
+            side,
+            unit,
+            target,
+            set,
+            ..
+        } => {
+            let board = record.board(index).ok_or_else(|| {
+                anyhow!(
+                    "battle {} is not fought on a board: `act` records a board battle's actions",
+                    index + 1
+                )
+            })?;
+            let plan = match record.campaign.battles.get(index) {
+                Some(crate::campaign::BattlePlan::Table(plan)) => plan,
+                _ => bail!("battle {} is not fought on a board", index + 1),
+            };
+            act_request(
+                plan,
+                &board,
+                key,
+                *side,
+                unit.as_deref(),
+                target.as_deref(),
+                set,
+            )?
         }
         tracked => {
             let state = record.state(index).ok_or_else(|| {
@@ -346,6 +378,9 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
         | RecordAction::Note { .. }
         | RecordAction::Conclude { .. }
         | RecordAction::Choose { .. } => bail!("not a tracker action"),
+        RecordAction::Act { .. } => {
+            bail!("`act` records a board battle's actions; this is an Armour Battles battle")
+        }
     })
 }
 
@@ -405,4 +440,98 @@ pub fn print_logged(
         describe::describe(&logged.event, plan)
     )?;
     Ok(())
+}
+
+/// The request `act` makes: the action as the battle offers it (its key, by any case), the
+/// units found by id or label, each `--set KEY=VALUE` read as the action's parameter says.
+fn act_request(
+    plan: &TablePlan,
+    board: &Board,
+    key: &str,
+    side: Option<SideArg>,
+    unit: Option<&str>,
+    target: Option<&str>,
+    set: &[String],
+) -> Result<Request> {
+    let offered = AnyTable::actions(plan, board);
+    let wanted = key.trim().replace('-', "_").to_lowercase();
+    let Some(action) = offered.iter().find(|a| a.key == wanted) else {
+        let mut keys: Vec<&str> = offered.iter().map(|a| a.key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        bail!(
+            "no action '{key}' in this battle now (actions: {})",
+            keys.join(", ")
+        );
+    };
+    let find = |flag: &str, name: &str| {
+        board
+            .find_unit(name)
+            .map(|u| u.id.clone())
+            .map_err(|e| anyhow!("{flag}: {e}"))
+    };
+    let mut request = Request::new(action.key);
+    request.side = side.map(Side::from);
+    if let Some(unit) = unit {
+        request.unit = Some(find("--unit", unit)?);
+    }
+    if let Some(target) = target {
+        request.target = Some(find("--target", target)?);
+    }
+    let specs = engine(plan.ruleset)
+        .map(|e| (e.params)(action.key))
+        .unwrap_or_default();
+    for pair in set {
+        let (k, v) = pair
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--set {pair}: write it KEY=VALUE"))?;
+        let k = k.trim().replace('-', "_");
+        let spec = specs.iter().find(|s| s.key == k).ok_or_else(|| {
+            let names: Vec<&str> = specs.iter().map(|s| s.key).collect();
+            anyhow!(
+                "--set {pair}: {} takes {}",
+                action.key,
+                if names.is_empty() {
+                    "no parameters".to_string()
+                } else {
+                    names.join(", ")
+                }
+            )
+        })?;
+        request.inputs.set(
+            spec.key,
+            param_value(spec, v.trim()).map_err(|m| anyhow!("--set {pair}: {m}"))?,
+        );
+    }
+    Ok(request)
+}
+
+/// A typed value for parameter `spec`.
+fn param_value(spec: &InputSpec, text: &str) -> std::result::Result<InputValue, String> {
+    match &spec.kind {
+        InputKind::Toggle => match text.to_lowercase().as_str() {
+            "true" | "yes" | "on" | "1" => Ok(InputValue::Flag(true)),
+            "false" | "no" | "off" | "0" => Ok(InputValue::Flag(false)),
+            _ => Err("true or false".to_string()),
+        },
+        InputKind::Count { min, max } => text
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (*min..=*max).contains(n))
+            .map(InputValue::Count)
+            .ok_or_else(|| format!("a whole number from {min} to {max}")),
+        InputKind::Number { min, max } => text
+            .parse::<f64>()
+            .ok()
+            .filter(|x| (*min..=*max).contains(x))
+            .map(InputValue::Number)
+            .ok_or_else(|| format!("a number from {min} to {max}")),
+        InputKind::Choice(_) => spec
+            .option_named(text)
+            .map(InputValue::Choice)
+            .map_err(|e| e.to_string()),
+        InputKind::Card { .. } | InputKind::CardList { .. } => {
+            Err("the battle sets it from the units".to_string())
+        }
+    }
 }

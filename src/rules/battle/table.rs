@@ -320,6 +320,12 @@ impl<R: TableRules> TableBattle<R> {
         if request.side.is_none() {
             request.side = action.side;
         }
+        // What the battle fixes is the battle's, whatever a front end sent; only the player's
+        // parameters are recorded, and verification fixes the rest again from the state.
+        for (key, value) in &action.fixed {
+            request.inputs.set(key, value.clone());
+        }
+        let own = R::params(request.action);
         let resolved = R::resolve(plan, board, &request, roller)?;
         let mut result = resolved.result;
         if let Some(report) = &resolved.report {
@@ -333,6 +339,7 @@ impl<R: TableRules> TableBattle<R> {
             params: request
                 .inputs
                 .iter()
+                .filter(|(k, _)| own.iter().any(|spec| spec.key == *k))
                 .filter_map(|(k, v)| Param::of(v).map(|p| (k.to_string(), p)))
                 .collect(),
             text: request.text.clone(),
@@ -747,3 +754,6 @@ impl BattleRules for AnyTable {
         facts(event)
     }
 }
+
+#[cfg(test)]
+mod tests;

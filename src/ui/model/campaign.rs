@@ -164,6 +164,11 @@ pub enum CampaignCommand {
         name: String,
         forces: Sides<String>,
     },
+    /// The battle after the last, set up from the roster as it left it (house rule: a step up
+    /// after `promote_after` battles survived).
+    NextBattle {
+        promote_after: u32,
+    },
     Delete(CampaignId),
     Export(PathBuf),
     Import(PathBuf),
@@ -354,6 +359,38 @@ impl Model {
                 self.refresh_campaigns();
             }
             CampaignCommand::AddBattle { name, forces } => {
+                let ruleset = self
+                    .campaign
+                    .as_ref()
+                    .ok_or_else(|| anyhow!("no campaign is open"))?
+                    .stored
+                    .record
+                    .campaign
+                    .ruleset;
+                // A ruleset with a battle engine fights its battles on the board; the others
+                // record each battle's result.
+                let board = if crate::rules::battle::table::engine(ruleset).is_ok() {
+                    let first = self.saved_force(&forces.us)?;
+                    let second = self.saved_force(&forces.german)?;
+                    let own: Vec<crate::rules::Card> = self
+                        .store
+                        .custom_cards()?
+                        .into_iter()
+                        .map(|(_, c)| c)
+                        .collect();
+                    Some(campaign::roster::first_plan(
+                        ruleset,
+                        0,
+                        &name,
+                        Sides {
+                            us: &first,
+                            german: &second,
+                        },
+                        &own,
+                    )?)
+                } else {
+                    None
+                };
                 let units = Sides {
                     us: self.force_units(&forces.us)?,
                     german: self.force_units(&forces.german)?,
@@ -363,7 +400,10 @@ impl Model {
                     .as_mut()
                     .ok_or_else(|| anyhow!("no campaign is open"))?;
                 let mut record = open.stored.record.clone();
-                record.add_simple_battle(&name, forces, units)?;
+                match board {
+                    Some(plan) => record.add_table_battle(plan)?,
+                    None => record.add_simple_battle(&name, forces, units)?,
+                };
                 let (battle, setup) = self
                     .store
                     .add_campaign_battle(open.stored.id, &record.campaign)?;
@@ -373,6 +413,31 @@ impl Model {
                 open.stored.battle_ids.push(battle);
                 open.battle = index;
                 open.changed_all();
+                self.show_store_notices();
+                self.refresh_campaigns();
+            }
+            CampaignCommand::NextBattle { promote_after } => {
+                let open = self
+                    .campaign
+                    .as_mut()
+                    .ok_or_else(|| anyhow!("no campaign is open"))?;
+                let mut record = open.stored.record.clone();
+                let last = record.campaign.battles.len().saturating_sub(1);
+                let (plan, changes) = record.next_table_plan(last, "", promote_after)?;
+                let number = record.add_table_battle(plan)?;
+                let (battle, setup) = self
+                    .store
+                    .add_campaign_battle(open.stored.id, &record.campaign)?;
+                let index = record.campaign.battles.len() - 1;
+                record.add(index, setup)?;
+                open.stored.record = record;
+                open.stored.battle_ids.push(battle);
+                open.battle = index;
+                open.changed_all();
+                self.info(format!(
+                    "Battle {number} set up from the roster ({} changes applied)",
+                    changes.len()
+                ));
                 self.show_store_notices();
                 self.refresh_campaigns();
             }
@@ -659,6 +724,15 @@ impl Model {
             None => "the library has no backup yet in its backups/ folder".to_string(),
         };
         anyhow!("cannot open this campaign: {error}; nothing was changed; {hint}")
+    }
+
+    /// A saved force by name.
+    fn saved_force(&self, name: &str) -> anyhow::Result<crate::rules::Force> {
+        let id = self
+            .store
+            .find_force(name)?
+            .ok_or_else(|| anyhow!("no saved force named '{name}'"))?;
+        Ok(self.store.load_force(id)?.force)
     }
 
     fn force_units(&self, name: &str) -> anyhow::Result<Vec<String>> {

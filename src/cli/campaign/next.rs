@@ -1,0 +1,95 @@
+//! `quartermaster campaign next NAME`: the step between two battles of a campaign fought on a
+//! board. The roster is carried by the ruleset's rules (and the experience house rule) in
+//! `campaign::roster`; this prints what changes and, unless `--dry-run`, adds the battle.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Result, anyhow};
+use serde_json::json;
+
+use super::super::{EXIT_OK, print_json};
+use super::{load, open};
+use crate::campaign::roster::RosterChange;
+use crate::campaign::side_label;
+
+pub fn run(
+    data_dir_arg: Option<&Path>,
+    name: &str,
+    battle: &str,
+    promote_after: u32,
+    dry_run: bool,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let mut store = open(data_dir_arg)?;
+    let stored = load(&store, name)?;
+    let mut record = stored.record.clone();
+    let last = record
+        .campaign
+        .battles
+        .len()
+        .checked_sub(1)
+        .ok_or_else(|| anyhow!("{name} has no battle yet"))?;
+    let (plan, changes) = record.next_table_plan(last, battle, promote_after)?;
+    let number = if dry_run {
+        plan.number
+    } else {
+        let number = record.add_table_battle(plan.clone())?;
+        let (_, setup) = store.add_campaign_battle(stored.id, &record.campaign)?;
+        let index = record.campaign.battles.len() - 1;
+        record.add(index, setup)?;
+        number
+    };
+    if json {
+        return print_json(
+            out,
+            &json!({
+                "battle": number,
+                "name": plan.name,
+                "added": !dry_run,
+                "promote_after": promote_after,
+                "changes": changes,
+                "units": plan.units,
+            }),
+        )
+        .map(|()| EXIT_OK);
+    }
+    let verb = if dry_run { "would be" } else { "is" };
+    writeln!(
+        out,
+        "Battle {number}: {} {verb} set up from the roster",
+        plan.name
+    )?;
+    print_changes(&record.campaign, &changes, promote_after, out)?;
+    Ok(EXIT_OK)
+}
+
+/// The changes side by side, the house rule's marked.
+fn print_changes(
+    campaign: &crate::campaign::Campaign,
+    changes: &[RosterChange],
+    promote_after: u32,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if changes.is_empty() {
+        writeln!(out, "  Every unit comes as it was.")?;
+    }
+    for c in changes {
+        let mark = if c.house_rule { " (house rule)" } else { "" };
+        writeln!(
+            out,
+            "  {}: {} — {}{mark}",
+            side_label(campaign, c.side),
+            c.unit,
+            c.change
+        )?;
+    }
+    if promote_after > 0 {
+        writeln!(
+            out,
+            "  House rule: a unit steps up its quality after {promote_after} battles survived (--promote-after 0 turns it off)."
+        )?;
+    }
+    Ok(())
+}
