@@ -12,6 +12,7 @@ mod cli;
 mod cli_campaign;
 mod cli_club;
 mod cli_help;
+mod cli_league;
 mod cli_resolve;
 mod cli_text;
 mod crash_reports;
