@@ -32,6 +32,7 @@ mod store_upgrade;
 mod ui_app;
 mod ui_campaign;
 mod ui_campaign_sync;
+mod ui_league;
 mod ui_library;
 mod ui_promises;
 mod ui_recovery;
