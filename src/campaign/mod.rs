@@ -4,7 +4,7 @@
 //! ([`identity`], [`history`]: forks and the choices that settle them, [`merge`], [`file`]),
 //! the seed every app roll in a battle takes from its place ([`seed`]), verification of a log
 //! by its ruleset's rules ([`verify`]), results ([`result`]) and each event in words
-//! ([`describe`]).
+//! ([`describe`]), and a club's league table of several campaigns ([`league`]).
 //!
 //! A battle fought turn by turn is its ruleset's business: its state, what may be done and the
 //! event each action records are decided in `rules/<ruleset>/battle/` behind
@@ -22,6 +22,7 @@ pub mod event;
 pub mod file;
 pub mod history;
 pub mod identity;
+pub mod league;
 pub mod log;
 pub mod lorraine;
 pub mod machine_file;

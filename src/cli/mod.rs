@@ -7,6 +7,7 @@ mod campaign;
 mod db;
 mod export;
 mod force;
+mod league;
 mod resolve;
 mod saved;
 pub mod terminal;
@@ -79,6 +80,14 @@ pub enum Command {
     /// Campaigns: `campaign new lorraine --name NAME`, list, show, export, import.
     #[command(subcommand)]
     Campaign(CampaignCommand),
+    /// A club's league table: the players of every campaign in FOLDER ranked (read only).
+    League {
+        /// A folder of campaign exports (`*.json`) and shared-campaign folders.
+        folder: PathBuf,
+        /// Print JSON: {players, campaigns, skipped, house_defaults}.
+        #[arg(long)]
+        json: bool,
+    },
     /// Check, back up and restore the database.
     #[command(subcommand)]
     Db(DbCommand),
@@ -113,6 +122,7 @@ pub fn run(
         }
         Command::Force(command) => force::run(command, data_dir, out),
         Command::Campaign(command) => campaign::run(command, data_dir, out),
+        Command::League { folder, json } => league::run(&folder, json, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
         Command::Export(command) => export::run(command, data_dir, out, err),
         Command::Odds(command) => resolve::run_odds(command, data_dir, out),

@@ -386,3 +386,30 @@ pub fn rewind(handle_path: &Path, seen: &mut Seen, offset: u64) {
     // Read again next time even if nothing is added to it.
     seen.modified_ns = 0;
 }
+
+/// The whole text of regular file `path`, at most `cap` bytes: what a campaign export is read
+/// with when nothing is merged (the league table), as safely as the folder's other files.
+///
+/// # Errors
+/// In words: not a regular file, larger than `cap`, unreadable or not UTF-8.
+pub fn read_text(path: &Path, cap: u64) -> Result<String, String> {
+    let handle = open_regular(path).map_err(|e| format!("cannot be read: {e}"))?;
+    let len = handle
+        .metadata()
+        .map_err(|e| format!("cannot be read: {e}"))?
+        .len();
+    if len > cap {
+        return Err(format!(
+            "{len} bytes; a file of this kind has at most {cap}: not read"
+        ));
+    }
+    let mut bytes = Vec::new();
+    handle
+        .take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot be read: {e}"))?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("more than {cap} bytes: not read"));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text: incomplete or damaged".to_string())
+}

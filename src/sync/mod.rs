@@ -21,6 +21,7 @@
 //! that is not the library, and reaches the library only through [`Store`]'s API (no SQL).
 
 mod folder;
+pub mod league;
 mod report;
 pub mod tidy;
 
@@ -494,6 +495,20 @@ pub fn read_to_join(path: &Path, name: &str) -> Result<Found, SyncError> {
     } else {
         vec![path.to_path_buf()]
     };
+    read_paths_to_join(path, is_dir, &paths, name)
+}
+
+/// [`read_to_join`] over the given files of `path` (all of a folder's, or one file): the
+/// league table reads a folder's machine files one campaign at a time.
+///
+/// # Errors
+/// As [`read_to_join`].
+pub(crate) fn read_paths_to_join(
+    path: &Path,
+    is_dir: bool,
+    paths: &[PathBuf],
+    name: &str,
+) -> Result<Found, SyncError> {
     let mut incoming = Vec::new();
     let mut copies = std::collections::HashMap::new();
     let reads: Vec<folder::FileRead> = paths

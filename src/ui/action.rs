@@ -22,15 +22,17 @@ pub enum View {
     Resolve,
     Campaign,
     Print,
+    League,
 }
 
 impl View {
-    pub(super) const ALL: [View; 5] = [
+    pub(super) const ALL: [View; 6] = [
         View::Library,
         View::Forces,
         View::Resolve,
         View::Campaign,
         View::Print,
+        View::League,
     ];
 
     pub(super) fn title(self) -> &'static str {
@@ -40,6 +42,7 @@ impl View {
             View::Resolve => "Resolve",
             View::Campaign => "Campaign",
             View::Print => "Print",
+            View::League => "League",
         }
     }
 }
@@ -88,6 +91,10 @@ pub enum Action {
     ShowNoticeLog(bool),
     /// Pick the folder to share the open campaign to (a native dialog where there is one).
     PickShareFolder,
+    /// Pick the club's folder for the League view (a native dialog where there is one).
+    PickLeagueFolder,
+    /// Read this folder's campaigns (read only) and rank them in the League view.
+    ReadLeague(PathBuf),
     /// The answer to "close with unsaved text?": true closes, false keeps working.
     ConfirmQuit(bool),
     /// Tell the user something (a view has no model to tell it to).
@@ -121,6 +128,8 @@ impl Action {
             Action::Help(_) => "Help",
             Action::ShowNoticeLog(_) => "Notice log",
             Action::PickShareFolder => "Pick share folder",
+            Action::PickLeagueFolder => "Pick league folder",
+            Action::ReadLeague(_) => "Read league folder",
             Action::CrashNotice(_) => "Crash notice",
             Action::AskDeleteForce(_) => "Delete force",
             Action::Notice(_) => "Notice",

@@ -589,7 +589,7 @@ fn tidy_panel(
 
 /// A one-line text field with its label before it (and named by it, for screen readers and
 /// tests).
-fn labelled_field(
+pub(super) fn labelled_field(
     ui: &mut egui::Ui,
     label: &str,
     text: &mut String,

@@ -20,6 +20,7 @@ mod tracker;
 mod widgets;
 
 mod help;
+mod league;
 mod notices;
 
 use std::path::PathBuf;
@@ -37,6 +38,7 @@ pub use campaign::CampaignViewState;
 pub use card_editor::CardEditor;
 pub use crash_notice::{CrashNotice, CrashNoticeAction};
 pub use forces::{ForcesState, NewForceDraft, PasteDraft};
+pub use league::{LeagueShown, LeagueState};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{CampaignCommand, CardEntry, CardKey, Command, FOLDER_LOOK_EVERY, Facets, Model};
 pub use print::{PrintKind, PrintSettings, PrintState};
@@ -81,6 +83,7 @@ pub struct App {
     pub print: PrintState,
     pub resolve: ResolveState,
     pub campaign: campaign::CampaignViewState,
+    pub league: LeagueState,
     pub card_editor: Option<CardEditor>,
     pub path_prompt: Option<PathPrompt>,
     pub show_shortcuts: bool,
@@ -111,8 +114,8 @@ pub const SHORTCUTS: [(&str, &str); 11] = [
     ("Ctrl+Z", "Undo"),
     ("Ctrl+Shift+Z / Ctrl+Y", "Redo"),
     (
-        "Ctrl+1 … Ctrl+5",
-        "Library, Forces, Resolve, Campaign, Print",
+        "Ctrl+1 … Ctrl+6",
+        "Library, Forces, Resolve, Campaign, Print, League",
     ),
     ("F1", "This list"),
     (
@@ -144,6 +147,7 @@ impl App {
             print,
             resolve: ResolveState::default(),
             campaign: campaign::CampaignViewState::default(),
+            league: LeagueState::default(),
             card_editor: None,
             path_prompt: None,
             show_shortcuts: false,
@@ -239,6 +243,8 @@ impl App {
             Action::Help(page) => self.help = page,
             Action::ShowNoticeLog(show) => self.show_notice_log = show,
             Action::PickShareFolder => self.pick_share_folder(),
+            Action::PickLeagueFolder => self.pick_league_folder(),
+            Action::ReadLeague(folder) => self.read_league(folder),
             Action::CrashNotice(done) => self.crash_notice_done(done),
             Action::Notice(text) => self.model.info(text),
             Action::AskDeleteForce(id) => {
@@ -337,6 +343,53 @@ impl App {
             None => self.model.info(
                 "No folder dialog is available here: type the folder's path in the Folder field",
             ),
+        }
+    }
+
+    fn pick_league_folder(&mut self) {
+        let picked = self.native_dialogs.then(|| {
+            rfd::FileDialog::new()
+                .set_title("The club's folder of campaigns")
+                .pick_folder()
+        });
+        match picked.flatten() {
+            Some(path) => {
+                self.league.folder = path.display().to_string();
+                self.read_league(path);
+            }
+            // No dialog here (or it was cancelled): the typed path field stays.
+            None => self.model.info(
+                "No folder dialog is available here: type the folder's path in the Folder field",
+            ),
+        }
+    }
+
+    /// The League view's folder the first time it opens: the open campaign's shared folder,
+    /// read at once; otherwise the field stays empty for the user to fill.
+    fn league_default_folder(&mut self) -> Option<Action> {
+        if std::mem::replace(&mut self.league.defaulted, true) || !self.league.folder.is_empty() {
+            return None;
+        }
+        let shared = self.model.campaign.as_ref()?.shared.clone()?;
+        self.league.folder = shared.display().to_string();
+        Some(Action::ReadLeague(shared))
+    }
+
+    /// Reads the club's folder (read only) for the League view.
+    fn read_league(&mut self, folder: PathBuf) {
+        match crate::sync::league::read_league_folder(&folder) {
+            Ok(read) => {
+                self.league.error = None;
+                self.league.shown = Some(LeagueShown {
+                    league: crate::campaign::league::rank(&read.sources),
+                    skipped: read.skipped,
+                    folder,
+                });
+            }
+            Err(e) => {
+                self.league.error = Some(format!("The league cannot be drawn: {e}"));
+                self.league.shown = None;
+            }
         }
     }
 
@@ -459,6 +512,10 @@ impl App {
                 }
                 actions.extend(print::ui(&mut self.print, &self.model, ui));
             }
+            View::League => {
+                actions.extend(self.league_default_folder());
+                actions.extend(league::ui(&mut self.league, ui));
+            }
         }
         if let Some(editor) = &mut self.card_editor {
             actions.extend(editor.window(ui.ctx()));
@@ -513,9 +570,16 @@ impl App {
         if pressed(Modifiers::COMMAND, Key::Q) {
             actions.push(Action::Quit);
         }
-        for (key, view) in [Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5]
-            .into_iter()
-            .zip(View::ALL)
+        for (key, view) in [
+            Key::Num1,
+            Key::Num2,
+            Key::Num3,
+            Key::Num4,
+            Key::Num5,
+            Key::Num6,
+        ]
+        .into_iter()
+        .zip(View::ALL)
         {
             if pressed(Modifiers::COMMAND, key) {
                 actions.push(Action::Navigate(view));

@@ -1,0 +1,185 @@
+//! The League view: a club's folder of campaigns ranked ([`crate::campaign::league`]), the
+//! files left out and why, and each campaign's battles one click away.
+//!
+//! The view only shows what [`super::App`] read: Refresh and "Choose folder…" are actions, and
+//! the folder is read in the app (never here), read only.
+
+use std::path::PathBuf;
+
+use crate::campaign::league::{CampaignEntry, HOUSE_DEFAULTS, League, MEASURE_NAME, PlayerRow};
+use crate::sync::league::Skipped;
+
+use super::Action;
+
+/// What the League view keeps between frames.
+#[derive(Debug, Clone, Default)]
+pub struct LeagueState {
+    /// The folder as typed or chosen.
+    pub folder: String,
+    /// Whether the folder field was given its default once (the open campaign's shared folder).
+    pub defaulted: bool,
+    /// The last read, when it worked.
+    pub shown: Option<LeagueShown>,
+    /// Why the last read failed (the folder could not be read).
+    pub error: Option<String>,
+}
+
+/// One read of the folder, as the view shows it.
+#[derive(Debug, Clone)]
+pub struct LeagueShown {
+    pub folder: PathBuf,
+    pub league: League,
+    pub skipped: Vec<Skipped>,
+}
+
+/// The table's columns, left to right.
+const COLUMNS: [&str; 9] = [
+    "Rank",
+    "Player",
+    "Played",
+    "Won",
+    "Drawn",
+    "Lost",
+    "Points",
+    MEASURE_NAME,
+    "Campaigns",
+];
+
+/// Draws the view; the folder field is the only state it changes itself.
+pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {
+    let LeagueState {
+        folder,
+        shown,
+        error,
+        ..
+    } = state;
+    let mut actions = Vec::new();
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.heading("League");
+        ui.label("Every campaign in a folder the club shares (campaign exports and shared-campaign folders), its players ranked. The folder is only read.");
+        ui.horizontal(|ui| {
+            let field = super::campaign::labelled_field(
+                ui,
+                "Folder",
+                folder,
+                "/home/me/Sync/club",
+                420.0,
+            );
+            let enter =
+                field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Choose folder…").clicked() {
+                actions.push(Action::PickLeagueFolder);
+            }
+            let path = folder.trim();
+            if (ui
+                .add_enabled(!path.is_empty(), egui::Button::new("Refresh"))
+                .clicked()
+                || enter)
+                && !path.is_empty()
+            {
+                actions.push(Action::ReadLeague(PathBuf::from(path)));
+            }
+        });
+        if let Some(error) = error {
+            ui.colored_label(ui.visuals().error_fg_color, error.as_str());
+        }
+        let Some(shown) = shown else {
+            ui.weak("Choose the club's folder, then Refresh.");
+            return;
+        };
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| league_body(shown, ui));
+    });
+    actions
+}
+
+fn league_body(shown: &LeagueShown, ui: &mut egui::Ui) {
+    let LeagueShown {
+        folder,
+        league,
+        skipped,
+    } = shown;
+    ui.weak(format!(
+        "{}: {} campaigns read",
+        folder.display(),
+        league.campaigns.len()
+    ));
+    if league.players.is_empty() {
+        ui.label("No finished battles to rank.");
+    } else {
+        players_table(&league.players, ui);
+    }
+    if !skipped.is_empty() {
+        ui.add_space(8.0);
+        ui.strong("Skipped");
+        for s in skipped {
+            ui.label(format!("{}: {}", s.file, s.reason));
+        }
+    }
+    ui.add_space(8.0);
+    for note in HOUSE_DEFAULTS {
+        ui.weak(note);
+    }
+    ui.add_space(8.0);
+    ui.strong("Campaigns");
+    for (index, campaign) in league.campaigns.iter().enumerate() {
+        campaign_battles(index, campaign, ui);
+    }
+}
+
+fn players_table(players: &[PlayerRow], ui: &mut egui::Ui) {
+    egui::Grid::new("league_table")
+        .striped(true)
+        .spacing([16.0, 4.0])
+        .show(ui, |ui| {
+            for column in COLUMNS {
+                ui.strong(column);
+            }
+            ui.end_row();
+            for row in players {
+                ui.label(row.rank.to_string());
+                ui.label(&row.player);
+                for number in [row.played, row.won, row.drawn, row.lost, row.points] {
+                    ui.label(number.to_string());
+                }
+                ui.label(
+                    row.measure
+                        .map_or_else(|| "–".to_string(), |m| m.to_string()),
+                );
+                ui.label(row.campaigns.join(", "));
+                ui.end_row();
+            }
+        });
+}
+
+/// One campaign, collapsed to its title; open, its battles.
+fn campaign_battles(index: usize, campaign: &CampaignEntry, ui: &mut egui::Ui) {
+    let title = format!(
+        "{} ({}) · {} v {} · {}",
+        campaign.name,
+        campaign.ruleset,
+        campaign.players.first().map_or("", String::as_str),
+        campaign.players.get(1).map_or("", String::as_str),
+        campaign.file
+    );
+    egui::CollapsingHeader::new(title)
+        .id_salt(("league_campaign", index))
+        .show(ui, |ui| {
+            if campaign.battles.is_empty() {
+                ui.weak("No battles yet.");
+                return;
+            }
+            egui::Grid::new(("league_battles", index))
+                .spacing([16.0, 2.0])
+                .show(ui, |ui| {
+                    for battle in &campaign.battles {
+                        ui.label(format!("Battle {}: {}", battle.number, battle.name));
+                        ui.label(&battle.standing);
+                        ui.weak(&battle.reason);
+                        ui.end_row();
+                    }
+                });
+        });
+}

@@ -1,0 +1,122 @@
+//! The League view clicked through with egui_kittest: a club's folder of two campaign exports
+//! typed in, Refresh, the table read off the window, a damaged file named, and a campaign's
+//! battles opened with one click.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use quartermaster::campaign::{
+    CampaignRecord, CampaignUid, Event, LorraineOptions, Sides, file, new_lorraine,
+};
+use quartermaster::rules::battle::Side;
+use quartermaster::ui::{App, View};
+
+/// A Lorraine campaign exported into `dir`, its first battles concluded as `winners` say.
+fn export(dir: &std::path::Path, n: u128, name: &str, us: &str, german: &str, winners: &[Side]) {
+    let players = Sides {
+        us: us.to_string(),
+        german: german.to_string(),
+    };
+    let campaign = new_lorraine(name, players, LorraineOptions::default()).unwrap();
+    let mut record = CampaignRecord::new(CampaignUid(uuid::Uuid::from_u128(n)), campaign);
+    for (index, winner) in winners.iter().enumerate() {
+        record
+            .append_numbered(
+                index,
+                "2026-11-27T10:00:00.000Z".to_string(),
+                Event::BattleConcluded {
+                    winner: Some(*winner),
+                    notes: "took the ridge".to_string(),
+                },
+            )
+            .unwrap();
+    }
+    let path = dir.join(format!("{}.json", name.to_lowercase()));
+    std::fs::write(path, file::to_json(&record).unwrap()).unwrap();
+}
+
+fn shown(h: &Harness<'static, App>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn the_league_view_ranks_a_folder_of_two_campaigns() {
+    let club = tempfile::tempdir().unwrap();
+    export(club.path(), 1, "Lezey", "Ann", "Bob", &[Side::Us, Side::Us]);
+    export(club.path(), 2, "Moncourt", "Cid", "ann", &[Side::German]);
+    std::fs::write(club.path().join("notes.json"), "{ not a campaign").unwrap();
+
+    let mut app = App::for_tests().unwrap();
+    app.prefs.view = View::League;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 1000.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    assert!(shown(&h, "Choose the club's folder"));
+    h.get_by_label("Folder").focus();
+    h.run();
+    h.get_by_label("Folder")
+        .type_text(club.path().to_str().unwrap());
+    h.run();
+    h.get_by_label("Refresh").click();
+    h.run();
+
+    let league = &h
+        .state()
+        .league
+        .shown
+        .as_ref()
+        .expect("the folder was read")
+        .league;
+    let table: Vec<(u32, &str, u32, u32, u32)> = league
+        .players
+        .iter()
+        .map(|r| (r.rank, r.player.as_str(), r.played, r.won, r.points))
+        .collect();
+    // Ann won two in Lezey and one in Moncourt (as "ann"); Bob lost two, Cid one: level on
+    // points and wins, Bob is ahead on Army Morale left (German 7 + 10 against US 9).
+    assert_eq!(
+        table,
+        [
+            (1, "Ann", 3, 3, 9),
+            (2, "Bob", 2, 0, 0),
+            (3, "Cid", 1, 0, 0)
+        ]
+    );
+    let measures: Vec<Option<u32>> = league.players.iter().map(|r| r.measure).collect();
+    assert_eq!(measures, [Some(9 + 12 + 7), Some(7 + 10), Some(9)]);
+    for text in [
+        "Rank",
+        "Points",
+        "Army Morale left",
+        "Ann",
+        "Lezey, Moncourt",
+        "9",
+    ] {
+        assert!(shown(&h, text), "{text} is in the window");
+    }
+    assert!(shown(&h, "notes.json: "), "the damaged file is named");
+    assert!(shown(&h, "3 for a win, 1 for a draw"));
+
+    // One click opens a campaign's battles.
+    assert!(!shown(&h, "Battle 1: Meeting Engagement"));
+    h.get_by_label_contains("Lezey (armour-battles)").click();
+    h.run();
+    assert!(shown(&h, "Battle 1: Meeting Engagement"));
+    assert!(shown(&h, "US (Ann) won"));
+    assert!(shown(&h, "took the ridge"));
+}
+
+#[test]
+fn a_folder_that_cannot_be_read_is_said_in_the_view() {
+    let mut app = App::for_tests().unwrap();
+    app.prefs.view = View::League;
+    app.league.folder = "/nowhere/club".to_string();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 700.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h.get_by_label("Refresh").click();
+    h.run();
+    assert!(shown(&h, "The league cannot be drawn"));
+    assert!(shown(&h, "/nowhere/club"));
+}
