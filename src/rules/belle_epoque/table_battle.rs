@@ -13,7 +13,10 @@
 //! battle's length ([`TURN_LIMIT`]), when a force breaks ([`BREAK_RULING`]), who wins
 //! ([`VICTORY_RULING`]), what a unit keeps between battles ([`CARRY_RULING`]) and the
 //! experience step ([`PROMOTE_RULING`]). The bowl of activation tokens is the players': the
-//! board lets either side activate any unit not yet activated this turn, once.
+//! board lets either side activate any unit not yet activated this turn, once. Fire losses
+//! are all taken as stands (the target's player's choice of fall backs for even fire losses,
+//! salvo and support fire, evade moves and the hex map's movement are the players' to play
+//! and are not recorded).
 
 use crate::rules::HouseDefault;
 use crate::rules::RulesetId;
