@@ -690,7 +690,8 @@ fn side(inputs: &Inputs, keys: &SideKeys) -> Result<AssaultSide, ResolveError> {
     Ok(side)
 }
 
-fn assault(inputs: &Inputs) -> Result<Assault, ResolveError> {
+/// The assault the inputs describe (the battle reads its outcome from the rolled faces).
+pub(crate) fn assault(inputs: &Inputs) -> Result<Assault, ResolveError> {
     Ok(Assault {
         attacker: side(inputs, &ATTACKER)?,
         defender: side(inputs, &DEFENDER)?,

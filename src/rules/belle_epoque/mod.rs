@@ -8,6 +8,7 @@ pub mod mechanics;
 mod reference;
 pub mod resolve;
 pub mod rulings;
+pub mod table_battle;
 pub mod tables;
 
 use std::collections::BTreeSet;

@@ -1,0 +1,855 @@
+//! Belle Epoque fought on the generic battle board ([`TableRules`]): each turn both generals
+//! roll their command points, units are activated one after the other by a reactivity test
+//! (command points added as the player wishes), and an activated unit fires or assaults.
+//!
+//! What the book gives: command points for the current turn only (one die per started 8
+//! stands, d4/d6/d8 by the general), the reactivity test (d6 at or under the basic score plus
+//! the command points spent; a failed test leaves a basic move only), fire (one die a stand,
+//! each hit a stand lost), the assault (scores compared, the loser loses the difference, even
+//! losses fall back), one assault initiated per turn and the successful-score level falling by
+//! one per assault fought beyond the first.
+//!
+//! Where the book is silent the battle uses the house defaults below, shown as such: the
+//! battle's length ([`TURN_LIMIT`]), when a force breaks ([`BREAK_RULING`]), who wins
+//! ([`VICTORY_RULING`]), what a unit keeps between battles ([`CARRY_RULING`]) and the
+//! experience step ([`PROMOTE_RULING`]). The bowl of activation tokens is the players': the
+//! board lets either side activate any unit not yet activated this turn, once. Fire losses
+//! are all taken as stands (the target's player's choice of fall backs for even fire losses,
+//! salvo and support fire, evade moves and the hex map's movement are the players' to play
+//! and are not recorded).
+
+use crate::rules::HouseDefault;
+use crate::rules::RulesetId;
+use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
+use crate::rules::battle::table::{Resolved, TableRules, roll_mechanic};
+use crate::rules::battle::{
+    Action, BattleError, Category, Limit, Request, SIDES, Side, Sides, opponent,
+};
+use crate::rules::card::Card;
+use crate::rules::dice::Roller;
+use crate::rules::resolution::{
+    CardPick, InputSpec, InputValue, Inputs, MechanicId, Report, Value, mechanic,
+};
+
+use super::resolve as be;
+use super::{Reactivity, TroopType, UnitProfile, mechanics};
+
+const RULESET: RulesetId = RulesetId::BelleEpoque;
+
+/// A unit's stands now (its strength: one die each when firing or assaulting).
+pub const STANDS: &str = "stands";
+/// Assaults the unit has fought this turn, attacking or defending (each beyond the first
+/// lowers its successful-score level by one).
+pub const ASSAULTS_FOUGHT: &str = "assaults_fought";
+/// UD the unit has fallen back after assaults this battle (its even losses).
+pub const FALL_BACK: &str = "fall_back";
+
+/// The unit's token has been played this turn.
+pub const ACTIVATED: &str = "activated";
+/// It failed its reactivity test: a basic move (1 UD) only, no march, fire or assault.
+pub const BASIC_MOVE_ONLY: &str = "basic_move_only";
+/// It fired this turn (so it may not assault).
+pub const FIRED: &str = "fired";
+/// It initiated an assault this turn (one a turn).
+pub const ASSAULTED: &str = "assaulted";
+
+/// A side's command points left this turn.
+pub const COMMAND_POINTS: &str = "command_points";
+/// 1 once the side has rolled its command points this turn.
+pub const COMMAND_ROLLED: &str = "command_rolled";
+
+/// Every action the battle offers.
+pub const ACTIONS: &[&str] = &["command", "activate", "fire", "assault", "end_turn"];
+
+/// New house default: the book's Encounter scenario gives no length; the battle ends after
+/// this turn.
+pub const TURN_LIMIT: u32 = 8;
+
+pub const TURN_LIMIT_RULING: HouseDefault = HouseDefault {
+    value: "turn_limit",
+    ruling: "The book gives no scenario length: the battle ends after turn 8.",
+};
+
+/// New house default: the book has no army break rule.
+pub const BREAK_RULING: HouseDefault = HouseDefault {
+    value: "broken",
+    ruling: "A force that has lost half or more of the stands it started with breaks and loses the battle.",
+};
+
+/// New house default: the book has no victory measure.
+pub const VICTORY_RULING: HouseDefault = HouseDefault {
+    value: "score",
+    ruling: "A side's score is its stands left in play; at the turn limit (or when both break at once) more stands wins, equal is a draw.",
+};
+
+/// New house default: the book has no campaign.
+pub const CARRY_RULING: HouseDefault = HouseDefault {
+    value: "stands",
+    ruling: "A surviving unit keeps its losses but half the stands it lost (rounded down) rejoin before the next battle; an eliminated unit is lost for good.",
+};
+
+/// House rule: experience.
+pub const PROMOTE_RULING: HouseDefault = HouseDefault {
+    value: "reactivity",
+    ruling: "Experience (house rule): a unit promoted steps up the reactivity ladder, poor to trained to elite.",
+};
+
+/// Belle Epoque on the generic board.
+pub struct BelleEpoqueBattle;
+
+/// The inputs of each action's mechanic that the battle fills itself (the rest are the
+/// player's).
+fn fixed_keys(action: &str) -> &'static [&'static str] {
+    match action {
+        "command" => &["stands"],
+        "activate" => &["unit", "basic_score"],
+        "fire" => &[
+            "unit",
+            "troop_type",
+            "stands",
+            "target",
+            "target_order",
+            "target_cavalry",
+            "target_stands",
+        ],
+        "assault" => &[
+            "attacker",
+            "attacker_stands",
+            "attacker_level",
+            "attacker_cavalry",
+            "attacker_extra_assaults",
+            "defender",
+            "defender_stands",
+            "defender_level",
+            "defender_cavalry",
+            "defender_extra_assaults",
+        ],
+        _ => &[],
+    }
+}
+
+/// The mechanic an action rolls through.
+fn mechanic_key(action: &str) -> Option<&'static str> {
+    match action {
+        "command" => Some("command_points"),
+        "activate" => Some("reactivity"),
+        "fire" => Some("fire"),
+        "assault" => Some("assault"),
+        _ => None,
+    }
+}
+
+fn mechanic_id(key: &'static str) -> MechanicId {
+    MechanicId {
+        ruleset: RULESET,
+        key,
+    }
+}
+
+fn profile(card: &Card) -> Option<&UnitProfile> {
+    match card {
+        Card::BelleEpoque(p) => Some(p),
+        _ => None,
+    }
+}
+
+fn card_value(unit: &BoardUnit) -> InputValue {
+    InputValue::Card(Some(CardPick::book(&unit.card)))
+}
+
+/// A side as the table names it: its force's name, else "First player" / "Second player".
+fn side_name(plan: &TablePlan, side: Side) -> String {
+    let force = plan.forces.get(side).trim();
+    if !force.is_empty() {
+        return force.to_string();
+    }
+    match side {
+        Side::Us => "First player".to_string(),
+        Side::German => "Second player".to_string(),
+    }
+}
+
+/// The stands of a side's units in play.
+fn side_stands(board: &Board, side: Side) -> i64 {
+    board
+        .side_units(side)
+        .filter(|u| u.in_play())
+        .map(|u| u.count(STANDS).max(0))
+        .sum()
+}
+
+fn stands_u32(n: i64) -> u32 {
+    u32::try_from(n.max(0)).unwrap_or(u32::MAX)
+}
+
+/// Why `unit` may not fire or assault now, if it may not.
+fn not_ready(unit: &BoardUnit, action: &str) -> Option<String> {
+    let label = &unit.label;
+    if !unit.has(ACTIVATED) {
+        return Some(format!(
+            "{label} must be activated (pass a reactivity test) first"
+        ));
+    }
+    if unit.has(BASIC_MOVE_ONLY) {
+        return Some(format!(
+            "{label} failed its reactivity test: a basic move only this turn"
+        ));
+    }
+    match action {
+        "fire" if unit.has(FIRED) => Some(format!("{label} has already fired this turn")),
+        "fire" if unit.has(ASSAULTED) => Some(format!("{label} has assaulted this turn")),
+        "assault" if unit.has(FIRED) => Some(format!(
+            "{label} fired this turn: only a unit that has not fired may assault"
+        )),
+        "assault" if unit.has(ASSAULTED) => Some(format!(
+            "{label} has initiated its assault this turn (one a turn)"
+        )),
+        _ => None,
+    }
+}
+
+fn command_action(plan: &TablePlan, board: &Board, side: Side) -> Action {
+    let name = side_name(plan, side);
+    let stands = side_stands(board, side);
+    let mut action = Action::new("command", format!("{name}: roll command points"));
+    action.side = Some(side);
+    action.mechanic = Some(mechanic_id("command_points"));
+    action.fixed = vec![("stands", InputValue::Count(stands))];
+    action.refused = if board.side_count(side, COMMAND_ROLLED) > 0 {
+        Some(format!("{name} has rolled its command points this turn"))
+    } else if stands == 0 {
+        Some(format!("{name} has no stands left to command"))
+    } else {
+        None
+    };
+    action
+}
+
+fn activate_action(plan: &TablePlan, board: &Board, unit: &BoardUnit) -> Action {
+    let name = side_name(plan, unit.side);
+    let points = board.side_count(unit.side, COMMAND_POINTS).max(0);
+    let mut action = Action::new("activate", format!("Activate {}", unit.label));
+    action.side = Some(unit.side);
+    action.unit = Some(unit.id.clone());
+    action.mechanic = Some(mechanic_id("reactivity"));
+    action.fixed = vec![
+        ("unit", card_value(unit)),
+        ("basic_score", InputValue::Count(0)),
+    ];
+    action.limits = vec![Limit {
+        key: "cps",
+        max: points,
+        why: if points == 0 {
+            format!("{name} has no command points left: the test is at the basic score")
+        } else {
+            format!("{name} has {points} command points left this turn")
+        },
+    }];
+    action.refused = if board.side_count(unit.side, COMMAND_ROLLED) == 0 {
+        Some(format!(
+            "{name} has not rolled its command points this turn"
+        ))
+    } else if unit.has(ACTIVATED) {
+        Some(format!("{} has been activated this turn", unit.label))
+    } else {
+        None
+    };
+    action
+}
+
+fn attack_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
+    let enemies: Vec<String> = board
+        .side_units(opponent(unit.side))
+        .filter(|u| u.in_play())
+        .map(|u| u.id.clone())
+        .collect();
+    let verb = if key == "fire" { "fires" } else { "assaults" };
+    let mut action = Action::new(key, format!("{} {verb}", unit.label));
+    action.side = Some(unit.side);
+    action.unit = Some(unit.id.clone());
+    action.mechanic = mechanic_key(key).map(mechanic_id);
+    action.fixed = match key {
+        "fire" => vec![
+            ("unit", card_value(unit)),
+            ("troop_type", InputValue::Choice("card")),
+            ("stands", InputValue::Count(unit.count(STANDS))),
+            ("target_order", InputValue::Choice("card")),
+        ],
+        _ => vec![
+            ("attacker", card_value(unit)),
+            ("attacker_stands", InputValue::Count(unit.count(STANDS))),
+            ("attacker_level", InputValue::Choice("card")),
+            (
+                "attacker_extra_assaults",
+                InputValue::Count(unit.count(ASSAULTS_FOUGHT)),
+            ),
+        ],
+    };
+    action.refused = not_ready(unit, key).or_else(|| {
+        enemies
+            .is_empty()
+            .then(|| "no enemy unit is left in play".to_string())
+    });
+    action.targets = enemies;
+    action
+}
+
+/// The unit a request acts with: on the board, in play, of the request's side.
+fn acting<'a>(board: &'a Board, request: &Request) -> Result<&'a BoardUnit, BattleError> {
+    let id = request
+        .unit
+        .as_deref()
+        .ok_or(BattleError::Invalid {
+            field: "unit",
+            message: format!("{} needs the unit acting", request.action),
+        })?;
+    let unit = board
+        .unit(id)
+        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
+    if !unit.in_play() {
+        return Err(BattleError::not_allowed(format!(
+            "{} is out of the battle",
+            unit.label
+        )));
+    }
+    if request.side.is_some_and(|side| side != unit.side) {
+        return Err(BattleError::not_allowed(format!(
+            "{} is not of the side acting",
+            unit.label
+        )));
+    }
+    Ok(unit)
+}
+
+/// The enemy unit a fire or an assault is aimed at: on the board, in play, of the other side.
+fn target_of<'a>(
+    board: &'a Board,
+    request: &Request,
+    unit: &BoardUnit,
+) -> Result<&'a BoardUnit, BattleError> {
+    let id = request.target.as_deref().ok_or(BattleError::Invalid {
+        field: "target",
+        message: format!("{} needs an enemy unit as its target", request.action),
+    })?;
+    let target = board
+        .unit(id)
+        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
+    if target.side == unit.side {
+        return Err(BattleError::not_allowed(format!(
+            "{} is a friendly unit: the target must be an enemy",
+            target.label
+        )));
+    }
+    if !target.in_play() {
+        return Err(BattleError::not_allowed(format!(
+            "{} is out of the battle",
+            target.label
+        )));
+    }
+    Ok(target)
+}
+
+fn count_of(report: &Report, key: &str) -> i64 {
+    match report.get(key) {
+        Some(Value::Count(n)) => *n,
+        _ => 0,
+    }
+}
+
+/// The side's stands when the battle began (what a break is measured against).
+fn starting_stands(plan: &TablePlan, side: Side) -> i64 {
+    side_stands(&BelleEpoqueBattle::start(plan), side)
+}
+
+/// The winner by stands left in play (VICTORY_RULING); `None` when equal.
+fn leader(board: &Board) -> Option<Side> {
+    let (us, german) = (
+        side_stands(board, Side::Us),
+        side_stands(board, Side::German),
+    );
+    match us.cmp(&german) {
+        std::cmp::Ordering::Greater => Some(Side::Us),
+        std::cmp::Ordering::Less => Some(Side::German),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The end of the battle after `effects`, if they end it: a side with no unit in play, or a
+/// force broken (BREAK_RULING).
+fn ending(plan: &TablePlan, board: &Board, effects: &[Effect]) -> Option<Effect> {
+    let mut after = board.clone();
+    for e in effects {
+        after.apply(e);
+    }
+    let gone = |side: Side| after.side_units(side).all(|u| !u.in_play());
+    let broken = |side: Side| {
+        let start = starting_stands(plan, side);
+        start > 0 && side_stands(&after, side) * 2 <= start
+    };
+    let words = |side: Side| side_name(plan, side);
+    let (winner, reason) = match (gone(Side::Us), gone(Side::German)) {
+        (true, true) => (None, "neither side has a unit left in play".to_string()),
+        (true, false) => (
+            Some(Side::German),
+            format!("{} has no unit left in play", words(Side::Us)),
+        ),
+        (false, true) => (
+            Some(Side::Us),
+            format!("{} has no unit left in play", words(Side::German)),
+        ),
+        (false, false) => match (broken(Side::Us), broken(Side::German)) {
+            (false, false) => return None,
+            (true, false) => (
+                Some(Side::German),
+                format!("{} has lost half its stands and breaks", words(Side::Us)),
+            ),
+            (false, true) => (
+                Some(Side::Us),
+                format!("{} has lost half its stands and breaks", words(Side::German)),
+            ),
+            (true, true) => (
+                leader(&after),
+                "both forces have lost half their stands and break; more stands left wins"
+                    .to_string(),
+            ),
+        },
+    };
+    Some(Effect::Ends { winner, reason })
+}
+
+/// Stands lost by `unit`: its counter down, and out of the battle when none are left.
+fn lose_stands(effects: &mut Vec<Effect>, unit: &BoardUnit, lost: u32) {
+    if lost == 0 {
+        return;
+    }
+    effects.push(Effect::add(&unit.id, STANDS, -i64::from(lost)));
+    if i64::from(lost) >= unit.count(STANDS) {
+        effects.push(Effect::mark(&unit.id, DESTROYED));
+    }
+}
+
+impl BelleEpoqueBattle {
+    fn resolve_command(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+    ) -> Result<Resolved, BattleError> {
+        let side = request.side.ok_or(BattleError::Invalid {
+            field: "side",
+            message: "command needs the side rolling".to_string(),
+        })?;
+        let (_, inputs) = Self::situation(plan, board, request)?;
+        let report = roll_mechanic(RULESET, "command_points", &inputs, roller)?;
+        let total = count_of(&report, "total");
+        Ok(Resolved {
+            effects: vec![
+                Effect::side_set(side, COMMAND_POINTS, total),
+                Effect::side_set(side, COMMAND_ROLLED, 1),
+            ],
+            report: Some(report),
+            result: Vec::new(),
+        })
+    }
+
+    fn resolve_activate(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+    ) -> Result<Resolved, BattleError> {
+        let unit = acting(board, request)?;
+        let (_, inputs) = Self::situation(plan, board, request)?;
+        let spent = inputs.count("cps");
+        let left = board.side_count(unit.side, COMMAND_POINTS).max(0);
+        if spent > left {
+            let name = side_name(plan, unit.side);
+            return Err(BattleError::not_allowed(if left == 0 {
+                format!("{name} has no command points left this turn")
+            } else {
+                format!("{name} has only {left} command points left, not {spent}")
+            }));
+        }
+        let report = roll_mechanic(RULESET, "reactivity", &inputs, roller)?;
+        let passed = matches!(report.get("passed"), Some(Value::Flag(true)));
+        let mut effects = Vec::new();
+        if spent > 0 {
+            effects.push(Effect::side_add(unit.side, COMMAND_POINTS, -spent));
+        }
+        effects.push(Effect::mark(&unit.id, ACTIVATED));
+        if !passed {
+            effects.push(Effect::mark(&unit.id, BASIC_MOVE_ONLY));
+        }
+        Ok(Resolved {
+            effects,
+            report: Some(report),
+            result: Vec::new(),
+        })
+    }
+
+    fn resolve_fire(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+    ) -> Result<Resolved, BattleError> {
+        let unit = acting(board, request)?;
+        let target = target_of(board, request, unit)?;
+        let (_, inputs) = Self::situation(plan, board, request)?;
+        let report = roll_mechanic(RULESET, "fire", &inputs, roller)?;
+        if let Some(reason) = &report.no_result {
+            // Nothing rolled: the unit keeps its fire for a target it can reach.
+            return Err(BattleError::not_allowed(reason.clone()));
+        }
+        let lost = stands_u32(count_of(&report, "stands_lost"));
+        let mut effects = vec![Effect::mark(&unit.id, FIRED)];
+        lose_stands(&mut effects, target, lost);
+        effects.extend(ending(plan, board, &effects));
+        Ok(Resolved {
+            effects,
+            report: Some(report),
+            result: Vec::new(),
+        })
+    }
+
+    fn resolve_assault(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+    ) -> Result<Resolved, BattleError> {
+        let attacker = acting(board, request)?;
+        let defender = target_of(board, request, attacker)?;
+        let (_, inputs) = Self::situation(plan, board, request)?;
+        let report = roll_mechanic(RULESET, "assault", &inputs, roller)?;
+        let faces = |pool: &str| {
+            report
+                .dice
+                .iter()
+                .find(|d| d.pool == pool)
+                .map(|d| d.dice.clone())
+                .unwrap_or_default()
+        };
+        let assault = mechanics::assault(&inputs)?;
+        let result = be::assault_from_faces(&assault, &faces("attacker"), &faces("defender"))?;
+        let mut effects = vec![
+            Effect::mark(&attacker.id, ASSAULTED),
+            Effect::add(&attacker.id, ASSAULTS_FOUGHT, 1),
+            Effect::add(&defender.id, ASSAULTS_FOUGHT, 1),
+        ];
+        for (unit, losses) in [
+            (attacker, result.outcome.attacker),
+            (defender, result.outcome.defender),
+        ] {
+            lose_stands(&mut effects, unit, losses.stands);
+            if losses.fall_back_uds > 0 {
+                effects.push(Effect::add(
+                    &unit.id,
+                    FALL_BACK,
+                    i64::from(losses.fall_back_uds),
+                ));
+            }
+        }
+        effects.extend(ending(plan, board, &effects));
+        Ok(Resolved {
+            effects,
+            report: Some(report),
+            result: Vec::new(),
+        })
+    }
+
+    /// The turn's tokens, assaults and command points cleared; the next turn, or the end after
+    /// the last (TURN_LIMIT_RULING, winner by VICTORY_RULING).
+    fn end_turn(plan: &TablePlan, board: &Board) -> Resolved {
+        let mut effects = Vec::new();
+        for unit in &board.units {
+            for mark in [ACTIVATED, BASIC_MOVE_ONLY, FIRED, ASSAULTED] {
+                if unit.has(mark) {
+                    effects.push(Effect::clear(&unit.id, mark));
+                }
+            }
+            if unit.count(ASSAULTS_FOUGHT) != 0 {
+                effects.push(Effect::set(&unit.id, ASSAULTS_FOUGHT, 0));
+            }
+        }
+        for side in SIDES {
+            // Command points are for the current turn only.
+            for counter in [COMMAND_POINTS, COMMAND_ROLLED] {
+                if board.side_count(side, counter) != 0 {
+                    effects.push(Effect::side_set(side, counter, 0));
+                }
+            }
+        }
+        if board.turn >= TURN_LIMIT {
+            let winner = leader(board);
+            let standing = |side| side_stands(board, side);
+            effects.push(Effect::Ends {
+                winner,
+                reason: format!(
+                    "turn {} is over: {} stands left to {} ({} to {})",
+                    board.turn,
+                    standing(Side::Us),
+                    standing(Side::German),
+                    side_name(plan, Side::Us),
+                    side_name(plan, Side::German)
+                ),
+            });
+        } else {
+            effects.push(Effect::NextTurn);
+        }
+        Resolved {
+            effects,
+            report: None,
+            result: vec![format!("turn {} ends", board.turn)],
+        }
+    }
+
+    /// Units in the order a scripted player takes them: first and second player in turn.
+    fn interleaved(board: &Board) -> Vec<&BoardUnit> {
+        let us: Vec<&BoardUnit> = board.side_units(Side::Us).collect();
+        let german: Vec<&BoardUnit> = board.side_units(Side::German).collect();
+        let mut order = Vec::new();
+        for i in 0..us.len().max(german.len()) {
+            order.extend(us.get(i).copied());
+            order.extend(german.get(i).copied());
+        }
+        order
+    }
+}
+
+impl TableRules for BelleEpoqueBattle {
+    const RULESET: RulesetId = RULESET;
+    const ACTIONS: &'static [&'static str] = ACTIONS;
+
+    fn start(plan: &TablePlan) -> Board {
+        let mut board = Board::from_plan(plan);
+        for unit in &mut board.units {
+            if let Some(p) = profile(&unit.card) {
+                unit.counters
+                    .entry(STANDS.to_string())
+                    .or_insert(i64::from(p.stands));
+            }
+        }
+        board
+    }
+
+    fn actions(plan: &TablePlan, board: &Board) -> Vec<Action> {
+        let mut actions: Vec<Action> = SIDES
+            .into_iter()
+            .map(|side| command_action(plan, board, side))
+            .collect();
+        for unit in board.units.iter().filter(|u| u.in_play()) {
+            actions.push(activate_action(plan, board, unit));
+            actions.push(attack_action(board, unit, "fire"));
+            actions.push(attack_action(board, unit, "assault"));
+        }
+        actions.push(Action::new("end_turn", format!("End turn {}", board.turn)));
+        actions
+    }
+
+    fn params(action: &str) -> Vec<InputSpec> {
+        let Some(m) = mechanic_key(action).and_then(|key| mechanic(RULESET, key)) else {
+            return Vec::new();
+        };
+        let fixed = fixed_keys(action);
+        (m.inputs)()
+            .into_iter()
+            .filter(|spec| !fixed.contains(&spec.key))
+            .collect()
+    }
+
+    fn situation(
+        _plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+    ) -> Result<(MechanicId, Inputs), BattleError> {
+        let key = mechanic_key(request.action)
+            .ok_or_else(|| BattleError::not_allowed("ending the turn rolls no dice"))?;
+        let m = mechanic(RULESET, key)
+            .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))?;
+        let mut inputs = m.defaults();
+        // The player's choices first, then what the battle fixes over them.
+        let fixed = fixed_keys(request.action);
+        for (k, v) in request.inputs.iter() {
+            if !fixed.contains(&k) && inputs.get(k).is_some() {
+                inputs.set(k, v.clone());
+            }
+        }
+        match request.action {
+            "command" => {
+                let side = request.side.ok_or(BattleError::Invalid {
+                    field: "side",
+                    message: "command needs the side rolling".to_string(),
+                })?;
+                inputs.set("stands", InputValue::Count(side_stands(board, side)));
+            }
+            "activate" => {
+                let unit = acting(board, request)?;
+                inputs.set("unit", card_value(unit));
+                inputs.set("basic_score", InputValue::Count(0));
+            }
+            "fire" => {
+                let unit = acting(board, request)?;
+                let target = target_of(board, request, unit)?;
+                inputs.set("unit", card_value(unit));
+                inputs.set("troop_type", InputValue::Choice("card"));
+                inputs.set("stands", InputValue::Count(unit.count(STANDS)));
+                inputs.set("target", card_value(target));
+                inputs.set("target_order", InputValue::Choice("card"));
+                inputs.set("target_cavalry", InputValue::Flag(false));
+                inputs.set("target_stands", InputValue::Count(target.count(STANDS)));
+            }
+            _ => {
+                let attacker = acting(board, request)?;
+                let defender = target_of(board, request, attacker)?;
+                for (unit, who) in [(attacker, "attacker"), (defender, "defender")] {
+                    let [card, stands, level, cavalry, extra] = if who == "attacker" {
+                        [
+                            "attacker",
+                            "attacker_stands",
+                            "attacker_level",
+                            "attacker_cavalry",
+                            "attacker_extra_assaults",
+                        ]
+                    } else {
+                        [
+                            "defender",
+                            "defender_stands",
+                            "defender_level",
+                            "defender_cavalry",
+                            "defender_extra_assaults",
+                        ]
+                    };
+                    inputs.set(card, card_value(unit));
+                    inputs.set(stands, InputValue::Count(unit.count(STANDS)));
+                    inputs.set(level, InputValue::Choice("card"));
+                    // The card says whether it is cavalry.
+                    inputs.set(cavalry, InputValue::Flag(false));
+                    inputs.set(extra, InputValue::Count(unit.count(ASSAULTS_FOUGHT)));
+                }
+            }
+        }
+        Ok((mechanic_id(key), inputs))
+    }
+
+    fn resolve(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+    ) -> Result<Resolved, BattleError> {
+        match request.action {
+            "command" => Self::resolve_command(plan, board, request, roller),
+            "activate" => Self::resolve_activate(plan, board, request, roller),
+            "fire" => Self::resolve_fire(plan, board, request, roller),
+            "assault" => Self::resolve_assault(plan, board, request, roller),
+            "end_turn" => Ok(Self::end_turn(plan, board)),
+            other => Err(BattleError::not_allowed(format!(
+                "no action '{other}' in Belle Epoque"
+            ))),
+        }
+    }
+
+    fn category(action: &str) -> Category {
+        match action {
+            "fire" | "assault" => Category::Fire,
+            _ => Category::Command,
+        }
+    }
+
+    fn score(board: &Board) -> Option<Sides<u32>> {
+        Some(Sides {
+            us: stands_u32(side_stands(board, Side::Us)),
+            german: stands_u32(side_stands(board, Side::German)),
+        })
+    }
+
+    /// CARRY_RULING: half the stands lost (rounded down) rejoin; the eliminated are gone.
+    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
+        if !unit.in_play() {
+            return None;
+        }
+        let full = profile(&unit.card).map_or(0, |p| i64::from(p.stands));
+        let now = unit.count(STANDS);
+        let rejoin = (full - now).max(0) / 2;
+        let stands = (now + rejoin).min(full.max(now));
+        let mut counters = std::collections::BTreeMap::new();
+        if stands < full {
+            counters.insert(STANDS.to_string(), stands);
+        }
+        Some(TableUnit {
+            id: unit.id.clone(),
+            label: unit.label.clone(),
+            card: unit.card.clone(),
+            counters,
+            marks: Default::default(),
+        })
+    }
+
+    /// PROMOTE_RULING: poor → trained → elite; `None` at elite.
+    fn promote(unit: &TableUnit) -> Option<TableUnit> {
+        let p = profile(&unit.card)?;
+        let next = match p.reactivity {
+            Reactivity::Poor => Reactivity::Trained,
+            Reactivity::Trained => Reactivity::Elite,
+            Reactivity::Elite => return None,
+        };
+        let mut promoted = unit.clone();
+        promoted.card = Card::BelleEpoque(UnitProfile {
+            reactivity: next,
+            ..p.clone()
+        });
+        Some(promoted)
+    }
+
+    /// Command points for each side, then unit by unit (first and second player in turn):
+    /// activate spending one command point when there is one, then fire at the first enemy at
+    /// 1 UD (type G units assault it instead); the turn ends when every unit has acted.
+    fn scripted(plan: &TablePlan, board: &Board) -> Option<Request> {
+        if board.outcome.is_some() {
+            return None;
+        }
+        let actions = Self::actions(plan, board);
+        let allowed = |key: &str, unit: &BoardUnit| {
+            actions
+                .iter()
+                .find(|a| a.key == key && a.unit.as_deref() == Some(unit.id.as_str()))
+                .filter(|a| a.allowed())
+        };
+        for side in SIDES {
+            if board.side_count(side, COMMAND_ROLLED) == 0 && side_stands(board, side) > 0 {
+                return Some(
+                    Request::new("command")
+                        .side(side)
+                        .with("general", InputValue::Choice("average")),
+                );
+            }
+        }
+        for unit in Self::interleaved(board).into_iter().filter(|u| u.in_play()) {
+            let assaults = profile(&unit.card).is_some_and(|p| p.troop_type == TroopType::G);
+            let key = if assaults { "assault" } else { "fire" };
+            if let Some(action) = allowed(key, unit)
+                && let Some(target) = action.targets.first()
+            {
+                let request = Request::new(key).unit(&unit.id).target(target);
+                return Some(if key == "fire" {
+                    request.with("range", InputValue::Count(1))
+                } else {
+                    request
+                });
+            }
+            if allowed("activate", unit).is_some() {
+                let cps = board.side_count(unit.side, COMMAND_POINTS).clamp(0, 1);
+                return Some(
+                    Request::new("activate")
+                        .unit(&unit.id)
+                        .with("cps", InputValue::Count(cps)),
+                );
+            }
+        }
+        Some(Request::new("end_turn"))
+    }
+}
+
+#[cfg(test)]
+mod tests;
