@@ -210,12 +210,22 @@ fn wiped_out(board: &Board, effects: &[Effect]) -> Option<Effect> {
     for e in effects {
         after.apply(e);
     }
-    SIDES.into_iter().find_map(|side| {
-        (!after.side_units(side).any(BoardUnit::in_play)).then(|| Effect::Ends {
-            winner: Some(opponent(side)),
-            reason: format!("no tank of the {} player is left", side_word(side)),
-        })
-    })
+    let gone: Vec<Side> = SIDES
+        .into_iter()
+        .filter(|&side| !after.side_units(side).any(BoardUnit::in_play))
+        .collect();
+    match gone.as_slice() {
+        [] => None,
+        [side] => Some(Effect::Ends {
+            winner: Some(opponent(*side)),
+            reason: format!("no tank of the {} player is left", side_word(*side)),
+        }),
+        // A crash can take the last tank of each side.
+        _ => Some(Effect::Ends {
+            winner: None,
+            reason: "no tank is left on either side".to_string(),
+        }),
+    }
 }
 
 fn side_word(side: Side) -> &'static str {

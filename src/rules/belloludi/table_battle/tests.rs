@@ -192,6 +192,19 @@ fn a_crash_costs_an_order_and_each_tank_deals_its_die() {
 }
 
 #[test]
+fn a_crash_that_takes_the_last_tank_of_each_side_is_a_draw() {
+    let p = plan(&["Light Tank"], &["Light Tank"]);
+    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 1);
+    let crash = Request::new(CRASH).unit("first-1").target("second-1");
+    // Both dice read 3 (a d20 of 15): three hits each, all of a Light Tank's armour.
+    let event = decide(&p, &board, &crash, &table(&[("crash", vec![15, 15])]));
+    assert!(matches!(
+        event.effects.last(),
+        Some(Effect::Ends { winner: None, .. })
+    ));
+}
+
+#[test]
 fn orders_need_the_commander_die_and_a_broken_group_may_only_rally() {
     let mut p = plan(&["Medium Tank", "Light Tank"], &["Heavy Tank"]);
     let board = BelloLudiBattle::start(&p);
