@@ -16,7 +16,10 @@
 //!   tracker ends it after six rounds, the side that destroyed more tier points winning.
 //! - Damaged tracks stay damaged until a Rückzug order repairs them.
 //! - A fire order aims the whole fire rate at one target (split fire is the Resolve view's).
-//! - The Hinterhalt (ambush) order is not tracked: its interrupting shot is a plain `fire`.
+//! - Hinterhalt (`ambush`): the tank waits, its order stone staying beside it from round to
+//!   round ([`AMBUSHING`]); it takes no other order, and fires once at −1 whenever its player
+//!   says (the interruption is the players' to time), which ends the ambush and is its order
+//!   for that round.
 //! - Between battles of a campaign every surviving tank is repaired ([`TableRules::carry`]).
 
 use super::TankCard;
@@ -42,6 +45,8 @@ pub const TRACKED: &str = "tracked";
 pub const SPOTTED: &str = "spotted";
 /// Mark: the tank moved this round (a target that moved is harder to hit).
 pub const MOVED: &str = "moved";
+/// Mark: the tank lies in ambush (Hinterhalt) until it fires; kept from round to round.
+pub const AMBUSHING: &str = "ambushing";
 
 /// Order flags beside a tank this round (the board's order).
 pub const MOVE: &str = "move";
@@ -49,6 +54,7 @@ pub const FIRE: &str = "fire";
 pub const ATTACK: &str = "attack";
 pub const REPAIR: &str = "repair";
 pub const SPOT: &str = "spot";
+pub const AMBUSH: &str = "ambush";
 pub const END_TURN: &str = "end_turn";
 
 /// New house default: the last round the tracker plays.
@@ -167,7 +173,13 @@ fn enemies_in_play(board: &Board, side: Side) -> Vec<String> {
 
 /// Why `unit` cannot take `order` now, if it cannot.
 fn refusal(board: &Board, unit: &BoardUnit, order: &str) -> Option<String> {
-    if let Some(given) = &unit.order {
+    if unit.has(AMBUSHING) && !(order == FIRE && unit.order.as_deref() == Some(AMBUSH)) {
+        return Some(format!(
+            "{} lies in ambush: it takes no other order until it has fired",
+            unit.label
+        ));
+    }
+    if let Some(given) = unit.order.as_ref().filter(|_| !unit.has(AMBUSHING)) {
         return Some(format!(
             "{} already has its order this round ({})",
             unit.label, given
@@ -195,6 +207,7 @@ fn unit_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
         MOVE => "Move (Bewegen)",
         FIRE => "Fire (Feuern)",
         ATTACK => "Attack (Angriff)",
+        AMBUSH => "Ambush (Hinterhalt)",
         REPAIR => "Repair tracks (Rückzug)",
         _ => "Spot (Aufklärung)",
     };
@@ -277,6 +290,9 @@ fn resolve_fire(
     let left = hit_points(target);
     let damage = count_of(&report, "damage").min(left);
     let mut effects = vec![Effect::order(&unit.id, Some(request.action))];
+    if unit.has(AMBUSHING) {
+        effects.push(Effect::clear(&unit.id, AMBUSHING));
+    }
     if request.action == ATTACK {
         effects.push(Effect::mark(&unit.id, MOVED));
     }
@@ -355,7 +371,7 @@ fn resolve_move(board: &Board, request: &Request) -> Result<Resolved, BattleErro
 fn resolve_end_turn(board: &Board) -> Resolved {
     let mut effects = Vec::new();
     for unit in &board.units {
-        if unit.order.is_some() {
+        if unit.order.is_some() && !unit.has(AMBUSHING) {
             effects.push(Effect::order(&unit.id, None));
         }
         for mark in [SPOTTED, MOVED] {
@@ -392,7 +408,8 @@ fn resolve_end_turn(board: &Board) -> Resolved {
 
 impl TableRules for BattleOfTanksBattle {
     const RULESET: RulesetId = RULESET;
-    const ACTIONS: &'static [&'static str] = &[MOVE, FIRE, ATTACK, REPAIR, SPOT, END_TURN];
+    const ACTIONS: &'static [&'static str] =
+        &[MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH, END_TURN];
 
     fn start(plan: &TablePlan) -> Board {
         let mut board = Board::from_plan(plan);
@@ -411,7 +428,7 @@ impl TableRules for BattleOfTanksBattle {
             .iter()
             .filter(|u| u.in_play())
             .flat_map(|u| {
-                [MOVE, FIRE, ATTACK, REPAIR, SPOT].map(|key| unit_action(board, u, key))
+                [MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH].map(|key| unit_action(board, u, key))
             })
             .collect();
         actions.push(Action::new(END_TURN, format!("End round {}", board.turn)));
@@ -456,7 +473,7 @@ impl TableRules for BattleOfTanksBattle {
             }
             inputs.set("target", InputValue::CardList(vec![entry]));
             inputs.set("moving", InputValue::Flag(request.action == ATTACK));
-            inputs.set("ambush", InputValue::Flag(false));
+            inputs.set("ambush", InputValue::Flag(unit.has(AMBUSHING)));
             inputs.set("target_moving", InputValue::Flag(target.has(MOVED)));
         } else if key == "spotting" {
             target_of(board, unit, request)?;
@@ -473,6 +490,17 @@ impl TableRules for BattleOfTanksBattle {
     ) -> Result<Resolved, BattleError> {
         match request.action {
             MOVE => resolve_move(board, request),
+            AMBUSH => {
+                let unit = actor(board, request)?;
+                Ok(Resolved {
+                    effects: vec![
+                        Effect::order(&unit.id, Some(AMBUSH)),
+                        Effect::mark(&unit.id, AMBUSHING),
+                    ],
+                    report: None,
+                    result: Vec::new(),
+                })
+            }
             END_TURN => Ok(resolve_end_turn(board)),
             FIRE | ATTACK | REPAIR | SPOT => {
                 let (_, inputs) = Self::situation(plan, board, request)?;

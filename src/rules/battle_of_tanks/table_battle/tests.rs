@@ -174,6 +174,33 @@ fn attack_fires_on_the_move_at_plus_one() {
 }
 
 #[test]
+fn an_ambush_waits_across_the_round_and_fires_once_at_minus_one() {
+    let p = plan(&["T-34-85M"], &["Pz.Kpfw. II Luchs"]);
+    let board = BattleOfTanksBattle::start(&p);
+    let ambush = decide(&p, &board, &Request::new(AMBUSH).unit("first-1"), &Dice::Seed(1));
+    let board = after(&board, &ambush);
+    let moving = refusal_of(&p, &board, &Request::new(MOVE).unit("first-1"));
+    assert!(moving.contains("lies in ambush"), "{moving}");
+    // The order stone stays beside the ambusher when the round ends.
+    let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
+    assert_eq!(end.effects, vec![Effect::NextTurn]);
+    let board = after(&board, &end);
+    // T-34-85M hits on 3+, from ambush on 2+.
+    let dice = table(&[("to_hit", vec![2]), ("penetration", vec![1])]);
+    let shot = decide(&p, &board, &fire("first-1", "second-1"), &dice);
+    assert_eq!(
+        shot.effects,
+        vec![
+            Effect::order("first-1", Some(FIRE)),
+            Effect::clear("first-1", AMBUSHING)
+        ]
+    );
+    let board = after(&board, &shot);
+    let again = refusal_of(&p, &board, &fire("first-1", "second-1"));
+    assert!(again.contains("already has its order"), "{again}");
+}
+
+#[test]
 fn spotting_marks_the_target_and_lets_it_be_fired_at_in_cover() {
     let p = plan(&["Pz.Kpfw. II Luchs"], &["T-34-85M", "IS-2"]);
     let board = BattleOfTanksBattle::start(&p);
