@@ -102,7 +102,8 @@ const TARGET_FIELDS: &[EntryField] = &[
         label: "Hit points left",
         help: "0 = undamaged.",
         min: 0,
-        max: 500,
+        // As wide as a card's hit points may be (a Tiger I has 1400).
+        max: 10_000,
         flag: None,
     },
 ];
@@ -388,6 +389,11 @@ fn fire_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveErro
         }
         r.count(format!("hits{s}"), format!("Hits on {name}"), v.volley.hits);
         r.count(format!("damage{s}"), format!("Damage to {name}"), v.damage);
+        r.count(
+            format!("track_hits{s}"),
+            format!("Track hits on {name}"),
+            v.volley.track_hits,
+        );
         r.value(
             format!("destroyed{s}"),
             format!("{name} destroyed"),

@@ -6,6 +6,7 @@ mod card_data;
 pub mod mechanics;
 pub mod resolve;
 pub mod rulings;
+pub mod table_battle;
 
 use serde::{Deserialize, Serialize};
 

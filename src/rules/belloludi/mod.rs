@@ -10,6 +10,7 @@ pub mod mechanics;
 mod reference;
 pub mod resolve;
 pub mod rulings;
+pub mod table_battle;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,473 @@
+//! Battle of Tanks on the board: each order's effects for given table dice, the refusals, the
+//! odds shown against the Resolve form's and against dice enumerated here, verification of a
+//! scripted battle, and what a tank takes into the next battle.
+
+use super::*;
+use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
+use crate::rules::battle::{BattleRules, Dice};
+use crate::rules::dice::{Source, TableDice};
+use crate::rules::registry::ruleset;
+
+type Battle = TableBattle<BattleOfTanksBattle>;
+
+fn card(name: &str) -> Card {
+    ruleset(RULESET)
+        .library()
+        .iter()
+        .find(|c| c.name() == name)
+        .unwrap_or_else(|| panic!("no book card {name}"))
+        .clone()
+}
+
+fn unit(id: String, name: &str) -> TableUnit {
+    TableUnit {
+        label: format!("{name} ({id})"),
+        id,
+        card: card(name),
+        counters: Default::default(),
+        marks: Default::default(),
+    }
+}
+
+fn plan(first: &[&str], second: &[&str]) -> TablePlan {
+    let side = |prefix: &str, names: &[&str]| -> Vec<TableUnit> {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| unit(format!("{prefix}-{}", i + 1), n))
+            .collect()
+    };
+    TablePlan {
+        ruleset: RULESET,
+        number: 1,
+        name: "Skirmish".into(),
+        forces: Sides {
+            us: "Red".into(),
+            german: "Blue".into(),
+        },
+        units: Sides {
+            us: side("first", first),
+            german: side("second", second),
+        },
+    }
+}
+
+fn table(pools: &[(&str, Vec<u8>)]) -> Dice {
+    let mut dice = TableDice::new();
+    for (pool, faces) in pools {
+        dice.add(*pool, faces.clone());
+    }
+    Dice::Table(dice)
+}
+
+fn decide(plan: &TablePlan, board: &Board, request: &Request, dice: &Dice) -> TableEvent {
+    Battle::decide(plan, board, request, dice).unwrap().event
+}
+
+fn refusal_of(plan: &TablePlan, board: &Board, request: &Request) -> String {
+    Battle::decide(plan, board, request, &Dice::Seed(1))
+        .unwrap_err()
+        .to_string()
+}
+
+fn fire(unit: &str, target: &str) -> Request {
+    Request::new(FIRE).unit(unit).target(target)
+}
+
+fn after(board: &Board, event: &TableEvent) -> Board {
+    let mut board = board.clone();
+    Battle::apply(&mut board, event);
+    board
+}
+
+#[test]
+fn start_takes_hit_points_from_the_card_and_keeps_what_the_plan_carries() {
+    let mut p = plan(&["T-34-85M"], &["Tiger I"]);
+    p.units.german[0].counters.insert(HIT_POINTS.into(), 900);
+    let board = BattleOfTanksBattle::start(&p);
+    assert_eq!(board.unit("first-1").unwrap().count(HIT_POINTS), 720);
+    assert_eq!(board.unit("second-1").unwrap().count(HIT_POINTS), 900);
+    assert_eq!(board.turn, 1);
+}
+
+/// The book's example: two shots hit, the penetration dice show K and T: the tracks are
+/// damaged and one firepower comes off the hit points.
+#[test]
+fn fire_k_and_t_damage_the_tracks_and_take_one_firepower() {
+    let p = plan(&["Tiger I"], &["Pz.Kpfw. II Luchs"]);
+    let board = BattleOfTanksBattle::start(&p);
+    // Tiger I: accuracy 2+, fire rate 2, firepower 160. Penetration die read 1–2 blank,
+    // 3 K, 4 T, 5–6 W.
+    let dice = table(&[("to_hit", vec![3, 5]), ("penetration", vec![3, 4])]);
+    let event = decide(&p, &board, &fire("first-1", "second-1"), &dice);
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::order("first-1", Some(FIRE)),
+            Effect::add("second-1", HIT_POINTS, -160),
+            Effect::mark("second-1", TRACKED),
+        ]
+    );
+    assert_eq!(
+        after(&board, &event).unit("second-1").unwrap().count(HIT_POINTS),
+        310 - 160
+    );
+}
+
+#[test]
+fn a_one_misses_and_no_penetration_die_is_rolled() {
+    let p = plan(&["Tiger I"], &["Pz.Kpfw. II Luchs"]);
+    let board = BattleOfTanksBattle::start(&p);
+    let event = decide(
+        &p,
+        &board,
+        &fire("first-1", "second-1"),
+        &table(&[("to_hit", vec![1, 1])]),
+    );
+    assert_eq!(event.effects, vec![Effect::order("first-1", Some(FIRE))]);
+}
+
+#[test]
+fn the_last_tank_destroyed_ends_the_battle() {
+    let mut p = plan(&["T-34-85M"], &["Pz.Kpfw. II Luchs"]);
+    p.units.german[0].counters.insert(HIT_POINTS.into(), 100);
+    let board = BattleOfTanksBattle::start(&p);
+    // T-34-85M: accuracy 3+, one shot of firepower 180; W penetrates.
+    let dice = table(&[("to_hit", vec![3]), ("penetration", vec![6])]);
+    let event = decide(&p, &board, &fire("first-1", "second-1"), &dice);
+    assert_eq!(event.effects[1], Effect::add("second-1", HIT_POINTS, -100));
+    assert_eq!(event.effects[2], Effect::mark("second-1", DESTROYED));
+    assert!(matches!(
+        event.effects[3],
+        Effect::Ends {
+            winner: Some(Side::Us),
+            ..
+        }
+    ));
+    let board = after(&board, &event);
+    assert_eq!(BattleOfTanksBattle::score(&board).unwrap().us, 4);
+}
+
+#[test]
+fn attack_fires_on_the_move_at_plus_one() {
+    let p = plan(&["T-34-85M"], &["Pz.Kpfw. II Luchs"]);
+    let board = BattleOfTanksBattle::start(&p);
+    let request = Request::new(ATTACK).unit("first-1").target("second-1");
+    // 3+ on the move needs a 4: a 3 misses.
+    let event = decide(&p, &board, &request, &table(&[("to_hit", vec![3])]));
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::order("first-1", Some(ATTACK)),
+            Effect::mark("first-1", MOVED)
+        ]
+    );
+    // A target that moved adds +1 too (RULINGS "Moving target").
+    let board = after(&board, &event);
+    let (_, inputs) = BattleOfTanksBattle::situation(
+        &p,
+        &board,
+        &Request::new(FIRE).unit("second-1").target("first-1"),
+    )
+    .unwrap();
+    assert!(inputs.flag("target_moving"));
+}
+
+#[test]
+fn an_ambush_waits_across_the_round_and_fires_once_at_minus_one() {
+    let p = plan(&["T-34-85M"], &["Pz.Kpfw. II Luchs"]);
+    let board = BattleOfTanksBattle::start(&p);
+    let ambush = decide(&p, &board, &Request::new(AMBUSH).unit("first-1"), &Dice::Seed(1));
+    let board = after(&board, &ambush);
+    let moving = refusal_of(&p, &board, &Request::new(MOVE).unit("first-1"));
+    assert!(moving.contains("lies in ambush"), "{moving}");
+    // The order stone stays beside the ambusher when the round ends.
+    let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
+    assert_eq!(end.effects, vec![Effect::NextTurn]);
+    let board = after(&board, &end);
+    // T-34-85M hits on 3+, from ambush on 2+.
+    let dice = table(&[("to_hit", vec![2]), ("penetration", vec![1])]);
+    let shot = decide(&p, &board, &fire("first-1", "second-1"), &dice);
+    assert_eq!(
+        shot.effects,
+        vec![
+            Effect::order("first-1", Some(FIRE)),
+            Effect::clear("first-1", AMBUSHING)
+        ]
+    );
+    let board = after(&board, &shot);
+    let again = refusal_of(&p, &board, &fire("first-1", "second-1"));
+    assert!(again.contains("already has its order"), "{again}");
+}
+
+#[test]
+fn spotting_marks_the_target_and_lets_it_be_fired_at_in_cover() {
+    let p = plan(&["Pz.Kpfw. II Luchs"], &["T-34-85M", "IS-2"]);
+    let board = BattleOfTanksBattle::start(&p);
+    let heavy = InputValue::Choice("heavy");
+    let in_cover = fire("first-1", "second-1").with("cover", heavy.clone());
+    assert!(refusal_of(&p, &board, &in_cover).contains("spot it first"));
+    // Luchs spots on 1+; heavy cover adds 1 as printed: 2+.
+    let spot = Request::new(SPOT)
+        .unit("first-1")
+        .target("second-1")
+        .with("cover", heavy.clone());
+    let event = decide(&p, &board, &spot, &table(&[("spotting", vec![2])]));
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::order("first-1", Some(SPOT)),
+            Effect::mark("second-1", SPOTTED)
+        ]
+    );
+    // Light cover adds 2: 3+, so a 2 fails.
+    let light = spot.clone().with("cover", InputValue::Choice("light"));
+    let failed = decide(&p, &board, &light, &table(&[("spotting", vec![2])]));
+    assert_eq!(failed.effects, vec![Effect::order("first-1", Some(SPOT))]);
+    // Spotted, it may be fired at in cover — by another tank, next round.
+    let mut board = after(&board, &event);
+    board.units[0].order = None;
+    let dice = table(&[("to_hit", vec![1; 10])]);
+    assert!(Battle::decide(&p, &board, &in_cover, &dice).is_ok());
+}
+
+#[test]
+fn repair_rolls_against_the_card_and_mends_the_tracks() {
+    let mut p = plan(&["Tiger I"], &["T-34-85M"]);
+    p.units.us[0].marks.insert(TRACKED.into());
+    let board = BattleOfTanksBattle::start(&p);
+    let repair = Request::new(REPAIR).unit("first-1");
+    // Tiger I repairs on 4+.
+    let failed = decide(&p, &board, &repair, &table(&[("repair", vec![3])]));
+    assert_eq!(failed.effects, vec![Effect::order("first-1", Some(REPAIR))]);
+    let done = decide(&p, &board, &repair, &table(&[("repair", vec![4])]));
+    assert_eq!(
+        done.effects,
+        vec![
+            Effect::order("first-1", Some(REPAIR)),
+            Effect::clear("first-1", TRACKED),
+            Effect::mark("first-1", MOVED),
+        ]
+    );
+}
+
+#[test]
+fn refusals_say_why() {
+    let mut p = plan(&["Tiger I", "E-25"], &["T-34-85M"]);
+    p.units.us[0].marks.insert(TRACKED.into());
+    let board = BattleOfTanksBattle::start(&p);
+    let moving = refusal_of(&p, &board, &Request::new(MOVE).unit("first-1"));
+    assert!(moving.contains("tracks are damaged"), "{moving}");
+    let repair = refusal_of(&p, &board, &Request::new(REPAIR).unit("first-2"));
+    assert!(repair.contains("tracks are whole"), "{repair}");
+    let own = refusal_of(&p, &board, &fire("first-2", "first-1"));
+    assert!(own.contains("cannot be the target"), "{own}");
+    // One order per tank per round.
+    let moved = decide(&p, &board, &Request::new(MOVE).unit("first-2"), &Dice::Seed(1));
+    let board = after(&board, &moved);
+    let again = refusal_of(&p, &board, &fire("first-2", "second-1"));
+    assert!(again.contains("already has its order"), "{again}");
+    // The refused actions are still listed with their reasons.
+    let listed = BattleOfTanksBattle::actions(&p, &board);
+    let tracked_move = listed
+        .iter()
+        .find(|a| a.key == MOVE && a.unit.as_deref() == Some("first-1"))
+        .unwrap();
+    assert!(tracked_move.refused.is_some());
+}
+
+#[test]
+fn end_turn_clears_the_round_and_the_last_round_decides_by_tier_points() {
+    let mut p = plan(&["T-34-85M", "Pz.Kpfw. II Luchs"], &["Tiger I", "T-80"]);
+    p.units.german[1].marks.insert(DESTROYED.into());
+    let mut board = BattleOfTanksBattle::start(&p);
+    board.units[0].order = Some(FIRE.into());
+    board.units[2].marks.insert(SPOTTED.into());
+    let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
+    assert_eq!(
+        end.effects,
+        vec![
+            Effect::order("first-1", None),
+            Effect::clear("second-1", SPOTTED),
+            Effect::NextTurn
+        ]
+    );
+    board.turn = TURN_LIMIT;
+    let last = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
+    // The T-80 (tier 4) is destroyed; nothing of the first player's.
+    assert!(matches!(
+        last.effects.last(),
+        Some(Effect::Ends {
+            winner: Some(Side::Us),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn the_odds_are_the_resolve_forms_and_match_the_dice_enumerated() {
+    let mut p = plan(&["T-34-85M"], &["Pz.Kpfw. II Luchs"]);
+    p.units.german[0].counters.insert(HIT_POINTS.into(), 100);
+    let board = BattleOfTanksBattle::start(&p);
+    let request = fire("first-1", "second-1");
+    let (id, inputs) = BattleOfTanksBattle::situation(&p, &board, &request).unwrap();
+    let shown = odds_of(id.ruleset, id.key, &inputs).unwrap();
+    // The Resolve form filled by hand: the same cards and 100 hit points left.
+    let m = mechanic(RULESET, "fire").unwrap();
+    let mut form = m.defaults();
+    form.set("attacker", book(&card("T-34-85M")));
+    let mut entry = ListEntry {
+        card: Some(CardPick::book(&card("Pz.Kpfw. II Luchs"))),
+        ..ListEntry::default()
+    };
+    entry.numbers.insert("hit_points", 100);
+    form.set("target", InputValue::CardList(vec![entry]));
+    assert_eq!(m.answer(&form, None).unwrap(), shown);
+    // One shot: the d6 hits on 3+, the penetration die (1–2 blank, 3 K, 4 T, 5–6 W) must
+    // show T or W; 180 firepower ends the 100 hit points.
+    let mut destroyed = 0;
+    for hit in 1..=6u8 {
+        for pen in 1..=6u8 {
+            destroyed += u32::from(hit >= 3 && pen >= 4);
+        }
+    }
+    let expected = f64::from(destroyed) / 36.0;
+    match shown.get("p_destroyed") {
+        Some(Value::Probability(p)) => assert!((p - expected).abs() < 1e-12, "{p} {expected}"),
+        other => panic!("no p_destroyed: {other:?}"),
+    }
+}
+
+#[test]
+fn pools_are_asked_in_order_and_the_action_decided_once_given() {
+    let p = plan(&["Tiger I"], &["Pz.Kpfw. II Luchs"]);
+    let board = BattleOfTanksBattle::start(&p);
+    let request = fire("first-1", "second-1");
+    let (asked, answer) = Battle::pools(&p, &board, &request, &TableDice::new());
+    assert_eq!(asked.iter().map(|r| r.pool).collect::<Vec<_>>(), ["to_hit"]);
+    assert!(answer.is_err());
+    let hits = TableDice::new().with("to_hit", vec![6, 6]);
+    let (asked, answer) = Battle::pools(&p, &board, &request, &hits);
+    assert_eq!(
+        asked.iter().map(|r| r.pool).collect::<Vec<_>>(),
+        ["to_hit", "penetration"]
+    );
+    assert_eq!(asked[1].count, 2);
+    assert!(answer.is_err());
+    let all = hits.with("penetration", vec![1, 2]);
+    let (_, answer) = Battle::pools(&p, &board, &request, &all);
+    assert_eq!(
+        answer.unwrap().event.effects,
+        vec![Effect::order("first-1", Some(FIRE))]
+    );
+}
+
+/// A scripted battle from the start: every event with the board before it.
+fn scripted_battle(p: &TablePlan, dice: impl Fn(usize) -> Dice) -> Vec<(Board, TableEvent)> {
+    let mut board = BattleOfTanksBattle::start(p);
+    let mut played = Vec::new();
+    for step in 0..1_000 {
+        let Some(request) = BattleOfTanksBattle::scripted(p, &board) else {
+            return played;
+        };
+        let event = decide(p, &board, &request, &dice(step));
+        let before = board.clone();
+        Battle::apply(&mut board, &event);
+        played.push((before, event));
+    }
+    panic!("the scripted battle did not end in 1,000 actions");
+}
+
+fn small_forces() -> TablePlan {
+    plan(&["T-34-85M", "Pz.Kpfw. II Luchs"], &["Tiger I", "T-80"])
+}
+
+#[test]
+fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
+    let p = small_forces();
+    for seed in [1u64, 7, 42, 1_000, 65_537] {
+        let played = scripted_battle(&p, |step| Dice::Seed(seed * 1_000 + step as u64));
+        let (last_board, last) = played.last().unwrap();
+        let end = after(last_board, last);
+        assert!(end.outcome.is_some(), "seed {seed}");
+        assert!(end.turn <= TURN_LIMIT);
+        // At most five orders a round for four tanks, plus the round's end.
+        assert!(played.len() <= (TURN_LIMIT as usize) * 5);
+    }
+}
+
+/// The same play with the dice as the players would type them.
+fn typed(event: &TableEvent) -> Dice {
+    let mut dice = TableDice::new();
+    for roll in &event.rolls {
+        dice.add(roll.pool.clone(), roll.roll.dice.clone());
+    }
+    Dice::Table(dice)
+}
+
+/// An event without where its dice came from.
+fn play_of(event: &TableEvent) -> TableEvent {
+    let mut event = event.clone();
+    event.dice_from = Default::default();
+    for roll in &mut event.rolls {
+        roll.roll.source = Source::Seed;
+        roll.roll.seed = 0;
+        roll.roll.index = 0;
+    }
+    event
+}
+
+#[test]
+fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
+    let p = small_forces();
+    let seeded = scripted_battle(&p, |step| Dice::Seed(500 + step as u64));
+    let mut board = BattleOfTanksBattle::start(&p);
+    let mut forged_any = false;
+    for (before, event) in &seeded {
+        assert_eq!(&board, before);
+        assert_eq!(Battle::rederive(&p, before, event, 1).unwrap(), *event);
+        // The same request with the faces typed at the table gives the same events.
+        let request = crate::rules::battle::table::request_of::<BattleOfTanksBattle>(event)
+            .unwrap();
+        let at_table = decide(&p, before, &request, &typed(event));
+        assert_eq!(play_of(&at_table), play_of(event));
+        assert_eq!(Battle::rederive(&p, before, &at_table, 1).unwrap(), at_table);
+        // A forged effect or die is found.
+        // A seeded die changed no longer matches its seed; a typed die turned from a miss
+        // into a hit (or back) no longer matches the effects recorded.
+        if let Some(roll) = event.rolls.first() {
+            let flip = |face: u8| if face == 6 { 1 } else { 6 };
+            let mut forged = event.clone();
+            forged.rolls[0].roll.dice[0] = flip(roll.roll.dice[0]);
+            assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+            // A 1 always misses and a 6 always hits (in the open).
+            let sure = roll.roll.dice.iter().position(|&f| f == 1 || f == 6);
+            if let (Some(i), "to_hit") = (sure, roll.pool.as_str()) {
+                let mut forged = at_table.clone();
+                forged.rolls[0].roll.dice[i] = flip(roll.roll.dice[i]);
+                assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+                forged_any = true;
+            }
+        }
+        let mut forged = event.clone();
+        forged.effects.push(Effect::mark("first-1", TRACKED));
+        assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+        Battle::apply(&mut board, event);
+    }
+    assert!(forged_any);
+    assert!(board.outcome.is_some());
+}
+
+#[test]
+fn carry_repairs_survivors_and_loses_the_destroyed_and_nothing_is_promoted() {
+    let p = small_forces();
+    let mut board = BattleOfTanksBattle::start(&p);
+    board.units[0].counters.insert(HIT_POINTS.into(), 20);
+    board.units[0].marks.insert(TRACKED.into());
+    board.units[1].marks.insert(DESTROYED.into());
+    let kept = BattleOfTanksBattle::carry(&board.units[0]).unwrap();
+    assert!(kept.counters.is_empty() && kept.marks.is_empty());
+    assert_eq!(kept.card, p.units.us[0].card);
+    assert!(BattleOfTanksBattle::carry(&board.units[1]).is_none());
+    assert!(BattleOfTanksBattle::promote(&kept).is_none());
+}

@@ -1,0 +1,677 @@
+//! BelloLudi Tanks! fought on the generic [`Board`]: each tank's armour left (its chips),
+//! disorder, shaken and broken, each side's commander die and the orders it gave, and the
+//! broken group that decides the battle.
+//!
+//! What the book gives: the commander die sets the orders of the turn (B, 0, 1, 2 or 3; B is
+//! a blunder and no order); firing is free but once per turn; a hit deals the commander dice
+//! of the gun, a B destroys; shaken and broken by armour left (RULINGS "State"); disorder when
+//! all damage dice hit (RULINGS "Shooting"); crashing tanks each roll a commander die and deal
+//! its number; a rally order removes one chip, at most one per tank per turn, and a broken
+//! group may only rally — with a commander die, 1–3 removing the chip; a group is broken when
+//! more than half its tanks are shaken, broken or gone, the army when more than half its
+//! groups are; victory points as the book counts them.
+//!
+//! House defaults (new, shown with the actions that use them):
+//! - Each side is one group with one commander: one commander die per side per turn
+//!   ([`ONE_GROUP_RULING`]), so a broken group is a broken army and ends the battle when the
+//!   turn ends broken.
+//! - The battle ends after [`TURN_LIMIT`] turns, the side with more victory points winning.
+//! - A rally also clears disorder (RULINGS "Shooting": disordered "until it rallies").
+//! - Between battles of a campaign a surviving tank's chips are mended ([`TableRules::carry`]).
+//! - Ambush, cover, smoke and aim orders are positional: a player spends them as `move`.
+
+use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
+use crate::rules::battle::table::{Resolved, TableRules, roll_mechanic};
+use crate::rules::battle::{
+    Action, BattleError, Category, Cost, Request, SIDES, Side, Sides, opponent,
+};
+use crate::rules::card::Card;
+use crate::rules::dice::Roller;
+use crate::rules::resolution::{
+    CardPick, InputSpec, InputValue, Inputs, MechanicId, Report, Value, mechanic,
+};
+use crate::rules::{HouseDefault, RulesetId};
+
+use super::Vehicle;
+use super::resolve::{TankState, VictoryTally, group_is_broken, state_of};
+
+const RULESET: RulesetId = RulesetId::Belloludi;
+
+/// Counter: armour points a tank has left (its card's armour less the chips it took).
+pub const ARMOUR: &str = "armour";
+/// Mark: all damage dice hit it; −1 to shoot until it rallies.
+pub const DISORDERED: &str = "disordered";
+/// Mark: armour left below half the card's: −1 to shoot.
+pub const SHAKEN: &str = "shaken";
+/// Mark: armour left at most a quarter of the card's: it retreats.
+pub const BROKEN: &str = "broken";
+/// Mark: it has fired this turn (once per turn).
+pub const FIRED: &str = "fired";
+/// Mark: it has been rallied this turn (once per turn).
+pub const RALLIED: &str = "rallied";
+/// Side counter: orders left this turn from the commander die.
+pub const ORDERS: &str = "orders";
+/// Side counter: 1 once the side has rolled its commander die this turn.
+pub const COMMANDED: &str = "commanded";
+
+pub const COMMAND: &str = "command";
+pub const MOVE: &str = "move";
+pub const SHOOT: &str = "shoot";
+pub const CRASH: &str = "crash";
+pub const RALLY: &str = "rally";
+pub const END_TURN: &str = "end_turn";
+
+/// New house default: the last turn the tracker plays.
+pub const TURN_LIMIT: u32 = 6;
+
+/// New house default: one group per side.
+pub const ONE_GROUP_RULING: HouseDefault = HouseDefault {
+    value: "command",
+    ruling: "House default: each side's tanks are one group under one commander, who rolls one commander die a turn; a group still broken when the turn ends is a broken army and loses.",
+};
+
+/// New house default: the turn limit.
+pub const TURN_LIMIT_RULING: HouseDefault = HouseDefault {
+    value: "end_turn",
+    ruling: "House default: the battle ends after turn 6; the side with more victory points wins (equal: a draw).",
+};
+
+/// The shooting mechanic's inputs the battle sets from the board.
+const SHOT_FIXED: &[&str] = &["shooter", "target", "target_armour", "shooter_shaken"];
+
+/// BelloLudi Tanks! on the generic board.
+pub struct BelloLudiBattle;
+
+fn vehicle(unit: &BoardUnit) -> Result<&Vehicle, BattleError> {
+    match &unit.card {
+        Card::Belloludi(v) => Ok(v),
+        other => Err(BattleError::Invalid {
+            field: "card",
+            message: format!("{} is not a BelloLudi tank", other.name()),
+        }),
+    }
+}
+
+fn full_armour(unit: &BoardUnit) -> i64 {
+    vehicle(unit).map_or(0, |v| i64::from(v.armour))
+}
+
+fn armour_left(unit: &BoardUnit) -> u32 {
+    u32::try_from(unit.count(ARMOUR).max(0)).unwrap_or(0)
+}
+
+/// How a tank stands on the board.
+fn state(unit: &BoardUnit) -> TankState {
+    match vehicle(unit) {
+        _ if !unit.in_play() => TankState::Destroyed,
+        Ok(v) => state_of(v, armour_left(unit)),
+        Err(_) => TankState::Steady,
+    }
+}
+
+fn states(board: &Board, side: Side) -> Vec<TankState> {
+    board.side_units(side).map(state).collect()
+}
+
+/// More than half the side's tanks shaken, broken or gone.
+fn side_broken(board: &Board, side: Side) -> bool {
+    group_is_broken(&states(board, side))
+}
+
+/// Victory points `side` has scored (the book's tally of the enemy's tanks and group).
+fn victory_points(board: &Board, side: Side) -> u32 {
+    let enemy = states(board, opponent(side));
+    VictoryTally::from_groups(&[enemy]).points().unwrap_or(0)
+}
+
+fn mechanic_id(key: &str) -> Option<MechanicId> {
+    mechanic(RULESET, key).map(|m| m.id())
+}
+
+fn actor<'a>(board: &'a Board, request: &Request) -> Result<&'a BoardUnit, BattleError> {
+    let id = request.unit.as_deref().ok_or(BattleError::Invalid {
+        field: "unit",
+        message: format!("{} needs the tank that acts", request.action),
+    })?;
+    let unit = board
+        .unit(id)
+        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
+    if !unit.in_play() {
+        return Err(BattleError::not_allowed(format!(
+            "{} is destroyed",
+            unit.label
+        )));
+    }
+    Ok(unit)
+}
+
+fn target_of<'a>(
+    board: &'a Board,
+    actor: &BoardUnit,
+    request: &Request,
+) -> Result<&'a BoardUnit, BattleError> {
+    let id = request.target.as_deref().ok_or(BattleError::Invalid {
+        field: "target",
+        message: format!("{} needs an enemy tank as its target", request.action),
+    })?;
+    let target = board
+        .unit(id)
+        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
+    if target.side == actor.side || !target.in_play() {
+        return Err(BattleError::not_allowed(format!(
+            "{} cannot be the target of {}",
+            target.label, actor.label
+        )));
+    }
+    Ok(target)
+}
+
+fn enemies_in_play(board: &Board, side: Side) -> Vec<String> {
+    board
+        .side_units(opponent(side))
+        .filter(|u| u.in_play())
+        .map(|u| u.id.clone())
+        .collect()
+}
+
+/// A tank's marks brought in line with `remaining` armour (and a bullseye's destruction).
+fn state_effects(unit: &BoardUnit, remaining: u32) -> Vec<Effect> {
+    let after = vehicle(unit).map_or(TankState::Steady, |v| state_of(v, remaining));
+    let want = |mark: &str| match mark {
+        SHAKEN => after == TankState::Shaken,
+        BROKEN => after == TankState::Broken,
+        _ => after == TankState::Destroyed,
+    };
+    let mut effects = Vec::new();
+    for mark in [SHAKEN, BROKEN, DESTROYED] {
+        match (unit.has(mark), want(mark)) {
+            (false, true) => effects.push(Effect::mark(&unit.id, mark)),
+            (true, false) => effects.push(Effect::clear(&unit.id, mark)),
+            _ => {}
+        }
+    }
+    effects
+}
+
+/// Armour lost down to `remaining`, and the marks that follow.
+fn damage_effects(unit: &BoardUnit, remaining: u32) -> Vec<Effect> {
+    let lost = i64::from(armour_left(unit)) - i64::from(remaining);
+    let mut effects = Vec::new();
+    if lost > 0 {
+        effects.push(Effect::add(&unit.id, ARMOUR, -lost));
+    }
+    effects.extend(state_effects(unit, remaining));
+    effects
+}
+
+/// The battle ends at once when a side has no tank left in play.
+fn wiped_out(board: &Board, effects: &[Effect]) -> Option<Effect> {
+    let mut after = board.clone();
+    for e in effects {
+        after.apply(e);
+    }
+    let gone: Vec<Side> = SIDES
+        .into_iter()
+        .filter(|&side| !after.side_units(side).any(BoardUnit::in_play))
+        .collect();
+    match gone.as_slice() {
+        [] => None,
+        [side] => Some(Effect::Ends {
+            winner: Some(opponent(*side)),
+            reason: format!("no tank of the {} player is left", side_word(*side)),
+        }),
+        // A crash can take the last tank of each side.
+        _ => Some(Effect::Ends {
+            winner: None,
+            reason: "no tank is left on either side".to_string(),
+        }),
+    }
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Us => "first",
+        Side::German => "second",
+    }
+}
+
+fn count_of(report: &Report, key: &str) -> i64 {
+    match report.get(key) {
+        Some(Value::Count(n)) => *n,
+        _ => 0,
+    }
+}
+
+fn u32_of(report: &Report, key: &str) -> u32 {
+    u32::try_from(count_of(report, key).max(0)).unwrap_or(0)
+}
+
+/// The commander die's face in a command report: orders given (B counts none).
+fn orders_of(report: &Report) -> Option<u32> {
+    match report.get("face") {
+        Some(Value::Text(face)) => face.parse().ok(),
+        _ => None,
+    }
+}
+
+fn book(card: &Card) -> InputValue {
+    InputValue::Card(Some(CardPick::book(card)))
+}
+
+/// Why `unit` cannot take `key` now, if it cannot.
+fn refusal(board: &Board, unit: &BoardUnit, key: &str) -> Option<String> {
+    let side = unit.side;
+    let broken = side_broken(board, side);
+    let orders = board.side_count(side, ORDERS);
+    let needs_order = matches!(key, MOVE | CRASH) || (key == RALLY && !broken);
+    if broken && key != RALLY {
+        return Some(format!(
+            "the group is broken: it falls back and may only rally ({})",
+            unit.label
+        ));
+    }
+    if needs_order && board.side_count(side, COMMANDED) == 0 {
+        return Some("roll the commander die first".to_string());
+    }
+    if needs_order && orders <= 0 {
+        return Some("no order left this turn".to_string());
+    }
+    match key {
+        SHOOT if unit.has(FIRED) => Some(format!("{} has fired this turn", unit.label)),
+        SHOOT | CRASH if enemies_in_play(board, side).is_empty() => {
+            Some("no enemy tank is left".to_string())
+        }
+        RALLY if unit.has(RALLIED) => Some(format!("{} has rallied this turn", unit.label)),
+        RALLY if unit.count(ARMOUR) >= full_armour(unit) && !unit.has(DISORDERED) => Some(
+            format!("{} has no chip to remove and is not in disorder", unit.label),
+        ),
+        _ => None,
+    }
+}
+
+fn unit_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
+    let broken = side_broken(board, unit.side);
+    let verb = match key {
+        MOVE => "Move (an order)",
+        SHOOT => "Shoot",
+        CRASH => "Crash into (an order)",
+        RALLY if broken => "Rally (commander die)",
+        _ => "Rally (an order)",
+    };
+    let mut action = Action::new(key, format!("{}: {verb}", unit.label));
+    action.side = Some(unit.side);
+    action.unit = Some(unit.id.clone());
+    action.mechanic = match key {
+        SHOOT => mechanic_id("shooting"),
+        CRASH => mechanic_id("crash"),
+        RALLY if broken => mechanic_id("command"),
+        _ => None,
+    };
+    if matches!(key, SHOOT | CRASH) {
+        action.targets = enemies_in_play(board, unit.side);
+    }
+    if matches!(key, MOVE | CRASH) || (key == RALLY && !broken) {
+        action.costs.push(Cost {
+            side: unit.side,
+            what: "order".to_string(),
+            count: 1,
+        });
+    }
+    action.refused = refusal(board, unit, key);
+    action
+}
+
+fn command_action(board: &Board, side: Side) -> Action {
+    let mut action = Action::new(
+        COMMAND,
+        format!("{} player: roll the commander die", side_word(side)),
+    );
+    action.side = Some(side);
+    action.mechanic = mechanic_id("command");
+    if board.side_count(side, COMMANDED) > 0 {
+        action.refused = Some("the commander die was rolled this turn".to_string());
+    } else if side_broken(board, side) {
+        action.refused = Some("the group is broken: its tanks may only rally".to_string());
+    }
+    action
+}
+
+fn spend_order(side: Side) -> Effect {
+    Effect::side_add(side, ORDERS, -1)
+}
+
+fn resolve_command(request: &Request, roller: &mut Roller) -> Result<Resolved, BattleError> {
+    let side = request.side.ok_or(BattleError::Invalid {
+        field: "side",
+        message: "the commander die needs the side that rolls it".to_string(),
+    })?;
+    let report = roll_mechanic(RULESET, "command", &Inputs::default(), roller)?;
+    let orders = orders_of(&report).unwrap_or(0);
+    Ok(Resolved {
+        effects: vec![
+            Effect::side_set(side, COMMANDED, 1),
+            Effect::side_set(side, ORDERS, i64::from(orders)),
+        ],
+        report: Some(report),
+        result: Vec::new(),
+    })
+}
+
+fn resolve_shoot(
+    board: &Board,
+    request: &Request,
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<Resolved, BattleError> {
+    let unit = actor(board, request)?;
+    let target = target_of(board, unit, request)?;
+    let report = roll_mechanic(RULESET, "shooting", inputs, roller)?;
+    let mut effects = vec![Effect::mark(&unit.id, FIRED)];
+    let remaining = u32_of(&report, "remaining_after");
+    effects.extend(damage_effects(target, remaining));
+    let disordered = matches!(report.get("disordered"), Some(Value::Flag(true)));
+    if disordered && remaining > 0 && !target.has(DISORDERED) {
+        effects.push(Effect::mark(&target.id, DISORDERED));
+    }
+    effects.extend(wiped_out(board, &effects));
+    Ok(Resolved {
+        effects,
+        report: Some(report),
+        result: Vec::new(),
+    })
+}
+
+fn resolve_crash(
+    board: &Board,
+    request: &Request,
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<Resolved, BattleError> {
+    let unit = actor(board, request)?;
+    let target = target_of(board, unit, request)?;
+    let report = roll_mechanic(RULESET, "crash", inputs, roller)?;
+    let mut effects = vec![spend_order(unit.side)];
+    let first = armour_left(unit).saturating_sub(u32_of(&report, "hits_to_first"));
+    let second = armour_left(target).saturating_sub(u32_of(&report, "hits_to_second"));
+    effects.extend(damage_effects(unit, first));
+    effects.extend(damage_effects(target, second));
+    effects.extend(wiped_out(board, &effects));
+    Ok(Resolved {
+        effects,
+        report: Some(report),
+        result: Vec::new(),
+    })
+}
+
+/// One chip back (and disorder gone): by an order, or by the commander die when the group
+/// is broken.
+fn resolve_rally(
+    board: &Board,
+    request: &Request,
+    roller: &mut Roller,
+) -> Result<Resolved, BattleError> {
+    let unit = actor(board, request)?;
+    let mut effects = vec![Effect::mark(&unit.id, RALLIED)];
+    let mut report = None;
+    if side_broken(board, unit.side) {
+        let rolled = roll_mechanic(RULESET, "command", &Inputs::default(), roller)?;
+        let success = orders_of(&rolled).is_some_and(|n| n >= 1);
+        report = Some(rolled);
+        if !success {
+            return Ok(Resolved {
+                effects,
+                report,
+                result: vec![format!("{} does not rally", unit.label)],
+            });
+        }
+    } else {
+        effects.push(spend_order(unit.side));
+    }
+    if unit.has(DISORDERED) {
+        effects.push(Effect::clear(&unit.id, DISORDERED));
+    }
+    let left = armour_left(unit);
+    if unit.count(ARMOUR) < full_armour(unit) {
+        effects.push(Effect::add(&unit.id, ARMOUR, 1));
+        effects.extend(state_effects(unit, left + 1));
+    }
+    Ok(Resolved {
+        effects,
+        report,
+        result: vec![format!("{} rallies", unit.label)],
+    })
+}
+
+/// The turn ends: per-turn marks and the commander dice are cleared; a side still broken
+/// loses, and after the last turn victory points decide.
+fn resolve_end_turn(board: &Board) -> Resolved {
+    let mut effects = Vec::new();
+    for unit in &board.units {
+        for mark in [FIRED, RALLIED] {
+            if unit.has(mark) {
+                effects.push(Effect::clear(&unit.id, mark));
+            }
+        }
+    }
+    for side in SIDES {
+        for counter in [ORDERS, COMMANDED] {
+            if board.side_count(side, counter) != 0 {
+                effects.push(Effect::side_set(side, counter, 0));
+            }
+        }
+    }
+    let broken: Vec<Side> = SIDES
+        .into_iter()
+        .filter(|&s| side_broken(board, s))
+        .collect();
+    let points = |side| victory_points(board, side);
+    let by_points = || match points(Side::Us).cmp(&points(Side::German)) {
+        std::cmp::Ordering::Greater => Some(Side::Us),
+        std::cmp::Ordering::Less => Some(Side::German),
+        std::cmp::Ordering::Equal => None,
+    };
+    let score = format!(
+        "victory points {} (first player) to {} (second player)",
+        points(Side::Us),
+        points(Side::German)
+    );
+    let mut result = Vec::new();
+    let ends = match broken.as_slice() {
+        [side] => Some((
+            Some(opponent(*side)),
+            format!("the {} player's army is broken; {score}", side_word(*side)),
+        )),
+        [_, _] => Some((by_points(), format!("both armies are broken; {score}"))),
+        _ if board.turn >= TURN_LIMIT => {
+            result.push(TURN_LIMIT_RULING.ruling.to_string());
+            Some((by_points(), format!("turn {TURN_LIMIT} is over; {score}")))
+        }
+        _ => None,
+    };
+    match ends {
+        Some((winner, reason)) => effects.push(Effect::Ends { winner, reason }),
+        None => effects.push(Effect::NextTurn),
+    }
+    Resolved {
+        effects,
+        report: None,
+        result,
+    }
+}
+
+impl TableRules for BelloLudiBattle {
+    const RULESET: RulesetId = RULESET;
+    const ACTIONS: &'static [&'static str] = &[COMMAND, MOVE, SHOOT, CRASH, RALLY, END_TURN];
+
+    fn start(plan: &TablePlan) -> Board {
+        let mut board = Board::from_plan(plan);
+        for unit in &mut board.units {
+            let full = full_armour(unit);
+            unit.counters.entry(ARMOUR.to_string()).or_insert(full);
+        }
+        board
+    }
+
+    fn actions(_plan: &TablePlan, board: &Board) -> Vec<Action> {
+        let mut actions: Vec<Action> = SIDES
+            .into_iter()
+            .map(|side| command_action(board, side))
+            .collect();
+        actions.extend(
+            board
+                .units
+                .iter()
+                .filter(|u| u.in_play())
+                .flat_map(|u| [MOVE, SHOOT, CRASH, RALLY].map(|key| unit_action(board, u, key))),
+        );
+        actions.push(Action::new(END_TURN, format!("End turn {}", board.turn)));
+        actions
+    }
+
+    fn params(action: &str) -> Vec<InputSpec> {
+        match action {
+            SHOOT => mechanic(RULESET, "shooting").map_or(Vec::new(), |m| {
+                (m.inputs)()
+                    .into_iter()
+                    .filter(|s| !SHOT_FIXED.contains(&s.key))
+                    .collect()
+            }),
+            _ => Vec::new(),
+        }
+    }
+
+    fn situation(
+        _plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+    ) -> Result<(MechanicId, Inputs), BattleError> {
+        let key = match request.action {
+            COMMAND | RALLY => "command",
+            SHOOT => "shooting",
+            CRASH => "crash",
+            _ => return Err(BattleError::NothingTo("roll")),
+        };
+        let m = mechanic(RULESET, key)
+            .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))?;
+        let mut inputs = m.defaults();
+        if matches!(request.action, SHOOT | CRASH) {
+            let unit = actor(board, request)?;
+            let target = target_of(board, unit, request)?;
+            // 0 means undamaged to the mechanic.
+            let left = |u: &BoardUnit| {
+                let n = u.count(ARMOUR);
+                InputValue::Count(if n >= full_armour(u) { 0 } else { n })
+            };
+            inputs.set("shooter", book(&unit.card));
+            inputs.set("target", book(&target.card));
+            inputs.set("target_armour", left(target));
+            if request.action == CRASH {
+                inputs.set("shooter_armour", left(unit));
+            } else {
+                let hampered = [DISORDERED, SHAKEN, BROKEN].iter().any(|m| unit.has(m));
+                inputs.set("shooter_shaken", InputValue::Flag(hampered));
+                for spec in Self::params(SHOOT) {
+                    if let Some(value) = request.inputs.get(spec.key) {
+                        inputs.set(spec.key, value.clone());
+                    }
+                }
+            }
+        }
+        Ok((m.id(), inputs))
+    }
+
+    fn resolve(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+    ) -> Result<Resolved, BattleError> {
+        match request.action {
+            COMMAND => resolve_command(request, roller),
+            RALLY => resolve_rally(board, request, roller),
+            MOVE => {
+                let unit = actor(board, request)?;
+                Ok(Resolved {
+                    effects: vec![spend_order(unit.side)],
+                    report: None,
+                    result: vec![format!("{} moves", unit.label)],
+                })
+            }
+            SHOOT | CRASH => {
+                let (_, inputs) = Self::situation(plan, board, request)?;
+                if request.action == SHOOT {
+                    resolve_shoot(board, request, &inputs, roller)
+                } else {
+                    resolve_crash(board, request, &inputs, roller)
+                }
+            }
+            END_TURN => Ok(resolve_end_turn(board)),
+            other => Err(BattleError::not_allowed(format!(
+                "no action '{other}' in BelloLudi Tanks!"
+            ))),
+        }
+    }
+
+    fn category(action: &str) -> Category {
+        match action {
+            SHOOT | CRASH => Category::Fire,
+            RALLY => Category::Rally,
+            END_TURN => Category::Result,
+            _ => Category::Command,
+        }
+    }
+
+    /// The book's victory points each side has scored.
+    fn score(board: &Board) -> Option<Sides<u32>> {
+        Some(Sides {
+            us: victory_points(board, Side::Us),
+            german: victory_points(board, Side::German),
+        })
+    }
+
+    /// New house default: a surviving tank's chips are mended between battles (full armour,
+    /// no disorder); a destroyed tank is lost.
+    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
+        unit.in_play().then(|| TableUnit {
+            id: unit.id.clone(),
+            label: unit.label.clone(),
+            card: unit.card.clone(),
+            counters: Default::default(),
+            marks: Default::default(),
+        })
+    }
+
+    /// The vehicles have no crew quality or other ladder: nothing to promote.
+    fn promote(_unit: &TableUnit) -> Option<TableUnit> {
+        None
+    }
+
+    /// Each side rolls its commander die, then each of its tanks shoots at the first enemy
+    /// tank (a broken group rallies instead); then the turn ends — so the battle ends by turn
+    /// [`TURN_LIMIT`] at the latest.
+    fn scripted(plan: &TablePlan, board: &Board) -> Option<Request> {
+        if board.outcome.is_some() {
+            return None;
+        }
+        let actions = Self::actions(plan, board);
+        let allowed = |key: &str, side: Side| {
+            actions
+                .iter()
+                .find(|a| a.key == key && a.side == Some(side) && a.allowed())
+        };
+        for side in SIDES {
+            let next = allowed(COMMAND, side)
+                .or_else(|| allowed(SHOOT, side))
+                .or_else(|| allowed(RALLY, side).filter(|_| side_broken(board, side)));
+            if let Some(action) = next {
+                let mut request = action.request();
+                request.target = action.targets.first().cloned();
+                return Some(request);
+            }
+        }
+        Some(Request::new(END_TURN))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,441 @@
+//! BelloLudi Tanks! on the board: the commander die, shots, crashes and rallies for given
+//! table dice, the refusals, the odds against the Resolve form's and against dice enumerated
+//! here, verification of a scripted battle, and what a tank takes into the next battle.
+//!
+//! The commander die is read from a d20 (RULINGS "Commander die"): 1–4 → 0, 5–9 → 1,
+//! 10–14 → 2, 15–19 → 3, 20 → B.
+
+use super::*;
+use crate::rules::battle::table::{TableBattle, TableEvent, odds_of, request_of};
+use crate::rules::battle::{BattleRules, Dice};
+use crate::rules::dice::{Source, TableDice};
+use crate::rules::registry::ruleset;
+
+type Battle = TableBattle<BelloLudiBattle>;
+
+fn card(name: &str) -> Card {
+    ruleset(RULESET)
+        .library()
+        .iter()
+        .find(|c| c.name() == name)
+        .unwrap_or_else(|| panic!("no book card {name}"))
+        .clone()
+}
+
+fn plan(first: &[&str], second: &[&str]) -> TablePlan {
+    let side = |prefix: &str, names: &[&str]| -> Vec<TableUnit> {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| TableUnit {
+                id: format!("{prefix}-{}", i + 1),
+                label: format!("{n} {}", i + 1),
+                card: card(n),
+                counters: Default::default(),
+                marks: Default::default(),
+            })
+            .collect()
+    };
+    TablePlan {
+        ruleset: RULESET,
+        number: 1,
+        name: "Clash".into(),
+        forces: Sides {
+            us: "Allies".into(),
+            german: "Axis".into(),
+        },
+        units: Sides {
+            us: side("first", first),
+            german: side("second", second),
+        },
+    }
+}
+
+fn table(pools: &[(&str, Vec<u8>)]) -> Dice {
+    let mut dice = TableDice::new();
+    for (pool, faces) in pools {
+        dice.add(*pool, faces.clone());
+    }
+    Dice::Table(dice)
+}
+
+fn decide(plan: &TablePlan, board: &Board, request: &Request, dice: &Dice) -> TableEvent {
+    Battle::decide(plan, board, request, dice).unwrap().event
+}
+
+fn refusal_of(plan: &TablePlan, board: &Board, request: &Request) -> String {
+    Battle::decide(plan, board, request, &Dice::Seed(1))
+        .unwrap_err()
+        .to_string()
+}
+
+fn after(board: &Board, event: &TableEvent) -> Board {
+    let mut board = board.clone();
+    Battle::apply(&mut board, event);
+    board
+}
+
+fn shoot(unit: &str, target: &str) -> Request {
+    Request::new(SHOOT).unit(unit).target(target)
+}
+
+/// A board where `side` has rolled `orders` on its commander die.
+fn commanded(mut board: Board, side: Side, orders: i64) -> Board {
+    board.apply(&Effect::side_set(side, COMMANDED, 1));
+    board.apply(&Effect::side_set(side, ORDERS, orders));
+    board
+}
+
+#[test]
+fn start_takes_armour_from_the_card_and_keeps_what_the_plan_carries() {
+    let mut p = plan(&["Medium Tank"], &["Heavy Tank"]);
+    p.units.german[0].counters.insert(ARMOUR.into(), 4);
+    let board = BelloLudiBattle::start(&p);
+    assert_eq!(board.unit("first-1").unwrap().count(ARMOUR), 5);
+    assert_eq!(board.unit("second-1").unwrap().count(ARMOUR), 4);
+}
+
+#[test]
+fn the_commander_die_gives_the_sides_orders_and_a_b_gives_none() {
+    let p = plan(&["Medium Tank"], &["Heavy Tank"]);
+    let board = BelloLudiBattle::start(&p);
+    let command = Request::new(COMMAND).side(Side::German);
+    let two = decide(&p, &board, &command, &table(&[("commander", vec![12])]));
+    assert_eq!(
+        two.effects,
+        vec![
+            Effect::side_set(Side::German, COMMANDED, 1),
+            Effect::side_set(Side::German, ORDERS, 2),
+        ]
+    );
+    // B: a blunder (the blunder table's d6, 3: To the left!) and no order.
+    let blunder = table(&[("commander", vec![20]), ("blunder", vec![3])]);
+    let b = decide(&p, &board, &command, &blunder);
+    assert_eq!(b.effects[1], Effect::side_set(Side::German, ORDERS, 0));
+    let board = after(&board, &two);
+    assert!(refusal_of(&p, &board, &command).contains("was rolled this turn"));
+}
+
+#[test]
+fn a_hit_deals_the_commander_dice_and_shakes_below_half_armour() {
+    let p = plan(&["Medium Tank"], &["Light Tank"]);
+    let board = BelloLudiBattle::start(&p);
+    // 4+ hits; two commander dice read 12 → 2 and 3 → 0: 2 damage, 3 armour → 1 (shaken:
+    // below half). A 0 among them: not every die hit, no disorder.
+    let dice = table(&[("to_hit", vec![4]), ("damage", vec![12, 3])]);
+    let event = decide(&p, &board, &shoot("first-1", "second-1"), &dice);
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::mark("first-1", FIRED),
+            Effect::add("second-1", ARMOUR, -2),
+            Effect::mark("second-1", SHAKEN),
+        ]
+    );
+    let board = after(&board, &event);
+    let again = refusal_of(&p, &board, &shoot("first-1", "second-1"));
+    assert!(again.contains("has fired this turn"), "{again}");
+}
+
+#[test]
+fn all_dice_hitting_disorders_and_a_bullseye_destroys() {
+    let p = plan(&["Heavy Tank"], &["Heavy Tank"]);
+    let board = BelloLudiBattle::start(&p);
+    // Three dice each read 1: 3 damage of 7, every die hit: disorder.
+    let dice = table(&[("to_hit", vec![5]), ("damage", vec![5, 6, 7])]);
+    let event = decide(&p, &board, &shoot("first-1", "second-1"), &dice);
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::mark("first-1", FIRED),
+            Effect::add("second-1", ARMOUR, -3),
+            Effect::mark("second-1", DISORDERED),
+        ]
+    );
+    // A disordered tank shoots at −1.
+    let board = after(&board, &event);
+    let (_, inputs) =
+        BelloLudiBattle::situation(&p, &board, &shoot("second-1", "first-1")).unwrap();
+    assert!(inputs.flag("shooter_shaken"));
+    // A 20 reads B: bullseye, the last enemy tank is destroyed and the battle over.
+    let dice = table(&[("to_hit", vec![6]), ("damage", vec![20, 1, 1])]);
+    let event = decide(&p, &board, &shoot("second-1", "first-1"), &dice);
+    assert_eq!(event.effects[1], Effect::add("first-1", ARMOUR, -7));
+    assert_eq!(event.effects[2], Effect::mark("first-1", DESTROYED));
+    assert!(matches!(
+        event.effects[3],
+        Effect::Ends {
+            winner: Some(Side::German),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_crash_costs_an_order_and_each_tank_deals_its_die() {
+    let p = plan(&["Medium Tank"], &["Light Tank", "Light Tank"]);
+    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 1);
+    // First tank's die 15 → 3 hits on the Light Tank (3 armour: destroyed); the second's
+    // 20 → B: nothing.
+    let crash = Request::new(CRASH).unit("first-1").target("second-1");
+    let event = decide(&p, &board, &crash, &table(&[("crash", vec![15, 20])]));
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::side_add(Side::Us, ORDERS, -1),
+            Effect::add("second-1", ARMOUR, -3),
+            Effect::mark("second-1", DESTROYED),
+        ]
+    );
+    let board = after(&board, &event);
+    assert!(refusal_of(&p, &board, &crash).contains("no order left"));
+}
+
+#[test]
+fn a_crash_that_takes_the_last_tank_of_each_side_is_a_draw() {
+    let p = plan(&["Light Tank"], &["Light Tank"]);
+    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 1);
+    let crash = Request::new(CRASH).unit("first-1").target("second-1");
+    // Both dice read 3 (a d20 of 15): three hits each, all of a Light Tank's armour.
+    let event = decide(&p, &board, &crash, &table(&[("crash", vec![15, 15])]));
+    assert!(matches!(
+        event.effects.last(),
+        Some(Effect::Ends { winner: None, .. })
+    ));
+}
+
+#[test]
+fn orders_need_the_commander_die_and_a_broken_group_may_only_rally() {
+    let mut p = plan(&["Medium Tank", "Light Tank"], &["Heavy Tank"]);
+    let board = BelloLudiBattle::start(&p);
+    let moving = refusal_of(&p, &board, &Request::new(MOVE).unit("first-1"));
+    assert!(moving.contains("roll the commander die first"), "{moving}");
+    let board = commanded(board, Side::Us, 2);
+    let rally = refusal_of(&p, &board, &Request::new(RALLY).unit("first-1"));
+    assert!(rally.contains("no chip to remove"), "{rally}");
+    // Both tanks shaken: more than half the group is out of the fight.
+    p.units.us[0].counters.insert(ARMOUR.into(), 2);
+    p.units.us[1].counters.insert(ARMOUR.into(), 1);
+    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 2);
+    let shot = refusal_of(&p, &board, &shoot("first-1", "second-1"));
+    assert!(shot.contains("group is broken"), "{shot}");
+    let listed = BelloLudiBattle::actions(&p, &board);
+    assert!(
+        listed
+            .iter()
+            .any(|a| a.key == SHOOT && a.refused.as_deref().is_some_and(|r| r.contains("broken")))
+    );
+}
+
+#[test]
+fn a_rally_removes_one_chip_by_an_order_or_by_the_die_when_broken() {
+    let mut p = plan(&["Medium Tank", "Medium Tank"], &["Heavy Tank"]);
+    p.units.us[0].counters.insert(ARMOUR.into(), 2);
+    p.units.us[0].marks.extend([SHAKEN.to_string(), DISORDERED.to_string()]);
+    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 1);
+    let rally = Request::new(RALLY).unit("first-1");
+    let event = decide(&p, &board, &rally, &Dice::Seed(3));
+    assert!(event.rolls.is_empty());
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::mark("first-1", RALLIED),
+            Effect::side_add(Side::Us, ORDERS, -1),
+            Effect::clear("first-1", DISORDERED),
+            Effect::add("first-1", ARMOUR, 1),
+            // 3 of 5 is no longer below half.
+            Effect::clear("first-1", SHAKEN),
+        ]
+    );
+    // Broken (both shaken): the commander die, 1–3 rallies, 0 does not.
+    p.units.us[1].counters.insert(ARMOUR.into(), 2);
+    p.units.us[1].marks.insert(SHAKEN.to_string());
+    let board = BelloLudiBattle::start(&p);
+    let failed = decide(&p, &board, &rally, &table(&[("commander", vec![4])]));
+    assert_eq!(failed.effects, vec![Effect::mark("first-1", RALLIED)]);
+    let done = decide(&p, &board, &rally, &table(&[("commander", vec![5])]));
+    assert_eq!(done.effects[1], Effect::clear("first-1", DISORDERED));
+    assert_eq!(done.effects[2], Effect::add("first-1", ARMOUR, 1));
+}
+
+#[test]
+fn the_turn_ends_a_broken_army_and_the_last_turn_counts_victory_points() {
+    let mut p = plan(&["Medium Tank", "Light Tank"], &["Heavy Tank", "Heavy Tank"]);
+    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 2);
+    let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
+    assert_eq!(
+        end.effects,
+        vec![
+            Effect::side_set(Side::Us, ORDERS, 0),
+            Effect::side_set(Side::Us, COMMANDED, 0),
+            Effect::NextTurn,
+        ]
+    );
+    // The second player's tanks both shaken: broken group, broken army. The first player
+    // scores 1 per shaken tank and 2 for the broken group.
+    for unit in &mut p.units.german {
+        unit.counters.insert(ARMOUR.into(), 3);
+        unit.marks.insert(SHAKEN.into());
+    }
+    let board = BelloLudiBattle::start(&p);
+    assert_eq!(BelloLudiBattle::score(&board).unwrap().us, 4);
+    let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
+    assert!(matches!(
+        end.effects.last(),
+        Some(Effect::Ends {
+            winner: Some(Side::Us),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn the_odds_are_the_resolve_forms_and_match_the_dice_enumerated() {
+    let mut p = plan(&["Medium Tank"], &["Light Tank"]);
+    p.units.us[0].marks.insert(SHAKEN.into());
+    p.units.german[0].counters.insert(ARMOUR.into(), 2);
+    let board = BelloLudiBattle::start(&p);
+    let request = shoot("first-1", "second-1").with("close", InputValue::Flag(true));
+    let (id, inputs) = BelloLudiBattle::situation(&p, &board, &request).unwrap();
+    let shown = odds_of(id.ruleset, id.key, &inputs).unwrap();
+    let m = mechanic(RULESET, "shooting").unwrap();
+    let mut form = m.defaults();
+    form.set("shooter", book(&card("Medium Tank")));
+    form.set("target", book(&card("Light Tank")));
+    form.set("target_armour", InputValue::Count(2));
+    form.set("close", InputValue::Flag(true));
+    form.set("shooter_shaken", InputValue::Flag(true));
+    assert_eq!(m.answer(&form, None).unwrap(), shown);
+    // 4+, +1 close, −1 shaken: 4+; a 1 always misses, a 6 always hits.
+    let hits = (1..=6u32)
+        .filter(|&f| f == 6 || (f != 1 && f >= 4))
+        .count();
+    let expected = hits as f64 / 6.0;
+    match shown.get("p_hit") {
+        Some(Value::Probability(p)) => assert!((p - expected).abs() < 1e-12, "{p} {expected}"),
+        other => panic!("no p_hit: {other:?}"),
+    }
+}
+
+#[test]
+fn pools_are_asked_in_order_and_the_shot_decided_once_given() {
+    let p = plan(&["Medium Tank"], &["Light Tank"]);
+    let board = BelloLudiBattle::start(&p);
+    let request = shoot("first-1", "second-1");
+    let (asked, answer) = Battle::pools(&p, &board, &request, &TableDice::new());
+    assert_eq!(asked.iter().map(|r| r.pool).collect::<Vec<_>>(), ["to_hit"]);
+    assert!(answer.is_err());
+    let hit = TableDice::new().with("to_hit", vec![5]);
+    let (asked, answer) = Battle::pools(&p, &board, &request, &hit);
+    assert_eq!(
+        asked.iter().map(|r| (r.pool, r.sides, r.count)).collect::<Vec<_>>(),
+        [("to_hit", 6, 1), ("damage", 20, 2)]
+    );
+    assert!(answer.is_err());
+    let all = hit.with("damage", vec![1, 2]);
+    let (_, answer) = Battle::pools(&p, &board, &request, &all);
+    assert_eq!(
+        answer.unwrap().event.effects,
+        vec![Effect::mark("first-1", FIRED)]
+    );
+}
+
+fn scripted_battle(p: &TablePlan, dice: impl Fn(usize) -> Dice) -> Vec<(Board, TableEvent)> {
+    let mut board = BelloLudiBattle::start(p);
+    let mut played = Vec::new();
+    for step in 0..1_000 {
+        let Some(request) = BelloLudiBattle::scripted(p, &board) else {
+            return played;
+        };
+        let event = decide(p, &board, &request, &dice(step));
+        let before = board.clone();
+        Battle::apply(&mut board, &event);
+        played.push((before, event));
+    }
+    panic!("the scripted battle did not end in 1,000 actions");
+}
+
+fn small_forces() -> TablePlan {
+    plan(&["Sherman", "Light Tank"], &["Heavy Tank", "Sd.Kfz. 251/22"])
+}
+
+#[test]
+fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
+    let p = small_forces();
+    for seed in [1u64, 7, 42, 1_000, 65_537] {
+        let played = scripted_battle(&p, |step| Dice::Seed(seed * 1_000 + step as u64));
+        let (last_board, last) = played.last().unwrap();
+        let end = after(last_board, last);
+        assert!(end.outcome.is_some(), "seed {seed}");
+        assert!(end.turn <= TURN_LIMIT);
+        // Two commander dice, at most one shot or rally per tank, and the turn's end.
+        assert!(played.len() <= (TURN_LIMIT as usize) * 7);
+    }
+}
+
+fn typed(event: &TableEvent) -> Dice {
+    let mut dice = TableDice::new();
+    for roll in &event.rolls {
+        dice.add(roll.pool.clone(), roll.roll.dice.clone());
+    }
+    Dice::Table(dice)
+}
+
+fn play_of(event: &TableEvent) -> TableEvent {
+    let mut event = event.clone();
+    event.dice_from = Default::default();
+    for roll in &mut event.rolls {
+        roll.roll.source = Source::Seed;
+        roll.roll.seed = 0;
+        roll.roll.index = 0;
+    }
+    event
+}
+
+#[test]
+fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
+    let p = small_forces();
+    let seeded = scripted_battle(&p, |step| Dice::Seed(900 + step as u64));
+    let mut board = BelloLudiBattle::start(&p);
+    let mut forged_any = false;
+    for (before, event) in &seeded {
+        assert_eq!(&board, before);
+        assert_eq!(Battle::rederive(&p, before, event, 1).unwrap(), *event);
+        let request = request_of::<BelloLudiBattle>(event).unwrap();
+        let at_table = decide(&p, before, &request, &typed(event));
+        assert_eq!(play_of(&at_table), play_of(event));
+        assert_eq!(Battle::rederive(&p, before, &at_table, 1).unwrap(), at_table);
+        if let Some(roll) = event.rolls.first() {
+            let flip = |face: u8| if face == 6 { 1 } else { 6 };
+            let mut forged = event.clone();
+            forged.rolls[0].roll.dice[0] = flip(roll.roll.dice[0]);
+            assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+            // A 1 always misses and a 6 always hits.
+            if roll.pool == "to_hit" && matches!(roll.roll.dice[0], 1 | 6) {
+                let mut forged = at_table.clone();
+                forged.rolls[0].roll.dice[0] = flip(roll.roll.dice[0]);
+                assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+                forged_any = true;
+            }
+        }
+        let mut forged = event.clone();
+        forged.effects.push(Effect::mark("first-1", DISORDERED));
+        assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+        Battle::apply(&mut board, event);
+    }
+    assert!(forged_any);
+    assert!(board.outcome.is_some());
+}
+
+#[test]
+fn carry_mends_survivors_and_loses_the_destroyed_and_nothing_is_promoted() {
+    let p = small_forces();
+    let mut board = BelloLudiBattle::start(&p);
+    board.units[0].counters.insert(ARMOUR.into(), 1);
+    board.units[0].marks.insert(DISORDERED.into());
+    board.units[1].marks.insert(DESTROYED.into());
+    let kept = BelloLudiBattle::carry(&board.units[0]).unwrap();
+    assert!(kept.counters.is_empty() && kept.marks.is_empty());
+    assert!(BelloLudiBattle::carry(&board.units[1]).is_none());
+    assert!(BelloLudiBattle::promote(&kept).is_none());
+}
