@@ -13,8 +13,8 @@
 //! - unit counters [`MODELS`] (from the card: a house default, the sheets print no unit
 //!   sizes), [`CASUALTIES`], [`PINS`];
 //! - unit marks [`IMMOBILISED`], [`DESTROYED`], [`FUBAR`] (the order came from the FUBAR
-//!   chart), [`ACTED`] (the order has been carried out), [`KEPT`] (an Ambush or Down order
-//!   kept from the turn before);
+//!   chart), [`DONE`] (the order has been carried out), [`DOWN`] and [`AMBUSH`] (that order
+//!   kept from the turn before, its die out of the bag);
 //! - the order die beside a unit in [`BoardUnit::order`] (`fire`, `advance`, `run`,
 //!   `ambush`, `rally`, `down`);
 //! - the side counter [`DRAWN`]: 1 while a die of that colour is drawn and not yet given.
@@ -56,9 +56,11 @@ pub const IMMOBILISED: &str = "immobilised";
 /// The order came from the FUBAR chart (Friendly Fire: fire; Panic: run).
 pub const FUBAR: &str = "fubar";
 /// The order has been carried out this turn (it shot, assaulted or rallied).
-pub const ACTED: &str = "acted";
-/// An Ambush or Down order kept from the turn before.
-pub const KEPT: &str = "kept";
+pub const DONE: &str = "done";
+/// A Down order kept from the turn before (its die stayed out of the bag).
+pub const DOWN: &str = "down";
+/// An Ambush order kept from the turn before.
+pub const AMBUSH: &str = "ambush";
 /// Side counter: 1 while a die of the side's colour is drawn and not yet given.
 pub const DRAWN: &str = "drawn";
 /// New house default: the battle ends after this turn (the sheets give no game length).
@@ -121,6 +123,15 @@ fn order_key(order: OrderKind) -> &'static str {
 
 fn order_of(key: &str) -> Option<OrderKind> {
     OrderKind::ALL.into_iter().find(|o| order_key(*o) == key)
+}
+
+/// The mark of an order kept from the turn before, for the orders that may be kept.
+fn kept_mark(order: OrderKind) -> Option<&'static str> {
+    match order {
+        OrderKind::Down => Some(DOWN),
+        OrderKind::Ambush => Some(AMBUSH),
+        _ => None,
+    }
 }
 
 fn typed_side(side: Side) -> typed::Side {
@@ -207,9 +218,9 @@ fn typed_battle(board: &Board) -> Result<Battle, BattleError> {
                 });
                 Some(GivenOrder {
                     order,
-                    kept: u.has(KEPT),
+                    kept: kept_mark(order).is_some_and(|mark| u.has(mark)),
                     fubar,
-                    done: u.has(ACTED),
+                    done: u.has(DONE),
                 })
             }
         };
@@ -263,8 +274,9 @@ fn differences(board: &Board, before: &Battle, after: &Battle) -> Vec<Effect> {
         let marks = |u: &BattleUnit| {
             let given = u.order.as_ref();
             [
-                (ACTED, given.is_some_and(|o| o.done)),
-                (KEPT, given.is_some_and(|o| o.kept)),
+                (DONE, given.is_some_and(|o| o.done)),
+                (DOWN, given.is_some_and(|o| o.kept && o.order == OrderKind::Down)),
+                (AMBUSH, given.is_some_and(|o| o.kept && o.order == OrderKind::Ambush)),
                 (FUBAR, given.is_some_and(|o| o.fubar.is_some())),
                 (IMMOBILISED, u.immobilised),
                 (DESTROYED, u.destroyed),

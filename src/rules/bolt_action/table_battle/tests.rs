@@ -280,7 +280,7 @@ fn rifles_at_a_regular_squad_cause_casualties_and_a_pin() {
     assert_eq!(
         event.effects,
         vec![
-            Effect::mark("first-1", ACTED),
+            Effect::mark("first-1", DONE),
             Effect::add("second-1", CASUALTIES, 3),
             Effect::add("second-1", PINS, 1),
         ]
@@ -385,7 +385,7 @@ fn close_quarters_destroys_the_loser() {
     // Three veterans strike at regular infantry (4+): two fall, both defenders gone.
     let event = decide(&plan, &board, &assault, &table(&[("attackers", vec![4, 6, 1])]));
     assert!(event.effects.contains(&Effect::mark("second-1", DESTROYED)));
-    assert!(event.effects.contains(&Effect::mark("first-2", ACTED)));
+    assert!(event.effects.contains(&Effect::mark("first-2", DONE)));
     assert!(matches!(
         event.effects.last(),
         Some(Effect::Ends {
@@ -415,7 +415,7 @@ fn infantry_without_anti_tank_weapons_test_at_minus_three_to_assault_a_tank() {
         event.effects,
         vec![
             Effect::order("first-1", Some("down")),
-            Effect::mark("first-1", ACTED)
+            Effect::mark("first-1", DONE)
         ]
     );
     let (mechanic, inputs) = Engine::situation(&plan, &board, &assault).unwrap();
@@ -440,7 +440,7 @@ fn rally_sheds_a_d6_of_pins() {
         event.effects,
         vec![
             Effect::add("first-1", PINS, -3),
-            Effect::mark("first-1", ACTED)
+            Effect::mark("first-1", DONE)
         ]
     );
     let why = refusal(&plan, &board, &Request::new("rally").unit("first-2"));
@@ -461,9 +461,9 @@ fn the_turn_ends_with_an_empty_bag_and_down_and_ambush_dice_stay() {
     assert_eq!(
         event.effects,
         vec![
-            Effect::mark("first-1", KEPT),
+            Effect::mark("first-1", DOWN),
             Effect::order("first-2", None),
-            Effect::mark("second-1", KEPT),
+            Effect::mark("second-1", AMBUSH),
             Effect::order("second-2", None),
             Effect::NextTurn,
         ]
@@ -516,7 +516,7 @@ fn pools_are_asked_in_order_then_decided() {
     assert_eq!(
         answer.unwrap().event.effects,
         vec![
-            Effect::mark("first-1", ACTED),
+            Effect::mark("first-1", DONE),
             Effect::add("second-1", CASUALTIES, 1),
             Effect::add("second-1", PINS, 1),
         ]
