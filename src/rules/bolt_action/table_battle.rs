@@ -557,6 +557,9 @@ fn vehicle_assault_situation(
     let (id, mut inputs) = defaults("vehicle_assault")?;
     inputs.set("unit", card(unit));
     inputs.set("models", InputValue::Count(models_left(unit)));
+    // The sheet's −3 test is an order test: it counts the unit's pins as every order test
+    // does (a pinned unit has also tested for its Run order: new house default, the sheet
+    // does not say the two are one).
     inputs.set("pins", InputValue::Count(unit.count(PINS)));
     inputs.set("target", card(target));
     inputs.set(

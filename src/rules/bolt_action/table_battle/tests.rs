@@ -646,3 +646,22 @@ fn promotion_is_one_step_up_the_quality_ladder() {
     assert_eq!(quality(&veteran), Quality::Veteran);
     assert_eq!(BoltActionBattle::promote(&veteran), None);
 }
+
+#[test]
+fn a_unit_kept_down_is_harder_to_hit_next_turn() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "second-1", "down");
+    for unit in ["first-1", "first-2", "second-2"] {
+        ordered(&plan, &mut board, unit, "fire");
+    }
+    play(&plan, &mut board, Request::new("end_turn"), &no_dice());
+    assert!(board.unit("second-1").unwrap().has(DOWN));
+    ordered(&plan, &mut board, "first-1", "fire");
+    let request = Request::new("shoot").unit("first-1").target("second-1");
+    let (_, inputs) = Engine::situation(&plan, &board, &request).unwrap();
+    assert!(inputs.flag("target_down"));
+    play(&plan, &mut board, draw("second"), &no_dice());
+    let why = refusal(&plan, &board, &order("second-1", "fire"));
+    assert!(why.contains("already has a Down order"), "{why}");
+}
