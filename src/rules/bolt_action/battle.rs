@@ -399,16 +399,7 @@ impl Battle {
         let given = match (unit.pins, test) {
             (0, None) => GivenOrder::new(order, None),
             (pins, None) => return Err(BattleError::TestNeeded { unit: name(), pins }),
-            (_, Some(OrderResult::Passed)) => GivenOrder::new(order, None),
-            (_, Some(OrderResult::Failed)) => GivenOrder::new(rules()?.failed_order, None),
-            (_, Some(OrderResult::Fubar { result })) => {
-                let order = if result == "Friendly Fire" {
-                    OrderKind::Fire
-                } else {
-                    OrderKind::Run
-                };
-                GivenOrder::new(order, Some(result.clone()))
-            }
+            (_, Some(test)) => GivenOrder::tested(order, test)?,
         };
         let mut next = self.clone();
         next.units[id.0].order = Some(given);
@@ -613,6 +604,44 @@ impl Battle {
         Ok(next)
     }
 
+    /// Infantry `attacker` (with a Run order) assaults `vehicle`. A test it had to take (at
+    /// −3 without anti-tank weapons against an enclosed armoured vehicle) and did not pass
+    /// turns its order as [`Battle::give_order`] would, and its action ends there; otherwise
+    /// it has assaulted, and the vehicle takes `after` (its state after the damage; `None`:
+    /// no damage).
+    ///
+    /// # Errors
+    /// As [`Battle::may`] for [`Action::Assault`]; the target destroyed, on the same side or
+    /// not a vehicle; as [`Battle::vehicle_hit`].
+    pub fn vehicle_assault(
+        &self,
+        attacker: UnitId,
+        vehicle: UnitId,
+        test: Option<&OrderResult>,
+        after: Option<&VehicleAfter>,
+    ) -> Result<Battle, BattleError> {
+        self.may(attacker, Action::Assault)?;
+        self.vehicle_state(vehicle)?;
+        let target = self.unit(vehicle)?;
+        if target.side == self.unit(attacker)?.side {
+            return Err(BattleError::SameSide {
+                unit: target.name().to_string(),
+            });
+        }
+        let mut next = self.clone();
+        if let Some(test @ (OrderResult::Failed | OrderResult::Fubar { .. })) = test {
+            let asked = self.unit(attacker)?.order.as_ref().map_or(OrderKind::Run, |o| o.order);
+            next.units[attacker.0].order = Some(GivenOrder::tested(asked, test)?);
+            next.done(attacker);
+            return Ok(next);
+        }
+        next.done(attacker);
+        match after {
+            Some(after) => next.vehicle_hit(vehicle, after),
+            None => Ok(next),
+        }
+    }
+
     /// `id` is destroyed; a die of its still in the bag comes out.
     fn destroy(&mut self, id: UnitId) {
         let unit = &mut self.units[id.0];
@@ -670,6 +699,23 @@ impl Battle {
 }
 
 impl GivenOrder {
+    /// The order a unit ends up with after its test: the one asked for when passed, Down
+    /// when failed, the FUBAR chart's (Friendly Fire: Fire; Panic: Run) after a double six.
+    fn tested(order: OrderKind, test: &OrderResult) -> Result<Self, BattleError> {
+        Ok(match test {
+            OrderResult::Passed => GivenOrder::new(order, None),
+            OrderResult::Failed => GivenOrder::new(rules()?.failed_order, None),
+            OrderResult::Fubar { result } => {
+                let order = if result == "Friendly Fire" {
+                    OrderKind::Fire
+                } else {
+                    OrderKind::Run
+                };
+                GivenOrder::new(order, Some(result.clone()))
+            }
+        })
+    }
+
     fn new(order: OrderKind, fubar: Option<String>) -> Self {
         GivenOrder {
             order,

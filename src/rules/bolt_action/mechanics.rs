@@ -400,7 +400,8 @@ pub(super) fn target_quality(inputs: &Inputs) -> Result<Quality, ResolveError> {
     Ok(quality_from(inputs, "target_quality", "target")?.unwrap_or(Quality::Regular))
 }
 
-fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
+/// The attack the inputs describe (the battle replays a roll's faces through it).
+pub(super) fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
     let quality = unit(inputs, "unit")?.map(|u| u.quality);
     let mut attack = Attack::new(weapon(inputs)?, target(inputs)?);
     attack.firers = inputs.count_u32("firers");

@@ -9,6 +9,7 @@ pub mod mechanics;
 mod reference;
 pub mod resolve;
 pub mod rulings;
+pub mod table_battle;
 pub mod tables;
 pub mod vehicle_damage;
 

@@ -102,7 +102,8 @@ fn side(
     })
 }
 
-fn fight(inputs: &Inputs) -> Result<CloseQuarters, ResolveError> {
+/// The fight the inputs describe (the battle replays a roll's faces through it).
+pub(crate) fn fight(inputs: &Inputs) -> Result<CloseQuarters, ResolveError> {
     Ok(CloseQuarters {
         attackers: side(inputs, "quality", "unit", "models")?,
         defenders: side(inputs, "target_quality", "target", "target_models")?,
@@ -339,7 +340,8 @@ fn anti_tank(inputs: &Inputs, unit: Option<&UnitProfile>) -> Result<bool, Resolv
     })
 }
 
-fn assault(inputs: &Inputs) -> Result<VehicleAssault, ResolveError> {
+/// The assault the inputs describe (the battle replays a roll's faces through it).
+pub(crate) fn assault(inputs: &Inputs) -> Result<VehicleAssault, ResolveError> {
     let mut test = order_test(&with_regular_fallback(inputs)?)?;
     test.modifier = 0;
     let mut vehicle = target(inputs)?;

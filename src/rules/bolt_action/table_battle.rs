@@ -1,0 +1,1123 @@
+//! Bolt Action on the generic battle board ([`Board`]): the campaign's log, undo, sync,
+//! verification and the tracker serve it through [`TableRules`].
+//!
+//! The rules stay decided in one place, the typed [`Battle`] of `battle.rs`: every action
+//! reads the board into a `Battle`, carries out the one transition it names there
+//! (`draw`/`draw_with`, `give_order`, `shot` with `take_hits` or `vehicle_hit`,
+//! `close_quarters`, `vehicle_assault`, `rally`, `end_turn`) and records the difference as
+//! the board's [`Effect`]s. The dice go through the registered mechanics
+//! (`roll_mechanic`), and the typed outcome is read by replaying the very faces they rolled
+//! through the mechanic's own typed roll — so the report, the event and the state agree.
+//!
+//! What the board keeps (the names players read):
+//! - unit counters [`MODELS`] (from the card: a house default, the sheets print no unit
+//!   sizes), [`CASUALTIES`], [`PINS`];
+//! - unit marks [`IMMOBILISED`], [`DESTROYED`], [`FUBAR`] (the order came from the FUBAR
+//!   chart), [`DONE`] (the order has been carried out), [`DOWN`] and [`AMBUSH`] (that order
+//!   kept from the turn before, its die out of the bag);
+//! - the order die beside a unit in [`BoardUnit::order`] (`fire`, `advance`, `run`,
+//!   `ambush`, `rally`, `down`);
+//! - the side counter [`DRAWN`]: 1 while a die of that colour is drawn and not yet given.
+//!   The bag itself is not stored: it holds one die per unit in play without an order, less
+//!   the one drawn.
+//!
+//! House defaults (new, the reference sheets give no game length, scenario or unit sizes):
+//! the battle ends after turn [`LAST_TURN`] (no seventh turn), or at once when a side has no
+//! unit left; the winner is the side that destroyed more enemy units (the score), equal is
+//! a draw. A soft-skinned vehicle hit by a damaging shot is destroyed (as the sheet says of
+//! assaults). Between battles casualties stay, pins go, an immobilised vehicle is repaired,
+//! a destroyed unit is lost. Promotion (Inexperienced → Regular → Veteran) is a HOUSE RULE.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::battle::{self as typed, Action as Step, Battle, BattleUnit, GivenOrder, UnitId};
+use super::close_quarters::{self, AssaultEnd, mechanics as cq};
+use super::resolve as ba;
+use super::tables::{OrderKind, Quality};
+use super::vehicle_damage::{KnockOut, VehicleAfter};
+use super::{Category as Kind, UnitProfile, mechanics};
+use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
+use crate::rules::battle::table::{Resolved, TableRules, roll_mechanic};
+use crate::rules::battle::{Action, BattleError, Category, Limit, Request, SIDES, Side, Sides};
+use crate::rules::dice::{Roller, TableDice};
+use crate::rules::resolution::{
+    self, CardPick, Choice, InputSpec, InputValue, Inputs, MechanicId, ResolveError,
+};
+use crate::rules::{Card, RulesetId};
+
+/// Models in the unit at the start (a counter; 1 for a vehicle).
+pub const MODELS: &str = "models";
+/// Models lost.
+pub const CASUALTIES: &str = "casualties";
+/// Pin markers.
+pub const PINS: &str = "pins";
+/// A vehicle that can never move again.
+pub const IMMOBILISED: &str = "immobilised";
+/// The order came from the FUBAR chart (Friendly Fire: fire; Panic: run).
+pub const FUBAR: &str = "fubar";
+/// The order has been carried out this turn (it shot, assaulted or rallied).
+pub const DONE: &str = "done";
+/// A Down order kept from the turn before (its die stayed out of the bag).
+pub const DOWN: &str = "down";
+/// An Ambush order kept from the turn before.
+pub const AMBUSH: &str = "ambush";
+/// Side counter: 1 while a die of the side's colour is drawn and not yet given.
+pub const DRAWN: &str = "drawn";
+/// New house default: the battle ends after this turn (the sheets give no game length).
+pub const LAST_TURN: u32 = 6;
+
+/// New house defaults for unit sizes (the sheets print no units): an infantry squad, a
+/// two-man team (bazooka, light mortar), a crew of three (a fixed team weapon, a gun).
+pub const SQUAD_MODELS: i64 = 10;
+pub const TEAM_MODELS: i64 = 2;
+pub const CREW_MODELS: i64 = 3;
+
+const RULESET: RulesetId = RulesetId::BoltAction;
+
+const ORDER_CHOICES: [Choice; 6] = [
+    Choice::new("fire", "Fire"),
+    Choice::new("advance", "Advance"),
+    Choice::new("run", "Run"),
+    Choice::new("ambush", "Ambush"),
+    Choice::new("rally", "Rally"),
+    Choice::new("down", "Down"),
+];
+
+/// How the die came out of the bag: the app draws it by a roll, or the players say which
+/// colour they drew from their own bag.
+const DRAW_CHOICES: [Choice; 3] = [
+    Choice::new("random", "Draw at random (the app rolls)"),
+    Choice::new("first", "A first player's die came out"),
+    Choice::new("second", "A second player's die came out"),
+];
+
+/// The shooting inputs a player sets; the rest the battle decides from the board.
+const SHOOT_PARAMS: [&str; 10] = [
+    "weapon",
+    "firers",
+    "he",
+    "point_blank",
+    "long_range",
+    "small_unit",
+    "cover",
+    "facing",
+    "massive_damage",
+    "indirect",
+];
+
+const VEHICLE_ASSAULT_PARAMS: [&str; 2] = ["officer", "anti_tank"];
+
+/// Bolt Action as a [`TableRules`].
+pub struct BoltActionBattle;
+
+fn order_key(order: OrderKind) -> &'static str {
+    match order {
+        OrderKind::Fire => "fire",
+        OrderKind::Advance => "advance",
+        OrderKind::Run => "run",
+        OrderKind::Ambush => "ambush",
+        OrderKind::Rally => "rally",
+        OrderKind::Down => "down",
+    }
+}
+
+fn order_of(key: &str) -> Option<OrderKind> {
+    OrderKind::ALL.into_iter().find(|o| order_key(*o) == key)
+}
+
+/// The mark of an order kept from the turn before, for the orders that may be kept.
+fn kept_mark(order: OrderKind) -> Option<&'static str> {
+    match order {
+        OrderKind::Down => Some(DOWN),
+        OrderKind::Ambush => Some(AMBUSH),
+        _ => None,
+    }
+}
+
+fn typed_side(side: Side) -> typed::Side {
+    match side {
+        Side::Us => typed::Side::First,
+        Side::German => typed::Side::Second,
+    }
+}
+
+fn bag_index(side: typed::Side) -> usize {
+    match side {
+        typed::Side::First => 0,
+        typed::Side::Second => 1,
+    }
+}
+
+fn side_words(side: typed::Side) -> &'static str {
+    match side {
+        typed::Side::First => "first player's",
+        typed::Side::Second => "second player's",
+    }
+}
+
+fn profile(unit: &BoardUnit) -> Result<&UnitProfile, BattleError> {
+    match &unit.card {
+        Card::BoltAction(p) => Ok(p),
+        _ => Err(BattleError::Invalid {
+            field: "card",
+            message: format!("{} is not a Bolt Action unit", unit.label),
+        }),
+    }
+}
+
+/// Models a unit of this card fields (new house default, see the consts).
+pub fn starting_models(card: &Card) -> i64 {
+    let Card::BoltAction(p) = card else {
+        return 1;
+    };
+    if p.category.is_vehicle() {
+        return 1;
+    }
+    if p.category == Kind::Artillery {
+        return CREW_MODELS;
+    }
+    let tags = p
+        .mounted_weapons()
+        .into_iter()
+        .next()
+        .and_then(|(_, w)| w)
+        .map(|w| w.special)
+        .unwrap_or_default();
+    let has = |tag: &str| tags.iter().any(|t| t == tag);
+    match (has("Team"), has("Fixed")) {
+        (true, true) => CREW_MODELS,
+        (true, false) => TEAM_MODELS,
+        _ => SQUAD_MODELS,
+    }
+}
+
+fn count(unit: &BoardUnit, counter: &str) -> u32 {
+    u32::try_from(unit.count(counter).max(0)).unwrap_or(u32::MAX)
+}
+
+/// The board read as the typed battle: unit `i` of the board is `UnitId(i)`.
+fn typed_battle(board: &Board) -> Result<Battle, BattleError> {
+    let mut units = Vec::with_capacity(board.units.len());
+    for u in &board.units {
+        let mut profile = profile(u)?.clone();
+        // The typed battle names units in its refusals: the table's label reads better.
+        profile.name.clone_from(&u.label);
+        let order = match &u.order {
+            None => None,
+            Some(key) => {
+                let order = order_of(key).ok_or_else(|| BattleError::Invalid {
+                    field: "order",
+                    message: format!("{}: '{key}' is not a Bolt Action order", u.label),
+                })?;
+                let fubar = u.has(FUBAR).then(|| {
+                    if order == OrderKind::Fire {
+                        "Friendly Fire".to_string()
+                    } else {
+                        "Panic".to_string()
+                    }
+                });
+                Some(GivenOrder {
+                    order,
+                    kept: kept_mark(order).is_some_and(|mark| u.has(mark)),
+                    fubar,
+                    done: u.has(DONE),
+                })
+            }
+        };
+        units.push(BattleUnit {
+            profile,
+            side: typed_side(u.side),
+            models: count(u, MODELS).max(1),
+            casualties: count(u, CASUALTIES),
+            pins: count(u, PINS),
+            order,
+            immobilised: u.has(IMMOBILISED),
+            destroyed: !u.in_play(),
+        });
+    }
+    let drawn = SIDES
+        .into_iter()
+        .find(|s| board.side_count(*s, DRAWN) > 0)
+        .map(typed_side);
+    let mut bag = [0u32, 0];
+    for u in units.iter().filter(|u| !u.destroyed && u.order.is_none()) {
+        bag[bag_index(u.side)] += 1;
+    }
+    if let Some(side) = drawn {
+        bag[bag_index(side)] = bag[bag_index(side)].saturating_sub(1);
+    }
+    Ok(Battle {
+        turn: board.turn,
+        units,
+        bag,
+        drawn,
+    })
+}
+
+/// The board's changes from `before` to `after`: counters, orders, marks, the drawn die and
+/// the turn, unit by unit in the board's order.
+fn differences(board: &Board, before: &Battle, after: &Battle) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for ((unit, a), b) in board.units.iter().zip(&before.units).zip(&after.units) {
+        let id = unit.id.as_str();
+        let delta = |x: u32, y: u32| i64::from(y) - i64::from(x);
+        if a.casualties != b.casualties {
+            effects.push(Effect::add(id, CASUALTIES, delta(a.casualties, b.casualties)));
+        }
+        if a.pins != b.pins {
+            effects.push(Effect::add(id, PINS, delta(a.pins, b.pins)));
+        }
+        let key = |u: &BattleUnit| u.order.as_ref().map(|o| order_key(o.order));
+        if key(a) != key(b) {
+            effects.push(Effect::order(id, key(b)));
+        }
+        let marks = |u: &BattleUnit| {
+            let given = u.order.as_ref();
+            [
+                (DONE, given.is_some_and(|o| o.done)),
+                (DOWN, given.is_some_and(|o| o.kept && o.order == OrderKind::Down)),
+                (AMBUSH, given.is_some_and(|o| o.kept && o.order == OrderKind::Ambush)),
+                (FUBAR, given.is_some_and(|o| o.fubar.is_some())),
+                (IMMOBILISED, u.immobilised),
+                (DESTROYED, u.destroyed),
+            ]
+        };
+        for ((mark, was), (_, is)) in marks(a).into_iter().zip(marks(b)) {
+            match (was, is) {
+                (false, true) => effects.push(Effect::mark(id, mark)),
+                (true, false) => effects.push(Effect::clear(id, mark)),
+                _ => {}
+            }
+        }
+    }
+    for side in SIDES {
+        let was = before.drawn == Some(typed_side(side));
+        let is = after.drawn == Some(typed_side(side));
+        if was != is {
+            effects.push(Effect::side_set(side, DRAWN, i64::from(is)));
+        }
+    }
+    if after.turn > before.turn {
+        effects.push(Effect::NextTurn);
+    }
+    effects
+}
+
+/// Enemy units destroyed, per side: the house default's victory measure.
+fn destroyed_by(board: &Board) -> Sides<u32> {
+    let lost = |side: Side| {
+        u32::try_from(board.side_units(side).filter(|u| !u.in_play()).count()).unwrap_or(u32::MAX)
+    };
+    Sides {
+        us: lost(Side::German),
+        german: lost(Side::Us),
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Us => "the first player",
+        Side::German => "the second player",
+    }
+}
+
+/// The battle's end once a side has no unit left in play.
+fn wiped_out(board: &Board) -> Option<Effect> {
+    let left = |side: Side| board.side_units(side).any(BoardUnit::in_play);
+    match (left(Side::Us), left(Side::German)) {
+        (true, true) => None,
+        (false, false) => Some(Effect::Ends {
+            winner: None,
+            reason: "neither side has a unit left".into(),
+        }),
+        (true, false) => Some(Effect::Ends {
+            winner: Some(Side::Us),
+            reason: "the second player has no unit left".into(),
+        }),
+        (false, true) => Some(Effect::Ends {
+            winner: Some(Side::German),
+            reason: "the first player has no unit left".into(),
+        }),
+    }
+}
+
+/// The end after the last turn: more enemy units destroyed wins (house default).
+fn after_last_turn(board: &Board) -> Effect {
+    let score = destroyed_by(board);
+    let winner = match score.us.cmp(&score.german) {
+        std::cmp::Ordering::Greater => Some(Side::Us),
+        std::cmp::Ordering::Less => Some(Side::German),
+        std::cmp::Ordering::Equal => None,
+    };
+    let verdict = winner.map_or("a draw".to_string(), |s| format!("{} wins", side_name(s)));
+    Effect::Ends {
+        winner,
+        reason: format!(
+            "turn {LAST_TURN} is over (house default): the first player destroyed {} enemy units, the second player {}; {verdict}",
+            score.us, score.german
+        ),
+    }
+}
+
+fn typed_error(e: typed::BattleError) -> BattleError {
+    match e {
+        typed::BattleError::Rules(e) => BattleError::Resolve(e),
+        typed::BattleError::Dice(e) => BattleError::from(e),
+        other => BattleError::not_allowed(other.to_string()),
+    }
+}
+
+fn unit_index(board: &Board, id: Option<&str>) -> Result<usize, BattleError> {
+    let id = id.ok_or(BattleError::Invalid {
+        field: "unit",
+        message: "name the unit that acts".into(),
+    })?;
+    board
+        .units
+        .iter()
+        .position(|u| u.id == id)
+        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))
+}
+
+/// The target: a unit of the other side still in play.
+fn target_index(board: &Board, acting: usize, request: &Request) -> Result<usize, BattleError> {
+    let id = request.target.as_deref().ok_or(BattleError::Invalid {
+        field: "target",
+        message: "choose the enemy unit".into(),
+    })?;
+    let index = unit_index(board, Some(id))?;
+    let (unit, target) = (&board.units[acting], &board.units[index]);
+    if target.side == unit.side {
+        return Err(BattleError::not_allowed(format!(
+            "{} is on {}'s own side",
+            target.label, unit.label
+        )));
+    }
+    if !target.in_play() {
+        return Err(BattleError::not_allowed(format!(
+            "{} is destroyed",
+            target.label
+        )));
+    }
+    Ok(index)
+}
+
+fn is_vehicle(unit: &BoardUnit) -> bool {
+    matches!(&unit.card, Card::BoltAction(p) if p.category.is_vehicle())
+}
+
+fn is_infantry(unit: &BoardUnit) -> bool {
+    matches!(&unit.card, Card::BoltAction(p) if p.category == Kind::Infantry)
+}
+
+fn models_left(unit: &BoardUnit) -> i64 {
+    (unit.count(MODELS).max(1) - unit.count(CASUALTIES)).max(0)
+}
+
+/// Models that fire in one attack: a vehicle, a gun or a team fires its weapon once; a
+/// squad fires with every model left.
+fn firers(unit: &BoardUnit) -> i64 {
+    match &unit.card {
+        Card::BoltAction(p) if p.category.is_vehicle() || p.category == Kind::Artillery => 1,
+        card if starting_models(card) != SQUAD_MODELS => 1,
+        _ => models_left(unit).max(1),
+    }
+}
+
+fn card(unit: &BoardUnit) -> InputValue {
+    InputValue::Card(Some(CardPick::book(&unit.card)))
+}
+
+/// A Choice parameter of the request, if given.
+fn choice_param(request: &Request, key: &str) -> Option<&'static str> {
+    match request.inputs.get(key) {
+        Some(InputValue::Choice(choice)) => Some(choice),
+        _ => None,
+    }
+}
+
+/// The mechanic's defaults for `key`.
+fn defaults(key: &str) -> Result<(MechanicId, Inputs), BattleError> {
+    let mechanic = resolution::mechanic(RULESET, key)
+        .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))?;
+    Ok((mechanic.id(), mechanic.defaults()))
+}
+
+/// The player's parameters of `action` that are inputs of the mechanic, over `inputs`.
+fn with_params(inputs: &mut Inputs, action: &str, request: &Request) {
+    for spec in BoltActionBattle::params(action) {
+        if inputs.get(spec.key).is_none() {
+            continue;
+        }
+        if let Some(value) = request.inputs.get(spec.key) {
+            inputs.set(spec.key, value.clone());
+        }
+    }
+}
+
+fn order_test_situation(
+    board: &Board,
+    request: &Request,
+) -> Result<(MechanicId, Inputs), BattleError> {
+    let unit = &board.units[unit_index(board, request.unit.as_deref())?];
+    if unit.count(PINS) <= 0 {
+        return Err(BattleError::not_allowed(format!(
+            "{} has no pins: its order needs no test",
+            unit.label
+        )));
+    }
+    let (id, mut inputs) = defaults("order_test")?;
+    inputs.set("unit", card(unit));
+    inputs.set("pins", InputValue::Count(unit.count(PINS)));
+    with_params(&mut inputs, "order", request);
+    Ok((id, inputs))
+}
+
+fn shooting_situation(
+    board: &Board,
+    request: &Request,
+) -> Result<(MechanicId, Inputs), BattleError> {
+    let acting = unit_index(board, request.unit.as_deref())?;
+    let target = &board.units[target_index(board, acting, request)?];
+    let unit = &board.units[acting];
+    let (id, mut inputs) = defaults("shooting")?;
+    inputs.set("unit", card(unit));
+    inputs.set("pins", InputValue::Count(unit.count(PINS)));
+    inputs.set("firers", InputValue::Count(firers(unit)));
+    inputs.set(
+        "moving",
+        InputValue::Flag(unit.order.as_deref() == Some("advance")),
+    );
+    inputs.set("target", card(target));
+    inputs.set(
+        "target_down",
+        InputValue::Flag(target.order.as_deref() == Some("down") && !is_vehicle(target)),
+    );
+    inputs.set("immobilised", InputValue::Flag(target.has(IMMOBILISED)));
+    inputs.set("target_pins", InputValue::Count(target.count(PINS)));
+    with_params(&mut inputs, "shoot", request);
+    let most = firers(unit);
+    if inputs.count("firers") > most {
+        return Err(BattleError::Invalid {
+            field: "firers",
+            message: format!(
+                "{} models firing: {} has {most} that can",
+                inputs.count("firers"),
+                unit.label
+            ),
+        });
+    }
+    Ok((id, inputs))
+}
+
+fn close_quarters_situation(
+    board: &Board,
+    request: &Request,
+) -> Result<(MechanicId, Inputs), BattleError> {
+    let acting = unit_index(board, request.unit.as_deref())?;
+    let target = &board.units[target_index(board, acting, request)?];
+    if is_vehicle(target) {
+        return Err(BattleError::not_allowed(format!(
+            "{} is a vehicle: assault it as one",
+            target.label
+        )));
+    }
+    let unit = &board.units[acting];
+    let (id, mut inputs) = defaults("close_quarters")?;
+    inputs.set("unit", card(unit));
+    inputs.set("models", InputValue::Count(models_left(unit)));
+    inputs.set("target", card(target));
+    inputs.set("target_models", InputValue::Count(models_left(target)));
+    Ok((id, inputs))
+}
+
+/// How the vehicle moved this turn, as its order shows.
+fn vehicle_motion(vehicle: &BoardUnit) -> &'static str {
+    match vehicle.order.as_deref() {
+        _ if vehicle.has(IMMOBILISED) => "still",
+        Some("run") => "ran",
+        Some("advance") => "advanced",
+        _ => "still",
+    }
+}
+
+fn vehicle_assault_situation(
+    board: &Board,
+    request: &Request,
+) -> Result<(MechanicId, Inputs), BattleError> {
+    let acting = unit_index(board, request.unit.as_deref())?;
+    let target = &board.units[target_index(board, acting, request)?];
+    if !is_vehicle(target) {
+        return Err(BattleError::not_allowed(format!(
+            "{} is not a vehicle: fight it in close quarters",
+            target.label
+        )));
+    }
+    let unit = &board.units[acting];
+    let (id, mut inputs) = defaults("vehicle_assault")?;
+    inputs.set("unit", card(unit));
+    inputs.set("models", InputValue::Count(models_left(unit)));
+    // The sheet's −3 test is an order test: it counts the unit's pins as every order test
+    // does (a pinned unit has also tested for its Run order: new house default, the sheet
+    // does not say the two are one).
+    inputs.set("pins", InputValue::Count(unit.count(PINS)));
+    inputs.set("target", card(target));
+    inputs.set(
+        "vehicle_move",
+        InputValue::Choice(vehicle_motion(target)),
+    );
+    inputs.set("immobilised", InputValue::Flag(target.has(IMMOBILISED)));
+    inputs.set("target_pins", InputValue::Count(target.count(PINS)));
+    with_params(&mut inputs, "assault_vehicle", request);
+    Ok((id, inputs))
+}
+
+/// The typed outcome of a mechanic's roll: the faces it rolled (from `from` on) replayed
+/// through the mechanic's own typed roll, so no rule is read twice.
+fn replay<T>(
+    roller: &Roller,
+    from: usize,
+    roll: impl FnOnce(&mut Roller) -> Result<T, ResolveError>,
+) -> Result<T, BattleError> {
+    let mut faces = TableDice::new();
+    for record in roller.rolled().iter().skip(from) {
+        faces.add(record.pool, record.dice.clone());
+    }
+    Ok(roll(&mut Roller::table(faces))?)
+}
+
+/// A mechanic rolled with the battle's roller; a situation the rules give no result for
+/// (a vehicle that ran cannot be assaulted) is refused, not recorded.
+fn rolled(
+    key: &str,
+    inputs: &Inputs,
+    roller: &mut Roller,
+) -> Result<(resolution::Report, usize), BattleError> {
+    let from = roller.rolled().len();
+    let report = roll_mechanic(RULESET, key, inputs, roller)?;
+    if let Some(why) = &report.no_result {
+        return Err(BattleError::not_allowed(why.clone()));
+    }
+    Ok((report, from))
+}
+
+/// A step carried out: the typed battle after it, the mechanic's report, words.
+type Step3 = (Battle, Option<resolution::Report>, Vec<String>);
+
+fn draw(battle: &Battle, request: &Request, roller: &mut Roller) -> Result<Step3, BattleError> {
+    let next = match choice_param(request, "side").unwrap_or("random") {
+        "first" => battle.draw(typed::Side::First),
+        "second" => battle.draw(typed::Side::Second),
+        _ => battle.draw_with(roller).map(|(next, _)| next),
+    }
+    .map_err(typed_error)?;
+    let words = next
+        .drawn
+        .map(|s| format!("a {} die is drawn", side_words(s)))
+        .into_iter()
+        .collect();
+    Ok((next, None, words))
+}
+
+fn give_order(
+    board: &Board,
+    battle: &Battle,
+    request: &Request,
+    roller: &mut Roller,
+) -> Result<Step3, BattleError> {
+    let index = unit_index(board, request.unit.as_deref())?;
+    let id = UnitId(index);
+    let asked = choice_param(request, "order")
+        .and_then(order_of)
+        .ok_or(BattleError::Invalid {
+            field: "order",
+            message: "choose the order: fire, advance, run, ambush, rally or down".into(),
+        })?;
+    battle.may_order(id).map_err(typed_error)?;
+    let (next, report) = if board.units[index].count(PINS) > 0 {
+        let (_, inputs) = order_test_situation(board, request)?;
+        let test = mechanics::order_test(&inputs)?;
+        let (report, from) = rolled("order_test", &inputs, roller)?;
+        let outcome = replay(roller, from, |r| ba::roll_order_test(&test, r))?.outcome;
+        let next = battle.give_order(id, asked, Some(&outcome));
+        (next, Some(report))
+    } else {
+        (battle.give_order(id, asked, None), None)
+    };
+    let next = next.map_err(typed_error)?;
+    let words = next.units[index]
+        .order
+        .as_ref()
+        .map(|o| format!("order: {}", o.order.label()))
+        .into_iter()
+        .collect();
+    Ok((next, report, words))
+}
+
+fn shoot(
+    board: &Board,
+    battle: &Battle,
+    request: &Request,
+    roller: &mut Roller,
+) -> Result<Step3, BattleError> {
+    let shooter = UnitId(unit_index(board, request.unit.as_deref())?);
+    battle.may(shooter, Step::Shoot).map_err(typed_error)?;
+    let target = target_index(board, shooter.0, request)?;
+    let (_, inputs) = shooting_situation(board, request)?;
+    let attack = mechanics::attack(&inputs)?;
+    let (report, from) = rolled("shooting", &inputs, roller)?;
+    let roll = replay(roller, from, |r| ba::roll_attack(&attack, r))?;
+    let shot = battle.shot(shooter).map_err(typed_error)?;
+    let next = if is_vehicle(&board.units[target]) {
+        let after = match roll.vehicle {
+            Some(after) => after,
+            // Soft-skinned: its pins, and destroyed by a damaging hit (house default).
+            None => {
+                let mut after = shot.vehicle_state(UnitId(target)).map_err(typed_error)?;
+                after.pins += roll.pins;
+                if roll.tally.damaging > 0 {
+                    after.knocked_out = Some(KnockOut::DamageResult);
+                }
+                after
+            }
+        };
+        shot.vehicle_hit(UnitId(target), &after)
+    } else {
+        shot.take_hits(UnitId(target), roll.tally.damaging, roll.pins)
+    };
+    Ok((next.map_err(typed_error)?, Some(report), Vec::new()))
+}
+
+fn assault(
+    board: &Board,
+    battle: &Battle,
+    request: &Request,
+    roller: &mut Roller,
+) -> Result<Step3, BattleError> {
+    let attacker = UnitId(unit_index(board, request.unit.as_deref())?);
+    battle.may(attacker, Step::Assault).map_err(typed_error)?;
+    let defender = UnitId(target_index(board, attacker.0, request)?);
+    let (_, inputs) = close_quarters_situation(board, request)?;
+    let fight = cq::fight(&inputs)?;
+    let (report, from) = rolled("close_quarters", &inputs, roller)?;
+    let end = replay(roller, from, |r| close_quarters::roll_fight(&fight, r))?.end;
+    let next = battle
+        .close_quarters(attacker, defender, end)
+        .map_err(typed_error)?;
+    Ok((next, Some(report), Vec::new()))
+}
+
+fn assault_vehicle(
+    board: &Board,
+    battle: &Battle,
+    request: &Request,
+    roller: &mut Roller,
+) -> Result<Step3, BattleError> {
+    let attacker = UnitId(unit_index(board, request.unit.as_deref())?);
+    battle.may(attacker, Step::Assault).map_err(typed_error)?;
+    let vehicle = UnitId(target_index(board, attacker.0, request)?);
+    let (_, inputs) = vehicle_assault_situation(board, request)?;
+    let assault = cq::assault(&inputs)?;
+    let (report, from) = rolled("vehicle_assault", &inputs, roller)?;
+    let roll = replay(roller, from, |r| close_quarters::roll_assault(&assault, r))?;
+    let after = match roll.end {
+        AssaultEnd::Destroyed => {
+            let mut after: VehicleAfter = battle.vehicle_state(vehicle).map_err(typed_error)?;
+            after.knocked_out = Some(KnockOut::DamageResult);
+            Some(after)
+        }
+        AssaultEnd::Damaged(_) => roll.vehicle,
+        _ => None,
+    };
+    let test = roll.test.map(|t| t.outcome);
+    let next = battle
+        .vehicle_assault(attacker, vehicle, test.as_ref(), after.as_ref())
+        .map_err(typed_error)?;
+    Ok((next, Some(report), Vec::new()))
+}
+
+fn rally(
+    board: &Board,
+    battle: &Battle,
+    request: &Request,
+    roller: &mut Roller,
+) -> Result<Step3, BattleError> {
+    let id = UnitId(unit_index(board, request.unit.as_deref())?);
+    battle.may(id, Step::Rally).map_err(typed_error)?;
+    let d6 = roller.roll("rally", 6, 1)?;
+    let shed = d6.dice.iter().map(|&f| u32::from(f)).sum();
+    let next = battle.rally(id, shed).map_err(typed_error)?;
+    Ok((next, None, vec![format!("rally: d6 = {shed}, pins shed")]))
+}
+
+/// The refusal of a draw of `how` (`random`, `first`, `second`), if any.
+fn draw_refusal(battle: &Battle, how: &str) -> Option<String> {
+    let tried = match how {
+        "first" => battle.draw(typed::Side::First),
+        "second" => battle.draw(typed::Side::Second),
+        _ if battle.dice_left() > 0 && battle.drawn.is_none() => return None,
+        _ => battle.draw(typed::Side::First),
+    };
+    tried.err().map(|e| e.to_string())
+}
+
+fn unit_action(key: &'static str, label: String, unit: &BoardUnit) -> Action {
+    Action {
+        side: Some(unit.side),
+        unit: Some(unit.id.clone()),
+        ..Action::new(key, label)
+    }
+}
+
+fn mechanic_id(key: &'static str) -> Option<MechanicId> {
+    Some(MechanicId {
+        ruleset: RULESET,
+        key,
+    })
+}
+
+/// The unit's weapons as the chart names them (the shooting form's choices).
+fn weapon_keys(unit: &BoardUnit) -> Vec<&'static str> {
+    let mut keys = vec![""];
+    if let (Card::BoltAction(p), Some(t)) = (&unit.card, super::tables()) {
+        keys.extend(
+            p.weapons
+                .iter()
+                .filter_map(|w| t.weapon(w).map(|w| w.name.as_str())),
+        );
+    }
+    keys
+}
+
+fn unit_actions(board: &Board, battle: &Battle, index: usize) -> Vec<Action> {
+    let unit = &board.units[index];
+    let id = UnitId(index);
+    let refusal = |r: Result<(), typed::BattleError>| r.err().map(|e| e.to_string());
+    let enemies = |wanted: &dyn Fn(&BoardUnit) -> bool| -> Vec<String> {
+        board
+            .units
+            .iter()
+            .filter(|t| t.side != unit.side && t.in_play() && wanted(t))
+            .map(|t| t.id.clone())
+            .collect()
+    };
+    let mut actions = Vec::new();
+
+    let mut order = unit_action("order", format!("Order {}", unit.label), unit);
+    order.refused = refusal(battle.may_order(id));
+    let allowed: Vec<&'static str> = ORDER_CHOICES
+        .iter()
+        .map(|c| c.key)
+        .filter(|k| !(unit.has(IMMOBILISED) && matches!(*k, "advance" | "run")))
+        .collect();
+    order.choices = vec![("order", allowed)];
+    if unit.count(PINS) > 0 {
+        order.mechanic = mechanic_id("order_test");
+        order.fixed = vec![("unit", card(unit))];
+    }
+    actions.push(order);
+
+    let mut shoot = unit_action("shoot", format!("{} shoots", unit.label), unit);
+    shoot.mechanic = mechanic_id("shooting");
+    shoot.fixed = vec![("unit", card(unit))];
+    shoot.targets = enemies(&|_| true);
+    shoot.refused = refusal(battle.may(id, Step::Shoot));
+    shoot.choices = vec![("weapon", weapon_keys(unit))];
+    shoot.limits = vec![Limit {
+        key: "firers",
+        max: firers(unit),
+        why: format!("{} has {} models that can fire", unit.label, firers(unit)),
+    }];
+    actions.push(shoot);
+
+    if is_infantry(unit) {
+        let mut assault = unit_action("assault", format!("{} assaults", unit.label), unit);
+        assault.mechanic = mechanic_id("close_quarters");
+        assault.fixed = vec![("unit", card(unit))];
+        assault.targets = enemies(&|t| !is_vehicle(t));
+        assault.refused = refusal(battle.may(id, Step::Assault));
+        // The loser of close quarters is destroyed.
+        assault.destructive = true;
+        actions.push(assault);
+        let vehicles = enemies(&is_vehicle);
+        if !vehicles.is_empty() {
+            let mut on_vehicle = unit_action(
+                "assault_vehicle",
+                format!("{} assaults a vehicle", unit.label),
+                unit,
+            );
+            on_vehicle.mechanic = mechanic_id("vehicle_assault");
+            on_vehicle.fixed = vec![("unit", card(unit))];
+            on_vehicle.targets = vehicles;
+            on_vehicle.refused = refusal(battle.may(id, Step::Assault));
+            actions.push(on_vehicle);
+        }
+    }
+
+    let mut rally = unit_action("rally", format!("{} rallies", unit.label), unit);
+    rally.refused = refusal(battle.may(id, Step::Rally));
+    actions.push(rally);
+    actions
+}
+
+/// The scripted player's order for a unit: Rally when pinned, else Fire.
+fn scripted_order(unit: &BoardUnit) -> &'static str {
+    if unit.count(PINS) > 0 { "rally" } else { "fire" }
+}
+
+impl TableRules for BoltActionBattle {
+    const RULESET: RulesetId = RULESET;
+    const ACTIONS: &'static [&'static str] = &[
+        "draw",
+        "order",
+        "shoot",
+        "assault",
+        "assault_vehicle",
+        "rally",
+        "end_turn",
+    ];
+
+    fn start(plan: &TablePlan) -> Board {
+        let mut board = Board::from_plan(plan);
+        for unit in &mut board.units {
+            let models = starting_models(&unit.card);
+            unit.counters.entry(MODELS.to_string()).or_insert(models);
+        }
+        board
+    }
+
+    fn actions(_plan: &TablePlan, board: &Board) -> Vec<Action> {
+        let Ok(battle) = typed_battle(board) else {
+            return Vec::new();
+        };
+        let mut actions: Vec<Action> = DRAW_CHOICES
+            .iter()
+            .map(|c| Action {
+                fixed: vec![("side", InputValue::Choice(c.key))],
+                refused: draw_refusal(&battle, c.key),
+                ..Action::new("draw", c.label)
+            })
+            .collect();
+        for (index, unit) in board.units.iter().enumerate() {
+            if unit.in_play() {
+                actions.extend(unit_actions(board, &battle, index));
+            }
+        }
+        let mut end = Action::new("end_turn", format!("End turn {}", board.turn));
+        if !battle.turn_over() {
+            let left = battle.dice_left() + u32::from(battle.drawn.is_some());
+            end.refused = Some(format!(
+                "{left} order dice still to give: the turn ends when the bag is empty"
+            ));
+        }
+        actions.push(end);
+        actions
+    }
+
+    fn params(action: &str) -> Vec<InputSpec> {
+        let from = |mechanic: &str, keys: &[&str]| -> Vec<InputSpec> {
+            resolution::mechanic(RULESET, mechanic)
+                .map(|m| {
+                    (m.inputs)()
+                        .into_iter()
+                        .filter(|s| keys.contains(&s.key))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        match action {
+            "draw" => vec![InputSpec::choice(
+                "side",
+                "Die drawn",
+                "Let the app draw, or say whose die came out of your own bag.",
+                &DRAW_CHOICES,
+                "random",
+            )],
+            "order" => {
+                let mut specs = vec![InputSpec::choice(
+                    "order",
+                    "Order",
+                    "The order given; a pinned unit tests for it (a double six is FUBAR).",
+                    &ORDER_CHOICES,
+                    "fire",
+                )];
+                specs.extend(from("order_test", &["officer"]));
+                specs
+            }
+            "shoot" => from("shooting", &SHOOT_PARAMS),
+            "assault_vehicle" => from("vehicle_assault", &VEHICLE_ASSAULT_PARAMS),
+            _ => Vec::new(),
+        }
+    }
+
+    fn situation(
+        _plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+    ) -> Result<(MechanicId, Inputs), BattleError> {
+        match request.action {
+            "order" => order_test_situation(board, request),
+            "shoot" => shooting_situation(board, request),
+            "assault" => close_quarters_situation(board, request),
+            "assault_vehicle" => vehicle_assault_situation(board, request),
+            other => Err(BattleError::not_allowed(format!(
+                "{} rolls through no mechanic",
+                other.replace('_', " ")
+            ))),
+        }
+    }
+
+    fn resolve(
+        _plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        roller: &mut Roller,
+    ) -> Result<Resolved, BattleError> {
+        let battle = typed_battle(board)?;
+        if request.action == "end_turn" && battle.turn >= LAST_TURN {
+            // Checked as any end of turn, then the battle ends instead of a seventh.
+            battle.end_turn(&[]).map_err(typed_error)?;
+            return Ok(Resolved {
+                effects: vec![after_last_turn(board)],
+                report: None,
+                result: Vec::new(),
+            });
+        }
+        let (next, report, result) = match request.action {
+            "draw" => draw(&battle, request, roller)?,
+            "order" => give_order(board, &battle, request, roller)?,
+            "shoot" => shoot(board, &battle, request, roller)?,
+            "assault" => assault(board, &battle, request, roller)?,
+            "assault_vehicle" => assault_vehicle(board, &battle, request, roller)?,
+            "rally" => rally(board, &battle, request, roller)?,
+            "end_turn" => (
+                battle.end_turn(&[]).map_err(typed_error)?,
+                None,
+                vec![format!("turn {} begins", battle.turn + 1)],
+            ),
+            other => {
+                return Err(BattleError::not_allowed(format!(
+                    "no action '{other}' in Bolt Action"
+                )));
+            }
+        };
+        let mut effects = differences(board, &battle, &next);
+        let mut after = board.clone();
+        for effect in &effects {
+            after.apply(effect);
+        }
+        effects.extend(wiped_out(&after));
+        Ok(Resolved {
+            effects,
+            report,
+            result,
+        })
+    }
+
+    fn category(action: &str) -> Category {
+        match action {
+            "shoot" | "assault" | "assault_vehicle" => Category::Fire,
+            "rally" => Category::Rally,
+            _ => Category::Command,
+        }
+    }
+
+    /// Enemy units destroyed (house default: the sheets give no scenario).
+    fn score(board: &Board) -> Option<Sides<u32>> {
+        Some(destroyed_by(board))
+    }
+
+    /// Casualties stay and the unit size with them; pins go; an immobilised vehicle is
+    /// repaired; a destroyed unit (or one with no model left) is lost. House defaults.
+    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
+        if !unit.in_play() || models_left(unit) == 0 {
+            return None;
+        }
+        let mut counters = BTreeMap::new();
+        counters.insert(MODELS.to_string(), unit.count(MODELS));
+        if unit.count(CASUALTIES) > 0 {
+            counters.insert(CASUALTIES.to_string(), unit.count(CASUALTIES));
+        }
+        Some(TableUnit {
+            id: unit.id.clone(),
+            label: unit.label.clone(),
+            card: unit.card.clone(),
+            counters,
+            marks: BTreeSet::new(),
+        })
+    }
+
+    /// HOUSE RULE: one step up the quality ladder (Inexperienced → Regular → Veteran).
+    fn promote(unit: &TableUnit) -> Option<TableUnit> {
+        let Card::BoltAction(profile) = &unit.card else {
+            return None;
+        };
+        let quality = match profile.quality {
+            Quality::Inexperienced => Quality::Regular,
+            Quality::Regular => Quality::Veteran,
+            Quality::Veteran => return None,
+        };
+        Some(TableUnit {
+            card: Card::BoltAction(UnitProfile {
+                quality,
+                ..profile.clone()
+            }),
+            ..unit.clone()
+        })
+    }
+
+    /// Gives the drawn die to the side's first unit without one (Rally when pinned, else
+    /// Fire), shoots with every unit whose order allows it at the first enemy in play (a
+    /// unit with more than three pins holds its fire: its need would pass 6+), rallies,
+    /// draws at random, ends the turn. Every turn ends after at most three actions a unit,
+    /// and the battle after turn [`LAST_TURN`].
+    fn scripted(_plan: &TablePlan, board: &Board) -> Option<Request> {
+        if board.outcome.is_some() {
+            return None;
+        }
+        let battle = typed_battle(board).ok()?;
+        if let Some(side) = battle.drawn {
+            let unit = board
+                .units
+                .iter()
+                .find(|u| typed_side(u.side) == side && u.in_play() && u.order.is_none())?;
+            return Some(
+                Request::new("order")
+                    .unit(unit.id.clone())
+                    .with("order", InputValue::Choice(scripted_order(unit))),
+            );
+        }
+        for (index, unit) in board.units.iter().enumerate() {
+            if !unit.in_play() {
+                continue;
+            }
+            let id = UnitId(index);
+            if battle.may(id, Step::Rally).is_ok() {
+                return Some(Request::new("rally").unit(unit.id.clone()));
+            }
+            let target = board
+                .units
+                .iter()
+                .find(|t| t.side != unit.side && t.in_play());
+            let armed = matches!(&unit.card, Card::BoltAction(p) if !p.weapons.is_empty());
+            if let Some(target) = target
+                && armed
+                && unit.count(PINS) <= 3
+                && battle.may(id, Step::Shoot).is_ok()
+            {
+                return Some(
+                    Request::new("shoot")
+                        .unit(unit.id.clone())
+                        .target(target.id.clone()),
+                );
+            }
+        }
+        if battle.dice_left() > 0 {
+            return Some(Request::new("draw").with("side", InputValue::Choice("random")));
+        }
+        Some(Request::new("end_turn"))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,667 @@
+//! Bolt Action on the board: each action against the sheets' numbers with table dice, the
+//! odds the tracker shows, verification of every event of a scripted battle, and the
+//! campaign's carry and promotion.
+
+use super::*;
+use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
+use crate::rules::battle::{BattleRules, Dice};
+use crate::rules::registry::ruleset;
+
+type Engine = TableBattle<BoltActionBattle>;
+
+fn book_card(name: &str) -> Card {
+    ruleset(RulesetId::BoltAction)
+        .library()
+        .iter()
+        .find(|c| c.name() == name)
+        .unwrap_or_else(|| panic!("no book card {name}"))
+        .clone()
+}
+
+fn unit(id: &str, name: &str) -> TableUnit {
+    TableUnit {
+        id: id.into(),
+        label: format!("{name} {}", id.rsplit('-').next().unwrap()),
+        card: book_card(name),
+        counters: BTreeMap::new(),
+        marks: BTreeSet::new(),
+    }
+}
+
+fn plan(first: &[&str], second: &[&str]) -> TablePlan {
+    let units = |prefix: &str, names: &[&str]| {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| unit(&format!("{prefix}-{}", i + 1), n))
+            .collect()
+    };
+    TablePlan {
+        ruleset: RulesetId::BoltAction,
+        number: 1,
+        name: "Skirmish".into(),
+        forces: Sides {
+            us: "Allies".into(),
+            german: "Axis".into(),
+        },
+        units: Sides {
+            us: units("first", first),
+            german: units("second", second),
+        },
+    }
+}
+
+/// Two squads a side: the small book force of most tests.
+fn squads() -> TablePlan {
+    plan(
+        &["Regular Infantry Squad", "Veteran Infantry Squad"],
+        &["Regular Infantry Squad", "Inexperienced Infantry Squad"],
+    )
+}
+
+fn table(pools: &[(&str, Vec<u8>)]) -> Dice {
+    let mut faces = TableDice::new();
+    for (pool, dice) in pools {
+        faces.add(*pool, dice.clone());
+    }
+    Dice::Table(faces)
+}
+
+fn no_dice() -> Dice {
+    Dice::Table(TableDice::new())
+}
+
+fn decide(plan: &TablePlan, board: &Board, request: &Request, dice: &Dice) -> TableEvent {
+    Engine::decide(plan, board, request, dice)
+        .unwrap_or_else(|e| panic!("{request:?} refused: {e}"))
+        .event
+}
+
+fn play(plan: &TablePlan, board: &mut Board, request: Request, dice: &Dice) -> TableEvent {
+    let event = decide(plan, board, &request, dice);
+    Engine::apply(board, &event);
+    event
+}
+
+fn refusal(plan: &TablePlan, board: &Board, request: &Request) -> String {
+    match Engine::decide(plan, board, request, &no_dice()) {
+        Ok(d) => panic!("{request:?} was allowed: {:?}", d.event.effects),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn draw(side: &'static str) -> Request {
+    Request::new("draw").with("side", InputValue::Choice(side))
+}
+
+fn order(unit: &str, order: &'static str) -> Request {
+    Request::new("order")
+        .unit(unit)
+        .with("order", InputValue::Choice(order))
+}
+
+/// `unit` of the first player given `order` (drawn by the players' own bag).
+fn ordered(plan: &TablePlan, board: &mut Board, unit: &str, order_key: &'static str) {
+    let colour = if unit.starts_with("first") {
+        "first"
+    } else {
+        "second"
+    };
+    play(plan, board, draw(colour), &no_dice());
+    play(plan, board, order(unit, order_key), &no_dice());
+}
+
+fn set(board: &mut Board, unit: &str, counter: &str, to: i64) {
+    board.apply(&Effect::set(unit, counter, to));
+}
+
+#[test]
+fn units_start_with_their_models_and_keep_what_the_plan_carries() {
+    let mut plan = plan(
+        &["Regular Infantry Squad", "MMG Team", "Bazooka Team"],
+        &["Medium Tank", "Light AT Gun"],
+    );
+    plan.units.us[0].counters.insert(MODELS.into(), 8);
+    let board = BoltActionBattle::start(&plan);
+    let models = |id: &str| board.unit(id).unwrap().count(MODELS);
+    assert_eq!(models("first-1"), 8, "carried from the plan");
+    assert_eq!(models("first-2"), CREW_MODELS, "a fixed team weapon's crew");
+    assert_eq!(models("first-3"), TEAM_MODELS);
+    assert_eq!(models("second-1"), 1, "a vehicle");
+    assert_eq!(models("second-2"), CREW_MODELS, "a gun's crew");
+}
+
+#[test]
+fn a_random_draw_numbers_the_first_players_dice_first() {
+    let plan = squads();
+    let board = BoltActionBattle::start(&plan);
+    // Four dice: faces 1-2 are the first player's, 3-4 the second's.
+    let event = decide(&plan, &board, &draw("random"), &table(&[("order_die", vec![3])]));
+    assert_eq!(event.effects, vec![Effect::side_set(Side::German, DRAWN, 1)]);
+    assert_eq!(event.rolls[0].roll.sides, 4);
+    let event = decide(&plan, &board, &draw("random"), &table(&[("order_die", vec![2])]));
+    assert_eq!(event.effects, vec![Effect::side_set(Side::Us, DRAWN, 1)]);
+}
+
+#[test]
+fn the_players_say_which_colour_came_out_of_their_bag() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    let event = play(&plan, &mut board, draw("second"), &no_dice());
+    assert!(event.rolls.is_empty());
+    assert_eq!(event.effects, vec![Effect::side_set(Side::German, DRAWN, 1)]);
+    let why = refusal(&plan, &board, &draw("first"));
+    assert!(why.contains("already drawn"), "{why}");
+    let listed = Engine::actions(&plan, &board);
+    let draws: Vec<_> = listed.iter().filter(|a| a.key == "draw").collect();
+    assert_eq!(draws.len(), 3);
+    assert!(draws.iter().all(|a| a.refused.is_some()));
+}
+
+#[test]
+fn an_order_goes_to_a_unit_of_the_drawn_colour() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    let why = refusal(&plan, &board, &order("first-1", "fire"));
+    assert!(why.contains("draw a die"), "{why}");
+    play(&plan, &mut board, draw("first"), &no_dice());
+    let why = refusal(&plan, &board, &order("second-1", "fire"));
+    assert!(why.contains("drawn die"), "{why}");
+    let event = play(&plan, &mut board, order("first-1", "advance"), &no_dice());
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::order("first-1", Some("advance")),
+            Effect::side_set(Side::Us, DRAWN, 0),
+        ]
+    );
+    // Three dice left in the bag: one of the first player's, two of the second's.
+    play(&plan, &mut board, draw("first"), &no_dice());
+    let why = refusal(&plan, &board, &order("first-1", "fire"));
+    assert!(why.contains("already has a Advance order"), "{why}");
+}
+
+#[test]
+fn a_pinned_unit_tests_its_order_against_morale_less_its_pins() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    set(&mut board, "first-1", PINS, 1);
+    play(&plan, &mut board, draw("first"), &no_dice());
+    // Regular: morale 9, one pin: 2d6 at or under 8.
+    let passed = decide(
+        &plan,
+        &board,
+        &order("first-1", "fire"),
+        &table(&[("order", vec![4, 4])]),
+    );
+    assert_eq!(passed.effects[0], Effect::order("first-1", Some("fire")));
+    let failed = decide(
+        &plan,
+        &board,
+        &order("first-1", "fire"),
+        &table(&[("order", vec![4, 5])]),
+    );
+    assert_eq!(failed.effects[0], Effect::order("first-1", Some("down")));
+    // Double six: FUBAR, and the chart's 1-2 is Friendly Fire (a fire order).
+    let fubar = decide(
+        &plan,
+        &board,
+        &order("first-1", "advance"),
+        &table(&[("order", vec![6, 6]), ("fubar", vec![2])]),
+    );
+    assert_eq!(
+        fubar.effects[..2],
+        [
+            Effect::order("first-1", Some("fire")),
+            Effect::mark("first-1", FUBAR)
+        ]
+    );
+    let panic = decide(
+        &plan,
+        &board,
+        &order("first-1", "fire"),
+        &table(&[("order", vec![6, 6]), ("fubar", vec![3])]),
+    );
+    assert_eq!(panic.effects[0], Effect::order("first-1", Some("run")));
+}
+
+#[test]
+fn the_order_test_odds_are_the_mechanics_and_count_like_the_dice() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    set(&mut board, "first-1", PINS, 1);
+    play(&plan, &mut board, draw("first"), &no_dice());
+    let request = order("first-1", "fire");
+    let (mechanic, inputs) = Engine::situation(&plan, &board, &request).unwrap();
+    assert_eq!(mechanic.key, "order_test");
+    let shown = odds_of(RulesetId::BoltAction, "order_test", &inputs).unwrap();
+    // The Resolve form for the same situation: the unit, its pins.
+    let m = resolution::mechanic(RulesetId::BoltAction, "order_test").unwrap();
+    let mut form = m.defaults();
+    form.set("unit", InputValue::Card(Some(CardPick::book(&book_card("Regular Infantry Squad")))));
+    form.set("pins", InputValue::Count(1));
+    assert_eq!(shown, odds_of(RulesetId::BoltAction, "order_test", &form).unwrap());
+    // P(pass): 2d6 at or under 9 − 1 = 8, a double six never passing.
+    let mut passing = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            if a + b <= 8 && !(a == 6 && b == 6) {
+                passing += 1;
+            }
+        }
+    }
+    let p_pass = match shown.get("p_pass") {
+        Some(resolution::Value::Probability(p)) => *p,
+        other => panic!("p_pass: {other:?}"),
+    };
+    assert!((p_pass - f64::from(passing) / 36.0).abs() < 1e-12);
+    assert_eq!(passing, 26);
+}
+
+#[test]
+fn rifles_at_a_regular_squad_cause_casualties_and_a_pin() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "first-1", "fire");
+    let shoot = Request::new("shoot")
+        .unit("first-1")
+        .target("second-1")
+        .with("weapon", InputValue::Choice("Rifle"));
+    // Ten rifles, one shot each, 3+ to hit: six hits; regular infantry: damage on 4+ (pen 0).
+    let event = decide(
+        &plan,
+        &board,
+        &shoot,
+        &table(&[
+            ("to_hit", vec![1, 2, 3, 4, 5, 6, 3, 3, 1, 1]),
+            ("damage", vec![4, 5, 6, 1, 2, 3]),
+        ]),
+    );
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::mark("first-1", DONE),
+            Effect::add("second-1", CASUALTIES, 3),
+            Effect::add("second-1", PINS, 1),
+        ]
+    );
+    let why = refusal(&plan, &board, &Request::new("shoot").unit("first-2").target("second-1"));
+    assert!(why.contains("no order yet"), "{why}");
+}
+
+#[test]
+fn the_shooting_odds_are_the_resolve_forms_for_the_same_situation() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "first-1", "advance");
+    set(&mut board, "first-1", PINS, 1);
+    let request = Request::new("shoot").unit("first-1").target("second-2");
+    let (_, inputs) = Engine::situation(&plan, &board, &request).unwrap();
+    let m = resolution::mechanic(RulesetId::BoltAction, "shooting").unwrap();
+    let mut form = m.defaults();
+    form.set("unit", InputValue::Card(Some(CardPick::book(&book_card("Regular Infantry Squad")))));
+    form.set("target", InputValue::Card(Some(CardPick::book(&book_card("Inexperienced Infantry Squad")))));
+    form.set("firers", InputValue::Count(10));
+    form.set("pins", InputValue::Count(1));
+    form.set("moving", InputValue::Flag(true));
+    let shown = odds_of(RulesetId::BoltAction, "shooting", &inputs).unwrap();
+    assert_eq!(shown, odds_of(RulesetId::BoltAction, "shooting", &form).unwrap());
+    // 3+ base, −1 a pin, −1 on the move: 5+ to hit, 2 chances in 6.
+    match shown.get("p_hit_per_shot") {
+        Some(resolution::Value::Probability(p)) => assert!((p - 2.0 / 6.0).abs() < 1e-12),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_bazooka_knocks_out_a_medium_tank() {
+    let plan = plan(&["Bazooka Team"], &["Medium Tank"]);
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "first-1", "fire");
+    let shoot = Request::new("shoot").unit("first-1").target("second-1");
+    // One shot, hit on 5; pen 5 + 6 = 11 against a medium tank's 9+; result 4: knocked out.
+    let event = decide(
+        &plan,
+        &board,
+        &shoot,
+        &table(&[
+            ("to_hit", vec![5]),
+            ("damage", vec![6]),
+            ("damage_results", vec![4]),
+        ]),
+    );
+    assert!(event.effects.contains(&Effect::mark("second-1", DESTROYED)));
+    assert!(event.effects.contains(&Effect::add("second-1", CASUALTIES, 1)));
+    assert_eq!(
+        event.effects.last(),
+        Some(&Effect::Ends {
+            winner: Some(Side::Us),
+            reason: "the second player has no unit left".into()
+        })
+    );
+    // Result 2: immobilised, and a pin beside the hit's.
+    let event = decide(
+        &plan,
+        &board,
+        &shoot,
+        &table(&[
+            ("to_hit", vec![5]),
+            ("damage", vec![6]),
+            ("damage_results", vec![2]),
+        ]),
+    );
+    assert!(event.effects.contains(&Effect::mark("second-1", IMMOBILISED)));
+    assert!(event.effects.contains(&Effect::add("second-1", PINS, 2)));
+}
+
+#[test]
+fn an_immobilised_vehicle_may_not_advance_or_run() {
+    let plan = plan(&["Regular Infantry Squad"], &["Medium Tank"]);
+    let mut board = BoltActionBattle::start(&plan);
+    board.apply(&Effect::mark("second-1", IMMOBILISED));
+    play(&plan, &mut board, draw("second"), &no_dice());
+    let listed = Engine::actions(&plan, &board);
+    let order = listed
+        .iter()
+        .find(|a| a.key == "order" && a.unit.as_deref() == Some("second-1"))
+        .unwrap();
+    assert_eq!(order.choices, vec![("order", vec!["fire", "ambush", "rally", "down"])]);
+    let why = refusal(&plan, &board, &super::tests::order("second-1", "run"));
+    assert!(why.contains("immobilised"), "{why}");
+}
+
+#[test]
+fn close_quarters_destroys_the_loser() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    set(&mut board, "first-2", CASUALTIES, 7);
+    set(&mut board, "second-2", CASUALTIES, 10);
+    board.apply(&Effect::mark("second-2", DESTROYED));
+    set(&mut board, "second-1", CASUALTIES, 8);
+    ordered(&plan, &mut board, "first-2", "run");
+    let assault = Request::new("assault").unit("first-2").target("second-1");
+    let (given, _) = Engine::pools(&plan, &board, &assault, &TableDice::new());
+    assert_eq!(given[0].pool, "attackers");
+    // Three veterans strike at regular infantry (4+): two fall, both defenders gone.
+    let event = decide(&plan, &board, &assault, &table(&[("attackers", vec![4, 6, 1])]));
+    assert!(event.effects.contains(&Effect::mark("second-1", DESTROYED)));
+    assert!(event.effects.contains(&Effect::mark("first-2", DONE)));
+    assert!(matches!(
+        event.effects.last(),
+        Some(Effect::Ends {
+            winner: Some(Side::Us),
+            ..
+        })
+    ));
+    let listed = Engine::actions(&plan, &board);
+    assert!(
+        listed
+            .iter()
+            .any(|a| a.key == "assault" && a.destructive && a.allowed())
+    );
+}
+
+#[test]
+fn infantry_without_anti_tank_weapons_test_at_minus_three_to_assault_a_tank() {
+    let plan = plan(&["Regular Infantry Squad"], &["Medium Tank"]);
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "first-1", "run");
+    let assault = Request::new("assault_vehicle")
+        .unit("first-1")
+        .target("second-1");
+    // Morale 9 − 3 = 6: 2d6 of 7 fails, and the squad goes down instead.
+    let event = decide(&plan, &board, &assault, &table(&[("order", vec![3, 4])]));
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::order("first-1", Some("down")),
+            Effect::mark("first-1", DONE)
+        ]
+    );
+    let (mechanic, inputs) = Engine::situation(&plan, &board, &assault).unwrap();
+    assert_eq!(mechanic.key, "vehicle_assault");
+    let odds = odds_of(RulesetId::BoltAction, "vehicle_assault", &inputs).unwrap();
+    assert!(matches!(odds.get("order_test_target"), Some(resolution::Value::Count(6))));
+}
+
+#[test]
+fn rally_sheds_a_d6_of_pins() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "first-1", "rally");
+    set(&mut board, "first-1", PINS, 3);
+    let event = decide(
+        &plan,
+        &board,
+        &Request::new("rally").unit("first-1"),
+        &table(&[("rally", vec![5])]),
+    );
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::add("first-1", PINS, -3),
+            Effect::mark("first-1", DONE)
+        ]
+    );
+    let why = refusal(&plan, &board, &Request::new("rally").unit("first-2"));
+    assert!(why.contains("no order"), "{why}");
+}
+
+#[test]
+fn the_turn_ends_with_an_empty_bag_and_down_and_ambush_dice_stay() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    let why = refusal(&plan, &board, &Request::new("end_turn"));
+    assert!(why.contains("4 order dice"), "{why}");
+    ordered(&plan, &mut board, "first-1", "down");
+    ordered(&plan, &mut board, "first-2", "fire");
+    ordered(&plan, &mut board, "second-1", "ambush");
+    ordered(&plan, &mut board, "second-2", "run");
+    let event = play(&plan, &mut board, Request::new("end_turn"), &no_dice());
+    assert_eq!(
+        event.effects,
+        vec![
+            Effect::mark("first-1", DOWN),
+            Effect::order("first-2", None),
+            Effect::mark("second-1", AMBUSH),
+            Effect::order("second-2", None),
+            Effect::NextTurn,
+        ]
+    );
+    assert_eq!(board.turn, 2);
+    // Two dice in the bag now: the units that kept their orders have none there.
+    let event = decide(&plan, &board, &draw("random"), &table(&[("order_die", vec![1])]));
+    assert_eq!(event.rolls[0].roll.sides, 2);
+}
+
+#[test]
+fn the_battle_ends_after_the_sixth_turn_by_units_destroyed() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    board.turn = LAST_TURN;
+    board.apply(&Effect::mark("second-2", DESTROYED));
+    for unit in ["first-1", "first-2", "second-1"] {
+        ordered(&plan, &mut board, unit, "down");
+    }
+    let event = play(&plan, &mut board, Request::new("end_turn"), &no_dice());
+    assert!(matches!(
+        &event.effects[..],
+        [Effect::Ends { winner: Some(Side::Us), reason }] if reason.contains("turn 6")
+    ));
+    assert_eq!(BoltActionBattle::score(&board), Some(Sides { us: 1, german: 0 }));
+}
+
+#[test]
+fn pools_are_asked_in_order_then_decided() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "first-1", "fire");
+    let shoot = Request::new("shoot")
+        .unit("first-1")
+        .target("second-1")
+        .with("weapon", InputValue::Choice("Rifle"));
+    let (asked, answer) = Engine::pools(&plan, &board, &shoot, &TableDice::new());
+    assert_eq!(asked.len(), 1);
+    assert_eq!((asked[0].pool, asked[0].count), ("to_hit", 10));
+    assert!(answer.is_err());
+    // Three hits: the damage dice are asked next, then the attack is decided.
+    let given = TableDice::new().with("to_hit", vec![3, 3, 3, 1, 1, 1, 1, 1, 1, 1]);
+    let (asked, answer) = Engine::pools(&plan, &board, &shoot, &given);
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert_eq!((asked[1].pool, asked[1].count), ("damage", 3));
+    assert!(answer.is_err());
+    let given = given.with("damage", vec![1, 1, 6]);
+    let (asked, answer) = Engine::pools(&plan, &board, &shoot, &given);
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert_eq!(
+        answer.unwrap().event.effects,
+        vec![
+            Effect::mark("first-1", DONE),
+            Effect::add("second-1", CASUALTIES, 1),
+            Effect::add("second-1", PINS, 1),
+        ]
+    );
+}
+
+/// Plays the scripted player from the start; every event with its board before.
+fn scripted_battle(plan: &TablePlan, dice: impl Fn(usize) -> Dice) -> Vec<(Board, TableEvent)> {
+    let mut board = BoltActionBattle::start(plan);
+    let mut played = Vec::new();
+    let bound = LAST_TURN as usize * (3 * board.units.len() + 1);
+    while let Some(request) = BoltActionBattle::scripted(plan, &board) {
+        assert!(played.len() < bound, "no end after {bound} actions");
+        let event = decide(plan, &board, &request, &dice(played.len()));
+        played.push((board.clone(), event.clone()));
+        Engine::apply(&mut board, &event);
+    }
+    assert!(board.outcome.is_some());
+    played
+}
+
+fn small_forces() -> TablePlan {
+    plan(
+        &["Regular Infantry Squad", "MMG Team"],
+        &["Veteran Infantry Squad", "Light Mortar Team"],
+    )
+}
+
+#[test]
+fn the_scripted_player_ends_the_battle_for_every_seed() {
+    for base in [1u64, 7, 42, 1944, 90210] {
+        let plan = small_forces();
+        let played = scripted_battle(&plan, |i| Dice::Seed(base * 1000 + i as u64));
+        let mut board = BoltActionBattle::start(&plan);
+        for (_, event) in &played {
+            Engine::apply(&mut board, event);
+        }
+        assert!(board.turn <= LAST_TURN, "seed {base}");
+        assert!(board.outcome.is_some(), "seed {base}");
+    }
+}
+
+/// The faces an event rolled, typed at the table.
+fn faces_of(event: &TableEvent) -> Dice {
+    let mut faces = TableDice::new();
+    for roll in &event.rolls {
+        faces.add(roll.pool.clone(), roll.roll.dice.clone());
+    }
+    Dice::Table(faces)
+}
+
+fn without_source(event: &TableEvent) -> TableEvent {
+    let mut event = event.clone();
+    event.dice_from = crate::rules::battle::DiceFrom::Chosen;
+    for roll in &mut event.rolls {
+        roll.roll.seed = 0;
+        roll.roll.index = 0;
+        roll.roll.source = crate::rules::dice::Source::Seed;
+    }
+    event
+}
+
+#[test]
+fn a_scripted_battle_with_table_dice_typed_from_the_seeded_faces_is_the_same_battle() {
+    let plan = small_forces();
+    let seeded = scripted_battle(&plan, |i| Dice::Seed(5000 + i as u64));
+    let typed: Vec<Dice> = seeded.iter().map(|(_, e)| faces_of(e)).collect();
+    let at_table = scripted_battle(&plan, |i| typed[i].clone());
+    assert_eq!(seeded.len(), at_table.len());
+    for ((_, app), (_, table)) in seeded.iter().zip(&at_table) {
+        assert_eq!(without_source(app), without_source(table));
+    }
+    assert!(seeded.iter().any(|(_, e)| e.action == "shoot"));
+    assert!(seeded.iter().any(|(_, e)| e.action == "end_turn"));
+}
+
+#[test]
+fn every_event_of_a_scripted_battle_verifies_and_a_forged_one_does_not() {
+    let plan = small_forces();
+    let seeded = scripted_battle(&plan, |i| Dice::Seed(77 + i as u64));
+    let typed: Vec<Dice> = seeded.iter().map(|(_, e)| faces_of(e)).collect();
+    let at_table = scripted_battle(&plan, |i| typed[i].clone());
+    for (board, event) in seeded.iter().chain(&at_table) {
+        assert_eq!(&Engine::rederive(&plan, board, event, 1).unwrap(), event);
+    }
+    let (board, shot) = at_table
+        .iter()
+        .find(|(_, e)| e.action == "shoot" && !e.effects.is_empty())
+        .unwrap();
+    let mut forged = shot.clone();
+    forged.effects.push(Effect::add("second-1", CASUALTIES, 5));
+    assert_ne!(Engine::rederive(&plan, board, &forged, 1).ok(), Some(forged));
+    let mut forged = shot.clone();
+    let die = &mut forged.rolls[0].roll.dice[0];
+    *die = if *die == 1 { 6 } else { 1 };
+    assert_ne!(Engine::rederive(&plan, board, &forged, 1).ok(), Some(forged));
+}
+
+#[test]
+fn carry_keeps_casualties_drops_pins_and_repairs_but_loses_the_destroyed() {
+    let plan = plan(&["Regular Infantry Squad", "Light Tank"], &["Medium Tank"]);
+    let mut board = BoltActionBattle::start(&plan);
+    set(&mut board, "first-1", CASUALTIES, 4);
+    set(&mut board, "first-1", PINS, 2);
+    board.apply(&Effect::mark("first-2", IMMOBILISED));
+    board.apply(&Effect::mark("second-1", DESTROYED));
+    let squad = BoltActionBattle::carry(board.unit("first-1").unwrap()).unwrap();
+    assert_eq!(squad.counters.get(CASUALTIES), Some(&4));
+    assert_eq!(squad.counters.get(PINS), None);
+    let tank = BoltActionBattle::carry(board.unit("first-2").unwrap()).unwrap();
+    assert!(tank.marks.is_empty());
+    assert_eq!(BoltActionBattle::carry(board.unit("second-1").unwrap()), None);
+    set(&mut board, "first-1", CASUALTIES, 10);
+    assert_eq!(BoltActionBattle::carry(board.unit("first-1").unwrap()), None);
+}
+
+#[test]
+fn promotion_is_one_step_up_the_quality_ladder() {
+    let quality = |u: &TableUnit| match &u.card {
+        Card::BoltAction(p) => p.quality,
+        _ => unreachable!(),
+    };
+    let green = unit("first-1", "Inexperienced Infantry Squad");
+    let regular = BoltActionBattle::promote(&green).unwrap();
+    assert_eq!(quality(&regular), Quality::Regular);
+    let veteran = BoltActionBattle::promote(&regular).unwrap();
+    assert_eq!(quality(&veteran), Quality::Veteran);
+    assert_eq!(BoltActionBattle::promote(&veteran), None);
+}
+
+#[test]
+fn a_unit_kept_down_is_harder_to_hit_next_turn() {
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "second-1", "down");
+    for unit in ["first-1", "first-2", "second-2"] {
+        ordered(&plan, &mut board, unit, "fire");
+    }
+    play(&plan, &mut board, Request::new("end_turn"), &no_dice());
+    assert!(board.unit("second-1").unwrap().has(DOWN));
+    ordered(&plan, &mut board, "first-1", "fire");
+    let request = Request::new("shoot").unit("first-1").target("second-1");
+    let (_, inputs) = Engine::situation(&plan, &board, &request).unwrap();
+    assert!(inputs.flag("target_down"));
+    play(&plan, &mut board, draw("second"), &no_dice());
+    let why = refusal(&plan, &board, &order("second-1", "fire"));
+    assert!(why.contains("already has a Down order"), "{why}");
+}
