@@ -10,6 +10,7 @@ mod campaign_share;
 mod campaign_sync;
 mod cli;
 mod cli_campaign;
+mod cli_campaign_rulesets;
 mod cli_club;
 mod cli_help;
 mod cli_league;

@@ -135,6 +135,10 @@ pub fn resolution() -> Option<&'static resolve::ResolutionTables> {
 pub struct BattleOfTanks;
 
 impl Ruleset for BattleOfTanks {
+    fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
+        Some(crate::rules::battle::table::TableEngine::of::<table_battle::BattleOfTanksBattle>())
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::BattleOfTanks
     }

@@ -191,6 +191,10 @@ pub fn tables() -> Option<&'static Tables> {
 pub struct BelleEpoque;
 
 impl Ruleset for BelleEpoque {
+    fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
+        Some(crate::rules::battle::table::TableEngine::of::<table_battle::BelleEpoqueBattle>())
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::BelleEpoque
     }

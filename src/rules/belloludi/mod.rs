@@ -262,6 +262,10 @@ pub fn resolution() -> Option<&'static resolve::ResolutionTables> {
 pub struct BelloLudi;
 
 impl Ruleset for BelloLudi {
+    fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
+        Some(crate::rules::battle::table::TableEngine::of::<table_battle::BelloLudiBattle>())
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::Belloludi
     }

@@ -258,6 +258,10 @@ pub fn tables() -> Option<&'static Tables> {
 pub struct BoltAction;
 
 impl Ruleset for BoltAction {
+    fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
+        Some(crate::rules::battle::table::TableEngine::of::<table_battle::BoltActionBattle>())
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::BoltAction
     }

@@ -1,0 +1,322 @@
+//! A three-battle campaign of every ruleset fought on a board, through the real binary:
+//! `campaign new <ruleset> --force F --force G`, every action with `campaign record act` —
+//! the app's dice in the first battles, dice rolled at the table in the last — and `campaign
+//! next` between battles. The campaign is exported, imported elsewhere (where every event is
+//! decided again) and must show the same roster and result; its after-action report has a page
+//! for every battle.
+//!
+//! Which action comes next is the ruleset's scripted player's choice (read through the
+//! library); the test only spells it as the command line does.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use quartermaster::campaign::{BattlePlan, CampaignRecord};
+use quartermaster::rules::RulesetId;
+use quartermaster::rules::battle::table::engine;
+use quartermaster::rules::battle::{Request, Side};
+use quartermaster::rules::dice::TableDice;
+use quartermaster::rules::force::{Force, ForceUnit};
+use quartermaster::rules::resolution::InputValue;
+use quartermaster::store::Store;
+use serde_json::Value;
+
+fn qm(dir: &Path, args: &[String]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .arg("--data-dir")
+        .arg(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(dir: &Path, args: &[String]) -> String {
+    let out = qm(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_string()).collect()
+}
+
+fn write_force(dir: &Path, ruleset: RulesetId, name: &str, cards: &[&str]) -> String {
+    let mut force = Force::new(ruleset, name);
+    force.units = cards.iter().map(|c| ForceUnit::library(*c, 1)).collect();
+    let path = dir.join(format!("{name}.json"));
+    std::fs::write(&path, quartermaster::rules::force_file::to_json(&force)).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn record_of(dir: &Path, name: &str) -> CampaignRecord {
+    let store = Store::open(dir).unwrap();
+    let id = store.find_campaign(name).unwrap().unwrap();
+    store.load_campaign(id).unwrap().record
+}
+
+/// The command line of `request`: `act KEY --side … --unit … --target … --set K=V`.
+fn act_args(name: &str, battle: usize, request: &Request, ruleset: RulesetId) -> Vec<String> {
+    let mut line = args(&["campaign", "record", name, "--battle"]);
+    line.push(battle.to_string());
+    line.push("act".into());
+    line.push(request.action.into());
+    if let Some(side) = request.side {
+        line.push("--side".into());
+        line.push(if side == Side::Us { "first" } else { "second" }.into());
+    }
+    for (flag, id) in [("--unit", &request.unit), ("--target", &request.target)] {
+        if let Some(id) = id {
+            line.push(flag.into());
+            line.push(id.clone());
+        }
+    }
+    let own = (engine(ruleset).unwrap().params)(request.action);
+    for (key, value) in request.inputs.iter() {
+        if !own.iter().any(|s| s.key == key) {
+            continue;
+        }
+        let text = match value {
+            InputValue::Flag(on) => on.to_string(),
+            InputValue::Choice(choice) => (*choice).to_string(),
+            InputValue::Count(n) => n.to_string(),
+            InputValue::Number(x) => x.to_string(),
+            InputValue::Card(_) | InputValue::CardList(_) => continue,
+        };
+        line.push("--set".into());
+        line.push(format!("{key}={text}"));
+    }
+    line
+}
+
+/// Faces "rolled at the table" for every pool `request` asks, as `--dice POOL=FACES`: the
+/// pools are asked one after another, each answered as it comes.
+fn table_dice(
+    record: &CampaignRecord,
+    index: usize,
+    request: &Request,
+    turn: usize,
+) -> Vec<String> {
+    let mut given = TableDice::new();
+    let mut flags = Vec::new();
+    for round in 0..20 {
+        let (asked, answer) = record.table_pools(index, request, &given).unwrap();
+        if answer.is_ok() {
+            return flags;
+        }
+        let done: usize = flags.len();
+        let Some(next) = asked.get(done) else {
+            panic!("{request:?}: no pool to answer: {:?}", answer.err());
+        };
+        let faces: Vec<u8> = (0..next.count)
+            .map(|i| ((turn + round + i as usize * 3) % usize::from(next.sides)) as u8 + 1)
+            .collect();
+        given.add(next.pool, faces.clone());
+        let text: Vec<String> = faces.iter().map(u8::to_string).collect();
+        flags.push(format!("{}={}", next.pool, text.join(",")));
+    }
+    panic!("{request:?} asked for more than 20 pools");
+}
+
+/// Plays battle `number` to its end; `at_table` rolls every die at the table.
+fn play(dir: &Path, name: &str, ruleset: RulesetId, number: usize, at_table: bool) {
+    for step in 0..600 {
+        let record = record_of(dir, name);
+        let index = number - 1;
+        let Some(BattlePlan::Table(plan)) = record.campaign.battles.get(index) else {
+            panic!("battle {number} is not a board battle");
+        };
+        let board = record.board(index).unwrap();
+        if board.outcome.is_some() {
+            return;
+        }
+        let request = (engine(ruleset).unwrap().scripted)(plan, &board)
+            .unwrap_or_else(|| panic!("{ruleset}: the scripted player stopped before the end"));
+        let mut line = act_args(name, number, &request, ruleset);
+        if at_table {
+            for faces in table_dice(&record, index, &request, step) {
+                line.push("--dice".into());
+                line.push(faces);
+            }
+        }
+        ok(dir, &line);
+    }
+    panic!("{ruleset}: battle {number} did not end in 600 actions");
+}
+
+fn campaign_of_three(ruleset: RulesetId, first: &[&str], second: &[&str]) {
+    let here = tempfile::tempdir().unwrap();
+    let dir = here.path();
+    let f = write_force(dir, ruleset, "Red force", first);
+    let g = write_force(dir, ruleset, "Blue force", second);
+    let name = format!("{} league", ruleset.as_str());
+    let created = ok(
+        dir,
+        &args(&[
+            "campaign",
+            "new",
+            ruleset.as_str(),
+            "--name",
+            &name,
+            "--force",
+            &f,
+            "--force",
+            &g,
+            "--first",
+            "Ann",
+            "--second",
+            "Bob",
+        ]),
+    );
+    assert!(created.contains("Battle 1"), "{created}");
+    for number in 1..=3 {
+        play(dir, &name, ruleset, number, number == 3);
+        if number < 3 {
+            let next = ok(dir, &args(&["campaign", "next", &name]));
+            assert!(next.contains(&format!("Battle {}", number + 1)), "{next}");
+        }
+    }
+    let record = record_of(dir, &name);
+    assert_eq!(record.campaign.battles.len(), 3);
+    // Units lost for good in a battle are not in the next; the others come with what they carry.
+    for index in 1..3 {
+        let (Some(BattlePlan::Table(before)), Some(BattlePlan::Table(after))) = (
+            record.campaign.battles.get(index - 1),
+            record.campaign.battles.get(index),
+        ) else {
+            panic!("board battles");
+        };
+        let board = record.board(index - 1).unwrap();
+        for unit in after.units.us.iter().chain(&after.units.german) {
+            let was = board.unit(&unit.id).expect("a unit of the last battle");
+            assert!(was.in_play(), "{} was lost and came back", unit.label);
+            assert!(before.unit(&unit.id).is_some());
+        }
+    }
+    let result = record.result();
+    assert!(result.finished, "{}", result.summary);
+    // The winner in the side's own words, never the Lorraine sides'.
+    if let Some(leader) = result.leader {
+        let own = if leader == Side::Us { "Ann" } else { "Bob" };
+        assert!(result.summary.starts_with(own), "{}", result.summary);
+    }
+    assert!(!result.summary.contains("US") && !result.summary.contains("German"));
+    // The table's dice are marked so in the log.
+    let rolled = record.logs[2].iter().find(|e| !e.event.rolls().is_empty());
+    let rolled = rolled.unwrap_or_else(|| {
+        panic!(
+            "battle 3 rolled nothing: {}",
+            ok(dir, &args(&["campaign", "show", &name, "--log"]))
+        )
+    });
+    let events =
+        quartermaster::campaign::describe::describe(&rolled.event, &record.campaign.battles[2]);
+    assert!(events.contains("rolled at the table"), "{events}");
+
+    let file = dir.join("campaign.json");
+    ok(
+        dir,
+        &args(&[
+            "campaign",
+            "export",
+            &name,
+            "--out",
+            &file.to_string_lossy(),
+        ]),
+    );
+    let pdf = dir.join("campaign.pdf");
+    ok(
+        dir,
+        &args(&["campaign", "export", &name, "--out", &pdf.to_string_lossy()]),
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    ok(
+        elsewhere.path(),
+        &args(&["campaign", "import", &file.to_string_lossy()]),
+    );
+    let mine: Value =
+        serde_json::from_str(&ok(dir, &args(&["campaign", "show", &name, "--json"]))).unwrap();
+    let theirs: Value = serde_json::from_str(&ok(
+        elsewhere.path(),
+        &args(&["campaign", "show", &name, "--json"]),
+    ))
+    .unwrap();
+    for key in ["battles", "result", "players", "ruleset"] {
+        assert_eq!(mine[key], theirs[key], "{key} differs after the import");
+    }
+    // An imported event whose effect was forged is refused.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let forged = text.replacen("\"by\": 1", "\"by\": 9", 1);
+    if forged != text {
+        let bad = dir.join("forged.json");
+        std::fs::write(&bad, forged).unwrap();
+        let refused = qm(
+            elsewhere.path(),
+            &args(&[
+                "campaign",
+                "import",
+                &bad.to_string_lossy(),
+                "--name",
+                "Forged",
+            ]),
+        );
+        assert!(!refused.status.success(), "a forged effect was imported");
+    }
+    // The after-action report: a page that starts with each battle's title.
+    let layout = quartermaster::export::layout_after_action(
+        &record,
+        "a4",
+        quartermaster::export::ExportDate::today_utc().unwrap(),
+        &mut |_| {},
+    )
+    .unwrap();
+    for plan in &record.campaign.battles {
+        assert!(
+            layout.pages.iter().any(|p| p
+                .texts()
+                .any(|t| t.text == plan.title() && t.size_pt >= 12.0)),
+            "no page for {}",
+            plan.title()
+        );
+    }
+    assert!(std::fs::metadata(&pdf).unwrap().len() > 1000);
+}
+
+#[test]
+fn a_bolt_action_campaign_of_three_battles() {
+    campaign_of_three(
+        RulesetId::BoltAction,
+        &["Regular Infantry Squad", "MMG Team"],
+        &["Regular Infantry Squad", "Bazooka Team"],
+    );
+}
+
+#[test]
+fn a_belle_epoque_campaign_of_three_battles() {
+    campaign_of_three(
+        RulesetId::BelleEpoque,
+        &["Zulu Warriors", "Militia Infantry"],
+        &["Regular Infantry (close order)", "Cavalry"],
+    );
+}
+
+#[test]
+fn a_battle_of_tanks_campaign_of_three_battles() {
+    campaign_of_three(
+        RulesetId::BattleOfTanks,
+        &["T-34-85M", "T-34-85M"],
+        &["Tiger I", "Pz.Kpfw. II Luchs"],
+    );
+}
+
+#[test]
+fn a_belloludi_campaign_of_three_battles() {
+    campaign_of_three(
+        RulesetId::Belloludi,
+        &["Medium Tank", "Light Tank"],
+        &["Heavy Tank", "Medium Tank"],
+    );
+}
