@@ -33,6 +33,10 @@ pub struct Campaign {
     #[serde(default)]
     pub options: LorraineOptions,
     pub battles: Vec<BattlePlan>,
+    /// A campaign between two forces: each force's budget, which its roster (replacements
+    /// included) stays within between battles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budgets: Option<Sides<crate::rules::force::Budget>>,
 }
 
 /// What kind of campaign it is, which decides how its battles are set up and fought. Derived
@@ -146,6 +150,7 @@ pub fn new_lorraine(
         players,
         options,
         battles,
+        budgets: None,
     })
 }
 
@@ -164,6 +169,7 @@ pub fn new_simple(
         players,
         options: LorraineOptions::default(),
         battles: Vec::new(),
+        budgets: None,
     })
 }
 
@@ -176,6 +182,7 @@ pub fn new_table(
     name: &str,
     players: Sides<String>,
     mut first: TablePlan,
+    budgets: Option<Sides<crate::rules::force::Budget>>,
 ) -> Result<Campaign, CampaignError> {
     first.number = 1;
     if first.name.trim().is_empty() {
@@ -187,6 +194,7 @@ pub fn new_table(
         players,
         options: LorraineOptions::default(),
         battles: vec![BattlePlan::Table(first)],
+        budgets,
     })
 }
 

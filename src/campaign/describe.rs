@@ -32,8 +32,10 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
             _ => "act".to_string(),
         },
         Event::BattleConcluded { winner, notes } => {
-            let who =
-                winner.map_or_else(|| "a draw".to_string(), |s| format!("{} wins", s.label()));
+            let who = winner.map_or_else(
+                || "a draw".to_string(),
+                |s| format!("{} wins", side_name(plan, s)),
+            );
             if notes.is_empty() {
                 format!("Battle ended: {who}")
             } else {
@@ -45,7 +47,7 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
             unit: u,
             fate,
         } => {
-            format!("{} unit {u}: {fate}", s.label())
+            format!("{} unit {u}: {fate}", side_name(plan, *s))
         }
         Event::Note { text } => format!("Note: {text}"),
         Event::Undo { seq } => format!("Undo of event {seq}"),
@@ -55,5 +57,19 @@ pub fn describe(event: &Event, plan: &BattlePlan) -> String {
         ),
         Event::Redo { seq } => format!("Redo of event {seq}"),
         Event::BattleAdded { plan } => format!("{} set up", plan.title()),
+    }
+}
+
+/// A side as the battle names it: the US and the Germans in Lorraine, each force by its name
+/// in a battle between two forces.
+fn side_name(plan: &BattlePlan, side: crate::rules::battle::Side) -> String {
+    let force = match plan {
+        BattlePlan::Armour(_) => None,
+        BattlePlan::Simple(simple) => Some(simple.forces.get(side)),
+        BattlePlan::Table(table) => Some(table.forces.get(side)),
+    };
+    match force.map(|f| f.trim()) {
+        Some(name) if !name.is_empty() => name.to_string(),
+        _ => side.label().to_string(),
     }
 }

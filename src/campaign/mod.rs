@@ -905,6 +905,7 @@ impl CampaignRecord {
         index: usize,
         name: &str,
         promote_after: u32,
+        reinforcements: &Sides<Vec<roster::Reinforcement>>,
     ) -> Result<(TablePlan, Vec<roster::RosterChange>), CampaignError> {
         let Some(BattlePlan::Table(plan)) = self.campaign.battles.get(index) else {
             return Err(CampaignError::not_allowed(format!(
@@ -928,14 +929,16 @@ impl CampaignRecord {
         } else {
             name.to_string()
         };
-        Ok(roster::next_plan(
+        roster::next_plan(
             &engine,
             plan,
             &board,
             number,
             &name,
             promote_after,
-        ))
+            reinforcements,
+            self.campaign.budgets.as_ref(),
+        )
     }
 
     fn next_number(&self) -> u32 {

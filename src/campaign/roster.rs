@@ -13,11 +13,26 @@ use super::error::CampaignError;
 use crate::rules::battle::board::{Board, TablePlan, TableUnit};
 use crate::rules::battle::table::TableEngine;
 use crate::rules::battle::{SIDES, Side, Sides};
-use crate::rules::force::{CardRef, Force};
+use crate::rules::force::{Budget, CardRef, Force};
 use crate::rules::{Card, RulesetId};
 
 /// The counter of battles a unit has survived since it last stepped up (house rule).
 pub const BATTLES_SURVIVED: &str = "battles_survived";
+
+/// What a unit cost when it joined the roster (points, tier points), as its force line priced
+/// it: what the budget is checked with between battles.
+pub const COST: &str = "cost";
+
+/// The roster's own counters: kept by the campaign, never the ruleset's, never shown on the
+/// table.
+pub const BOOKKEEPING: [&str; 2] = [COST, BATTLES_SURVIVED];
+
+/// A unit bought between battles: its card and what it costs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reinforcement {
+    pub card: Card,
+    pub cost: Option<u64>,
+}
 
 /// House rule: battles survived for a unit to step up its ruleset's quality ladder.
 pub const DEFAULT_PROMOTE_AFTER: u32 = 2;
@@ -59,7 +74,7 @@ pub fn first_plan(
             Side::Us => "first",
             Side::German => "second",
         };
-        let mut cards: Vec<Card> = Vec::new();
+        let mut cards: Vec<(Card, Option<u64>)> = Vec::new();
         for line in &force.units {
             let card = match &line.card {
                 CardRef::Inline(card) => card.clone(),
@@ -72,8 +87,9 @@ pub fn first_plan(
                     })?
                 }
             };
+            let cost = crate::rules::ruleset::line_cost(&card, line).map(|c| c.amount);
             for _ in 0..line.count.max(1) {
-                cards.push(card.clone());
+                cards.push((card.clone(), cost));
             }
         }
         if cards.is_empty() {
@@ -83,12 +99,10 @@ pub fn first_plan(
             )));
         }
         let list = units.get_mut(side);
-        for (n, card) in cards.iter().enumerate() {
-            let copies = cards.iter().filter(|c| c.name() == card.name()).count();
-            let copy = cards[..=n]
-                .iter()
-                .filter(|c| c.name() == card.name())
-                .count();
+        for (n, (card, cost)) in cards.iter().enumerate() {
+            let same = |c: &&(Card, Option<u64>)| c.0.name() == card.name();
+            let copies = cards.iter().filter(same).count();
+            let copy = cards[..=n].iter().filter(same).count();
             let label = if copies > 1 {
                 format!("{} {copy}", card.name())
             } else {
@@ -98,7 +112,11 @@ pub fn first_plan(
                 id: format!("{prefix}-{}", n + 1),
                 label,
                 card: card.clone(),
-                counters: Default::default(),
+                counters: cost
+                    .and_then(|c| i64::try_from(c).ok())
+                    .map(|c| (COST.to_string(), c))
+                    .into_iter()
+                    .collect(),
                 marks: Default::default(),
             });
         }
@@ -129,6 +147,7 @@ fn find_card(ruleset: RulesetId, name: &str, own: &[Card]) -> Option<Card> {
 /// The next battle's plan from how `board` left the battle of `plan`: every unit as its
 /// ruleset carries it, and (house rule) one step up the quality ladder after `promote_after`
 /// battles survived (0: never). With the changes in words, to show before applying them.
+#[allow(clippy::too_many_arguments)]
 pub fn next_plan(
     engine: &TableEngine,
     plan: &TablePlan,
@@ -136,9 +155,14 @@ pub fn next_plan(
     number: u32,
     name: &str,
     promote_after: u32,
-) -> (TablePlan, Vec<RosterChange>) {
+    reinforcements: &Sides<Vec<Reinforcement>>,
+    budgets: Option<&Sides<Budget>>,
+) -> Result<(TablePlan, Vec<RosterChange>), CampaignError> {
     let mut changes = Vec::new();
     let mut units: Sides<Vec<TableUnit>> = Sides::default();
+    // What each unit started this battle with (its card's values on top of what it carried):
+    // a change is said against that, not against a counter the plan never held.
+    let start = (engine.start)(plan, &Sides::default());
     for side in SIDES {
         for unit in board.side_units(side) {
             let change = |text: String, house_rule: bool| RosterChange {
@@ -153,13 +177,10 @@ pub fn next_plan(
             };
             let before = plan.unit(&unit.id).map(|(_, u)| u);
             for (counter, value) in &carried.counters {
-                if counter == BATTLES_SURVIVED {
+                if BOOKKEEPING.contains(&counter.as_str()) {
                     continue;
                 }
-                let was = before
-                    .and_then(|u| u.counters.get(counter))
-                    .copied()
-                    .unwrap_or(0);
+                let was = start.unit(&unit.id).map_or(0, |u| u.count(counter));
                 if *value != was {
                     changes.push(change(
                         format!("{} {was} → {value}", counter.replace('_', " ")),
@@ -167,29 +188,59 @@ pub fn next_plan(
                     ));
                 }
             }
-            let survived = before
-                .and_then(|u| u.counters.get(BATTLES_SURVIVED))
-                .copied()
-                .unwrap_or(0)
-                + 1;
+            // The roster's own counters are the campaign's, whatever the ruleset carries.
+            let kept = |key: &str| before.and_then(|u| u.counters.get(key)).copied();
+            let survived = kept(BATTLES_SURVIVED).unwrap_or(0) + 1;
             carried
                 .counters
                 .insert(BATTLES_SURVIVED.to_string(), survived);
+            if let Some(cost) = kept(COST) {
+                carried.counters.insert(COST.to_string(), cost);
+            }
             if promote_after > 0
                 && survived >= i64::from(promote_after)
                 && let Some(mut promoted) = (engine.promote)(&carried)
             {
                 promoted.counters.insert(BATTLES_SURVIVED.to_string(), 0);
                 changes.push(change(
-                    format!("steps up the quality ladder after {survived} battles survived"),
+                    format!(
+                        "steps up the quality ladder after {}",
+                        crate::rules::words::plural(
+                            u64::try_from(survived).unwrap_or(0),
+                            "battle survived",
+                            "battles survived"
+                        )
+                    ),
                     true,
                 ));
                 carried = promoted;
             }
             units.get_mut(side).push(carried);
         }
+        add_reinforcements(
+            plan,
+            side,
+            reinforcements.get(side),
+            &mut units,
+            &mut changes,
+        );
+        let force = plan.forces.get(side);
+        let left = units.get(side);
+        if left.is_empty() {
+            return Err(CampaignError::not_allowed(format!(
+                "{force} has no unit left to field: buy a replacement, or the campaign ends here"
+            )));
+        }
+        if let Some(limit) = budgets.and_then(|b| limit_of(b.get(side))) {
+            let spent: i64 = left.iter().filter_map(|u| u.counters.get(COST)).sum();
+            if spent > limit {
+                return Err(CampaignError::not_allowed(format!(
+                    "{force}'s roster would cost {spent}, over its budget of {limit}: buy less"
+                )));
+            }
+        }
     }
-    (
+    Ok((
         TablePlan {
             ruleset: plan.ruleset,
             number,
@@ -198,5 +249,93 @@ pub fn next_plan(
             units,
         },
         changes,
-    )
+    ))
+}
+
+/// The units bought for `side` joined to its roster, fresh, each numbered after the ids and
+/// labels already used.
+fn add_reinforcements(
+    plan: &TablePlan,
+    side: Side,
+    bought: &[Reinforcement],
+    units: &mut Sides<Vec<TableUnit>>,
+    changes: &mut Vec<RosterChange>,
+) {
+    let prefix = match side {
+        Side::Us => "first",
+        Side::German => "second",
+    };
+    for bought in bought {
+        let list = units.get_mut(side);
+        let known: Vec<&TableUnit> = plan.units.get(side).iter().chain(list.iter()).collect();
+        let next = 1 + known
+            .iter()
+            .filter_map(|u| u.id.rsplit('-').next()?.parse::<u32>().ok())
+            .max()
+            .unwrap_or(0);
+        let same = known
+            .iter()
+            .filter(|u| u.card.name() == bought.card.name())
+            .count();
+        let label = if same > 0 {
+            format!("{} {}", bought.card.name(), same + 1)
+        } else {
+            bought.card.name().to_string()
+        };
+        changes.push(RosterChange {
+            side,
+            unit: label.clone(),
+            change: match bought.cost {
+                Some(cost) => format!("joins as a replacement (cost {cost})"),
+                None => "joins as a replacement".to_string(),
+            },
+            house_rule: false,
+        });
+        let unit = TableUnit {
+            id: format!("{prefix}-{next}"),
+            label,
+            card: bought.card.clone(),
+            counters: bought
+                .cost
+                .and_then(|c| i64::try_from(c).ok())
+                .map(|c| (COST.to_string(), c))
+                .into_iter()
+                .collect(),
+            marks: Default::default(),
+        };
+        list.push(unit);
+    }
+}
+
+/// The amount a budget allows, where it is one (a points or tier-point limit; a battle
+/// group's or scenario's composition is not a sum).
+fn limit_of(budget: &Budget) -> Option<i64> {
+    match budget {
+        Budget::Points(n) | Budget::TierPoints(n) => Some(i64::from(*n)),
+        Budget::BattleGroup(_) | Budget::Scenario(_) => None,
+    }
+}
+
+/// A replacement: the book's card named `name` (or one of the player's own) and its cost —
+/// the card's own where the ruleset prices cards, else `points` as given.
+///
+/// # Errors
+/// No such card.
+pub fn reinforcement(
+    ruleset: RulesetId,
+    name: &str,
+    points: Option<u64>,
+    own_cards: &[Card],
+) -> Result<Reinforcement, CampaignError> {
+    let card = find_card(ruleset, name, own_cards).ok_or_else(|| {
+        CampaignError::not_allowed(format!(
+            "no {} card named '{name}' in the book or among your own cards",
+            ruleset.title()
+        ))
+    })?;
+    let cost = crate::rules::ruleset(ruleset)
+        .unit_cost(&card)
+        .map(|c| c.amount)
+        .or(points);
+    Ok(Reinforcement { card, cost })
 }

@@ -19,7 +19,7 @@ use super::widgets::{self, Answer};
 use crate::campaign::{CampaignError, CampaignRecord, Event, roster, side_label};
 use crate::rules::battle::board::{Board, BoardUnit, TablePlan};
 use crate::rules::battle::table::{AnyTable, engine, odds_of};
-use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side};
+use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side, Sides};
 use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, Report, TableDice};
 
 /// The tracker's form, dice and what it last said.
@@ -43,6 +43,11 @@ pub struct BoardTrackerState {
     /// House rule in the step between battles: battles survived to step up (`None`: the
     /// default, [`roster::DEFAULT_PROMOTE_AFTER`]).
     pub promote_after: Option<u32>,
+    /// Replacements picked for the next battle: side, card, points where the player prices
+    /// units (Bolt Action).
+    pub bought: Vec<(Side, String, Option<u64>)>,
+    /// The card each side's replacement picker shows, and the points typed for it.
+    pub buying: Sides<(String, u64)>,
     log_len: usize,
 }
 
@@ -276,7 +281,7 @@ fn unit_state(unit: &BoardUnit) -> String {
     let mut parts: Vec<String> = unit
         .counters
         .iter()
-        .filter(|(_, v)| **v != 0)
+        .filter(|(k, v)| **v != 0 && !roster::BOOKKEEPING.contains(&k.as_str()))
         .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
         .collect();
     parts.extend(unit.marks.iter().map(|m| m.replace('_', " ")));
@@ -593,7 +598,61 @@ fn between_battles(
         ui.label("battles survived");
     });
     state.promote_after = Some(promote_after);
-    match record.next_table_plan(index, "", promote_after) {
+    let ruleset = record.campaign.ruleset;
+    let prices_cards = crate::rules::ruleset(ruleset)
+        .library()
+        .first()
+        .is_some_and(|c| crate::rules::ruleset(ruleset).unit_cost(c).is_some());
+    for side in SIDES {
+        ui.horizontal(|ui| {
+            let (card, points) = state.buying.get_mut(side);
+            ui.label(format!(
+                "Replacement for {}",
+                side_label(&record.campaign, side)
+            ));
+            egui::ComboBox::from_id_salt(("buy", side))
+                .selected_text(if card.is_empty() {
+                    "choose a card…"
+                } else {
+                    card.as_str()
+                })
+                .show_ui(ui, |ui| {
+                    for c in crate::rules::ruleset(ruleset).library() {
+                        ui.selectable_value(card, c.name().to_string(), c.name());
+                    }
+                });
+            if !prices_cards {
+                ui.label("points");
+                ui.add(egui::DragValue::new(points).range(0..=10_000));
+            }
+            if ui
+                .add_enabled(!card.is_empty(), egui::Button::new("Buy"))
+                .clicked()
+            {
+                let cost = (!prices_cards).then_some(*points);
+                state.bought.push((side, std::mem::take(card), cost));
+            }
+        });
+    }
+    let mut drop = None;
+    for (n, (side, card, _)) in state.bought.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{}: {card}", side_label(&record.campaign, *side)));
+            if ui.small_button("Remove").clicked() {
+                drop = Some(n);
+            }
+        });
+    }
+    if let Some(n) = drop {
+        state.bought.remove(n);
+    }
+    let mut bought: Sides<Vec<roster::Reinforcement>> = Sides::default();
+    for (side, card, points) in &state.bought {
+        if let Ok(r) = roster::reinforcement(ruleset, card, *points, &[]) {
+            bought.get_mut(*side).push(r);
+        }
+    }
+    match record.next_table_plan(index, "", promote_after, &bought) {
         Ok((plan, changes)) => {
             if changes.is_empty() {
                 ui.label("Every unit comes to the next battle as it is.");
@@ -618,7 +677,10 @@ fn between_battles(
                 .clicked()
             {
                 actions.push(Action::Model(Command::Campaign(
-                    CampaignCommand::NextBattle { promote_after },
+                    CampaignCommand::NextBattle {
+                        promote_after,
+                        reinforcements: std::mem::take(&mut state.bought),
+                    },
                 )));
             }
         }

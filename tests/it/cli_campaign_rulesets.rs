@@ -175,8 +175,24 @@ fn campaign_of_three(ruleset: RulesetId, first: &[&str], second: &[&str]) {
     for number in 1..=3 {
         play(dir, &name, ruleset, number, number == 3);
         if number < 3 {
-            let next = ok(dir, &args(&["campaign", "next", &name]));
+            // A side the battle wiped out buys a replacement (the only way it fields again).
+            let record = record_of(dir, &name);
+            let board = record.board(number - 1).unwrap();
+            let mut line = args(&["campaign", "next", &name]);
+            for (side, word, card) in [
+                (Side::Us, "first", first[0]),
+                (Side::German, "second", second[0]),
+            ] {
+                if number == 1 && side == Side::Us || board.side_units(side).all(|u| !u.in_play()) {
+                    line.push("--reinforce".into());
+                    line.push(format!("{word}={card}@50"));
+                }
+            }
+            let next = ok(dir, &line);
             assert!(next.contains(&format!("Battle {}", number + 1)), "{next}");
+            if number == 1 {
+                assert!(next.contains("joins as a replacement"), "{next}");
+            }
         }
     }
     let record = record_of(dir, &name);
@@ -191,9 +207,20 @@ fn campaign_of_three(ruleset: RulesetId, first: &[&str], second: &[&str]) {
         };
         let board = record.board(index - 1).unwrap();
         for unit in after.units.us.iter().chain(&after.units.german) {
-            let was = board.unit(&unit.id).expect("a unit of the last battle");
-            assert!(was.in_play(), "{} was lost and came back", unit.label);
-            assert!(before.unit(&unit.id).is_some());
+            match (board.unit(&unit.id), before.unit(&unit.id)) {
+                (Some(was), Some(_)) => {
+                    assert!(was.in_play(), "{} was lost and came back", unit.label);
+                }
+                // A replacement: new to the roster, at its card's price where the ruleset
+                // prices cards, else at the points given.
+                (None, None) => {
+                    let priced = quartermaster::rules::ruleset(ruleset)
+                        .unit_cost(&unit.card)
+                        .map_or(50, |c| i64::try_from(c.amount).unwrap());
+                    assert_eq!(unit.counters.get("cost"), Some(&priced), "{}", unit.label);
+                }
+                _ => panic!("{} is neither carried nor bought", unit.label),
+            }
         }
     }
     let result = record.result();

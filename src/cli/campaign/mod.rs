@@ -141,6 +141,11 @@ pub enum CampaignCommand {
         /// House rule: battles survived for a unit to step up (0: never).
         #[arg(long, default_value_t = crate::campaign::roster::DEFAULT_PROMOTE_AFTER)]
         promote_after: u32,
+        /// Buy a replacement between battles: SIDE=CARD, or SIDE=CARD@POINTS where the
+        /// ruleset prices units per force line (Bolt Action); SIDE is first or second. The
+        /// roster stays within its force's budget.
+        #[arg(long, value_name = "SIDE=CARD[@POINTS]")]
+        reinforce: Vec<String>,
         /// Show the changes without adding the battle.
         #[arg(long)]
         dry_run: bool,
@@ -196,6 +201,11 @@ pub fn run(
                     LorraineOptions { carry_losses },
                 )?
             } else {
+                if carry_losses {
+                    bail!(
+                        "--carry-losses is the Lorraine campaign's option: a campaign between two forces always carries its roster (`campaign next`)"
+                    );
+                }
                 let ruleset: RulesetId = scenario.parse().map_err(|_| {
                     anyhow!(
                         "unknown campaign '{scenario}': `lorraine`, or a ruleset: {}",
@@ -231,7 +241,11 @@ pub fn run(
                     },
                     &own,
                 )?;
-                campaign::new_table(&name, Sides { us, german }, plan)?
+                let budgets = Sides {
+                    us: first.budget.clone(),
+                    german: second.budget.clone(),
+                };
+                campaign::new_table(&name, Sides { us, german }, plan, Some(budgets))?
             };
             let stored = store.create_campaign_record(&CampaignRecord::new(
                 crate::store::new_campaign_uid(),
@@ -359,15 +373,19 @@ pub fn run(
             name,
             battle,
             promote_after,
+            reinforce,
             dry_run,
             json,
         } => next::run(
             data_dir_arg,
-            &name,
-            &battle,
-            promote_after,
-            dry_run,
-            json,
+            &next::NextArgs {
+                name: &name,
+                battle: &battle,
+                promote_after,
+                reinforce: &reinforce,
+                dry_run,
+                json,
+            },
             out,
         ),
         CampaignCommand::Record(args) => {

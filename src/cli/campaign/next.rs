@@ -5,33 +5,71 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use serde_json::json;
 
 use super::super::{EXIT_OK, print_json};
 use super::{load, open};
-use crate::campaign::roster::RosterChange;
-use crate::campaign::side_label;
+use crate::campaign::roster::{Reinforcement, RosterChange, reinforcement};
+use crate::campaign::{Sides, side_label};
+use crate::rules::battle::Side;
 
-pub fn run(
-    data_dir_arg: Option<&Path>,
-    name: &str,
-    battle: &str,
-    promote_after: u32,
-    dry_run: bool,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<u8> {
+/// What `campaign next` was given.
+pub struct NextArgs<'a> {
+    pub name: &'a str,
+    pub battle: &'a str,
+    pub promote_after: u32,
+    pub reinforce: &'a [String],
+    pub dry_run: bool,
+    pub json: bool,
+}
+
+pub fn run(data_dir_arg: Option<&Path>, args: &NextArgs<'_>, out: &mut dyn Write) -> Result<u8> {
+    let NextArgs {
+        name,
+        battle,
+        promote_after,
+        dry_run,
+        json,
+        ..
+    } = *args;
     let mut store = open(data_dir_arg)?;
     let stored = load(&store, name)?;
     let mut record = stored.record.clone();
+    let own: Vec<crate::rules::Card> = store.custom_cards()?.into_iter().map(|(_, c)| c).collect();
+    let mut bought: Sides<Vec<Reinforcement>> = Sides::default();
+    for text in args.reinforce {
+        let (side, card) = text
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--reinforce {text}: write it SIDE=CARD (first=Rifle Squad)"))?;
+        let side = match side.trim().to_lowercase().as_str() {
+            "first" | "us" => Side::Us,
+            "second" | "german" => Side::German,
+            other => bail!("--reinforce {text}: '{other}' is not a side: first or second"),
+        };
+        let (card, points) = match card.rsplit_once('@') {
+            Some((card, points)) => (
+                card,
+                Some(points.trim().parse::<u64>().map_err(|_| {
+                    anyhow!("--reinforce {text}: '{points}' is not a number of points")
+                })?),
+            ),
+            None => (card, None),
+        };
+        bought.get_mut(side).push(reinforcement(
+            record.campaign.ruleset,
+            card.trim(),
+            points,
+            &own,
+        )?);
+    }
     let last = record
         .campaign
         .battles
         .len()
         .checked_sub(1)
         .ok_or_else(|| anyhow!("{name} has no battle yet"))?;
-    let (plan, changes) = record.next_table_plan(last, battle, promote_after)?;
+    let (plan, changes) = record.next_table_plan(last, battle, promote_after, &bought)?;
     let number = if dry_run {
         plan.number
     } else {

@@ -725,7 +725,7 @@ fn unit_line(unit: &BoardUnit) -> String {
     let counters: Vec<String> = unit
         .counters
         .iter()
-        .filter(|(_, v)| **v != 0)
+        .filter(|(k, v)| **v != 0 && !crate::campaign::roster::BOOKKEEPING.contains(&k.as_str()))
         .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
         .collect();
     let marks: Vec<String> = unit.marks.iter().map(|m| m.replace('_', " ")).collect();

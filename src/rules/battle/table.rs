@@ -280,7 +280,14 @@ impl<R: TableRules> TableBattle<R> {
                 && (a.unit.is_none() || a.unit == request.unit)
                 && (a.side.is_none() || request.side.is_none() || a.side == request.side)
         };
-        let Some(action) = actions.iter().find(same) else {
+        // An action offered several times with different fixed inputs (a draw at random, or of
+        // the colour the players drew) is the one whose fixed inputs the request agrees with.
+        let agrees = |a: &&Action| {
+            a.fixed
+                .iter()
+                .all(|(k, v)| request.inputs.get(k).is_none_or(|given| given == v))
+        };
+        let Some(action) = actions.iter().filter(same).find(agrees) else {
             let who = request
                 .unit
                 .as_deref()

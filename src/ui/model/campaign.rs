@@ -8,6 +8,7 @@ use anyhow::{Context, anyhow, bail};
 use super::{Model, loading};
 use crate::campaign::{self, CampaignRecord, Event, LorraineOptions, Sides, file};
 use crate::rules::RulesetId;
+use crate::rules::battle::Side;
 use crate::store::{CampaignId, CampaignSummary, StoreError, StoredCampaign};
 
 /// The campaign on screen and which battle is shown.
@@ -168,6 +169,8 @@ pub enum CampaignCommand {
     /// after `promote_after` battles survived).
     NextBattle {
         promote_after: u32,
+        /// Replacements bought: side, card name, points where the player prices them.
+        reinforcements: Vec<(Side, String, Option<u64>)>,
     },
     Delete(CampaignId),
     Export(PathBuf),
@@ -416,14 +419,32 @@ impl Model {
                 self.show_store_notices();
                 self.refresh_campaigns();
             }
-            CampaignCommand::NextBattle { promote_after } => {
+            CampaignCommand::NextBattle {
+                promote_after,
+                reinforcements,
+            } => {
                 let open = self
                     .campaign
                     .as_mut()
                     .ok_or_else(|| anyhow!("no campaign is open"))?;
                 let mut record = open.stored.record.clone();
                 let last = record.campaign.battles.len().saturating_sub(1);
-                let (plan, changes) = record.next_table_plan(last, "", promote_after)?;
+                let own: Vec<crate::rules::Card> = self
+                    .store
+                    .custom_cards()?
+                    .into_iter()
+                    .map(|(_, c)| c)
+                    .collect();
+                let mut bought: Sides<Vec<campaign::roster::Reinforcement>> = Sides::default();
+                for (side, card, points) in &reinforcements {
+                    bought.get_mut(*side).push(campaign::roster::reinforcement(
+                        record.campaign.ruleset,
+                        card,
+                        *points,
+                        &own,
+                    )?);
+                }
+                let (plan, changes) = record.next_table_plan(last, "", promote_after, &bought)?;
                 let number = record.add_table_battle(plan)?;
                 let (battle, setup) = self
                     .store
