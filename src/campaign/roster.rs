@@ -121,6 +121,22 @@ pub fn first_plan(
             });
         }
     }
+    // The table names a unit by its label alone (the log, `--unit`): one both forces field
+    // is told apart by its force's name.
+    let clashing: Vec<String> = units
+        .us
+        .iter()
+        .filter(|u| units.german.iter().any(|g| g.label == u.label))
+        .map(|u| u.label.clone())
+        .collect();
+    for side in SIDES {
+        let force = forces.get(side).name.trim().to_string();
+        for unit in units.get_mut(side) {
+            if clashing.contains(&unit.label) {
+                unit.label = format!("{} ({force})", unit.label);
+            }
+        }
+    }
     Ok(TablePlan {
         ruleset,
         number,
