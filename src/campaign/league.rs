@@ -26,13 +26,13 @@ pub const POINTS_FOR_A_WIN: u32 = 3;
 /// Points for a drawn battle (house default).
 pub const POINTS_FOR_A_DRAW: u32 = 1;
 
-/// The measure parting players level on points and wins, in words (Armour Battles' own).
-pub const MEASURE_NAME: &str = "Army Morale left";
+/// The measure parting players level on points and wins, in words: each ruleset's own.
+pub const MEASURE_NAME: &str = "Army Morale left / score";
 
 /// The league's house defaults, in one sentence each, for every front end to show.
 pub const HOUSE_DEFAULTS: [&str; 2] = [
     "Points: 3 for a win, 1 for a draw, 0 for a loss (house default: no book gives a league table).",
-    "Ties: more points, then more wins, then more Army Morale left (Armour Battles' own measure, summed over the player's finished battles), then name; players level on all three share a rank (house default).",
+    "Ties: more points, then more wins, then more of the ruleset's own measure (Army Morale left in Armour Battles, the score of a battle fought on a board: units destroyed, stands left, tier points destroyed, victory points), summed over the player's finished battles, then name; players level on all three share a rank (house default).",
 ];
 
 /// One campaign to rank, with the file it was read from (shown beside its players).
@@ -182,7 +182,8 @@ impl Tally {
                 row.points += POINTS_FOR_A_DRAW;
             }
         }
-        if let Some(morale) = &result.army_morale {
+        // The ruleset's own measure: Army Morale left in Lorraine, a board ruleset's score.
+        if let Some(morale) = result.army_morale.as_ref().or(result.score.as_ref()) {
             row.measure = Some(row.measure.unwrap_or(0) + morale.get(side));
         }
         if !row.campaigns.iter().any(|c| c == campaign) {

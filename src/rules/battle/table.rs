@@ -20,9 +20,9 @@ use super::{
     Action, BattleError, BattleRules, Category, Decided, Dice, DiceFrom, Facts, Request, Side,
     Sides, Summary,
 };
-use crate::rules::RulesetId;
 use crate::rules::dice::{PoolRequest, RollRecord, Roller, Source, TableDice};
 use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, MechanicId, Report};
+use crate::rules::{HouseDefault, RulesetId};
 
 /// What an action did: the changes to the board and the mechanic's report of the dice, if it
 /// rolled through one.
@@ -39,6 +39,9 @@ pub trait TableRules {
     const RULESET: RulesetId;
     /// Every action key [`Self::actions`] may offer (a recorded event names one).
     const ACTIONS: &'static [&'static str];
+    /// The house defaults its battles rest on where the book is silent (the length, the
+    /// winner, what carries between battles): shown beside every battle of the ruleset.
+    const RULINGS: &'static [HouseDefault] = &[];
 
     /// The board before anything happened: each unit's counters from its card (models,
     /// armour, strength) on top of what the plan carries.
@@ -638,6 +641,7 @@ pub struct TableEngine {
     pub carry: fn(&BoardUnit) -> Option<TableUnit>,
     pub promote: fn(&TableUnit) -> Option<TableUnit>,
     pub scripted: fn(&TablePlan, &Board) -> Option<Request>,
+    pub rulings: &'static [HouseDefault],
 }
 
 impl TableEngine {
@@ -653,6 +657,7 @@ impl TableEngine {
             summary: TableBattle::<R>::summary,
             carry: R::carry,
             promote: R::promote,
+            rulings: R::RULINGS,
             scripted: |plan, board| {
                 if board.outcome.is_some() {
                     None

@@ -406,7 +406,34 @@ fn resolve_end_turn(board: &Board) -> Resolved {
     }
 }
 
+
+/// More house defaults of a Battle of Tanks battle on the board (docs/rulings.md).
+pub const TRACKS_RULING: HouseDefault = HouseDefault {
+    value: "tracked",
+    ruling: "Damaged tracks stay damaged until a Rueckzug order repairs them.",
+};
+pub const ONE_TARGET_RULING: HouseDefault = HouseDefault {
+    value: "fire",
+    ruling: "A fire order puts the tank's whole fire rate on one target.",
+};
+pub const AMBUSH_RULING: HouseDefault = HouseDefault {
+    value: "ambush",
+    ruling: "An ambushing tank keeps its order from round to round and fires once at -1 when its player says, which ends the ambush.",
+};
+pub const CARRY_RULING: HouseDefault = HouseDefault {
+    value: "carry",
+    ruling: "Between battles every surviving tank is fully repaired; a destroyed tank is lost.",
+};
+
 impl TableRules for BattleOfTanksBattle {
+    const RULINGS: &'static [HouseDefault] = &[
+        TURN_LIMIT_RULING,
+        SPOT_BEFORE_FIRE,
+        TRACKS_RULING,
+        ONE_TARGET_RULING,
+        AMBUSH_RULING,
+        CARRY_RULING,
+    ];
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] =
         &[MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH, END_TURN];

@@ -618,6 +618,13 @@ impl BelleEpoqueBattle {
 }
 
 impl TableRules for BelleEpoqueBattle {
+    const RULINGS: &'static [HouseDefault] = &[
+        TURN_LIMIT_RULING,
+        BREAK_RULING,
+        VICTORY_RULING,
+        CARRY_RULING,
+        PROMOTE_RULING,
+    ];
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] = ACTIONS;
 

@@ -499,7 +499,29 @@ fn resolve_end_turn(board: &Board) -> Resolved {
     }
 }
 
+
+/// More house defaults of a BelloLudi battle on the board (docs/rulings.md).
+pub const RALLY_RULING: HouseDefault = HouseDefault {
+    value: "disordered",
+    ruling: "A rally clears disorder as well as a chip.",
+};
+pub const POSITIONAL_RULING: HouseDefault = HouseDefault {
+    value: "move",
+    ruling: "Ambush, cover, smoke and aim depend on where tanks stand, which the board does not keep: such an order is spent as a move.",
+};
+pub const CARRY_RULING: HouseDefault = HouseDefault {
+    value: "carry",
+    ruling: "Between battles a surviving tank's chips are mended and its disorder gone; a destroyed tank is lost.",
+};
+
 impl TableRules for BelloLudiBattle {
+    const RULINGS: &'static [HouseDefault] = &[
+        ONE_GROUP_RULING,
+        TURN_LIMIT_RULING,
+        RALLY_RULING,
+        POSITIONAL_RULING,
+        CARRY_RULING,
+    ];
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] = &[COMMAND, MOVE, SHOOT, CRASH, RALLY, END_TURN];
 

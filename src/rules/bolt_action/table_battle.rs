@@ -39,6 +39,7 @@ use super::{Category as Kind, UnitProfile, mechanics};
 use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
 use crate::rules::battle::table::{Resolved, TableRules, roll_mechanic};
 use crate::rules::battle::{Action, BattleError, Category, Limit, Request, SIDES, Side, Sides};
+use crate::rules::HouseDefault;
 use crate::rules::dice::{Roller, TableDice};
 use crate::rules::resolution::{
     self, CardPick, Choice, InputSpec, InputValue, Inputs, MechanicId, ResolveError,
@@ -865,7 +866,42 @@ fn scripted_order(unit: &BoardUnit) -> &'static str {
     if unit.count(PINS) > 0 { "rally" } else { "fire" }
 }
 
+
+/// The house defaults of a Bolt Action battle on the board (docs/rulings.md).
+pub const UNIT_SIZE_RULING: HouseDefault = HouseDefault {
+    value: "models",
+    ruling: "The sheets give no unit sizes: a team starts with 2 models, a crewed weapon or gun with 3, other infantry with 10, a vehicle as 1.",
+};
+pub const LENGTH_RULING: HouseDefault = HouseDefault {
+    value: "winner",
+    ruling: "The battle ends after turn 6, or at once when a side has no unit left; after turn 6 the side that destroyed more enemy units wins.",
+};
+pub const SOFT_SKIN_RULING: HouseDefault = HouseDefault {
+    value: "destroyed",
+    ruling: "A soft-skinned vehicle is destroyed by any damaging hit from shooting, as the sheet says for assaults.",
+};
+pub const ASSAULT_PINS_RULING: HouseDefault = HouseDefault {
+    value: "order_test",
+    ruling: "The -3 test to assault a vehicle without anti-tank weapons is a test of its own, and counts the unit's pins.",
+};
+pub const CARRY_RULING: HouseDefault = HouseDefault {
+    value: "carry",
+    ruling: "Between battles a unit keeps its casualties, sheds its pins, and an immobilised vehicle is repaired; a destroyed unit is lost.",
+};
+pub const PROMOTE_RULING: HouseDefault = HouseDefault {
+    value: "quality",
+    ruling: "Experience (house rule): a unit steps up Inexperienced, Regular, Veteran after the battles survived the campaign sets.",
+};
+
 impl TableRules for BoltActionBattle {
+    const RULINGS: &'static [HouseDefault] = &[
+        UNIT_SIZE_RULING,
+        LENGTH_RULING,
+        SOFT_SKIN_RULING,
+        ASSAULT_PINS_RULING,
+        CARRY_RULING,
+        PROMOTE_RULING,
+    ];
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] = &[
         "draw",
