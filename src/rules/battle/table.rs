@@ -280,7 +280,20 @@ impl<R: TableRules> TableBattle<R> {
                 && (a.unit.is_none() || a.unit == request.unit)
                 && (a.side.is_none() || request.side.is_none() || a.side == request.side)
         };
-        let Some(action) = actions.iter().find(same) else {
+        // Of actions under one key told apart by a fixed input (Bolt Action's three draws:
+        // random, the first player's, the second's), the one whose fixed inputs the request
+        // gives; else the first, whose fixed inputs then stand.
+        let agrees = |a: &&Action| {
+            a.fixed
+                .iter()
+                .all(|(key, value)| request.inputs.get(key) == Some(value))
+        };
+        let found = actions
+            .iter()
+            .filter(same)
+            .find(agrees)
+            .or_else(|| actions.iter().find(same));
+        let Some(action) = found else {
             let who = request
                 .unit
                 .as_deref()
