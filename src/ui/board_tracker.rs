@@ -684,9 +684,11 @@ fn between_battles(
     ui.heading("Before the next battle");
     let mut promote_after = state.promote_after.unwrap_or(roster::DEFAULT_PROMOTE_AFTER);
     ui.horizontal(|ui| {
-        ui.label("House rule: a unit steps up its quality after")
+        let name = ui
+            .label("House rule: a unit steps up its quality after")
             .on_hover_text("Not in the book: experience as a house rule (0 turns it off)");
-        ui.add(egui::DragValue::new(&mut promote_after).range(0..=10));
+        ui.add(egui::DragValue::new(&mut promote_after).range(0..=10))
+            .labelled_by(name.id);
         ui.label("battles survived");
     });
     state.promote_after = Some(promote_after);

@@ -217,3 +217,86 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     click(&mut h, "End turn 2");
     assert_eq!(board(&h, 0).turn, 3);
 }
+
+/// Two clicks at one spot, a frame apart, as a double click lands.
+fn double_click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
+    for _ in 0..2 {
+        h.event(egui::Event::PointerMoved(pos));
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::default(),
+            });
+        }
+        h.run();
+    }
+}
+
+#[test]
+fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
+    use quartermaster::campaign::BattlePlan;
+    use quartermaster::rules::battle::table::engine;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    assert!(h.query_by_label("Before the next battle").is_none());
+    // The battle played to its end by the ruleset's scripted player, recorded as a click would.
+    for _ in 0..600 {
+        let b = board(&h, 0);
+        if b.outcome.is_some() {
+            break;
+        }
+        let BattlePlan::Table(plan) = &record(&h).campaign.battles[0] else {
+            panic!("a board battle")
+        };
+        let request = (engine(RulesetId::BoltAction).unwrap().scripted)(plan, &b)
+            .expect("the scripted player goes on to the end");
+        let event = record(&h)
+            .decide(0, &request, &h.state().model.player)
+            .unwrap()
+            .event;
+        h.state_mut()
+            .model
+            .apply(Command::Campaign(CampaignCommand::Record(Box::new(event))));
+    }
+    let last = board(&h, 0);
+    assert!(last.outcome.is_some(), "the battle ended");
+    h.state_mut().campaign.board.promote_after = Some(1);
+    h.run();
+    h.run();
+    assert!(shown(&h, "Before the next battle"));
+    let (_, changes) = record(&h).next_table_plan(0, "", 1).unwrap();
+    assert!(!changes.is_empty());
+    for change in &changes {
+        let words = if change.house_rule {
+            format!("{} (house rule)", change.change)
+        } else {
+            change.change.clone()
+        };
+        assert!(shown(&h, &words), "{words} is shown");
+    }
+    assert!(
+        changes
+            .iter()
+            .any(|c| c.house_rule && c.change.contains("steps up")),
+        "{changes:?}"
+    );
+    let lost = last.units.iter().any(|u| !u.in_play());
+    assert_eq!(shown(&h, "lost for good"), lost);
+
+    let at = h
+        .get_by_label("Set up battle 2 with these changes")
+        .rect()
+        .center();
+    double_click_at(&mut h, at);
+    assert_eq!(record(&h).campaign.battles.len(), 2, "one battle added");
+    let next = board(&h, 1);
+    for unit in &next.units {
+        let was = last.unit(&unit.id).expect("a unit of battle 1");
+        assert!(was.in_play(), "{} was lost and came back", unit.label);
+        assert_eq!(unit.count("casualties"), was.count("casualties"));
+        assert_eq!(unit.count("pins"), 0, "pins go between battles");
+    }
+    assert!(shown(&h, "Battle 2"));
+}
