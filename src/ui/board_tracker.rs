@@ -49,6 +49,15 @@ pub struct BoardTrackerState {
     /// The card each side's replacement picker shows, and the points typed for it.
     pub buying: Sides<(String, u64)>,
     log_len: usize,
+    /// Each unit's buttons as this battle has shown them (action key and its last words), so
+    /// an action the rules stop offering (the last enemy vehicle gone, the unit destroyed)
+    /// leaves a greyed button in its place and the others do not slide under the pointer.
+    slots: std::collections::BTreeMap<String, Vec<(&'static str, String)>>,
+    /// The battle the slots are of: (campaign id, battle index).
+    slots_of: Option<(crate::store::CampaignId, usize)>,
+    /// What had the keyboard at the end of the last frame: Enter records the open form only
+    /// when it was nothing or one of the form's own fields, never a field elsewhere.
+    focus_before: Option<egui::Id>,
 }
 
 impl BoardTrackerState {
@@ -86,6 +95,26 @@ impl Frame<'_> {
     fn side_name(&self, side: Side) -> String {
         side_label(&self.record.campaign, side)
     }
+
+    /// A unit's label, with its side's name when a unit of the other side has the same label
+    /// ("Regular Infantry Squad (Rifles)"): targets and screen readers must tell them apart.
+    fn unit_name(&self, id: &str) -> String {
+        let Some(unit) = self.board.unit(id) else {
+            return id.to_string();
+        };
+        if self.ambiguous(unit) {
+            format!("{} ({})", unit.label, self.side_name(unit.side))
+        } else {
+            unit.label.clone()
+        }
+    }
+
+    fn ambiguous(&self, unit: &BoardUnit) -> bool {
+        self.board
+            .units
+            .iter()
+            .any(|u| u.id != unit.id && u.label == unit.label)
+    }
 }
 
 fn record(event: Event) -> Action {
@@ -106,6 +135,10 @@ pub fn ui(
         return actions;
     };
     state.log_len = log.events.len();
+    if state.slots_of != Some((open.stored.id, open.battle)) {
+        state.slots.clear();
+        state.slots_of = Some((open.stored.id, open.battle));
+    }
     let frame = Frame {
         record,
         index: open.battle,
@@ -207,6 +240,7 @@ pub fn ui(
             None => {}
         }
     }
+    state.focus_before = ui.memory(|m| m.focused());
     actions
 }
 
@@ -263,13 +297,28 @@ fn side_column(
                 ui.label(name).on_hover_text(unit.name());
                 ui.weak(unit_state(unit));
             });
+            let offered: Vec<&seam::Action> = frame
+                .offered
+                .iter()
+                .filter(|a| a.unit.as_deref() == Some(unit.id.as_str()))
+                .collect();
+            let slots = state.slots.entry(unit.id.clone()).or_default();
+            for action in &offered {
+                match slots.iter_mut().find(|(key, _)| *key == action.key) {
+                    Some(slot) => slot.1.clone_from(&action.label),
+                    None => slots.push((action.key, action.label.clone())),
+                }
+            }
+            let slots = slots.clone();
             ui.horizontal_wrapped(|ui| {
-                for action in frame
-                    .offered
-                    .iter()
-                    .filter(|a| a.unit.as_deref() == Some(unit.id.as_str()))
-                {
-                    action_button(ui, state, frame, action, actions);
+                for (key, label) in slots {
+                    match offered.iter().find(|a| a.key == key) {
+                        Some(action) => action_button(ui, state, frame, action, actions),
+                        None => {
+                            ui.add_enabled(false, egui::Button::new(label))
+                                .on_disabled_hover_text("Not offered now");
+                        }
+                    }
                 }
             });
         });
@@ -307,7 +356,16 @@ fn action_button(
     } else {
         egui::RichText::new(&action.label).weak()
     };
-    let mut response = ui.add_enabled(!state.just_done(&request), egui::Button::new(text));
+    let enabled = !state.just_done(&request);
+    let mut response = ui.add_enabled(enabled, egui::Button::new(text));
+    if let Some(unit) = action.unit.as_deref().and_then(|id| frame.board.unit(id))
+        && frame.ambiguous(unit)
+    {
+        // Two units of one name: the button's accessible name says whose it is.
+        let name = format!("{} ({})", action.label, frame.side_name(unit.side));
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name.clone()));
+    }
     response = match &action.refused {
         Some(why) => response.on_hover_text(why),
         None if !action.costs.is_empty() => {
@@ -342,9 +400,14 @@ fn action_button(
 
 /// The parameters the player gives for `action` in this battle's ruleset.
 fn params_of(frame: &Frame<'_>, action: &seam::Action) -> Vec<InputSpec> {
+    // A parameter the action fixes (which player's die a draw button names) is the button's
+    // own: it needs no form.
     engine(frame.plan.ruleset)
         .map(|e| (e.params)(action.key))
         .unwrap_or_default()
+        .into_iter()
+        .filter(|spec| !action.fixed.iter().any(|(key, _)| *key == spec.key))
+        .collect()
 }
 
 /// Whether `request` rolls dice (the rules ask for at least one pool).
@@ -403,12 +466,17 @@ fn action_form(
             a.key == request.action
                 && a.unit == request.unit
                 && (a.side.is_none() || a.side == request.side)
+                && a.fixed
+                    .iter()
+                    .all(|(key, value)| request.inputs.get(key) == Some(value))
         })
         .cloned()
     else {
         state.open = None;
         return;
     };
+    let mut submit: Option<Option<Option<TableDice>>> = None;
+    let mut fields: Vec<egui::Id> = Vec::new();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -423,17 +491,8 @@ fn action_form(
                 .add_enabled(ready.is_some(), egui::Button::new(label))
                 .on_hover_text("Enter")
                 .clicked()
-                || (ready.is_some() && ui.input(|i| i.key_pressed(egui::Key::Enter)))
             {
-                let dice = ready.flatten();
-                if action.destructive {
-                    state.confirm = Some((
-                        request.clone(),
-                        format!("{}? Only an undo brings it back.", action.label),
-                    ));
-                } else {
-                    decide(state, frame, request.clone(), dice.as_ref(), actions);
-                }
+                submit = Some(ready);
             }
             ui.strong(match &request.unit {
                 Some(unit) => format!("{}: {}", action.label, frame.label(unit)),
@@ -447,7 +506,7 @@ fn action_form(
             let chosen = request
                 .target
                 .as_deref()
-                .map_or_else(|| "(pick a target)".to_string(), |t| frame.label(t));
+                .map_or_else(|| "(pick a target)".to_string(), |t| frame.unit_name(t));
             egui::ComboBox::from_label("Target")
                 .selected_text(chosen)
                 .show_ui(ui, |ui| {
@@ -455,7 +514,7 @@ fn action_form(
                         ui.selectable_value(
                             &mut request.target,
                             Some(target.clone()),
-                            frame.label(target),
+                            frame.unit_name(target),
                         );
                     }
                 });
@@ -480,13 +539,16 @@ fn action_form(
                     Err(e) => (Vec::new(), Err(e)),
                 }
             });
-            table::faces_grid(
+            fields = table::faces_grid(
                 ui,
                 "board_table_dice",
                 &pools,
                 &mut state.texts,
                 &mut state.shown,
-            );
+            )
+            .iter()
+            .map(|f| f.id)
+            .collect();
             if let Err(error) = &answer
                 && !error
                     .table_dice()
@@ -497,8 +559,31 @@ fn action_form(
         }
     });
     if state.open.is_some() {
-        state.open = Some(request);
+        state.open = Some(request.clone());
     }
+    if submit.is_none() && enter_records(state, ui, &fields) {
+        submit = Some(ready_dice(state, frame, &request));
+    }
+    if let Some(Some(dice)) = submit {
+        if action.destructive {
+            state.confirm = Some((
+                request,
+                format!("{}? Only an undo brings it back.", action.label),
+            ));
+        } else {
+            decide(state, frame, request, dice.as_ref(), actions);
+        }
+    }
+}
+
+/// Enter records the open form when the keyboard was the form's own (a faces field) or
+/// nobody's, no drop-down or question is open: never an Enter typed into a field elsewhere.
+fn enter_records(state: &BoardTrackerState, ui: &egui::Ui, fields: &[egui::Id]) -> bool {
+    let keyboard_here = state.focus_before.is_none_or(|id| fields.contains(&id));
+    keyboard_here
+        && state.confirm.is_none()
+        && !egui::Popup::is_any_open(ui.ctx())
+        && ui.input(|i| i.key_pressed(egui::Key::Enter))
 }
 
 /// With the app's dice: `Some(None)` once the request is complete. At the table: the faces
@@ -527,10 +612,10 @@ fn param_field(ui: &mut egui::Ui, action: &seam::Action, spec: &InputSpec, input
         .cloned()
         .unwrap_or_else(|| spec.default.clone());
     ui.horizontal(|ui| {
-        ui.label(spec.label).on_hover_text(spec.help);
+        let name = ui.label(spec.label).on_hover_text(spec.help);
         match (&spec.kind, current) {
             (InputKind::Toggle, InputValue::Flag(mut on)) => {
-                if ui.checkbox(&mut on, "").changed() {
+                if ui.checkbox(&mut on, "").labelled_by(name.id).changed() {
                     inputs.set(spec.key, InputValue::Flag(on));
                 }
             }
@@ -540,6 +625,17 @@ fn param_field(ui: &mut egui::Ui, action: &seam::Action, spec: &InputSpec, input
                     .iter()
                     .find(|(k, _)| *k == spec.key)
                     .map(|(_, keys)| keys.clone());
+                let offered: Vec<_> = options
+                    .iter()
+                    .filter(|o| allowed.as_ref().is_none_or(|keys| keys.contains(&o.key)))
+                    .collect();
+                // A default the battle does not allow (Run for an immobilised vehicle) is
+                // never sent: the first allowed option stands in for it.
+                if !offered.iter().any(|o| o.key == key)
+                    && let Some(first) = offered.first()
+                {
+                    key = first.key;
+                }
                 let shown = options
                     .iter()
                     .find(|o| o.key == key)
@@ -547,19 +643,19 @@ fn param_field(ui: &mut egui::Ui, action: &seam::Action, spec: &InputSpec, input
                 egui::ComboBox::from_id_salt(("param", spec.key))
                     .selected_text(shown)
                     .show_ui(ui, |ui| {
-                        for option in options
-                            .iter()
-                            .filter(|o| allowed.as_ref().is_none_or(|keys| keys.contains(&o.key)))
-                        {
+                        for option in &offered {
                             ui.selectable_value(&mut key, option.key, option.label);
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(name.id);
                 inputs.set(spec.key, InputValue::Choice(key));
             }
             (InputKind::Count { min, max }, InputValue::Count(mut n)) => {
                 let top = action.limit(spec.key).map_or(*max, |l| l.max.min(*max));
                 if ui
                     .add(egui::DragValue::new(&mut n).range(*min..=top))
+                    .labelled_by(name.id)
                     .changed()
                 {
                     inputs.set(spec.key, InputValue::Count(n));
@@ -568,6 +664,7 @@ fn param_field(ui: &mut egui::Ui, action: &seam::Action, spec: &InputSpec, input
             (InputKind::Number { min, max }, InputValue::Number(mut x)) => {
                 if ui
                     .add(egui::DragValue::new(&mut x).range(*min..=*max).speed(0.5))
+                    .labelled_by(name.id)
                     .changed()
                 {
                     inputs.set(spec.key, InputValue::Number(x));
@@ -592,9 +689,11 @@ fn between_battles(
     ui.heading("Before the next battle");
     let mut promote_after = state.promote_after.unwrap_or(roster::DEFAULT_PROMOTE_AFTER);
     ui.horizontal(|ui| {
-        ui.label("House rule: a unit steps up its quality after")
+        let name = ui
+            .label("House rule: a unit steps up its quality after")
             .on_hover_text("Not in the book: experience as a house rule (0 turns it off)");
-        ui.add(egui::DragValue::new(&mut promote_after).range(0..=10));
+        ui.add(egui::DragValue::new(&mut promote_after).range(0..=10))
+            .labelled_by(name.id);
         ui.label("battles survived");
     });
     state.promote_after = Some(promote_after);

@@ -31,6 +31,7 @@ mod store_refusals;
 mod store_roundtrip;
 mod store_upgrade;
 mod ui_app;
+mod ui_board_tracker;
 mod ui_campaign;
 mod ui_campaign_sync;
 mod ui_league;

@@ -706,20 +706,6 @@ fn clock_time(recorded_at: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clock_times_come_from_iso_stamps_or_show_a_dash() {
-        assert_eq!(clock_time("2026-11-22T14:05:09Z"), "14:05");
-        assert_eq!(clock_time("2026-11-22 07:30:00"), "07:30");
-        assert_eq!(clock_time(""), "–");
-        assert_eq!(clock_time("2026-11-22"), "–");
-        assert_eq!(clock_time("2026-11-22T1é:00"), "–");
-    }
-}
-
 /// "Rifle Squad 1 — casualties 2, pins 1; down".
 fn unit_line(unit: &BoardUnit) -> String {
     let counters: Vec<String> = unit
@@ -737,4 +723,18 @@ fn unit_line(unit: &BoardUnit) -> String {
         line.push_str(&format!("; {}", marks.join(", ")));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_times_come_from_iso_stamps_or_show_a_dash() {
+        assert_eq!(clock_time("2026-11-22T14:05:09Z"), "14:05");
+        assert_eq!(clock_time("2026-11-22 07:30:00"), "07:30");
+        assert_eq!(clock_time(""), "–");
+        assert_eq!(clock_time("2026-11-22"), "–");
+        assert_eq!(clock_time("2026-11-22T1é:00"), "–");
+    }
 }

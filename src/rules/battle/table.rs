@@ -627,7 +627,9 @@ pub struct TableEngine {
     pub start: fn(&TablePlan, &Sides<Vec<String>>) -> Board,
     pub actions: fn(&TablePlan, &Board) -> Vec<Action>,
     pub params: fn(&str) -> Vec<InputSpec>,
+    #[allow(clippy::type_complexity)]
     pub situation: fn(&TablePlan, &Board, &Request) -> Result<(MechanicId, Inputs), BattleError>,
+    #[allow(clippy::type_complexity)]
     pub decide: fn(&TablePlan, &Board, &Request, &Dice) -> Result<Decided<TableEvent>, BattleError>,
     #[allow(clippy::type_complexity)]
     pub pools: fn(

@@ -1,0 +1,302 @@
+//! The board battle tracker clicked through with egui_kittest, on a Bolt Action campaign of two
+//! saved forces: draw an order die, give an order through the form, shoot with the table's
+//! dice and see the pins on the target's row, empty the bag and end the turn (Down and Ambush
+//! kept as the rules say); then the step between battles and its "Set up battle 2" button.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use quartermaster::campaign::{CampaignRecord, Sides};
+use quartermaster::rules::RulesetId;
+use quartermaster::rules::battle::board::Board;
+use quartermaster::rules::force::{Force, ForceUnit};
+use quartermaster::store::Store;
+use quartermaster::ui::{App, CampaignCommand, Command, Launch, Model, Prefs, View};
+
+/// A window over a fresh data folder holding the two saved Bolt Action forces, with a Bolt
+/// Action campaign open whose first battle sets them against each other.
+fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
+    let mut store = Store::open(dir).unwrap();
+    for (name, cards) in [
+        ("Rifles", ["Regular Infantry Squad", "MMG Team"]),
+        ("Grenadiers", ["Regular Infantry Squad", "Bazooka Team"]),
+    ] {
+        let mut force = Force::new(RulesetId::BoltAction, name);
+        force.units = cards.iter().map(|c| ForceUnit::library(*c, 1)).collect();
+        store.save_force(None, &force).unwrap();
+    }
+    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    app.model.apply(Command::Campaign(CampaignCommand::New {
+        ruleset: RulesetId::BoltAction,
+        name: "Normandy".into(),
+        players: Sides::default(),
+        carry_losses: true,
+    }));
+    app.model
+        .apply(Command::Campaign(CampaignCommand::AddBattle {
+            name: "Hedgerows".into(),
+            forces: Sides {
+                us: "Rifles".into(),
+                german: "Grenadiers".into(),
+            },
+        }));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 2000.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h
+}
+
+fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {
+    &h.state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("a campaign is open")
+        .stored
+        .record
+}
+
+fn board(h: &Harness<'static, App>, index: usize) -> Board {
+    record(h).board(index).expect("a board battle")
+}
+
+/// Whether some widget's label contains `text`.
+fn shown(h: &Harness<'static, App>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn click(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
+    h.get_by_label(combo).click();
+    h.run();
+    // The option, not a unit row's label of the same words.
+    h.query_all_by_label(option)
+        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
+        .expect("the option is listed")
+        .click();
+    h.run();
+}
+
+fn log_len(h: &Harness<'static, App>) -> usize {
+    record(h).logs[0].len()
+}
+
+/// Types, pool by pool as the rules ask for them, the faces `face` gives for each pool of the
+/// open action, then records them.
+fn table_dice(h: &mut Harness<'static, App>, face: impl Fn(&str) -> u8) {
+    use quartermaster::rules::resolution::TableDice;
+    let mut given = TableDice::new();
+    let mut answered: Vec<&str> = Vec::new();
+    for _ in 0..10 {
+        let request = h
+            .state()
+            .campaign
+            .board
+            .open
+            .clone()
+            .expect("a form is open");
+        let (asked, answer) = record(h).table_pools(0, &request, &given).unwrap();
+        if answer.is_ok() {
+            break;
+        }
+        let next = asked
+            .iter()
+            .find(|a| !answered.contains(&a.pool))
+            .unwrap_or_else(|| {
+                panic!("a pool to answer: {asked:?} {:?} {request:?}", answer.err())
+            });
+        let faces = vec![face(next.pool); next.count as usize];
+        let typed: String = faces.iter().map(u8::to_string).collect();
+        crate::ui_resolve::type_faces(h, &format!("{} — {}", next.pool, next.dice()), &typed);
+        answered.push(next.pool);
+        given.add(next.pool, faces);
+    }
+    click(h, "Record these dice");
+}
+
+/// Draws a die of `side` ("first", "second") the players took from their own bag.
+fn draw(h: &mut Harness<'static, App>, side: &str) {
+    let before = log_len(h);
+    click(h, &format!("A {side} player's die came out"));
+    assert_eq!(
+        log_len(h),
+        before + 1,
+        "the draw is recorded at once: {:?} {:?}",
+        h.state().campaign.board.open,
+        h.state().campaign.board.refusal
+    );
+}
+
+/// Gives `unit` (its accessible name) the order `order` through the form.
+fn order(h: &mut Harness<'static, App>, unit: &str, order: &str) {
+    let before = log_len(h);
+    click(h, &format!("Order {unit}"));
+    pick(h, "Order", order);
+    if h.query_by_label("Record these dice")
+        .is_some_and(|b| b.accesskit_node().is_disabled())
+    {
+        // A pinned unit tests for its order: double one passes whatever the pins.
+        table_dice(h, |_| 1);
+    } else if h.query_by_label("Record these dice").is_some() {
+        click(h, "Record these dice");
+    } else {
+        click(h, "Roll and record");
+    }
+    assert_eq!(log_len(h), before + 1, "the order is recorded");
+}
+
+#[test]
+fn draw_order_shoot_and_end_the_turn_by_clicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    assert!(shown(&h, "Battle 1: Hedgerows"));
+    assert!(shown(&h, "Turn 1"));
+    // Every die drawn the players' own way, every roll typed: the outcome is known.
+    click(&mut h, "Rolled at the table");
+
+    // The Rifles' squad lies in ambush.
+    draw(&mut h, "first");
+    assert_eq!(board(&h, 0).sides.us.get("drawn"), Some(&1));
+    order(&mut h, "Regular Infantry Squad (Rifles)", "Ambush");
+    let b = board(&h, 0);
+    assert_eq!(b.unit("first-1").unwrap().order.as_deref(), Some("ambush"));
+
+    // The Grenadiers' squad fires at the MMG team: every die a six to hit, every damage roll
+    // a one, so the team takes a pin and no casualty.
+    draw(&mut h, "second");
+    order(&mut h, "Regular Infantry Squad (Grenadiers)", "Fire");
+    let before = log_len(&h);
+    click(&mut h, "Regular Infantry Squad shoots (Grenadiers)");
+    pick(&mut h, "Target", "MMG Team");
+    table_dice(&mut h, |pool| if pool.contains("damage") { 1 } else { 6 });
+    assert_eq!(log_len(&h), before + 1, "one shot recorded");
+    let team = board(&h, 0).unit("first-2").unwrap().clone();
+    assert_eq!(team.count("pins"), 1, "{team:?}");
+    assert_eq!(team.count("casualties"), 0, "{team:?}");
+    assert!(shown(&h, "pins 1"), "the pin shows on the team's row");
+
+    // The pinned team goes down (its order test typed), the bazooka team goes down too.
+    draw(&mut h, "first");
+    order(&mut h, "MMG Team", "Down");
+    // Enter records the open form as its button does.
+    draw(&mut h, "second");
+    let before = log_len(&h);
+    click(&mut h, "Order Bazooka Team");
+    pick(&mut h, "Order", "Down");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(log_len(&h), before + 1, "Enter recorded the order");
+
+    // The bag is empty: the turn ends.
+    let b = board(&h, 0);
+    assert!(b.sides.us.get("drawn").is_none_or(|n| *n == 0));
+    click(&mut h, "End turn 1");
+    let b = board(&h, 0);
+    assert_eq!(b.turn, 2);
+    assert!(shown(&h, "Turn 2"));
+    assert!(shown(&h, "End turn 2"));
+    // Down and Ambush are kept, their dice out of the bag; a Fire order is not.
+    let unit = |id: &str| b.unit(id).unwrap().clone();
+    assert!(unit("first-1").has("ambush"), "{:?}", unit("first-1"));
+    assert!(unit("first-2").has("down"), "{:?}", unit("first-2"));
+    assert!(unit("second-2").has("down"), "{:?}", unit("second-2"));
+    assert_eq!(unit("second-1").order, None);
+    assert!(!unit("second-1").has("done"));
+    // Both Rifles units kept their orders: no die of theirs is in the bag.
+    let before = log_len(&h);
+    click(&mut h, "A first player's die came out");
+    assert_eq!(log_len(&h), before, "no first player's die to draw");
+    draw(&mut h, "second");
+    order(&mut h, "Regular Infantry Squad (Grenadiers)", "Advance");
+    click(&mut h, "End turn 2");
+    assert_eq!(board(&h, 0).turn, 3);
+}
+
+/// Two clicks at one spot, a frame apart, as a double click lands.
+fn double_click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
+    for _ in 0..2 {
+        h.event(egui::Event::PointerMoved(pos));
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::default(),
+            });
+        }
+        h.run();
+    }
+}
+
+#[test]
+fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
+    use quartermaster::campaign::BattlePlan;
+    use quartermaster::rules::battle::table::engine;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    assert!(h.query_by_label("Before the next battle").is_none());
+    // The battle played to its end by the ruleset's scripted player, recorded as a click would.
+    for _ in 0..600 {
+        let b = board(&h, 0);
+        if b.outcome.is_some() {
+            break;
+        }
+        let BattlePlan::Table(plan) = &record(&h).campaign.battles[0] else {
+            panic!("a board battle")
+        };
+        let request = (engine(RulesetId::BoltAction).unwrap().scripted)(plan, &b)
+            .expect("the scripted player goes on to the end");
+        let event = record(&h)
+            .decide(0, &request, &h.state().model.player)
+            .unwrap()
+            .event;
+        h.state_mut()
+            .model
+            .apply(Command::Campaign(CampaignCommand::Record(Box::new(event))));
+    }
+    let last = board(&h, 0);
+    assert!(last.outcome.is_some(), "the battle ended");
+    h.state_mut().campaign.board.promote_after = Some(1);
+    h.run();
+    h.run();
+    assert!(shown(&h, "Before the next battle"));
+    let (_, changes) = record(&h).next_table_plan(0, "", 1).unwrap();
+    assert!(!changes.is_empty());
+    for change in &changes {
+        let words = if change.house_rule {
+            format!("{} (house rule)", change.change)
+        } else {
+            change.change.clone()
+        };
+        assert!(shown(&h, &words), "{words} is shown");
+    }
+    assert!(
+        changes
+            .iter()
+            .any(|c| c.house_rule && c.change.contains("steps up")),
+        "{changes:?}"
+    );
+    let lost = last.units.iter().any(|u| !u.in_play());
+    assert_eq!(shown(&h, "lost for good"), lost);
+
+    let at = h
+        .get_by_label("Set up battle 2 with these changes")
+        .rect()
+        .center();
+    double_click_at(&mut h, at);
+    assert_eq!(record(&h).campaign.battles.len(), 2, "one battle added");
+    let next = board(&h, 1);
+    for unit in &next.units {
+        let was = last.unit(&unit.id).expect("a unit of battle 1");
+        assert!(was.in_play(), "{} was lost and came back", unit.label);
+        assert_eq!(unit.count("casualties"), was.count("casualties"));
+        assert_eq!(unit.count("pins"), 0, "pins go between battles");
+    }
+    assert!(shown(&h, "Battle 2"));
+}
