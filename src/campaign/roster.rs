@@ -75,6 +75,7 @@ pub fn first_plan(
             Side::German => "second",
         };
         let mut cards: Vec<(Card, Option<u64>)> = Vec::new();
+        let mut inline: Vec<bool> = Vec::new();
         for line in &force.units {
             let card = match &line.card {
                 CardRef::Inline(card) => card.clone(),
@@ -90,6 +91,7 @@ pub fn first_plan(
             let cost = crate::rules::ruleset::line_cost(&card, line).map(|c| c.amount);
             for _ in 0..line.count.max(1) {
                 cards.push((card.clone(), cost));
+                inline.push(matches!(line.card, CardRef::Inline(_)));
             }
         }
         if cards.is_empty() {
@@ -103,10 +105,16 @@ pub fn first_plan(
             let same = |c: &&(Card, Option<u64>)| c.0.name() == card.name();
             let copies = cards.iter().filter(same).count();
             let copy = cards[..=n].iter().filter(same).count();
-            let label = if copies > 1 {
-                format!("{} {copy}", card.name())
+            // A card written into the force is the player's own, named so everywhere.
+            let name = if inline[n] {
+                format!("{} · custom", card.name())
             } else {
                 card.name().to_string()
+            };
+            let label = if copies > 1 {
+                format!("{name} {copy}")
+            } else {
+                name
             };
             list.push(TableUnit {
                 id: format!("{prefix}-{}", n + 1),

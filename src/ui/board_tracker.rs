@@ -43,6 +43,8 @@ pub struct BoardTrackerState {
     /// House rule in the step between battles: battles survived to step up (`None`: the
     /// default, [`roster::DEFAULT_PROMOTE_AFTER`]).
     pub promote_after: Option<u32>,
+    /// The players' own end of the battle: the winner picked and the notes typed.
+    pub result: (Option<Side>, String),
     /// Replacements picked for the next battle: side, card, points where the player prices
     /// units (Bolt Action).
     pub bought: Vec<(Side, String, Option<u64>)>,
@@ -225,6 +227,16 @@ pub fn ui(
             }
         });
     });
+    if board.outcome.is_none() {
+        ui.separator();
+        ui.weak("The rules end the battle themselves; the players may end it here (a side withdraws, a scenario's objective is held).");
+        actions.extend(super::campaign::result_row(
+            &mut state.result,
+            &plan.forces,
+            &log,
+            ui,
+        ));
+    }
     // Below everything, so the new battle's buttons never come under a second click.
     if board.outcome.is_some() && open.battle + 1 == record.campaign.battles.len() {
         ui.separator();
@@ -705,7 +717,7 @@ fn between_battles(
     for side in SIDES {
         ui.horizontal(|ui| {
             let (card, points) = state.buying.get_mut(side);
-            ui.label(format!(
+            let label = ui.label(format!(
                 "Replacement for {}",
                 side_label(&record.campaign, side)
             ));
@@ -719,10 +731,13 @@ fn between_battles(
                     for c in crate::rules::ruleset(ruleset).library() {
                         ui.selectable_value(card, c.name().to_string(), c.name());
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
             if !prices_cards {
-                ui.label("points");
-                ui.add(egui::DragValue::new(points).range(0..=10_000));
+                let label = ui.label("points");
+                ui.add(egui::DragValue::new(points).range(0..=10_000))
+                    .labelled_by(label.id);
             }
             if ui
                 .add_enabled(!card.is_empty(), egui::Button::new("Buy"))

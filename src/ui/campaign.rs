@@ -812,7 +812,6 @@ fn simple_battle(
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.heading(battle.plan.title());
-    let (winner, notes) = &mut state.simple_result;
     for side in SIDES {
         ui.horizontal_wrapped(|ui| {
             ui.strong(plan.forces.get(side));
@@ -834,31 +833,12 @@ fn simple_battle(
             }
         });
     }
-    ui.horizontal(|ui| {
-        ui.label("Winner");
-        ui.radio_value(winner, Some(Side::Us), plan.forces.us.as_str());
-        ui.radio_value(winner, Some(Side::German), plan.forces.german.as_str());
-        ui.radio_value(winner, None, "Draw");
-        let label = ui.label("Notes");
-        ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))
-            .labelled_by(label.id);
-        let result = campaign::Event::BattleConcluded {
-            winner: *winner,
-            notes: notes.trim().to_string(),
-        };
-        // Recorded already, and nothing since: a second click (a double click) records nothing.
-        let latest = battle
-            .undo_target()
-            .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
-        let recorded = latest.is_some_and(|e| e.event == result);
-        if ui
-            .add_enabled(!recorded, egui::Button::new("Record result"))
-            .on_disabled_hover_text("This result is the battle's latest event")
-            .clicked()
-        {
-            actions.push(campaign(CampaignCommand::Record(Box::new(result))));
-        }
-    });
+    actions.extend(result_row(
+        &mut state.simple_result,
+        &plan.forces,
+        battle,
+        ui,
+    ));
     ui.horizontal(|ui| {
         if ui
             .add_enabled(battle.undo_target().is_some(), egui::Button::new("Undo"))
@@ -1071,3 +1051,40 @@ fn event_log(
 
 /// Newest log rows drawn at once.
 const MAX_LOG_ROWS: usize = 1_000;
+
+/// "Winner: first force / second force / Draw, Notes, Record result": the players end a battle.
+/// A result already the battle's latest event greys the button, so a double click records one.
+pub(super) fn result_row(
+    (winner, notes): &mut (Option<Side>, String),
+    forces: &Sides<String>,
+    battle: &campaign::Battle<'_>,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.horizontal(|ui| {
+        ui.label("Winner");
+        ui.radio_value(winner, Some(Side::Us), forces.us.as_str());
+        ui.radio_value(winner, Some(Side::German), forces.german.as_str());
+        ui.radio_value(winner, None, "Draw");
+        let label = ui.label("Notes");
+        ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))
+            .labelled_by(label.id);
+        let result = campaign::Event::BattleConcluded {
+            winner: *winner,
+            notes: notes.trim().to_string(),
+        };
+        // Recorded already, and nothing since: a second click (a double click) records nothing.
+        let latest = battle
+            .undo_target()
+            .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
+        let recorded = latest.is_some_and(|e| e.event == result);
+        if ui
+            .add_enabled(!recorded, egui::Button::new("Record result"))
+            .on_disabled_hover_text("This result is the battle's latest event")
+            .clicked()
+        {
+            actions.push(campaign(CampaignCommand::Record(Box::new(result))));
+        }
+    });
+    actions
+}

@@ -7,6 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::campaign::{CampaignRecord, Sides};
 use quartermaster::rules::RulesetId;
+use quartermaster::rules::battle::Side;
 use quartermaster::rules::battle::board::Board;
 use quartermaster::rules::force::{Force, ForceUnit};
 use quartermaster::store::Store;
@@ -172,7 +173,7 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     draw(&mut h, "second");
     order(&mut h, "Regular Infantry Squad (Grenadiers)", "Fire");
     let before = log_len(&h);
-    click(&mut h, "Regular Infantry Squad shoots (Grenadiers)");
+    click(&mut h, "Regular Infantry Squad (Grenadiers) shoots");
     pick(&mut h, "Target", "MMG Team");
     table_dice(&mut h, |pool| if pool.contains("damage") { 1 } else { 6 });
     assert_eq!(log_len(&h), before + 1, "one shot recorded");
@@ -266,7 +267,39 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
     h.run();
     h.run();
     assert!(shown(&h, "Before the next battle"));
-    let (_, changes) = record(&h).next_table_plan(0, "", 1).unwrap();
+    // A side the battle wiped out must buy a replacement before the next battle: the step
+    // says so, and its picker buys one.
+    let mut bought: quartermaster::campaign::Sides<
+        Vec<quartermaster::campaign::roster::Reinforcement>,
+    > = Default::default();
+    for (side, force) in [(Side::Us, "Rifles"), (Side::German, "Grenadiers")] {
+        if last.side_units(side).all(|u| !u.in_play()) {
+            assert!(shown(
+                &h,
+                &format!(
+                    "{force} has no unit left to field: buy a replacement, or the campaign ends here"
+                )
+            ));
+            h.state_mut().campaign.board.buying.get_mut(side).0 = "Regular Infantry Squad".into();
+            h.state_mut().campaign.board.buying.get_mut(side).1 = 60;
+            h.run();
+            h.get_all_by_label("Buy")
+                .find(|b| !b.accesskit_node().is_disabled())
+                .expect("the side's Buy button")
+                .click();
+            h.run();
+            bought.get_mut(side).push(
+                quartermaster::campaign::roster::reinforcement(
+                    RulesetId::BoltAction,
+                    "Regular Infantry Squad",
+                    Some(60),
+                    &[],
+                )
+                .unwrap(),
+            );
+        }
+    }
+    let (_, changes) = record(&h).next_table_plan(0, "", 1, &bought).unwrap();
     assert!(!changes.is_empty());
     for change in &changes {
         let words = if change.house_rule {
@@ -293,7 +326,11 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
     assert_eq!(record(&h).campaign.battles.len(), 2, "one battle added");
     let next = board(&h, 1);
     for unit in &next.units {
-        let was = last.unit(&unit.id).expect("a unit of battle 1");
+        let Some(was) = last.unit(&unit.id) else {
+            // Bought between the battles, fresh.
+            assert_eq!(unit.count("casualties"), 0);
+            continue;
+        };
         assert!(was.in_play(), "{} was lost and came back", unit.label);
         assert_eq!(unit.count("casualties"), was.count("casualties"));
         assert_eq!(unit.count("pins"), 0, "pins go between battles");

@@ -496,6 +496,18 @@ fn double_clicking_record_result_records_one_result() {
             name: name.into(),
             budget: Budget::Points(500),
         });
+        // A battle on the board needs a unit a side.
+        let mut force = h.state().model.open.as_ref().unwrap().force.clone();
+        force
+            .units
+            .push(quartermaster::rules::force::ForceUnit::library(
+                "Regular Infantry Squad",
+                1,
+            ));
+        h.state_mut().model.apply(Command::Edit {
+            force,
+            label: "Add a squad".into(),
+        });
     }
     h.state_mut()
         .model

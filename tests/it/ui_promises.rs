@@ -338,6 +338,19 @@ fn deleting_a_force_a_campaign_uses_asks_first() {
     h.run();
     for name in ["Red", "Blue"] {
         new_force(&mut h, RulesetId::Belloludi, name, Budget::Points(60));
+        // A battle on the board needs a unit a side.
+        let mut force = h.state().model.open.as_ref().unwrap().force.clone();
+        force
+            .units
+            .push(quartermaster::rules::force::ForceUnit::library(
+                "Medium Tank",
+                1,
+            ));
+        h.state_mut().apply(Action::Model(Command::Edit {
+            force,
+            label: "Add a tank".into(),
+        }));
+        h.run();
     }
     let app = h.state_mut();
     simple_campaign(app, "Autumn league", "Red", "Blue");
@@ -424,13 +437,26 @@ fn a_custom_card_is_named_as_one_in_the_fix_the_undo_notice_and_the_campaign_chi
     assert!(undone.contains("Sherman · custom"), "{undone}");
 
     new_force(&mut h, RulesetId::Belloludi, "Others", Budget::Points(100));
+    let mut force = h.state().model.open.as_ref().unwrap().force.clone();
+    force
+        .units
+        .push(quartermaster::rules::force::ForceUnit::library(
+            "Medium Tank",
+            1,
+        ));
+    h.state_mut().apply(Action::Model(Command::Edit {
+        force,
+        label: "Add a tank".into(),
+    }));
+    h.run();
     let app = h.state_mut();
     simple_campaign(app, "League", "Shermans", "Others");
     app.prefs.view = View::Campaign;
     h.run();
+    // The battle's units: each custom Sherman named as one on the board.
     assert!(
-        h.get_all_by_label("Sherman · custom").count() >= 1,
-        "the chips name the custom card as one"
+        h.get_all_by_label_contains("Sherman · custom").count() >= 1,
+        "the units name the custom card as one"
     );
 }
 
