@@ -22,6 +22,9 @@ use crate::rules::battle::table::{AnyTable, engine, odds_of};
 use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side, Sides};
 use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, Report, TableDice};
 
+/// Frames the first faces field asks for the keyboard after its form opens.
+const FOCUS_FRAMES: u8 = 3;
+
 /// The tracker's form, dice and what it last said.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BoardTrackerState {
@@ -43,6 +46,10 @@ pub struct BoardTrackerState {
     /// House rule in the step between battles: battles survived to step up (`None`: the
     /// default, [`roster::DEFAULT_PROMOTE_AFTER`]).
     pub promote_after: Option<u32>,
+    /// The form was drawn last frame (a form just opened is scrolled into view once).
+    form_shown: bool,
+    /// Frames left to give the form's first faces field the keyboard.
+    focus_frames: u8,
     /// The players' own end of the battle: the winner picked and the notes typed.
     pub result: (Option<Side>, String),
     /// Replacements picked for the next battle: side, card, points where the player prices
@@ -88,12 +95,6 @@ struct Frame<'a> {
 }
 
 impl Frame<'_> {
-    fn label(&self, id: &str) -> String {
-        self.board
-            .unit(id)
-            .map_or_else(|| id.to_string(), |u| u.label.clone())
-    }
-
     fn side_name(&self, side: Side) -> String {
         side_label(&self.record.campaign, side)
     }
@@ -211,14 +212,6 @@ pub fn ui(
         ui.radio_value(&mut state.dice_mode, DiceMode::Table, "Rolled at the table")
             .on_hover_text("Type the faces the players rolled; the result is derived from them");
     });
-    action_form(state, &frame, ui, &mut actions);
-    if let Some((report, at)) = &state.roll
-        && *at == state.log_len
-    {
-        egui::CollapsingHeader::new("Last roll")
-            .default_open(true)
-            .show(ui, |ui| report::roll(ui, report));
-    }
     ui.separator();
     ui.add_enabled_ui(board.outcome.is_none(), |ui| {
         ui.columns(2, |columns| {
@@ -227,6 +220,21 @@ pub fn ui(
             }
         });
     });
+    // Below the units, so a form opening or a report appearing moves no unit's button (a
+    // double click on a button lands on the same button); it comes into view instead.
+    let opened = state.open.is_some() && !state.form_shown;
+    let form = ui.scope(|ui| action_form(state, &frame, ui, &mut actions));
+    state.form_shown = state.open.is_some();
+    if opened {
+        form.response.scroll_to_me(None);
+    }
+    if let Some((report, at)) = &state.roll
+        && *at == state.log_len
+    {
+        egui::CollapsingHeader::new("Last roll")
+            .default_open(true)
+            .show(ui, |ui| report::roll(ui, report));
+    }
     if board.outcome.is_none() {
         ui.separator();
         ui.weak("The rules end the battle themselves; the players may end it here (a side withdraws, a scenario's objective is held).");
@@ -398,6 +406,9 @@ fn action_button(
         state.texts.clear();
         state.open = Some(request);
         state.refusal = None;
+        // The keyboard goes to the form: its first faces field, or nobody (Enter records).
+        response.surrender_focus();
+        state.focus_frames = FOCUS_FRAMES;
         return;
     }
     if action.destructive {
@@ -506,10 +517,8 @@ fn action_form(
             {
                 submit = Some(ready);
             }
-            ui.strong(match &request.unit {
-                Some(unit) => format!("{}: {}", action.label, frame.label(unit)),
-                None => action.label.clone(),
-            });
+            // The action's label names its unit already ("Order Rifle Squad 1").
+            ui.strong(&action.label);
             if ui.small_button("Cancel").clicked() {
                 state.open = None;
             }
@@ -572,6 +581,19 @@ fn action_form(
     });
     if state.open.is_some() {
         state.open = Some(request.clone());
+    }
+    // The first faces field takes the keyboard for a few frames after the form opens: the
+    // click that opened it may still be ending and take focus back.
+    if state.focus_frames > 0
+        && let Some(first) = fields.first()
+    {
+        if ui.memory(|m| m.has_focus(*first)) {
+            state.focus_frames = 0;
+        } else {
+            ui.memory_mut(|m| m.request_focus(*first));
+            state.focus_frames -= 1;
+            ui.ctx().request_repaint();
+        }
     }
     if submit.is_none() && enter_records(state, ui, &fields) {
         submit = Some(ready_dice(state, frame, &request));
