@@ -246,8 +246,8 @@ pub trait Ruleset: Sync {
         false
     }
     /// What the ruleset resolves (odds and rolls), in menu order.
-    /// The engine its battles are fought with turn by turn on a board, where it has one
-    /// (Armour Battles' battles have their own state, `armour_battles::battle`).
+    /// The engine its battles are fought with turn by turn on a board, where it has one (a
+    /// ruleset whose battles keep a state of their own has none here).
     fn table_battle(&self) -> Option<super::battle::table::TableEngine> {
         None
     }

@@ -22,6 +22,9 @@ use crate::rules::battle::table::{AnyTable, engine, odds_of};
 use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side, Sides};
 use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, Report, TableDice};
 
+/// The width below which the two sides' units are shown one above the other.
+const SIDE_BY_SIDE_WIDTH: f32 = 1000.0;
+
 /// Frames the first faces field asks for the keyboard after its form opens.
 const FOCUS_FRAMES: u8 = 3;
 
@@ -176,8 +179,9 @@ pub fn ui(
         {
             actions.push(Action::Model(Command::Campaign(CampaignCommand::Redo)));
         }
-        ui.strong(status_text(&frame));
     });
+    // Its own line under the buttons: a long status wraps rather than running off the window.
+    ui.strong(status_text(&frame));
     let said = state
         .refusal
         .as_ref()
@@ -213,12 +217,21 @@ pub fn ui(
             .on_hover_text("Type the faces the players rolled; the result is derived from them");
     });
     ui.separator();
+    // Side by side where there is room for a unit's row of buttons in each half; one above
+    // the other in a small window, so no side is cut off at the right.
+    let side_by_side = ui.available_width() >= SIDE_BY_SIDE_WIDTH;
     ui.add_enabled_ui(board.outcome.is_none(), |ui| {
-        ui.columns(2, |columns| {
-            for (ui, side) in columns.iter_mut().zip(SIDES) {
+        if side_by_side {
+            ui.columns(2, |columns| {
+                for (ui, side) in columns.iter_mut().zip(SIDES) {
+                    side_column(state, &frame, side, ui, &mut actions);
+                }
+            });
+        } else {
+            for side in SIDES {
                 side_column(state, &frame, side, ui, &mut actions);
             }
-        });
+        }
     });
     // Below the units, so a form opening or a report appearing moves no unit's button (a
     // double click on a button lands on the same button); it comes into view instead.

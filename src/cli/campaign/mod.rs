@@ -23,10 +23,10 @@ use crate::store::{Store, StoredCampaign};
 #[derive(Debug, Subcommand)]
 pub enum CampaignCommand {
     /// Start a campaign: `campaign new lorraine --name NAME`, or a campaign of any other
-    /// ruleset between two forces: `campaign new bolt-action --name NAME --force F --force G`.
+    /// ruleset between two forces: `campaign new RULESET --name NAME --force F --force G`.
     New {
-        /// `lorraine` (Armour Battles, Lorraine 1944), or a ruleset's id (`bolt-action`,
-        /// `belle-epoque`, `battle-of-tanks`, `belloludi`).
+        /// `lorraine` (Armour Battles, Lorraine 1944), or another ruleset's id as
+        /// `quartermaster rulesets` lists them.
         scenario: String,
         /// The campaign's name (at most 200 characters, unique in the library).
         #[arg(long)]
