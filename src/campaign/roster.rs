@@ -200,16 +200,30 @@ pub fn next_plan(
                 continue;
             };
             let before = plan.unit(&unit.id).map(|(_, u)| u);
-            for (counter, value) in &carried.counters {
+            // Every counter the unit ended the battle with or carries on (pins shed show).
+            let mut keys: Vec<&String> = carried
+                .counters
+                .keys()
+                .chain(unit.counters.keys())
+                .collect();
+            keys.sort();
+            keys.dedup();
+            for counter in keys {
                 if BOOKKEEPING.contains(&counter.as_str()) {
                     continue;
                 }
                 let was = start.unit(&unit.id).map_or(0, |u| u.count(counter));
-                if *value != was {
+                let at_end = unit.count(counter);
+                let next = carried.counters.get(counter).copied().unwrap_or(0);
+                let words = counter.replace('_', " ");
+                if next != at_end {
+                    // Recovered between the battles (pins shed, damage mended).
                     changes.push(change(
-                        format!("{} {was} → {value}", counter.replace('_', " ")),
+                        format!("{words} {at_end} → {next} between battles"),
                         false,
                     ));
+                } else if next != was {
+                    changes.push(change(format!("{words} {was} → {next}, carried"), false));
                 }
             }
             // The roster's own counters are the campaign's, whatever the ruleset carries.
@@ -291,7 +305,12 @@ fn add_reinforcements(
     };
     for bought in bought {
         let list = units.get_mut(side);
-        let known: Vec<&TableUnit> = plan.units.get(side).iter().chain(list.iter()).collect();
+        // The units this battle fielded and those bought before this one, each once.
+        let mut known: Vec<&TableUnit> = plan.units.get(side).iter().collect();
+        known.extend(
+            list.iter()
+                .filter(|u| !plan.units.get(side).iter().any(|p| p.id == u.id)),
+        );
         let next = 1 + known
             .iter()
             .filter_map(|u| u.id.rsplit('-').next()?.parse::<u32>().ok())

@@ -126,7 +126,12 @@ fn print_changes(
     if promote_after > 0 {
         writeln!(
             out,
-            "  House rule: a unit steps up its quality after {promote_after} battles survived (--promote-after 0 turns it off)."
+            "  House rule: a unit steps up its quality after {} (--promote-after 0 turns it off).",
+            crate::rules::words::plural(
+                u64::from(promote_after),
+                "battle survived",
+                "battles survived"
+            )
         )?;
     }
     Ok(())

@@ -535,7 +535,11 @@ impl Report<'_> {
         if !result.reason.trim().is_empty() {
             self.paragraph(self.body(), &result.reason);
         }
-        self.heading("Units at the end");
+        self.heading(if result.standing.is_finished() {
+            "Units at the end"
+        } else {
+            "Units now"
+        });
         let columns: Vec<(String, Vec<String>)> = SIDES
             .iter()
             .map(|&side| {
