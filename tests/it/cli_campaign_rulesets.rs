@@ -347,3 +347,132 @@ fn a_belloludi_campaign_of_three_battles() {
         &["Heavy Tank", "Medium Tank"],
     );
 }
+
+/// The command line of a Lorraine tracker request, as `campaign record` spells its actions.
+fn lorraine_args(name: &str, battle: usize, request: &Request) -> Vec<String> {
+    use quartermaster::rules::armour_battles::battle::actions::{key, param};
+    let mut line = args(&["campaign", "record", name, "--battle"]);
+    line.push(battle.to_string());
+    let count = |k: &str| match request.inputs.get(k) {
+        Some(InputValue::Count(n)) => n.to_string(),
+        other => panic!("{k}: {other:?}"),
+    };
+    let side = |s: Option<Side>| if s == Some(Side::Us) { "us" } else { "german" };
+    let words: Vec<String> = match request.action {
+        key::ROLL_COMMAND => vec!["command".into()],
+        key::END_TURN => vec!["end-turn".into()],
+        key::COMMIT_RESERVES => vec![
+            "commit".into(),
+            "--company".into(),
+            request.unit.clone().unwrap(),
+        ],
+        key::FIRE => vec![
+            "fire".into(),
+            "--attacker".into(),
+            request.unit.clone().unwrap(),
+            "--target".into(),
+            request.target.clone().unwrap(),
+        ],
+        key::USE_CHAIN => vec![
+            "chain".into(),
+            "--side".into(),
+            side(request.side).into(),
+            "--face".into(),
+            count(param::FACE),
+            "--dice".into(),
+            count(param::DICE),
+            "--on".into(),
+            "orders".into(),
+        ],
+        other => panic!("the scripted player asked for {other}"),
+    };
+    line.extend(words);
+    line
+}
+
+#[test]
+fn a_lorraine_campaign_of_three_battles() {
+    use quartermaster::rules::armour_battles::battle::script::next_request;
+    let here = tempfile::tempdir().unwrap();
+    let dir = here.path();
+    let name = "Lorraine league";
+    ok(
+        dir,
+        &args(&[
+            "campaign", "new", "lorraine", "--name", name, "--us", "Ann", "--german", "Bob",
+        ]),
+    );
+    for number in 1..=3 {
+        let index = number - 1;
+        let mut ended = false;
+        for step in 0..2000 {
+            let record = record_of(dir, name);
+            let Some(BattlePlan::Armour(plan)) = record.campaign.battles.get(index) else {
+                panic!("a Lorraine battle");
+            };
+            let state = record.state(index).unwrap();
+            let Some(request) = next_request(plan, &state) else {
+                ended = true;
+                break;
+            };
+            let mut line = lorraine_args(name, number, &request);
+            if number == 3 {
+                for faces in table_dice(&record, index, &request, step) {
+                    line.push("--dice".into());
+                    line.push(faces);
+                }
+            }
+            ok(dir, &line);
+        }
+        assert!(ended, "battle {number} did not end");
+    }
+    let record = record_of(dir, name);
+    let result = record.result();
+    assert!(result.finished, "{}", result.summary);
+    assert!(
+        record.logs[2]
+            .iter()
+            .any(|e| quartermaster::campaign::describe::describe(
+                &e.event,
+                &record.campaign.battles[2]
+            )
+            .contains("rolled at the table")),
+        "battle 3's dice were typed at the table"
+    );
+    let file = dir.join("lorraine.json");
+    ok(
+        dir,
+        &args(&["campaign", "export", name, "--out", &file.to_string_lossy()]),
+    );
+    let elsewhere = tempfile::tempdir().unwrap();
+    ok(
+        elsewhere.path(),
+        &args(&["campaign", "import", &file.to_string_lossy()]),
+    );
+    let mine: Value =
+        serde_json::from_str(&ok(dir, &args(&["campaign", "show", name, "--json"]))).unwrap();
+    let theirs: Value = serde_json::from_str(&ok(
+        elsewhere.path(),
+        &args(&["campaign", "show", name, "--json"]),
+    ))
+    .unwrap();
+    for key in ["battles", "result", "players"] {
+        assert_eq!(mine[key], theirs[key], "{key} differs after the import");
+    }
+    let layout = quartermaster::export::layout_after_action(
+        &record,
+        "a4",
+        quartermaster::export::ExportDate::today_utc().unwrap(),
+        &mut |_| {},
+    )
+    .unwrap();
+    for plan in &record.campaign.battles {
+        assert!(
+            layout.pages.iter().any(|p| p
+                .texts()
+                .any(|t| t.text == plan.title() && t.size_pt >= 12.0)),
+            "no page for {}",
+            plan.title()
+        );
+    }
+}

@@ -100,6 +100,18 @@ impl BoardUnit {
     pub fn name(&self) -> &str {
         self.card.name()
     }
+
+    /// The unit as the roster takes it into the next battle: the same card, these counters, no
+    /// marks (what a ruleset's `carry` keeps is its own choice of counters).
+    pub fn carried(&self, counters: BTreeMap<String, i64>) -> TableUnit {
+        TableUnit {
+            id: self.id.clone(),
+            label: self.label.clone(),
+            card: self.card.clone(),
+            counters,
+            marks: BTreeSet::new(),
+        }
+    }
 }
 
 /// The battle now: the fold of its events.
@@ -171,6 +183,42 @@ impl Board {
     /// The units of `side`, in the plan's order.
     pub fn side_units(&self, side: Side) -> impl Iterator<Item = &BoardUnit> {
         self.units.iter().filter(move |u| u.side == side)
+    }
+
+    /// The enemy unit `request` aims `actor` at, still in the battle; `what` names a target in
+    /// the ruleset's words ("tank", "unit").
+    ///
+    /// # Errors
+    /// No target given, no such unit, a unit of the actor's own side or one out of the battle.
+    pub fn enemy_target(
+        &self,
+        actor: &BoardUnit,
+        request: &super::Request,
+        what: &str,
+    ) -> Result<&BoardUnit, super::BattleError> {
+        let id = request
+            .target
+            .as_deref()
+            .ok_or_else(|| super::BattleError::Invalid {
+                field: "target",
+                message: format!("{} needs an enemy {what} as its target", request.action),
+            })?;
+        let target = self
+            .unit(id)
+            .ok_or_else(|| super::BattleError::UnknownUnit(id.to_string()))?;
+        if target.side == actor.side {
+            return Err(super::BattleError::not_allowed(format!(
+                "{} is on {}'s own side: the target must be an enemy {what}",
+                target.label, actor.label
+            )));
+        }
+        if !target.in_play() {
+            return Err(super::BattleError::not_allowed(format!(
+                "{} is out of the battle",
+                target.label
+            )));
+        }
+        Ok(target)
     }
 
     /// A side's counter (0 when never set).

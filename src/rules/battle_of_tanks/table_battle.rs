@@ -127,26 +127,7 @@ fn target_of<'a>(
     actor: &BoardUnit,
     request: &Request,
 ) -> Result<&'a BoardUnit, BattleError> {
-    let id = request.target.as_deref().ok_or(BattleError::Invalid {
-        field: "target",
-        message: format!("{} needs an enemy tank as its target", request.action),
-    })?;
-    let target = board
-        .unit(id)
-        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
-    if target.side == actor.side {
-        return Err(BattleError::not_allowed(format!(
-            "{} is on {}'s own side",
-            target.label, actor.label
-        )));
-    }
-    if !target.in_play() {
-        return Err(BattleError::not_allowed(format!(
-            "{} is already destroyed",
-            target.label
-        )));
-    }
-    Ok(target)
+    board.enemy_target(actor, request, "tank")
 }
 
 fn hit_points(unit: &BoardUnit) -> i64 {
@@ -563,13 +544,7 @@ impl TableRules for BattleOfTanksBattle {
     /// New house default: a surviving tank is repaired between battles (hit points full,
     /// tracks mended, no marker carried); a destroyed tank is lost.
     fn carry(unit: &BoardUnit) -> Option<TableUnit> {
-        unit.in_play().then(|| TableUnit {
-            id: unit.id.clone(),
-            label: unit.label.clone(),
-            card: unit.card.clone(),
-            counters: Default::default(),
-            marks: Default::default(),
-        })
+        unit.in_play().then(|| unit.carried(Default::default()))
     }
 
     /// The tank cards have no crew quality or other ladder: nothing to promote.

@@ -327,26 +327,7 @@ fn target_of<'a>(
     request: &Request,
     unit: &BoardUnit,
 ) -> Result<&'a BoardUnit, BattleError> {
-    let id = request.target.as_deref().ok_or(BattleError::Invalid {
-        field: "target",
-        message: format!("{} needs an enemy unit as its target", request.action),
-    })?;
-    let target = board
-        .unit(id)
-        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
-    if target.side == unit.side {
-        return Err(BattleError::not_allowed(format!(
-            "{} is a friendly unit: the target must be an enemy",
-            target.label
-        )));
-    }
-    if !target.in_play() {
-        return Err(BattleError::not_allowed(format!(
-            "{} is out of the battle",
-            target.label
-        )));
-    }
-    Ok(target)
+    board.enemy_target(unit, request, "unit")
 }
 
 fn count_of(report: &Report, key: &str) -> i64 {
@@ -784,13 +765,7 @@ impl TableRules for BelleEpoqueBattle {
         if stands < full {
             counters.insert(STANDS.to_string(), stands);
         }
-        Some(TableUnit {
-            id: unit.id.clone(),
-            label: unit.label.clone(),
-            card: unit.card.clone(),
-            counters,
-            marks: Default::default(),
-        })
+        Some(unit.carried(counters))
     }
 
     /// PROMOTE_RULING: poor → trained → elite; `None` at elite.

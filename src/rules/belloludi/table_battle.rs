@@ -150,20 +150,7 @@ fn target_of<'a>(
     actor: &BoardUnit,
     request: &Request,
 ) -> Result<&'a BoardUnit, BattleError> {
-    let id = request.target.as_deref().ok_or(BattleError::Invalid {
-        field: "target",
-        message: format!("{} needs an enemy tank as its target", request.action),
-    })?;
-    let target = board
-        .unit(id)
-        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
-    if target.side == actor.side || !target.in_play() {
-        return Err(BattleError::not_allowed(format!(
-            "{} cannot be the target of {}",
-            target.label, actor.label
-        )));
-    }
-    Ok(target)
+    board.enemy_target(actor, request, "tank")
 }
 
 fn enemies_in_play(board: &Board, side: Side) -> Vec<String> {
@@ -654,13 +641,7 @@ impl TableRules for BelloLudiBattle {
     /// New house default: a surviving tank's chips are mended between battles (full armour,
     /// no disorder); a destroyed tank is lost.
     fn carry(unit: &BoardUnit) -> Option<TableUnit> {
-        unit.in_play().then(|| TableUnit {
-            id: unit.id.clone(),
-            label: unit.label.clone(),
-            card: unit.card.clone(),
-            counters: Default::default(),
-            marks: Default::default(),
-        })
+        unit.in_play().then(|| unit.carried(Default::default()))
     }
 
     /// The vehicles have no crew quality or other ladder: nothing to promote.

@@ -28,7 +28,7 @@
 //! assaults). Between battles casualties stay, pins go, an immobilised vehicle is repaired,
 //! a destroyed unit is lost. Promotion (Inexperienced → Regular → Veteran) is a HOUSE RULE.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::battle::{self as typed, Action as Step, Battle, BattleUnit, GivenOrder, UnitId};
 use super::close_quarters::{self, AssaultEnd, mechanics as cq};
@@ -1074,13 +1074,7 @@ impl TableRules for BoltActionBattle {
         if unit.count(CASUALTIES) > 0 {
             counters.insert(CASUALTIES.to_string(), unit.count(CASUALTIES));
         }
-        Some(TableUnit {
-            id: unit.id.clone(),
-            label: unit.label.clone(),
-            card: unit.card.clone(),
-            counters,
-            marks: BTreeSet::new(),
-        })
+        Some(unit.carried(counters))
     }
 
     /// HOUSE RULE: one step up the quality ladder (Inexperienced → Regular → Veteran).
