@@ -24,6 +24,9 @@ pub struct NewCampaignDraft {
     pub us: String,
     pub german: String,
     pub carry_losses: bool,
+    /// A campaign between two forces: the saved forces its first battle sets against each
+    /// other (first player's first), so it starts ready to play.
+    pub forces: Sides<String>,
 }
 
 impl Default for NewCampaignDraft {
@@ -34,6 +37,7 @@ impl Default for NewCampaignDraft {
             us: String::new(),
             german: String::new(),
             carry_losses: false,
+            forces: Sides::default(),
         }
     }
 }
@@ -184,6 +188,35 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
             ui.add(egui::TextEdit::singleline(&mut draft.german).desired_width(140.0))
                 .labelled_by(label.id);
             ui.end_row();
+            if kind == CampaignKind::Simple {
+                let forces: Vec<&str> = model
+                    .forces
+                    .iter()
+                    .filter(|f| f.ruleset == draft.ruleset)
+                    .map(|f| f.name.as_str())
+                    .collect();
+                for (side, text) in [
+                    (Side::Us, "First player's force"),
+                    (Side::German, "Second player's force"),
+                ] {
+                    let label = ui.label(text);
+                    let pick = draft.forces.get_mut(side);
+                    egui::ComboBox::from_id_salt(("new_campaign_force", side))
+                        .selected_text(if pick.is_empty() {
+                            "choose…"
+                        } else {
+                            pick.as_str()
+                        })
+                        .show_ui(ui, |ui| {
+                            for f in &forces {
+                                ui.selectable_value(pick, (*f).to_string(), *f);
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    ui.end_row();
+                }
+            }
         });
     if CampaignKind::of(draft.ruleset) == CampaignKind::Lorraine {
         ui.checkbox(&mut draft.carry_losses, "Carry losses forward")
@@ -191,17 +224,32 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
     }
     let label = match CampaignKind::of(draft.ruleset) {
         CampaignKind::Lorraine => "New Lorraine campaign",
-        CampaignKind::Simple => "New campaign",
+        CampaignKind::Simple => "Start campaign",
     };
     if ui.button(label).clicked() {
-        actions.push(campaign(CampaignCommand::New {
-            ruleset: draft.ruleset,
-            name: draft.name.clone(),
-            players: Sides {
-                us: draft.us.trim().to_string(),
-                german: draft.german.trim().to_string(),
-            },
-            carry_losses: draft.carry_losses,
+        let players = Sides {
+            us: draft.us.trim().to_string(),
+            german: draft.german.trim().to_string(),
+        };
+        let forces = std::mem::take(&mut draft.forces);
+        let between = CampaignKind::of(draft.ruleset) == CampaignKind::Simple
+            && !forces.us.is_empty()
+            && !forces.german.is_empty();
+        actions.push(campaign(if between {
+            // Two forces chosen: the campaign starts with its first battle between them.
+            CampaignCommand::NewBetween {
+                ruleset: draft.ruleset,
+                name: draft.name.clone(),
+                players,
+                forces,
+            }
+        } else {
+            CampaignCommand::New {
+                ruleset: draft.ruleset,
+                name: draft.name.clone(),
+                players,
+                carry_losses: draft.carry_losses,
+            }
         }));
     }
     ui.separator();

@@ -337,3 +337,30 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
     }
     assert!(shown(&h, "Battle 2"));
 }
+
+#[test]
+fn a_new_campaign_between_two_saved_forces_starts_with_its_first_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    // A second campaign, made from the New campaign panel alone.
+    h.state_mut().campaign.draft.ruleset = RulesetId::BoltAction;
+    h.state_mut().campaign.draft.name = "Second front".into();
+    h.run();
+    pick(&mut h, "First player's force", "Grenadiers");
+    pick(&mut h, "Second player's force", "Rifles");
+    click(&mut h, "Start campaign");
+    let made = record(&h);
+    assert_eq!(made.campaign.name, "Second front");
+    assert_eq!(made.campaign.battles.len(), 1, "its first battle is set up");
+    let b = board(&h, 0);
+    assert_eq!(b.side_units(Side::Us).count(), 2);
+    assert!(shown(&h, "Grenadiers against Rifles"));
+    // A name already taken makes nothing, and adds no battle to the campaign that is open.
+    h.state_mut().campaign.draft.name = "Normandy".into();
+    h.run();
+    pick(&mut h, "First player's force", "Grenadiers");
+    pick(&mut h, "Second player's force", "Rifles");
+    click(&mut h, "Start campaign");
+    assert_eq!(record(&h).campaign.name, "Second front");
+    assert_eq!(record(&h).campaign.battles.len(), 1);
+}

@@ -160,6 +160,14 @@ pub enum CampaignCommand {
     AddWhatNext {
         extra_artillery: bool,
     },
+    /// A campaign between two saved forces, started with its first battle between them (only
+    /// once the campaign is made: a refused name adds no battle to another campaign).
+    NewBetween {
+        ruleset: RulesetId,
+        name: String,
+        players: Sides<String>,
+        forces: Sides<String>,
+    },
     /// A battle between two saved forces (simple campaigns).
     AddBattle {
         name: String,
@@ -226,6 +234,23 @@ impl Model {
                 self.info(format!("Started campaign {}", stored.record.campaign.name));
                 self.campaign = Some(OpenCampaign::new(stored, 0, None));
                 self.refresh_campaigns();
+            }
+            CampaignCommand::NewBetween {
+                ruleset,
+                name,
+                players,
+                forces,
+            } => {
+                self.apply_campaign(CampaignCommand::New {
+                    ruleset,
+                    name,
+                    players,
+                    carry_losses: false,
+                })?;
+                self.apply_campaign(CampaignCommand::AddBattle {
+                    name: "Battle 1".to_string(),
+                    forces,
+                })?;
             }
             CampaignCommand::Open(id) => {
                 // A long campaign is read (and folded) off the drawing thread; the page says
