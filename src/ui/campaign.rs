@@ -161,6 +161,7 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
         .num_columns(2)
         .show(ui, |ui| {
             let label = ui.label("Ruleset");
+            let was = draft.ruleset;
             egui::ComboBox::from_id_salt("campaign_ruleset")
                 .selected_text(draft.ruleset.title())
                 .show_ui(ui, |ui| {
@@ -170,6 +171,15 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
                 })
                 .response
                 .labelled_by(label.id);
+            // The name offered follows the ruleset until the player types one of their own.
+            let offered = |id: RulesetId| match CampaignKind::of(id) {
+                CampaignKind::Lorraine => "Lorraine 1944".to_string(),
+                CampaignKind::Simple => format!("{} campaign", id.title()),
+            };
+            if draft.ruleset != was && draft.name == offered(was) {
+                draft.name = offered(draft.ruleset);
+                draft.forces = Sides::default();
+            }
             ui.end_row();
             let label = ui.label("Name");
             ui.add(egui::TextEdit::singleline(&mut draft.name).desired_width(140.0))
