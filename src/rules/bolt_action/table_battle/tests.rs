@@ -2,6 +2,8 @@
 //! odds the tracker shows, verification of every event of a scripted battle, and the
 //! campaign's carry and promotion.
 
+use std::collections::BTreeSet;
+
 use super::*;
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
