@@ -293,22 +293,7 @@ fn campaign_of_three(ruleset: RulesetId, first: &[&str], second: &[&str]) {
         assert!(!refused.status.success(), "a forged effect was imported");
     }
     // The after-action report: a page that starts with each battle's title.
-    let layout = quartermaster::export::layout_after_action(
-        &record,
-        "a4",
-        quartermaster::export::ExportDate::today_utc().unwrap(),
-        &mut |_| {},
-    )
-    .unwrap();
-    for plan in &record.campaign.battles {
-        assert!(
-            layout.pages.iter().any(|p| p
-                .texts()
-                .any(|t| t.text == plan.title() && t.size_pt >= 12.0)),
-            "no page for {}",
-            plan.title()
-        );
-    }
+    assert_every_battle_has_a_page(&record);
     assert!(std::fs::metadata(&pdf).unwrap().len() > 1000);
 }
 
@@ -459,8 +444,13 @@ fn a_lorraine_campaign_of_three_battles() {
     for key in ["battles", "result", "players"] {
         assert_eq!(mine[key], theirs[key], "{key} differs after the import");
     }
+    assert_every_battle_has_a_page(&record);
+}
+
+/// The after-action report has a page headed by each battle's title.
+fn assert_every_battle_has_a_page(record: &CampaignRecord) {
     let layout = quartermaster::export::layout_after_action(
-        &record,
+        record,
         "a4",
         quartermaster::export::ExportDate::today_utc().unwrap(),
         &mut |_| {},
