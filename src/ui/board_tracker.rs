@@ -258,6 +258,21 @@ pub fn ui(
             ui,
         ));
     }
+    // The house defaults the battle rests on where the book is silent, always one click away.
+    if let Ok(engine) = engine(plan.ruleset)
+        && !engine.rulings.is_empty()
+    {
+        egui::CollapsingHeader::new(format!(
+            "House defaults of this battle ({}): where the book is silent",
+            engine.rulings.len()
+        ))
+        .id_salt("board_rulings")
+        .show(ui, |ui| {
+            for ruling in engine.rulings {
+                ui.label(format!("• {}", ruling.ruling));
+            }
+        });
+    }
     // Below everything, so the new battle's buttons never come under a second click.
     if board.outcome.is_some() && open.battle + 1 == record.campaign.battles.len() {
         ui.separator();

@@ -249,6 +249,13 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
                 )?;
             }
         }
+        if let BattlePlan::Table(plan) = battle.plan
+            && let Ok(engine) = crate::rules::battle::table::engine(plan.ruleset)
+        {
+            for ruling in engine.rulings {
+                writeln!(out, "  House default: {}", ruling.ruling)?;
+            }
+        }
         show_forks(record, i, out)?;
         if log {
             let undone_seqs = battle.undone();
