@@ -165,20 +165,7 @@ pub fn ui(
         for action in frame.offered.iter().filter(|a| a.unit.is_none()) {
             action_button(ui, state, &frame, action, &mut actions);
         }
-        if ui
-            .add_enabled(log.undo_target().is_some(), egui::Button::new("Undo"))
-            .on_hover_text("Ctrl+Z: records an undo; nothing is erased")
-            .clicked()
-        {
-            actions.push(Action::Model(Command::Campaign(CampaignCommand::Undo)));
-        }
-        if ui
-            .add_enabled(log.redo_target().is_some(), egui::Button::new("Redo"))
-            .on_hover_text("Ctrl+Shift+Z")
-            .clicked()
-        {
-            actions.push(Action::Model(Command::Campaign(CampaignCommand::Redo)));
-        }
+        actions.extend(super::tracker::undo_redo(ui, &log));
     });
     // Its own line under the buttons: a long status wraps rather than running off the window.
     ui.strong(status_text(&frame));

@@ -353,20 +353,7 @@ pub fn ui(
         if let Some(end) = table.offered(key::END_TURN).next().cloned() {
             action_button(ui, state, &table, &end, "End turn", &mut actions);
         }
-        if ui
-            .add_enabled(log.undo_target().is_some(), egui::Button::new("Undo"))
-            .on_hover_text("Ctrl+Z: records an undo; nothing is erased")
-            .clicked()
-        {
-            actions.push(Action::Model(Command::Campaign(CampaignCommand::Undo)));
-        }
-        if ui
-            .add_enabled(log.redo_target().is_some(), egui::Button::new("Redo"))
-            .on_hover_text("Ctrl+Shift+Z")
-            .clicked()
-        {
-            actions.push(Action::Model(Command::Campaign(CampaignCommand::Redo)));
-        }
+        actions.extend(undo_redo(ui, &log));
         ui.add(egui::Label::new(egui::RichText::new(phase_text(battle)).strong()).truncate());
     });
     // Always one line, so the first roll of the battle moves nothing below it.
@@ -1223,4 +1210,25 @@ fn rally_inputs(state: &TrackerState, action: &mut seam::Action) {
             action.fixed.push((key, value.clone()));
         }
     }
+}
+
+/// The battle's Undo and Redo (each records an event; nothing is erased), greyed when there
+/// is nothing to take back or put back: every tracker's, in the same words.
+pub(super) fn undo_redo(ui: &mut egui::Ui, log: &crate::campaign::Battle<'_>) -> Vec<Action> {
+    let mut actions = Vec::new();
+    if ui
+        .add_enabled(log.undo_target().is_some(), egui::Button::new("Undo"))
+        .on_hover_text("Ctrl+Z: records an undo; nothing is erased")
+        .clicked()
+    {
+        actions.push(Action::Model(Command::Campaign(CampaignCommand::Undo)));
+    }
+    if ui
+        .add_enabled(log.redo_target().is_some(), egui::Button::new("Redo"))
+        .on_hover_text("Ctrl+Shift+Z")
+        .clicked()
+    {
+        actions.push(Action::Model(Command::Campaign(CampaignCommand::Redo)));
+    }
+    actions
 }
