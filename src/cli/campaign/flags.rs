@@ -1,5 +1,7 @@
 //! The flags of `campaign record NAME --battle N ACTION …`, one subcommand per tracker action.
 
+use std::marker::PhantomData;
+
 use clap::{ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 
 use crate::cli::FlagSet;
@@ -75,29 +77,71 @@ pub enum WildUseArg {
     StockStaffOrders,
 }
 
-/// The Armour Battles fire mechanic, whose situation flags `campaign record … fire` takes.
+/// The Armour Battles fire mechanic, whose situation flags `campaign record … fire` and
+/// `… artillery-fire` take (artillery fire is the fire mechanic with a battery firing).
 pub fn fire_mechanic() -> Option<&'static Mechanic> {
     resolution::mechanic(RulesetId::ArmourBattles, "fire")
 }
 
+/// The Armour Battles rally mechanic, whose situation flags `campaign record … rally` takes.
+pub fn rally_mechanic() -> Option<&'static Mechanic> {
+    resolution::mechanic(RulesetId::ArmourBattles, "rally")
+}
+
 /// The fire mechanic's inputs that name units: `campaign record` names the battle's units
-/// with its own `--attacker` and `--target` (by id or label), not cards.
+/// with its own `--attacker`, `--battery` and `--target` (by id or label), not cards.
 pub const FIRE_UNIT_INPUTS: [&str; 3] = ["attacker", "battery", "target"];
 
-/// `campaign record … fire`'s situation flags: the fire mechanic's own, built from its input
-/// descriptions exactly as `odds armour-battles` builds them, so a situation typed for the
-/// odds is typed the same for the record.
+/// The rally mechanic's input that names the unit: `campaign record … rally` names it with
+/// its own `--unit`.
+pub const RALLY_UNIT_INPUTS: [&str; 1] = ["unit"];
+
+/// `campaign record … fire`'s and `… artillery-fire`'s situation flags: the fire mechanic's
+/// own, built from its input descriptions exactly as `odds armour-battles` builds them, so a
+/// situation typed for the odds is typed the same for the record.
 pub fn fire_flags() -> FlagSet {
     FlagSet::of(fire_mechanic()).without_inputs(&FIRE_UNIT_INPUTS)
 }
 
-/// The situation flags given to `campaign record … fire`, read by [`fire_flags`].
-#[derive(Debug, Clone)]
-pub struct FireSituation(pub ArgMatches);
+/// `campaign record … rally`'s situation flags: the rally mechanic's own, as `odds
+/// armour-battles` builds them.
+pub fn rally_flags() -> FlagSet {
+    FlagSet::of(rally_mechanic()).without_inputs(&RALLY_UNIT_INPUTS)
+}
 
-impl FromArgMatches for FireSituation {
+/// Which mechanic's situation flags a subcommand takes.
+pub trait SituationFlags {
+    /// The flags, as [`FlagSet::read`] reads them.
+    fn flags() -> FlagSet;
+}
+
+/// The fire mechanic's situation (`fire`, `artillery-fire`).
+#[derive(Debug, Clone, Copy)]
+pub struct FireFlags;
+
+impl SituationFlags for FireFlags {
+    fn flags() -> FlagSet {
+        fire_flags()
+    }
+}
+
+/// The rally mechanic's situation (`rally`).
+#[derive(Debug, Clone, Copy)]
+pub struct RallyFlags;
+
+impl SituationFlags for RallyFlags {
+    fn flags() -> FlagSet {
+        rally_flags()
+    }
+}
+
+/// The situation flags given to a subcommand, read by `S`'s [`FlagSet`].
+#[derive(Debug, Clone)]
+pub struct Situation<S>(pub ArgMatches, PhantomData<S>);
+
+impl<S> FromArgMatches for Situation<S> {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Ok(FireSituation(matches.clone()))
+        Ok(Situation(matches.clone(), PhantomData))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -106,15 +150,21 @@ impl FromArgMatches for FireSituation {
     }
 }
 
-impl Args for FireSituation {
+impl<S: SituationFlags> Args for Situation<S> {
     fn augment_args(command: clap::Command) -> clap::Command {
-        command.args(fire_flags().args())
+        command.args(S::flags().args())
     }
 
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         Self::augment_args(command)
     }
 }
+
+/// The fire situation (`fire`, `artillery-fire`).
+pub type FireSituation = Situation<FireFlags>;
+
+/// The rally situation.
+pub type RallySituation = Situation<RallyFlags>;
 
 /// The dice the players rolled at the table for an action that rolls (`chain` and `wild`
 /// spend dice and take `--dice N`, a count, instead).
@@ -125,36 +175,6 @@ pub struct TableDiceArgs {
     /// table. Without it the app rolls. A pool left out is named with its size.
     #[arg(long = "dice", value_name = "POOL=FACES")]
     pub faces: Vec<String>,
-}
-
-/// Wild die and Staff Order added to one side's dice.
-#[derive(Debug, Clone, Copy, Default, Args)]
-pub struct BonusArgs {
-    /// The firer adds a wild die (+1D).
-    #[arg(long)]
-    pub attacker_wild_die: bool,
-    /// The firer adds a Staff Order (+1D).
-    #[arg(long)]
-    pub attacker_staff_order: bool,
-    /// The target adds a wild die to its reaction (+1D).
-    #[arg(long)]
-    pub target_wild_die: bool,
-    /// The target adds a Staff Order to its reaction (+1D).
-    #[arg(long)]
-    pub target_staff_order: bool,
-}
-
-impl BonusArgs {
-    /// Extra dice for the firer: one per flag (the battle pays a wild die first, then a Staff
-    /// Order, from the side's stock).
-    pub(super) fn attacker(self) -> u32 {
-        u32::from(self.attacker_wild_die) + u32::from(self.attacker_staff_order)
-    }
-
-    /// Extra dice for the target's reaction, paid the same way from the target's side.
-    pub(super) fn target(self) -> u32 {
-        u32::from(self.target_wild_die) + u32::from(self.target_staff_order)
-    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -224,44 +244,24 @@ pub enum RecordAction {
     },
     /// A battery's fire for effect on one unit under the burst.
     ArtilleryFire {
-        /// The battery firing for effect.
+        /// The battery firing for effect: its id or its label.
         #[arg(long)]
         battery: String,
-        /// The id of a unit under the burst.
+        /// A unit under the burst: its id or its label.
         #[arg(long)]
         target: String,
-        /// The target is in light cover (no bonus against artillery; recorded so the log
-        /// shows it was considered).
-        #[arg(long)]
-        cover: bool,
-        /// The target breaks off (+2D reaction).
-        #[arg(long)]
-        break_off: bool,
         #[command(flatten)]
-        bonus: BonusArgs,
+        situation: FireSituation,
         #[command(flatten)]
         table: TableDiceArgs,
     },
     /// Rally a unit with its side's Rally Dice.
     Rally {
-        /// The id of the unit rallying.
+        /// The unit rallying: its id or its label.
         #[arg(long)]
         unit: String,
-        /// Inches to the closest enemy (picks the Rally Table row).
-        #[arg(long)]
-        distance: f64,
-        /// In or behind cover (+1D).
-        #[arg(long)]
-        cover: bool,
-        /// No line of sight to any enemy (+1D).
-        #[arg(long)]
-        no_line_of_sight: bool,
-        /// Add a wild die (+1D).
-        #[arg(long)]
-        wild_die: bool,
-        /// Add a Staff Order (+1D).
-        #[arg(long)]
-        staff_order: bool,
+        #[command(flatten)]
+        situation: RallySituation,
         #[command(flatten)]
         table: TableDiceArgs,
     },
@@ -459,24 +459,57 @@ mod tests {
         )
     }
 
+    /// The flags of `campaign record … ACTION` that are not its own (`own`, and the flags
+    /// every command has) must be exactly `mechanic`'s flags in `odds armour-battles`, less
+    /// those of the inputs that name units by card, spelled and read alike.
+    fn same_situation_flags(
+        action: &str,
+        mechanic: &'static Mechanic,
+        own: &[&str],
+        by_card_flags: &[&str],
+    ) {
+        let cli = Cli::command();
+        let record = find(&cli, &["campaign", "record", action]);
+        let odds = ruleset_command(RulesetId::ArmourBattles, false);
+        let own: BTreeSet<&str> = own
+            .iter()
+            .copied()
+            .chain(["json", "dice", "data-dir", "help", "crash-test"])
+            .collect();
+        let situation: BTreeSet<String> = record
+            .get_arguments()
+            .filter_map(|a| a.get_long())
+            .filter(|l| !own.contains(l))
+            .map(str::to_string)
+            .collect();
+        let all = FlagSet::of([mechanic]).names();
+        let in_odds: BTreeSet<String> = all
+            .iter()
+            .filter(|n| !by_card_flags.contains(&n.as_str()))
+            .cloned()
+            .collect();
+        assert_eq!(
+            all.len(),
+            in_odds.len() + by_card_flags.len(),
+            "{action}: every by-card flag is one of the mechanic's"
+        );
+        assert_eq!(situation, in_odds, "{action}");
+        for name in &situation {
+            let mine = record.get_arguments().find(|a| a.get_long() == Some(name));
+            let theirs = odds.get_arguments().find(|a| a.get_long() == Some(name));
+            let (Some(mine), Some(theirs)) = (mine, theirs) else {
+                panic!("{action} --{name} is missing from one of the two commands");
+            };
+            assert_eq!(shape(mine), shape(theirs), "{action} --{name}");
+        }
+    }
+
     /// `campaign record … fire` and `odds armour-battles` take one situation with the same
     /// flags, spelled and read alike: the record's are exactly the fire mechanic's flags in the
     /// odds command, less the three that name units by card (the record names the battle's
     /// units with its own `--attacker` and `--target`).
     #[test]
     fn record_fire_and_odds_fire_take_the_same_situation_flags() {
-        let cli = Cli::command();
-        let record = find(&cli, &["campaign", "record", "fire"]);
-        let odds = ruleset_command(RulesetId::ArmourBattles, false);
-        let own: BTreeSet<&str> = ["attacker", "target", "json", "dice", "data-dir", "help"]
-            .into_iter()
-            .collect();
-        let situation: BTreeSet<String> = record
-            .get_arguments()
-            .filter_map(|a| a.get_long())
-            .filter(|l| !own.contains(l) && *l != "crash-test")
-            .map(str::to_string)
-            .collect();
         let fire = fire_mechanic().expect("Armour Battles has fire");
         let by_card: BTreeSet<String> = FlagSet::of([fire])
             .names()
@@ -490,19 +523,39 @@ mod tests {
                 .into_iter()
                 .collect()
         );
-        let in_odds: BTreeSet<String> = FlagSet::of([fire])
+        same_situation_flags(
+            "fire",
+            fire,
+            &["attacker", "target"],
+            &["artillery", "attacker", "target"],
+        );
+    }
+
+    /// Artillery fire is the fire mechanic with a battery firing: `artillery-fire` takes the
+    /// same situation flags as `fire` and `odds armour-battles`, naming its battery and target
+    /// with its own `--battery` and `--target`.
+    #[test]
+    fn record_artillery_fire_takes_the_fire_situation_flags() {
+        let fire = fire_mechanic().expect("Armour Battles has fire");
+        same_situation_flags(
+            "artillery-fire",
+            fire,
+            &["battery", "target"],
+            &["artillery", "attacker", "target"],
+        );
+    }
+
+    /// `campaign record … rally` takes the rally mechanic's flags as `odds armour-battles`
+    /// has them, less `--rally` (the card): the record names the unit with `--unit`.
+    #[test]
+    fn record_rally_and_odds_rally_take_the_same_situation_flags() {
+        let rally = rally_mechanic().expect("Armour Battles has rally");
+        let by_card: BTreeSet<String> = FlagSet::of([rally])
             .names()
-            .difference(&by_card)
+            .difference(&rally_flags().names())
             .cloned()
             .collect();
-        assert_eq!(situation, in_odds);
-        for name in &situation {
-            let mine = record.get_arguments().find(|a| a.get_long() == Some(name));
-            let theirs = odds.get_arguments().find(|a| a.get_long() == Some(name));
-            let (Some(mine), Some(theirs)) = (mine, theirs) else {
-                panic!("--{name} is missing from one of the two commands");
-            };
-            assert_eq!(shape(mine), shape(theirs), "--{name}");
-        }
+        assert_eq!(by_card, BTreeSet::from(["rally".to_string()]));
+        same_situation_flags("rally", rally, &["unit"], &["rally"]);
     }
 }

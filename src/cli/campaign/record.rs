@@ -11,24 +11,25 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, anyhow, bail};
+use clap::ArgMatches;
 use serde_json::json;
 
 use super::super::resolve::table_dice;
 use super::super::{EXIT_OK, print_json};
 use super::flags::{
     ChainUseArg, CheckMoveArg, RecordAction, RecordArgs, SideArg, WildUseArg, WinnerArg,
-    fire_flags, fire_mechanic,
+    fire_flags, fire_mechanic, rally_flags, rally_mechanic,
 };
 use crate::campaign::definition::TablePlan;
 use crate::campaign::{BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe};
-use crate::cli::Cards;
+use crate::cli::{Cards, FlagSet};
 use crate::rules::RulesetId;
 use crate::rules::armour_battles::battle::actions::{key, param};
 use crate::rules::battle::BattleRules;
 use crate::rules::battle::board::Board;
 use crate::rules::battle::table::{AnyTable, engine};
 use crate::rules::battle::{Request, Side};
-use crate::rules::resolution::{InputKind, InputSpec, InputValue, TableDice};
+use crate::rules::resolution::{InputKind, InputSpec, InputValue, Mechanic, TableDice};
 use crate::store::Store;
 
 /// Records one action and prints the event appended.
@@ -206,6 +207,33 @@ fn count(key: &'static str, n: u32) -> (&'static str, InputValue) {
     (key, InputValue::Count(i64::from(n)))
 }
 
+/// The mechanic inputs a subcommand's situation flags set, read as `odds` reads them over the
+/// mechanic's defaults and `situation` (what the action itself is: artillery fire). Only what
+/// the flags set (given, or implied by another) and what `situation` sets go into the request:
+/// the battle fills in the rest from the table, and refuses a given value it decides itself
+/// (ambush, the target's Disruption) that the table contradicts.
+fn situation_inputs(
+    mechanic: &'static Mechanic,
+    flags: &FlagSet,
+    matches: &ArgMatches,
+    situation: &[(&'static str, InputValue)],
+) -> Result<Vec<(&'static str, InputValue)>> {
+    // No card is named here (the units are), so no data folder is read.
+    let cards = Cards::new(RulesetId::ArmourBattles, None);
+    let defaults = mechanic.defaults();
+    let mut start = defaults.clone();
+    for (key, value) in situation {
+        start.set(key, value.clone());
+    }
+    let inputs = flags.read(mechanic, matches, &cards, start)?;
+    let given = flags.given_inputs(mechanic, matches);
+    Ok(inputs
+        .iter()
+        .filter(|(key, value)| given.contains(key) || defaults.get(key) != Some(value))
+        .map(|(key, value)| (key, value.clone()))
+        .collect())
+}
+
 /// The request a tracked action makes, its units found by id or label.
 fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
     let with = |mut request: Request, inputs: Vec<(&'static str, InputValue)>| {
@@ -263,22 +291,9 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
             let firer = unit(state, "--attacker", attacker)?;
             let aimed = unit(state, "--target", target)?;
             let mechanic = fire_mechanic().ok_or_else(|| anyhow!("no fire mechanic"))?;
-            let flags = fire_flags();
-            // No card is named here (the units are), so no data folder is read.
-            let cards = Cards::new(RulesetId::ArmourBattles, None);
-            let defaults = mechanic.defaults();
-            let inputs = flags.read(mechanic, &situation.0, &cards, defaults.clone())?;
-            // Only what the flags set (given, or implied by another: `--response-dice` means
-            // artillery): the battle fills in the rest from the table, and checks a given value
-            // it decides itself (ambush, the target's Disruption) against the table.
-            let given = flags.given_inputs(mechanic, &situation.0);
             with(
                 Request::new(key::FIRE).unit(firer).target(aimed),
-                inputs
-                    .iter()
-                    .filter(|(key, value)| given.contains(key) || defaults.get(key) != Some(value))
-                    .map(|(key, value)| (key, value.clone()))
-                    .collect(),
+                situation_inputs(mechanic, &fire_flags(), &situation.0, &[])?,
             )
         }
         RecordAction::Artillery { battery, .. } => {
@@ -287,38 +302,34 @@ fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
         RecordAction::ArtilleryFire {
             battery,
             target,
-            cover,
-            break_off,
-            bonus,
+            situation,
             ..
-        } => with(
-            Request::new(key::ARTILLERY_FIRE)
-                .unit(unit(state, "--battery", battery)?)
-                .target(unit(state, "--target", target)?),
-            vec![
-                ("cover", InputValue::Flag(*cover)),
-                choice("evading", if *break_off { "break_off" } else { "none" }),
-                count("attacker_wild", bonus.attacker()),
-                count("target_wild", bonus.target()),
-            ],
-        ),
+        } => {
+            let battery = unit(state, "--battery", battery)?;
+            let aimed = unit(state, "--target", target)?;
+            let mechanic = fire_mechanic().ok_or_else(|| anyhow!("no fire mechanic"))?;
+            // Artillery fire is the fire mechanic with a battery firing: the flags are read in
+            // that situation, so a direct fire's flag (`--range`) is refused as not applying.
+            let artillery = [("kind", InputValue::Choice("artillery"))];
+            with(
+                Request::new(key::ARTILLERY_FIRE)
+                    .unit(battery)
+                    .target(aimed),
+                situation_inputs(mechanic, &fire_flags(), &situation.0, &artillery)?,
+            )
+        }
         RecordAction::Rally {
             unit: name,
-            distance,
-            cover,
-            no_line_of_sight,
-            wild_die,
-            staff_order,
+            situation,
             ..
-        } => with(
-            Request::new(key::RALLY).unit(unit(state, "--unit", name)?),
-            vec![
-                ("distance", InputValue::Number(*distance)),
-                ("cover", InputValue::Flag(*cover)),
-                ("no_los", InputValue::Flag(*no_line_of_sight)),
-                count("wild", u32::from(*wild_die) + u32::from(*staff_order)),
-            ],
-        ),
+        } => {
+            let rallying = unit(state, "--unit", name)?;
+            let mechanic = rally_mechanic().ok_or_else(|| anyhow!("no rally mechanic"))?;
+            with(
+                Request::new(key::RALLY).unit(rallying),
+                situation_inputs(mechanic, &rally_flags(), &situation.0, &[])?,
+            )
+        }
         RecordAction::Commit { company, chain } => {
             let first = state
                 .units

@@ -149,7 +149,8 @@ const EVASIONS: ChoiceTable<Evading> = ChoiceTable(&[
         Evading::Auto,
     ),
     (
-        Choice::new("break_off", "Break off"),
+        // `campaign record … artillery-fire --break-off` before its flags were built from these.
+        Choice::new("break_off", "Break off").flag(&["break-off"]),
         Evading::As(Evasion::BreakOff),
     ),
     (
@@ -284,7 +285,9 @@ fn rally_inputs() -> Vec<InputSpec> {
         )
         .house(super::rally::RALLY_TN_RULING),
         InputSpec::toggle("cover", "In or behind cover", "+1D."),
-        InputSpec::toggle("no_los", "No line of sight to any enemy", "+1D."),
+        InputSpec::toggle("no_los", "No line of sight to any enemy", "+1D.")
+            // `campaign record … rally --no-line-of-sight` before its flags were built from these.
+            .flag_aliases(&["no-line-of-sight"]),
         InputSpec::count(
             "wild",
             "Wild dice / Staff Orders",

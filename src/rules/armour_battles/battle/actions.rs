@@ -365,7 +365,7 @@ fn unit_actions(
                 all.push(on(Action {
                     mechanic: Some(mechanic_id("fire")),
                     targets: target_ids(state, u.side),
-                    fixed: vec![("kind", InputValue::Choice("artillery"))],
+                    fixed: artillery_fixed(plan, state, u),
                     limits: vec![bonus_limit(state, u.side, "attacker_wild")],
                     ..Action::new(key::ARTILLERY_FIRE, "Fire for effect")
                 }));
@@ -434,6 +434,24 @@ fn unit_actions(
         )),
         ..Action::new(key::DISPERSE, "Disperse")
     }));
+}
+
+/// What the battle decides of a battery's fire for effect: it is artillery fire, with the
+/// battle group's response dice, in this battle.
+fn artillery_fixed(
+    plan: &ArmourBattlePlan,
+    state: &BattleState,
+    battery: &UnitState,
+) -> Vec<(&'static str, InputValue)> {
+    let dice = state
+        .side(battery.side)
+        .artillery_response_dice
+        .unwrap_or(1);
+    vec![
+        ("kind", InputValue::Choice("artillery")),
+        ("response_dice", count(dice)),
+        ("battle", count(battle_number(plan))),
+    ]
 }
 
 fn rally_fixed(plan: &ArmourBattlePlan, u: &UnitState) -> Vec<(&'static str, InputValue)> {
@@ -527,6 +545,8 @@ fn fix(
         let shown = |v: &InputValue| match v {
             InputValue::Flag(on) => if *on { "yes" } else { "no" }.to_string(),
             InputValue::Count(n) => n.to_string(),
+            InputValue::Number(x) => x.to_string(),
+            InputValue::Choice(option) => option.replace('_', "-"),
             other => format!("{other:?}"),
         };
         return Err(BattleError::Invalid {
@@ -604,11 +624,16 @@ fn fire_inputs(
     let mut inputs = player_inputs(mechanic("fire")?, &request.inputs)?;
     let kind = inputs.choice("kind");
     if artillery {
-        inputs.set("kind", InputValue::Choice("artillery"));
         inputs.set("battery", unit_card(firer)?);
-        let dice = state.side(firer.side).artillery_response_dice.unwrap_or(1);
-        inputs.set("response_dice", count(dice));
-        inputs.set("battle", count(battle_number(plan)));
+        for (key, value) in artillery_fixed(plan, state, firer) {
+            fix(
+                &mut inputs,
+                &request.inputs,
+                key,
+                value,
+                &state.unit_label(firer),
+            )?;
+        }
     } else {
         if kind == "artillery" {
             return Err(BattleError::Invalid {
