@@ -1,7 +1,7 @@
 //! One line of plain words per Armour Battles event, for the log, the command line and the
 //! after-action report.
 
-use super::event::{Chain, ChainUse, Event, WildUse};
+use super::event::{Chain, ChainUse, Event, Extra, WildUse};
 use super::plan::ArmourBattlePlan;
 use crate::rules::armour_battles::Side;
 use crate::rules::battle::DiceFrom;
@@ -32,6 +32,23 @@ fn chains(chains: &[Chain], wild: u32) -> String {
         "no dice".to_string()
     } else {
         parts.join(", ")
+    }
+}
+
+/// " with +2D (wild die, Staff Order)": the extra dice added to a roll and what paid for
+/// each (the battle pays a wild die first, then a Staff Order); nothing when none was added.
+fn paid(extra: Extra) -> String {
+    let mut by = Vec::new();
+    if extra.wild_die {
+        by.push("wild die");
+    }
+    if extra.staff_order {
+        by.push("Staff Order");
+    }
+    if by.is_empty() {
+        String::new()
+    } else {
+        format!(" with +{}D ({})", by.len(), by.join(", "))
     }
 }
 
@@ -160,9 +177,15 @@ fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
                 .attacker
                 .as_deref()
                 .map_or_else(|| "Fire".to_string(), unit);
+            let (attack_paid, reaction_paid) = f
+                .situation
+                .as_ref()
+                .map_or((String::new(), String::new()), |s| {
+                    (paid(s.attacker_bonus), paid(s.target_bonus))
+                });
             let reaction = f.reaction.as_ref().map_or_else(
                 || " (no reaction needed)".to_string(),
-                |r| format!(" vs {} at {}+", faces(r), f.reaction_tn),
+                |r| format!(" vs {} at {}+{reaction_paid}", faces(r), f.reaction_tn),
             );
             let mut result = vec![format!("{} Disruption", f.new_disruption)];
             if f.suppressed {
@@ -184,7 +207,7 @@ fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
                 ""
             };
             format!(
-                "{who} → {} ({}): {} at {}+{reaction}: {}{legacy}",
+                "{who} → {} ({}): {} at {}+{attack_paid}{reaction}: {}{legacy}",
                 unit(&f.target),
                 f.fire.label(),
                 faces(&f.attack),
@@ -193,9 +216,10 @@ fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
             )
         }
         Event::Rally(r) => format!(
-            "{} rallies: {} against {}: −{} Disruption, {} left",
+            "{} rallies: {}{} against {}: −{} Disruption, {} left",
             unit(&r.unit),
             faces(&r.rally),
+            paid(r.bonus),
             faces(&r.opponent),
             r.removed,
             r.remaining
@@ -266,5 +290,106 @@ fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
             if *marked { "placed" } else { "removed" }
         ),
         Event::TurnEnded {} => "Turn ended".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::event::{FireEvent, FireKind, FireSetup, RallyEvent};
+    use super::super::plan::lorraine_battle;
+    use super::*;
+
+    fn record(pool: &'static str, dice: &[u8]) -> RollRecord {
+        RollRecord {
+            seed: 0,
+            index: 0,
+            sides: 6,
+            dice: dice.to_vec(),
+            source: Default::default(),
+            pool,
+        }
+    }
+
+    const WILD: Extra = Extra {
+        wild_die: true,
+        staff_order: false,
+    };
+    const ORDER: Extra = Extra {
+        wild_die: false,
+        staff_order: true,
+    };
+    const BOTH: Extra = Extra {
+        wild_die: true,
+        staff_order: true,
+    };
+
+    fn fire(attacker_bonus: Extra, target_bonus: Extra) -> Event {
+        Event::Fire(FireEvent {
+            fire: FireKind::Direct,
+            situation: Some(FireSetup {
+                attacker_bonus,
+                target_bonus,
+                ..FireSetup::default()
+            }),
+            attacker: Some("us-1".into()),
+            target: "german-1".into(),
+            seed: 0,
+            attacker_tn: 4,
+            reaction_tn: 4,
+            attack: record("attack", &[6, 5, 3, 2]),
+            reaction: Some(record("reaction", &[4, 1])),
+            forced_back: None,
+            morale: None,
+            new_disruption: 1,
+            suppressed: false,
+            forced_back_inches: None,
+            dispersed: false,
+            army_morale_loss: None,
+            dice_from: DiceFrom::Battle,
+        })
+    }
+
+    /// The book: a Staff Order "can add +1D to any Reaction Check, Direct Fire roll or Rally
+    /// attempt … at the same time as a Command Wild Dice, giving you a +2D bonus". The line
+    /// says which paid, for each side's roll.
+    #[test]
+    fn a_fire_line_says_what_paid_for_each_sides_extra_dice() {
+        let plan = lorraine_battle(1).unwrap();
+        let text = describe(&fire(WILD, BOTH), &plan);
+        assert!(
+            text.contains("[6 5 3 2] at 4+ with +1D (wild die) vs [4 1] at 4+ with +2D (wild die, Staff Order):"),
+            "{text}"
+        );
+        let text = describe(&fire(ORDER, Extra::default()), &plan);
+        assert!(
+            text.contains("[6 5 3 2] at 4+ with +1D (Staff Order) vs [4 1] at 4+:"),
+            "{text}"
+        );
+        let plain = describe(&fire(Extra::default(), Extra::default()), &plan);
+        assert!(!plain.contains("with +"), "{plain}");
+    }
+
+    #[test]
+    fn a_rally_line_says_what_paid_for_its_extra_dice() {
+        let plan = lorraine_battle(1).unwrap();
+        let rally = |bonus| {
+            Event::Rally(RallyEvent {
+                unit: "us-1".into(),
+                seed: 0,
+                rally: record("rally", &[6, 4, 2]),
+                opponent: record("opponent", &[5]),
+                removed: 1,
+                remaining: 0,
+                bonus,
+                dice_from: DiceFrom::Battle,
+            })
+        };
+        let text = describe(&rally(BOTH), &plan);
+        assert!(
+            text.contains("rallies: [6 4 2] with +2D (wild die, Staff Order) against [5]: −1 Disruption, 0 left"),
+            "{text}"
+        );
+        let text = describe(&rally(Extra::default()), &plan);
+        assert!(text.contains("rallies: [6 4 2] against [5]"), "{text}");
     }
 }
