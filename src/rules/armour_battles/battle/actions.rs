@@ -18,7 +18,7 @@
 use super::decide::{self, bonus_paid, bonus_room, may_be_fired_at, may_fire};
 use super::event::{ChainUse, Event, FireKind, FireSetup, WildUse};
 use super::plan::ArmourBattlePlan;
-use super::state::{BattleState, Breakdown, MissionStatus, UnitState, UnitStatus};
+use super::state::{BattleState, Breakdown, MissionStatus, Phase, UnitState, UnitStatus};
 use crate::rules::armour_battles::fire::{FireMode, MoveOrder};
 use crate::rules::armour_battles::mechanics::{self, MECHANICS};
 use crate::rules::armour_battles::{self, SpecialRule};
@@ -113,6 +113,45 @@ fn count(n: u32) -> InputValue {
     InputValue::Count(i64::from(n))
 }
 
+/// What no one may do after both sides rolled a Command Failure, until the next command
+/// roll: every order (with command dice, wild dice or Staff Orders), every fire and rally,
+/// and every roll that follows an order (a call for artillery, a move's breakdown check, a
+/// repair). See docs/rulings.md, "After both sides' Command Failure".
+const HALTED_BY_DOUBLE_FAILURE: [&str; 10] = [
+    key::USE_CHAIN,
+    key::USE_WILD,
+    key::USE_STAFF_ORDER,
+    key::FIRE,
+    key::ARTILLERY_FIRE,
+    key::CALL_ARTILLERY,
+    key::MAINTAIN_MISSION,
+    key::RALLY,
+    key::CHECK_RELIABILITY,
+    key::REPAIR,
+];
+
+/// Refuses an action of [`HALTED_BY_DOUBLE_FAILURE`] between both sides' Command Failure
+/// and the next command roll. The book ("Both Sides Roll a Command Failure"): the turn ends
+/// immediately; both failed to press the battle this turn. No Command Pulse is played, so
+/// no order is given and no unit is activated or fires (opportunity fire answers an enemy
+/// that moves or fires in its pulse); a Staff Order is used only in or after a side's
+/// Logistics Phase, the first action of its first pulse, and there is none.
+pub(crate) fn after_double_failure(state: &BattleState) -> Result<(), BattleError> {
+    let ended = state.phase == Phase::AwaitingCommandRoll
+        && state
+            .last_command
+            .as_ref()
+            .is_some_and(|c| c.turn_ends && c.turn == state.turn);
+    if ended {
+        return Err(BattleError::not_allowed(format!(
+            "both sides rolled a Command Failure in turn {}: the turn ended at once, and no \
+             order, fire, rally or Staff Order is used until the next command roll",
+            state.turn
+        )));
+    }
+    Ok(())
+}
+
 fn refusal<T>(result: Result<T, BattleError>) -> Option<String> {
     result.err().map(|e| e.to_string())
 }
@@ -139,6 +178,15 @@ pub fn actions(plan: &ArmourBattlePlan, state: &BattleState) -> Vec<Action> {
     }
     for unit in &state.units {
         unit_actions(plan, state, unit, &mut all);
+    }
+    // The turn's end is said before any unit's own reason: it is why nothing can act now.
+    if let Some(why) = refusal(after_double_failure(state)) {
+        for action in all
+            .iter_mut()
+            .filter(|a| HALTED_BY_DOUBLE_FAILURE.contains(&a.key))
+        {
+            action.refused = Some(why.clone());
+        }
     }
     all
 }
@@ -737,6 +785,9 @@ fn decide_with(
         })
     };
     let number = |key: &'static str| request.inputs.count_u32(key);
+    if HALTED_BY_DOUBLE_FAILURE.contains(&request.action) {
+        after_double_failure(state)?;
+    }
     match request.action {
         key::FIRE => fire(plan, state, request, roller, from),
         key::ARTILLERY_FIRE => artillery_fire(plan, state, request, roller, from),
@@ -954,4 +1005,133 @@ pub fn may_target(state: &BattleState, firer: &str, target: &str) -> Result<(), 
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::event::{Chain, CommandRolled};
+    use super::super::plan::lorraine_battle;
+    use super::*;
+    use crate::rules::battle::Sides;
+    use crate::rules::dice::RollRecord;
+
+    fn faces(dice: &[u8]) -> RollRecord {
+        RollRecord {
+            seed: 0,
+            index: 0,
+            sides: 6,
+            dice: dice.to_vec(),
+            source: Default::default(),
+            pool: "command",
+        }
+    }
+
+    /// Turn `turn`'s command roll: the US rolls 1 1 3 4 5 2 (two 1s, no 6: a Command
+    /// Failure); the Germans roll 1 1 2 3 5 when both fail, else 6 5 5 4 3.
+    fn command(turn: u32, both_fail: bool) -> Event {
+        let german = if both_fail {
+            vec![1, 1, 2, 3, 5]
+        } else {
+            vec![6, 5, 5, 4, 3]
+        };
+        let chain = |face, dice| Chain { face, dice };
+        Event::CommandRolled(CommandRolled {
+            turn,
+            seed: 0,
+            rounds: vec![Sides {
+                us: faces(&[1, 1, 3, 4, 5, 2]),
+                german: faces(&german),
+            }],
+            first_pulse: (!both_fail).then_some(Side::German),
+            turn_ends: both_fail,
+            failed: Sides {
+                us: true,
+                german: both_fail,
+            },
+            chains: Sides {
+                us: vec![chain(2, 1), chain(3, 1), chain(4, 1), chain(5, 1)],
+                german: if both_fail {
+                    vec![chain(2, 1), chain(3, 1), chain(5, 1)]
+                } else {
+                    vec![chain(3, 1), chain(4, 1), chain(5, 2)]
+                },
+            },
+            wild: Sides {
+                us: 0,
+                german: if both_fail { 2 } else { 3 },
+            },
+            dice_from: DiceFrom::Battle,
+        })
+    }
+
+    const REASON: &str = "both sides rolled a Command Failure in turn 1";
+
+    fn refused_for_the_failure(actions: &[Action], key: &str) -> bool {
+        actions
+            .iter()
+            .filter(|a| a.key == key)
+            .all(|a| a.refused.as_deref().is_some_and(|r| r.contains(REASON)))
+    }
+
+    /// The book, "Both Sides Roll a Command Failure": "the turn ends immediately … both
+    /// failed to press the battle this turn". Until the next command roll no fire, rally or
+    /// Staff Order is offered or recorded; the command roll itself is.
+    #[test]
+    fn after_both_sides_fail_nothing_is_ordered_fired_or_rallied_until_the_next_roll() {
+        let plan = lorraine_battle(1).unwrap();
+        let mut state = BattleState::start_with(&plan, &Sides::default());
+        // Something to rally: a unit on the table with a Disruption Point.
+        let rallying = state
+            .units
+            .iter()
+            .find(|u| u.status == UnitStatus::OnTable)
+            .map(|u| u.id.clone())
+            .expect("a unit on the table");
+        state.apply(&Event::DisruptionSet {
+            unit: rallying.clone(),
+            value: 1,
+        });
+        state.apply(&command(1, true));
+        assert_eq!(state.phase, Phase::AwaitingCommandRoll);
+
+        let offered = actions(&plan, &state);
+        for key in [key::FIRE, key::RALLY, key::USE_STAFF_ORDER] {
+            assert!(offered.iter().any(|a| a.key == key), "{key} is listed");
+            assert!(refused_for_the_failure(&offered, key), "{key}");
+        }
+        let roll = offered.iter().find(|a| a.key == key::ROLL_COMMAND).unwrap();
+        assert_eq!(roll.refused, None);
+
+        let fire = offered.iter().find(|a| a.key == key::FIRE).unwrap();
+        let requests = [
+            Request::new(key::FIRE)
+                .unit(fire.unit.clone().unwrap())
+                .target(fire.targets[0].clone()),
+            Request::new(key::RALLY).unit(rallying.clone()),
+            Request::new(key::USE_STAFF_ORDER).side(Side::Us),
+        ];
+        for request in &requests {
+            match decide(&plan, &state, request, &Dice::Seed(7)) {
+                Err(BattleError::NotAllowed(why)) => assert!(why.contains(REASON), "{why}"),
+                other => panic!("{}: {other:?}", request.action),
+            }
+        }
+        assert!(decide(&plan, &state, &Request::new(key::ROLL_COMMAND), &Dice::Seed(7)).is_ok());
+
+        // Once the next turn is rolled (only the US fails) the turn is played again.
+        state.apply(&command(2, false));
+        let offered = actions(&plan, &state);
+        let reasons: Vec<&str> = offered.iter().filter_map(|a| a.refused.as_deref()).collect();
+        assert!(!reasons.iter().any(|r| r.contains("both sides rolled")), "{reasons:?}");
+        assert!(decide(&plan, &state, &requests[2], &Dice::Seed(7)).is_ok());
+    }
+
+    /// One side's failure alone does not end the turn: fire is still offered.
+    #[test]
+    fn one_sides_failure_leaves_the_turn_to_be_played() {
+        let plan = lorraine_battle(1).unwrap();
+        let mut state = BattleState::start_with(&plan, &Sides::default());
+        state.apply(&command(1, false));
+        assert_eq!(after_double_failure(&state), Ok(()));
+    }
 }
