@@ -520,3 +520,62 @@ fn record_takes_the_dice_rolled_at_the_table() {
     let again = ok_json(&fresh, &["campaign", "show", "Club", "--json"]);
     assert_eq!(again["battles"][0]["events"].as_u64(), Some(before + 1));
 }
+
+/// The book's "Both Sides Roll a Command Failure": the turn ends at once, so until the next
+/// command roll no fire, rally or Staff Order is recorded; each is refused with the reason
+/// (exit 2) and nothing is written. Rally's flags are the rally mechanic's (`--no-los`, also
+/// `--no-line-of-sight`, and `--wild N`); the old `--wild-die` is no flag.
+#[test]
+fn after_both_sides_fail_nothing_is_recorded_until_the_next_command_roll() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
+    let record = |args: &[&str]| {
+        let mut all = vec!["campaign", "record", "Club", "--battle", "1"];
+        all.extend_from_slice(args);
+        qm(&dir, &all)
+    };
+    let events = || {
+        ok_json(&dir, &["campaign", "show", "Club", "--json"])["battles"][0]["events"]
+            .as_u64()
+            .unwrap()
+    };
+    // US 1,1,2,3 and German 1,1,5: each rolls more 1s than 6s, so both fail.
+    let line = record(&["command", "--dice", "us=1123", "--dice", "german=115"]);
+    let text = String::from_utf8_lossy(&line.stdout);
+    assert!(line.status.success(), "{}", String::from_utf8_lossy(&line.stderr));
+    assert!(text.contains("both sides failed: the turn ends"), "{text}");
+    let before = events();
+    let reason = "both sides rolled a Command Failure in turn 1";
+    for action in [
+        &["fire", "--attacker", "us-1", "--target", "german-3"][..],
+        &["staff-order", "--side", "us", "--purpose", "smoke"],
+        &[
+            "rally",
+            "--unit",
+            "us-1",
+            "--distance",
+            "10",
+            "--no-line-of-sight",
+            "--wild",
+            "1",
+        ],
+    ] {
+        let out = record(action);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{action:?}: {stderr}");
+        assert!(stderr.contains(reason), "{action:?}: {stderr}");
+    }
+    assert_eq!(events(), before, "nothing was recorded");
+    let old = record(&["rally", "--unit", "us-1", "--wild-die"]);
+    assert_eq!(old.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&old.stderr).contains("--wild-die"),
+        "{}",
+        String::from_utf8_lossy(&old.stderr)
+    );
+    // The next command roll starts turn 2, and a Staff Order may be used again.
+    let line = record(&["command", "--dice", "us=6543", "--dice", "german=6,5,2"]);
+    assert!(line.status.success(), "{}", String::from_utf8_lossy(&line.stderr));
+    let out = record(&["staff-order", "--side", "us", "--purpose", "smoke"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
