@@ -579,3 +579,62 @@ fn after_both_sides_fail_nothing_is_recorded_until_the_next_command_roll() {
     let out = record(&["staff-order", "--side", "us", "--purpose", "smoke"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// `artillery-fire` takes the fire mechanic's situation flags read as an artillery mission:
+/// a direct fire's flag does not apply, what the battle decides (the response dice, the kind)
+/// is refused with the battle's value, and the event line says what paid for the extra die.
+#[test]
+fn artillery_fire_takes_the_fire_flags_and_says_what_paid_for_its_extra_die() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
+    let record = |args: &[&str]| {
+        let mut all = vec!["campaign", "record", "Club", "--battle", "2"];
+        all.extend_from_slice(args);
+        qm(&dir, &all)
+    };
+    let succeeds = |args: &[&str]| {
+        let out = record(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // The US rolls one 6 (a wild die) and no 1s; the Germans roll no 6.
+    succeeds(&["command", "--dice", "us=65432", "--dice", "german=5432"]);
+    // Four 6s against three 1s: the mission fires for effect now.
+    let called = succeeds(&[
+        "artillery",
+        "--battery",
+        "us-13",
+        "--dice",
+        "response=6666",
+        "--dice",
+        "opponent_response=111",
+    ]);
+    assert!(called.contains("fires for effect now"), "{called}");
+    let fire = ["artillery-fire", "--battery", "us-13", "--target", "german-9"];
+    for (extra, said) in [
+        (&["--range", "short"][..], "--range does not apply to artillery"),
+        (&["--response-dice", "3"], "3: the battle decides it"),
+        (&["--kind", "direct"], "it is artillery"),
+        (&["--attacker-wild-die"], "unexpected argument '--attacker-wild-die'"),
+    ] {
+        let out = record(&[&fire[..], extra].concat());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {stderr}");
+        assert!(stderr.contains(said), "{extra:?}: {stderr}");
+    }
+    // Two extra dice: the US's one wild die pays for the first, a Staff Order for the second.
+    let line = succeeds(&[&fire[..], &["--break-off", "--attacker-wild", "2", "--cover"]].concat());
+    assert!(line.contains("(artillery): ["), "{line}");
+    assert!(
+        line.contains("at 4+ with +2D (wild die, Staff Order) vs"),
+        "{line}"
+    );
+    let show = ok_json(&dir, &["campaign", "show", "Club", "--json"]);
+    let us = &show["battles"][1]["sides"]["us"];
+    // 4 Staff Orders in the briefing: one called the mission, one paid for the die.
+    assert_eq!(us["staff_orders_now"], 2, "{us}");
+}
