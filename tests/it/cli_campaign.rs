@@ -617,8 +617,8 @@ fn artillery_fire_takes_the_fire_flags_and_says_what_paid_for_its_extra_die() {
     let fire = ["artillery-fire", "--battery", "us-13", "--target", "german-9"];
     for (extra, said) in [
         (&["--range", "short"][..], "--range does not apply to artillery"),
-        (&["--response-dice", "3"], "3: the battle decides it"),
-        (&["--kind", "direct"], "it is artillery"),
+        (&["--response-dice", "3"], "--response-dice: 3: the battle decides it"),
+        (&["--kind", "direct"], "--kind: direct: the battle decides it"),
         (&["--attacker-wild-die"], "unexpected argument '--attacker-wild-die'"),
     ] {
         let out = record(&[&fire[..], extra].concat());

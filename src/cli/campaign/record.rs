@@ -21,15 +21,19 @@ use super::flags::{
     fire_flags, fire_mechanic, rally_flags, rally_mechanic,
 };
 use crate::campaign::definition::TablePlan;
-use crate::campaign::{BattleState, CampaignRecord, Event, EventUid, LoggedEvent, describe};
+use crate::campaign::{
+    BattleState, CampaignError, CampaignRecord, Event, EventUid, LoggedEvent, describe,
+};
 use crate::cli::{Cards, FlagSet};
 use crate::rules::RulesetId;
 use crate::rules::armour_battles::battle::actions::{key, param};
 use crate::rules::battle::BattleRules;
 use crate::rules::battle::board::Board;
 use crate::rules::battle::table::{AnyTable, engine};
-use crate::rules::battle::{Request, Side};
-use crate::rules::resolution::{InputKind, InputSpec, InputValue, Mechanic, TableDice};
+use crate::rules::battle::{BattleError, Request, Side};
+use crate::rules::resolution::{
+    InputKind, InputSpec, InputValue, Mechanic, ResolveError, TableDice,
+};
 use crate::store::Store;
 
 /// Records one action and prints the event appended.
@@ -171,12 +175,15 @@ fn decide(
         }
     };
     if dice.is_empty() {
-        return Ok(record.decide(index, &request, by)?.event);
+        return record
+            .decide(index, &request, by)
+            .map(|d| d.event)
+            .map_err(|e| name_the_flag(action, e));
     }
     let (asked, answer) = record.table_pools(index, &request, dice)?;
     if let Err(e) = answer {
         if !e.is_about_table_dice() {
-            return Err(e.into());
+            return Err(name_the_flag(action, e));
         }
         let pools: Vec<String> = asked
             .iter()
@@ -188,7 +195,39 @@ fn decide(
             pools.join(", then ")
         );
     }
-    Ok(record.decide_table(index, &request, by, dice)?.event)
+    record
+        .decide_table(index, &request, by, dice)
+        .map(|d| d.event)
+        .map_err(|e| name_the_flag(action, e))
+}
+
+/// A refusal of an input of the action's situation worded with its flag, as `odds` words it
+/// ("--response-dice: 3: the battle decides it …" rather than "response_dice: …").
+fn name_the_flag(action: &RecordAction, error: CampaignError) -> anyhow::Error {
+    let (mechanic, flags, matches) = match action {
+        RecordAction::Fire { situation, .. } | RecordAction::ArtilleryFire { situation, .. } => {
+            (fire_mechanic(), fire_flags(), &situation.0)
+        }
+        RecordAction::Rally { situation, .. } => (rally_mechanic(), rally_flags(), &situation.0),
+        _ => return error.into(),
+    };
+    let (Some(mechanic), CampaignError::Battle(BattleError::Invalid { field, message })) =
+        (mechanic, &error)
+    else {
+        return error.into();
+    };
+    let declared = (mechanic.inputs)().iter().any(|spec| spec.key == *field);
+    if !declared {
+        return error.into();
+    }
+    flags.name_the_flag(
+        mechanic,
+        matches,
+        ResolveError::Invalid {
+            field,
+            message: message.clone(),
+        },
+    )
 }
 
 /// The unit a flag names, by id or label.
