@@ -542,7 +542,11 @@ fn after_both_sides_fail_nothing_is_recorded_until_the_next_command_roll() {
     // US 1,1,2,3 and German 1,1,5: each rolls more 1s than 6s, so both fail.
     let line = record(&["command", "--dice", "us=1123", "--dice", "german=115"]);
     let text = String::from_utf8_lossy(&line.stdout);
-    assert!(line.status.success(), "{}", String::from_utf8_lossy(&line.stderr));
+    assert!(
+        line.status.success(),
+        "{}",
+        String::from_utf8_lossy(&line.stderr)
+    );
     assert!(text.contains("both sides failed: the turn ends"), "{text}");
     let before = events();
     let reason = "both sides rolled a Command Failure in turn 1";
@@ -575,9 +579,17 @@ fn after_both_sides_fail_nothing_is_recorded_until_the_next_command_roll() {
     );
     // The next command roll starts turn 2, and a Staff Order may be used again.
     let line = record(&["command", "--dice", "us=6543", "--dice", "german=6,5,2"]);
-    assert!(line.status.success(), "{}", String::from_utf8_lossy(&line.stderr));
+    assert!(
+        line.status.success(),
+        "{}",
+        String::from_utf8_lossy(&line.stderr)
+    );
     let out = record(&["staff-order", "--side", "us", "--purpose", "smoke"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// `artillery-fire` takes the fire mechanic's situation flags read as an artillery mission:
@@ -614,12 +626,30 @@ fn artillery_fire_takes_the_fire_flags_and_says_what_paid_for_its_extra_die() {
         "opponent_response=111",
     ]);
     assert!(called.contains("fires for effect now"), "{called}");
-    let fire = ["artillery-fire", "--battery", "us-13", "--target", "german-9"];
+    let fire = [
+        "artillery-fire",
+        "--battery",
+        "us-13",
+        "--target",
+        "german-9",
+    ];
     for (extra, said) in [
-        (&["--range", "short"][..], "--range does not apply to artillery"),
-        (&["--response-dice", "3"], "--response-dice: 3: the battle decides it"),
-        (&["--kind", "direct"], "--kind: direct: the battle decides it"),
-        (&["--attacker-wild-die"], "unexpected argument '--attacker-wild-die'"),
+        (
+            &["--range", "short"][..],
+            "--range does not apply to artillery",
+        ),
+        (
+            &["--response-dice", "3"],
+            "--response-dice: 3: the battle decides it",
+        ),
+        (
+            &["--kind", "direct"],
+            "--kind: direct: the battle decides it",
+        ),
+        (
+            &["--attacker-wild-die"],
+            "unexpected argument '--attacker-wild-die'",
+        ),
     ] {
         let out = record(&[&fire[..], extra].concat());
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -627,7 +657,13 @@ fn artillery_fire_takes_the_fire_flags_and_says_what_paid_for_its_extra_die() {
         assert!(stderr.contains(said), "{extra:?}: {stderr}");
     }
     // Two extra dice: the US's one wild die pays for the first, a Staff Order for the second.
-    let line = succeeds(&[&fire[..], &["--break-off", "--attacker-wild", "2", "--cover"]].concat());
+    let line = succeeds(
+        &[
+            &fire[..],
+            &["--break-off", "--attacker-wild", "2", "--cover"],
+        ]
+        .concat(),
+    );
     assert!(line.contains("(artillery): ["), "{line}");
     assert!(
         line.contains("at 4+ with +2D (wild die, Staff Order) vs"),
