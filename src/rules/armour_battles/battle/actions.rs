@@ -14,6 +14,8 @@
 //!   cannot pay; the state charges it when the event is applied;
 //! - a reserve company enters with one die of a chain (the shortest, when the player does not
 //!   name one), from its briefing's turn, never in a turn of Command Failure.
+//! - after both sides' Command Failure the turn is over: no order, fire, rally or Staff Order
+//!   until the next command roll.
 
 use super::decide::{self, bonus_paid, bonus_room, may_be_fired_at, may_fire};
 use super::event::{ChainUse, Event, FireKind, FireSetup, WildUse};
