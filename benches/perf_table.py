@@ -13,6 +13,7 @@ later). `benches/rerun.sh N` runs every benchmark N times and keeps each run's r
 each figure as the median of the runs' medians with their range ("6.2 µs (5.9–7.4)").
 """
 
+import datetime
 import json
 import os
 import pathlib
@@ -39,10 +40,18 @@ ROWS = [
      "merge two 10,000-event logs (1,000 new each)", "100 ms"),
     ("Merge a 10,000-event log into an empty copy (a machine joining)",
      "merge a 10,000-event log into an empty copy", "—"),
-    ("Open a shared campaign: 10 machines' files, nothing new",
-     "open_ read a shared folder of 10 machines' files", "50 ms"),
-    ("Open a shared campaign: one of the 10 files changed (10 new events, 4.3 MB files), what the folder adds to loading the campaign",
-     "sync/open_ one of 10 files changed (10 new events)", "50 ms"),
+]
+
+# A shared campaign at 100,000 events (`fn sync` and `fn join` of benches/campaign.rs): issue
+# 21's targets. `campaign::script::long_campaign` gives 99 battles of ten machines' signed play.
+SHARED = [
+    ("Sync with nothing new: 10 machines' files, 100,000 events",
+     "sync/nothing new (100000 events, 10 machines)", "50 ms"),
+    ("Sync bringing 10 new events from one of the 10 files, 100,000 events",
+     "sync/10 new events from one of 10 files (100000 events)", "100 ms"),
+    ("Join a 10-machine folder: 1,000 / 10,000 / 100,000 events",
+     ["join a 10-machine folder/1000 events", "join a 10-machine folder/10000 events",
+      "join a 10-machine folder/100000 events"], "linear"),
 ]
 
 # The growth series of benches/scale.rs: (what, bench name, target at 100,000 cards).
@@ -117,11 +126,19 @@ def main() -> None:
     if len(sys.argv) > 1:
         RUNS[:] = [pathlib.Path(arg) for arg in sys.argv[1:]]
     runs = f" over {len(RUNS)} runs (median of the runs' medians, and their range)" if len(RUNS) > 1 else ""
-    print(f"Medians from criterion on {machine()}{runs}.")
+    print(f"Medians from criterion on {machine()}{runs}, {datetime.date.today().isoformat()}.")
     print()
     print("| What | Median | Target |")
     print("|---|---|---|")
     for what, paths, target in ROWS:
+        paths = paths if isinstance(paths, list) else [paths]
+        print(f"| {what} | {' / '.join(figure(p) for p in paths)} | {target} |")
+    print()
+    print("A shared campaign (ten machines' files in one folder):")
+    print()
+    print("| What | Median | Target |")
+    print("|---|---|---|")
+    for what, paths, target in SHARED:
         paths = paths if isinstance(paths, list) else [paths]
         print(f"| {what} | {' / '.join(figure(p) for p in paths)} | {target} |")
     print()
