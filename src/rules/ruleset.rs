@@ -191,9 +191,10 @@ pub trait Ruleset: Sync {
     fn rules_revision(&self) -> u32 {
         1
     }
-    /// What an event resolved under an older `revision` should say beside it ("recorded under
-    /// revision 1 (…; corrected in revision 2)"); `None` for the current revision.
-    fn revision_note(&self, _revision: u32) -> Option<String> {
+    /// What an event of `kind` resolved under an older `revision` should say beside it
+    /// ("recorded under revision 1 (…; corrected in revision 2)"); `None` when no correction
+    /// since concerns that kind of event.
+    fn revision_note(&self, _revision: u32, _kind: &str) -> Option<String> {
         None
     }
     /// Why the embedded book data did not load; `None` in a correct build (a test checks).

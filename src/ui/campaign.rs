@@ -1082,9 +1082,10 @@ fn event_log(
                     None if !who.is_empty() => text.push_str(" · not signed"),
                     None => {}
                 }
-                if let Some(note) =
-                    rules.revision_note(logged.resolved_under(record.campaign.ruleset))
-                {
+                if let Some(note) = rules.revision_note(
+                    logged.resolved_under(record.campaign.ruleset),
+                    logged.event.kind(),
+                ) {
                     text.push_str(&format!(" — {note}"));
                 }
                 let rich = egui::RichText::new(text);

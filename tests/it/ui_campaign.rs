@@ -50,6 +50,19 @@ fn state(h: &Harness<'static, App>) -> BattleState {
         .expect("an Armour Battles battle")
 }
 
+/// Rolls the command dice until a turn is played. The dice follow the campaign's id: when
+/// both sides fail, the turn ends at once and nothing is ordered, fired or rallied until the
+/// next roll.
+fn roll_a_turn(h: &mut Harness<'static, App>) {
+    loop {
+        h.get_by_label("Roll command dice").click();
+        h.run();
+        if state(h).phase != Phase::AwaitingCommandRoll {
+            return;
+        }
+    }
+}
+
 /// The event log of battle `index` of the open campaign.
 fn battle_log<'a>(h: &'a Harness<'static, App>, index: usize) -> &'a [LoggedEvent] {
     &record(h).logs[index]
@@ -274,8 +287,7 @@ fn a_reserve_committed_too_early_is_refused_in_words_and_nothing_is_recorded() {
 fn a_shot_in_the_resolve_view_is_rolled_in_the_campaign_battle_with_one_click() {
     let mut h = harness();
     start(&mut h);
-    h.get_by_label("Roll command dice").click();
-    h.run();
+    roll_a_turn(&mut h);
 
     h.state_mut().prefs.view = View::Resolve;
     h.run();
@@ -367,8 +379,7 @@ fn the_status_follows_undo_and_the_pulse_shows_what_is_left() {
     let mut h = harness();
     start_with(&mut h, |s| matches!(s.phase, Phase::Pulse { .. }));
     assert!(shown(&h, "No command dice rolled yet"));
-    h.get_by_label("Roll command dice").click();
-    h.run();
+    roll_a_turn(&mut h);
     assert!(
         shown(&h, "Left: "),
         "each side's chains, wild dice and Staff Orders"
@@ -397,8 +408,7 @@ fn the_status_follows_undo_and_the_pulse_shows_what_is_left() {
 fn the_tracker_offers_only_what_the_briefing_and_the_rules_allow() {
     let mut h = harness();
     start_with(&mut h, |s| !s.sides.us.chains.is_empty());
-    h.get_by_label("Roll command dice").click();
-    h.run();
+    roll_a_turn(&mut h);
     let chain = state(&h).sides.us.chains[0];
     h.get_all_by_label(&format!("{}×{}", chain.dice, chain.face))
         .next()
@@ -448,8 +458,7 @@ fn the_tracker_buttons_stay_in_the_window_at_the_minimum_size() {
 fn double_clicking_rally_rallies_once_and_disperses_nothing() {
     let mut h = harness();
     start(&mut h);
-    h.get_by_label("Roll command dice").click();
-    h.run();
+    roll_a_turn(&mut h);
     // us-1 takes a Disruption Point by hand: its Rally button comes alive.
     h.get_all_by_label("+").next().expect("us-1's +").click();
     h.run();
@@ -554,8 +563,7 @@ fn undo_this_after_a_refused_record_undoes_nothing_it_does_not_name() {
         .with_size(egui::vec2(1400.0, 2400.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     start(&mut h);
-    h.get_by_label("Roll command dice").click();
-    h.run();
+    roll_a_turn(&mut h);
     h.get_all_by_label("Use a Staff Order")
         .next()
         .unwrap()

@@ -305,7 +305,7 @@ fn who(record: &CampaignRecord, e: &campaign::LoggedEvent) -> String {
         |s| format!(", key {}", s.key.fingerprint()),
     );
     let revision = crate::rules::ruleset(record.campaign.ruleset)
-        .revision_note(e.resolved_under(record.campaign.ruleset))
+        .revision_note(e.resolved_under(record.campaign.ruleset), e.event.kind())
         .map_or_else(String::new, |note| format!(" — {note}"));
     if by.is_empty() {
         format!(" — {}{key}{revision}", e.recorded_at)

@@ -168,8 +168,8 @@ impl Ruleset for ArmourBattles {
         revision::CURRENT
     }
 
-    fn revision_note(&self, number: u32) -> Option<String> {
-        revision::describe(number)
+    fn revision_note(&self, number: u32, kind: &str) -> Option<String> {
+        revision::describe(number, kind)
     }
 
     fn library(&self) -> &[Card] {

@@ -4,23 +4,47 @@
 //! revision stays here, so a campaign played before a correction verifies for good.
 
 /// The revision new play is resolved under.
-pub const CURRENT: u32 = 2;
+pub const CURRENT: u32 = 3;
 /// The first revision: everything recorded before revisions were numbered.
 pub const FIRST: u32 = 1;
 
 /// One corrected ruling: what the revision before `corrected_in` did, in the words the app
-/// shows beside what was recorded under it.
+/// shows beside what was recorded under it, and the kinds of event it can have changed (the
+/// note is not put beside a command roll for a ruling about fire).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Correction {
     pub corrected_in: u32,
     pub before: &'static str,
+    pub concerns: &'static [&'static str],
 }
 
 /// Every correction, oldest first.
-pub const CORRECTIONS: &[Correction] = &[Correction {
-    corrected_in: 2,
-    before: "forced back rolled for dispersed units",
-}];
+pub const CORRECTIONS: &[Correction] = &[
+    Correction {
+        corrected_in: 2,
+        before: "forced back rolled for dispersed units",
+        concerns: &["fire"],
+    },
+    Correction {
+        corrected_in: 3,
+        before: "orders, fire, rallies and Staff Orders allowed after both sides' Command Failure",
+        concerns: &HALTED_AFTER_DOUBLE_FAILURE,
+    },
+];
+
+/// The kinds of event that revision 3 refuses between both sides' Command Failure and the
+/// next command roll: every order, fire and rally, and what follows an order.
+pub const HALTED_AFTER_DOUBLE_FAILURE: [&str; 9] = [
+    "chain_used",
+    "wild_dice_used",
+    "staff_order_used",
+    "artillery_called",
+    "mission_maintained",
+    "fire",
+    "rally",
+    "reliability_checked",
+    "repaired",
+];
 
 /// Whether this build has the rules of `revision`.
 pub fn is_known(revision: u32) -> bool {
@@ -34,18 +58,25 @@ pub fn forced_back_for_dispersed(revision: u32) -> bool {
     revision < 2
 }
 
+/// Whether play after both sides' Command Failure is refused until the next command roll
+/// (docs/rulings.md, "After both sides' Command Failure"). Revisions 1 and 2 allowed it, and
+/// what was recorded under them still replays.
+pub fn halts_after_double_failure(revision: u32) -> bool {
+    revision >= 3
+}
+
 /// "recorded under revision 1 (forced back rolled for dispersed units; corrected in revision
-/// 2)", for an event resolved under an older revision than the current one; `None` for the
-/// current revision.
-pub fn describe(revision: u32) -> Option<String> {
-    if revision >= CURRENT {
-        return None;
-    }
+/// 2)", for an event of `kind` resolved under an older revision than the current one, naming
+/// the corrections since that concern its kind; `None` when none does.
+pub fn describe(revision: u32, kind: &str) -> Option<String> {
     let changed: Vec<String> = CORRECTIONS
         .iter()
-        .filter(|c| c.corrected_in > revision)
+        .filter(|c| c.corrected_in > revision && c.concerns.contains(&kind))
         .map(|c| format!("{}; corrected in revision {}", c.before, c.corrected_in))
         .collect();
+    if changed.is_empty() {
+        return None;
+    }
     Some(format!(
         "recorded under revision {revision} ({})",
         changed.join("; ")
@@ -58,16 +89,33 @@ mod tests {
 
     #[test]
     fn the_forced_back_correction_is_revision_2_and_revision_1_says_what_it_did() {
-        assert_eq!(CURRENT, 2);
         assert!(forced_back_for_dispersed(1));
-        assert!(!forced_back_for_dispersed(CURRENT));
+        assert!(!forced_back_for_dispersed(2) && !forced_back_for_dispersed(CURRENT));
         assert_eq!(
-            describe(1).as_deref(),
+            describe(1, "fire").as_deref(),
             Some(
-                "recorded under revision 1 (forced back rolled for dispersed units; corrected in revision 2)"
+                "recorded under revision 1 (forced back rolled for dispersed units; corrected in revision 2; \
+                 orders, fire, rallies and Staff Orders allowed after both sides' Command Failure; corrected in revision 3)"
             )
         );
-        assert_eq!(describe(CURRENT), None);
-        assert!(is_known(1) && is_known(2) && !is_known(0) && !is_known(3));
+        assert_eq!(describe(CURRENT, "fire"), None);
+    }
+
+    #[test]
+    fn the_double_failure_correction_is_revision_3_and_named_only_beside_what_it_concerns() {
+        assert_eq!(CURRENT, 3);
+        assert!(!halts_after_double_failure(1) && !halts_after_double_failure(2));
+        assert!(halts_after_double_failure(CURRENT));
+        assert_eq!(
+            describe(2, "rally").as_deref(),
+            Some(
+                "recorded under revision 2 (orders, fire, rallies and Staff Orders allowed after \
+                 both sides' Command Failure; corrected in revision 3)"
+            )
+        );
+        // A command roll and a note read the same under every revision.
+        assert_eq!(describe(1, "command_rolled"), None);
+        assert_eq!(describe(2, "revealed"), None);
+        assert!(is_known(1) && is_known(2) && is_known(3) && !is_known(0) && !is_known(4));
     }
 }

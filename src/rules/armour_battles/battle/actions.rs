@@ -1128,6 +1128,33 @@ mod tests {
         assert!(decide(&plan, &state, &requests[2], &Dice::Seed(7)).is_ok());
     }
 
+    /// What an earlier build let through after a double failure still replays under the
+    /// revision it was recorded under (2), and is refused under revision 3: a file cannot
+    /// carry what recording now refuses by claiming the current rules.
+    #[test]
+    fn a_staff_order_after_a_double_failure_replays_under_revision_2_only() {
+        use crate::rules::armour_battles::revision;
+        let plan = lorraine_battle(1).unwrap();
+        let mut state = BattleState::start_with(&plan, &Sides::default());
+        let used = Event::StaffOrderUsed {
+            side: Side::Us,
+            purpose: "a smoke screen".into(),
+        };
+        // Before the failure, the order replays under every revision.
+        for r in revision::FIRST..=revision::CURRENT {
+            assert_eq!(super::super::verify::rederive(&plan, &state, &used, r), Ok(used.clone()));
+        }
+        state.apply(&command(1, true));
+        assert_eq!(
+            super::super::verify::rederive(&plan, &state, &used, 2),
+            Ok(used.clone())
+        );
+        match super::super::verify::rederive(&plan, &state, &used, revision::CURRENT) {
+            Err(BattleError::NotAllowed(why)) => assert!(why.contains(REASON), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
     /// One side's failure alone does not end the turn: fire is still offered.
     #[test]
     fn one_sides_failure_leaves_the_turn_to_be_played() {

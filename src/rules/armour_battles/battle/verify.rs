@@ -12,7 +12,7 @@ use super::decide as tracker;
 use super::event::{Event, FireEvent, FireKind, FireSetup, RallyEvent};
 use super::plan::ArmourBattlePlan;
 use super::state::{BattleState, MissionStatus};
-use crate::rules::armour_battles::artillery;
+use crate::rules::armour_battles::{artillery, revision};
 use crate::rules::armour_battles::fire::{self, MoveOrder};
 use crate::rules::armour_battles::outcome::{self, FireRoll, SuppressionRule};
 use crate::rules::armour_battles::rally::RallyRoll;
@@ -42,6 +42,13 @@ pub fn rederive(
                 event.kind()
             ),
         });
+    }
+    // Revision 3 halts play after both sides' Command Failure; what revisions 1 and 2 let
+    // through there still replays under them.
+    if revision::halts_after_double_failure(revision)
+        && revision::HALTED_AFTER_DOUBLE_FAILURE.contains(&event.kind())
+    {
+        super::actions::after_double_failure(state)?;
     }
     // Seeded dice replay from the seed and the first roll's number; dice rolled at the table
     // are handed back, pool by pool, exactly as typed.
