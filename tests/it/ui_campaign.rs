@@ -724,3 +724,167 @@ fn dice_typed_in_the_tracker_are_the_dice_recorded() {
     assert_eq!(fire.dice_from, DiceFrom::Table);
     assert_eq!(battle_log(&h, 0).len(), 2);
 }
+
+/// Types `text` into whatever has the keyboard, as a player does without clicking a field.
+fn type_keys(h: &mut Harness<'static, App>, text: &str) {
+    h.event(egui::Event::Text(text.into()));
+    h.run();
+}
+
+/// At the table the keyboard is enough: the first faces field has it as soon as the action is
+/// pressed, Enter moves on to the next pool, and Enter in the last field records the faces as
+/// "Record these dice" does — once. The fields already shown stay where they are when the next
+/// pool's row appears.
+#[test]
+fn faces_typed_with_enter_between_pools_record_once_and_the_fields_stay_put() {
+    use quartermaster::rules::resolution::TableDice;
+
+    let mut h = harness();
+    start(&mut h);
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    assert!(
+        h.get_by_label("us — 4 d6").is_focused(),
+        "the first field takes the keyboard"
+    );
+    let us_at = h.get_by_label("us — 4 d6").rect();
+    type_keys(&mut h, "6543");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        battle_log(&h, 0).is_empty(),
+        "Enter in the US field moves on"
+    );
+    assert!(
+        h.get_by_label("german — 3 d6").is_focused(),
+        "Enter moved the keyboard to the German field"
+    );
+    assert_eq!(
+        h.get_by_label("us — 4 d6").rect(),
+        us_at,
+        "the US field did not move when the German row appeared"
+    );
+    type_keys(&mut h, "652");
+    let expected = {
+        let open = h.state().model.campaign.as_ref().unwrap();
+        open.stored
+            .record
+            .decide_table(
+                open.battle,
+                &Request::new(key::ROLL_COMMAND),
+                &h.state().model.player,
+                &TableDice::new()
+                    .with("us", vec![6, 5, 4, 3])
+                    .with("german", vec![6, 5, 2]),
+            )
+            .unwrap()
+            .event
+    };
+    h.key_press(egui::Key::Enter);
+    h.run();
+    // A second Enter finds the box empty.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let log = battle_log(&h, 0);
+    assert_eq!(log.len(), 1, "one command roll recorded");
+    assert_eq!(log[0].event, expected);
+    let Event::Armour(ab::Event::CommandRolled(rolled)) = &log[0].event else {
+        panic!("a command roll: {:?}", log[0].event)
+    };
+    assert_eq!(rolled.rounds[0].us.dice, [6, 5, 4, 3]);
+    assert_eq!(rolled.rounds[0].german.dice, [6, 5, 2]);
+}
+
+/// A fire at the table where the target reacts: the reaction pool appears under the attack
+/// without moving the attack field or the record button, and Enter in the reaction field
+/// records the shot with the faces typed.
+#[test]
+fn a_fire_typed_at_the_table_records_on_enter_in_the_reaction_field() {
+    use quartermaster::rules::resolution::TableDice;
+
+    let mut h = harness();
+    start(&mut h);
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    pick(&mut h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
+    pick(
+        &mut h,
+        "Target",
+        "Panther Ausf G 1/2 (Panzer Company 1), German",
+    );
+    h.get_by_label("Fire: type its dice").click();
+    h.run();
+    let shot = h
+        .state()
+        .campaign
+        .tracker
+        .at_table
+        .request
+        .clone()
+        .expect("the fire waits for its dice");
+    let (asked, _) = record(&h).table_pools(0, &shot, &TableDice::new()).unwrap();
+    let attack = asked[0];
+    let attack_label = format!("attack — {} d6", attack.count);
+    assert!(h.get_by_label(&attack_label).is_focused());
+    let field_at = h.get_by_label(&attack_label).rect();
+    let button_at = h.get_by_label("Record these dice").rect();
+    // One hit, no six: the target reacts.
+    let mut faces = vec![1u8; attack.count as usize];
+    faces[0] = 5;
+    type_keys(&mut h, &faces.iter().map(u8::to_string).collect::<String>());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let (asked, _) = record(&h)
+        .table_pools(0, &shot, &TableDice::new().with("attack", faces.clone()))
+        .unwrap();
+    let reaction = asked[1];
+    let reaction_label = format!("reaction — {} d6", reaction.count);
+    assert!(h.get_by_label(&reaction_label).is_focused());
+    assert_eq!(h.get_by_label(&attack_label).rect(), field_at);
+    assert_eq!(h.get_by_label("Record these dice").rect(), button_at);
+    let reaction_faces = vec![6u8; reaction.count as usize];
+    type_keys(
+        &mut h,
+        &reaction_faces.iter().map(u8::to_string).collect::<String>(),
+    );
+    let expected = {
+        let open = h.state().model.campaign.as_ref().unwrap();
+        open.stored
+            .record
+            .decide_table(
+                open.battle,
+                &shot,
+                &h.state().model.player,
+                &TableDice::new()
+                    .with("attack", faces.clone())
+                    .with("reaction", reaction_faces.clone()),
+            )
+            .unwrap()
+            .event
+    };
+    let before = battle_log(&h, 0).len();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let log = battle_log(&h, 0);
+    assert_eq!(log.len(), before + 1, "one fire recorded");
+    assert_eq!(log.last().unwrap().event, expected);
+    let Event::Armour(ab::Event::Fire(fire)) = &log.last().unwrap().event else {
+        panic!("a fire: {:?}", log.last().unwrap().event)
+    };
+    assert_eq!(
+        fire.dice_from,
+        quartermaster::rules::battle::DiceFrom::Table
+    );
+    assert_eq!(
+        fire.attack.dice, faces,
+        "the attack dice are the faces typed"
+    );
+    assert_eq!(
+        fire.reaction.as_ref().map(|r| r.dice.clone()),
+        Some(reaction_faces)
+    );
+}

@@ -123,7 +123,8 @@ impl TableEntry {
 /// Width of a faces field: a dozen faces show whole.
 const FACES_WIDTH: f32 = 140.0;
 
-/// The dice entry: "Resolve these dice" first (it never moves), then one field per pool.
+/// The dice entry: "Resolve these dice" first (it never moves), then one field per pool;
+/// Enter in the last field resolves too.
 pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> Vec<Action> {
     let mut actions = Vec::new();
     let mechanic = state.current();
@@ -148,13 +149,23 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
             dice: prompt.dice.clone(),
         }));
     }
-    let _ = faces_grid(
+    let grid = faces_grid(
         ui,
         "table_dice",
         &prompt.pools,
         &mut state.table.texts,
         &mut state.table.shown,
     );
+    // Enter in the last field resolves as the button does, with the faces as they are now.
+    if grid.submitted && ready {
+        let typed = state.table.prompt(mechanic, subject);
+        if typed.answer.is_ok() && actions.is_empty() {
+            actions.push(Action::Resolve(ResolveAction::RollTable {
+                subject: subject.clone(),
+                dice: typed.dice,
+            }));
+        }
+    }
     match &prompt.answer {
         Ok(_) => {}
         Err(ResolveError::Dice(dice)) if still_typing(ui, dice) => {}
@@ -168,17 +179,30 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
     actions
 }
 
+/// Width kept for a pool's name and size ("army_morale (roll 2) — 12 d6" fits), so the
+/// fields stay put when a pool with a longer name appears below (the German dice after the
+/// US ones): a grid sizes its columns to their widest cell.
+const POOL_LABEL_WIDTH: f32 = 210.0;
+
+/// The faces fields drawn this frame, and whether Enter was pressed in the last of them.
+pub struct FacesGrid {
+    /// The fields, in order.
+    pub fields: Vec<egui::Response>,
+    /// Enter in the last field: the player is done typing, as if the record button were
+    /// pressed. (Enter in another field moves the keyboard to the next one.)
+    pub submitted: bool,
+}
+
 /// One row a pool the rules ask for — its name and size ("attack — 7 d6"), a field for its
 /// faces, and what is wrong with them as typed — fields lined up under each other. `shown`
 /// holds the rows drawn last frame: a new row widens the grid, which lays out once more.
-/// Returns the fields, in order.
 pub fn faces_grid(
     ui: &mut egui::Ui,
     id_salt: &str,
     pools: &[Asked],
     texts: &mut Typed,
     shown: &mut usize,
-) -> Vec<egui::Response> {
+) -> FacesGrid {
     let mut fields = Vec::new();
     let rows = pools.iter().filter(|a| a.request.count > 0).count();
     if rows != *shown {
@@ -193,11 +217,17 @@ pub fn faces_grid(
             } else {
                 String::new()
             };
-            let label = ui.label(format!(
-                "{}{again} — {}",
-                asked.request.pool,
-                asked.request.dice()
-            ));
+            let name = format!("{}{again} — {}", asked.request.pool, asked.request.dice());
+            let label = ui
+                .allocate_ui_with_layout(
+                    egui::vec2(POOL_LABEL_WIDTH, ui.spacing().interact_size.y),
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.set_min_width(POOL_LABEL_WIDTH);
+                        ui.label(name)
+                    },
+                )
+                .inner;
             let text = texts.entry(key).or_default();
             let field = ui
                 .add_sized(
@@ -214,7 +244,26 @@ pub fn faces_grid(
             ui.end_row();
         }
     });
-    fields
+    let submitted = enter_moves_on(ui, &fields);
+    FacesGrid { fields, submitted }
+}
+
+/// Enter in a faces field (a one-line field gives up the keyboard on Enter): in the last field
+/// it submits, in any other the next field takes the keyboard. Returns whether it submitted.
+fn enter_moves_on(ui: &egui::Ui, fields: &[egui::Response]) -> bool {
+    if !ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        return false;
+    }
+    let Some(at) = fields.iter().position(egui::Response::lost_focus) else {
+        return false;
+    };
+    match fields.get(at + 1) {
+        Some(next) => {
+            next.request_focus();
+            false
+        }
+        None => true,
+    }
 }
 
 /// Says how far the typing has got when `error` only means the faces are not all in yet (a
