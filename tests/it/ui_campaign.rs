@@ -888,3 +888,119 @@ fn a_fire_typed_at_the_table_records_on_enter_in_the_reaction_field() {
         Some(reaction_faces)
     );
 }
+
+/// Opens a Lorraine campaign whose Battle 1 is forked after its command roll: Ann and Bob each
+/// wrote a note at the same place, on their own machines, and the copies were merged.
+fn open_forked_battle(h: &mut Harness<'static, App>) {
+    use quartermaster::campaign::{
+        self, CampaignUid, EventUid, LorraineOptions, Recorder, Sides, file, merge,
+    };
+    h.run();
+    let created = campaign::new_lorraine(
+        "Lorraine 1944",
+        Sides::default(),
+        LorraineOptions::default(),
+    )
+    .unwrap();
+    let mut base = CampaignRecord::new(
+        CampaignUid(uuid::Uuid::from_u128(
+            0x0192_0000_0000_7000_8000_0000_0000_0f00,
+        )),
+        created,
+    );
+    let roll = base
+        .decide(0, &Request::new(key::ROLL_COMMAND), &Recorder::default())
+        .unwrap()
+        .event;
+    base.append(
+        0,
+        EventUid(uuid::Uuid::from_u128(1)),
+        "2026-11-25T10:00:00.000Z".into(),
+        Recorder::default(),
+        roll,
+    )
+    .unwrap();
+    let branch = |n: u128, player: &str| {
+        let mut copy = base.clone();
+        let by = Recorder {
+            player: player.into(),
+            machine: format!("{player}-laptop"),
+        };
+        copy.append(
+            0,
+            EventUid(uuid::Uuid::from_u128(n)),
+            format!("2026-11-25T10:0{n}:00.000Z"),
+            by,
+            Event::Note {
+                text: format!("{player}'s note"),
+            },
+        )
+        .unwrap();
+        copy
+    };
+    let (forked, report) = merge::merge(&branch(2, "Ann"), &branch(3, "Bob")).unwrap();
+    assert!(
+        forked.open_fork(0).is_some(),
+        "the merged copies fork: {report:?}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("campaign.json");
+    std::fs::write(&path, file::to_json(&forked).unwrap()).unwrap();
+    h.state_mut()
+        .model
+        .apply(quartermaster::ui::Command::Campaign(
+            quartermaster::ui::CampaignCommand::Import(path),
+        ));
+    h.run();
+}
+
+/// A double click on "Keep this branch" keeps that branch once: the first click records the
+/// choice, the second lands on whatever is there now (the tracker, the set-aside branches) and
+/// neither records nor restores anything. Tried on each branch's button.
+#[test]
+fn double_clicking_keep_this_branch_keeps_it_once() {
+    for kept in 0..2 {
+        let mut h = harness();
+        open_forked_battle(&mut h);
+        assert!(
+            shown(&h, "This battle is forked after event 1"),
+            "{:?}",
+            h.state().model.notices
+        );
+        let fork = record(&h).open_fork(0).expect("forked");
+        let keep = fork.branches[kept].first;
+        let other = fork.branches[1 - kept].first;
+        let before = record(&h).all_events(0).count();
+        let at = h
+            .query_all_by_label_contains("Keep this branch")
+            .nth(kept)
+            .expect("one button per branch")
+            .rect()
+            .center();
+        double_click_at(&mut h, at);
+        let settled = record(&h);
+        assert!(settled.open_fork(0).is_none(), "branch {kept}: settled");
+        let added: Vec<&LoggedEvent> = settled.all_events(0).skip(before).collect();
+        assert_eq!(
+            added.len(),
+            1,
+            "branch {kept}: one event, the choice: {:?}",
+            added.iter().map(|e| e.event.kind()).collect::<Vec<_>>()
+        );
+        assert!(matches!(added[0].event, Event::BranchChosen { .. }));
+        let line: Vec<_> = settled.logs[0].iter().map(|e| e.id).collect();
+        assert!(
+            line.contains(&keep),
+            "branch {kept}: the kept branch is played"
+        );
+        assert!(
+            !line.contains(&other),
+            "branch {kept}: the other branch stays set aside"
+        );
+        assert!(shown(&h, "Set aside branches (1)"));
+        assert!(
+            !shown(&h, "Restore the branch recorded by"),
+            "branch {kept}: no restore asked"
+        );
+    }
+}
