@@ -467,7 +467,12 @@ fn dice_box(
             // Enter in the last field: the faces as they are now, as the button records them.
             let (_, dice, answer) = table_pools(table, &request, &state.at_table.texts);
             match answer {
-                Ok(()) => record_table_dice(state, table, request, &dice, actions),
+                Ok(()) => {
+                    record_table_dice(state, table, request, &dice, actions);
+                    // No pointer moves after a key: show the recorded battle without waiting
+                    // for one.
+                    ui.ctx().request_repaint();
+                }
                 // Not all in yet: the keyboard stays where the typing goes on.
                 Err(_) => {
                     if let Some(last) = grid.fields.last() {

@@ -782,8 +782,14 @@ fn faces_typed_with_enter_between_pools_record_once_and_the_fields_stay_put() {
             .unwrap()
             .event
     };
+    let button_at = h.get_by_label("Record these dice").rect();
     h.key_press(egui::Key::Enter);
     h.run();
+    assert_eq!(
+        h.get_by_label("Record these dice").rect(),
+        button_at,
+        "the battle's first event moves nothing under the pointer"
+    );
     // A second Enter finds the box empty.
     h.key_press(egui::Key::Enter);
     h.run();

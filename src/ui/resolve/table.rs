@@ -236,6 +236,11 @@ pub fn faces_grid(
                 )
                 .labelled_by(label.id)
                 .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+            if field.changed() {
+                // What the faces make (the next pool, the record button, "3 of 5 faces") was
+                // worked out before this keystroke: show it again with the keystroke in.
+                ui.ctx().request_repaint();
+            }
             fields.push(field);
             match check_typed(text) {
                 Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
@@ -260,6 +265,8 @@ fn enter_moves_on(ui: &egui::Ui, fields: &[egui::Response]) -> bool {
     match fields.get(at + 1) {
         Some(next) => {
             next.request_focus();
+            // The next field was drawn without the keyboard this frame: draw it again now.
+            ui.ctx().request_repaint();
             false
         }
         None => true,
