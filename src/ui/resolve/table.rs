@@ -123,6 +123,9 @@ impl TableEntry {
 /// Width of a faces field: a dozen faces show whole.
 const FACES_WIDTH: f32 = 140.0;
 
+/// The narrowest a faces field gets in a narrow column: eight faces still show.
+const MIN_FACES_WIDTH: f32 = 72.0;
+
 /// The dice entry: "Resolve these dice" first (it never moves), then one field per pool;
 /// Enter in the last field resolves too.
 pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> Vec<Action> {
@@ -184,6 +187,15 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
 /// US ones): a grid sizes its columns to their widest cell.
 const POOL_LABEL_WIDTH: f32 = 210.0;
 
+/// The same in a narrow column (the Resolve view's dice panel): a pool's name and size
+/// without a repeat ("forced back — 2 d6") still fits. A fixed width, never one taken from the
+/// room there is, which would widen the panel and so the room, frame after frame.
+const NARROW_LABEL_WIDTH: f32 = 100.0;
+
+/// Room wanted beside the fields for what is wrong with the faces before the wide labels are
+/// used.
+const ERROR_ROOM: f32 = 120.0;
+
 /// The faces fields drawn this frame, and whether Enter was pressed in the last of them.
 pub struct FacesGrid {
     /// The fields, in order.
@@ -209,46 +221,61 @@ pub fn faces_grid(
         *shown = rows;
         ui.ctx().request_repaint();
     }
-    egui::Grid::new(id_salt).num_columns(3).show(ui, |ui| {
-        for asked in pools.iter().filter(|a| a.request.count > 0) {
-            let key = (asked.request.pool, asked.occurrence);
-            let again = if asked.occurrence > 0 {
-                format!(" (roll {})", asked.occurrence + 1)
-            } else {
-                String::new()
-            };
-            let name = format!("{}{again} — {}", asked.request.pool, asked.request.dice());
-            let label = ui
-                .allocate_ui_with_layout(
-                    egui::vec2(POOL_LABEL_WIDTH, ui.spacing().interact_size.y),
-                    egui::Layout::left_to_right(egui::Align::Center),
-                    |ui| {
-                        ui.set_min_width(POOL_LABEL_WIDTH);
-                        ui.label(name)
-                    },
-                )
-                .inner;
-            let text = texts.entry(key).or_default();
-            let field = ui
-                .add_sized(
-                    [FACES_WIDTH, ui.spacing().interact_size.y],
-                    egui::TextEdit::singleline(text).hint_text("65521"),
-                )
-                .labelled_by(label.id)
-                .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
-            if field.changed() {
-                // What the faces make (the next pool, the record button, "3 of 5 faces") was
-                // worked out before this keystroke: show it again with the keystroke in.
-                ui.ctx().request_repaint();
+    let room = ui.available_width();
+    let label_width = if room >= POOL_LABEL_WIDTH + FACES_WIDTH + ERROR_ROOM {
+        POOL_LABEL_WIDTH
+    } else {
+        NARROW_LABEL_WIDTH
+    };
+    // In a column narrower than a label and a whole field, the field takes what is left (three
+    // gaps spare, so the grid never widens the column it measures), down to a few faces.
+    let faces_width = (room - label_width - 3.0 * ui.spacing().item_spacing.x)
+        .clamp(MIN_FACES_WIDTH, FACES_WIDTH);
+    // No minimum beyond the widths set: the column for what is wrong stays empty until
+    // something is, and takes no room from a narrow panel before that.
+    egui::Grid::new(id_salt)
+        .num_columns(3)
+        .min_col_width(0.0)
+        .show(ui, |ui| {
+            for asked in pools.iter().filter(|a| a.request.count > 0) {
+                let key = (asked.request.pool, asked.occurrence);
+                let again = if asked.occurrence > 0 {
+                    format!(" (roll {})", asked.occurrence + 1)
+                } else {
+                    String::new()
+                };
+                let name = format!("{}{again} — {}", asked.request.pool, asked.request.dice());
+                let label = ui
+                    .allocate_ui_with_layout(
+                        egui::vec2(label_width, ui.spacing().interact_size.y),
+                        egui::Layout::left_to_right(egui::Align::Center),
+                        |ui| {
+                            ui.set_min_width(label_width);
+                            ui.label(name)
+                        },
+                    )
+                    .inner;
+                let text = texts.entry(key).or_default();
+                let field = ui
+                    .add_sized(
+                        [faces_width, ui.spacing().interact_size.y],
+                        egui::TextEdit::singleline(text).hint_text("65521"),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+                if field.changed() {
+                    // What the faces make (the next pool, the record button, "3 of 5 faces") was
+                    // worked out before this keystroke: show it again with the keystroke in.
+                    ui.ctx().request_repaint();
+                }
+                fields.push(field);
+                match check_typed(text) {
+                    Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
+                    Ok(()) => ui.label(""),
+                };
+                ui.end_row();
             }
-            fields.push(field);
-            match check_typed(text) {
-                Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
-                Ok(()) => ui.label(""),
-            };
-            ui.end_row();
-        }
-    });
+        });
     let submitted = enter_moves_on(ui, &fields);
     FacesGrid { fields, submitted }
 }
