@@ -1010,3 +1010,27 @@ fn double_clicking_keep_this_branch_keeps_it_once() {
         );
     }
 }
+
+/// Back to "Rolled at the table" with an action still waiting for its dice: its first field
+/// takes the keyboard again, so the faces can be typed at once.
+#[test]
+fn choosing_rolled_at_the_table_again_gives_the_waiting_action_the_keyboard() {
+    let mut h = harness();
+    start(&mut h);
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    h.get_by_label("App roll").click();
+    h.run();
+    assert!(
+        h.query_by_label("us — 4 d6").is_none(),
+        "the box is put away"
+    );
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    assert!(h.get_by_label("us — 4 d6").is_focused());
+    type_keys(&mut h, "6543");
+    assert_eq!(h.get_by_label("us — 4 d6").value().as_deref(), Some("6543"));
+    assert!(battle_log(&h, 0).is_empty(), "nothing recorded yet");
+}
