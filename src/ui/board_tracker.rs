@@ -582,6 +582,7 @@ fn action_form(
                 &mut state.texts,
                 &mut state.shown,
             )
+            .fields
             .iter()
             .map(|f| f.id)
             .collect();
@@ -625,10 +626,13 @@ fn action_form(
     }
 }
 
-/// Enter records the open form when the keyboard was the form's own (a faces field) or
-/// nobody's, no drop-down or question is open: never an Enter typed into a field elsewhere.
+/// Enter records the open form when the keyboard was the form's last faces field or nobody's,
+/// no drop-down or question is open: never an Enter typed into a field elsewhere (in an
+/// earlier faces field it moves the keyboard to the next, see [`table::faces_grid`]).
 fn enter_records(state: &BoardTrackerState, ui: &egui::Ui, fields: &[egui::Id]) -> bool {
-    let keyboard_here = state.focus_before.is_none_or(|id| fields.contains(&id));
+    let keyboard_here = state
+        .focus_before
+        .is_none_or(|id| fields.last() == Some(&id));
     keyboard_here
         && state.confirm.is_none()
         && !egui::Popup::is_any_open(ui.ctx())

@@ -418,6 +418,12 @@ fn player_list(record: &campaign::CampaignRecord, ui: &mut egui::Ui) {
     let players = record.players();
     let unsigned = record.unsigned_events();
     if players.is_empty() && unsigned == 0 {
+        // The row is kept while nothing is recorded: the battle's first event must not push
+        // the tracker down under the pointer that recorded it.
+        ui.horizontal(|ui| {
+            ui.set_min_height(ui.spacing().interact_size.y);
+            ui.weak("Recorded by: nobody yet");
+        });
         return;
     }
     egui::CollapsingHeader::new(format!(

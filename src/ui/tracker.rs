@@ -407,10 +407,15 @@ fn dice_box(
         ui.label("Dice:");
         ui.radio_value(&mut state.dice_mode, DiceMode::App, "App roll")
             .on_hover_text("The app rolls, from the seed the battle's history gives");
-        ui.radio_value(&mut state.dice_mode, DiceMode::Table, "Rolled at the table")
+        let chosen = ui
+            .radio_value(&mut state.dice_mode, DiceMode::Table, "Rolled at the table")
             .on_hover_text(
                 "Press an action that rolls, then type the faces the players rolled; the result is derived from them",
             );
+        // Back at the table with an action still waiting: its first field takes the keyboard.
+        if chosen.changed() {
+            state.at_table.focus_frames = FOCUS_FRAMES;
+        }
     });
     if state.dice_mode != DiceMode::Table {
         return;
@@ -421,12 +426,7 @@ fn dice_box(
         ui.set_min_width(ui.available_width());
         let request = state.at_table.request.clone();
         let (pools, dice, answer) = match &request {
-            Some(request) => table::ask_pools(&state.at_table.texts, |dice| {
-                match table.record.table_pools(table.index, request, dice) {
-                    Ok((asked, answer)) => (asked, answer.map(|_| ())),
-                    Err(e) => (Vec::new(), Err(e)),
-                }
-            }),
+            Some(request) => table_pools(table, request, &state.at_table.texts),
             None => (Vec::new(), TableDice::new(), Ok(())),
         };
         ui.horizontal(|ui| {
@@ -437,13 +437,7 @@ fn dice_box(
                 .clicked()
                 && let Some(request) = request.clone()
             {
-                let decided =
-                    table
-                        .record
-                        .decide_table(table.index, &request, &table.model.player, &dice);
-                // Recorded: the box empties, so a second click has nothing to record.
-                state.at_table = AtTable::default();
-                settle(state, request, decided, actions);
+                record_table_dice(state, table, request, &dice, actions);
             }
             match &request {
                 Some(request) => {
@@ -460,15 +454,36 @@ fn dice_box(
         if request.is_none() {
             return;
         }
-        let fields = table::faces_grid(
+        let grid = table::faces_grid(
             ui,
             "tracker_table_dice",
             &pools,
             &mut state.at_table.texts,
             &mut state.at_table.shown,
         );
+        if grid.submitted
+            && let Some(request) = request.clone()
+        {
+            // Enter in the last field: the faces as they are now, as the button records them.
+            let (_, dice, answer) = table_pools(table, &request, &state.at_table.texts);
+            match answer {
+                Ok(()) => {
+                    record_table_dice(state, table, request, &dice, actions);
+                    // No pointer moves after a key: show the recorded battle without waiting
+                    // for one.
+                    ui.ctx().request_repaint();
+                }
+                // Not all in yet: the keyboard stays where the typing goes on.
+                Err(_) => {
+                    if let Some(last) = grid.fields.last() {
+                        last.request_focus();
+                    }
+                }
+            }
+            return;
+        }
         if state.at_table.focus_frames > 0
-            && let Some(first) = fields.first()
+            && let Some(first) = grid.fields.first()
         {
             if first.has_focus() {
                 state.at_table.focus_frames = 0;
@@ -488,6 +503,37 @@ fn dice_box(
     if std::mem::take(&mut state.at_table.fresh) {
         shown.response.scroll_to_me(None);
     }
+}
+
+/// The pools the battle's rules ask of `request` for the faces typed, the dice taken from
+/// them, and whether they make a complete roll (else why not).
+fn table_pools(
+    table: &Table<'_>,
+    request: &Request,
+    texts: &Typed,
+) -> (Vec<table::Asked>, TableDice, Result<(), CampaignError>) {
+    table::ask_pools(texts, |dice| {
+        match table.record.table_pools(table.index, request, dice) {
+            Ok((asked, answer)) => (asked, answer.map(|_| ())),
+            Err(e) => (Vec::new(), Err(e)),
+        }
+    })
+}
+
+/// Records `request` with the faces typed at the table. The box empties, so a second click (or
+/// Enter) has nothing to record.
+fn record_table_dice(
+    state: &mut TrackerState,
+    table: &Table<'_>,
+    request: Request,
+    dice: &TableDice,
+    actions: &mut Vec<Action>,
+) {
+    let decided = table
+        .record
+        .decide_table(table.index, &request, &table.model.player, dice);
+    state.at_table = AtTable::default();
+    settle(state, request, decided, actions);
 }
 
 /// "Fire: M4 75mm 1/2 (Tank Company 1) → Panzer IV H 1/3 (Panzer Company 2)", "Roll command

@@ -732,3 +732,313 @@ fn dice_typed_in_the_tracker_are_the_dice_recorded() {
     assert_eq!(fire.dice_from, DiceFrom::Table);
     assert_eq!(battle_log(&h, 0).len(), 2);
 }
+
+/// Types `text` into whatever has the keyboard, as a player does without clicking a field.
+fn type_keys(h: &mut Harness<'static, App>, text: &str) {
+    h.event(egui::Event::Text(text.into()));
+    h.run();
+}
+
+/// At the table the keyboard is enough: the first faces field has it as soon as the action is
+/// pressed, Enter moves on to the next pool, and Enter in the last field records the faces as
+/// "Record these dice" does — once. The fields already shown stay where they are when the next
+/// pool's row appears.
+#[test]
+fn faces_typed_with_enter_between_pools_record_once_and_the_fields_stay_put() {
+    use quartermaster::rules::resolution::TableDice;
+
+    let mut h = harness();
+    start(&mut h);
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    assert!(
+        h.get_by_label("us — 4 d6").is_focused(),
+        "the first field takes the keyboard"
+    );
+    let us_at = h.get_by_label("us — 4 d6").rect();
+    type_keys(&mut h, "6543");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        battle_log(&h, 0).is_empty(),
+        "Enter in the US field moves on"
+    );
+    assert!(
+        h.get_by_label("german — 3 d6").is_focused(),
+        "Enter moved the keyboard to the German field"
+    );
+    assert_eq!(
+        h.get_by_label("us — 4 d6").rect(),
+        us_at,
+        "the US field did not move when the German row appeared"
+    );
+    type_keys(&mut h, "652");
+    let expected = {
+        let open = h.state().model.campaign.as_ref().unwrap();
+        open.stored
+            .record
+            .decide_table(
+                open.battle,
+                &Request::new(key::ROLL_COMMAND),
+                &h.state().model.player,
+                &TableDice::new()
+                    .with("us", vec![6, 5, 4, 3])
+                    .with("german", vec![6, 5, 2]),
+            )
+            .unwrap()
+            .event
+    };
+    let button_at = h.get_by_label("Record these dice").rect();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(
+        h.get_by_label("Record these dice").rect(),
+        button_at,
+        "the battle's first event moves nothing under the pointer"
+    );
+    // A second Enter finds the box empty.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let log = battle_log(&h, 0);
+    assert_eq!(log.len(), 1, "one command roll recorded");
+    assert_eq!(log[0].event, expected);
+    let Event::Armour(ab::Event::CommandRolled(rolled)) = &log[0].event else {
+        panic!("a command roll: {:?}", log[0].event)
+    };
+    assert_eq!(rolled.rounds[0].us.dice, [6, 5, 4, 3]);
+    assert_eq!(rolled.rounds[0].german.dice, [6, 5, 2]);
+}
+
+/// A fire at the table where the target reacts: the reaction pool appears under the attack
+/// without moving the attack field or the record button, and Enter in the reaction field
+/// records the shot with the faces typed.
+#[test]
+fn a_fire_typed_at_the_table_records_on_enter_in_the_reaction_field() {
+    use quartermaster::rules::resolution::TableDice;
+
+    let mut h = harness();
+    start(&mut h);
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    pick(&mut h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
+    pick(
+        &mut h,
+        "Target",
+        "Panther Ausf G 1/2 (Panzer Company 1), German",
+    );
+    h.get_by_label("Fire: type its dice").click();
+    h.run();
+    let shot = h
+        .state()
+        .campaign
+        .tracker
+        .at_table
+        .request
+        .clone()
+        .expect("the fire waits for its dice");
+    let (asked, _) = record(&h).table_pools(0, &shot, &TableDice::new()).unwrap();
+    let attack = asked[0];
+    let attack_label = format!("attack — {} d6", attack.count);
+    assert!(h.get_by_label(&attack_label).is_focused());
+    let field_at = h.get_by_label(&attack_label).rect();
+    let button_at = h.get_by_label("Record these dice").rect();
+    // One hit, no six: the target reacts.
+    let mut faces = vec![1u8; attack.count as usize];
+    faces[0] = 5;
+    type_keys(&mut h, &faces.iter().map(u8::to_string).collect::<String>());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let (asked, _) = record(&h)
+        .table_pools(0, &shot, &TableDice::new().with("attack", faces.clone()))
+        .unwrap();
+    let reaction = asked[1];
+    let reaction_label = format!("reaction — {} d6", reaction.count);
+    assert!(h.get_by_label(&reaction_label).is_focused());
+    assert_eq!(h.get_by_label(&attack_label).rect(), field_at);
+    assert_eq!(h.get_by_label("Record these dice").rect(), button_at);
+    let reaction_faces = vec![6u8; reaction.count as usize];
+    type_keys(
+        &mut h,
+        &reaction_faces.iter().map(u8::to_string).collect::<String>(),
+    );
+    let expected = {
+        let open = h.state().model.campaign.as_ref().unwrap();
+        open.stored
+            .record
+            .decide_table(
+                open.battle,
+                &shot,
+                &h.state().model.player,
+                &TableDice::new()
+                    .with("attack", faces.clone())
+                    .with("reaction", reaction_faces.clone()),
+            )
+            .unwrap()
+            .event
+    };
+    let before = battle_log(&h, 0).len();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let log = battle_log(&h, 0);
+    assert_eq!(log.len(), before + 1, "one fire recorded");
+    assert_eq!(log.last().unwrap().event, expected);
+    let Event::Armour(ab::Event::Fire(fire)) = &log.last().unwrap().event else {
+        panic!("a fire: {:?}", log.last().unwrap().event)
+    };
+    assert_eq!(
+        fire.dice_from,
+        quartermaster::rules::battle::DiceFrom::Table
+    );
+    assert_eq!(
+        fire.attack.dice, faces,
+        "the attack dice are the faces typed"
+    );
+    assert_eq!(
+        fire.reaction.as_ref().map(|r| r.dice.clone()),
+        Some(reaction_faces)
+    );
+}
+
+/// Opens a Lorraine campaign whose Battle 1 is forked after its command roll: Ann and Bob each
+/// wrote a note at the same place, on their own machines, and the copies were merged.
+fn open_forked_battle(h: &mut Harness<'static, App>) {
+    use quartermaster::campaign::{
+        self, CampaignUid, EventUid, LorraineOptions, Recorder, Sides, file, merge,
+    };
+    h.run();
+    let created = campaign::new_lorraine(
+        "Lorraine 1944",
+        Sides::default(),
+        LorraineOptions::default(),
+    )
+    .unwrap();
+    let mut base = CampaignRecord::new(
+        CampaignUid(uuid::Uuid::from_u128(
+            0x0192_0000_0000_7000_8000_0000_0000_0f00,
+        )),
+        created,
+    );
+    let roll = base
+        .decide(0, &Request::new(key::ROLL_COMMAND), &Recorder::default())
+        .unwrap()
+        .event;
+    base.append(
+        0,
+        EventUid(uuid::Uuid::from_u128(1)),
+        "2026-11-25T10:00:00.000Z".into(),
+        Recorder::default(),
+        roll,
+    )
+    .unwrap();
+    let branch = |n: u128, player: &str| {
+        let mut copy = base.clone();
+        let by = Recorder {
+            player: player.into(),
+            machine: format!("{player}-laptop"),
+        };
+        copy.append(
+            0,
+            EventUid(uuid::Uuid::from_u128(n)),
+            format!("2026-11-25T10:0{n}:00.000Z"),
+            by,
+            Event::Note {
+                text: format!("{player}'s note"),
+            },
+        )
+        .unwrap();
+        copy
+    };
+    let (forked, report) = merge::merge(&branch(2, "Ann"), &branch(3, "Bob")).unwrap();
+    assert!(
+        forked.open_fork(0).is_some(),
+        "the merged copies fork: {report:?}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("campaign.json");
+    std::fs::write(&path, file::to_json(&forked).unwrap()).unwrap();
+    h.state_mut()
+        .model
+        .apply(quartermaster::ui::Command::Campaign(
+            quartermaster::ui::CampaignCommand::Import(path),
+        ));
+    h.run();
+}
+
+/// A double click on "Keep this branch" keeps that branch once: the first click records the
+/// choice, the second lands on whatever is there now (the tracker, the set-aside branches) and
+/// neither records nor restores anything. Tried on each branch's button.
+#[test]
+fn double_clicking_keep_this_branch_keeps_it_once() {
+    for kept in 0..2 {
+        let mut h = harness();
+        open_forked_battle(&mut h);
+        assert!(
+            shown(&h, "This battle is forked after event 1"),
+            "{:?}",
+            h.state().model.notices
+        );
+        let fork = record(&h).open_fork(0).expect("forked");
+        let keep = fork.branches[kept].first;
+        let other = fork.branches[1 - kept].first;
+        let before = record(&h).all_events(0).count();
+        let at = h
+            .query_all_by_label_contains("Keep this branch")
+            .nth(kept)
+            .expect("one button per branch")
+            .rect()
+            .center();
+        double_click_at(&mut h, at);
+        let settled = record(&h);
+        assert!(settled.open_fork(0).is_none(), "branch {kept}: settled");
+        let added: Vec<&LoggedEvent> = settled.all_events(0).skip(before).collect();
+        assert_eq!(
+            added.len(),
+            1,
+            "branch {kept}: one event, the choice: {:?}",
+            added.iter().map(|e| e.event.kind()).collect::<Vec<_>>()
+        );
+        assert!(matches!(added[0].event, Event::BranchChosen { .. }));
+        let line: Vec<_> = settled.logs[0].iter().map(|e| e.id).collect();
+        assert!(
+            line.contains(&keep),
+            "branch {kept}: the kept branch is played"
+        );
+        assert!(
+            !line.contains(&other),
+            "branch {kept}: the other branch stays set aside"
+        );
+        assert!(shown(&h, "Set aside branches (1)"));
+        assert!(
+            !shown(&h, "Restore the branch recorded by"),
+            "branch {kept}: no restore asked"
+        );
+    }
+}
+
+/// Back to "Rolled at the table" with an action still waiting for its dice: its first field
+/// takes the keyboard again, so the faces can be typed at once.
+#[test]
+fn choosing_rolled_at_the_table_again_gives_the_waiting_action_the_keyboard() {
+    let mut h = harness();
+    start(&mut h);
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    h.get_by_label("App roll").click();
+    h.run();
+    assert!(
+        h.query_by_label("us — 4 d6").is_none(),
+        "the box is put away"
+    );
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    assert!(h.get_by_label("us — 4 d6").is_focused());
+    type_keys(&mut h, "6543");
+    assert_eq!(h.get_by_label("us — 4 d6").value().as_deref(), Some("6543"));
+    assert!(battle_log(&h, 0).is_empty(), "nothing recorded yet");
+}

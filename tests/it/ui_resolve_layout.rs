@@ -83,3 +83,32 @@ fn bolt_action_hit_lines_follow_the_firers_at_720() {
         assert!(h.query_by_label_contains(&beyond).is_none(), "{beyond}");
     }
 }
+
+/// Dice rolled at the table in a small window: the faces fields sit whole in the dice column,
+/// beside the odds and not over them, when the second pool's row appears too.
+#[test]
+fn faces_fields_fit_the_dice_column_at_1024_and_720() {
+    for (width, height) in [(1024.0, 700.0), (720.0, 480.0)] {
+        let mut h = harness(width, height);
+        open_resolve(&mut h);
+        h.get_by_label("Rolled at the table").click();
+        h.run();
+        choose(&mut h, "Attacker", "Panzer IV H");
+        choose(&mut h, "Target", "M4 75mm");
+        inside(&h, "attack —", width);
+        // Three hits: the reaction pool is asked for next.
+        let attack = h.get_by_label_contains("attack —");
+        attack.focus();
+        h.run();
+        h.get_by_label_contains("attack —").type_text("66511111");
+        h.run();
+        inside(&h, "attack —", width);
+        inside(&h, "reaction —", width);
+        let field = h.get_by_label_contains("reaction —").rect();
+        let odds = h.get_by_label_contains("P(dispersed):").rect();
+        assert!(
+            !field.intersects(odds),
+            "the reaction field {field:?} lies over the odds {odds:?} at {width}"
+        );
+    }
+}

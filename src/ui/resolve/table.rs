@@ -123,7 +123,11 @@ impl TableEntry {
 /// Width of a faces field: a dozen faces show whole.
 const FACES_WIDTH: f32 = 140.0;
 
-/// The dice entry: "Resolve these dice" first (it never moves), then one field per pool.
+/// The narrowest a faces field gets in a narrow column: eight faces still show.
+const MIN_FACES_WIDTH: f32 = 72.0;
+
+/// The dice entry: "Resolve these dice" first (it never moves), then one field per pool;
+/// Enter in the last field resolves too.
 pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> Vec<Action> {
     let mut actions = Vec::new();
     let mechanic = state.current();
@@ -148,13 +152,23 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
             dice: prompt.dice.clone(),
         }));
     }
-    let _ = faces_grid(
+    let grid = faces_grid(
         ui,
         "table_dice",
         &prompt.pools,
         &mut state.table.texts,
         &mut state.table.shown,
     );
+    // Enter in the last field resolves as the button does, with the faces as they are now.
+    if grid.submitted && ready {
+        let typed = state.table.prompt(mechanic, subject);
+        if typed.answer.is_ok() && actions.is_empty() {
+            actions.push(Action::Resolve(ResolveAction::RollTable {
+                subject: subject.clone(),
+                dice: typed.dice,
+            }));
+        }
+    }
     match &prompt.answer {
         Ok(_) => {}
         Err(ResolveError::Dice(dice)) if still_typing(ui, dice) => {}
@@ -168,53 +182,122 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
     actions
 }
 
+/// Width kept for a pool's name and size ("army_morale (roll 2) — 12 d6" fits), so the
+/// fields stay put when a pool with a longer name appears below (the German dice after the
+/// US ones): a grid sizes its columns to their widest cell.
+const POOL_LABEL_WIDTH: f32 = 210.0;
+
+/// The same in a narrow column (the Resolve view's dice panel): a pool's name and size
+/// without a repeat ("forced back — 2 d6") still fits. A fixed width, never one taken from the
+/// room there is, which would widen the panel and so the room, frame after frame.
+const NARROW_LABEL_WIDTH: f32 = 100.0;
+
+/// Room wanted beside the fields for what is wrong with the faces before the wide labels are
+/// used.
+const ERROR_ROOM: f32 = 120.0;
+
+/// The faces fields drawn this frame, and whether Enter was pressed in the last of them.
+pub struct FacesGrid {
+    /// The fields, in order.
+    pub fields: Vec<egui::Response>,
+    /// Enter in the last field: the player is done typing, as if the record button were
+    /// pressed. (Enter in another field moves the keyboard to the next one.)
+    pub submitted: bool,
+}
+
 /// One row a pool the rules ask for — its name and size ("attack — 7 d6"), a field for its
 /// faces, and what is wrong with them as typed — fields lined up under each other. `shown`
 /// holds the rows drawn last frame: a new row widens the grid, which lays out once more.
-/// Returns the fields, in order.
 pub fn faces_grid(
     ui: &mut egui::Ui,
     id_salt: &str,
     pools: &[Asked],
     texts: &mut Typed,
     shown: &mut usize,
-) -> Vec<egui::Response> {
+) -> FacesGrid {
     let mut fields = Vec::new();
     let rows = pools.iter().filter(|a| a.request.count > 0).count();
     if rows != *shown {
         *shown = rows;
         ui.ctx().request_repaint();
     }
-    egui::Grid::new(id_salt).num_columns(3).show(ui, |ui| {
-        for asked in pools.iter().filter(|a| a.request.count > 0) {
-            let key = (asked.request.pool, asked.occurrence);
-            let again = if asked.occurrence > 0 {
-                format!(" (roll {})", asked.occurrence + 1)
-            } else {
-                String::new()
-            };
-            let label = ui.label(format!(
-                "{}{again} — {}",
-                asked.request.pool,
-                asked.request.dice()
-            ));
-            let text = texts.entry(key).or_default();
-            let field = ui
-                .add_sized(
-                    [FACES_WIDTH, ui.spacing().interact_size.y],
-                    egui::TextEdit::singleline(text).hint_text("65521"),
-                )
-                .labelled_by(label.id)
-                .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
-            fields.push(field);
-            match check_typed(text) {
-                Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
-                Ok(()) => ui.label(""),
-            };
-            ui.end_row();
+    let room = ui.available_width();
+    let label_width = if room >= POOL_LABEL_WIDTH + FACES_WIDTH + ERROR_ROOM {
+        POOL_LABEL_WIDTH
+    } else {
+        NARROW_LABEL_WIDTH
+    };
+    // In a column narrower than a label and a whole field, the field takes what is left (three
+    // gaps spare, so the grid never widens the column it measures), down to a few faces.
+    let faces_width = (room - label_width - 3.0 * ui.spacing().item_spacing.x)
+        .clamp(MIN_FACES_WIDTH, FACES_WIDTH);
+    // No minimum beyond the widths set: the column for what is wrong stays empty until
+    // something is, and takes no room from a narrow panel before that.
+    egui::Grid::new(id_salt)
+        .num_columns(3)
+        .min_col_width(0.0)
+        .show(ui, |ui| {
+            for asked in pools.iter().filter(|a| a.request.count > 0) {
+                let key = (asked.request.pool, asked.occurrence);
+                let again = if asked.occurrence > 0 {
+                    format!(" (roll {})", asked.occurrence + 1)
+                } else {
+                    String::new()
+                };
+                let name = format!("{}{again} — {}", asked.request.pool, asked.request.dice());
+                let label = ui
+                    .allocate_ui_with_layout(
+                        egui::vec2(label_width, ui.spacing().interact_size.y),
+                        egui::Layout::left_to_right(egui::Align::Center),
+                        |ui| {
+                            ui.set_min_width(label_width);
+                            ui.label(name)
+                        },
+                    )
+                    .inner;
+                let text = texts.entry(key).or_default();
+                let field = ui
+                    .add_sized(
+                        [faces_width, ui.spacing().interact_size.y],
+                        egui::TextEdit::singleline(text).hint_text("65521"),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+                if field.changed() {
+                    // What the faces make (the next pool, the record button, "3 of 5 faces") was
+                    // worked out before this keystroke: show it again with the keystroke in.
+                    ui.ctx().request_repaint();
+                }
+                fields.push(field);
+                match check_typed(text) {
+                    Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
+                    Ok(()) => ui.label(""),
+                };
+                ui.end_row();
+            }
+        });
+    let submitted = enter_moves_on(ui, &fields);
+    FacesGrid { fields, submitted }
+}
+
+/// Enter in a faces field (a one-line field gives up the keyboard on Enter): in the last field
+/// it submits, in any other the next field takes the keyboard. Returns whether it submitted.
+fn enter_moves_on(ui: &egui::Ui, fields: &[egui::Response]) -> bool {
+    if !ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        return false;
+    }
+    let Some(at) = fields.iter().position(egui::Response::lost_focus) else {
+        return false;
+    };
+    match fields.get(at + 1) {
+        Some(next) => {
+            next.request_focus();
+            // The next field was drawn without the keyboard this frame: draw it again now.
+            ui.ctx().request_repaint();
+            false
         }
-    });
-    fields
+        None => true,
+    }
 }
 
 /// Says how far the typing has got when `error` only means the faces are not all in yet (a
