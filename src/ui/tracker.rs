@@ -113,6 +113,9 @@ fn armour_mechanic(key: &str) -> &'static Mechanic {
         .expect("every build registers mechanics")
 }
 
+#[cfg(test)]
+mod one_path;
+
 impl TrackerState {
     fn say(&mut self, text: String) {
         self.refusal = Some((text, self.log_len));
