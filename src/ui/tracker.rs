@@ -113,9 +113,6 @@ fn armour_mechanic(key: &str) -> &'static Mechanic {
         .expect("every build registers mechanics")
 }
 
-#[cfg(test)]
-mod one_path;
-
 impl TrackerState {
     fn say(&mut self, text: String) {
         self.refusal = Some((text, self.log_len));
@@ -802,7 +799,7 @@ const FIRE_COLUMNS: [&[&str]; 2] = [
 ];
 
 fn constraints(
-    (plan, battle, offered): Board<'_>,
+    (plan, battle, offered): Standing<'_>,
     action: Option<&seam::Action>,
     request: &Request,
 ) -> Constraints {
@@ -836,21 +833,22 @@ fn constraints(
     }
 }
 
-/// The battle as a panel's constraints read it: its plan, the table, the actions offered.
-type Board<'a> = (&'a ArmourBattlePlan, &'a BattleState, &'a [seam::Action]);
+/// The battle as it stands, as a panel's constraints read it: its plan, the table, the
+/// actions offered.
+type Standing<'a> = (&'a ArmourBattlePlan, &'a BattleState, &'a [seam::Action]);
 
 /// Settles a fire or artillery panel's form under what the battle fixes, bounds and narrows
 /// for its unit's `action` and its target — as drawing the form settles it, column by
 /// column — and returns those constraints for drawing it. The panel's request
 /// ([`panel_request`]) is then what a click records.
 fn settle_panel(
-    board: Board<'_>,
+    standing: Standing<'_>,
     key: &'static str,
     action: Option<&seam::Action>,
     panel: &mut Panel,
     columns: &[Option<&'static [&'static str]>],
 ) -> Constraints {
-    let constraints = constraints(board, action, &panel_request(key, panel));
+    let constraints = constraints(standing, action, &panel_request(key, panel));
     for only in columns {
         form::settle(
             armour_mechanic("fire"),
@@ -917,9 +915,9 @@ fn fire_panel(
             &mut state.fire.target,
         );
     });
-    let board = (table.plan, table.state, table.offered.as_slice());
+    let standing = (table.plan, table.state, table.offered.as_slice());
     let constraints = settle_panel(
-        board,
+        standing,
         key::FIRE,
         action.as_ref(),
         &mut state.fire,
@@ -1011,9 +1009,9 @@ fn artillery_panel(
             &mut state.artillery.target,
         );
     });
-    let board = (table.plan, table.state, table.offered.as_slice());
+    let standing = (table.plan, table.state, table.offered.as_slice());
     let constraints = settle_panel(
-        board,
+        standing,
         key::ARTILLERY_FIRE,
         action.as_ref(),
         &mut state.artillery,
@@ -1290,3 +1288,6 @@ pub(super) fn undo_redo(ui: &mut egui::Ui, log: &crate::campaign::Battle<'_>) ->
     }
     actions
 }
+
+#[cfg(test)]
+mod one_path;
