@@ -988,11 +988,19 @@ fn a_bonus_without_stock_is_refused_and_a_paid_one_is_charged_and_rolled() {
             .side(Side::Us)
             .text("an order"),
     );
+    // At a unit us-2 may fire at (the first shot may have dispersed german-1, and a target
+    // that is gone is refused before any bonus is looked at).
+    let aimed =
+        crate::rules::armour_battles::battle::actions::actions(table.plan(), &table.state())
+            .into_iter()
+            .find(|a| a.key == key::FIRE && a.unit.as_deref() == Some("us-2"))
+            .and_then(|a| a.targets.first().cloned())
+            .unwrap();
     let err = table
         .decide(
             &Request::new(key::FIRE)
                 .unit("us-2")
-                .target("german-1")
+                .target(aimed)
                 .with("attacker_wild", InputValue::Count(1)),
         )
         .unwrap_err();

@@ -3,7 +3,7 @@
 //! Every command writes to the given writers and returns its exit code, so tests can run them
 //! in-process as well as through the binary.
 
-mod campaign;
+pub(crate) mod campaign;
 mod db;
 mod export;
 mod force;

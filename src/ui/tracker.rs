@@ -844,15 +844,19 @@ const FIRE_COLUMNS: [&[&str]; 2] = [
     ],
 ];
 
-fn constraints(table: &Table<'_>, action: Option<&seam::Action>, request: &Request) -> Constraints {
+fn constraints(
+    (plan, battle, offered): Standing<'_>,
+    action: Option<&seam::Action>,
+    request: &Request,
+) -> Constraints {
     // Before a unit is picked the form still offers only what any unit of the panel may do.
     let choices = action
-        .or_else(|| table.offered(request.action).next())
+        .or_else(|| offered.iter().find(|a| a.key == request.action))
         .map(|a| a.choices.clone())
         .unwrap_or_default();
     let mut fixed = action.map(|a| a.fixed.clone()).unwrap_or_default();
     let mut limits = action.map(|a| a.limits.clone()).unwrap_or_default();
-    if let Ok((_, inputs)) = ArmourBattle::situation(table.plan, table.state, request) {
+    if let Ok((_, inputs)) = ArmourBattle::situation(plan, battle, request) {
         for key in ["target_disruption", "target_suppressed", "ambush"] {
             if let Some(value) = inputs.get(key) {
                 fixed.retain(|(k, _)| *k != key);
@@ -860,8 +864,8 @@ fn constraints(table: &Table<'_>, action: Option<&seam::Action>, request: &Reque
             }
         }
     }
-    if let Some(target) = request.target.as_deref().and_then(|t| table.state.unit(t)) {
-        let room = battle::decide::bonus_room(table.state, target.side);
+    if let Some(target) = request.target.as_deref().and_then(|t| battle.unit(t)) {
+        let room = battle::decide::bonus_room(battle, target.side);
         limits.push(seam::Limit {
             key: "target_wild",
             max: i64::from(room),
@@ -874,6 +878,37 @@ fn constraints(table: &Table<'_>, action: Option<&seam::Action>, request: &Reque
         choices,
     }
 }
+
+/// The battle as it stands, as a panel's constraints read it: its plan, the table, the
+/// actions offered.
+type Standing<'a> = (&'a ArmourBattlePlan, &'a BattleState, &'a [seam::Action]);
+
+/// Settles a fire or artillery panel's form under what the battle fixes, bounds and narrows
+/// for its unit's `action` and its target — as drawing the form settles it, column by
+/// column — and returns those constraints for drawing it. The panel's request
+/// ([`panel_request`]) is then what a click records.
+fn settle_panel(
+    standing: Standing<'_>,
+    key: &'static str,
+    action: Option<&seam::Action>,
+    panel: &mut Panel,
+    columns: &[Option<&'static [&'static str]>],
+) -> Constraints {
+    let constraints = constraints(standing, action, &panel_request(key, panel));
+    for only in columns {
+        form::settle(
+            armour_mechanic("fire"),
+            &mut panel.form,
+            &constraints.fixing(*only),
+        );
+    }
+    constraints
+}
+
+/// The fire panel's form, drawn in [`FIRE_COLUMNS`].
+const FIRE_FORM: [Option<&[&str]>; 2] = [Some(FIRE_COLUMNS[0]), Some(FIRE_COLUMNS[1])];
+/// The artillery panel's form, drawn whole.
+const ARTILLERY_FORM: [Option<&[&str]>; 1] = [None];
 
 fn fire_panel(
     state: &mut TrackerState,
@@ -926,8 +961,14 @@ fn fire_panel(
             &mut state.fire.target,
         );
     });
-    let request = panel_request(key::FIRE, &state.fire);
-    let constraints = constraints(table, action.as_ref(), &request);
+    let standing = (table.plan, table.state, table.offered.as_slice());
+    let constraints = settle_panel(
+        standing,
+        key::FIRE,
+        action.as_ref(),
+        &mut state.fire,
+        &FIRE_FORM,
+    );
     egui::CollapsingHeader::new("Situation")
         .id_salt("fire_situation")
         .default_open(true)
@@ -1014,8 +1055,14 @@ fn artillery_panel(
             &mut state.artillery.target,
         );
     });
-    let request = panel_request(key::ARTILLERY_FIRE, &state.artillery);
-    let constraints = constraints(table, action.as_ref(), &request);
+    let standing = (table.plan, table.state, table.offered.as_slice());
+    let constraints = settle_panel(
+        standing,
+        key::ARTILLERY_FIRE,
+        action.as_ref(),
+        &mut state.artillery,
+        &ARTILLERY_FORM,
+    );
     form::form_fixed(
         ui,
         armour_mechanic("fire"),
@@ -1085,23 +1132,13 @@ fn units_table(
     egui::CollapsingHeader::new("Rally situation")
         .id_salt("rally_situation")
         .show(ui, |ui| {
-            // Unit, Disruption and suppression are each row's; the rest is the players'.
-            let values = [
-                ("unit", InputValue::Card(None)),
-                ("disruption", InputValue::Count(1)),
-                ("suppressed", InputValue::Flag(false)),
-                ("battle", InputValue::Count(1)),
-            ];
+            let values = rally_fixed();
             form::form_fixed(
                 ui,
                 armour_mechanic("rally"),
                 &mut state.rally,
                 table.model,
-                &Fixing {
-                    values: &values,
-                    cards_from_units: true,
-                    ..Fixing::default()
-                },
+                &rally_fixing(&values),
             );
         });
     ui.strong("Units");
@@ -1248,6 +1285,25 @@ fn fixes_any_face(action: &seam::Action) -> bool {
     action.fixed.iter().any(|(k, _)| *k == param::FACE)
 }
 
+/// What the rally situation form locks: unit, Disruption and suppression are each row's
+/// (placeholders here); the rest is the players'.
+fn rally_fixed() -> [(&'static str, InputValue); 4] {
+    [
+        ("unit", InputValue::Card(None)),
+        ("disruption", InputValue::Count(1)),
+        ("suppressed", InputValue::Flag(false)),
+        ("battle", InputValue::Count(1)),
+    ]
+}
+
+fn rally_fixing<'a>(values: &'a [(&'static str, InputValue)]) -> Fixing<'a> {
+    Fixing {
+        values,
+        cards_from_units: true,
+        ..Fixing::default()
+    }
+}
+
 /// A Rally button's request: the rally situation the players set, the row's unit.
 fn rally_inputs(state: &TrackerState, action: &mut seam::Action) {
     for key in ["distance", "cover", "no_los", "wild"] {
@@ -1278,3 +1334,6 @@ pub(super) fn undo_redo(ui: &mut egui::Ui, log: &crate::campaign::Battle<'_>) ->
     }
     actions
 }
+
+#[cfg(test)]
+mod one_path;

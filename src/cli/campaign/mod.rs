@@ -8,7 +8,7 @@ use clap::Subcommand;
 
 mod flags;
 mod next;
-mod record;
+pub(crate) mod record;
 mod show;
 mod sync;
 

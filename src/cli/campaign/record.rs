@@ -30,7 +30,7 @@ use crate::rules::armour_battles::battle::actions::{key, param};
 use crate::rules::battle::BattleRules;
 use crate::rules::battle::board::Board;
 use crate::rules::battle::table::{AnyTable, engine};
-use crate::rules::battle::{BattleError, Request, Side};
+use crate::rules::battle::{BattleError, Decided, Request, Side};
 use crate::rules::resolution::{
     InputKind, InputSpec, InputValue, Mechanic, ResolveError, TableDice,
 };
@@ -43,20 +43,9 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
         .ok_or_else(|| anyhow!("no campaign named '{}'", args.name))?;
     catch_up(store, id, args.json, out)?;
     let stored = store.load_campaign(id)?;
-    let index = usize::try_from(args.battle)
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .filter(|i| *i < stored.record.campaign.battles.len())
-        .ok_or_else(|| {
-            anyhow!(
-                "--battle {}: the campaign has battles 1 to {}",
-                args.battle,
-                stored.record.campaign.battles.len()
-            )
-        })?;
     let by = store.recorder()?;
-    let dice = table_dice(args.action.table_dice())?;
-    let event = decide(&stored.record, index, &args.action, &by, &dice)?;
+    let (index, decided) = decide_args(&stored.record, &args, &by)?;
+    let event = decided.event;
     let at = match &event {
         Event::BranchChosen { keep, .. } => stored.record.choice(index, *keep)?.0,
         _ => stored.record.next_position(index)?,
@@ -107,24 +96,52 @@ fn catch_up(
     Ok(())
 }
 
-/// The event the battle's rules record for `action` on battle `index` as it stands, rolled
-/// by the app or, when `dice` holds faces, with the dice rolled at the table.
+/// The battle `args` name (its index) and what the battle's rules decide for its action there
+/// as `by` records it: everything `campaign record` does short of the store, so the one-path
+/// test can set its answer beside the window's.
+pub(crate) fn decide_args(
+    record: &CampaignRecord,
+    args: &RecordArgs,
+    by: &crate::campaign::Recorder,
+) -> Result<(usize, Decided<Event>)> {
+    let index = usize::try_from(args.battle)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .filter(|i| *i < record.campaign.battles.len())
+        .ok_or_else(|| {
+            anyhow!(
+                "--battle {}: the campaign has battles 1 to {}",
+                args.battle,
+                record.campaign.battles.len()
+            )
+        })?;
+    let dice = table_dice(args.action.table_dice())?;
+    Ok((index, decide(record, index, &args.action, by, &dice)?))
+}
+
+/// The event the battle's rules record for `action` on battle `index` as it stands (with the
+/// mechanic's report of its roll), rolled by the app or, when `dice` holds faces, with the dice
+/// rolled at the table.
 fn decide(
     record: &CampaignRecord,
     index: usize,
     action: &RecordAction,
     by: &crate::campaign::Recorder,
     dice: &TableDice,
-) -> Result<Event> {
+) -> Result<Decided<Event>> {
     let battle = record
         .battle(index)
         .ok_or_else(|| anyhow!("no battle {}", index + 1))?;
+    let plain = |event| Decided {
+        event,
+        report: None,
+    };
     let request = match action {
-        RecordAction::Undo => return Ok(battle.undo()?),
-        RecordAction::Redo => return Ok(battle.redo()?),
+        RecordAction::Undo => return Ok(plain(battle.undo()?)),
+        RecordAction::Redo => return Ok(plain(battle.redo()?)),
         RecordAction::Choose { keep } => {
             let keep = parse_event_id(record, index, keep)?;
-            return Ok(record.choice(index, keep)?.1);
+            return Ok(plain(record.choice(index, keep)?.1));
         }
         RecordAction::Note { text } => Request::new(crate::campaign::NOTE).text(text.clone()),
         RecordAction::Conclude { winner, notes } => {
@@ -177,7 +194,6 @@ fn decide(
     if dice.is_empty() {
         return record
             .decide(index, &request, by)
-            .map(|d| d.event)
             .map_err(|e| name_the_flag(action, e));
     }
     let (asked, answer) = record.table_pools(index, &request, dice)?;
@@ -197,7 +213,6 @@ fn decide(
     }
     record
         .decide_table(index, &request, by, dice)
-        .map(|d| d.event)
         .map_err(|e| name_the_flag(action, e))
 }
 

@@ -10,12 +10,12 @@
 //! report of the dice it records. The view's own Roll stays a what-if with a seed of the
 //! player's; its dice are never recorded in a battle.
 
-use crate::campaign::{BattlePlan, BattleState, CampaignRecord};
+use crate::campaign::{BattlePlan, BattleState, CampaignError, CampaignRecord, Event};
 use crate::rules::RulesetId;
 use crate::rules::armour_battles::battle::actions::key;
 use crate::rules::armour_battles::battle::state::{Phase, UnitState};
 use crate::rules::armour_battles::battle::{ArmourBattle, ArmourBattlePlan};
-use crate::rules::battle::{BattleRules, Request};
+use crate::rules::battle::{BattleRules, Decided, Request};
 use crate::rules::dice::TableDice;
 use crate::rules::resolution::{Inputs, MechanicId, Report};
 use crate::ui::action::Action;
@@ -230,6 +230,24 @@ pub fn situation(pick: &BattlePick, form: &Form, battle: &OpenBattle<'_>) -> Opt
         .map(|(_, inputs)| inputs)
 }
 
+/// What the battle records for a roll from here: its rules' decision for the picked units and
+/// the form's `inputs`, with the seed its history gives or with the faces typed at the table.
+pub(in crate::ui) fn decide(
+    pick: &BattlePick,
+    inputs: &Inputs,
+    battle: &OpenBattle<'_>,
+    table: Option<&TableDice>,
+    player: &crate::campaign::Recorder,
+) -> Result<Decided<Event>, CampaignError> {
+    let request = &request(pick, inputs);
+    match table {
+        Some(dice) => battle
+            .record
+            .decide_table(battle.index, request, player, dice),
+        None => battle.record.decide(battle.index, request, player),
+    }
+}
+
 /// "Roll in Battle N" under the Resolve view's own roll, and what it rolled: the battle's
 /// decision for the picked units, recorded at once. Drawn before any result text, so it stays
 /// under the pointer.
@@ -244,7 +262,6 @@ pub fn roll_button(
     if pick.attacker.is_none() || pick.target.is_none() {
         return None;
     }
-    let request = request(pick, inputs);
     let rolled_now = pick
         .rolled
         .as_ref()
@@ -268,13 +285,7 @@ pub fn roll_button(
         .clicked();
     let mut action = None;
     if clicked {
-        let decided = match &table {
-            Some(dice) => battle
-                .record
-                .decide_table(battle.index, &request, player, dice),
-            None => battle.record.decide(battle.index, &request, player),
-        };
-        match decided {
+        match decide(pick, inputs, battle, table.as_ref(), player) {
             Ok(decided) => {
                 pick.error = None;
                 pick.rolled = decided.report.map(|report| (report, battle.log_len + 1));

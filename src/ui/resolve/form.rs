@@ -87,46 +87,12 @@ pub fn form_fixed(
     model: &Model,
     fixing: &Fixing<'_>,
 ) {
-    for (key, value) in fixing.values {
-        form.inputs.set(key, value.clone());
-    }
+    settle(mechanic, form, fixing);
     for spec in (mechanic.inputs)() {
-        if !spec.shown(&form.inputs) || fixing.only.is_some_and(|keys| !keys.contains(&spec.key)) {
+        let Some(spec) = bounded(spec, form, fixing) else {
             continue;
-        }
-        let fixed = fixing.values.iter().any(|(key, _)| *key == spec.key);
-        if (fixed || fixing.cards_from_units) && matches!(spec.kind, InputKind::Card { .. }) {
-            continue;
-        }
-        let limit = fixing.limits.iter().find(|l| l.key == spec.key);
-        let narrowed = fixing.choices.iter().find(|(key, _)| *key == spec.key);
-        let spec = match (&spec.kind, limit, narrowed) {
-            (InputKind::Count { min, max }, Some(limit), _) => InputSpec {
-                kind: InputKind::Count {
-                    min: *min,
-                    max: (*max).min(limit.max).max(*min),
-                },
-                ..spec
-            },
-            (InputKind::Choice(options), _, Some((_, allowed))) => {
-                let kept: Vec<Choice> = options
-                    .iter()
-                    .filter(|o| allowed.contains(&o.key))
-                    .copied()
-                    .collect();
-                // A choice left on an option no longer offered moves to the first one kept.
-                if let Some(first) = kept.first()
-                    && !allowed.contains(&form.inputs.choice(spec.key))
-                {
-                    form.inputs.set(spec.key, InputValue::Choice(first.key));
-                }
-                InputSpec {
-                    kind: InputKind::Choice(std::borrow::Cow::Owned(kept)),
-                    ..spec
-                }
-            }
-            _ => spec,
         };
+        let fixed = fixing.values.iter().any(|(key, _)| *key == spec.key);
         ui.push_id(spec.key, |ui| {
             ui.add_enabled_ui(!fixed, |ui| {
                 input(ui, mechanic.ruleset, &spec, form, model);
@@ -135,6 +101,76 @@ pub fn form_fixed(
             .on_disabled_hover_text("Decided by the battle");
         });
     }
+}
+
+/// What drawing the form under `fixing` makes of its values before the player touches a
+/// widget: the fixed values put in, a choice left on an option no longer offered moved to the
+/// first one kept, a count or number brought within its (bounded) range. Pure, so what a
+/// panel's request holds can be worked out, and tested, without drawing it.
+pub fn settle(mechanic: &Mechanic, form: &mut Form, fixing: &Fixing<'_>) {
+    for (key, value) in fixing.values {
+        form.inputs.set(key, value.clone());
+    }
+    for spec in (mechanic.inputs)() {
+        let narrowed = fixing.choices.iter().any(|(key, _)| *key == spec.key);
+        let Some(spec) = bounded(spec, form, fixing) else {
+            continue;
+        };
+        match &spec.kind {
+            InputKind::Choice(kept) if narrowed => {
+                if let Some(first) = kept.first()
+                    && !kept.iter().any(|o| o.key == form.inputs.choice(spec.key))
+                {
+                    form.inputs.set(spec.key, InputValue::Choice(first.key));
+                }
+            }
+            InputKind::Count { min, max } => {
+                let n = form.inputs.count(spec.key).clamp(*min, *max);
+                form.inputs.set(spec.key, InputValue::Count(n));
+            }
+            InputKind::Number { min, max } => {
+                let x = form.inputs.number(spec.key).clamp(*min, *max);
+                form.inputs.set(spec.key, InputValue::Number(x));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `spec` as the form draws it under `fixing` — a count bounded by the battle's limit, a
+/// choice narrowed to the options it allows — or `None` when it is not drawn (hidden, not in
+/// this column, or a card the battle's units give).
+fn bounded(spec: InputSpec, form: &Form, fixing: &Fixing<'_>) -> Option<InputSpec> {
+    if !spec.shown(&form.inputs) || fixing.only.is_some_and(|keys| !keys.contains(&spec.key)) {
+        return None;
+    }
+    let fixed = fixing.values.iter().any(|(key, _)| *key == spec.key);
+    if (fixed || fixing.cards_from_units) && matches!(spec.kind, InputKind::Card { .. }) {
+        return None;
+    }
+    let limit = fixing.limits.iter().find(|l| l.key == spec.key);
+    let narrowed = fixing.choices.iter().find(|(key, _)| *key == spec.key);
+    Some(match (&spec.kind, limit, narrowed) {
+        (InputKind::Count { min, max }, Some(limit), _) => InputSpec {
+            kind: InputKind::Count {
+                min: *min,
+                max: (*max).min(limit.max).max(*min),
+            },
+            ..spec
+        },
+        (InputKind::Choice(options), _, Some((_, allowed))) => {
+            let kept: Vec<Choice> = options
+                .iter()
+                .filter(|o| allowed.contains(&o.key))
+                .copied()
+                .collect();
+            InputSpec {
+                kind: InputKind::Choice(std::borrow::Cow::Owned(kept)),
+                ..spec
+            }
+        }
+        _ => spec,
+    })
 }
 
 fn presets(ui: &mut egui::Ui, presets: &[Preset], form: &mut Form) {

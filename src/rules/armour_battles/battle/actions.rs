@@ -915,11 +915,14 @@ fn fire(
     roller: &mut Roller,
     from: DiceFrom,
 ) -> Result<Decided<Event>, BattleError> {
-    let (_, inputs) = situation(plan, state, request)?;
     let firer = unit_of(state, request.unit.as_deref(), "firing unit")?;
     let target = unit_of(state, request.target.as_deref(), "target")?;
+    // Whether the unit may fire at all comes before how it fires (as rally asks first whether
+    // the unit may rally): the reason a refused Fire button gives is then the reason every
+    // front end gives, whatever else the situation asks.
     may_fire(state, firer, DiceFrom::Battle)?;
     may_be_fired_at(target)?;
+    let (_, inputs) = situation(plan, state, request)?;
     let shot = mechanics::direct_fire(&inputs)?;
     let (mode, roll) = mechanics::fire_roll(&inputs, roller)?;
     let setup = FireSetup {
