@@ -252,8 +252,12 @@ fn is_own_file(name: &str, uid: CampaignUid, machine: &str) -> bool {
         .is_some_and(|rest| rest.starts_with('.') || rest.starts_with(' '))
 }
 
-/// This machine's file as just written: read to its end.
+/// This machine's file as just written: read to its end. Its length and last bytes tell that
+/// (the history it holds is not read again); a file whose last line is incomplete is read.
 fn own_state(path: &Path, name: &str) -> Option<folder::Seen> {
+    if let Some(seen) = folder::seen_to_end(path, name) {
+        return Some(seen);
+    }
     let mut incoming = Vec::new();
     let read = folder::read_file(path, usize::MAX, None, &mut incoming);
     read.seen.map(|mut s| {
