@@ -331,12 +331,22 @@ pub(crate) fn events_since(
     id: CampaignId,
     after: i64,
 ) -> Result<Vec<(i64, u32, LoggedEvent)>, StoreError> {
-    conn.prepare_cached(queries::EVENTS_SINCE)
-        .and_then(|mut stmt| {
-            stmt.query_map(params![id, after], row_to_event)?
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .map_err(ctx.err("reading a campaign's new events"))?
+    // From the start, the campaign's own battles lead (a range of row ids would read every
+    // campaign's rows); from a row on, the range leads (it holds only what is new).
+    let rows = if after <= 0 {
+        conn.prepare_cached(queries::CAMPAIGN_EVENTS)
+            .and_then(|mut stmt| {
+                stmt.query_map([id], row_to_event)?
+                    .collect::<Result<Vec<_>, _>>()
+            })
+    } else {
+        conn.prepare_cached(queries::EVENTS_SINCE)
+            .and_then(|mut stmt| {
+                stmt.query_map(params![id, after], row_to_event)?
+                    .collect::<Result<Vec<_>, _>>()
+            })
+    };
+    rows.map_err(ctx.err("reading a campaign's new events"))?
         .into_iter()
         .map(|row| {
             let (rowid, number) = (row.0, u32::try_from(row.1).unwrap_or(u32::MAX));
@@ -345,14 +355,16 @@ pub(crate) fn events_since(
         .collect()
 }
 
-/// The row id of campaign `id`'s newest event (0 when none).
+/// The row id of campaign `id`'s newest event (0 when none), reading only the rows after
+/// `known` when that row is one of the campaign's.
 pub(crate) fn last_event_row(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
+    known: i64,
 ) -> Result<i64, StoreError> {
     conn.prepare_cached(queries::CAMPAIGN_LAST_EVENT)
-        .and_then(|mut stmt| stmt.query_row([id], |row| row.get(0)))
+        .and_then(|mut stmt| stmt.query_row(params![id, known], |row| row.get(0)))
         .map_err(ctx.err("reading a campaign's log"))
 }
 
@@ -401,6 +413,42 @@ pub(crate) fn signers(
                 .or_default()
                 .insert(key);
         }
+    }
+    Ok(bindings)
+}
+
+/// The keys campaign `id` binds each claimed (player, machine, key) to, as far as judging the
+/// claim needs: the claimed key alone when an event the library holds was signed with it under
+/// those names (one indexed look-up, not a read of every event they signed); otherwise every
+/// key signing under those names (none: the names are not bound yet).
+pub(crate) fn claimed_signers(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    claims: &[(String, String, PublicKey)],
+) -> Result<Bindings, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(queries::CAMPAIGN_SIGNED_BY)
+        .map_err(ctx.err("reading a campaign's players"))?;
+    let mut bindings = Bindings::new();
+    let mut unproven: Vec<(String, String)> = Vec::new();
+    for (player, machine, key) in claims {
+        let text = serde_json::to_value(key)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        let signed: bool = stmt
+            .query_row(params![id, player, machine, text], |row| row.get(0))
+            .map_err(ctx.err("reading a campaign's players"))?;
+        let names = (player.clone(), machine.clone());
+        if signed {
+            bindings.entry(names).or_default().insert(*key);
+        } else if !unproven.contains(&names) {
+            unproven.push(names);
+        }
+    }
+    for (names, keys) in signers(conn, ctx, id, &unproven)? {
+        bindings.entry(names).or_default().extend(keys);
     }
     Ok(bindings)
 }
@@ -888,8 +936,8 @@ pub(crate) fn refuse_taken_names(
     key: &MachineKey,
 ) -> Result<(), StoreError> {
     let names = (by.player.clone(), by.machine.clone());
-    let bound = signers(conn, ctx, id, std::slice::from_ref(&names))?;
     let mine = key.public();
+    let bound = claimed_signers(conn, ctx, id, &[(names.0.clone(), names.1.clone(), mine)])?;
     match bound.get(&names) {
         Some(keys) if !keys.contains(&mine) => {
             let theirs: Vec<String> = keys.iter().map(PublicKey::fingerprint).collect();

@@ -834,19 +834,22 @@ impl Store {
         campaign::stored_ids(&self.conn, &self.ctx, ids)
     }
 
-    /// The keys that signed campaign `id`'s events as each of these (player, machine) names.
+    /// The keys campaign `id` binds these claimed (player, machine, key) signers to, as far as
+    /// judging each claim needs: the claimed key when it signed under those names before (found
+    /// without reading every event they signed), else every key that did (none: not bound).
     pub fn campaign_signers(
         &self,
         id: CampaignId,
-        pairs: &[(String, String)],
+        claims: &[(String, String, crate::campaign::seal::PublicKey)],
     ) -> Result<crate::campaign::merge::Bindings, StoreError> {
-        campaign::signers(&self.conn, &self.ctx, id, pairs)
+        campaign::claimed_signers(&self.conn, &self.ctx, id, claims)
     }
 
     /// The row id of campaign `id`'s newest event: it changes exactly when something is
-    /// recorded or merged, so a sync tells "nothing new here" without counting.
-    pub fn campaign_last_event(&self, id: CampaignId) -> Result<i64, StoreError> {
-        campaign::last_event_row(&self.conn, &self.ctx, id)
+    /// recorded or merged, so a sync tells "nothing new here" without counting. `known`: the
+    /// row id it was at some earlier time (0: not known), so only newer rows are read.
+    pub fn campaign_last_event(&self, id: CampaignId, known: i64) -> Result<i64, StoreError> {
+        campaign::last_event_row(&self.conn, &self.ctx, id, known)
     }
 
     /// The shared folder campaign `id` syncs with, if any (no event is read).

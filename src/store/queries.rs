@@ -101,13 +101,18 @@ pub(crate) const CAMPAIGN_BY_UID: &str = include_str!("../../db/queries/campaign
 pub(crate) const BATTLE_CAMPAIGN: &str = include_str!("../../db/queries/battle_campaign.sql");
 /// `events_since.sql`: ?1 campaign, ?2 row id: the campaign's events stored after it, in order
 pub(crate) const EVENTS_SINCE: &str = include_str!("../../db/queries/events_since.sql");
+/// `campaign_events.sql`: ?1 campaign: all its events, in order
+pub(crate) const CAMPAIGN_EVENTS: &str = include_str!("../../db/queries/campaign_events.sql");
 /// `event_uid_exists.sql`: ?1 uid: whether it is stored
 pub(crate) const EVENT_UID_EXISTS: &str = include_str!("../../db/queries/event_uid_exists.sql");
 /// `campaign_signers.sql`: ?1 campaign, ?2 player, ?3 machine: the keys that signed as them
 pub(crate) const CAMPAIGN_SIGNERS: &str = include_str!("../../db/queries/campaign_signers.sql");
+/// `campaign_signed_by.sql`: ?1 campaign, ?2 player, ?3 machine, ?4 key: whether it signed as them
+pub(crate) const CAMPAIGN_SIGNED_BY: &str = include_str!("../../db/queries/campaign_signed_by.sql");
 /// `campaign_setups.sql`: ?1 campaign: numbers of the battles set up by an event
 pub(crate) const CAMPAIGN_SETUPS: &str = include_str!("../../db/queries/campaign_setups.sql");
-/// `campaign_last_event.sql`: ?1 campaign: its newest event's row id, 0 when none
+/// `campaign_last_event.sql`: ?1 campaign, ?2 a row id of it known before: its newest event's
+/// row id, 0 when none
 pub(crate) const CAMPAIGN_LAST_EVENT: &str =
     include_str!("../../db/queries/campaign_last_event.sql");
 /// `json_columns_broken.sql`: rows whose JSON columns break their CHECK constraints (where, column)

@@ -363,6 +363,26 @@ fn read_log(
     read.seen = Some(seen);
 }
 
+/// The state of file `path` (named `name`) read to its end, without reading it: what this
+/// machine's file is remembered as right after this library wrote it (every line of it is the
+/// library's already). `None` when its last line is incomplete: the caller reads it instead.
+pub fn seen_to_end(path: &Path, name: &str) -> Option<Seen> {
+    let mut handle = open_regular(path).ok()?;
+    let meta = handle.metadata().ok()?;
+    let len = meta.len();
+    let tail = bytes_between(&mut handle, len.saturating_sub(TAIL_BYTES), len).ok()?;
+    if tail.last() != Some(&b'\n') {
+        return None;
+    }
+    Some(Seen {
+        name: name.to_string(),
+        len,
+        modified_ns: modified_ns(&meta),
+        offset: len,
+        tail: hex(&tail),
+    })
+}
+
 /// "line 12" from the start of the file, "a line after byte 5,000" when read from the middle.
 fn describe_line(start: u64, number: usize) -> String {
     if start == 0 {

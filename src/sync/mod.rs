@@ -195,7 +195,7 @@ pub fn sync_folder(
         }
         once_each(&mut incoming, &mut copies, from_file);
     }
-    let last_event = store.campaign_last_event(id)?;
+    let last_event = store.campaign_last_event(id, previously.last_event)?;
     let own = file_name(uid, &machine);
     let own_there = reads.iter().any(|r| r.name == own);
     if incoming.is_empty()
@@ -222,7 +222,7 @@ pub fn sync_folder(
         }
     }
     let written = write_own(store, id, &mut report);
-    seen.last_event = store.campaign_last_event(id)?;
+    seen.last_event = store.campaign_last_event(id, last_event)?;
     // This machine's file as just written need not be read again.
     seen.files.retain(|s| s.name != own);
     if let Some(path) = report.wrote.clone()
@@ -252,8 +252,12 @@ fn is_own_file(name: &str, uid: CampaignUid, machine: &str) -> bool {
         .is_some_and(|rest| rest.starts_with('.') || rest.starts_with(' '))
 }
 
-/// This machine's file as just written: read to its end.
+/// This machine's file as just written: read to its end. Its length and last bytes tell that
+/// (the history it holds is not read again); a file whose last line is incomplete is read.
 fn own_state(path: &Path, name: &str) -> Option<folder::Seen> {
+    if let Some(seen) = folder::seen_to_end(path, name) {
+        return Some(seen);
+    }
     let mut incoming = Vec::new();
     let read = folder::read_file(path, usize::MAX, None, &mut incoming);
     read.seen.map(|mut s| {
@@ -333,15 +337,19 @@ fn take_in(
             CampaignRecord::from_events(uid, campaign.clone(), events)?
         };
         // Who signs for the names the new events claim, as the library knows them.
-        let pairs: Vec<(String, String)> = {
-            let set: HashSet<(String, String)> = fresh
+        let claims: Vec<(String, String, crate::campaign::seal::PublicKey)> = {
+            let set: HashSet<_> = fresh
                 .iter()
-                .filter(|i| i.event.seal.is_some())
-                .map(|i| (i.event.by.player.clone(), i.event.by.machine.clone()))
+                .filter_map(|i| {
+                    let by = &i.event.by;
+                    i.event
+                        .seal
+                        .map(|s| (by.player.clone(), by.machine.clone(), s.key))
+                })
                 .collect();
             set.into_iter().collect()
         };
-        let bindings = store.campaign_signers(id, &pairs)?;
+        let bindings = store.campaign_signers(id, &claims)?;
         // Where each event came from, for the report (the first file that brought it).
         let mut from: BTreeMap<EventUid, (usize, u64)> = BTreeMap::new();
         for i in &fresh {

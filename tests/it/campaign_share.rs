@@ -434,7 +434,21 @@ fn a_forged_recorder_in_the_folder_is_refused_and_named() {
     let eve = root.path().join("eve");
     qm(&eve, &["campaign", "sync", "Lorraine", f]);
     // Eve names her machine as Ann's: her library refuses to record under names another key
-    // signs with, so she writes the event into her file by hand, signed with her own key.
+    // signs with, naming that key...
+    qm(&eve, &["campaign", "player", "Ann", "--machine", "laptop"]);
+    let refused = qm_output(
+        &eve,
+        &[
+            "campaign", "record", "Lorraine", "--battle", "1", "note", "mine",
+        ],
+    );
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{said}");
+    assert!(
+        said.contains("already signs this campaign's events with another key"),
+        "{said}"
+    );
+    // ...so she writes the event into her file by hand, signed with her own key.
     let mut store = Store::open(&eve).unwrap();
     let id = store.find_campaign("Lorraine").unwrap().unwrap();
     let stored = store.load_campaign(id).unwrap();
