@@ -11,6 +11,7 @@
 //! double click never lands on another action; a destructive action asks first.
 
 use super::action::Action;
+use super::just_done::{self, JustDone};
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::resolve::DiceMode;
 use super::resolve::report;
@@ -41,9 +42,9 @@ pub struct BoardTrackerState {
     pub refusal: Option<(String, usize)>,
     /// The last roll's report, with the log length after its event.
     pub roll: Option<(Report, usize)>,
-    /// The last request recorded and the log length after it: its button is greyed until the
-    /// log moves on (a double click records once).
-    pub done: Option<(Request, usize)>,
+    /// The last request recorded: its button is greyed for a moment, until the log moves on
+    /// (a double click records once).
+    pub done: Option<JustDone>,
     /// A destructive request waiting for its yes.
     pub confirm: Option<(Request, String)>,
     /// House rule in the step between battles: battles survived to step up (`None`: the
@@ -61,6 +62,8 @@ pub struct BoardTrackerState {
     /// The card each side's replacement picker shows, and the points typed for it.
     pub buying: Sides<(String, u64)>,
     log_len: usize,
+    /// The frame's time (egui's clock): when a button recorded.
+    now: f64,
     /// Each unit's buttons as this battle has shown them (action key and its last words), so
     /// an action the rules stop offering (the last enemy vehicle gone, the unit destroyed)
     /// leaves a greyed button in its place and the others do not slide under the pointer.
@@ -77,13 +80,8 @@ impl BoardTrackerState {
         self.refusal = Some((text, self.log_len));
     }
 
-    fn just_done(&self, request: &Request) -> bool {
-        self.done.as_ref().is_some_and(|(done, at)| {
-            *at == self.log_len
-                && done.action == request.action
-                && done.unit == request.unit
-                && done.side == request.side
-        })
+    fn just_done(&self, request: &Request, ui: &egui::Ui) -> bool {
+        just_done::greyed(self.done.as_ref(), request, self.log_len, ui)
     }
 }
 
@@ -141,6 +139,7 @@ pub fn ui(
         return actions;
     };
     state.log_len = log.events.len();
+    state.now = ui.input(|i| i.time);
     if state.slots_of != Some((open.stored.id, open.battle)) {
         state.slots.clear();
         state.slots_of = Some((open.stored.id, open.battle));
@@ -391,7 +390,7 @@ fn action_button(
     } else {
         egui::RichText::new(&action.label).weak()
     };
-    let enabled = !state.just_done(&request);
+    let enabled = !state.just_done(&request, ui);
     let mut response = ui.add_enabled(enabled, egui::Button::new(text));
     if let Some(unit) = action.unit.as_deref().and_then(|id| frame.board.unit(id))
         && frame.ambiguous(unit)
@@ -477,7 +476,7 @@ fn decide(
         Ok(decided) => {
             let after = state.log_len + 1;
             state.roll = decided.report.map(|r| (r, after));
-            state.done = Some((request, after));
+            state.done = Some(JustDone::new(request, after, state.now));
             state.refusal = None;
             state.open = None;
             state.texts.clear();

@@ -11,6 +11,7 @@ mod fonts;
 mod forces;
 mod frame_log;
 mod history;
+mod just_done;
 mod library;
 pub mod model;
 mod print;

@@ -13,6 +13,7 @@
 //! records once.
 
 use super::action::Action;
+use super::just_done::{self, JustDone};
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::resolve::DiceMode;
 use super::resolve::form::{self, Fixing, Form};
@@ -59,9 +60,9 @@ pub struct TrackerState {
     pub refusal: Option<(String, usize)>,
     /// The last roll's report, with the log length after its event.
     pub roll: Option<(Report, usize)>,
-    /// The last action a button recorded, and the log length after it: that button is greyed
-    /// until the log moves on.
-    pub done: Option<(Request, usize)>,
+    /// The last action a button recorded: that button is greyed for a moment, until the log
+    /// moves on (a double click records once).
+    pub done: Option<JustDone>,
     /// A destructive action waiting for its yes.
     pub confirm: Option<(Request, String)>,
     /// Whose dice the tracker's rolls use.
@@ -70,6 +71,8 @@ pub struct TrackerState {
     pub at_table: AtTable,
     /// Events in the battle's log as this frame began.
     log_len: usize,
+    /// The frame's time (egui's clock): when a button recorded.
+    now: f64,
 }
 
 /// An action rolled at the table: the request its button made and the faces typed per pool.
@@ -102,6 +105,7 @@ impl Default for TrackerState {
             dice_mode: DiceMode::App,
             at_table: AtTable::default(),
             log_len: 0,
+            now: 0.0,
         }
     }
 }
@@ -127,16 +131,9 @@ impl TrackerState {
     }
 
     /// Whether `request`'s button just did its work on the log as it is.
-    fn just_done(&self, request: &Request) -> bool {
-        self.done
-            .as_ref()
-            .is_some_and(|(done, at)| *at == self.log_len && same_button(done, request))
+    fn just_done(&self, request: &Request, ui: &egui::Ui) -> bool {
+        just_done::greyed(self.done.as_ref(), request, self.log_len, ui)
     }
-}
-
-/// Two requests from the same button: the same action by the same unit or side.
-fn same_button(a: &Request, b: &Request) -> bool {
-    a.action == b.action && a.unit == b.unit && a.side == b.side && a.inputs == b.inputs
 }
 
 /// What the tracker needs of the open campaign on one frame.
@@ -217,7 +214,7 @@ fn settle(
         Ok(decided) => {
             let after = state.log_len + 1;
             state.roll = decided.report.map(|report| (report, after));
-            state.done = Some((request, after));
+            state.done = Some(JustDone::new(request, after, state.now));
             state.refusal = None;
             actions.push(record(decided.event));
         }
@@ -248,7 +245,7 @@ fn action_button(
     } else {
         egui::RichText::new(text).weak()
     };
-    let mut response = ui.add_enabled(!state.just_done(&request), egui::Button::new(text));
+    let mut response = ui.add_enabled(!state.just_done(&request, ui), egui::Button::new(text));
     if let Some(why) = &action.refused {
         response = response.on_hover_text(why);
     } else if !action.costs.is_empty() {
@@ -326,6 +323,7 @@ pub fn ui(
         return actions;
     };
     state.log_len = log.events.len();
+    state.now = ui.input(|i| i.time);
     let table = Table {
         record: open.record(),
         index: open.battle,
@@ -990,7 +988,7 @@ fn fire_panel(
     // The button before any words, so a longer or shorter odds line never moves it.
     let clicked = ui
         .add_enabled(
-            chosen && !state.just_done(&request),
+            chosen && !state.just_done(&request, ui),
             egui::Button::new(match state.dice_mode {
                 DiceMode::App => "Roll fire and apply",
                 DiceMode::Table => "Fire: type its dice",
@@ -1075,7 +1073,7 @@ fn artillery_panel(
         let ready = action.is_some() && request.target.is_some();
         if ui
             .add_enabled(
-                ready && !state.just_done(&request),
+                ready && !state.just_done(&request, ui),
                 egui::Button::new("Roll and apply"),
             )
             .on_disabled_hover_text("Choose the battery and the unit under the burst")

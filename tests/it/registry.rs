@@ -115,8 +115,8 @@ const BY_NATURE: &[(&str, &str, &str)] = &[
     ),
     (
         "armour-battles",
-        "src/ui/tracker.rs",
-        "the Lorraine battle tracker",
+        "src/ui/tracker",
+        "the Lorraine battle tracker (tracker.rs and its tests in tracker/)",
     ),
     (
         "armour-battles",

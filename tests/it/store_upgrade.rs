@@ -417,7 +417,10 @@ fn a_version_4_database_keeps_its_unsigned_events_and_play_goes_on_signed() {
         .record_event(stored.battle_ids[0], at, &event)
         .unwrap();
     let seal = logged.seal.expect("signed");
-    assert_eq!(logged.revision, Some(2));
+    assert_eq!(
+        logged.revision,
+        Some(quartermaster::rules::armour_battles::revision::CURRENT)
+    );
     assert_eq!(
         logged.id,
         campaign::seal::content_id(&campaign::seal::digest(
