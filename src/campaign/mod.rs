@@ -32,6 +32,7 @@ pub mod roster;
 pub mod script;
 pub mod seal;
 pub mod seed;
+pub mod signers;
 pub mod time;
 pub mod verify;
 
@@ -51,6 +52,7 @@ pub use event::Event;
 pub use history::{Fork, Position};
 pub use identity::{CampaignUid, EventUid, Recorder};
 pub use result::{BattleResult, CampaignResult};
+pub use signers::{PlayerKey, Signers};
 
 use crate::rules::armour_battles::battle::ArmourBattle;
 pub use crate::rules::armour_battles::battle::BattleState;
@@ -112,30 +114,6 @@ impl LoggedEvent {
             ) if fire.dispersed && fire.forced_back.is_some() => revision::FIRST,
             _ => crate::rules::ruleset(ruleset).rules_revision(),
         }
-    }
-}
-
-/// A key that signed events of a campaign, with the names it recorded under: the campaign's
-/// player list ([`CampaignRecord::players`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PlayerKey {
-    pub key: seal::PublicKey,
-    pub by: Recorder,
-    /// When it first signed an event here.
-    pub since: String,
-    pub events: usize,
-}
-
-impl PlayerKey {
-    /// "Ann on laptop · key 3F9A-C21E".
-    pub fn label(&self) -> String {
-        let who = self.by.label();
-        let who = if who.is_empty() {
-            "(no name)".to_string()
-        } else {
-            who
-        };
-        format!("{who} · key {}", self.key.fingerprint())
     }
 }
 
@@ -522,28 +500,8 @@ impl CampaignRecord {
     /// Who signed this campaign's events: each key with the names it recorded under, when it
     /// first did and how many events it signed, in order of first event.
     pub fn players(&self) -> Vec<PlayerKey> {
-        let mut by_key: std::collections::BTreeMap<(seal::PublicKey, String, String), PlayerKey> =
-            std::collections::BTreeMap::new();
-        for index in 0..self.logs.len() {
-            for e in self.all_events(index) {
-                let Some(s) = e.seal else { continue };
-                let entry = by_key
-                    .entry((s.key, e.by.player.clone(), e.by.machine.clone()))
-                    .or_insert_with(|| PlayerKey {
-                        key: s.key,
-                        by: e.by.clone(),
-                        since: e.recorded_at.clone(),
-                        events: 0,
-                    });
-                entry.events += 1;
-                if e.recorded_at < entry.since {
-                    entry.since = e.recorded_at.clone();
-                }
-            }
-        }
-        let mut list: Vec<PlayerKey> = by_key.into_values().collect();
-        list.sort_by(|a, b| (&a.since, a.key).cmp(&(&b.since, b.key)));
-        list
+        let per_battle: Vec<Signers> = (0..self.logs.len()).map(|i| self.signers(i)).collect();
+        Signers::players(&per_battle)
     }
 
     /// How many events carry no signature (recorded before events were signed).
@@ -551,6 +509,13 @@ impl CampaignRecord {
         (0..self.logs.len())
             .map(|i| self.all_events(i).filter(|e| e.seal.is_none()).count())
             .sum()
+    }
+
+    /// Who signed battle `index`'s events (line and aside), and how many carry no signature:
+    /// one battle's share of [`Self::players`], so a view that keeps one per battle folds
+    /// only the battle that changed.
+    pub fn signers(&self, index: usize) -> Signers {
+        Signers::of(self.all_events(index))
     }
 
     pub fn battle(&self, index: usize) -> Option<Battle<'_>> {

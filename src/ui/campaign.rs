@@ -1,17 +1,16 @@
 //! The Campaign view: the campaign list, one campaign's battles and results, the army morale
 //! chart and the event log. The battle tracker for the table is in [`super::tracker`].
 
-use std::collections::HashSet;
-
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
 use super::action::Action;
+use super::event_log;
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::tracker::{self, TrackerState};
 use super::widgets::{self, Answer};
 use crate::campaign::definition::SIDES;
 use crate::campaign::result::Standing;
-use crate::campaign::{self, BattlePlan, CampaignKind, Category, EventUid, Sides, describe};
+use crate::campaign::{self, BattlePlan, CampaignKind, EventUid, Sides, describe};
 use crate::rules::RulesetId;
 use crate::rules::armour_battles::Side;
 use crate::store::CampaignId;
@@ -42,16 +41,6 @@ impl Default for NewCampaignDraft {
     }
 }
 
-/// Which log entries are shown.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct LogFilter {
-    pub hidden: HashSet<Category>,
-    /// Only events about this unit id.
-    pub unit: Option<String>,
-    pub text: String,
-    pub hide_undone: bool,
-}
-
 /// A destructive action the Campaign view asks about before doing it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Confirm {
@@ -64,7 +53,8 @@ pub enum Confirm {
 #[derive(Debug, Clone, Default)]
 pub struct CampaignViewState {
     pub draft: NewCampaignDraft,
-    pub filter: LogFilter,
+    /// The event log's filters and the rows they let through.
+    pub log: event_log::LogView,
     pub tracker: TrackerState,
     /// The tracker of a battle fought on a board.
     pub board: super::board_tracker::BoardTrackerState,
@@ -330,7 +320,7 @@ fn campaign_page(
     if c.options.carry_losses {
         ui.weak("Losses carry forward (house option).");
     }
-    player_list(record, ui);
+    player_list(open, ui);
     let results = open.results();
     ui.horizontal_wrapped(|ui| {
         for (i, (plan, result)) in c.battles.iter().zip(results).enumerate() {
@@ -376,7 +366,14 @@ fn campaign_page(
         // Nothing can be recorded until the players choose; say so where the tracker was.
         actions.extend(fork_panel(&fork, battle.plan, ui));
         ui.separator();
-        event_log(&mut state.filter, record, &battle, ui);
+        event_log::ui(
+            &mut state.log,
+            open.stored.id,
+            open.battle,
+            record,
+            &battle,
+            ui,
+        );
         return actions;
     }
     set_aside_panel(state, record, open.battle, battle.plan, ui);
@@ -408,15 +405,22 @@ fn campaign_page(
         }
     }
     ui.separator();
-    event_log(&mut state.filter, record, &battle, ui);
+    event_log::ui(
+        &mut state.log,
+        open.stored.id,
+        open.battle,
+        record,
+        &battle,
+        ui,
+    );
     actions
 }
 
 /// Who signed the campaign's events, each key's short fingerprint beside the names it recorded
 /// under, for the players to compare at the table.
-fn player_list(record: &campaign::CampaignRecord, ui: &mut egui::Ui) {
-    let players = record.players();
-    let unsigned = record.unsigned_events();
+fn player_list(open: &OpenCampaign, ui: &mut egui::Ui) {
+    let players = open.players();
+    let unsigned = open.unsigned_events();
     if players.is_empty() && unsigned == 0 {
         // The row is kept while nothing is recorded: the battle's first event must not push
         // the tracker down under the pointer that recorded it.
@@ -434,7 +438,7 @@ fn player_list(record: &campaign::CampaignRecord, ui: &mut egui::Ui) {
     .show(ui, |ui| {
         ui.weak("Each machine signs what it records with a key of its own: compare the keys with the other players at the table.");
         egui::Grid::new("players").num_columns(3).show(ui, |ui| {
-            for p in &players {
+            for p in players {
                 let who = p.by.label();
                 ui.label(if who.is_empty() { "(no name)".to_string() } else { who });
                 ui.monospace(p.key.fingerprint());
@@ -986,136 +990,6 @@ fn whole_number(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64
         String::new()
     }
 }
-
-fn event_log(
-    filter: &mut LogFilter,
-    record: &campaign::CampaignRecord,
-    battle: &campaign::Battle<'_>,
-    ui: &mut egui::Ui,
-) {
-    let rules = crate::rules::ruleset(record.campaign.ruleset);
-    ui.strong(format!(
-        "Event log ({})",
-        crate::rules::words::amount(battle.events.len() as u64, "events")
-    ));
-    ui.horizontal_wrapped(|ui| {
-        for category in Category::ALL {
-            let mut shown = !filter.hidden.contains(&category);
-            if ui.checkbox(&mut shown, category.label()).changed() {
-                if shown {
-                    filter.hidden.remove(&category);
-                } else {
-                    filter.hidden.insert(category);
-                }
-            }
-        }
-        ui.checkbox(&mut filter.hide_undone, "Hide undone");
-        let label = ui.label("Search");
-        ui.add(egui::TextEdit::singleline(&mut filter.text).desired_width(120.0))
-            .labelled_by(label.id);
-    });
-    if let BattlePlan::Armour(plan) = battle.plan {
-        ui.horizontal(|ui| {
-            let label = ui.label("Unit");
-            let selected = filter
-                .unit
-                .as_deref()
-                .and_then(|id| plan.unit_label(id))
-                .unwrap_or_else(|| "all units".to_string());
-            egui::ComboBox::from_id_salt("log_unit")
-                .selected_text(selected)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut filter.unit, None, "all units");
-                    for (_, u) in plan.units() {
-                        let label = plan.unit_label(&u.id).unwrap_or_else(|| u.label());
-                        ui.selectable_value(&mut filter.unit, Some(u.id.clone()), label);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-        });
-    }
-    let needle = filter.text.trim().to_lowercase();
-    let undone_seqs = battle.undone();
-    let mut hidden_older = 0usize;
-    egui::Grid::new("event_log")
-        .striped(true)
-        .num_columns(3)
-        .show(ui, |ui| {
-            let mut shown = 0usize;
-            for logged in battle.events.iter().rev() {
-                if filter.hidden.contains(&logged.event.category()) {
-                    continue;
-                }
-                if let Some(unit) = &filter.unit
-                    && !logged.event.units().contains(&unit.as_str())
-                {
-                    continue;
-                }
-                let undone = undone_seqs.contains(&logged.seq);
-                if undone && filter.hide_undone {
-                    continue;
-                }
-                // Laying out tens of thousands of rows every frame would stall the window.
-                if shown == MAX_LOG_ROWS && needle.is_empty() {
-                    hidden_older += 1;
-                    continue;
-                }
-                let text = describe::describe(&logged.event, battle.plan);
-                if !needle.is_empty() && !text.to_lowercase().contains(&needle) {
-                    continue;
-                }
-                if shown == MAX_LOG_ROWS {
-                    hidden_older += 1;
-                    continue;
-                }
-                shown += 1;
-                ui.monospace(logged.seq.to_string());
-                ui.weak(
-                    logged
-                        .recorded_at
-                        .get(11..19)
-                        .unwrap_or(&logged.recorded_at),
-                );
-                let who = logged.by.label();
-                let mut text = if who.is_empty() {
-                    text
-                } else {
-                    format!("{text} — {who}")
-                };
-                match logged.seal {
-                    Some(seal) => text.push_str(&format!(" · key {}", seal.key.fingerprint())),
-                    None if !who.is_empty() => text.push_str(" · not signed"),
-                    None => {}
-                }
-                if let Some(note) = rules.revision_note(
-                    logged.resolved_under(record.campaign.ruleset),
-                    logged.event.kind(),
-                ) {
-                    text.push_str(&format!(" — {note}"));
-                }
-                let rich = egui::RichText::new(text);
-                // Wrapped: a long volley must not push the page wider than the window.
-                ui.add(
-                    egui::Label::new(if undone {
-                        rich.strikethrough().weak()
-                    } else {
-                        rich
-                    })
-                    .wrap(),
-                );
-                ui.end_row();
-            }
-        });
-    if hidden_older > 0 {
-        ui.weak(format!(
-            "{hidden_older} older matching events not shown: narrow the log with Search or the filters"
-        ));
-    }
-}
-
-/// Newest log rows drawn at once.
-const MAX_LOG_ROWS: usize = 1_000;
 
 /// "Winner: first force / second force / Draw, Notes, Record result": the players end a battle.
 /// A result already the battle's latest event greys the button, so a double click records one.

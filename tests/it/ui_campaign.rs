@@ -1042,3 +1042,68 @@ fn choosing_rolled_at_the_table_again_gives_the_waiting_action_the_keyboard() {
     assert_eq!(h.get_by_label("us — 4 d6").value().as_deref(), Some("6543"));
     assert!(battle_log(&h, 0).is_empty(), "nothing recorded yet");
 }
+
+/// A long battle's log lays out only the rows in sight (newest first), and the player list
+/// kept with the open campaign stays what the record says as events are recorded.
+#[test]
+fn a_long_battles_log_lays_out_only_the_rows_in_sight() {
+    use quartermaster::ui::{CampaignCommand, Command};
+    let dir = tempfile::tempdir().unwrap();
+    let long = quartermaster::campaign::script::long_campaign(
+        quartermaster::store::new_campaign_uid(),
+        1_800,
+        10,
+    )
+    .unwrap();
+    let mut store = quartermaster::store::Store::open(dir.path()).unwrap();
+    let id = store.create_campaign_record(&long).unwrap().id;
+    drop(store);
+    let store = quartermaster::store::Store::open(dir.path()).unwrap();
+    let mut app = App::new(
+        quartermaster::ui::model::Model::new(store),
+        quartermaster::ui::Prefs::default(),
+        &quartermaster::ui::Launch::default(),
+    );
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 2400.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.state_mut()
+        .model
+        .apply(Command::Campaign(CampaignCommand::Open(id)));
+    h.run();
+    // Recording in the battle it opened at (the first not finished) counts that battle again.
+    let open = h.state().model.campaign.as_ref().expect("opened");
+    assert_eq!(open.players(), open.record().players().as_slice());
+    let next = open
+        .record()
+        .scripted(open.battle, &h.state().model.player)
+        .unwrap()
+        .expect("the battle goes on");
+    h.state_mut()
+        .model
+        .apply(Command::Campaign(CampaignCommand::Record(Box::new(next))));
+    h.run();
+    let open = h.state().model.campaign.as_ref().unwrap();
+    assert_eq!(open.players(), open.record().players().as_slice());
+    assert_eq!(open.unsigned_events(), open.record().unsigned_events());
+    let longest = (0..open.record().logs.len())
+        .max_by_key(|&i| open.record().logs[i].len())
+        .unwrap();
+    h.state_mut()
+        .model
+        .apply(Command::Campaign(CampaignCommand::SelectBattle(longest)));
+    h.run();
+    let open = h.state().model.campaign.as_ref().unwrap();
+    let events = open.battle().unwrap().events.len();
+    assert!(events > 100, "{events} events in the longest battle");
+    // Every row names the key that signed it.
+    let rows = h.query_all_by_label_contains("· key ").count();
+    assert!((1..=30).contains(&rows), "{rows} rows laid out of {events}");
+    let newest = open.battle().unwrap().events.last().unwrap().seq;
+    assert!(
+        h.query_all_by_label(&newest.to_string()).next().is_some(),
+        "the newest event, {newest}, is in sight"
+    );
+}

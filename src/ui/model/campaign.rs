@@ -32,16 +32,36 @@ struct Derived {
     overall: campaign::CampaignResult,
     /// The shown battle's tracker state.
     state: Option<campaign::BattleState>,
+    /// Each battle's signers, so recording an event counts its battle again, not the history.
+    signers: Vec<campaign::Signers>,
+    /// Who signed the campaign's events, merged from `signers`.
+    players: Vec<campaign::PlayerKey>,
+    unsigned: usize,
 }
 
 impl Derived {
     fn of(record: &CampaignRecord, battle: usize) -> Self {
         let results = record.results();
+        let signers: Vec<campaign::Signers> =
+            (0..record.logs.len()).map(|i| record.signers(i)).collect();
         Derived {
             overall: record.result_of(&results),
             results,
             state: record.state(battle),
+            players: campaign::Signers::players(&signers),
+            unsigned: campaign::Signers::unsigned(&signers),
+            signers,
         }
+    }
+
+    /// Counts battle `index`'s signers again after it changed, and merges.
+    fn signed_in(&mut self, record: &CampaignRecord, index: usize) {
+        match self.signers.get_mut(index) {
+            Some(slot) => *slot = record.signers(index),
+            None => self.signers = (0..record.logs.len()).map(|i| record.signers(i)).collect(),
+        }
+        self.players = campaign::Signers::players(&self.signers);
+        self.unsigned = campaign::Signers::unsigned(&self.signers);
     }
 }
 
@@ -99,6 +119,16 @@ impl OpenCampaign {
         self.derived.state.as_ref()
     }
 
+    /// Who signed the campaign's events, as [`CampaignRecord::players`] lists them.
+    pub fn players(&self) -> &[campaign::PlayerKey] {
+        &self.derived.players
+    }
+
+    /// How many of the campaign's events carry no signature.
+    pub fn unsigned_events(&self) -> usize {
+        self.derived.unsigned
+    }
+
     /// Folds again after battle `index` changed: its result (and the later ones' when losses
     /// carry forward) and the shown battle's state.
     pub(super) fn changed(&mut self, index: usize) {
@@ -109,6 +139,7 @@ impl OpenCampaign {
             self.derived = Derived::of(record, self.battle);
             return;
         }
+        self.derived.signed_in(record, index);
         if let Some(battle) = record.battle(index)
             && let Some(slot) = self.derived.results.get_mut(index)
         {
