@@ -120,6 +120,15 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {model}"
 
 
+def print_rows(rows) -> None:
+    """A table of (what, bench path or paths, target) rows."""
+    print("| What | Median | Target |")
+    print("|---|---|---|")
+    for what, paths, target in rows:
+        paths = paths if isinstance(paths, list) else [paths]
+        print(f"| {what} | {' / '.join(figure(p) for p in paths)} | {target} |")
+
+
 def main() -> None:
     import sys
 
@@ -128,19 +137,11 @@ def main() -> None:
     runs = f" over {len(RUNS)} runs (median of the runs' medians, and their range)" if len(RUNS) > 1 else ""
     print(f"Medians from criterion on {machine()}{runs}, {datetime.date.today().isoformat()}.")
     print()
-    print("| What | Median | Target |")
-    print("|---|---|---|")
-    for what, paths, target in ROWS:
-        paths = paths if isinstance(paths, list) else [paths]
-        print(f"| {what} | {' / '.join(figure(p) for p in paths)} | {target} |")
+    print_rows(ROWS)
     print()
     print("A shared campaign (ten machines' files in one folder):")
     print()
-    print("| What | Median | Target |")
-    print("|---|---|---|")
-    for what, paths, target in SHARED:
-        paths = paths if isinstance(paths, list) else [paths]
-        print(f"| {what} | {' / '.join(figure(p) for p in paths)} | {target} |")
+    print_rows(SHARED)
     print()
     print("Growth with the library (custom cards; a tenth as many forces):")
     print()

@@ -365,43 +365,35 @@ fn campaign_page(
     if let Some(fork) = record.open_fork(open.battle) {
         // Nothing can be recorded until the players choose; say so where the tracker was.
         actions.extend(fork_panel(&fork, battle.plan, ui));
-        ui.separator();
-        event_log::ui(
-            &mut state.log,
-            open.stored.id,
-            open.battle,
-            record,
-            &battle,
-            ui,
-        );
-        return actions;
-    }
-    set_aside_panel(state, record, open.battle, battle.plan, ui);
-    match battle.plan {
-        BattlePlan::Armour(plan) => {
-            let Some(battle_state) = open.state() else {
-                return actions;
-            };
-            actions.extend(tracker::ui(
-                &mut state.tracker,
-                model,
-                open,
-                plan,
-                battle_state,
-                ui,
-            ));
-            ui.separator();
-            morale_chart(ui, &battle_state.morale_by_turn);
-        }
-        BattlePlan::Simple(plan) => actions.extend(simple_battle(state, plan, &battle, ui)),
-        BattlePlan::Table(plan) => {
-            actions.extend(super::board_tracker::ui(
-                &mut state.board,
-                model,
-                open,
-                plan,
-                ui,
-            ));
+    } else {
+        set_aside_panel(state, record, open.battle, battle.plan, ui);
+        match battle.plan {
+            BattlePlan::Armour(plan) => {
+                if let Some(battle_state) = open.state() {
+                    actions.extend(tracker::ui(
+                        &mut state.tracker,
+                        model,
+                        open,
+                        plan,
+                        battle_state,
+                        ui,
+                    ));
+                    ui.separator();
+                    morale_chart(ui, &battle_state.morale_by_turn);
+                }
+            }
+            BattlePlan::Simple(plan) => {
+                actions.extend(simple_battle(state, plan, &battle, ui));
+            }
+            BattlePlan::Table(plan) => {
+                actions.extend(super::board_tracker::ui(
+                    &mut state.board,
+                    model,
+                    open,
+                    plan,
+                    ui,
+                ));
+            }
         }
     }
     ui.separator();

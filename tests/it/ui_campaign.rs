@@ -188,6 +188,11 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
     );
     assert_eq!(state(&h).turn, 1);
     assert!(shown(&h, "Turn 1: command dice"));
+    if state(&h).phase == Phase::AwaitingCommandRoll {
+        // Both sides failed (the dice follow the campaign's id): nothing fires until the
+        // next turn is rolled.
+        roll_a_turn(&mut h);
+    }
 
     // The first M4 75mm of Tank Company 1 fires at the first Panther.
     pick(&mut h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
@@ -820,8 +825,7 @@ fn a_fire_typed_at_the_table_records_on_enter_in_the_reaction_field() {
 
     let mut h = harness();
     start(&mut h);
-    h.get_by_label("Roll command dice").click();
-    h.run();
+    roll_a_turn(&mut h);
     h.get_by_label("Rolled at the table").click();
     h.run();
     pick(&mut h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
