@@ -277,3 +277,75 @@ fn who_must_choose_the_keys_and_tidying_the_folder_in_the_window() {
     assert_eq!(files(), 1);
     assert!(shown(&laptop, "Removed 1 file"));
 }
+
+/// "Undo this" after a sync undoes nothing it does not name: once the sync has brought the
+/// other machine's event after this window's roll, the button is gone, and an undo asked for
+/// by the roll's id records nothing.
+#[test]
+fn undo_this_after_a_sync_undoes_nothing_it_does_not_name() {
+    let root = tempfile::tempdir().unwrap();
+    let folder = root.path().join("shared");
+    let mut laptop = harness(app_on(&root.path().join("laptop")));
+    laptop.run();
+    click(&mut laptop, "New Lorraine campaign");
+    click(&mut laptop, "Not now");
+    click(&mut laptop, "Share this campaign to a folder…");
+    type_into(&mut laptop, "Folder", folder.to_str().unwrap());
+    click(&mut laptop, "Share");
+    click(&mut laptop, "Roll command dice");
+    assert!(shown(&laptop, "Undo this"), "this window's roll");
+    let mine = record(&laptop).logs[0].last().unwrap().id;
+    click(&mut laptop, "Sync");
+
+    // The desktop joins, and records a note after the laptop's roll.
+    let desktop_dir = root.path().join("desktop");
+    let joined = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .arg("--data-dir")
+        .arg(&desktop_dir)
+        .args(["campaign", "sync", "Lorraine 1944"])
+        .arg(&folder)
+        .output()
+        .unwrap();
+    assert!(
+        joined.status.success(),
+        "{}",
+        String::from_utf8_lossy(&joined.stderr)
+    );
+    {
+        let mut desktop = Store::open(&desktop_dir).unwrap();
+        // Both libraries run on this one test machine: the desktop gets a name of its own.
+        desktop
+            .set_setting(quartermaster::store::SETTING_MACHINE_NAME, "desktop")
+            .unwrap();
+        let id = desktop.find_campaign("Lorraine 1944").unwrap().unwrap();
+        let stored = desktop.load_campaign(id).unwrap();
+        assert_eq!(stored.record.logs[0].last().map(|e| e.id), Some(mine));
+        let at = stored.record.next_position(0).unwrap();
+        let note = Event::Note {
+            text: "from the desktop".into(),
+        };
+        desktop
+            .record_event(stored.battle_ids[0], at, &note)
+            .unwrap();
+        quartermaster::sync::sync_folder(&mut desktop, id, &folder).unwrap();
+    }
+
+    click(&mut laptop, "Sync");
+    let log = record(&laptop).logs[0].clone();
+    assert!(
+        matches!(log.last().unwrap().event, Event::Note { .. }),
+        "the desktop's note came in"
+    );
+    assert!(
+        laptop.query_by_label("Undo this").is_none(),
+        "the latest event is not this window's"
+    );
+    laptop
+        .state_mut()
+        .model
+        .apply(quartermaster::ui::Command::Campaign(
+            quartermaster::ui::CampaignCommand::UndoEvent(mine),
+        ));
+    laptop.run();
+    assert_eq!(record(&laptop).logs[0], log, "nothing undone");
+}
