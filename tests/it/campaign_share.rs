@@ -609,7 +609,7 @@ fn a_campaign_exported_before_the_forced_back_correction_imports_shares_and_join
     assert_eq!(
         log.matches(
             "recorded under revision 1 (forced back rolled for dispersed units; corrected in revision 2; \
-             orders, fire, rallies and Staff Orders allowed after both sides' Command Failure; corrected in revision 3)"
+             orders, fire, rallies and Staff Orders allowed between turns; corrected in revision 3)"
         )
         .count(),
         5,

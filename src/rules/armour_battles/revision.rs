@@ -27,19 +27,18 @@ pub const CORRECTIONS: &[Correction] = &[
     },
     Correction {
         corrected_in: 3,
-        before: "orders, fire, rallies and Staff Orders allowed after both sides' Command Failure",
-        concerns: &HALTED_AFTER_DOUBLE_FAILURE,
+        before: "orders, fire, rallies and Staff Orders allowed between turns",
+        concerns: &HALTED_BETWEEN_TURNS,
     },
 ];
 
-/// The kinds of event that revision 3 refuses between both sides' Command Failure and the
-/// next command roll: every order, fire and rally, and what follows an order.
-pub const HALTED_AFTER_DOUBLE_FAILURE: [&str; 9] = [
+/// The kinds of event that revision 3 refuses between turns (before a turn's command roll,
+/// after both sides' Command Failure): every order, fire and rally, and what follows an order.
+pub const HALTED_BETWEEN_TURNS: [&str; 8] = [
     "chain_used",
     "wild_dice_used",
     "staff_order_used",
     "artillery_called",
-    "mission_maintained",
     "fire",
     "rally",
     "reliability_checked",
@@ -58,10 +57,10 @@ pub fn forced_back_for_dispersed(revision: u32) -> bool {
     revision < 2
 }
 
-/// Whether play after both sides' Command Failure is refused until the next command roll
-/// (docs/rulings.md, "After both sides' Command Failure"). Revisions 1 and 2 allowed it, and
-/// what was recorded under them still replays.
-pub fn halts_after_double_failure(revision: u32) -> bool {
+/// Whether play between turns is refused until the next command roll (docs/rulings.md,
+/// "Between turns"). Revisions 1 and 2 allowed it, and what was recorded under them still
+/// replays.
+pub fn halts_between_turns(revision: u32) -> bool {
     revision >= 3
 }
 
@@ -95,22 +94,22 @@ mod tests {
             describe(1, "fire").as_deref(),
             Some(
                 "recorded under revision 1 (forced back rolled for dispersed units; corrected in revision 2; \
-                 orders, fire, rallies and Staff Orders allowed after both sides' Command Failure; corrected in revision 3)"
+                 orders, fire, rallies and Staff Orders allowed between turns; corrected in revision 3)"
             )
         );
         assert_eq!(describe(CURRENT, "fire"), None);
     }
 
     #[test]
-    fn the_double_failure_correction_is_revision_3_and_named_only_beside_what_it_concerns() {
+    fn the_between_turns_correction_is_revision_3_and_named_only_beside_what_it_concerns() {
         assert_eq!(CURRENT, 3);
-        assert!(!halts_after_double_failure(1) && !halts_after_double_failure(2));
-        assert!(halts_after_double_failure(CURRENT));
+        assert!(!halts_between_turns(1) && !halts_between_turns(2));
+        assert!(halts_between_turns(CURRENT));
         assert_eq!(
             describe(2, "rally").as_deref(),
             Some(
-                "recorded under revision 2 (orders, fire, rallies and Staff Orders allowed after \
-                 both sides' Command Failure; corrected in revision 3)"
+                "recorded under revision 2 (orders, fire, rallies and Staff Orders allowed between turns; corrected in \
+                 revision 3)"
             )
         );
         // A command roll and a note read the same under every revision.

@@ -115,43 +115,45 @@ fn count(n: u32) -> InputValue {
     InputValue::Count(i64::from(n))
 }
 
-/// What no one may do after both sides rolled a Command Failure, until the next command
-/// roll: every order (with command dice, wild dice or Staff Orders), every fire and rally,
-/// and every roll that follows an order (a call for artillery, a move's breakdown check, a
-/// repair). See docs/rulings.md, "After both sides' Command Failure".
-const HALTED_BY_DOUBLE_FAILURE: [&str; 10] = [
+/// What no one may do between turns (before turn 1's command roll, after a turn ended, and
+/// after both sides rolled a Command Failure), until the next command roll: every order (with
+/// command dice, wild dice or Staff Orders), every fire and rally, and every roll that follows
+/// an order (a call for artillery, a move's breakdown check, a repair). Keeping a mission the
+/// failure cancelled stays open: the book lets a Staff Order maintain it. See docs/rulings.md,
+/// "Between turns".
+const HALTED_BETWEEN_TURNS: [&str; 9] = [
     key::USE_CHAIN,
     key::USE_WILD,
     key::USE_STAFF_ORDER,
     key::FIRE,
     key::ARTILLERY_FIRE,
     key::CALL_ARTILLERY,
-    key::MAINTAIN_MISSION,
     key::RALLY,
     key::CHECK_RELIABILITY,
     key::REPAIR,
 ];
 
-/// Refuses an action of [`HALTED_BY_DOUBLE_FAILURE`] between both sides' Command Failure
-/// and the next command roll. The book ("Both Sides Roll a Command Failure"): the turn ends
-/// immediately; both failed to press the battle this turn. No Command Pulse is played, so
-/// no order is given and no unit is activated or fires (opportunity fire answers an enemy
-/// that moves or fires in its pulse); a Staff Order is used only in or after a side's
-/// Logistics Phase, the first action of its first pulse, and there is none.
-pub(crate) fn after_double_failure(state: &BattleState) -> Result<(), BattleError> {
-    let ended = state.phase == Phase::AwaitingCommandRoll
-        && state
-            .last_command
-            .as_ref()
-            .is_some_and(|c| c.turn_ends && c.turn == state.turn);
-    if ended {
-        return Err(BattleError::not_allowed(format!(
-            "both sides rolled a Command Failure in turn {}: the turn ended at once, and no \
-             order, fire, rally or Staff Order is used until the next command roll",
-            state.turn
-        )));
+/// Refuses an action of [`HALTED_BETWEEN_TURNS`] while no Command Pulse is played. The book
+/// ("The Game Turn"): a turn starts with both sides' command roll and is played in Command
+/// Pulses until every chain is used; "Both Sides Roll a Command Failure": the turn ends at
+/// once. Outside a pulse no order is given and no unit is activated or fires (opportunity
+/// fire answers an enemy that moves or fires in its pulse); a Staff Order is used only in or
+/// after a side's Logistics Phase, the first action of its pulse.
+pub(crate) fn between_turns(state: &BattleState) -> Result<(), BattleError> {
+    if state.phase != Phase::AwaitingCommandRoll {
+        return Ok(());
     }
-    Ok(())
+    let why = match &state.last_command {
+        Some(c) if c.turn_ends && c.turn == state.turn => format!(
+            "both sides rolled a Command Failure in turn {}: the turn ended at once",
+            state.turn
+        ),
+        Some(_) => format!("turn {} is over", state.turn),
+        None => "no command dice are rolled yet".to_string(),
+    };
+    Err(BattleError::not_allowed(format!(
+        "{why}, and no order, fire, rally or Staff Order is used until the next command roll"
+    )))
 }
 
 fn refusal<T>(result: Result<T, BattleError>) -> Option<String> {
@@ -182,10 +184,10 @@ pub fn actions(plan: &ArmourBattlePlan, state: &BattleState) -> Vec<Action> {
         unit_actions(plan, state, unit, &mut all);
     }
     // The turn's end is said before any unit's own reason: it is why nothing can act now.
-    if let Some(why) = refusal(after_double_failure(state)) {
+    if let Some(why) = refusal(between_turns(state)) {
         for action in all
             .iter_mut()
-            .filter(|a| HALTED_BY_DOUBLE_FAILURE.contains(&a.key))
+            .filter(|a| HALTED_BETWEEN_TURNS.contains(&a.key))
         {
             action.refused = Some(why.clone());
         }
@@ -787,8 +789,8 @@ fn decide_with(
         })
     };
     let number = |key: &'static str| request.inputs.count_u32(key);
-    if HALTED_BY_DOUBLE_FAILURE.contains(&request.action) {
-        after_double_failure(state)?;
+    if HALTED_BETWEEN_TURNS.contains(&request.action) {
+        between_turns(state)?;
     }
     match request.action {
         key::FIRE => fire(plan, state, request, roller, from),
@@ -1131,11 +1133,12 @@ mod tests {
         assert!(decide(&plan, &state, &requests[2], &Dice::Seed(7)).is_ok());
     }
 
-    /// What an earlier build let through after a double failure still replays under the
-    /// revision it was recorded under (2), and is refused under revision 3: a file cannot
+    /// What an earlier build let through between turns (before the first roll, after a double
+    /// failure) still replays under the revision it was recorded under (2), and is refused
+    /// under revision 3: a file cannot
     /// carry what recording now refuses by claiming the current rules.
     #[test]
-    fn a_staff_order_after_a_double_failure_replays_under_revision_2_only() {
+    fn a_staff_order_between_turns_replays_under_revision_2_only() {
         use crate::rules::armour_battles::revision;
         let plan = lorraine_battle(1).unwrap();
         let mut state = BattleState::start_with(&plan, &Sides::default());
@@ -1143,9 +1146,16 @@ mod tests {
             side: Side::Us,
             purpose: "a smoke screen".into(),
         };
-        // Before the failure, the order replays under every revision.
-        for r in revision::FIRST..=revision::CURRENT {
+        // Before the first command roll revisions 1 and 2 let it through; 3 plays no order
+        // outside a Command Pulse.
+        for r in revision::FIRST..revision::CURRENT {
             assert_eq!(super::super::verify::rederive(&plan, &state, &used, r), Ok(used.clone()));
+        }
+        match super::super::verify::rederive(&plan, &state, &used, revision::CURRENT) {
+            Err(BattleError::NotAllowed(why)) => {
+                assert!(why.contains("no command dice are rolled yet"), "{why}")
+            }
+            other => panic!("{other:?}"),
         }
         state.apply(&command(1, true));
         assert_eq!(
@@ -1164,6 +1174,6 @@ mod tests {
         let plan = lorraine_battle(1).unwrap();
         let mut state = BattleState::start_with(&plan, &Sides::default());
         state.apply(&command(1, false));
-        assert_eq!(after_double_failure(&state), Ok(()));
+        assert_eq!(between_turns(&state), Ok(()));
     }
 }

@@ -43,12 +43,12 @@ pub fn rederive(
             ),
         });
     }
-    // Revision 3 halts play after both sides' Command Failure; what revisions 1 and 2 let
-    // through there still replays under them.
-    if revision::halts_after_double_failure(revision)
-        && revision::HALTED_AFTER_DOUBLE_FAILURE.contains(&event.kind())
+    // Revision 3 plays nothing between turns; what revisions 1 and 2 let through there still
+    // replays under them.
+    if revision::halts_between_turns(revision)
+        && revision::HALTED_BETWEEN_TURNS.contains(&event.kind())
     {
-        super::actions::after_double_failure(state)?;
+        super::actions::between_turns(state)?;
     }
     // Seeded dice replay from the seed and the first roll's number; dice rolled at the table
     // are handed back, pool by pool, exactly as typed.
