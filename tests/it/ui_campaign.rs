@@ -63,6 +63,22 @@ fn roll_a_turn(h: &mut Harness<'static, App>) {
     }
 }
 
+/// The first M4 75mm of Tank Company 1 fires at the first Panther with dice rolled at the
+/// table: the request waiting for its faces.
+fn fire_typed_at_the_table(h: &mut Harness<'static, App>) -> Request {
+    pick(h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
+    pick(h, "Target", "Panther Ausf G 1/2 (Panzer Company 1), German");
+    h.get_by_label("Fire: type its dice").click();
+    h.run();
+    h.state()
+        .campaign
+        .tracker
+        .at_table
+        .request
+        .clone()
+        .expect("the fire waits for its dice")
+}
+
 /// The event log of battle `index` of the open campaign.
 fn battle_log<'a>(h: &'a Harness<'static, App>, index: usize) -> &'a [LoggedEvent] {
     &record(h).logs[index]
@@ -684,22 +700,7 @@ fn dice_typed_in_the_tracker_are_the_dice_recorded() {
     );
 
     // A fire: the attack pool's size is the rules' for this shot.
-    pick(&mut h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
-    pick(
-        &mut h,
-        "Target",
-        "Panther Ausf G 1/2 (Panzer Company 1), German",
-    );
-    h.get_by_label("Fire: type its dice").click();
-    h.run();
-    let shot = h
-        .state()
-        .campaign
-        .tracker
-        .at_table
-        .request
-        .clone()
-        .expect("the fire waits for its dice");
+    let shot = fire_typed_at_the_table(&mut h);
     assert_eq!(
         (shot.action, shot.unit.as_deref()),
         (key::FIRE, Some("us-1"))
@@ -828,22 +829,7 @@ fn a_fire_typed_at_the_table_records_on_enter_in_the_reaction_field() {
     roll_a_turn(&mut h);
     h.get_by_label("Rolled at the table").click();
     h.run();
-    pick(&mut h, "Attacker", "M4 75mm 1/2 (Tank Company 1), US");
-    pick(
-        &mut h,
-        "Target",
-        "Panther Ausf G 1/2 (Panzer Company 1), German",
-    );
-    h.get_by_label("Fire: type its dice").click();
-    h.run();
-    let shot = h
-        .state()
-        .campaign
-        .tracker
-        .at_table
-        .request
-        .clone()
-        .expect("the fire waits for its dice");
+    let shot = fire_typed_at_the_table(&mut h);
     let (asked, _) = record(&h).table_pools(0, &shot, &TableDice::new()).unwrap();
     let attack = asked[0];
     let attack_label = format!("attack — {} d6", attack.count);

@@ -42,6 +42,22 @@ fn click(h: &mut Harness<'static, App>, label: &str) {
     h.run();
 }
 
+/// Another machine's library joins the campaign shared in `folder`, as its player would.
+fn join_with_the_command_line(data: &std::path::Path, folder: &std::path::Path) {
+    let joined = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(["campaign", "sync", "Lorraine 1944"])
+        .arg(folder)
+        .output()
+        .unwrap();
+    assert!(
+        joined.status.success(),
+        "{}",
+        String::from_utf8_lossy(&joined.stderr)
+    );
+}
+
 fn record(h: &Harness<'static, App>) -> CampaignRecord {
     h.state()
         .model
@@ -96,18 +112,7 @@ fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
 
     // The desktop joins from the folder and rolls turn 1; so does the laptop.
     let desktop_dir = root.path().join("desktop");
-    let joined = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(&desktop_dir)
-        .args(["campaign", "sync", "Lorraine 1944"])
-        .arg(&folder)
-        .output()
-        .unwrap();
-    assert!(
-        joined.status.success(),
-        "{}",
-        String::from_utf8_lossy(&joined.stderr)
-    );
+    join_with_the_command_line(&desktop_dir, &folder);
     {
         let mut desktop = Store::open(&desktop_dir).unwrap();
         desktop.set_setting("player.name", "Bob").unwrap();
@@ -299,18 +304,7 @@ fn undo_this_after_a_sync_undoes_nothing_it_does_not_name() {
 
     // The desktop joins, and records a note after the laptop's roll.
     let desktop_dir = root.path().join("desktop");
-    let joined = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(&desktop_dir)
-        .args(["campaign", "sync", "Lorraine 1944"])
-        .arg(&folder)
-        .output()
-        .unwrap();
-    assert!(
-        joined.status.success(),
-        "{}",
-        String::from_utf8_lossy(&joined.stderr)
-    );
+    join_with_the_command_line(&desktop_dir, &folder);
     {
         let mut desktop = Store::open(&desktop_dir).unwrap();
         // Both libraries run on this one test machine: the desktop gets a name of its own.
