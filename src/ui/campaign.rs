@@ -189,31 +189,14 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
                 .labelled_by(label.id);
             ui.end_row();
             if kind == CampaignKind::Simple {
-                let forces: Vec<&str> = model
-                    .forces
-                    .iter()
-                    .filter(|f| f.ruleset == draft.ruleset)
-                    .map(|f| f.name.as_str())
-                    .collect();
+                let forces = saved_forces(model, draft.ruleset);
                 for (side, text) in [
                     (Side::Us, "First player's force"),
                     (Side::German, "Second player's force"),
                 ] {
                     let label = ui.label(text);
                     let pick = draft.forces.get_mut(side);
-                    egui::ComboBox::from_id_salt(("new_campaign_force", side))
-                        .selected_text(if pick.is_empty() {
-                            "choose…"
-                        } else {
-                            pick.as_str()
-                        })
-                        .show_ui(ui, |ui| {
-                            for f in &forces {
-                                ui.selectable_value(pick, (*f).to_string(), *f);
-                            }
-                        })
-                        .response
-                        .labelled_by(label.id);
+                    force_pick(ui, ("new_campaign_force", side), pick, &forces, label.id);
                     ui.end_row();
                 }
             }
@@ -812,6 +795,39 @@ fn short_time(at: &str) -> &str {
     at.get(11..19).unwrap_or(at)
 }
 
+/// The names of the saved forces of `ruleset`, for a player to pick his.
+fn saved_forces(model: &Model, ruleset: RulesetId) -> Vec<&str> {
+    model
+        .forces
+        .iter()
+        .filter(|f| f.ruleset == ruleset)
+        .map(|f| f.name.as_str())
+        .collect()
+}
+
+/// A drop-down of `forces` setting `pick` (empty: "choose…"), named by the label `label`.
+fn force_pick(
+    ui: &mut egui::Ui,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    pick: &mut String,
+    forces: &[&str],
+    label: egui::Id,
+) {
+    egui::ComboBox::from_id_salt(salt)
+        .selected_text(if pick.is_empty() {
+            "choose…"
+        } else {
+            pick.as_str()
+        })
+        .show_ui(ui, |ui| {
+            for f in forces {
+                ui.selectable_value(pick, (*f).to_string(), *f);
+            }
+        })
+        .response
+        .labelled_by(label);
+}
+
 fn add_simple_battle(
     state: &mut CampaignViewState,
     model: &Model,
@@ -819,12 +835,7 @@ fn add_simple_battle(
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let (name, first, second) = &mut state.simple_battle;
-    let forces: Vec<&str> = model
-        .forces
-        .iter()
-        .filter(|f| f.ruleset == ruleset)
-        .map(|f| f.name.as_str())
-        .collect();
+    let forces = saved_forces(model, ruleset);
     let label = ui.label("Battle");
     ui.add(egui::TextEdit::singleline(name).desired_width(120.0))
         .labelled_by(label.id);
@@ -833,19 +844,7 @@ fn add_simple_battle(
         ("second_force", &mut *second, "Second force"),
     ] {
         let label = ui.label(text);
-        egui::ComboBox::from_id_salt(salt)
-            .selected_text(if pick.is_empty() {
-                "choose…"
-            } else {
-                pick.as_str()
-            })
-            .show_ui(ui, |ui| {
-                for f in &forces {
-                    ui.selectable_value(pick, (*f).to_string(), *f);
-                }
-            })
-            .response
-            .labelled_by(label.id);
+        force_pick(ui, salt, pick, &forces, label.id);
     }
     let ready = !name.trim().is_empty() && !first.is_empty() && !second.is_empty();
     if ui
