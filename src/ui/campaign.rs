@@ -83,34 +83,40 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
         .show(ui, |ui| actions.extend(list(state, model, ui)));
     egui::CentralPanel::default().show(ui, |ui| {
         // Both ways: in a small window every control of the tracker can still be scrolled to.
-        egui::ScrollArea::both().show(ui, |ui| match &model.campaign {
-            Some(open) => actions.extend(campaign_page(state, model, open, ui)),
-            None if model.campaign_opening().is_some() => {
-                let Some((id, events)) = model.campaign_opening() else {
-                    return;
-                };
-                let name = model
-                    .campaigns()
-                    .iter()
-                    .find(|c| c.id == id)
-                    .map_or("the campaign", |c| c.name.as_str());
-                ui.add_space(30.0);
-                ui.vertical_centered(|ui| {
-                    ui.spinner();
-                    ui.label(format!(
-                        "Opening {name} ({})…",
-                        crate::rules::words::amount(events as u64, "events")
-                    ));
-                });
-            }
-            None => {
-                ui.add_space(30.0);
-                ui.vertical_centered(|ui| {
-                    ui.heading("Campaigns");
-                    ui.label("Start the Lorraine 1944 campaign on the left, or open a saved one.");
-                });
-            }
-        });
+        // The bars always shown: a bar appearing when the page grows past the window's foot
+        // narrows the page, rewraps it and moves the buttons for several frames after a click.
+        egui::ScrollArea::both()
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(ui, |ui| match &model.campaign {
+                Some(open) => actions.extend(campaign_page(state, model, open, ui)),
+                None if model.campaign_opening().is_some() => {
+                    let Some((id, events)) = model.campaign_opening() else {
+                        return;
+                    };
+                    let name = model
+                        .campaigns()
+                        .iter()
+                        .find(|c| c.id == id)
+                        .map_or("the campaign", |c| c.name.as_str());
+                    ui.add_space(30.0);
+                    ui.vertical_centered(|ui| {
+                        ui.spinner();
+                        ui.label(format!(
+                            "Opening {name} ({})…",
+                            crate::rules::words::amount(events as u64, "events")
+                        ));
+                    });
+                }
+                None => {
+                    ui.add_space(30.0);
+                    ui.vertical_centered(|ui| {
+                        ui.heading("Campaigns");
+                        ui.label(
+                            "Start the Lorraine 1944 campaign on the left, or open a saved one.",
+                        );
+                    });
+                }
+            });
     });
     actions
 }

@@ -43,6 +43,9 @@ pub use forces::{ForcesState, NewForceDraft, PasteDraft};
 pub use league::{LeagueShown, LeagueState};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{CampaignCommand, CardEntry, CardKey, Command, FOLDER_LOOK_EVERY, Facets, Model};
+
+/// The machine name [`App::for_tests`] records on.
+pub const TEST_MACHINE: &str = "test machine";
 pub use print::{PrintKind, PrintSettings, PrintState};
 pub use resolve::{Form as ResolveForm, ResolveAction, ResolveState, RollEntry, Subject};
 pub use tracker::TrackerState;
@@ -174,9 +177,13 @@ impl App {
         }
     }
 
-    /// An app over an in-memory store with no native dialogs: for tests.
+    /// An app over an in-memory store with no native dialogs, recording on [`TEST_MACHINE`]:
+    /// for tests.
     pub fn for_tests() -> Result<Self> {
-        let store = Store::open_in_memory()?;
+        let mut store = Store::open_in_memory()?;
+        // Tests see the same page on every machine: the log's "on <machine>" is not the host
+        // name of whichever computer runs them.
+        store.set_setting(crate::store::SETTING_MACHINE_NAME, TEST_MACHINE)?;
         let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
         app.native_dialogs = false;
         Ok(app)
