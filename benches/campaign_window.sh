@@ -43,9 +43,10 @@ SH
   # Line n of the log (after its header) is frame n; its third column is frame n-1's time.
   awk -F'\t' -v a="$from" -v b="$to" -v run="$run" '
     NR > a + 1 && NR <= b + 1 && $3 != "-" { if ($3 > m) m = $3; n++ }
+    NR > a && NR <= b && $5 != "" { if ($5 > v) { v = $5; vf = $1 } }
     $4 == "campaign opening" { opening = $2 }
     $4 == "campaign opened" { opened = $2 }
-    END { printf "run %d: %d frames, slowest %.1f ms; opened %.0f ms after the click was seen\n", run, n, m, opened - opening }
+    END { printf "run %d: %d frames, slowest %.1f ms (view code at most %.1f ms, frame %d); opened %.0f ms after the click was seen\n", run, n, m, v, vf, opened - opening }
   ' "$log"
   echo "  frame log: $log, screenshot: $work/opened.png"
 done

@@ -74,6 +74,9 @@ pub struct CampaignViewState {
     pub confirm_tidy: bool,
     /// The folder field has been given the keyboard since the panel opened.
     pub share_focused: bool,
+    /// When a battle was last added (egui's time): the Add button rests a moment, so a
+    /// double click adds one battle.
+    pub battle_added_at: Option<f64>,
 }
 
 pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
@@ -310,26 +313,18 @@ fn campaign_page(
         ui.weak("Losses carry forward (house option).");
     }
     player_list(open, ui);
-    let results = open.results();
-    ui.horizontal_wrapped(|ui| {
-        for (i, (plan, result)) in c.battles.iter().zip(results).enumerate() {
-            let text = format!(
-                "{} ({})",
-                plan.title(),
-                standing_text(result.standing, result.turns)
-            );
-            if ui.selectable_label(open.battle == i, text).clicked() {
-                actions.push(campaign(CampaignCommand::SelectBattle(i)));
-            }
-        }
-    });
+    if let Some(index) = battle_picker(open, ui) {
+        actions.push(campaign(CampaignCommand::SelectBattle(index)));
+    }
     ui.horizontal(|ui| {
         if c.kind().from_briefings() {
+            let resting = super::just_done::pressed_lately(state.battle_added_at, ui);
             if ui
-                .button("Add \"What next?\" battle")
+                .add_enabled(!resting, egui::Button::new("Add \"What next?\" battle"))
                 .on_hover_text("All Battle 3 forces, deployed as you choose")
                 .clicked()
             {
+                state.battle_added_at = Some(ui.input(|i| i.time));
                 actions.push(campaign(CampaignCommand::AddWhatNext {
                     extra_artillery: state.extra_artillery,
                 }));
@@ -395,6 +390,73 @@ fn campaign_page(
         ui,
     );
     actions
+}
+
+/// Battles shown side by side as buttons up to this many; beyond it (a league's season), one
+/// drop-down with the previous and next battle beside it.
+const BATTLE_BUTTONS: usize = 8;
+
+/// The campaign's battles to choose from, each with how it stands; returns the one chosen.
+fn battle_picker(open: &OpenCampaign, ui: &mut egui::Ui) -> Option<usize> {
+    let battles = &open.record().campaign.battles;
+    let results = open.results();
+    let title = |i: usize| {
+        let plan = battles.get(i)?;
+        let result = results.get(i)?;
+        Some(format!(
+            "{} ({})",
+            plan.title(),
+            standing_text(result.standing, result.turns)
+        ))
+    };
+    let mut chosen = None;
+    if battles.len() <= BATTLE_BUTTONS {
+        ui.horizontal_wrapped(|ui| {
+            for i in 0..battles.len() {
+                let text = title(i).unwrap_or_default();
+                if ui.selectable_label(open.battle == i, text).clicked() {
+                    chosen = Some(i);
+                }
+            }
+        });
+        return chosen;
+    }
+    // A hundred buttons would fill the page and be laid out every frame; the drop-down lays
+    // out its list only while open. Its width is fixed so "Next" stays under the pointer.
+    ui.horizontal(|ui| {
+        let at = open.battle;
+        if ui
+            .add_enabled(at > 0, egui::Button::new("◀ Previous"))
+            .on_hover_text("The battle before this one")
+            .clicked()
+        {
+            chosen = Some(at - 1);
+        }
+        let label = ui.label("Battle");
+        egui::ComboBox::from_id_salt("battle_pick")
+            .width(420.0)
+            .selected_text(title(at).unwrap_or_default())
+            .truncate()
+            .show_ui(ui, |ui| {
+                for i in 0..battles.len() {
+                    let text = title(i).unwrap_or_default();
+                    if ui.selectable_label(at == i, text).clicked() {
+                        chosen = Some(i);
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if ui
+            .add_enabled(at + 1 < battles.len(), egui::Button::new("Next ▶"))
+            .on_hover_text("The battle after this one")
+            .clicked()
+        {
+            chosen = Some(at + 1);
+        }
+        ui.weak(format!("{} of {}", at + 1, battles.len()));
+    });
+    chosen
 }
 
 /// Who signed the campaign's events, each key's short fingerprint beside the names it recorded
@@ -853,11 +915,13 @@ fn add_simple_battle(
         force_pick(ui, salt, pick, &forces, label.id);
     }
     let ready = !name.trim().is_empty() && !first.is_empty() && !second.is_empty();
+    let resting = super::just_done::pressed_lately(state.battle_added_at, ui);
     if ui
-        .add_enabled(ready, egui::Button::new("Add battle"))
+        .add_enabled(ready && !resting, egui::Button::new("Add battle"))
         .on_disabled_hover_text("Name the battle and choose two saved forces of this ruleset")
         .clicked()
     {
+        state.battle_added_at = Some(ui.input(|i| i.time));
         return vec![campaign(CampaignCommand::AddBattle {
             name: name.trim().to_string(),
             forces: Sides {

@@ -24,7 +24,7 @@ impl FrameLog {
     /// Creates `path` (with a header line); `started` is when the program began opening.
     pub fn create(path: &Path, started: Instant) -> std::io::Result<FrameLog> {
         let mut out = BufWriter::new(File::create(path)?);
-        writeln!(out, "frame\tat_ms\tprevious_frame_ms\tnote")?;
+        writeln!(out, "frame\tat_ms\tprevious_frame_ms\tnote\tview_ms")?;
         Ok(FrameLog {
             out,
             started,
@@ -36,8 +36,15 @@ impl FrameLog {
 
     /// Records a frame; `previous` is eframe's time for the frame before, in seconds;
     /// `loading` whether custom cards are still loading in the background, `opening` whether a
-    /// campaign is being opened there.
-    pub fn record(&mut self, previous: Option<f32>, loading: bool, opening: bool) {
+    /// campaign is being opened there; `view` how long this frame's view code took (the
+    /// part of a frame that is ours, without egui's tessellation and the painting).
+    pub fn record(
+        &mut self,
+        previous: Option<f32>,
+        loading: bool,
+        opening: bool,
+        view: std::time::Duration,
+    ) {
         self.frame += 1;
         let at = self.started.elapsed().as_secs_f64() * 1000.0;
         let previous = previous.map_or(String::from("-"), |s| format!("{:.2}", s * 1000.0));
@@ -51,7 +58,12 @@ impl FrameLog {
         self.loading = loading;
         self.opening = opening;
         // A log that cannot be written is only a lost measurement.
-        let _ = writeln!(self.out, "{}\t{at:.1}\t{previous}\t{note}", self.frame);
+        let view = view.as_secs_f64() * 1000.0;
+        let _ = writeln!(
+            self.out,
+            "{}\t{at:.1}\t{previous}\t{note}\t{view:.2}",
+            self.frame
+        );
         let _ = self.out.flush();
     }
 }

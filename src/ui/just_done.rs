@@ -44,6 +44,19 @@ fn same_button(a: &Request, b: &Request) -> bool {
     a.action == b.action && a.unit == b.unit && a.side == b.side && a.inputs == b.inputs
 }
 
+/// Whether a button pressed at `at` (egui's time) is still greyed, asking for a repaint when
+/// it comes back: for buttons that add rather than record (a battle), where no log length
+/// tells the second click of a double click from a wish for another.
+pub fn pressed_lately(at: Option<f64>, ui: &egui::Ui) -> bool {
+    let Some(at) = at else { return false };
+    let left = GUARD_SECONDS - (ui.input(|i| i.time) - at);
+    if left > 0.0 {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(left));
+    }
+    left > 0.0
+}
+
 /// Whether `request`'s button is greyed now, asking for a repaint when it comes back.
 pub fn greyed(done: Option<&JustDone>, request: &Request, log_len: usize, ui: &egui::Ui) -> bool {
     let now = ui.input(|i| i.time);

@@ -935,12 +935,14 @@ fn without_source_paths(text: &str) -> String {
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        let view_started = std::time::Instant::now();
         self.show(ui);
         if let Some(log) = &mut self.frame_log {
             log.record(
                 frame.info().cpu_usage,
                 self.model.card_loading().is_some(),
                 self.model.campaign_opening().is_some(),
+                view_started.elapsed(),
             );
         }
         // The window's own close button: held back, like File › Quit, while a dialog holds

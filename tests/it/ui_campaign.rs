@@ -1097,3 +1097,42 @@ fn a_long_battles_log_lays_out_only_the_rows_in_sight() {
         "the newest event, {newest}, is in sight"
     );
 }
+
+/// A season of many battles: beyond eight, one drop-down with Previous and Next beside it
+/// instead of a button each; a double click on "Add \"What next?\" battle" adds one battle.
+#[test]
+fn many_battles_are_chosen_from_a_drop_down_and_a_double_click_adds_one() {
+    let mut h = harness();
+    start(&mut h);
+    let battles = |h: &Harness<'static, App>| record(h).campaign.battles.len();
+    let at = |h: &Harness<'static, App>| h.state().model.campaign.as_ref().expect("open").battle;
+    let add = h.get_by_label("Add \"What next?\" battle").rect().center();
+    double_click_at(&mut h, add);
+    assert_eq!(
+        battles(&h),
+        4,
+        "the second click of a double click adds nothing"
+    );
+    // The button rests a moment, then adds again.
+    while battles(&h) < 9 {
+        h.run_steps(8);
+        h.get_by_label("Add \"What next?\" battle").click();
+        h.run();
+    }
+    assert_eq!(at(&h), 8, "the battle just added is shown");
+    assert!(shown(&h, "9 of 9"));
+    assert!(
+        h.query_by_label("Battle 2: Attack/Defend (not started)")
+            .is_none(),
+        "no button a battle"
+    );
+    h.get_by_label("◀ Previous").click();
+    h.run();
+    assert_eq!(at(&h), 7);
+    pick(&mut h, "Battle", "Battle 2: Attack/Defend");
+    assert_eq!(at(&h), 1);
+    assert!(shown(&h, "2 of 9"));
+    h.get_by_label("Next ▶").click();
+    h.run();
+    assert_eq!(at(&h), 2);
+}
