@@ -54,6 +54,9 @@ pub struct BoardTrackerState {
     form_shown: bool,
     /// Frames left to give the form's first faces field the keyboard.
     focus_frames: u8,
+    /// When the page last scrolled by itself to show the form (egui's time): clicks are held
+    /// off it for a moment (see [`super::just_done::hold_clicks`]).
+    scrolled_at: Option<f64>,
     /// The players' own end of the battle: the winner picked and the notes typed.
     pub result: (Option<Side>, String),
     /// Replacements picked for the next battle: side, card, points where the player prices
@@ -224,8 +227,18 @@ pub fn ui(
     let opened = state.open.is_some() && !state.form_shown;
     let form = ui.scope(|ui| action_form(state, &frame, ui, &mut actions));
     state.form_shown = state.open.is_some();
-    if opened {
-        form.response.scroll_to_me(None);
+    // At once, not sliding: the second click of a double click on the unit's button then
+    // finds the page held rather than whatever the scroll brought under the pointer.
+    if opened && !ui.clip_rect().contains_rect(form.response.rect) {
+        ui.scroll_to_rect_animation(
+            form.response.rect,
+            None,
+            egui::style::ScrollAnimation::none(),
+        );
+        state.scrolled_at = Some(state.now);
+    }
+    if super::just_done::hold_clicks(ui, ui.clip_rect(), state.scrolled_at) {
+        state.focus_frames = FOCUS_FRAMES;
     }
     if let Some((report, at)) = &state.roll
         && *at == state.log_len

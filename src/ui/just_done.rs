@@ -57,6 +57,43 @@ pub fn pressed_lately(at: Option<f64>, ui: &egui::Ui) -> bool {
     left > 0.0
 }
 
+/// How long, in seconds, clicks are held off a page that just scrolled by itself: a double
+/// click's second click comes within egui's 0.3 s.
+pub const SCROLL_HOLD_SECONDS: f64 = 0.4;
+
+/// Swallows clicks on `view` for a moment after `since` (egui's time), when the page scrolled
+/// by itself: a double click's second click would otherwise land on whatever the scroll put
+/// under the pointer. Nothing is drawn; the pointer simply finds no button for that moment.
+/// Called every frame the page is shown: the layer is there, empty and out of the pointer's
+/// way, between holds, because egui keeps a new layer out of reach for its first frame.
+/// Returns whether it held a press this frame (which takes the keyboard from where it was).
+pub fn hold_clicks(ui: &egui::Ui, view: egui::Rect, since: Option<f64>) -> bool {
+    let left = since.map_or(0.0, |since| {
+        SCROLL_HOLD_SECONDS - (ui.input(|i| i.time) - since)
+    });
+    if left > 0.0 {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(left));
+    }
+    let size = if left > 0.0 {
+        view.size()
+    } else {
+        egui::Vec2::ZERO
+    };
+    egui::Area::new(egui::Id::unique(HELD_CLICKS))
+        .order(egui::Order::Foreground)
+        .interactable(left > 0.0)
+        .fixed_pos(view.min)
+        .show(ui.ctx(), |ui| {
+            let (_, held) = ui.allocate_exact_size(size, egui::Sense::click());
+            held.is_pointer_button_down_on() || held.clicked()
+        })
+        .inner
+}
+
+/// The layer [`hold_clicks`] puts over the page.
+pub const HELD_CLICKS: &str = "held_clicks";
+
 /// Whether `request`'s button is greyed now, asking for a repaint when it comes back.
 pub fn greyed(done: Option<&JustDone>, request: &Request, log_len: usize, ui: &egui::Ui) -> bool {
     let now = ui.input(|i| i.time);

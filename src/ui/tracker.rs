@@ -87,6 +87,9 @@ pub struct AtTable {
     /// Frames left to give the first field the keyboard: the click that pressed the action
     /// may still be ending, and a click ending elsewhere takes focus away again.
     focus_frames: u8,
+    /// When the page last scrolled by itself to show the box (egui's time): clicks are held
+    /// off it for a moment (see [`super::just_done::hold_clicks`]).
+    scrolled_at: Option<f64>,
 }
 
 /// Frames the first faces field asks for the keyboard after its action is pressed.
@@ -418,6 +421,7 @@ fn dice_box(
     if state.dice_mode != DiceMode::Table {
         return;
     }
+    let mut first_field = None;
     let shown = egui::Frame::group(ui.style()).show(ui, |ui| {
         let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         ui.set_min_height(row * (DICE_ROWS + 2.0));
@@ -459,6 +463,7 @@ fn dice_box(
             &mut state.at_table.texts,
             &mut state.at_table.shown,
         );
+        first_field = grid.fields.first().map(|f| f.rect);
         if grid.submitted
             && let Some(request) = request.clone()
         {
@@ -498,9 +503,44 @@ fn dice_box(
         }
     });
     // A button far below (Fire, a unit's Rally) was pressed: show where its dice go.
-    if std::mem::take(&mut state.at_table.fresh) {
-        shown.response.scroll_to_me(None);
+    if std::mem::take(&mut state.at_table.fresh)
+        && bring_into_view(ui, shown.response.rect, first_field)
+    {
+        state.at_table.scrolled_at = Some(ui.input(|i| i.time));
     }
+    // A held click takes the keyboard from the faces: they ask for it again.
+    if super::just_done::hold_clicks(ui, ui.clip_rect(), state.at_table.scrolled_at) {
+        state.at_table.focus_frames = FOCUS_FRAMES;
+    }
+}
+
+/// Scrolls the dice box (`frame`) into view when it is out of it, with its first faces field
+/// (`field`) where the pointer is as far as the page can scroll: the player's eyes are there.
+/// Returns whether it scrolled.
+fn bring_into_view(ui: &egui::Ui, frame: egui::Rect, field: Option<egui::Rect>) -> bool {
+    let view = ui.clip_rect();
+    if view.contains_rect(frame) {
+        return false;
+    }
+    let pointer = ui.ctx().pointer_latest_pos().filter(|p| view.contains(*p));
+    match (pointer, field) {
+        (Some(pointer), Some(field)) => {
+            // Aligned to the top of the view, a rect starting this far above the field puts
+            // the field's middle at the pointer's height.
+            let above = pointer.y - view.top();
+            let target = egui::Rect::from_min_size(
+                egui::pos2(field.left(), field.center().y - above),
+                egui::vec2(field.width(), 1.0),
+            );
+            ui.scroll_to_rect_animation(
+                target,
+                Some(egui::Align::Min),
+                egui::style::ScrollAnimation::none(),
+            );
+        }
+        _ => ui.scroll_to_rect_animation(frame, None, egui::style::ScrollAnimation::none()),
+    }
+    true
 }
 
 /// The pools the battle's rules ask of `request` for the faces typed, the dice taken from

@@ -1136,3 +1136,108 @@ fn many_battles_are_chosen_from_a_drop_down_and_a_double_click_adds_one() {
     h.run();
     assert_eq!(at(&h), 2);
 }
+
+/// Rally pressed far below the dice box, with the dice rolled at the table: the page scrolls
+/// the box into view (its first field as near the pointer as the page goes) and holds clicks
+/// off for a moment, so a double click's second click lands on nothing the scroll put under
+/// the pointer; nothing is recorded until the faces are typed.
+#[test]
+fn a_double_click_on_rally_far_below_the_dice_box_lands_on_nothing_else() {
+    // Frames at 60 a second, as the real window draws them while anything moves: a double
+    // click's second click comes a few frames after the first, not one quarter-second step.
+    let mut app = App::for_tests().expect("in-memory store opens");
+    app.prefs.view = View::Campaign;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 2400.0))
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    start(&mut h);
+    roll_a_turn(&mut h);
+    // us-1 takes a Disruption Point by hand (no dice): its Rally button comes alive.
+    h.get_all_by_label("+").next().expect("us-1's +").click();
+    h.run();
+    assert_eq!(state(&h).unit("us-1").unwrap().disruption, 1);
+    h.get_by_label("Rolled at the table").click();
+    h.run();
+    // A small window, and the wheel brings us-1's Rally into sight, the dice box out of it.
+    h.set_size(egui::vec2(1400.0, 500.0));
+    h.run_steps(3);
+    let page = egui::pos2(900.0, 150.0);
+    h.event(egui::Event::PointerMoved(page));
+    for _ in 0..40 {
+        let rally = h.get_all_by_label("Rally").next().expect("us-1's Rally");
+        if rally.rect().max.y < 400.0 && rally.rect().min.y > 260.0 {
+            break;
+        }
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -40.0),
+            modifiers: egui::Modifiers::default(),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        // Stepped, not run to rest: the pointer resting on the page may open a tooltip.
+        h.run_steps(3);
+    }
+    // The wheel's smooth scroll comes to rest.
+    h.run_steps(60);
+    let rally = h.get_all_by_label("Rally").next().unwrap().rect();
+    assert!(rally.min.y > 200.0 && rally.max.y < 420.0, "{rally:?}");
+    let dice_box_was = h.get_by_label_contains("Press an action that rolls").rect();
+    assert!(
+        dice_box_was.bottom() < 0.0,
+        "the dice box is out of sight: {dice_box_was:?}"
+    );
+    let before = battle_log(&h, 0).len();
+    let at = rally.center();
+    let press = |h: &mut Harness<'static, App>| {
+        h.event(egui::Event::PointerMoved(at));
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::default(),
+            });
+        }
+    };
+    press(&mut h);
+    // The click asks for the rally's dice; the next frame shows the box and scrolls to it.
+    h.run_steps(6);
+    // A tenth of a second on, what is under the pointer is the held layer, not a button the
+    // scroll put there.
+    let layer = h.ctx.layer_id_at(at).expect("a layer under the pointer");
+    assert_eq!(
+        layer.order,
+        egui::Order::Foreground,
+        "clicks are held: {layer:?}"
+    );
+    press(&mut h);
+    // Half a second later the hold is over.
+    h.run_steps(30);
+    let field = h.get_by_label("rally — 4 d6").rect();
+    assert!(
+        field.top() >= 0.0 && field.bottom() <= 500.0,
+        "the box is in sight: {field:?}"
+    );
+    let asked = h.state().campaign.tracker.at_table.request.clone();
+    assert_eq!(
+        asked.as_ref().map(|r| (r.action, r.unit.as_deref())),
+        Some(("rally", Some("us-1"))),
+        "the rally waits for its dice"
+    );
+    assert!(
+        h.get_by_label("rally — 4 d6").is_focused(),
+        "its faces take the keyboard"
+    );
+    assert_eq!(
+        battle_log(&h, 0).len(),
+        before,
+        "nothing recorded before the faces"
+    );
+    // A moment later the page takes clicks again.
+    assert_ne!(
+        h.ctx.layer_id_at(at).map(|l| l.order),
+        Some(egui::Order::Foreground)
+    );
+}
