@@ -1198,3 +1198,29 @@ fn an_event_whose_seed_is_not_the_derived_one_is_refused() {
     moved[0].by.machine = "elsewhere".to_string();
     assert!(verify::verify_battle_log(table.record.id, &plan, &Sides::default(), &moved).is_err());
 }
+
+/// Rules only go forward within a battle: after an event recorded under the current revision,
+/// a later one may not claim an older revision (or none) to do what the old rules allowed.
+#[test]
+fn a_later_event_may_not_claim_older_rules_than_an_earlier_one() {
+    let mut table = Table::new(lorraine(), 0);
+    roll_until(&mut table, |s| s.phase != Phase::AwaitingCommandRoll);
+    table.act(
+        Request::new(key::SET_SUPPRESSED)
+            .unit("us-1")
+            .with(param::FLAG, InputValue::Flag(true)),
+    );
+    table.verify().unwrap();
+    let current = table.record.logs[0][0].revision.expect("recorded with one");
+    assert!(current >= 2, "revisions are recorded from revision 2 on");
+    for claimed in [Some(current - 1), None] {
+        let mut forged = table.record.clone();
+        forged.logs[0].last_mut().unwrap().revision = claimed;
+        let refused = verify::verify_record(&forged).unwrap_err().to_string();
+        assert!(refused.contains("revision"), "{claimed:?}: {refused}");
+        assert!(
+            refused.contains(&format!("revision {current}")),
+            "{claimed:?}: {refused}"
+        );
+    }
+}

@@ -199,6 +199,9 @@ fn verify_tracked<R: Tracked>(
 ) -> Result<(), CampaignError> {
     let mut targets = Targets::default();
     let mut replay = Replay::<R>::new(R::start(plan, carried));
+    // The newest revision an event of this battle was recorded under: rules only go forward,
+    // so a later event may not claim older rules (or none) to do what they allowed.
+    let mut floor: Option<u32> = None;
     for logged in events {
         let forged = |field: &str, message: String| forged(number, logged, field, message);
         match logged.event {
@@ -222,6 +225,28 @@ fn verify_tracked<R: Tracked>(
                 continue;
             }
             _ => {}
+        }
+        match (floor, logged.revision) {
+            (Some(newest), Some(r)) if r < newest => {
+                return Err(forged(
+                    "revision",
+                    format!(
+                        "{r}: older than revision {newest}, which an earlier event of this battle was recorded under; \
+                         the rules only go forward (record it with an up-to-date Quartermaster)"
+                    ),
+                ));
+            }
+            (Some(newest), None) => {
+                return Err(forged(
+                    "revision",
+                    format!(
+                        "missing, after an event recorded under revision {newest}; \
+                         only events from before revisions were recorded may go without one"
+                    ),
+                ));
+            }
+            (_, Some(r)) => floor = Some(floor.map_or(r, |f| f.max(r))),
+            (None, None) => {}
         }
         // Replayed under the revision it was recorded under; an event from before revisions
         // were recorded under whichever revision its dice fit, the current one first.
