@@ -165,18 +165,7 @@ fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
         .expect("one button per branch")
         .rect()
         .center();
-    for _ in 0..2 {
-        laptop.event(egui::Event::PointerMoved(at));
-        for pressed in [true, false] {
-            laptop.event(egui::Event::PointerButton {
-                pos: at,
-                button: egui::PointerButton::Primary,
-                pressed,
-                modifiers: egui::Modifiers::default(),
-            });
-        }
-        laptop.run();
-    }
+    crate::ui_campaign::double_click_at(&mut laptop, at);
     let settled = record(&laptop);
     assert!(settled.open_fork(0).is_none());
     assert_eq!(settled.logs[0][0].by.player, "Bob");
