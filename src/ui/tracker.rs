@@ -1136,13 +1136,29 @@ fn artillery_panel(
     }
 }
 
-/// The last roll's dice and result, while it is still the latest event.
+/// Lines kept for the last roll's report whether there is one or not: a report appearing
+/// with a roll, or going with the next event, moves no unit's button below it (a double
+/// click's second click would land on another unit's row).
+const REPORT_ROWS: f32 = 7.0;
+
+/// The last roll's dice and result, while it is still the latest event, in a box of a fixed
+/// height (a longer report scrolls inside it).
 fn last_roll(state: &TrackerState, ui: &mut egui::Ui) {
-    if let Some((roll, at)) = &state.roll
-        && *at == state.log_len
-    {
-        egui::Frame::group(ui.style()).show(ui, |ui| report::roll(ui, roll));
-    }
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let height = line * REPORT_ROWS;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_min_height(height);
+        egui::ScrollArea::vertical()
+            .id_salt("last_roll")
+            .max_height(height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| match &state.roll {
+                Some((roll, at)) if *at == state.log_len => report::roll(ui, roll),
+                _ => {
+                    ui.weak("The dice and result of the next roll show here.");
+                }
+            });
+    });
 }
 
 /// Widest the unit and status columns get before their words wrap: at 1024 pixels the row's

@@ -1240,3 +1240,49 @@ fn a_double_click_on_rally_far_below_the_dice_box_lands_on_nothing_else() {
         Some(egui::Order::Foreground)
     );
 }
+
+/// A double click on a unit's "+" just after a roll corrects that unit alone, both clicks
+/// counting as a stepper's do: the roll's report going away with the first correction moves no
+/// unit's row (the second click used to land four rows down, on another unit).
+#[test]
+fn a_double_click_on_plus_after_a_roll_corrects_that_unit_alone() {
+    let mut h = harness_sized(1400.0, 800.0);
+    start(&mut h);
+    roll_a_turn(&mut h);
+    assert!(
+        shown(&h, "Command dice, Battle 1"),
+        "the roll's report is shown"
+    );
+    let page = egui::pos2(900.0, 150.0);
+    h.event(egui::Event::PointerMoved(page));
+    for _ in 0..40 {
+        let plus = h.get_all_by_label("+").next().expect("us-1's +").rect();
+        if plus.max.y < 700.0 && plus.min.y > 400.0 {
+            break;
+        }
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -40.0),
+            modifiers: egui::Modifiers::default(),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        // Stepped, not run to rest: the pointer resting on the page may open a tooltip.
+        h.run_steps(3);
+    }
+    h.run_steps(8);
+    let plus = h.get_all_by_label("+").next().unwrap().rect();
+    assert!(plus.min.y > 400.0 && plus.max.y < 700.0, "{plus:?}");
+    double_click_at(&mut h, plus.center());
+    assert!(
+        !shown(&h, "Command dice, Battle 1"),
+        "the report went with the correction"
+    );
+    let corrected: Vec<(String, u32)> = state(&h)
+        .units
+        .iter()
+        .filter(|u| u.disruption > 0)
+        .map(|u| (u.id.clone(), u.disruption))
+        .collect();
+    assert_eq!(corrected, vec![("us-1".to_string(), 2)]);
+}
