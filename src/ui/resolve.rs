@@ -305,6 +305,23 @@ impl ResolveState {
         }
     }
 
+    /// What is being resolved: linked to a battle, the battle's situation for the picked units
+    /// (the same inputs its tracker and its rolls use), else the form as it stands.
+    fn linked_subject(
+        &mut self,
+        model: &Model,
+        battle: Option<&battle_link::OpenBattle<'_>>,
+    ) -> Subject {
+        let mut subject = self.subject(model);
+        if let Some(battle) = battle
+            && let Some(form) = self.forms.get(&subject.mechanic)
+            && let Some(inputs) = battle_link::situation(&self.battle_pick, form, battle)
+        {
+            subject.inputs = inputs;
+        }
+        subject
+    }
+
     /// Drops a roll error once the form no longer says what failed: an old "Choose the
     /// target" must not sit under a situation that can be rolled.
     fn forget_stale_error(&mut self, now: &Subject) {
@@ -361,15 +378,7 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
                 form::form(ui, mechanic, state.form_mut(), model);
             });
         });
-    let mut subject = state.subject(model);
-    // Linked to a battle, the odds are the battle's situation for the picked units: the same
-    // inputs its tracker and its rolls use.
-    if let Some(battle) = &battle
-        && let Some(form) = state.forms.get(&subject.mechanic)
-        && let Some(inputs) = battle_link::situation(&state.battle_pick, form, battle)
-    {
-        subject.inputs = inputs;
-    }
+    let subject = state.linked_subject(model, battle.as_ref());
     // After the form and before the roll panel, so an edit hides the old error this frame.
     state.forget_stale_error(&subject);
     // Rolls and the log get their own column so the Roll button stays in view however long
