@@ -219,22 +219,6 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     assert_eq!(board(&h, 0).turn, 3);
 }
 
-/// Two clicks at one spot, a frame apart, as a double click lands.
-fn double_click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
-    for _ in 0..2 {
-        h.event(egui::Event::PointerMoved(pos));
-        for pressed in [true, false] {
-            h.event(egui::Event::PointerButton {
-                pos,
-                button: egui::PointerButton::Primary,
-                pressed,
-                modifiers: egui::Modifiers::default(),
-            });
-        }
-        h.run();
-    }
-}
-
 #[test]
 fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
     use quartermaster::campaign::BattlePlan;
@@ -322,7 +306,7 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
         .get_by_label("Set up battle 2 with these changes")
         .rect()
         .center();
-    double_click_at(&mut h, at);
+    crate::ui_campaign::double_click_at(&mut h, at);
     assert_eq!(record(&h).campaign.battles.len(), 2, "one battle added");
     let next = board(&h, 1);
     for unit in &next.units {

@@ -132,6 +132,32 @@ pub(crate) fn double_click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
     }
 }
 
+/// Turns the mouse wheel over the page at `pointer` until `placed` says the widget looked for
+/// is where the test wants it, then lets the smooth scroll come to rest.
+fn wheel_until(
+    h: &mut Harness<'static, App>,
+    pointer: egui::Pos2,
+    rest: usize,
+    placed: impl Fn(&Harness<'static, App>) -> bool,
+) {
+    h.event(egui::Event::PointerMoved(pointer));
+    for _ in 0..40 {
+        if placed(h) {
+            break;
+        }
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -40.0),
+            modifiers: egui::Modifiers::default(),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        // Stepped, not run to rest: the pointer resting on the page may open a tooltip.
+        h.run_steps(3);
+    }
+    h.run_steps(rest);
+}
+
 fn start(h: &mut Harness<'static, App>) {
     h.run();
     h.get_by_label("New Lorraine campaign").click();
@@ -1172,25 +1198,14 @@ fn a_double_click_on_rally_far_below_the_dice_box_lands_on_nothing_else() {
     // A small window, and the wheel brings us-1's Rally into sight, the dice box out of it.
     h.set_size(egui::vec2(1400.0, 500.0));
     h.run_steps(3);
-    let page = egui::pos2(900.0, 150.0);
-    h.event(egui::Event::PointerMoved(page));
-    for _ in 0..40 {
-        let rally = h.get_all_by_label("Rally").next().expect("us-1's Rally");
-        if rally.rect().max.y < 400.0 && rally.rect().min.y > 260.0 {
-            break;
-        }
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, -40.0),
-            modifiers: egui::Modifiers::default(),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        });
-        // Stepped, not run to rest: the pointer resting on the page may open a tooltip.
-        h.run_steps(3);
-    }
-    // The wheel's smooth scroll comes to rest.
-    h.run_steps(60);
+    wheel_until(&mut h, egui::pos2(900.0, 150.0), 60, |h| {
+        let rally = h
+            .get_all_by_label("Rally")
+            .next()
+            .expect("us-1's Rally")
+            .rect();
+        rally.max.y < 400.0 && rally.min.y > 260.0
+    });
     let rally = h.get_all_by_label("Rally").next().unwrap().rect();
     assert!(rally.min.y > 200.0 && rally.max.y < 420.0, "{rally:?}");
     let dice_box_was = h.get_by_label_contains("Press an action that rolls").rect();
@@ -1253,24 +1268,10 @@ fn a_double_click_on_plus_after_a_roll_corrects_that_unit_alone() {
         shown(&h, "Command dice, Battle 1"),
         "the roll's report is shown"
     );
-    let page = egui::pos2(900.0, 150.0);
-    h.event(egui::Event::PointerMoved(page));
-    for _ in 0..40 {
+    wheel_until(&mut h, egui::pos2(900.0, 150.0), 8, |h| {
         let plus = h.get_all_by_label("+").next().expect("us-1's +").rect();
-        if plus.max.y < 700.0 && plus.min.y > 400.0 {
-            break;
-        }
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, -40.0),
-            modifiers: egui::Modifiers::default(),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        });
-        // Stepped, not run to rest: the pointer resting on the page may open a tooltip.
-        h.run_steps(3);
-    }
-    h.run_steps(8);
+        plus.max.y < 700.0 && plus.min.y > 400.0
+    });
     let plus = h.get_all_by_label("+").next().unwrap().rect();
     assert!(plus.min.y > 400.0 && plus.max.y < 700.0, "{plus:?}");
     double_click_at(&mut h, plus.center());
