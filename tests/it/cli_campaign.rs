@@ -34,6 +34,20 @@ fn ok(dir: &tempfile::TempDir, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `campaign record Club --battle N ARGS…` in the campaign "Club" of `dir`.
+fn record_in(dir: &tempfile::TempDir, battle: &str, args: &[&str]) -> Output {
+    let mut all = vec!["campaign", "record", "Club", "--battle", battle];
+    all.extend_from_slice(args);
+    qm(dir, &all)
+}
+
+/// How many events battle 1 of "Club" holds.
+fn club_events(dir: &tempfile::TempDir) -> u64 {
+    ok_json(dir, &["campaign", "show", "Club", "--json"])["battles"][0]["events"]
+        .as_u64()
+        .unwrap()
+}
+
 #[test]
 fn new_lorraine_shows_the_three_briefings_as_json() {
     let dir = tempfile::tempdir().unwrap();
@@ -269,11 +283,7 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
 fn record_takes_unit_labels_suggests_near_names_and_takes_no_seed() {
     let dir = tempfile::tempdir().unwrap();
     ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
-    let record = |args: &[&str]| {
-        let mut all = vec!["campaign", "record", "Club", "--battle", "1"];
-        all.extend_from_slice(args);
-        qm(&dir, &all)
-    };
+    let record = |args: &[&str]| record_in(&dir, "1", args);
     let refused = record(&["--seed", "5", "command"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--seed"));
@@ -397,17 +407,8 @@ fn record_takes_the_dice_rolled_at_the_table() {
 
     let dir = tempfile::tempdir().unwrap();
     ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
-    let record = |args: &[&str]| {
-        let mut all = vec!["campaign", "record", "Club", "--battle", "1"];
-        all.extend_from_slice(args);
-        qm(&dir, &all)
-    };
-    // How many events battle 1 holds.
-    let events = || {
-        ok_json(&dir, &["campaign", "show", "Club", "--json"])["battles"][0]["events"]
-            .as_u64()
-            .unwrap()
-    };
+    let record = |args: &[&str]| record_in(&dir, "1", args);
+    let events = || club_events(&dir);
     // US 6,5,4,3 against German 6,5,2: no 1s, so neither fails; sixes and fives are level,
     // and the US's 4 wins it the first pulse.
     let line = record(&["command", "--dice", "us=6543", "--dice", "german=6,5,2"]);
@@ -543,16 +544,8 @@ fn record_takes_the_dice_rolled_at_the_table() {
 fn after_both_sides_fail_nothing_is_recorded_until_the_next_command_roll() {
     let dir = tempfile::tempdir().unwrap();
     ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
-    let record = |args: &[&str]| {
-        let mut all = vec!["campaign", "record", "Club", "--battle", "1"];
-        all.extend_from_slice(args);
-        qm(&dir, &all)
-    };
-    let events = || {
-        ok_json(&dir, &["campaign", "show", "Club", "--json"])["battles"][0]["events"]
-            .as_u64()
-            .unwrap()
-    };
+    let record = |args: &[&str]| record_in(&dir, "1", args);
+    let events = || club_events(&dir);
     // US 1,1,2,3 and German 1,1,5: each rolls more 1s than 6s, so both fail.
     let line = record(&["command", "--dice", "us=1123", "--dice", "german=115"]);
     let text = String::from_utf8_lossy(&line.stdout);
@@ -613,11 +606,7 @@ fn after_both_sides_fail_nothing_is_recorded_until_the_next_command_roll() {
 fn artillery_fire_takes_the_fire_flags_and_says_what_paid_for_its_extra_die() {
     let dir = tempfile::tempdir().unwrap();
     ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
-    let record = |args: &[&str]| {
-        let mut all = vec!["campaign", "record", "Club", "--battle", "2"];
-        all.extend_from_slice(args);
-        qm(&dir, &all)
-    };
+    let record = |args: &[&str]| record_in(&dir, "2", args);
     let succeeds = |args: &[&str]| {
         let out = record(args);
         assert!(

@@ -47,6 +47,13 @@ fn click(h: &mut Harness<'static, App>, label: &str) {
     h.run();
 }
 
+/// "Share this campaign to a folder…", the folder typed, Share.
+fn share_to(h: &mut Harness<'static, App>, folder: &std::path::Path) {
+    click(h, "Share this campaign to a folder…");
+    type_into(h, "Folder", folder.to_str().unwrap());
+    click(h, "Share");
+}
+
 /// Another machine's library joins the campaign shared in `folder`, as its player would.
 fn join_with_the_command_line(data: &std::path::Path, folder: &std::path::Path) {
     let joined = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
@@ -106,9 +113,7 @@ fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
     click(&mut laptop, "New Lorraine campaign");
     click(&mut laptop, "Not now");
     assert!(!shown(&laptop, "Who is playing on this machine?"));
-    click(&mut laptop, "Share this campaign to a folder…");
-    type_into(&mut laptop, "Folder", folder.to_str().unwrap());
-    click(&mut laptop, "Share");
+    share_to(&mut laptop, &folder);
     assert!(
         shown(&laptop, "Shared with"),
         "the campaign shows its folder"
@@ -218,9 +223,7 @@ fn who_must_choose_the_keys_and_tidying_the_folder_in_the_window() {
     click(&mut laptop, "New Lorraine campaign");
     type_into(&mut laptop, "Player name", "Ann");
     click(&mut laptop, "Save player name");
-    click(&mut laptop, "Share this campaign to a folder…");
-    type_into(&mut laptop, "Folder", folder.to_str().unwrap());
-    click(&mut laptop, "Share");
+    share_to(&mut laptop, &folder);
     // Bob joins and rolls turn 1; Ann rolls it too before seeing his.
     let desktop_dir = root.path().join("desktop");
     let bin = env!("CARGO_BIN_EXE_quartermaster");
@@ -291,9 +294,7 @@ fn undo_this_after_a_sync_undoes_nothing_it_does_not_name() {
     laptop.run();
     click(&mut laptop, "New Lorraine campaign");
     click(&mut laptop, "Not now");
-    click(&mut laptop, "Share this campaign to a folder…");
-    type_into(&mut laptop, "Folder", folder.to_str().unwrap());
-    click(&mut laptop, "Share");
+    share_to(&mut laptop, &folder);
     click(&mut laptop, "Roll command dice");
     assert!(shown(&laptop, "Undo this"), "this window's roll");
     let mine = record(&laptop).logs[0].last().unwrap().id;

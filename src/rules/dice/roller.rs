@@ -386,6 +386,20 @@ impl std::hash::Hash for RollRecord {
 }
 
 impl RollRecord {
+    /// A d6 roll of `pool` that came up `dice` (seed and index 0): for tests of what follows
+    /// from given faces.
+    #[cfg(test)]
+    pub(crate) fn d6_showing(pool: &'static str, dice: &[u8]) -> RollRecord {
+        RollRecord {
+            seed: 0,
+            index: 0,
+            sides: 6,
+            dice: dice.to_vec(),
+            source: Source::default(),
+            pool,
+        }
+    }
+
     /// Rolls the same dice again from the recorded seed and roll number.
     ///
     /// # Errors

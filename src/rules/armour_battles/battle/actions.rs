@@ -1023,14 +1023,7 @@ mod tests {
     use crate::rules::dice::RollRecord;
 
     fn faces(dice: &[u8]) -> RollRecord {
-        RollRecord {
-            seed: 0,
-            index: 0,
-            sides: 6,
-            dice: dice.to_vec(),
-            source: Default::default(),
-            pool: "command",
-        }
+        RollRecord::d6_showing("command", dice)
     }
 
     /// Turn `turn`'s command roll: the US rolls 1 1 3 4 5 2 (two 1s, no 6: a Command

@@ -300,14 +300,7 @@ mod tests {
     use super::*;
 
     fn record(pool: &'static str, dice: &[u8]) -> RollRecord {
-        RollRecord {
-            seed: 0,
-            index: 0,
-            sides: 6,
-            dice: dice.to_vec(),
-            source: Default::default(),
-            pool,
-        }
+        RollRecord::d6_showing(pool, dice)
     }
 
     const WILD: Extra = Extra {

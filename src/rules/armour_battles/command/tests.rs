@@ -87,12 +87,8 @@ fn first_pulse_odds_equal_enumeration() {
 #[test]
 fn chains_follow_the_books_examples() {
     let record = |dice: Vec<u8>| RollRecord {
-        seed: 0,
-        index: 0,
-        sides: 6,
-        dice,
         source: Source::Table,
-        pool: "us",
+        ..RollRecord::d6_showing("us", &dice)
     };
     // "If you rolled 6, 5, 5, 4, 3 you have four Dice Chains."
     let side = SideCommand::new(Side::Us, record(vec![6, 5, 5, 4, 3]));
