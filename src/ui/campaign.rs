@@ -279,6 +279,8 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
 fn standing_text(standing: Standing, turns: u32) -> String {
     match standing {
         Standing::NotStarted => "not started".to_string(),
+        // A battle added during play holds its setup event and no turn yet.
+        Standing::InProgress if turns == 0 => "set up".to_string(),
         Standing::InProgress => format!("turn {turns}"),
         Standing::UsWon => "US won".to_string(),
         Standing::GermanWon => "German won".to_string(),
