@@ -73,8 +73,8 @@ fn finished_battle() -> CampaignRecord {
     let created = campaign::new_lorraine(
         "Bench",
         Sides {
-            us: "Alice".into(),
-            german: "Bruno".into(),
+            first: "Alice".into(),
+            second: "Bruno".into(),
         },
         LorraineOptions::default(),
     )

@@ -65,8 +65,8 @@ impl CampaignKind {
     pub fn side_name(self, side: crate::rules::battle::Side) -> &'static str {
         match (self, side) {
             (CampaignKind::Lorraine, side) => side.label(),
-            (CampaignKind::Simple, crate::rules::battle::Side::Us) => "First player",
-            (CampaignKind::Simple, crate::rules::battle::Side::German) => "Second player",
+            (CampaignKind::Simple, crate::rules::battle::Side::First) => "First player",
+            (CampaignKind::Simple, crate::rules::battle::Side::Second) => "Second player",
         }
     }
 

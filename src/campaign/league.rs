@@ -97,11 +97,11 @@ pub fn rank(sources: &[LeagueSource]) -> League {
         let record = &source.record;
         let results = record.results();
         let names = [
-            player_name(record, Side::Us),
-            player_name(record, Side::German),
+            player_name(record, Side::First),
+            player_name(record, Side::Second),
         ];
         for result in results.iter().filter(|r| r.standing.is_finished()) {
-            for (side, name) in [Side::Us, Side::German].into_iter().zip(&names) {
+            for (side, name) in [Side::First, Side::Second].into_iter().zip(&names) {
                 tally.count(name, &record.campaign.name, side, result);
             }
         }
@@ -131,8 +131,8 @@ fn player_name(record: &CampaignRecord, side: Side) -> String {
 
 fn battle_line(record: &CampaignRecord, result: &BattleResult) -> BattleLine {
     let standing = match result.standing {
-        Standing::UsWon => format!("{} won", side_label(&record.campaign, Side::Us)),
-        Standing::GermanWon => format!("{} won", side_label(&record.campaign, Side::German)),
+        Standing::UsWon => format!("{} won", side_label(&record.campaign, Side::First)),
+        Standing::GermanWon => format!("{} won", side_label(&record.campaign, Side::Second)),
         Standing::Draw => "Draw".to_string(),
         Standing::InProgress => "In progress".to_string(),
         Standing::NotStarted => "Not started".to_string(),
@@ -226,8 +226,8 @@ mod tests {
 
     fn sides(us: &str, german: &str) -> Sides<String> {
         Sides {
-            us: us.to_string(),
-            german: german.to_string(),
+            first: us.to_string(),
+            second: german.to_string(),
         }
     }
 
@@ -302,12 +302,12 @@ mod tests {
     #[test]
     fn three_points_a_win_one_a_draw_and_names_match_ignoring_case() {
         let league = rank(&[
-            simple(1, "Spring", sides("Ann", "Bob"), &[Some(Side::Us), None]),
+            simple(1, "Spring", sides("Ann", "Bob"), &[Some(Side::First), None]),
             simple(
                 2,
                 "Summer",
                 sides(" bob ", "Cid"),
-                &[Some(Side::Us), Some(Side::German)],
+                &[Some(Side::First), Some(Side::Second)],
             ),
         ]);
         let ann = row(&league, "Ann");
@@ -339,8 +339,8 @@ mod tests {
     fn army_morale_left_parts_players_level_on_points_and_wins() {
         // Battle 1 of Lorraine: the US start with Army Morale 9, the Germans with 7.
         let league = rank(&[
-            lorraine(1, "Lezey", sides("Ann", "Bob"), &[Some(Side::Us)]),
-            lorraine(2, "Moncourt", sides("Bob", "Ann"), &[Some(Side::Us)]),
+            lorraine(1, "Lezey", sides("Ann", "Bob"), &[Some(Side::First)]),
+            lorraine(2, "Moncourt", sides("Bob", "Ann"), &[Some(Side::First)]),
         ]);
         let ann = row(&league, "Ann");
         let bob = row(&league, "Bob");
@@ -350,8 +350,8 @@ mod tests {
         assert_eq!(ann.rank, bob.rank);
 
         let league = rank(&[
-            lorraine(1, "Lezey", sides("Ann", "Bob"), &[Some(Side::Us)]),
-            simple(2, "Skirmishes", sides("Bob", "Ann"), &[Some(Side::Us)]),
+            lorraine(1, "Lezey", sides("Ann", "Bob"), &[Some(Side::First)]),
+            simple(2, "Skirmishes", sides("Bob", "Ann"), &[Some(Side::First)]),
         ]);
         // Level on points and wins; Ann has Army Morale left (9), Bob a measure too (7).
         let order: Vec<(u32, &str, Option<u32>)> = league
@@ -368,7 +368,7 @@ mod tests {
             1,
             "Lezey",
             sides("", "  Bob "),
-            &[Some(Side::German)],
+            &[Some(Side::Second)],
         )]);
         let names: Vec<&str> = league.players.iter().map(|r| r.player.as_str()).collect();
         assert_eq!(names, ["Bob", "US"]);
@@ -395,7 +395,7 @@ mod tests {
             1,
             "Spring",
             sides("Ann", ""),
-            &[Some(Side::German), None],
+            &[Some(Side::Second), None],
         )]);
         let standings: Vec<&str> = league.campaigns[0]
             .battles

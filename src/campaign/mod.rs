@@ -770,8 +770,8 @@ impl CampaignRecord {
     /// The campaign's result from its battles' `results`, each side named in its own words.
     pub fn result_of(&self, results: &[BattleResult]) -> CampaignResult {
         let names = Sides {
-            us: side_label(&self.campaign, Side::Us),
-            german: side_label(&self.campaign, Side::German),
+            first: side_label(&self.campaign, Side::First),
+            second: side_label(&self.campaign, Side::Second),
         };
         let measure = match self.campaign.kind() {
             CampaignKind::Lorraine => "Army Morale left",

@@ -25,16 +25,16 @@ pub enum Standing {
 impl Standing {
     fn won_by(winner: Option<Side>) -> Self {
         match winner {
-            Some(Side::Us) => Standing::UsWon,
-            Some(Side::German) => Standing::GermanWon,
+            Some(Side::First) => Standing::UsWon,
+            Some(Side::Second) => Standing::GermanWon,
             None => Standing::Draw,
         }
     }
 
     pub fn winner(self) -> Option<Side> {
         match self {
-            Standing::UsWon => Some(Side::Us),
-            Standing::GermanWon => Some(Side::German),
+            Standing::UsWon => Some(Side::First),
+            Standing::GermanWon => Some(Side::Second),
             _ => None,
         }
     }
@@ -182,12 +182,12 @@ pub(crate) fn campaign_result(
         }
     }
     let finished = !results.is_empty() && results.iter().all(|r| r.standing.is_finished());
-    let leader = match wins.us.cmp(&wins.german) {
-        std::cmp::Ordering::Greater => Some(Side::Us),
-        std::cmp::Ordering::Less => Some(Side::German),
-        std::cmp::Ordering::Equal => match morale_left.us.cmp(&morale_left.german) {
-            std::cmp::Ordering::Greater => Some(Side::Us),
-            std::cmp::Ordering::Less => Some(Side::German),
+    let leader = match wins.first.cmp(&wins.second) {
+        std::cmp::Ordering::Greater => Some(Side::First),
+        std::cmp::Ordering::Less => Some(Side::Second),
+        std::cmp::Ordering::Equal => match morale_left.first.cmp(&morale_left.second) {
+            std::cmp::Ordering::Greater => Some(Side::First),
+            std::cmp::Ordering::Less => Some(Side::Second),
             std::cmp::Ordering::Equal => None,
         },
     };
@@ -196,10 +196,10 @@ pub(crate) fn campaign_result(
         "No battle finished yet".to_string()
     } else {
         let verb = if finished { "wins" } else { "leads" };
-        let tie_break = if wins.us == wins.german && leader.is_some() {
+        let tie_break = if wins.first == wins.second && leader.is_some() {
             format!(
                 " on {measure} ({} to {})",
-                morale_left.us, morale_left.german
+                morale_left.first, morale_left.second
             )
         } else {
             String::new()
@@ -211,7 +211,7 @@ pub(crate) fn campaign_result(
                 wins.get(side),
                 wins.get(super::definition::opponent(side))
             ),
-            None => format!("Level at {}–{}", wins.us, wins.german),
+            None => format!("Level at {}–{}", wins.first, wins.second),
         }
     };
     CampaignResult {

@@ -71,8 +71,8 @@ pub fn first_plan(
             )));
         }
         let prefix = match side {
-            Side::Us => "first",
-            Side::German => "second",
+            Side::First => "first",
+            Side::Second => "second",
         };
         let mut cards: Vec<(Card, Option<u64>)> = Vec::new();
         let mut inline: Vec<bool> = Vec::new();
@@ -132,9 +132,9 @@ pub fn first_plan(
     // The table names a unit by its label alone (the log, `--unit`): one both forces field
     // is told apart by its force's name.
     let clashing: Vec<String> = units
-        .us
+        .first
         .iter()
-        .filter(|u| units.german.iter().any(|g| g.label == u.label))
+        .filter(|u| units.second.iter().any(|g| g.label == u.label))
         .map(|u| u.label.clone())
         .collect();
     for side in SIDES {
@@ -150,8 +150,8 @@ pub fn first_plan(
         number,
         name: name.trim().to_string(),
         forces: Sides {
-            us: forces.us.name.clone(),
-            german: forces.german.name.clone(),
+            first: forces.first.name.clone(),
+            second: forces.second.name.clone(),
         },
         units,
     })
@@ -300,8 +300,8 @@ fn add_reinforcements(
     changes: &mut Vec<RosterChange>,
 ) {
     let prefix = match side {
-        Side::Us => "first",
-        Side::German => "second",
+        Side::First => "first",
+        Side::Second => "second",
     };
     for bought in bought {
         let list = units.get_mut(side);

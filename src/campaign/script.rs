@@ -25,8 +25,8 @@ pub fn long_campaign(
     let definition = new_lorraine(
         "Long campaign",
         Sides {
-            us: "Ann".into(),
-            german: "Bob".into(),
+            first: "Ann".into(),
+            second: "Bob".into(),
         },
         LorraineOptions::default(),
     )?;

@@ -12,8 +12,8 @@ use crate::rules::resolution::InputValue;
 
 fn players() -> Sides<String> {
     Sides {
-        us: "Alice".to_string(),
-        german: "Bruno".to_string(),
+        first: "Alice".to_string(),
+        second: "Bruno".to_string(),
     }
 }
 
@@ -365,12 +365,12 @@ fn undo_of_nothing_is_refused() {
 fn reserves_follow_the_briefing_and_the_command_failure() {
     let mut table = Table::new(lorraine(), 2);
     roll_until(&mut table, |s| {
-        matches!(s.phase, Phase::Pulse { side: Side::Us })
+        matches!(s.phase, Phase::Pulse { side: Side::First })
     });
     let state = table.state();
     assert_eq!(state.turn, 1);
     let us_first = state
-        .units_of(Side::Us)
+        .units_of(Side::First)
         .find(|u| u.company == "Armour Company 1")
         .unwrap()
         .id
@@ -382,7 +382,7 @@ fn reserves_follow_the_briefing_and_the_command_failure() {
     let offered = crate::rules::armour_battles::battle::actions::actions(table.plan(), &state);
     let from_chain: Vec<_> = offered
         .iter()
-        .filter(|a| a.key == key::COMMIT_RESERVES && a.side == Some(Side::Us))
+        .filter(|a| a.key == key::COMMIT_RESERVES && a.side == Some(Side::First))
         .collect();
     assert!(from_chain.len() > 1, "the row and each chain offer it");
     for action in from_chain {
@@ -395,23 +395,23 @@ fn reserves_follow_the_briefing_and_the_command_failure() {
         );
     }
     // A chain may not be spent on reserves alone any more.
-    let face = state.side(Side::Us).chains[0].face;
+    let face = state.side(Side::First).chains[0].face;
     let err = table
-        .decide(&chain(Side::Us, face, 1, "commit_reserves"))
+        .decide(&chain(Side::First, face, 1, "commit_reserves"))
         .unwrap_err();
     assert!(err.to_string().contains("commit_reserves"), "{err}");
     table.act(Request::new(key::END_TURN));
     roll_until(&mut table, |s| {
         matches!(s.phase, Phase::Pulse { .. })
-            && !s.side(Side::German).failed
-            && s.side(Side::German).chains.len() >= 2
+            && !s.side(Side::Second).failed
+            && s.side(Side::Second).chains.len() >= 2
     });
-    give_pulse_to(&mut table, Side::German);
+    give_pulse_to(&mut table, Side::Second);
     let state = table.state();
     assert_eq!(state.turn, 2);
     let first_of = |company: &str| {
         state
-            .units_of(Side::German)
+            .units_of(Side::Second)
             .find(|u| u.company == company)
             .unwrap()
             .id
@@ -421,7 +421,7 @@ fn reserves_follow_the_briefing_and_the_command_failure() {
         .decide(&Request::new(key::COMMIT_RESERVES).unit(first_of("Heavy Tank Platoon")))
         .unwrap_err();
     assert!(err.to_string().contains("from turn 3"), "{err}");
-    let chains_before: u32 = state.side(Side::German).chains.iter().map(|c| c.dice).sum();
+    let chains_before: u32 = state.side(Side::Second).chains.iter().map(|c| c.dice).sum();
     let event = table.act(Request::new(key::COMMIT_RESERVES).unit(first_of("Panzer Company 1")));
     assert!(matches!(
         armour(&event),
@@ -430,21 +430,21 @@ fn reserves_follow_the_briefing_and_the_command_failure() {
     let state = table.state();
     assert!(
         state
-            .units_of(Side::German)
+            .units_of(Side::Second)
             .filter(|u| u.company == "Panzer Company 1")
             .all(|u| u.status == UnitStatus::OnTable)
     );
-    let chains_after: u32 = state.side(Side::German).chains.iter().map(|c| c.dice).sum();
+    let chains_after: u32 = state.side(Side::Second).chains.iter().map(|c| c.dice).sum();
     assert_eq!(chains_after, chains_before - 1, "the order's die is spent");
     if state.phase != Phase::AwaitingCommandRoll {
         table.act(Request::new(key::END_TURN));
     }
     roll_until(&mut table, |s| {
-        matches!(s.phase, Phase::Pulse { .. }) && s.side(Side::German).failed
+        matches!(s.phase, Phase::Pulse { .. }) && s.side(Side::Second).failed
     });
     let state = table.state();
     let second = state
-        .units_of(Side::German)
+        .units_of(Side::Second)
         .find(|u| u.company == "Panzer Company 2")
         .unwrap()
         .id
@@ -460,31 +460,35 @@ fn reserves_follow_the_briefing_and_the_command_failure() {
 fn staff_orders_restock_next_turn_and_never_exceed_the_command_dice() {
     let mut table = Table::new(lorraine(), 0);
     roll_until(&mut table, |s| {
-        matches!(s.phase, Phase::Pulse { side: Side::Us })
-            && s.side(Side::Us).chains.iter().any(|c| c.dice >= 2)
+        matches!(s.phase, Phase::Pulse { side: Side::First })
+            && s.side(Side::First).chains.iter().any(|c| c.dice >= 2)
     });
     let state = table.state();
-    let us = state.side(Side::Us);
+    let us = state.side(Side::First);
     assert_eq!(us.staff_orders, 2);
     let longest = *us.chains.iter().find(|c| c.dice >= 2).unwrap();
     table.act(chain(
-        Side::Us,
+        Side::First,
         longest.face,
         longest.dice,
         "restock_staff_orders",
     ));
     let state = table.state();
     let added = (longest.dice - 1).min(4 - 2);
-    assert_eq!(state.side(Side::Us).staff_orders, 2, "not usable this turn");
-    assert_eq!(state.side(Side::Us).staff_orders_next_turn, added);
+    assert_eq!(
+        state.side(Side::First).staff_orders,
+        2,
+        "not usable this turn"
+    );
+    assert_eq!(state.side(Side::First).staff_orders_next_turn, added);
     if state.phase != Phase::AwaitingCommandRoll {
         table.act(Request::new(key::END_TURN));
     }
     roll_until(&mut table, |_| true);
-    assert_eq!(table.state().side(Side::Us).staff_orders, 2 + added);
+    assert_eq!(table.state().side(Side::First).staff_orders, 2 + added);
     // Spending: one Staff Order at a time until none is left.
     let spend = Request::new(key::USE_STAFF_ORDER)
-        .side(Side::Us)
+        .side(Side::First)
         .text("+1D");
     for _ in 0..(2 + added) {
         table.act(spend.clone());
@@ -497,18 +501,18 @@ fn staff_orders_restock_next_turn_and_never_exceed_the_command_dice() {
 fn instant_staff_orders_need_two_wild_dice() {
     let mut table = Table::new(lorraine(), 0);
     roll_until(&mut table, |s| {
-        s.phase != Phase::AwaitingCommandRoll && s.side(Side::Us).wild >= 3
+        s.phase != Phase::AwaitingCommandRoll && s.side(Side::First).wild >= 3
     });
     let wild = |dice: i64| {
         Request::new(key::USE_WILD)
-            .side(Side::Us)
+            .side(Side::First)
             .with(param::DICE, InputValue::Count(dice))
             .with(param::ON, InputValue::Choice("instant_staff_orders"))
     };
     assert!(table.decide(&wild(1)).is_err());
     table.act(wild(3));
     // 2 initial + 2 instant, capped at 4 command dice.
-    assert_eq!(table.state().side(Side::Us).staff_orders, 4);
+    assert_eq!(table.state().side(Side::First).staff_orders, 4);
 }
 
 #[test]
@@ -521,21 +525,21 @@ fn artillery_missions_are_cancelled_by_a_command_failure_unless_maintained() {
         |e, _| matches!(armour(e), ab::Event::ArtilleryCalled(c) if !c.fires_now),
     );
     let state = table.state();
-    assert_eq!(state.side(Side::Us).staff_orders, 3);
+    assert_eq!(state.side(Side::First).staff_orders, 3);
     assert!(table.decide(&call).is_err(), "already on a mission");
     if state.phase != Phase::AwaitingCommandRoll {
         table.act(Request::new(key::END_TURN));
     }
-    roll_until(&mut table, |s| s.side(Side::Us).failed && !s.is_over());
+    roll_until(&mut table, |s| s.side(Side::First).failed && !s.is_over());
     let state = table.state();
     assert_eq!(
-        state.side(Side::Us).missions[0].status,
+        state.side(Side::First).missions[0].status,
         MissionStatus::CancelledByFailure
     );
     table.act(Request::new(key::MAINTAIN_MISSION).unit("us-13"));
     let state = table.state();
     assert_eq!(
-        state.side(Side::Us).missions[0].status,
+        state.side(Side::First).missions[0].status,
         MissionStatus::Pending
     );
     table.verify().unwrap();
@@ -607,12 +611,12 @@ fn a_tiger_that_breaks_down_is_repaired_from_the_next_turn() {
         }
         roll_until(&mut table, |s| {
             matches!(s.phase, Phase::Pulse { .. })
-                && !s.side(Side::German).failed
-                && s.side(Side::German).chains.len() >= 2
+                && !s.side(Side::Second).failed
+                && s.side(Side::Second).chains.len() >= 2
         });
     }
     assert_eq!(table.state().turn, 3);
-    give_pulse_to(&mut table, Side::German);
+    give_pulse_to(&mut table, Side::Second);
     table.act(Request::new(key::COMMIT_RESERVES).unit(tiger));
     let check = Request::new(key::CHECK_RELIABILITY)
         .unit(tiger)
@@ -695,13 +699,16 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
         standing,
         reason: String::new(),
         turns: 5,
-        army_morale: Some(Sides { us, german }),
+        army_morale: Some(Sides {
+            first: us,
+            second: german,
+        }),
         score: None,
         losses: Sides::default(),
     };
     let names = Sides {
-        us: "US".to_string(),
-        german: "German".to_string(),
+        first: "US".to_string(),
+        second: "German".to_string(),
     };
     let measure = "Army Morale left";
     let two_to_one = result::campaign_result(
@@ -713,7 +720,7 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
         &names,
         measure,
     );
-    assert_eq!(two_to_one.leader, Some(Side::Us));
+    assert_eq!(two_to_one.leader, Some(Side::First));
     assert!(two_to_one.finished);
     assert_eq!(two_to_one.summary, "US wins 2–1");
     let tied = result::campaign_result(
@@ -725,8 +732,14 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
         &names,
         measure,
     );
-    assert_eq!(tied.morale_left, Sides { us: 5, german: 11 });
-    assert_eq!(tied.leader, Some(Side::German));
+    assert_eq!(
+        tied.morale_left,
+        Sides {
+            first: 5,
+            second: 11
+        }
+    );
+    assert_eq!(tied.leader, Some(Side::Second));
     assert!(
         tied.summary.contains("Army Morale left (5 to 11)"),
         "{}",
@@ -754,12 +767,12 @@ fn what_next_adds_battle_three_forces_with_the_extra_artillery_option() {
             .filter(|u| u.card == card)
             .count()
     };
-    assert_eq!(count(Side::Us, "M7 Howitzer Motor Carriage"), 3);
-    assert_eq!(count(Side::German, "105L28 Howitzer"), 2);
-    assert_eq!(plan.sides.us.army_morale, 16);
-    assert_eq!(plan.sides.german.army_morale, 13);
-    assert_eq!(plan.sides.us.staff_orders, 5);
-    assert_eq!(plan.sides.german.staff_orders, 5);
+    assert_eq!(count(Side::First, "M7 Howitzer Motor Carriage"), 3);
+    assert_eq!(count(Side::Second, "105L28 Howitzer"), 2);
+    assert_eq!(plan.sides.first.army_morale, 16);
+    assert_eq!(plan.sides.second.army_morale, 13);
+    assert_eq!(plan.sides.first.staff_orders, 5);
+    assert_eq!(plan.sides.second.staff_orders, 5);
     let state = record.state(3).unwrap();
     assert!(
         state
@@ -770,7 +783,7 @@ fn what_next_adds_battle_three_forces_with_the_extra_artillery_option() {
     let ids: std::collections::HashSet<&str> = plan.units().map(|(_, u)| u.id.as_str()).collect();
     assert_eq!(ids.len(), plan.units().count(), "unit ids are unique");
     let plain = what_next(5, false).unwrap();
-    assert_eq!(plain.sides.us.army_morale, 15);
+    assert_eq!(plain.sides.first.army_morale, 15);
 }
 
 #[test]
@@ -784,7 +797,7 @@ fn carried_losses_remove_units_from_later_battles_only_when_chosen() {
         0,
     );
     let end = play_to_the_end(&mut table, "1944").pop().unwrap();
-    let lost: Vec<String> = end.losses(Side::Us).map(|u| u.card.clone()).collect();
+    let lost: Vec<String> = end.losses(Side::First).map(|u| u.card.clone()).collect();
     assert!(!lost.is_empty());
     let next = table.record.state(1).unwrap();
     let missing = next
@@ -792,7 +805,7 @@ fn carried_losses_remove_units_from_later_battles_only_when_chosen() {
         .iter()
         .filter(|u| u.status == UnitStatus::LostEarlier)
         .count();
-    let german_lost = end.losses(Side::German).count();
+    let german_lost = end.losses(Side::Second).count();
     assert_eq!(missing, lost.len() + german_lost);
     let mut plain = table.record.clone();
     plain.campaign.options.carry_losses = false;
@@ -822,12 +835,12 @@ fn simple_campaigns_record_winner_and_fates() {
         .add_simple_battle(
             "Crossroads",
             Sides {
-                us: "Rangers".to_string(),
-                german: "Grenadiers".to_string(),
+                first: "Rangers".to_string(),
+                second: "Grenadiers".to_string(),
             },
             Sides {
-                us: vec!["Rifle squad".to_string()],
-                german: vec!["Sniper team".to_string()],
+                first: vec!["Rifle squad".to_string()],
+                second: vec!["Sniper team".to_string()],
             },
         )
         .unwrap();
@@ -837,7 +850,7 @@ fn simple_campaigns_record_winner_and_fates() {
             0,
             String::new(),
             Event::UnitFate {
-                side: Side::German,
+                side: Side::Second,
                 unit: "Sniper team".to_string(),
                 fate: "destroyed".to_string(),
             },
@@ -848,7 +861,7 @@ fn simple_campaigns_record_winner_and_fates() {
             0,
             String::new(),
             Event::BattleConcluded {
-                winner: Some(Side::Us),
+                winner: Some(Side::First),
                 notes: "held the crossroads".to_string(),
             },
         )
@@ -856,11 +869,11 @@ fn simple_campaigns_record_winner_and_fates() {
     let results = record.results();
     assert_eq!(results[0].standing, result::Standing::UsWon);
     assert_eq!(
-        results[0].losses.german,
+        results[0].losses.second,
         vec!["Sniper team: destroyed".to_string()]
     );
     assert!(record.state(0).is_none());
-    assert_eq!(record.result().leader, Some(Side::Us));
+    assert_eq!(record.result().leader, Some(Side::First));
 }
 
 #[test]
@@ -953,14 +966,14 @@ fn a_bonus_without_stock_is_refused_and_a_paid_one_is_charged_and_rolled() {
     let mut table = Table::new(lorraine(), 0);
     roll_until(&mut table, |s| {
         matches!(s.phase, Phase::Pulse { .. })
-            && s.side(Side::Us).wild == 1
-            && s.side(Side::German).wild == 0
+            && s.side(Side::First).wild == 1
+            && s.side(Side::Second).wild == 0
     });
     let state = table.state();
     let base = Request::new(key::FIRE).unit("us-1").target("german-1");
     let plain = table.decide(&base).unwrap();
     // The Germans hold no wild die but two Staff Orders: one extra die is paid with one.
-    assert_eq!(state.side(Side::German).staff_orders, 2);
+    assert_eq!(state.side(Side::Second).staff_orders, 2);
     let three = base.clone().with("target_wild", InputValue::Count(3));
     let err = table.decide(&three).unwrap_err();
     assert!(err.to_string().contains("at most one of each"), "{err}");
@@ -980,12 +993,12 @@ fn a_bonus_without_stock_is_refused_and_a_paid_one_is_charged_and_rolled() {
     );
     table.record(event);
     let now = table.state();
-    assert_eq!(now.side(Side::Us).wild, 0, "the wild die is spent");
-    assert_eq!(now.side(Side::Us).staff_orders, 1, "and a Staff Order");
+    assert_eq!(now.side(Side::First).wild, 0, "the wild die is spent");
+    assert_eq!(now.side(Side::First).staff_orders, 1, "and a Staff Order");
     // With nothing left of either, a third bonus die is refused with what the side holds.
     table.act(
         Request::new(key::USE_STAFF_ORDER)
-            .side(Side::Us)
+            .side(Side::First)
             .text("an order"),
     );
     // At a unit us-2 may fire at (the first shot may have dispersed german-1, and a target
@@ -1062,7 +1075,7 @@ fn an_event_of_the_old_rules_verifies_as_it_did() {
     table.record(Event::Armour(turn));
     let state = table.state();
     assert_eq!(
-        state.side(Side::Us).wild,
+        state.side(Side::First).wild,
         0,
         "seed 7 gives the US no wild die"
     );
@@ -1093,21 +1106,21 @@ fn an_event_of_the_old_rules_verifies_as_it_did() {
     table.record(Event::Armour(old));
     table.verify().unwrap();
     // The state charged nothing: the old rules did not.
-    assert_eq!(table.state().side(Side::Us).wild, 0);
+    assert_eq!(table.state().side(Side::First).wild, 0);
 }
 
 #[test]
 fn artillery_fire_records_its_situation_and_verify_rebuilds_the_pools_from_it() {
     let mut table = Table::new(lorraine(), 1);
     roll_until(&mut table, |s| {
-        s.phase != Phase::AwaitingCommandRoll && s.side(Side::Us).wild > 0
+        s.phase != Phase::AwaitingCommandRoll && s.side(Side::First).wild > 0
     });
     table.act_until(
         Request::new(key::CALL_ARTILLERY).unit("us-13"),
         |e, _| matches!(armour(e), ab::Event::ArtilleryCalled(c) if c.fires_now),
     );
     let state = table.state();
-    let target = decide::targets(&state, Side::German)[0].id.clone();
+    let target = decide::targets(&state, Side::Second)[0].id.clone();
     let event = table.act(
         Request::new(key::ARTILLERY_FIRE)
             .unit("us-13")

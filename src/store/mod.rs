@@ -660,12 +660,12 @@ impl Store {
                 .iter()
                 .any(|plan| match plan {
                     crate::campaign::BattlePlan::Simple(simple) => {
-                        [&simple.forces.us, &simple.forces.german]
+                        [&simple.forces.first, &simple.forces.second]
                             .iter()
                             .any(|force| crate::rules::names::fold(force) == wanted)
                     }
                     crate::campaign::BattlePlan::Table(table) => {
-                        [&table.forces.us, &table.forces.german]
+                        [&table.forces.first, &table.forces.second]
                             .iter()
                             .any(|force| crate::rules::names::fold(force) == wanted)
                     }

@@ -159,8 +159,8 @@ pub fn ui(
     ui.weak(format!(
         "{} · {} against {}",
         plan.ruleset.title(),
-        plan.forces.us,
-        plan.forces.german
+        plan.forces.first,
+        plan.forces.second
     ));
     // Buttons first, words after, so a growing text never moves a button.
     ui.horizontal(|ui| {

@@ -20,8 +20,8 @@ use crate::store::CampaignId;
 pub struct NewCampaignDraft {
     pub ruleset: RulesetId,
     pub name: String,
-    pub us: String,
-    pub german: String,
+    pub first: String,
+    pub second: String,
     pub carry_losses: bool,
     /// A campaign between two forces: the saved forces its first battle sets against each
     /// other (first player's first), so it starts ready to play.
@@ -33,8 +33,8 @@ impl Default for NewCampaignDraft {
         Self {
             ruleset: RulesetId::ArmourBattles,
             name: "Lorraine 1944".to_string(),
-            us: String::new(),
-            german: String::new(),
+            first: String::new(),
+            second: String::new(),
             carry_losses: false,
             forces: Sides::default(),
         }
@@ -190,18 +190,18 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
                 CampaignKind::Simple => ("First player", "Second player"),
             };
             let label = ui.label(first);
-            ui.add(egui::TextEdit::singleline(&mut draft.us).desired_width(140.0))
+            ui.add(egui::TextEdit::singleline(&mut draft.first).desired_width(140.0))
                 .labelled_by(label.id);
             ui.end_row();
             let label = ui.label(second);
-            ui.add(egui::TextEdit::singleline(&mut draft.german).desired_width(140.0))
+            ui.add(egui::TextEdit::singleline(&mut draft.second).desired_width(140.0))
                 .labelled_by(label.id);
             ui.end_row();
             if kind == CampaignKind::Simple {
                 let forces = saved_forces(model, draft.ruleset);
                 for (side, text) in [
-                    (Side::Us, "First player's force"),
-                    (Side::German, "Second player's force"),
+                    (Side::First, "First player's force"),
+                    (Side::Second, "Second player's force"),
                 ] {
                     let label = ui.label(text);
                     let pick = draft.forces.get_mut(side);
@@ -220,13 +220,13 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
     };
     if ui.button(label).clicked() {
         let players = Sides {
-            us: draft.us.trim().to_string(),
-            german: draft.german.trim().to_string(),
+            first: draft.first.trim().to_string(),
+            second: draft.second.trim().to_string(),
         };
         let forces = std::mem::take(&mut draft.forces);
         let between = CampaignKind::of(draft.ruleset) == CampaignKind::Simple
-            && !forces.us.is_empty()
-            && !forces.german.is_empty();
+            && !forces.first.is_empty()
+            && !forces.second.is_empty();
         actions.push(campaign(if between {
             // Two forces chosen: the campaign starts with its first battle between them.
             CampaignCommand::NewBetween {
@@ -307,8 +307,8 @@ fn campaign_page(
     actions.extend(sharing_row(state, model, open, ui));
     ui.label(format!(
         "{} against {}",
-        campaign::side_label(c, Side::Us),
-        campaign::side_label(c, Side::German)
+        campaign::side_label(c, Side::First),
+        campaign::side_label(c, Side::Second)
     ));
     ui.strong(&open.overall().summary);
     if c.options.carry_losses {
@@ -927,8 +927,8 @@ fn add_simple_battle(
         return vec![campaign(CampaignCommand::AddBattle {
             name: name.trim().to_string(),
             forces: Sides {
-                us: first.clone(),
-                german: second.clone(),
+                first: first.clone(),
+                second: second.clone(),
             },
         })];
     }
@@ -998,7 +998,7 @@ fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
     };
     let top = by_turn
         .iter()
-        .map(|m| m.us.max(m.german))
+        .map(|m| m.first.max(m.second))
         .max()
         .unwrap_or(0);
     Plot::new("army_morale")
@@ -1032,12 +1032,12 @@ fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
             // Colours that stay apart on the dark and the light theme and for red-green
             // colour blindness.
             plot.line(
-                Line::new("US", series(Side::Us))
+                Line::new("US", series(Side::First))
                     .color(egui::Color32::from_rgb(70, 130, 220))
                     .width(2.0),
             );
             plot.line(
-                Line::new("German", series(Side::German))
+                Line::new("German", series(Side::Second))
                     .color(egui::Color32::from_rgb(230, 150, 40))
                     .width(2.0)
                     .style(egui_plot::LineStyle::dashed_loose()),
@@ -1065,8 +1065,8 @@ pub(super) fn result_row(
     let mut actions = Vec::new();
     ui.horizontal(|ui| {
         ui.label("Winner");
-        ui.radio_value(winner, Some(Side::Us), forces.us.as_str());
-        ui.radio_value(winner, Some(Side::German), forces.german.as_str());
+        ui.radio_value(winner, Some(Side::First), forces.first.as_str());
+        ui.radio_value(winner, Some(Side::Second), forces.second.as_str());
         ui.radio_value(winner, None, "Draw");
         let label = ui.label("Notes");
         ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))

@@ -466,7 +466,7 @@ fn a_forged_recorder_in_the_folder_is_refused_and_named() {
                 machine: "laptop".into(),
             },
             Event::BattleConcluded {
-                winner: Some(quartermaster::rules::armour_battles::Side::German),
+                winner: Some(quartermaster::rules::armour_battles::Side::Second),
                 notes: "the first player concedes".into(),
             },
         )

@@ -82,8 +82,8 @@ fn machines(n: usize) -> Vec<Machine> {
     let definition = campaign::new_lorraine(
         "Lorraine",
         Sides {
-            us: "Ann".into(),
-            german: "Bob".into(),
+            first: "Ann".into(),
+            second: "Bob".into(),
         },
         LorraineOptions::default(),
     )

@@ -66,7 +66,14 @@ fn act_args(name: &str, battle: usize, request: &Request, ruleset: RulesetId) ->
     line.push(request.action.into());
     if let Some(side) = request.side {
         line.push("--side".into());
-        line.push(if side == Side::Us { "first" } else { "second" }.into());
+        line.push(
+            if side == Side::First {
+                "first"
+            } else {
+                "second"
+            }
+            .into(),
+        );
     }
     for (flag, id) in [("--unit", &request.unit), ("--target", &request.target)] {
         if let Some(id) = id {
@@ -180,10 +187,12 @@ fn campaign_of_three(ruleset: RulesetId, first: &[&str], second: &[&str]) {
             let board = record.board(number - 1).unwrap();
             let mut line = args(&["campaign", "next", &name]);
             for (side, word, card) in [
-                (Side::Us, "first", first[0]),
-                (Side::German, "second", second[0]),
+                (Side::First, "first", first[0]),
+                (Side::Second, "second", second[0]),
             ] {
-                if number == 1 && side == Side::Us || board.side_units(side).all(|u| !u.in_play()) {
+                if number == 1 && side == Side::First
+                    || board.side_units(side).all(|u| !u.in_play())
+                {
                     line.push("--reinforce".into());
                     line.push(format!("{word}={card}@50"));
                 }
@@ -206,7 +215,7 @@ fn campaign_of_three(ruleset: RulesetId, first: &[&str], second: &[&str]) {
             panic!("board battles");
         };
         let board = record.board(index - 1).unwrap();
-        for unit in after.units.us.iter().chain(&after.units.german) {
+        for unit in after.units.first.iter().chain(&after.units.second) {
             match (board.unit(&unit.id), before.unit(&unit.id)) {
                 (Some(was), Some(_)) => {
                     assert!(was.in_play(), "{} was lost and came back", unit.label);
@@ -227,7 +236,7 @@ fn campaign_of_three(ruleset: RulesetId, first: &[&str], second: &[&str]) {
     assert!(result.finished, "{}", result.summary);
     // The winner in the side's own words, never the Lorraine sides'.
     if let Some(leader) = result.leader {
-        let own = if leader == Side::Us { "Ann" } else { "Bob" };
+        let own = if leader == Side::First { "Ann" } else { "Bob" };
         assert!(result.summary.starts_with(own), "{}", result.summary);
     }
     assert!(!result.summary.contains("US") && !result.summary.contains("German"));
@@ -342,7 +351,13 @@ fn lorraine_args(name: &str, battle: usize, request: &Request) -> Vec<String> {
         Some(InputValue::Count(n)) => n.to_string(),
         other => panic!("{k}: {other:?}"),
     };
-    let side = |s: Option<Side>| if s == Some(Side::Us) { "us" } else { "german" };
+    let side = |s: Option<Side>| {
+        if s == Some(Side::First) {
+            "us"
+        } else {
+            "german"
+        }
+    };
     let words: Vec<String> = match request.action {
         key::ROLL_COMMAND => vec!["command".into()],
         key::END_TURN => vec!["end-turn".into()],

@@ -21,8 +21,8 @@ fn none(_: export::Progress) {}
 
 fn players() -> Sides<String> {
     Sides {
-        us: "Alice".to_string(),
-        german: "Bruno".to_string(),
+        first: "Alice".to_string(),
+        second: "Bruno".to_string(),
     }
 }
 
@@ -191,13 +191,13 @@ fn army_morale_is_a_table_and_a_line_chart_for_both_sides() {
 
     // The last column of the table is the final Army Morale of both sides.
     let last = state.morale_by_turn.last().unwrap();
-    let finals = [last.us.to_string(), last.german.to_string()];
+    let finals = [last.first.to_string(), last.second.to_string()];
     for value in finals {
         assert!(page.texts().any(|t| t.text == value), "{value}");
     }
     let loser = record.results()[0].standing.winner().map(|w| match w {
-        Side::Us => last.german,
-        Side::German => last.us,
+        Side::First => last.second,
+        Side::Second => last.first,
     });
     assert_eq!(loser, Some(0), "the losing side ends at 0 Army Morale");
 }
@@ -371,12 +371,12 @@ fn a_simple_campaign_shows_forces_winner_notes_and_unit_fates() {
         .add_simple_battle(
             "Hill 112",
             Sides {
-                us: "Rifles".to_string(),
-                german: "Grenadiers".to_string(),
+                first: "Rifles".to_string(),
+                second: "Grenadiers".to_string(),
             },
             Sides {
-                us: vec!["Rifle Section".to_string(), "Sherman".to_string()],
-                german: vec!["Grenadier Squad".to_string()],
+                first: vec!["Rifle Section".to_string(), "Sherman".to_string()],
+                second: vec!["Grenadier Squad".to_string()],
             },
         )
         .unwrap();
@@ -387,7 +387,7 @@ fn a_simple_campaign_shows_forces_winner_notes_and_unit_fates() {
         &mut record,
         0,
         Event::UnitFate {
-            side: Side::Us,
+            side: Side::First,
             unit: "Sherman".to_string(),
             fate: "knocked out by a Pak 40".to_string(),
         },
@@ -396,7 +396,7 @@ fn a_simple_campaign_shows_forces_winner_notes_and_unit_fates() {
         &mut record,
         0,
         Event::BattleConcluded {
-            winner: Some(Side::German),
+            winner: Some(Side::Second),
             notes: "The ridge held until dusk".to_string(),
         },
     );

@@ -1118,8 +1118,8 @@ fn the_calibration_sheet_prints_inside_the_page_front_and_back() {
 #[test]
 fn an_after_action_report_prints_legibly_inside_the_page() {
     let players = Sides {
-        us: "Alice".to_string(),
-        german: "Bruno".to_string(),
+        first: "Alice".to_string(),
+        second: "Bruno".to_string(),
     };
     let created = campaign::new_lorraine("Lezey 1944", players, LorraineOptions::default())
         .expect("the briefings load");

@@ -10,8 +10,8 @@ use quartermaster::store::{Store, StoreError};
 
 fn lezey() -> CampaignRecord {
     let players = Sides {
-        us: "Alice".to_string(),
-        german: "Bruno".to_string(),
+        first: "Alice".to_string(),
+        second: "Bruno".to_string(),
     };
     CampaignRecord::new(
         quartermaster::store::new_campaign_uid(),

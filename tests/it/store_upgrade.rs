@@ -253,8 +253,8 @@ fn v3_events() -> (Campaign, Vec<Event>) {
     let definition = campaign::new_lorraine(
         "Arracourt replay",
         Sides {
-            us: "Alice".into(),
-            german: "Bruno".into(),
+            first: "Alice".into(),
+            second: "Bruno".into(),
         },
         LorraineOptions::default(),
     )

@@ -38,8 +38,8 @@ fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
         .apply(Command::Campaign(CampaignCommand::AddBattle {
             name: "Hedgerows".into(),
             forces: Sides {
-                us: "Rifles".into(),
-                german: "Grenadiers".into(),
+                first: "Rifles".into(),
+                second: "Grenadiers".into(),
             },
         }));
     let mut h = Harness::builder()
@@ -163,7 +163,7 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
 
     // The Rifles' squad lies in ambush.
     draw(&mut h, "first");
-    assert_eq!(board(&h, 0).sides.us.get("drawn"), Some(&1));
+    assert_eq!(board(&h, 0).sides.first.get("drawn"), Some(&1));
     order(&mut h, "Regular Infantry Squad (Rifles)", "Ambush");
     let b = board(&h, 0);
     assert_eq!(b.unit("first-1").unwrap().order.as_deref(), Some("ambush"));
@@ -196,7 +196,7 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
 
     // The bag is empty: the turn ends.
     let b = board(&h, 0);
-    assert!(b.sides.us.get("drawn").is_none_or(|n| *n == 0));
+    assert!(b.sides.first.get("drawn").is_none_or(|n| *n == 0));
     click(&mut h, "End turn 1");
     let b = board(&h, 0);
     assert_eq!(b.turn, 2);
@@ -256,7 +256,7 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
     let mut bought: quartermaster::campaign::Sides<
         Vec<quartermaster::campaign::roster::Reinforcement>,
     > = Default::default();
-    for (side, force) in [(Side::Us, "Rifles"), (Side::German, "Grenadiers")] {
+    for (side, force) in [(Side::First, "Rifles"), (Side::Second, "Grenadiers")] {
         if last.side_units(side).all(|u| !u.in_play()) {
             assert!(shown(
                 &h,
@@ -337,7 +337,7 @@ fn a_new_campaign_between_two_saved_forces_starts_with_its_first_battle() {
     assert_eq!(made.campaign.name, "Second front");
     assert_eq!(made.campaign.battles.len(), 1, "its first battle is set up");
     let b = board(&h, 0);
-    assert_eq!(b.side_units(Side::Us).count(), 2);
+    assert_eq!(b.side_units(Side::First).count(), 2);
     assert!(shown(&h, "Grenadiers against Rifles"));
     // A name already taken makes nothing, and adds no battle to the campaign that is open.
     h.state_mut().campaign.draft.name = "Normandy".into();

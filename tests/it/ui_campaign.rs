@@ -441,18 +441,18 @@ fn the_status_follows_undo_and_the_pulse_shows_what_is_left() {
         shown(&h, "Left: "),
         "each side's chains, wild dice and Staff Orders"
     );
-    let staff_before = state(&h).sides.us.staff_orders;
+    let staff_before = state(&h).sides.first.staff_orders;
     h.get_all_by_label("Use a Staff Order")
         .next()
         .expect("the US Staff Order button")
         .click();
     h.run();
-    assert_eq!(state(&h).sides.us.staff_orders, staff_before - 1);
+    assert_eq!(state(&h).sides.first.staff_orders, staff_before - 1);
     assert!(shown(&h, "Staff Order"), "the spending is announced");
     // One click takes it back, as an undo in the log.
     h.get_by_label("Undo this").click();
     h.run();
-    assert_eq!(state(&h).sides.us.staff_orders, staff_before);
+    assert_eq!(state(&h).sides.first.staff_orders, staff_before);
     assert!(
         h.query_by_label("Undo this").is_none(),
         "the undone spending is no longer offered as the latest event"
@@ -464,9 +464,9 @@ fn the_status_follows_undo_and_the_pulse_shows_what_is_left() {
 #[test]
 fn the_tracker_offers_only_what_the_briefing_and_the_rules_allow() {
     let mut h = harness();
-    start_with(&mut h, |s| !s.sides.us.chains.is_empty());
+    start_with(&mut h, |s| !s.sides.first.chains.is_empty());
     roll_a_turn(&mut h);
-    let chain = state(&h).sides.us.chains[0];
+    let chain = state(&h).sides.first.chains[0];
     h.get_all_by_label(&format!("{}×{}", chain.dice, chain.face))
         .next()
         .expect("the first US chain")
@@ -588,8 +588,8 @@ fn double_clicking_record_result_records_one_result() {
         .apply(Command::Campaign(CampaignCommand::AddBattle {
             name: "Crossroads".into(),
             forces: Sides {
-                us: "Rangers".into(),
-                german: "Grenadiers".into(),
+                first: "Rangers".into(),
+                second: "Grenadiers".into(),
             },
         }));
     h.run();
@@ -725,8 +725,8 @@ fn dice_typed_in_the_tracker_are_the_dice_recorded() {
         panic!("a command roll: {:?}", log[0].event)
     };
     assert_eq!(rolled.dice_from, DiceFrom::Table);
-    assert_eq!(rolled.rounds[0].us.dice, [6, 5, 4, 3]);
-    assert_eq!(rolled.rounds[0].german.dice, [6, 5, 2]);
+    assert_eq!(rolled.rounds[0].first.dice, [6, 5, 4, 3]);
+    assert_eq!(rolled.rounds[0].second.dice, [6, 5, 2]);
     assert!(shown(&h, "(rolled at the table)"));
     assert!(
         h.get_by_label("Record these dice")
@@ -849,8 +849,8 @@ fn faces_typed_with_enter_between_pools_record_once_and_the_fields_stay_put() {
     let Event::Armour(ab::Event::CommandRolled(rolled)) = &log[0].event else {
         panic!("a command roll: {:?}", log[0].event)
     };
-    assert_eq!(rolled.rounds[0].us.dice, [6, 5, 4, 3]);
-    assert_eq!(rolled.rounds[0].german.dice, [6, 5, 2]);
+    assert_eq!(rolled.rounds[0].first.dice, [6, 5, 4, 3]);
+    assert_eq!(rolled.rounds[0].second.dice, [6, 5, 2]);
 }
 
 /// A fire at the table where the target reacts: the reaction pool appears under the attack

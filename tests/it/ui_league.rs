@@ -13,8 +13,8 @@ use quartermaster::ui::{App, View};
 /// A Lorraine campaign exported into `dir`, its first battles concluded as `winners` say.
 fn export(dir: &std::path::Path, n: u128, name: &str, us: &str, german: &str, winners: &[Side]) {
     let players = Sides {
-        us: us.to_string(),
-        german: german.to_string(),
+        first: us.to_string(),
+        second: german.to_string(),
     };
     let campaign = new_lorraine(name, players, LorraineOptions::default()).unwrap();
     let mut record = CampaignRecord::new(CampaignUid(uuid::Uuid::from_u128(n)), campaign);
@@ -41,8 +41,15 @@ fn shown(h: &Harness<'static, App>, text: &str) -> bool {
 #[test]
 fn the_league_view_ranks_a_folder_of_two_campaigns() {
     let club = tempfile::tempdir().unwrap();
-    export(club.path(), 1, "Lezey", "Ann", "Bob", &[Side::Us, Side::Us]);
-    export(club.path(), 2, "Moncourt", "Cid", "ann", &[Side::German]);
+    export(
+        club.path(),
+        1,
+        "Lezey",
+        "Ann",
+        "Bob",
+        &[Side::First, Side::First],
+    );
+    export(club.path(), 2, "Moncourt", "Cid", "ann", &[Side::Second]);
     std::fs::write(club.path().join("notes.json"), "{ not a campaign").unwrap();
 
     let mut app = App::for_tests().unwrap();

@@ -62,8 +62,8 @@ fn simple_campaign(app: &mut App, name: &str, us: &str, german: &str) {
         .apply(Command::Campaign(CampaignCommand::AddBattle {
             name: "Round 1".into(),
             forces: Sides {
-                us: us.into(),
-                german: german.into(),
+                first: us.into(),
+                second: german.into(),
             },
         }));
 }

@@ -435,7 +435,7 @@ fn a_forged_recorder_is_refused_and_named() {
         machine: "machine 1".into(),
     };
     let concession = Event::BattleConcluded {
-        winner: Some(crate::rules::armour_battles::Side::German),
+        winner: Some(crate::rules::armour_battles::Side::Second),
         notes: "the first player concedes".into(),
     };
     eve.record

@@ -38,8 +38,8 @@ pub enum SideArg {
 impl From<SideArg> for Side {
     fn from(s: SideArg) -> Self {
         match s {
-            SideArg::Us => Side::Us,
-            SideArg::German => Side::German,
+            SideArg::Us => Side::First,
+            SideArg::German => Side::Second,
         }
     }
 }

@@ -197,7 +197,10 @@ pub fn run(
                 }
                 campaign::new_lorraine(
                     &name,
-                    Sides { us, german },
+                    Sides {
+                        first: us,
+                        second: german,
+                    },
                     LorraineOptions { carry_losses },
                 )?
             } else {
@@ -236,16 +239,24 @@ pub fn run(
                     1,
                     &battle,
                     Sides {
-                        us: &first,
-                        german: &second,
+                        first: &first,
+                        second: &second,
                     },
                     &own,
                 )?;
                 let budgets = Sides {
-                    us: first.budget.clone(),
-                    german: second.budget.clone(),
+                    first: first.budget.clone(),
+                    second: second.budget.clone(),
                 };
-                campaign::new_table(&name, Sides { us, german }, plan, Some(budgets))?
+                campaign::new_table(
+                    &name,
+                    Sides {
+                        first: us,
+                        second: german,
+                    },
+                    plan,
+                    Some(budgets),
+                )?
             };
             let stored = store.create_campaign_record(&CampaignRecord::new(
                 crate::store::new_campaign_uid(),

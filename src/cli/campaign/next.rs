@@ -43,8 +43,8 @@ pub fn run(data_dir_arg: Option<&Path>, args: &NextArgs<'_>, out: &mut dyn Write
             .split_once('=')
             .ok_or_else(|| anyhow!("--reinforce {text}: write it SIDE=CARD (first=Rifle Squad)"))?;
         let side = match side.trim().to_lowercase().as_str() {
-            "first" | "us" => Side::Us,
-            "second" | "german" => Side::German,
+            "first" | "us" => Side::First,
+            "second" | "german" => Side::Second,
             other => bail!("--reinforce {text}: '{other}' is not a side: first or second"),
         };
         let (card, points) = match card.rsplit_once('@') {

@@ -147,8 +147,8 @@ fn decide(
         RecordAction::Conclude { winner, notes } => {
             let mut request = Request::new(crate::campaign::CONCLUDE).text(notes.clone());
             request.side = match winner {
-                WinnerArg::Us => Some(Side::Us),
-                WinnerArg::German => Some(Side::German),
+                WinnerArg::Us => Some(Side::First),
+                WinnerArg::German => Some(Side::Second),
                 WinnerArg::Draw => None,
             };
             request

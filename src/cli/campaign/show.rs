@@ -36,8 +36,8 @@ fn unit_status_key(
 
 fn side_key(side: Side) -> &'static str {
     match side {
-        Side::Us => "us",
-        Side::German => "german",
+        Side::First => "us",
+        Side::Second => "german",
     }
 }
 
@@ -88,7 +88,7 @@ pub fn show_json(record: &CampaignRecord) -> Value {
                 .map(|s| {
                     s.morale_by_turn
                         .iter()
-                        .map(|m| json!({"us": m.us, "german": m.german}))
+                        .map(|m| json!({"us": m.first, "german": m.second}))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -174,7 +174,7 @@ pub fn show_json(record: &CampaignRecord) -> Value {
         "campaign_id": record.id,
         "name": record.campaign.name,
         "ruleset": record.campaign.ruleset.as_str(),
-        "players": {"us": record.campaign.players.us, "german": record.campaign.players.german},
+        "players": {"us": record.campaign.players.first, "german": record.campaign.players.second},
         "carry_losses": record.campaign.options.carry_losses,
         "signers": record.players().iter().map(|p| json!({
             "player": p.by.player,
@@ -189,8 +189,8 @@ pub fn show_json(record: &CampaignRecord) -> Value {
             "summary": overall.summary,
             "leader": overall.leader.map(side_key),
             "finished": overall.finished,
-            "wins": {"us": overall.wins.us, "german": overall.wins.german},
-            "army_morale_left": {"us": overall.morale_left.us, "german": overall.morale_left.german},
+            "wins": {"us": overall.wins.first, "german": overall.wins.second},
+            "army_morale_left": {"us": overall.morale_left.first, "german": overall.morale_left.second},
         },
         "battles": battles,
     })
@@ -202,8 +202,8 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
     writeln!(
         out,
         "  {} against {}",
-        campaign::side_label(c, Side::Us),
-        campaign::side_label(c, Side::German)
+        campaign::side_label(c, Side::First),
+        campaign::side_label(c, Side::Second)
     )?;
     writeln!(out, "  {}", record.result().summary)?;
     show_players(record, out)?;

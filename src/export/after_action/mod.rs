@@ -169,8 +169,8 @@ impl Report<'_> {
         );
         let players = format!(
             "Played by {} and {}",
-            self.side(Side::Us),
-            self.side(Side::German)
+            self.side(Side::First),
+            self.side(Side::Second)
         );
         self.paragraph(self.body(), &players);
         self.flow.y += 2.0;
@@ -334,8 +334,8 @@ impl Report<'_> {
     /// The US line in the accent colour, the German one dashed so the two differ in grey too.
     fn series_stroke(&self, side: Side) -> Stroke {
         match side {
-            Side::Us => Stroke::solid(self.accent, 1.2),
-            Side::German => Stroke {
+            Side::First => Stroke::solid(self.accent, 1.2),
+            Side::Second => Stroke {
                 color: self.colors.text,
                 width_pt: 1.2,
                 dash_pt: Some(2.5),
@@ -691,7 +691,7 @@ fn standing_words(campaign: &Campaign, result: &BattleResult) -> String {
     {
         words.push_str(&format!(
             " (Army Morale left: US {}, German {})",
-            morale.us, morale.german
+            morale.first, morale.second
         ));
     }
     words

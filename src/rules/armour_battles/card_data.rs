@@ -17,7 +17,7 @@ use crate::rules::stat::Stat;
 /// The printed card's line giving the target number of a frontal shot per range band.
 const TO_HIT: &str = "To hit";
 
-const SIDES: [(Side, &str); 2] = [(Side::Us, "US"), (Side::German, "German")];
+const SIDES: [(Side, &str); 2] = [(Side::First, "US"), (Side::Second, "German")];
 const KINDS: [(UnitKind, &str); 2] = [
     (UnitKind::Afv, "AFV"),
     (UnitKind::OffTableArtillery, "Off-table artillery"),

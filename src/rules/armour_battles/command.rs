@@ -293,8 +293,8 @@ impl SideCommand {
 /// One round of rolls and what it decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandRound {
-    pub us: RollRecord,
-    pub german: RollRecord,
+    pub first: RollRecord,
+    pub second: RollRecord,
     pub outcome: PulseOutcome,
 }
 
@@ -308,8 +308,8 @@ pub struct CommandTurn {
     pub first_pulse: Option<Side>,
     pub turn_ends: bool,
     /// Both sides as the last round left them.
-    pub us: SideCommand,
-    pub german: SideCommand,
+    pub first: SideCommand,
+    pub second: SideCommand,
 }
 
 /// Rolls the start of a turn: US dice first, then German, again after every full tie.
@@ -333,23 +333,23 @@ pub fn roll_command(
         let german = roller.roll_d6("german", german_dice)?;
         let outcome = first_pulse(&face_counts(&us.dice), &face_counts(&german.dice), rule);
         rounds.push(CommandRound {
-            us: us.clone(),
-            german: german.clone(),
+            first: us.clone(),
+            second: german.clone(),
             outcome,
         });
         if outcome == PulseOutcome::Reroll {
             continue;
         }
-        let mut us = SideCommand::new(Side::Us, us);
-        let mut german = SideCommand::new(Side::German, german);
+        let mut us = SideCommand::new(Side::First, us);
+        let mut german = SideCommand::new(Side::Second, german);
         let turn_ends = outcome == PulseOutcome::TurnEnds;
         if !turn_ends {
             us.wild_received = german.ones_given;
             german.wild_received = us.ones_given;
         }
         let first_pulse = match outcome {
-            PulseOutcome::UsFirst => Some(Side::Us),
-            PulseOutcome::GermanFirst => Some(Side::German),
+            PulseOutcome::UsFirst => Some(Side::First),
+            PulseOutcome::GermanFirst => Some(Side::Second),
             _ => None,
         };
         return Ok(CommandTurn {
@@ -358,8 +358,8 @@ pub fn roll_command(
             rounds,
             first_pulse,
             turn_ends,
-            us,
-            german,
+            first: us,
+            second: german,
         });
     }
     Err(ResolveError::EndlessTie {

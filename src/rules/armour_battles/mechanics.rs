@@ -247,8 +247,8 @@ fn command_inputs() -> Vec<InputSpec> {
 fn battle_presets() -> Vec<Preset> {
     (1..=3u32)
         .filter_map(|battle| {
-            let us = group(battle, Side::Us, "battle").ok()?;
-            let german = group(battle, Side::German, "battle").ok()?;
+            let us = group(battle, Side::First, "battle").ok()?;
+            let german = group(battle, Side::Second, "battle").ok()?;
             Some(Preset {
                 label: format!("Battle {battle}"),
                 help: "This Lorraine battle's command dice and first-pulse rule.",
@@ -507,8 +507,8 @@ fn group(
     let id = format!(
         "lorraine-{battle}-{}",
         match side {
-            Side::Us => "us",
-            Side::German => "german",
+            Side::First => "us",
+            Side::Second => "german",
         }
     );
     super::battle_group(&id).ok_or_else(|| {
@@ -594,5 +594,5 @@ fn rally(inputs: &Inputs) -> Result<(&UnitCard, u32, RallySituation), ResolveErr
 /// The first-pulse rule of `battle`: the US battle group's briefing says.
 fn first_pulse(inputs: &Inputs) -> Result<(u32, FirstPulse), ResolveError> {
     let battle = inputs.count_u32("battle").max(1);
-    Ok((battle, group(battle, Side::Us, "battle")?.first_pulse))
+    Ok((battle, group(battle, Side::First, "battle")?.first_pulse))
 }

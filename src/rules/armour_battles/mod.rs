@@ -196,7 +196,7 @@ impl Ruleset for ArmourBattles {
         let mut card = UnitCard {
             name: "New unit".into(),
             short_names: Vec::new(),
-            side: Side::Us,
+            side: Side::First,
             kind: UnitKind::Afv,
             weight: None,
             move_class: None,

@@ -14,7 +14,7 @@ fn card(name: &str) -> &'static UnitCard {
 const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     (
         "M4 75mm",
-        Side::Us,
+        Side::First,
         "Medium AFV",
         "Average 6+1D″",
         "5D",
@@ -24,7 +24,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "M4 76mm",
-        Side::Us,
+        Side::First,
         "Medium AFV",
         "Average 6+1D″",
         "5D",
@@ -34,7 +34,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "M5 Light Tank",
-        Side::Us,
+        Side::First,
         "Light AFV",
         "Fast 6+1D×2″",
         "5D",
@@ -44,7 +44,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "M10 Tank Destroyer",
-        Side::Us,
+        Side::First,
         "Medium AFV",
         "Average 6+1D″",
         "5D (O)",
@@ -54,7 +54,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "M7 Howitzer Motor Carriage",
-        Side::Us,
+        Side::First,
         "Off-table Artillery",
         "—",
         "—",
@@ -64,7 +64,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "Tiger I",
-        Side::German,
+        Side::Second,
         "Heavy AFV",
         "Average 6+1D″",
         "7D",
@@ -74,7 +74,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "Panther Ausf G",
-        Side::German,
+        Side::Second,
         "Medium AFV",
         "Average 6+1D″",
         "7D/6D",
@@ -84,7 +84,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "Panzer IV H",
-        Side::German,
+        Side::Second,
         "Medium AFV",
         "Average 6+1D″",
         "5D",
@@ -94,7 +94,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "Sturmgeschütz III",
-        Side::German,
+        Side::Second,
         "Medium AFV",
         "Average 6+1D″",
         "6D (5D)",
@@ -104,7 +104,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "SdKfz 234/2 Armoured Car (Puma)",
-        Side::German,
+        Side::Second,
         "Light AFV",
         "Fast 6+1D×2″",
         "4D",
@@ -114,7 +114,7 @@ const BOOK_CARDS: [(&str, Side, &str, &str, &str, &str, &str, u8); 11] = [
     ),
     (
         "105L28 Howitzer",
-        Side::German,
+        Side::Second,
         "Off-table Artillery",
         "—",
         "—",

@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
-    Us,
-    German,
+    #[serde(rename = "us")]
+    First,
+    #[serde(rename = "german")]
+    Second,
 }
 
 impl Side {
@@ -20,8 +22,8 @@ impl Side {
     /// its own words (`campaign::CampaignKind::side_name`).
     pub fn label(self) -> &'static str {
         match self {
-            Side::Us => "US",
-            Side::German => "German",
+            Side::First => "US",
+            Side::Second => "German",
         }
     }
 }
@@ -29,22 +31,24 @@ impl Side {
 /// A value per side; serialised as `{"us": …, "german": …}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sides<T> {
-    pub us: T,
-    pub german: T,
+    #[serde(rename = "us")]
+    pub first: T,
+    #[serde(rename = "german")]
+    pub second: T,
 }
 
 impl<T> Sides<T> {
     pub fn get(&self, side: Side) -> &T {
         match side {
-            Side::Us => &self.us,
-            Side::German => &self.german,
+            Side::First => &self.first,
+            Side::Second => &self.second,
         }
     }
 
     pub fn get_mut(&mut self, side: Side) -> &mut T {
         match side {
-            Side::Us => &mut self.us,
-            Side::German => &mut self.german,
+            Side::First => &mut self.first,
+            Side::Second => &mut self.second,
         }
     }
 }
@@ -52,10 +56,10 @@ impl<T> Sides<T> {
 /// The other side.
 pub fn opponent(side: Side) -> Side {
     match side {
-        Side::Us => Side::German,
-        Side::German => Side::Us,
+        Side::First => Side::Second,
+        Side::Second => Side::First,
     }
 }
 
 /// Both sides, US (first player) first: the order briefings, rolls and pages use.
-pub const SIDES: [Side; 2] = [Side::Us, Side::German];
+pub const SIDES: [Side; 2] = [Side::First, Side::Second];

@@ -485,8 +485,8 @@ fn summary_with(board: &Board, score: Option<Sides<u32>>) -> Summary {
         turns: board.turn,
         score,
         losses: Sides {
-            us: board.losses(Side::Us),
-            german: board.losses(Side::German),
+            first: board.losses(Side::First),
+            second: board.losses(Side::Second),
         },
     }
 }
@@ -561,8 +561,8 @@ pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
         let force = plan.forces.get(side).trim();
         if force.is_empty() {
             match side {
-                Side::Us => "First player".to_string(),
-                Side::German => "Second player".to_string(),
+                Side::First => "First player".to_string(),
+                Side::Second => "Second player".to_string(),
             }
         } else {
             force.to_string()

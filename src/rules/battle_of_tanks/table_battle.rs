@@ -245,7 +245,7 @@ fn wiped_out(board: &Board, effects: &[Effect]) -> Option<Effect> {
             winner: Some(opponent(side)),
             reason: format!(
                 "every tank of the {} player is destroyed",
-                if side == Side::Us { "first" } else { "second" }
+                if side == Side::First { "first" } else { "second" }
             ),
         })
     })
@@ -363,11 +363,11 @@ fn resolve_end_turn(board: &Board) -> Resolved {
     }
     let mut result = Vec::new();
     if board.turn >= TURN_LIMIT {
-        let first = tiers_lost(board, Side::German);
-        let second = tiers_lost(board, Side::Us);
+        let first = tiers_lost(board, Side::Second);
+        let second = tiers_lost(board, Side::First);
         let winner = match first.cmp(&second) {
-            std::cmp::Ordering::Greater => Some(Side::Us),
-            std::cmp::Ordering::Less => Some(Side::German),
+            std::cmp::Ordering::Greater => Some(Side::First),
+            std::cmp::Ordering::Less => Some(Side::Second),
             std::cmp::Ordering::Equal => None,
         };
         result.push(TURN_LIMIT_RULING.ruling.to_string());
@@ -536,8 +536,8 @@ impl TableRules for BattleOfTanksBattle {
     /// Tier points of enemy tanks each side has destroyed (the house default's measure).
     fn score(board: &Board) -> Option<Sides<u32>> {
         Some(Sides {
-            us: tiers_lost(board, Side::German),
-            german: tiers_lost(board, Side::Us),
+            first: tiers_lost(board, Side::Second),
+            second: tiers_lost(board, Side::First),
         })
     }
 
@@ -566,7 +566,7 @@ impl TableRules for BattleOfTanksBattle {
                 .count()
         };
         let mut sides = SIDES;
-        if ordered(Side::Us) > ordered(Side::German) {
+        if ordered(Side::First) > ordered(Side::Second) {
             sides.reverse();
         }
         let actions = Self::actions(plan, board);

@@ -164,8 +164,8 @@ fn side_name(plan: &TablePlan, side: Side) -> String {
         return force.to_string();
     }
     match side {
-        Side::Us => "First player".to_string(),
-        Side::German => "Second player".to_string(),
+        Side::First => "First player".to_string(),
+        Side::Second => "Second player".to_string(),
     }
 }
 
@@ -345,12 +345,12 @@ fn starting_stands(plan: &TablePlan, side: Side) -> i64 {
 /// The winner by stands left in play (VICTORY_RULING); `None` when equal.
 fn leader(board: &Board) -> Option<Side> {
     let (us, german) = (
-        side_stands(board, Side::Us),
-        side_stands(board, Side::German),
+        side_stands(board, Side::First),
+        side_stands(board, Side::Second),
     );
     match us.cmp(&german) {
-        std::cmp::Ordering::Greater => Some(Side::Us),
-        std::cmp::Ordering::Less => Some(Side::German),
+        std::cmp::Ordering::Greater => Some(Side::First),
+        std::cmp::Ordering::Less => Some(Side::Second),
         std::cmp::Ordering::Equal => None,
     }
 }
@@ -368,25 +368,25 @@ fn ending(plan: &TablePlan, board: &Board, effects: &[Effect]) -> Option<Effect>
         start > 0 && side_stands(&after, side) * 2 <= start
     };
     let words = |side: Side| side_name(plan, side);
-    let (winner, reason) = match (gone(Side::Us), gone(Side::German)) {
+    let (winner, reason) = match (gone(Side::First), gone(Side::Second)) {
         (true, true) => (None, "neither side has a unit left in play".to_string()),
         (true, false) => (
-            Some(Side::German),
-            format!("{} has no unit left in play", words(Side::Us)),
+            Some(Side::Second),
+            format!("{} has no unit left in play", words(Side::First)),
         ),
         (false, true) => (
-            Some(Side::Us),
-            format!("{} has no unit left in play", words(Side::German)),
+            Some(Side::First),
+            format!("{} has no unit left in play", words(Side::Second)),
         ),
-        (false, false) => match (broken(Side::Us), broken(Side::German)) {
+        (false, false) => match (broken(Side::First), broken(Side::Second)) {
             (false, false) => return None,
             (true, false) => (
-                Some(Side::German),
-                format!("{} has lost half its stands and breaks", words(Side::Us)),
+                Some(Side::Second),
+                format!("{} has lost half its stands and breaks", words(Side::First)),
             ),
             (false, true) => (
-                Some(Side::Us),
-                format!("{} has lost half its stands and breaks", words(Side::German)),
+                Some(Side::First),
+                format!("{} has lost half its stands and breaks", words(Side::Second)),
             ),
             (true, true) => (
                 leader(&after),
@@ -569,10 +569,10 @@ impl BelleEpoqueBattle {
                 reason: format!(
                     "turn {} is over: {} stands left to {} ({} to {})",
                     board.turn,
-                    standing(Side::Us),
-                    standing(Side::German),
-                    side_name(plan, Side::Us),
-                    side_name(plan, Side::German)
+                    standing(Side::First),
+                    standing(Side::Second),
+                    side_name(plan, Side::First),
+                    side_name(plan, Side::Second)
                 ),
             });
         } else {
@@ -587,8 +587,8 @@ impl BelleEpoqueBattle {
 
     /// Units in the order a scripted player takes them: first and second player in turn.
     fn interleaved(board: &Board) -> Vec<&BoardUnit> {
-        let us: Vec<&BoardUnit> = board.side_units(Side::Us).collect();
-        let german: Vec<&BoardUnit> = board.side_units(Side::German).collect();
+        let us: Vec<&BoardUnit> = board.side_units(Side::First).collect();
+        let german: Vec<&BoardUnit> = board.side_units(Side::Second).collect();
         let mut order = Vec::new();
         for i in 0..us.len().max(german.len()) {
             order.extend(us.get(i).copied());
@@ -747,8 +747,8 @@ impl TableRules for BelleEpoqueBattle {
 
     fn score(board: &Board) -> Option<Sides<u32>> {
         Some(Sides {
-            us: stands_u32(side_stands(board, Side::Us)),
-            german: stands_u32(side_stands(board, Side::German)),
+            first: stands_u32(side_stands(board, Side::First)),
+            second: stands_u32(side_stands(board, Side::Second)),
         })
     }
 

@@ -217,8 +217,8 @@ fn wiped_out(board: &Board, effects: &[Effect]) -> Option<Effect> {
 
 fn side_word(side: Side) -> &'static str {
     match side {
-        Side::Us => "first",
-        Side::German => "second",
+        Side::First => "first",
+        Side::Second => "second",
     }
 }
 
@@ -452,15 +452,15 @@ fn resolve_end_turn(board: &Board) -> Resolved {
         .filter(|&s| side_broken(board, s))
         .collect();
     let points = |side| victory_points(board, side);
-    let by_points = || match points(Side::Us).cmp(&points(Side::German)) {
-        std::cmp::Ordering::Greater => Some(Side::Us),
-        std::cmp::Ordering::Less => Some(Side::German),
+    let by_points = || match points(Side::First).cmp(&points(Side::Second)) {
+        std::cmp::Ordering::Greater => Some(Side::First),
+        std::cmp::Ordering::Less => Some(Side::Second),
         std::cmp::Ordering::Equal => None,
     };
     let score = format!(
         "victory points {} (first player) to {} (second player)",
-        points(Side::Us),
-        points(Side::German)
+        points(Side::First),
+        points(Side::Second)
     );
     let mut result = Vec::new();
     let ends = match broken.as_slice() {
@@ -633,8 +633,8 @@ impl TableRules for BelloLudiBattle {
     /// The book's victory points each side has scored.
     fn score(board: &Board) -> Option<Sides<u32>> {
         Some(Sides {
-            us: victory_points(board, Side::Us),
-            german: victory_points(board, Side::German),
+            first: victory_points(board, Side::First),
+            second: victory_points(board, Side::Second),
         })
     }
 

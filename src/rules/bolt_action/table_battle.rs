@@ -137,8 +137,8 @@ fn kept_mark(order: OrderKind) -> Option<&'static str> {
 
 fn typed_side(side: Side) -> typed::Side {
     match side {
-        Side::Us => typed::Side::First,
-        Side::German => typed::Side::Second,
+        Side::First => typed::Side::First,
+        Side::Second => typed::Side::Second,
     }
 }
 
@@ -310,33 +310,33 @@ fn destroyed_by(board: &Board) -> Sides<u32> {
         u32::try_from(board.side_units(side).filter(|u| !u.in_play()).count()).unwrap_or(u32::MAX)
     };
     Sides {
-        us: lost(Side::German),
-        german: lost(Side::Us),
+        first: lost(Side::Second),
+        second: lost(Side::First),
     }
 }
 
 fn side_name(side: Side) -> &'static str {
     match side {
-        Side::Us => "the first player",
-        Side::German => "the second player",
+        Side::First => "the first player",
+        Side::Second => "the second player",
     }
 }
 
 /// The battle's end once a side has no unit left in play.
 fn wiped_out(board: &Board) -> Option<Effect> {
     let left = |side: Side| board.side_units(side).any(BoardUnit::in_play);
-    match (left(Side::Us), left(Side::German)) {
+    match (left(Side::First), left(Side::Second)) {
         (true, true) => None,
         (false, false) => Some(Effect::Ends {
             winner: None,
             reason: "neither side has a unit left".into(),
         }),
         (true, false) => Some(Effect::Ends {
-            winner: Some(Side::Us),
+            winner: Some(Side::First),
             reason: "the second player has no unit left".into(),
         }),
         (false, true) => Some(Effect::Ends {
-            winner: Some(Side::German),
+            winner: Some(Side::Second),
             reason: "the first player has no unit left".into(),
         }),
     }
@@ -345,9 +345,9 @@ fn wiped_out(board: &Board) -> Option<Effect> {
 /// The end after the last turn: more enemy units destroyed wins (house default).
 fn after_last_turn(board: &Board) -> Effect {
     let score = destroyed_by(board);
-    let winner = match score.us.cmp(&score.german) {
-        std::cmp::Ordering::Greater => Some(Side::Us),
-        std::cmp::Ordering::Less => Some(Side::German),
+    let winner = match score.first.cmp(&score.second) {
+        std::cmp::Ordering::Greater => Some(Side::First),
+        std::cmp::Ordering::Less => Some(Side::Second),
         std::cmp::Ordering::Equal => None,
     };
     let verdict = winner.map_or("a draw".to_string(), |s| format!("{} wins", side_name(s)));
@@ -355,7 +355,7 @@ fn after_last_turn(board: &Board) -> Effect {
         winner,
         reason: format!(
             "turn {LAST_TURN} is over (house default): the first player destroyed {} enemy units, the second player {}; {verdict}",
-            score.us, score.german
+            score.first, score.second
         ),
     }
 }

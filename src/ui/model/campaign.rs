@@ -429,8 +429,8 @@ impl Model {
                 // A ruleset with a battle engine fights its battles on the board; the others
                 // record each battle's result.
                 let board = if crate::rules::battle::table::engine(ruleset).is_ok() {
-                    let first = self.saved_force(&forces.us)?;
-                    let second = self.saved_force(&forces.german)?;
+                    let first = self.saved_force(&forces.first)?;
+                    let second = self.saved_force(&forces.second)?;
                     let own: Vec<crate::rules::Card> = self
                         .store
                         .custom_cards()?
@@ -442,8 +442,8 @@ impl Model {
                         0,
                         &name,
                         Sides {
-                            us: &first,
-                            german: &second,
+                            first: &first,
+                            second: &second,
                         },
                         &own,
                     )?)
@@ -451,8 +451,8 @@ impl Model {
                     None
                 };
                 let units = Sides {
-                    us: self.force_units(&forces.us)?,
-                    german: self.force_units(&forces.german)?,
+                    first: self.force_units(&forces.first)?,
+                    second: self.force_units(&forces.second)?,
                 };
                 let open = self
                     .campaign

@@ -42,8 +42,8 @@ const NAME: &str = "Lezey";
 
 fn campaign() -> CampaignRecord {
     let players = Sides {
-        us: "Alice".to_string(),
-        german: "Bruno".to_string(),
+        first: "Alice".to_string(),
+        second: "Bruno".to_string(),
     };
     CampaignRecord::new(
         CampaignUid(uuid::Uuid::from_u128(

@@ -101,7 +101,7 @@ fn mechanic_id(key: &'static str) -> MechanicId {
 /// The Lorraine battle (1–3) whose battle groups a plan fields ("What next?" fields Battle
 /// 3's): the mechanics read rally dice and the first-pulse rule from it.
 fn battle_number(plan: &ArmourBattlePlan) -> u32 {
-    armour_battles::battle_group(&plan.sides.us.battle_group).map_or(1, |g| g.battle)
+    armour_battles::battle_group(&plan.sides.first.battle_group).map_or(1, |g| g.battle)
 }
 
 fn unit_card(unit: &UnitState) -> Result<InputValue, BattleError> {
@@ -644,8 +644,8 @@ pub fn situation(
         }
         key::ROLL_COMMAND => {
             let mut inputs = mechanic("command_dice")?.defaults();
-            inputs.set("us_dice", count(state.sides.us.command_dice));
-            inputs.set("german_dice", count(state.sides.german.command_dice));
+            inputs.set("us_dice", count(state.sides.first.command_dice));
+            inputs.set("german_dice", count(state.sides.second.command_dice));
             inputs.set("battle", count(battle_number(plan)));
             Ok((mechanic_id("command_dice"), inputs))
         }
@@ -1039,26 +1039,26 @@ mod tests {
             turn,
             seed: 0,
             rounds: vec![Sides {
-                us: faces(&[1, 1, 3, 4, 5, 2]),
-                german: faces(&german),
+                first: faces(&[1, 1, 3, 4, 5, 2]),
+                second: faces(&german),
             }],
-            first_pulse: (!both_fail).then_some(Side::German),
+            first_pulse: (!both_fail).then_some(Side::Second),
             turn_ends: both_fail,
             failed: Sides {
-                us: true,
-                german: both_fail,
+                first: true,
+                second: both_fail,
             },
             chains: Sides {
-                us: vec![chain(2, 1), chain(3, 1), chain(4, 1), chain(5, 1)],
-                german: if both_fail {
+                first: vec![chain(2, 1), chain(3, 1), chain(4, 1), chain(5, 1)],
+                second: if both_fail {
                     vec![chain(2, 1), chain(3, 1), chain(5, 1)]
                 } else {
                     vec![chain(3, 1), chain(4, 1), chain(5, 2)]
                 },
             },
             wild: Sides {
-                us: 0,
-                german: if both_fail { 2 } else { 3 },
+                first: 0,
+                second: if both_fail { 2 } else { 3 },
             },
             dice_from: DiceFrom::Battle,
         })
@@ -1108,7 +1108,7 @@ mod tests {
                 .unit(fire.unit.clone().unwrap())
                 .target(fire.targets[0].clone()),
             Request::new(key::RALLY).unit(rallying.clone()),
-            Request::new(key::USE_STAFF_ORDER).side(Side::Us),
+            Request::new(key::USE_STAFF_ORDER).side(Side::First),
         ];
         for request in &requests {
             match decide(&plan, &state, request, &Dice::Seed(7)) {
@@ -1136,7 +1136,7 @@ mod tests {
         let plan = lorraine_battle(1).unwrap();
         let mut state = BattleState::start_with(&plan, &Sides::default());
         let used = Event::StaffOrderUsed {
-            side: Side::Us,
+            side: Side::First,
             purpose: "a smoke screen".into(),
         };
         // Before the first command roll revisions 1 and 2 let it through; 3 plays no order

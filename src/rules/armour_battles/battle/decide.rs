@@ -78,8 +78,8 @@ pub fn roll_command(
 ) -> Result<Event, BattleError> {
     may_roll_command(state)?;
     let turn = command::roll_command(
-        state.sides.us.command_dice,
-        state.sides.german.command_dice,
+        state.sides.first.command_dice,
+        state.sides.second.command_dice,
         plan.first_pulse,
         roller,
     )?;
@@ -122,23 +122,23 @@ pub(crate) fn command_event(
             .rounds
             .iter()
             .map(|r| Sides {
-                us: r.us.clone(),
-                german: r.german.clone(),
+                first: r.first.clone(),
+                second: r.second.clone(),
             })
             .collect(),
         first_pulse: turn.first_pulse,
         turn_ends: turn.turn_ends,
         failed: Sides {
-            us: turn.us.failed,
-            german: turn.german.failed,
+            first: turn.first.failed,
+            second: turn.second.failed,
         },
         chains: Sides {
-            us: chains(&turn.us),
-            german: chains(&turn.german),
+            first: chains(&turn.first),
+            second: chains(&turn.second),
         },
         wild: Sides {
-            us: turn.us.wild_dice(),
-            german: turn.german.wild_dice(),
+            first: turn.first.wild_dice(),
+            second: turn.second.wild_dice(),
         },
         dice_from: dice,
     })

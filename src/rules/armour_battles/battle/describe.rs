@@ -72,7 +72,7 @@ fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
         Event::CommandRolled(c) => {
             let last = c.rounds.last();
             let dice = last.map_or_else(String::new, |r| {
-                format!(" US {} German {}", faces(&r.us), faces(&r.german))
+                format!(" US {} German {}", faces(&r.first), faces(&r.second))
             });
             let rerolls = c.rounds.len().saturating_sub(1);
             let rerolls = if rerolls > 0 {
@@ -81,10 +81,10 @@ fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
                 String::new()
             };
             let mut failures = Vec::new();
-            if c.failed.us {
+            if c.failed.first {
                 failures.push("US Command Failure");
             }
-            if c.failed.german {
+            if c.failed.second {
                 failures.push("German Command Failure");
             }
             let failures = if failures.is_empty() {
@@ -99,8 +99,8 @@ fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
                     format!(
                         "; {} has the first pulse. US: {}. German: {}",
                         s.label(),
-                        chains(&c.chains.us, c.wild.us),
-                        chains(&c.chains.german, c.wild.german)
+                        chains(&c.chains.first, c.wild.first),
+                        chains(&c.chains.second, c.wild.second)
                     )
                 })
             };

@@ -97,8 +97,8 @@ pub fn numbered_label(card: &str, company: &str, alike: &[&str], id: &str) -> St
 
 fn side_key(side: Side) -> &'static str {
     match side {
-        Side::Us => "us",
-        Side::German => "german",
+        Side::First => "us",
+        Side::Second => "german",
     }
 }
 
@@ -147,8 +147,8 @@ pub fn lorraine_battle(number: u32) -> Result<ArmourBattlePlan, BattleError> {
         victory: us.victory().to_string(),
         free_deployment: false,
         sides: Sides {
-            us: side_plan(us),
-            german: side_plan(german),
+            first: side_plan(us),
+            second: side_plan(german),
         },
     })
 }
@@ -172,8 +172,8 @@ pub fn what_next(number: u32, extra_artillery: bool) -> Result<ArmourBattlePlan,
     if extra_artillery {
         for side in SIDES {
             let wanted = match side {
-                Side::Us => 3,
-                Side::German => 2,
+                Side::First => 3,
+                Side::Second => 2,
             };
             let plan = plan.sides.get_mut(side);
             add_artillery(plan, side, wanted);

@@ -237,12 +237,12 @@ impl BattleState {
             })
             .collect();
         let sides = Sides {
-            us: side(Side::Us),
-            german: side(Side::German),
+            first: side(Side::First),
+            second: side(Side::Second),
         };
         let morale = Sides {
-            us: sides.us.army_morale,
-            german: sides.german.army_morale,
+            first: sides.first.army_morale,
+            second: sides.second.army_morale,
         };
         Self {
             number: plan.number,
@@ -712,8 +712,8 @@ impl BattleState {
     /// Both sides' Army Morale now.
     pub fn morale(&self) -> Sides<u32> {
         Sides {
-            us: self.sides.us.army_morale,
-            german: self.sides.german.army_morale,
+            first: self.sides.first.army_morale,
+            second: self.sides.second.army_morale,
         }
     }
 }

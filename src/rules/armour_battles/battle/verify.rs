@@ -60,7 +60,7 @@ pub fn rederive(
                 .rounds
                 .first()
                 .ok_or_else(|| BattleError::not_allowed("a command roll without dice"))?;
-            tracker::roll_command(plan, state, &mut resume(&first.us), from)
+            tracker::roll_command(plan, state, &mut resume(&first.first), from)
         }
         Event::ChainUsed {
             side,
@@ -370,7 +370,7 @@ fn roll_from_dice(
     )
 }
 
-const SIDES_BOTH: [Side; 2] = [Side::Us, Side::German];
+const SIDES_BOTH: [Side; 2] = [Side::First, Side::Second];
 
 /// Replays the rally's two rolls and checks the points removed follow from them for some
 /// Rally Table target number (the distance is not recorded).
@@ -476,8 +476,8 @@ fn table_dice(event: &Event) -> TableDice {
     match event {
         Event::CommandRolled(c) => {
             for round in &c.rounds {
-                add("us", Some(&round.us));
-                add("german", Some(&round.german));
+                add("us", Some(&round.first));
+                add("german", Some(&round.second));
             }
         }
         Event::ArtilleryCalled(a) => {

@@ -91,7 +91,7 @@ fn chains_follow_the_books_examples() {
         ..RollRecord::d6_showing("us", &dice)
     };
     // "If you rolled 6, 5, 5, 4, 3 you have four Dice Chains."
-    let side = SideCommand::new(Side::Us, record(vec![6, 5, 5, 4, 3]));
+    let side = SideCommand::new(Side::First, record(vec![6, 5, 5, 4, 3]));
     assert!(!side.failed);
     assert_eq!(
         side.chains,
@@ -105,14 +105,14 @@ fn chains_follow_the_books_examples() {
     assert_eq!(side.chains.len() + 1, 4);
     // "If you rolled 5, 4, 3, 1, 1 you trigger a Command Failure and give your opponent the
     // two 1s. You then have three Dice Chains available."
-    let side = SideCommand::new(Side::German, record(vec![5, 4, 3, 1, 1]));
+    let side = SideCommand::new(Side::Second, record(vec![5, 4, 3, 1, 1]));
     assert!(side.failed);
     assert_eq!(
         (side.ones_given, side.ones_discarded, side.chains.len()),
         (2, 0, 3)
     );
     // Equal 1s and 6s: no failure, the 1s are discarded.
-    let side = SideCommand::new(Side::Us, record(vec![1, 6, 2]));
+    let side = SideCommand::new(Side::First, record(vec![1, 6, 2]));
     assert!(!side.failed);
     assert_eq!(
         (side.ones_given, side.ones_discarded, side.dice_available()),
@@ -129,12 +129,12 @@ fn seeded_turns_agree_with_the_odds() {
     let (mut us_first, mut ends) = (0u64, 0u64);
     for _ in 0..trials {
         let turn = roll_command(4, 3, rule, &mut roller).unwrap();
-        us_first += u64::from(turn.first_pulse == Some(Side::Us));
+        us_first += u64::from(turn.first_pulse == Some(Side::First));
         ends += u64::from(turn.turn_ends);
         // Failures hand their 1s over as wild dice.
         if !turn.turn_ends {
-            assert_eq!(turn.us.wild_received, turn.german.ones_given);
-            assert_eq!(turn.german.wild_received, turn.us.ones_given);
+            assert_eq!(turn.first.wild_received, turn.second.ones_given);
+            assert_eq!(turn.second.wild_received, turn.first.ones_given);
         }
     }
     for (hits, p) in [(us_first, odds.p_us_first()), (ends, odds.p_turn_ends())] {
@@ -152,10 +152,10 @@ fn the_us_goes_first_in_battles_2_and_3_even_after_a_failure() {
         let turn = roll_command(5, 4, rule, &mut Roller::new(seed)).unwrap();
         assert_eq!(turn.rounds.len(), 1);
         if turn.turn_ends {
-            assert!(turn.us.failed && turn.german.failed);
+            assert!(turn.first.failed && turn.second.failed);
         } else {
-            assert_eq!(turn.first_pulse, Some(Side::Us));
-            seen_us_failure |= turn.us.failed;
+            assert_eq!(turn.first_pulse, Some(Side::First));
+            seen_us_failure |= turn.first.failed;
         }
     }
     assert!(seen_us_failure);
@@ -181,15 +181,15 @@ fn ties_reroll_everything_and_every_roll_replays() {
     assert!(
         earlier
             .iter()
-            .all(|r| r.outcome == PulseOutcome::Reroll && r.us.dice == r.german.dice)
+            .all(|r| r.outcome == PulseOutcome::Reroll && r.first.dice == r.second.dice)
     );
     assert_ne!(last.outcome, PulseOutcome::Reroll);
     // Rolls are numbered in order: US, German, US, German …
     let indices: Vec<u64> = turn
         .rounds
         .iter()
-        .flat_map(|r| [r.us.index, r.german.index])
+        .flat_map(|r| [r.first.index, r.second.index])
         .collect();
     assert_eq!(indices, (0..indices.len() as u64).collect::<Vec<_>>());
-    assert_eq!(turn.us.record, last.us);
+    assert_eq!(turn.first.record, last.first);
 }

@@ -657,18 +657,18 @@ pub fn command_report(
         } else {
             String::new()
         };
-        r.dice(format!("US{which}"), &round.us);
-        r.dice(format!("German{which}"), &round.german);
+        r.dice(format!("US{which}"), &round.first);
+        r.dice(format!("German{which}"), &round.second);
     }
     let first = match turn.first_pulse {
-        Some(Side::Us) => "US",
-        Some(Side::German) => "German",
+        Some(Side::First) => "US",
+        Some(Side::Second) => "German",
         None => "none",
     };
     r.value("first_pulse", "First pulse", Value::Text(first.to_string()));
     r.value("turn_ends", "Turn ends", Value::Flag(turn.turn_ends));
-    r.result(side_line(&turn.us));
-    r.result(side_line(&turn.german));
+    r.result(side_line(&turn.first));
+    r.result(side_line(&turn.second));
     r.result(match turn.first_pulse {
         Some(side) => format!("first pulse: {}", side.label()),
         None => "both sides failed: the turn ends at once".to_string(),

@@ -168,12 +168,12 @@ fn plan() -> TablePlan {
         number: 1,
         name: "Duel".into(),
         forces: Sides {
-            us: "Reds".into(),
-            german: "Blues".into(),
+            first: "Reds".into(),
+            second: "Blues".into(),
         },
         units: Sides {
-            us: vec![unit("first-1", "Red 1"), unit("first-2", "Red 2")],
-            german: vec![unit("second-1", "Blue 1")],
+            first: vec![unit("first-1", "Red 1"), unit("first-2", "Red 2")],
+            second: vec![unit("second-1", "Blue 1")],
         },
     }
 }
@@ -197,7 +197,7 @@ fn a_shot_records_its_die_and_what_it_did() {
     assert_eq!(hit.dice_from, DiceFrom::Table);
     assert_eq!(hit.rolls.len(), 1);
     assert_eq!(hit.rolls[0].pool, "shot");
-    assert_eq!(hit.side, Some(Side::Us));
+    assert_eq!(hit.side, Some(Side::First));
     assert!(hit.effects.contains(&Effect::add("second-1", HITS, 1)));
     let miss = Engine::decide(
         &plan,

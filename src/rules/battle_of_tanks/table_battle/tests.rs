@@ -42,12 +42,12 @@ fn plan(first: &[&str], second: &[&str]) -> TablePlan {
         number: 1,
         name: "Skirmish".into(),
         forces: Sides {
-            us: "Red".into(),
-            german: "Blue".into(),
+            first: "Red".into(),
+            second: "Blue".into(),
         },
         units: Sides {
-            us: side("first", first),
-            german: side("second", second),
+            first: side("first", first),
+            second: side("second", second),
         },
     }
 }
@@ -83,7 +83,7 @@ fn after(board: &Board, event: &TableEvent) -> Board {
 #[test]
 fn start_takes_hit_points_from_the_card_and_keeps_what_the_plan_carries() {
     let mut p = plan(&["T-34-85M"], &["Tiger I"]);
-    p.units.german[0].counters.insert(HIT_POINTS.into(), 900);
+    p.units.second[0].counters.insert(HIT_POINTS.into(), 900);
     let board = BattleOfTanksBattle::start(&p);
     assert_eq!(board.unit("first-1").unwrap().count(HIT_POINTS), 720);
     assert_eq!(board.unit("second-1").unwrap().count(HIT_POINTS), 900);
@@ -130,7 +130,7 @@ fn a_one_misses_and_no_penetration_die_is_rolled() {
 #[test]
 fn the_last_tank_destroyed_ends_the_battle() {
     let mut p = plan(&["T-34-85M"], &["Pz.Kpfw. II Luchs"]);
-    p.units.german[0].counters.insert(HIT_POINTS.into(), 100);
+    p.units.second[0].counters.insert(HIT_POINTS.into(), 100);
     let board = BattleOfTanksBattle::start(&p);
     // T-34-85M: accuracy 3+, one shot of firepower 180; W penetrates.
     let dice = table(&[("to_hit", vec![3]), ("penetration", vec![6])]);
@@ -140,12 +140,12 @@ fn the_last_tank_destroyed_ends_the_battle() {
     assert!(matches!(
         event.effects[3],
         Effect::Ends {
-            winner: Some(Side::Us),
+            winner: Some(Side::First),
             ..
         }
     ));
     let board = after(&board, &event);
-    assert_eq!(BattleOfTanksBattle::score(&board).unwrap().us, 4);
+    assert_eq!(BattleOfTanksBattle::score(&board).unwrap().first, 4);
 }
 
 #[test]
@@ -234,7 +234,7 @@ fn spotting_marks_the_target_and_lets_it_be_fired_at_in_cover() {
 #[test]
 fn repair_rolls_against_the_card_and_mends_the_tracks() {
     let mut p = plan(&["Tiger I"], &["T-34-85M"]);
-    p.units.us[0].marks.insert(TRACKED.into());
+    p.units.first[0].marks.insert(TRACKED.into());
     let board = BattleOfTanksBattle::start(&p);
     let repair = Request::new(REPAIR).unit("first-1");
     // Tiger I repairs on 4+.
@@ -254,7 +254,7 @@ fn repair_rolls_against_the_card_and_mends_the_tracks() {
 #[test]
 fn refusals_say_why() {
     let mut p = plan(&["Tiger I", "E-25"], &["T-34-85M"]);
-    p.units.us[0].marks.insert(TRACKED.into());
+    p.units.first[0].marks.insert(TRACKED.into());
     let board = BattleOfTanksBattle::start(&p);
     let moving = refusal_of(&p, &board, &Request::new(MOVE).unit("first-1"));
     assert!(moving.contains("tracks are damaged"), "{moving}");
@@ -279,7 +279,7 @@ fn refusals_say_why() {
 #[test]
 fn end_turn_clears_the_round_and_the_last_round_decides_by_tier_points() {
     let mut p = plan(&["T-34-85M", "Pz.Kpfw. II Luchs"], &["Tiger I", "T-80"]);
-    p.units.german[1].marks.insert(DESTROYED.into());
+    p.units.second[1].marks.insert(DESTROYED.into());
     let mut board = BattleOfTanksBattle::start(&p);
     board.units[0].order = Some(FIRE.into());
     board.units[2].marks.insert(SPOTTED.into());
@@ -298,7 +298,7 @@ fn end_turn_clears_the_round_and_the_last_round_decides_by_tier_points() {
     assert!(matches!(
         last.effects.last(),
         Some(Effect::Ends {
-            winner: Some(Side::Us),
+            winner: Some(Side::First),
             ..
         })
     ));
@@ -307,7 +307,7 @@ fn end_turn_clears_the_round_and_the_last_round_decides_by_tier_points() {
 #[test]
 fn the_odds_are_the_resolve_forms_and_match_the_dice_enumerated() {
     let mut p = plan(&["T-34-85M"], &["Pz.Kpfw. II Luchs"]);
-    p.units.german[0].counters.insert(HIT_POINTS.into(), 100);
+    p.units.second[0].counters.insert(HIT_POINTS.into(), 100);
     let board = BattleOfTanksBattle::start(&p);
     let request = fire("first-1", "second-1");
     let (id, inputs) = BattleOfTanksBattle::situation(&p, &board, &request).unwrap();
@@ -467,7 +467,7 @@ fn carry_repairs_survivors_and_loses_the_destroyed_and_nothing_is_promoted() {
     board.units[1].marks.insert(DESTROYED.into());
     let kept = BattleOfTanksBattle::carry(&board.units[0]).unwrap();
     assert!(kept.counters.is_empty() && kept.marks.is_empty());
-    assert_eq!(kept.card, p.units.us[0].card);
+    assert_eq!(kept.card, p.units.first[0].card);
     assert!(BattleOfTanksBattle::carry(&board.units[1]).is_none());
     assert!(BattleOfTanksBattle::promote(&kept).is_none());
 }

@@ -37,12 +37,12 @@ fn plan(first: &[&str], second: &[&str]) -> TablePlan {
         number: 1,
         name: "Encounter".into(),
         forces: Sides {
-            us: "Zulu impi".into(),
-            german: "British column".into(),
+            first: "Zulu impi".into(),
+            second: "British column".into(),
         },
         units: Sides {
-            us: units("first", first),
-            german: units("second", second),
+            first: units("first", first),
+            second: units("second", second),
         },
     }
 }
@@ -109,7 +109,7 @@ fn refusal(plan: &TablePlan, board: &Board, request: &Request, dice: &Dice) -> S
 #[test]
 fn units_start_with_their_cards_stands_and_keep_what_the_plan_carries() {
     let mut p = encounter();
-    p.units.german[1].counters.insert(STANDS.into(), 2);
+    p.units.second[1].counters.insert(STANDS.into(), 2);
     let board = Battle::start(&p, &Sides::default());
     assert_eq!(board.unit("first-1").unwrap().count(STANDS), 4);
     assert_eq!(board.unit("second-1").unwrap().count(STANDS), 3);
@@ -122,34 +122,34 @@ fn command_points_are_one_die_per_started_8_stands_for_this_turn_only() {
     // 4 + 4 + 4 = 12 stands: two d6 for an average general.
     let p = encounter();
     let board = Battle::start(&p, &Sides::default());
-    let (pools, _) = Battle::pools(&p, &board, &command(Side::Us), &TableDice::new());
+    let (pools, _) = Battle::pools(&p, &board, &command(Side::First), &TableDice::new());
     assert_eq!((pools[0].pool, pools[0].sides, pools[0].count), ("command", 6, 2));
     let mut board = board;
     let event = act(
         &p,
         &mut board,
-        &command(Side::Us),
+        &command(Side::First),
         &table(&[("command", vec![3, 5])]),
     );
     assert_eq!(
         event.effects,
         vec![
-            Effect::side_set(Side::Us, COMMAND_POINTS, 8),
-            Effect::side_set(Side::Us, COMMAND_ROLLED, 1)
+            Effect::side_set(Side::First, COMMAND_POINTS, 8),
+            Effect::side_set(Side::First, COMMAND_ROLLED, 1)
         ]
     );
-    let again = refusal(&p, &board, &command(Side::Us), &table(&[("command", vec![1, 1])]));
+    let again = refusal(&p, &board, &command(Side::First), &table(&[("command", vec![1, 1])]));
     assert!(again.contains("has rolled its command points"), "{again}");
     // A mediocre general rolls d4s.
-    let mediocre = command(Side::German).with("general", InputValue::Choice("mediocre"));
+    let mediocre = command(Side::Second).with("general", InputValue::Choice("mediocre"));
     let (pools, _) = Battle::pools(&p, &board, &mediocre, &TableDice::new());
     assert_eq!((pools[0].sides, pools[0].count), (4, 2));
     // The end of the turn takes the points left away.
     let end = act(&p, &mut board, &Request::new("end_turn"), &Dice::Seed(1));
-    assert!(end.effects.contains(&Effect::side_set(Side::Us, COMMAND_POINTS, 0)));
+    assert!(end.effects.contains(&Effect::side_set(Side::First, COMMAND_POINTS, 0)));
     assert!(end.effects.contains(&Effect::NextTurn));
     assert_eq!(board.turn, 2);
-    assert_eq!(board.side_count(Side::Us, COMMAND_POINTS), 0);
+    assert_eq!(board.side_count(Side::First, COMMAND_POINTS), 0);
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn a_reactivity_test_passes_at_or_under_the_basic_score_plus_the_points_spent() 
     assert_eq!(
         event.effects,
         vec![
-            Effect::side_add(Side::German, COMMAND_POINTS, -1),
+            Effect::side_add(Side::Second, COMMAND_POINTS, -1),
             Effect::mark("second-2", ACTIVATED)
         ]
     );
@@ -290,14 +290,14 @@ fn the_books_assault_example_costs_the_british_three_losses_and_breaks_them() {
             Effect::add("second-1", STANDS, -2),
             Effect::add("second-1", FALL_BACK, 1),
             Effect::Ends {
-                winner: Some(Side::Us),
+                winner: Some(Side::First),
                 reason: "British column has lost half its stands and breaks".into()
             }
         ]
     );
     assert_eq!(
         Battle::summary(&board).score,
-        Some(Sides { us: 4, german: 1 })
+        Some(Sides { first: 4, second: 1 })
     );
     let over = refusal(&p, &board, &Request::new("end_turn"), &Dice::Seed(1));
     assert!(over.contains("the battle is over"), "{over}");
@@ -526,14 +526,14 @@ fn carry_keeps_losses_less_half_that_rejoin_and_drops_the_eliminated() {
     assert_eq!(BelleEpoqueBattle::carry(board.unit("second-2").unwrap()), None);
     // The carried unit starts the next battle with its stands.
     let mut next = encounter();
-    next.units.us[0] = zulus;
+    next.units.first[0] = zulus;
     let start = Battle::start(&next, &Sides::default());
     assert_eq!(start.unit("first-1").unwrap().count(STANDS), 2);
 }
 
 #[test]
 fn promotion_climbs_the_reactivity_ladder_and_stops_at_elite() {
-    let militia = &encounter().units.us[2];
+    let militia = &encounter().units.first[2];
     let reactivity = |u: &TableUnit| profile(&u.card).unwrap().reactivity;
     assert_eq!(reactivity(militia), Reactivity::Poor);
     let trained = BelleEpoqueBattle::promote(militia).unwrap();
@@ -555,7 +555,7 @@ fn the_battle_ends_after_the_last_turn_with_more_stands_winning() {
     let event = act(&p, &mut board, &Request::new("end_turn"), &Dice::Seed(1));
     assert!(!event.effects.contains(&Effect::NextTurn));
     let (winner, reason) = board.outcome.clone().unwrap();
-    assert_eq!(winner, Some(Side::German));
+    assert_eq!(winner, Some(Side::Second));
     assert!(reason.contains("turn 8 is over"), "{reason}");
 }
 

@@ -41,12 +41,12 @@ fn plan(first: &[&str], second: &[&str]) -> TablePlan {
         number: 1,
         name: "Clash".into(),
         forces: Sides {
-            us: "Allies".into(),
-            german: "Axis".into(),
+            first: "Allies".into(),
+            second: "Axis".into(),
         },
         units: Sides {
-            us: side("first", first),
-            german: side("second", second),
+            first: side("first", first),
+            second: side("second", second),
         },
     }
 }
@@ -89,7 +89,7 @@ fn commanded(mut board: Board, side: Side, orders: i64) -> Board {
 #[test]
 fn start_takes_armour_from_the_card_and_keeps_what_the_plan_carries() {
     let mut p = plan(&["Medium Tank"], &["Heavy Tank"]);
-    p.units.german[0].counters.insert(ARMOUR.into(), 4);
+    p.units.second[0].counters.insert(ARMOUR.into(), 4);
     let board = BelloLudiBattle::start(&p);
     assert_eq!(board.unit("first-1").unwrap().count(ARMOUR), 5);
     assert_eq!(board.unit("second-1").unwrap().count(ARMOUR), 4);
@@ -99,19 +99,19 @@ fn start_takes_armour_from_the_card_and_keeps_what_the_plan_carries() {
 fn the_commander_die_gives_the_sides_orders_and_a_b_gives_none() {
     let p = plan(&["Medium Tank"], &["Heavy Tank"]);
     let board = BelloLudiBattle::start(&p);
-    let command = Request::new(COMMAND).side(Side::German);
+    let command = Request::new(COMMAND).side(Side::Second);
     let two = decide(&p, &board, &command, &table(&[("commander", vec![12])]));
     assert_eq!(
         two.effects,
         vec![
-            Effect::side_set(Side::German, COMMANDED, 1),
-            Effect::side_set(Side::German, ORDERS, 2),
+            Effect::side_set(Side::Second, COMMANDED, 1),
+            Effect::side_set(Side::Second, ORDERS, 2),
         ]
     );
     // B: a blunder (the blunder table's d6, 3: To the left!) and no order.
     let blunder = table(&[("commander", vec![20]), ("blunder", vec![3])]);
     let b = decide(&p, &board, &command, &blunder);
-    assert_eq!(b.effects[1], Effect::side_set(Side::German, ORDERS, 0));
+    assert_eq!(b.effects[1], Effect::side_set(Side::Second, ORDERS, 0));
     let board = after(&board, &two);
     assert!(refusal_of(&p, &board, &command).contains("was rolled this turn"));
 }
@@ -165,7 +165,7 @@ fn all_dice_hitting_disorders_and_a_bullseye_destroys() {
     assert!(matches!(
         event.effects[3],
         Effect::Ends {
-            winner: Some(Side::German),
+            winner: Some(Side::Second),
             ..
         }
     ));
@@ -174,7 +174,7 @@ fn all_dice_hitting_disorders_and_a_bullseye_destroys() {
 #[test]
 fn a_crash_costs_an_order_and_each_tank_deals_its_die() {
     let p = plan(&["Medium Tank"], &["Light Tank", "Light Tank"]);
-    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 1);
+    let board = commanded(BelloLudiBattle::start(&p), Side::First, 1);
     // First tank's die 15 → 3 hits on the Light Tank (3 armour: destroyed); the second's
     // 20 → B: nothing.
     let crash = Request::new(CRASH).unit("first-1").target("second-1");
@@ -182,7 +182,7 @@ fn a_crash_costs_an_order_and_each_tank_deals_its_die() {
     assert_eq!(
         event.effects,
         vec![
-            Effect::side_add(Side::Us, ORDERS, -1),
+            Effect::side_add(Side::First, ORDERS, -1),
             Effect::add("second-1", ARMOUR, -3),
             Effect::mark("second-1", DESTROYED),
         ]
@@ -194,7 +194,7 @@ fn a_crash_costs_an_order_and_each_tank_deals_its_die() {
 #[test]
 fn a_crash_that_takes_the_last_tank_of_each_side_is_a_draw() {
     let p = plan(&["Light Tank"], &["Light Tank"]);
-    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 1);
+    let board = commanded(BelloLudiBattle::start(&p), Side::First, 1);
     let crash = Request::new(CRASH).unit("first-1").target("second-1");
     // Both dice read 3 (a d20 of 15): three hits each, all of a Light Tank's armour.
     let event = decide(&p, &board, &crash, &table(&[("crash", vec![15, 15])]));
@@ -210,13 +210,13 @@ fn orders_need_the_commander_die_and_a_broken_group_may_only_rally() {
     let board = BelloLudiBattle::start(&p);
     let moving = refusal_of(&p, &board, &Request::new(MOVE).unit("first-1"));
     assert!(moving.contains("roll the commander die first"), "{moving}");
-    let board = commanded(board, Side::Us, 2);
+    let board = commanded(board, Side::First, 2);
     let rally = refusal_of(&p, &board, &Request::new(RALLY).unit("first-1"));
     assert!(rally.contains("no chip to remove"), "{rally}");
     // Both tanks shaken: more than half the group is out of the fight.
-    p.units.us[0].counters.insert(ARMOUR.into(), 2);
-    p.units.us[1].counters.insert(ARMOUR.into(), 1);
-    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 2);
+    p.units.first[0].counters.insert(ARMOUR.into(), 2);
+    p.units.first[1].counters.insert(ARMOUR.into(), 1);
+    let board = commanded(BelloLudiBattle::start(&p), Side::First, 2);
     let shot = refusal_of(&p, &board, &shoot("first-1", "second-1"));
     assert!(shot.contains("group is broken"), "{shot}");
     let listed = BelloLudiBattle::actions(&p, &board);
@@ -230,9 +230,9 @@ fn orders_need_the_commander_die_and_a_broken_group_may_only_rally() {
 #[test]
 fn a_rally_removes_one_chip_by_an_order_or_by_the_die_when_broken() {
     let mut p = plan(&["Medium Tank", "Medium Tank"], &["Heavy Tank"]);
-    p.units.us[0].counters.insert(ARMOUR.into(), 2);
-    p.units.us[0].marks.extend([SHAKEN.to_string(), DISORDERED.to_string()]);
-    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 1);
+    p.units.first[0].counters.insert(ARMOUR.into(), 2);
+    p.units.first[0].marks.extend([SHAKEN.to_string(), DISORDERED.to_string()]);
+    let board = commanded(BelloLudiBattle::start(&p), Side::First, 1);
     let rally = Request::new(RALLY).unit("first-1");
     let event = decide(&p, &board, &rally, &Dice::Seed(3));
     assert!(event.rolls.is_empty());
@@ -240,7 +240,7 @@ fn a_rally_removes_one_chip_by_an_order_or_by_the_die_when_broken() {
         event.effects,
         vec![
             Effect::mark("first-1", RALLIED),
-            Effect::side_add(Side::Us, ORDERS, -1),
+            Effect::side_add(Side::First, ORDERS, -1),
             Effect::clear("first-1", DISORDERED),
             Effect::add("first-1", ARMOUR, 1),
             // 3 of 5 is no longer below half.
@@ -248,8 +248,8 @@ fn a_rally_removes_one_chip_by_an_order_or_by_the_die_when_broken() {
         ]
     );
     // Broken (both shaken): the commander die, 1–3 rallies, 0 does not.
-    p.units.us[1].counters.insert(ARMOUR.into(), 2);
-    p.units.us[1].marks.insert(SHAKEN.to_string());
+    p.units.first[1].counters.insert(ARMOUR.into(), 2);
+    p.units.first[1].marks.insert(SHAKEN.to_string());
     let board = BelloLudiBattle::start(&p);
     let failed = decide(&p, &board, &rally, &table(&[("commander", vec![4])]));
     assert_eq!(failed.effects, vec![Effect::mark("first-1", RALLIED)]);
@@ -261,29 +261,29 @@ fn a_rally_removes_one_chip_by_an_order_or_by_the_die_when_broken() {
 #[test]
 fn the_turn_ends_a_broken_army_and_the_last_turn_counts_victory_points() {
     let mut p = plan(&["Medium Tank", "Light Tank"], &["Heavy Tank", "Heavy Tank"]);
-    let board = commanded(BelloLudiBattle::start(&p), Side::Us, 2);
+    let board = commanded(BelloLudiBattle::start(&p), Side::First, 2);
     let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
     assert_eq!(
         end.effects,
         vec![
-            Effect::side_set(Side::Us, ORDERS, 0),
-            Effect::side_set(Side::Us, COMMANDED, 0),
+            Effect::side_set(Side::First, ORDERS, 0),
+            Effect::side_set(Side::First, COMMANDED, 0),
             Effect::NextTurn,
         ]
     );
     // The second player's tanks both shaken: broken group, broken army. The first player
     // scores 1 per shaken tank and 2 for the broken group.
-    for unit in &mut p.units.german {
+    for unit in &mut p.units.second {
         unit.counters.insert(ARMOUR.into(), 3);
         unit.marks.insert(SHAKEN.into());
     }
     let board = BelloLudiBattle::start(&p);
-    assert_eq!(BelloLudiBattle::score(&board).unwrap().us, 4);
+    assert_eq!(BelloLudiBattle::score(&board).unwrap().first, 4);
     let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
     assert!(matches!(
         end.effects.last(),
         Some(Effect::Ends {
-            winner: Some(Side::Us),
+            winner: Some(Side::First),
             ..
         })
     ));
@@ -292,8 +292,8 @@ fn the_turn_ends_a_broken_army_and_the_last_turn_counts_victory_points() {
 #[test]
 fn the_odds_are_the_resolve_forms_and_match_the_dice_enumerated() {
     let mut p = plan(&["Medium Tank"], &["Light Tank"]);
-    p.units.us[0].marks.insert(SHAKEN.into());
-    p.units.german[0].counters.insert(ARMOUR.into(), 2);
+    p.units.first[0].marks.insert(SHAKEN.into());
+    p.units.second[0].counters.insert(ARMOUR.into(), 2);
     let board = BelloLudiBattle::start(&p);
     let request = shoot("first-1", "second-1").with("close", InputValue::Flag(true));
     let (id, inputs) = BelloLudiBattle::situation(&p, &board, &request).unwrap();

@@ -43,12 +43,12 @@ fn plan(first: &[&str], second: &[&str]) -> TablePlan {
         number: 1,
         name: "Skirmish".into(),
         forces: Sides {
-            us: "Allies".into(),
-            german: "Axis".into(),
+            first: "Allies".into(),
+            second: "Axis".into(),
         },
         units: Sides {
-            us: units("first", first),
-            german: units("second", second),
+            first: units("first", first),
+            second: units("second", second),
         },
     }
 }
@@ -123,7 +123,7 @@ fn units_start_with_their_models_and_keep_what_the_plan_carries() {
         &["Regular Infantry Squad", "MMG Team", "Bazooka Team"],
         &["Medium Tank", "Light AT Gun"],
     );
-    plan.units.us[0].counters.insert(MODELS.into(), 8);
+    plan.units.first[0].counters.insert(MODELS.into(), 8);
     let board = BoltActionBattle::start(&plan);
     let models = |id: &str| board.unit(id).unwrap().count(MODELS);
     assert_eq!(models("first-1"), 8, "carried from the plan");
@@ -139,10 +139,10 @@ fn a_random_draw_numbers_the_first_players_dice_first() {
     let board = BoltActionBattle::start(&plan);
     // Four dice: faces 1-2 are the first player's, 3-4 the second's.
     let event = decide(&plan, &board, &draw("random"), &table(&[("order_die", vec![3])]));
-    assert_eq!(event.effects, vec![Effect::side_set(Side::German, DRAWN, 1)]);
+    assert_eq!(event.effects, vec![Effect::side_set(Side::Second, DRAWN, 1)]);
     assert_eq!(event.rolls[0].roll.sides, 4);
     let event = decide(&plan, &board, &draw("random"), &table(&[("order_die", vec![2])]));
-    assert_eq!(event.effects, vec![Effect::side_set(Side::Us, DRAWN, 1)]);
+    assert_eq!(event.effects, vec![Effect::side_set(Side::First, DRAWN, 1)]);
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn the_players_say_which_colour_came_out_of_their_bag() {
     let mut board = BoltActionBattle::start(&plan);
     let event = play(&plan, &mut board, draw("second"), &no_dice());
     assert!(event.rolls.is_empty());
-    assert_eq!(event.effects, vec![Effect::side_set(Side::German, DRAWN, 1)]);
+    assert_eq!(event.effects, vec![Effect::side_set(Side::Second, DRAWN, 1)]);
     let why = refusal(&plan, &board, &draw("first"));
     assert!(why.contains("already drawn"), "{why}");
     let listed = Engine::actions(&plan, &board);
@@ -174,7 +174,7 @@ fn an_order_goes_to_a_unit_of_the_drawn_colour() {
         event.effects,
         vec![
             Effect::order("first-1", Some("advance")),
-            Effect::side_set(Side::Us, DRAWN, 0),
+            Effect::side_set(Side::First, DRAWN, 0),
         ]
     );
     // Three dice left in the bag: one of the first player's, two of the second's.
@@ -337,7 +337,7 @@ fn a_bazooka_knocks_out_a_medium_tank() {
     assert_eq!(
         event.effects.last(),
         Some(&Effect::Ends {
-            winner: Some(Side::Us),
+            winner: Some(Side::First),
             reason: "the second player has no unit left".into()
         })
     );
@@ -391,7 +391,7 @@ fn close_quarters_destroys_the_loser() {
     assert!(matches!(
         event.effects.last(),
         Some(Effect::Ends {
-            winner: Some(Side::Us),
+            winner: Some(Side::First),
             ..
         })
     ));
@@ -488,9 +488,9 @@ fn the_battle_ends_after_the_sixth_turn_by_units_destroyed() {
     let event = play(&plan, &mut board, Request::new("end_turn"), &no_dice());
     assert!(matches!(
         &event.effects[..],
-        [Effect::Ends { winner: Some(Side::Us), reason }] if reason.contains("turn 6")
+        [Effect::Ends { winner: Some(Side::First), reason }] if reason.contains("turn 6")
     ));
-    assert_eq!(BoltActionBattle::score(&board), Some(Sides { us: 1, german: 0 }));
+    assert_eq!(BoltActionBattle::score(&board), Some(Sides { first: 1, second: 0 }));
 }
 
 #[test]
