@@ -49,6 +49,7 @@
 pub mod board;
 mod error;
 mod sides;
+pub mod standing;
 pub mod table;
 
 use serde::{Deserialize, Serialize};

@@ -16,6 +16,7 @@ use std::marker::PhantomData;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, BoardUnit, Effect, TablePlan, TableUnit};
+use super::standing::{self, TurnStanding, UnitStanding};
 use super::{
     Action, BattleError, BattleRules, Category, Decided, Dice, DiceFrom, Facts, Request, Side,
     Sides, Summary,
@@ -95,6 +96,18 @@ pub trait TableRules {
     /// quality ladder after it has survived enough battles; `None` where the ruleset has no
     /// ladder or the unit is at its top.
     fn promote(unit: &TableUnit) -> Option<TableUnit>;
+
+    /// How a unit stands, for its card on the board: strength, counters that matter, marks as
+    /// badges, each with its tone. The default lists counters and marks as they are named.
+    fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
+        standing::plain_unit(unit)
+    }
+
+    /// The turn, for the strip above the board: whose go it is, what each side has left, the
+    /// step expected next. The default gives the turn and each side's counters.
+    fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
+        standing::plain_turn(plan, board)
+    }
 
     /// The next request of a scripted player (tests, demos, benchmarks): an allowed action
     /// that moves the battle on, so that following it always ends the battle (the rules end it
@@ -643,6 +656,8 @@ pub struct TableEngine {
     pub carry: fn(&BoardUnit) -> Option<TableUnit>,
     pub promote: fn(&TableUnit) -> Option<TableUnit>,
     pub scripted: fn(&TablePlan, &Board) -> Option<Request>,
+    pub unit_standing: fn(&TablePlan, &BoardUnit) -> UnitStanding,
+    pub turn_standing: fn(&TablePlan, &Board) -> TurnStanding,
     pub rulings: &'static [HouseDefault],
 }
 
@@ -660,6 +675,8 @@ impl TableEngine {
             carry: R::carry,
             promote: R::promote,
             rulings: R::RULINGS,
+            unit_standing: R::unit_standing,
+            turn_standing: R::turn_standing,
             scripted: |plan, board| {
                 if board.outcome.is_some() {
                     None
@@ -681,6 +698,23 @@ pub fn engine(ruleset: RulesetId) -> Result<TableEngine, BattleError> {
                 ruleset.title()
             ))
         })
+}
+
+/// How `unit` stands in `plan`'s battle, in its ruleset's words (generic when it has no
+/// engine).
+pub fn unit_standing(plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
+    engine(plan.ruleset).map_or_else(
+        |_| standing::plain_unit(unit),
+        |e| (e.unit_standing)(plan, unit),
+    )
+}
+
+/// Where the turn of `plan`'s battle stands, in its ruleset's words.
+pub fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
+    engine(plan.ruleset).map_or_else(
+        |_| standing::plain_turn(plan, board),
+        |e| (e.turn_standing)(plan, board),
+    )
 }
 
 /// Any ruleset's board battle, dispatched by the plan's ruleset: what the campaign folds,
