@@ -13,7 +13,6 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use quartermaster::campaign::{
     self, CampaignRecord, Event, LorraineOptions, Recorder, Sides, script,
 };
-use quartermaster::rules::armour_battles::battle::event::Event::FireMarkerSet as FireMarker;
 use quartermaster::store::Store;
 
 /// Battle 3 played by the scripted player until it ends or `limit` events are logged.
@@ -34,7 +33,7 @@ fn bench(c: &mut Criterion) {
     let record = long_battle(1_000);
     let events = record.logs[2].len();
     c.bench_function(&format!("fold battle 3 ({events} events)"), |b| {
-        b.iter(|| black_box(record.state(2)))
+        b.iter(|| black_box(record.board(2)))
     });
     c.bench_function("campaign results (3 battles)", |b| {
         b.iter(|| black_box(record.result()))
@@ -204,6 +203,10 @@ fn ten_new_lines(
         player: "Player 4".into(),
         machine: "machine-4".into(),
     };
+    let target = record
+        .battle(index)
+        .and_then(|b| b.undo_target())
+        .expect("an event to undo");
     let mut lines = String::new();
     for n in 0..10u64 {
         let mut logged = campaign::history::logged(
@@ -211,14 +214,15 @@ fn ten_new_lines(
             campaign::EventUid(uuid::Uuid::nil()),
             format!("2027-01-01T00:{:02}:{:02}.000Z", round % 60, n),
             by.clone(),
-            // A fire marker set and cleared: always allowed, and no note, so rounds never run
-            // into the battle's cap on notes (the long campaign's battles end with many).
-            Event::Armour(FireMarker {
-                unit: "us-1".into(),
-                marked: (round + n).is_multiple_of(2),
-            }),
+            // The battle's last action undone and redone: always allowed, whatever the rules,
+            // and no note, so rounds never run into the battle's cap on notes (the long
+            // campaign's battles end with many).
+            if n.is_multiple_of(2) {
+                Event::Undo { seq: target }
+            } else {
+                Event::Redo { seq: target }
+            },
         );
-        logged.revision = Some(2);
         campaign::seal::seal(&key, record.id, record.battle_number(index), &mut logged);
         lines.push_str(
             &campaign::machine_file::event_line(record.battle_number(index), &logged).unwrap(),

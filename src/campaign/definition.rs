@@ -2,25 +2,29 @@
 //! each battle (who fields what, with which dice). The plan never changes once the campaign
 //! is created; everything that happens is an event (see [`super::event`]).
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use super::error::CampaignError;
+use super::legacy::LegacyPlan;
 use crate::rules::RulesetId;
 
-pub use crate::rules::armour_battles::battle::plan::{
-    ArmourBattlePlan, SidePlan, UnitPlan, lorraine_battle, numbered_label, what_next,
-};
-pub use crate::rules::battle::board::{TablePlan, TableUnit};
+pub use crate::rules::battle::board::{Opening, TablePlan, TableUnit};
 pub use crate::rules::battle::{SIDES, Sides, opponent};
 
 /// Choices made when the campaign is created.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LorraineOptions {
-    /// Units dispersed in one battle are missing from the later ones (RULINGS: off).
+pub struct CampaignOptions {
+    /// Units dispersed in one battle of a scripted campaign are missing from the later ones
+    /// (RULINGS: off).
     #[serde(default)]
     pub carry_losses: bool,
 }
+
+/// The options of a Lorraine campaign, as the first campaigns called them.
+pub type LorraineOptions = CampaignOptions;
 
 /// A campaign: the players' names, the ruleset and the battles in order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,10 +32,13 @@ pub struct LorraineOptions {
 pub struct Campaign {
     pub name: String,
     pub ruleset: RulesetId,
-    /// Lorraine: who plays the US and who the Germans; a simple campaign: the two players.
+    /// The scripted campaign its battles come from ([`super::scripted`]: `lorraine`), if one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
+    /// Who plays each side: the first and second player (in Lorraine, the US and the Germans).
     pub players: Sides<String>,
     #[serde(default)]
-    pub options: LorraineOptions,
+    pub options: CampaignOptions,
     pub battles: Vec<BattlePlan>,
     /// A campaign between two forces: each force's budget, which its roster (replacements
     /// included) stays within between battles.
@@ -39,46 +46,39 @@ pub struct Campaign {
     pub budgets: Option<Sides<crate::rules::force::Budget>>,
 }
 
-/// What kind of campaign it is, which decides how its battles are set up and fought. Derived
-/// from the ruleset in one place ([`CampaignKind::of`]), so the file keeps only the ruleset.
+/// What kind of campaign it is, which decides how its battles are set up. Derived from the
+/// campaign in one place ([`Campaign::kind`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CampaignKind {
-    /// The Lorraine 1944 campaign of Armour Battles: its battles are the book's briefings (and
-    /// its "What next?"), fought turn by turn with the battle tracker.
-    Lorraine,
-    /// A series of battles between saved forces, each recorded as its result and what became of
-    /// each unit.
+    /// Its battles come from a scripted campaign's data file (the Lorraine 1944 briefings, and
+    /// their "What next?"), fought turn by turn on the board.
+    Scripted,
+    /// A series of battles between saved forces, each fought on the board or recorded as its
+    /// result and what became of each unit.
     Simple,
-}
-
-impl CampaignKind {
-    /// The kind of campaign a ruleset's campaigns are.
-    pub fn of(ruleset: RulesetId) -> Self {
-        match ruleset {
-            RulesetId::ArmourBattles => CampaignKind::Lorraine,
-            _ => CampaignKind::Simple,
-        }
-    }
-
-    /// The side's own name: "US" and "German" in Lorraine, "First player" and "Second
-    /// player" in a simple campaign.
-    pub fn side_name(self, side: crate::rules::battle::Side) -> &'static str {
-        match (self, side) {
-            (CampaignKind::Lorraine, side) => side.label(),
-            (CampaignKind::Simple, crate::rules::battle::Side::First) => "First player",
-            (CampaignKind::Simple, crate::rules::battle::Side::Second) => "Second player",
-        }
-    }
-
-    /// Whether its battles come from the book's briefings (rather than from saved forces).
-    pub fn from_briefings(self) -> bool {
-        self == CampaignKind::Lorraine
-    }
 }
 
 impl Campaign {
     pub fn kind(&self) -> CampaignKind {
-        CampaignKind::of(self.ruleset)
+        let briefed = self
+            .battles
+            .iter()
+            .any(|b| matches!(b, BattlePlan::Armour(_)));
+        if self.scenario.is_some() || briefed {
+            CampaignKind::Scripted
+        } else {
+            CampaignKind::Simple
+        }
+    }
+
+    /// The scripted campaign its battles come from: the one it names, or for a campaign of
+    /// the first Lorraine tracker (which named none), Lorraine's.
+    pub fn script(&self) -> Option<&'static super::scripted::ScriptedCampaign> {
+        match (&self.scenario, self.kind()) {
+            (Some(id), _) => super::scripted::find(id),
+            (None, CampaignKind::Scripted) => super::scripted::find(super::legacy::SCENARIO),
+            (None, CampaignKind::Simple) => None,
+        }
     }
 }
 
@@ -86,13 +86,33 @@ impl Campaign {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum BattlePlan {
-    /// An Armour Battles battle the tracker runs turn by turn.
-    Armour(ArmourBattlePlan),
-    /// Any other ruleset: two saved forces; winner, notes and each unit's fate are recorded.
+    /// A battle of the first Lorraine tracker, as its campaign files hold it: played on as the
+    /// board plan its briefing gives ([`super::legacy`]).
+    Armour(LegacyPlan),
+    /// Two saved forces; winner, notes and each unit's fate are recorded.
     Simple(SimpleBattlePlan),
-    /// Any other ruleset's battle fought turn by turn on a board: the two forces' units with
-    /// their cards and what they bring from earlier battles.
+    /// A battle fought turn by turn on a board: the two forces' units with their cards and
+    /// what they bring from earlier battles.
     Table(TablePlan),
+    /// A scripted campaign's battle, fought on a board: its units and the opening its briefing
+    /// gives (each side's dice and Army Morale, the first-pulse rule, when and where).
+    Scripted(ScriptedPlan),
+}
+
+/// A scripted campaign's battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptedPlan {
+    pub board: TablePlan,
+    pub opening: Opening,
+}
+
+/// What a battle fought on a board is played under: its plan, and the opening a briefing gives
+/// it where it has one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardSetup<'a> {
+    pub plan: Cow<'a, TablePlan>,
+    pub opening: Option<Cow<'a, Opening>>,
 }
 
 impl BattlePlan {
@@ -101,6 +121,7 @@ impl BattlePlan {
             BattlePlan::Armour(plan) => plan.number,
             BattlePlan::Simple(plan) => plan.number,
             BattlePlan::Table(plan) => plan.number,
+            BattlePlan::Scripted(plan) => plan.board.number,
         }
     }
 
@@ -109,12 +130,41 @@ impl BattlePlan {
             BattlePlan::Armour(plan) => &plan.name,
             BattlePlan::Simple(plan) => &plan.name,
             BattlePlan::Table(plan) => &plan.name,
+            BattlePlan::Scripted(plan) => &plan.board.name,
         }
     }
 
     /// "Battle 2: Attack/Defend".
     pub fn title(&self) -> String {
         format!("Battle {}: {}", self.number(), self.name())
+    }
+
+    /// The board this battle is fought on, for every battle but a simple one (a plan of the
+    /// first Lorraine tracker read as the board plan it stands for).
+    pub fn board_setup(&self) -> Option<BoardSetup<'_>> {
+        match self {
+            BattlePlan::Table(plan) => Some(BoardSetup {
+                plan: Cow::Borrowed(plan),
+                opening: None,
+            }),
+            BattlePlan::Scripted(plan) => Some(BoardSetup {
+                plan: Cow::Borrowed(&plan.board),
+                opening: Some(Cow::Borrowed(&plan.opening)),
+            }),
+            BattlePlan::Armour(plan) => {
+                let (plan, opening) = super::legacy::board_plan(plan).ok()?;
+                Some(BoardSetup {
+                    plan: Cow::Owned(plan),
+                    opening: Some(Cow::Owned(opening)),
+                })
+            }
+            BattlePlan::Simple(_) => None,
+        }
+    }
+
+    /// The opening words of its briefing, where it has one.
+    pub fn opening(&self) -> Option<Cow<'_, Opening>> {
+        self.board_setup().and_then(|s| s.opening)
     }
 }
 
@@ -130,28 +180,44 @@ pub struct SimpleBattlePlan {
     pub units: Sides<Vec<String>>,
 }
 
-/// A new Lorraine 1944 campaign with its three battles.
+/// A new campaign of the scripted campaign `script`, with the battles its file lists.
 ///
 /// # Errors
-/// [`CampaignError::Invalid`] for an empty name; [`CampaignError::MissingData`] when the
-/// embedded briefings failed to load.
-pub fn new_lorraine(
+/// [`CampaignError::Invalid`] for an empty name; the script's own refusal when its data does
+/// not make a battle (a card the ruleset lacks).
+pub fn new_scripted(
     name: &str,
+    script: &super::scripted::ScriptedCampaign,
     players: Sides<String>,
-    options: LorraineOptions,
+    options: CampaignOptions,
 ) -> Result<Campaign, CampaignError> {
     let name = checked_name(name)?;
-    let battles = (1..=3)
-        .map(|n| lorraine_battle(n).map(BattlePlan::Armour))
+    let battles = (1..=script.battles.len())
+        .map(|n| script.battle(u32::try_from(n).unwrap_or(u32::MAX)))
         .collect::<Result<_, _>>()?;
     Ok(Campaign {
         name,
-        ruleset: RulesetId::ArmourBattles,
+        ruleset: script.ruleset,
+        scenario: Some(script.id.clone()),
         players,
         options,
         battles,
         budgets: None,
     })
+}
+
+/// A new Lorraine 1944 campaign with its three battles.
+///
+/// # Errors
+/// As [`new_scripted`]; the Lorraine data file missing.
+pub fn new_lorraine(
+    name: &str,
+    players: Sides<String>,
+    options: CampaignOptions,
+) -> Result<Campaign, CampaignError> {
+    let script = super::scripted::find(super::legacy::SCENARIO)
+        .ok_or_else(|| CampaignError::not_allowed("the Lorraine campaign's data is missing"))?;
+    new_scripted(name, script, players, options)
 }
 
 /// A simple campaign (any ruleset): battles are added later between saved forces.
@@ -166,15 +232,15 @@ pub fn new_simple(
     Ok(Campaign {
         name: checked_name(name)?,
         ruleset,
+        scenario: None,
         players,
-        options: LorraineOptions::default(),
+        options: CampaignOptions::default(),
         battles: Vec::new(),
         budgets: None,
     })
 }
 
-/// A campaign of any ruleset but Armour Battles between two forces, its first battle `first`
-/// (later ones come from its roster).
+/// A campaign between two forces, its first battle `first` (later ones come from its roster).
 ///
 /// # Errors
 /// [`CampaignError::Invalid`] for an empty name.
@@ -191,8 +257,9 @@ pub fn new_table(
     Ok(Campaign {
         name: checked_name(name)?,
         ruleset: first.ruleset,
+        scenario: None,
         players,
-        options: LorraineOptions::default(),
+        options: CampaignOptions::default(),
         battles: vec![BattlePlan::Table(first)],
         budgets,
     })

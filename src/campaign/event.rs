@@ -1,6 +1,7 @@
 //! What a battle's log holds: the campaign's own events — notes, undo and redo, branch
-//! choices, the players' result, a unit's fate in a simple battle — and each tracked ruleset's
-//! battle events (Armour Battles': `rules::armour_battles::battle::Event`).
+//! choices, the players' result, a unit's fate in a simple battle —, every ruleset's battle
+//! actions on the board (`act`), and the event kinds the first Lorraine tracker recorded
+//! ([`super::legacy`]), read as they were written.
 //!
 //! Every event is stored as one JSON object tagged by `"kind"`, whichever of the two it is; a
 //! ruleset's kinds never collide with the campaign's. Reading one picks the type by its kind
@@ -10,13 +11,8 @@
 use serde::de::{self, IntoDeserializer, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::rules::armour_battles::battle::event as armour;
+use super::legacy::{self, LegacyEvent};
 use crate::rules::battle::{Category, DiceFrom, Facts, Side};
-
-pub use crate::rules::armour_battles::battle::event::{
-    ArtilleryCalled, Chain, ChainUse, CommandRolled, Evading, Extra, FireEvent, FireKind,
-    FireSetup, Move, RallyEvent, Range, WildUse,
-};
 
 /// Anything that happened in a battle.
 // The ruleset's events are most of any log and already the size of their largest (a fire with
@@ -67,12 +63,11 @@ pub enum Event {
         #[serde(default)]
         set_aside: Vec<super::identity::EventUid>,
     },
-    /// An action of a battle fought on a board (every ruleset but Armour Battles): the
-    /// request, its dice and what it changed.
+    /// An action of a battle fought on a board: the request, its dice and what it changed.
     Act(crate::rules::battle::table::TableEvent),
-    /// An Armour Battles battle event, stored under its own kind.
+    /// An event the first Lorraine tracker recorded, stored under its own kind.
     #[serde(untagged)]
-    Armour(armour::Event),
+    Armour(LegacyEvent),
 }
 
 /// The campaign's own events, read by their derived reader so their messages stay serde's.
@@ -148,7 +143,7 @@ const OWN_KINDS: [&str; 8] = [
 /// Every kind a log may hold, for the message naming an unknown one.
 fn all_kinds() -> &'static [&'static str] {
     static ALL: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
-        armour::Event::KINDS
+        legacy::KINDS
             .iter()
             .chain(OWN_KINDS.iter())
             .copied()
@@ -194,8 +189,8 @@ impl<'de> Visitor<'de> for EventVisitor {
         let whole = de::value::MapAccessDeserializer::new(rest);
         if OWN_KINDS.contains(&kind.as_str()) {
             Own::deserialize(whole).map(Event::from)
-        } else if armour::Event::KINDS.contains(&kind.as_str()) {
-            armour::Event::deserialize(whole).map(Event::Armour)
+        } else if legacy::KINDS.contains(&kind.as_str()) {
+            LegacyEvent::deserialize(whole).map(Event::Armour)
         } else {
             Err(de::Error::unknown_variant(&kind, all_kinds()))
         }
@@ -215,7 +210,7 @@ impl Event {
             serde_json::from_value::<Own>(value)
                 .map(Event::from)
                 .map_err(|e| e.to_string())
-        } else if armour::Event::KINDS.contains(&kind.as_str()) {
+        } else if legacy::KINDS.contains(&kind.as_str()) {
             serde_json::from_value(value)
                 .map(Event::Armour)
                 .map_err(|e| e.to_string())
@@ -272,7 +267,7 @@ impl Event {
             }
         }
         match self {
-            Event::Armour(event) => event.facts(),
+            Event::Armour(event) => legacy::facts(event),
             Event::Act(event) => {
                 <crate::rules::battle::table::AnyTable as crate::rules::battle::BattleRules>::facts(
                     event,
@@ -356,8 +351,8 @@ mod tests {
             Event::Note {
                 text: "hedges".into(),
             },
-            Event::Armour(armour::Event::TurnEnded {}),
-            Event::Armour(armour::Event::Revealed {
+            Event::Armour(LegacyEvent::TurnEnded {}),
+            Event::Armour(LegacyEvent::Revealed {
                 unit: "german-3".into(),
             }),
         ];

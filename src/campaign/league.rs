@@ -131,8 +131,8 @@ fn player_name(record: &CampaignRecord, side: Side) -> String {
 
 fn battle_line(record: &CampaignRecord, result: &BattleResult) -> BattleLine {
     let standing = match result.standing {
-        Standing::UsWon => format!("{} won", side_label(&record.campaign, Side::First)),
-        Standing::GermanWon => format!("{} won", side_label(&record.campaign, Side::Second)),
+        Standing::FirstWon => format!("{} won", side_label(&record.campaign, Side::First)),
+        Standing::SecondWon => format!("{} won", side_label(&record.campaign, Side::Second)),
         Standing::Draw => "Draw".to_string(),
         Standing::InProgress => "In progress".to_string(),
         Standing::NotStarted => "Not started".to_string(),
@@ -183,7 +183,7 @@ impl Tally {
             }
         }
         // The ruleset's own measure: Army Morale left in Lorraine, a board ruleset's score.
-        if let Some(morale) = result.army_morale.as_ref().or(result.score.as_ref()) {
+        if let Some(morale) = result.score.as_ref() {
             row.measure = Some(row.measure.unwrap_or(0) + morale.get(side));
         }
         if !row.campaigns.iter().any(|c| c == campaign) {

@@ -6,10 +6,12 @@
 //! by its ruleset's rules ([`verify`]), results ([`result`]) and each event in words
 //! ([`describe`]), and a club's league table of several campaigns ([`league`]).
 //!
-//! A battle fought turn by turn is its ruleset's business: its state, what may be done and the
-//! event each action records are decided in `rules/<ruleset>/battle/` behind
-//! [`crate::rules::battle::BattleRules`]. [`lorraine`] is the glue to Armour Battles, the one
-//! tracked ruleset so far; every other ruleset's campaign is a series of recorded results.
+//! A battle fought turn by turn is its ruleset's business: what may be done and the event each
+//! action records are decided in `rules/<ruleset>/table_battle.rs` behind
+//! [`crate::rules::battle::table::TableRules`], the same for every ruleset; [`fold`] folds a
+//! battle's log onto its board. A campaign's battles come from saved forces or from a scripted
+//! campaign's data file ([`scripted`]: the Lorraine 1944 briefings); what the first Lorraine
+//! tracker recorded is read by [`legacy`]. [`sides`] names each side, everywhere.
 //!
 //! Pure like `rules/`: a campaign is a fixed [`Campaign`] definition plus one append-only
 //! event log per battle; every state shown anywhere is a fold of those logs. `store/`
@@ -20,18 +22,21 @@ pub mod describe;
 pub mod error;
 pub mod event;
 pub mod file;
+pub mod fold;
 pub mod history;
 pub mod identity;
 pub mod league;
+pub mod legacy;
 pub mod log;
-pub mod lorraine;
 pub mod machine_file;
 pub mod merge;
 pub mod result;
 pub mod roster;
 pub mod script;
+pub mod scripted;
 pub mod seal;
 pub mod seed;
+pub mod sides;
 pub mod signers;
 pub mod time;
 pub mod verify;
@@ -44,22 +49,21 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use definition::{
-    ArmourBattlePlan, BattlePlan, Campaign, CampaignKind, LorraineOptions, Sides, SimpleBattlePlan,
-    new_lorraine, new_simple, new_table, what_next,
+    BattlePlan, BoardSetup, Campaign, CampaignKind, CampaignOptions, LorraineOptions, ScriptedPlan,
+    Sides, SimpleBattlePlan, new_lorraine, new_scripted, new_simple, new_table,
 };
 pub use error::CampaignError;
 pub use event::Event;
 pub use history::{Fork, Position};
 pub use identity::{CampaignUid, EventUid, Recorder};
 pub use result::{BattleResult, CampaignResult};
+pub use sides::side_label;
 pub use signers::{PlayerKey, Signers};
 
-use crate::rules::armour_battles::battle::ArmourBattle;
-pub use crate::rules::armour_battles::battle::BattleState;
 pub use crate::rules::battle::Category;
 use crate::rules::battle::board::{Board, TablePlan};
 use crate::rules::battle::table::{self, AnyTable};
-use crate::rules::battle::{BattleError, BattleRules, Decided, Dice, Request, Side};
+use crate::rules::battle::{BattleRules, Decided, Dice, Request, Side};
 use crate::rules::dice::{PoolRequest, TableDice};
 
 /// The pools an action asks the players for, and the decision once every pool is given.
@@ -103,17 +107,14 @@ impl LoggedEvent {
     /// Battles fire that rolled forced back for a unit it dispersed was resolved under revision
     /// 1; anything else reads the same under every revision, and counts as the current one).
     pub fn resolved_under(&self, ruleset: crate::rules::RulesetId) -> u32 {
-        use crate::rules::armour_battles::revision;
         if let Some(r) = self.revision {
             return r;
         }
-        match (&self.event, ruleset) {
-            (
-                Event::Armour(crate::rules::armour_battles::battle::event::Event::Fire(fire)),
-                crate::rules::RulesetId::ArmourBattles,
-            ) if fire.dispersed && fire.forced_back.is_some() => revision::FIRST,
-            _ => crate::rules::ruleset(ruleset).rules_revision(),
+        match &self.event {
+            Event::Armour(recorded) => legacy::resolved_under(recorded),
+            _ => None,
         }
+        .unwrap_or_else(|| crate::rules::ruleset(ruleset).rules_revision())
     }
 }
 
@@ -129,27 +130,40 @@ impl Battle<'_> {
         self.events.iter().map(|e| (e.seq, &e.event)).collect()
     }
 
-    /// The tracker state (Armour Battles battles only), with losses of earlier battles
-    /// applied when the campaign carries them.
-    pub fn state(&self, carried: &Sides<Vec<String>>) -> Option<BattleState> {
-        match self.plan {
-            BattlePlan::Armour(plan) => {
-                Some(lorraine::fold::<ArmourBattle>(plan, carried, self.events))
-            }
-            BattlePlan::Simple(_) | BattlePlan::Table(_) => None,
-        }
+    /// The board of a battle fought on one, as its log leaves it.
+    pub fn board(&self) -> Option<Board> {
+        self.board_with(&Sides::default())
     }
 
-    /// The board of a battle fought on one (every ruleset but Armour Battles).
-    pub fn board(&self) -> Option<Board> {
-        match self.plan {
-            BattlePlan::Table(plan) => Some(lorraine::fold::<AnyTable>(
-                plan,
-                &Sides::default(),
-                self.events,
-            )),
-            BattlePlan::Armour(_) | BattlePlan::Simple(_) => None,
+    /// [`Self::board`] with the cards lost in earlier battles (a campaign that carries its
+    /// losses) taken off at the start.
+    pub fn board_with(&self, carried: &Sides<Vec<String>>) -> Option<Board> {
+        let setup = self.plan.board_setup()?;
+        Some(fold::fold(&setup, carried, self.events))
+    }
+
+    /// The ruleset's score of each side at the start and at the end of every turn so far (the
+    /// current turn's as it stands): Army Morale turn by turn in Armour Battles. A dispersal
+    /// counts in the turn it happened.
+    pub fn score_by_turn(&self, carried: &Sides<Vec<String>>) -> Vec<Sides<u32>> {
+        let Some(setup) = self.plan.board_setup() else {
+            return Vec::new();
+        };
+        let pairs: Vec<(u32, &Event)> = self.events.iter().map(|e| (e.seq, &e.event)).collect();
+        let mut board = fold::start(&setup, carried);
+        let score = |board: &Board| AnyTable::summary(board).score.unwrap_or_default();
+        let mut turns = vec![score(&board)];
+        for (_, event) in log::active_events(&pairs) {
+            fold::apply(&setup.plan, &mut board, event);
+            let turn = usize::try_from(board.turn).unwrap_or(usize::MAX);
+            while turns.len() <= turn {
+                turns.push(score(&board));
+            }
+            if let Some(last) = turns.last_mut() {
+                *last = score(&board);
+            }
         }
+        turns
     }
 
     /// The seq an undo would take back.
@@ -529,32 +543,33 @@ impl CampaignRecord {
         (0..self.campaign.battles.len()).filter_map(|i| self.battle(i))
     }
 
-    /// Card names dispersed in the battles before `index`, per side, when the campaign
-    /// carries losses forward (empty otherwise).
+    /// Card names lost in the battles before `index`, per side, when the campaign carries
+    /// losses forward (empty otherwise).
     pub fn carried_losses(&self, index: usize) -> Sides<Vec<String>> {
         let mut lost: Sides<Vec<String>> = Sides::default();
         if !self.campaign.options.carry_losses {
             return lost;
         }
         for battle in self.battles().take(index) {
-            if let Some(state) = battle.state(&Sides::default()) {
+            if let Some(board) = battle.board() {
                 for side in definition::SIDES {
-                    lost.get_mut(side)
-                        .extend(state.losses(side).map(|u| u.card.clone()));
+                    lost.get_mut(side).extend(board.lost_cards(side));
                 }
             }
         }
         lost
     }
 
-    /// The tracker state of battle `index`.
-    pub fn state(&self, index: usize) -> Option<BattleState> {
-        self.battle(index)?.state(&self.carried_losses(index))
-    }
-
     /// The board of battle `index`, for a battle fought on one.
     pub fn board(&self, index: usize) -> Option<Board> {
-        self.battle(index)?.board()
+        self.battle(index)?.board_with(&self.carried_losses(index))
+    }
+
+    /// The board plan of battle `index` (a plan of the first Lorraine tracker read as the
+    /// board plan it stands for), for a battle fought on one.
+    pub fn table_plan(&self, index: usize) -> Option<TablePlan> {
+        let setup = self.campaign.battles.get(index)?.board_setup()?;
+        Some(setup.plan.into_owned())
     }
 
     /// The seed an app roll recorded now in battle `index` by `machine` takes: the one its
@@ -579,17 +594,10 @@ impl CampaignRecord {
     /// # Errors
     /// As [`Self::decide`].
     pub fn scripted(&self, index: usize, by: &Recorder) -> Result<Option<Event>, CampaignError> {
-        let request = match self.campaign.battles.get(index) {
-            Some(BattlePlan::Armour(plan)) => match self.state(index) {
-                Some(state) => {
-                    crate::rules::armour_battles::battle::script::next_request(plan, &state)
-                }
-                None => None,
-            },
-            Some(BattlePlan::Table(plan)) => match (table::engine(plan.ruleset), self.board(index))
-            {
-                (Ok(engine), Some(board)) => (engine.scripted)(plan, &board),
-                _ => None,
+        let request = match (self.table_plan(index), self.board(index)) {
+            (Some(plan), Some(board)) => match table::engine(plan.ruleset) {
+                Ok(engine) => (engine.scripted)(&plan, &board),
+                Err(_) => None,
             },
             _ => None,
         };
@@ -644,41 +652,20 @@ impl CampaignRecord {
         request: &Request,
         given: &TableDice,
     ) -> Result<TablePools, CampaignError> {
-        let battle = self
-            .battle(index)
-            .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;
-        fn wrapped<R: lorraine::Tracked>(
-            (asked, answer): (Vec<PoolRequest>, Result<Decided<R::Event>, BattleError>),
-        ) -> TablePools {
-            (
-                asked,
-                answer
-                    .map(|d| Decided {
-                        event: R::wrap(d.event),
-                        report: d.report,
-                    })
-                    .map_err(CampaignError::from),
-            )
-        }
-        match battle.plan {
-            BattlePlan::Armour(plan) => {
-                let state = self
-                    .state(index)
-                    .ok_or(CampaignError::NotTracked(battle.plan.number()))?;
-                Ok(wrapped::<ArmourBattle>(ArmourBattle::pools(
-                    plan, &state, request, given,
-                )))
-            }
-            BattlePlan::Table(plan) => {
-                let board = self
-                    .board(index)
-                    .ok_or(CampaignError::NotTracked(battle.plan.number()))?;
-                Ok(wrapped::<AnyTable>(AnyTable::pools(
-                    plan, &board, request, given,
-                )))
-            }
-            BattlePlan::Simple(_) => Err(CampaignError::NotTracked(battle.plan.number())),
-        }
+        let number = self.battle_number(index);
+        let (Some(plan), Some(board)) = (self.table_plan(index), self.board(index)) else {
+            return Err(CampaignError::NotTracked(number));
+        };
+        let (asked, answer) = AnyTable::pools(&plan, &board, request, given);
+        Ok((
+            asked,
+            answer
+                .map(|d| Decided {
+                    event: Event::Act(d.event),
+                    report: d.report,
+                })
+                .map_err(CampaignError::from),
+        ))
     }
 
     fn decide_with(
@@ -701,13 +688,7 @@ impl CampaignRecord {
                     field: "notes",
                     message,
                 })?;
-                let over = match battle.plan {
-                    BattlePlan::Armour(_) => self
-                        .state(index)
-                        .and_then(|state| ArmourBattle::summary(&state).outcome),
-                    BattlePlan::Table(_) => self.board(index).and_then(|board| board.outcome),
-                    BattlePlan::Simple(_) => None,
-                };
+                let over = self.board(index).and_then(|board| board.outcome);
                 if let Some((_, reason)) = over {
                     return Err(crate::rules::battle::BattleError::BattleOver(reason).into());
                 }
@@ -731,27 +712,14 @@ impl CampaignRecord {
             Some(faces) => Dice::Table(faces.clone()),
             None => Dice::Seed(self.seed_at(index, &by.machine)?),
         };
-        let not_tracked = || CampaignError::NotTracked(battle.plan.number());
-        let decided = match battle.plan {
-            BattlePlan::Armour(plan) => {
-                let state = self.state(index).ok_or_else(not_tracked)?;
-                let d = ArmourBattle::decide(plan, &state, request, &dice)?;
-                Decided {
-                    event: Event::Armour(d.event),
-                    report: d.report,
-                }
-            }
-            BattlePlan::Table(plan) => {
-                let board = self.board(index).ok_or_else(not_tracked)?;
-                let d = AnyTable::decide(plan, &board, request, &dice)?;
-                Decided {
-                    event: Event::Act(d.event),
-                    report: d.report,
-                }
-            }
-            BattlePlan::Simple(_) => return Err(not_tracked()),
+        let (Some(plan), Some(board)) = (self.table_plan(index), self.board(index)) else {
+            return Err(CampaignError::NotTracked(battle.plan.number()));
         };
-        Ok(decided)
+        let d = AnyTable::decide(&plan, &board, request, &dice)?;
+        Ok(Decided {
+            event: Event::Act(d.event),
+            report: d.report,
+        })
     }
 
     /// Every battle's result, in order.
@@ -773,27 +741,35 @@ impl CampaignRecord {
             first: side_label(&self.campaign, Side::First),
             second: side_label(&self.campaign, Side::Second),
         };
-        let measure = match self.campaign.kind() {
-            CampaignKind::Lorraine => "Army Morale left",
-            CampaignKind::Simple => "the ruleset's score",
+        let measure = match table::engine(self.campaign.ruleset) {
+            Ok(engine) if self.campaign.kind() == CampaignKind::Scripted => engine.score_name,
+            _ => "the ruleset's score",
         };
         result::campaign_result(results, &names, measure)
     }
 
-    /// Adds the book's "What next?" battle after the others.
+    /// The scripted campaign's battle after its last ("What next?"), played as `variant` (a
+    /// key its file gives: `extra_artillery`) or plainly: the plan it would add.
     ///
     /// # Errors
-    /// Not a Lorraine campaign, or the briefings failed to load.
-    pub fn add_what_next(&mut self, extra_artillery: bool) -> Result<u32, CampaignError> {
-        if self.campaign.kind() != CampaignKind::Lorraine {
-            return Err(CampaignError::not_allowed(
-                "the \"What next?\" battle belongs to the Lorraine campaign",
-            ));
-        }
-        let number = self.next_number();
-        self.campaign
-            .battles
-            .push(BattlePlan::Armour(what_next(number, extra_artillery)?));
+    /// Not a scripted campaign, or one without such a battle.
+    pub fn follow_up(&self, variant: Option<&str>) -> Result<BattlePlan, CampaignError> {
+        let script = self.campaign.script().ok_or_else(|| {
+            CampaignError::not_allowed(
+                "only a scripted campaign (Lorraine 1944) has a battle after its last",
+            )
+        })?;
+        script.follow_up(self.next_number(), variant)
+    }
+
+    /// Adds the scripted campaign's battle after its last, set up in the definition.
+    ///
+    /// # Errors
+    /// As [`Self::follow_up`].
+    pub fn add_follow_up(&mut self, variant: Option<&str>) -> Result<u32, CampaignError> {
+        let plan = self.follow_up(variant)?;
+        let number = plan.number();
+        self.campaign.battles.push(plan);
         self.logs.push(Vec::new());
         self.aside.push(Vec::new());
         Ok(number)
@@ -809,9 +785,9 @@ impl CampaignRecord {
         forces: Sides<String>,
         units: Sides<Vec<String>>,
     ) -> Result<u32, CampaignError> {
-        if self.campaign.kind().from_briefings() {
+        if self.campaign.kind() == CampaignKind::Scripted {
             return Err(CampaignError::not_allowed(
-                "Lorraine battles come from the briefings; add the \"What next?\" battle instead",
+                "a scripted campaign's battles come from its briefings; add its next battle (\"What next?\") instead",
             ));
         }
         if name.trim().is_empty() {
@@ -840,7 +816,7 @@ impl CampaignRecord {
     /// # Errors
     /// A Lorraine campaign, a plan of another ruleset, or one the checks refuse.
     pub fn add_table_battle(&mut self, mut plan: TablePlan) -> Result<u32, CampaignError> {
-        if self.campaign.kind().from_briefings() || plan.ruleset != self.campaign.ruleset {
+        if self.campaign.kind() == CampaignKind::Scripted || plan.ruleset != self.campaign.ruleset {
             return Err(CampaignError::not_allowed(format!(
                 "a {} battle does not belong in a {} campaign",
                 plan.ruleset.title(),
@@ -854,6 +830,7 @@ impl CampaignRecord {
         }
         let plan = BattlePlan::Table(plan);
         verify::check_plan(self.campaign.ruleset, number, &plan)?;
+        verify::check_kind(&self.campaign, number, &plan)?;
         self.campaign.battles.push(plan);
         self.logs.push(Vec::new());
         self.aside.push(Vec::new());
@@ -914,28 +891,5 @@ impl CampaignRecord {
             .max()
             .unwrap_or(0)
             + 1
-    }
-}
-
-/// The label of a side in a campaign: "US (Alice)" in Lorraine; the player's name, or "First
-/// player", in a simple campaign.
-pub fn side_label(campaign: &Campaign, side: Side) -> String {
-    let player = campaign.players.get(side).trim();
-    let kind = campaign.kind();
-    let name = kind.side_name(side);
-    // A campaign between two forces names a side by its force where no player is named.
-    let force = campaign.battles.iter().find_map(|plan| match plan {
-        BattlePlan::Table(plan) => Some(plan.forces.get(side).trim()),
-        BattlePlan::Simple(plan) => Some(plan.forces.get(side).trim()),
-        BattlePlan::Armour(_) => None,
-    });
-    match (player.is_empty(), kind) {
-        (true, CampaignKind::Simple) => match force {
-            Some(force) if !force.is_empty() => force.to_string(),
-            _ => name.to_string(),
-        },
-        (true, CampaignKind::Lorraine) => name.to_string(),
-        (false, CampaignKind::Lorraine) => format!("{name} ({player})"),
-        (false, CampaignKind::Simple) => player.to_string(),
     }
 }

@@ -1,5 +1,6 @@
 //! Who won: each battle from its log, the campaign from its battles (RULINGS "Campaign":
-//! more battles won; a tie goes to the side with more Army Morale left across the battles).
+//! more battles won; a tie goes to the side with more of the ruleset's score left across the
+//! battles — Army Morale in Lorraine).
 
 use serde::Serialize;
 
@@ -7,7 +8,6 @@ use super::Battle;
 use super::definition::{BattlePlan, SIDES, Sides};
 use super::event::Event;
 use super::log::active_events;
-use crate::rules::armour_battles::battle::ArmourBattle;
 use crate::rules::battle::table::AnyTable;
 use crate::rules::battle::{BattleRules, Side};
 
@@ -17,30 +17,33 @@ use crate::rules::battle::{BattleRules, Side};
 pub enum Standing {
     NotStarted,
     InProgress,
-    UsWon,
-    GermanWon,
+    FirstWon,
+    SecondWon,
     Draw,
 }
 
 impl Standing {
     fn won_by(winner: Option<Side>) -> Self {
         match winner {
-            Some(Side::First) => Standing::UsWon,
-            Some(Side::Second) => Standing::GermanWon,
+            Some(Side::First) => Standing::FirstWon,
+            Some(Side::Second) => Standing::SecondWon,
             None => Standing::Draw,
         }
     }
 
     pub fn winner(self) -> Option<Side> {
         match self {
-            Standing::UsWon => Some(Side::First),
-            Standing::GermanWon => Some(Side::Second),
+            Standing::FirstWon => Some(Side::First),
+            Standing::SecondWon => Some(Side::Second),
             _ => None,
         }
     }
 
     pub fn is_finished(self) -> bool {
-        matches!(self, Standing::UsWon | Standing::GermanWon | Standing::Draw)
+        matches!(
+            self,
+            Standing::FirstWon | Standing::SecondWon | Standing::Draw
+        )
     }
 }
 
@@ -51,42 +54,20 @@ pub struct BattleResult {
     pub name: String,
     pub standing: Standing,
     pub reason: String,
-    /// Turns played (Armour Battles).
+    /// Turns played.
     pub turns: u32,
-    /// Army Morale left (Armour Battles).
-    pub army_morale: Option<Sides<u32>>,
-    /// The ruleset's own measure per side where it keeps one (a board battle's score).
+    /// The ruleset's own measure per side where it keeps one (a board battle's score: Army
+    /// Morale left in Armour Battles).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<Sides<u32>>,
-    /// What each side lost: card names (Armour Battles) or units with their fate.
+    /// What each side lost: the units' labels, or in a simple battle each unit with its fate.
     pub losses: Sides<Vec<String>>,
 }
 
 pub(crate) fn battle_result(battle: &Battle<'_>, carried: &Sides<Vec<String>>) -> BattleResult {
     match battle.plan {
-        BattlePlan::Armour(plan) => {
-            let state = super::lorraine::fold::<ArmourBattle>(plan, carried, battle.events);
-            let summary = ArmourBattle::summary(&state);
-            let standing = match &summary.outcome {
-                Some((winner, _)) => Standing::won_by(*winner),
-                None if summary.turns == 0 && battle.events.is_empty() => Standing::NotStarted,
-                None => Standing::InProgress,
-            };
-            BattleResult {
-                number: plan.number,
-                name: plan.name.clone(),
-                standing,
-                reason: summary
-                    .outcome
-                    .map_or_else(String::new, |(_, reason)| reason),
-                turns: summary.turns,
-                army_morale: summary.score,
-                score: None,
-                losses: summary.losses,
-            }
-        }
-        BattlePlan::Table(plan) => {
-            let board = super::lorraine::fold::<AnyTable>(plan, carried, battle.events);
+        BattlePlan::Table(_) | BattlePlan::Scripted(_) | BattlePlan::Armour(_) => {
+            let board = battle.board_with(carried).unwrap_or_default();
             let summary = AnyTable::summary(&board);
             let standing = match &summary.outcome {
                 Some((winner, _)) => Standing::won_by(*winner),
@@ -94,14 +75,13 @@ pub(crate) fn battle_result(battle: &Battle<'_>, carried: &Sides<Vec<String>>) -
                 None => Standing::InProgress,
             };
             BattleResult {
-                number: plan.number,
-                name: plan.name.clone(),
+                number: battle.plan.number(),
+                name: battle.plan.name().to_string(),
                 standing,
                 reason: summary
                     .outcome
                     .map_or_else(String::new, |(_, reason)| reason),
                 turns: summary.turns,
-                army_morale: None,
                 score: summary.score,
                 losses: summary.losses,
             }
@@ -138,7 +118,6 @@ pub(crate) fn battle_result(battle: &Battle<'_>, carried: &Sides<Vec<String>>) -
                 standing,
                 reason,
                 turns: 0,
-                army_morale: None,
                 score: None,
                 losses,
             }
@@ -151,7 +130,8 @@ pub(crate) fn battle_result(battle: &Battle<'_>, carried: &Sides<Vec<String>>) -
 pub struct CampaignResult {
     pub wins: Sides<u32>,
     pub draws: u32,
-    /// Army Morale left, summed over the finished battles (the tie-break).
+    /// The ruleset's score left (Army Morale in Lorraine), summed over the finished battles:
+    /// the tie-break.
     pub morale_left: Sides<u32>,
     /// `None` while tied (or nothing finished).
     pub leader: Option<Side>,
@@ -175,7 +155,7 @@ pub(crate) fn campaign_result(
             Some(side) => *wins.get_mut(side) += 1,
             None => draws += 1,
         }
-        if let Some(morale) = r.army_morale.as_ref().or(r.score.as_ref()) {
+        if let Some(morale) = r.score.as_ref() {
             for side in SIDES {
                 *morale_left.get_mut(side) += morale.get(side);
             }

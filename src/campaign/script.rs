@@ -19,9 +19,8 @@ pub fn long_campaign(
     events: usize,
     machines: usize,
 ) -> Result<super::CampaignRecord, CampaignError> {
-    use super::definition::BattlePlan;
     use super::seal::MachineKey;
-    use super::{LorraineOptions, Recorder, Sides, new_lorraine, what_next};
+    use super::{LorraineOptions, Recorder, Sides, new_lorraine};
     let definition = new_lorraine(
         "Long campaign",
         Sides {
@@ -48,8 +47,8 @@ pub fn long_campaign(
     let mut index = 0usize;
     while count < events && index < super::verify::MAX_BATTLES {
         if index >= record.campaign.battles.len() {
-            let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-            let plan = BattlePlan::Armour(what_next(number, index % 2 == 1)?);
+            let variant = (index % 2 == 1).then_some("extra_artillery");
+            let plan = record.follow_up(variant)?;
             record.campaign.battles.push(plan.clone());
             record.logs.push(Vec::new());
             record.aside.push(Vec::new());
@@ -66,7 +65,7 @@ pub fn long_campaign(
             )?;
             count += 1;
         }
-        if !matches!(record.campaign.battles[index], BattlePlan::Armour(_)) {
+        if record.campaign.battles[index].board_setup().is_none() {
             break;
         }
         let mut notes = 0usize;

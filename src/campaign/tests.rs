@@ -1,12 +1,15 @@
 use super::definition::{SIDES, opponent};
 use super::event::Event;
 use super::*;
-use crate::rules::armour_battles::battle::actions::{key, param};
+use crate::rules::armour_battles::battle::actions::{self, key, param};
 use crate::rules::armour_battles::battle::decide;
 use crate::rules::armour_battles::battle::event::{self as ab, Extra};
-use crate::rules::armour_battles::battle::state::{MissionStatus, Phase, UnitStatus};
-use crate::rules::armour_battles::{Deployment, FirstPulse, Side};
-use crate::rules::battle::{BattleError, DiceFrom, Request};
+use crate::rules::armour_battles::battle::state::{BattleState, MissionStatus, Phase, UnitStatus};
+use crate::rules::armour_battles::table_battle::legacy as adapter;
+use crate::rules::armour_battles::table_battle::{ArmourBattlesBattle, view};
+use crate::rules::battle::board::TablePlan;
+use crate::rules::battle::table::request_of;
+use crate::rules::battle::{BattleError, DiceFrom, Request, Side};
 use crate::rules::dice::Roller;
 use crate::rules::resolution::InputValue;
 
@@ -54,19 +57,35 @@ impl Table {
         }
     }
 
-    fn plan(&self) -> &ArmourBattlePlan {
-        match &self.record.campaign.battles[self.index] {
-            BattlePlan::Armour(plan) => plan,
-            _ => panic!("not an Armour Battles battle"),
-        }
+    fn plan(&self) -> TablePlan {
+        self.record.table_plan(self.index).expect("a board battle")
     }
 
+    /// The battle as the Armour Battles rules read its board.
     fn state(&self) -> BattleState {
-        self.record.state(self.index).unwrap()
+        view::state_of(&self.plan(), &self.record.board(self.index).unwrap())
     }
 
     fn battle(&self) -> Battle<'_> {
         self.record.battle(self.index).unwrap()
+    }
+
+    /// The Lorraine tracker's own event behind an action recorded now: the rules' decision for
+    /// its request with its dice, on the board as it stands.
+    fn decision(&self, event: &Event) -> ab::Event {
+        let Event::Act(act) = event else {
+            panic!("not an action: {event:?}")
+        };
+        let request = request_of::<ArmourBattlesBattle>(act).unwrap();
+        let seed = act.rolls.first().map_or(0, |r| r.roll.seed);
+        actions::decide_with(
+            &self.state(),
+            &request,
+            &mut Roller::new(seed),
+            DiceFrom::Battle,
+        )
+        .unwrap()
+        .event
     }
 
     /// Appends `event` as recorded by `by`.
@@ -96,11 +115,12 @@ impl Table {
             .map(|d| d.event)
     }
 
-    /// Decides and records `request`.
-    fn act(&mut self, request: Request) -> Event {
+    /// Decides and records `request`, returning the rules' own event for it.
+    fn act(&mut self, request: Request) -> ab::Event {
         let event = self.decide(&request).unwrap();
-        self.record(event.clone());
-        event
+        let decision = self.decision(&event);
+        self.record(event);
+        decision
     }
 
     /// Records `request` from the first of many machines whose dice give an event `want`
@@ -109,18 +129,19 @@ impl Table {
     fn act_until(
         &mut self,
         request: Request,
-        want: impl Fn(&Event, &BattleState) -> bool,
-    ) -> Event {
+        want: impl Fn(&ab::Event, &BattleState) -> bool,
+    ) -> ab::Event {
         for m in 0..3_000 {
             let by = machine(format!("m{m}"));
             let Ok(decided) = self.record.decide(self.index, &request, &by) else {
                 continue;
             };
+            let decision = self.decision(&decided.event);
             let mut trial = Table::new(self.record.clone(), self.index);
             trial.append(decided.event.clone(), &by);
-            if want(&decided.event, &trial.state()) {
-                self.append(decided.event.clone(), &by);
-                return decided.event;
+            if want(&decision, &trial.state()) {
+                self.append(decided.event, &by);
+                return decision;
             }
         }
         panic!("no machine's dice gave the wanted {}", request.action);
@@ -159,51 +180,49 @@ fn chain(side: Side, face: u8, dice: u32, on: &'static str) -> Request {
         .with(param::ON, InputValue::Choice(on))
 }
 
-fn armour(event: &Event) -> &ab::Event {
-    match event {
-        Event::Armour(event) => event,
-        other => panic!("not an Armour Battles event: {other:?}"),
-    }
-}
-
-/// Each briefing's numbers, as the book prints them: (id, units, command dice, staff orders,
-/// rally dice, artillery response dice, army morale).
-type Briefing = (&'static str, usize, u32, u32, u32, Option<u32>, u32);
+/// Each briefing's numbers, as the book prints them: (battle, side, units, command dice, staff
+/// orders, rally dice, artillery response dice, army morale).
+type Briefing = (usize, Side, usize, i64, i64, i64, Option<i64>, i64);
 const BRIEFINGS: [Briefing; 6] = [
-    ("lorraine-1-us", 9, 4, 2, 4, None, 9),
-    ("lorraine-1-german", 7, 3, 2, 4, None, 7),
-    ("lorraine-2-us", 14, 5, 4, 4, Some(4), 12),
-    ("lorraine-2-german", 11, 4, 3, 4, Some(4), 10),
-    ("lorraine-3-us", 17, 6, 4, 4, Some(4), 15),
-    ("lorraine-3-german", 14, 5, 4, 4, Some(4), 12),
+    (1, Side::First, 9, 4, 2, 4, None, 9),
+    (1, Side::Second, 7, 3, 2, 4, None, 7),
+    (2, Side::First, 14, 5, 4, 4, Some(4), 12),
+    (2, Side::Second, 11, 4, 3, 4, Some(4), 10),
+    (3, Side::First, 17, 6, 4, 4, Some(4), 15),
+    (3, Side::Second, 14, 5, 4, 4, Some(4), 12),
 ];
 
+/// The Lorraine campaign's data file gives each battle the book's briefing: every side's units,
+/// command dice, Staff Orders, rally and artillery response dice and Army Morale as printed.
 #[test]
 fn the_six_battle_groups_match_the_briefings() {
     let record = lorraine();
     assert_eq!(record.campaign.battles.len(), 3);
-    let mut seen = 0;
-    for battle in record.battles() {
-        let BattlePlan::Armour(plan) = battle.plan else {
-            panic!("Lorraine battles are tracked")
-        };
-        for side in SIDES {
-            let p = plan.sides.get(side);
-            let (_, units, cd, so, rally, art, morale) = BRIEFINGS
-                .iter()
-                .find(|b| b.0 == p.battle_group)
-                .copied()
-                .unwrap();
-            assert_eq!(p.units.len(), units, "{}", p.battle_group);
-            assert_eq!(p.command_dice, cd, "{}", p.battle_group);
-            assert_eq!(p.staff_orders, so, "{}", p.battle_group);
-            assert_eq!(p.rally_dice, rally, "{}", p.battle_group);
-            assert_eq!(p.artillery_response_dice, art, "{}", p.battle_group);
-            assert_eq!(p.army_morale, morale, "{}", p.battle_group);
-            seen += 1;
-        }
+    for (battle, side, units, command, staff, rally, artillery, morale) in BRIEFINGS {
+        let plan = &record.campaign.battles[battle - 1];
+        let setup = plan.board_setup().unwrap();
+        let opening = setup.opening.unwrap();
+        let counters = opening.sides.get(side);
+        let count = |key: &str| counters.get(key).copied();
+        assert_eq!(setup.plan.units.get(side).len(), units, "{battle} {side:?}");
+        assert_eq!(count("command_dice"), Some(command), "{battle} {side:?}");
+        assert_eq!(count("staff_orders"), Some(staff), "{battle} {side:?}");
+        assert_eq!(count("rally_dice"), Some(rally), "{battle} {side:?}");
+        assert_eq!(
+            count("artillery_response_dice"),
+            artillery,
+            "{battle} {side:?}"
+        );
+        assert_eq!(count("army_morale"), Some(morale), "{battle} {side:?}");
+        // Opened, the board holds the same numbers (and the start of the Army Morale chart).
+        let state = Table::new(record.clone(), battle - 1).state();
+        let s = state.side(side);
+        assert_eq!(
+            (s.army_morale, s.army_morale_start),
+            (morale as u32, morale as u32)
+        );
+        assert_eq!(i64::from(s.command_dice), command);
     }
-    assert_eq!(seen, 6);
     let names: Vec<&str> = record
         .campaign
         .battles
@@ -219,42 +238,32 @@ fn the_six_battle_groups_match_the_briefings() {
 #[test]
 fn battle_plans_carry_deployment_and_first_pulse() {
     let record = lorraine();
-    let plans: Vec<&ArmourBattlePlan> = record
-        .campaign
-        .battles
-        .iter()
-        .map(|b| match b {
-            BattlePlan::Armour(p) => p,
-            _ => panic!(),
-        })
+    let states: Vec<BattleState> = (0..3)
+        .map(|i| Table::new(record.clone(), i).state())
         .collect();
-    assert_eq!(plans[0].first_pulse, FirstPulse::Roll);
-    assert_eq!(plans[1].first_pulse, FirstPulse::UsAutomatic);
-    assert_eq!(plans[2].first_pulse, FirstPulse::UsAutomatic);
-    let tiger = plans[2]
-        .units()
-        .find(|(_, u)| u.card == "Tiger I")
-        .unwrap()
-        .1;
-    assert_eq!(tiger.deployment, Deployment::Reserve { from_turn: 3 });
-    let stugs: Vec<_> = plans[1]
-        .units()
-        .filter(|(_, u)| u.card == "Sturmgeschütz III")
+    use crate::rules::armour_battles::FirstPulse;
+    assert_eq!(states[0].first_pulse_rule, FirstPulse::Roll);
+    assert_eq!(states[1].first_pulse_rule, FirstPulse::UsAutomatic);
+    assert_eq!(states[2].first_pulse_rule, FirstPulse::UsAutomatic);
+    let tiger = states[2]
+        .units
+        .iter()
+        .find(|u| u.card == "Tiger I")
+        .unwrap();
+    assert_eq!(tiger.status, UnitStatus::Reserve { from_turn: 3 });
+    let stugs: Vec<_> = states[1]
+        .units
+        .iter()
+        .filter(|u| u.card == "Sturmgeschütz III")
         .collect();
     assert_eq!(stugs.len(), 3);
-    assert!(
-        stugs
-            .iter()
-            .all(|(_, u)| u.deployment == Deployment::Hidden {})
-    );
-    let state = BattleState::start(plans[1]);
-    assert!(
-        state
-            .units
-            .iter()
-            .filter(|u| u.card == "Sturmgeschütz III")
-            .all(|u| u.status == UnitStatus::Hidden)
-    );
+    assert!(stugs.iter().all(|u| u.status == UnitStatus::Hidden));
+    let m7s: Vec<_> = states[1]
+        .units
+        .iter()
+        .filter(|u| u.card == "M7 Howitzer Motor Carriage")
+        .collect();
+    assert!(m7s.iter().all(|u| u.status == UnitStatus::OffTable));
 }
 
 /// Plays one battle to the end with the scripted player recording from `machine_name`: the
@@ -289,13 +298,11 @@ fn a_scripted_battle_runs_until_a_side_reaches_zero_army_morale() {
             .events
             .iter()
             .filter_map(|e| match &e.event {
-                Event::Armour(ab::Event::Fire(f)) if f.dispersed => {
-                    let target = end.unit(&f.target).unwrap();
-                    (target.side == side).then(|| {
-                        let m = f.morale.as_ref().unwrap();
-                        assert!(m.is_genuine());
-                        u32::from(m.dice[0])
-                    })
+                Event::Act(act) if act.action == key::FIRE => {
+                    let target = end.unit(act.target.as_deref()?)?;
+                    let roll = act.rolls.iter().find(|r| r.pool == "army_morale")?;
+                    assert!(roll.roll.is_genuine());
+                    (target.side == side).then(|| u32::from(roll.roll.dice[0]))
                 }
                 _ => None,
             })
@@ -379,7 +386,7 @@ fn reserves_follow_the_briefing_and_the_command_failure() {
     let err = table.decide(&commit).unwrap_err();
     assert!(err.to_string().contains("from turn 2"), "{err}");
     // The chain's menu offers the same commit, refused for the same reason.
-    let offered = crate::rules::armour_battles::battle::actions::actions(table.plan(), &state);
+    let offered = actions::actions(&state);
     let from_chain: Vec<_> = offered
         .iter()
         .filter(|a| a.key == key::COMMIT_RESERVES && a.side == Some(Side::First))
@@ -399,7 +406,7 @@ fn reserves_follow_the_briefing_and_the_command_failure() {
     let err = table
         .decide(&chain(Side::First, face, 1, "commit_reserves"))
         .unwrap_err();
-    assert!(err.to_string().contains("commit_reserves"), "{err}");
+    assert!(err.to_string().contains("one of orders"), "{err}");
     table.act(Request::new(key::END_TURN));
     roll_until(&mut table, |s| {
         matches!(s.phase, Phase::Pulse { .. })
@@ -424,7 +431,7 @@ fn reserves_follow_the_briefing_and_the_command_failure() {
     let chains_before: u32 = state.side(Side::Second).chains.iter().map(|c| c.dice).sum();
     let event = table.act(Request::new(key::COMMIT_RESERVES).unit(first_of("Panzer Company 1")));
     assert!(matches!(
-        armour(&event),
+        event,
         ab::Event::ReservesCommitted { chain: Some(_), .. }
     ));
     let state = table.state();
@@ -522,7 +529,7 @@ fn artillery_missions_are_cancelled_by_a_command_failure_unless_maintained() {
     let call = Request::new(key::CALL_ARTILLERY).unit("us-13");
     table.act_until(
         call.clone(),
-        |e, _| matches!(armour(e), ab::Event::ArtilleryCalled(c) if !c.fires_now),
+        |e, _| matches!(e, ab::Event::ArtilleryCalled(c) if !c.fires_now),
     );
     let state = table.state();
     assert_eq!(state.side(Side::First).staff_orders, 3);
@@ -571,21 +578,16 @@ fn a_hidden_unit_fires_from_ambush_and_is_revealed_and_marked() {
         .unit(stug.clone())
         .target(m5.clone())
         .with("ambush", InputValue::Flag(false));
-    let refused =
-        crate::rules::armour_battles::battle::actions::situation(table.plan(), &state, &unambushed)
-            .unwrap_err()
-            .to_string();
+    let refused = table.decide(&unambushed).unwrap_err().to_string();
     assert!(refused.contains("the battle decides it"), "{refused}");
     // Asked without saying: the battle fixes it, for the odds and for the roll.
     let shot = Request::new(key::FIRE)
         .unit(stug.clone())
         .target(m5.clone());
-    let (_, inputs) =
-        crate::rules::armour_battles::battle::actions::situation(table.plan(), &state, &shot)
-            .unwrap();
+    let (_, inputs) = actions::situation(&state, &shot).unwrap();
     assert!(inputs.flag("ambush"));
     let event = table.act(shot.clone());
-    let ab::Event::Fire(fire) = armour(&event) else {
+    let ab::Event::Fire(fire) = &event else {
         panic!("a fire")
     };
     assert!(fire.situation.unwrap().ambush);
@@ -623,7 +625,7 @@ fn a_tiger_that_breaks_down_is_repaired_from_the_next_turn() {
         .with(param::MOVE, InputValue::Choice("triple"));
     table.act_until(check, |e, _| {
         matches!(
-            armour(e),
+            e,
             ab::Event::ReliabilityChecked {
                 broke_down: true,
                 ..
@@ -634,7 +636,7 @@ fn a_tiger_that_breaks_down_is_repaired_from_the_next_turn() {
     assert!(!state.unit(tiger).unwrap().can_move(state.turn));
     let repair = Request::new(key::REPAIR)
         .unit(tiger)
-        .with(param::FLAG, InputValue::Flag(false));
+        .with(param::STAFF_ORDER, InputValue::Flag(false));
     assert!(table.decide(&repair).is_err(), "same turn");
     if state.phase != Phase::AwaitingCommandRoll {
         table.act(Request::new(key::END_TURN));
@@ -661,7 +663,7 @@ fn events_and_campaign_files_round_trip() {
     let text = file::to_json(&table.record).unwrap();
     let back = file::parse(&text).unwrap();
     assert_eq!(back, table.record);
-    assert_eq!(back.state(0), table.record.state(0));
+    assert_eq!(back.board(0), table.record.board(0));
 }
 
 #[test]
@@ -670,7 +672,7 @@ fn a_campaign_file_with_edited_dice_is_refused() {
     play_to_the_end(&mut table, "12");
     let mut value: serde_json::Value =
         serde_json::from_str(&file::to_json(&table.record).unwrap()).unwrap();
-    let first = &mut value["logs"][0][0]["event"]["rounds"][0]["us"]["dice"][0];
+    let first = &mut value["logs"][0][0]["event"]["rolls"][0]["dice"][0];
     let face = first.as_u64().unwrap();
     *first = serde_json::json!(if face == 6 { 5 } else { face + 1 });
     let err = file::parse(&value.to_string()).unwrap_err();
@@ -699,11 +701,10 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
         standing,
         reason: String::new(),
         turns: 5,
-        army_morale: Some(Sides {
+        score: Some(Sides {
             first: us,
             second: german,
         }),
-        score: None,
         losses: Sides::default(),
     };
     let names = Sides {
@@ -713,9 +714,9 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
     let measure = "Army Morale left";
     let two_to_one = result::campaign_result(
         &[
-            r(Standing::UsWon, 3, 0),
-            r(Standing::GermanWon, 0, 9),
-            r(Standing::UsWon, 1, 0),
+            r(Standing::FirstWon, 3, 0),
+            r(Standing::SecondWon, 0, 9),
+            r(Standing::FirstWon, 1, 0),
         ],
         &names,
         measure,
@@ -725,8 +726,8 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
     assert_eq!(two_to_one.summary, "US wins 2–1");
     let tied = result::campaign_result(
         &[
-            r(Standing::UsWon, 3, 0),
-            r(Standing::GermanWon, 0, 9),
+            r(Standing::FirstWon, 3, 0),
+            r(Standing::SecondWon, 0, 9),
             r(Standing::Draw, 2, 2),
         ],
         &names,
@@ -753,37 +754,47 @@ fn the_campaign_goes_to_more_wins_then_more_army_morale_left() {
 #[test]
 fn what_next_adds_battle_three_forces_with_the_extra_artillery_option() {
     let mut record = lorraine();
-    let number = record.add_what_next(true).unwrap();
+    let number = record.add_follow_up(Some("extra_artillery")).unwrap();
     assert_eq!(number, 4);
-    let BattlePlan::Armour(plan) = &record.campaign.battles[3] else {
-        panic!()
-    };
-    assert!(plan.free_deployment);
+    let setup = record.campaign.battles[3].board_setup().unwrap();
+    let (plan, opening) = (&setup.plan, setup.opening.unwrap());
     let count = |side: Side, card: &str| {
-        plan.sides
+        plan.units
             .get(side)
-            .units
             .iter()
-            .filter(|u| u.card == card)
+            .filter(|u| u.card.name() == card)
             .count()
     };
     assert_eq!(count(Side::First, "M7 Howitzer Motor Carriage"), 3);
     assert_eq!(count(Side::Second, "105L28 Howitzer"), 2);
-    assert_eq!(plan.sides.first.army_morale, 16);
-    assert_eq!(plan.sides.second.army_morale, 13);
-    assert_eq!(plan.sides.first.staff_orders, 5);
-    assert_eq!(plan.sides.second.staff_orders, 5);
-    let state = record.state(3).unwrap();
+    let counter = |side: Side, key: &str| opening.sides.get(side).get(key).copied();
+    assert_eq!(counter(Side::First, "army_morale"), Some(16));
+    assert_eq!(counter(Side::Second, "army_morale"), Some(13));
+    assert_eq!(counter(Side::First, "staff_orders"), Some(5));
+    assert_eq!(counter(Side::Second, "staff_orders"), Some(5));
+    // Deployed as the players choose: nothing held in reserve or hidden.
+    let state = Table::new(record.clone(), 3).state();
     assert!(
         state
             .units
             .iter()
             .all(|u| matches!(u.status, UnitStatus::OnTable | UnitStatus::OffTable))
     );
-    let ids: std::collections::HashSet<&str> = plan.units().map(|(_, u)| u.id.as_str()).collect();
-    assert_eq!(ids.len(), plan.units().count(), "unit ids are unique");
-    let plain = what_next(5, false).unwrap();
-    assert_eq!(plain.sides.first.army_morale, 15);
+    let ids: std::collections::HashSet<&str> = plan
+        .units
+        .first
+        .iter()
+        .chain(&plan.units.second)
+        .map(|u| u.id.as_str())
+        .collect();
+    assert_eq!(
+        ids.len(),
+        plan.units.first.len() + plan.units.second.len(),
+        "unit ids are unique"
+    );
+    let plain = record.follow_up(None).unwrap();
+    let opening = plain.opening().unwrap();
+    assert_eq!(opening.sides.first.get("army_morale"), Some(&15));
 }
 
 #[test]
@@ -799,7 +810,7 @@ fn carried_losses_remove_units_from_later_battles_only_when_chosen() {
     let end = play_to_the_end(&mut table, "1944").pop().unwrap();
     let lost: Vec<String> = end.losses(Side::First).map(|u| u.card.clone()).collect();
     assert!(!lost.is_empty());
-    let next = table.record.state(1).unwrap();
+    let next = Table::new(table.record.clone(), 1).state();
     let missing = next
         .units
         .iter()
@@ -810,9 +821,8 @@ fn carried_losses_remove_units_from_later_battles_only_when_chosen() {
     let mut plain = table.record.clone();
     plain.campaign.options.carry_losses = false;
     assert!(
-        plain
-            .state(1)
-            .unwrap()
+        Table::new(plain, 1)
+            .state()
             .units
             .iter()
             .all(|u| u.status != UnitStatus::LostEarlier)
@@ -830,7 +840,7 @@ fn simple_campaigns_record_winner_and_fates() {
         )
         .unwrap(),
     );
-    assert!(record.add_what_next(false).is_err());
+    assert!(record.add_follow_up(None).is_err());
     let n = record
         .add_simple_battle(
             "Crossroads",
@@ -867,12 +877,12 @@ fn simple_campaigns_record_winner_and_fates() {
         )
         .unwrap();
     let results = record.results();
-    assert_eq!(results[0].standing, result::Standing::UsWon);
+    assert_eq!(results[0].standing, result::Standing::FirstWon);
     assert_eq!(
         results[0].losses.second,
         vec!["Sniper team: destroyed".to_string()]
     );
-    assert!(record.state(0).is_none());
+    assert!(record.board(0).is_none());
     assert_eq!(record.result().leader, Some(Side::First));
 }
 
@@ -899,7 +909,7 @@ fn odds_before_a_roll_use_the_dice_and_the_unit_on_the_table() {
     use crate::rules::armour_battles::battle::actions::situation;
     let mut table = Table::new(lorraine(), 0);
     let state = table.state();
-    let (id, inputs) = situation(table.plan(), &state, &Request::new(key::ROLL_COMMAND)).unwrap();
+    let (id, inputs) = situation(&state, &Request::new(key::ROLL_COMMAND)).unwrap();
     assert_eq!(
         (inputs.count("us_dice"), inputs.count("german_dice")),
         (4, 3)
@@ -938,7 +948,7 @@ fn odds_before_a_roll_use_the_dice_and_the_unit_on_the_table() {
     let rally = Request::new(key::RALLY)
         .unit("us-1")
         .with("distance", InputValue::Number(20.0));
-    let (_, inputs) = situation(table.plan(), &state, &rally).unwrap();
+    let (_, inputs) = situation(&state, &rally).unwrap();
     assert_eq!(inputs.count("disruption"), 1);
     let report = crate::rules::resolution::find(crate::rules::resolution::MechanicId {
         ruleset: crate::rules::RulesetId::ArmourBattles,
@@ -971,7 +981,7 @@ fn a_bonus_without_stock_is_refused_and_a_paid_one_is_charged_and_rolled() {
     });
     let state = table.state();
     let base = Request::new(key::FIRE).unit("us-1").target("german-1");
-    let plain = table.decide(&base).unwrap();
+    let plain = table.decision(&table.decide(&base).unwrap());
     // The Germans hold no wild die but two Staff Orders: one extra die is paid with one.
     assert_eq!(state.side(Side::Second).staff_orders, 2);
     let three = base.clone().with("target_wild", InputValue::Count(3));
@@ -980,7 +990,8 @@ fn a_bonus_without_stock_is_refused_and_a_paid_one_is_charged_and_rolled() {
     // The US: one wild die, two Staff Orders; both spent on one shot.
     let paid = base.clone().with("attacker_wild", InputValue::Count(2));
     let event = table.decide(&paid).unwrap();
-    let (ab::Event::Fire(before), ab::Event::Fire(after)) = (armour(&plain), armour(&event)) else {
+    let (ab::Event::Fire(before), ab::Event::Fire(after)) = (&plain, &table.decision(&event))
+    else {
         panic!("fire events")
     };
     assert_eq!(after.attack.dice.len(), before.attack.dice.len() + 2);
@@ -1003,12 +1014,11 @@ fn a_bonus_without_stock_is_refused_and_a_paid_one_is_charged_and_rolled() {
     );
     // At a unit us-2 may fire at (the first shot may have dispersed german-1, and a target
     // that is gone is refused before any bonus is looked at).
-    let aimed =
-        crate::rules::armour_battles::battle::actions::actions(table.plan(), &table.state())
-            .into_iter()
-            .find(|a| a.key == key::FIRE && a.unit.as_deref() == Some("us-2"))
-            .and_then(|a| a.targets.first().cloned())
-            .unwrap();
+    let aimed = actions::actions(&table.state())
+        .into_iter()
+        .find(|a| a.key == key::FIRE && a.unit.as_deref() == Some("us-2"))
+        .and_then(|a| a.targets.first().cloned())
+        .unwrap();
     let err = table
         .decide(
             &Request::new(key::FIRE)
@@ -1034,7 +1044,7 @@ fn a_suppressed_unit_cannot_fire() {
     table.act(
         Request::new(key::SET_SUPPRESSED)
             .unit("us-1")
-            .with(param::FLAG, InputValue::Flag(true)),
+            .with(param::SUPPRESSED, InputValue::Flag(true)),
     );
     let err = table
         .decide(&Request::new(key::FIRE).unit("us-1").target("german-1"))
@@ -1043,8 +1053,7 @@ fn a_suppressed_unit_cannot_fire() {
         err.to_string().contains("suppressed and cannot fire"),
         "{err}"
     );
-    let offered =
-        crate::rules::armour_battles::battle::actions::actions(table.plan(), &table.state());
+    let offered = actions::actions(&table.state());
     let fire = offered
         .iter()
         .find(|a| a.key == key::FIRE && a.unit.as_deref() == Some("us-1"))
@@ -1054,7 +1063,7 @@ fn a_suppressed_unit_cannot_fire() {
     table.act(
         Request::new(key::SET_SUPPRESSED)
             .unit("us-1")
-            .with(param::FLAG, InputValue::Flag(false)),
+            .with(param::SUPPRESSED, InputValue::Flag(false)),
     );
     table.act(Request::new(key::FIRE).unit("us-1").target("german-1"));
     table.verify().unwrap();
@@ -1065,13 +1074,7 @@ fn a_suppressed_unit_cannot_fire() {
 #[test]
 fn an_event_of_the_old_rules_verifies_as_it_did() {
     let mut table = Table::new(lorraine(), 0);
-    let turn = decide::roll_command(
-        table.plan(),
-        &table.state(),
-        &mut Roller::new(7),
-        DiceFrom::Chosen,
-    )
-    .unwrap();
+    let turn = decide::roll_command(&table.state(), &mut Roller::new(7), DiceFrom::Chosen).unwrap();
     table.record(Event::Armour(turn));
     let state = table.state();
     assert_eq!(
@@ -1117,7 +1120,7 @@ fn artillery_fire_records_its_situation_and_verify_rebuilds_the_pools_from_it() 
     });
     table.act_until(
         Request::new(key::CALL_ARTILLERY).unit("us-13"),
-        |e, _| matches!(armour(e), ab::Event::ArtilleryCalled(c) if c.fires_now),
+        |e, _| matches!(e, ab::Event::ArtilleryCalled(c) if c.fires_now),
     );
     let state = table.state();
     let target = decide::targets(&state, Side::Second)[0].id.clone();
@@ -1127,7 +1130,7 @@ fn artillery_fire_records_its_situation_and_verify_rebuilds_the_pools_from_it() 
             .target(target)
             .with("attacker_wild", InputValue::Count(1)),
     );
-    let ab::Event::Fire(fire) = armour(&event) else {
+    let ab::Event::Fire(fire) = &event else {
         panic!("a fire event")
     };
     let setup = fire.situation.expect("the situation is recorded");
@@ -1137,28 +1140,28 @@ fn artillery_fire_records_its_situation_and_verify_rebuilds_the_pools_from_it() 
     let plan = table.record.campaign.battles[1].clone();
     let carried = Sides::default();
     let id = table.record.id;
-    // The same dice claimed without the wild die: the situation gives one die more.
+    // The same dice claimed without the wild die: the rules, deciding it again, roll one die
+    // fewer and charge nothing.
     let mut edited = table.record.logs[1].clone();
-    if let Some(Event::Armour(ab::Event::Fire(f))) = edited.last_mut().map(|l| &mut l.event)
-        && let Some(s) = f.situation.as_mut()
-    {
-        s.attacker_bonus.wild_die = false;
+    if let Some(Event::Act(act)) = edited.last_mut().map(|l| &mut l.event) {
+        act.params.remove("attacker_wild");
     }
-    match verify::verify_battle_log(id, &plan, &carried, &edited) {
-        Err(CampaignError::Forged { field, .. }) => assert_eq!(field, "attack.dice"),
-        other => panic!("{other:?}"),
-    }
-    // A range on artillery is something the app never records.
+    assert!(matches!(
+        verify::verify_battle_log(id, &plan, &carried, &edited),
+        Err(CampaignError::Forged { .. })
+    ));
+    // A range on artillery is no parameter it takes.
     let mut edited = table.record.logs[1].clone();
-    if let Some(Event::Armour(ab::Event::Fire(f))) = edited.last_mut().map(|l| &mut l.event)
-        && let Some(s) = f.situation.as_mut()
-    {
-        s.flank = true;
+    if let Some(Event::Act(act)) = edited.last_mut().map(|l| &mut l.event) {
+        act.params.insert(
+            "range".into(),
+            crate::rules::battle::table::Param::Text("short".into()),
+        );
     }
-    match verify::verify_battle_log(id, &plan, &carried, &edited) {
-        Err(CampaignError::Forged { field, .. }) => assert_eq!(field, "situation"),
-        other => panic!("{other:?}"),
-    }
+    assert!(matches!(
+        verify::verify_battle_log(id, &plan, &carried, &edited),
+        Err(CampaignError::Forged { .. })
+    ));
 }
 
 #[test]
@@ -1177,7 +1180,7 @@ fn a_fire_whose_attack_scores_nothing_rolls_no_reaction_and_still_verifies() {
         .with("range", InputValue::Choice("long"));
     table.act_until(
         shot,
-        |e, _| matches!(armour(e), ab::Event::Fire(f) if f.reaction.is_none()),
+        |e, _| matches!(e, ab::Event::Fire(f) if f.reaction.is_none()),
     );
     table.verify().unwrap();
 }
@@ -1191,14 +1194,23 @@ fn an_event_whose_seed_is_not_the_derived_one_is_refused() {
     table.verify().unwrap();
     let plan = table.record.campaign.battles[0].clone();
     let mut edited = table.record.logs[0].clone();
-    let forged = decide::roll_command(
-        table.plan(),
-        &BattleState::start(table.plan()),
-        &mut Roller::new(99),
-        DiceFrom::Battle,
+    // The same command roll from a seed somebody chose: genuine dice, replaying from it.
+    let first = Table::new(lorraine(), 0);
+    let Event::Act(mut forged) = first.decide(&Request::new(key::ROLL_COMMAND)).unwrap() else {
+        panic!("an action")
+    };
+    let again = crate::rules::battle::table::AnyTable::decide(
+        &first.plan(),
+        &first.record.board(0).unwrap(),
+        &Request::new(key::ROLL_COMMAND),
+        &crate::rules::battle::Dice::Seed(99),
     )
-    .unwrap();
-    edited[0].event = Event::Armour(forged);
+    .unwrap()
+    .event;
+    forged.rolls = again.rolls;
+    forged.effects = again.effects;
+    forged.result = again.result;
+    edited[0].event = Event::Act(forged);
     match verify::verify_battle_log(table.record.id, &plan, &Sides::default(), &edited) {
         Err(CampaignError::Forged { field, message, .. }) => {
             assert_eq!(field, "seed");
@@ -1221,7 +1233,7 @@ fn a_later_event_may_not_claim_older_rules_than_an_earlier_one() {
     table.act(
         Request::new(key::SET_SUPPRESSED)
             .unit("us-1")
-            .with(param::FLAG, InputValue::Flag(true)),
+            .with(param::SUPPRESSED, InputValue::Flag(true)),
     );
     table.verify().unwrap();
     let current = table.record.logs[0][0].revision.expect("recorded with one");
@@ -1236,4 +1248,99 @@ fn a_later_event_may_not_claim_older_rules_than_an_earlier_one() {
             "{claimed:?}: {refused}"
         );
     }
+}
+
+/// A Lorraine campaign whose first two battles were played to the end as the first Lorraine
+/// tracker recorded them: each action its own event kind (`command_rolled`, `fire` …), decided
+/// by the same rules with the dice the battle's history gives, resolved under revision 3 (its
+/// last). `tests/fixtures/campaign_lorraine_tracker.json` holds its export: the legacy
+/// files the tests keep forging and continuing.
+fn played_by_the_first_tracker() -> CampaignRecord {
+    let definition =
+        new_lorraine("Forgery test", Sides::default(), LorraineOptions::default()).unwrap();
+    let id = CampaignUid(uuid::Uuid::from_u128(
+        0x0192_f1d2_3c4b_7000_8000_0000_0000_0007,
+    ));
+    let mut record = CampaignRecord::new(id, definition);
+    // The first tracker's campaigns held its own plans.
+    for (index, plan) in record.campaign.battles.iter_mut().enumerate() {
+        let number = u32::try_from(index + 1).unwrap();
+        *plan = BattlePlan::Armour(adapter::lorraine_plan(number).unwrap());
+    }
+    for index in 0..2 {
+        for _ in 1..=400u32 {
+            let table = Table::new(record.clone(), index);
+            let (plan, board) = (table.plan(), record.board(index).unwrap());
+            let Some(request) =
+                <ArmourBattlesBattle as crate::rules::battle::table::TableRules>::scripted(
+                    &plan, &board,
+                )
+            else {
+                break;
+            };
+            let seed = record.seed_at(index, "").unwrap();
+            // Its rules ended the turn as the last chain was used.
+            let mut state = table.state();
+            state.last_pulse_open = false;
+            let event =
+                actions::decide_with(&state, &request, &mut Roller::new(seed), DiceFrom::Battle)
+                    .unwrap()
+                    .event;
+            record
+                .append_numbered(index, "2026-11-24T12:00:00Z".into(), Event::Armour(event))
+                .unwrap();
+            if let Some(last) = record.logs[index].last_mut() {
+                last.revision = Some(3);
+            }
+        }
+    }
+    record
+}
+
+/// The fixture of a campaign the first Lorraine tracker recorded is what its rules record
+/// (`UPDATE_FIXTURES=1` writes it again), and it verifies: its plans are the data file's
+/// briefings as the board plays them, its events replay under its revision.
+#[test]
+fn the_first_trackers_campaign_is_read_verified_and_played_on() {
+    let record = played_by_the_first_tracker();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/campaign_lorraine_tracker.json");
+    let text = file::to_json(&record).unwrap();
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let kept = file::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        kept, record,
+        "the fixture is what the first tracker recorded"
+    );
+    verify::verify_record(&kept).unwrap();
+    // Each legacy plan is the board plan the data file gives that battle.
+    for (index, plan) in kept.campaign.battles.iter().enumerate() {
+        let number = u32::try_from(index + 1).unwrap();
+        let script = scripted::find("lorraine").unwrap();
+        assert_eq!(
+            plan.board_setup()
+                .map(|s| (s.plan.into_owned(), s.opening.map(|o| o.into_owned()))),
+            script
+                .battle(number)
+                .unwrap()
+                .board_setup()
+                .map(|s| (s.plan.into_owned(), s.opening.map(|o| o.into_owned())))
+        );
+    }
+    // Battle 2 is played on with actions: a scripted player records `act` events after the
+    // tracker's own, and the whole battle verifies.
+    let mut table = Table::new(kept, 1);
+    let before = table.battle().events.len();
+    table.record.logs[1].retain(|e| e.seq <= 10);
+    for _ in 0..30 {
+        let Some(event) = table.record.scripted(1, &table.by).unwrap() else {
+            break;
+        };
+        assert!(matches!(event, Event::Act(_)), "new play records actions");
+        table.record(event);
+    }
+    assert!(before > 10);
+    table.verify().unwrap();
 }

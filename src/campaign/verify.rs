@@ -14,18 +14,16 @@
 
 use serde_json::Value;
 
-use super::definition::{
-    ArmourBattlePlan, BattlePlan, CampaignKind, SIDES, Sides, lorraine_battle, what_next,
-};
+use super::definition::{BattlePlan, BoardSetup, CampaignKind, SIDES, Sides, TablePlan};
 use super::error::CampaignError;
 use super::event::Event;
 use super::identity::CampaignUid;
-use super::lorraine::Tracked;
 use super::text::{name, note};
 use super::{CampaignRecord, LoggedEvent};
 use crate::rules::RulesetId;
-use crate::rules::armour_battles::battle::ArmourBattle;
-use crate::rules::battle::{BattleError, DiceFrom};
+use crate::rules::battle::board::Board;
+use crate::rules::battle::table::AnyTable;
+use crate::rules::battle::{BattleError, BattleRules, DiceFrom};
 
 /// Most battles a campaign may hold.
 pub const MAX_BATTLES: usize = 100;
@@ -138,17 +136,15 @@ pub fn verify_battle_log(
             }
         }
     }
+    if let Some(setup) = plan.board_setup() {
+        return verify_tracked(campaign, plan.number(), &setup, carried, events);
+    }
     match plan {
-        BattlePlan::Armour(armour) => {
-            verify_tracked::<ArmourBattle>(campaign, plan.number(), armour, carried, events)
-        }
-        BattlePlan::Table(table) => verify_tracked::<crate::rules::battle::table::AnyTable>(
-            campaign,
-            plan.number(),
-            table,
-            carried,
-            events,
-        ),
+        BattlePlan::Armour(_) => Err(CampaignError::MissingData(format!(
+            "card of battle {}",
+            plan.number()
+        ))),
+        BattlePlan::Table(_) | BattlePlan::Scripted(_) => Ok(()),
         BattlePlan::Simple(simple) => {
             let mut targets = Targets::default();
             for logged in events {
@@ -188,17 +184,18 @@ pub fn verify_battle_log(
     }
 }
 
-/// A tracked battle's log, event by event: each is decided again by the ruleset's rules in the
-/// state the events before it left, and must come out as recorded.
-fn verify_tracked<R: Tracked>(
+/// A tracked battle's log, event by event: each is decided again by the ruleset's rules on the
+/// board the events before it left, and must come out as recorded.
+fn verify_tracked(
     campaign: CampaignUid,
     number: u32,
-    plan: &R::Plan,
+    setup: &BoardSetup<'_>,
     carried: &Sides<Vec<String>>,
     events: &[LoggedEvent],
 ) -> Result<(), CampaignError> {
+    let plan: &TablePlan = &setup.plan;
     let mut targets = Targets::default();
-    let mut replay = Replay::<R>::new(R::start(plan, carried));
+    let mut replay = Replay::new(plan, super::fold::start(setup, carried));
     // The newest revision an event of this battle was recorded under: rules only go forward,
     // so a later event may not claim older rules (or none) to do what they allowed.
     let mut floor: Option<u32> = None;
@@ -250,7 +247,10 @@ fn verify_tracked<R: Tracked>(
         }
         // Replayed under the revision it was recorded under; an event from before revisions
         // were recorded under whichever revision its dice fit, the current one first.
-        let known = R::revisions();
+        let known = match &logged.event {
+            Event::Armour(_) => super::legacy::revisions(),
+            _ => AnyTable::revisions(plan),
+        };
         let revisions: Vec<u32> = match logged.revision {
             Some(r) if known.contains(&r) => vec![r],
             Some(r) => {
@@ -266,10 +266,15 @@ fn verify_tracked<R: Tracked>(
         };
         let mut first_refusal = None;
         for r in revisions {
-            let checked = rederive::<R>(plan, &replay.state, &logged.event, r)
+            let checked = rederive(plan, &replay.state, &logged.event, r)
                 .map_err(|e| match e {
-                    // A field the re-derivation found wrong (a die count, a TN, the situation).
-                    BattleError::Invalid { field, message } => forged(field, message),
+                    // A field the re-derivation found wrong (a die count, a TN, the situation,
+                    // a parameter out of its range).
+                    BattleError::Invalid { field, message }
+                    | BattleError::Resolve(crate::rules::resolution::ResolveError::Invalid {
+                        field,
+                        message,
+                    }) => forged(field, message),
                     e => forged("event", format!("could not have been recorded here: {e}")),
                 })
                 .and_then(|expected| match difference(&expected, &logged.event) {
@@ -297,11 +302,11 @@ fn verify_tracked<R: Tracked>(
     Ok(())
 }
 
-/// The event the rules give for `event` in `state`: the campaign's own events checked here,
+/// The event the rules give for `event` on `board`: the campaign's own events checked here,
 /// the ruleset's decided again by its rules.
-fn rederive<R: Tracked>(
-    plan: &R::Plan,
-    state: &R::State,
+fn rederive(
+    plan: &TablePlan,
+    board: &Board,
     event: &Event,
     revision: u32,
 ) -> Result<Event, BattleError> {
@@ -312,7 +317,7 @@ fn rederive<R: Tracked>(
         }
         Event::BattleConcluded { notes, .. } => {
             note(notes).map_err(BattleError::not_allowed)?;
-            match R::summary(state).outcome {
+            match AnyTable::summary(board).outcome {
                 Some((_, reason)) => Err(BattleError::BattleOver(reason)),
                 None => Ok(event.clone()),
             }
@@ -327,13 +332,10 @@ fn rederive<R: Tracked>(
         Event::BattleAdded { .. } => Err(BattleError::not_allowed(
             "a battle is set up by its first event only",
         )),
-        other => match R::pick(other) {
-            Some(own) => R::rederive(plan, state, own, revision).map(R::wrap),
-            None => Err(BattleError::not_allowed(format!(
-                "{} belongs to another ruleset's battles",
-                other.kind()
-            ))),
-        },
+        Event::Act(act) => AnyTable::rederive(plan, board, act, revision).map(Event::Act),
+        Event::Armour(recorded) => {
+            super::legacy::rederive(plan, board, recorded, revision).map(Event::Armour)
+        }
     }
 }
 
@@ -396,21 +398,23 @@ impl Targets {
     }
 }
 
-/// The battle state as the events that count so far leave it, with a copy every
-/// [`SNAPSHOT_EVERY`] events so an undo folds again from the nearest copy, not from the start.
-struct Replay<'a, R: Tracked> {
-    state: R::State,
+/// The board as the events that count so far leave it, with a copy every [`SNAPSHOT_EVERY`]
+/// events so an undo folds again from the nearest copy, not from the start.
+struct Replay<'a> {
+    plan: &'a TablePlan,
+    state: Board,
     active: Vec<&'a Event>,
-    /// (events that count, state after them); the first is the start.
-    snapshots: Vec<(usize, R::State)>,
+    /// (events that count, board after them); the first is the start.
+    snapshots: Vec<(usize, Board)>,
 }
 
 /// Events between two copies of the state kept for undo.
 const SNAPSHOT_EVERY: usize = 512;
 
-impl<'a, R: Tracked> Replay<'a, R> {
-    fn new(start: R::State) -> Self {
+impl<'a> Replay<'a> {
+    fn new(plan: &'a TablePlan, start: Board) -> Self {
         Self {
+            plan,
             snapshots: vec![(0, start.clone())],
             state: start,
             active: Vec::new(),
@@ -418,7 +422,7 @@ impl<'a, R: Tracked> Replay<'a, R> {
     }
 
     fn apply(&mut self, event: &'a Event) {
-        super::lorraine::apply::<R>(&mut self.state, event);
+        super::fold::apply(self.plan, &mut self.state, event);
         self.active.push(event);
         if self.active.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.snapshots.push((self.active.len(), self.state.clone()));
@@ -432,7 +436,7 @@ impl<'a, R: Tracked> Replay<'a, R> {
         if let Some((n, base)) = self.snapshots.last() {
             let mut state = base.clone();
             for event in &self.active[*n..] {
-                super::lorraine::apply::<R>(&mut state, event);
+                super::fold::apply(self.plan, &mut state, event);
             }
             self.state = state;
         }
@@ -519,12 +523,18 @@ fn first_difference(want: &Value, got: &Value, at: String) -> Option<(String, Va
                 .find(|k| !w.contains_key(*k))
                 .map(|k| (join(k), Value::Null, g[k].clone()))
         }
-        (Value::Array(w), Value::Array(g)) if w.len() == g.len() => w
-            .iter()
-            .zip(g)
-            .enumerate()
-            .find(|(_, (a, b))| a != b)
-            .and_then(|(i, (a, b))| first_difference(a, b, format!("{at}[{i}]"))),
+        // The first element that differs, one missing from either side included: an effect
+        // slipped in is named, not the whole list.
+        (Value::Array(w), Value::Array(g)) => (0..w.len().max(g.len()))
+            .map(|i| {
+                (
+                    i,
+                    w.get(i).unwrap_or(&Value::Null),
+                    g.get(i).unwrap_or(&Value::Null),
+                )
+            })
+            .find(|(_, a, b)| a != b)
+            .and_then(|(i, a, b)| first_difference(a, b, format!("{at}[{i}]"))),
         _ if want != got => Some((
             if at.is_empty() { "event".into() } else { at },
             want.clone(),
@@ -577,6 +587,7 @@ pub(crate) fn verify_definition(record: &CampaignRecord) -> Result<(), CampaignE
     for (i, plan) in campaign.battles.iter().enumerate() {
         let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
         check_plan(campaign.ruleset, number, plan)?;
+        check_kind(campaign, number, plan)?;
     }
     Ok(())
 }
@@ -599,38 +610,27 @@ pub fn check_plan(ruleset: RulesetId, number: u32, plan: &BattlePlan) -> Result<
         ));
     }
     match plan {
-        BattlePlan::Armour(armour) => {
-            if CampaignKind::of(ruleset) != CampaignKind::Lorraine {
+        BattlePlan::Armour(recorded) => super::legacy::check_plan(recorded, number)?,
+        BattlePlan::Scripted(scripted) => {
+            let mut books = Vec::new();
+            for script in super::scripted::of_ruleset(ruleset) {
+                books.extend(script.expected(number)?);
+            }
+            if !books.contains(plan) {
                 return Err(invalid(
                     "campaign.battles",
-                    format!(
-                        "battle {number} is an Armour Battles battle in a {} campaign",
-                        ruleset.as_str()
-                    ),
+                    match books.first() {
+                        Some(book) => format!(
+                            "battle {number} is not the book's briefing: {}",
+                            plan_difference(plan, book)
+                        ),
+                        None => format!("battle {number} is no scripted campaign's briefing"),
+                    },
                 ));
             }
-            let book = if number <= 3 {
-                vec![lorraine_battle(number)?]
-            } else {
-                vec![what_next(number, false)?, what_next(number, true)?]
-            };
-            if !book.contains(armour) {
-                return Err(invalid(
-                    "campaign.battles",
-                    format!(
-                        "battle {number} is not the book's briefing: {}",
-                        plan_difference(armour, &book[0])
-                    ),
-                ));
-            }
+            check_table(ruleset, number, &scripted.board)?;
         }
         BattlePlan::Simple(simple) => {
-            if CampaignKind::of(ruleset).from_briefings() {
-                return Err(invalid(
-                    "campaign.battles",
-                    format!("battle {number}: Lorraine battles come from the briefings"),
-                ));
-            }
             name(&simple.name).map_err(|m| invalid("battle.name", m))?;
             for side in SIDES {
                 name(simple.forces.get(side)).map_err(|m| invalid("battle.forces", m))?;
@@ -646,37 +646,66 @@ pub fn check_plan(ruleset: RulesetId, number: u32, plan: &BattlePlan) -> Result<
                 }
             }
         }
-        BattlePlan::Table(table) => {
-            if CampaignKind::of(ruleset).from_briefings() || table.ruleset != ruleset {
+        BattlePlan::Table(table) => check_table(ruleset, number, table)?,
+    }
+    Ok(())
+}
+
+/// A plan of the campaign's kind: a scripted campaign's battles are its briefings, a
+/// campaign between forces holds none.
+///
+/// # Errors
+/// [`CampaignError::Invalid`] for a plan of the other kind.
+pub fn check_kind(
+    campaign: &super::Campaign,
+    number: u32,
+    plan: &BattlePlan,
+) -> Result<(), CampaignError> {
+    let briefed = matches!(plan, BattlePlan::Armour(_) | BattlePlan::Scripted(_));
+    if briefed == (campaign.kind() == CampaignKind::Scripted) {
+        return Ok(());
+    }
+    Err(CampaignError::Invalid {
+        field: "campaign.battles",
+        message: if briefed {
+            format!("battle {number} is a briefed battle in a campaign between forces")
+        } else {
+            format!("battle {number}: a scripted campaign's battles come from its briefings")
+        },
+    })
+}
+
+/// A board plan's names, ids and ruleset.
+fn check_table(ruleset: RulesetId, number: u32, table: &TablePlan) -> Result<(), CampaignError> {
+    let invalid = |field: &'static str, message: String| CampaignError::Invalid { field, message };
+    if table.ruleset != ruleset {
+        return Err(invalid(
+            "campaign.battles",
+            format!(
+                "battle {number} is a {} battle in a {} campaign",
+                table.ruleset.as_str(),
+                ruleset.as_str()
+            ),
+        ));
+    }
+    name(&table.name).map_err(|m| invalid("battle.name", m))?;
+    let mut ids = std::collections::HashSet::new();
+    for side in SIDES {
+        name(table.forces.get(side)).map_err(|m| invalid("battle.forces", m))?;
+        let units = table.units.get(side);
+        if units.len() > 10_000 {
+            return Err(invalid(
+                "battle.units",
+                format!("{} units; at most 10000", units.len()),
+            ));
+        }
+        for unit in units {
+            name(&unit.label).map_err(|m| invalid("battle.units.label", m))?;
+            if !ids.insert(unit.id.as_str()) {
                 return Err(invalid(
-                    "campaign.battles",
-                    format!(
-                        "battle {number} is a {} battle in a {} campaign",
-                        table.ruleset.as_str(),
-                        ruleset.as_str()
-                    ),
+                    "battle.units.id",
+                    format!("two units are {}", quoted(&unit.id)),
                 ));
-            }
-            name(&table.name).map_err(|m| invalid("battle.name", m))?;
-            let mut ids = std::collections::HashSet::new();
-            for side in SIDES {
-                name(table.forces.get(side)).map_err(|m| invalid("battle.forces", m))?;
-                let units = table.units.get(side);
-                if units.len() > 10_000 {
-                    return Err(invalid(
-                        "battle.units",
-                        format!("{} units; at most 10000", units.len()),
-                    ));
-                }
-                for unit in units {
-                    name(&unit.label).map_err(|m| invalid("battle.units.label", m))?;
-                    if !ids.insert(unit.id.as_str()) {
-                        return Err(invalid(
-                            "battle.units.id",
-                            format!("two units are {}", quoted(&unit.id)),
-                        ));
-                    }
-                }
             }
         }
     }
@@ -684,7 +713,7 @@ pub fn check_plan(ruleset: RulesetId, number: u32, plan: &BattlePlan) -> Result<
 }
 
 /// Where a plan differs from the book's, for the message.
-fn plan_difference(plan: &ArmourBattlePlan, book: &ArmourBattlePlan) -> String {
+pub(crate) fn plan_difference(plan: &BattlePlan, book: &BattlePlan) -> String {
     match (serde_json::to_value(book), serde_json::to_value(plan)) {
         (Ok(want), Ok(got)) => first_difference(&want, &got, String::new()).map_or_else(
             || "it differs".to_string(),

@@ -22,7 +22,7 @@ use crate::store::{ForceId, Store};
 /// recorded. A campaign named `crash {seed}` is resumed where its log ends, so a later run
 /// continues the battle a kill interrupted.
 pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) -> Result<u8> {
-    use crate::campaign::{self, BattlePlan, CampaignRecord, LorraineOptions, Sides};
+    use crate::campaign::{self, CampaignRecord, LorraineOptions, Sides};
 
     let (mut store, mut log) = open_both(dir, log_path)?;
     let name = format!("crash {seed}");
@@ -41,7 +41,10 @@ pub fn run_campaign(dir: &Path, log_path: &Path, seed: u64, count: Option<u64>) 
     // The dice come from each event's place in its battle (the campaign's id is new each run).
     let by = store.recorder()?;
     for index in 0..stored.record.campaign.battles.len() {
-        if !matches!(stored.record.campaign.battles[index], BattlePlan::Armour(_)) {
+        if stored.record.campaign.battles[index]
+            .board_setup()
+            .is_none()
+        {
             continue;
         }
         let battle = stored.battle_ids[index];

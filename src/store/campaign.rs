@@ -559,11 +559,7 @@ pub(crate) fn insert_record(
             name: campaign.name.clone(),
         });
     }
-    let scenario = if campaign.ruleset == RulesetId::ArmourBattles {
-        "lorraine"
-    } else {
-        ""
-    };
+    let scenario = campaign.script().map_or("", |s| s.id.as_str());
     if find_by_uid(conn, ctx, record.id)?.is_some() {
         return Err(StoreError::DuplicateCampaignId {
             uid: record.id.to_string(),

@@ -669,7 +669,8 @@ impl Store {
                             .iter()
                             .any(|force| crate::rules::names::fold(force) == wanted)
                     }
-                    crate::campaign::BattlePlan::Armour(_) => false,
+                    crate::campaign::BattlePlan::Armour(_)
+                    | crate::campaign::BattlePlan::Scripted(_) => false,
                 });
             if uses {
                 using.push(summary.name);

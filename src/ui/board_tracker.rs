@@ -1,11 +1,13 @@
-//! The battle tracker of every ruleset fought on a board (all but Armour Battles, whose
-//! command dice have their own tracker): drawn wholly from what the ruleset's rules offer
-//! ([`crate::rules::battle::table::AnyTable`]'s actions). Each unit's row shows its counters and
-//! marks and a button per action it has — greyed with the reason when the rules refuse it —
-//! and the side's own actions (draw an order die, roll command, end the turn) stand above. An
-//! action that takes a target or parameters opens its form below, with the odds the
-//! mechanic gives for the situation; a roll is the battle's decision, with the app's dice or
-//! the faces the players rolled at the table. Nothing here decides a rule.
+//! The table of every battle fought on a board, whatever its ruleset: drawn wholly from what
+//! the ruleset's rules offer ([`crate::rules::battle::table::AnyTable`]'s actions) and say of
+//! the battle ([`crate::rules::battle::standing`]). The turn line says whose go it is and what
+//! comes next; each side shows its score against its start (Army Morale), what it has left
+//! (chains, wild dice, Staff Orders, command points) and its own actions; each unit's row its
+//! standing (Disruption 1/3, suppressed, hidden) and a button per action it has — greyed with
+//! the reason when the rules refuse it. An action that takes a target or parameters opens its
+//! form below, with the odds the mechanic gives for the situation; a roll is the battle's
+//! decision, with the app's dice or the faces the players rolled at the table. The event just
+//! recorded here can be undone from the status line. Nothing here decides a rule.
 //!
 //! Buttons stay where they are: a unit row draws the same buttons whatever the state, so a
 //! double click never lands on another action; a destructive action asks first.
@@ -17,9 +19,11 @@ use super::resolve::DiceMode;
 use super::resolve::report;
 use super::resolve::table::{self, Typed};
 use super::widgets::{self, Answer};
+use crate::campaign::describe::describe;
 use crate::campaign::{CampaignError, CampaignRecord, Event, roster, side_label};
 use crate::rules::battle::board::{Board, BoardUnit, TablePlan};
-use crate::rules::battle::table::{AnyTable, engine, odds_of};
+use crate::rules::battle::standing::{Tally, TurnStanding};
+use crate::rules::battle::table::{AnyTable, engine, odds_of, turn_standing, unit_standing};
 use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side, Sides};
 use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, Report, TableDice};
 
@@ -67,10 +71,14 @@ pub struct BoardTrackerState {
     log_len: usize,
     /// The frame's time (egui's clock): when a button recorded.
     now: f64,
-    /// Each unit's buttons as this battle has shown them (action key and its last words), so
-    /// an action the rules stop offering (the last enemy vehicle gone, the unit destroyed)
-    /// leaves a greyed button in its place and the others do not slide under the pointer.
-    slots: std::collections::BTreeMap<String, Vec<(&'static str, String)>>,
+    /// Each unit's buttons as this battle has shown them (action key, its place among the
+    /// unit's actions of that key, and its last words), so an action the rules stop offering
+    /// (the last enemy vehicle gone, the unit destroyed) leaves a greyed button in its place
+    /// and the others do not slide under the pointer.
+    slots: std::collections::BTreeMap<String, Vec<(&'static str, usize, String)>>,
+    /// Each side's own buttons this turn, by their words (a chain spent leaves a greyed
+    /// button), and the turn they are of.
+    side_slots: (u32, Sides<Vec<String>>),
     /// The battle the slots are of: (campaign id, battle index).
     slots_of: Option<(crate::store::CampaignId, usize)>,
     /// What had the keyboard at the end of the last frame: Enter records the open form only
@@ -138,7 +146,7 @@ pub fn ui(
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     let record = open.record();
-    let (Some(log), Some(board)) = (open.battle(), record.board(open.battle)) else {
+    let (Some(log), Some(board)) = (open.battle(), open.board()) else {
         return actions;
     };
     state.log_len = log.events.len();
@@ -151,53 +159,35 @@ pub fn ui(
         record,
         index: open.battle,
         plan,
-        offered: AnyTable::actions(plan, &board),
-        board: &board,
+        offered: AnyTable::actions(plan, board),
+        board,
         model,
     };
     ui.heading(format!("Battle {}: {}", plan.number, plan.name));
-    ui.weak(format!(
-        "{} · {} against {}",
-        plan.ruleset.title(),
-        plan.forces.first,
-        plan.forces.second
-    ));
+    let mut about = vec![
+        plan.ruleset.title().to_string(),
+        format!("{} against {}", plan.forces.first, plan.forces.second),
+    ];
+    if let Some(opening) = log.plan.opening() {
+        about.extend([opening.time.clone(), opening.place.clone()]);
+    }
+    ui.weak(about.join(" · "));
+    let turn = turn_standing(plan, board);
     // Buttons first, words after, so a growing text never moves a button.
     ui.horizontal(|ui| {
-        for action in frame.offered.iter().filter(|a| a.unit.is_none()) {
+        for action in frame
+            .offered
+            .iter()
+            .filter(|a| a.unit.is_none() && a.side.is_none())
+        {
             action_button(ui, state, &frame, action, &mut actions);
         }
-        actions.extend(super::tracker::undo_redo(ui, &log));
+        actions.extend(undo_redo(ui, &log));
+        ui.add(
+            egui::Label::new(egui::RichText::new(status_text(&frame, &turn)).strong()).truncate(),
+        );
     });
-    // Its own line under the buttons: a long status wraps rather than running off the window.
-    ui.strong(status_text(&frame));
-    let said = state
-        .refusal
-        .as_ref()
-        .filter(|(_, at)| *at == state.log_len)
-        .map(|(text, _)| text.clone());
-    match said {
-        Some(text) => {
-            ui.colored_label(ui.visuals().error_fg_color, text);
-        }
-        None => {
-            let latest = log
-                .events
-                .iter()
-                .rev()
-                .find(|e| !e.event.is_meta())
-                .map_or_else(
-                    || "Nothing recorded yet".to_string(),
-                    |e| {
-                        crate::campaign::describe::describe(
-                            &e.event,
-                            &crate::campaign::BattlePlan::Table(plan.clone()),
-                        )
-                    },
-                );
-            ui.add(egui::Label::new(latest).truncate());
-        }
-    }
+    status_line(state, open, &log, ui, &mut actions);
     ui.horizontal(|ui| {
         ui.label("Dice:");
         ui.radio_value(&mut state.dice_mode, DiceMode::App, "App roll")
@@ -213,12 +203,12 @@ pub fn ui(
         if side_by_side {
             ui.columns(2, |columns| {
                 for (ui, side) in columns.iter_mut().zip(SIDES) {
-                    side_column(state, &frame, side, ui, &mut actions);
+                    side_column(state, &frame, &turn, side, ui, &mut actions);
                 }
             });
         } else {
             for side in SIDES {
-                side_column(state, &frame, side, ui, &mut actions);
+                side_column(state, &frame, &turn, side, ui, &mut actions);
             }
         }
     });
@@ -291,47 +281,123 @@ pub fn ui(
     actions
 }
 
-/// "Turn 2", or how the battle ended.
-fn status_text(frame: &Frame<'_>) -> String {
+/// "Turn 2: the US's Command Pulse …", or how the battle ended.
+fn status_text(frame: &Frame<'_>, turn: &TurnStanding) -> String {
     match &frame.board.outcome {
         Some((Some(side), reason)) => format!("{} won: {reason}", frame.side_name(*side)),
         Some((None, reason)) => format!("A draw: {reason}"),
-        None => {
-            let sides: Vec<String> = SIDES
-                .iter()
-                .filter_map(|&side| {
-                    let counters = frame.board.sides.get(side);
-                    (!counters.is_empty()).then(|| {
-                        let list: Vec<String> = counters
-                            .iter()
-                            .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
-                            .collect();
-                        format!("{}: {}", frame.side_name(side), list.join(", "))
-                    })
-                })
-                .collect();
-            if sides.is_empty() {
-                format!("Turn {}", frame.board.turn)
-            } else {
-                format!("Turn {} · {}", frame.board.turn, sides.join(" · "))
-            }
-        }
+        None if turn.step.is_empty() => format!("{} {}", turn.turn_word, turn.turn),
+        None => format!("{} {}: {}", turn.turn_word, turn.turn, turn.step),
     }
 }
 
-/// One side's units, each with its state and its actions.
+/// The line under the buttons, always one line high: why the last click was refused; else the
+/// event this window just recorded, with "Undo this"; else the battle's latest event.
+fn status_line(
+    state: &BoardTrackerState,
+    open: &OpenCampaign,
+    log: &crate::campaign::Battle<'_>,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let latest = log
+        .undo_target()
+        .and_then(|seq| log.events.iter().find(|e| e.seq == seq));
+    let mine = latest.filter(|e| open.recorded_here == Some((open.battle, e.id)));
+    let said = state
+        .refusal
+        .as_ref()
+        .filter(|(_, at)| *at == state.log_len)
+        .map(|(text, _)| text.clone());
+    ui.horizontal(|ui| {
+        ui.set_min_height(ui.spacing().interact_size.y);
+        if let Some(text) = said {
+            let text = egui::RichText::new(text).color(ui.visuals().error_fg_color);
+            ui.add(egui::Label::new(text).truncate());
+        } else if let Some(event) = mine {
+            if ui
+                .small_button("Undo this")
+                .on_hover_text("Records an undo of exactly this event")
+                .clicked()
+            {
+                actions.push(Action::Model(Command::Campaign(
+                    CampaignCommand::UndoEvent(event.id),
+                )));
+            }
+            ui.add(egui::Label::new(describe(&event.event, log.plan)).truncate());
+        } else {
+            let text = latest.map_or_else(
+                || "Nothing recorded yet".to_string(),
+                |e| format!("Latest: {}", describe(&e.event, log.plan)),
+            );
+            ui.add(egui::Label::new(egui::RichText::new(text).weak()).truncate());
+        }
+    });
+}
+
+/// The battle's Undo and Redo (each records an event; nothing is erased), greyed when there
+/// is nothing to take back or put back.
+fn undo_redo(ui: &mut egui::Ui, log: &crate::campaign::Battle<'_>) -> Vec<Action> {
+    let mut actions = Vec::new();
+    if ui
+        .add_enabled(log.undo_target().is_some(), egui::Button::new("Undo"))
+        .on_hover_text("Ctrl+Z: records an undo; nothing is erased")
+        .clicked()
+    {
+        actions.push(Action::Model(Command::Campaign(CampaignCommand::Undo)));
+    }
+    if ui
+        .add_enabled(log.redo_target().is_some(), egui::Button::new("Redo"))
+        .on_hover_text("Ctrl+Shift+Z")
+        .clicked()
+    {
+        actions.push(Action::Model(Command::Campaign(CampaignCommand::Redo)));
+    }
+    actions
+}
+
+/// "Disruption 1/3", "Pins 2".
+fn tally_text(tally: &Tally) -> String {
+    match tally.of {
+        Some(of) => format!("{} {}/{of}", tally.label, tally.now),
+        None => format!("{} {}", tally.label, tally.now),
+    }
+}
+
+/// One side: its name (underlined while it acts), its score against its start as a bar, what
+/// it has left, its own actions, then its units, each with its standing and its actions.
 fn side_column(
     state: &mut BoardTrackerState,
     frame: &Frame<'_>,
+    turn: &TurnStanding,
     side: Side,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
-    ui.strong(format!(
+    let title = egui::RichText::new(format!(
         "{} — {}",
         frame.side_name(side),
         frame.plan.forces.get(side)
-    ));
+    ))
+    .strong();
+    ui.label(if turn.acting == Some(side) {
+        title.underline()
+    } else {
+        title
+    });
+    let stock = turn.stock.get(side);
+    let (bars, left): (Vec<&Tally>, Vec<&Tally>) = stock.iter().partition(|t| t.of.is_some());
+    for bar in bars {
+        let of = bar.of.unwrap_or(1).max(1);
+        #[allow(clippy::cast_precision_loss)]
+        let fraction = bar.now.max(0) as f32 / of as f32;
+        ui.add(egui::ProgressBar::new(fraction).text(tally_text(bar)));
+    }
+    if !left.is_empty() {
+        let words: Vec<String> = left.iter().map(|t| tally_text(t)).collect();
+        ui.label(format!("Left: {}", words.join(" · ")));
+    }
+    side_actions(state, frame, side, ui, actions);
     for unit in frame.board.side_units(side) {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_min_width(ui.available_width());
@@ -340,27 +406,37 @@ fn side_column(
             } else {
                 egui::RichText::new(&unit.label).strikethrough()
             };
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(name).on_hover_text(unit.name());
-                ui.weak(unit_state(unit));
+                ui.weak(unit_state(frame.plan, unit));
             });
             let offered: Vec<&seam::Action> = frame
                 .offered
                 .iter()
                 .filter(|a| a.unit.as_deref() == Some(unit.id.as_str()))
                 .collect();
+            // Each action by its key and its place among the unit's actions of that key (a
+            // double and a triple move check are two).
+            let placed: Vec<(&'static str, usize, &seam::Action)> = offered
+                .iter()
+                .enumerate()
+                .map(|(i, a)| {
+                    let nth = offered[..i].iter().filter(|o| o.key == a.key).count();
+                    (a.key, nth, *a)
+                })
+                .collect();
             let slots = state.slots.entry(unit.id.clone()).or_default();
-            for action in &offered {
-                match slots.iter_mut().find(|(key, _)| *key == action.key) {
-                    Some(slot) => slot.1.clone_from(&action.label),
-                    None => slots.push((action.key, action.label.clone())),
+            for (key, nth, action) in &placed {
+                match slots.iter_mut().find(|(k, n, _)| k == key && n == nth) {
+                    Some(slot) => slot.2.clone_from(&action.label),
+                    None => slots.push((key, *nth, action.label.clone())),
                 }
             }
             let slots = slots.clone();
             ui.horizontal_wrapped(|ui| {
-                for (key, label) in slots {
-                    match offered.iter().find(|a| a.key == key) {
-                        Some(action) => action_button(ui, state, frame, action, actions),
+                for (key, nth, label) in slots {
+                    match placed.iter().find(|(k, n, _)| *k == key && *n == nth) {
+                        Some((_, _, action)) => action_button(ui, state, frame, action, actions),
                         None => {
                             ui.add_enabled(false, egui::Button::new(label))
                                 .on_disabled_hover_text("Not offered now");
@@ -372,15 +448,65 @@ fn side_column(
     }
 }
 
-/// "casualties 2 · pins 1 · down · order: fire".
-fn unit_state(unit: &BoardUnit) -> String {
-    let mut parts: Vec<String> = unit
-        .counters
+/// A side's own actions (a chain used, a Staff Order, a die drawn), each where it stood earlier
+/// this turn: one the rules stop offering leaves a greyed button, so a double click never lands
+/// on the next.
+fn side_actions(
+    state: &mut BoardTrackerState,
+    frame: &Frame<'_>,
+    side: Side,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let offered: Vec<&seam::Action> = frame
+        .offered
         .iter()
-        .filter(|(k, v)| **v != 0 && !roster::BOOKKEEPING.contains(&k.as_str()))
-        .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
+        .filter(|a| a.unit.is_none() && a.side == Some(side))
         .collect();
-    parts.extend(unit.marks.iter().map(|m| m.replace('_', " ")));
+    if state.side_slots.0 != frame.board.turn {
+        state.side_slots = (frame.board.turn, Sides::default());
+    }
+    let slots = state.side_slots.1.get_mut(side);
+    for action in &offered {
+        if !slots.contains(&action.label) {
+            slots.push(action.label.clone());
+        }
+    }
+    let slots = slots.clone();
+    ui.horizontal_wrapped(|ui| {
+        for label in slots {
+            match offered.iter().find(|a| a.label == label) {
+                Some(action) => action_button(ui, state, frame, action, actions),
+                None => {
+                    ui.add_enabled(false, egui::Button::new(label))
+                        .on_disabled_hover_text("Spent: not offered now");
+                }
+            }
+        }
+    });
+}
+
+/// "Disruption 1/3 · Suppressed · Fired", as the ruleset reads the unit (its bookkeeping left
+/// out).
+fn unit_state(plan: &TablePlan, unit: &BoardUnit) -> String {
+    let standing = unit_standing(plan, unit);
+    // In running words after the unit's name: "pins 1 · down", "disruption 1/3 · suppressed".
+    let lower = |text: String| {
+        let mut chars = text.chars();
+        chars.next().map_or_else(String::new, |first| {
+            first.to_lowercase().chain(chars).collect()
+        })
+    };
+    let mut parts: Vec<String> = standing
+        .tallies
+        .iter()
+        .filter(|t| {
+            let key = t.label.to_lowercase().replace(' ', "_");
+            !roster::BOOKKEEPING.contains(&key.as_str())
+        })
+        .map(|t| lower(tally_text(t)))
+        .collect();
+    parts.extend(standing.badges.iter().map(|b| lower(b.label.clone())));
     if let Some(order) = &unit.order {
         parts.push(format!("order: {}", order.replace('_', " ")));
     }
@@ -405,13 +531,21 @@ fn action_button(
     };
     let enabled = !state.just_done(&request, ui);
     let mut response = ui.add_enabled(enabled, egui::Button::new(text));
-    if let Some(unit) = action.unit.as_deref().and_then(|id| frame.board.unit(id))
-        && frame.ambiguous(unit)
-    {
-        // Two units of one name: the button's accessible name says whose it is.
-        let name = format!("{} ({})", action.label, frame.side_name(unit.side));
-        response
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name.clone()));
+    if let Some(unit) = action.unit.as_deref().and_then(|id| frame.board.unit(id)) {
+        // The button's accessible name says whose it is where its words do not ("Fire" on
+        // every unit's row), and its side where two units share a name.
+        let mut name = action.label.clone();
+        if !name.contains(&unit.label) {
+            name = format!("{name} ({})", unit.label);
+        }
+        if frame.ambiguous(unit) {
+            name = format!("{name} ({})", frame.side_name(unit.side));
+        }
+        if name != action.label {
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, enabled, name.clone())
+            });
+        }
     }
     response = match &action.refused {
         Some(why) => response.on_hover_text(why),

@@ -1,24 +1,26 @@
-//! The Campaign view: the campaign list, one campaign's battles and results, the army morale
-//! chart and the event log. The battle tracker for the table is in [`super::tracker`].
+//! The Campaign view: the campaign list, one campaign's battles and results, the score chart
+//! (Army Morale turn by turn) and the event log. The table of a battle fought on a board is
+//! [`super::board_tracker`], the same for every ruleset.
 
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
 use super::action::Action;
 use super::event_log;
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
-use super::tracker::{self, TrackerState};
 use super::widgets::{self, Answer};
 use crate::campaign::definition::SIDES;
 use crate::campaign::result::Standing;
-use crate::campaign::{self, BattlePlan, CampaignKind, EventUid, Sides, describe};
+use crate::campaign::{self, BattlePlan, Campaign, CampaignKind, EventUid, Sides, describe};
 use crate::rules::RulesetId;
-use crate::rules::armour_battles::Side;
+use crate::rules::battle::Side;
 use crate::store::CampaignId;
 
 /// A new campaign being filled in.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewCampaignDraft {
     pub ruleset: RulesetId,
+    /// The scripted campaign its battles come from (`None`: battles between saved forces).
+    pub scenario: Option<String>,
     pub name: String,
     pub first: String,
     pub second: String,
@@ -30,9 +32,12 @@ pub struct NewCampaignDraft {
 
 impl Default for NewCampaignDraft {
     fn default() -> Self {
+        // The first scripted campaign (Lorraine 1944) is offered first, as it always was.
+        let script = campaign::scripted::all().next();
         Self {
-            ruleset: RulesetId::ArmourBattles,
-            name: "Lorraine 1944".to_string(),
+            ruleset: script.map_or(RulesetId::ALL[0], |s| s.ruleset),
+            scenario: script.map(|s| s.id.clone()),
+            name: script.map_or_else(String::new, |s| s.title.clone()),
             first: String::new(),
             second: String::new(),
             carry_losses: false,
@@ -55,10 +60,10 @@ pub struct CampaignViewState {
     pub draft: NewCampaignDraft,
     /// The event log's filters and the rows they let through.
     pub log: event_log::LogView,
-    pub tracker: TrackerState,
-    /// The tracker of a battle fought on a board.
+    /// The table of a battle fought on a board.
     pub board: super::board_tracker::BoardTrackerState,
-    pub extra_artillery: bool,
+    /// The way to play a scripted campaign's battle after its last ("extra_artillery").
+    pub follow_up_variant: Option<String>,
     pub simple_battle: (String, String, String),
     pub simple_result: (Option<Side>, String),
     /// A destructive action waiting for its yes, asked in a window of its own.
@@ -115,7 +120,7 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
                     ui.vertical_centered(|ui| {
                         ui.heading("Campaigns");
                         ui.label(
-                            "Start the Lorraine 1944 campaign on the left, or open a saved one.",
+                            "Start a campaign on the left (Lorraine 1944 from its briefings, or one between saved forces), or open a saved one.",
                         );
                     });
                 }
@@ -155,95 +160,7 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
     }
     ui.separator();
     ui.strong("New campaign");
-    let draft = &mut state.draft;
-    egui::Grid::new("new_campaign")
-        .num_columns(2)
-        .show(ui, |ui| {
-            let label = ui.label("Ruleset");
-            let was = draft.ruleset;
-            egui::ComboBox::from_id_salt("campaign_ruleset")
-                .selected_text(draft.ruleset.title())
-                .show_ui(ui, |ui| {
-                    for id in RulesetId::ALL {
-                        ui.selectable_value(&mut draft.ruleset, id, id.title());
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            // The name offered follows the ruleset until the player types one of their own.
-            let offered = |id: RulesetId| match CampaignKind::of(id) {
-                CampaignKind::Lorraine => "Lorraine 1944".to_string(),
-                CampaignKind::Simple => format!("{} campaign", id.title()),
-            };
-            if draft.ruleset != was && draft.name == offered(was) {
-                draft.name = offered(draft.ruleset);
-                draft.forces = Sides::default();
-            }
-            ui.end_row();
-            let label = ui.label("Name");
-            ui.add(egui::TextEdit::singleline(&mut draft.name).desired_width(140.0))
-                .labelled_by(label.id);
-            ui.end_row();
-            let kind = CampaignKind::of(draft.ruleset);
-            let (first, second) = match kind {
-                CampaignKind::Lorraine => ("US player", "German player"),
-                CampaignKind::Simple => ("First player", "Second player"),
-            };
-            let label = ui.label(first);
-            ui.add(egui::TextEdit::singleline(&mut draft.first).desired_width(140.0))
-                .labelled_by(label.id);
-            ui.end_row();
-            let label = ui.label(second);
-            ui.add(egui::TextEdit::singleline(&mut draft.second).desired_width(140.0))
-                .labelled_by(label.id);
-            ui.end_row();
-            if kind == CampaignKind::Simple {
-                let forces = saved_forces(model, draft.ruleset);
-                for (side, text) in [
-                    (Side::First, "First player's force"),
-                    (Side::Second, "Second player's force"),
-                ] {
-                    let label = ui.label(text);
-                    let pick = draft.forces.get_mut(side);
-                    force_pick(ui, ("new_campaign_force", side), pick, &forces, label.id);
-                    ui.end_row();
-                }
-            }
-        });
-    if CampaignKind::of(draft.ruleset) == CampaignKind::Lorraine {
-        ui.checkbox(&mut draft.carry_losses, "Carry losses forward")
-            .on_hover_text("House option (off by default): units dispersed in a battle are missing from the later ones");
-    }
-    let label = match CampaignKind::of(draft.ruleset) {
-        CampaignKind::Lorraine => "New Lorraine campaign",
-        CampaignKind::Simple => "Start campaign",
-    };
-    if ui.button(label).clicked() {
-        let players = Sides {
-            first: draft.first.trim().to_string(),
-            second: draft.second.trim().to_string(),
-        };
-        let forces = std::mem::take(&mut draft.forces);
-        let between = CampaignKind::of(draft.ruleset) == CampaignKind::Simple
-            && !forces.first.is_empty()
-            && !forces.second.is_empty();
-        actions.push(campaign(if between {
-            // Two forces chosen: the campaign starts with its first battle between them.
-            CampaignCommand::NewBetween {
-                ruleset: draft.ruleset,
-                name: draft.name.clone(),
-                players,
-                forces,
-            }
-        } else {
-            CampaignCommand::New {
-                ruleset: draft.ruleset,
-                name: draft.name.clone(),
-                players,
-                carry_losses: draft.carry_losses,
-            }
-        }));
-    }
+    actions.extend(new_campaign_form(&mut state.draft, model, ui));
     ui.separator();
     ui.horizontal(|ui| {
         labelled_field(
@@ -276,14 +193,174 @@ fn list(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<
     actions
 }
 
-fn standing_text(standing: Standing, turns: u32) -> String {
+/// The new-campaign form: a ruleset, where its battles come from (a scripted campaign's
+/// briefings, or saved forces), the name and players; returns the command to start it.
+fn new_campaign_form(
+    draft: &mut NewCampaignDraft,
+    model: &Model,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    // The name offered follows the choice until the player types one of their own.
+    let offered = |ruleset: RulesetId, scenario: Option<&String>| {
+        scenario
+            .and_then(|id| campaign::scripted::find(id))
+            .map_or_else(
+                || format!("{} campaign", ruleset.title()),
+                |s| s.title.clone(),
+            )
+    };
+    let was = offered(draft.ruleset, draft.scenario.as_ref());
+    egui::Grid::new("new_campaign")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let label = ui.label("Ruleset");
+            let ruleset = draft.ruleset;
+            egui::ComboBox::from_id_salt("campaign_ruleset")
+                .selected_text(draft.ruleset.title())
+                .show_ui(ui, |ui| {
+                    for id in RulesetId::ALL {
+                        ui.selectable_value(&mut draft.ruleset, id, id.title());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if draft.ruleset != ruleset {
+                draft.scenario = campaign::scripted::of_ruleset(draft.ruleset)
+                    .next()
+                    .map(|s| s.id.clone());
+                draft.forces = Sides::default();
+            }
+            ui.end_row();
+            let scripts: Vec<_> = campaign::scripted::of_ruleset(draft.ruleset).collect();
+            if !scripts.is_empty() {
+                let label = ui.label("Battles");
+                let shown =
+                    draft_script(draft).map_or("Between saved forces", |s| s.title.as_str());
+                egui::ComboBox::from_id_salt("campaign_scenario")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for script in &scripts {
+                            ui.selectable_value(
+                                &mut draft.scenario,
+                                Some(script.id.clone()),
+                                &script.title,
+                            )
+                            .on_hover_text(&script.summary);
+                        }
+                        ui.selectable_value(&mut draft.scenario, None, "Between saved forces");
+                    })
+                    .response
+                    .labelled_by(label.id);
+                ui.end_row();
+            }
+            if draft.name == was {
+                draft.name = offered(draft.ruleset, draft.scenario.as_ref());
+            }
+            let label = ui.label("Name");
+            ui.add(egui::TextEdit::singleline(&mut draft.name).desired_width(140.0))
+                .labelled_by(label.id);
+            ui.end_row();
+            let script = draft_script(draft);
+            for side in SIDES {
+                let text = match script {
+                    Some(script) => format!("{} player", script.side_name(side)),
+                    None => campaign::sides::plain(side).to_string(),
+                };
+                let label = ui.label(text);
+                let field = match side {
+                    Side::First => &mut draft.first,
+                    Side::Second => &mut draft.second,
+                };
+                ui.add(egui::TextEdit::singleline(field).desired_width(140.0))
+                    .labelled_by(label.id);
+                ui.end_row();
+            }
+            if script.is_none() {
+                let forces = saved_forces(model, draft.ruleset);
+                for (side, text) in [
+                    (Side::First, "First player's force"),
+                    (Side::Second, "Second player's force"),
+                ] {
+                    let label = ui.label(text);
+                    let pick = draft.forces.get_mut(side);
+                    force_pick(ui, ("new_campaign_force", side), pick, &forces, label.id);
+                    ui.end_row();
+                }
+            }
+        });
+    let script = draft_script(draft);
+    if script.is_some() {
+        ui.checkbox(&mut draft.carry_losses, "Carry losses forward")
+            .on_hover_text("House option (off by default): units lost in a battle are missing from the later ones");
+    }
+    let label = script.map_or_else(
+        || "Start campaign".to_string(),
+        |s| {
+            let mut id = s.id.chars();
+            let name: String = id
+                .next()
+                .map(|c| c.to_uppercase().chain(id).collect())
+                .unwrap_or_default();
+            format!("New {name} campaign")
+        },
+    );
+    // Between saved forces in a ruleset that has scripted campaigns: only once both are picked.
+    let ready = script.is_some()
+        || campaign::scripted::of_ruleset(draft.ruleset)
+            .next()
+            .is_none()
+        || (!draft.forces.first.is_empty() && !draft.forces.second.is_empty());
+    if ui
+        .add_enabled(ready, egui::Button::new(label))
+        .on_disabled_hover_text("Pick both forces")
+        .clicked()
+    {
+        let players = Sides {
+            first: draft.first.trim().to_string(),
+            second: draft.second.trim().to_string(),
+        };
+        let forces = std::mem::take(&mut draft.forces);
+        let between = script.is_none() && !forces.first.is_empty() && !forces.second.is_empty();
+        actions.push(campaign(if between {
+            // Two forces chosen: the campaign starts with its first battle between them.
+            CampaignCommand::NewBetween {
+                ruleset: draft.ruleset,
+                name: draft.name.clone(),
+                players,
+                forces,
+            }
+        } else {
+            CampaignCommand::New {
+                ruleset: draft.ruleset,
+                name: draft.name.clone(),
+                players,
+                carry_losses: draft.carry_losses,
+            }
+        }));
+    }
+    actions
+}
+
+/// The scripted campaign the draft names, when it is one of the draft's ruleset.
+fn draft_script(draft: &NewCampaignDraft) -> Option<&'static campaign::scripted::ScriptedCampaign> {
+    draft
+        .scenario
+        .as_ref()
+        .and_then(|id| campaign::scripted::find(id))
+        .filter(|s| s.ruleset == draft.ruleset)
+}
+
+fn standing_text(campaign: &Campaign, standing: Standing, turns: u32) -> String {
     match standing {
         Standing::NotStarted => "not started".to_string(),
         // A battle added during play holds its setup event and no turn yet.
         Standing::InProgress if turns == 0 => "set up".to_string(),
         Standing::InProgress => format!("turn {turns}"),
-        Standing::UsWon => "US won".to_string(),
-        Standing::GermanWon => "German won".to_string(),
+        Standing::FirstWon | Standing::SecondWon => {
+            let winner = standing.winner().unwrap_or(Side::First);
+            format!("{} won", campaign::sides::side_name(campaign, winner))
+        }
         Standing::Draw => "draw".to_string(),
     }
 }
@@ -319,20 +396,8 @@ fn campaign_page(
         actions.push(campaign(CampaignCommand::SelectBattle(index)));
     }
     ui.horizontal(|ui| {
-        if c.kind().from_briefings() {
-            let resting = super::just_done::pressed_lately(state.battle_added_at, ui);
-            if ui
-                .add_enabled(!resting, egui::Button::new("Add \"What next?\" battle"))
-                .on_hover_text("All Battle 3 forces, deployed as you choose")
-                .clicked()
-            {
-                state.battle_added_at = Some(ui.input(|i| i.time));
-                actions.push(campaign(CampaignCommand::AddWhatNext {
-                    extra_artillery: state.extra_artillery,
-                }));
-            }
-            ui.checkbox(&mut state.extra_artillery, "with the extra artillery")
-                .on_hover_text("US 3 M7 HMCs, Germans 2 105mm howitzers; +1 Army Morale and +1 Staff Order a side");
+        if c.kind() == CampaignKind::Scripted {
+            actions.extend(follow_up_row(state, c, ui));
         } else {
             actions.extend(add_simple_battle(state, model, c.ruleset, ui));
         }
@@ -353,33 +418,28 @@ fn campaign_page(
         actions.extend(fork_panel(&fork, battle.plan, ui));
     } else {
         set_aside_panel(state, record, open.battle, battle.plan, ui);
-        match battle.plan {
-            BattlePlan::Armour(plan) => {
-                if let Some(battle_state) = open.state() {
-                    actions.extend(tracker::ui(
-                        &mut state.tracker,
-                        model,
-                        open,
-                        plan,
-                        battle_state,
-                        ui,
-                    ));
-                    ui.separator();
-                    morale_chart(ui, &battle_state.morale_by_turn);
-                }
-            }
-            BattlePlan::Simple(plan) => {
+        match (battle.plan, battle.plan.board_setup()) {
+            (BattlePlan::Simple(plan), _) => {
                 actions.extend(simple_battle(state, plan, &battle, ui));
             }
-            BattlePlan::Table(plan) => {
+            (_, Some(setup)) => {
                 actions.extend(super::board_tracker::ui(
                     &mut state.board,
                     model,
                     open,
-                    plan,
+                    &setup.plan,
                     ui,
                 ));
+                if open
+                    .results()
+                    .get(open.battle)
+                    .is_some_and(|r| r.score.is_some())
+                {
+                    ui.separator();
+                    score_chart(ui, c, open.score_by_turn());
+                }
             }
+            (_, None) => {}
         }
     }
     ui.separator();
@@ -408,7 +468,7 @@ fn battle_picker(open: &OpenCampaign, ui: &mut egui::Ui) -> Option<usize> {
         Some(format!(
             "{} ({})",
             plan.title(),
-            standing_text(result.standing, result.turns)
+            standing_text(&open.record().campaign, result.standing, result.turns)
         ))
     };
     let mut chosen = None;
@@ -987,8 +1047,56 @@ fn simple_battle(
     actions
 }
 
-fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
-    ui.strong("Army Morale by turn");
+/// The campaign's "What next?": its scripted battle after the last, played plainly or one of
+/// its other ways.
+fn follow_up_row(state: &mut CampaignViewState, c: &Campaign, ui: &mut egui::Ui) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let Some(follow) = c.script().and_then(|s| s.follow_up.as_ref()) else {
+        return actions;
+    };
+    let resting = super::just_done::pressed_lately(state.battle_added_at, ui);
+    if ui
+        .add_enabled(
+            !resting,
+            egui::Button::new(format!("Add \"{}\" battle", follow.name)),
+        )
+        .on_hover_text(format!(
+            "Battle {}'s forces, deployed as you choose",
+            follow.from
+        ))
+        .clicked()
+    {
+        state.battle_added_at = Some(ui.input(|i| i.time));
+        actions.push(campaign(CampaignCommand::AddFollowUp {
+            variant: state.follow_up_variant.clone(),
+        }));
+    }
+    for variant in &follow.variants {
+        let mut on = state.follow_up_variant.as_deref() == Some(variant.key.as_str());
+        let text = variant
+            .name
+            .strip_prefix(&follow.name)
+            .map_or(variant.name.as_str(), |rest| {
+                rest.trim().trim_matches(['(', ')'])
+            });
+        if ui
+            .checkbox(&mut on, format!("with the {text}"))
+            .on_hover_text(&variant.help)
+            .changed()
+        {
+            state.follow_up_variant = on.then(|| variant.key.clone());
+        }
+    }
+    actions
+}
+
+/// The ruleset's score (Army Morale) of both sides at the start and after every turn, as a
+/// chart: a side tally over the turns, whatever the ruleset measures.
+fn score_chart(ui: &mut egui::Ui, c: &Campaign, by_turn: &[Sides<u32>]) {
+    let measure = crate::rules::battle::table::engine(c.ruleset)
+        .map_or("Score", |e| e.score_name)
+        .trim_end_matches(" left");
+    ui.strong(format!("{measure} by turn"));
     let series = |side: Side| -> PlotPoints<'static> {
         by_turn
             .iter()
@@ -1027,20 +1135,26 @@ fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
             _ => None,
         })
         .x_axis_label("turn")
-        .y_axis_label("Army Morale")
+        .y_axis_label(measure)
         .show(ui, |plot| {
             // Colours that stay apart on the dark and the light theme and for red-green
             // colour blindness.
             plot.line(
-                Line::new("US", series(Side::First))
-                    .color(egui::Color32::from_rgb(70, 130, 220))
-                    .width(2.0),
+                Line::new(
+                    campaign::sides::side_name(c, Side::First),
+                    series(Side::First),
+                )
+                .color(egui::Color32::from_rgb(70, 130, 220))
+                .width(2.0),
             );
             plot.line(
-                Line::new("German", series(Side::Second))
-                    .color(egui::Color32::from_rgb(230, 150, 40))
-                    .width(2.0)
-                    .style(egui_plot::LineStyle::dashed_loose()),
+                Line::new(
+                    campaign::sides::side_name(c, Side::Second),
+                    series(Side::Second),
+                )
+                .color(egui::Color32::from_rgb(230, 150, 40))
+                .width(2.0)
+                .style(egui_plot::LineStyle::dashed_loose()),
             );
         });
 }

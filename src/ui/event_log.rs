@@ -102,7 +102,7 @@ pub fn ui(
         });
 }
 
-/// The category boxes, "Hide undone", Search and (Armour Battles) the unit.
+/// The category boxes, "Hide undone", Search and (a battle fought on a board) the unit.
 fn filters(filter: &mut LogFilter, plan: &BattlePlan, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         for category in Category::ALL {
@@ -120,21 +120,21 @@ fn filters(filter: &mut LogFilter, plan: &BattlePlan, ui: &mut egui::Ui) {
         ui.add(egui::TextEdit::singleline(&mut filter.text).desired_width(120.0))
             .labelled_by(label.id);
     });
-    if let BattlePlan::Armour(plan) = plan {
+    if let Some(setup) = plan.board_setup() {
+        let plan = &setup.plan;
         ui.horizontal(|ui| {
             let label = ui.label("Unit");
             let selected = filter
                 .unit
                 .as_deref()
-                .and_then(|id| plan.unit_label(id))
-                .unwrap_or_else(|| "all units".to_string());
+                .map_or("all units", |id| plan.label(id))
+                .to_string();
             egui::ComboBox::from_id_salt("log_unit")
                 .selected_text(selected)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut filter.unit, None, "all units");
-                    for (_, u) in plan.units() {
-                        let label = plan.unit_label(&u.id).unwrap_or_else(|| u.label());
-                        ui.selectable_value(&mut filter.unit, Some(u.id.clone()), label);
+                    for u in plan.units.first.iter().chain(&plan.units.second) {
+                        ui.selectable_value(&mut filter.unit, Some(u.id.clone()), &u.label);
                     }
                 })
                 .response

@@ -18,7 +18,6 @@ pub mod model;
 mod print;
 pub mod recovery;
 mod resolve;
-mod tracker;
 mod widgets;
 
 mod help;
@@ -48,7 +47,6 @@ pub use model::{CampaignCommand, CardEntry, CardKey, Command, FOLDER_LOOK_EVERY,
 pub const TEST_MACHINE: &str = "test machine";
 pub use print::{PrintKind, PrintSettings, PrintState};
 pub use resolve::{Form as ResolveForm, ResolveAction, ResolveState, RollEntry, Subject};
-pub use tracker::TrackerState;
 
 /// How the window is launched.
 #[derive(Debug, Clone, Default)]

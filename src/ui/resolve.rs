@@ -114,7 +114,7 @@ pub struct ResolveState {
     pub dice_mode: DiceMode,
     /// The faces typed for dice rolled at the table.
     pub table: table::TableEntry,
-    /// The open campaign battle's units picked for Armour Battles fire.
+    /// The open campaign battle's units picked for the mechanic on screen.
     pub battle_pick: battle_link::BattlePick,
     /// The latest roll (also at the top of the log).
     pub last: Option<RollEntry>,
@@ -127,12 +127,25 @@ pub struct ResolveState {
     cache: Option<Cached>,
 }
 
+/// The mechanic a new session opens on: the first ruleset's first (Armour Battles fire).
+fn first_mechanic() -> MechanicId {
+    crate::rules::registry::all_rulesets()
+        .find_map(|r| r.mechanics().first())
+        .map_or(
+            MechanicId {
+                ruleset: crate::rules::RulesetId::ALL[0],
+                key: "",
+            },
+            crate::rules::resolution::Mechanic::id,
+        )
+}
+
 impl Default for ResolveState {
     /// A new session starts on a fresh seed: a fixed first seed would deal every session's
     /// first roll the same dice.
     fn default() -> Self {
         ResolveState {
-            mechanic: battle_link::FIRE,
+            mechanic: first_mechanic(),
             forms: HashMap::new(),
             seed: clock_seed(0),
             dice_mode: DiceMode::App,
@@ -352,9 +365,7 @@ const SIDE_MIN: f32 = 180.0;
 /// Draws the whole Resolve view.
 pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
     let mut actions = Vec::new();
-    let battle = (state.mechanic == battle_link::FIRE)
-        .then(|| battle_link::open_battle(model))
-        .flatten();
+    let battle = battle_link::open_battle(model, state.mechanic);
     // The side columns give way as the window narrows: the odds in the middle keep at least
     // 40 % of the width (720 px wide still shows the odds and their distributions).
     let side_max = (ui.available_width() * SIDE_SHARE).max(SIDE_MIN);

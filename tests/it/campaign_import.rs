@@ -1,6 +1,9 @@
 //! `campaign import` re-derives every battle from its dice and refuses what does not follow:
 //! each forged file below is a genuine export edited one way, and each is refused naming the
-//! battle, the event and the field (or the file field) at fault.
+//! battle, the event and the field (or the file field) at fault. The file edited is a campaign
+//! the first Lorraine tracker recorded (`tests/fixtures/campaign_lorraine_tracker.json`, its own
+//! event kinds, which every file of that time holds); forgeries of the `act` events played now
+//! are at the end.
 
 use std::process::Command;
 
@@ -10,31 +13,41 @@ use quartermaster::campaign::{
 use quartermaster::rules::dice::Roller;
 use serde_json::{Value, json};
 
-/// A Lorraine campaign whose first two battles were played to the end by the scripted player.
+/// The fixture: a Lorraine campaign whose first two battles the first tracker recorded to
+/// their end, in its own event kinds.
+fn fixture() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/campaign_lorraine_tracker.json");
+    std::fs::read_to_string(path).unwrap()
+}
+
 fn played() -> CampaignRecord {
-    let definition =
-        campaign::new_lorraine("Forgery test", Sides::default(), LorraineOptions::default())
-            .unwrap();
-    // A fixed id: the dice come from the campaign's history, so every call plays the same game.
-    let id = campaign::CampaignUid(uuid::Uuid::from_u128(
-        0x0192_f1d2_3c4b_7000_8000_0000_0000_0007,
-    ));
-    let mut record = CampaignRecord::new(id, definition);
-    for index in 0..2 {
-        for _ in 1..=400u32 {
-            let Some(event) = record.scripted(index, &Recorder::default()).unwrap() else {
-                break;
-            };
-            record
-                .append_numbered(index, "2026-11-24T12:00:00Z".into(), event)
-                .unwrap();
-        }
-    }
-    record
+    file::parse(&fixture()).unwrap()
 }
 
 fn exported() -> Value {
-    serde_json::from_str(&file::to_json(&played()).unwrap()).unwrap()
+    serde_json::from_str(&fixture()).unwrap()
+}
+
+/// A Lorraine campaign whose first battle was played to its end now, by the scripted player:
+/// `act` events.
+fn played_now() -> CampaignRecord {
+    let definition =
+        campaign::new_lorraine("Forgery test", Sides::default(), LorraineOptions::default())
+            .unwrap();
+    let id = campaign::CampaignUid(uuid::Uuid::from_u128(
+        0x0192_f1d2_3c4b_7000_8000_0000_0000_0008,
+    ));
+    let mut record = CampaignRecord::new(id, definition);
+    for _ in 1..=400u32 {
+        let Some(event) = record.scripted(0, &Recorder::default()).unwrap() else {
+            break;
+        };
+        record
+            .append_numbered(0, "2026-11-24T12:00:00Z".into(), event)
+            .unwrap();
+    }
+    record
 }
 
 fn parse(value: &Value) -> Result<CampaignRecord, CampaignError> {
@@ -109,15 +122,14 @@ fn a_roll_swapped_for_a_genuine_roll_of_another_seed_is_refused() {
 /// one the roll's place in the battle gives.
 #[test]
 fn a_roll_from_a_chosen_seed_is_refused() {
-    use quartermaster::rules::armour_battles::battle::{BattleState, decide};
+    use quartermaster::rules::armour_battles::battle::decide;
+    use quartermaster::rules::armour_battles::table_battle::view;
     use quartermaster::rules::battle::DiceFrom;
     let record = played();
-    let quartermaster::campaign::BattlePlan::Armour(plan) = &record.campaign.battles[0] else {
-        unreachable!("Lorraine battles are tracked")
-    };
+    let setup = record.campaign.battles[0].board_setup().unwrap();
+    let start = campaign::fold::start(&setup, &Sides::default());
     let chosen = decide::roll_command(
-        plan,
-        &BattleState::start(plan),
+        &view::state_of(&setup.plan, &start),
         &mut Roller::new(987_654_321),
         DiceFrom::Battle,
     )
@@ -523,4 +535,43 @@ fn a_version_2_file_keeps_its_situations_and_gets_ids() {
     let (seq, event) = fire_with_a_missed_last_die(&mut file);
     event["attack"]["dice"].as_array_mut().unwrap().pop();
     assert_forged(&file, 1, seq, "attack.dice");
+}
+
+/// An `act` event is decided again with its dice and must come out as recorded: a die taken
+/// away, an effect the dice did not give, a roll from a chosen seed — each refused, naming the
+/// battle, the event and the field.
+#[test]
+fn a_forged_action_is_refused() {
+    let record = played_now();
+    let value: Value = serde_json::from_str(&file::to_json(&record).unwrap()).unwrap();
+    assert!(file::parse(&value.to_string()).is_ok());
+    let is_fire = |e: &Value| e["kind"] == "act" && e["action"] == "fire";
+    // A die of the command roll taken away.
+    let mut file = value.clone();
+    let (seq, event) = find_event(&mut file, 0, |e| e["action"] == "roll_command");
+    event["rolls"][0]["dice"].as_array_mut().unwrap().pop();
+    assert_forged(&file, 1, seq, "rolls");
+    // More Disruption than the dice gave.
+    let mut file = value.clone();
+    let (seq, event) = find_event(&mut file, 0, |e| {
+        is_fire(e)
+            && e["effects"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["counter"] == "disruption")
+    });
+    let effect = event["effects"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|x| x["counter"] == "disruption")
+        .unwrap();
+    effect["by"] = json!(effect["by"].as_i64().unwrap() + 1);
+    assert_forged(&file, 1, seq, "effects");
+    // A parameter the fire never had.
+    let mut file = value.clone();
+    let (seq, event) = find_event(&mut file, 0, is_fire);
+    event["params"]["attacker_wild"] = json!(-1);
+    assert_forged(&file, 1, seq, "attacker_wild");
 }

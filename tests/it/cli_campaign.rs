@@ -104,12 +104,13 @@ fn new_lorraine_shows_the_three_briefings_as_json() {
             assert_eq!(side["army_morale"], morale);
         }
     }
+    // Units are listed by their labels, as the table names them.
     assert!(
         battles[2]["sides"]["german"]["units"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|u| u == "Tiger I"),
+            .any(|u| u == "Tiger I (Heavy Tank Platoon)"),
         "the Tiger joins in Battle 3"
     );
 }
@@ -173,7 +174,11 @@ fn export_json_and_pdf_then_import_and_add_what_next() {
     let m7s = |battle: usize| {
         units(battle)
             .iter()
-            .filter(|u| *u == "M7 Howitzer Motor Carriage")
+            .filter(|u| {
+                u.as_str()
+                    .unwrap()
+                    .starts_with("M7 Howitzer Motor Carriage")
+            })
             .count()
     };
     assert_eq!((m7s(2), m7s(3)), (2, 3));
@@ -200,10 +205,7 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
         ok(&dir, &all)
     };
     let line = record(&["command"]);
-    assert!(
-        line.starts_with("battle 2, event 1 (command_rolled"),
-        "{line}"
-    );
+    assert!(line.starts_with("battle 2, event 1 (act"), "{line}");
     assert!(line.contains("by Ann on club-laptop: Turn 1"), "{line}");
     // The dice come from the campaign's own id: when both sides fail their command roll the
     // turn ends at once, and the next turn is rolled.
@@ -215,14 +217,16 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
     }
     let line = record(&["staff-order", "--side", "us", "--purpose", "smoke"]);
     assert!(
-        line.contains(&format!("event {} (staff_order_used", events + 1)),
+        line.contains(&format!("event {} (act", events + 1)),
         "{line}"
     );
+    assert!(line.contains("US uses a Staff Order: smoke"), "{line}");
     let line = record(&["artillery", "--battery", "us-13"]);
     assert!(
-        line.contains(&format!("event {} (artillery_called", events + 2)),
+        line.contains(&format!("event {} (act", events + 2)),
         "{line}"
     );
+    assert!(line.contains("calls a fire mission"), "{line}");
     // Fire until a shot leaves the target with Disruption to rally off; misses are undone (each
     // undo moves the battle on, so the next shot rolls new dice: no seed is ever chosen).
     let mut rallied = false;
@@ -237,7 +241,10 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
             "short",
             "--flank",
         ]);
-        assert!(line.contains("(fire,"), "{line}");
+        assert!(
+            line.contains("(act,") && line.contains("(direct fire)"),
+            "{line}"
+        );
         let show = ok_json(&dir, &["campaign", "show", "Club", "--json"]);
         let target = show["battles"][1]["units"]
             .as_array()
@@ -246,16 +253,15 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
             .find(|u| u["id"] == "german-9")
             .unwrap()
             .clone();
-        let disruption = target["disruption"].as_u64().unwrap();
-        if (1..3).contains(&disruption)
-            && !line.contains("DISPERSED")
-            && target["suppressed"] == false
-        {
+        let disruption = target["counters"]["disruption"].as_u64().unwrap();
+        let suppressed = target["marks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m == "suppressed");
+        if (1..3).contains(&disruption) && !line.contains("DISPERSED") && !suppressed {
             let line = record(&["rally", "--unit", "german-9", "--distance", "10", "--cover"]);
-            assert!(
-                line.contains("(rally,") && line.contains("rallies"),
-                "{line}"
-            );
+            assert!(line.contains("(act,") && line.contains("rallies"), "{line}");
             rallied = true;
             break;
         }
@@ -267,7 +273,7 @@ fn record_plays_the_trackers_actions_and_prints_each_event() {
         "some seed leaves the target disrupted and able to rally"
     );
     let line = record(&["end-turn"]);
-    assert!(line.contains("(turn_ended,"), "{line}");
+    assert!(line.contains("Turn ended"), "{line}");
     let line = record(&["--json", "undo"]);
     let json: Value = serde_json::from_str(&line).unwrap();
     assert_eq!(json["logged"]["event"]["kind"], "undo");
@@ -402,7 +408,7 @@ fn record_takes_the_dice_rolled_at_the_table() {
     use quartermaster::campaign::Event;
     use quartermaster::rules::armour_battles::battle::actions::key;
     use quartermaster::rules::battle::Request;
-    use quartermaster::rules::resolution::{InputValue, TableDice};
+    use quartermaster::rules::resolution::TableDice;
     use quartermaster::store::Store;
 
     let dir = tempfile::tempdir().unwrap();
@@ -473,20 +479,16 @@ fn record_takes_the_dice_rolled_at_the_table() {
         let record = store.load_campaign(id).unwrap().record;
         let request = Request::new(key::FIRE)
             .unit("us-1".to_string())
-            .target("german-3".to_string())
-            .with("kind", InputValue::Choice("direct"));
+            .target("german-3".to_string());
         record
             .decide_table(0, &request, &store.recorder().unwrap(), &dice)
             .unwrap()
             .event
     };
-    let Event::Armour(armour) = &expected else {
-        panic!("a fire is the battle's event: {expected:?}")
+    let Event::Act(act) = &expected else {
+        panic!("a fire is the battle's action: {expected:?}")
     };
-    assert_eq!(
-        armour.dice_from(),
-        quartermaster::rules::battle::DiceFrom::Table
-    );
+    assert_eq!(act.dice_from, quartermaster::rules::battle::DiceFrom::Table);
     let fired = record(
         &[
             &fire[..],
@@ -660,13 +662,24 @@ fn artillery_fire_takes_the_fire_flags_and_says_what_paid_for_its_extra_die() {
         assert!(stderr.contains(said), "{extra:?}: {stderr}");
     }
     // Two extra dice: the US's one wild die pays for the first, a Staff Order for the second.
-    let line = succeeds(
-        &[
-            &fire[..],
-            &["--break-off", "--attacker-wild", "2", "--cover"],
-        ]
-        .concat(),
-    );
+    // The dice are typed (one 5, no 6), so the target reacts whatever the campaign's id: the
+    // reaction pool's size is the one the rules ask for.
+    let shot = [
+        &fire[..],
+        &["--break-off", "--attacker-wild", "2", "--cover"],
+        &["--dice", "attack=511111"],
+    ]
+    .concat();
+    let asked = record(&shot);
+    let stderr = String::from_utf8_lossy(&asked.stderr);
+    let size: usize = stderr
+        .split("the rules roll ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the reaction pool is asked for: {stderr}"));
+    let reaction = format!("reaction={}", "1".repeat(size));
+    let line = succeeds(&[&shot[..], &["--dice", &reaction]].concat());
     assert!(line.contains("(artillery): ["), "{line}");
     assert!(
         line.contains("at 4+ with +2D (wild die, Staff Order) vs"),

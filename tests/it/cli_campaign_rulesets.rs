@@ -392,7 +392,6 @@ fn lorraine_args(name: &str, battle: usize, request: &Request) -> Vec<String> {
 
 #[test]
 fn a_lorraine_campaign_of_three_battles() {
-    use quartermaster::rules::armour_battles::battle::script::next_request;
     let here = tempfile::tempdir().unwrap();
     let dir = here.path();
     let name = "Lorraine league";
@@ -407,11 +406,10 @@ fn a_lorraine_campaign_of_three_battles() {
         let mut ended = false;
         for step in 0..2000 {
             let record = record_of(dir, name);
-            let Some(BattlePlan::Armour(plan)) = record.campaign.battles.get(index) else {
-                panic!("a Lorraine battle");
-            };
-            let state = record.state(index).unwrap();
-            let Some(request) = next_request(plan, &state) else {
+            let plan = record.table_plan(index).expect("a Lorraine battle");
+            let board = record.board(index).unwrap();
+            let scripted = engine(RulesetId::ArmourBattles).unwrap().scripted;
+            let Some(request) = scripted(&plan, &board) else {
                 ended = true;
                 break;
             };

@@ -41,7 +41,6 @@ fn lorraine_with_battle_1_fought(seed: u64) -> CampaignRecord {
         0x0192_0000_0000_7000_8000_0000_0000_0000 | u128::from(seed),
     ));
     let mut record = CampaignRecord::new(id, created);
-    let mut state = record.state(0).unwrap();
     while let Some(event) = record.scripted(0, &Recorder::default()).unwrap() {
         push(&mut record, 0, event);
         if record.logs[0].len() == 4 {
@@ -54,10 +53,9 @@ fn lorraine_with_battle_1_fought(seed: u64) -> CampaignRecord {
             );
             push(&mut record, 0, Event::Undo { seq: 5 });
         }
-        state = record.state(0).unwrap();
         assert!(record.logs[0].len() < 5_000, "the battle ends");
     }
-    assert!(state.is_over());
+    assert!(record.board(0).unwrap().outcome.is_some());
     record
 }
 
@@ -127,9 +125,8 @@ fn every_fought_battle_starts_its_own_page_with_title_result_and_losses() {
     assert!(battle_1.contains(&result.reason), "{:?}", result.reason);
     assert!(battle_1.contains(&format!("{} turns played", result.turns)));
 
-    let state = record.state(0).unwrap();
     let loser = campaign::definition::opponent(winner);
-    let dispersed: Vec<String> = state.losses(loser).map(|u| state.unit_label(u)).collect();
+    let dispersed: Vec<String> = record.board(0).unwrap().losses(loser);
     assert!(!dispersed.is_empty());
     for name in &dispersed {
         assert!(
@@ -156,9 +153,9 @@ fn every_fought_battle_starts_its_own_page_with_title_result_and_losses() {
 fn army_morale_is_a_table_and_a_line_chart_for_both_sides() {
     let record = lorraine_with_battle_1_fought(7);
     let layout = a4(&record);
-    let state = record.state(0).unwrap();
-    let turns = state.morale_by_turn.len() - 1;
-    assert_eq!(turns as u32, state.turn);
+    let by_turn = record.battle(0).unwrap().score_by_turn(&Sides::default());
+    let turns = by_turn.len() - 1;
+    assert_eq!(turns as u32, record.board(0).unwrap().turn);
     let page = &layout.pages[0];
     let text = page.plain_text();
     assert!(text.contains("Army Morale"));
@@ -190,7 +187,7 @@ fn army_morale_is_a_table_and_a_line_chart_for_both_sides() {
     assert_eq!(segments(true), turns + 1);
 
     // The last column of the table is the final Army Morale of both sides.
-    let last = state.morale_by_turn.last().unwrap();
+    let last = by_turn.last().unwrap();
     let finals = [last.first.to_string(), last.second.to_string()];
     for value in finals {
         assert!(page.texts().any(|t| t.text == value), "{value}");

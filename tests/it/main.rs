@@ -40,4 +40,5 @@ mod ui_promises;
 mod ui_recovery;
 mod ui_resolve;
 mod ui_resolve_layout;
+mod ui_support;
 mod ui_table_side;

@@ -53,13 +53,13 @@ fn a_campaign_survives_closing_and_reopening() {
         let logged = store.record_event(stored.battle_ids[0], at, &undo).unwrap();
         assert_eq!(logged.seq, 31);
         stored.record.add(0, logged).unwrap();
-        (stored.record.clone(), stored.record.state(0).unwrap())
+        (stored.record.clone(), stored.record.board(0).unwrap())
     };
     let store = Store::open(dir.path()).unwrap();
     let id = store.find_campaign("LEZEY").unwrap().unwrap();
     let loaded = store.load_campaign(id).unwrap();
     assert_eq!(loaded.record, record);
-    assert_eq!(loaded.record.state(0).unwrap(), state);
+    assert_eq!(loaded.record.board(0).unwrap(), state);
     let listed = store.list_campaigns().unwrap();
     assert_eq!(listed.len(), 1);
     assert_eq!((listed[0].battles, listed[0].events), (3, 31));
@@ -92,7 +92,7 @@ fn names_are_unique_and_imports_keep_numbers_and_times() {
             .collect()
     };
     assert_eq!(events(&reloaded.record), events(&stored.record));
-    assert_eq!(reloaded.record.state(0), stored.record.state(0));
+    assert_eq!(reloaded.record.board(0), stored.record.board(0));
 }
 
 #[test]
@@ -121,7 +121,10 @@ fn events_stay_append_only_but_a_whole_campaign_can_be_deleted() {
 fn what_next_battles_are_stored_with_their_campaign() {
     let mut store = Store::open_in_memory().unwrap();
     let mut stored = store.create_campaign_record(&lezey()).unwrap();
-    stored.record.add_what_next(true).unwrap();
+    stored
+        .record
+        .add_follow_up(Some("extra_artillery"))
+        .unwrap();
     let (battle, setup) = store
         .add_campaign_battle(stored.id, &stored.record.campaign)
         .unwrap();
@@ -195,7 +198,7 @@ fn killing_a_recording_process_never_loses_an_acknowledged_event() {
             assert_eq!(&found.event, event, "round {round}: event {seq} changed");
         }
         for index in 0..3 {
-            stored.record.state(index).unwrap();
+            stored.record.board(index).unwrap();
         }
     }
     assert!(

@@ -606,7 +606,7 @@ fn db_check_loads_every_card_force_and_campaign_and_replays_every_roll() {
                WHERE id = (SELECT MAX(id) FROM cards WHERE origin = 'custom');
              DROP TRIGGER battle_events_no_update;
              UPDATE battle_events SET payload = replace(payload, '\"dice\":[', '\"dice\":[6,')
-               WHERE id = (SELECT MIN(id) FROM battle_events WHERE kind = 'command_rolled');",
+               WHERE id = (SELECT MIN(id) FROM battle_events WHERE kind = 'act');",
         )
         .unwrap();
     }

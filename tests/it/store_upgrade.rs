@@ -10,14 +10,14 @@ use crate::store_support;
 
 use std::path::{Path, PathBuf};
 
-use quartermaster::campaign::event::FireEvent;
 use quartermaster::campaign::{
     self, BattlePlan, Campaign, CampaignRecord, Event, EventUid, LorraineOptions, Sides,
 };
-use quartermaster::rules::armour_battles::battle::event::{self as ab, ChainUse};
+use quartermaster::rules::armour_battles::battle::decide;
+use quartermaster::rules::armour_battles::battle::event::{self as ab, ChainUse, FireEvent};
 use quartermaster::rules::armour_battles::battle::state::{BattleState, Phase, UnitStatus};
-use quartermaster::rules::armour_battles::battle::{ArmourBattlePlan, decide};
 use quartermaster::rules::armour_battles::fire::{FireSituation, RangeBand};
+use quartermaster::rules::armour_battles::table_battle::{legacy, view};
 use quartermaster::rules::battle::{DiceFrom, opponent};
 use quartermaster::rules::dice::Roller;
 use quartermaster::rules::{self, Budget, CardRef, Force, ForceUnit, RulesetId};
@@ -181,15 +181,11 @@ fn regenerate_fixtures() {
 /// The scripted player as builds before the current rules ran it (one roller for the whole
 /// battle, chosen seeds, a reserve committed without its order's die): how the committed
 /// fixtures' events were made, so they can be made again exactly.
-fn old_scripted_event(
-    plan: &ArmourBattlePlan,
-    state: &BattleState,
-    roller: &mut Roller,
-) -> Option<ab::Event> {
+fn old_scripted_event(state: &BattleState, roller: &mut Roller) -> Option<ab::Event> {
     let side = match state.phase {
         Phase::Over => return None,
         Phase::AwaitingCommandRoll => {
-            return decide::roll_command(plan, state, roller, DiceFrom::Chosen).ok();
+            return decide::roll_command(state, roller, DiceFrom::Chosen).ok();
         }
         Phase::Pulse { side } => side,
     };
@@ -260,13 +256,16 @@ fn v3_events() -> (Campaign, Vec<Event>) {
     )
     .unwrap();
     let mut record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), definition);
-    let BattlePlan::Armour(plan) = record.campaign.battles[0].clone() else {
-        unreachable!()
-    };
+    // Version 3 held the tracker's own plans, and named no scripted campaign.
+    record.campaign.scenario = None;
+    for (i, plan) in record.campaign.battles.iter_mut().enumerate() {
+        *plan = BattlePlan::Armour(legacy::lorraine_plan(i as u32 + 1).unwrap());
+    }
     let mut roller = Roller::new(303);
     for _ in 0..60 {
-        let state = record.state(0).unwrap();
-        let Some(event) = old_scripted_event(&plan, &state, &mut roller) else {
+        let plan = record.table_plan(0).unwrap();
+        let state = view::state_of(&plan, &record.board(0).unwrap());
+        let Some(event) = old_scripted_event(&state, &mut roller) else {
             break;
         };
         record

@@ -306,7 +306,7 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
         .get_by_label("Set up battle 2 with these changes")
         .rect()
         .center();
-    crate::ui_campaign::double_click_at(&mut h, at);
+    crate::ui_support::double_click_at(&mut h, at);
     assert_eq!(record(&h).campaign.battles.len(), 2, "one battle added");
     let next = board(&h, 1);
     for unit in &next.units {

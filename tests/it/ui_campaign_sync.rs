@@ -6,7 +6,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::campaign::{CampaignRecord, Event};
 use quartermaster::rules::armour_battles::battle::actions::key;
-use quartermaster::rules::armour_battles::battle::event as ab;
 use quartermaster::rules::battle::Request;
 use quartermaster::store::Store;
 use quartermaster::ui::model::Model;
@@ -170,13 +169,13 @@ fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
         .expect("one button per branch")
         .rect()
         .center();
-    crate::ui_campaign::double_click_at(&mut laptop, at);
+    crate::ui_support::double_click_at(&mut laptop, at);
     let settled = record(&laptop);
     assert!(settled.open_fork(0).is_none());
     assert_eq!(settled.logs[0][0].by.player, "Bob");
     assert!(matches!(
         settled.logs[0][0].event,
-        Event::Armour(ab::Event::CommandRolled(_))
+        Event::Act(ref act) if act.action == key::ROLL_COMMAND
     ));
     let choices = settled
         .all_events(0)

@@ -10,13 +10,11 @@ use proptest::prelude::*;
 use uuid::Uuid;
 
 use super::{MAX_NOTE_CHARS, merge};
-use crate::campaign::definition::BattlePlan;
 use crate::campaign::seal::{self, MachineKey, Seal, SignatureBytes};
 use crate::campaign::{
     CampaignRecord, CampaignUid, Event, EventUid, LorraineOptions, Position, Recorder, Sides,
-    new_lorraine, what_next,
+    new_lorraine,
 };
-use crate::rules::armour_battles::battle::event as ab;
 
 fn base() -> CampaignRecord {
     CampaignRecord::new(
@@ -85,10 +83,7 @@ impl Replica {
             let keep = fork.branches[pick % fork.branches.len()].first;
             self.choose(index, keep);
         }
-        assert!(matches!(
-            self.record.campaign.battles[index],
-            BattlePlan::Armour(_)
-        ));
+        assert!(self.record.campaign.battles[index].board_setup().is_some());
         for k in 0..n {
             let event = if note_every > 0 && k % note_every == 0 {
                 Some(Event::Note {
@@ -405,8 +400,9 @@ fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() 
     c.play(0, 3, 0, 0);
     c.play(1, 2, 0, 0);
     let mut forged = c.record.clone();
-    if let Event::Armour(ab::Event::CommandRolled(roll)) = &mut forged.logs[0][0].event {
-        roll.turn = 7;
+    if let Event::Act(act) = &mut forged.logs[0][0].event {
+        act.effects
+            .insert(0, crate::rules::battle::board::Effect::NextTurn);
     }
     let key = c.key.clone();
     let number = forged.battle_number(0);
@@ -415,7 +411,10 @@ fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() 
     assert_eq!(report.added, 2, "battle 2 merges: {report:?}");
     assert!(merged.logs[0].is_empty());
     assert!(
-        report.refused.iter().any(|r| r.reason.contains("turn")),
+        report
+            .refused
+            .iter()
+            .any(|r| r.reason.contains("the dice and the rules give")),
         "{report:?}"
     );
 }
@@ -435,7 +434,7 @@ fn a_forged_recorder_is_refused_and_named() {
         machine: "machine 1".into(),
     };
     let concession = Event::BattleConcluded {
-        winner: Some(crate::rules::armour_battles::Side::Second),
+        winner: Some(crate::rules::battle::Side::Second),
         notes: "the first player concedes".into(),
     };
     eve.record
@@ -500,7 +499,9 @@ fn an_unsigned_event_after_a_signed_one_is_refused_and_limits_hold() {
             &key,
             "9999-01-01T00:00:00.000Z".into(),
             by,
-            Event::Armour(ab::Event::TurnEnded {}),
+            Event::Note {
+                text: "late".into(),
+            },
         )
         .unwrap();
     let (_, report) = merge(&ann.record, &late.record).unwrap();
@@ -518,7 +519,10 @@ fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing
     bob.merge_from(&ann.record);
     // Both add battle 4 before syncing, Bob with the extra artillery.
     for (replica, extra) in [(&mut ann, false), (&mut bob, true)] {
-        let plan = BattlePlan::Armour(what_next(4, extra).unwrap());
+        let plan = replica
+            .record
+            .follow_up(extra.then_some("extra_artillery"))
+            .unwrap();
         replica.record.campaign.battles.push(plan.clone());
         replica.record.logs.push(Vec::new());
         replica.record.aside.push(Vec::new());
@@ -567,21 +571,17 @@ fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing
 /// from their seed, only a seed somebody chose — is refused on merge, naming the seed.
 #[test]
 fn an_event_whose_seed_is_not_the_derived_one_is_refused_on_merge() {
-    use crate::rules::armour_battles::battle::{BattleState, decide};
-    use crate::rules::battle::DiceFrom;
+    use crate::rules::battle::table::AnyTable;
+    use crate::rules::battle::{BattleRules, Dice, Request};
     let mut b = Replica::new(2);
     b.play(0, 1, 0, 0);
-    let BattlePlan::Armour(plan) = b.record.campaign.battles[0].clone() else {
-        unreachable!()
-    };
-    let chosen = decide::roll_command(
-        &plan,
-        &BattleState::start(&plan),
-        &mut crate::rules::dice::Roller::new(1234),
-        DiceFrom::Battle,
-    )
-    .unwrap();
-    b.record.logs[0][0].event = Event::Armour(chosen);
+    let setup = b.record.campaign.battles[0].board_setup().unwrap();
+    let board = crate::campaign::fold::start(&setup, &Sides::default());
+    let request = Request::new("roll_command");
+    let chosen = AnyTable::decide(&setup.plan, &board, &request, &Dice::Seed(1234))
+        .unwrap()
+        .event;
+    b.record.logs[0][0].event = Event::Act(chosen);
     // Signed again by its own machine, so only the seed is wrong.
     let (key, id, number) = (b.key.clone(), b.record.id, b.record.battle_number(0));
     seal::seal(&key, id, number, &mut b.record.logs[0][0]);

@@ -1,14 +1,17 @@
-//! The flags of `campaign record NAME --battle N ACTION …`, one subcommand per tracker action.
+//! The flags of `campaign record NAME --battle N ACTION …`: `act ACTION` for any action a
+//! battle offers, built from the actions' own descriptions, the campaign's own events (undo,
+//! notes, the players' result), and each ruleset's aliases — the Lorraine tracker's `command`,
+//! `chain`, `fire`, `rally` … — built as data from the ruleset's battle rules
+//! ([`crate::rules::battle::alias`]), each standing for the `act` it names with the flags it
+//! always had, so scripts keep working.
 
-use std::marker::PhantomData;
-
-use clap::{ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 
 use crate::cli::FlagSet;
 use crate::rules::RulesetId;
-use crate::rules::resolution::{self, Mechanic};
-
-use crate::rules::armour_battles::Side;
+use crate::rules::battle::Side;
+use crate::rules::battle::alias::{ActAlias, AliasFlag};
+use crate::rules::resolution::{InputKind, Mechanic};
 
 /// `campaign record`'s arguments.
 #[derive(Debug, Args)]
@@ -27,147 +30,35 @@ pub struct RecordArgs {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum SideArg {
-    /// The US, or in a campaign of another ruleset the first player.
-    #[value(alias = "first")]
-    Us,
-    /// The Germans, or the second player.
-    #[value(alias = "second")]
-    German,
+    /// The first player (in Lorraine, the US).
+    #[value(alias = "us")]
+    First,
+    /// The second player (in Lorraine, the Germans).
+    #[value(alias = "german")]
+    Second,
 }
 
 impl From<SideArg> for Side {
     fn from(s: SideArg) -> Self {
         match s {
-            SideArg::Us => Side::First,
-            SideArg::German => Side::Second,
+            SideArg::First => Side::First,
+            SideArg::Second => Side::Second,
         }
     }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum ChainUseArg {
-    Orders,
-    RestockStaffOrders,
-    /// Refused: a company is committed with `commit`, which spends its die.
-    CommitReserves,
-    Repair,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum WinnerArg {
-    /// The US, or in a campaign of another ruleset the first player.
-    #[value(alias = "first")]
-    Us,
-    /// The Germans, or the second player.
-    #[value(alias = "second")]
-    German,
+    /// The first player (in Lorraine, the US).
+    #[value(alias = "us")]
+    First,
+    /// The second player (in Lorraine, the Germans).
+    #[value(alias = "german")]
+    Second,
     Draw,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum CheckMoveArg {
-    Double,
-    Triple,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum WildUseArg {
-    Bonus,
-    InstantStaffOrders,
-    StockStaffOrders,
-}
-
-/// The Armour Battles fire mechanic, whose situation flags `campaign record … fire` and
-/// `… artillery-fire` take (artillery fire is the fire mechanic with a battery firing).
-pub fn fire_mechanic() -> Option<&'static Mechanic> {
-    resolution::mechanic(RulesetId::ArmourBattles, "fire")
-}
-
-/// The Armour Battles rally mechanic, whose situation flags `campaign record … rally` takes.
-pub fn rally_mechanic() -> Option<&'static Mechanic> {
-    resolution::mechanic(RulesetId::ArmourBattles, "rally")
-}
-
-/// The fire mechanic's inputs that name units: `campaign record` names the battle's units
-/// with its own `--attacker`, `--battery` and `--target` (by id or label), not cards.
-pub const FIRE_UNIT_INPUTS: [&str; 3] = ["attacker", "battery", "target"];
-
-/// The rally mechanic's input that names the unit: `campaign record … rally` names it with
-/// its own `--unit`.
-pub const RALLY_UNIT_INPUTS: [&str; 1] = ["unit"];
-
-/// `campaign record … fire`'s and `… artillery-fire`'s situation flags: the fire mechanic's
-/// own, built from its input descriptions exactly as `odds armour-battles` builds them, so a
-/// situation typed for the odds is typed the same for the record.
-pub fn fire_flags() -> FlagSet {
-    FlagSet::of(fire_mechanic()).without_inputs(&FIRE_UNIT_INPUTS)
-}
-
-/// `campaign record … rally`'s situation flags: the rally mechanic's own, as `odds
-/// armour-battles` builds them.
-pub fn rally_flags() -> FlagSet {
-    FlagSet::of(rally_mechanic()).without_inputs(&RALLY_UNIT_INPUTS)
-}
-
-/// Which mechanic's situation flags a subcommand takes.
-pub trait SituationFlags {
-    /// The flags, as [`FlagSet::read`] reads them.
-    fn flags() -> FlagSet;
-}
-
-/// The fire mechanic's situation (`fire`, `artillery-fire`).
-#[derive(Debug, Clone, Copy)]
-pub struct FireFlags;
-
-impl SituationFlags for FireFlags {
-    fn flags() -> FlagSet {
-        fire_flags()
-    }
-}
-
-/// The rally mechanic's situation (`rally`).
-#[derive(Debug, Clone, Copy)]
-pub struct RallyFlags;
-
-impl SituationFlags for RallyFlags {
-    fn flags() -> FlagSet {
-        rally_flags()
-    }
-}
-
-/// The situation flags given to a subcommand, read by `S`'s [`FlagSet`].
-#[derive(Debug, Clone)]
-pub struct Situation<S>(pub ArgMatches, PhantomData<S>);
-
-impl<S> FromArgMatches for Situation<S> {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Ok(Situation(matches.clone(), PhantomData))
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        self.0 = matches.clone();
-        Ok(())
-    }
-}
-
-impl<S: SituationFlags> Args for Situation<S> {
-    fn augment_args(command: clap::Command) -> clap::Command {
-        command.args(S::flags().args())
-    }
-
-    fn augment_args_for_update(command: clap::Command) -> clap::Command {
-        Self::augment_args(command)
-    }
-}
-
-/// The fire situation (`fire`, `artillery-fire`).
-pub type FireSituation = Situation<FireFlags>;
-
-/// The rally situation.
-pub type RallySituation = Situation<RallyFlags>;
-
-/// The dice the players rolled at the table for an action that rolls (`chain` and `wild`
-/// spend dice and take `--dice N`, a count, instead).
+/// The dice the players rolled at the table for an action that rolls.
 #[derive(Debug, Clone, Default, Args)]
 pub struct TableDiceArgs {
     /// Dice rolled at the table, one pool each time, as `roll --dice`: attack=6,5,5,2 or
@@ -177,164 +68,32 @@ pub struct TableDiceArgs {
     pub faces: Vec<String>,
 }
 
-#[derive(Debug, Subcommand)]
+/// What `campaign record` records.
+#[derive(Debug)]
 pub enum RecordAction {
-    /// Roll both sides' command dice for the next turn.
-    Command {
-        #[command(flatten)]
-        table: TableDiceArgs,
-    },
-    /// Use dice of a chain in the side's Command Pulse (face 6: its wild dice as a chain).
-    Chain {
-        /// The side whose Command Pulse it is.
-        #[arg(long, value_enum)]
-        side: SideArg,
-        /// The chain's face (2–5; 6 for the wild dice).
-        #[arg(long)]
-        face: u8,
-        /// How many of its dice.
-        #[arg(long)]
-        dice: u32,
-        /// What the dice are spent on.
-        #[arg(long, value_enum, default_value = "orders")]
-        on: ChainUseArg,
-    },
-    /// Spend wild dice outside a chain.
-    Wild {
-        /// The side spending them.
-        #[arg(long, value_enum)]
-        side: SideArg,
-        /// How many wild dice.
-        #[arg(long)]
-        dice: u32,
-        /// What they are spent on.
-        #[arg(long, value_enum, default_value = "bonus")]
-        on: WildUseArg,
-    },
-    /// Spend one Staff Order.
-    StaffOrder {
-        /// The side spending it.
-        #[arg(long, value_enum)]
-        side: SideArg,
-        /// What it is for, in the log's words.
-        #[arg(long, default_value = "")]
-        purpose: String,
-    },
-    /// Direct (or, with --opportunity, opportunity) fire by one unit at another.
-    Fire {
-        /// The firing unit: its id as `campaign show --json` lists it under `units` (us-1),
-        /// or its label as the tracker and the cards show it ("M4 75mm 1/2").
-        #[arg(long)]
-        attacker: String,
-        /// The unit fired at: its id or its label.
-        #[arg(long)]
-        target: String,
-        #[command(flatten)]
-        situation: FireSituation,
-        #[command(flatten)]
-        table: TableDiceArgs,
-    },
-    /// Call a fire mission with a Staff Order (rolls the response check).
-    Artillery {
-        /// The off-table battery called.
-        #[arg(long)]
-        battery: String,
-        #[command(flatten)]
-        table: TableDiceArgs,
-    },
-    /// A battery's fire for effect on one unit under the burst.
-    ArtilleryFire {
-        /// The battery firing for effect: its id or its label.
-        #[arg(long)]
-        battery: String,
-        /// A unit under the burst: its id or its label.
-        #[arg(long)]
-        target: String,
-        #[command(flatten)]
-        situation: FireSituation,
-        #[command(flatten)]
-        table: TableDiceArgs,
-    },
-    /// Rally a unit with its side's Rally Dice.
-    Rally {
-        /// The unit rallying: its id or its label.
-        #[arg(long)]
-        unit: String,
-        #[command(flatten)]
-        situation: RallySituation,
-        #[command(flatten)]
-        table: TableDiceArgs,
-    },
-    /// Commit a reserve company with one die of a chain (from its briefing's turn, never in a
-    /// turn of Command Failure).
-    Commit {
-        /// The company ("Armour Company 1"), or a unit of it by id or label.
-        #[arg(long)]
-        company: String,
-        /// The face of the chain the order's die comes from (default: the shortest chain).
-        #[arg(long)]
-        chain: Option<u8>,
-    },
-    /// Place a hidden unit on the table.
-    Reveal {
-        /// The unit: its id or its label.
-        #[arg(long)]
-        unit: String,
-    },
-    /// A unit removed by something the tracker did not resolve; its side rolls 1D3 Army
-    /// Morale.
-    Disperse {
-        /// The unit: its id or its label.
-        #[arg(long)]
-        unit: String,
-        #[command(flatten)]
-        table: TableDiceArgs,
-    },
-    /// A Poor Reliability check on a double or triple move.
-    Reliability {
-        /// The unit: its id or its label.
-        #[arg(long)]
-        unit: String,
-        /// The move order.
-        #[arg(long = "move", value_enum)]
-        order: CheckMoveArg,
-        #[command(flatten)]
-        table: TableDiceArgs,
-    },
-    /// Repair a broken-down unit with a command die (or a Staff Order).
-    Repair {
-        /// The unit: its id or its label.
-        #[arg(long)]
-        unit: String,
-        /// Pay with a Staff Order rather than a command die.
-        #[arg(long)]
-        staff_order: bool,
-    },
-    /// Keep a mission cancelled by a Command Failure, for a Staff Order.
-    Maintain {
-        /// The battery: its id or its label.
-        #[arg(long)]
-        battery: String,
-    },
-    /// Call off a battery's mission.
-    CancelMission {
-        /// The battery: its id or its label.
-        #[arg(long)]
-        battery: String,
-    },
-    /// A battery's mission has fired for effect and is over.
-    MissionDone {
-        /// The battery: its id or its label.
-        #[arg(long)]
-        battery: String,
-    },
-    /// Any action a board battle offers (every ruleset but Armour Battles): its key as
-    /// `campaign show --json` and the tracker name it (`order`, `shoot`, `end_turn`), its
-    /// unit, target and parameters (`--set order=fire`).
+    Own(OwnAction),
+    /// A ruleset's alias of an action, with its flags as given.
+    Alias(AliasCall),
+}
+
+/// An alias as the command line gave it.
+#[derive(Debug, Clone)]
+pub struct AliasCall {
+    pub ruleset: RulesetId,
+    pub alias: ActAlias,
+    pub matches: ArgMatches,
+}
+
+/// The campaign's own events, and any action by its key.
+#[derive(Debug, Subcommand)]
+pub enum OwnAction {
+    /// Any action the battle offers now: its key as `campaign show NAME --actions` lists it
+    /// with its parameters (`order`, `shoot`, `use_chain`, `end_turn`), its unit, target and
+    /// parameters (`--set order=fire`, `--set on=orders`).
     Act {
         /// The action's key.
         action: String,
-        /// The side acting, for an action of a side (`draw`, `command`).
+        /// The side acting, for an action of a side (`draw`, `use_chain`).
         #[arg(long, value_enum)]
         side: Option<SideArg>,
         /// The unit acting: its id (`first-2`) or its label ("Rifle Squad 2").
@@ -346,6 +105,9 @@ pub enum RecordAction {
         /// A parameter of the action, KEY=VALUE (`order=fire`, `cover=true`, `range=18`).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         set: Vec<String>,
+        /// Words the action records (what a Staff Order was used for).
+        #[arg(long, default_value = "")]
+        text: String,
         #[command(flatten)]
         table: TableDiceArgs,
     },
@@ -358,8 +120,6 @@ pub enum RecordAction {
         #[arg(long, default_value = "")]
         notes: String,
     },
-    /// End the turn before both sides used their chains.
-    EndTurn,
     /// Take back the latest event that counts.
     Undo,
     /// Put back the latest undo.
@@ -379,48 +139,134 @@ pub enum RecordAction {
     },
 }
 
+/// Every alias of every ruleset's battle rules, with its ruleset.
+pub fn aliases() -> impl Iterator<Item = (RulesetId, &'static ActAlias)> {
+    RulesetId::ALL.into_iter().flat_map(|ruleset| {
+        crate::rules::ruleset(ruleset)
+            .table_battle()
+            .map_or(&[][..], |e| e.aliases)
+            .iter()
+            .map(move |alias| (ruleset, alias))
+    })
+}
+
+/// The alias named `name`.
+fn alias(name: &str) -> Option<(RulesetId, &'static ActAlias)> {
+    aliases().find(|(_, a)| a.name == name)
+}
+
+/// The mechanic whose situation flags `alias` takes, with those flags.
+pub fn alias_flags(ruleset: RulesetId, alias: &ActAlias) -> Option<(&'static Mechanic, FlagSet)> {
+    let flags = alias.mechanic?;
+    let mechanic = crate::rules::resolution::mechanic(ruleset, flags.key)?;
+    Some((
+        mechanic,
+        FlagSet::of([mechanic]).without_inputs(flags.without),
+    ))
+}
+
+/// The subcommand of an alias: its own flags, its mechanic's situation flags, `--dice`.
+fn alias_command(ruleset: RulesetId, alias: &ActAlias) -> clap::Command {
+    let specs = crate::rules::battle::table::engine(ruleset)
+        .map(|e| (e.params)(alias.action))
+        .unwrap_or_default();
+    let mut command = clap::Command::new(alias.name).about(alias.about);
+    for &(flag, what) in alias.flags {
+        let arg = Arg::new(flag).long(flag);
+        command = command.arg(match what {
+            AliasFlag::Side => arg
+                .required(true)
+                .value_parser(clap::builder::EnumValueParser::<SideArg>::new())
+                .help("The side acting: first or second (us or german in Lorraine)."),
+            AliasFlag::Unit | AliasFlag::Target | AliasFlag::Group => arg
+                .required(true)
+                .help("A unit: its id as `campaign show --json` lists it (us-1), or its label as the table and the cards show it (\"M4 75mm 1/2\")."),
+            AliasFlag::Text => arg.default_value("").help("In the log's words."),
+            AliasFlag::Param(key) => match specs.iter().find(|s| s.key == key) {
+                Some(spec) if matches!(spec.kind, InputKind::Toggle) => {
+                    arg.action(ArgAction::SetTrue).help(spec.help)
+                }
+                Some(spec) => arg.allow_negative_numbers(true).help(format!("{}: {}", spec.label, spec.help)),
+                None => arg,
+            },
+        });
+    }
+    if let Some((_, flags)) = alias_flags(ruleset, alias) {
+        command = command.args(flags.args());
+    }
+    if alias.rolls {
+        command = command.arg(
+            Arg::new("dice")
+                .long("dice")
+                .value_name("POOL=FACES")
+                .action(ArgAction::Append)
+                .help("Dice rolled at the table, one pool each time, as `roll --dice`: attack=6,5,5,2; without it the app rolls."),
+        );
+    }
+    command
+}
+
+impl FromArgMatches for RecordAction {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        if let Some((name, sub)) = matches.subcommand()
+            && let Some((ruleset, alias)) = alias(name)
+        {
+            return Ok(RecordAction::Alias(AliasCall {
+                ruleset,
+                alias: *alias,
+                matches: sub.clone(),
+            }));
+        }
+        OwnAction::from_arg_matches(matches).map(RecordAction::Own)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for RecordAction {
+    fn augment_subcommands(command: clap::Command) -> clap::Command {
+        let command = OwnAction::augment_subcommands(command);
+        command.subcommands(aliases().map(|(ruleset, alias)| alias_command(ruleset, alias)))
+    }
+
+    fn augment_subcommands_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        OwnAction::has_subcommand(name) || alias(name).is_some()
+    }
+}
+
 impl RecordAction {
-    /// The action as its subcommand is spelled ("fire", "artillery-fire").
+    /// The action as its subcommand is spelled ("fire", "act").
     pub fn name(&self) -> &'static str {
         match self {
-            RecordAction::Command { .. } => "command",
-            RecordAction::Chain { .. } => "chain",
-            RecordAction::Wild { .. } => "wild",
-            RecordAction::StaffOrder { .. } => "staff-order",
-            RecordAction::Fire { .. } => "fire",
-            RecordAction::Artillery { .. } => "artillery",
-            RecordAction::ArtilleryFire { .. } => "artillery-fire",
-            RecordAction::Rally { .. } => "rally",
-            RecordAction::Commit { .. } => "commit",
-            RecordAction::Reveal { .. } => "reveal",
-            RecordAction::Disperse { .. } => "disperse",
-            RecordAction::Reliability { .. } => "reliability",
-            RecordAction::Repair { .. } => "repair",
-            RecordAction::Maintain { .. } => "maintain",
-            RecordAction::CancelMission { .. } => "cancel-mission",
-            RecordAction::MissionDone { .. } => "mission-done",
-            RecordAction::Act { .. } => "act",
-            RecordAction::Conclude { .. } => "conclude",
-            RecordAction::EndTurn => "end-turn",
-            RecordAction::Undo => "undo",
-            RecordAction::Redo => "redo",
-            RecordAction::Note { .. } => "note",
-            RecordAction::Choose { .. } => "choose",
+            RecordAction::Alias(call) => call.alias.name,
+            RecordAction::Own(OwnAction::Act { .. }) => "act",
+            RecordAction::Own(OwnAction::Conclude { .. }) => "conclude",
+            RecordAction::Own(OwnAction::Undo) => "undo",
+            RecordAction::Own(OwnAction::Redo) => "redo",
+            RecordAction::Own(OwnAction::Note { .. }) => "note",
+            RecordAction::Own(OwnAction::Choose { .. }) => "choose",
         }
     }
 
     /// The faces given with `--dice` (none for an action that does not roll).
-    pub fn table_dice(&self) -> &[String] {
+    pub fn table_dice(&self) -> Vec<String> {
         match self {
-            RecordAction::Command { table }
-            | RecordAction::Fire { table, .. }
-            | RecordAction::Artillery { table, .. }
-            | RecordAction::ArtilleryFire { table, .. }
-            | RecordAction::Rally { table, .. }
-            | RecordAction::Disperse { table, .. }
-            | RecordAction::Reliability { table, .. }
-            | RecordAction::Act { table, .. } => &table.faces,
-            _ => &[],
+            RecordAction::Own(OwnAction::Act { table, .. }) => table.faces.clone(),
+            RecordAction::Alias(call) if call.alias.rolls => call
+                .matches
+                .get_many::<String>("dice")
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
         }
     }
 }
@@ -504,16 +350,21 @@ mod tests {
         }
     }
 
+    fn mechanic_of(name: &str) -> (&'static Mechanic, FlagSet) {
+        let (ruleset, alias) = alias(name).expect("an alias");
+        alias_flags(ruleset, alias).expect("an alias with a mechanic's flags")
+    }
+
     /// `campaign record … fire` and `odds armour-battles` take one situation with the same
     /// flags, spelled and read alike: the record's are exactly the fire mechanic's flags in the
     /// odds command, less the three that name units by card (the record names the battle's
     /// units with its own `--attacker` and `--target`).
     #[test]
     fn record_fire_and_odds_fire_take_the_same_situation_flags() {
-        let fire = fire_mechanic().expect("Armour Battles has fire");
+        let (fire, fire_flags) = mechanic_of("fire");
         let by_card: BTreeSet<String> = FlagSet::of([fire])
             .names()
-            .difference(&fire_flags().names())
+            .difference(&fire_flags.names())
             .cloned()
             .collect();
         assert_eq!(
@@ -536,7 +387,7 @@ mod tests {
     /// with its own `--battery` and `--target`.
     #[test]
     fn record_artillery_fire_takes_the_fire_situation_flags() {
-        let fire = fire_mechanic().expect("Armour Battles has fire");
+        let (fire, _) = mechanic_of("artillery-fire");
         same_situation_flags(
             "artillery-fire",
             fire,
@@ -549,10 +400,10 @@ mod tests {
     /// has them, less `--rally` (the card): the record names the unit with `--unit`.
     #[test]
     fn record_rally_and_odds_rally_take_the_same_situation_flags() {
-        let rally = rally_mechanic().expect("Armour Battles has rally");
+        let (rally, rally_flags) = mechanic_of("rally");
         let by_card: BTreeSet<String> = FlagSet::of([rally])
             .names()
-            .difference(&rally_flags().names())
+            .difference(&rally_flags.names())
             .cloned()
             .collect();
         assert_eq!(by_card, BTreeSet::from(["rally".to_string()]));

@@ -16,27 +16,28 @@ pub use show::show_json;
 use show::show_text;
 
 use super::{EXIT_OK, data_dir, print_json};
-use crate::campaign::{self, CampaignRecord, LorraineOptions, Sides, file};
+use crate::campaign::{self, CampaignOptions, CampaignRecord, Sides, file};
 use crate::rules::RulesetId;
 use crate::store::{Store, StoredCampaign};
 
 #[derive(Debug, Subcommand)]
 pub enum CampaignCommand {
-    /// Start a campaign: `campaign new lorraine --name NAME`, or a campaign of any other
-    /// ruleset between two forces: `campaign new RULESET --name NAME --force F --force G`.
+    /// Start a campaign: a scripted campaign from its briefings (`campaign new lorraine --name
+    /// NAME`), or a campaign of any ruleset between two forces: `campaign new RULESET --name
+    /// NAME --force F --force G`.
     New {
-        /// `lorraine` (Armour Battles, Lorraine 1944), or another ruleset's id as
-        /// `quartermaster rulesets` lists them.
+        /// A scripted campaign's id (`lorraine`: Armour Battles, Lorraine 1944), or a
+        /// ruleset's id as `quartermaster rulesets` lists them.
         scenario: String,
         /// The campaign's name (at most 200 characters, unique in the library).
         #[arg(long)]
         name: String,
-        /// Who plays the US (Lorraine), or the first force.
-        #[arg(long, alias = "first", default_value = "")]
-        us: String,
-        /// Who plays the Germans (Lorraine), or the second force.
-        #[arg(long, alias = "second", default_value = "")]
-        german: String,
+        /// Who plays the first side (the US in Lorraine), or fields the first force.
+        #[arg(long, alias = "us", default_value = "")]
+        first: String,
+        /// Who plays the second side (the Germans in Lorraine), or fields the second force.
+        #[arg(long, alias = "german", default_value = "")]
+        second: String,
         /// The two forces of a campaign of another ruleset, first player's first: a saved
         /// force's name, or a force file (an opponent's `force export`).
         #[arg(long = "force", value_name = "FORCE")]
@@ -64,6 +65,10 @@ pub enum CampaignCommand {
         /// Also print every battle's event log.
         #[arg(long)]
         log: bool,
+        /// List the actions battle N offers now with their parameters (what `campaign record
+        /// NAME --battle N act ACTION` takes); the last battle when no number is given.
+        #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "0")]
+        actions: Option<u32>,
     },
     /// Write a campaign as JSON (re-importable) or as a PDF after-action report.
     Export {
@@ -81,11 +86,13 @@ pub enum CampaignCommand {
         #[arg(long)]
         name: Option<String>,
     },
-    /// Add the book's "What next?" battle (all Battle 3 forces, free deployment).
+    /// Add a scripted campaign's battle after its last: Lorraine's "What next?" (all Battle 3
+    /// forces, free deployment).
     WhatNext {
         /// The campaign's name (case does not matter).
         name: String,
-        /// Three M7 HMCs and two 105mm howitzers, +1 Army Morale and +1 Staff Order a side.
+        /// Play it the scripted campaign's other way: Lorraine's three M7 HMCs and two 105mm
+        /// howitzers, +1 Army Morale and +1 Staff Order a side.
         #[arg(long)]
         extra_artillery: bool,
     },
@@ -184,79 +191,31 @@ pub fn run(
         CampaignCommand::New {
             scenario,
             name,
-            us,
-            german,
+            first,
+            second,
             forces,
             battle,
             carry_losses,
         } => {
             let mut store = open(data_dir_arg)?;
-            let created = if scenario.eq_ignore_ascii_case("lorraine") {
-                if !forces.is_empty() {
-                    bail!("--force: the Lorraine campaign's forces are the book's briefings");
+            let players = Sides { first, second };
+            let created = match campaign::scripted::find(&scenario) {
+                Some(script) => {
+                    if !forces.is_empty() {
+                        bail!("--force: a scripted campaign's forces are its briefings");
+                    }
+                    let options = CampaignOptions { carry_losses };
+                    campaign::new_scripted(&name, script, players, options)?
                 }
-                campaign::new_lorraine(
+                None => new_between_forces(
+                    &store,
+                    &scenario,
                     &name,
-                    Sides {
-                        first: us,
-                        second: german,
-                    },
-                    LorraineOptions { carry_losses },
-                )?
-            } else {
-                if carry_losses {
-                    bail!(
-                        "--carry-losses is the Lorraine campaign's option: a campaign between two forces always carries its roster (`campaign next`)"
-                    );
-                }
-                let ruleset: RulesetId = scenario.parse().map_err(|_| {
-                    anyhow!(
-                        "unknown campaign '{scenario}': `lorraine`, or a ruleset: {}",
-                        RulesetId::ALL
-                            .iter()
-                            .filter(|r| campaign::CampaignKind::of(**r)
-                                == campaign::CampaignKind::Simple)
-                            .map(|r| r.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                })?;
-                if campaign::CampaignKind::of(ruleset) == campaign::CampaignKind::Lorraine {
-                    bail!("an Armour Battles campaign is the book's: `campaign new lorraine`");
-                }
-                let [first, second] = forces.as_slice() else {
-                    bail!(
-                        "--force: give the two forces, first player's first (--force F --force G); {} given",
-                        forces.len()
-                    );
-                };
-                let first = force_arg(&store, first)?;
-                let second = force_arg(&store, second)?;
-                let own: Vec<crate::rules::Card> =
-                    store.custom_cards()?.into_iter().map(|(_, c)| c).collect();
-                let plan = campaign::roster::first_plan(
-                    ruleset,
-                    1,
+                    players,
+                    &forces,
                     &battle,
-                    Sides {
-                        first: &first,
-                        second: &second,
-                    },
-                    &own,
-                )?;
-                let budgets = Sides {
-                    first: first.budget.clone(),
-                    second: second.budget.clone(),
-                };
-                campaign::new_table(
-                    &name,
-                    Sides {
-                        first: us,
-                        second: german,
-                    },
-                    plan,
-                    Some(budgets),
-                )?
+                    carry_losses,
+                )?,
             };
             let stored = store.create_campaign_record(&CampaignRecord::new(
                 crate::store::new_campaign_uid(),
@@ -269,83 +228,41 @@ pub fn run(
             Ok(EXIT_OK)
         }
         CampaignCommand::List { json } => list(data_dir_arg, json, out),
-        CampaignCommand::Show { name, json, log } => {
+        CampaignCommand::Show {
+            name,
+            json,
+            log,
+            actions,
+        } => {
             let store = open(data_dir_arg)?;
             let stored = load(&store, &name)?;
-            if json {
+            if let Some(number) = actions {
+                let battles = stored.record.campaign.battles.len();
+                let index = match number {
+                    0 => battles.saturating_sub(1),
+                    n => usize::try_from(n - 1).unwrap_or(usize::MAX),
+                };
+                if index >= battles {
+                    bail!("--actions {number}: the campaign has battles 1 to {battles}");
+                }
+                show::show_actions(&stored.record, index, out)?;
+            } else if json {
                 print_json(out, &show_json(&stored.record))?;
             } else {
                 show_text(&stored.record, log, out)?;
             }
             Ok(EXIT_OK)
         }
-        CampaignCommand::Export { name, out: path } => {
-            let store = open(data_dir_arg)?;
-            let stored = load(&store, &name)?;
-            let bytes = match path.extension().and_then(|e| e.to_str()) {
-                Some(ext) if ext.eq_ignore_ascii_case("json") => {
-                    file::to_json(&stored.record)?.into_bytes()
-                }
-                Some(ext) if ext.eq_ignore_ascii_case("pdf") => pdf_report(&stored.record)?,
-                _ => bail!("--out {}: give a .json or .pdf file name", path.display()),
-            };
-            std::fs::write(&path, &bytes)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            let what = if bytes.starts_with(b"%PDF") {
-                "the after-action report of"
-            } else {
-                "the campaign file (re-importable) of"
-            };
-            let battles = stored.record.campaign.battles.len() as u64;
-            writeln!(
-                out,
-                "wrote {what} {} ({}, {} KB) to {}",
-                stored.record.campaign.name,
-                crate::rules::words::amount(battles, "battles"),
-                bytes.len().div_ceil(1024),
-                path.display()
-            )?;
-            Ok(EXIT_OK)
-        }
-        CampaignCommand::Import { file: path, name } => {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
-            let mut store = open(data_dir_arg)?;
-            let mut copy = false;
-            if let Some(name) = name {
-                crate::campaign::text::name(name.trim())
-                    .map_err(|message| anyhow::anyhow!("--name: {message}"))?;
-                // The same campaign is already here: a new name asks for a separate copy,
-                // with ids of its own (so the two never merge into each other by mistake).
-                if store.find_campaign_by_uid(record.id)?.is_some() {
-                    record = record.as_copy(crate::store::new_campaign_uid());
-                    copy = true;
-                }
-                record.campaign.name = name.trim().to_string();
-            }
-            let stored = store.create_campaign_record(&record).with_context(|| {
-                format!(
-                    "cannot import {} (use --name to store it under another name)",
-                    path.display()
-                )
-            })?;
-            writeln!(out, "{}", stored.record.campaign.name)?;
-            if copy {
-                writeln!(
-                    out,
-                    "  (a separate copy: this library already holds the campaign the file came from)"
-                )?;
-            }
-            Ok(EXIT_OK)
-        }
+        CampaignCommand::Export { name, out: path } => export(data_dir_arg, &name, &path, out),
+        CampaignCommand::Import { file: path, name } => import(data_dir_arg, &path, name, out),
         CampaignCommand::WhatNext {
             name,
             extra_artillery,
         } => {
             let mut store = open(data_dir_arg)?;
             let mut stored = load(&store, &name)?;
-            let number = stored.record.add_what_next(extra_artillery)?;
+            let variant = extra_artillery.then_some("extra_artillery");
+            let number = stored.record.add_follow_up(variant)?;
             store.add_campaign_battle(stored.id, &stored.record.campaign)?;
             writeln!(
                 out,
@@ -417,6 +334,123 @@ pub fn run(
             Ok(EXIT_OK)
         }
     }
+}
+
+/// `campaign export NAME --out FILE.json|FILE.pdf`.
+fn export(data_dir_arg: Option<&Path>, name: &str, path: &Path, out: &mut dyn Write) -> Result<u8> {
+    let store = open(data_dir_arg)?;
+    let stored = load(&store, name)?;
+    let bytes = match path.extension().and_then(|e| e.to_str()) {
+        Some(ext) if ext.eq_ignore_ascii_case("json") => {
+            file::to_json(&stored.record)?.into_bytes()
+        }
+        Some(ext) if ext.eq_ignore_ascii_case("pdf") => pdf_report(&stored.record)?,
+        _ => bail!("--out {}: give a .json or .pdf file name", path.display()),
+    };
+    std::fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    let what = if bytes.starts_with(b"%PDF") {
+        "the after-action report of"
+    } else {
+        "the campaign file (re-importable) of"
+    };
+    let battles = stored.record.campaign.battles.len() as u64;
+    writeln!(
+        out,
+        "wrote {what} {} ({}, {} KB) to {}",
+        stored.record.campaign.name,
+        crate::rules::words::amount(battles, "battles"),
+        bytes.len().div_ceil(1024),
+        path.display()
+    )?;
+    Ok(EXIT_OK)
+}
+
+/// `campaign import FILE [--name NAME]`.
+fn import(
+    data_dir_arg: Option<&Path>,
+    path: &Path,
+    name: Option<String>,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
+    let mut store = open(data_dir_arg)?;
+    let mut copy = false;
+    if let Some(name) = name {
+        crate::campaign::text::name(name.trim())
+            .map_err(|message| anyhow::anyhow!("--name: {message}"))?;
+        // The same campaign is already here: a new name asks for a separate copy,
+        // with ids of its own (so the two never merge into each other by mistake).
+        if store.find_campaign_by_uid(record.id)?.is_some() {
+            record = record.as_copy(crate::store::new_campaign_uid());
+            copy = true;
+        }
+        record.campaign.name = name.trim().to_string();
+    }
+    let stored = store.create_campaign_record(&record).with_context(|| {
+        format!(
+            "cannot import {} (use --name to store it under another name)",
+            path.display()
+        )
+    })?;
+    writeln!(out, "{}", stored.record.campaign.name)?;
+    if copy {
+        writeln!(
+            out,
+            "  (a separate copy: this library already holds the campaign the file came from)"
+        )?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// A campaign of `ruleset` between two forces, its first battle set up from them.
+fn new_between_forces(
+    store: &Store,
+    ruleset: &str,
+    name: &str,
+    players: Sides<String>,
+    forces: &[String],
+    battle: &str,
+    carry_losses: bool,
+) -> Result<campaign::Campaign> {
+    if carry_losses {
+        bail!(
+            "--carry-losses is a scripted campaign's option: a campaign between two forces always carries its roster (`campaign next`)"
+        );
+    }
+    let ruleset: RulesetId = ruleset.parse().map_err(|_| {
+        let scripted: Vec<&str> = campaign::scripted::all().map(|s| s.id.as_str()).collect();
+        anyhow!(
+            "unknown campaign '{ruleset}': a scripted campaign ({}), or a ruleset: {}",
+            scripted.join(", "),
+            RulesetId::ALL.map(|r| r.as_str()).join(", ")
+        )
+    })?;
+    let [first, second] = forces else {
+        bail!(
+            "--force: give the two forces, first player's first (--force F --force G); {} given",
+            forces.len()
+        );
+    };
+    let first = force_arg(store, first)?;
+    let second = force_arg(store, second)?;
+    let own: Vec<crate::rules::Card> = store.custom_cards()?.into_iter().map(|(_, c)| c).collect();
+    let plan = campaign::roster::first_plan(
+        ruleset,
+        1,
+        battle,
+        Sides {
+            first: &first,
+            second: &second,
+        },
+        &own,
+    )?;
+    let budgets = Sides {
+        first: first.budget.clone(),
+        second: second.budget.clone(),
+    };
+    Ok(campaign::new_table(name, players, plan, Some(budgets))?)
 }
 
 fn pdf_report(record: &CampaignRecord) -> Result<Vec<u8>> {

@@ -1,11 +1,15 @@
-//! `quartermaster campaign record NAME --battle N ACTION …`: the tracker's actions from the
+//! `quartermaster campaign record NAME --battle N ACTION …`: a battle's actions from the
 //! command line, so scripts and tests can play a battle (on two machines, and sync it).
 //!
-//! Each action becomes the same [`Request`] the window's tracker makes and is decided by the
-//! battle's rules through [`CampaignRecord::decide`], with the app's dice from the seed the
-//! battle's history gives (there is no `--seed`: nobody chooses it), or with the dice the
-//! players rolled at the table (`--dice POOL=FACES`, read as `roll --dice` reads it) through
-//! [`CampaignRecord::decide_table`]. No rule is decided here.
+//! Every action is the `act` it names — `act ACTION` with its unit, target and parameters
+//! (`--set KEY=VALUE`, read as the action describes them), or a ruleset's alias of one (the
+//! Lorraine tracker's `fire --attacker … --target …`, each flag standing for what its alias
+//! says) — made into the same [`Request`] the window makes and decided by the battle's rules
+//! through [`CampaignRecord::decide`], with the app's dice from the seed the battle's history
+//! gives (there is no `--seed`: nobody chooses it), or with the dice the players rolled at the
+//! table (`--dice POOL=FACES`, read as `roll --dice` reads it) through
+//! [`CampaignRecord::decide_table`]. The rules check every value against its description
+//! first; a refusal names the flag that gave it. No rule is decided here.
 //! Each prints the event it appended (with `--json`, the event as the campaign file holds it).
 
 use std::io::Write;
@@ -17,19 +21,13 @@ use serde_json::json;
 use super::super::resolve::table_dice;
 use super::super::{EXIT_OK, print_json};
 use super::flags::{
-    ChainUseArg, CheckMoveArg, RecordAction, RecordArgs, SideArg, WildUseArg, WinnerArg,
-    fire_flags, fire_mechanic, rally_flags, rally_mechanic,
+    AliasCall, OwnAction, RecordAction, RecordArgs, SideArg, WinnerArg, alias_flags,
 };
-use crate::campaign::definition::TablePlan;
-use crate::campaign::{
-    BattleState, CampaignError, CampaignRecord, Event, EventUid, LoggedEvent, describe,
-};
+use crate::campaign::{CampaignError, CampaignRecord, Event, EventUid, LoggedEvent, describe};
 use crate::cli::{Cards, FlagSet};
-use crate::rules::RulesetId;
-use crate::rules::armour_battles::battle::actions::{key, param};
-use crate::rules::battle::BattleRules;
-use crate::rules::battle::board::Board;
-use crate::rules::battle::table::{AnyTable, engine};
+use crate::rules::battle::alias::AliasFlag;
+use crate::rules::battle::board::{Board, TablePlan};
+use crate::rules::battle::table::engine;
 use crate::rules::battle::{BattleError, Decided, Request, Side};
 use crate::rules::resolution::{
     InputKind, InputSpec, InputValue, Mechanic, ResolveError, TableDice,
@@ -97,8 +95,7 @@ fn catch_up(
 }
 
 /// The battle `args` name (its index) and what the battle's rules decide for its action there
-/// as `by` records it: everything `campaign record` does short of the store, so the one-path
-/// test can set its answer beside the window's.
+/// as `by` records it: everything `campaign record` does short of the store.
 pub(crate) fn decide_args(
     record: &CampaignRecord,
     args: &RecordArgs,
@@ -115,8 +112,46 @@ pub(crate) fn decide_args(
                 record.campaign.battles.len()
             )
         })?;
-    let dice = table_dice(args.action.table_dice())?;
+    let dice = table_dice(&args.action.table_dice())?;
     Ok((index, decide(record, index, &args.action, by, &dice)?))
+}
+
+/// An action as the command line gave it, every value with the flag that gave it (so a
+/// refusal names the flag).
+struct Act<'a> {
+    key: String,
+    side: Option<Side>,
+    /// (flag, name) of the unit acting; a company's name for [`AliasFlag::Group`].
+    unit: Option<(String, String, bool)>,
+    target: Option<(String, String)>,
+    /// (flag, key, value as typed).
+    params: Vec<(String, String, String)>,
+    text: String,
+    /// The mechanic whose situation flags were given, its flags, and how they were given.
+    situation: Option<Situation<'a>>,
+}
+
+/// A mechanic's situation flags as given on the command line: the mechanic, its flags, the
+/// matches they were read from, and the inputs they set.
+type Situation<'a> = (
+    &'static Mechanic,
+    FlagSet,
+    &'a ArgMatches,
+    Vec<(&'static str, InputValue)>,
+);
+
+impl Act<'_> {
+    fn new(key: impl Into<String>) -> Self {
+        Act {
+            key: key.into(),
+            side: None,
+            unit: None,
+            target: None,
+            params: Vec::new(),
+            text: String::new(),
+            situation: None,
+        }
+    }
 }
 
 /// The event the battle's rules record for `action` on battle `index` as it stands (with the
@@ -136,70 +171,53 @@ fn decide(
         event,
         report: None,
     };
-    let request = match action {
-        RecordAction::Undo => return Ok(plain(battle.undo()?)),
-        RecordAction::Redo => return Ok(plain(battle.redo()?)),
-        RecordAction::Choose { keep } => {
+    let act = match action {
+        RecordAction::Own(OwnAction::Undo) => return Ok(plain(battle.undo()?)),
+        RecordAction::Own(OwnAction::Redo) => return Ok(plain(battle.redo()?)),
+        RecordAction::Own(OwnAction::Choose { keep }) => {
             let keep = parse_event_id(record, index, keep)?;
             return Ok(plain(record.choice(index, keep)?.1));
         }
-        RecordAction::Note { text } => Request::new(crate::campaign::NOTE).text(text.clone()),
-        RecordAction::Conclude { winner, notes } => {
+        RecordAction::Own(OwnAction::Note { text }) => {
+            let request = Request::new(crate::campaign::NOTE).text(text.clone());
+            return Ok(record.decide(index, &request, by)?);
+        }
+        RecordAction::Own(OwnAction::Conclude { winner, notes }) => {
             let mut request = Request::new(crate::campaign::CONCLUDE).text(notes.clone());
             request.side = match winner {
-                WinnerArg::Us => Some(Side::First),
-                WinnerArg::German => Some(Side::Second),
+                WinnerArg::First => Some(Side::First),
+                WinnerArg::Second => Some(Side::Second),
                 WinnerArg::Draw => None,
             };
-            request
+            return Ok(record.decide(index, &request, by)?);
         }
-        RecordAction::Act {
-            action: key,
+        RecordAction::Own(OwnAction::Act {
+            action,
             side,
             unit,
             target,
             set,
+            text,
             ..
-        } => {
-            let board = record.board(index).ok_or_else(|| {
-                anyhow!(
-                    "battle {} is not fought on a board: `act` records a board battle's actions",
-                    index + 1
-                )
-            })?;
-            let plan = match record.campaign.battles.get(index) {
-                Some(crate::campaign::BattlePlan::Table(plan)) => plan,
-                _ => bail!("battle {} is not fought on a board", index + 1),
-            };
-            act_request(
-                plan,
-                &board,
-                key,
-                *side,
-                unit.as_deref(),
-                target.as_deref(),
-                set,
-            )?
-        }
-        tracked => {
-            let state = record.state(index).ok_or_else(|| {
-                anyhow!(
-                    "battle {} is not tracked (only notes, the result, undo and redo are recorded here)",
-                    index + 1
-                )
-            })?;
-            request(&state, tracked)?
-        }
+        }) => own_act(action, *side, unit.as_ref(), target.as_ref(), set, text)?,
+        RecordAction::Alias(call) => alias_act(call)?,
     };
+    let (Some(plan), Some(board)) = (record.table_plan(index), record.board(index)) else {
+        bail!(
+            "battle {} is not fought on a board (only notes, the result, undo and redo are recorded here)",
+            index + 1
+        );
+    };
+    let request = act_request(&plan, &board, &act)?;
     if dice.is_empty() {
         return record
             .decide(index, &request, by)
-            .map_err(|e| name_the_flag(action, e));
+            .map_err(|e| name_the_flag(&act, e));
     }
     let (asked, answer) = record.table_pools(index, &request, dice)?;
     if let Err(e) = answer {
         if !e.is_about_table_dice() {
-            return Err(name_the_flag(action, e));
+            return Err(name_the_flag(&act, e));
         }
         let pools: Vec<String> = asked
             .iter()
@@ -213,52 +231,108 @@ fn decide(
     }
     record
         .decide_table(index, &request, by, dice)
-        .map_err(|e| name_the_flag(action, e))
+        .map_err(|e| name_the_flag(&act, e))
 }
 
-/// A refusal of an input of the action's situation worded with its flag, as `odds` words it
-/// ("--response-dice: 3: the battle decides it …" rather than "response_dice: …").
-fn name_the_flag(action: &RecordAction, error: CampaignError) -> anyhow::Error {
-    let (mechanic, flags, matches) = match action {
-        RecordAction::Fire { situation, .. } | RecordAction::ArtilleryFire { situation, .. } => {
-            (fire_mechanic(), fire_flags(), &situation.0)
+/// `act ACTION --side … --unit … --target … --set KEY=VALUE … --text …`.
+fn own_act<'a>(
+    key: &str,
+    side: Option<SideArg>,
+    unit: Option<&String>,
+    target: Option<&String>,
+    set: &[String],
+    text: &str,
+) -> Result<Act<'a>> {
+    let mut act = Act::new(key.trim().replace('-', "_").to_lowercase());
+    act.side = side.map(Side::from);
+    act.unit = unit.map(|u| ("--unit".to_string(), u.clone(), false));
+    act.target = target.map(|t| ("--target".to_string(), t.clone()));
+    act.text = text.to_string();
+    for pair in set {
+        let (k, v) = pair
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--set {pair}: write it KEY=VALUE"))?;
+        act.params.push((
+            format!("--set {}", k.trim()),
+            k.trim().replace('-', "_"),
+            v.trim().to_string(),
+        ));
+    }
+    Ok(act)
+}
+
+/// An alias as the `act` it stands for: each of its flags as what the alias says it sets, its
+/// mechanic's situation flags as `odds` reads them.
+fn alias_act(call: &AliasCall) -> Result<Act<'_>> {
+    let AliasCall {
+        ruleset,
+        alias,
+        matches,
+    } = call;
+    let mut act = Act::new(alias.action);
+    for &(flag, what) in alias.flags {
+        let dashed = format!("--{flag}");
+        let text = matches
+            .get_raw(flag)
+            .and_then(|mut v| v.next())
+            .map(|v| v.to_string_lossy().into_owned());
+        if let Some((_, value, why)) = alias.refusing.iter().find(|(f, v, _)| {
+            *f == flag && text.as_deref().is_some_and(|t| t.replace('_', "-") == *v)
+        }) {
+            bail!("{dashed} {value}: {why}");
         }
-        RecordAction::Rally { situation, .. } => (rally_mechanic(), rally_flags(), &situation.0),
+        match what {
+            AliasFlag::Side => act.side = matches.get_one::<SideArg>(flag).copied().map(Side::from),
+            AliasFlag::Unit | AliasFlag::Group => {
+                act.unit = text.map(|t| (dashed, t, what == AliasFlag::Group));
+            }
+            AliasFlag::Target => act.target = text.map(|t| (dashed, t)),
+            AliasFlag::Text => act.text = text.unwrap_or_default(),
+            AliasFlag::Param(key) => {
+                // A switch (`--staff-order`) is set or not; any other flag has a value.
+                let given = match matches.try_get_one::<bool>(flag) {
+                    Ok(Some(true)) => Some("true".to_string()),
+                    Ok(_) => None,
+                    Err(_) => text,
+                };
+                if let Some(value) = given {
+                    act.params.push((dashed, key.to_string(), value));
+                }
+            }
+        }
+    }
+    if let Some((mechanic, flags)) = alias_flags(*ruleset, alias) {
+        let fixed: Vec<(&'static str, InputValue)> = alias
+            .mechanic
+            .map_or(&[][..], |m| m.situation)
+            .iter()
+            .map(|(k, v)| (*k, InputValue::Choice(v)))
+            .collect();
+        let inputs = situation_inputs(mechanic, &flags, matches, &fixed, *ruleset)?;
+        act.situation = Some((mechanic, flags, matches, inputs));
+    }
+    Ok(act)
+}
+
+/// A refusal of a value worded with the flag that gave it, as `odds` words it
+/// ("--response-dice: 3: the battle decides it …" rather than "response_dice: …").
+fn name_the_flag(act: &Act<'_>, error: CampaignError) -> anyhow::Error {
+    let (field, message) = match &error {
+        CampaignError::Battle(
+            BattleError::Invalid { field, message }
+            | BattleError::Resolve(ResolveError::Invalid { field, message }),
+        ) => (*field, message.clone()),
         _ => return error.into(),
     };
-    let (Some(mechanic), CampaignError::Battle(BattleError::Invalid { field, message })) =
-        (mechanic, &error)
-    else {
-        return error.into();
-    };
-    let declared = (mechanic.inputs)().iter().any(|spec| spec.key == *field);
-    if !declared {
-        return error.into();
+    if let Some((mechanic, flags, matches, _)) = &act.situation
+        && (mechanic.inputs)().iter().any(|spec| spec.key == field)
+    {
+        return flags.name_the_flag(mechanic, matches, ResolveError::Invalid { field, message });
     }
-    flags.name_the_flag(
-        mechanic,
-        matches,
-        ResolveError::Invalid {
-            field,
-            message: message.clone(),
-        },
-    )
-}
-
-/// The unit a flag names, by id or label.
-fn unit(state: &BattleState, flag: &str, name: &str) -> Result<String> {
-    state
-        .find_unit(name)
-        .map(|u| u.id.clone())
-        .map_err(|e| anyhow!("{flag}: {e}"))
-}
-
-fn choice(key: &'static str, value: &'static str) -> (&'static str, InputValue) {
-    (key, InputValue::Choice(value))
-}
-
-fn count(key: &'static str, n: u32) -> (&'static str, InputValue) {
-    (key, InputValue::Count(i64::from(n)))
+    match act.params.iter().find(|(_, key, _)| key == field) {
+        Some((flag, _, _)) => anyhow!("{flag}: {message}"),
+        None => error.into(),
+    }
 }
 
 /// The mechanic inputs a subcommand's situation flags set, read as `odds` reads them over the
@@ -271,9 +345,10 @@ fn situation_inputs(
     flags: &FlagSet,
     matches: &ArgMatches,
     situation: &[(&'static str, InputValue)],
+    ruleset: crate::rules::RulesetId,
 ) -> Result<Vec<(&'static str, InputValue)>> {
     // No card is named here (the units are), so no data folder is read.
-    let cards = Cards::new(RulesetId::ArmourBattles, None);
+    let cards = Cards::new(ruleset, None);
     let defaults = mechanic.defaults();
     let mut start = defaults.clone();
     for (key, value) in situation {
@@ -288,165 +363,112 @@ fn situation_inputs(
         .collect())
 }
 
-/// The request a tracked action makes, its units found by id or label.
-fn request(state: &BattleState, action: &RecordAction) -> Result<Request> {
-    let with = |mut request: Request, inputs: Vec<(&'static str, InputValue)>| {
-        for (key, value) in inputs {
-            request = request.with(key, value);
-        }
-        request
+/// The request an act makes: its units found by id or label (a company by its name or a unit
+/// of it: its first unit), each parameter read as the action describes it.
+fn act_request(plan: &TablePlan, board: &Board, act: &Act<'_>) -> Result<Request> {
+    let engine = engine(plan.ruleset)?;
+    let Some(key) = engine.keys.iter().copied().find(|k| *k == act.key) else {
+        let mut keys: Vec<&str> = engine.keys.to_vec();
+        keys.sort_unstable();
+        bail!(
+            "no action '{}' in a {} battle (actions: {}; `campaign show NAME --actions` lists those on offer now)",
+            act.key,
+            plan.ruleset.title(),
+            keys.join(", ")
+        );
     };
-    Ok(match action {
-        RecordAction::Command { .. } => Request::new(key::ROLL_COMMAND),
-        RecordAction::EndTurn => Request::new(key::END_TURN),
-        RecordAction::Chain {
-            side,
-            face,
-            dice,
-            on,
-        } => {
-            let on = match on {
-                ChainUseArg::Orders => "orders",
-                ChainUseArg::RestockStaffOrders => "restock_staff_orders",
-                ChainUseArg::Repair => "repair",
-                ChainUseArg::CommitReserves => bail!(
-                    "--on commit-reserves: commit the company with `commit --company NAME`, which spends the chain's die"
-                ),
-            };
-            with(
-                Request::new(key::USE_CHAIN).side((*side).into()),
-                vec![
-                    count(param::FACE, u32::from(*face)),
-                    count(param::DICE, *dice),
-                    choice(param::ON, on),
-                ],
+    let find = |flag: &str, name: &str| {
+        board
+            .find_unit(name)
+            .map(|u| u.id.clone())
+            .map_err(|e| anyhow!("{flag}: {e}"))
+    };
+    let mut request = Request::new(key);
+    request.side = act.side;
+    request.text.clone_from(&act.text);
+    if let Some((flag, name, group)) = &act.unit {
+        request.unit = Some(if *group {
+            first_of_group(board, name).map_or_else(|| find(flag, name), Ok)?
+        } else {
+            find(flag, name)?
+        });
+    }
+    if let Some((flag, name)) = &act.target {
+        request.target = Some(find(flag, name)?);
+    }
+    let specs = (engine.params)(key);
+    for (flag, k, text) in &act.params {
+        let spec = specs.iter().find(|s| s.key == k).ok_or_else(|| {
+            let names: Vec<&str> = specs.iter().map(|s| s.key).collect();
+            anyhow!(
+                "{flag}: {key} takes {}",
+                if names.is_empty() {
+                    "no parameters".to_string()
+                } else {
+                    names.join(", ")
+                }
             )
+        })?;
+        request.inputs.set(
+            spec.key,
+            param_value(spec, text).map_err(|m| anyhow!("{flag} {text}: {m}"))?,
+        );
+    }
+    if let Some((_, _, _, inputs)) = &act.situation {
+        for (k, value) in inputs {
+            request.inputs.set(k, value.clone());
         }
-        RecordAction::Wild { side, dice, on } => {
-            let on = match on {
-                WildUseArg::Bonus => "bonus",
-                WildUseArg::InstantStaffOrders => "instant_staff_orders",
-                WildUseArg::StockStaffOrders => "stock_staff_orders",
-            };
-            with(
-                Request::new(key::USE_WILD).side((*side).into()),
-                vec![count(param::DICE, *dice), choice(param::ON, on)],
-            )
+    }
+    Ok(request)
+}
+
+/// The first unit of the company `name` names: its own (a unit's label ends with its
+/// company in brackets), or the company of the unit it names.
+fn first_of_group(board: &Board, name: &str) -> Option<String> {
+    let company = |label: &str| {
+        label
+            .rsplit_once(" (")
+            .and_then(|(_, rest)| rest.strip_suffix(')'))
+            .map(str::to_lowercase)
+    };
+    let wanted = match board.find_unit(name) {
+        Ok(unit) => company(&unit.label)?,
+        Err(_) => name.trim().to_lowercase(),
+    };
+    board
+        .units
+        .iter()
+        .find(|u| company(&u.label).as_deref() == Some(wanted.as_str()))
+        .map(|u| u.id.clone())
+}
+
+/// A typed value for parameter `spec`: the kind it is read as; its range and choices are the
+/// rules' to check, in their words.
+fn param_value(spec: &InputSpec, text: &str) -> std::result::Result<InputValue, String> {
+    match &spec.kind {
+        InputKind::Toggle => match text.to_lowercase().as_str() {
+            "true" | "yes" | "on" | "1" => Ok(InputValue::Flag(true)),
+            "false" | "no" | "off" | "0" => Ok(InputValue::Flag(false)),
+            _ => Err("true or false".to_string()),
+        },
+        InputKind::Count { .. } => text
+            .parse::<i64>()
+            .map(InputValue::Count)
+            .map_err(|_| "a whole number".to_string()),
+        InputKind::Number { .. } => text
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .map(InputValue::Number)
+            .ok_or_else(|| "a number".to_string()),
+        InputKind::Choice(_) => spec
+            .option_named(text)
+            .map(InputValue::Choice)
+            .map_err(|e| e.to_string()),
+        InputKind::Card { .. } | InputKind::CardList { .. } => {
+            Err("the battle sets it from the units".to_string())
         }
-        RecordAction::StaffOrder { side, purpose } => Request::new(key::USE_STAFF_ORDER)
-            .side((*side).into())
-            .text(purpose.clone()),
-        RecordAction::Fire {
-            attacker,
-            target,
-            situation,
-            ..
-        } => {
-            let firer = unit(state, "--attacker", attacker)?;
-            let aimed = unit(state, "--target", target)?;
-            let mechanic = fire_mechanic().ok_or_else(|| anyhow!("no fire mechanic"))?;
-            with(
-                Request::new(key::FIRE).unit(firer).target(aimed),
-                situation_inputs(mechanic, &fire_flags(), &situation.0, &[])?,
-            )
-        }
-        RecordAction::Artillery { battery, .. } => {
-            Request::new(key::CALL_ARTILLERY).unit(unit(state, "--battery", battery)?)
-        }
-        RecordAction::ArtilleryFire {
-            battery,
-            target,
-            situation,
-            ..
-        } => {
-            let battery = unit(state, "--battery", battery)?;
-            let aimed = unit(state, "--target", target)?;
-            let mechanic = fire_mechanic().ok_or_else(|| anyhow!("no fire mechanic"))?;
-            // Artillery fire is the fire mechanic with a battery firing: the flags are read in
-            // that situation, so a direct fire's flag (`--range`) is refused as not applying.
-            let artillery = [("kind", InputValue::Choice("artillery"))];
-            with(
-                Request::new(key::ARTILLERY_FIRE)
-                    .unit(battery)
-                    .target(aimed),
-                situation_inputs(mechanic, &fire_flags(), &situation.0, &artillery)?,
-            )
-        }
-        RecordAction::Rally {
-            unit: name,
-            situation,
-            ..
-        } => {
-            let rallying = unit(state, "--unit", name)?;
-            let mechanic = rally_mechanic().ok_or_else(|| anyhow!("no rally mechanic"))?;
-            with(
-                Request::new(key::RALLY).unit(rallying),
-                situation_inputs(mechanic, &rally_flags(), &situation.0, &[])?,
-            )
-        }
-        RecordAction::Commit { company, chain } => {
-            let first = state
-                .units
-                .iter()
-                .find(|u| {
-                    u.company.eq_ignore_ascii_case(company.trim())
-                        && matches!(
-                            u.status,
-                            crate::rules::armour_battles::battle::state::UnitStatus::Reserve { .. }
-                        )
-                })
-                .map(|u| u.id.clone());
-            let first = match first {
-                Some(first) => first,
-                None => unit(state, "--company", company)?,
-            };
-            let request = Request::new(key::COMMIT_RESERVES).unit(first);
-            match chain {
-                Some(face) => request.with(param::FACE, InputValue::Count(i64::from(*face))),
-                None => request,
-            }
-        }
-        RecordAction::Reveal { unit: name } => {
-            Request::new(key::REVEAL).unit(unit(state, "--unit", name)?)
-        }
-        RecordAction::Disperse { unit: name, .. } => {
-            Request::new(key::DISPERSE).unit(unit(state, "--unit", name)?)
-        }
-        RecordAction::Reliability {
-            unit: name, order, ..
-        } => Request::new(key::CHECK_RELIABILITY)
-            .unit(unit(state, "--unit", name)?)
-            .with(
-                param::MOVE,
-                InputValue::Choice(match order {
-                    CheckMoveArg::Double => "double",
-                    CheckMoveArg::Triple => "triple",
-                }),
-            ),
-        RecordAction::Repair {
-            unit: name,
-            staff_order,
-        } => Request::new(key::REPAIR)
-            .unit(unit(state, "--unit", name)?)
-            .with(param::FLAG, InputValue::Flag(*staff_order)),
-        RecordAction::Maintain { battery } => {
-            Request::new(key::MAINTAIN_MISSION).unit(unit(state, "--battery", battery)?)
-        }
-        RecordAction::CancelMission { battery } => {
-            Request::new(key::CANCEL_MISSION).unit(unit(state, "--battery", battery)?)
-        }
-        RecordAction::MissionDone { battery } => {
-            Request::new(key::MISSION_DONE).unit(unit(state, "--battery", battery)?)
-        }
-        RecordAction::Undo
-        | RecordAction::Redo
-        | RecordAction::Note { .. }
-        | RecordAction::Conclude { .. }
-        | RecordAction::Choose { .. } => bail!("not a tracker action"),
-        RecordAction::Act { .. } => {
-            bail!("`act` records a board battle's actions; this is an Armour Battles battle")
-        }
-    })
+    }
 }
 
 /// An event id as `campaign show` prints it: in full, or its last eight digits (or more) when
@@ -468,7 +490,7 @@ fn parse_event_id(record: &CampaignRecord, index: usize, text: &str) -> Result<E
     }
 }
 
-/// "battle 1, event 7 (fire) by Alice on laptop: …", or the event as JSON.
+/// "battle 1, event 7 (act, id 3f2a91c0) by Alice on laptop: …", or the event as JSON.
 pub fn print_logged(
     record: &CampaignRecord,
     index: usize,
@@ -505,98 +527,4 @@ pub fn print_logged(
         describe::describe(&logged.event, plan)
     )?;
     Ok(())
-}
-
-/// The request `act` makes: the action as the battle offers it (its key, by any case), the
-/// units found by id or label, each `--set KEY=VALUE` read as the action's parameter says.
-fn act_request(
-    plan: &TablePlan,
-    board: &Board,
-    key: &str,
-    side: Option<SideArg>,
-    unit: Option<&str>,
-    target: Option<&str>,
-    set: &[String],
-) -> Result<Request> {
-    let offered = AnyTable::actions(plan, board);
-    let wanted = key.trim().replace('-', "_").to_lowercase();
-    let Some(action) = offered.iter().find(|a| a.key == wanted) else {
-        let mut keys: Vec<&str> = offered.iter().map(|a| a.key).collect();
-        keys.sort_unstable();
-        keys.dedup();
-        bail!(
-            "no action '{key}' in this battle now (actions: {})",
-            keys.join(", ")
-        );
-    };
-    let find = |flag: &str, name: &str| {
-        board
-            .find_unit(name)
-            .map(|u| u.id.clone())
-            .map_err(|e| anyhow!("{flag}: {e}"))
-    };
-    let mut request = Request::new(action.key);
-    request.side = side.map(Side::from);
-    if let Some(unit) = unit {
-        request.unit = Some(find("--unit", unit)?);
-    }
-    if let Some(target) = target {
-        request.target = Some(find("--target", target)?);
-    }
-    let specs = engine(plan.ruleset)
-        .map(|e| (e.params)(action.key))
-        .unwrap_or_default();
-    for pair in set {
-        let (k, v) = pair
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--set {pair}: write it KEY=VALUE"))?;
-        let k = k.trim().replace('-', "_");
-        let spec = specs.iter().find(|s| s.key == k).ok_or_else(|| {
-            let names: Vec<&str> = specs.iter().map(|s| s.key).collect();
-            anyhow!(
-                "--set {pair}: {} takes {}",
-                action.key,
-                if names.is_empty() {
-                    "no parameters".to_string()
-                } else {
-                    names.join(", ")
-                }
-            )
-        })?;
-        request.inputs.set(
-            spec.key,
-            param_value(spec, v.trim()).map_err(|m| anyhow!("--set {pair}: {m}"))?,
-        );
-    }
-    Ok(request)
-}
-
-/// A typed value for parameter `spec`.
-fn param_value(spec: &InputSpec, text: &str) -> std::result::Result<InputValue, String> {
-    match &spec.kind {
-        InputKind::Toggle => match text.to_lowercase().as_str() {
-            "true" | "yes" | "on" | "1" => Ok(InputValue::Flag(true)),
-            "false" | "no" | "off" | "0" => Ok(InputValue::Flag(false)),
-            _ => Err("true or false".to_string()),
-        },
-        InputKind::Count { min, max } => text
-            .parse::<i64>()
-            .ok()
-            .filter(|n| (*min..=*max).contains(n))
-            .map(InputValue::Count)
-            .ok_or_else(|| format!("a whole number from {min} to {max}")),
-        InputKind::Number { min, max } => text
-            .parse::<f64>()
-            .ok()
-            .filter(|x| (*min..=*max).contains(x))
-            .map(InputValue::Number)
-            .ok_or_else(|| format!("a number from {min} to {max}")),
-        InputKind::Choice(_) => spec
-            .option_named(text)
-            .map(InputValue::Choice)
-            .map_err(|e| e.to_string()),
-        InputKind::Card { .. } | InputKind::CardList { .. } => {
-            Err("the battle sets it from the units".to_string())
-        }
-    }
 }

@@ -1,171 +1,174 @@
-//! `campaign show`: a campaign's battles, forks and log as text, and the documented
-//! `campaign show --json` object.
+//! `campaign show`: a campaign's battles, forks and log as text, the documented `campaign show
+//! --json` object, and the actions a battle offers now with their parameters (`--actions`).
 
 use std::io::Write;
 
 use anyhow::Result;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::campaign::definition::SIDES;
+use crate::campaign::sides::{side_key, side_label};
 use crate::campaign::{self, BattlePlan, CampaignRecord, describe, result::Standing};
-use crate::rules::armour_battles::Side;
+use crate::rules::battle::board::Board;
+use crate::rules::battle::table::{AnyTable, engine};
+use crate::rules::battle::{BattleRules, Side};
+use crate::rules::resolution::{InputKind, InputSpec, InputValue};
 
-fn standing_key(standing: Standing) -> &'static str {
+/// `not_started`, `in_progress`, `draw`, or the winner's side as the campaign spells it with
+/// `_won`: `us_won` in Lorraine, `first_won` in a campaign between forces.
+fn standing_key(record: &CampaignRecord, standing: Standing) -> String {
     match standing {
-        Standing::NotStarted => "not_started",
-        Standing::InProgress => "in_progress",
-        Standing::UsWon => "us_won",
-        Standing::GermanWon => "german_won",
-        Standing::Draw => "draw",
+        Standing::NotStarted => "not_started".into(),
+        Standing::InProgress => "in_progress".into(),
+        Standing::Draw => "draw".into(),
+        Standing::FirstWon | Standing::SecondWon => {
+            let side = standing.winner().unwrap_or(Side::First);
+            format!("{}_won", side_key(&record.campaign, side))
+        }
     }
 }
 
-fn unit_status_key(
-    status: &crate::rules::armour_battles::battle::state::UnitStatus,
-) -> &'static str {
-    use crate::rules::armour_battles::battle::state::UnitStatus;
-    match status {
-        UnitStatus::OnTable => "on_table",
-        UnitStatus::Reserve { .. } => "reserve",
-        UnitStatus::Hidden => "hidden",
-        UnitStatus::OffTable => "off_table",
-        UnitStatus::Dispersed { .. } => "dispersed",
-        UnitStatus::LostEarlier => "lost_earlier",
-    }
-}
-
-fn side_key(side: Side) -> &'static str {
+/// How the documented JSON keys a side: `us` for the first, `german` for the second (the keys
+/// campaign files have always used).
+fn json_side(side: Side) -> &'static str {
     match side {
         Side::First => "us",
         Side::Second => "german",
     }
 }
 
+/// One side of a battle: its force, units and losses; for a battle fought on a board its score,
+/// each counter its opening sets (`command_dice`, `army_morale` …) and each live one with
+/// `_now` (`army_morale_now`).
+fn side_json(
+    plan: &BattlePlan,
+    board: Option<&Board>,
+    result: &campaign::BattleResult,
+    side: Side,
+) -> Value {
+    let mut value = Map::new();
+    value.insert("units_lost".into(), json!(result.losses.get(side)));
+    match plan {
+        BattlePlan::Simple(simple) => {
+            value.insert("force".into(), json!(simple.forces.get(side)));
+            value.insert("units".into(), json!(simple.units.get(side)));
+        }
+        _ => {
+            let Some(setup) = plan.board_setup() else {
+                return Value::Object(value);
+            };
+            let labels: Vec<&str> = setup
+                .plan
+                .units
+                .get(side)
+                .iter()
+                .map(|u| u.label.as_str())
+                .collect();
+            value.insert("force".into(), json!(setup.plan.forces.get(side)));
+            value.insert("units".into(), json!(labels));
+            value.insert(
+                "score".into(),
+                json!(result.score.as_ref().map(|s| *s.get(side))),
+            );
+            for (key, n) in setup.opening.iter().flat_map(|o| o.sides.get(side).clone()) {
+                value.insert(key, json!(n));
+            }
+            for (key, n) in board.iter().flat_map(|b| b.sides.get(side)) {
+                value.insert(format!("{key}_now"), json!(n));
+            }
+        }
+    }
+    Value::Object(value)
+}
+
+/// A battle's forks, as the JSON lists them.
+fn forks_json(record: &CampaignRecord, index: usize) -> Vec<Value> {
+    record
+        .forks(index)
+        .iter()
+        .map(|f| {
+            json!({
+                "after_seq": f.after_seq,
+                "after": f.after,
+                "open": f.kept.is_none(),
+                "kept": f.kept,
+                "branches": f.branches.iter().map(|b| {
+                    let (from, to) = b.recorded_between();
+                    json!({
+                        "first": b.first,
+                        "recorded_by": b.recorded_by(),
+                        "from": from,
+                        "to": to,
+                        "events": b.events.len(),
+                    })
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+/// Every unit on a battle's board: its id, side, label, card, counters, marks and order.
+fn units_json(board: Option<&Board>) -> Vec<Value> {
+    board.map_or_else(Vec::new, |board| {
+        board
+            .units
+            .iter()
+            .map(|u| {
+                json!({
+                    "id": u.id,
+                    "side": json_side(u.side),
+                    "label": u.label,
+                    "card": u.name(),
+                    "counters": u.counters,
+                    "marks": u.marks,
+                    "order": u.order,
+                })
+            })
+            .collect()
+    })
+}
+
+/// One battle of the documented JSON.
+fn battle_json(record: &CampaignRecord, index: usize, result: &campaign::BattleResult) -> Value {
+    let Some(battle) = record.battle(index) else {
+        return Value::Null;
+    };
+    let board = record.board(index);
+    let mut sides = Map::new();
+    for side in SIDES {
+        sides.insert(
+            json_side(side).to_string(),
+            side_json(battle.plan, board.as_ref(), result, side),
+        );
+    }
+    let by_turn: Vec<Value> = battle
+        .score_by_turn(&record.carried_losses(index))
+        .iter()
+        .map(|m| json!({"us": m.first, "german": m.second}))
+        .collect();
+    json!({
+        "number": battle.plan.number(),
+        "name": battle.plan.name(),
+        "forked": record.open_fork(index).is_some(),
+        "forks": forks_json(record, index),
+        "units": units_json(board.as_ref()),
+        "events_aside": record.aside.get(index).map_or(0, Vec::len),
+        "result": standing_key(record, result.standing),
+        "reason": result.reason,
+        "turn": board.as_ref().map(|b| b.turn),
+        "events": battle.events.len(),
+        "army_morale_by_turn": by_turn,
+        "sides": sides,
+    })
+}
+
 /// The documented `campaign show --json` object.
 pub fn show_json(record: &CampaignRecord) -> Value {
     let results = record.results();
-    let battles: Vec<Value> = record
-        .battles()
+    let battles: Vec<Value> = results
+        .iter()
         .enumerate()
-        .map(|(i, battle)| {
-            let result = &results[i];
-            let state = record.state(i);
-            let mut sides = serde_json::Map::new();
-            for side in SIDES {
-                let value = match battle.plan {
-                    BattlePlan::Armour(plan) => {
-                        let p = plan.sides.get(side);
-                        let now = state.as_ref().map(|s| s.side(side));
-                        json!({
-                            "battle_group": p.battle_group,
-                            "units": p.units.iter().map(|u| u.card.as_str()).collect::<Vec<_>>(),
-                            "command_dice": p.command_dice,
-                            "staff_orders": p.staff_orders,
-                            "rally_dice": p.rally_dice,
-                            "artillery_response_dice": p.artillery_response_dice,
-                            "army_morale": p.army_morale,
-                            "army_morale_now": now.map(|s| s.army_morale),
-                            "staff_orders_now": now.map(|s| s.staff_orders),
-                            "units_lost": result.losses.get(side),
-                        })
-                    }
-                    BattlePlan::Simple(plan) => json!({
-                        "force": plan.forces.get(side),
-                        "units": plan.units.get(side),
-                        "units_lost": result.losses.get(side),
-                    }),
-                    BattlePlan::Table(plan) => json!({
-                        "force": plan.forces.get(side),
-                        "units": plan.units.get(side).iter().map(|u| u.label.as_str()).collect::<Vec<_>>(),
-                        "units_lost": result.losses.get(side),
-                        "score": result.score.as_ref().map(|s| *s.get(side)),
-                    }),
-                };
-                sides.insert(side_key(side).to_string(), value);
-            }
-            let morale_by_turn: Vec<Value> = state
-                .as_ref()
-                .map(|s| {
-                    s.morale_by_turn
-                        .iter()
-                        .map(|m| json!({"us": m.first, "german": m.second}))
-                        .collect()
-                })
-                .unwrap_or_default();
-            let forks: Vec<Value> = record
-                .forks(i)
-                .iter()
-                .map(|f| {
-                    json!({
-                        "after_seq": f.after_seq,
-                        "after": f.after,
-                        "open": f.kept.is_none(),
-                        "kept": f.kept,
-                        "branches": f.branches.iter().map(|b| {
-                            let (from, to) = b.recorded_between();
-                            json!({
-                                "first": b.first,
-                                "recorded_by": b.recorded_by(),
-                                "from": from,
-                                "to": to,
-                                "events": b.events.len(),
-                            })
-                        }).collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
-            let units: Vec<Value> = state
-                .as_ref()
-                .map(|s| {
-                    s.units
-                        .iter()
-                        .map(|u| {
-                            json!({
-                                "id": u.id,
-                                "side": side_key(u.side),
-                                "label": s.unit_label(u),
-                                "status": unit_status_key(&u.status),
-                                "disruption": u.disruption,
-                                "suppressed": u.suppressed,
-                            })
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            let board = battle.board();
-            let units: Vec<Value> = match &board {
-                Some(board) => board
-                    .units
-                    .iter()
-                    .map(|u| {
-                        json!({
-                            "id": u.id,
-                            "side": side_key(u.side),
-                            "label": u.label,
-                            "card": u.name(),
-                            "counters": u.counters,
-                            "marks": u.marks,
-                            "order": u.order,
-                        })
-                    })
-                    .collect(),
-                None => units,
-            };
-            json!({
-                "number": battle.plan.number(),
-                "name": battle.plan.name(),
-                "forked": record.open_fork(i).is_some(),
-                "forks": forks,
-                "units": units,
-                "events_aside": record.aside.get(i).map_or(0, Vec::len),
-                "result": standing_key(result.standing),
-                "reason": result.reason,
-                "turn": state.as_ref().map(|s| s.turn).or(board.as_ref().map(|b| b.turn)),
-                "events": battle.events.len(),
-                "army_morale_by_turn": morale_by_turn,
-                "sides": sides,
-            })
-        })
+        .map(|(i, result)| battle_json(record, i, result))
         .collect();
     let overall = record.result();
     json!({
@@ -174,6 +177,7 @@ pub fn show_json(record: &CampaignRecord) -> Value {
         "campaign_id": record.id,
         "name": record.campaign.name,
         "ruleset": record.campaign.ruleset.as_str(),
+        "scenario": record.campaign.script().map(|s| s.id.as_str()),
         "players": {"us": record.campaign.players.first, "german": record.campaign.players.second},
         "carry_losses": record.campaign.options.carry_losses,
         "signers": record.players().iter().map(|p| json!({
@@ -187,7 +191,7 @@ pub fn show_json(record: &CampaignRecord) -> Value {
         "unsigned_events": record.unsigned_events(),
         "result": {
             "summary": overall.summary,
-            "leader": overall.leader.map(side_key),
+            "leader": overall.leader.map(|s| side_key(&record.campaign, s)),
             "finished": overall.finished,
             "wins": {"us": overall.wins.first, "german": overall.wins.second},
             "army_morale_left": {"us": overall.morale_left.first, "german": overall.morale_left.second},
@@ -196,14 +200,122 @@ pub fn show_json(record: &CampaignRecord) -> Value {
     })
 }
 
+/// The actions battle `index` offers now, each with its key, who acts, its parameters (with
+/// their ranges, choices and defaults) and why it is refused when it is: what `campaign record
+/// … act` takes.
+pub(super) fn show_actions(
+    record: &CampaignRecord,
+    index: usize,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let (Some(plan), Some(board)) = (record.table_plan(index), record.board(index)) else {
+        writeln!(
+            out,
+            "Battle {} is not fought on a board: it records notes, its result, undo and redo.",
+            index + 1
+        )?;
+        return Ok(());
+    };
+    let engine = engine(plan.ruleset)?;
+    writeln!(
+        out,
+        "Battle {}: actions on offer now (`campaign record … act KEY`):",
+        plan.number
+    )?;
+    for action in AnyTable::actions(&plan, &board) {
+        let who = match (&action.unit, action.side) {
+            (Some(unit), _) => format!(" --unit {unit}"),
+            (None, Some(side)) => format!(
+                " --side {}",
+                if side == Side::First {
+                    "first"
+                } else {
+                    "second"
+                }
+            ),
+            (None, None) => String::new(),
+        };
+        let fixed: Vec<String> = action
+            .fixed
+            .iter()
+            .map(|(k, v)| format!(" --set {k}={}", shown(v)))
+            .collect();
+        let targets = if action.targets.is_empty() {
+            String::new()
+        } else {
+            format!(" --target {}", action.targets.join("|"))
+        };
+        let state = action
+            .refused
+            .as_deref()
+            .map_or_else(String::new, |why| format!("  [refused: {why}]"));
+        writeln!(
+            out,
+            "  {} — {}{who}{targets}{}{state}",
+            action.label,
+            action.key,
+            fixed.concat()
+        )?;
+    }
+    writeln!(out, "Parameters (`--set KEY=VALUE`):")?;
+    let mut keys: Vec<&str> = engine.keys.to_vec();
+    keys.sort_unstable();
+    for key in keys {
+        let params: Vec<String> = (engine.params)(key).iter().map(param_words).collect();
+        if !params.is_empty() {
+            writeln!(out, "  {key}: {}", params.join("; "))?;
+        }
+    }
+    Ok(())
+}
+
+fn shown(value: &InputValue) -> String {
+    match value {
+        InputValue::Flag(on) => on.to_string(),
+        InputValue::Count(n) => n.to_string(),
+        InputValue::Number(x) => x.to_string(),
+        InputValue::Choice(c) => (*c).to_string(),
+        InputValue::Card(_) | InputValue::CardList(_) => "(from the units)".to_string(),
+    }
+}
+
+/// "face 2–6 (default 5)", "on: orders|restock_staff_orders|repair".
+fn param_words(spec: &InputSpec) -> String {
+    match &spec.kind {
+        InputKind::Toggle => format!("{} true|false", spec.key),
+        InputKind::Count { min, max } => format!(
+            "{} {min}–{max} (default {})",
+            spec.key,
+            shown(&spec.default)
+        ),
+        InputKind::Number { min, max } => format!(
+            "{} {min}–{max} (default {})",
+            spec.key,
+            shown(&spec.default)
+        ),
+        InputKind::Choice(options) => {
+            let keys: Vec<&str> = options.iter().map(|o| o.key).collect();
+            format!(
+                "{} {} (default {})",
+                spec.key,
+                keys.join("|"),
+                shown(&spec.default)
+            )
+        }
+        InputKind::Card { .. } | InputKind::CardList { .. } => {
+            format!("{} (from the units)", spec.key)
+        }
+    }
+}
+
 pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write) -> Result<()> {
     let c = &record.campaign;
     writeln!(out, "{} ({})", c.name, c.ruleset.title())?;
     writeln!(
         out,
         "  {} against {}",
-        campaign::side_label(c, Side::First),
-        campaign::side_label(c, Side::Second)
+        side_label(c, Side::First),
+        side_label(c, Side::Second)
     )?;
     writeln!(out, "  {}", record.result().summary)?;
     show_players(record, out)?;
@@ -213,44 +325,40 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
         let standing = match result.standing {
             Standing::NotStarted => "not started".to_string(),
             Standing::InProgress => format!("in progress, turn {}", result.turns),
-            Standing::UsWon | Standing::GermanWon | Standing::Draw => {
-                format!("{} — {}", standing_key(result.standing), result.reason)
+            Standing::FirstWon | Standing::SecondWon | Standing::Draw => {
+                format!(
+                    "{} — {}",
+                    standing_key(record, result.standing),
+                    result.reason
+                )
             }
         };
         writeln!(out, "  {standing}")?;
-        if let (BattlePlan::Armour(plan), Some(state)) = (battle.plan, record.state(i)) {
+        if let (Some(setup), Some(board)) = (battle.plan.board_setup(), record.board(i)) {
+            let standing = (engine(setup.plan.ruleset)?.turn_standing)(&setup.plan, &board);
             for side in SIDES {
-                let p = plan.sides.get(side);
-                let s = state.side(side);
-                writeln!(
-                    out,
-                    "  {:<7} {} units, {} command dice, staff orders {} (now {}), rally {}, artillery response {}, army morale {}/{}",
-                    side.label(),
-                    p.units.len(),
-                    p.command_dice,
-                    p.staff_orders,
-                    s.staff_orders,
-                    p.rally_dice,
-                    p.artillery_response_dice
-                        .map_or_else(|| "–".to_string(), |d| d.to_string()),
-                    s.army_morale,
-                    p.army_morale
-                )?;
+                let stock: Vec<String> = standing
+                    .stock
+                    .get(side)
+                    .iter()
+                    .map(|t| match t.of {
+                        Some(of) => format!("{} {}/{of}", t.label, t.now),
+                        None => format!("{} {}", t.label, t.now),
+                    })
+                    .collect();
+                if !stock.is_empty() {
+                    writeln!(out, "  {}: {}", side_label(c, side), stock.join(", "))?;
+                }
             }
         }
         for side in SIDES {
             let lost = result.losses.get(side);
             if !lost.is_empty() {
-                writeln!(
-                    out,
-                    "  {} lost: {}",
-                    campaign::side_label(c, side),
-                    lost.join(", ")
-                )?;
+                writeln!(out, "  {} lost: {}", side_label(c, side), lost.join(", "))?;
             }
         }
-        if let BattlePlan::Table(plan) = battle.plan
-            && let Ok(engine) = crate::rules::battle::table::engine(plan.ruleset)
+        if let Some(setup) = battle.plan.board_setup()
+            && let Ok(engine) = engine(setup.plan.ruleset)
         {
             for ruling in engine.rulings {
                 writeln!(out, "  House default: {}", ruling.ruling)?;

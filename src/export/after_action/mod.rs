@@ -10,15 +10,13 @@ mod chart;
 
 use std::collections::HashSet;
 
-use crate::campaign::definition::{SIDES, SimpleBattlePlan, TablePlan};
+use crate::campaign::definition::{BoardSetup, SIDES, Sides, SimpleBattlePlan};
 use crate::campaign::describe::describe;
 use crate::campaign::result::Standing;
 use crate::campaign::{
-    ArmourBattlePlan, Battle, BattlePlan, BattleResult, BattleState, Campaign, CampaignRecord,
-    LoggedEvent, side_label,
+    Battle, BattlePlan, BattleResult, Campaign, CampaignRecord, LoggedEvent, side_label,
 };
-use crate::rules::armour_battles::Side;
-use crate::rules::armour_battles::battle::state::UnitStatus;
+use crate::rules::battle::Side;
 use crate::rules::battle::board::{Board, BoardUnit};
 
 use super::date::ExportDate;
@@ -70,7 +68,8 @@ pub fn layout_after_action(
             if printed > 0 {
                 report.flow.new_page();
             }
-            report.battle(&battle, result, record.state(index).as_ref());
+            let by_turn = battle.score_by_turn(&record.carried_losses(index));
+            report.battle(&battle, result, record.board(index).as_ref(), &by_turn);
             printed += 1;
         }
         progress(Progress {
@@ -244,7 +243,13 @@ impl Report<'_> {
         self.flow.y += height + 1.0;
     }
 
-    fn battle(&mut self, battle: &Battle<'_>, result: &BattleResult, state: Option<&BattleState>) {
+    fn battle(
+        &mut self,
+        battle: &Battle<'_>,
+        result: &BattleResult,
+        board: Option<&Board>,
+        by_turn: &[Sides<u32>],
+    ) {
         let title = battle.plan.title();
         let font = Font::new(FontStyle::Bold, self.style.title_size_pt * 0.8, self.accent);
         let size = self
@@ -253,30 +258,39 @@ impl Report<'_> {
             .fit_size(&title, font, 9.0, self.flow.text_width(), 1);
         self.flow.ensure(font.line_height() * 4.0);
         self.single_line(font.sized(size), &title);
-        match battle.plan {
-            BattlePlan::Armour(plan) => self.armour_battle(plan, result, state),
-            BattlePlan::Simple(plan) => self.simple_battle(plan, result),
-            BattlePlan::Table(plan) => self.table_battle(plan, result, battle.board().as_ref()),
+        match (battle.plan, battle.plan.board_setup()) {
+            (BattlePlan::Simple(plan), _) => self.simple_battle(plan, result),
+            (_, Some(setup)) if setup.opening.is_some() => {
+                self.briefed_battle(&setup, result, board, by_turn);
+            }
+            (_, Some(setup)) => self.table_battle(&setup, result, board),
+            (_, None) => self.result_band(result),
         }
         self.event_log(battle, &title);
     }
 
-    fn armour_battle(
+    /// A scripted campaign's battle: its briefing, result, the score turn by turn (Army
+    /// Morale in Lorraine) and the units lost.
+    fn briefed_battle(
         &mut self,
-        plan: &ArmourBattlePlan,
+        setup: &BoardSetup<'_>,
         result: &BattleResult,
-        state: Option<&BattleState>,
+        board: Option<&Board>,
+        by_turn: &[Sides<u32>],
     ) {
+        let opening = setup.opening.as_deref().cloned().unwrap_or_default();
         let muted = self.body().colored(self.colors.muted);
-        self.paragraph(muted, &format!("{} · {}", plan.time, plan.place));
+        self.paragraph(muted, &format!("{} · {}", opening.time, opening.place));
         self.flow.y += 1.5;
         self.result_band(result);
-        self.paragraph(self.muted(), &format!("Victory: {}", plan.victory));
-        let Some(state) = state else {
+        self.paragraph(self.muted(), &format!("Victory: {}", opening.victory));
+        let Some(board) = board else {
             return;
         };
-        self.morale(state);
-        self.units_lost(state);
+        if result.score.is_some() {
+            self.morale(by_turn);
+        }
+        self.units_lost(setup, board);
     }
 
     fn result_band(&mut self, result: &BattleResult) {
@@ -289,13 +303,19 @@ impl Report<'_> {
         self.band(&words, &turns);
     }
 
-    /// Army Morale at the start and after each turn: a table, then the same as a chart.
-    fn morale(&mut self, state: &BattleState) {
-        self.heading("Army Morale");
-        if state.morale_by_turn.len() < 2 {
+    /// The score (Army Morale) at the start and after each turn: a table, then the same as a
+    /// chart.
+    fn morale(&mut self, by_turn: &[Sides<u32>]) {
+        let heading = crate::rules::battle::table::engine(self.campaign.ruleset)
+            .map_or("Score", |e| e.score_name);
+        self.heading(heading.trim_end_matches(" left"));
+        if by_turn.len() < 2 {
             let start: Vec<String> = SIDES
                 .iter()
-                .map(|&side| format!("{} {}", self.side(side), state.side(side).army_morale))
+                .map(|&side| {
+                    let start = by_turn.first().map_or(0, |s| *s.get(side));
+                    format!("{} {start}", self.side(side))
+                })
                 .collect();
             self.paragraph(
                 self.body(),
@@ -303,14 +323,14 @@ impl Report<'_> {
             );
             return;
         }
-        self.morale_table(state);
+        self.morale_table(by_turn);
         self.flow.y += 2.0;
         self.flow.ensure(CHART_MM);
         let series: Vec<Series> = SIDES
             .iter()
             .map(|&side| Series {
                 label: self.side(side),
-                values: state.morale_by_turn.iter().map(|m| *m.get(side)).collect(),
+                values: by_turn.iter().map(|m| *m.get(side)).collect(),
                 stroke: self.series_stroke(side),
             })
             .collect();
@@ -323,8 +343,8 @@ impl Report<'_> {
             grid: self.colors.rule,
             axis: self.colors.muted,
         };
-        let caption = "Army Morale at the start (turn 0) and at the end of each turn; \
-                       a dispersal counts in the turn it happened.";
+        let caption = "At the start (turn 0) and at the end of each turn; a loss counts in \
+                       the turn it happened.";
         for item in line_chart(self.flow.ts, &chart, &series, caption) {
             self.flow.push(item);
         }
@@ -344,7 +364,7 @@ impl Report<'_> {
     }
 
     /// One column per turn, as many rows of columns as the turns need.
-    fn morale_table(&mut self, state: &BattleState) {
+    fn morale_table(&mut self, by_turn: &[Sides<u32>]) {
         let ts = self.flow.ts;
         let small = self.small();
         let bold = self.font(FontStyle::Bold, small.size_pt);
@@ -359,7 +379,7 @@ impl Report<'_> {
         let cell_w = ts.width("Start", bold) + 3.0;
         let per_row = (((width - label_w) / cell_w).floor() as usize).max(1);
         let row_h = small.line_height() + 1.2;
-        let turns: Vec<usize> = (0..state.morale_by_turn.len()).collect();
+        let turns: Vec<usize> = (0..by_turn.len()).collect();
         for chunk in turns.chunks(per_row) {
             self.flow.ensure(row_h * 3.0);
             let y = self.flow.y;
@@ -386,8 +406,7 @@ impl Report<'_> {
                 let values = chunk
                     .iter()
                     .map(|&t| {
-                        state
-                            .morale_by_turn
+                        by_turn
                             .get(t)
                             .map_or(String::new(), |m| m.get(side).to_string())
                     })
@@ -409,26 +428,33 @@ impl Report<'_> {
         }
     }
 
-    /// The dispersed units of both sides, side by side.
-    fn units_lost(&mut self, state: &BattleState) {
+    /// The units each side lost, side by side, each with when it went as its ruleset says.
+    fn units_lost(&mut self, setup: &BoardSetup<'_>, board: &Board) {
         self.heading("Units lost");
         let columns: Vec<(String, Vec<String>)> = SIDES
             .iter()
             .map(|&side| {
-                let all = state
-                    .units_of(side)
-                    .filter(|u| u.status != UnitStatus::LostEarlier)
-                    .count();
-                let lost: Vec<String> = state
-                    .losses(side)
-                    .map(|u| match u.status {
-                        UnitStatus::Dispersed { turn } => {
-                            format!("{} — dispersed in turn {turn}", state.unit_label(u))
+                let fielded: Vec<&BoardUnit> = board
+                    .side_units(side)
+                    .filter(|u| !u.has(crate::rules::battle::board::LOST_EARLIER))
+                    .collect();
+                let lost: Vec<String> = fielded
+                    .iter()
+                    .filter(|u| !u.in_play())
+                    .map(|u| {
+                        let standing = crate::rules::battle::table::unit_standing(&setup.plan, u);
+                        match standing.badges.first() {
+                            Some(badge) => format!("{} — {}", u.label, badge.label.to_lowercase()),
+                            None => u.label.clone(),
                         }
-                        _ => state.unit_label(u),
                     })
                     .collect();
-                let head = format!("{}: {} of {all} units", self.side(side), lost.len());
+                let head = format!(
+                    "{}: {} of {} units",
+                    self.side(side),
+                    lost.len(),
+                    fielded.len()
+                );
                 (head, lost)
             })
             .collect();
@@ -522,7 +548,13 @@ impl Report<'_> {
 
     /// A battle fought on a board: the forces, the result, and every unit as the battle left
     /// it (what it lost, its marks).
-    fn table_battle(&mut self, plan: &TablePlan, result: &BattleResult, board: Option<&Board>) {
+    fn table_battle(
+        &mut self,
+        setup: &BoardSetup<'_>,
+        result: &BattleResult,
+        board: Option<&Board>,
+    ) {
+        let plan = &setup.plan;
         self.flow.y += 1.5;
         self.result_band(result);
         if let Some(score) = &result.score {
@@ -676,7 +708,7 @@ fn standing_words(campaign: &Campaign, result: &BattleResult) -> String {
         Standing::NotStarted => "Not fought yet".to_string(),
         Standing::InProgress => "Still being fought".to_string(),
         Standing::Draw => "Drawn".to_string(),
-        Standing::UsWon | Standing::GermanWon => match result.standing.winner() {
+        Standing::FirstWon | Standing::SecondWon => match result.standing.winner() {
             Some(side) => format!("{} won", side_label(campaign, side)),
             None => "Drawn".to_string(),
         },
@@ -686,12 +718,19 @@ fn standing_words(campaign: &Campaign, result: &BattleResult) -> String {
     } else {
         format!("{headline}: {}", result.reason.trim())
     };
-    if let Some(morale) = &result.army_morale
-        && result.standing != Standing::NotStarted
+    if let (Some(score), Ok(engine)) = (
+        &result.score,
+        crate::rules::battle::table::engine(campaign.ruleset),
+    ) && result.standing != Standing::NotStarted
+        && campaign.kind() == crate::campaign::CampaignKind::Scripted
     {
         words.push_str(&format!(
-            " (Army Morale left: US {}, German {})",
-            morale.first, morale.second
+            " ({}: {} {}, {} {})",
+            engine.score_name,
+            crate::campaign::sides::side_name(campaign, Side::First),
+            score.first,
+            crate::campaign::sides::side_name(campaign, Side::Second),
+            score.second
         ));
     }
     words

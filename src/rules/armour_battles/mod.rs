@@ -17,6 +17,7 @@ pub mod rally;
 mod reference;
 pub mod reliability;
 pub mod revision;
+pub mod table_battle;
 
 use std::collections::BTreeSet;
 
@@ -230,6 +231,12 @@ impl Ruleset for ArmourBattles {
 
     fn mechanics(&self) -> &'static [crate::rules::resolution::Mechanic] {
         &mechanics::MECHANICS
+    }
+
+    fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
+        Some(crate::rules::battle::table::TableEngine::of::<
+            table_battle::ArmourBattlesBattle,
+        >())
     }
 
     fn default_budget(&self) -> Budget {

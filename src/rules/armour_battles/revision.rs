@@ -4,7 +4,7 @@
 //! revision stays here, so a campaign played before a correction verifies for good.
 
 /// The revision new play is resolved under.
-pub const CURRENT: u32 = 3;
+pub const CURRENT: u32 = 4;
 /// The first revision: everything recorded before revisions were numbered.
 pub const FIRST: u32 = 1;
 
@@ -29,6 +29,11 @@ pub const CORRECTIONS: &[Correction] = &[
         corrected_in: 3,
         before: "orders, fire, rallies and Staff Orders allowed between turns",
         concerns: &HALTED_BETWEEN_TURNS,
+    },
+    Correction {
+        corrected_in: 4,
+        before: "the last chain of a turn ended the turn at once, before its unit's fire and the enemy's opportunity fire",
+        concerns: &["chain_used"],
     },
 ];
 
@@ -98,11 +103,12 @@ mod tests {
             )
         );
         assert_eq!(describe(CURRENT, "fire"), None);
+        assert_eq!(describe(3, "fire"), None);
     }
 
     #[test]
     fn the_between_turns_correction_is_revision_3_and_named_only_beside_what_it_concerns() {
-        assert_eq!(CURRENT, 3);
+        assert_eq!(CURRENT, 4);
         assert!(!halts_between_turns(1) && !halts_between_turns(2));
         assert!(halts_between_turns(CURRENT));
         assert_eq!(
@@ -115,6 +121,13 @@ mod tests {
         // A command roll and a note read the same under every revision.
         assert_eq!(describe(1, "command_rolled"), None);
         assert_eq!(describe(2, "revealed"), None);
-        assert!(is_known(1) && is_known(2) && is_known(3) && !is_known(0) && !is_known(4));
+        assert!(is_known(1) && is_known(2) && is_known(3) && is_known(4));
+        assert!(!is_known(0) && !is_known(5));
+        assert_eq!(
+            describe(3, "chain_used").as_deref(),
+            Some(
+                "recorded under revision 3 (the last chain of a turn ended the turn at once, before its unit's fire and the enemy's opportunity fire; corrected in revision 4)"
+            )
+        );
     }
 }

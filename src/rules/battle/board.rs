@@ -17,6 +17,9 @@ use crate::rules::{Card, RulesetId};
 
 /// The mark of a unit out of the battle (destroyed, routed, broken and gone).
 pub const DESTROYED: &str = "destroyed";
+/// The mark of a unit lost in an earlier battle of a campaign that carries its losses: out of
+/// this battle from the start, and no loss of it.
+pub const LOST_EARLIER: &str = "lost_earlier";
 
 /// A unit as the battle's plan fields it: its card and what it brings from earlier battles.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -38,6 +41,19 @@ pub struct TableUnit {
 // Cards are read and checked before they reach a plan: their numbers are never NaN, so
 // equality is an equivalence and plans can be compared as values.
 impl Eq for TableUnit {}
+
+/// "M4 75mm 2/2 (Tank Company 1)": copies of a card within a company are numbered the way
+/// printed cards and briefing rosters number them, so two alike can be told apart at the
+/// table; a single copy keeps the plain "M4 76mm (Tank Company 1)". `alike` holds the ids of
+/// every unit of that card in that company, in plan order.
+pub fn numbered_label(card: &str, company: &str, alike: &[&str], id: &str) -> String {
+    match alike.iter().position(|a| *a == id) {
+        Some(at) if alike.len() > 1 => {
+            format!("{card} {}/{} ({company})", at + 1, alike.len())
+        }
+        _ => format!("{card} ({company})"),
+    }
+}
 
 /// A battle of a campaign fought on a [`Board`]: two forces, their units with cards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,6 +82,42 @@ impl TablePlan {
     /// "Rifle Squad 2", or the id when no unit has it.
     pub fn label<'a>(&'a self, id: &'a str) -> &'a str {
         self.unit(id).map_or(id, |(_, u)| u.label.as_str())
+    }
+}
+
+/// What a scripted campaign's briefing sets before the first move, beside its plan's units:
+/// each side's counters (command dice, Staff Orders, Army Morale) and the battle's own (which
+/// rule gives the first pulse), with the words a briefing says (when, where, how it is won).
+/// A battle between two saved forces has none: its ruleset's house defaults apply.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Opening {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub time: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub place: String,
+    /// How the battle is won, in the briefing's words.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub victory: String,
+    /// Each side's counters at the start, by the ruleset's names.
+    #[serde(default)]
+    pub sides: Sides<BTreeMap<String, i64>>,
+    /// The battle's own counters at the start.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub counters: BTreeMap<String, i64>,
+}
+
+impl Opening {
+    /// The board as the briefing opens it: its counters over what the ruleset started with.
+    pub fn set_up(&self, board: &mut Board) {
+        for side in SIDES {
+            for (key, value) in self.sides.get(side) {
+                board.sides.get_mut(side).insert(key.clone(), *value);
+            }
+        }
+        for (key, value) in &self.counters {
+            board.counters.insert(key.clone(), *value);
+        }
     }
 }
 
@@ -124,6 +176,8 @@ pub struct Board {
     pub units: Vec<BoardUnit>,
     /// Each side's counters (command points, the commander die's face).
     pub sides: Sides<BTreeMap<String, i64>>,
+    /// The battle's own counters, of neither side (whose pulse it is, which side went first).
+    pub counters: BTreeMap<String, i64>,
     /// Over: the winner (`None`: a draw) and why.
     pub outcome: Option<(Option<Side>, String)>,
 }
@@ -150,6 +204,7 @@ impl Board {
             turn: 1,
             units,
             sides: Sides::default(),
+            counters: BTreeMap::new(),
             outcome: None,
         }
     }
@@ -162,22 +217,60 @@ impl Board {
         self.units.iter_mut().find(|u| u.id == id)
     }
 
-    /// The unit a player names by its id or its label (any case).
+    /// The unit a player names: by its id, its label, its label without the company in brackets
+    /// ("M4 75mm 1/2" for "M4 75mm 1/2 (Tank Company 1)") or its card when only one unit
+    /// carries it; any case.
     ///
     /// # Errors
-    /// No unit is so named; the message lists the labels.
+    /// No unit is so named (with the nearest names, or every label), or several are (with
+    /// their labels).
     pub fn find_unit(&self, name: &str) -> Result<&BoardUnit, String> {
-        let name = name.trim();
-        self.units
-            .iter()
-            .find(|u| u.id.eq_ignore_ascii_case(name) || u.label.eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
+        let wanted = name.trim().to_lowercase();
+        let short = |label: &str| label.split(" (").next().unwrap_or(label).to_lowercase();
+        let by = |pick: &dyn Fn(&BoardUnit) -> bool| -> Vec<&BoardUnit> {
+            self.units.iter().filter(|u| pick(u)).collect()
+        };
+        let exact = by(&|u| u.id.to_lowercase() == wanted || u.label.to_lowercase() == wanted);
+        let shortened = by(&|u| short(&u.label) == wanted);
+        let carrying = by(&|u| u.name().to_lowercase() == wanted);
+        match (exact.as_slice(), shortened.as_slice(), carrying.as_slice()) {
+            ([one, ..], _, _) | ([], [one], _) | ([], [], [one]) => Ok(one),
+            ([], [], []) => {
                 let labels: Vec<&str> = self.units.iter().map(|u| u.label.as_str()).collect();
-                format!(
-                    "no unit '{name}' in this battle (units: {})",
+                let nearest = crate::rules::names::nearest_among(
+                    self.units
+                        .iter()
+                        .map(|u| (u.label.as_str(), vec![u.label.as_str(), u.id.as_str()])),
+                    name,
+                );
+                Err(if nearest.is_empty() {
+                    format!(
+                        "no unit {} in this battle (units: {})",
+                        name.trim(),
+                        labels.join(", ")
+                    )
+                } else {
+                    format!(
+                        "no unit {} in this battle; did you mean {}?",
+                        name.trim(),
+                        nearest.join(", ")
+                    )
+                })
+            }
+            ([], several, carrying) => {
+                let several = if several.is_empty() {
+                    carrying
+                } else {
+                    several
+                };
+                let labels: Vec<&str> = several.iter().map(|u| u.label.as_str()).collect();
+                Err(format!(
+                    "{} names several units: {}",
+                    name.trim(),
                     labels.join(", ")
-                )
-            })
+                ))
+            }
+        }
     }
 
     /// The units of `side`, in the plan's order.
@@ -226,6 +319,90 @@ impl Board {
         self.sides.get(side).get(counter).copied().unwrap_or(0)
     }
 
+    /// One of the battle's own counters (0 when never set).
+    pub fn battle_count(&self, counter: &str) -> i64 {
+        self.counters.get(counter).copied().unwrap_or(0)
+    }
+
+    /// Units lost in the campaign's earlier battles taken off before the first move: for each
+    /// card named in `carried`, one unit of that card still in the battle.
+    pub fn remove_carried_losses(&mut self, carried: &Sides<Vec<String>>) {
+        for side in SIDES {
+            for card in carried.get(side) {
+                if let Some(unit) = self
+                    .units
+                    .iter_mut()
+                    .find(|u| u.side == side && u.in_play() && u.name() == card)
+                {
+                    unit.marks.insert(LOST_EARLIER.to_string());
+                    unit.marks.insert(DESTROYED.to_string());
+                }
+            }
+        }
+    }
+
+    /// The card names of the units of `side` lost in this battle (not those lost before it):
+    /// what a campaign that carries its losses takes off in the next.
+    pub fn lost_cards(&self, side: Side) -> Vec<String> {
+        self.side_units(side)
+            .filter(|u| !u.in_play() && !u.has(LOST_EARLIER))
+            .map(|u| u.name().to_string())
+            .collect()
+    }
+
+    /// The effects that turn this board into `after`: what an action did, read off the two
+    /// boards (a counter at 0 and one never set are the same).
+    pub fn changes_to(&self, after: &Board) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        for unit in &after.units {
+            let Some(before) = self.unit(&unit.id) else {
+                continue;
+            };
+            for key in counter_keys(&before.counters, &unit.counters) {
+                let by = unit.count(key) - before.count(key);
+                if by != 0 {
+                    effects.push(Effect::add(&unit.id, key, by));
+                }
+            }
+            for mark in unit.marks.difference(&before.marks) {
+                effects.push(Effect::mark(&unit.id, mark));
+            }
+            for mark in before.marks.difference(&unit.marks) {
+                effects.push(Effect::clear(&unit.id, mark));
+            }
+            if unit.order != before.order {
+                effects.push(Effect::order(&unit.id, unit.order.as_deref()));
+            }
+        }
+        for side in SIDES {
+            let (was, now) = (self.sides.get(side), after.sides.get(side));
+            for key in counter_keys(was, now) {
+                let by = after.side_count(side, key) - self.side_count(side, key);
+                if by != 0 {
+                    effects.push(Effect::side_add(side, key, by));
+                }
+            }
+        }
+        for key in counter_keys(&self.counters, &after.counters) {
+            let to = after.battle_count(key);
+            if to != self.battle_count(key) {
+                effects.push(Effect::battle_set(key, to));
+            }
+        }
+        for _ in self.turn..after.turn {
+            effects.push(Effect::NextTurn);
+        }
+        if after.outcome != self.outcome
+            && let Some((winner, reason)) = &after.outcome
+        {
+            effects.push(Effect::Ends {
+                winner: *winner,
+                reason: reason.clone(),
+            });
+        }
+        effects
+    }
+
     /// One effect applied. Lenient like every fold: an effect on a unit that is not on the
     /// board changes nothing.
     pub fn apply(&mut self, effect: &Effect) {
@@ -265,18 +442,33 @@ impl Board {
             Effect::SideSet { side, counter, to } => {
                 self.sides.get_mut(*side).insert(counter.clone(), *to);
             }
+            Effect::BattleSet { counter, to } => {
+                self.counters.insert(counter.clone(), *to);
+            }
             Effect::NextTurn => self.turn += 1,
             Effect::Ends { winner, reason } => self.outcome = Some((*winner, reason.clone())),
         }
     }
 
-    /// Labels of the units of `side` out of the battle.
+    /// Labels of the units of `side` out of the battle (not those lost before it began).
     pub fn losses(&self, side: Side) -> Vec<String> {
         self.side_units(side)
-            .filter(|u| !u.in_play())
+            .filter(|u| !u.in_play() && !u.has(LOST_EARLIER))
             .map(|u| u.label.clone())
             .collect()
     }
+}
+
+/// Every key of two counter maps, once each, in order.
+fn counter_keys<'a>(
+    before: &'a BTreeMap<String, i64>,
+    after: &'a BTreeMap<String, i64>,
+) -> BTreeSet<&'a str> {
+    before
+        .keys()
+        .chain(after.keys())
+        .map(String::as_str)
+        .collect()
 }
 
 /// One change an action makes to the board, recorded in its event (so a log read elsewhere
@@ -316,6 +508,11 @@ pub enum Effect {
     },
     SideSet {
         side: Side,
+        counter: String,
+        to: i64,
+    },
+    /// One of the battle's own counters (whose pulse it is).
+    BattleSet {
         counter: String,
         to: i64,
     },
@@ -381,6 +578,13 @@ impl Effect {
         }
     }
 
+    pub fn battle_set(counter: &str, to: i64) -> Effect {
+        Effect::BattleSet {
+            counter: counter.to_string(),
+            to,
+        }
+    }
+
     /// The unit it concerns, if one.
     pub fn unit(&self) -> Option<&str> {
         match self {
@@ -429,6 +633,7 @@ impl Effect {
             Effect::SideSet { side, counter, to } => {
                 format!("{}: {} {to}", side_name(*side), words(counter))
             }
+            Effect::BattleSet { counter, to } => format!("{} {to}", words(counter)),
             Effect::NextTurn => "a new turn begins".to_string(),
             Effect::Ends {
                 winner: Some(side),

@@ -46,6 +46,7 @@
 //!
 //! Armour Battles is the first implementation (the `battle` module inside its ruleset module).
 
+pub mod alias;
 pub mod board;
 mod error;
 mod sides;
@@ -404,9 +405,9 @@ pub trait BattleRules {
         revision: u32,
     ) -> Result<Self::Event, BattleError>;
 
-    /// The revisions of the ruleset's rulings this build can replay, oldest first, the last
-    /// the one new play is resolved under (RULINGS "Revisions").
-    fn revisions() -> std::ops::RangeInclusive<u32>;
+    /// The revisions of the ruleset's rulings this build can replay for `plan`'s battle, oldest
+    /// first, the last the one new play is resolved under (RULINGS "Revisions").
+    fn revisions(plan: &Self::Plan) -> std::ops::RangeInclusive<u32>;
 
     /// The event in plain words, naming units as the table does.
     fn describe(plan: &Self::Plan, event: &Self::Event) -> String;

@@ -15,7 +15,7 @@ use std::marker::PhantomData;
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, BoardUnit, Effect, TablePlan, TableUnit};
+use super::board::{Board, BoardUnit, Effect, Opening, TablePlan, TableUnit};
 use super::standing::{self, TurnStanding, UnitStanding};
 use super::{
     Action, BattleError, BattleRules, Category, Decided, Dice, DiceFrom, Facts, Request, Side,
@@ -47,6 +47,13 @@ pub trait TableRules {
     /// The board before anything happened: each unit's counters from its card (models,
     /// armour, strength) on top of what the plan carries.
     fn start(plan: &TablePlan) -> Board;
+
+    /// The board as a scripted campaign's briefing opens it ([`Opening`]): its counters over
+    /// what [`Self::start`] gave. A ruleset whose counters depend on each other (a start value
+    /// kept beside the live one) keeps them so here.
+    fn open(board: &mut Board, opening: &Opening) {
+        opening.set_up(board);
+    }
 
     /// Everything that may be done now, and what may not with the reason. The board is not
     /// over ([`TableBattle`] refuses everything once it is).
@@ -85,6 +92,20 @@ pub trait TableRules {
 
     /// The ruleset's own measure of a side's standing, where it keeps one.
     fn score(_board: &Board) -> Option<Sides<u32>> {
+        None
+    }
+
+    /// What [`Self::score`] measures, in the players' words ("Army Morale left"): the
+    /// campaign's tie-break and the chart of the score over the turns are headed so.
+    const SCORE_NAME: &'static str = "score";
+
+    /// Command-line spellings of its actions kept for older scripts (the Lorraine tracker's
+    /// `fire`, `chain` …), each standing for the `act` it names.
+    const ALIASES: &'static [super::alias::ActAlias] = &[];
+
+    /// The event in the ruleset's own words, where the generic line (the action, its dice and
+    /// its effects, [`describe`]) says less than the table would.
+    fn describe(_plan: &TablePlan, _event: &TableEvent) -> Option<String> {
         None
     }
 
@@ -267,6 +288,34 @@ pub fn request_of<R: TableRules>(event: &TableEvent) -> Result<Request, BattleEr
     })
 }
 
+/// The first input an offered action fixes that `request` gives another value: refused in the
+/// words every front end uses ("response_dice: 3: the battle decides it, and for M7 … it is
+/// 4"), naming the input so a command line can name its flag.
+fn contradiction(plan: &TablePlan, action: &Action, request: &Request) -> Option<BattleError> {
+    let shown = |v: &InputValue| match v {
+        InputValue::Flag(on) => if *on { "yes" } else { "no" }.to_string(),
+        InputValue::Count(n) => n.to_string(),
+        InputValue::Number(x) => x.to_string(),
+        InputValue::Choice(option) => option.replace('_', "-"),
+        other => format!("{other:?}"),
+    };
+    let who = action
+        .unit
+        .as_deref()
+        .map_or_else(|| "this action".to_string(), |u| plan.label(u).to_string());
+    action.fixed.iter().find_map(|(key, value)| {
+        let given = request.inputs.get(key).filter(|given| *given != value)?;
+        Some(BattleError::Invalid {
+            field: key,
+            message: format!(
+                "{}: the battle decides it, and for {who} it is {}",
+                shown(given),
+                shown(value)
+            ),
+        })
+    })
+}
+
 /// The dice a recorded event rolled, to roll them again: its seed, or the faces typed.
 fn dice_of(event: &TableEvent) -> Dice {
     match event.rolls.first() {
@@ -304,6 +353,13 @@ impl<R: TableRules> TableBattle<R> {
                 .all(|(k, v)| request.inputs.get(k).is_none_or(|given| given == v))
         };
         let Some(action) = actions.iter().filter(same).find(agrees) else {
+            if let Some(refusal) = actions
+                .iter()
+                .filter(same)
+                .find_map(|a| contradiction(plan, a, request))
+            {
+                return Err(refusal);
+            }
             let who = request
                 .unit
                 .as_deref()
@@ -330,6 +386,19 @@ impl<R: TableRules> TableBattle<R> {
         Ok(action.clone())
     }
 
+    /// The request's parameters checked against their descriptions ([`TableRules::params`]):
+    /// a value out of range, of the wrong kind or not among the choices is refused naming the
+    /// parameter, from every front end alike, before anything is decided.
+    fn check_params(request: &Request) -> Result<(), BattleError> {
+        let specs = R::params(request.action);
+        for (key, value) in request.inputs.iter() {
+            if let Some(spec) = specs.iter().find(|s| s.key == key) {
+                crate::rules::resolution::check_value_of(spec, value)?;
+            }
+        }
+        Ok(())
+    }
+
     /// The request carried out with `roller`, as its event.
     fn carry_out(
         plan: &TablePlan,
@@ -338,6 +407,7 @@ impl<R: TableRules> TableBattle<R> {
         roller: &mut Roller,
         dice_from: DiceFrom,
     ) -> Result<Decided<TableEvent>, BattleError> {
+        Self::check_params(request)?;
         let action = Self::offered(plan, board, request)?;
         let mut request = request.clone();
         if request.side.is_none() {
@@ -395,9 +465,12 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
     type State = Board;
     type Event = TableEvent;
 
-    fn start(plan: &TablePlan, _carried: &Sides<Vec<String>>) -> Board {
-        // What earlier battles left is in the plan's units (the campaign roster), not here.
-        R::start(plan)
+    fn start(plan: &TablePlan, carried: &Sides<Vec<String>>) -> Board {
+        // What earlier battles left is in the plan's units (the campaign roster); a campaign
+        // that carries losses between briefed battles names the cards lost instead.
+        let mut board = R::start(plan);
+        board.remove_carried_losses(carried);
+        board
     }
 
     fn apply(board: &mut Board, event: &TableEvent) {
@@ -478,12 +551,12 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
         Ok(Self::carry_out(plan, board, &request, &mut roller, from)?.event)
     }
 
-    fn revisions() -> std::ops::RangeInclusive<u32> {
-        1..=1
+    fn revisions(_plan: &TablePlan) -> std::ops::RangeInclusive<u32> {
+        1..=crate::rules::ruleset(R::RULESET).rules_revision()
     }
 
     fn describe(plan: &TablePlan, event: &TableEvent) -> String {
-        describe(plan, event)
+        R::describe(plan, event).unwrap_or_else(|| describe(plan, event))
     }
 
     fn facts(event: &TableEvent) -> Facts<'_> {
@@ -637,6 +710,8 @@ pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
 /// engine per ruleset ([`crate::rules::ruleset::Ruleset::table_battle`]) without naming any.
 #[derive(Clone, Copy)]
 pub struct TableEngine {
+    /// Every action key the ruleset's battles offer ([`TableRules::ACTIONS`]).
+    pub keys: &'static [&'static str],
     pub start: fn(&TablePlan, &Sides<Vec<String>>) -> Board,
     pub actions: fn(&TablePlan, &Board) -> Vec<Action>,
     pub params: fn(&str) -> Vec<InputSpec>,
@@ -658,12 +733,18 @@ pub struct TableEngine {
     pub scripted: fn(&TablePlan, &Board) -> Option<Request>,
     pub unit_standing: fn(&TablePlan, &BoardUnit) -> UnitStanding,
     pub turn_standing: fn(&TablePlan, &Board) -> TurnStanding,
+    pub describe: fn(&TablePlan, &TableEvent) -> String,
+    pub open: fn(&mut Board, &Opening),
     pub rulings: &'static [HouseDefault],
+    pub aliases: &'static [super::alias::ActAlias],
+    /// What the ruleset's score measures ([`TableRules::SCORE_NAME`]).
+    pub score_name: &'static str,
 }
 
 impl TableEngine {
     pub fn of<R: TableRules>() -> TableEngine {
         TableEngine {
+            keys: R::ACTIONS,
             start: TableBattle::<R>::start,
             actions: TableBattle::<R>::actions,
             params: R::params,
@@ -677,6 +758,10 @@ impl TableEngine {
             rulings: R::RULINGS,
             unit_standing: R::unit_standing,
             turn_standing: R::turn_standing,
+            describe: TableBattle::<R>::describe,
+            open: R::open,
+            aliases: R::ALIASES,
+            score_name: R::SCORE_NAME,
             scripted: |plan, board| {
                 if board.outcome.is_some() {
                     None
@@ -720,6 +805,22 @@ pub fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
 /// Any ruleset's board battle, dispatched by the plan's ruleset: what the campaign folds,
 /// decides and verifies with.
 pub struct AnyTable;
+
+impl AnyTable {
+    /// The board before anything happened, as `opening` (a scripted campaign's briefing)
+    /// opens it when there is one.
+    pub fn opened(
+        plan: &TablePlan,
+        carried: &Sides<Vec<String>>,
+        opening: Option<&Opening>,
+    ) -> Board {
+        let mut board = <AnyTable as BattleRules>::start(plan, carried);
+        if let (Some(opening), Ok(e)) = (opening, engine(plan.ruleset)) {
+            (e.open)(&mut board, opening);
+        }
+        board
+    }
+}
 
 impl BattleRules for AnyTable {
     type Plan = TablePlan;
@@ -790,12 +891,15 @@ impl BattleRules for AnyTable {
         (engine(plan.ruleset)?.rederive)(plan, board, event, revision)
     }
 
-    fn revisions() -> std::ops::RangeInclusive<u32> {
-        1..=1
+    fn revisions(plan: &TablePlan) -> std::ops::RangeInclusive<u32> {
+        1..=crate::rules::ruleset(plan.ruleset).rules_revision()
     }
 
     fn describe(plan: &TablePlan, event: &TableEvent) -> String {
-        describe(plan, event)
+        match engine(plan.ruleset) {
+            Ok(e) => (e.describe)(plan, event),
+            Err(_) => describe(plan, event),
+        }
     }
 
     fn facts(event: &TableEvent) -> Facts<'_> {

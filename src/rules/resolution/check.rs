@@ -60,18 +60,23 @@ fn out_of_range<T: PartialOrd + std::fmt::Display>(
     ResolveError::invalid(key, format!("{given} given: {limit} ({why})"))
 }
 
-fn check_value(
-    mechanic: &Mechanic,
-    spec: &InputSpec,
-    value: &InputValue,
-) -> Result<(), ResolveError> {
+/// Checks one value that names no card against its description: what a battle action's own
+/// parameters are checked with ([`crate::rules::battle::table`]), in the same words as a
+/// mechanic's inputs. A card is the battle's to set, never a parameter.
+///
+/// # Errors
+/// [`ResolveError::Invalid`] naming the input and what it may be.
+pub fn check_value_of(spec: &InputSpec, value: &InputValue) -> Result<(), ResolveError> {
     match (&spec.kind, value) {
+        (InputKind::Card { .. } | InputKind::CardList { .. }, _) => Err(ResolveError::invalid(
+            spec.key,
+            "the battle sets it from the units".to_string(),
+        )),
         (InputKind::Toggle, InputValue::Flag(_)) => Ok(()),
         (InputKind::Choice(options), InputValue::Choice(chosen)) => {
             if options.iter().any(|o| o.key == *chosen) {
                 Ok(())
             } else {
-                // The same words as a name typed on the command line.
                 spec.option_named(chosen).map(|_| ())
             }
         }
@@ -89,6 +94,23 @@ fn check_value(
                 Err(out_of_range(spec.key, spec.help, *x, *min, *max))
             }
         }
+        (_, value) => Err(wrong_kind(spec, value)),
+    }
+}
+
+fn check_value(
+    mechanic: &Mechanic,
+    spec: &InputSpec,
+    value: &InputValue,
+) -> Result<(), ResolveError> {
+    match (&spec.kind, value) {
+        (
+            InputKind::Toggle
+            | InputKind::Choice(_)
+            | InputKind::Count { .. }
+            | InputKind::Number { .. },
+            _,
+        ) => check_value_of(spec, value),
         (InputKind::Card { filter, .. }, InputValue::Card(pick)) => match pick {
             Some(pick) => check_card(mechanic, spec, *filter, pick),
             None => Ok(()),

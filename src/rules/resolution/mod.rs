@@ -37,6 +37,7 @@ pub mod error;
 pub mod input;
 pub mod report;
 
+pub use check::check_value_of;
 pub use error::ResolveError;
 pub use input::{
     CardFilter, CardPick, Choice, ChoiceTable, EntryField, InputKind, InputSpec, InputValue,

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use anyhow::{Context, anyhow, bail};
 
 use super::{Model, loading};
-use crate::campaign::{self, CampaignRecord, Event, LorraineOptions, Sides, file};
+use crate::campaign::{self, CampaignOptions, CampaignRecord, Event, Sides, file};
 use crate::rules::RulesetId;
 use crate::rules::battle::Side;
+use crate::rules::battle::board::Board;
 use crate::store::{CampaignId, CampaignSummary, StoreError, StoredCampaign};
 
 /// The campaign on screen and which battle is shown.
@@ -30,8 +31,9 @@ pub struct OpenCampaign {
 struct Derived {
     results: Vec<campaign::BattleResult>,
     overall: campaign::CampaignResult,
-    /// The shown battle's tracker state.
-    state: Option<campaign::BattleState>,
+    /// The shown battle's board, and its score turn by turn.
+    board: Option<Board>,
+    score_by_turn: Vec<Sides<u32>>,
     /// Each battle's signers, so recording an event counts its battle again, not the history.
     signers: Vec<campaign::Signers>,
     /// Who signed the campaign's events, merged from `signers`.
@@ -39,15 +41,26 @@ struct Derived {
     unsigned: usize,
 }
 
+/// Battle `index`'s board and its score turn by turn, for the page.
+fn shown(record: &CampaignRecord, index: usize) -> (Option<Board>, Vec<Sides<u32>>) {
+    let by_turn = record
+        .battle(index)
+        .map(|b| b.score_by_turn(&record.carried_losses(index)))
+        .unwrap_or_default();
+    (record.board(index), by_turn)
+}
+
 impl Derived {
     fn of(record: &CampaignRecord, battle: usize) -> Self {
         let results = record.results();
         let signers: Vec<campaign::Signers> =
             (0..record.logs.len()).map(|i| record.signers(i)).collect();
+        let (board, score_by_turn) = shown(record, battle);
         Derived {
             overall: record.result_of(&results),
             results,
-            state: record.state(battle),
+            board,
+            score_by_turn,
             players: campaign::Signers::players(&signers),
             unsigned: campaign::Signers::unsigned(&signers),
             signers,
@@ -86,12 +99,16 @@ impl OpenCampaign {
             .iter()
             .position(|r| !r.standing.is_finished())
             .unwrap_or(0);
-        let state = stored.record.state(battle);
+        let (board, score_by_turn) = shown(&stored.record, battle);
         OpenCampaign {
             stored,
             battle,
             shared,
-            derived: Derived { state, ..derived },
+            derived: Derived {
+                board,
+                score_by_turn,
+                ..derived
+            },
             recorded_here: None,
         }
     }
@@ -114,9 +131,14 @@ impl OpenCampaign {
         &self.derived.overall
     }
 
-    /// The shown battle's tracker state (Armour Battles battles).
-    pub fn state(&self) -> Option<&campaign::BattleState> {
-        self.derived.state.as_ref()
+    /// The shown battle's board, for a battle fought on one.
+    pub fn board(&self) -> Option<&Board> {
+        self.derived.board.as_ref()
+    }
+
+    /// The shown battle's score (Army Morale in Lorraine) at the start and after each turn.
+    pub fn score_by_turn(&self) -> &[Sides<u32>] {
+        &self.derived.score_by_turn
     }
 
     /// Who signed the campaign's events, as [`CampaignRecord::players`] lists them.
@@ -146,7 +168,7 @@ impl OpenCampaign {
             *slot = campaign::result::battle_result(&battle, &Sides::default());
         }
         self.derived.overall = record.result_of(&self.derived.results);
-        self.derived.state = record.state(self.battle);
+        (self.derived.board, self.derived.score_by_turn) = shown(record, self.battle);
     }
 
     /// Folds everything again (after a reload or a sync).
@@ -156,7 +178,7 @@ impl OpenCampaign {
 
     fn show_battle(&mut self, index: usize) {
         self.battle = index;
-        self.derived.state = self.stored.record.state(index);
+        (self.derived.board, self.derived.score_by_turn) = shown(&self.stored.record, index);
     }
 }
 
@@ -171,6 +193,8 @@ pub struct TidySurvey {
 /// Everything that changes campaigns.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CampaignCommand {
+    /// A campaign of `ruleset`: its first scripted campaign's (Lorraine 1944, with its
+    /// battles) when it has one, else one whose battles are added between saved forces.
     New {
         ruleset: RulesetId,
         name: String,
@@ -188,8 +212,9 @@ pub enum CampaignCommand {
     /// an event, and a sync or another program's record must not make it undo another.
     UndoEvent(crate::campaign::EventUid),
     Redo,
-    AddWhatNext {
-        extra_artillery: bool,
+    /// A scripted campaign's battle after its last ("What next?"), played as `variant`.
+    AddFollowUp {
+        variant: Option<String>,
     },
     /// A campaign between two saved forces, started with its first battle between them (only
     /// once the campaign is made: a refused name adds no battle to another campaign).
@@ -242,6 +267,7 @@ impl Model {
         &self.campaigns
     }
 
+    /// One campaign command, carried out by the method of its kind.
     pub(super) fn apply_campaign(&mut self, command: CampaignCommand) -> anyhow::Result<()> {
         match command {
             CampaignCommand::New {
@@ -250,21 +276,10 @@ impl Model {
                 players,
                 carry_losses,
             } => {
-                let created = match campaign::CampaignKind::of(ruleset) {
-                    campaign::CampaignKind::Lorraine => {
-                        campaign::new_lorraine(&name, players, LorraineOptions { carry_losses })?
-                    }
-                    campaign::CampaignKind::Simple => {
-                        campaign::new_simple(&name, ruleset, players)?
-                    }
-                };
-                let stored = self.store.create_campaign_record(&CampaignRecord::new(
-                    crate::store::new_campaign_uid(),
-                    created,
-                ))?;
-                self.info(format!("Started campaign {}", stored.record.campaign.name));
-                self.campaign = Some(OpenCampaign::new(stored, 0, None));
-                self.refresh_campaigns();
+                let scenario = campaign::scripted::of_ruleset(ruleset)
+                    .next()
+                    .map(|s| s.id.clone());
+                self.new_campaign(ruleset, scenario.as_deref(), &name, players, carry_losses)?;
             }
             CampaignCommand::NewBetween {
                 ruleset,
@@ -272,96 +287,34 @@ impl Model {
                 players,
                 forces,
             } => {
-                self.apply_campaign(CampaignCommand::New {
-                    ruleset,
-                    name,
-                    players,
-                    carry_losses: false,
-                })?;
-                self.apply_campaign(CampaignCommand::AddBattle {
-                    name: "Battle 1".to_string(),
-                    forces,
-                })?;
+                self.new_campaign(ruleset, None, &name, players, false)?;
+                self.add_battle("Battle 1", forces)?;
             }
-            CampaignCommand::Open(id) => {
-                // A long campaign is read (and folded) off the drawing thread; the page says
-                // it is opening meanwhile, and the sync on open follows its arrival.
-                let shared = crate::sync::shared_folder(&self.store, id)?;
-                let events = self
-                    .campaigns
-                    .iter()
-                    .find(|c| c.id == id)
-                    .map_or(0, |c| c.events as usize);
-                if events >= loading::BACKGROUND_FROM_EVENTS
-                    && let Some(reader) = self.store.background_reader()
-                {
-                    self.campaign = None;
-                    self.opening = Some(loading::CampaignLoad::start(reader, id, shared, events));
-                    return Ok(());
-                }
-                let stored = self
-                    .store
-                    .load_campaign(id)
-                    .map_err(|e| self.unreadable_campaign(e))?;
-                self.campaign_arrived(OpenCampaign::at_first_unfinished(stored, shared));
-            }
+            CampaignCommand::Open(id) => self.open_campaign(id)?,
             CampaignCommand::Share(folder) => {
                 let id = self.open_id()?;
                 let report = crate::sync::share(&mut self.store, id, &folder)?;
                 self.after_sync(id, report)?;
             }
-            CampaignCommand::Sync => {
-                let open = self
-                    .campaign
-                    .as_ref()
-                    .ok_or_else(|| anyhow!("no campaign is open"))?;
-                let folder = open
-                    .shared
-                    .clone()
-                    .ok_or_else(|| anyhow!("this campaign is not shared to a folder yet"))?;
-                let id = open.stored.id;
-                let report = self.sync_reporting(id, &folder)?;
-                self.after_sync(id, report)?;
-            }
+            CampaignCommand::Sync => self.sync_open_campaign()?,
             CampaignCommand::SurveyFolder => {
                 let id = self.open_id()?;
                 let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
                 self.tidy = Some(TidySurvey { id, folder, files });
                 self.show_store_notices();
             }
-            CampaignCommand::TidyFolder => {
-                let id = self.open_id()?;
-                let removed = crate::sync::tidy::tidy(&mut self.store, id)?;
-                self.info(format!(
-                    "Removed {} from the shared folder: {}",
-                    crate::rules::words::amount(removed.len() as u64, "files"),
-                    removed.join(", ")
-                ));
-                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
-                self.tidy = Some(TidySurvey { id, folder, files });
-            }
+            CampaignCommand::TidyFolder => self.tidy_folder()?,
             CampaignCommand::CloseSurvey => self.tidy = None,
             CampaignCommand::ChooseBranch(keep) => {
-                let open = self
-                    .campaign
-                    .as_ref()
-                    .ok_or_else(|| anyhow!("no campaign is open"))?;
-                let (_, event) = open.stored.record.choice(open.battle, keep)?;
+                let (_, event) = self
+                    .shown_campaign()?
+                    .stored
+                    .record
+                    .choice(self.shown_campaign()?.battle, keep)?;
                 self.record(&event)?;
                 self.info("Branch chosen: the other one is set aside (it stays in the log)");
             }
-            CampaignCommand::SetPlayer(name) => {
-                match name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-                    Some(name) => {
-                        crate::campaign::text::name(name)
-                            .map_err(|m| anyhow!("player name: {m}"))?;
-                        self.store.set_setting(crate::store::SETTING_PLAYER, name)?;
-                        self.info(format!("Events you record are marked \"{name}\""));
-                    }
-                    None => self.store.set_setting(SETTING_PLAYER_ASKED, "1")?,
-                }
-                self.load_player();
-            }
+            CampaignCommand::SetPlayer(name) => self.set_player(name.as_deref())?,
             CampaignCommand::Close => {
                 self.campaign = None;
                 self.opening = None;
@@ -378,146 +331,17 @@ impl Model {
                 let event = self.open_battle()?.undo()?;
                 self.record(&event)?;
             }
-            CampaignCommand::UndoEvent(id) => {
-                let battle = self.open_battle()?;
-                let latest = battle
-                    .undo_target()
-                    .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
-                match latest {
-                    Some(latest) if latest.id == id => {
-                        let event = battle.undo()?;
-                        self.record(&event)?;
-                    }
-                    _ => bail!(
-                        "nothing was undone: the event shown is no longer this battle's latest (another machine or program recorded since)"
-                    ),
-                }
-            }
+            CampaignCommand::UndoEvent(id) => self.undo_event(id)?,
             CampaignCommand::Redo => {
                 let event = self.open_battle()?.redo()?;
                 self.record(&event)?;
             }
-            CampaignCommand::AddWhatNext { extra_artillery } => {
-                let open = self
-                    .campaign
-                    .as_mut()
-                    .ok_or_else(|| anyhow!("no campaign is open"))?;
-                let mut record = open.stored.record.clone();
-                let number = record.add_what_next(extra_artillery)?;
-                let (battle, setup) = self
-                    .store
-                    .add_campaign_battle(open.stored.id, &record.campaign)?;
-                let index = record.campaign.battles.len() - 1;
-                record.add(index, setup)?;
-                open.stored.record = record;
-                open.stored.battle_ids.push(battle);
-                open.battle = index;
-                open.changed_all();
-                self.info(format!("Added battle {number}: What Next?"));
-                self.show_store_notices();
-                self.refresh_campaigns();
-            }
-            CampaignCommand::AddBattle { name, forces } => {
-                let ruleset = self
-                    .campaign
-                    .as_ref()
-                    .ok_or_else(|| anyhow!("no campaign is open"))?
-                    .stored
-                    .record
-                    .campaign
-                    .ruleset;
-                // A ruleset with a battle engine fights its battles on the board; the others
-                // record each battle's result.
-                let board = if crate::rules::battle::table::engine(ruleset).is_ok() {
-                    let first = self.saved_force(&forces.first)?;
-                    let second = self.saved_force(&forces.second)?;
-                    let own: Vec<crate::rules::Card> = self
-                        .store
-                        .custom_cards()?
-                        .into_iter()
-                        .map(|(_, c)| c)
-                        .collect();
-                    Some(campaign::roster::first_plan(
-                        ruleset,
-                        0,
-                        &name,
-                        Sides {
-                            first: &first,
-                            second: &second,
-                        },
-                        &own,
-                    )?)
-                } else {
-                    None
-                };
-                let units = Sides {
-                    first: self.force_units(&forces.first)?,
-                    second: self.force_units(&forces.second)?,
-                };
-                let open = self
-                    .campaign
-                    .as_mut()
-                    .ok_or_else(|| anyhow!("no campaign is open"))?;
-                let mut record = open.stored.record.clone();
-                match board {
-                    Some(plan) => record.add_table_battle(plan)?,
-                    None => record.add_simple_battle(&name, forces, units)?,
-                };
-                let (battle, setup) = self
-                    .store
-                    .add_campaign_battle(open.stored.id, &record.campaign)?;
-                let index = record.campaign.battles.len() - 1;
-                record.add(index, setup)?;
-                open.stored.record = record;
-                open.stored.battle_ids.push(battle);
-                open.battle = index;
-                open.changed_all();
-                self.show_store_notices();
-                self.refresh_campaigns();
-            }
+            CampaignCommand::AddFollowUp { variant } => self.add_follow_up(variant.as_deref())?,
+            CampaignCommand::AddBattle { name, forces } => self.add_battle(&name, forces)?,
             CampaignCommand::NextBattle {
                 promote_after,
                 reinforcements,
-            } => {
-                let open = self
-                    .campaign
-                    .as_mut()
-                    .ok_or_else(|| anyhow!("no campaign is open"))?;
-                let mut record = open.stored.record.clone();
-                let last = record.campaign.battles.len().saturating_sub(1);
-                let own: Vec<crate::rules::Card> = self
-                    .store
-                    .custom_cards()?
-                    .into_iter()
-                    .map(|(_, c)| c)
-                    .collect();
-                let mut bought: Sides<Vec<campaign::roster::Reinforcement>> = Sides::default();
-                for (side, card, points) in &reinforcements {
-                    bought.get_mut(*side).push(campaign::roster::reinforcement(
-                        record.campaign.ruleset,
-                        card,
-                        *points,
-                        &own,
-                    )?);
-                }
-                let (plan, changes) = record.next_table_plan(last, "", promote_after, &bought)?;
-                let number = record.add_table_battle(plan)?;
-                let (battle, setup) = self
-                    .store
-                    .add_campaign_battle(open.stored.id, &record.campaign)?;
-                let index = record.campaign.battles.len() - 1;
-                record.add(index, setup)?;
-                open.stored.record = record;
-                open.stored.battle_ids.push(battle);
-                open.battle = index;
-                open.changed_all();
-                self.info(format!(
-                    "Battle {number} set up from the roster ({} changes applied)",
-                    changes.len()
-                ));
-                self.show_store_notices();
-                self.refresh_campaigns();
-            }
+            } => self.next_battle(promote_after, &reinforcements)?,
             CampaignCommand::Delete(id) => {
                 self.store.delete_campaign(id)?;
                 if self.campaign.as_ref().is_some_and(|c| c.stored.id == id) {
@@ -526,45 +350,253 @@ impl Model {
                 self.refresh_campaigns();
                 self.info("Campaign deleted");
             }
-            CampaignCommand::Export(path) => {
-                let open = self
-                    .campaign
-                    .as_ref()
-                    .ok_or_else(|| anyhow!("no campaign is open"))?;
-                let record = &open.stored.record;
-                let bytes = match path.extension().and_then(|e| e.to_str()) {
-                    Some(ext) if ext.eq_ignore_ascii_case("pdf") => after_action_pdf(record)?,
-                    _ => file::to_json(record)?.into_bytes(),
-                };
-                std::fs::write(&path, bytes)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-                self.info(format!(
-                    "Exported {} to {}",
-                    record.campaign.name,
-                    path.display()
-                ));
-            }
-            CampaignCommand::Import(path) => {
-                let text = std::fs::read_to_string(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                let mut record =
-                    file::parse(&text).with_context(|| format!("{}", path.display()))?;
-                if self.store.find_campaign_by_uid(record.id)?.is_some() {
-                    // Already here: the window's import makes a separate copy ("Sync" merges).
-                    record = record.as_copy(crate::store::new_campaign_uid());
-                }
-                let base = record.campaign.name.clone();
-                let mut n = 2;
-                while self.store.find_campaign(&record.campaign.name)?.is_some() {
-                    record.campaign.name = format!("{base} ({n})");
-                    n += 1;
-                }
-                let stored = self.store.create_campaign_record(&record)?;
-                self.info(format!("Imported campaign {}", stored.record.campaign.name));
-                self.campaign = Some(OpenCampaign::new(stored, 0, None));
-                self.refresh_campaigns();
-            }
+            CampaignCommand::Export(path) => self.export_campaign(&path)?,
+            CampaignCommand::Import(path) => self.import_campaign(&path)?,
         }
+        Ok(())
+    }
+
+    fn shown_campaign(&self) -> anyhow::Result<&OpenCampaign> {
+        self.campaign
+            .as_ref()
+            .ok_or_else(|| anyhow!("no campaign is open"))
+    }
+
+    fn new_campaign(
+        &mut self,
+        ruleset: RulesetId,
+        scenario: Option<&str>,
+        name: &str,
+        players: Sides<String>,
+        carry_losses: bool,
+    ) -> anyhow::Result<()> {
+        let created = match scenario.and_then(campaign::scripted::find) {
+            Some(script) => {
+                let options = CampaignOptions { carry_losses };
+                campaign::new_scripted(name, script, players, options)?
+            }
+            None => campaign::new_simple(name, ruleset, players)?,
+        };
+        let stored = self.store.create_campaign_record(&CampaignRecord::new(
+            crate::store::new_campaign_uid(),
+            created,
+        ))?;
+        self.info(format!("Started campaign {}", stored.record.campaign.name));
+        self.campaign = Some(OpenCampaign::new(stored, 0, None));
+        self.refresh_campaigns();
+        Ok(())
+    }
+
+    fn open_campaign(&mut self, id: CampaignId) -> anyhow::Result<()> {
+        // A long campaign is read (and folded) off the drawing thread; the page says it is
+        // opening meanwhile, and the sync on open follows its arrival.
+        let shared = crate::sync::shared_folder(&self.store, id)?;
+        let events = self
+            .campaigns
+            .iter()
+            .find(|c| c.id == id)
+            .map_or(0, |c| c.events as usize);
+        if events >= loading::BACKGROUND_FROM_EVENTS
+            && let Some(reader) = self.store.background_reader()
+        {
+            self.campaign = None;
+            self.opening = Some(loading::CampaignLoad::start(reader, id, shared, events));
+            return Ok(());
+        }
+        let stored = self
+            .store
+            .load_campaign(id)
+            .map_err(|e| self.unreadable_campaign(e))?;
+        self.campaign_arrived(OpenCampaign::at_first_unfinished(stored, shared));
+        Ok(())
+    }
+
+    fn sync_open_campaign(&mut self) -> anyhow::Result<()> {
+        let open = self.shown_campaign()?;
+        let folder = open
+            .shared
+            .clone()
+            .ok_or_else(|| anyhow!("this campaign is not shared to a folder yet"))?;
+        let id = open.stored.id;
+        let report = self.sync_reporting(id, &folder)?;
+        self.after_sync(id, report)
+    }
+
+    fn tidy_folder(&mut self) -> anyhow::Result<()> {
+        let id = self.open_id()?;
+        let removed = crate::sync::tidy::tidy(&mut self.store, id)?;
+        self.info(format!(
+            "Removed {} from the shared folder: {}",
+            crate::rules::words::amount(removed.len() as u64, "files"),
+            removed.join(", ")
+        ));
+        let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
+        self.tidy = Some(TidySurvey { id, folder, files });
+        Ok(())
+    }
+
+    fn set_player(&mut self, name: Option<&str>) -> anyhow::Result<()> {
+        match name.map(str::trim).filter(|n| !n.is_empty()) {
+            Some(name) => {
+                crate::campaign::text::name(name).map_err(|m| anyhow!("player name: {m}"))?;
+                self.store.set_setting(crate::store::SETTING_PLAYER, name)?;
+                self.info(format!("Events you record are marked \"{name}\""));
+            }
+            None => self.store.set_setting(SETTING_PLAYER_ASKED, "1")?,
+        }
+        self.load_player();
+        Ok(())
+    }
+
+    fn undo_event(&mut self, id: crate::campaign::EventUid) -> anyhow::Result<()> {
+        let battle = self.open_battle()?;
+        let latest = battle
+            .undo_target()
+            .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
+        match latest {
+            Some(latest) if latest.id == id => {
+                let event = battle.undo()?;
+                self.record(&event)
+            }
+            _ => bail!(
+                "nothing was undone: the event shown is no longer this battle's latest (another machine or program recorded since)"
+            ),
+        }
+    }
+
+    /// The battle `record` gained (its last) stored and shown.
+    fn battle_added(&mut self, mut record: CampaignRecord) -> anyhow::Result<()> {
+        let open = self
+            .campaign
+            .as_mut()
+            .ok_or_else(|| anyhow!("no campaign is open"))?;
+        let (battle, setup) = self
+            .store
+            .add_campaign_battle(open.stored.id, &record.campaign)?;
+        let index = record.campaign.battles.len() - 1;
+        record.add(index, setup)?;
+        open.stored.record = record;
+        open.stored.battle_ids.push(battle);
+        open.battle = index;
+        open.changed_all();
+        self.show_store_notices();
+        self.refresh_campaigns();
+        Ok(())
+    }
+
+    fn add_follow_up(&mut self, variant: Option<&str>) -> anyhow::Result<()> {
+        let mut record = self.shown_campaign()?.stored.record.clone();
+        let number = record.add_follow_up(variant)?;
+        let name = record
+            .campaign
+            .battles
+            .last()
+            .map_or("", |b| b.name())
+            .to_string();
+        self.battle_added(record)?;
+        self.info(format!("Added battle {number}: {name}"));
+        Ok(())
+    }
+
+    fn add_battle(&mut self, name: &str, forces: Sides<String>) -> anyhow::Result<()> {
+        let ruleset = self.shown_campaign()?.stored.record.campaign.ruleset;
+        // A ruleset with a battle engine fights its battles on the board; the others record
+        // each battle's result.
+        let board = if crate::rules::battle::table::engine(ruleset).is_ok() {
+            let first = self.saved_force(&forces.first)?;
+            let second = self.saved_force(&forces.second)?;
+            let own = self.own_cards()?;
+            Some(campaign::roster::first_plan(
+                ruleset,
+                0,
+                name,
+                Sides {
+                    first: &first,
+                    second: &second,
+                },
+                &own,
+            )?)
+        } else {
+            None
+        };
+        let units = Sides {
+            first: self.force_units(&forces.first)?,
+            second: self.force_units(&forces.second)?,
+        };
+        let mut record = self.shown_campaign()?.stored.record.clone();
+        match board {
+            Some(plan) => record.add_table_battle(plan)?,
+            None => record.add_simple_battle(name, forces, units)?,
+        };
+        self.battle_added(record)
+    }
+
+    fn own_cards(&self) -> anyhow::Result<Vec<crate::rules::Card>> {
+        Ok(self
+            .store
+            .custom_cards()?
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect())
+    }
+
+    fn next_battle(
+        &mut self,
+        promote_after: u32,
+        reinforcements: &[(Side, String, Option<u64>)],
+    ) -> anyhow::Result<()> {
+        let mut record = self.shown_campaign()?.stored.record.clone();
+        let last = record.campaign.battles.len().saturating_sub(1);
+        let own = self.own_cards()?;
+        let mut bought: Sides<Vec<campaign::roster::Reinforcement>> = Sides::default();
+        for (side, card, points) in reinforcements {
+            bought.get_mut(*side).push(campaign::roster::reinforcement(
+                record.campaign.ruleset,
+                card,
+                *points,
+                &own,
+            )?);
+        }
+        let (plan, changes) = record.next_table_plan(last, "", promote_after, &bought)?;
+        let number = record.add_table_battle(plan)?;
+        self.battle_added(record)?;
+        self.info(format!(
+            "Battle {number} set up from the roster ({} changes applied)",
+            changes.len()
+        ));
+        Ok(())
+    }
+
+    fn export_campaign(&mut self, path: &std::path::Path) -> anyhow::Result<()> {
+        let record = &self.shown_campaign()?.stored.record;
+        let bytes = match path.extension().and_then(|e| e.to_str()) {
+            Some(ext) if ext.eq_ignore_ascii_case("pdf") => after_action_pdf(record)?,
+            _ => file::to_json(record)?.into_bytes(),
+        };
+        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        let name = record.campaign.name.clone();
+        self.info(format!("Exported {name} to {}", path.display()));
+        Ok(())
+    }
+
+    fn import_campaign(&mut self, path: &std::path::Path) -> anyhow::Result<()> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
+        if self.store.find_campaign_by_uid(record.id)?.is_some() {
+            // Already here: the window's import makes a separate copy ("Sync" merges).
+            record = record.as_copy(crate::store::new_campaign_uid());
+        }
+        let base = record.campaign.name.clone();
+        let mut n = 2;
+        while self.store.find_campaign(&record.campaign.name)?.is_some() {
+            record.campaign.name = format!("{base} ({n})");
+            n += 1;
+        }
+        let stored = self.store.create_campaign_record(&record)?;
+        self.info(format!("Imported campaign {}", stored.record.campaign.name));
+        self.campaign = Some(OpenCampaign::new(stored, 0, None));
+        self.refresh_campaigns();
         Ok(())
     }
 

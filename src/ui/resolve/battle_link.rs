@@ -1,37 +1,26 @@
-//! The Armour Battles fire form tied to the open campaign battle: the shooter and the target
-//! are picked among the battle's units (named as the tracker and the printed cards name them),
-//! and the form then holds the battle's own situation for them — the cards, the target's
-//! Disruption and suppression, ambush for a hidden firer — re-read from the table every frame,
-//! so a shot recorded elsewhere never leaves it stale.
+//! A mechanic's form tied to the open campaign battle: when the battle offers an action that
+//! resolves with the mechanic on screen and is aimed at a unit (a fire, a shot), the acting
+//! unit and its target are picked among the battle's units (named as the table names them),
+//! and the form then holds the battle's own situation for them — the cards, and every input the
+//! battle fixes (the target's Disruption, ambush for a hidden firer) — re-read from the board
+//! every frame, so a shot recorded elsewhere never leaves it stale.
 //!
-//! It is the tracker's fire action, not a second path: the odds shown are the mechanic's for
-//! [`BattleRules::situation`]'s inputs, and "Roll in Battle N" is the battle's decision
+//! It is the battle's action, not a second path: the odds shown are the mechanic's for the
+//! battle's situation, and "Roll in Battle N" is the battle's decision
 //! ([`CampaignRecord::decide`]: its rules, the seed its history gives) with the mechanic's
 //! report of the dice it records. The view's own Roll stays a what-if with a seed of the
 //! player's; its dice are never recorded in a battle.
 
-use crate::campaign::{BattlePlan, BattleState, CampaignError, CampaignRecord, Event};
-use crate::rules::RulesetId;
-use crate::rules::armour_battles::battle::actions::key;
-use crate::rules::armour_battles::battle::state::{Phase, UnitState};
-use crate::rules::armour_battles::battle::{ArmourBattle, ArmourBattlePlan};
-use crate::rules::battle::{BattleRules, Decided, Request};
+use crate::campaign::{CampaignError, CampaignRecord, Event};
+use crate::rules::battle::board::{Board, TablePlan};
+use crate::rules::battle::table::{AnyTable, engine};
+use crate::rules::battle::{self as seam, BattleRules, Decided, Request};
 use crate::rules::dice::TableDice;
-use crate::rules::resolution::{Inputs, MechanicId, Report};
+use crate::rules::resolution::{InputValue, Inputs, MechanicId, Report};
 use crate::ui::action::Action;
 use crate::ui::model::{CampaignCommand, CardKey, Command, Model};
 
 use super::Form;
-
-/// Armour Battles fire: the mechanic a campaign battle links to.
-pub const FIRE: MechanicId = MechanicId {
-    ruleset: RulesetId::ArmourBattles,
-    key: "fire",
-};
-
-fn book_card(name: &str) -> CardKey {
-    CardKey::Book(RulesetId::ArmourBattles, name.to_string())
-}
 
 /// The battle's units picked in the form, by unit id ("us-3").
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -44,61 +33,81 @@ pub struct BattlePick {
     pub error: Option<(String, usize)>,
 }
 
-/// The open campaign battle when it is an Armour Battles battle being tracked.
+/// The open campaign battle, when it offers actions aimed at a unit that resolve with the
+/// mechanic on screen.
 pub struct OpenBattle<'a> {
     /// "Battle 1: Meeting Engagement".
     pub name: String,
     pub record: &'a CampaignRecord,
     pub index: usize,
-    pub plan: &'a ArmourBattlePlan,
-    pub state: BattleState,
+    pub plan: TablePlan,
+    pub board: &'a Board,
+    /// Its actions that resolve with the mechanic and take a target, one per acting unit.
+    pub aimed: Vec<seam::Action>,
     /// Events in its log now.
     pub log_len: usize,
 }
 
-pub fn open_battle(model: &Model) -> Option<OpenBattle<'_>> {
+/// The open battle linked to `mechanic`, if it offers any action resolving with it.
+pub fn open_battle(model: &Model, mechanic: MechanicId) -> Option<OpenBattle<'_>> {
     let open = model.campaign.as_ref()?;
     let battle = open.battle()?;
-    let BattlePlan::Armour(plan) = battle.plan else {
+    let plan = battle.plan.board_setup()?.plan.into_owned();
+    let board = open.board()?;
+    let aimed: Vec<seam::Action> = AnyTable::actions(&plan, board)
+        .into_iter()
+        .filter(|a| a.mechanic == Some(mechanic) && a.unit.is_some() && !a.targets.is_empty())
+        .collect();
+    if aimed.is_empty() {
         return None;
-    };
+    }
     Some(OpenBattle {
         name: battle.plan.title(),
         record: open.record(),
         index: open.battle,
         plan,
-        state: open.state()?.clone(),
+        board,
+        aimed,
         log_len: battle.events.len(),
     })
 }
 
-/// "M4 75mm 1/2 (Tank Company 1), US [DP 1, hidden]".
-fn unit_text(state: &BattleState, id: &str) -> String {
-    state.unit(id).map_or_else(
-        || id.to_string(),
-        |u| {
-            let hidden =
-                if u.status == crate::rules::armour_battles::battle::state::UnitStatus::Hidden {
-                    ", hidden"
-                } else {
-                    ""
-                };
-            format!(
-                "{}, {} [DP {}{hidden}]",
-                state.unit_label(u),
-                u.side.label(),
-                u.disruption
-            )
-        },
-    )
+impl OpenBattle<'_> {
+    fn unit_text(&self, id: &str) -> String {
+        let Some(unit) = self.board.unit(id) else {
+            return id.to_string();
+        };
+        let standing = crate::rules::battle::table::unit_standing(&self.plan, unit);
+        let marks: Vec<String> = standing
+            .tallies
+            .iter()
+            .map(|t| match t.of {
+                Some(of) => format!("{} {}/{of}", t.label, t.now),
+                None => format!("{} {}", t.label, t.now),
+            })
+            .chain(standing.badges.iter().map(|b| b.label.to_lowercase()))
+            .collect();
+        let side = self.plan.forces.get(unit.side);
+        if marks.is_empty() {
+            format!("{}, {side}", unit.label)
+        } else {
+            format!("{}, {side} [{}]", unit.label, marks.join(", "))
+        }
+    }
+
+    /// The action the picked unit would take.
+    fn action_of(&self, unit: Option<&str>) -> Option<&seam::Action> {
+        let unit = unit?;
+        self.aimed.iter().find(|a| a.unit.as_deref() == Some(unit))
+    }
 }
 
 fn unit_combo(
     ui: &mut egui::Ui,
     label: &str,
     value: &mut Option<String>,
-    state: &BattleState,
-    units: &[&UnitState],
+    battle: &OpenBattle<'_>,
+    units: &[String],
 ) -> bool {
     let before = value.clone();
     ui.horizontal(|ui| {
@@ -107,13 +116,13 @@ fn unit_combo(
             .selected_text(
                 value
                     .as_deref()
-                    .map_or("(choose)".to_string(), |id| unit_text(state, id)),
+                    .map_or("(choose)".to_string(), |id| battle.unit_text(id)),
             )
             .width(260.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(value, None, "(none)");
-                for u in units {
-                    ui.selectable_value(value, Some(u.id.clone()), unit_text(state, &u.id));
+                for id in units {
+                    ui.selectable_value(value, Some(id.clone()), battle.unit_text(id));
                 }
             })
             .response
@@ -122,110 +131,90 @@ fn unit_combo(
     *value != before
 }
 
-/// The battle's fire request for the picked units with the form's situation (what the
-/// player set; the battle fills in the rest).
-fn request(pick: &BattlePick, inputs: &Inputs) -> Request {
-    let mut request = Request::new(key::FIRE);
-    request.unit = pick.attacker.clone();
+/// The battle's request for the picked units with the form's situation: only what the player
+/// gives (the action's own parameters); the battle fills in the rest.
+fn request(battle: &OpenBattle<'_>, pick: &BattlePick, inputs: &Inputs) -> Option<Request> {
+    let action = battle.action_of(pick.attacker.as_deref())?;
+    let mut request = action.request();
     request.target = pick.target.clone();
-    request.inputs = crate::ui::tracker::players_inputs(inputs);
-    request
+    let params = engine(battle.plan.ruleset).map(|e| (e.params)(action.key));
+    for spec in params.iter().flatten() {
+        if let Some(value) = inputs.get(spec.key) {
+            request.inputs.set(spec.key, value.clone());
+        }
+    }
+    Some(request)
 }
 
-/// The form's "From the campaign battle" section. Picking units sets the cards in the fire
-/// form; the battle's situation for them is written into the form every frame.
+/// The form's "From the campaign battle" section. Picking units sets the cards in the form;
+/// the battle's situation for them is written into the form every frame.
 pub fn form(pick: &mut BattlePick, form: &mut Form, battle: &OpenBattle<'_>, ui: &mut egui::Ui) {
     ui.strong(format!("From the campaign battle: {}", battle.name));
-    if form.inputs.choice("kind") == "artillery" {
-        ui.label("Artillery missions are called and fired from the Campaign view, which keeps the mission's state.");
+    if battle.board.outcome.is_some() {
+        ui.label("This battle is over: its log takes no more rolls.");
         return;
     }
-    let state = &battle.state;
-    if state.phase == Phase::Over {
-        ui.label("This battle is over: its log takes no more fire.");
-        return;
-    }
-    let offered = ArmourBattle::actions(battle.plan, state);
-    let shooters: Vec<&UnitState> = offered
-        .iter()
-        .filter(|a| a.key == key::FIRE)
-        .filter_map(|a| state.unit(a.unit.as_deref()?))
-        .collect();
-    let fire = pick.attacker.as_deref().and_then(|id| {
-        offered
-            .iter()
-            .find(|a| a.key == key::FIRE && a.unit.as_deref() == Some(id))
-    });
-    if pick.attacker.is_some() && fire.is_none() {
+    let shooters: Vec<String> = battle.aimed.iter().filter_map(|a| a.unit.clone()).collect();
+    let action = battle.action_of(pick.attacker.as_deref());
+    if pick.attacker.is_some() && action.is_none() {
         pick.attacker = None;
     }
-    let targets: Vec<&UnitState> = fire
-        .map(|a| a.targets.iter().filter_map(|id| state.unit(id)).collect())
-        .unwrap_or_default();
-    // A target dispersed (or otherwise gone) since it was picked is no longer one.
-    if pick
-        .target
-        .as_deref()
-        .is_some_and(|id| !targets.iter().any(|u| u.id == id))
-    {
+    let targets: Vec<String> = action.map(|a| a.targets.clone()).unwrap_or_default();
+    // A target gone since it was picked is no longer one.
+    if pick.target.as_ref().is_some_and(|id| !targets.contains(id)) {
         pick.target = None;
     }
-    if unit_combo(ui, "Attacker unit", &mut pick.attacker, state, &shooters)
-        && let Some(u) = pick.attacker.as_deref().and_then(|id| state.unit(id))
-    {
-        form.cards.insert(("attacker", 0), book_card(&u.card));
-    }
-    if unit_combo(ui, "Target unit", &mut pick.target, state, &targets)
-        && let Some(u) = pick.target.as_deref().and_then(|id| state.unit(id))
-    {
-        form.cards.insert(("target", 0), book_card(&u.card));
-    }
-    // The card combos below may have been changed by hand: then the pick no longer applies.
-    let card_of = |id: &Option<String>| {
-        id.as_deref()
-            .and_then(|id| state.unit(id))
-            .map(|u| book_card(&u.card))
-    };
-    for (unit, key) in [
-        (&mut pick.attacker, "attacker"),
-        (&mut pick.target, "target"),
-    ] {
-        if card_of(unit).is_some() && card_of(unit).as_ref() != form.cards.get(&(key, 0)) {
-            *unit = None;
-        }
-    }
-    if let Some(why) = fire.and_then(|a| a.refused.as_deref()) {
+    unit_combo(ui, "Acting unit", &mut pick.attacker, battle, &shooters);
+    unit_combo(ui, "Target unit", &mut pick.target, battle, &targets);
+    if let Some(why) = action.and_then(|a| a.refused.as_deref()) {
         ui.colored_label(ui.visuals().error_fg_color, why);
     }
-    if let Some(inputs) = situation(pick, form, battle) {
-        for key in ["target_disruption", "target_suppressed", "ambush"] {
-            if let Some(value) = inputs.get(key) {
-                form.inputs.set(key, value.clone());
+    let Some(inputs) = situation(pick, form, battle) else {
+        return;
+    };
+    // The cards and what the battle decides are the battle's: written into the form, and
+    // said once in words.
+    let own = action
+        .and_then(|a| engine(battle.plan.ruleset).ok().map(|e| (e.params)(a.key)))
+        .unwrap_or_default();
+    let mut fixed = Vec::new();
+    for (key, value) in inputs.iter() {
+        if own.iter().any(|s| s.key == key) {
+            continue;
+        }
+        match value {
+            InputValue::Card(Some(card)) => {
+                let book = CardKey::Book(battle.plan.ruleset, card.card.name().to_string());
+                form.cards.insert((key, 0), book);
+            }
+            InputValue::Card(None) | InputValue::CardList(_) => {}
+            other => {
+                form.inputs.set(key, other.clone());
+                fixed.push(format!("{} {}", key.replace('_', " "), shown(other)));
             }
         }
-        ui.label(format!(
-            "From the battle: the target's Disruption ({}) and suppression ({}); {}.",
-            inputs.count("target_disruption"),
-            if inputs.flag("target_suppressed") {
-                "yes"
-            } else {
-                "no"
-            },
-            if inputs.flag("ambush") {
-                "the hidden firer fires from ambush"
-            } else {
-                "no ambush (the firer is on the table)"
-            }
-        ));
+    }
+    if !fixed.is_empty() {
+        ui.label(format!("From the battle: {}.", fixed.join(", ")));
+    }
+}
+
+fn shown(value: &InputValue) -> String {
+    match value {
+        InputValue::Flag(on) => if *on { "yes" } else { "no" }.to_string(),
+        InputValue::Count(n) => n.to_string(),
+        InputValue::Number(x) => x.to_string(),
+        InputValue::Choice(c) => c.replace('_', " "),
+        InputValue::Card(_) | InputValue::CardList(_) => String::new(),
     }
 }
 
 /// The battle's inputs for the picked units and the form's situation, when both are picked
-/// and the battle allows the shot.
+/// and the battle allows the action.
 pub fn situation(pick: &BattlePick, form: &Form, battle: &OpenBattle<'_>) -> Option<Inputs> {
-    pick.attacker.as_ref()?;
     pick.target.as_ref()?;
-    ArmourBattle::situation(battle.plan, &battle.state, &request(pick, &form.inputs))
+    let request = request(battle, pick, &form.inputs)?;
+    AnyTable::situation(&battle.plan, battle.board, &request)
         .ok()
         .map(|(_, inputs)| inputs)
 }
@@ -239,12 +228,13 @@ pub(in crate::ui) fn decide(
     table: Option<&TableDice>,
     player: &crate::campaign::Recorder,
 ) -> Result<Decided<Event>, CampaignError> {
-    let request = &request(pick, inputs);
+    let request = request(battle, pick, inputs)
+        .ok_or_else(|| CampaignError::NotAllowed("pick the acting unit".into()))?;
     match table {
         Some(dice) => battle
             .record
-            .decide_table(battle.index, request, player, dice),
-        None => battle.record.decide(battle.index, request, player),
+            .decide_table(battle.index, &request, player, dice),
+        None => battle.record.decide(battle.index, &request, player),
     }
 }
 
@@ -269,11 +259,11 @@ pub fn roll_button(
     let (text, hover) = match table {
         Some(_) => (
             format!("Record these dice in {}", battle.name),
-            "Record this shot in the campaign battle with the faces typed above: its rules, its log, the dice rolled at the table",
+            "Record this roll in the campaign battle with the faces typed above: its rules, its log, the dice rolled at the table",
         ),
         None => (
             format!("Roll in {}", battle.name),
-            "Roll this shot in the campaign battle and record it: the battle's dice (the seed its history gives), its rules, its log",
+            "Roll this in the campaign battle and record it: the battle's dice (the seed its history gives), its rules, its log",
         ),
     };
     let clicked = ui

@@ -19,16 +19,15 @@
 
 use super::decide::{self, bonus_paid, bonus_room, may_be_fired_at, may_fire};
 use super::event::{ChainUse, Event, FireKind, FireSetup, WildUse};
-use super::plan::ArmourBattlePlan;
-use super::state::{BattleState, Breakdown, MissionStatus, Phase, UnitState, UnitStatus};
+use super::state::{BattleState, MissionStatus, Phase, UnitState, UnitStatus};
 use crate::rules::armour_battles::fire::{FireMode, MoveOrder};
 use crate::rules::armour_battles::mechanics::{self, MECHANICS};
 use crate::rules::armour_battles::{self, SpecialRule};
 use crate::rules::battle::{
-    Action, BattleError, Cost, Decided, Dice, DiceFrom, Limit, Request, SIDES, Side, opponent,
+    Action, BattleError, Cost, Decided, DiceFrom, Limit, Request, SIDES, Side, opponent,
 };
 use crate::rules::card::Card;
-use crate::rules::dice::{PoolRequest, Roller, TableDice};
+use crate::rules::dice::Roller;
 use crate::rules::resolution::{CardPick, InputValue, Inputs, Mechanic, MechanicId};
 
 /// The keys of the actions a request may name.
@@ -63,9 +62,14 @@ pub mod param {
     pub const DICE: &str = "dice";
     /// What a chain or wild dice are spent on.
     pub const ON: &str = "on";
-    /// A new value (Disruption Points), a flag (suppressed, marked, with a Staff Order).
+    /// A new value (Disruption Points set by hand).
     pub const VALUE: &str = "value";
-    pub const FLAG: &str = "flag";
+    /// A repair paid with a Staff Order rather than a command die.
+    pub const STAFF_ORDER: &str = "staff_order";
+    /// Suppressed, or not (set by hand).
+    pub const SUPPRESSED: &str = "suppressed";
+    /// A Fire Marker placed, or taken off (by hand).
+    pub const MARKED: &str = "marked";
     /// The move order of a reliability check (a choice of the move mechanic: double, triple).
     pub const MOVE: &str = "move";
 }
@@ -98,10 +102,11 @@ fn mechanic_id(key: &'static str) -> MechanicId {
     }
 }
 
-/// The Lorraine battle (1–3) whose battle groups a plan fields ("What next?" fields Battle
-/// 3's): the mechanics read rally dice and the first-pulse rule from it.
-fn battle_number(plan: &ArmourBattlePlan) -> u32 {
-    armour_battles::battle_group(&plan.sides.first.battle_group).map_or(1, |g| g.battle)
+/// The Lorraine battle (1–3) whose battle groups the battle fields ("What next?" fields Battle
+/// 3's; a battle between two forces reads Battle 1's): the mechanics read rally dice and the
+/// first-pulse rule from it.
+fn battle_number(state: &BattleState) -> u32 {
+    state.briefing.clamp(1, 3)
 }
 
 fn unit_card(unit: &UnitState) -> Result<InputValue, BattleError> {
@@ -165,7 +170,7 @@ fn refusal<T>(result: Result<T, BattleError>) -> Option<String> {
 
 /// Everything that may be done now, and what may not with the reason, in the order a table
 /// reads it: the turn, each side's dice, then each unit.
-pub fn actions(plan: &ArmourBattlePlan, state: &BattleState) -> Vec<Action> {
+pub fn actions(state: &BattleState) -> Vec<Action> {
     let mut all = vec![
         Action {
             refused: refusal(decide::may_roll_command(state)),
@@ -181,7 +186,7 @@ pub fn actions(plan: &ArmourBattlePlan, state: &BattleState) -> Vec<Action> {
         side_actions(state, side, &mut all);
     }
     for unit in &state.units {
-        unit_actions(plan, state, unit, &mut all);
+        unit_actions(state, unit, &mut all);
     }
     // The turn's end is said before any unit's own reason: it is why nothing can act now.
     if let Some(why) = refusal(between_turns(state)) {
@@ -205,13 +210,14 @@ fn side_actions(state: &BattleState, side: Side, all: &mut Vec<Action>) {
             (param::DICE, count(dice)),
             on(what),
         ],
+        costs: vec![chain_cost(side, face, dice)],
         refused: refusal(decide::use_chain(state, side, face, dice, spent_on)),
         ..Action::new(key::USE_CHAIN, label)
     };
     for chain in &s.chains {
         let (face, dice) = (chain.face, chain.dice);
         all.push(chain_action(
-            "Use for orders".into(),
+            format!("{}: orders", dice_of(face, dice)),
             face,
             dice,
             ChainUse::Orders,
@@ -219,7 +225,7 @@ fn side_actions(state: &BattleState, side: Side, all: &mut Vec<Action>) {
         ));
         if dice > 1 {
             all.push(chain_action(
-                "Use one die for orders".into(),
+                format!("{}: orders", dice_of(face, 1)),
                 face,
                 1,
                 ChainUse::Orders,
@@ -227,7 +233,7 @@ fn side_actions(state: &BattleState, side: Side, all: &mut Vec<Action>) {
             ));
         }
         all.push(chain_action(
-            "Restock Staff Orders".into(),
+            format!("{}: restock Staff Orders", dice_of(face, dice)),
             face,
             dice,
             ChainUse::RestockStaffOrders,
@@ -239,41 +245,57 @@ fn side_actions(state: &BattleState, side: Side, all: &mut Vec<Action>) {
     }
     if s.wild > 0 {
         all.push(chain_action(
-            "Use as a chain for orders".into(),
+            format!("{}: a chain for orders", dice_of(6, s.wild)),
             6,
             s.wild,
             ChainUse::Orders,
             "orders",
         ));
-        let wild_action = |label: &str, dice: u32, spent_on: WildUse, what| Action {
+        let wild_action = |label: String, dice: u32, spent_on: WildUse, what| Action {
             side: Some(side),
             fixed: vec![(param::DICE, count(dice)), on(what)],
-            costs: vec![Cost {
-                side,
-                what: "wild dice".into(),
-                count: dice,
-            }],
+            costs: vec![chain_cost(side, 6, dice)],
             refused: refusal(decide::use_wild(state, side, dice, spent_on)),
             ..Action::new(key::USE_WILD, label)
         };
         all.push(wild_action(
-            "Spend one (a suppression removed, say)",
+            format!("{}: +1D (a suppression removed, say)", dice_of(6, 1)),
             1,
             WildUse::Bonus,
             "bonus",
         ));
         all.push(wild_action(
-            "Instant Staff Orders (all)",
+            format!("{}: instant Staff Orders", dice_of(6, s.wild)),
             s.wild,
             WildUse::InstantStaffOrders,
             "instant_staff_orders",
         ));
         all.push(wild_action(
-            "Stock one Staff Order for next turn",
+            format!("{}: a Staff Order next turn", dice_of(6, 1)),
             1,
             WildUse::StockStaffOrders,
             "stock_staff_orders",
         ));
+    }
+    // Any chain or wild dice, as many as the player says: what a command line names that no
+    // button above fixes (two of a chain of three), refused by the rules in their own words.
+    for (key, label, refused) in [
+        (
+            key::USE_CHAIN,
+            "Use a chain (face, dice, what for)",
+            refusal(decide::in_pulse(state, side)),
+        ),
+        (
+            key::USE_WILD,
+            "Spend wild dice (how many, what for)",
+            refusal(decide::use_wild(state, side, s.wild.max(1), WildUse::Bonus)),
+        ),
+    ] {
+        all.push(Action {
+            side: Some(side),
+            refused,
+            ..Action::new(key, label)
+        });
     }
     all.push(Action {
         side: Some(side),
@@ -289,7 +311,7 @@ fn side_actions(state: &BattleState, side: Side, all: &mut Vec<Action>) {
                 unit: battery.clone(),
                 costs: vec![staff_order(side)],
                 refused: refusal(decide::maintain_mission(state, &mission.battery)),
-                ..Action::new(key::MAINTAIN_MISSION, "Keep (Staff Order)")
+                ..Action::new(key::MAINTAIN_MISSION, "Keep mission (Staff Order)")
             });
         }
         all.push(Action {
@@ -298,6 +320,28 @@ fn side_actions(state: &BattleState, side: Side, all: &mut Vec<Action>) {
             destructive: true,
             ..Action::new(key::CANCEL_MISSION, "Cancel mission")
         });
+    }
+}
+
+/// "5s ×3", "one 5", "wild ×2", "one wild die": the dice a button spends.
+fn dice_of(face: u8, dice: u32) -> String {
+    match (face, dice) {
+        (6, 1) => "One wild die".to_string(),
+        (6, n) => format!("Wild ×{n}"),
+        (f, 1) => format!("One {f}"),
+        (f, n) => format!("{f}s ×{n}"),
+    }
+}
+
+fn chain_cost(side: Side, face: u8, dice: u32) -> Cost {
+    Cost {
+        side,
+        what: if face == 6 {
+            "wild dice".to_string()
+        } else {
+            format!("dice of the {face}s chain")
+        },
+        count: dice,
     }
 }
 
@@ -333,9 +377,11 @@ fn cheapest_chain(state: &BattleState, side: Side) -> Option<u8> {
 
 fn commit_action(state: &BattleState, side: Side, company: &str, chain: Option<u8>) -> Action {
     let face = chain.or_else(|| cheapest_chain(state, side));
+    // The company's first unit in the briefing: the same unit names the company whether or not
+    // it has been committed yet.
     let first = state
         .units_of(side)
-        .find(|u| u.company == company && matches!(u.status, UnitStatus::Reserve { .. }));
+        .find(|u| u.company == company && u.reserve_from.is_some());
     let refused = match face {
         Some(face) => refusal(decide::commit_reserves(state, side, company, Some(face))),
         None => refusal(decide::may_commit(state, side, company)).or_else(|| {
@@ -346,7 +392,7 @@ fn commit_action(state: &BattleState, side: Side, company: &str, chain: Option<u
         }),
     };
     let label = match chain {
-        Some(_) => format!("Commit {company} (one die)"),
+        Some(face) => format!("{}: commit {company}", dice_of(face, 1)),
         None => format!("Commit {company}"),
     };
     Action {
@@ -370,12 +416,11 @@ fn commit_action(state: &BattleState, side: Side, company: &str, chain: Option<u
     }
 }
 
-fn unit_actions(
-    plan: &ArmourBattlePlan,
-    state: &BattleState,
-    u: &UnitState,
-    all: &mut Vec<Action>,
-) {
+/// A unit's actions, the same list in the same order whatever the table (a button that cannot
+/// act says why, it never moves): the enemy it may fire at, its rally, what its card and its
+/// briefing give it (a reserve company's commit, a hidden unit's reveal, a Tiger's reliability
+/// checks and repairs, a battery's missions), the corrections by hand, and its dispersal.
+fn unit_actions(state: &BattleState, u: &UnitState, all: &mut Vec<Action>) {
     let live = !u.is_dispersed() && u.status != UnitStatus::LostEarlier;
     if !live {
         return;
@@ -385,48 +430,22 @@ fn unit_actions(
         unit: Some(u.id.clone()),
         ..action
     };
-    let card = armour_battles::unit_card(&u.card);
-    match u.status {
-        UnitStatus::Hidden => all.push(on(Action {
-            refused: refusal(decide::reveal(state, &u.id)),
-            ..Action::new(key::REVEAL, "Reveal")
-        })),
-        UnitStatus::Reserve { .. } => {
-            // One Commit per company, on its first unit still in reserve.
-            let first = state
-                .units_of(u.side)
-                .find(|o| o.company == u.company && matches!(o.status, UnitStatus::Reserve { .. }));
-            if first.is_some_and(|f| f.id == u.id) {
-                all.push(commit_action(state, u.side, &u.company, None));
-            }
+    if u.status == UnitStatus::OffTable {
+        battery_actions(state, u, all);
+    } else {
+        let first_of_company = state
+            .units_of(u.side)
+            .find(|o| o.company == u.company && o.reserve_from.is_some())
+            .is_some_and(|f| f.id == u.id);
+        if first_of_company {
+            all.push(commit_action(state, u.side, &u.company, None));
         }
-        UnitStatus::OffTable => {
+        if u.hidden_at_start {
             all.push(on(Action {
-                mechanic: None,
-                costs: vec![staff_order(u.side)],
-                refused: refusal(decide::call_artillery(
-                    state,
-                    &u.id,
-                    &mut Roller::new(0),
-                    DiceFrom::Battle,
-                )),
-                ..Action::new(key::CALL_ARTILLERY, "Call fire mission")
+                refused: refusal(decide::reveal(state, &u.id)),
+                ..Action::new(key::REVEAL, "Reveal")
             }));
-            let ready = decide::mission_ready(state, u);
-            if ready.is_ok() {
-                all.push(on(Action {
-                    mechanic: Some(mechanic_id("fire")),
-                    targets: target_ids(state, u.side),
-                    fixed: artillery_fixed(plan, state, u),
-                    limits: vec![bonus_limit(state, u.side, "attacker_wild")],
-                    ..Action::new(key::ARTILLERY_FIRE, "Fire for effect")
-                }));
-                all.push(on(Action::new(key::MISSION_DONE, "Mission done")));
-            }
         }
-        UnitStatus::OnTable | UnitStatus::Dispersed { .. } | UnitStatus::LostEarlier => {}
-    }
-    if matches!(u.status, UnitStatus::OnTable | UnitStatus::Hidden) {
         all.push(on(Action {
             mechanic: Some(mechanic_id("fire")),
             targets: target_ids(state, u.side),
@@ -435,46 +454,17 @@ fn unit_actions(
             refused: refusal(may_fire(state, u, DiceFrom::Battle)),
             ..Action::new(key::FIRE, "Fire")
         }));
-    }
-    if u.status != UnitStatus::OffTable {
         all.push(on(Action {
             mechanic: Some(mechanic_id("rally")),
-            fixed: rally_fixed(plan, u),
+            fixed: rally_fixed(state, u),
             limits: vec![bonus_limit(state, u.side, "wild")],
             refused: refusal(decide::may_rally(state, u)),
             ..Action::new(key::RALLY, "Rally")
         }));
-    }
-    if card.is_some_and(|c| c.has(SpecialRule::PoorReliability)) {
-        if matches!(u.breakdown, Breakdown::BrokenDown { .. }) {
-            for (label, with_order) in [
-                ("Repair (command die)", false),
-                ("Repair (Staff Order)", true),
-            ] {
-                all.push(on(Action {
-                    fixed: vec![(param::FLAG, InputValue::Flag(with_order))],
-                    costs: if with_order {
-                        vec![staff_order(u.side)]
-                    } else {
-                        Vec::new()
-                    },
-                    refused: refusal(decide::repair(state, &u.id, with_order)),
-                    ..Action::new(key::REPAIR, label)
-                }));
-            }
-        } else {
-            for (order, label, choice) in [
-                (MoveOrder::Double, "Double move check", "double"),
-                (MoveOrder::Triple, "Triple move check", "triple"),
-            ] {
-                all.push(on(Action {
-                    mechanic: Some(mechanic_id("move")),
-                    fixed: vec![(param::MOVE, InputValue::Choice(choice))],
-                    refused: refusal(decide::may_check(state, u, order)),
-                    ..Action::new(key::CHECK_RELIABILITY, label)
-                }));
-            }
+        if armour_battles::unit_card(&u.card).is_some_and(|c| c.has(SpecialRule::PoorReliability)) {
+            reliability_actions(state, u, all);
         }
+        corrections(state, u, all);
     }
     all.push(on(Action {
         destructive: true,
@@ -488,10 +478,117 @@ fn unit_actions(
     }));
 }
 
+/// An off-table battery's mission: called with a Staff Order, fired for effect when ready,
+/// kept after a Command Failure with another, or over.
+fn battery_actions(state: &BattleState, u: &UnitState, all: &mut Vec<Action>) {
+    let on = |action: Action| Action {
+        side: Some(u.side),
+        unit: Some(u.id.clone()),
+        ..action
+    };
+    let ready = decide::mission_ready(state, u);
+    all.push(on(Action {
+        costs: vec![staff_order(u.side)],
+        refused: refusal(decide::call_artillery(
+            state,
+            &u.id,
+            &mut Roller::new(0),
+            DiceFrom::Battle,
+        )),
+        ..Action::new(key::CALL_ARTILLERY, "Call fire mission")
+    }));
+    all.push(on(Action {
+        mechanic: Some(mechanic_id("fire")),
+        targets: target_ids(state, u.side),
+        fixed: artillery_fixed(state, u),
+        limits: vec![bonus_limit(state, u.side, "attacker_wild")],
+        refused: refusal(ready.clone()),
+        ..Action::new(key::ARTILLERY_FIRE, "Fire for effect")
+    }));
+    all.push(on(Action {
+        refused: refusal(decide::end_mission(state, &u.id, true).and(ready)),
+        ..Action::new(key::MISSION_DONE, "Mission done")
+    }));
+}
+
+/// A Poor Reliability card's checks on a double or triple move, and its repairs.
+fn reliability_actions(state: &BattleState, u: &UnitState, all: &mut Vec<Action>) {
+    let on = |action: Action| Action {
+        side: Some(u.side),
+        unit: Some(u.id.clone()),
+        ..action
+    };
+    for (order, label, choice) in [
+        (MoveOrder::Double, "Double move check", "double"),
+        (MoveOrder::Triple, "Triple move check", "triple"),
+    ] {
+        all.push(on(Action {
+            mechanic: Some(mechanic_id("move")),
+            fixed: vec![(param::MOVE, InputValue::Choice(choice))],
+            refused: refusal(decide::may_check(state, u, order)),
+            ..Action::new(key::CHECK_RELIABILITY, label)
+        }));
+    }
+    for (label, with_order) in [
+        ("Repair (command die)", false),
+        ("Repair (Staff Order)", true),
+    ] {
+        all.push(on(Action {
+            fixed: vec![(param::STAFF_ORDER, InputValue::Flag(with_order))],
+            costs: if with_order {
+                vec![staff_order(u.side)]
+            } else {
+                Vec::new()
+            },
+            refused: refusal(decide::repair(state, &u.id, with_order)),
+            ..Action::new(key::REPAIR, label)
+        }));
+    }
+}
+
+/// Corrections by hand, for what happened at the table outside the tracker: a Disruption Point
+/// more or less (never to the unit's Cohesion: a dispersal is recorded with its morale roll),
+/// the suppression and the Fire Marker put on or taken off.
+fn corrections(state: &BattleState, u: &UnitState, all: &mut Vec<Action>) {
+    let on = |action: Action| Action {
+        side: Some(u.side),
+        unit: Some(u.id.clone()),
+        ..action
+    };
+    for (label, by) in [("Disruption −1", -1), ("Disruption +1", 1)] {
+        let value = i64::from(u.disruption) + by;
+        let refused = match u32::try_from(value) {
+            Ok(value) => refusal(decide::set_disruption(state, &u.id, value)),
+            Err(_) => Some(format!("{} has no Disruption Points", u.label())),
+        };
+        all.push(on(Action {
+            fixed: vec![(param::VALUE, InputValue::Count(value))],
+            refused,
+            ..Action::new(key::SET_DISRUPTION, label)
+        }));
+    }
+    let (suppress, mark) = (!u.suppressed, !u.fire_marker);
+    all.push(on(Action {
+        fixed: vec![(param::SUPPRESSED, InputValue::Flag(suppress))],
+        refused: refusal(decide::set_suppressed(state, &u.id, suppress)),
+        ..Action::new(
+            key::SET_SUPPRESSED,
+            if suppress { "Mark suppressed" } else { "Remove suppression" },
+        )
+    }));
+    all.push(on(Action {
+        fixed: vec![(param::MARKED, InputValue::Flag(mark))],
+        refused: refusal(decide::set_fire_marker(state, &u.id, mark)),
+        ..Action::new(
+            key::SET_FIRE_MARKER,
+            if mark { "Place Fire Marker" } else { "Remove Fire Marker" },
+        )
+    }));
+}
+
 /// What the battle decides of a battery's fire for effect: it is artillery fire, with the
 /// battle group's response dice, in this battle.
 fn artillery_fixed(
-    plan: &ArmourBattlePlan,
     state: &BattleState,
     battery: &UnitState,
 ) -> Vec<(&'static str, InputValue)> {
@@ -502,15 +599,15 @@ fn artillery_fixed(
     vec![
         ("kind", InputValue::Choice("artillery")),
         ("response_dice", count(dice)),
-        ("battle", count(battle_number(plan))),
+        ("battle", count(battle_number(state))),
     ]
 }
 
-fn rally_fixed(plan: &ArmourBattlePlan, u: &UnitState) -> Vec<(&'static str, InputValue)> {
+fn rally_fixed(state: &BattleState, u: &UnitState) -> Vec<(&'static str, InputValue)> {
     vec![
         ("disruption", count(u.disruption)),
         ("suppressed", InputValue::Flag(u.suppressed)),
-        ("battle", count(battle_number(plan))),
+        ("battle", count(battle_number(state))),
     ]
 }
 
@@ -520,6 +617,22 @@ fn target_ids(state: &BattleState, side: Side) -> Vec<String> {
         .into_iter()
         .map(|t| t.id.clone())
         .collect()
+}
+
+/// What the request spends its dice on (`on`), or `default` when it does not say.
+fn chosen<'a>(request: &'a Request, default: &'a str) -> &'a str {
+    match request.inputs.get(param::ON) {
+        Some(InputValue::Choice(on)) => on,
+        _ => default,
+    }
+}
+
+/// A count the request gives (`None` when it gives none: the whole chain).
+fn given_count(request: &Request, key: &str) -> Option<u32> {
+    match request.inputs.get(key) {
+        Some(InputValue::Count(n)) => Some(u32::try_from(*n).unwrap_or(u32::MAX)),
+        _ => None,
+    }
 }
 
 /// What `on` spends dice on, from one of the tables of uses; refused with `uses` otherwise.
@@ -620,17 +733,16 @@ fn fix(
 /// An action without a mechanic, a unit that is not there, an input the mechanic does not
 /// have, or a bonus the side cannot pay.
 pub fn situation(
-    plan: &ArmourBattlePlan,
     state: &BattleState,
     request: &Request,
 ) -> Result<(MechanicId, Inputs), BattleError> {
     match request.action {
-        key::FIRE | key::ARTILLERY_FIRE => fire_inputs(plan, state, request),
+        key::FIRE | key::ARTILLERY_FIRE => fire_inputs(state, request),
         key::RALLY => {
             let u = unit_of(state, request.unit.as_deref(), "rallying unit")?;
             let mut inputs = player_inputs(mechanic("rally")?, &request.inputs)?;
             inputs.set("unit", unit_card(u)?);
-            for (key, value) in rally_fixed(plan, u) {
+            for (key, value) in rally_fixed(state, u) {
                 fix(
                     &mut inputs,
                     &request.inputs,
@@ -646,7 +758,7 @@ pub fn situation(
             let mut inputs = mechanic("command_dice")?.defaults();
             inputs.set("us_dice", count(state.sides.first.command_dice));
             inputs.set("german_dice", count(state.sides.second.command_dice));
-            inputs.set("battle", count(battle_number(plan)));
+            inputs.set("battle", count(battle_number(state)));
             Ok((mechanic_id("command_dice"), inputs))
         }
         key::CHECK_RELIABILITY => {
@@ -662,7 +774,6 @@ pub fn situation(
 }
 
 fn fire_inputs(
-    plan: &ArmourBattlePlan,
     state: &BattleState,
     request: &Request,
 ) -> Result<(MechanicId, Inputs), BattleError> {
@@ -677,7 +788,7 @@ fn fire_inputs(
     let kind = inputs.choice("kind");
     if artillery {
         inputs.set("battery", unit_card(firer)?);
-        for (key, value) in artillery_fixed(plan, state, firer) {
+        for (key, value) in artillery_fixed(state, firer) {
             fix(
                 &mut inputs,
                 &request.inputs,
@@ -728,48 +839,14 @@ fn fire_inputs(
 // ---------------------------------------------------------------------------------------
 // The event an action records
 
-/// The event `request` records with `dice`, and the mechanic's report of its roll.
+/// The event `request` records with the dice from `roller` (recorded as coming `from` there),
+/// and the mechanic's report of its roll: what the battle's [`crate::rules::battle::table::
+/// TableRules::resolve`] carries out. A chain or wild dice given without a count spend the
+/// whole chain.
 ///
 /// # Errors
 /// Why the rules or the table refuse it.
-pub fn decide(
-    plan: &ArmourBattlePlan,
-    state: &BattleState,
-    request: &Request,
-    dice: &Dice,
-) -> Result<Decided<Event>, BattleError> {
-    let from = match dice {
-        Dice::Seed(_) => DiceFrom::Battle,
-        Dice::Table(_) => DiceFrom::Table,
-    };
-    let mut roller = dice.roller();
-    let decided = decide_with(plan, state, request, &mut roller, from)?;
-    // Faces typed for a pool the rules never asked for are a mistake, not spare dice.
-    if let Some((pool, _)) = roller.unused().first() {
-        return Err(BattleError::Invalid {
-            field: "dice",
-            message: format!("{pool}: this action rolls no such pool"),
-        });
-    }
-    Ok(decided)
-}
-
-/// Which pools `request` asks for with the faces `given` so far, and its decision once they
-/// all answer.
-pub fn pools(
-    plan: &ArmourBattlePlan,
-    state: &BattleState,
-    request: &Request,
-    given: &TableDice,
-) -> (Vec<PoolRequest>, Result<Decided<Event>, BattleError>) {
-    let mut roller = Roller::table(given.clone());
-    let answer = decide_with(plan, state, request, &mut roller, DiceFrom::Table);
-    (roller.asked().to_vec(), answer)
-}
-
-/// [`decide`] with the dice from `roller`, recorded as coming `from` there.
-fn decide_with(
-    plan: &ArmourBattlePlan,
+pub(crate) fn decide_with(
     state: &BattleState,
     request: &Request,
     roller: &mut Roller,
@@ -793,12 +870,12 @@ fn decide_with(
         between_turns(state)?;
     }
     match request.action {
-        key::FIRE => fire(plan, state, request, roller, from),
-        key::ARTILLERY_FIRE => artillery_fire(plan, state, request, roller, from),
-        key::RALLY => rally(plan, state, request, roller, from),
+        key::FIRE => fire(state, request, roller, from),
+        key::ARTILLERY_FIRE => artillery_fire(state, request, roller, from),
+        key::RALLY => rally(state, request, roller, from),
         key::ROLL_COMMAND => {
             decide::may_roll_command(state)?;
-            let (_, inputs) = situation(plan, state, request)?;
+            let (_, inputs) = situation(state, request)?;
             let turn = mechanics::command_dice(&inputs, roller)?;
             Ok(Decided {
                 event: decide::command_event(state, &turn, from),
@@ -807,7 +884,7 @@ fn decide_with(
         }
         key::CHECK_RELIABILITY => {
             let u = unit()?;
-            let (_, inputs) = situation(plan, state, request)?;
+            let (_, inputs) = situation(state, request)?;
             let order = match inputs.choice(param::MOVE) {
                 "triple" => MoveOrder::Triple,
                 "double" => MoveOrder::Double,
@@ -824,34 +901,31 @@ fn decide_with(
         key::DISPERSE => plain(decide::disperse(state, &unit()?.id, roller, from)),
         key::END_TURN => plain(decide::end_turn(state)),
         key::USE_CHAIN => {
+            let side = side()?;
             let face = u8::try_from(number(param::FACE)).unwrap_or(u8::MAX);
-            let on = request.inputs.choice(param::ON);
             let spent_on = spend_on(
                 &CHAIN_USES,
-                on,
+                chosen(request, "orders"),
                 "a chain is spent on orders, restock_staff_orders or repair (reserves are committed with commit_reserves)",
             )?;
-            plain(decide::use_chain(
-                state,
-                side()?,
-                face,
-                number(param::DICE),
-                spent_on,
-            ))
+            let s = state.side(side);
+            let whole = if face == 6 {
+                s.wild
+            } else {
+                s.chains.iter().find(|c| c.face == face).map_or(0, |c| c.dice)
+            };
+            let dice = given_count(request, param::DICE).unwrap_or(whole);
+            plain(decide::use_chain(state, side, face, dice, spent_on))
         }
         key::USE_WILD => {
-            let on = request.inputs.choice(param::ON);
+            let side = side()?;
             let spent_on = spend_on(
                 &WILD_USES,
-                on,
+                chosen(request, "bonus"),
                 "wild dice are spent as bonus, instant_staff_orders or stock_staff_orders",
             )?;
-            plain(decide::use_wild(
-                state,
-                side()?,
-                number(param::DICE),
-                spent_on,
-            ))
+            let dice = given_count(request, param::DICE).unwrap_or(state.side(side).wild);
+            plain(decide::use_wild(state, side, dice, spent_on))
         }
         key::USE_STAFF_ORDER => {
             crate::rules::text::note(&request.text).map_err(|message| BattleError::Invalid {
@@ -866,7 +940,7 @@ fn decide_with(
         key::REPAIR => plain(decide::repair(
             state,
             &unit()?.id,
-            request.inputs.flag(param::FLAG),
+            request.inputs.flag(param::STAFF_ORDER),
         )),
         key::COMMIT_RESERVES => {
             let u = unit()?;
@@ -897,12 +971,12 @@ fn decide_with(
         key::SET_SUPPRESSED => plain(decide::set_suppressed(
             state,
             &unit()?.id,
-            request.inputs.flag(param::FLAG),
+            request.inputs.flag(param::SUPPRESSED),
         )),
         key::SET_FIRE_MARKER => plain(decide::set_fire_marker(
             state,
             &unit()?.id,
-            request.inputs.flag(param::FLAG),
+            request.inputs.flag(param::MARKED),
         )),
         other => Err(BattleError::not_allowed(format!(
             "no action {other:?} in an Armour Battles battle"
@@ -911,7 +985,6 @@ fn decide_with(
 }
 
 fn fire(
-    plan: &ArmourBattlePlan,
     state: &BattleState,
     request: &Request,
     roller: &mut Roller,
@@ -924,7 +997,7 @@ fn fire(
     // front end gives, whatever else the situation asks.
     may_fire(state, firer, DiceFrom::Battle)?;
     may_be_fired_at(target)?;
-    let (_, inputs) = situation(plan, state, request)?;
+    let (_, inputs) = situation(state, request)?;
     let shot = mechanics::direct_fire(&inputs)?;
     let (mode, roll) = mechanics::fire_roll(&inputs, roller)?;
     let setup = FireSetup {
@@ -948,13 +1021,12 @@ fn fire(
 }
 
 fn artillery_fire(
-    plan: &ArmourBattlePlan,
     state: &BattleState,
     request: &Request,
     roller: &mut Roller,
     from: DiceFrom,
 ) -> Result<Decided<Event>, BattleError> {
-    let (_, inputs) = situation(plan, state, request)?;
+    let (_, inputs) = situation(state, request)?;
     let battery = unit_of(state, request.unit.as_deref(), "battery")?;
     let target = unit_of(state, request.target.as_deref(), "target")?;
     decide::mission_ready(state, battery)?;
@@ -981,7 +1053,6 @@ fn artillery_fire(
 }
 
 fn rally(
-    plan: &ArmourBattlePlan,
     state: &BattleState,
     request: &Request,
     roller: &mut Roller,
@@ -989,7 +1060,7 @@ fn rally(
 ) -> Result<Decided<Event>, BattleError> {
     let u = unit_of(state, request.unit.as_deref(), "rallying unit")?;
     decide::may_rally(state, u)?;
-    let (_, inputs) = situation(plan, state, request)?;
+    let (_, inputs) = situation(state, request)?;
     let bonus = bonus_paid(state, u.side, inputs.count_u32("wild"))?;
     let roll = mechanics::rally_dice(&inputs, roller)?;
     Ok(Decided {
@@ -1012,161 +1083,4 @@ pub fn may_target(state: &BattleState, firer: &str, target: &str) -> Result<(), 
         )));
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::event::{Chain, CommandRolled};
-    use super::super::plan::lorraine_battle;
-    use super::*;
-    use crate::rules::battle::Sides;
-    use crate::rules::dice::RollRecord;
-
-    fn faces(dice: &[u8]) -> RollRecord {
-        RollRecord::d6_showing("command", dice)
-    }
-
-    /// Turn `turn`'s command roll: the US rolls 1 1 3 4 5 2 (two 1s, no 6: a Command
-    /// Failure); the Germans roll 1 1 2 3 5 when both fail, else 6 5 5 4 3.
-    fn command(turn: u32, both_fail: bool) -> Event {
-        let german = if both_fail {
-            vec![1, 1, 2, 3, 5]
-        } else {
-            vec![6, 5, 5, 4, 3]
-        };
-        let chain = |face, dice| Chain { face, dice };
-        Event::CommandRolled(CommandRolled {
-            turn,
-            seed: 0,
-            rounds: vec![Sides {
-                first: faces(&[1, 1, 3, 4, 5, 2]),
-                second: faces(&german),
-            }],
-            first_pulse: (!both_fail).then_some(Side::Second),
-            turn_ends: both_fail,
-            failed: Sides {
-                first: true,
-                second: both_fail,
-            },
-            chains: Sides {
-                first: vec![chain(2, 1), chain(3, 1), chain(4, 1), chain(5, 1)],
-                second: if both_fail {
-                    vec![chain(2, 1), chain(3, 1), chain(5, 1)]
-                } else {
-                    vec![chain(3, 1), chain(4, 1), chain(5, 2)]
-                },
-            },
-            wild: Sides {
-                first: 0,
-                second: if both_fail { 2 } else { 3 },
-            },
-            dice_from: DiceFrom::Battle,
-        })
-    }
-
-    const REASON: &str = "both sides rolled a Command Failure in turn 1";
-
-    fn refused_for_the_failure(actions: &[Action], key: &str) -> bool {
-        actions
-            .iter()
-            .filter(|a| a.key == key)
-            .all(|a| a.refused.as_deref().is_some_and(|r| r.contains(REASON)))
-    }
-
-    /// The book, "Both Sides Roll a Command Failure": "the turn ends immediately … both
-    /// failed to press the battle this turn". Until the next command roll no fire, rally or
-    /// Staff Order is offered or recorded; the command roll itself is.
-    #[test]
-    fn after_both_sides_fail_nothing_is_ordered_fired_or_rallied_until_the_next_roll() {
-        let plan = lorraine_battle(1).unwrap();
-        let mut state = BattleState::start_with(&plan, &Sides::default());
-        // Something to rally: a unit on the table with a Disruption Point.
-        let rallying = state
-            .units
-            .iter()
-            .find(|u| u.status == UnitStatus::OnTable)
-            .map(|u| u.id.clone())
-            .expect("a unit on the table");
-        state.apply(&Event::DisruptionSet {
-            unit: rallying.clone(),
-            value: 1,
-        });
-        state.apply(&command(1, true));
-        assert_eq!(state.phase, Phase::AwaitingCommandRoll);
-
-        let offered = actions(&plan, &state);
-        for key in [key::FIRE, key::RALLY, key::USE_STAFF_ORDER] {
-            assert!(offered.iter().any(|a| a.key == key), "{key} is listed");
-            assert!(refused_for_the_failure(&offered, key), "{key}");
-        }
-        let roll = offered.iter().find(|a| a.key == key::ROLL_COMMAND).unwrap();
-        assert_eq!(roll.refused, None);
-
-        let fire = offered.iter().find(|a| a.key == key::FIRE).unwrap();
-        let requests = [
-            Request::new(key::FIRE)
-                .unit(fire.unit.clone().unwrap())
-                .target(fire.targets[0].clone()),
-            Request::new(key::RALLY).unit(rallying.clone()),
-            Request::new(key::USE_STAFF_ORDER).side(Side::First),
-        ];
-        for request in &requests {
-            match decide(&plan, &state, request, &Dice::Seed(7)) {
-                Err(BattleError::NotAllowed(why)) => assert!(why.contains(REASON), "{why}"),
-                other => panic!("{}: {other:?}", request.action),
-            }
-        }
-        assert!(decide(&plan, &state, &Request::new(key::ROLL_COMMAND), &Dice::Seed(7)).is_ok());
-
-        // Once the next turn is rolled (only the US fails) the turn is played again.
-        state.apply(&command(2, false));
-        let offered = actions(&plan, &state);
-        let reasons: Vec<&str> = offered.iter().filter_map(|a| a.refused.as_deref()).collect();
-        assert!(!reasons.iter().any(|r| r.contains("both sides rolled")), "{reasons:?}");
-        assert!(decide(&plan, &state, &requests[2], &Dice::Seed(7)).is_ok());
-    }
-
-    /// What an earlier build let through between turns (before the first roll, after a double
-    /// failure) still replays under the revision it was recorded under (2), and is refused
-    /// under revision 3: a file cannot
-    /// carry what recording now refuses by claiming the current rules.
-    #[test]
-    fn a_staff_order_between_turns_replays_under_revision_2_only() {
-        use crate::rules::armour_battles::revision;
-        let plan = lorraine_battle(1).unwrap();
-        let mut state = BattleState::start_with(&plan, &Sides::default());
-        let used = Event::StaffOrderUsed {
-            side: Side::First,
-            purpose: "a smoke screen".into(),
-        };
-        // Before the first command roll revisions 1 and 2 let it through; 3 plays no order
-        // outside a Command Pulse.
-        for r in revision::FIRST..revision::CURRENT {
-            assert_eq!(super::super::verify::rederive(&plan, &state, &used, r), Ok(used.clone()));
-        }
-        match super::super::verify::rederive(&plan, &state, &used, revision::CURRENT) {
-            Err(BattleError::NotAllowed(why)) => {
-                assert!(why.contains("no command dice are rolled yet"), "{why}")
-            }
-            other => panic!("{other:?}"),
-        }
-        state.apply(&command(1, true));
-        assert_eq!(
-            super::super::verify::rederive(&plan, &state, &used, 2),
-            Ok(used.clone())
-        );
-        match super::super::verify::rederive(&plan, &state, &used, revision::CURRENT) {
-            Err(BattleError::NotAllowed(why)) => assert!(why.contains(REASON), "{why}"),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    /// One side's failure alone does not end the turn: fire is still offered.
-    #[test]
-    fn one_sides_failure_leaves_the_turn_to_be_played() {
-        let plan = lorraine_battle(1).unwrap();
-        let mut state = BattleState::start_with(&plan, &Sides::default());
-        state.apply(&command(1, false));
-        assert_eq!(between_turns(&state), Ok(()));
-    }
 }

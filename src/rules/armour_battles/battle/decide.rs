@@ -15,7 +15,6 @@ use super::event::{
     ArtilleryCalled, Chain, ChainUse, CommandRolled, Event, Extra, FireEvent, FireKind, FireSetup,
     RallyEvent, WildUse,
 };
-use super::plan::ArmourBattlePlan;
 use super::state::{BattleState, Breakdown, MissionStatus, Phase, UnitState, UnitStatus};
 use crate::rules::armour_battles::artillery::{self, ArtillerySituation};
 use crate::rules::armour_battles::command;
@@ -71,7 +70,6 @@ pub(crate) fn in_play(unit: &UnitState) -> Result<(), BattleError> {
 /// # Errors
 /// The battle is over, or the current turn still has chains to use.
 pub fn roll_command(
-    plan: &ArmourBattlePlan,
     state: &BattleState,
     roller: &mut Roller,
     dice: DiceFrom,
@@ -80,7 +78,7 @@ pub fn roll_command(
     let turn = command::roll_command(
         state.sides.first.command_dice,
         state.sides.second.command_dice,
-        plan.first_pulse,
+        state.first_pulse_rule,
         roller,
     )?;
     Ok(command_event(state, &turn, dice))
@@ -155,13 +153,7 @@ pub fn use_chain(
     dice: u32,
     spent_on: ChainUse,
 ) -> Result<Event, BattleError> {
-    not_over(state)?;
-    if state.phase != (Phase::Pulse { side }) {
-        return Err(BattleError::not_allowed(format!(
-            "it is not the {} Command Pulse",
-            side.label()
-        )));
-    }
+    in_pulse(state, side)?;
     if dice == 0 {
         return Err(BattleError::Invalid {
             field: "dice",
@@ -199,6 +191,18 @@ pub fn use_chain(
         dice,
         spent_on,
     })
+}
+
+/// Whether it is `side`'s Command Pulse in a battle still being fought.
+pub(crate) fn in_pulse(state: &BattleState, side: Side) -> Result<(), BattleError> {
+    not_over(state)?;
+    if state.phase != (Phase::Pulse { side }) {
+        return Err(BattleError::not_allowed(format!(
+            "it is not the {} Command Pulse",
+            side.label()
+        )));
+    }
+    Ok(())
 }
 
 /// `side` spends wild dice outside a chain.

@@ -2,17 +2,10 @@
 //! after-action report.
 
 use super::event::{Chain, ChainUse, Event, Extra, WildUse};
-use super::plan::ArmourBattlePlan;
 use crate::rules::armour_battles::Side;
 use crate::rules::battle::DiceFrom;
 use crate::rules::dice::RollRecord;
 use crate::rules::words::amount;
-
-/// The unit's label in the plan with its copy number ("Panther Ausf G 1/2 (Panzer Company
-/// 1)"), as the tracker and the printed cards show it, or its id.
-pub fn unit_label(plan: &ArmourBattlePlan, id: &str) -> String {
-    plan.unit_label(id).unwrap_or_else(|| id.to_string())
-}
 
 /// "[6 4 1]".
 pub fn faces(record: &RollRecord) -> String {
@@ -56,9 +49,11 @@ fn side(side: Side) -> &'static str {
     side.label()
 }
 
-/// The event in words; dice the players rolled at the table are said to be.
-pub fn describe(event: &Event, plan: &ArmourBattlePlan) -> String {
-    let text = words(event, plan);
+/// The event in words, naming each unit by `label` ("Panther Ausf G 1/2 (Panzer Company 1)",
+/// as the table and the printed cards name it); dice the players rolled at the table are said
+/// to be.
+pub fn describe(event: &Event, label: &dyn Fn(&str) -> String) -> String {
+    let text = words(event, label);
     if event.dice_from() == DiceFrom::Table {
         format!("{text} (rolled at the table)")
     } else {
@@ -66,8 +61,9 @@ pub fn describe(event: &Event, plan: &ArmourBattlePlan) -> String {
     }
 }
 
-fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
-    let unit = |id: &str| unit_label(plan, id);
+/// The event in words, without saying where its dice came from.
+pub fn words(event: &Event, label: &dyn Fn(&str) -> String) -> String {
+    let unit = |id: &str| label(id);
     match event {
         Event::CommandRolled(c) => {
             let last = c.rounds.last();
@@ -296,8 +292,11 @@ fn words(event: &Event, plan: &ArmourBattlePlan) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::event::{FireEvent, FireKind, FireSetup, RallyEvent};
-    use super::super::plan::lorraine_battle;
     use super::*;
+
+    fn plan() -> impl Fn(&str) -> String {
+        |id: &str| id.to_string()
+    }
 
     fn record(pool: &'static str, dice: &[u8]) -> RollRecord {
         RollRecord::d6_showing(pool, dice)
@@ -347,7 +346,7 @@ mod tests {
     /// says which paid, for each side's roll.
     #[test]
     fn a_fire_line_says_what_paid_for_each_sides_extra_dice() {
-        let plan = lorraine_battle(1).unwrap();
+        let plan = plan();
         let text = describe(&fire(WILD, BOTH), &plan);
         assert!(
             text.contains("[6 5 3 2] at 4+ with +1D (wild die) vs [4 1] at 4+ with +2D (wild die, Staff Order):"),
@@ -364,7 +363,7 @@ mod tests {
 
     #[test]
     fn a_rally_line_says_what_paid_for_its_extra_dice() {
-        let plan = lorraine_battle(1).unwrap();
+        let plan = plan();
         let rally = |bonus| {
             Event::Rally(RallyEvent {
                 unit: "us-1".into(),

@@ -1,15 +1,15 @@
-//! The table as the events left it: a battle is its plan plus its log, so reopening the app
-//! (or recovering from a crash) gives exactly the state the last acknowledged event produced.
-//! The campaign folds a log ([`BattleState::start_with`], then [`BattleState::apply`] for each
-//! event that counts); undo, redo and forks are its business, not the table's.
+//! The table as the rules read it: the battle's board ([`crate::rules::battle::board::Board`],
+//! the fold of its log) seen as Armour Battles' own state — turn, pulse, both sides' chains,
+//! wild dice, Staff Orders, Army Morale and missions, every unit's status, Disruption and
+//! suppression — by [`super::super::table_battle`]. [`BattleState::apply`] is what one event
+//! does to it: the effects an action records are read off the state before and after.
 
 use serde::Serialize;
 
 use super::event::{
     ArtilleryCalled, Chain, ChainUse, CommandRolled, Event, Extra, FireEvent, WildUse,
 };
-use super::plan::ArmourBattlePlan;
-use crate::rules::armour_battles::{self, Deployment, Side};
+use crate::rules::armour_battles::{FirstPulse, Side};
 use crate::rules::battle::{SIDES, Sides, opponent};
 
 /// Where a unit is.
@@ -59,8 +59,14 @@ pub enum Breakdown {
 pub struct UnitState {
     pub id: String,
     pub side: Side,
+    /// As the table names it ("M4 75mm 1/2 (Tank Company 1)").
+    pub name: String,
     pub card: String,
     pub company: String,
+    /// The briefing holds it in reserve until this turn (kept once it is committed).
+    pub reserve_from: Option<u32>,
+    /// The briefing deploys it hidden (kept once it is revealed).
+    pub hidden_at_start: bool,
     pub status: UnitStatus,
     pub disruption: u32,
     /// Disruption Points that disperse it (3 for every book unit).
@@ -75,9 +81,9 @@ impl UnitState {
         matches!(self.status, UnitStatus::Dispersed { .. })
     }
 
-    /// "M4 75mm (Tank Company 1)".
+    /// "M4 75mm 1/2 (Tank Company 1)".
     pub fn label(&self) -> String {
-        format!("{} ({})", self.card, self.company)
+        self.name.clone()
     }
 
     /// Whether it may move this turn (a breakdown stops it for the turn and the repair turn).
@@ -166,6 +172,11 @@ pub struct Outcome {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BattleState {
     pub number: u32,
+    /// The Lorraine battle (1–3) whose battle groups the mechanics read the rally dice and the
+    /// first-pulse rule from.
+    pub briefing: u32,
+    /// Who takes the first pulse.
+    pub first_pulse_rule: FirstPulse,
     /// 0 before the first command roll.
     pub turn: u32,
     pub phase: Phase,
@@ -180,6 +191,11 @@ pub struct BattleState {
     /// How the log has been recorded so far (what verification holds later events to).
     #[serde(skip)]
     pub log: LogForm,
+    /// The last chain of a turn leaves its pulse open for the orders it gave — the ordered
+    /// unit's fire, the enemy's opportunity fire — until the turn is ended (revision 4); before,
+    /// using it ended the turn at once, and what was recorded so replays so.
+    #[serde(skip)]
+    pub last_pulse_open: bool,
 }
 
 /// What the events applied so far say about how their log is recorded: a later event of an
@@ -192,165 +208,14 @@ pub struct LogForm {
     pub current: bool,
 }
 
-fn status_for(deployment: Deployment, free: bool) -> UnitStatus {
-    match deployment {
-        Deployment::OffTable {} => UnitStatus::OffTable,
-        _ if free => UnitStatus::OnTable,
-        Deployment::OnTable {} => UnitStatus::OnTable,
-        Deployment::Reserve { from_turn } => UnitStatus::Reserve { from_turn },
-        Deployment::Hidden {} => UnitStatus::Hidden,
-    }
-}
-
 impl BattleState {
-    /// The battle before anything happened.
-    pub fn start(plan: &ArmourBattlePlan) -> Self {
-        let side = |side: Side| {
-            let p = plan.sides.get(side);
-            SideState {
-                command_dice: p.command_dice,
-                rally_dice: p.rally_dice,
-                artillery_response_dice: p.artillery_response_dice,
-                army_morale: p.army_morale,
-                army_morale_start: p.army_morale,
-                staff_orders: p.staff_orders.min(p.command_dice),
-                staff_orders_next_turn: 0,
-                chains: Vec::new(),
-                wild: 0,
-                failed: false,
-                missions: Vec::new(),
-            }
-        };
-        let units = plan
-            .units()
-            .map(|(side, u)| UnitState {
-                id: u.id.clone(),
-                side,
-                card: u.card.clone(),
-                company: u.company.clone(),
-                status: status_for(u.deployment, plan.free_deployment),
-                disruption: 0,
-                cohesion: armour_battles::unit_card(&u.card).map_or(3, |c| u32::from(c.cohesion)),
-                suppressed: false,
-                fire_marker: false,
-                breakdown: Breakdown::Running,
-            })
-            .collect();
-        let sides = Sides {
-            first: side(Side::First),
-            second: side(Side::Second),
-        };
-        let morale = Sides {
-            first: sides.first.army_morale,
-            second: sides.second.army_morale,
-        };
-        Self {
-            number: plan.number,
-            turn: 0,
-            phase: Phase::AwaitingCommandRoll,
-            first_pulse: None,
-            sides,
-            units,
-            outcome: None,
-            morale_by_turn: vec![morale],
-            last_command: None,
-            log: LogForm::default(),
-        }
-    }
-
-    /// [`Self::start`] for a campaign carrying losses: one unit of each card named in
-    /// `carried` is missing from the start.
-    pub fn start_with(plan: &ArmourBattlePlan, carried: &Sides<Vec<String>>) -> Self {
-        let mut state = Self::start(plan);
-        state.remove_carried_losses(carried);
-        state
-    }
-
-    fn remove_carried_losses(&mut self, carried: &Sides<Vec<String>>) {
-        for side in SIDES {
-            for card in carried.get(side) {
-                if let Some(u) = self.units.iter_mut().find(|u| {
-                    u.side == side && &u.card == card && u.status != UnitStatus::LostEarlier
-                }) {
-                    u.status = UnitStatus::LostEarlier;
-                }
-            }
-        }
-    }
-
     pub fn unit(&self, id: &str) -> Option<&UnitState> {
         self.units.iter().find(|u| u.id == id)
     }
 
-    /// The unit a player names: by its id (`us-3`), its label as the table and the printed
-    /// cards show it ("M4 75mm 1/2 (Tank Company 1)", or without the company: "M4 75mm 1/2"),
-    /// or its card when only one unit carries it ("Tiger I"); any case.
-    ///
-    /// # Errors
-    /// No such unit, with the nearest names; a card several units carry, with their labels.
-    pub fn find_unit(&self, name: &str) -> Result<&UnitState, crate::rules::battle::BattleError> {
-        let wanted = name.trim().to_lowercase();
-        if let Some(u) = self.units.iter().find(|u| u.id.to_lowercase() == wanted) {
-            return Ok(u);
-        }
-        let labels: Vec<(String, &UnitState)> =
-            self.units.iter().map(|u| (self.unit_label(u), u)).collect();
-        let short = |label: &str| label.split(" (").next().unwrap_or(label).to_lowercase();
-        let matching: Vec<&(String, &UnitState)> = labels
-            .iter()
-            .filter(|(label, _)| label.to_lowercase() == wanted || short(label) == wanted)
-            .collect();
-        if let [(_, unit)] = matching.as_slice() {
-            return Ok(unit);
-        }
-        let carrying: Vec<&UnitState> = self
-            .units
-            .iter()
-            .filter(|u| u.card.to_lowercase() == wanted)
-            .collect();
-        match (matching.as_slice(), carrying.as_slice()) {
-            (_, [one]) => Ok(one),
-            ([], []) => {
-                let names: Vec<&str> = labels
-                    .iter()
-                    .map(|(label, _)| label.as_str())
-                    .chain(self.units.iter().map(|u| u.id.as_str()))
-                    .collect();
-                let nearest = crate::rules::names::nearest_among(
-                    names.into_iter().map(|n| (n, vec![n])),
-                    name,
-                );
-                Err(crate::rules::battle::BattleError::UnknownUnit(
-                    if nearest.is_empty() {
-                        format!("{name} (name a unit by its id, us-1, or its label, M4 75mm 1/2)")
-                    } else {
-                        format!("{name}; did you mean {}?", nearest.join(", "))
-                    },
-                ))
-            }
-            (several, _) => {
-                let several: Vec<String> = if several.is_empty() {
-                    carrying.iter().map(|u| self.unit_label(u)).collect()
-                } else {
-                    several.iter().map(|(label, _)| label.clone()).collect()
-                };
-                Err(crate::rules::battle::BattleError::not_allowed(format!(
-                    "{name} names several units: {}",
-                    several.join(", ")
-                )))
-            }
-        }
-    }
-
-    /// The unit's label with its copy number, as [`super::plan::numbered_label`].
+    /// The unit's label with its copy number, as the table and the printed cards name it.
     pub fn unit_label(&self, unit: &UnitState) -> String {
-        let alike: Vec<&str> = self
-            .units
-            .iter()
-            .filter(|u| u.side == unit.side && u.card == unit.card && u.company == unit.company)
-            .map(|u| u.id.as_str())
-            .collect();
-        super::plan::numbered_label(&unit.card, &unit.company, &alike, &unit.id)
+        unit.label()
     }
 
     fn unit_mut(&mut self, id: &str) -> Option<&mut UnitState> {
@@ -573,12 +438,14 @@ impl BattleState {
         self.next_pulse(side);
     }
 
-    /// Pulses alternate while both sides hold chains; a side with none left passes.
+    /// Pulses alternate while both sides hold chains; a side with none left passes. Once no
+    /// chain is left the last pulse goes on until the turn is ended (or, under revisions 1 to
+    /// 3, the turn ends at once).
     fn next_pulse(&mut self, just_used: Side) {
         let other = opponent(just_used);
         self.phase = if self.sides.get(other).has_chains() {
             Phase::Pulse { side: other }
-        } else if self.sides.get(just_used).has_chains() {
+        } else if self.sides.get(just_used).has_chains() || self.last_pulse_open {
             Phase::Pulse { side: just_used }
         } else {
             self.end_turn();

@@ -10,7 +10,6 @@
 
 use super::decide as tracker;
 use super::event::{Event, FireEvent, FireKind, FireSetup, RallyEvent};
-use super::plan::ArmourBattlePlan;
 use super::state::{BattleState, MissionStatus};
 use crate::rules::armour_battles::{artillery, revision};
 use crate::rules::armour_battles::fire::{self, MoveOrder};
@@ -29,7 +28,6 @@ use crate::rules::text::note;
 /// The event could not have been recorded here: the message names what the rules refuse, or
 /// ([`BattleError::Invalid`]) the field whose value the dice and the rules do not give.
 pub fn rederive(
-    plan: &ArmourBattlePlan,
     state: &BattleState,
     event: &Event,
     revision: u32,
@@ -60,7 +58,7 @@ pub fn rederive(
                 .rounds
                 .first()
                 .ok_or_else(|| BattleError::not_allowed("a command roll without dice"))?;
-            tracker::roll_command(plan, state, &mut resume(&first.first), from)
+            tracker::roll_command(state, &mut resume(&first.first), from)
         }
         Event::ChainUsed {
             side,
