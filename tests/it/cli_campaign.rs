@@ -690,3 +690,60 @@ fn artillery_fire_takes_the_fire_flags_and_says_what_paid_for_its_extra_die() {
     // 4 Staff Orders in the briefing: one called the mission, one paid for the die.
     assert_eq!(us["staff_orders_now"], 2, "{us}");
 }
+
+/// `campaign show --actions` lists what the battle being fought offers now, each line as
+/// `campaign record … act` takes it, and every action's parameters with their ranges; a line
+/// copied from it records.
+#[test]
+fn show_actions_lists_the_offers_of_now_as_act_takes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(&dir, &["campaign", "new", "lorraine", "--name", "Club"]);
+    let before = ok(&dir, &["campaign", "show", "Club", "--actions"]);
+    assert!(
+        before.starts_with("Battle 1: actions on offer now"),
+        "{before}"
+    );
+    assert!(
+        before.contains("Roll command dice — roll_command\n"),
+        "{before}"
+    );
+    assert!(
+        !before.contains("— fire "),
+        "no fire before the command roll: {before}"
+    );
+    // US 5 5 3 2, German 6 4 4: the Germans hold 4s ×2 and a wild die.
+    let out = record_in(
+        &dir,
+        "1",
+        &["command", "--dice", "us=5,5,3,2", "--dice", "german=6,4,4"],
+    );
+    assert!(out.status.success());
+    let now = ok(&dir, &["campaign", "show", "Club", "--actions"]);
+    let line = "4s ×2: orders — use_chain --side second --set face=4 --set dice=2 --set on=orders";
+    assert!(now.contains(line), "{now}");
+    assert!(
+        now.contains("Fire — fire --unit us-1 --target german-1|"),
+        "{now}"
+    );
+    assert!(!now.contains("roll_command"), "a turn is on: {now}");
+    assert!(now.contains("more the rules refuse now"), "{now}");
+    assert!(
+        now.contains("  use_chain: face 2–6 (default 5); dice 1–12 (default 1); on orders|"),
+        "{now}"
+    );
+    let args: Vec<&str> = line.split(" — ").nth(1).unwrap().split(' ').collect();
+    let recorded = record_in(&dir, "1", &[&["act"], &args[..]].concat());
+    assert!(
+        recorded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&recorded.stderr)
+    );
+    assert!(String::from_utf8_lossy(&recorded.stdout).contains("(act"));
+    // A battle number given; past the last, refused.
+    assert!(ok(&dir, &["campaign", "show", "Club", "--actions", "2"]).starts_with("Battle 2:"));
+    assert!(
+        !qm(&dir, &["campaign", "show", "Club", "--actions", "9"])
+            .status
+            .success()
+    );
+}

@@ -9,6 +9,7 @@ mod campaign_import;
 mod campaign_share;
 mod campaign_sync;
 mod cli;
+mod cli_act_inputs;
 mod cli_campaign;
 mod cli_campaign_rulesets;
 mod cli_club;

@@ -47,6 +47,14 @@ impl From<SideArg> for Side {
     }
 }
 
+/// How `--side` spells `side`.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum WinnerArg {
     /// The first player (in Lorraine, the US).

@@ -66,7 +66,8 @@ pub enum CampaignCommand {
         #[arg(long)]
         log: bool,
         /// List the actions battle N offers now with their parameters (what `campaign record
-        /// NAME --battle N act ACTION` takes); the last battle when no number is given.
+        /// NAME --battle N act ACTION` takes); the first battle not yet over when no number
+        /// is given.
         #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "0")]
         actions: Option<u32>,
     },
@@ -239,7 +240,13 @@ pub fn run(
             if let Some(number) = actions {
                 let battles = stored.record.campaign.battles.len();
                 let index = match number {
-                    0 => battles.saturating_sub(1),
+                    // The battle being fought: the first not yet over.
+                    0 => stored
+                        .record
+                        .results()
+                        .iter()
+                        .position(|b| !b.standing.is_finished())
+                        .unwrap_or(battles.saturating_sub(1)),
                     n => usize::try_from(n - 1).unwrap_or(usize::MAX),
                 };
                 if index >= battles {
@@ -372,8 +379,8 @@ fn import(
     name: Option<String>,
     out: &mut dyn Write,
 ) -> Result<u8> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
     let mut store = open(data_dir_arg)?;
     let mut copy = false;

@@ -222,39 +222,44 @@ pub(super) fn show_actions(
         "Battle {}: actions on offer now (`campaign record … act KEY`):",
         plan.number
     )?;
-    for action in AnyTable::actions(&plan, &board) {
+    let (offered, refused): (Vec<_>, Vec<_>) = AnyTable::actions(&plan, &board)
+        .into_iter()
+        .partition(|a| a.allowed());
+    for action in &offered {
         let who = match (&action.unit, action.side) {
             (Some(unit), _) => format!(" --unit {unit}"),
-            (None, Some(side)) => format!(
-                " --side {}",
-                if side == Side::First {
-                    "first"
-                } else {
-                    "second"
-                }
-            ),
+            (None, Some(side)) => format!(" --side {}", super::flags::side_word(side)),
             (None, None) => String::new(),
         };
-        let fixed: Vec<String> = action
-            .fixed
-            .iter()
-            .map(|(k, v)| format!(" --set {k}={}", shown(v)))
-            .collect();
         let targets = if action.targets.is_empty() {
             String::new()
         } else {
             format!(" --target {}", action.targets.join("|"))
         };
-        let state = action
-            .refused
-            .as_deref()
-            .map_or_else(String::new, |why| format!("  [refused: {why}]"));
+        // What the battle fixes is named only where it tells two offers apart (Disruption −1
+        // and +1 are both `set_disruption` of one unit).
+        let twin = offered
+            .iter()
+            .filter(|a| a.key == action.key && a.unit == action.unit && a.side == action.side)
+            .count()
+            > 1;
+        let fixed: String = action
+            .fixed
+            .iter()
+            .filter(|_| twin)
+            .map(|(k, v)| format!(" --set {k}={}", shown(v)))
+            .collect();
         writeln!(
             out,
-            "  {} — {}{who}{targets}{}{state}",
-            action.label,
-            action.key,
-            fixed.concat()
+            "  {} — {}{who}{targets}{fixed}",
+            action.label, action.key
+        )?;
+    }
+    if !refused.is_empty() {
+        writeln!(
+            out,
+            "  ({} more the rules refuse now; the window's buttons say why)",
+            refused.len()
         )?;
     }
     writeln!(out, "Parameters (`--set KEY=VALUE`):")?;
