@@ -89,9 +89,9 @@ pub struct LoggedEvent {
     /// Who recorded it, on which machine (empty for events from before this was kept).
     #[serde(default, skip_serializing_if = "Recorder::is_unknown")]
     pub by: Recorder,
-    /// The revision of the ruleset's rulings it was resolved under (see
-    /// [`crate::rules::armour_battles::revision`]); `None` for events recorded before
-    /// revisions were, which verify under whichever revision their dice fit.
+    /// The revision of the ruleset's rulings it was resolved under (the ruleset's
+    /// `rules_revision`); `None` for events recorded before revisions were, which verify
+    /// under whichever revision their dice fit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revision: Option<u32>,
     /// The recording machine's key and signature ([`seal`]); `None` for events recorded

@@ -155,7 +155,11 @@ pub fn verify_battle_log(
                         if !simple.units.get(*side).iter().any(|u| u == unit) {
                             return Err(forged(
                                 "unit",
-                                format!("{} has no unit {}", side.label(), quoted(unit)),
+                                format!(
+                                    "{} has no unit {}",
+                                    super::sides::battle_side_name(plan, *side),
+                                    quoted(unit)
+                                ),
                             ));
                         }
                         note(fate).map_err(|m| forged("fate", m))?;

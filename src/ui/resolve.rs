@@ -4,8 +4,8 @@
 //! One view for all of them: the form is drawn from the mechanic's input description
 //! (`resolve/form.rs`), the odds and rolls are the mechanic's [`Report`]s drawn alike
 //! (`resolve/report.rs`), and the dice entry asks for the pools the mechanic names
-//! (`resolve/table.rs`). The only ruleset-specific part is Armour Battles fire linked to the
-//! open campaign battle (`resolve/battle_link.rs`).
+//! (`resolve/table.rs`). A mechanic an action of the open campaign battle resolves with is
+//! linked to it (`resolve/battle_link.rs`).
 //!
 //! The forms live in [`ResolveState`]; the odds are computed once per (mechanic, inputs) and
 //! kept in one cache. Rolls go through [`Action::Resolve`] so the session dice log is only

@@ -36,7 +36,7 @@ fn campaign(dir: &Path, ruleset: RulesetId, name: &str) -> CampaignRecord {
         Some(sides) => {
             line.extend([ruleset.as_str().into(), "--name".into(), name.into()]);
             for (n, cards) in sides.iter().enumerate() {
-                let mut force = Force::new(ruleset, &format!("Force {n}"));
+                let mut force = Force::new(ruleset, format!("Force {n}"));
                 force.units = cards.iter().map(|c| ForceUnit::library(*c, 1)).collect();
                 let path = dir.join(format!("force-{n}.json"));
                 std::fs::write(&path, quartermaster::rules::force_file::to_json(&force)).unwrap();

@@ -1,5 +1,6 @@
 //! The six battle groups of the Lorraine 1944 campaign, as the briefings give them.
 
+use crate::rules::armour_battles::SideName;
 use serde::{Deserialize, Serialize};
 
 use super::cards::Side;

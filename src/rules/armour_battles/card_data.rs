@@ -2,6 +2,7 @@
 //! off-table battery's fire mission) explained for the printed card, its quick-reference tags
 //! and its editor fields.
 
+use crate::rules::armour_battles::SideName;
 use std::collections::BTreeSet;
 
 use super::fire::RangeBand;

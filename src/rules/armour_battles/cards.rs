@@ -7,6 +7,21 @@ use crate::rules::stat::Stat;
 /// Which army a unit serves: the battle seam's two sides, US and German here.
 pub use crate::rules::battle::Side;
 
+/// The seed's names of the two sides ("US", "German"): the armies its cards and briefings
+/// field, first and second.
+pub trait SideName {
+    fn label(self) -> &'static str;
+}
+
+impl SideName for Side {
+    fn label(self) -> &'static str {
+        match self {
+            Side::First => "US",
+            Side::Second => "German",
+        }
+    }
+}
+
 /// An armoured fighting vehicle on the table, or artillery firing from off it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

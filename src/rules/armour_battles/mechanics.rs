@@ -7,6 +7,7 @@
 
 mod report;
 
+use crate::rules::armour_battles::SideName;
 use crate::rules::Card;
 use crate::rules::RulesetId;
 use crate::rules::resolution::{

@@ -37,7 +37,7 @@ use crate::rules::validation::{
 };
 
 pub use battle_groups::{BattleGroup, Company, Deployment, FirstPulse};
-pub use cards::{FireKind, MoveClass, Reaction, Side, SpecialRule, UnitCard, UnitKind};
+pub use cards::{FireKind, MoveClass, Reaction, Side, SideName, SpecialRule, UnitCard, UnitKind};
 
 const TITLE: &str = "Armour Battles";
 const SEED: Embedded = embedded!("db/seed/armour_battles.json");

@@ -1,8 +1,7 @@
-//! The table of a battle whose ruleset keeps its units by counters and marks (every ruleset
-//! but Armour Battles, whose command dice need a state of their own): each unit's card, its
-//! counters (casualties, pins, hits, armour lost, strength), its marks (down, disordered,
-//! tracked, destroyed), the order beside it, each side's counters (command points), the turn,
-//! and how the battle ended.
+//! The table of a battle, whatever its ruleset: each unit's card, its counters (casualties,
+//! pins, hits, Disruption, strength), its marks (down, suppressed, tracked, destroyed), the
+//! order beside it, each side's counters (command points, Army Morale), the battle's own
+//! counters, the turn, and how the battle ended.
 //!
 //! What a counter or a mark means, which an action may change and how, is the ruleset's (its
 //! `table_battle` module); the board only keeps them, so one fold, one log, one view and one

@@ -32,19 +32,12 @@
 //! history, checks recorded dice against it, and verifies an imported log by asking
 //! [`BattleRules::rederive`] for each event and comparing.
 //!
-//! # Adding a ruleset's battle (Bolt Action next)
-//! 1. `rules/<ruleset>/battle/`: the plan, state and event types (events serialise as
-//!    internally tagged JSON objects, `"kind"` first, kinds not used by another ruleset), and
-//!    `impl BattleRules`. Mark every rolling event with a [`DiceFrom`] and return its rolls in
-//!    [`Facts`]: the campaign checks their seeds for you.
-//! 2. `campaign/event.rs`: one variant of `Event` holding the ruleset's event, and its kinds in
-//!    the deserializer's dispatch; `campaign/definition.rs`: one `BattlePlan` variant and one
-//!    `CampaignKind`. The compiler then lists each `match` to extend (fold, verify, describe).
-//! 3. The tracker view and `campaign record` need no new code for actions described with a
-//!    mechanic, a unit and fixed inputs; a ruleset-specific panel (Armour Battles' command dice)
-//!    stays in `ui/tracker/` beside the generic one.
-//!
-//! Armour Battles is the first implementation (the `battle` module inside its ruleset module).
+//! # Adding a ruleset's battle
+//! Implement [`table::TableRules`] in `rules/<ruleset>/table_battle.rs` (the units' counters
+//! and marks on the shared [`board::Board`], one event kind `act` re-decided from its dice) and
+//! return it from `Ruleset::table_battle`: the campaign, the command line (`campaign record …
+//! act`), the window's board tracker and the after-action report need no new code. A scripted
+//! campaign of the ruleset is a data file (`docs/scripted-campaigns.md`).
 
 pub mod alias;
 pub mod board;
@@ -166,9 +159,9 @@ pub struct Cost {
 }
 
 impl Cost {
-    /// "1 US wild die".
+    /// "1 wild die" (the action is its side's).
     pub fn text(&self) -> String {
-        format!("{} {} {}", self.count, self.side.label(), self.what)
+        format!("{} {}", self.count, self.what)
     }
 }
 

@@ -1,13 +1,12 @@
 //! The two sides of a battle and a value for each.
 //!
-//! Armour Battles names its sides US and German; every other ruleset's first and second
-//! player are kept under the same two keys (`us` = first, `german` = second), because campaign
-//! files and stored battles have always been written so.
+//! The first and second player are kept under the keys `us` (first) and `german` (second),
+//! because campaign files and stored battles have always been written so; what a side is
+//! called is its player's or force's name (`campaign::sides`).
 
 use serde::{Deserialize, Serialize};
 
-/// One of the two sides: Armour Battles' US and German, any other ruleset's first and second
-/// player.
+/// One of the two sides: the first and second player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
@@ -15,17 +14,6 @@ pub enum Side {
     First,
     #[serde(rename = "german")]
     Second,
-}
-
-impl Side {
-    /// The Lorraine names ("US", "German"); a campaign of another ruleset names its sides by
-    /// its own words (`campaign::CampaignKind::side_name`).
-    pub fn label(self) -> &'static str {
-        match self {
-            Side::First => "US",
-            Side::Second => "German",
-        }
-    }
 }
 
 /// A value per side; serialised as `{"us": …, "german": …}`.
@@ -61,5 +49,5 @@ pub fn opponent(side: Side) -> Side {
     }
 }
 
-/// Both sides, US (first player) first: the order briefings, rolls and pages use.
+/// Both sides, the first player first: the order briefings, rolls and pages use.
 pub const SIDES: [Side; 2] = [Side::First, Side::Second];

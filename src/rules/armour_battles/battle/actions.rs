@@ -17,6 +17,7 @@
 //! - after both sides' Command Failure the turn is over: no order, fire, rally or Staff Order
 //!   until the next command roll.
 
+use crate::rules::armour_battles::SideName;
 use super::decide::{self, bonus_paid, bonus_room, may_be_fired_at, may_fire};
 use super::event::{ChainUse, Event, FireKind, FireSetup, WildUse};
 use super::state::{BattleState, MissionStatus, Phase, UnitState, UnitStatus};

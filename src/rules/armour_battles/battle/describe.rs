@@ -1,6 +1,7 @@
 //! One line of plain words per Armour Battles event, for the log, the command line and the
 //! after-action report.
 
+use crate::rules::armour_battles::SideName;
 use super::event::{Chain, ChainUse, Event, Extra, WildUse};
 use crate::rules::armour_battles::Side;
 use crate::rules::battle::DiceFrom;

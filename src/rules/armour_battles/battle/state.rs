@@ -4,6 +4,7 @@
 //! suppression — by [`super::super::table_battle`]. [`BattleState::apply`] is what one event
 //! does to it: the effects an action records are read off the state before and after.
 
+use crate::rules::armour_battles::SideName;
 use serde::Serialize;
 
 use super::event::{

@@ -8,6 +8,7 @@
 //! That the seed was not chosen is the campaign's check (the seed its place in the battle
 //! gives), for events marked [`DiceFrom::Battle`].
 
+use crate::rules::armour_battles::SideName;
 use super::decide as tracker;
 use super::event::{Event, FireEvent, FireKind, FireSetup, RallyEvent};
 use super::state::{BattleState, MissionStatus};

@@ -1,6 +1,7 @@
 //! Armour Battles answers as reports: the numbers of `fire`, `artillery`, `rally`, `command`
 //! and `reliability`, labelled once for every front end.
 
+use crate::rules::armour_battles::SideName;
 use crate::rules::dice::{RollRecord, Roller};
 
 use crate::rules::resolution::{Distribution, Inputs, Outcome, Report, ResolveError, Value};
