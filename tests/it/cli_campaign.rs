@@ -1,17 +1,12 @@
 //! `quartermaster campaign …` end to end through the real binary, each test with its own
 //! data directory.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn qm(dir: &tempfile::TempDir, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(dir.path())
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    crate::cli_support::qm_in(dir.path(), args)
 }
 
 fn ok_json(dir: &tempfile::TempDir, args: &[&str]) -> Value {
@@ -25,13 +20,7 @@ fn ok_json(dir: &tempfile::TempDir, args: &[&str]) -> Value {
 }
 
 fn ok(dir: &tempfile::TempDir, args: &[&str]) -> String {
-    let out = qm(dir, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    crate::cli_support::ok_in(dir.path(), args)
 }
 
 /// `campaign record Club --battle N ARGS…` in the campaign "Club" of `dir`.

@@ -9,7 +9,7 @@
 //! library); the test only spells it as the command line does.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use quartermaster::campaign::{BattlePlan, CampaignRecord};
 use quartermaster::rules::RulesetId;
@@ -22,22 +22,13 @@ use quartermaster::store::Store;
 use serde_json::Value;
 
 fn qm(dir: &Path, args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    crate::cli_support::qm_in(dir, &args)
 }
 
 fn ok(dir: &Path, args: &[String]) -> String {
-    let out = qm(dir, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    crate::cli_support::ok_in(dir, &args)
 }
 
 fn args(list: &[&str]) -> Vec<String> {

@@ -12,6 +12,13 @@ pub fn qm_in(dir: &std::path::Path, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// [`qm_in`] that must succeed: its standard output.
+pub fn ok_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = qm_in(dir, args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

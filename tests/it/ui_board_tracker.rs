@@ -3,9 +3,10 @@
 //! dice and see the pins on the target's row, empty the bag and end the turn (Down and Ambush
 //! kept as the rules say); then the step between battles and its "Set up battle 2" button.
 
+use crate::ui_support::{click, pick, record, shown};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use quartermaster::campaign::{CampaignRecord, Sides};
+use quartermaster::campaign::Sides;
 use quartermaster::rules::RulesetId;
 use quartermaster::rules::battle::Side;
 use quartermaster::rules::battle::board::Board;
@@ -49,39 +50,8 @@ fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
     h
 }
 
-fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {
-    &h.state()
-        .model
-        .campaign
-        .as_ref()
-        .expect("a campaign is open")
-        .stored
-        .record
-}
-
 fn board(h: &Harness<'static, App>, index: usize) -> Board {
     record(h).board(index).expect("a board battle")
-}
-
-/// Whether some widget's label contains `text`.
-fn shown(h: &Harness<'static, App>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
-fn click(h: &mut Harness<'static, App>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
-    h.get_by_label(combo).click();
-    h.run();
-    // The option, not a unit row's label of the same words.
-    h.query_all_by_label(option)
-        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
-        .expect("the option is listed")
-        .click();
-    h.run();
 }
 
 fn log_len(h: &Harness<'static, App>) -> usize {

@@ -15,7 +15,7 @@ use quartermaster::rules::resolution::InputValue;
 use quartermaster::ui::{App, CardKey, View};
 
 use crate::ui_resolve::type_faces;
-use crate::ui_support::{double_click_at, press_at};
+use crate::ui_support::{click, double_click_at, pick, press_at, record, shown};
 
 fn harness() -> Harness<'static, App> {
     harness_sized(1400.0, 2400.0)
@@ -30,14 +30,18 @@ fn harness_sized(width: f32, height: f32) -> Harness<'static, App> {
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
-fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {
-    &h.state()
-        .model
-        .campaign
-        .as_ref()
-        .expect("a campaign is open")
-        .stored
-        .record
+/// A tall window on `store`'s library, in the Campaign view.
+fn harness_on(store: quartermaster::store::Store) -> Harness<'static, App> {
+    let mut app = App::new(
+        quartermaster::ui::model::Model::new(store),
+        quartermaster::ui::Prefs::default(),
+        &quartermaster::ui::Launch::default(),
+    );
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 2400.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
 /// The shown battle as the Armour Battles rules read its board.
@@ -108,38 +112,6 @@ fn assert_same_outcome(recorded: &Event, expected: &Event) {
             &want.result
         )
     );
-}
-
-/// Whether some widget's label contains `text` (it may appear in several places).
-fn shown(h: &Harness<'static, App>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
-fn click(h: &mut Harness<'static, App>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
-fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
-    h.get_by_label(combo).click();
-    h.run();
-    // The option named exactly (a unit's buttons also carry its name), else one that starts so.
-    let not_label =
-        |n: &egui_kittest::Node<'_>| n.accesskit_node().role() != egui::accesskit::Role::Label;
-    match h.query_all_by_label(option).find(not_label) {
-        Some(node) => node.click(),
-        None => h
-            .query_all_by_label_contains(option)
-            .find(|n| {
-                not_label(n)
-                    && n.accesskit_node()
-                        .label()
-                        .is_some_and(|l| l.starts_with(option))
-            })
-            .expect("the option is listed")
-            .click(),
-    }
-    h.run();
 }
 
 fn start(h: &mut Harness<'static, App>) {
@@ -581,16 +553,7 @@ fn double_clicking_record_result_records_one_result() {
 fn undo_this_after_a_refused_record_undoes_nothing_it_does_not_name() {
     let dir = tempfile::tempdir().unwrap();
     let store = quartermaster::store::Store::open(dir.path()).unwrap();
-    let mut app = App::new(
-        quartermaster::ui::model::Model::new(store),
-        quartermaster::ui::Prefs::default(),
-        &quartermaster::ui::Launch::default(),
-    );
-    app.native_dialogs = false;
-    app.prefs.view = View::Campaign;
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 2400.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    let mut h = harness_on(store);
     start(&mut h);
     roll_a_turn(&mut h);
     h.get_all_by_label("Use a Staff Order")
@@ -884,16 +847,7 @@ fn a_long_battles_log_lays_out_only_the_rows_in_sight() {
     let id = store.create_campaign_record(&long).unwrap().id;
     drop(store);
     let store = quartermaster::store::Store::open(dir.path()).unwrap();
-    let mut app = App::new(
-        quartermaster::ui::model::Model::new(store),
-        quartermaster::ui::Prefs::default(),
-        &quartermaster::ui::Launch::default(),
-    );
-    app.native_dialogs = false;
-    app.prefs.view = View::Campaign;
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 2400.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    let mut h = harness_on(store);
     h.state_mut()
         .model
         .apply(Command::Campaign(CampaignCommand::Open(id)));

@@ -2,6 +2,7 @@
 //! player name asked once, "Share this campaign to a folder…", Sync, the fork shown side by
 //! side, a branch kept, then the set-aside one restored.
 
+use crate::ui_support::{click, shown};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::campaign::{CampaignRecord, Event};
@@ -30,19 +31,10 @@ fn harness(app: App) -> Harness<'static, App> {
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
-fn shown(h: &Harness<'static, App>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
 fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.get_by_label(label).focus();
     h.run();
     h.get_by_label(label).type_text(text);
-    h.run();
-}
-
-fn click(h: &mut Harness<'static, App>, label: &str) {
-    h.get_by_label(label).click();
     h.run();
 }
 
@@ -69,15 +61,17 @@ fn join_with_the_command_line(data: &std::path::Path, folder: &std::path::Path) 
     );
 }
 
+/// A window on the library in `dir` with a new Lorraine campaign open, no player named.
+fn new_campaign_on(dir: &std::path::Path) -> Harness<'static, App> {
+    let mut h = harness(app_on(dir));
+    h.run();
+    click(&mut h, "New Lorraine campaign");
+    click(&mut h, "Not now");
+    h
+}
+
 fn record(h: &Harness<'static, App>) -> CampaignRecord {
-    h.state()
-        .model
-        .campaign
-        .as_ref()
-        .expect("a campaign is open")
-        .stored
-        .record
-        .clone()
+    crate::ui_support::record(h).clone()
 }
 
 #[test]
@@ -107,10 +101,7 @@ fn the_player_name_is_asked_once_and_signs_every_event_recorded() {
 fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
     let root = tempfile::tempdir().unwrap();
     let folder = root.path().join("shared");
-    let mut laptop = harness(app_on(&root.path().join("laptop")));
-    laptop.run();
-    click(&mut laptop, "New Lorraine campaign");
-    click(&mut laptop, "Not now");
+    let mut laptop = new_campaign_on(&root.path().join("laptop"));
     assert!(!shown(&laptop, "Who is playing on this machine?"));
     share_to(&mut laptop, &folder);
     assert!(
@@ -289,10 +280,7 @@ fn who_must_choose_the_keys_and_tidying_the_folder_in_the_window() {
 fn undo_this_after_a_sync_undoes_nothing_it_does_not_name() {
     let root = tempfile::tempdir().unwrap();
     let folder = root.path().join("shared");
-    let mut laptop = harness(app_on(&root.path().join("laptop")));
-    laptop.run();
-    click(&mut laptop, "New Lorraine campaign");
-    click(&mut laptop, "Not now");
+    let mut laptop = new_campaign_on(&root.path().join("laptop"));
     share_to(&mut laptop, &folder);
     click(&mut laptop, "Roll command dice");
     assert!(shown(&laptop, "Undo this"), "this window's roll");

@@ -1,7 +1,54 @@
-//! Pointer help for the window tests: clicks at a spot, as a player's land.
+//! Help for the window tests: the open campaign, what is shown, clicks on a label or at a spot
+//! (as a player's land) and picks from a drop-down.
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use quartermaster::campaign::CampaignRecord;
 use quartermaster::ui::App;
+
+/// The open campaign's record.
+pub(crate) fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {
+    &h.state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("a campaign is open")
+        .stored
+        .record
+}
+
+/// Whether some widget's label contains `text` (it may appear in several places).
+pub(crate) fn shown(h: &Harness<'static, App>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+pub(crate) fn click(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Opens the drop-down `combo` and picks `option`: the one named exactly (a unit's buttons
+/// also carry its name), else one whose name starts so.
+pub(crate) fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
+    h.get_by_label(combo).click();
+    h.run();
+    let not_label =
+        |n: &egui_kittest::Node<'_>| n.accesskit_node().role() != egui::accesskit::Role::Label;
+    match h.query_all_by_label(option).find(not_label) {
+        Some(node) => node.click(),
+        None => h
+            .query_all_by_label_contains(option)
+            .find(|n| {
+                not_label(n)
+                    && n.accesskit_node()
+                        .label()
+                        .is_some_and(|l| l.starts_with(option))
+            })
+            .expect("the option is listed")
+            .click(),
+    }
+    h.run();
+}
 
 /// A click at one spot, whatever is there, as the next frame will see it.
 pub(crate) fn press_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {

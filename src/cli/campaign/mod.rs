@@ -234,53 +234,13 @@ pub fn run(
             json,
             log,
             actions,
-        } => {
-            let store = open(data_dir_arg)?;
-            let stored = load(&store, &name)?;
-            if let Some(number) = actions {
-                let battles = stored.record.campaign.battles.len();
-                let index = match number {
-                    // The battle being fought: the first not yet over.
-                    0 => stored
-                        .record
-                        .results()
-                        .iter()
-                        .position(|b| !b.standing.is_finished())
-                        .unwrap_or(battles.saturating_sub(1)),
-                    n => usize::try_from(n - 1).unwrap_or(usize::MAX),
-                };
-                if index >= battles {
-                    bail!("--actions {number}: the campaign has battles 1 to {battles}");
-                }
-                show::show_actions(&stored.record, index, out)?;
-            } else if json {
-                print_json(out, &show_json(&stored.record))?;
-            } else {
-                show_text(&stored.record, log, out)?;
-            }
-            Ok(EXIT_OK)
-        }
+        } => show(data_dir_arg, &name, json, log, actions, out),
         CampaignCommand::Export { name, out: path } => export(data_dir_arg, &name, &path, out),
         CampaignCommand::Import { file: path, name } => import(data_dir_arg, &path, name, out),
         CampaignCommand::WhatNext {
             name,
             extra_artillery,
-        } => {
-            let mut store = open(data_dir_arg)?;
-            let mut stored = load(&store, &name)?;
-            let variant = extra_artillery.then_some("extra_artillery");
-            let number = stored.record.add_follow_up(variant)?;
-            store.add_campaign_battle(stored.id, &stored.record.campaign)?;
-            writeln!(
-                out,
-                "Battle {number} added to {}",
-                stored.record.campaign.name
-            )?;
-            for notice in store.take_notices() {
-                writeln!(out, "  {notice}")?;
-            }
-            Ok(EXIT_OK)
-        }
+        } => what_next(data_dir_arg, &name, extra_artillery, out),
         CampaignCommand::Share { name, folder, json } => {
             let mut store = open(data_dir_arg)?;
             sync::share(&mut store, &name, &folder, json, out)
@@ -341,6 +301,66 @@ pub fn run(
             Ok(EXIT_OK)
         }
     }
+}
+
+/// `campaign show NAME [--json] [--log] [--actions [N]]`.
+fn show(
+    data_dir_arg: Option<&Path>,
+    name: &str,
+    json: bool,
+    log: bool,
+    actions: Option<u32>,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let store = open(data_dir_arg)?;
+    let stored = load(&store, name)?;
+    let Some(number) = actions else {
+        if json {
+            print_json(out, &show_json(&stored.record))?;
+        } else {
+            show_text(&stored.record, log, out)?;
+        }
+        return Ok(EXIT_OK);
+    };
+    let battles = stored.record.campaign.battles.len();
+    let index = match number {
+        // The battle being fought: the first not yet over.
+        0 => stored
+            .record
+            .results()
+            .iter()
+            .position(|b| !b.standing.is_finished())
+            .unwrap_or(battles.saturating_sub(1)),
+        n => usize::try_from(n - 1).unwrap_or(usize::MAX),
+    };
+    if index >= battles {
+        bail!("--actions {number}: the campaign has battles 1 to {battles}");
+    }
+    show::show_actions(&stored.record, index, out)?;
+    Ok(EXIT_OK)
+}
+
+/// `campaign what-next NAME [--extra-artillery]`: the scripted campaign's follow-up battle.
+fn what_next(
+    data_dir_arg: Option<&Path>,
+    name: &str,
+    extra_artillery: bool,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let mut store = open(data_dir_arg)?;
+    let mut stored = load(&store, name)?;
+    let variant = extra_artillery.then_some("extra_artillery");
+    let number = stored.record.add_follow_up(variant)?;
+    store.add_campaign_battle(stored.id, &stored.record.campaign)?;
+    writeln!(
+        out,
+        "Battle {number} added to {}",
+        stored.record.campaign.name
+    )?;
+    for notice in store.take_notices() {
+        writeln!(out, "  {notice}")?;
+    }
+    Ok(EXIT_OK)
 }
 
 /// `campaign export NAME --out FILE.json|FILE.pdf`.

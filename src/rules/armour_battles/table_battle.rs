@@ -66,7 +66,7 @@ pub const ACTIONS: &[&str] = &[
     key::SET_FIRE_MARKER,
 ];
 
-/// The turn ends when both sides have spent their chains.
+/// The action that ends the turn (once its chains are spent, or before).
 pub const END_TURN: &str = key::END_TURN;
 
 /// New house default: a battle without a briefing.

@@ -288,10 +288,27 @@ pub fn request_of<R: TableRules>(event: &TableEvent) -> Result<Request, BattleEr
     })
 }
 
-/// The first input an offered action fixes that `request` gives another value: refused in the
-/// words every front end uses ("response_dice: 3: the battle decides it, and for M7 … it is
-/// 4"), naming the input so a command line can name its flag.
+/// The first input an offered action fixes that `request` gives another value.
 fn contradiction(plan: &TablePlan, action: &Action, request: &Request) -> Option<BattleError> {
+    let who = action
+        .unit
+        .as_deref()
+        .map_or_else(|| "this action".to_string(), |u| plan.label(u).to_string());
+    action.fixed.iter().find_map(|(key, value)| {
+        let given = request.inputs.get(key).filter(|given| *given != value)?;
+        Some(fixed_by_the_battle(key, given, value, &who))
+    })
+}
+
+/// A value given for an input the battle fixes, refused in the words every front end uses
+/// ("response_dice: 3: the battle decides it, and for M7 … it is 4"), naming the input so a
+/// command line can name its flag.
+pub fn fixed_by_the_battle(
+    key: &'static str,
+    given: &InputValue,
+    value: &InputValue,
+    who: &str,
+) -> BattleError {
     let shown = |v: &InputValue| match v {
         InputValue::Flag(on) => if *on { "yes" } else { "no" }.to_string(),
         InputValue::Count(n) => n.to_string(),
@@ -299,21 +316,14 @@ fn contradiction(plan: &TablePlan, action: &Action, request: &Request) -> Option
         InputValue::Choice(option) => option.replace('_', "-"),
         other => format!("{other:?}"),
     };
-    let who = action
-        .unit
-        .as_deref()
-        .map_or_else(|| "this action".to_string(), |u| plan.label(u).to_string());
-    action.fixed.iter().find_map(|(key, value)| {
-        let given = request.inputs.get(key).filter(|given| *given != value)?;
-        Some(BattleError::Invalid {
-            field: key,
-            message: format!(
-                "{}: the battle decides it, and for {who} it is {}",
-                shown(given),
-                shown(value)
-            ),
-        })
-    })
+    BattleError::Invalid {
+        field: key,
+        message: format!(
+            "{}: the battle decides it, and for {who} it is {}",
+            shown(given),
+            shown(value)
+        ),
+    }
 }
 
 /// The dice a recorded event rolled, to roll them again: its seed, or the faces typed.

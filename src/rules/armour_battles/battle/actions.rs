@@ -708,21 +708,9 @@ fn fix(
     if let Some(given) = asked.get(key)
         && *given != value
     {
-        let shown = |v: &InputValue| match v {
-            InputValue::Flag(on) => if *on { "yes" } else { "no" }.to_string(),
-            InputValue::Count(n) => n.to_string(),
-            InputValue::Number(x) => x.to_string(),
-            InputValue::Choice(option) => option.replace('_', "-"),
-            other => format!("{other:?}"),
-        };
-        return Err(BattleError::Invalid {
-            field: key,
-            message: format!(
-                "{}: the battle decides it, and for {unit} it is {}",
-                shown(given),
-                shown(&value)
-            ),
-        });
+        return Err(crate::rules::battle::table::fixed_by_the_battle(
+            key, given, &value, unit,
+        ));
     }
     inputs.set(key, value);
     Ok(())
@@ -1068,20 +1056,4 @@ fn rally(
         event: decide::rally_event(state, &u.id, &roll, bonus, from)?,
         report: Some(mechanics::rally_report(&inputs, &roll)),
     })
-}
-
-/// Whether a fire request would be refused before any dice: for pickers that grey out a
-/// target the firer may not engage.
-pub fn may_target(state: &BattleState, firer: &str, target: &str) -> Result<(), BattleError> {
-    let a = decide::unit(state, firer)?;
-    let t = decide::unit(state, target)?;
-    may_be_fired_at(t)?;
-    if a.side == t.side {
-        return Err(BattleError::not_allowed(format!(
-            "{} and {} are on the same side",
-            a.label(),
-            t.label()
-        )));
-    }
-    Ok(())
 }

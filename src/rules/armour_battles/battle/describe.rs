@@ -2,7 +2,7 @@
 //! after-action report.
 
 use crate::rules::armour_battles::SideName;
-use super::event::{Chain, ChainUse, Event, Extra, WildUse};
+use super::event::{Chain, ChainUse, CommandRolled, Event, Extra, FireEvent, WildUse};
 use crate::rules::armour_battles::Side;
 use crate::rules::battle::DiceFrom;
 use crate::rules::dice::RollRecord;
@@ -64,48 +64,108 @@ pub fn describe(event: &Event, label: &dyn Fn(&str) -> String) -> String {
 
 /// The event in words, without saying where its dice came from.
 pub fn words(event: &Event, label: &dyn Fn(&str) -> String) -> String {
-    let unit = |id: &str| label(id);
     match event {
-        Event::CommandRolled(c) => {
-            let last = c.rounds.last();
-            let dice = last.map_or_else(String::new, |r| {
-                format!(" US {} German {}", faces(&r.first), faces(&r.second))
-            });
-            let rerolls = c.rounds.len().saturating_sub(1);
-            let rerolls = if rerolls > 0 {
-                format!(" after {}", amount(rerolls as u64, "tied rolls"))
-            } else {
-                String::new()
-            };
-            let mut failures = Vec::new();
-            if c.failed.first {
-                failures.push("US Command Failure");
-            }
-            if c.failed.second {
-                failures.push("German Command Failure");
-            }
-            let failures = if failures.is_empty() {
-                String::new()
-            } else {
-                format!("; {}", failures.join(", "))
-            };
-            let first = if c.turn_ends {
-                "; both sides failed: the turn ends".to_string()
-            } else {
-                c.first_pulse.map_or_else(String::new, |s| {
-                    format!(
-                        "; {} has the first pulse. US: {}. German: {}",
-                        s.label(),
-                        chains(&c.chains.first, c.wild.first),
-                        chains(&c.chains.second, c.wild.second)
-                    )
-                })
-            };
+        Event::CommandRolled(c) => command_words(c),
+        Event::Fire(f) => fire_words(f, label),
+        Event::ChainUsed { .. }
+        | Event::WildDiceUsed { .. }
+        | Event::StaffOrderUsed { .. }
+        | Event::ReservesCommitted { .. }
+        | Event::TurnEnded {} => spending_words(event),
+        _ => unit_words(event, label),
+    }
+}
+
+/// "Turn 2: command dice US [5 5 3] German [6 4]; …".
+fn command_words(c: &CommandRolled) -> String {
+    let last = c.rounds.last();
+    let dice = last.map_or_else(String::new, |r| {
+        format!(" US {} German {}", faces(&r.first), faces(&r.second))
+    });
+    let rerolls = c.rounds.len().saturating_sub(1);
+    let rerolls = if rerolls > 0 {
+        format!(" after {}", amount(rerolls as u64, "tied rolls"))
+    } else {
+        String::new()
+    };
+    let mut failures = Vec::new();
+    if c.failed.first {
+        failures.push("US Command Failure");
+    }
+    if c.failed.second {
+        failures.push("German Command Failure");
+    }
+    let failures = if failures.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", failures.join(", "))
+    };
+    let first = if c.turn_ends {
+        "; both sides failed: the turn ends".to_string()
+    } else {
+        c.first_pulse.map_or_else(String::new, |s| {
             format!(
-                "Turn {}: command dice{dice}{rerolls}{failures}{first}",
-                c.turn
+                "; {} has the first pulse. US: {}. German: {}",
+                s.label(),
+                chains(&c.chains.first, c.wild.first),
+                chains(&c.chains.second, c.wild.second)
             )
-        }
+        })
+    };
+    format!(
+        "Turn {}: command dice{dice}{rerolls}{failures}{first}",
+        c.turn
+    )
+}
+
+/// "M4 75mm 1/2 (Tank Company 1) → Panther Ausf G 1/2 (…) (direct fire): [5 4] at 4+ …".
+fn fire_words(f: &FireEvent, unit: &dyn Fn(&str) -> String) -> String {
+    let who = f
+        .attacker
+        .as_deref()
+        .map_or_else(|| "Fire".to_string(), unit);
+    let (attack_paid, reaction_paid) = f
+        .situation
+        .as_ref()
+        .map_or((String::new(), String::new()), |s| {
+            (paid(s.attacker_bonus), paid(s.target_bonus))
+        });
+    let reaction = f.reaction.as_ref().map_or_else(
+        || " (no reaction needed)".to_string(),
+        |r| format!(" vs {} at {}+{reaction_paid}", faces(r), f.reaction_tn),
+    );
+    let mut result = vec![format!("{} Disruption", f.new_disruption)];
+    if f.suppressed {
+        result.push("suppressed".to_string());
+    }
+    if let Some(inches) = f.forced_back_inches {
+        result.push(format!("forced back {inches}″"));
+    }
+    if f.dispersed {
+        result.push(format!(
+            "DISPERSED, Army Morale −{}",
+            f.army_morale_loss.unwrap_or(0)
+        ));
+    }
+    // Said wherever the log is read: its dice counts could not be checked on import.
+    let legacy = if f.situation.is_none() {
+        " (legacy: situation not recorded)"
+    } else {
+        ""
+    };
+    format!(
+        "{who} → {} ({}): {} at {}+{attack_paid}{reaction}: {}{legacy}",
+        unit(&f.target),
+        f.fire.label(),
+        faces(&f.attack),
+        f.attacker_tn,
+        result.join(", ")
+    )
+}
+
+/// What a side spends its dice and Staff Orders on, and the end of a turn.
+fn spending_words(event: &Event) -> String {
+    match event {
         Event::ChainUsed {
             side: s,
             face,
@@ -148,6 +208,24 @@ pub fn words(event: &Event, label: &dyn Fn(&str) -> String) -> String {
                 format!("{} uses a Staff Order: {purpose}", side(*s))
             }
         }
+        Event::ReservesCommitted {
+            side: s,
+            company,
+            chain,
+        } => match chain {
+            Some(face) => format!(
+                "{} commits {company} from reserve (one die of its {face}s)",
+                side(*s)
+            ),
+            None => format!("{} commits {company} from reserve", side(*s)),
+        },
+        _ => "Turn ended".to_string(),
+    }
+}
+
+/// What befalls one unit or battery.
+fn unit_words(event: &Event, unit: &dyn Fn(&str) -> String) -> String {
+    match event {
         Event::ArtilleryCalled(a) => format!(
             "{} calls a fire mission from {}: response {} against {}: {}",
             side(a.side),
@@ -168,49 +246,6 @@ pub fn words(event: &Event, label: &dyn Fn(&str) -> String) -> String {
         }
         Event::MissionCancelled { battery, .. } => {
             format!("{}: mission cancelled", unit(battery))
-        }
-        Event::Fire(f) => {
-            let who = f
-                .attacker
-                .as_deref()
-                .map_or_else(|| "Fire".to_string(), unit);
-            let (attack_paid, reaction_paid) = f
-                .situation
-                .as_ref()
-                .map_or((String::new(), String::new()), |s| {
-                    (paid(s.attacker_bonus), paid(s.target_bonus))
-                });
-            let reaction = f.reaction.as_ref().map_or_else(
-                || " (no reaction needed)".to_string(),
-                |r| format!(" vs {} at {}+{reaction_paid}", faces(r), f.reaction_tn),
-            );
-            let mut result = vec![format!("{} Disruption", f.new_disruption)];
-            if f.suppressed {
-                result.push("suppressed".to_string());
-            }
-            if let Some(inches) = f.forced_back_inches {
-                result.push(format!("forced back {inches}″"));
-            }
-            if f.dispersed {
-                result.push(format!(
-                    "DISPERSED, Army Morale −{}",
-                    f.army_morale_loss.unwrap_or(0)
-                ));
-            }
-            // Said wherever the log is read: its dice counts could not be checked on import.
-            let legacy = if f.situation.is_none() {
-                " (legacy: situation not recorded)"
-            } else {
-                ""
-            };
-            format!(
-                "{who} → {} ({}): {} at {}+{attack_paid}{reaction}: {}{legacy}",
-                unit(&f.target),
-                f.fire.label(),
-                faces(&f.attack),
-                f.attacker_tn,
-                result.join(", ")
-            )
         }
         Event::Rally(r) => format!(
             "{} rallies: {}{} against {}: −{} Disruption, {} left",
@@ -254,17 +289,6 @@ pub fn words(event: &Event, label: &dyn Fn(&str) -> String) -> String {
                 "command die"
             }
         ),
-        Event::ReservesCommitted {
-            side: s,
-            company,
-            chain,
-        } => match chain {
-            Some(face) => format!(
-                "{} commits {company} from reserve (one die of its {face}s)",
-                side(*s)
-            ),
-            None => format!("{} commits {company} from reserve", side(*s)),
-        },
         Event::Revealed { unit: u } => format!("{} revealed", unit(u)),
         Event::DisruptionSet { unit: u, value } => {
             format!("{}: Disruption set to {value} by hand", unit(u))
@@ -286,7 +310,7 @@ pub fn words(event: &Event, label: &dyn Fn(&str) -> String) -> String {
             unit(u),
             if *marked { "placed" } else { "removed" }
         ),
-        Event::TurnEnded {} => "Turn ended".to_string(),
+        _ => String::new(),
     }
 }
 
