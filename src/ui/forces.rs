@@ -310,46 +310,14 @@ fn force_editor(
     }
     budget_bar(ui, &validation.budget);
     ui.add_space(4.0);
-
-    for change in card_changes {
-        ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {change}"));
-    }
-    // Legal, but worth saying (a battle group short of its briefing): said beside the verdict,
-    // never counted as a problem.
-    for warning in &validation.warnings {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("! {warning}"));
-    }
-    if !validation.violations.is_empty() {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(
-                RichText::new("Problems")
-                    .strong()
-                    .color(ui.visuals().error_fg_color),
-            );
-            for violation in &validation.violations {
-                ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(
-                        ui.visuals().error_fg_color,
-                        format!("✗ {}", violation.message),
-                    );
-                    if let Some(fix) = &violation.fix
-                        && ui
-                            .small_button("Fix")
-                            .on_hover_text("Apply the suggested fix")
-                            .clicked()
-                    {
-                        actions.push(Action::Model(Command::ApplyFix(fix.clone())));
-                    }
-                });
-            }
-        });
-    } else {
-        ui.label(RichText::new("✓ Legal").color(Color32::from_rgb(40, 150, 60)));
-    }
+    // One line whatever the problems: the table below never moves when the last problem is
+    // mended by the digit being typed (it used to jump and drop the keyboard).
+    verdict(ui, validation);
     ui.add_space(6.0);
 
     units_table(model, force, state, ui, actions);
     ui.add_space(6.0);
+    problems(ui, validation, card_changes, actions);
     ui.label("Notes");
     if let Some(notes) = widgets::committed_multiline(
         ui,
@@ -366,6 +334,71 @@ fn force_editor(
             "Edit notes",
         ));
     }
+}
+
+/// Legal or not, in one line of a fixed height.
+fn verdict(ui: &mut egui::Ui, validation: &rules::validation::Validation) {
+    let problems = validation.violations.len();
+    if problems == 0 {
+        ui.label(RichText::new("✓ Legal").color(Color32::from_rgb(40, 150, 60)));
+    } else {
+        ui.label(
+            RichText::new(format!(
+                "✗ Not legal: {} (listed under the units)",
+                plural(problems, "problem", "problems")
+            ))
+            .color(ui.visuals().error_fg_color),
+        );
+    }
+}
+
+/// "1 problem", "2 problems".
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The problems with their fixes, the card changes and the warnings: under the units table, so
+/// their coming and going moves nothing a player is editing.
+fn problems(
+    ui: &mut egui::Ui,
+    validation: &rules::validation::Validation,
+    card_changes: &[crate::store::CardChange],
+    actions: &mut Vec<Action>,
+) {
+    for change in card_changes {
+        ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {change}"));
+    }
+    // Legal, but worth saying (a battle group short of its briefing): said beside the verdict,
+    // never counted as a problem.
+    for warning in &validation.warnings {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("! {warning}"));
+    }
+    if validation.violations.is_empty() {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(
+            RichText::new("Problems")
+                .strong()
+                .color(ui.visuals().error_fg_color),
+        );
+        for violation in &validation.violations {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!("✗ {}", violation.message),
+                );
+                if let Some(fix) = &violation.fix
+                    && ui
+                        .small_button("Fix")
+                        .on_hover_text("Apply the suggested fix")
+                        .clicked()
+                {
+                    actions.push(Action::Model(Command::ApplyFix(fix.clone())));
+                }
+            });
+        }
+    });
 }
 
 /// The budget's own field: points, tier points, battle group or scenario.
@@ -546,10 +579,15 @@ fn unit_row(
         })
     };
     let mut count = unit.count;
-    if ui
-        .add(egui::DragValue::new(&mut count).range(1..=999))
-        .labelled_by(label.id)
-        .changed()
+    if widgets::steady(ui, ("line_count", index), |ui| {
+        ui.add(
+            egui::DragValue::new(&mut count)
+                .range(1..=999)
+                .update_while_editing(false),
+        )
+    })
+    .labelled_by(label.id)
+    .changed()
     {
         actions.push(edited(
             &|u| u.count = count,
@@ -581,13 +619,18 @@ fn unit_row(
                 .and_then(|c| ruleset.unit_cost(c))
                 .map_or(field.min, |c| u32::try_from(c.amount).unwrap_or(field.max));
             let mut value = field.get(unit).unwrap_or(default);
-            let drag = egui::DragValue::new(&mut value).range(field.min..=field.max);
+            // Kept while typed, stored on Enter or when the field is left: "65" is one edit
+            // (one undo step), never a 6 stored on its first digit.
+            let drag = egui::DragValue::new(&mut value)
+                .range(field.min..=field.max)
+                .update_while_editing(false);
             let drag = if unset {
                 drag.custom_formatter(|_, _| "not set".to_string())
             } else {
                 drag.suffix(field.suffix)
             };
-            let mut response = ui.add(drag).labelled_by(label.id);
+            let mut response =
+                widgets::steady(ui, ("line_value", index), |ui| ui.add(drag)).labelled_by(label.id);
             let help = if unset { field.unset_help } else { field.help };
             if !help.is_empty() {
                 response = response.on_hover_text(help);

@@ -492,3 +492,36 @@ fn the_force_view_at_1024_by_700_shows_every_remove_button() {
         assert!(rect.max.x <= 1024.0, "{label} off screen at {rect:?}");
     }
 }
+
+/// Pricing a Bolt Action unit right after adding it, the book's normal flow: "65" typed into
+/// its points is stored as 65. The first digit used to clear the last problem, the Problems box
+/// went, the table jumped, the field lost the keyboard and the unit kept 6.
+#[test]
+fn a_price_typed_into_a_new_bolt_action_unit_is_kept_whole() {
+    let mut h = harness();
+    h.run();
+    new_force(
+        &mut h,
+        RulesetId::BoltAction,
+        "Platoon",
+        Budget::Points(1000),
+    );
+    h.get_by_label_contains("+ Regular Infantry Squad").click();
+    h.run();
+    assert!(h.query_by_label("no points set").is_some());
+    h.get_by_value("not set").click();
+    h.run();
+    // Typed keys go to the field with the keyboard, whichever node sends them.
+    let typing = |h: &mut Harness<'static, App>, text: &str| {
+        h.get_by_label("Notes").type_text(text);
+        h.run();
+    };
+    typing(&mut h, "6");
+    typing(&mut h, "5");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let open = h.state().model.open.as_ref().unwrap();
+    assert_eq!(open.force.units[0].points, Some(65));
+    assert!(open.validation.legal);
+    assert!(h.query_by_label("✓ Legal").is_some());
+}
