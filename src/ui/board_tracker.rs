@@ -11,6 +11,7 @@
 //! double click never lands on another action; a destructive action asks first.
 
 use super::action::Action;
+use super::drafts::{BattleKey, Drafts, ResultDraft};
 use super::just_done::{self, JustDone};
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::resolve::DiceMode;
@@ -57,13 +58,8 @@ pub struct BoardTrackerState {
     /// When the page last scrolled by itself to show the form (egui's time): clicks are held
     /// off it for a moment (see [`super::just_done::hold_clicks`]).
     scrolled_at: Option<f64>,
-    /// The players' own end of the battle: the winner picked and the notes typed.
-    pub result: (Option<Side>, String),
-    /// Replacements picked for the next battle: side, card, points where the player prices
-    /// units (Bolt Action).
-    pub bought: Vec<(Side, String, Option<u64>)>,
-    /// The card each side's replacement picker shows, and the points typed for it.
-    pub buying: Sides<(String, u64)>,
+    /// What the players typed for each battle: its result, the replacements for the next.
+    pub forms: Drafts<BattleKey, BattleForm>,
     log_len: usize,
     /// The frame's time (egui's clock): when a button recorded.
     now: f64,
@@ -76,6 +72,18 @@ pub struct BoardTrackerState {
     /// What had the keyboard at the end of the last frame: Enter records the open form only
     /// when it was nothing or one of the form's own fields, never a field elsewhere.
     focus_before: Option<egui::Id>,
+}
+
+/// The forms of one battle, as typed: never shown in another battle, emptied once used.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BattleForm {
+    /// The players' own end of the battle: the winner picked and the notes typed.
+    pub result: ResultDraft,
+    /// Replacements picked for the next battle: side, card, points where the player prices
+    /// units (Bolt Action).
+    pub bought: Vec<(Side, String, Option<u64>)>,
+    /// The card each side's replacement picker shows, and the points typed for it.
+    pub buying: Sides<(String, u64)>,
 }
 
 impl BoardTrackerState {
@@ -144,7 +152,15 @@ pub fn ui(
     state.log_len = log.events.len();
     state.now = ui.input(|i| i.time);
     if state.slots_of != Some((open.stored.id, open.battle)) {
+        // Another battle: nothing said, rolled or half filled in for the last one shows here
+        // (a report is matched by the log's length, which two battles can share).
         state.slots.clear();
+        state.open = None;
+        state.texts = Typed::default();
+        state.refusal = None;
+        state.roll = None;
+        state.done = None;
+        state.confirm = None;
         state.slots_of = Some((open.stored.id, open.battle));
     }
     let frame = Frame {
@@ -251,7 +267,7 @@ pub fn ui(
         ui.separator();
         ui.weak("The rules end the battle themselves; the players may end it here (a side withdraws, a scenario's objective is held).");
         actions.extend(super::campaign::result_row(
-            &mut state.result,
+            &mut state.forms.of((open.stored.id, open.battle)).result,
             &plan.forces,
             &log,
             ui,
@@ -275,7 +291,12 @@ pub fn ui(
     // Below everything, so the new battle's buttons never come under a second click.
     if board.outcome.is_some() && open.battle + 1 == record.campaign.battles.len() {
         ui.separator();
-        actions.extend(between_battles(state, record, open.battle, ui));
+        actions.extend(between_battles(
+            state,
+            (open.stored.id, open.battle),
+            record,
+            ui,
+        ));
     }
     if let Some((request, question)) = state.confirm.clone() {
         match widgets::confirm(ui, "board_tracker", &question, "Yes, record it") {
@@ -746,11 +767,12 @@ fn param_field(ui: &mut egui::Ui, action: &seam::Action, spec: &InputSpec, input
 /// ruleset says, the experience house rule marked), and a button that applies it.
 fn between_battles(
     state: &mut BoardTrackerState,
+    key: BattleKey,
     record: &CampaignRecord,
-    index: usize,
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
+    let index = key.1;
     ui.heading("Before the next battle");
     let mut promote_after = state.promote_after.unwrap_or(roster::DEFAULT_PROMOTE_AFTER);
     ui.horizontal(|ui| {
@@ -762,6 +784,7 @@ fn between_battles(
         ui.label("battles survived");
     });
     state.promote_after = Some(promote_after);
+    let form = state.forms.of(key);
     let ruleset = record.campaign.ruleset;
     let prices_cards = crate::rules::ruleset(ruleset)
         .library()
@@ -769,7 +792,7 @@ fn between_battles(
         .is_some_and(|c| crate::rules::ruleset(ruleset).unit_cost(c).is_some());
     for side in SIDES {
         ui.horizontal(|ui| {
-            let (card, points) = state.buying.get_mut(side);
+            let (card, points) = form.buying.get_mut(side);
             let label = ui.label(format!(
                 "Replacement for {}",
                 side_label(&record.campaign, side)
@@ -797,12 +820,12 @@ fn between_battles(
                 .clicked()
             {
                 let cost = (!prices_cards).then_some(*points);
-                state.bought.push((side, std::mem::take(card), cost));
+                form.bought.push((side, std::mem::take(card), cost));
             }
         });
     }
     let mut drop = None;
-    for (n, (side, card, _)) in state.bought.iter().enumerate() {
+    for (n, (side, card, _)) in form.bought.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("{}: {card}", side_label(&record.campaign, *side)));
             if ui.small_button("Remove").clicked() {
@@ -811,10 +834,10 @@ fn between_battles(
         });
     }
     if let Some(n) = drop {
-        state.bought.remove(n);
+        form.bought.remove(n);
     }
     let mut bought: Sides<Vec<roster::Reinforcement>> = Sides::default();
-    for (side, card, points) in &state.bought {
+    for (side, card, points) in &form.bought {
         if let Ok(r) = roster::reinforcement(ruleset, card, *points, &[]) {
             bought.get_mut(*side).push(r);
         }
@@ -846,9 +869,11 @@ fn between_battles(
                 actions.push(Action::Model(Command::Campaign(
                     CampaignCommand::NextBattle {
                         promote_after,
-                        reinforcements: std::mem::take(&mut state.bought),
+                        reinforcements: std::mem::take(&mut form.bought),
                     },
                 )));
+                // Used: nothing typed here shows again.
+                *form = BattleForm::default();
             }
         }
         Err(why) => {

@@ -4,6 +4,7 @@
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
 use super::action::Action;
+use super::drafts::{BattleKey, Drafts, ResultDraft};
 use super::event_log;
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::tracker::{self, TrackerState};
@@ -59,8 +60,10 @@ pub struct CampaignViewState {
     /// The tracker of a battle fought on a board.
     pub board: super::board_tracker::BoardTrackerState,
     pub extra_artillery: bool,
-    pub simple_battle: (String, String, String),
-    pub simple_result: (Option<Side>, String),
+    /// The "Add battle" form of each campaign: its name and the two forces picked.
+    pub simple_battle: Drafts<crate::store::CampaignId, (String, String, String)>,
+    /// The result typed for each battle of a simple campaign.
+    pub simple_result: Drafts<BattleKey, ResultDraft>,
     /// A destructive action waiting for its yes, asked in a window of its own.
     pub confirm: Option<Confirm>,
     pub path: String,
@@ -369,7 +372,8 @@ fn campaign_page(
                 }
             }
             BattlePlan::Simple(plan) => {
-                actions.extend(simple_battle(state, plan, &battle, ui));
+                let key = (open.stored.id, open.battle);
+                actions.extend(simple_battle(state, key, plan, &battle, ui));
             }
             BattlePlan::Table(plan) => {
                 actions.extend(super::board_tracker::ui(
@@ -904,7 +908,10 @@ fn add_simple_battle(
     ruleset: RulesetId,
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
-    let (name, first, second) = &mut state.simple_battle;
+    let Some(campaign_id) = model.campaign.as_ref().map(|open| open.stored.id) else {
+        return Vec::new();
+    };
+    let (name, first, second) = state.simple_battle.of(campaign_id);
     let forces = saved_forces(model, ruleset);
     let label = ui.label("Battle");
     ui.add(egui::TextEdit::singleline(name).desired_width(120.0))
@@ -924,19 +931,22 @@ fn add_simple_battle(
         .clicked()
     {
         state.battle_added_at = Some(ui.input(|i| i.time));
-        return vec![campaign(CampaignCommand::AddBattle {
+        let add = campaign(CampaignCommand::AddBattle {
             name: name.trim().to_string(),
             forces: Sides {
                 first: first.clone(),
                 second: second.clone(),
             },
-        })];
+        });
+        state.simple_battle.clear(campaign_id);
+        return vec![add];
     }
     Vec::new()
 }
 
 fn simple_battle(
     state: &mut CampaignViewState,
+    key: BattleKey,
     plan: &campaign::SimpleBattlePlan,
     battle: &campaign::Battle<'_>,
     ui: &mut egui::Ui,
@@ -965,7 +975,7 @@ fn simple_battle(
         });
     }
     actions.extend(result_row(
-        &mut state.simple_result,
+        state.simple_result.of(key),
         &plan.forces,
         battle,
         ui,
@@ -1057,7 +1067,7 @@ fn whole_number(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64
 /// "Winner: first force / second force / Draw, Notes, Record result": the players end a battle.
 /// A result already the battle's latest event greys the button, so a double click records one.
 pub(super) fn result_row(
-    (winner, notes): &mut (Option<Side>, String),
+    draft: &mut ResultDraft,
     forces: &Sides<String>,
     battle: &campaign::Battle<'_>,
     ui: &mut egui::Ui,
@@ -1065,27 +1075,38 @@ pub(super) fn result_row(
     let mut actions = Vec::new();
     ui.horizontal(|ui| {
         ui.label("Winner");
-        ui.radio_value(winner, Some(Side::First), forces.first.as_str());
-        ui.radio_value(winner, Some(Side::Second), forces.second.as_str());
-        ui.radio_value(winner, None, "Draw");
+        let ResultDraft { winner, notes } = draft;
+        ui.radio_value(winner, Some(Some(Side::First)), forces.first.as_str());
+        ui.radio_value(winner, Some(Some(Side::Second)), forces.second.as_str());
+        ui.radio_value(winner, Some(None), "Draw");
         let label = ui.label("Notes");
         ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))
             .labelled_by(label.id);
-        let result = campaign::Event::BattleConcluded {
-            winner: *winner,
+        let result = winner.map(|winner| campaign::Event::BattleConcluded {
+            winner,
             notes: notes.trim().to_string(),
-        };
+        });
         // Recorded already, and nothing since: a second click (a double click) records nothing.
         let latest = battle
             .undo_target()
             .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
-        let recorded = latest.is_some_and(|e| e.event == result);
-        if ui
-            .add_enabled(!recorded, egui::Button::new("Record result"))
-            .on_disabled_hover_text("This result is the battle's latest event")
-            .clicked()
+        let recorded = latest.is_some_and(|e| Some(&e.event) == result.as_ref());
+        let button = ui
+            .add_enabled(
+                result.is_some() && !recorded,
+                egui::Button::new("Record result"),
+            )
+            .on_disabled_hover_text(if recorded {
+                "This result is the battle's latest event"
+            } else {
+                "Choose the winner first (or Draw)"
+            });
+        if button.clicked()
+            && let Some(result) = result
         {
             actions.push(campaign(CampaignCommand::Record(Box::new(result))));
+            // Used: the next battle's form, or this one's after an undo, starts empty.
+            *draft = ResultDraft::default();
         }
     });
     actions

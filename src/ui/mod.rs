@@ -7,6 +7,7 @@ mod campaign;
 mod card_editor;
 mod card_preview;
 mod crash_notice;
+mod drafts;
 mod event_log;
 mod fonts;
 mod forces;

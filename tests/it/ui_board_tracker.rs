@@ -59,6 +59,16 @@ fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {
         .record
 }
 
+fn open_id(h: &Harness<'static, App>) -> quartermaster::store::CampaignId {
+    h.state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("a campaign is open")
+        .stored
+        .id
+}
+
 fn board(h: &Harness<'static, App>, index: usize) -> Board {
     record(h).board(index).expect("a board battle")
 }
@@ -264,8 +274,10 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
                     "{force} has no unit left to field: buy a replacement, or the campaign ends here"
                 )
             ));
-            h.state_mut().campaign.board.buying.get_mut(side).0 = "Regular Infantry Squad".into();
-            h.state_mut().campaign.board.buying.get_mut(side).1 = 60;
+            let key = (open_id(&h), 0);
+            let form = h.state_mut().campaign.board.forms.of(key);
+            form.buying.get_mut(side).0 = "Regular Infantry Squad".into();
+            form.buying.get_mut(side).1 = 60;
             h.run();
             h.get_all_by_label("Buy")
                 .find(|b| !b.accesskit_node().is_disabled())
@@ -347,4 +359,43 @@ fn a_new_campaign_between_two_saved_forces_starts_with_its_first_battle() {
     click(&mut h, "Start campaign");
     assert_eq!(record(&h).campaign.name, "Second front");
     assert_eq!(record(&h).campaign.battles.len(), 1);
+}
+
+/// The players end battle 1 with a winner and a note: battle 2 opens with no winner chosen and
+/// no note (the form used to carry over, so one click ended battle 2 with a result nobody
+/// chose), and Record result waits for a choice.
+#[test]
+fn a_result_recorded_in_one_battle_leaves_the_next_battles_form_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    assert!(
+        h.get_by_label("Record result")
+            .accesskit_node()
+            .is_disabled(),
+        "no winner is chosen until a player chooses one"
+    );
+    click(&mut h, "Grenadiers");
+    h.get_by_label("Notes").click();
+    h.run();
+    h.get_by_label("Notes").type_text("Bob withdrew");
+    h.run();
+    click(&mut h, "Record result");
+    assert!(board(&h, 0).outcome.is_some(), "battle 1 is over");
+    click(&mut h, "Set up battle 2 with these changes");
+    assert_eq!(record(&h).campaign.battles.len(), 2);
+    h.state_mut()
+        .model
+        .apply(Command::Campaign(CampaignCommand::SelectBattle(1)));
+    h.run();
+    h.run();
+    assert!(shown(&h, "Battle 2"));
+    let key = (open_id(&h), 1);
+    let form = h.state_mut().campaign.board.forms.of(key).clone();
+    assert_eq!(form, Default::default());
+    assert!(
+        h.get_by_label("Record result")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(h.query_by_value("Bob withdrew").is_none());
 }

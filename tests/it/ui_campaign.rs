@@ -593,6 +593,9 @@ fn double_clicking_record_result_records_one_result() {
             },
         }));
     h.run();
+    // A winner is chosen first: Record result waits for one.
+    h.get_by_label("Draw").click();
+    h.run();
     let at = h.get_by_label("Record result").rect().center();
     double_click_at(&mut h, at);
     // The battle's setup, then one result.
