@@ -107,6 +107,16 @@ pub enum Action {
 }
 
 impl Action {
+    /// It records, creates or deletes data (a force, a card, a campaign's event): what the
+    /// window's double-click guard holds back. Asking (a dialog, a confirmation) does not.
+    pub fn changes_data(&self) -> bool {
+        match self {
+            Action::Model(command) => command.changes_data(),
+            Action::WritePdf(_) => true,
+            _ => false,
+        }
+    }
+
     /// What was asked, by name only (no force, card or path), for a crash report's "last
     /// actions".
     pub fn kind(&self) -> String {

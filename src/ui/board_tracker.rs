@@ -548,6 +548,8 @@ fn action_form(
     };
     let mut submit: Option<Option<Option<TableDice>>> = None;
     let mut fields: Vec<egui::Id> = Vec::new();
+    // Enter in the last faces field once its pool is full (the grid takes the faces' keys).
+    let mut typed_enter = false;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -608,17 +610,15 @@ fn action_form(
                     Err(e) => (Vec::new(), Err(e)),
                 }
             });
-            fields = table::faces_grid(
+            let grid = table::faces_grid(
                 ui,
                 "board_table_dice",
                 &pools,
                 &mut state.texts,
                 &mut state.shown,
-            )
-            .fields
-            .iter()
-            .map(|f| f.id)
-            .collect();
+            );
+            typed_enter = grid.submitted;
+            fields = grid.fields.iter().map(|f| f.id).collect();
             if let Err(error) = &answer
                 && !error
                     .table_dice()
@@ -644,7 +644,7 @@ fn action_form(
             ui.ctx().request_repaint();
         }
     }
-    if submit.is_none() && enter_records(state, ui, &fields) {
+    if submit.is_none() && (typed_enter || enter_records(state, ui, &fields)) {
         submit = Some(ready_dice(state, frame, &request));
     }
     if let Some(Some(dice)) = submit {

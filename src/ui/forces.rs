@@ -791,11 +791,11 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
     let mut cancel = false;
     let mut create = false;
     let mut briefing = None;
-    egui::Window::new("New force")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .show(ui.ctx(), |ui| {
+    // A modal: Tab goes round the dialog's own fields, never out to the menu bar behind it.
+    let modal = egui::Modal::new(egui::Id::unique("new_force_dialog")).show(ui.ctx(), |ui| {
+        ui.heading("New force");
+        ui.add_space(4.0);
+        {
             egui::Grid::new("new_force").num_columns(2).show(ui, |ui| {
                 let name = ui.label("Ruleset");
                 let mut ruleset = draft.ruleset;
@@ -818,7 +818,16 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                 if !std::mem::replace(&mut draft.focused, true) {
                     name_field.request_focus();
                 }
-                if name_field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                // Enter creates from the name field, and from anywhere else in the dialog once a
+                // ruleset or budget is picked with the mouse (not while a drop-down is open).
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if enter
+                    && (name_field.lost_focus()
+                        || (!egui::Popup::is_any_open(ui.ctx())
+                            && ui
+                                .memory(|m| m.focused())
+                                .is_none_or(|f| f != name_field.id)))
+                {
                     create = true;
                 }
                 ui.end_row();
@@ -857,7 +866,12 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                     }
                 });
             }
-        });
+        }
+    });
+    // A click outside closes it, as the window's ✕ did.
+    if modal.backdrop_response.clicked() {
+        open = false;
+    }
     if cancel || escape {
         open = false;
     }
@@ -951,6 +965,14 @@ fn paste_dialog(
     let Some(draft) = &mut state.paste else {
         return;
     };
+    // Enter makes a new line in the list, so Ctrl+Enter imports it (taken before the list's
+    // field sees it).
+    let ctrl_enter = ui.input_mut(|i| {
+        i.consume_shortcut(&egui::KeyboardShortcut::new(
+            egui::Modifiers::COMMAND,
+            egui::Key::Enter,
+        ))
+    });
     if draft.checked.as_deref() != Some(draft.text.as_str()) {
         draft.verdict = if draft.text.trim().is_empty() {
             Err(Vec::new())
@@ -1006,6 +1028,7 @@ fn paste_dialog(
             ui.horizontal(|ui| {
                 if ui
                     .add_enabled(draft.verdict.is_ok(), egui::Button::new("Import list"))
+                    .on_hover_text("Ctrl+Enter")
                     .clicked()
                 {
                     import = true;
@@ -1015,7 +1038,7 @@ fn paste_dialog(
                 }
             });
         });
-    if import {
+    if (import || ctrl_enter) && draft.verdict.is_ok() {
         actions.push(Action::Model(Command::ImportList(draft.text.clone())));
         state.paste = None;
     } else if cancel || escape || !open {

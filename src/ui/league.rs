@@ -102,9 +102,9 @@ fn league_body(shown: &LeagueShown, ui: &mut egui::Ui) {
         skipped,
     } = shown;
     ui.weak(format!(
-        "{}: {} campaigns read",
+        "{}: {} read",
         folder.display(),
-        league.campaigns.len()
+        crate::rules::words::amount(league.campaigns.len() as u64, "campaigns")
     ));
     if league.players.is_empty() {
         ui.label("No finished battles to rank.");

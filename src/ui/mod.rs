@@ -545,6 +545,12 @@ impl App {
         if let Some(what) = self.confirm_close {
             actions.extend(confirm_close_window(ui.ctx(), what));
         }
+        // One guard for the whole window: the second (or third) click of a double click never
+        // records, creates or deletes, whatever came under the pointer after the first (a
+        // drop-down closing onto a button, a button the first click moved or re-enabled).
+        if second_click(ui.ctx()) {
+            actions.retain(|action| !action.changes_data());
+        }
         for action in actions {
             self.apply(action);
         }
@@ -730,6 +736,14 @@ impl App {
         });
         actions
     }
+}
+
+/// This frame's click is the second or third of a multiple click.
+fn second_click(ctx: &egui::Context) -> bool {
+    use egui::PointerButton::Primary;
+    ctx.input(|i| {
+        i.pointer.button_double_clicked(Primary) || i.pointer.button_triple_clicked(Primary)
+    })
 }
 
 fn apply_theme(ctx: &egui::Context, theme: Theme) {

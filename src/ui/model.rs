@@ -81,6 +81,16 @@ pub enum Command {
 }
 
 impl Command {
+    /// It records, creates or deletes something (opening, closing and dismissing do not): the
+    /// second click of a double click must not repeat it.
+    pub fn changes_data(&self) -> bool {
+        match self {
+            Command::Open(_) | Command::Close | Command::DismissNotice(_) => false,
+            Command::Campaign(command) => command.changes_data(),
+            _ => true,
+        }
+    }
+
     /// The command's name alone, without the force, card or path it carries (for a crash
     /// report's "last actions").
     pub fn kind(&self) -> &'static str {

@@ -44,6 +44,8 @@ fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
         }));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 2000.0))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.run();
     h
@@ -398,4 +400,116 @@ fn a_result_recorded_in_one_battle_leaves_the_next_battles_form_empty() {
             .is_disabled()
     );
     assert!(h.query_by_value("Bob withdrew").is_none());
+}
+
+/// Where the label's widget sits on screen.
+fn centre_of(h: &Harness<'static, App>, label: &str) -> egui::Pos2 {
+    h.get_by_label(label).rect().center()
+}
+
+/// A double click on Undo takes back one event, not two.
+#[test]
+fn double_clicking_undo_undoes_one_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    draw(&mut h, "first");
+    draw(&mut h, "second");
+    let undone = |h: &Harness<'static, App>| {
+        record(h).logs[0]
+            .iter()
+            .filter(|e| matches!(e.event, quartermaster::campaign::Event::Undo { .. }))
+            .count()
+    };
+    assert_eq!(undone(&h), 0);
+    let at = centre_of(&h, "Undo");
+    crate::ui_campaign::double_click_at(&mut h, at);
+    assert_eq!(undone(&h), 1, "one event taken back");
+}
+
+/// A double click on Start campaign makes the campaign once: no second one, no "already
+/// exists" after the first.
+#[test]
+fn double_clicking_start_campaign_makes_one_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    let campaigns = |h: &Harness<'static, App>| h.state().model.campaigns().len();
+    let before = campaigns(&h);
+    h.state_mut().campaign.draft.ruleset = RulesetId::BoltAction;
+    h.state_mut().campaign.draft.name = "Second front".into();
+    h.run();
+    pick(&mut h, "First player's force", "Grenadiers");
+    pick(&mut h, "Second player's force", "Rifles");
+    let at = centre_of(&h, "Start campaign");
+    crate::ui_campaign::double_click_at(&mut h, at);
+    assert_eq!(campaigns(&h), before + 1);
+    assert_eq!(record(&h).campaign.name, "Second front");
+    assert!(!shown(&h, "already exists"), "no refusal of a second try");
+}
+
+/// Two pools typed at 8 ms a key (a fast typist or a dice reader: several keys a frame, all of
+/// them here in one frame), Enter after each: both pools are recorded as typed. The second
+/// pool's field appears only once the first's faces are read, and its keys used to go nowhere.
+#[test]
+fn two_pools_typed_at_speed_are_both_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    click(&mut h, "Rolled at the table");
+    draw(&mut h, "second");
+    order(&mut h, "Regular Infantry Squad (Grenadiers)", "Fire");
+    let before = log_len(&h);
+    click(&mut h, "Regular Infantry Squad (Grenadiers) shoots");
+    pick(&mut h, "Target", "MMG Team");
+    // Every die a six to hit, every damage die a one: the pools and their sizes as the rules
+    // ask for them.
+    let request = h
+        .state()
+        .campaign
+        .board
+        .open
+        .clone()
+        .expect("the form is open");
+    let mut given = quartermaster::rules::resolution::TableDice::new();
+    let mut keys = String::new();
+    for _ in 0..4 {
+        let (asked, answer) = record(&h).table_pools(0, &request, &given).unwrap();
+        if answer.is_ok() {
+            break;
+        }
+        let next = asked
+            .iter()
+            .find(|a| !given.has(a.pool, 0))
+            .expect("a pool to type");
+        let face = if next.pool.contains("damage") { 1 } else { 6 };
+        let faces = vec![face; next.count as usize];
+        keys.extend(faces.iter().map(u8::to_string));
+        keys.push('\n');
+        given.add(next.pool, faces);
+    }
+    assert!(keys.matches('\n').count() >= 2, "two pools: {keys:?}");
+    // The first field has the keyboard (the form gave it); every key arrives in one frame.
+    for key in keys.chars() {
+        let event = if key == '\n' {
+            egui::Event::Key {
+                key: egui::Key::Enter,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::default(),
+            }
+        } else {
+            egui::Event::Text(key.to_string())
+        };
+        h.input_mut().events.push(event);
+    }
+    // A frame or two per pool: the keys wait until the pool they belong to is asked for.
+    h.run_steps(8);
+    h.run();
+    assert_eq!(log_len(&h), before + 1, "the shot is recorded");
+    let team = board(&h, 0).unit("first-2").unwrap().clone();
+    assert_eq!(team.count("pins"), 1, "{team:?}");
+    assert_eq!(
+        team.count("casualties"),
+        0,
+        "every damage die a one: {team:?}"
+    );
 }

@@ -24,6 +24,8 @@ fn harness_sized(width: f32, height: f32) -> Harness<'static, App> {
     // Tall enough that the event log at the foot of the page is on screen to be clicked.
     Harness::builder()
         .with_size(egui::vec2(width, height))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
@@ -123,13 +125,22 @@ pub(crate) fn press_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
     }
 }
 
-/// Two clicks at one spot, a frame apart, as a player's double click lands: the second on
-/// whatever is under the pointer after the first.
+/// Two clicks at one spot as a player's double click lands: about 0.15 s apart (within egui's
+/// 0.3 s), the second on whatever is under the pointer after the first. Stepped by the harness's
+/// clock, not run to rest: a run may step through seconds of it. The harness must step like a
+/// real window (`with_step_dt(1.0 / 60.0)`): at kittest's default of a quarter second a frame,
+/// the two clicks would be two single clicks and the test would prove nothing.
 pub(crate) fn double_click_at(h: &mut Harness<'static, App>, pos: egui::Pos2) {
-    for _ in 0..2 {
-        press_at(h, pos);
-        h.run();
-    }
+    let dt = h.ctx.input(|i| i.predicted_dt);
+    assert!(
+        dt <= 1.0 / 30.0,
+        "a double click needs a harness stepping like a window (with_step_dt(1.0 / 60.0)), not {dt} s a frame"
+    );
+    press_at(h, pos);
+    // The first click's three events take a step each; then the frames until 0.15 s.
+    h.run_steps(((0.15 / dt) as usize).saturating_sub(3).max(1));
+    press_at(h, pos);
+    h.run();
 }
 
 /// Turns the mouse wheel over the page at `pointer` until `placed` says the widget looked for
@@ -621,6 +632,8 @@ fn undo_this_after_a_refused_record_undoes_nothing_it_does_not_name() {
     app.prefs.view = View::Campaign;
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 2400.0))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     start(&mut h);
     roll_a_turn(&mut h);
@@ -1097,6 +1110,8 @@ fn a_long_battles_log_lays_out_only_the_rows_in_sight() {
     app.prefs.view = View::Campaign;
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 2400.0))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.state_mut()
         .model

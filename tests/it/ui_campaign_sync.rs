@@ -28,6 +28,8 @@ fn app_on(dir: &std::path::Path) -> App {
 fn harness(app: App) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1400.0, 2000.0))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 

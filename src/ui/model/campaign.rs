@@ -230,6 +230,22 @@ pub enum CampaignCommand {
     SetPlayer(Option<String>),
 }
 
+impl CampaignCommand {
+    /// It records, creates or deletes something: the second click of a double click must not
+    /// repeat it.
+    pub fn changes_data(&self) -> bool {
+        !matches!(
+            self,
+            CampaignCommand::Open(_)
+                | CampaignCommand::Close
+                | CampaignCommand::SelectBattle(_)
+                | CampaignCommand::Sync
+                | CampaignCommand::SurveyFolder
+                | CampaignCommand::CloseSurvey
+        )
+    }
+}
+
 impl Model {
     pub(super) fn refresh_campaigns(&mut self) {
         match self.store.list_campaigns() {
