@@ -191,6 +191,10 @@ fn verify_file(path: &Path, code: &str, out: &mut dyn Write) -> Result<u8> {
             )?;
             Ok(EXIT_PROBLEM)
         }
+        Verdict::UnknownRevision { current } => Err(anyhow::anyhow!(
+            "roster code {code} was made under rules revision {}, which this app does not have (it is at revision {current}): check it with the Quartermaster that printed it, or a newer one",
+            code.revision
+        )),
     }
 }
 

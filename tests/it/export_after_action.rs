@@ -445,7 +445,7 @@ fn progress_counts_battles_then_pages_and_bad_page_sizes_are_refused() {
 /// Writes a very large campaign file for timing `campaign export NAME --out x.pdf` by hand:
 /// battle 1 fought to its end, then undo/redo pairs on its last event until the file holds
 /// `QM_BIG_EVENTS` events (default 240,000: about 60 MB of JSON, under the 64 MB import limit).
-/// `QM_BIG_CAMPAIGN=/tmp/big.json cargo test --test export_after_action -- --ignored`.
+/// `QM_BIG_CAMPAIGN=/tmp/big.json cargo test --test it export_after_action -- --ignored`.
 #[test]
 #[ignore = "writes a very large campaign file for timing by hand"]
 fn write_a_very_large_campaign_file() {

@@ -3,7 +3,7 @@
 //!
 //! The fixtures are built by `build_v1` below, exactly as schema version 1 of the app wrote
 //! them. To rebuild them (only ever needed if a fixture is lost — an old version's file must
-//! not change; only missing fixtures are built): `cargo test --test store_upgrade -- --ignored
+//! not change; only missing fixtures are built): `cargo test --test it store_upgrade -- --ignored
 //! regenerate_fixtures`.
 
 use crate::store_support;

@@ -41,8 +41,8 @@ pub enum CampaignCommand {
         /// force's name, or a force file (an opponent's `force export`).
         #[arg(long = "force", value_name = "FORCE")]
         forces: Vec<String>,
-        /// The first battle's name (default "Battle 1").
-        #[arg(long, default_value = "")]
+        /// The first battle's name.
+        #[arg(long, default_value = "Battle 1")]
         battle: String,
         /// Units dispersed in a battle are missing from later ones (house option, off).
         #[arg(long)]
@@ -50,7 +50,7 @@ pub enum CampaignCommand {
     },
     /// List the campaigns.
     List {
-        /// Print JSON: a list of {row, id, uid, name, ruleset, battles, events, …}.
+        /// Print JSON: a list of {campaign_id, row, id, name, ruleset, battles, events, …}.
         #[arg(long)]
         json: bool,
     },
