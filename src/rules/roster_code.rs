@@ -150,8 +150,8 @@ pub enum Verdict {
     Matches,
     /// It is not: the file's own code under the code's revision differs.
     Differs { file: RosterCode },
-    /// The code was made under a rules revision this build does not have (a newer app, or no
-    /// revision at all): nothing can be said, and no code of the file is made up for it.
+    /// The code was made under a rules revision this build does not have (a newer app's):
+    /// nothing can be said, and no code of the file is made up for it.
     UnknownRevision { current: u32 },
 }
 
@@ -159,7 +159,7 @@ pub enum Verdict {
 /// before a rules revision still verifies its list, as RULINGS asks of old records).
 pub fn verify(force: &Force, code: &RosterCode) -> Verdict {
     let current = rules_revision(force.ruleset);
-    if code.revision == 0 || code.revision > current {
+    if code.revision > current {
         return Verdict::UnknownRevision { current };
     }
     let file = code_under(force, code.revision);
@@ -206,8 +206,6 @@ mod tests {
         let mut code = roster_code(&force);
         let current = code.revision;
         code.revision = current + 1;
-        assert_eq!(verify(&force, &code), Verdict::UnknownRevision { current });
-        code.revision = 0;
         assert_eq!(verify(&force, &code), Verdict::UnknownRevision { current });
     }
 

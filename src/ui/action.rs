@@ -117,6 +117,13 @@ impl Action {
         }
     }
 
+    /// Clicking its button again at once means doing it again (+ a unit three times, a count
+    /// stepped): a force edit, undone one by one. Everything else that changes data acts once
+    /// per double click.
+    pub fn repeats(&self) -> bool {
+        matches!(self, Action::Model(Command::Edit { .. }))
+    }
+
     /// What was asked, by name only (no force, card or path), for a crash report's "last
     /// actions".
     pub fn kind(&self) -> String {

@@ -868,8 +868,9 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
             }
         }
     });
-    // A click outside closes it, as the window's ✕ did.
-    if modal.backdrop_response.clicked() {
+    // A click outside closes it, as the window's ✕ did; not a double click's second click,
+    // which lands outside when a drop-down item was picked over the dialog's edge.
+    if modal.backdrop_response.clicked() && !widgets::second_click(ui.ctx()) {
         open = false;
     }
     if cancel || escape {

@@ -109,6 +109,9 @@ pub struct App {
     frame_log: Option<frame_log::FrameLog>,
     focus_search: bool,
     fonts_installed: bool,
+    /// The widget the last single click landed on: a double click's second click on another
+    /// widget (what came under the pointer after the first) never acts.
+    first_click: Option<egui::Id>,
 }
 
 /// The keyboard shortcuts, shown in Help › Shortcuts.
@@ -174,6 +177,7 @@ impl App {
                     .ok()
             }),
             focus_search: false,
+            first_click: None,
             fonts_installed: false,
         }
     }
@@ -548,8 +552,14 @@ impl App {
         // One guard for the whole window: the second (or third) click of a double click never
         // records, creates or deletes, whatever came under the pointer after the first (a
         // drop-down closing onto a button, a button the first click moved or re-enabled).
-        if second_click(ui.ctx()) {
-            actions.retain(|action| !action.changes_data());
+        let clicked = ui.ctx().interaction_snapshot(|s| s.clicked);
+        if widgets::second_click(ui.ctx()) {
+            // Repeating on the same widget is fine for what is meant to repeat (+ a unit three
+            // times); nothing acts on a widget the first click did not land on.
+            let same = clicked.is_some() && clicked == self.first_click;
+            actions.retain(|action| !action.changes_data() || (same && action.repeats()));
+        } else if clicked.is_some() {
+            self.first_click = clicked;
         }
         for action in actions {
             self.apply(action);
@@ -738,13 +748,6 @@ impl App {
     }
 }
 
-/// This frame's click is the second or third of a multiple click.
-fn second_click(ctx: &egui::Context) -> bool {
-    use egui::PointerButton::Primary;
-    ctx.input(|i| {
-        i.pointer.button_double_clicked(Primary) || i.pointer.button_triple_clicked(Primary)
-    })
-}
 
 fn apply_theme(ctx: &egui::Context, theme: Theme) {
     let preference = match theme {

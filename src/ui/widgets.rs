@@ -122,3 +122,12 @@ pub fn confirm(ui: &egui::Ui, id: &str, question: &str, yes: &str) -> Option<Ans
 pub fn escape_closes_dialog(ctx: &egui::Context) -> bool {
     !egui::Popup::is_any_open(ctx) && ctx.input(|i| i.key_pressed(egui::Key::Escape))
 }
+
+/// This frame's click is the second or third of a multiple click (a double click): what the
+/// window's guard holds back, and what closes no dialog.
+pub fn second_click(ctx: &egui::Context) -> bool {
+    use egui::PointerButton::Primary;
+    ctx.input(|i| {
+        i.pointer.button_double_clicked(Primary) || i.pointer.button_triple_clicked(Primary)
+    })
+}

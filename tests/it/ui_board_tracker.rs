@@ -413,7 +413,7 @@ fn double_clicking_undo_undoes_one_event() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = bolt_action_battle(dir.path());
     draw(&mut h, "first");
-    draw(&mut h, "second");
+    order(&mut h, "Regular Infantry Squad (Rifles)", "Down");
     let undone = |h: &Harness<'static, App>| {
         record(h).logs[0]
             .iter()

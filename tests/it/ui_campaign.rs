@@ -1274,9 +1274,10 @@ fn a_double_click_on_rally_far_below_the_dice_box_lands_on_nothing_else() {
     );
 }
 
-/// A double click on a unit's "+" just after a roll corrects that unit alone, both clicks
-/// counting as a stepper's do: the roll's report going away with the first correction moves no
-/// unit's row (the second click used to land four rows down, on another unit).
+/// A double click on a unit's "+" just after a roll corrects that unit alone, once (a record acts
+/// once per double click; two corrections are two clicks): the roll's report going away with
+/// the first correction moves no unit's row (the second click used to land four rows down, on
+/// another unit).
 #[test]
 fn a_double_click_on_plus_after_a_roll_corrects_that_unit_alone() {
     let mut h = harness_sized(1400.0, 800.0);
@@ -1303,5 +1304,5 @@ fn a_double_click_on_plus_after_a_roll_corrects_that_unit_alone() {
         .filter(|u| u.disruption > 0)
         .map(|u| (u.id.clone(), u.disruption))
         .collect();
-    assert_eq!(corrected, vec![("us-1".to_string(), 2)]);
+    assert_eq!(corrected, vec![("us-1".to_string(), 1)]);
 }
