@@ -886,10 +886,8 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
             },
             budget: draft.budget.clone(),
         }));
-        state.new_force = None;
     } else if let Some(id) = briefing {
         actions.push(Action::Model(Command::NewFromBriefing(id)));
-        state.new_force = None;
     } else if !open {
         state.new_force = None;
     }

@@ -218,7 +218,17 @@ impl App {
                         | Command::Import(_)
                         | Command::ImportList(_)
                 );
+                // The New force dialog closes when its force is made, not when its button is
+                // drawn clicked: a click the double-click guard held back leaves it open, its
+                // typed name kept.
+                let makes_new = matches!(
+                    command,
+                    Command::NewForce { .. } | Command::NewFromBriefing(_)
+                );
                 self.model.apply(command);
+                if makes_new {
+                    self.forces.new_force = None;
+                }
                 if navigates {
                     self.prefs.view = View::Forces;
                     self.forces.selected_unit = None;
@@ -747,7 +757,6 @@ impl App {
         actions
     }
 }
-
 
 fn apply_theme(ctx: &egui::Context, theme: Theme) {
     let preference = match theme {

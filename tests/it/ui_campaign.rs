@@ -1167,9 +1167,10 @@ fn many_battles_are_chosen_from_a_drop_down_and_a_double_click_adds_one() {
         4,
         "the second click of a double click adds nothing"
     );
-    // The button rests a moment, then adds again.
+    // The button rests a moment (1.5 s), then adds again.
+    let rest = (1.6 / h.ctx.input(|i| i.predicted_dt)) as usize;
     while battles(&h) < 9 {
-        h.run_steps(8);
+        h.run_steps(rest);
         h.get_by_label("Add \"What next?\" battle").click();
         h.run();
     }
