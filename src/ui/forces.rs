@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use egui::{Color32, RichText};
+use egui::RichText;
 
 use crate::rules::force_text::{self, TextStyle};
 use crate::rules::validation::BudgetReport;
@@ -15,6 +15,7 @@ use crate::store::ForceId;
 
 use super::action::Action;
 use super::model::{CardEntry, Command, Model, OpenForce};
+use super::theme::{self, Gap, Status, icons};
 use super::widgets;
 
 /// Drafts, dialogs and selection of the Forces view.
@@ -124,10 +125,16 @@ impl<'a> ForcesView<'a> {
         egui::CentralPanel::default().show(ui, |ui| match &model.open {
             Some(open) => force_editor(model, open, state, ui, &mut actions),
             None => {
-                ui.add_space(40.0);
                 ui.vertical_centered(|ui| {
-                    ui.heading("No force open");
-                    ui.label("Pick a force on the left, or start a new one (Ctrl+N).");
+                    let next = if model.forces.is_empty() {
+                        "Start one with New force (Ctrl+N), or read a force file or a posted list."
+                    } else {
+                        "Pick a force on the left, or start a new one (Ctrl+N)."
+                    };
+                    theme::empty_state(ui, icons::FORCE, "No force open", next);
+                    if ui.button("New force…").clicked() {
+                        state.new_force = Some(NewForceDraft::default());
+                    }
                 });
             }
         });
@@ -173,7 +180,7 @@ fn force_list(
     });
     ui.separator();
     if model.forces.is_empty() {
-        ui.label("No forces yet.");
+        ui.weak("No forces yet: New force starts one.");
     }
     // Two lines per force at a fixed height: only the rows in view are laid out, so a club's
     // 10,000 forces cost what twenty do.
@@ -228,7 +235,7 @@ fn force_editor(
         id,
         force,
         validation,
-        card_changes,
+        card_changes: _,
     } = open;
     let edit = |force: Force, label: &str| {
         Action::Model(Command::Edit {
@@ -293,7 +300,8 @@ fn force_editor(
             }
         }
         ui.add_space(24.0);
-        if ui.button("Delete").clicked() {
+        let delete = RichText::new("Delete").color(theme::tokens(ui).danger());
+        if ui.button(delete).clicked() {
             actions.push(Action::AskDeleteForce(*id));
         }
     });
@@ -309,44 +317,10 @@ fn force_editor(
         ));
     }
     budget_bar(ui, &validation.budget);
-    ui.add_space(4.0);
+    ui.add_space(theme::tokens(ui).gap(Gap::S));
 
-    for change in card_changes {
-        ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {change}"));
-    }
-    // Legal, but worth saying (a battle group short of its briefing): said beside the verdict,
-    // never counted as a problem.
-    for warning in &validation.warnings {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("! {warning}"));
-    }
-    if !validation.violations.is_empty() {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(
-                RichText::new("Problems")
-                    .strong()
-                    .color(ui.visuals().error_fg_color),
-            );
-            for violation in &validation.violations {
-                ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(
-                        ui.visuals().error_fg_color,
-                        format!("✗ {}", violation.message),
-                    );
-                    if let Some(fix) = &violation.fix
-                        && ui
-                            .small_button("Fix")
-                            .on_hover_text("Apply the suggested fix")
-                            .clicked()
-                    {
-                        actions.push(Action::Model(Command::ApplyFix(fix.clone())));
-                    }
-                });
-            }
-        });
-    } else {
-        ui.label(RichText::new("✓ Legal").color(Color32::from_rgb(40, 150, 60)));
-    }
-    ui.add_space(6.0);
+    verdict(open, ui, actions);
+    ui.add_space(theme::tokens(ui).gap(Gap::M));
 
     units_table(model, force, state, ui, actions);
     ui.add_space(6.0);
@@ -366,6 +340,55 @@ fn force_editor(
             "Edit notes",
         ));
     }
+}
+
+/// Legal or not, in status colours: a green pill when legal, the problems in a red frame
+/// with their fixes; cards changed since saving and a short battle group as warnings.
+fn verdict(open: &OpenForce, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = theme::tokens(ui);
+    for change in &open.card_changes {
+        ui.colored_label(t.warning(), format!("{} {change}", icons::WARNING));
+    }
+    // Legal, but worth saying (a battle group short of its briefing): said beside the verdict,
+    // never counted as a problem.
+    for warning in &open.validation.warnings {
+        ui.colored_label(t.warning(), format!("{} {warning}", icons::WARNING));
+    }
+    let violations = &open.validation.violations;
+    if violations.is_empty() {
+        theme::pill(ui, Status::Ok, format!("{} Legal", icons::OK));
+        return;
+    }
+    let danger = t.status(Status::Danger);
+    egui::Frame::new()
+        .fill(danger.fill)
+        .stroke(egui::Stroke::new(1.0, danger.bar))
+        .corner_radius(6)
+        .inner_margin(t.gap(Gap::M))
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(format!(
+                    "{} Problems ({})",
+                    icons::DANGER,
+                    violations.len()
+                ))
+                .strong()
+                .color(danger.text),
+            );
+            for violation in violations {
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(danger.text, format!("• {}", violation.message));
+                    if let Some(fix) = &violation.fix
+                        && ui
+                            .small_button("Fix")
+                            .on_hover_text("Apply the suggested fix")
+                            .clicked()
+                    {
+                        actions.push(Action::Model(Command::ApplyFix(fix.clone())));
+                    }
+                });
+            }
+        });
 }
 
 /// The budget's own field: points, tier points, battle group or scenario.
@@ -410,7 +433,7 @@ fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
     changed
 }
 
-/// Used against the limit, red when over.
+/// Used against the limit: green within it, amber short of a minimum, red when over.
 fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
     let Some(limit) = budget.limit else {
         ui.label(format!("{} {} used", budget.used, budget.unit));
@@ -421,19 +444,28 @@ fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
     } else {
         budget.used as f32 / limit as f32
     };
-    let over = budget.is_over() || budget.min.is_some_and(|min| budget.used < min);
+    let status = if budget.is_over() {
+        Status::Danger
+    } else if budget.min.is_some_and(|min| budget.used < min) {
+        Status::Warning
+    } else {
+        Status::Ok
+    };
     let range = match budget.min {
         Some(min) => format!("{min}–{limit}"),
         None => limit.to_string(),
     };
-    let text = format!("{} / {range} {}", budget.used, budget.unit);
-    let mut bar = egui::ProgressBar::new(fraction.min(1.0))
-        .text(text)
-        .desired_width(360.0);
-    if over {
-        bar = bar.fill(Color32::from_rgb(190, 40, 40));
-    }
-    ui.add(bar);
+    let t = theme::tokens(ui);
+    theme::meter(
+        ui,
+        theme::Meter {
+            label: "Budget used",
+            value: format!("{} / {range} {}", budget.used, budget.unit),
+            fraction,
+            status,
+            width: 360.0 * t.scale,
+        },
+    );
 }
 
 fn units_table(
@@ -952,7 +984,7 @@ fn paste_dialog(
             }
             match &draft.verdict {
                 Ok(reads) => {
-                    ui.colored_label(Color32::from_rgb(40, 150, 60), format!("Reads as {reads}"));
+                    ui.colored_label(theme::tokens(ui).ok(), format!("Reads as {reads}"));
                 }
                 Err(errors) => {
                     for error in errors {

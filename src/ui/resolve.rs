@@ -12,8 +12,8 @@
 //! changed in [`super::App::apply`]. The roll buttons sit first on their row and the seed
 //! field has a fixed width, so nothing slides under the pointer between two clicks.
 
+pub(in crate::ui) mod answer;
 pub(in crate::ui) mod battle_link;
-mod chart;
 pub(in crate::ui) mod form;
 pub(in crate::ui) mod report;
 pub(in crate::ui) mod table;
