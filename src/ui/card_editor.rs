@@ -62,10 +62,15 @@ impl CardEditor {
             if self.id.is_some() { "Edit" } else { "New" },
             self.card.ruleset().title()
         );
+        // Near the top of the window, whatever panels (the start card) stand above the view:
+        // the whole editor and its Save button fit a laptop's height.
+        let top = ctx.content_rect().center_top() + egui::vec2(0.0, 32.0);
         egui::Window::new(title)
             .id(egui::Id::unique("card_editor"))
             .open(&mut open)
             .collapsible(false)
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(top)
             .show(ctx, |ui| {
                 egui::Grid::new("card_fields")
                     .num_columns(2)

@@ -367,13 +367,9 @@ fn verdict(open: &OpenForce, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         .inner_margin(t.gap(Gap::M))
         .show(ui, |ui| {
             ui.label(
-                RichText::new(format!(
-                    "{} Problems ({})",
-                    icons::DANGER,
-                    violations.len()
-                ))
-                .strong()
-                .color(danger.text),
+                RichText::new(format!("{} Problems ({})", icons::DANGER, violations.len()))
+                    .strong()
+                    .color(danger.text),
             );
             for violation in violations {
                 ui.horizontal_wrapped(|ui| {

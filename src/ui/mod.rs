@@ -705,7 +705,9 @@ impl App {
         let mut table_mode = self.prefs.table_mode;
         if ui
             .checkbox(&mut table_mode, "Table mode")
-            .on_hover_text("Large type and spacing, to read the laptop from the end of the table (Ctrl+T)")
+            .on_hover_text(
+                "Large type and spacing, to read the laptop from the end of the table (Ctrl+T)",
+            )
             .changed()
         {
             actions.push(Action::SetTableMode(table_mode));

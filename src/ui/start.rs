@@ -43,7 +43,11 @@ pub fn card(ui: &mut egui::Ui) -> Vec<Action> {
         let t = theme::tokens(ui);
         ui.add_space(t.gap(Gap::L));
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new("Welcome to Quartermaster").size(t.heading()).strong());
+            ui.label(
+                egui::RichText::new("Welcome to Quartermaster")
+                    .size(t.heading())
+                    .strong(),
+            );
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui
                     .button("Hide")
@@ -55,8 +59,10 @@ pub fn card(ui: &mut egui::Ui) -> Vec<Action> {
             });
         });
         ui.label(
-            egui::RichText::new("Start with one of these; the library of every book's cards is below.")
-                .color(t.palette.weak_text),
+            egui::RichText::new(
+                "Start with one of these; the library of every book's cards is below.",
+            )
+            .color(t.palette.weak_text),
         );
         ui.add_space(t.gap(Gap::M));
         ui.horizontal_wrapped(|ui| {

@@ -11,7 +11,13 @@ use super::super::theme::{self, Gap, Status};
 const MOST_TILES: usize = 3;
 
 /// Words in a chance's key that mean the unit is lost, and so read as danger.
-const LOST: [&str; 5] = ["dispersed", "destroyed", "knocked_out", "bullseye", "broken"];
+const LOST: [&str; 5] = [
+    "dispersed",
+    "destroyed",
+    "knocked_out",
+    "bullseye",
+    "broken",
+];
 /// Words that mean a setback short of that, and so read as a warning.
 const SETBACK: [&str; 12] = [
     "suppressed",

@@ -87,14 +87,46 @@ pub fn pairs(palette: &Palette) -> Vec<Pair> {
     let swatches = Status::ALL
         .iter()
         .map(|s| (format!("{s:?}"), palette.status(*s)))
-        .chain([Player::First, Player::Second].map(|p| (format!("{p:?} player"), palette.player(p))));
+        .chain(
+            [Player::First, Player::Second].map(|p| (format!("{p:?} player"), palette.player(p))),
+        );
     for (name, swatch) in swatches {
-        add(format!("{name} text on panel"), swatch.text, palette.panel, Kind::Text);
-        add(format!("{name} text on window"), swatch.text, palette.window, Kind::Text);
-        add(format!("{name} text on its fill"), swatch.text, swatch.fill, Kind::Text);
-        add(format!("{name} bar on panel"), swatch.bar, palette.panel, Kind::Large);
-        add(format!("{name} bar on its fill"), swatch.bar, swatch.fill, Kind::Large);
-        add(format!("body text on {name} fill"), palette.text, swatch.fill, Kind::Text);
+        add(
+            format!("{name} text on panel"),
+            swatch.text,
+            palette.panel,
+            Kind::Text,
+        );
+        add(
+            format!("{name} text on window"),
+            swatch.text,
+            palette.window,
+            Kind::Text,
+        );
+        add(
+            format!("{name} text on its fill"),
+            swatch.text,
+            swatch.fill,
+            Kind::Text,
+        );
+        add(
+            format!("{name} bar on panel"),
+            swatch.bar,
+            palette.panel,
+            Kind::Large,
+        );
+        add(
+            format!("{name} bar on its fill"),
+            swatch.bar,
+            swatch.fill,
+            Kind::Large,
+        );
+        add(
+            format!("body text on {name} fill"),
+            palette.text,
+            swatch.fill,
+            Kind::Text,
+        );
     }
     pairs
 }
@@ -138,7 +170,8 @@ mod tests {
     fn the_two_players_and_the_five_statuses_differ_on_each_theme() {
         for palette in [Palette::LIGHT, Palette::DARK] {
             assert_ne!(palette.first.text, palette.second.text);
-            let mut bars: Vec<Color32> = Status::ALL.iter().map(|s| palette.status(*s).bar).collect();
+            let mut bars: Vec<Color32> =
+                Status::ALL.iter().map(|s| palette.status(*s).bar).collect();
             bars.sort_by_key(|c| c.to_array());
             bars.dedup();
             // Info and the first player may share blue; the five meanings may not.

@@ -145,6 +145,15 @@ impl Palette {
     }
 }
 
+/// The paper the print preview draws on: white on either theme, as it will print.
+pub const PAPER: Color32 = Color32::WHITE;
+
+/// A colour of the printed page (a card template's), drawn as the PDF prints it whatever the
+/// window's theme: the preview shows the paper, not the window.
+pub fn printed(r: u8, g: u8, b: u8) -> Color32 {
+    Color32::from_rgb(r, g, b)
+}
+
 /// The type scale in points before table mode: body text, small print, headings, and the
 /// figure a tile leads with.
 pub const BODY: f32 = 13.0;
@@ -240,9 +249,7 @@ pub fn tokens(ui: &egui::Ui) -> Tokens {
 
 /// The tokens for the theme the window is drawn in now.
 pub fn tokens_of(ctx: &egui::Context) -> Tokens {
-    let scale = ctx
-        .data(|d| d.get_temp::<f32>(scale_id()))
-        .unwrap_or(1.0);
+    let scale = ctx.data(|d| d.get_temp::<f32>(scale_id())).unwrap_or(1.0);
     let palette = if ctx.theme() == egui::Theme::Dark {
         Palette::DARK
     } else {
@@ -260,7 +267,9 @@ pub fn apply(ctx: &egui::Context, choice: Theme, table_mode: bool) {
             (egui::Theme::Light, Palette::LIGHT),
             (egui::Theme::Dark, Palette::DARK),
         ] {
-            ctx.set_style_of(theme, style(palette, scale));
+            // Changed in place: what else the style holds (a test harness's animations off)
+            // stays as it was.
+            ctx.style_mut_of(theme, |style| restyle(style, palette, scale));
         }
         ctx.data_mut(|d| d.insert_temp(scale_id(), scale));
     }
@@ -274,13 +283,10 @@ pub fn apply(ctx: &egui::Context, choice: Theme, table_mode: bool) {
     }
 }
 
-/// egui's style for `palette` at `scale`: built from egui's defaults each time, so scaling
-/// never compounds.
-fn style(palette: Palette, scale: f32) -> egui::Style {
-    let mut style = egui::Style {
-        visuals: palette.visuals(),
-        ..Default::default()
-    };
+/// Puts `palette` and the type scale and spacing at `scale` into `style`. Sizes are set
+/// from egui's defaults each time, so scaling never compounds.
+fn restyle(style: &mut egui::Style, palette: Palette, scale: f32) {
+    style.visuals = palette.visuals();
     let font = |size: f32| FontId::proportional(size * scale);
     style.text_styles = [
         (TextStyle::Small, font(SMALL)),
@@ -290,18 +296,18 @@ fn style(palette: Palette, scale: f32) -> egui::Style {
         (TextStyle::Monospace, FontId::monospace(12.0 * scale)),
     ]
     .into();
+    let base = egui::style::Spacing::default();
     let spacing = &mut style.spacing;
-    spacing.item_spacing *= scale;
-    spacing.button_padding *= scale;
-    spacing.interact_size *= scale;
-    spacing.icon_width *= scale;
-    spacing.icon_width_inner *= scale;
-    spacing.icon_spacing *= scale;
-    spacing.indent *= scale;
-    spacing.menu_margin = spacing.menu_margin * scale;
-    spacing.window_margin = spacing.window_margin * scale;
+    spacing.item_spacing = base.item_spacing * scale;
+    spacing.button_padding = base.button_padding * scale;
+    spacing.interact_size = base.interact_size * scale;
+    spacing.icon_width = base.icon_width * scale;
+    spacing.icon_width_inner = base.icon_width_inner * scale;
+    spacing.icon_spacing = base.icon_spacing * scale;
+    spacing.indent = base.indent * scale;
+    spacing.menu_margin = base.menu_margin * scale;
+    spacing.window_margin = base.window_margin * scale;
     // A popup measures itself within this on the frame it opens: egui's 400 points cut the
     // Resolve picker's list of every mechanic short (the screen still bounds it).
     spacing.default_area_size.y = 1200.0;
-    style
 }
