@@ -311,3 +311,31 @@ fn restyle(style: &mut egui::Style, palette: Palette, scale: f32) {
     // Resolve picker's list of every mechanic short (the screen still bounds it).
     spacing.default_area_size.y = 1200.0;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn army_morale_turns_amber_then_red_as_it_falls() {
+        // Armour Battles sides start at 9 Army Morale Points (Lorraine Battle 1).
+        let at = |left: f32| Status::of_remaining(left / 9.0);
+        assert_eq!(at(9.0), Status::Ok);
+        assert_eq!(at(5.0), Status::Ok);
+        assert_eq!(at(4.0), Status::Warning);
+        assert_eq!(at(3.0), Status::Warning);
+        assert_eq!(at(2.0), Status::Danger);
+        assert_eq!(at(0.0), Status::Danger);
+    }
+
+    #[test]
+    fn table_mode_scales_the_type_and_the_steps_alike() {
+        let t = Tokens {
+            palette: Palette::LIGHT,
+            scale: TABLE_SCALE,
+        };
+        assert!((t.body() - BODY * TABLE_SCALE).abs() < 1e-6);
+        assert!((t.headline() - HEADLINE * TABLE_SCALE).abs() < 1e-6);
+        assert!((t.gap(Gap::M) - 8.0 * TABLE_SCALE).abs() < 1e-6);
+    }
+}
