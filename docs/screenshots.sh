@@ -29,8 +29,23 @@ shoot() { # view theme width height
   local view=$1 theme=$2 width=$3 height=$4 data=$full prefs_view=$1 force=None
   case $view in
     start) data=$empty; prefs_view=Library ;;
-    forces | print) force="Some(1)" ;;
+    # The force that breaks its battle group's limit: legality and the budget in status colours.
+    forces) force="Some(4)" ;;
+    print) force="Some(1)" ;;
   esac
+  # Resolve: Panther Ausf G at M4 75mm picked in the form, then one roll (the Roll button sits
+  # 27 px into the dice column, which is 30 % of the window, at most 380 px wide).
+  local clicks=""
+  if [ "$view" = resolve ]; then
+    local column=$(( width * 3 / 10 < 380 ? width * 3 / 10 : 380 ))
+    local roll=$(( width - column + 27 ))
+    clicks="xdotool mousemove 161 109 click 1; sleep 1
+xdotool mousemove 123 252 click 1; sleep 1
+xdotool mousemove 160 133 click 1; sleep 1
+xdotool mousemove 98 160 click 1; sleep 1
+xdotool mousemove $roll 84 click 1; sleep 1
+xdotool mousemove $(( width / 2 )) $(( height - 60 )); sleep 1"
+  fi
   prefs_view=${prefs_view^}
   cat > "$data/app.ron" <<RON
 {
@@ -45,6 +60,7 @@ RON
 "$binary" --data-dir "$data" --frames 400 &
 app=\$!
 sleep 6
+$clicks
 /usr/bin/import -window root "$out/$view-${theme,,}-$width.png"
 kill \$app 2>/dev/null || true
 wait \$app 2>/dev/null || true

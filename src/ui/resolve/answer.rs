@@ -65,7 +65,7 @@ pub fn deciding(report: &Report) -> Vec<&Headline> {
 }
 
 /// "P(dispersed)" as a tile's caption: "dispersed".
-fn caption(label: &str) -> &str {
+pub fn caption(label: &str) -> &str {
     label
         .strip_prefix("P(")
         .and_then(|rest| rest.strip_suffix(')'))

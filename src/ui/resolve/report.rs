@@ -41,7 +41,7 @@ pub fn show(ui: &mut egui::Ui, report: &Report) {
     if !marked.is_empty() {
         ui.horizontal_wrapped(|ui| {
             for v in marked {
-                ui.label(RichText::new(&v.label).weak());
+                ui.label(RichText::new(answer::caption(&v.label)).weak());
                 house_mark(ui, report, &v.key);
             }
         });

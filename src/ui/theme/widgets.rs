@@ -224,7 +224,11 @@ pub fn empty_state(ui: &mut egui::Ui, icon: &str, title: &str, next_step: &str) 
     );
     ui.label(RichText::new(title).size(t.heading()).strong());
     ui.add_space(t.gap(Gap::S));
-    ui.add(egui::Label::new(RichText::new(next_step).color(t.palette.weak_text)).wrap());
+    // A line short enough to read in one sweep, however wide the view.
+    ui.scope(|ui| {
+        ui.set_max_width(560.0 * t.scale);
+        ui.add(egui::Label::new(RichText::new(next_step).color(t.palette.weak_text)).wrap());
+    });
     ui.add_space(t.gap(Gap::M));
 }
 
