@@ -28,6 +28,7 @@ use crate::rules::resolution::{
 
 use super::action::Action;
 use super::model::Model;
+use super::theme::{self, icons};
 
 pub use form::Form;
 
@@ -397,8 +398,11 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
             ui.heading(state.current().title());
             match state.odds(&subject) {
                 Ok(odds) => report::show(ui, odds),
+                // What is still missing is the next step: said large, in the middle.
                 Err(error) => {
-                    ui.label(error.as_str());
+                    ui.vertical_centered(|ui| {
+                        theme::empty_state(ui, icons::DICE, "Set up the action", error);
+                    });
                 }
             }
         });
