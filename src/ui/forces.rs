@@ -132,7 +132,7 @@ impl<'a> ForcesView<'a> {
                         "Pick a force on the left, or start a new one (Ctrl+N)."
                     };
                     theme::empty_state(ui, icons::FORCE, "No force open", next);
-                    if ui.button("New force…").clicked() {
+                    if ui.add(theme::primary(ui, "New force…")).clicked() {
                         state.new_force = Some(NewForceDraft::default());
                     }
                 });

@@ -167,7 +167,7 @@ pub fn ui(state: &mut PrintState, model: &Model, ui: &mut egui::Ui) -> Vec<Actio
             Err(message) => {
                 ui.vertical_centered(|ui| {
                     theme::empty_state(ui, icons::CARD, "Nothing to preview", message);
-                    if model.forces.is_empty() && ui.button("New force…").clicked() {
+                    if model.forces.is_empty() && ui.add(theme::primary(ui, "New force…")).clicked() {
                         actions.push(Action::NewForceDialog);
                     }
                 });
@@ -234,7 +234,7 @@ fn settings_panel(
         flip_choice(s, ui);
         printer_offset(s, ui, actions);
         ui.separator();
-        if ui.button("Export PDF…").clicked() {
+        if ui.add(theme::primary(ui, "Export PDF…")).clicked() {
             actions.push(Action::ExportPdfDialog);
         }
         return;
@@ -323,7 +323,7 @@ fn settings_panel(
         s.ink = if low { Ink::Low } else { Ink::Full };
     }
     ui.separator();
-    if ui.button("Export PDF…").clicked() {
+    if ui.add(theme::primary(ui, "Export PDF…")).clicked() {
         actions.push(Action::ExportPdfDialog);
     }
 }

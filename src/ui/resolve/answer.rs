@@ -81,10 +81,12 @@ pub fn tiles<'r>(ui: &mut egui::Ui, report: &'r Report) -> Vec<&'r Headline> {
     }
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = theme::tokens(ui).gap(Gap::M);
+        let size = theme::tile_size(ui, shown.len());
         for v in &shown {
             let text = v.text();
             theme::tile(
                 ui,
+                size,
                 severity(&v.key),
                 &text,
                 caption(&v.label),
@@ -113,9 +115,25 @@ pub fn distribution(ui: &mut egui::Ui, d: &Distribution) {
         })
         .fold(0.0_f32, f32::max);
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + t.gap(Gap::S);
-    let figure_width = 64.0 * t.scale;
-    let bar_width = (ui.available_width() - label_width - 2.0 * figure_width - 3.0 * t.gap(Gap::M))
-        .clamp(80.0, 320.0 * t.scale);
+    // The widest figures either column can hold, an estimate's "≈" included.
+    let measure = |text: &str| {
+        ui.painter()
+            .layout_no_wrap(text.to_string(), font.clone(), t.palette.text)
+            .size()
+            .x
+    };
+    let figure_width = measure("≈ 100.0%") + t.gap(Gap::M);
+    let at_least_width = if d.counts {
+        measure("at least ≈ 100.0%")
+    } else {
+        0.0
+    };
+    let bar_width = (ui.available_width()
+        - label_width
+        - figure_width
+        - at_least_width
+        - 2.0 * t.gap(Gap::M))
+    .clamp(60.0, 320.0 * t.scale);
     for i in shown.clone() {
         let line = outcome_line(d, i);
         let (rect, response) = ui.allocate_exact_size(

@@ -13,6 +13,13 @@ const TILE_WIDTH: f32 = 150.0;
 /// A bar's thickness before table mode: thick enough to read its length across a table.
 const BAR_HEIGHT: f32 = 10.0;
 
+/// The button for a view's main step (Export PDF…, New force…): filled in the accent colour,
+/// so the eye finds it first.
+pub fn primary(ui: &egui::Ui, text: &str) -> egui::Button<'static> {
+    let accent = tokens(ui).palette.accent;
+    egui::Button::new(RichText::new(text).color(accent.text).strong()).fill(accent.fill)
+}
+
 /// A short status in a rounded, tinted pill: "✔ Legal", "Over budget".
 pub fn pill(ui: &mut egui::Ui, status: Status, text: impl Into<String>) -> Response {
     let t = tokens(ui);
@@ -30,17 +37,22 @@ pub fn pill(ui: &mut egui::Ui, status: Status, text: impl Into<String>) -> Respo
         .inner
 }
 
-/// The size every tile takes, so a row of them lines up.
-pub fn tile_size(ui: &egui::Ui) -> Vec2 {
+/// The size each of `count` tiles takes in a row across the space left, so they line up
+/// and stay on one line down to a narrow window (never narrower than a figure needs).
+pub fn tile_size(ui: &egui::Ui, count: usize) -> Vec2 {
     let t = tokens(ui);
     let height = t.headline() + 2.0 * t.body() + t.gap(Gap::Xs) + 2.0 * t.gap(Gap::M);
-    egui::vec2(TILE_WIDTH * t.scale, height)
+    let count = count.max(1) as f32;
+    let share = (ui.available_width() - (count - 1.0) * t.gap(Gap::M)) / count;
+    let width = share.clamp(TILE_WIDTH * 0.7, TILE_WIDTH) * t.scale;
+    egui::vec2(width, height)
 }
 
 /// A headline figure over its caption on a tile tinted by `status`: "40.0 %" over
 /// "dispersed". `spoken` is what it reads as to a screen reader ("P(dispersed): 40.0%").
 pub fn tile(
     ui: &mut egui::Ui,
+    size: Vec2,
     status: Status,
     figure: &str,
     caption: &str,
@@ -48,8 +60,14 @@ pub fn tile(
 ) -> Response {
     let t = tokens(ui);
     let swatch = t.status(status);
-    let size = tile_size(ui);
     let pad = t.gap(Gap::M);
+    let figure = ui.painter().layout_no_wrap(
+        figure.to_string(),
+        FontId::proportional(t.headline()),
+        swatch.text,
+    );
+    // An estimate's "≈ 71.0% ± 0.4" may need more than the row's share: that tile grows.
+    let size = egui::vec2(size.x.max(figure.size().x + 2.0 * pad), size.y);
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
     if ui.is_rect_visible(rect) {
         let painter = ui.painter();
@@ -59,11 +77,6 @@ pub fn tile(
             swatch.fill,
             Stroke::new(1.0, swatch.bar),
             StrokeKind::Inside,
-        );
-        let figure = painter.layout_no_wrap(
-            figure.to_string(),
-            FontId::proportional(t.headline()),
-            swatch.text,
         );
         let top = rect.min + egui::vec2(pad, pad);
         let below = top.y + figure.size().y + t.gap(Gap::Xs);
