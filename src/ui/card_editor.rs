@@ -92,7 +92,7 @@ impl CardEditor {
                 let problem = self.problem();
                 match &problem {
                     Some(text) => {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("✗ {text}"));
+                        ui.colored_label(super::theme::tokens(ui).danger(), format!("✗ {text}"));
                     }
                     None => {
                         ui.label("✓ Valid card");
@@ -192,7 +192,7 @@ fn field_row(ui: &mut egui::Ui, field: &CardField) -> Option<FieldValue> {
         (FieldKind::Shown, FieldValue::Shown(shown)) => {
             match shown {
                 Ok(text) => ui.strong(text),
-                Err(problem) => ui.colored_label(ui.visuals().error_fg_color, problem),
+                Err(problem) => ui.colored_label(super::theme::tokens(ui).danger(), problem),
             };
             None
         }

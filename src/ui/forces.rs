@@ -632,7 +632,10 @@ fn unit_row(
         }
     }
     if unset && let Some(field) = field {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("no {} set", field.unit));
+        ui.colored_label(
+            theme::tokens(ui).warning(),
+            format!("no {} set", field.unit),
+        );
     } else {
         ui.label(force_text::line_cost(ruleset, unit, card));
     }
@@ -984,7 +987,7 @@ fn paste_dialog(
                 }
                 Err(errors) => {
                     for error in errors {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("✗ {error}"));
+                        ui.colored_label(theme::tokens(ui).danger(), format!("✗ {error}"));
                     }
                 }
             }

@@ -532,11 +532,11 @@ impl LibraryView<'_> {
                     egui::vec2(width, width * aspect),
                 );
                 for warning in &preview.warnings {
-                    ui.colored_label(ui.visuals().warn_fg_color, warning);
+                    ui.colored_label(theme::tokens(ui).warning(), warning);
                 }
             }
             Err(error) => {
-                ui.colored_label(ui.visuals().error_fg_color, error);
+                ui.colored_label(theme::tokens(ui).danger(), error);
             }
         }
     }

@@ -104,7 +104,11 @@ fn notice_label(ui: &mut egui::Ui, notice: &Notice) {
     ui.horizontal_top(|ui| {
         ui.label(egui::RichText::new(icon).color(colour).strong());
         let text = egui::RichText::new(&notice.text);
-        let text = if notice.is_error { text.color(colour) } else { text };
+        let text = if notice.is_error {
+            text.color(colour)
+        } else {
+            text
+        };
         ui.add(egui::Label::new(text).wrap());
     });
 }

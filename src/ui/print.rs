@@ -167,7 +167,8 @@ pub fn ui(state: &mut PrintState, model: &Model, ui: &mut egui::Ui) -> Vec<Actio
             Err(message) => {
                 ui.vertical_centered(|ui| {
                     theme::empty_state(ui, icons::CARD, "Nothing to preview", message);
-                    if model.forces.is_empty() && ui.add(theme::primary(ui, "New force…")).clicked() {
+                    if model.forces.is_empty() && ui.add(theme::primary(ui, "New force…")).clicked()
+                    {
                         actions.push(Action::NewForceDialog);
                     }
                 });

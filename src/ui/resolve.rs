@@ -475,7 +475,7 @@ fn roll_panel(
         ));
     }
     if let Some(error) = &state.roll_error {
-        ui.colored_label(ui.visuals().error_fg_color, error);
+        ui.colored_label(theme::tokens(ui).danger(), error);
     }
     if let Some(entry) = &state.last {
         egui::Frame::group(ui.style()).show(ui, |ui| entry_ui(ui, entry));

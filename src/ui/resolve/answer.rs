@@ -128,12 +128,9 @@ pub fn distribution(ui: &mut egui::Ui, d: &Distribution) {
     } else {
         0.0
     };
-    let bar_width = (ui.available_width()
-        - label_width
-        - figure_width
-        - at_least_width
-        - 2.0 * t.gap(Gap::M))
-    .clamp(60.0, 320.0 * t.scale);
+    let bar_width =
+        (ui.available_width() - label_width - figure_width - at_least_width - 2.0 * t.gap(Gap::M))
+            .clamp(60.0, 320.0 * t.scale);
     for i in shown.clone() {
         let line = outcome_line(d, i);
         let (rect, response) = ui.allocate_exact_size(
