@@ -3,14 +3,14 @@
 # (a fresh temp folder holding only the forces made here), in both themes and two sizes.
 # Usage: docs/screenshots.sh BINARY OUT_DIR [VIEW...]
 # Each shot is OUT_DIR/<view>-<theme>-<width>.png; views: start library forces resolve
-# campaign print league (default: all).
+# campaign print league, and table (Forces in table mode) (default: all).
 set -euo pipefail
 binary=$(realpath "$1")
 out=$(realpath -m "$2")
 shift 2
 views=("$@")
 if [ ${#views[@]} -eq 0 ]; then
-  views=(start library forces resolve campaign print league)
+  views=(start library forces resolve campaign print league table)
 fi
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,9 +26,10 @@ done
 "$binary" --data-dir "$empty" force list > /dev/null
 
 shoot() { # view theme width height
-  local view=$1 theme=$2 width=$3 height=$4 data=$full prefs_view=$1 force=None
+  local view=$1 theme=$2 width=$3 height=$4 data=$full prefs_view=$1 force=None table=false
   case $view in
     start) data=$empty; prefs_view=Library ;;
+    table) prefs_view=Forces; force="Some(4)"; table=true ;;
     # The force that breaks its battle group's limit: legality and the budget in status colours.
     forces) force="Some(4)" ;;
     print) force="Some(1)" ;;
@@ -49,7 +50,7 @@ xdotool mousemove $(( width / 2 )) $(( height - 60 )); sleep 1"
   prefs_view=${prefs_view^}
   cat > "$data/app.ron" <<RON
 {
-    "quartermaster-prefs": "(view:$prefs_view,theme:$theme,open_force:$force)",
+    "quartermaster-prefs": "(view:$prefs_view,theme:$theme,table_mode:$table,open_force:$force)",
     "window": "(normal_geometry:(outer_position_pixels:Some((x:0.0,y:0.0)),scale_factor:1.0,inner_size_points:(x:$width.0,y:$height.0)),fullscreen:false,maximized:false)",
 }
 RON

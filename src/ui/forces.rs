@@ -459,7 +459,8 @@ fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
             value: format!("{} / {range} {}", budget.used, budget.unit),
             fraction,
             status,
-            width: 360.0 * t.scale,
+            // Never wider than the column: in table mode a narrow window keeps the figure.
+            width: (360.0 * t.scale).min(ui.available_width()),
         },
     );
 }

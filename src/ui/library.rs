@@ -254,8 +254,9 @@ impl<'a> LibraryView<'a> {
             .show(ui, |ui| {
                 // Scrolls when the start card or a small window leaves it short: the card's
                 // buttons stay reachable under its preview.
+                // Shrunk to its content sideways, so the panel keeps the width it is given.
                 egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
+                    .auto_shrink([true, false])
                     .show(ui, |ui| self.card_panel(ui, &mut actions));
             });
         egui::CentralPanel::default().show(ui, |ui| {

@@ -43,7 +43,8 @@ pub fn tile_size(ui: &egui::Ui, count: usize) -> Vec2 {
     let t = tokens(ui);
     let height = t.headline() + 2.0 * t.body() + t.gap(Gap::Xs) + 2.0 * t.gap(Gap::M);
     let count = count.max(1) as f32;
-    let share = (ui.available_width() - (count - 1.0) * t.gap(Gap::M)) / count;
+    // A gap's room at the end too: the last tile stays clear of a scroll bar.
+    let share = (ui.available_width() - count * t.gap(Gap::M)) / count;
     let width = share.clamp(TILE_WIDTH * 0.7, TILE_WIDTH) * t.scale;
     egui::vec2(width, height)
 }
@@ -239,7 +240,7 @@ pub fn empty_state(ui: &mut egui::Ui, icon: &str, title: &str, next_step: &str) 
     ui.add_space(t.gap(Gap::S));
     // A line short enough to read in one sweep, however wide the view.
     ui.scope(|ui| {
-        ui.set_max_width(560.0 * t.scale);
+        ui.set_max_width(ui.available_width().min(560.0 * t.scale));
         ui.add(egui::Label::new(RichText::new(next_step).color(t.palette.weak_text)).wrap());
     });
     ui.add_space(t.gap(Gap::M));
