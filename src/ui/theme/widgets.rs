@@ -174,9 +174,11 @@ pub fn meter(ui: &mut egui::Ui, meter: Meter<'_>) -> Response {
 pub fn big_action(ui: &mut egui::Ui, icon: &str, title: &str, detail: &str) -> Response {
     let t = tokens(ui);
     let pad = t.gap(Gap::L);
+    // Three lines of detail under the title: every action of a row is as tall as the others.
+    let line = ui.text_style_height(&egui::TextStyle::Body);
     let size = egui::vec2(
-        240.0 * t.scale,
-        t.headline() + t.heading() + 2.0 * t.body() + 2.0 * pad,
+        260.0 * t.scale,
+        t.headline() + t.heading() + 3.0 * line + 2.0 * pad,
     );
     let (rect, response) = ui.allocate_exact_size(size, Sense::click());
     if ui.is_rect_visible(rect) {
