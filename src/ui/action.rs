@@ -69,6 +69,10 @@ pub enum PathPrompt {
 pub enum Action {
     Navigate(View),
     SetTheme(Theme),
+    /// Large type and spacing on (View › Table mode, Ctrl+T) or off.
+    SetTableMode(bool),
+    /// Put the first-run start card away.
+    HideStartCard,
     Library(LibraryAction),
     Model(Command),
     ImportDialog,
@@ -130,6 +134,8 @@ impl Action {
         let name = match self {
             Action::Navigate(view) => return format!("Navigate: {}", view.title()),
             Action::SetTheme(_) => "Set theme",
+            Action::SetTableMode(_) => "Set table mode",
+            Action::HideStartCard => "Hide start card",
             Action::Library(_) => "Library",
             Action::Model(command) => return format!("Model: {}", command.kind()),
             Action::ImportDialog => "Import dialog",

@@ -7,6 +7,7 @@ use super::action::Action;
 use super::drafts::{BattleKey, Drafts, ResultDraft};
 use super::event_log;
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
+use super::theme::{self, Player, icons};
 use super::tracker::{self, TrackerState};
 use super::widgets::{self, Answer};
 use crate::campaign::definition::SIDES;
@@ -114,17 +115,37 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
                     });
                 }
                 None => {
-                    ui.add_space(30.0);
                     ui.vertical_centered(|ui| {
-                        ui.heading("Campaigns");
-                        ui.label(
-                            "Start the Lorraine 1944 campaign on the left, or open a saved one.",
+                        theme::empty_state(
+                            ui,
+                            icons::CAMPAIGN,
+                            "No campaign open",
+                            &empty_text(model),
                         );
                     });
                 }
             });
     });
     actions
+}
+
+/// The next step when no campaign is open, naming every ruleset a campaign can be of.
+fn empty_text(model: &Model) -> String {
+    let others: Vec<&str> = RulesetId::ALL
+        .into_iter()
+        .filter(|id| CampaignKind::of(*id) == CampaignKind::Simple)
+        .map(RulesetId::title)
+        .collect();
+    let (last, rest) = others.split_last().map_or(("", &[][..]), |(l, r)| (*l, r));
+    let start = format!(
+        "Start one on the left: the Lorraine 1944 campaign of Armour Battles, or battles between two saved forces of {} or {last}.",
+        rest.join(", ")
+    );
+    if model.campaigns().is_empty() {
+        format!("{start} A campaign file from another player opens with Import.")
+    } else {
+        format!("{start} Or open a saved one from the list.")
+    }
 }
 
 fn campaign(command: CampaignCommand) -> Action {
@@ -1039,16 +1060,16 @@ fn morale_chart(ui: &mut egui::Ui, by_turn: &[Sides<u32>]) {
         .x_axis_label("turn")
         .y_axis_label("Army Morale")
         .show(ui, |plot| {
-            // Colours that stay apart on the dark and the light theme and for red-green
-            // colour blindness.
+            // The players' colours: apart on both themes and for red-green colour blindness.
+            let t = theme::tokens_of(plot.ctx());
             plot.line(
                 Line::new("US", series(Side::First))
-                    .color(egui::Color32::from_rgb(70, 130, 220))
+                    .color(t.player(Player::First).bar)
                     .width(2.0),
             );
             plot.line(
                 Line::new("German", series(Side::Second))
-                    .color(egui::Color32::from_rgb(230, 150, 40))
+                    .color(t.player(Player::Second).bar)
                     .width(2.0)
                     .style(egui_plot::LineStyle::dashed_loose()),
             );

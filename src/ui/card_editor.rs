@@ -73,10 +73,15 @@ impl CardEditor {
             if self.id.is_some() { "Edit" } else { "New" },
             self.card.ruleset().title()
         );
+        // Near the top of the window, whatever panels (the start card) stand above the view:
+        // the whole editor and its Save button fit a laptop's height.
+        let top = ctx.content_rect().center_top() + egui::vec2(0.0, 32.0);
         egui::Window::new(title)
             .id(egui::Id::unique("card_editor"))
             .open(&mut open)
             .collapsible(false)
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(top)
             .show(ctx, |ui| {
                 egui::Grid::new("card_fields")
                     .num_columns(2)
@@ -101,7 +106,7 @@ impl CardEditor {
                 let problem = self.problem();
                 match &problem {
                     Some(text) => {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("✗ {text}"));
+                        ui.colored_label(super::theme::tokens(ui).danger(), format!("✗ {text}"));
                     }
                     None => {
                         ui.label("✓ Valid card");
@@ -201,7 +206,7 @@ fn field_row(ui: &mut egui::Ui, field: &CardField) -> Option<FieldValue> {
         (FieldKind::Shown, FieldValue::Shown(shown)) => {
             match shown {
                 Ok(text) => ui.strong(text),
-                Err(problem) => ui.colored_label(ui.visuals().error_fg_color, problem),
+                Err(problem) => ui.colored_label(super::theme::tokens(ui).danger(), problem),
             };
             None
         }

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use egui::{Color32, RichText};
+use egui::RichText;
 
 use crate::rules::force_text::{self, TextStyle};
 use crate::rules::validation::BudgetReport;
@@ -15,6 +15,7 @@ use crate::store::ForceId;
 
 use super::action::Action;
 use super::model::{CardEntry, Command, Model, OpenForce};
+use super::theme::{self, Gap, Status, icons};
 use super::widgets;
 
 /// Drafts, dialogs and selection of the Forces view.
@@ -124,10 +125,16 @@ impl<'a> ForcesView<'a> {
         egui::CentralPanel::default().show(ui, |ui| match &model.open {
             Some(open) => force_editor(model, open, state, ui, &mut actions),
             None => {
-                ui.add_space(40.0);
                 ui.vertical_centered(|ui| {
-                    ui.heading("No force open");
-                    ui.label("Pick a force on the left, or start a new one (Ctrl+N).");
+                    let next = if model.forces.is_empty() {
+                        "Start one with New force (Ctrl+N), or read a force file or a posted list."
+                    } else {
+                        "Pick a force on the left, or start a new one (Ctrl+N)."
+                    };
+                    theme::empty_state(ui, icons::FORCE, "No force open", next);
+                    if ui.add(theme::primary(ui, "New force…")).clicked() {
+                        state.new_force = Some(NewForceDraft::default());
+                    }
                 });
             }
         });
@@ -173,7 +180,7 @@ fn force_list(
     });
     ui.separator();
     if model.forces.is_empty() {
-        ui.label("No forces yet.");
+        ui.weak("No forces yet: New force starts one.");
     }
     // Two lines per force at a fixed height: only the rows in view are laid out, so a club's
     // 10,000 forces cost what twenty do.
@@ -228,7 +235,7 @@ fn force_editor(
         id,
         force,
         validation,
-        card_changes,
+        card_changes: _,
     } = open;
     let edit = |force: Force, label: &str| {
         Action::Model(Command::Edit {
@@ -293,7 +300,8 @@ fn force_editor(
             }
         }
         ui.add_space(24.0);
-        if ui.button("Delete").clicked() {
+        let delete = RichText::new("Delete").color(theme::tokens(ui).danger());
+        if ui.button(delete).clicked() {
             actions.push(Action::AskDeleteForce(*id));
         }
     });
@@ -309,15 +317,15 @@ fn force_editor(
         ));
     }
     budget_bar(ui, &validation.budget);
-    ui.add_space(4.0);
+    ui.add_space(theme::tokens(ui).gap(Gap::S));
     // One line whatever the problems: the table below never moves when the last problem is
     // mended by the digit being typed (it used to jump and drop the keyboard).
-    verdict(ui, validation);
-    ui.add_space(6.0);
+    verdict(validation, ui);
+    ui.add_space(theme::tokens(ui).gap(Gap::M));
 
     units_table(model, force, state, ui, actions);
     ui.add_space(6.0);
-    problems(ui, validation, card_changes, actions);
+    problems(open, ui, actions);
     ui.label("Notes");
     if let Some(notes) = widgets::committed_multiline(
         ui,
@@ -336,69 +344,68 @@ fn force_editor(
     }
 }
 
-/// Legal or not, in one line of a fixed height.
-fn verdict(ui: &mut egui::Ui, validation: &rules::validation::Validation) {
+/// Legal or not, in one line of a fixed height: a green pill when legal, else how many problems
+/// there are and where they are listed.
+fn verdict(validation: &rules::validation::Validation, ui: &mut egui::Ui) {
     let problems = validation.violations.len();
     if problems == 0 {
-        ui.label(RichText::new("✓ Legal").color(Color32::from_rgb(40, 150, 60)));
+        theme::pill(ui, Status::Ok, format!("{} Legal", icons::OK));
     } else {
-        ui.label(
-            RichText::new(format!(
-                "✗ Not legal: {} (listed under the units)",
-                plural(problems, "problem", "problems")
-            ))
-            .color(ui.visuals().error_fg_color),
+        theme::pill(
+            ui,
+            Status::Danger,
+            format!(
+                "{} Not legal: {} (listed under the units)",
+                icons::DANGER,
+                crate::rules::words::amount(problems as u64, "problems")
+            ),
         );
     }
 }
 
-/// "1 problem", "2 problems".
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// The problems with their fixes, the card changes and the warnings: under the units table, so
-/// their coming and going moves nothing a player is editing.
-fn problems(
-    ui: &mut egui::Ui,
-    validation: &rules::validation::Validation,
-    card_changes: &[crate::store::CardChange],
-    actions: &mut Vec<Action>,
-) {
-    for change in card_changes {
-        ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {change}"));
+/// The problems in a red frame with their fixes, cards changed since saving and a short battle
+/// group as warnings: under the units table, so their coming and going moves nothing a player
+/// is editing.
+fn problems(open: &OpenForce, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = theme::tokens(ui);
+    for change in &open.card_changes {
+        ui.colored_label(t.warning(), format!("{} {change}", icons::WARNING));
     }
-    // Legal, but worth saying (a battle group short of its briefing): said beside the verdict,
-    // never counted as a problem.
-    for warning in &validation.warnings {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("! {warning}"));
+    // Legal, but worth saying (a battle group short of its briefing): never counted as a
+    // problem.
+    for warning in &open.validation.warnings {
+        ui.colored_label(t.warning(), format!("{} {warning}", icons::WARNING));
     }
-    if validation.violations.is_empty() {
+    let violations = &open.validation.violations;
+    if violations.is_empty() {
         return;
     }
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(
-            RichText::new("Problems")
-                .strong()
-                .color(ui.visuals().error_fg_color),
-        );
-        for violation in &validation.violations {
-            ui.horizontal_wrapped(|ui| {
-                ui.colored_label(
-                    ui.visuals().error_fg_color,
-                    format!("✗ {}", violation.message),
-                );
-                if let Some(fix) = &violation.fix
-                    && ui
-                        .small_button("Fix")
-                        .on_hover_text("Apply the suggested fix")
-                        .clicked()
-                {
-                    actions.push(Action::Model(Command::ApplyFix(fix.clone())));
-                }
-            });
-        }
-    });
+    let danger = t.status(Status::Danger);
+    egui::Frame::new()
+        .fill(danger.fill)
+        .stroke(egui::Stroke::new(1.0, danger.bar))
+        .corner_radius(6)
+        .inner_margin(t.gap(Gap::M))
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(format!("{} Problems ({})", icons::DANGER, violations.len()))
+                    .strong()
+                    .color(danger.text),
+            );
+            for violation in violations {
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(danger.text, format!("• {}", violation.message));
+                    if let Some(fix) = &violation.fix
+                        && ui
+                            .small_button("Fix")
+                            .on_hover_text("Apply the suggested fix")
+                            .clicked()
+                    {
+                        actions.push(Action::Model(Command::ApplyFix(fix.clone())));
+                    }
+                });
+            }
+        });
 }
 
 /// The budget's own field: points, tier points, battle group or scenario.
@@ -443,7 +450,7 @@ fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
     changed
 }
 
-/// Used against the limit, red when over.
+/// Used against the limit: green within it, amber short of a minimum, red when over.
 fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
     let Some(limit) = budget.limit else {
         ui.label(format!("{} {} used", budget.used, budget.unit));
@@ -454,19 +461,29 @@ fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
     } else {
         budget.used as f32 / limit as f32
     };
-    let over = budget.is_over() || budget.min.is_some_and(|min| budget.used < min);
+    let status = if budget.is_over() {
+        Status::Danger
+    } else if budget.min.is_some_and(|min| budget.used < min) {
+        Status::Warning
+    } else {
+        Status::Ok
+    };
     let range = match budget.min {
         Some(min) => format!("{min}–{limit}"),
         None => limit.to_string(),
     };
-    let text = format!("{} / {range} {}", budget.used, budget.unit);
-    let mut bar = egui::ProgressBar::new(fraction.min(1.0))
-        .text(text)
-        .desired_width(360.0);
-    if over {
-        bar = bar.fill(Color32::from_rgb(190, 40, 40));
-    }
-    ui.add(bar);
+    let t = theme::tokens(ui);
+    theme::meter(
+        ui,
+        theme::Meter {
+            label: "Budget used",
+            value: format!("{} / {range} {}", budget.used, budget.unit),
+            fraction,
+            status,
+            // Never wider than the column: in table mode a narrow window keeps the figure.
+            width: (360.0 * t.scale).min(ui.available_width()),
+        },
+    );
 }
 
 fn units_table(
@@ -647,7 +664,10 @@ fn unit_row(
         }
     }
     if unset && let Some(field) = field {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("no {} set", field.unit));
+        ui.colored_label(
+            theme::tokens(ui).warning(),
+            format!("no {} set", field.unit),
+        );
     } else {
         ui.label(force_text::line_cost(ruleset, unit, card));
     }
@@ -1016,11 +1036,11 @@ fn paste_dialog(
             }
             match &draft.verdict {
                 Ok(reads) => {
-                    ui.colored_label(Color32::from_rgb(40, 150, 60), format!("Reads as {reads}"));
+                    ui.colored_label(theme::tokens(ui).ok(), format!("Reads as {reads}"));
                 }
                 Err(errors) => {
                     for error in errors {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("✗ {error}"));
+                        ui.colored_label(theme::tokens(ui).danger(), format!("✗ {error}"));
                     }
                 }
             }

@@ -19,6 +19,8 @@ pub mod model;
 mod print;
 pub mod recovery;
 mod resolve;
+mod start;
+pub mod theme;
 mod tracker;
 mod widgets;
 
@@ -71,6 +73,10 @@ pub struct Launch {
 pub struct Prefs {
     pub view: View,
     pub theme: Theme,
+    /// Large type and spacing for a laptop read from the end of the table (View › Table mode).
+    pub table_mode: bool,
+    /// The start card was put away before the first force or campaign was made.
+    pub start_card_hidden: bool,
     pub library: LibraryState,
     /// The force and campaign open when the app last closed, reopened at start.
     pub open_force: Option<ForceId>,
@@ -115,7 +121,7 @@ pub struct App {
 }
 
 /// The keyboard shortcuts, shown in Help › Shortcuts.
-pub const SHORTCUTS: [(&str, &str); 11] = [
+pub const SHORTCUTS: [(&str, &str); 12] = [
     ("Ctrl+N", "New force"),
     ("Ctrl+F", "Search the library"),
     ("Delete", "Remove the selected unit"),
@@ -126,6 +132,7 @@ pub const SHORTCUTS: [(&str, &str); 11] = [
         "Ctrl+1 … Ctrl+6",
         "Library, Forces, Resolve, Campaign, Print, League",
     ),
+    ("Ctrl+T", "Table mode: large type for the end of the table"),
     ("F1", "This list"),
     (
         "Enter",
@@ -200,6 +207,8 @@ impl App {
         match action {
             Action::Navigate(view) => self.prefs.view = view,
             Action::SetTheme(theme) => self.prefs.theme = theme,
+            Action::SetTableMode(on) => self.prefs.table_mode = on,
+            Action::HideStartCard => self.prefs.start_card_hidden = true,
             Action::Library(action) => self.prefs.library.apply(action),
             // In the Campaign view, undo and redo act on the open battle's log.
             Action::Model(Command::Undo) if self.campaign_active() => {
@@ -493,18 +502,9 @@ impl App {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if !self.fonts_installed {
             fonts::install(ui.ctx());
-            // A blinking cursor repaints the window several times a second for as long as a
-            // text field has focus; a steady one costs nothing while the user thinks.
-            ui.ctx().all_styles_mut(|style| {
-                style.visuals.text_cursor.blink = false;
-                // A popup measures itself within this on the frame it opens: egui's 400 points
-                // cut the Resolve picker's list of every mechanic short (the screen still
-                // bounds it).
-                style.spacing.default_area_size.y = 1200.0;
-            });
             self.fonts_installed = true;
         }
-        apply_theme(ui.ctx(), self.prefs.theme);
+        theme::apply(ui.ctx(), self.prefs.theme, self.prefs.table_mode);
         if self.model.poll_background() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -520,6 +520,11 @@ impl App {
         }
         actions.extend(self.status_bar(ui));
         actions.extend(notices::show(ui, &self.model, &mut self.notice_timers));
+        if self.prefs.view == View::Library
+            && start::wanted(&self.model, self.prefs.start_card_hidden)
+        {
+            actions.extend(start::card(ui));
+        }
         match self.prefs.view {
             View::Library => {
                 let focus = std::mem::take(&mut self.focus_search);
@@ -606,6 +611,9 @@ impl App {
         if pressed(Modifiers::COMMAND, Key::Q) {
             actions.push(Action::Quit);
         }
+        if pressed(Modifiers::COMMAND, Key::T) {
+            actions.push(Action::SetTableMode(!self.prefs.table_mode));
+        }
         for (key, view) in [
             Key::Num1,
             Key::Num2,
@@ -673,17 +681,7 @@ impl App {
                         actions.push(Action::Model(Command::Redo));
                     }
                 });
-                ui.menu_button("View", |ui| {
-                    for (theme, label) in [
-                        (Theme::System, "Follow system"),
-                        (Theme::Light, "Light"),
-                        (Theme::Dark, "Dark"),
-                    ] {
-                        if ui.radio(self.prefs.theme == theme, label).clicked() {
-                            actions.push(Action::SetTheme(theme));
-                        }
-                    }
-                });
+                ui.menu_button("View", |ui| actions.extend(self.view_menu(ui)));
                 ui.menu_button("Help", |ui| {
                     if ui.button("Shortcuts  (F1)").clicked() {
                         actions.push(Action::ShowShortcuts(true));
@@ -715,6 +713,32 @@ impl App {
                 }
             });
         });
+        actions
+    }
+
+    /// The View menu: light, dark or the system's look, and table mode.
+    fn view_menu(&self, ui: &mut egui::Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for (theme, label) in [
+            (Theme::System, "Follow system"),
+            (Theme::Light, "Light"),
+            (Theme::Dark, "Dark"),
+        ] {
+            if ui.radio(self.prefs.theme == theme, label).clicked() {
+                actions.push(Action::SetTheme(theme));
+            }
+        }
+        ui.separator();
+        let mut table_mode = self.prefs.table_mode;
+        if ui
+            .checkbox(&mut table_mode, "Table mode")
+            .on_hover_text(
+                "Large type and spacing, to read the laptop from the end of the table (Ctrl+T)",
+            )
+            .changed()
+        {
+            actions.push(Action::SetTableMode(table_mode));
+        }
         actions
     }
 
@@ -755,17 +779,6 @@ impl App {
             });
         });
         actions
-    }
-}
-
-fn apply_theme(ctx: &egui::Context, theme: Theme) {
-    let preference = match theme {
-        Theme::System => egui::ThemePreference::System,
-        Theme::Light => egui::ThemePreference::Light,
-        Theme::Dark => egui::ThemePreference::Dark,
-    };
-    if ctx.options(|o| o.theme_preference) != preference {
-        ctx.set_theme(preference);
     }
 }
 

@@ -13,6 +13,7 @@ use crate::store::ForceId;
 use super::action::Action;
 use super::fonts::{PRINT_BOLD, PRINT_REGULAR};
 use super::model::Model;
+use super::theme::{self, icons};
 
 /// What to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -164,8 +165,13 @@ pub fn ui(state: &mut PrintState, model: &Model, ui: &mut egui::Ui) -> Vec<Actio
         let page_index = state.page_index;
         match state.layout(model) {
             Err(message) => {
-                ui.add_space(40.0);
-                ui.vertical_centered(|ui| ui.label(message.as_str()));
+                ui.vertical_centered(|ui| {
+                    theme::empty_state(ui, icons::CARD, "Nothing to preview", message);
+                    if model.forces.is_empty() && ui.add(theme::primary(ui, "New force…")).clicked()
+                    {
+                        actions.push(Action::NewForceDialog);
+                    }
+                });
             }
             Ok(layout) => {
                 let pages = layout.pages.len();
@@ -188,7 +194,10 @@ pub fn ui(state: &mut PrintState, model: &Model, ui: &mut egui::Ui) -> Vec<Actio
                 // The same list the command line prints: what could not be placed, then
                 // what is merely worth knowing (a card continued on a second one).
                 for warning in &layout.warnings {
-                    ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {warning}"));
+                    ui.colored_label(
+                        theme::tokens(ui).warning(),
+                        format!("{} {warning}", icons::WARNING),
+                    );
                 }
                 for note in &layout.notes {
                     ui.weak(format!("Note: {note}"));
@@ -226,7 +235,7 @@ fn settings_panel(
         flip_choice(s, ui);
         printer_offset(s, ui, actions);
         ui.separator();
-        if ui.button("Export PDF…").clicked() {
+        if ui.add(theme::primary(ui, "Export PDF…")).clicked() {
             actions.push(Action::ExportPdfDialog);
         }
         return;
@@ -315,7 +324,7 @@ fn settings_panel(
         s.ink = if low { Ink::Low } else { Ink::Full };
     }
     ui.separator();
-    if ui.button("Export PDF…").clicked() {
+    if ui.add(theme::primary(ui, "Export PDF…")).clicked() {
         actions.push(Action::ExportPdfDialog);
     }
 }
@@ -389,7 +398,7 @@ fn printer_offset(s: &PrintSettings, ui: &mut egui::Ui, actions: &mut Vec<Action
 }
 
 fn color(rgb: Rgb) -> Color32 {
-    Color32::from_rgb(rgb.r, rgb.g, rgb.b)
+    theme::printed(rgb.r, rgb.g, rgb.b)
 }
 
 /// Millimetres per PostScript point.
@@ -420,7 +429,7 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
             origin.y + (y - region.y) * scale,
         )
     };
-    painter.rect_filled(response.rect, 0.0, Color32::WHITE);
+    painter.rect_filled(response.rect, 0.0, theme::PAPER);
     for item in &page.items {
         match item {
             Item::Rect {

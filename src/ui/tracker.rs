@@ -688,10 +688,16 @@ fn side_panel(
     } else {
         s.army_morale as f32 / s.army_morale_start as f32
     };
-    ui.add(egui::ProgressBar::new(fraction).text(format!(
-        "Army Morale {} / {}",
-        s.army_morale, s.army_morale_start
-    )));
+    super::theme::meter(
+        ui,
+        super::theme::Meter {
+            label: "Army Morale",
+            value: format!("{} / {}", s.army_morale, s.army_morale_start),
+            fraction,
+            status: super::theme::Status::of_remaining(fraction),
+            width: ui.available_width().min(260.0),
+        },
+    );
     let waiting = if s.staff_orders_next_turn > 0 {
         format!(" (+{} next turn)", s.staff_orders_next_turn)
     } else {

@@ -41,3 +41,4 @@ mod ui_recovery;
 mod ui_resolve;
 mod ui_resolve_layout;
 mod ui_table_side;
+mod ui_theme;

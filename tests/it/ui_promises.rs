@@ -16,7 +16,7 @@ use quartermaster::ui::{
 
 /// eframe's storage as the real window has it: keys to RON-ish strings, kept across the restart.
 #[derive(Default)]
-struct Storage(HashMap<String, String>);
+pub(crate) struct Storage(HashMap<String, String>);
 
 impl eframe::Storage for Storage {
     fn get_string(&self, key: &str) -> Option<String> {

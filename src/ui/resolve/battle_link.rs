@@ -195,7 +195,7 @@ pub fn form(pick: &mut BattlePick, form: &mut Form, battle: &OpenBattle<'_>, ui:
         }
     }
     if let Some(why) = fire.and_then(|a| a.refused.as_deref()) {
-        ui.colored_label(ui.visuals().error_fg_color, why);
+        ui.colored_label(super::super::theme::tokens(ui).danger(), why);
     }
     if let Some(inputs) = situation(pick, form, battle) {
         for key in ["target_disruption", "target_suppressed", "ambush"] {
@@ -299,7 +299,7 @@ pub fn roll_button(
     if let Some((error, at)) = &pick.error
         && *at == battle.log_len
     {
-        ui.colored_label(ui.visuals().error_fg_color, error);
+        ui.colored_label(super::super::theme::tokens(ui).danger(), error);
     }
     if let Some((report, at)) = &pick.rolled
         && *at == battle.log_len

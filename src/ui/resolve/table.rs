@@ -174,7 +174,7 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
         Err(ResolveError::Dice(dice)) if still_typing(ui, dice) => {}
         Err(error) => {
             ui.colored_label(
-                ui.visuals().error_fg_color,
+                super::super::theme::tokens(ui).danger(),
                 refusal(mechanic, error.clone()),
             );
         }
@@ -297,7 +297,7 @@ pub fn faces_grid(
                 }
                 fields.push(field);
                 match check_typed(text) {
-                    Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
+                    Err(error) => ui.colored_label(super::super::theme::tokens(ui).danger(), error),
                     Ok(()) => ui.label(""),
                 };
                 ui.end_row();
