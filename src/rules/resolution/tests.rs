@@ -2,7 +2,7 @@
 //! is refused with its reason and the input at fault, and every report keeps to the one shape.
 
 use super::*;
-use crate::rules::dice::DiceError;
+use crate::rules::dice::{DiceError, FaceNames};
 use crate::rules::{Card, RulesetId, ruleset};
 
 /// The book card of `id` named `name`, as an input value.
@@ -592,6 +592,13 @@ fn dice_of_the_wrong_count_or_face_or_an_unknown_pool_are_refused_naming_the_poo
             }
             dice
         };
+        // What the pool's faces are called, as the request for it says.
+        let faces = m
+            .table_pools(&inputs, &TableDice::new())
+            .asked
+            .iter()
+            .find(|r| r.pool == pool)
+            .map_or(FaceNames::Numbers, |r| r.faces);
         let mut short = first.dice.clone();
         short.pop();
         let mut off_the_die = first.dice.clone();
@@ -604,6 +611,7 @@ fn dice_of_the_wrong_count_or_face_or_an_unknown_pool_are_refused_naming_the_poo
                     given: count - 1,
                     wanted: count,
                     sides,
+                    faces,
                 }),
             ),
             (
@@ -621,6 +629,7 @@ fn dice_of_the_wrong_count_or_face_or_an_unknown_pool_are_refused_naming_the_poo
                     sides,
                     count,
                     roll: 1,
+                    faces,
                 }),
             ),
         ];
