@@ -93,7 +93,6 @@ fn log_len(h: &Harness<'static, App>) -> usize {
 fn table_dice(h: &mut Harness<'static, App>, face: impl Fn(&str) -> u8) {
     use quartermaster::rules::resolution::TableDice;
     let mut given = TableDice::new();
-    let mut answered: Vec<&str> = Vec::new();
     for _ in 0..10 {
         let request = h
             .state()
@@ -106,16 +105,32 @@ fn table_dice(h: &mut Harness<'static, App>, face: impl Fn(&str) -> u8) {
         if answer.is_ok() {
             break;
         }
+        // The first request not yet answered (a pool asked twice, as a squad's rifles and
+        // its LMG roll to hit one after the other, is answered twice).
+        let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
         let next = asked
             .iter()
-            .find(|a| !answered.contains(&a.pool))
+            .find(|a| {
+                let n = seen.entry(a.pool).or_default();
+                *n += 1;
+                given.rolls_of(a.pool) < *n
+            })
             .unwrap_or_else(|| {
                 panic!("a pool to answer: {asked:?} {:?} {request:?}", answer.err())
             });
+        let roll = given.rolls_of(next.pool);
+        let again = if roll > 0 {
+            format!(" (roll {})", roll + 1)
+        } else {
+            String::new()
+        };
         let faces = vec![face(next.pool); next.count as usize];
         let typed: String = faces.iter().map(u8::to_string).collect();
-        crate::ui_resolve::type_faces(h, &format!("{} — {}", next.pool, next.dice()), &typed);
-        answered.push(next.pool);
+        crate::ui_resolve::type_faces(
+            h,
+            &format!("{}{again} — {}", next.pool, next.dice()),
+            &typed,
+        );
         given.add(next.pool, faces);
     }
     click(h, "Record these dice");
@@ -173,7 +188,10 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     draw(&mut h, "second");
     order(&mut h, "Regular Infantry Squad (Grenadiers)", "Fire");
     let before = log_len(&h);
-    click(&mut h, "Regular Infantry Squad (Grenadiers) shoots");
+    click(
+        &mut h,
+        "Regular Infantry Squad (Grenadiers) fires (every model its weapon)",
+    );
     pick(&mut h, "Target", "MMG Team");
     table_dice(&mut h, |pool| if pool.contains("damage") { 1 } else { 6 });
     assert_eq!(log_len(&h), before + 1, "one shot recorded");

@@ -3,6 +3,11 @@
 //! scripted battle, and what a tank takes into the next battle.
 
 use super::*;
+use crate::rules::resolution::{CardPick, Value};
+
+fn board_card(card: &Card) -> InputValue {
+    InputValue::Card(Some(CardPick::book(card)))
+}
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::dice::{Source, TableDice};
@@ -268,7 +273,7 @@ fn refusals_say_why() {
     let again = refusal_of(&p, &board, &fire("first-2", "second-1"));
     assert!(again.contains("already has its order"), "{again}");
     // The refused actions are still listed with their reasons.
-    let listed = BattleOfTanksBattle::actions(&p, &board);
+    let listed = BattleOfTanksBattle::actions(&p, &board, SPOT_EVERY_TANK);
     let tracked_move = listed
         .iter()
         .find(|a| a.key == MOVE && a.unit.as_deref() == Some("first-1"))
@@ -315,7 +320,7 @@ fn the_odds_are_the_resolve_forms_and_match_the_dice_enumerated() {
     // The Resolve form filled by hand: the same cards and 100 hit points left.
     let m = mechanic(RULESET, "fire").unwrap();
     let mut form = m.defaults();
-    form.set("attacker", book(&card("T-34-85M")));
+    form.set("attacker", board_card(&card("T-34-85M")));
     let mut entry = ListEntry {
         card: Some(CardPick::book(&card("Pz.Kpfw. II Luchs"))),
         ..ListEntry::default()
@@ -425,13 +430,13 @@ fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
     let mut forged_any = false;
     for (before, event) in &seeded {
         assert_eq!(&board, before);
-        assert_eq!(Battle::rederive(&p, before, event, 1).unwrap(), *event);
+        assert_eq!(Battle::rederive(&p, before, event, SPOT_EVERY_TANK).unwrap(), *event);
         // The same request with the faces typed at the table gives the same events.
-        let request = crate::rules::battle::table::request_of::<BattleOfTanksBattle>(event)
+        let request = crate::rules::battle::table::request_of::<BattleOfTanksBattle>(event, SPOT_EVERY_TANK)
             .unwrap();
         let at_table = decide(&p, before, &request, &typed(event));
         assert_eq!(play_of(&at_table), play_of(event));
-        assert_eq!(Battle::rederive(&p, before, &at_table, 1).unwrap(), at_table);
+        assert_eq!(Battle::rederive(&p, before, &at_table, SPOT_EVERY_TANK).unwrap(), at_table);
         // A forged effect or die is found.
         // A seeded die changed no longer matches its seed; a typed die turned from a miss
         // into a hit (or back) no longer matches the effects recorded.
@@ -439,19 +444,19 @@ fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
             let flip = |face: u8| if face == 6 { 1 } else { 6 };
             let mut forged = event.clone();
             forged.rolls[0].roll.dice[0] = flip(roll.roll.dice[0]);
-            assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+            assert_ne!(Battle::rederive(&p, before, &forged, SPOT_EVERY_TANK).ok(), Some(forged));
             // A 1 always misses and a 6 always hits (in the open).
             let sure = roll.roll.dice.iter().position(|&f| f == 1 || f == 6);
             if let (Some(i), "to_hit") = (sure, roll.pool.as_str()) {
                 let mut forged = at_table.clone();
                 forged.rolls[0].roll.dice[i] = flip(roll.roll.dice[i]);
-                assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+                assert_ne!(Battle::rederive(&p, before, &forged, SPOT_EVERY_TANK).ok(), Some(forged));
                 forged_any = true;
             }
         }
         let mut forged = event.clone();
         forged.effects.push(Effect::mark("first-1", TRACKED));
-        assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+        assert_ne!(Battle::rederive(&p, before, &forged, SPOT_EVERY_TANK).ok(), Some(forged));
         Battle::apply(&mut board, event);
     }
     assert!(forged_any);
@@ -465,9 +470,10 @@ fn carry_repairs_survivors_and_loses_the_destroyed_and_nothing_is_promoted() {
     board.units[0].counters.insert(HIT_POINTS.into(), 20);
     board.units[0].marks.insert(TRACKED.into());
     board.units[1].marks.insert(DESTROYED.into());
-    let kept = BattleOfTanksBattle::carry(&board.units[0]).unwrap();
+    let start = BattleOfTanksBattle::start(&p);
+    let kept = BattleOfTanksBattle::carry(&start.units[0], &board.units[0]).unwrap();
     assert!(kept.counters.is_empty() && kept.marks.is_empty());
     assert_eq!(kept.card, p.units.first[0].card);
-    assert!(BattleOfTanksBattle::carry(&board.units[1]).is_none());
+    assert!(BattleOfTanksBattle::carry(&start.units[1], &board.units[1]).is_none());
     assert!(BattleOfTanksBattle::promote(&kept).is_none());
 }
