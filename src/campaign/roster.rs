@@ -464,3 +464,6 @@ pub fn reinforcement(
         .or(points);
     Ok(Reinforcement { card, cost })
 }
+
+#[cfg(test)]
+mod tests;

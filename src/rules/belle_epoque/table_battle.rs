@@ -774,7 +774,10 @@ impl TableRules for BelleEpoqueBattle {
         let stands = (now + lost / 2).min(mustered);
         let mut counters = BTreeMap::new();
         counters.insert(STANDS.to_string(), stands);
-        counters.insert(MUSTERED.to_string(), mustered);
+        // A number the force set is carried; a card's own is the card's to give again.
+        if ended.counters.contains_key(MUSTERED) {
+            counters.insert(MUSTERED.to_string(), mustered);
+        }
         Some(ended.carried(counters))
     }
 

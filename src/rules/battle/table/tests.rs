@@ -345,3 +345,29 @@ fn an_event_reads_back_as_written() {
         describe(&plan, &event, numbered)
     );
 }
+
+/// Over every ruleset fought on a board: a house default is worded without a "House
+/// default:" of its own (the front ends say that), and the experience house rule is listed
+/// only where the ruleset has a ladder to climb.
+#[test]
+fn every_board_rulesets_house_defaults_read_once_and_promise_only_what_it_does() {
+    for id in RulesetId::ALL {
+        let Ok(engine) = engine(id) else { continue };
+        assert!(!engine.rulings.is_empty(), "{id}");
+        for ruling in engine.rulings {
+            assert!(
+                !ruling.ruling.to_lowercase().starts_with("house default"),
+                "{id}: {}",
+                ruling.ruling
+            );
+            if !engine.promotes {
+                assert!(
+                    !ruling.ruling.contains("steps up"),
+                    "{id}: {}",
+                    ruling.ruling
+                );
+            }
+        }
+        assert!(!engine.turn_order.is_empty(), "{id}: how a turn runs");
+    }
+}

@@ -236,6 +236,100 @@ fn spotting_marks_the_target_and_lets_it_be_fired_at_in_cover() {
     assert!(Battle::decide(&p, &board, &in_cover, &dice).is_ok());
 }
 
+/// The book's example again, typed as the penetration die prints it: K and T.
+#[test]
+fn the_penetration_die_is_typed_as_it_prints_k_t_w() {
+    let p = plan(&["Tiger I"], &["Pz.Kpfw. II Luchs"]);
+    let board = BattleOfTanksBattle::start(&p);
+    let mut typed = TableDice::new();
+    typed.add_pool("to_hit=3,5").unwrap();
+    typed.add_pool("penetration=K,T").unwrap();
+    let by_letters = decide(&p, &board, &fire("first-1", "second-1"), &Dice::Table(typed));
+    let by_numbers = decide(
+        &p,
+        &board,
+        &fire("first-1", "second-1"),
+        &table(&[("to_hit", vec![3, 5]), ("penetration", vec![3, 4])]),
+    );
+    assert_eq!(by_letters.effects, by_numbers.effects, "K, T read as 3, 4");
+    let log = Battle::describe(&p, &by_letters);
+    assert!(log.contains("penetration K T"), "{log}");
+    // A blank typed as a dash, W for the hull.
+    let mut typed = TableDice::new();
+    typed.add_pool("to_hit=3,5").unwrap();
+    typed.add_pool("penetration=-W").unwrap();
+    let hull = decide(&p, &board, &fire("first-1", "second-1"), &Dice::Table(typed));
+    assert_eq!(hull.effects[1], Effect::add("second-1", HIT_POINTS, -160));
+    let (asked, _) = Battle::pools(&p, &board, &fire("first-1", "second-1"), &TableDice::new().with("to_hit", vec![3, 5]));
+    assert_eq!(asked[1].dice(), "2 dice: –, K, T or W");
+}
+
+/// Finding 11 of issue #36. Book 002, Aufklärung: the tank tries to spot enemy tanks within
+/// sight (plural), each spotted one marked (RULINGS "Board battles").
+#[test]
+fn a_spotting_order_spots_every_tank_in_sight() {
+    let p = plan(&["Pz.Kpfw. II Luchs"], &["T-34-85M", "IS-2"]);
+    let mut board = BattleOfTanksBattle::start(&p);
+    let heavy = InputValue::Choice("heavy");
+    let spot = |target: &str| {
+        Request::new(SPOT)
+            .unit("first-1")
+            .target(target)
+            .with("cover", heavy.clone())
+    };
+    let first = decide(&p, &board, &spot("second-1"), &table(&[("spotting", vec![2])]));
+    board = after(&board, &first);
+    // The same order spots the next tank in sight, one roll each.
+    let second = decide(&p, &board, &spot("second-2"), &table(&[("spotting", vec![3])]));
+    assert!(second.effects.contains(&Effect::mark("second-2", SPOTTED)));
+    board = after(&board, &second);
+    let listed = BattleOfTanksBattle::actions(&p, &board, SPOT_EVERY_TANK);
+    let more = listed
+        .iter()
+        .find(|a| a.key == SPOT && a.unit.as_deref() == Some("first-1"))
+        .unwrap();
+    assert!(more.refused.is_some(), "every enemy tank carries a marker");
+    // Another order is still refused: a tank takes one order a round.
+    let why = refusal_of(&p, &board, &fire("first-1", "second-1"));
+    assert!(why.contains("already has its order"), "{why}");
+    // Under revision 1 a spotting order spotted one tank.
+    let once = after(&BattleOfTanksBattle::start(&p), &first);
+    let old = BattleOfTanksBattle::actions(&p, &once, 1);
+    let spot_again = old
+        .iter()
+        .find(|a| a.key == SPOT && a.unit.as_deref() == Some("first-1"))
+        .unwrap();
+    assert!(spot_again.refused.is_some());
+    assert!(BattleOfTanksBattle::RULINGS.contains(&SPOT_RULING));
+}
+
+/// Finding 10 of issue #36: the round ends when every order stone is out of the bag; the
+/// board does not draw the bag (a house default the battle lists), so ending a round with
+/// tanks still waiting asks first.
+#[test]
+fn ending_a_round_with_tanks_waiting_asks_first() {
+    let p = small_forces();
+    let board = BattleOfTanksBattle::start(&p);
+    let end = Battle::actions(&p, &board)
+        .into_iter()
+        .find(|a| a.key == END_TURN)
+        .unwrap();
+    assert!(end.allowed());
+    let question = end.confirm.expect("asks first");
+    assert!(question.contains("no order yet this round"), "{question}");
+    assert!(BattleOfTanksBattle::RULINGS.contains(&BAG_RULING));
+    assert!(!BattleOfTanksBattle::TURN_ORDER.is_empty());
+}
+
+/// Finding 13 of issue #36: the book's example stops a tracked tank for one round, its
+/// Rückzug order repairs tracks; the ruling says which reading the board keeps and why.
+#[test]
+fn the_tracks_ruling_says_why_a_rueckzug_is_needed() {
+    assert!(BattleOfTanksBattle::RULINGS.contains(&TRACKS_RULING));
+    assert!(TRACKS_RULING.ruling.contains("one round"));
+    assert!(TRACKS_RULING.ruling.contains("Rückzug"));
+}
+
 #[test]
 fn repair_rolls_against_the_card_and_mends_the_tracks() {
     let mut p = plan(&["Tiger I"], &["T-34-85M"]);

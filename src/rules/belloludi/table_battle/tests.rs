@@ -104,6 +104,32 @@ fn start_takes_armour_from_the_card_and_keeps_what_the_plan_carries() {
     assert_eq!(board.unit("second-1").unwrap().count(ARMOUR), 4);
 }
 
+/// Book 000, Commander dice: the die shows B, 0, 1, 2 or 3; typed as printed, it gives the
+/// orders it shows, as the d20 reading of it does.
+#[test]
+fn the_commander_die_is_typed_as_it_prints() {
+    let p = plan(&["Medium Tank"], &["Heavy Tank"]);
+    let board = BelloLudiBattle::start(&p);
+    let command = Request::new(COMMAND).side(Side::Second);
+    let typed = |pools: &[&str]| {
+        let mut dice = TableDice::new();
+        for pool in pools {
+            dice.add_pool(pool).unwrap();
+        }
+        Dice::Table(dice)
+    };
+    let two = decide(&p, &board, &command, &typed(&["commander=2"]));
+    assert_eq!(two.effects[1], Effect::side_set(Side::Second, ORDERS, 2));
+    let blunder = decide(&p, &board, &command, &typed(&["commander=B", "blunder=3"]));
+    assert_eq!(blunder.effects[1], Effect::side_set(Side::Second, ORDERS, 0));
+    assert!(Battle::describe(&p, &blunder).contains("commander B"));
+    // A d20 player's number above the printed faces reads as the book's d20 table: 17 is 3.
+    let d20 = decide(&p, &board, &command, &typed(&["commander=17"]));
+    assert_eq!(d20.effects[1], Effect::side_set(Side::Second, ORDERS, 3));
+    let (asked, _) = Battle::pools(&p, &board, &command, &TableDice::new());
+    assert_eq!(asked[0].dice(), "1 die: 0, 1, 2, 3 or B");
+}
+
 #[test]
 fn the_commander_die_gives_the_sides_orders_and_a_b_gives_none() {
     let p = plan(&["Medium Tank"], &["Heavy Tank"]);

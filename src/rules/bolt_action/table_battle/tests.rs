@@ -152,6 +152,34 @@ fn a_random_draw_numbers_the_first_players_dice_first() {
     assert_eq!(event.effects, vec![Effect::side_set(Side::First, DRAWN, 1)]);
 }
 
+/// Dice as the book uses them: the players draw from their own bag and say whose colour
+/// came out; the app never asks them for a die numbered over the dice left.
+#[test]
+fn a_draw_from_the_bag_is_typed_as_the_colour_that_came_out() {
+    let plan = squads();
+    let board = BoltActionBattle::start(&plan);
+    let (asked, _) = Engine::pools(&plan, &board, &draw("random"), &TableDice::new());
+    assert_eq!(asked[0].dice(), "the colour drawn: first or second");
+    let mut typed = TableDice::new();
+    typed.add_pool("order_die=second").unwrap();
+    let event = decide(&plan, &board, &draw("random"), &Dice::Table(typed));
+    assert_eq!(event.effects, vec![Effect::side_set(Side::Second, DRAWN, 1)]);
+    // Recorded as the numbered face it stands for: the first second-player die, 3 of 4.
+    assert_eq!(event.rolls[0].roll.dice, [3]);
+    let mut typed = TableDice::new();
+    typed.add_pool("order_die=first").unwrap();
+    let event = decide(&plan, &board, &draw("random"), &Dice::Table(typed));
+    assert_eq!(event.effects, vec![Effect::side_set(Side::First, DRAWN, 1)]);
+}
+
+/// Finding 7 of issue #36: the sheet is silent on pins from hits that cannot hurt a vehicle;
+/// the battle lists its house default (unit_fire's tests count the odds).
+#[test]
+fn the_battle_lists_what_pins_an_armoured_target() {
+    assert!(BoltActionBattle::RULINGS.contains(&super::super::rulings::ARMOUR_PINS_RULING));
+    assert!(BoltActionBattle::RULINGS.contains(&super::super::rulings::UNIT_FIRE_RULING));
+}
+
 #[test]
 fn the_players_say_which_colour_came_out_of_their_bag() {
     let plan = squads();
