@@ -366,3 +366,51 @@ fn a_new_campaign_between_two_saved_forces_starts_with_its_first_battle() {
     assert_eq!(record(&h).campaign.name, "Second front");
     assert_eq!(record(&h).campaign.battles.len(), 1);
 }
+
+/// A Battle of Tanks round ended with tanks still waiting for an order: the book ends it when
+/// every stone is out of the bag, which the board does not draw, so the window asks first and
+/// records nothing until the players say yes (issue #36, finding 10).
+#[test]
+fn ending_a_round_with_tanks_waiting_asks_before_it_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    for (name, card) in [("Heavy", "Tiger I"), ("Fast", "IS-2")] {
+        let mut force = Force::new(RulesetId::BattleOfTanks, name);
+        force.units = vec![ForceUnit::library(card, 1)];
+        store.save_force(None, &force).unwrap();
+    }
+    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    app.model.apply(Command::Campaign(CampaignCommand::New {
+        ruleset: RulesetId::BattleOfTanks,
+        name: "Kursk".into(),
+        players: Sides::default(),
+        carry_losses: true,
+    }));
+    app.model
+        .apply(Command::Campaign(CampaignCommand::AddBattle {
+            name: "Prokhorovka".into(),
+            forces: Sides {
+                first: "Heavy".into(),
+                second: "Fast".into(),
+            },
+        }));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 2000.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    let before = log_len(&h);
+    click(&mut h, "End round 1");
+    assert!(
+        shown(&h, "no order yet this round"),
+        "the question is asked"
+    );
+    assert_eq!(log_len(&h), before, "nothing recorded yet");
+    click(&mut h, "Cancel");
+    assert_eq!(board(&h, 0).turn, 1);
+    click(&mut h, "End round 1");
+    click(&mut h, "Yes, record it");
+    assert_eq!(board(&h, 0).turn, 2, "ended once the players said so");
+    assert!(shown(&h, "End round 2"));
+}

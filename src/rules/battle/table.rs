@@ -665,7 +665,9 @@ fn facts(event: &TableEvent) -> Facts<'_> {
     }
 }
 
-/// Faces given for a pool the action never rolled are a mistake to say, not to drop.
+/// Faces given for a pool the action never rolled are a mistake to say, not to drop. The
+/// refusal names what the action rolls (or that it rolls nothing) in full, so no front end
+/// has to add the list of pools to it.
 fn refuse_unused(roller: &Roller) -> Result<(), BattleError> {
     let unused = roller.unused();
     if unused.is_empty() {
@@ -679,18 +681,15 @@ fn refuse_unused(roller: &Roller) -> Result<(), BattleError> {
             asked.push(words);
         }
     }
-    Err(BattleError::Invalid {
-        field: "dice",
-        message: format!(
-            "{} given but not rolled: this action rolls {}",
-            given.join(", "),
-            if asked.is_empty() {
-                "no dice, so it takes no --dice".to_string()
-            } else {
-                asked.join(", then ")
-            }
-        ),
-    })
+    Err(BattleError::not_allowed(format!(
+        "dice for {} given but not rolled: this action rolls {}",
+        given.join(", "),
+        if asked.is_empty() {
+            "no dice".to_string()
+        } else {
+            asked.join(", then ")
+        }
+    )))
 }
 
 /// "First player: Rifle Squad 1 — order: fire. Result: … (Rifle Squad 1: pins +1)", each
