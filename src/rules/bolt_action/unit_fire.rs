@@ -154,10 +154,12 @@ impl UnitFire<'_> {
             let mut outcomes: BTreeMap<Before, Dist<AttackOutcome>> = BTreeMap::new();
             fired = mixture(&fired, |state| {
                 let before = state.before(attack);
-                if !outcomes.contains_key(&before) {
-                    outcomes.insert(before, attack_outcomes(attack, &before)?);
-                }
-                let each = &outcomes[&before];
+                let each = match outcomes.entry(before) {
+                    std::collections::btree_map::Entry::Occupied(known) => known.into_mut(),
+                    std::collections::btree_map::Entry::Vacant(new) => {
+                        new.insert(attack_outcomes(attack, &before)?)
+                    }
+                };
                 Ok(each.map(|outcome| state.then(outcome)))
             })?;
         }
