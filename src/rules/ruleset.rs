@@ -198,13 +198,14 @@ pub trait Ruleset: Sync {
     /// Revision of the project's rulings for this book (RULINGS "Revisions"): bumped when a
     /// ruling is corrected. Every campaign event records the revision it was resolved under.
     fn rules_revision(&self) -> u32 {
-        1
+        self.table_battle().map_or(1, |e| e.revision)
     }
     /// What an event of `kind` resolved under an older `revision` should say beside it
     /// ("recorded under revision 1 (…; corrected in revision 2)"); `None` when no correction
     /// since concerns that kind of event.
-    fn revision_note(&self, _revision: u32, _kind: &str) -> Option<String> {
-        None
+    fn revision_note(&self, revision: u32, kind: &str) -> Option<String> {
+        let engine = self.table_battle()?;
+        super::battle::table::revision_note(revision, kind, engine.revision, engine.corrected)
     }
     /// Why the embedded book data did not load; `None` in a correct build (a test checks).
     fn seed_error(&self) -> Option<RulesError> {

@@ -509,21 +509,14 @@ fn dice_given_to_an_action_that_rolls_none_are_refused_in_plain_words() {
             &g,
         ]),
     );
+    let draw = |more: &[&str]| {
+        let mut line = args(&["campaign", "record", "Dice", "--battle", "1", "act", "draw"]);
+        line.extend(args(more));
+        line
+    };
     let refused = qm(
         dir,
-        &args(&[
-            "campaign",
-            "record",
-            "Dice",
-            "--battle",
-            "1",
-            "act",
-            "draw",
-            "--set",
-            "side=first",
-            "--dice",
-            "order_die=1",
-        ]),
+        &draw(&["--set", "side=first", "--dice", "order_die=1"]),
     );
     assert!(!refused.status.success());
     let err = String::from_utf8_lossy(&refused.stderr);
@@ -533,20 +526,7 @@ fn dice_given_to_an_action_that_rolls_none_are_refused_in_plain_words() {
     );
     assert!(!err.contains("rolls  ("), "{err}");
     // A draw from the bag typed as the colour that came out.
-    ok(
-        dir,
-        &args(&[
-            "campaign",
-            "record",
-            "Dice",
-            "--battle",
-            "1",
-            "act",
-            "draw",
-            "--dice",
-            "order_die=second",
-        ]),
-    );
+    ok(dir, &draw(&["--dice", "order_die=second"]));
     let record = record_of(dir, "Dice");
     assert_eq!(
         record.board(0).unwrap().side_count(Side::Second, "drawn"),

@@ -16,12 +16,29 @@ use quartermaster::ui::{App, CampaignCommand, Command, Launch, Model, Prefs, Vie
 /// A window over a fresh data folder holding the two saved Bolt Action forces, with a Bolt
 /// Action campaign open whose first battle sets them against each other.
 fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
+    battle_window(
+        dir,
+        RulesetId::BoltAction,
+        ("Normandy", "Hedgerows"),
+        [
+            ("Rifles", &["Regular Infantry Squad", "MMG Team"]),
+            ("Grenadiers", &["Regular Infantry Squad", "Bazooka Team"]),
+        ],
+    )
+}
+
+/// A window over a fresh data folder holding two saved forces of `ruleset` (a name and its
+/// book cards each), with a campaign `names.0` open whose first battle `names.1` sets them
+/// against each other.
+fn battle_window(
+    dir: &std::path::Path,
+    ruleset: RulesetId,
+    names: (&str, &str),
+    forces: [(&str, &[&str]); 2],
+) -> Harness<'static, App> {
     let mut store = Store::open(dir).unwrap();
-    for (name, cards) in [
-        ("Rifles", ["Regular Infantry Squad", "MMG Team"]),
-        ("Grenadiers", ["Regular Infantry Squad", "Bazooka Team"]),
-    ] {
-        let mut force = Force::new(RulesetId::BoltAction, name);
+    for (name, cards) in forces {
+        let mut force = Force::new(ruleset, name);
         force.units = cards.iter().map(|c| ForceUnit::library(*c, 1)).collect();
         store.save_force(None, &force).unwrap();
     }
@@ -29,17 +46,17 @@ fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
     app.native_dialogs = false;
     app.prefs.view = View::Campaign;
     app.model.apply(Command::Campaign(CampaignCommand::New {
-        ruleset: RulesetId::BoltAction,
-        name: "Normandy".into(),
+        ruleset,
+        name: names.0.into(),
         players: Sides::default(),
         carry_losses: true,
     }));
     app.model
         .apply(Command::Campaign(CampaignCommand::AddBattle {
-            name: "Hedgerows".into(),
+            name: names.1.into(),
             forces: Sides {
-                first: "Rifles".into(),
-                second: "Grenadiers".into(),
+                first: forces[0].0.into(),
+                second: forces[1].0.into(),
             },
         }));
     let mut h = Harness::builder()
@@ -373,33 +390,12 @@ fn a_new_campaign_between_two_saved_forces_starts_with_its_first_battle() {
 #[test]
 fn ending_a_round_with_tanks_waiting_asks_before_it_is_recorded() {
     let dir = tempfile::tempdir().unwrap();
-    let mut store = Store::open(dir.path()).unwrap();
-    for (name, card) in [("Heavy", "Tiger I"), ("Fast", "IS-2")] {
-        let mut force = Force::new(RulesetId::BattleOfTanks, name);
-        force.units = vec![ForceUnit::library(card, 1)];
-        store.save_force(None, &force).unwrap();
-    }
-    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
-    app.native_dialogs = false;
-    app.prefs.view = View::Campaign;
-    app.model.apply(Command::Campaign(CampaignCommand::New {
-        ruleset: RulesetId::BattleOfTanks,
-        name: "Kursk".into(),
-        players: Sides::default(),
-        carry_losses: true,
-    }));
-    app.model
-        .apply(Command::Campaign(CampaignCommand::AddBattle {
-            name: "Prokhorovka".into(),
-            forces: Sides {
-                first: "Heavy".into(),
-                second: "Fast".into(),
-            },
-        }));
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 2000.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    h.run();
+    let mut h = battle_window(
+        dir.path(),
+        RulesetId::BattleOfTanks,
+        ("Kursk", "Prokhorovka"),
+        [("Heavy", &["Tiger I"]), ("Fast", &["IS-2"])],
+    );
     let before = log_len(&h);
     click(&mut h, "End round 1");
     assert!(

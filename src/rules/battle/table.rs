@@ -53,6 +53,12 @@ pub trait TableRules {
     /// How a turn runs, in the players' words: who acts, and what ends a turn (shown beside
     /// the battle; [`Self::actions`] offers `end_turn` accordingly).
     const TURN_ORDER: &'static str = "";
+    /// The revision of the ruleset's rulings new play is decided under (RULINGS
+    /// "Revisions"): the ruleset's [`crate::rules::ruleset::Ruleset::rules_revision`].
+    const REVISION: u32 = 1;
+    /// What the rules were before [`Self::REVISION`] corrected them, said beside an event
+    /// recorded under an older revision ("a unit fired one weapon a Fire order").
+    const CORRECTED: &'static str = "";
     /// Whether the ruleset has a quality ladder a unit can step up between battles (the
     /// experience house rule is offered only then).
     const PROMOTES: bool = false;
@@ -166,6 +172,15 @@ pub fn revision_note(revision: u32, kind: &str, corrected_in: u32, before: &str)
             "recorded under revision {revision} ({before}; corrected in revision {corrected_in})"
         )
     })
+}
+
+/// The action `key` of unit `unit` among `actions`, if it is offered and allowed: what a
+/// scripted player looks for.
+pub fn allowed_action<'a>(actions: &'a [Action], key: &str, unit: &str) -> Option<&'a Action> {
+    actions
+        .iter()
+        .find(|a| a.key == key && a.unit.as_deref() == Some(unit))
+        .filter(|a| a.allowed())
 }
 
 /// The id of mechanic `key` of `ruleset`, if it has one: what an action names so its form is
@@ -789,6 +804,9 @@ pub struct TableEngine {
     pub turn_order: &'static str,
     /// What the step between battles clears ([`TableRules::BETWEEN_BATTLES`]).
     pub between_battles: &'static [(&'static str, &'static str)],
+    /// The rulings' current revision and what it corrected ([`TableRules::REVISION`]).
+    pub revision: u32,
+    pub corrected: &'static str,
 }
 
 impl TableEngine {
@@ -810,6 +828,8 @@ impl TableEngine {
             rulings: R::RULINGS,
             turn_order: R::TURN_ORDER,
             between_battles: R::BETWEEN_BATTLES,
+            revision: R::REVISION,
+            corrected: R::CORRECTED,
             unit_standing: R::unit_standing,
             turn_standing: R::turn_standing,
             scripted: |plan, board| {

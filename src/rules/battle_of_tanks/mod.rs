@@ -147,20 +147,6 @@ impl Ruleset for BattleOfTanks {
         &DATA
     }
 
-    /// Revision 2 reads the book where revision 1 had not (docs/rulings.md, "Board
-    /// battles").
-    fn rules_revision(&self) -> u32 {
-        table_battle::SPOT_EVERY_TANK
-    }
-
-    fn revision_note(&self, revision: u32, kind: &str) -> Option<String> {
-        crate::rules::battle::table::revision_note(
-            revision,
-            kind,
-            table_battle::SPOT_EVERY_TANK,
-            "a spotting order spotted one tank",
-        )
-    }
 
     fn summary(&self) -> &'static str {
         "Tank duels with an order bag; tier-point budgets; penetration die K/T/W."

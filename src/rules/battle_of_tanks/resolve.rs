@@ -52,13 +52,10 @@ impl PenetrationFace {
 pub fn penetration_names() -> Result<FaceNames, ResolveError> {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     let faces = &tables()?.penetration_die;
-    let names = NAMES.get_or_init(|| {
-        faces
-            .iter()
-            .flat_map(|f| std::iter::repeat_n(f.face.printed(), f.weight as usize))
-            .collect()
-    });
-    Ok(FaceNames::Printed(names))
+    Ok(FaceNames::read_from(
+        &NAMES,
+        faces.iter().map(|f| (f.face.printed(), f.weight)),
+    ))
 }
 
 /// A penetration die face and how many faces of the reading die show it.

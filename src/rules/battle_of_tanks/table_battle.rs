@@ -401,6 +401,8 @@ impl TableRules for BattleOfTanksBattle {
         CARRY_RULING,
     ];
     const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[(TRACKED, "damaged tracks repaired")];
+    const REVISION: u32 = SPOT_EVERY_TANK;
+    const CORRECTED: &'static str = "a spotting order spotted one tank";
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] =
         &[MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH, END_TURN];
@@ -649,16 +651,7 @@ fn standing_of(unit: &BoardUnit) -> UnitStanding {
     if unit.has(MOVED) {
         badges.push(Badge::new("Moved", Tone::Neutral));
     }
-    UnitStanding {
-        strength: Some(Strength {
-            now,
-            full: full.max(now),
-            noun: "hit points",
-        }),
-        tallies: Vec::new(),
-        badges,
-        out: !unit.in_play(),
-    }
+    UnitStanding::of(unit, Some(Strength::new(now, full, "hit points")), Vec::new(), badges)
 }
 
 /// The round: each side's stones still in the bag, the next step.
@@ -668,26 +661,20 @@ fn round_of(board: &Board) -> TurnStanding {
         let left = i64::try_from(waiting(board, side)).unwrap_or(0);
         *stock.get_mut(side) = vec![Tally::new("Order stones in the bag", left, Tone::Neutral)];
     }
-    let left = SIDES.into_iter().any(|s| waiting(board, s) > 0);
-    let (step, next) = match (board.outcome.is_some(), left) {
-        (true, _) => ("The battle is over".to_string(), None),
-        (false, true) => (
+    let step = if SIDES.into_iter().any(|s| waiting(board, s) > 0) {
+        (
+            None,
             "Draw an order stone and order that player's tank".to_string(),
             None,
-        ),
-        (false, false) => (
+        )
+    } else {
+        (
+            None,
             format!("Every stone is out: end round {}", board.turn),
             Some(END_TURN),
-        ),
+        )
     };
-    TurnStanding {
-        turn: board.turn,
-        turn_word: "Round",
-        acting: None,
-        step,
-        stock,
-        next,
-    }
+    TurnStanding::of(board, "Round", stock, step)
 }
 
 #[cfg(test)]

@@ -203,20 +203,6 @@ impl Ruleset for BelleEpoque {
         &DATA
     }
 
-    /// Revision 2 reads the book where revision 1 had not (docs/rulings.md, "Board
-    /// battles").
-    fn rules_revision(&self) -> u32 {
-        table_battle::GENERAL_FIXED
-    }
-
-    fn revision_note(&self, revision: u32, kind: &str) -> Option<String> {
-        crate::rules::battle::table::revision_note(
-            revision,
-            kind,
-            table_battle::GENERAL_FIXED,
-            "each command roll chose the general's die",
-        )
-    }
 
     fn summary(&self) -> &'static str {
         "Victorian-era brigades on a hex board; command points, reactivity tests, troop types A–G."

@@ -32,7 +32,9 @@ use crate::rules::HouseDefault;
 use crate::rules::RulesetId;
 use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
 use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
-use crate::rules::battle::table::{Resolved, TableRules, mechanic_id, roll_mechanic};
+use crate::rules::battle::table::{
+    Resolved, TableRules, allowed_action, mechanic_id, roll_mechanic,
+};
 use crate::rules::battle::{
     Action, BattleError, Category, Limit, Request, SIDES, Side, Sides, opponent,
 };
@@ -603,6 +605,8 @@ impl TableRules for BelleEpoqueBattle {
         CARRY_RULING,
         PROMOTE_RULING,
     ];
+    const REVISION: u32 = GENERAL_FIXED;
+    const CORRECTED: &'static str = "each command roll chose the general's die";
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] = ACTIONS;
     const TURN_ORDER: &'static str = "Both players roll their command points; then units are activated one after the other as tokens come out of the bowl (either side, each unit once); the turn ends when the bowl is empty.";
@@ -813,12 +817,7 @@ impl TableRules for BelleEpoqueBattle {
             return None;
         }
         let actions = Self::actions(plan, board, GENERAL_FIXED);
-        let allowed = |key: &str, unit: &BoardUnit| {
-            actions
-                .iter()
-                .find(|a| a.key == key && a.unit.as_deref() == Some(unit.id.as_str()))
-                .filter(|a| a.allowed())
-        };
+        let allowed = |key: &str, unit: &BoardUnit| allowed_action(&actions, key, &unit.id);
         for side in SIDES {
             if board.side_count(side, COMMAND_ROLLED) == 0 && side_stands(board, side) > 0 {
                 return Some(
@@ -924,16 +923,7 @@ fn standing_of(unit: &BoardUnit) -> UnitStanding {
     if let Some(p) = profile(&unit.card) {
         badges.push(Badge::new(p.reactivity.label(), Tone::Neutral));
     }
-    UnitStanding {
-        strength: Some(Strength {
-            now,
-            full,
-            noun: "stands",
-        }),
-        tallies,
-        badges,
-        out: !unit.in_play(),
-    }
+    UnitStanding::of(unit, Some(Strength::new(now, full, "stands")), tallies, badges)
 }
 
 /// The turn: command points each side has left and its general, the step next.
@@ -968,32 +958,24 @@ fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
         .into_iter()
         .find(|&s| board.side_count(s, COMMAND_ROLLED) == 0 && side_stands(board, s) > 0);
     let waiting = SIDES.into_iter().any(|s| not_activated(board, s) > 0);
-    let (acting, step, next) = match (board.outcome.is_some(), unrolled) {
-        (true, _) => (None, "The battle is over".to_string(), None),
-        (false, Some(side)) => (
+    let step = match unrolled {
+        Some(side) => (
             Some(side),
             format!("{} rolls its command points", plan.side_name(side)),
             Some("command"),
         ),
-        (false, None) if waiting => (
+        None if waiting => (
             None,
             "Activate the unit whose token comes out of the bowl".to_string(),
             Some("activate"),
         ),
-        (false, None) => (
+        None => (
             None,
             format!("Every unit has been activated: end turn {}", board.turn),
             Some("end_turn"),
         ),
     };
-    TurnStanding {
-        turn: board.turn,
-        turn_word: "Turn",
-        acting,
-        step,
-        stock,
-        next,
-    }
+    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]

@@ -274,20 +274,6 @@ impl Ruleset for BelloLudi {
         &DATA
     }
 
-    /// Revision 2 reads the book where revision 1 had not (docs/rulings.md, "Board
-    /// battles").
-    fn rules_revision(&self) -> u32 {
-        table_battle::BROKEN_GROUP_RALLIES
-    }
-
-    fn revision_note(&self, revision: u32, kind: &str) -> Option<String> {
-        crate::rules::battle::table::revision_note(
-            revision,
-            kind,
-            table_battle::BROKEN_GROUP_RALLIES,
-            "a group still broken when a turn ended lost at once, and a shaken tank's victory point went with its rally",
-        )
-    }
 
     fn summary(&self) -> &'static str {
         "Fast tank-on-tank skirmish; vehicles costed from speed, shooting dice and armour."

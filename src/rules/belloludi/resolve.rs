@@ -233,13 +233,10 @@ fn read_face(faces: &[FaceWeight], roll: u8) -> Option<CommanderFace> {
 pub fn commander_names() -> Result<FaceNames, ResolveError> {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     let faces = &tables()?.commander_die;
-    let names = NAMES.get_or_init(|| {
-        faces
-            .iter()
-            .flat_map(|f| std::iter::repeat_n(f.face.printed(), f.weight as usize))
-            .collect()
-    });
-    Ok(FaceNames::Printed(names))
+    Ok(FaceNames::read_from(
+        &NAMES,
+        faces.iter().map(|f| (f.face.printed(), f.weight)),
+    ))
 }
 
 /// Rolls `count` commander dice (as reading-die faces) and reads them.

@@ -563,6 +563,8 @@ impl TableRules for BelloLudiBattle {
         (SHAKEN, "no longer shaken"),
         (BROKEN, "no longer broken"),
     ];
+    const REVISION: u32 = BROKEN_GROUP_RALLIES;
+    const CORRECTED: &'static str = "a group still broken when a turn ended lost at once, and a shaken tank's victory point went with its rally";
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] =
         &[COMMAND, MOVE, SHOOT, CRASH, RALLY, LEAVE_TABLE, END_TURN];
@@ -778,16 +780,8 @@ fn standing_of(unit: &BoardUnit) -> UnitStanding {
     if unit.has(WAS_SHAKEN) && !unit.has(SHAKEN) && !unit.has(BROKEN) {
         badges.push(Badge::new("Was shaken (1 VP scored)", Tone::Neutral));
     }
-    UnitStanding {
-        strength: Some(Strength {
-            now: unit.count(ARMOUR),
-            full: full.max(unit.count(ARMOUR)),
-            noun: "armour",
-        }),
-        tallies: Vec::new(),
-        badges,
-        out: !unit.in_play(),
-    }
+    let strength = Strength::new(unit.count(ARMOUR), full, "armour");
+    UnitStanding::of(unit, Some(strength), Vec::new(), badges)
 }
 
 /// The turn: each side's orders left and victory points, whose commander die is next.
@@ -810,27 +804,19 @@ fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
     let rolls = SIDES
         .into_iter()
         .find(|&side| command_action(board, side).allowed());
-    let (acting, step, next) = match (board.outcome.is_some(), rolls) {
-        (true, _) => (None, "The battle is over".to_string(), None),
-        (false, Some(side)) => (
+    let step = match rolls {
+        Some(side) => (
             Some(side),
             format!("{} rolls the commander die", plan.side_name(side)),
             Some(COMMAND),
         ),
-        (false, None) => (
+        None => (
             None,
             format!("Order, shoot and rally; then end turn {}", board.turn),
             Some(END_TURN),
         ),
     };
-    TurnStanding {
-        turn: board.turn,
-        turn_word: "Turn",
-        acting,
-        step,
-        stock,
-        next,
-    }
+    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]

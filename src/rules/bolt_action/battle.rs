@@ -27,7 +27,7 @@ use crate::rules::dice::{DiceError, Dist, FaceNames, RollRecord, Roller};
 pub use crate::rules::battle::Side;
 
 /// The side's place in [`Battle::bag`].
-fn bag_index(side: Side) -> usize {
+pub fn bag_index(side: Side) -> usize {
     match side {
         Side::First => 0,
         Side::Second => 1,
@@ -35,7 +35,7 @@ fn bag_index(side: Side) -> usize {
 }
 
 /// "first player's", as a die of that colour is named.
-fn colour(side: Side) -> &'static str {
+pub fn colour(side: Side) -> &'static str {
     match side {
         Side::First => "first player's",
         Side::Second => "second player's",

@@ -565,13 +565,9 @@ fn unit_fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         r.mark("pins");
     }
     if let Some(sampling) = odds.estimate {
-        r.note(format!("Odds are an {}.", sampling.describe()));
-        r.estimated(
-            Estimate {
-                trials: sampling.trials,
-                seed: sampling.seed,
-                std_error_max: sampling.std_error(0.5),
-            },
+        sampled(
+            &mut r,
+            sampling,
             &[
                 "expected_hits",
                 "expected_casualties",
@@ -598,34 +594,14 @@ fn unit_fire_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolv
                 &labelled.record,
             );
         }
+    }
+    roll_totals(&mut r, roll.shots, roll.tally, roll.pins);
+    for (attack, weapon_roll) in fire.attacks.iter().zip(&roll.rolls) {
         for applied in &weapon_roll.applied {
             r.result(format!("{}: {}", attack.weapon.name, applied_words(applied)));
         }
     }
-    r.count("shots", "Shots", roll.shots);
-    r.count("hits", "Hits", roll.tally.hits);
-    r.count("damaging_hits", "Damaging hits", roll.tally.damaging);
-    r.count("pins", "Pins", roll.pins);
-    r.result(format!(
-        "{}, {}, {} damaging, {}",
-        amount(u64::from(roll.shots), "shots"),
-        amount(u64::from(roll.tally.hits), "hits"),
-        roll.tally.damaging,
-        amount(u64::from(roll.pins), "pins")
-    ));
-    if let Some(vehicle) = &roll.vehicle {
-        r.value(
-            "vehicle_state",
-            "Vehicle after the fire",
-            Value::Text(vehicle.words()),
-        );
-        r.value(
-            "knocked_out",
-            "Knocked out",
-            Value::Flag(vehicle.knocked_out.is_some()),
-        );
-        r.result(format!("{}: {}", target_name(inputs), vehicle.words()));
-    }
+    vehicle_after(&mut r, inputs, roll.vehicle.as_ref(), "Vehicle after the fire");
     Ok(r)
 }
 
@@ -769,14 +745,10 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         r.mark("pins");
     }
     if let Some(sampling) = odds.estimate {
-        r.note(format!("Odds are an {}.", sampling.describe()));
         // Per shot the odds stay exact; the totals over the whole attack are sampled.
-        r.estimated(
-            Estimate {
-                trials: sampling.trials,
-                seed: sampling.seed,
-                std_error_max: sampling.std_error(0.5),
-            },
+        sampled(
+            &mut r,
+            sampling,
             &[
                 "shots",
                 "hits",
@@ -805,32 +777,57 @@ fn shooting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolve
     for labelled in &roll.rolls {
         r.dice(labelled.label, &labelled.record);
     }
-    r.count("shots", "Shots", roll.shots);
-    r.count("hits", "Hits", roll.tally.hits);
-    r.count("damaging_hits", "Damaging hits", roll.tally.damaging);
-    r.count("pins", "Pins", roll.pins);
-    r.result(format!(
-        "{}, {}, {} damaging, {}",
-        amount(u64::from(roll.shots), "shots"),
-        amount(u64::from(roll.tally.hits), "hits"),
-        roll.tally.damaging,
-        amount(u64::from(roll.pins), "pins")
-    ));
+    roll_totals(&mut r, roll.shots, roll.tally, roll.pins);
     for applied in &roll.applied {
         r.result(applied_words(applied));
     }
-    if let Some(vehicle) = &roll.vehicle {
-        r.value(
-            "vehicle_state",
-            "Vehicle after the attack",
-            Value::Text(vehicle.words()),
-        );
-        r.value(
-            "knocked_out",
-            "Knocked out",
-            Value::Flag(vehicle.knocked_out.is_some()),
-        );
-        r.result(format!("{}: {}", target_name(inputs), vehicle.words()));
-    }
+    vehicle_after(&mut r, inputs, roll.vehicle.as_ref(), "Vehicle after the attack");
     Ok(r)
+}
+
+/// Marks the values under `keys` as counted from the seeded trials of `sampling`, and says so.
+fn sampled(r: &mut Report, sampling: ba::Sampling, keys: &[&str]) {
+    r.note(format!("Odds are an {}.", sampling.describe()));
+    r.estimated(
+        Estimate {
+            trials: sampling.trials,
+            seed: sampling.seed,
+            std_error_max: sampling.std_error(0.5),
+        },
+        keys,
+    );
+}
+
+/// A roll's shots, hits, damaging hits and pins: values and the result's first line.
+fn roll_totals(r: &mut Report, shots: u32, tally: ba::AttackTally, pins: u32) {
+    r.count("shots", "Shots", shots);
+    r.count("hits", "Hits", tally.hits);
+    r.count("damaging_hits", "Damaging hits", tally.damaging);
+    r.count("pins", "Pins", pins);
+    r.result(format!(
+        "{}, {}, {} damaging, {}",
+        amount(u64::from(shots), "shots"),
+        amount(u64::from(tally.hits), "hits"),
+        tally.damaging,
+        amount(u64::from(pins), "pins")
+    ));
+}
+
+/// An armoured target's state after a roll, as values and the result's last line.
+fn vehicle_after(
+    r: &mut Report,
+    inputs: &Inputs,
+    vehicle: Option<&super::vehicle_damage::VehicleAfter>,
+    label: &str,
+) {
+    let Some(vehicle) = vehicle else {
+        return;
+    };
+    r.value("vehicle_state", label, Value::Text(vehicle.words()));
+    r.value(
+        "knocked_out",
+        "Knocked out",
+        Value::Flag(vehicle.knocked_out.is_some()),
+    );
+    r.result(format!("{}: {}", target_name(inputs), vehicle.words()));
 }

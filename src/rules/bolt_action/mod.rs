@@ -271,20 +271,6 @@ impl Ruleset for BoltAction {
         &DATA
     }
 
-    /// Revision 2 reads the book where revision 1 had not (docs/rulings.md, "Board
-    /// battles").
-    fn rules_revision(&self) -> u32 {
-        table_battle::WHOLE_UNIT_FIRE
-    }
-
-    fn revision_note(&self, revision: u32, kind: &str) -> Option<String> {
-        crate::rules::battle::table::revision_note(
-            revision,
-            kind,
-            table_battle::WHOLE_UNIT_FIRE,
-            "a unit fired one weapon a Fire order, a FUBAR Friendly Fire shot at the enemy, and a unit that fired from Ambush kept its die",
-        )
-    }
 
     fn summary(&self) -> &'static str {
         "WWII company actions with order dice; points set per unit by the players."

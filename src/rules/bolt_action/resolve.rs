@@ -976,34 +976,37 @@ fn vehicle_before(attack: &Attack<'_>, hit_pins: u32) -> VehicleAfter {
     )
 }
 
-fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
-    let t = tables()?;
-    let numbers = attack.numbers()?;
+/// The hits and damaging hits of a whole attack, summed over its shots (exact).
+fn tally_odds(attack: &Attack<'_>, numbers: &AttackNumbers) -> Result<Dist<AttackTally>, ResolveError> {
     let hit = hit_odds(numbers.need)?;
-    let damages = damage_test(&numbers, attack.target.damage_value);
-    let damage_roll = d6().map(damages);
+    let damages = damage_test(numbers, attack.target.damage_value);
     let on_hit: Dist<AttackTally> = match numbers.he_hits {
         Some(he) if !attack.target.armoured => mixture(&he.dist()?, |&k| {
             Ok(d6()
                 .count_where(k, damages)?
                 .map(|&damaging| AttackTally { hits: k, damaging }))
         })?,
-        _ => damage_roll.map(|&ok| AttackTally {
+        _ => d6().map(damages).map(|&ok| AttackTally {
             hits: 1,
             damaging: u32::from(ok),
         }),
     };
-    let shot =
-        reduced(&hit.combine(
-            &on_hit,
-            |&hit, tally| {
-                if hit { *tally } else { AttackTally::default() }
-            },
-        )?)?;
+    let shot = reduced(&hit.combine(&on_hit, |&hit, tally| {
+        if hit { *tally } else { AttackTally::default() }
+    })?)?;
     let shots = numbers.shots.dist()?.sum_of(attack.firers)?;
-    let tally = mixture(&shots, |&n| {
+    mixture(&shots, |&n| {
         Ok(shot.repeat(n, AttackTally::default(), |acc, s| acc.merge(s))?)
-    })?;
+    })
+}
+
+fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
+    let t = tables()?;
+    let numbers = attack.numbers()?;
+    let hit = hit_odds(numbers.need)?;
+    let damage_roll = d6().map(damage_test(&numbers, attack.target.damage_value));
+    let shots = numbers.shots.dist()?.sum_of(attack.firers)?;
+    let tally = tally_odds(attack, &numbers)?;
     let pin_dice = numbers.pins.dist()?;
     let (pins, per_damaging_hit, vehicle) = if attack.target.armoured {
         let per_hit = vehicle_damage_odds(t, &numbers, attack.massive_damage)?;
@@ -1170,26 +1173,7 @@ pub fn attack_outcomes(
 ) -> Result<Dist<AttackOutcome>, ResolveError> {
     let t = tables()?;
     let numbers = attack.numbers()?;
-    let hit = hit_odds(numbers.need)?;
-    let damages = damage_test(&numbers, attack.target.damage_value);
-    let on_hit: Dist<AttackTally> = match numbers.he_hits {
-        Some(he) if !attack.target.armoured => mixture(&he.dist()?, |&k| {
-            Ok(d6()
-                .count_where(k, damages)?
-                .map(|&damaging| AttackTally { hits: k, damaging }))
-        })?,
-        _ => d6().map(damages).map(|&ok| AttackTally {
-            hits: 1,
-            damaging: u32::from(ok),
-        }),
-    };
-    let shot = reduced(&hit.combine(&on_hit, |&hit, tally| {
-        if hit { *tally } else { AttackTally::default() }
-    })?)?;
-    let shots = numbers.shots.dist()?.sum_of(attack.firers)?;
-    let tally = mixture(&shots, |&n| {
-        Ok(shot.repeat(n, AttackTally::default(), |acc, s| acc.merge(s))?)
-    })?;
+    let tally = tally_odds(attack, &numbers)?;
     let hit_pins = reduced(&numbers.pins.dist()?.map(|&p| before.hit_pins(attack, &numbers, p)))?;
     let per_result = result_odds(t, &numbers)?;
     let results_per_hit = if attack.massive_damage { 2 } else { 1 };

@@ -40,6 +40,7 @@ use std::collections::BTreeMap;
 
 use super::battle::{
     self as typed, AMBUSH_FIRED_RELEASED, Action as Step, Battle, BattleUnit, GivenOrder, UnitId,
+    bag_index, colour as side_words,
 };
 use super::close_quarters::{self, AssaultEnd, mechanics as cq};
 use super::resolve as ba;
@@ -50,7 +51,7 @@ use crate::rules::HouseDefault;
 use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
 use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
 use crate::rules::battle::table::{
-    Resolved, TableRules, mechanic_defaults, mechanic_id, roll_mechanic,
+    Resolved, TableRules, allowed_action, mechanic_defaults, mechanic_id, roll_mechanic,
 };
 use crate::rules::battle::{Action, BattleError, Category, Limit, Request, SIDES, Side, Sides};
 use crate::rules::dice::{Roller, TableDice};
@@ -147,20 +148,6 @@ fn kept_mark(order: OrderKind) -> Option<&'static str> {
         OrderKind::Down => Some(DOWN),
         OrderKind::Ambush => Some(AMBUSH),
         _ => None,
-    }
-}
-
-fn bag_index(side: Side) -> usize {
-    match side {
-        Side::First => 0,
-        Side::Second => 1,
-    }
-}
-
-fn side_words(side: Side) -> &'static str {
-    match side {
-        Side::First => "first player's",
-        Side::Second => "second player's",
     }
 }
 
@@ -1007,6 +994,8 @@ impl TableRules for BoltActionBattle {
         PROMOTE_RULING,
     ];
     const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[(PINS, "pins shed"), (IMMOBILISED, "immobilised vehicle repaired")];
+    const REVISION: u32 = WHOLE_UNIT_FIRE;
+    const CORRECTED: &'static str = "a unit fired one weapon a Fire order, a FUBAR Friendly Fire shot at the enemy, and a unit that fired from Ambush kept its die";
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] = &[
         "draw",
@@ -1248,12 +1237,7 @@ impl TableRules for BoltActionBattle {
             );
         }
         let actions = Self::actions(plan, board, WHOLE_UNIT_FIRE);
-        let allowed = |key: &str, unit: &BoardUnit| {
-            actions
-                .iter()
-                .find(|a| a.key == key && a.unit.as_deref() == Some(unit.id.as_str()))
-                .filter(|a| a.allowed())
-        };
+        let allowed = |key: &str, unit: &BoardUnit| allowed_action(&actions, key, &unit.id);
         for unit in board.units.iter().filter(|u| u.in_play()) {
             if allowed("rally", unit).is_some() {
                 return Some(Request::new("rally").unit(unit.id.clone()));
@@ -1285,11 +1269,8 @@ impl TableRules for BoltActionBattle {
 fn standing_of(unit: &BoardUnit) -> UnitStanding {
     let profile = profile(unit).ok();
     let vehicle = is_vehicle(unit);
-    let strength = (!vehicle).then(|| Strength {
-        now: models_left(unit),
-        full: unit.count(MODELS).max(1),
-        noun: "models",
-    });
+    let strength =
+        (!vehicle).then(|| Strength::new(models_left(unit), unit.count(MODELS).max(1), "models"));
     let mut tallies = Vec::new();
     let pins = unit.count(PINS);
     if pins > 0 {
@@ -1331,56 +1312,37 @@ fn standing_of(unit: &BoardUnit) -> UnitStanding {
     if let Some(p) = profile {
         badges.push(Badge::new(p.quality.label(), Tone::Neutral));
     }
-    UnitStanding {
-        strength,
-        tallies,
-        badges,
-        out: !unit.in_play(),
-    }
+    UnitStanding::of(unit, strength, tallies, badges)
 }
 
 /// The turn: whose die is out, the dice each side has in the bag, the next step.
 fn turn_of(board: &Board) -> TurnStanding {
     let mut stock: Sides<Vec<Tally>> = Sides::default();
-    let (acting, step, next) = match typed_battle(board) {
-        Ok(battle) => {
-            for side in SIDES {
-                let left = i64::from(battle.bag[bag_index(side)]);
-                *stock.get_mut(side) = vec![Tally::new("Order dice in the bag", left, Tone::Neutral)];
-            }
-            match battle.drawn {
-                Some(side) => (
-                    Some(side),
-                    format!("Give the {} die to a unit of theirs", side_words(side)),
-                    Some("order"),
-                ),
-                None if battle.dice_left() > 0 => (
-                    None,
-                    "Draw the next order die from the bag".to_string(),
-                    Some("draw"),
-                ),
-                None => (
-                    None,
-                    format!("The bag is empty: end turn {}", board.turn),
-                    Some("end_turn"),
-                ),
-            }
-        }
-        Err(_) => (None, String::new(), None),
+    let Ok(battle) = typed_battle(board) else {
+        return TurnStanding::of(board, "Turn", stock, (None, String::new(), None));
     };
-    let (acting, step, next) = if board.outcome.is_some() {
-        (None, "The battle is over".to_string(), None)
-    } else {
-        (acting, step, next)
-    };
-    TurnStanding {
-        turn: board.turn,
-        turn_word: "Turn",
-        acting,
-        step,
-        stock,
-        next,
+    for side in SIDES {
+        let left = i64::from(battle.bag[bag_index(side)]);
+        *stock.get_mut(side) = vec![Tally::new("Order dice in the bag", left, Tone::Neutral)];
     }
+    let step = match battle.drawn {
+        Some(side) => (
+            Some(side),
+            format!("Give the {} die to a unit of theirs", side_words(side)),
+            Some("order"),
+        ),
+        None if battle.dice_left() > 0 => (
+            None,
+            "Draw the next order die from the bag".to_string(),
+            Some("draw"),
+        ),
+        None => (
+            None,
+            format!("The bag is empty: end turn {}", board.turn),
+            Some("end_turn"),
+        ),
+    };
+    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]

@@ -72,6 +72,24 @@ pub enum FaceNames {
     },
 }
 
+impl FaceNames {
+    /// A die read from a numbered one, as its data gives it: each name with how many faces
+    /// of the numbered die show it, in reading order (the commander die: 0 ×4, 1 ×5 … B ×1).
+    /// The names are laid out once, in `cache`, so the request can hold them.
+    pub fn read_from(
+        cache: &'static std::sync::OnceLock<Vec<&'static str>>,
+        weights: impl IntoIterator<Item = (&'static str, u32)>,
+    ) -> FaceNames {
+        let names = cache.get_or_init(|| {
+            weights
+                .into_iter()
+                .flat_map(|(name, weight)| std::iter::repeat_n(name, weight as usize))
+                .collect()
+        });
+        FaceNames::Printed(names)
+    }
+}
+
 /// What players type for a blank face: a dash of any length, or the word.
 const BLANKS: [&str; 5] = ["-", "–", "—", "_", "blank"];
 
