@@ -100,10 +100,10 @@ const ORDER_CHOICES: [Choice; 6] = [
     Choice::new("down", "Down"),
 ];
 
-/// How the die came out of the bag: the app draws it by a roll, or the players say which
-/// colour they drew from their own bag.
+/// How the die came out of the bag: drawn from it (by the app, or with the dice rolled at the
+/// table the players say the colour that came out), or the colour named at once.
 const DRAW_CHOICES: [Choice; 3] = [
-    Choice::new("random", "Draw at random (the app rolls)"),
+    Choice::new("random", "Draw a die from the bag"),
     Choice::new("first", "A first player's die came out"),
     Choice::new("second", "A second player's die came out"),
 ];

@@ -782,3 +782,24 @@ fn an_estimate_is_marked_beside_each_sampled_figure_and_its_seed_follows_the_que
         "{seeds:?}"
     );
 }
+
+/// A chance every sampled trial gave one way is still an estimate: it reads ">99.9%" with an
+/// error above 0, never "100.0% ± 0.0" where the exact chance is 99.996% (issue #36).
+#[test]
+fn an_estimate_that_came_out_one_way_in_every_trial_never_reads_as_certain() {
+    let mut report = Report::new(RulesetId::BoltAction, "shooting", "test");
+    report.chance("p_knocked_out", "P(knocked out)", 1.0);
+    report.chance("p_spared", "P(spared)", 0.0);
+    report.estimated(
+        Estimate {
+            trials: 20_000,
+            seed: 1,
+            std_error_max: 0.0035,
+        },
+        &["p_knocked_out", "p_spared"],
+    );
+    let certain = &report.values[0];
+    assert_eq!(certain.text(), "≈ >99.9% ± <0.1");
+    assert!(certain.std_error.is_some_and(|se| se > 0.0));
+    assert_eq!(report.values[1].text(), "≈ <0.1% ± <0.1");
+}
