@@ -291,10 +291,10 @@ fn unit_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
     action
 }
 
-fn command_action(board: &Board, side: Side) -> Action {
+fn command_action(plan: &TablePlan, board: &Board, side: Side) -> Action {
     let mut action = Action::new(
         COMMAND,
-        format!("{} player: roll the commander die", side_word(side)),
+        format!("{}: roll the commander die", plan.side_name(side)),
     );
     action.side = Some(side);
     action.mechanic = mechanic_id(RULESET, "command");
@@ -522,12 +522,13 @@ fn end_turn_action(plan: &TablePlan, board: &Board) -> Action {
     let mut action = Action::new(END_TURN, format!("End turn {}", board.turn));
     let waiting: Vec<String> = SIDES
         .into_iter()
-        .filter(|&side| command_action(board, side).allowed())
+        .filter(|&side| command_action(plan, board, side).allowed())
         .map(|side| plan.side_name(side))
         .collect();
+    let has = if waiting.len() > 1 { "have" } else { "has" };
     if !waiting.is_empty() {
         action.confirm = Some(format!(
-            "{} has not rolled the commander die this turn: end turn {} now?",
+            "{} {has} not rolled the commander die this turn: end turn {} now?",
             waiting.join(" and "),
             board.turn
         ));
@@ -582,7 +583,7 @@ impl TableRules for BelloLudiBattle {
     fn actions(plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action> {
         let mut actions: Vec<Action> = SIDES
             .into_iter()
-            .map(|side| command_action(board, side))
+            .map(|side| command_action(plan, board, side))
             .collect();
         actions.extend(
             board
@@ -803,7 +804,7 @@ fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
     }
     let rolls = SIDES
         .into_iter()
-        .find(|&side| command_action(board, side).allowed());
+        .find(|&side| command_action(plan, board, side).allowed());
     let step = match rolls {
         Some(side) => (
             Some(side),
