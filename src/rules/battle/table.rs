@@ -59,6 +59,10 @@ pub trait TableRules {
     /// What the rules were before [`Self::REVISION`] corrected them, said beside an event
     /// recorded under an older revision ("a unit fired one weapon a Fire order").
     const CORRECTED: &'static str = "";
+    /// Pools given a new name: (the old name, the new, the revision from which events record
+    /// the new). An event of an older revision keeps the old name, so it verifies as
+    /// recorded; a player types the new one.
+    const RENAMED_POOLS: &'static [(&'static str, &'static str, u32)] = &[];
     /// Whether the ruleset has a quality ladder a unit can step up between battles (the
     /// experience house rule is offered only then).
     const PROMOTES: bool = false;
@@ -371,14 +375,31 @@ fn words_of(value: Option<&InputValue>) -> String {
     }
 }
 
+/// The name a pool is recorded under by an event of `revision` (its old name before a
+/// rename, [`TableRules::RENAMED_POOLS`]).
+fn recorded_pool<R: TableRules>(pool: &'static str, revision: u32) -> &'static str {
+    R::RENAMED_POOLS
+        .iter()
+        .find(|(_, new, from)| *new == pool && revision < *from)
+        .map_or(pool, |(old, _, _)| *old)
+}
+
+/// The name the rules ask a recorded pool by now.
+fn current_pool<R: TableRules>(pool: &str) -> &str {
+    R::RENAMED_POOLS
+        .iter()
+        .find(|(old, _, _)| *old == pool)
+        .map_or(pool, |(_, new, _)| *new)
+}
+
 /// The dice a recorded event rolled, to roll them again: its seed, or the faces typed.
-fn dice_of(event: &TableEvent) -> Dice {
+fn dice_of<R: TableRules>(event: &TableEvent) -> Dice {
     match event.rolls.first() {
         Some(first) if first.roll.source == Source::Seed => Dice::Seed(first.roll.seed),
         _ => {
             let mut faces = TableDice::new();
             for r in &event.rolls {
-                faces.add(&r.pool, r.roll.dice.clone());
+                faces.add(current_pool::<R>(&r.pool), r.roll.dice.clone());
             }
             Dice::Table(faces)
         }
@@ -497,7 +518,7 @@ impl<R: TableRules> TableBattle<R> {
                 .rolled()
                 .iter()
                 .map(|r| TableRoll {
-                    pool: r.pool.to_string(),
+                    pool: recorded_pool::<R>(r.pool, revision).to_string(),
                     roll: r.clone(),
                 })
                 .collect(),
@@ -601,7 +622,7 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
             )));
         }
         let request = request_of::<R>(event, revision)?;
-        let dice = dice_of(event);
+        let dice = dice_of::<R>(event);
         let mut roller = dice.roller();
         let from = if event.rolls.is_empty() {
             event.dice_from

@@ -995,6 +995,8 @@ impl TableRules for BoltActionBattle {
     ];
     const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[(PINS, "pins shed"), (IMMOBILISED, "immobilised vehicle repaired")];
     const REVISION: u32 = WHOLE_UNIT_FIRE;
+    const RENAMED_POOLS: &'static [(&'static str, &'static str, u32)] =
+        &[("damage_result", "damage_results", WHOLE_UNIT_FIRE)];
     const CORRECTED: &'static str = "a unit fired one weapon a Fire order, a FUBAR Friendly Fire shot at the enemy, and a unit that fired from Ambush kept its die";
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] = &[

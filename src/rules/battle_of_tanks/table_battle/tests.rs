@@ -571,3 +571,27 @@ fn carry_repairs_survivors_and_loses_the_destroyed_and_nothing_is_promoted() {
     assert!(BattleOfTanksBattle::carry(&start.units[1], &board.units[1]).is_none());
     assert!(BattleOfTanksBattle::promote(&kept).is_none());
 }
+
+/// The tank's card: hit points against its card's, damaged tracks and a spot marker as
+/// warnings; the round strip: the order stones still in each side's bag.
+#[test]
+fn the_standing_shows_hit_points_tracks_and_the_stones_left() {
+    use crate::rules::battle::standing::Tone;
+    let p = small_forces();
+    let mut board = BattleOfTanksBattle::start(&p);
+    let id = board.units[0].id.clone();
+    board.apply(&Effect::add(&id, HIT_POINTS, -100));
+    board.apply(&Effect::mark(&id, TRACKED));
+    board.apply(&Effect::mark(&id, SPOTTED));
+    let tank = BattleOfTanksBattle::unit_standing(&p, board.unit(&id).unwrap());
+    let strength = tank.strength.unwrap();
+    assert_eq!(strength.full - strength.now, 100);
+    assert_eq!(strength.noun, "hit points");
+    for label in ["Tracks damaged", "Spotted"] {
+        assert!(tank.badges.iter().any(|b| b.label == label && b.tone == Tone::Warning), "{label}");
+    }
+    let round = BattleOfTanksBattle::turn_standing(&p, &board);
+    assert_eq!(round.turn_word, "Round");
+    let stones = i64::try_from(p.units.first.len()).unwrap();
+    assert_eq!(round.stock.first[0].now, stones);
+}

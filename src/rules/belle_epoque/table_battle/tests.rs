@@ -628,3 +628,21 @@ fn params_are_the_mechanics_inputs_the_battle_does_not_fix() {
     assert!(keys("assault").contains(&"position"));
     assert!(keys("end_turn").is_empty());
 }
+
+/// The unit's card: stands against those mustered, what it did this turn; the turn strip:
+/// who rolls command points next, then the bowl.
+#[test]
+fn the_standing_shows_stands_activation_and_whose_command_roll_is_next() {
+    use crate::rules::battle::standing::Tone;
+    let p = encounter();
+    let mut board = Battle::start(&p, &Sides::default());
+    let turn = BelleEpoqueBattle::turn_standing(&p, &board);
+    assert_eq!((turn.acting, turn.next), (Some(Side::First), Some("command")));
+    board.apply(&Effect::add("first-1", STANDS, -1));
+    board.apply(&Effect::mark("first-1", ACTIVATED));
+    board.apply(&Effect::mark("first-1", BASIC_MOVE_ONLY));
+    let zulus = BelleEpoqueBattle::unit_standing(&p, board.unit("first-1").unwrap());
+    let strength = zulus.strength.unwrap();
+    assert_eq!((strength.now, strength.full, strength.noun), (3, 4, "stands"));
+    assert!(zulus.badges.iter().any(|b| b.label == "Basic move only" && b.tone == Tone::Warning));
+}

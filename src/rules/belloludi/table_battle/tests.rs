@@ -541,3 +541,27 @@ fn carry_mends_survivors_and_loses_the_destroyed_and_nothing_is_promoted() {
     assert!(BelloLudiBattle::carry(&start.units[1], &board.units[1]).is_none());
     assert!(BelloLudiBattle::promote(&kept).is_none());
 }
+
+/// The tank's card: armour left, shaken as a warning and broken as a danger, a rallied
+/// tank's point kept; the turn strip: each side's victory points and whose die is next.
+#[test]
+fn the_standing_shows_armour_state_and_victory_points() {
+    use crate::rules::battle::standing::Tone;
+    let p = plan(&["Medium Tank"], &["Light Tank", "Light Tank"]);
+    let mut board = BelloLudiBattle::start(&p);
+    board.apply(&Effect::add("second-1", ARMOUR, -2));
+    board.apply(&Effect::mark("second-1", SHAKEN));
+    board.apply(&Effect::mark("second-1", WAS_SHAKEN));
+    let shaken = BelloLudiBattle::unit_standing(&p, board.unit("second-1").unwrap());
+    assert_eq!(shaken.strength.as_ref().map(|s| (s.now, s.full)), Some((1, 3)));
+    assert!(shaken.badges.iter().any(|b| b.label == "Shaken" && b.tone == Tone::Warning));
+    board.apply(&Effect::mark("second-2", BROKEN));
+    let broken = BelloLudiBattle::unit_standing(&p, board.unit("second-2").unwrap());
+    assert!(broken.badges.iter().any(|b| b.label == "Broken" && b.tone == Tone::Danger));
+    board.apply(&Effect::clear("second-1", SHAKEN));
+    let rallied = BelloLudiBattle::unit_standing(&p, board.unit("second-1").unwrap());
+    assert!(rallied.badges.iter().any(|b| b.label.contains("1 VP")));
+    let turn = BelloLudiBattle::turn_standing(&p, &board);
+    assert_eq!(turn.next, Some(COMMAND));
+    assert!(turn.stock.first.iter().any(|t| t.label == "Victory points" && t.now >= 1));
+}

@@ -617,6 +617,40 @@ fn infantry_without_anti_tank_weapons_test_at_minus_three_to_assault_a_tank() {
     assert!(matches!(odds.get("order_test_target"), Some(resolution::Value::Count(6))));
 }
 
+/// One pool name per meaning: an assault's damage result is typed under `damage_results` as
+/// shooting's are; an event of revision 1 keeps the `damage_result` it recorded, and verifies.
+#[test]
+fn an_assaults_damage_result_is_named_as_shootings_and_old_events_keep_theirs() {
+    // Two hits and a 6: 8 reaches a light tank's damage value, so a result is rolled.
+    let plan = plan(&["Bazooka Team"], &["Light Tank"]);
+    let mut board = BoltActionBattle::start(&plan);
+    ordered(&plan, &mut board, "first-1", "run");
+    let assault = Request::new("assault_vehicle").unit("first-1").target("second-1");
+    let mut given = TableDice::new();
+    for _ in 0..8 {
+        let (asked, answer) = Engine::pools(&plan, &board, &assault, &given);
+        if answer.is_ok() {
+            break;
+        }
+        let next = asked.iter().rev().find(|a| !given.has(a.pool, 0)).unwrap();
+        given.add(next.pool, vec![6; next.count as usize]);
+    }
+    let event = decide(&plan, &board, &assault, &Dice::Table(given));
+    let pools: Vec<&str> = event.rolls.iter().map(|r| r.pool.as_str()).collect();
+    assert!(pools.contains(&"damage_results"), "{pools:?}");
+    let mut old = event.clone();
+    for roll in &mut old.rolls {
+        if roll.pool == "damage_results" {
+            roll.pool = "damage_result".into();
+        }
+    }
+    assert_eq!(Engine::rederive(&plan, &board, &old, 1).unwrap(), old);
+    assert_eq!(
+        Engine::rederive(&plan, &board, &old, WHOLE_UNIT_FIRE).unwrap(),
+        event
+    );
+}
+
 #[test]
 fn rally_sheds_a_d6_of_pins() {
     let plan = squads();
@@ -858,4 +892,44 @@ fn a_unit_kept_down_is_harder_to_hit_next_turn() {
     play(&plan, &mut board, draw("second"), &no_dice());
     let why = refusal(&plan, &board, &order("second-1", "fire"));
     assert!(why.contains("already has a Down order"), "{why}");
+}
+
+/// The unit's card and the turn strip read the board in the sheet's words: models left,
+/// pins, the order and a FUBAR as badges with their tones; whose die is out and the dice
+/// left in each colour.
+#[test]
+fn the_standing_shows_models_pins_orders_and_the_bag() {
+    use crate::rules::battle::standing::Tone;
+    let plan = squads();
+    let mut board = BoltActionBattle::start(&plan);
+    set(&mut board, "first-1", CASUALTIES, 2);
+    set(&mut board, "first-1", PINS, 1);
+    play(&plan, &mut board, draw("first"), &no_dice());
+    let turn = BoltActionBattle::turn_standing(&plan, &board);
+    assert_eq!((turn.acting, turn.next), (Some(Side::First), Some("order")));
+    assert_eq!(turn.stock.first[0].now, 1, "one first player's die still in the bag");
+    assert_eq!(turn.stock.second[0].now, 2);
+    let fubar = table(&[("order", vec![6, 6]), ("fubar", vec![1])]);
+    play(&plan, &mut board, order("first-1", "fire"), &fubar);
+    let squad = BoltActionBattle::unit_standing(&plan, board.unit("first-1").unwrap());
+    let strength = squad.strength.unwrap();
+    assert_eq!((strength.now, strength.full, strength.noun), (8, 10, "models"));
+    assert_eq!(squad.tallies[0].label, "Pins");
+    let badges: Vec<(&str, Tone)> = squad.badges.iter().map(|b| (b.label.as_str(), b.tone)).collect();
+    assert_eq!(
+        badges,
+        [
+            ("Fire", Tone::Neutral),
+            ("FUBAR: Friendly Fire", Tone::Danger),
+            ("Regular", Tone::Neutral),
+        ]
+    );
+    let tank = plan_with_tank();
+    let tank_board = BoltActionBattle::start(&tank);
+    let vehicle = BoltActionBattle::unit_standing(&tank, &tank_board.units[1]);
+    assert!(vehicle.strength.is_none(), "a vehicle has no models to count");
+}
+
+fn plan_with_tank() -> TablePlan {
+    plan(&["Regular Infantry Squad"], &["Medium Tank"])
 }
