@@ -10,7 +10,7 @@ use super::card::Card;
 use super::error::RulesError;
 use super::force::{Budget, Force, ForceUnit};
 use super::reference::{Table, Tags};
-use super::registry::Embedded;
+use super::registry::{BookSource, Embedded};
 use super::validation::BudgetCheck;
 
 impl RulesetId {
@@ -178,31 +178,47 @@ pub enum UnitBoxes {
 pub trait Ruleset: Sync {
     /// Which ruleset this is.
     fn id(&self) -> RulesetId;
+    /// The book's embedded data: its title, cards, revision and load error, which the
+    /// defaults below read.
+    fn book(&self) -> &'static dyn BookSource;
     /// The book's title, for people ("BelloLudi Tanks!").
-    fn title(&self) -> &'static str;
+    fn title(&self) -> &'static str {
+        self.book().title()
+    }
     /// One line on what the book is, for the ruleset list.
     fn summary(&self) -> &'static str;
     /// The book's cards, in book order.
-    fn library(&self) -> &[Card];
+    fn library(&self) -> &[Card] {
+        self.book().cards()
+    }
     /// Revision of the embedded book data; bumped whenever a card's numbers change.
-    fn data_revision(&self) -> u32;
+    fn data_revision(&self) -> u32 {
+        self.book().revision()
+    }
     /// Revision of the project's rulings for this book (RULINGS "Revisions"): bumped when a
     /// ruling is corrected. Every campaign event records the revision it was resolved under.
     fn rules_revision(&self) -> u32 {
-        1
+        self.table_battle().map_or(1, |e| e.revision)
     }
     /// What an event of `kind` resolved under an older `revision` should say beside it
     /// ("recorded under revision 1 (…; corrected in revision 2)"); `None` when no correction
     /// since concerns that kind of event.
-    fn revision_note(&self, _revision: u32, _kind: &str) -> Option<String> {
-        None
+    fn revision_note(&self, revision: u32, kind: &str) -> Option<String> {
+        let engine = self.table_battle()?;
+        super::battle::table::revision_note(revision, kind, engine.revision, engine.corrected)
     }
     /// Why the embedded book data did not load; `None` in a correct build (a test checks).
-    fn seed_error(&self) -> Option<RulesError>;
-    /// The printed card's layout (`templates/cards/<id>.json`), embedded by the module.
-    fn card_template(&self) -> Embedded;
-    /// The quick reference (`templates/reference/<id>.json`), embedded by the module.
-    fn reference_template(&self) -> Embedded;
+    fn seed_error(&self) -> Option<RulesError> {
+        self.book().error()
+    }
+    /// The printed card's layout (`templates/cards/<id>.json`), embedded by the registry.
+    fn card_template(&self) -> Embedded {
+        self.id().card_template()
+    }
+    /// The quick reference (`templates/reference/<id>.json`), embedded by the registry.
+    fn reference_template(&self) -> Embedded {
+        self.id().reference_template()
+    }
     /// A blank card for the card editor, with the book's most common values.
     fn new_card(&self) -> Card;
     /// Parses an inline (custom) card given in a force file, reporting errors at `path`.

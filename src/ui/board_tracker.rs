@@ -283,6 +283,9 @@ pub fn ui(
         ))
         .id_salt("board_rulings")
         .show(ui, |ui| {
+            if !engine.turn_order.is_empty() {
+                ui.label(format!("A turn: {}", engine.turn_order));
+            }
             for ruling in engine.rulings {
                 ui.label(format!("• {}", ruling.ruling));
             }
@@ -464,6 +467,11 @@ fn action_button(
             request,
             format!("{}? Only an undo brings it back.", action.label),
         ));
+        return;
+    }
+    // Allowed, but the book leaves the moment to the table: ask as the rules word it.
+    if let Some(question) = &action.confirm {
+        state.confirm = Some((request, question.clone()));
         return;
     }
     decide(state, frame, request, None, actions);
@@ -775,14 +783,19 @@ fn between_battles(
     let index = key.1;
     ui.heading("Before the next battle");
     let mut promote_after = state.promote_after.unwrap_or(roster::DEFAULT_PROMOTE_AFTER);
-    ui.horizontal(|ui| {
-        let name = ui
-            .label("House rule: a unit steps up its quality after")
-            .on_hover_text("Not in the book: experience as a house rule (0 turns it off)");
-        ui.add(egui::DragValue::new(&mut promote_after).range(0..=10))
-            .labelled_by(name.id);
-        ui.label("battles survived");
-    });
+    // Only a ruleset with a quality ladder has the experience house rule to offer.
+    let promotes =
+        crate::rules::battle::table::engine(record.campaign.ruleset).is_ok_and(|e| e.promotes);
+    if promotes {
+        ui.horizontal(|ui| {
+            let name = ui
+                .label("House rule: a unit steps up its quality after")
+                .on_hover_text("Not in the book: experience as a house rule (0 turns it off)");
+            ui.add(egui::DragValue::new(&mut promote_after).range(0..=10))
+                .labelled_by(name.id);
+            ui.label("battles survived");
+        });
+    }
     state.promote_after = Some(promote_after);
     let form = state.forms.of(key);
     let ruleset = record.campaign.ruleset;
@@ -861,6 +874,9 @@ fn between_battles(
                         ui.end_row();
                     }
                 });
+            for (_, line) in roster::budget_lines(&plan, record.campaign.budgets.as_ref()) {
+                ui.label(format!("Roster: {line}"));
+            }
             if ui
                 .button(format!("Set up battle {} with these changes", plan.number))
                 .on_hover_text("Adds the next battle with the roster as shown; an undo of the battle's events does not remove it")

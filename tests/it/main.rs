@@ -5,6 +5,7 @@ mod cli_support;
 mod export_support;
 mod store_support;
 
+mod battle_registry;
 mod campaign_import;
 mod campaign_share;
 mod campaign_sync;

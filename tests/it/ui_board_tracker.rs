@@ -16,12 +16,29 @@ use quartermaster::ui::{App, CampaignCommand, Command, Launch, Model, Prefs, Vie
 /// A window over a fresh data folder holding the two saved Bolt Action forces, with a Bolt
 /// Action campaign open whose first battle sets them against each other.
 fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
+    battle_window(
+        dir,
+        RulesetId::BoltAction,
+        ("Normandy", "Hedgerows"),
+        [
+            ("Rifles", &["Regular Infantry Squad", "MMG Team"]),
+            ("Grenadiers", &["Regular Infantry Squad", "Bazooka Team"]),
+        ],
+    )
+}
+
+/// A window over a fresh data folder holding two saved forces of `ruleset` (a name and its
+/// book cards each), with a campaign `names.0` open whose first battle `names.1` sets them
+/// against each other.
+fn battle_window(
+    dir: &std::path::Path,
+    ruleset: RulesetId,
+    names: (&str, &str),
+    forces: [(&str, &[&str]); 2],
+) -> Harness<'static, App> {
     let mut store = Store::open(dir).unwrap();
-    for (name, cards) in [
-        ("Rifles", ["Regular Infantry Squad", "MMG Team"]),
-        ("Grenadiers", ["Regular Infantry Squad", "Bazooka Team"]),
-    ] {
-        let mut force = Force::new(RulesetId::BoltAction, name);
+    for (name, cards) in forces {
+        let mut force = Force::new(ruleset, name);
         force.units = cards.iter().map(|c| ForceUnit::library(*c, 1)).collect();
         store.save_force(None, &force).unwrap();
     }
@@ -29,17 +46,17 @@ fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
     app.native_dialogs = false;
     app.prefs.view = View::Campaign;
     app.model.apply(Command::Campaign(CampaignCommand::New {
-        ruleset: RulesetId::BoltAction,
-        name: "Normandy".into(),
+        ruleset,
+        name: names.0.into(),
         players: Sides::default(),
         carry_losses: true,
     }));
     app.model
         .apply(Command::Campaign(CampaignCommand::AddBattle {
-            name: "Hedgerows".into(),
+            name: names.1.into(),
             forces: Sides {
-                first: "Rifles".into(),
-                second: "Grenadiers".into(),
+                first: forces[0].0.into(),
+                second: forces[1].0.into(),
             },
         }));
     let mut h = Harness::builder()
@@ -105,7 +122,6 @@ fn log_len(h: &Harness<'static, App>) -> usize {
 fn table_dice(h: &mut Harness<'static, App>, face: impl Fn(&str) -> u8) {
     use quartermaster::rules::resolution::TableDice;
     let mut given = TableDice::new();
-    let mut answered: Vec<&str> = Vec::new();
     for _ in 0..10 {
         let request = h
             .state()
@@ -118,16 +134,32 @@ fn table_dice(h: &mut Harness<'static, App>, face: impl Fn(&str) -> u8) {
         if answer.is_ok() {
             break;
         }
+        // The first request not yet answered (a pool asked twice, as a squad's rifles and
+        // its LMG roll to hit one after the other, is answered twice).
+        let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
         let next = asked
             .iter()
-            .find(|a| !answered.contains(&a.pool))
+            .find(|a| {
+                let n = seen.entry(a.pool).or_default();
+                *n += 1;
+                given.rolls_of(a.pool) < *n
+            })
             .unwrap_or_else(|| {
                 panic!("a pool to answer: {asked:?} {:?} {request:?}", answer.err())
             });
+        let roll = given.rolls_of(next.pool);
+        let again = if roll > 0 {
+            format!(" (roll {})", roll + 1)
+        } else {
+            String::new()
+        };
         let faces = vec![face(next.pool); next.count as usize];
         let typed: String = faces.iter().map(u8::to_string).collect();
-        crate::ui_resolve::type_faces(h, &format!("{} — {}", next.pool, next.dice()), &typed);
-        answered.push(next.pool);
+        crate::ui_resolve::type_faces(
+            h,
+            &format!("{}{again} — {}", next.pool, next.dice()),
+            &typed,
+        );
         given.add(next.pool, faces);
     }
     click(h, "Record these dice");
@@ -185,7 +217,10 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     draw(&mut h, "second");
     order(&mut h, "Regular Infantry Squad (Grenadiers)", "Fire");
     let before = log_len(&h);
-    click(&mut h, "Regular Infantry Squad (Grenadiers) shoots");
+    click(
+        &mut h,
+        "Regular Infantry Squad (Grenadiers) fires (every model its weapon)",
+    );
     pick(&mut h, "Target", "MMG Team");
     table_dice(&mut h, |pool| if pool.contains("damage") { 1 } else { 6 });
     assert_eq!(log_len(&h), before + 1, "one shot recorded");
@@ -512,4 +547,31 @@ fn two_pools_typed_at_speed_are_both_recorded() {
         0,
         "every damage die a one: {team:?}"
     );
+}
+
+/// A Battle of Tanks round ended with tanks still waiting for an order: the book ends it when
+/// every stone is out of the bag, which the board does not draw, so the window asks first and
+/// records nothing until the players say yes (issue #36, finding 10).
+#[test]
+fn ending_a_round_with_tanks_waiting_asks_before_it_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = battle_window(
+        dir.path(),
+        RulesetId::BattleOfTanks,
+        ("Kursk", "Prokhorovka"),
+        [("Heavy", &["Tiger I"]), ("Fast", &["IS-2"])],
+    );
+    let before = log_len(&h);
+    click(&mut h, "End round 1");
+    assert!(
+        shown(&h, "no order yet this round"),
+        "the question is asked"
+    );
+    assert_eq!(log_len(&h), before, "nothing recorded yet");
+    click(&mut h, "Cancel");
+    assert_eq!(board(&h, 0).turn, 1);
+    click(&mut h, "End round 1");
+    click(&mut h, "Yes, record it");
+    assert_eq!(board(&h, 0).turn, 2, "ended once the players said so");
+    assert!(shown(&h, "End round 2"));
 }

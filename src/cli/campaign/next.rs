@@ -99,7 +99,18 @@ pub fn run(data_dir_arg: Option<&Path>, args: &NextArgs<'_>, out: &mut dyn Write
         "Battle {number}: {} {verb} set up from the roster",
         plan.name
     )?;
-    print_changes(&record.campaign, &changes, promote_after, out)?;
+    // The house rule on experience is said only where the ruleset has a ladder to climb.
+    let promotes = crate::rules::battle::table::engine(plan.ruleset).is_ok_and(|e| e.promotes);
+    print_changes(
+        &record.campaign,
+        &changes,
+        if promotes { promote_after } else { 0 },
+        out,
+    )?;
+    for (_, line) in crate::campaign::roster::budget_lines(&plan, record.campaign.budgets.as_ref())
+    {
+        writeln!(out, "  Roster: {line}")?;
+    }
     Ok(EXIT_OK)
 }
 

@@ -252,6 +252,9 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
         if let BattlePlan::Table(plan) = battle.plan
             && let Ok(engine) = crate::rules::battle::table::engine(plan.ruleset)
         {
+            if !engine.turn_order.is_empty() {
+                writeln!(out, "  A turn: {}", engine.turn_order)?;
+            }
             for ruling in engine.rulings {
                 writeln!(out, "  House default: {}", ruling.ruling)?;
             }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// One of the two sides: Armour Battles' US and German, any other ruleset's first and second
 /// player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     #[serde(rename = "us")]

@@ -11,6 +11,7 @@ pub mod resolve;
 pub mod rulings;
 pub mod table_battle;
 pub mod tables;
+pub mod unit_fire;
 pub mod vehicle_damage;
 
 use std::collections::BTreeSet;
@@ -22,7 +23,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
+use crate::rules::registry::{Book, BookData, BookSource, embedded, parse_seed};
 use crate::rules::ruleset::{LineField, LineValue, Ruleset, RulesetId};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, Violation, check_cost_budget};
@@ -266,32 +267,13 @@ impl Ruleset for BoltAction {
         RulesetId::BoltAction
     }
 
-    fn title(&self) -> &'static str {
-        TITLE
+    fn book(&self) -> &'static dyn BookSource {
+        &DATA
     }
+
 
     fn summary(&self) -> &'static str {
         "WWII company actions with order dice; points set per unit by the players."
-    }
-
-    fn library(&self) -> &[Card] {
-        DATA.cards()
-    }
-
-    fn data_revision(&self) -> u32 {
-        DATA.revision()
-    }
-
-    fn seed_error(&self) -> Option<RulesError> {
-        DATA.error()
-    }
-
-    fn card_template(&self) -> Embedded {
-        embedded!("templates/cards/bolt-action.json")
-    }
-
-    fn reference_template(&self) -> Embedded {
-        embedded!("templates/reference/bolt-action.json")
     }
 
     fn new_card(&self) -> Card {

@@ -176,6 +176,7 @@ impl Mechanic {
             ));
         }
         report.source = Some(roller.source());
+        report.name_faces(roller.asked());
         Ok(report)
     }
 

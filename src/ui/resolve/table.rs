@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::dice::{DiceError, check_typed, read_faces};
+use crate::rules::dice::DiceError;
 use crate::rules::resolution::{
     DiceSource, Inputs, Mechanic, PoolRequest, Report, ResolveError, TableDice,
 };
@@ -84,7 +84,7 @@ pub fn ask_pools<A>(
             .find(|a| a.request.count > 0 && !dice.has(a.request.pool, a.occurrence));
         let typed = next.and_then(|a| {
             let text = texts.get(&(a.request.pool, a.occurrence))?;
-            (!text.trim().is_empty() && check_typed(text).is_ok()).then_some((a, text))
+            (!text.trim().is_empty() && a.request.read(text).is_ok()).then_some((a, text))
         });
         match typed {
             // Checked just above: it is taken.
@@ -285,25 +285,38 @@ pub fn faces_grid(
                     .add_sized(
                         [faces_width, ui.spacing().interact_size.y],
                         egui::TextEdit::singleline(text)
-                            .hint_text("65521")
+                            .hint_text(hint(&asked.request))
                             .id(field_id(asked)),
                     )
                     .labelled_by(label.id)
-                    .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+                    .on_hover_text(
+                        "The faces as rolled: 65521, or 12,3,20 for dice above 9; a die the book \
+                         prints with letters as it shows them (B, KTW)",
+                    );
                 if field.changed() {
                     // What the faces make (the next pool, the record button, "3 of 5 faces") was
                     // worked out before this keystroke: show it again with the keystroke in.
                     ui.ctx().request_repaint();
                 }
                 fields.push(field);
-                match check_typed(text) {
+                // Read as this pool's die shows its faces (the commander die's B, a bag's colour).
+                match asked.request.read(text) {
                     Err(error) => ui.colored_label(super::super::theme::tokens(ui).danger(), error),
-                    Ok(()) => ui.label(""),
+                    Ok(_) => ui.label(""),
                 };
                 ui.end_row();
             }
         });
     FacesGrid { fields, submitted }
+}
+
+/// The grey example in an empty faces field: digits, or the names the die shows.
+fn hint(request: &PoolRequest) -> String {
+    let names = request.faces.shown(request.sides);
+    match names.as_slice() {
+        [] => "65521".to_string(),
+        names => names.join(" "),
+    }
 }
 
 /// Takes this frame's keys for the faces field that has the keyboard and places them (see
@@ -364,7 +377,10 @@ fn place_keys(
             Stroke::Enter => {
                 let asked = rows[index];
                 let text = texts.get(&at).map_or("", String::as_str);
-                let full = read_faces(text, asked.request.sides, asked.request.count).is_ok();
+                let full = asked
+                    .request
+                    .read(text)
+                    .is_ok_and(|faces| faces.len() == asked.request.count as usize);
                 if !full {
                     // Enter before the pool is full: it stays on this pool.
                     continue;
