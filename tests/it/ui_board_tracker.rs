@@ -492,7 +492,10 @@ fn two_pools_typed_at_speed_are_both_recorded() {
     draw(&mut h, "second");
     order(&mut h, "Regular Infantry Squad (Grenadiers)", "Fire");
     let before = log_len(&h);
-    click(&mut h, "Regular Infantry Squad (Grenadiers) shoots");
+    click(
+        &mut h,
+        "Regular Infantry Squad (Grenadiers) fires (every model its weapon)",
+    );
     pick(&mut h, "Target", "MMG Team");
     // Every die a six to hit, every damage die a one: the pools and their sizes as the rules
     // ask for them.
@@ -505,14 +508,20 @@ fn two_pools_typed_at_speed_are_both_recorded() {
         .expect("the form is open");
     let mut given = quartermaster::rules::resolution::TableDice::new();
     let mut keys = String::new();
-    for _ in 0..4 {
+    for _ in 0..10 {
         let (asked, answer) = record(&h).table_pools(0, &request, &given).unwrap();
         if answer.is_ok() {
             break;
         }
+        // A pool asked twice (the rifles, then the LMG) is typed twice.
+        let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
         let next = asked
             .iter()
-            .find(|a| !given.has(a.pool, 0))
+            .find(|a| {
+                let n = seen.entry(a.pool).or_default();
+                *n += 1;
+                given.rolls_of(a.pool) < *n
+            })
             .expect("a pool to type");
         let face = if next.pool.contains("damage") { 1 } else { 6 };
         let faces = vec![face; next.count as usize];
