@@ -9,20 +9,12 @@
 use std::cell::Cell;
 
 use super::cards::{CardFace, FaceStat};
+pub use super::display::Frame;
 use super::display::{Item, Rgb, Stroke};
 use super::fonts::FontStyle;
 use super::ink::Ink;
 use super::template::{CardTemplate, TrackerStyle};
 use super::text::{Font, MIN_STAT_PT, MIN_TEXT_PT, Span, Typesetter, cap_height, line_height};
-
-/// A box on the page, in millimetres from the top-left corner.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Frame {
-    pub x: f32,
-    pub y: f32,
-    pub w: f32,
-    pub h: f32,
-}
 
 /// The value column of the statistics table.
 #[derive(Clone, Copy)]

@@ -22,7 +22,9 @@ mod ink;
 mod pdf;
 pub mod reference;
 mod roster;
+mod scale_bar;
 mod sheet;
+mod sheet_margin;
 pub mod template;
 mod text;
 
@@ -31,13 +33,14 @@ pub use calibration::layout_calibration;
 pub use card_layout::Frame;
 pub use cards::{CardFace, CardMode, FaceStat, RuleNote, card_faces};
 pub use date::ExportDate;
-pub use display::{Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
+pub use display::{Duplex, Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
 pub use error::ExportError;
 pub use fonts::{FontStyle, ascent, font_bytes, missing_glyphs, text_width_mm};
 pub use ink::{Ink, Paper};
 pub use pdf::{PdfInfo, write_pdf};
 pub use reference::layout_reference;
 pub use roster::layout_roster;
+pub use scale_bar::{PRINT_AT_ACTUAL_SIZE, SCALE_BAR_MM};
 pub use sheet::{
     BackOffset, CardOptions, Flip, Grid, MAX_BACK_OFFSET_MM, MAX_GAP_MM, MIN_MARK_MM, Placement,
     SheetLayout, grid_for, layout_cards,

@@ -15,11 +15,12 @@
 use super::card_back::draw_back;
 use super::card_layout::{Bleed, FittedCard, Frame, fit_deck};
 use super::cards::{CardMode, card_faces};
-use super::display::{Item, Layout, Page, Rotation, Stroke};
-use super::fonts::{FontStyle, MM_PER_PT, faces};
+use super::display::{Duplex, Item, Layout, Page, Rotation, Stroke};
+use super::fonts::faces;
 use super::ink::Ink;
 use super::template::{CardSize, CardTemplate, PageSize, SheetStyle, templates};
-use super::text::{Font, MIN_TEXT_PT, Typesetter, cap_height};
+use super::sheet_margin::margin_items;
+use super::text::Typesetter;
 use super::{ExportError, Progress, Stage};
 use crate::rules::Force;
 
@@ -484,11 +485,11 @@ impl Grid {
         }
     }
 
-    fn right(&self) -> f32 {
+    pub(crate) fn right(&self) -> f32 {
         self.x0 + self.columns as f32 * (self.cell_w + self.gap_x) - self.gap_x
     }
 
-    fn bottom(&self) -> f32 {
+    pub(crate) fn bottom(&self) -> f32 {
         self.y0 + self.rows as f32 * (self.cell_h + self.gap_y) - self.gap_y
     }
 
@@ -603,7 +604,7 @@ impl Grid {
 
     /// The x of every mark standing in the top or bottom margin (`top`), which a caption
     /// there must keep clear of.
-    fn marks_across(&self, top: bool) -> Vec<f32> {
+    pub(crate) fn marks_across(&self, top: bool) -> Vec<f32> {
         let len = if top {
             self.marks.top
         } else {
@@ -631,7 +632,7 @@ fn cuts(start: f32, count: usize, size: f32, gap: f32) -> Vec<f32> {
     cuts
 }
 
-fn dedup(values: &mut Vec<f32>) {
+pub(crate) fn dedup(values: &mut Vec<f32>) {
     values.sort_by(f32::total_cmp);
     values.dedup_by(|a, b| (*a - *b).abs() < 0.01);
 }
@@ -671,6 +672,11 @@ pub fn layout_cards(
     let total = faces.len();
     let mut layout = Layout::new(format!("{} — unit cards", force.name));
     layout.warnings = super::glyphs::glyph_warnings(force);
+    layout.duplex = match (options.backs, options.layout, options.flip) {
+        (false, ..) | (true, SheetLayout::Fold, _) => Duplex::Simplex,
+        (true, _, Flip::LongEdge) => Duplex::FlipLongEdge,
+        (true, _, Flip::ShortEdge) => Duplex::FlipShortEdge,
+    };
     let fitted = fit_deck(
         ts,
         template,
@@ -822,82 +828,29 @@ impl Sheet<'_> {
             }
             let caption = format!("{force_name} · sheet {} of {sheets}", sheet_index + 1);
             front.items.extend(grid.crop_marks(self.style));
-            match page_caption(self.ts, grid, self.page, self.style, &caption) {
-                Some(item) => front.items.push(item),
-                None => layout.notes.push(format!(
+            let margins = margin_items(self.ts, grid, self.page, self.style, &caption);
+            if margins.caption.is_none() {
+                layout.notes.push(format!(
                     "sheet {} of {sheets}: no room for its caption on {}",
                     sheet_index + 1,
                     self.page.label
-                )),
+                ));
             }
+            if margins.scale_bar.is_empty() {
+                layout.warnings.push(format!(
+                    "sheet {} of {sheets}: no room for the 50 mm scale bar on {}",
+                    sheet_index + 1,
+                    self.page.label
+                ));
+            }
+            front.items.extend(margins.caption);
+            front.items.extend(margins.scale_bar);
             layout.pages.push(front);
             if duplex {
                 layout.pages.push(back);
             }
         }
     }
-}
-
-/// "Kampfgruppe Peiper · sheet 2 of 10" in the margin below the cards (above them when
-/// there is no room below), between the crop marks standing there and never within the
-/// page's unprintable edge; `None` when neither margin has room. The name gives way before
-/// the sheet number does.
-fn page_caption(
-    ts: Typesetter,
-    grid: &Grid,
-    page: &PageSize,
-    sheet: &SheetStyle,
-    text: &str,
-) -> Option<Item> {
-    let font = Font::new(
-        FontStyle::Regular,
-        MIN_TEXT_PT,
-        super::display::Rgb::new(110, 110, 110),
-    );
-    let descent = 0.24 * font.size_pt * MM_PER_PT;
-    let height = cap_height(font.size_pt) + descent;
-    let clearance = 0.8;
-    let short = text.rsplit(" · ").next().unwrap_or(text);
-    for below in [true, false] {
-        let (top, bottom) = if below {
-            (
-                grid.bottom() + clearance,
-                page.height_mm - sheet.min_margin_mm,
-            )
-        } else {
-            (sheet.min_margin_mm, grid.y0 - clearance)
-        };
-        if bottom - top < height {
-            continue;
-        }
-        let baseline = if below {
-            top + cap_height(font.size_pt)
-        } else {
-            bottom - descent
-        };
-        // The widest stretch between the marks standing in this margin.
-        let mut stops = vec![grid.x0];
-        stops.extend(grid.marks_across(!below));
-        stops.push(grid.right());
-        dedup(&mut stops);
-        let (from, to) =
-            stops
-                .windows(2)
-                .map(|w| (w[0] + 1.0, w[1] - 1.0))
-                .fold((0.0, 0.0), |best, span| {
-                    if span.1 - span.0 > best.1 - best.0 {
-                        span
-                    } else {
-                        best
-                    }
-                });
-        for candidate in [text, short] {
-            if ts.width(candidate, font) <= to - from {
-                return Some(ts.run(from, baseline, font, candidate));
-            }
-        }
-    }
-    None
 }
 
 #[cfg(test)]
@@ -1107,41 +1060,6 @@ mod tests {
                 89.0
             };
             assert_eq!(x, expected_x);
-        }
-    }
-
-    /// Finding 2: Letter poker sheets had no caption. Every layout has room for one, whole,
-    /// between the marks and 5 mm from the edge.
-    #[test]
-    fn every_sheet_has_its_caption_whole_between_the_marks() {
-        let t = templates().unwrap();
-        let ts = Typesetter {
-            faces: faces().unwrap(),
-        };
-        let text = "Kampfgruppe Peiper · sheet 12 of 12";
-        for page_id in ["a4", "letter"] {
-            let page = t.page(page_id).unwrap();
-            for card in ["poker", "bridge", "tarot"] {
-                for fold in [false, true] {
-                    let g = grid_with(page_id, card, 3.0, fold);
-                    let what = format!("{page_id} {card} fold {fold}");
-                    let Some(Item::Text(run)) = page_caption(ts, &g, page, &t.sheet, text) else {
-                        panic!("{what}: a caption");
-                    };
-                    assert_eq!(run.text, text, "{what}");
-                    assert!(run.baseline + 1.0 <= page.height_mm - 5.0, "{what}");
-                    assert!(run.baseline - 2.0 >= 5.0, "{what}");
-                    for mark in g.crop_marks(&t.sheet) {
-                        let Item::Line { x1, y1, y2, .. } = mark else {
-                            continue;
-                        };
-                        let across = x1 >= run.x - 0.2 && x1 <= run.x + run.width + 0.2;
-                        let level =
-                            y1.min(y2) <= run.baseline + 0.6 && y1.max(y2) >= run.baseline - 2.0;
-                        assert!(!(across && level), "{what}: the caption crosses a mark");
-                    }
-                }
-            }
         }
     }
 

@@ -22,7 +22,7 @@ use crate::rules::armour_battles::battle::state::UnitStatus;
 use crate::rules::battle::board::{Board, BoardUnit};
 
 use super::date::ExportDate;
-use super::display::{Item, Layout, Rgb, Stroke};
+use super::display::{Duplex, Item, Layout, Rgb, Stroke};
 use super::flow::{SheetFlow, footer_font};
 use super::fonts::{FontStyle, faces};
 use super::template::{RosterStyle, SheetColors, templates};
@@ -95,6 +95,7 @@ pub fn layout_after_action(
         pages,
         warnings: Vec::new(),
         notes: Vec::new(),
+        duplex: Duplex::Simplex,
     })
 }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use super::data::{Block, Table, reference_sheet, wanted};
 use super::sources;
 use super::tags::force_tags;
-use crate::export::display::{Layout, Rgb};
+use crate::export::display::{Duplex, Layout, Rgb};
 use crate::export::flow::{SheetFlow, footer_font};
 use crate::export::fonts::{FontStyle, faces};
 use crate::export::ink::{Ink, Paper};
@@ -97,6 +97,7 @@ pub fn layout_reference<'a>(
             .map(crate::export::glyphs::glyph_warnings)
             .unwrap_or_default(),
         notes: Vec::new(),
+        duplex: Duplex::Simplex,
     })
 }
 

@@ -18,7 +18,7 @@ use crate::rules::words::capitalised;
 use crate::rules::{Card, Force, ForceUnit, RulesetId};
 
 use super::date::ExportDate;
-use super::display::{Item, Layout, Rgb};
+use super::display::{Duplex, Item, Layout, Rgb};
 use super::flow::{SheetFlow, footer_font};
 use super::fonts::{FontStyle, faces};
 use super::ink::{Ink, Paper};
@@ -80,6 +80,7 @@ pub fn layout_roster<'a>(
         pages,
         warnings,
         notes: Vec::new(),
+        duplex: Duplex::Simplex,
     })
 }
 
