@@ -79,6 +79,26 @@ fn parse_back_offset(text: &str) -> Result<BackOffset, String> {
     }
 }
 
+/// Parses `--corner-guide MM`: a corner radius of a card, more than 0 and at most 10 mm.
+fn parse_corner_radius(text: &str) -> Result<f32, String> {
+    let radius: f32 = text
+        .trim()
+        .parse()
+        .ok()
+        .filter(|r: &f32| r.is_finite())
+        .ok_or_else(|| format!("'{text}' is not a number of millimetres"))?;
+    if radius > 0.0 && radius <= MAX_CORNER_RADIUS_MM {
+        Ok(radius)
+    } else {
+        Err(format!(
+            "a corner radius of {radius} mm is not in 0–{MAX_CORNER_RADIUS_MM} mm"
+        ))
+    }
+}
+
+/// The largest corner radius a guide is drawn for: rounder than this is no playing card.
+const MAX_CORNER_RADIUS_MM: f32 = 10.0;
+
 #[derive(Debug, Subcommand)]
 pub enum ExportCommand {
     /// True-size unit cards with crop marks.
@@ -116,6 +136,10 @@ pub enum ExportCommand {
         /// right and down as seen from the front. Backs are shifted the other way.
         #[arg(long, value_name = "X,Y", value_parser = parse_back_offset, allow_hyphen_values = true)]
         back_offset: Option<BackOffset>,
+        /// With --layout single: a dashed guide where a die rounds the corners, this radius
+        /// in mm (poker cards are commonly 3 to 3.5).
+        #[arg(long, value_name = "MM", value_parser = parse_corner_radius)]
+        corner_guide: Option<f32>,
         /// Where to write the PDF.
         #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
@@ -194,6 +218,7 @@ pub fn run(
             layout,
             ink,
             back_offset,
+            corner_guide,
             out: path,
         } => {
             let force = find_force(&force, data_dir_arg)?;
@@ -215,6 +240,7 @@ pub fn run(
                 },
                 ink: ink.into(),
                 back_offset: back_offset.unwrap_or_default(),
+                corner_guide_mm: corner_guide,
             };
             let exported =
                 export::export_cards(&force, &options, today()?, &mut export::no_progress)?;

@@ -19,6 +19,7 @@ mod flow;
 pub mod fonts;
 mod glyphs;
 mod ink;
+mod marks;
 mod pdf;
 pub mod reference;
 mod roster;

@@ -13,7 +13,7 @@
 //! under the bleed.
 
 use super::card_back::draw_back;
-use super::card_layout::{Bleed, FittedCard, Frame, fit_deck};
+use super::card_layout::{Bleed, FittedCard, Frame, FrontStyle, fit_deck};
 use super::cards::{CardMode, card_faces};
 use super::display::{Duplex, Item, Layout, Page, Rotation, Stroke};
 use super::fonts::faces;
@@ -117,6 +117,9 @@ pub struct CardOptions {
     pub ink: Ink,
     /// The printer's measured back offset, applied to back pages.
     pub back_offset: BackOffset,
+    /// On a print shop's pages (`Single`), a dashed guide of this corner radius in mm where
+    /// the die rounds the corners.
+    pub corner_guide_mm: Option<f32>,
 }
 
 impl Default for CardOptions {
@@ -131,6 +134,7 @@ impl Default for CardOptions {
             layout: SheetLayout::Grid,
             ink: Ink::Full,
             back_offset: BackOffset::default(),
+            corner_guide_mm: None,
         }
     }
 }
@@ -619,6 +623,46 @@ impl Grid {
     }
 }
 
+/// How far a print shop's card page runs past the cut on every side: the ~3 mm shops ask
+/// for, into which the header band and the back's colour run.
+pub const SHOP_BLEED_MM: f32 = 3.0;
+
+/// A print shop's safe zone: text keeps this far inside the cut.
+pub const SHOP_SAFE_MM: f32 = 3.0;
+
+/// Colour of the corner guide: a process colour no card uses, so it reads as a guide.
+const GUIDE_COLOUR: super::display::Rgb = super::display::Rgb::new(0, 160, 220);
+
+/// Quarter circles of `radius` at the four corners of `trim`, dashed, where a die cutter
+/// rounds the card: a guide to check the artwork clears them.
+fn corner_guides(trim: Frame, radius: f32) -> Vec<Item> {
+    let stroke = Stroke {
+        color: GUIDE_COLOUR,
+        width_pt: 0.3,
+        dash_pt: Some(1.0),
+    };
+    let corners = [
+        (trim.x + radius, trim.y + radius, std::f32::consts::PI),
+        (trim.x + trim.w - radius, trim.y + radius, 1.5 * std::f32::consts::PI),
+        (trim.x + trim.w - radius, trim.y + trim.h - radius, 0.0),
+        (trim.x + radius, trim.y + trim.h - radius, 0.5 * std::f32::consts::PI),
+    ];
+    corners
+        .iter()
+        .map(|&(cx, cy, start)| Item::Path {
+            points: (0..=12)
+                .map(|k| {
+                    let angle = start + k as f32 / 12.0 * std::f32::consts::FRAC_PI_2;
+                    (cx + radius * angle.cos(), cy + radius * angle.sin())
+                })
+                .collect(),
+            closed: false,
+            fill: None,
+            stroke: Some(stroke),
+        })
+        .collect()
+}
+
 /// Both edges of `count` cells of `size` from `start`, `gap` apart, in order, shared edges
 /// once.
 fn cuts(start: f32, count: usize, size: f32, gap: f32) -> Vec<f32> {
@@ -677,12 +721,21 @@ pub fn layout_cards(
         (true, _, Flip::LongEdge) => Duplex::FlipLongEdge,
         (true, _, Flip::ShortEdge) => Duplex::FlipShortEdge,
     };
+    let style = match options.layout {
+        SheetLayout::Single => FrontStyle {
+            bleed: SHOP_BLEED_MM,
+            safe_mm: SHOP_SAFE_MM,
+            outline: false,
+            ..FrontStyle::sheet(options.ink)
+        },
+        SheetLayout::Grid | SheetLayout::Fold => FrontStyle::sheet(options.ink),
+    };
     let fitted = fit_deck(
         ts,
         template,
         &faces,
         (card.width_mm, card.height_mm),
-        options.ink,
+        style,
     );
     let backs = options.prints_backs();
     let mut cards = Vec::new();
@@ -767,28 +820,49 @@ impl Sheet<'_> {
         }
     }
 
-    /// One page per card at its exact size, each followed by its back when asked.
+    /// One page per card for a print shop: the card and [`SHOP_BLEED_MM`] of bleed all
+    /// round, trimmed at the card (the page's TrimBox), each followed by its back when asked.
     fn single(&self, cards: &[Physical], layout: &mut Layout) {
         let (w, h) = (self.card.width_mm, self.card.height_mm);
-        let whole = Placement::upright(Frame {
-            x: 0.0,
-            y: 0.0,
+        let bleed = SHOP_BLEED_MM;
+        let trim = Frame {
+            x: bleed,
+            y: bleed,
             w,
             h,
-        });
+        };
+        let at = Placement::upright(trim);
+        let all_round = Bleed {
+            top: bleed,
+            right: bleed,
+            bottom: bleed,
+            left: bleed,
+        };
+        let guides = self
+            .options
+            .corner_guide_mm
+            .map_or_else(Vec::new, |radius| corner_guides(trim, radius));
         let (dx, dy) = self.options.back_offset.shift_on_back(self.options.flip);
+        let new_page = || Page {
+            trim: Some(trim),
+            ..Page::new(w + 2.0 * bleed, h + 2.0 * bleed)
+        };
         for physical in cards {
-            let mut front = Page::new(w, h);
-            front.items.extend(physical.front.iter().cloned());
+            let mut front = new_page();
+            front
+                .items
+                .extend(physical.front.iter().map(|i| at.place(i)));
+            front.items.extend(guides.iter().cloned());
             layout.pages.push(front);
             if self.options.backs {
-                let mut back = Page::new(w, h);
-                let placed = whole.moved(dx, dy);
+                let mut back = new_page();
+                let placed = at.moved(dx, dy);
                 back.items.extend(
-                    self.back_items(physical, Bleed::default())
+                    self.back_items(physical, all_round)
                         .iter()
                         .map(|i| placed.place(i)),
                 );
+                back.items.extend(guides.iter().cloned());
                 layout.pages.push(back);
             }
         }
