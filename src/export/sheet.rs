@@ -13,8 +13,9 @@
 //! under the bleed.
 
 use super::card_back::draw_back;
-use super::card_layout::{Bleed, FittedCard, Frame, FrontStyle, fit_deck};
-use super::cards::{CardMode, card_faces};
+use super::card_layout::{Bleed, Content, FittedCard, Frame, FrontStyle, fit_card, fit_deck};
+use super::cards::{CardFace, CardMode, card_faces};
+use super::reference::unit_odds;
 use super::display::{Duplex, Item, Layout, Page, Rotation, Stroke};
 use super::fonts::faces;
 use super::ink::Ink;
@@ -721,34 +722,50 @@ pub fn layout_cards(
         (true, _, Flip::LongEdge) => Duplex::FlipLongEdge,
         (true, _, Flip::ShortEdge) => Duplex::FlipShortEdge,
     };
-    let style = match options.layout {
-        SheetLayout::Single => FrontStyle {
-            bleed: SHOP_BLEED_MM,
-            safe_mm: SHOP_SAFE_MM,
-            outline: false,
-            ..FrontStyle::sheet(options.ink)
-        },
-        SheetLayout::Grid | SheetLayout::Fold => FrontStyle::sheet(options.ink),
-    };
-    let fitted = fit_deck(
-        ts,
-        template,
-        &faces,
-        (card.width_mm, card.height_mm),
-        style,
-    );
     let backs = options.prints_backs();
+    let size = (card.width_mm, card.height_mm);
+    let front_style = FrontStyle {
+        content: if backs {
+            Content::Front
+        } else {
+            Content::Whole
+        },
+        ..front_style(options)
+    };
+    let fronts = fit_deck(ts, template, &faces, size, front_style);
+    let back_style = FrontStyle {
+        content: Content::Back,
+        bleed: back_bleed(options)?,
+        ..front_style
+    };
     let mut cards = Vec::new();
-    for (index, (face, fitted)) in faces.iter().zip(fitted).enumerate() {
+    for (index, (face, front)) in faces.iter().zip(fronts).enumerate() {
         let who = match face.copy {
             Some((n, of)) => format!("{} {n}/{of}", face.name),
             None => face.name.clone(),
         };
-        report(&mut layout, &who, &card.id, &fitted, backs);
-        let mut parts = fitted.parts.into_iter();
-        while let Some(front) = parts.next() {
-            let back = if backs { parts.next() } else { None };
-            cards.push(Physical { front, back });
+        report(&mut layout, &who, &card.id, &front);
+        // The back carries the rules and odds when there are any; else the design.
+        let back = (backs && has_back_content(template, face))
+            .then(|| fit_card(ts, template, face, size, back_style));
+        if let Some(back) = &back {
+            report_back(&mut layout, &who, &card.id, back);
+        }
+        let back_parts = back.map_or_else(Vec::new, |b| b.parts);
+        let count = front.parts.len().max(back_parts.len());
+        let mut fronts = front.parts.into_iter();
+        let mut back_parts = back_parts.into_iter();
+        for _ in 0..count {
+            cards.push(match (fronts.next(), back_parts.next()) {
+                (Some(front), back) => Physical { front, back },
+                // Rules running over more backs than the card has fronts are printed on
+                // the fronts of cards of their own.
+                (None, Some(rules)) => Physical {
+                    front: rules,
+                    back: None,
+                },
+                (None, None) => break,
+            });
         }
         progress(Progress {
             stage: Stage::Layout,
@@ -773,8 +790,8 @@ pub fn layout_cards(
     Ok(layout)
 }
 
-/// Says what one card could not hold (a warning) and that it continues (a note).
-fn report(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard, backs: bool) {
+/// Says what one card's front could not hold (a warning) and that it continues (a note).
+fn report(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard) {
     for problem in &fitted.problems {
         layout
             .warnings
@@ -782,15 +799,58 @@ fn report(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard, backs
     }
     let parts = fitted.parts.len();
     if parts > 1 {
-        let place = if backs {
-            "continues on its back"
-        } else {
-            "continues on further cards"
-        };
         layout.notes.push(format!(
-            "{who}: too much text for one {size} card at 6 pt or more; {place} ({parts} parts)"
+            "{who}: too much text for one {size} card at 6 pt or more; continues on further \
+             cards ({parts} parts)"
         ));
     }
+}
+
+/// The same for the back: its rules and odds.
+fn report_back(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard) {
+    for problem in &fitted.problems {
+        layout
+            .warnings
+            .push(format!("{who} ({size} card back): {problem}"));
+    }
+    let parts = fitted.parts.len();
+    if parts > 1 {
+        layout.notes.push(format!(
+            "{who}: its rules and odds run over {parts} {size} card backs at 6 pt or more"
+        ));
+    }
+}
+
+/// True when a face has rules to explain or an odds table, so its back carries them.
+fn has_back_content(template: &CardTemplate, face: &CardFace) -> bool {
+    !face.notes.is_empty() || unit_odds(template, &face.card).is_some()
+}
+
+/// How a front is drawn for `options`: with a print shop's bleed, safe zone and no outline
+/// on the trim for `single`.
+fn front_style(options: &CardOptions) -> FrontStyle {
+    match options.layout {
+        SheetLayout::Single => FrontStyle {
+            bleed: SHOP_BLEED_MM,
+            safe_mm: SHOP_SAFE_MM,
+            outline: false,
+            ..FrontStyle::sheet(options.ink)
+        },
+        SheetLayout::Grid | SheetLayout::Fold => FrontStyle::sheet(options.ink),
+    }
+}
+
+/// How far a back's header band runs past its card: a print shop's bleed, the grid's
+/// back bleed (its narrowest side), none beside a fold.
+fn back_bleed(options: &CardOptions) -> Result<f32, ExportError> {
+    Ok(match options.layout {
+        SheetLayout::Single => SHOP_BLEED_MM,
+        SheetLayout::Fold => 0.0,
+        SheetLayout::Grid => {
+            let b = grid_for(options)?.back_bleed();
+            b.top.min(b.left).min(b.right)
+        }
+    })
 }
 
 /// What every page of a card layout shares.

@@ -287,6 +287,64 @@ pub struct BackStyle {
     pub size_pt: f32,
 }
 
+/// A unit's own odds table, printed on its card's back and, for a force, on its quick
+/// reference: one of the ruleset's mechanics resolved with the unit in one of its inputs,
+/// rows and columns varying two others, each cell a chance from the mechanic's own odds.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsStyle {
+    /// What each cell is the chance of ("Chance of 1+ Disruption Points, front shot").
+    pub title: String,
+    /// The mechanic's key (`fire`).
+    pub mechanic: String,
+    /// The card input the unit fills (`attacker`).
+    pub unit: String,
+    /// Inputs held at a value other than their default (`{"damage_value": 4}`).
+    #[serde(default)]
+    pub set: BTreeMap<String, serde_json::Value>,
+    pub rows: OddsAxis,
+    /// One column of chances when absent.
+    #[serde(default)]
+    pub columns: Option<OddsAxis>,
+    /// The headline values whose product is each cell; `key>=n` sums a row of chances from
+    /// its `n`-th (Armour Battles' `disruption>=1`: at least one point).
+    pub value: Vec<String>,
+}
+
+/// What a table's rows or columns run through: values of one input.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsAxis {
+    /// The input varied.
+    pub input: String,
+    /// The header over the labels of this axis ("Target", "Weapon").
+    pub label: String,
+    /// Cards taken from the book or the unit; else `values`.
+    #[serde(default)]
+    pub cards: Option<OddsCards>,
+    #[serde(default)]
+    pub values: Vec<OddsPoint>,
+}
+
+/// Which cards an axis runs through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OddsCards {
+    /// The book's cards of another side than the unit's (every other card when the unit or
+    /// the book has no sides).
+    Enemies,
+    /// The unit's own weapons, by name.
+    Weapons,
+}
+
+/// One value of an axis and its label.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsPoint {
+    pub value: serde_json::Value,
+    pub label: String,
+}
+
 /// One ruleset's card layout.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -316,6 +374,10 @@ pub struct CardTemplate {
     pub notes: Option<NotesStyle>,
     pub footer: FooterStyle,
     pub back: BackStyle,
+    /// The unit's odds tables, tried in order: the first whose mechanic takes the unit
+    /// (fire for a tank, an artillery mission for a battery).
+    #[serde(default)]
+    pub odds: Vec<OddsStyle>,
 }
 
 impl CardTemplate {
@@ -578,6 +640,7 @@ fn check_card_template(file: &str, t: &CardTemplate) -> Result<(), ExportError> 
             ));
         }
     }
+    super::reference::check_odds(t).map_err(|message| invalid(file, message))?;
     let expected = file.rsplit('/').next().unwrap_or(file);
     if expected != format!("{}.json", t.ruleset.as_str()) {
         return Err(invalid(

@@ -4,7 +4,7 @@
 //! long name can push off the card; the footer names the company or group (on two lines if
 //! it must; cut only as a last resort, and then said) and the ruleset.
 
-use super::{Front, PartLabel};
+use super::{Content, Front, PartLabel};
 use crate::export::display::{Item, Stroke};
 use crate::export::fonts::FontStyle;
 use crate::export::marks::draw_mark;
@@ -43,15 +43,21 @@ impl Front<'_> {
     /// The name as measured (the part label it was planned with) and as shown (see
     /// [`PartLabel`]): both take the same room.
     fn title_texts(&self) -> (String, String) {
+        // A back's parts are its rules' ("Tiger I · rules 1/2"), counted apart from the front's.
+        let rules = if self.style.content == Content::Back {
+            "rules "
+        } else {
+            ""
+        };
         match self.part.get() {
             Some(PartLabel {
                 index,
                 count,
                 shown,
             }) => (
-                format!("{} · {index}/{count}", self.face.name),
+                format!("{} · {rules}{index}/{count}", self.face.name),
                 if shown > 1 {
-                    format!("{} · {index}/{shown}", self.face.name)
+                    format!("{} · {rules}{index}/{shown}", self.face.name)
                 } else {
                     self.face.name.clone()
                 },

@@ -8,10 +8,12 @@
 
 mod boxes;
 mod header;
+mod odds_table;
 
 use std::cell::Cell;
 
 use super::cards::{CardFace, FaceStat};
+use crate::rules::Card;
 pub use super::display::Frame;
 use super::display::{Item, Rgb, Stroke};
 use super::fonts::FontStyle;
@@ -32,6 +34,9 @@ const SCALE_STEP: f32 = 0.05;
 /// The most extra space spread above and below a row of statistics, at scale 1: more and
 /// the rows stop reading as one table.
 const MAX_SPREAD_MM: f32 = 1.6;
+
+/// The size of the special rules on a back, for a template that prints none on its fronts.
+const BACK_NOTES_PT: f32 = 6.6;
 
 /// More parts than this means the card's text is beyond any sensible card; the rest is
 /// reported rather than printed on a stack of cards.
@@ -74,8 +79,19 @@ pub(crate) struct FrontStyle {
     /// Draw the card's outline (on a sheet, where it is the cutting line; never on a print
     /// shop's page, where a line on the trim would show as a sliver on some cards).
     pub outline: bool,
-    /// The special rules are printed in full on the card's back: the front names them only.
-    pub notes_on_back: bool,
+    /// What this side of the card carries.
+    pub content: Content,
+}
+
+/// What one side of a card carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Content {
+    /// Everything, on the front: the card is printed without a back of its own.
+    Whole,
+    /// The statistics; the special rules are named in a row and printed in full on the back.
+    Front,
+    /// The back: the special rules in full and the unit's odds table.
+    Back,
 }
 
 impl FrontStyle {
@@ -86,7 +102,7 @@ impl FrontStyle {
             bleed: 0.0,
             safe_mm: 0.0,
             outline: true,
-            notes_on_back: false,
+            content: Content::Whole,
         }
     }
 }
@@ -392,12 +408,18 @@ impl<'a> Front<'a> {
             breaks: vec![0.0],
             heads: Vec::new(),
         };
-        let mut end = self.boxes(&mut flow, 0.0);
-        end = self.body(&mut flow, end);
-        if !self.style.notes_on_back {
+        let mut end = 0.0;
+        if self.style.content == Content::Back {
             end = self.notes(&mut flow, end);
+            end = self.odds_table(&mut flow, end);
+        } else {
+            end = self.boxes(&mut flow, end);
+            end = self.body(&mut flow, end);
+            if self.style.content == Content::Whole {
+                end = self.notes(&mut flow, end);
+            }
+            end = self.example_legend(&mut flow, end);
         }
-        end = self.example_legend(&mut flow, end);
         flow.may_break(end);
         flow.breaks.sort_by(f32::total_cmp);
         // What the content itself had to cut; the parts' headers and footers add theirs.
@@ -455,7 +477,7 @@ impl<'a> Front<'a> {
             }
             let header_bottom = self.header(&mut items);
             let footer_top = self.footer(&mut items);
-            let bottom = if index == 1 {
+            let bottom = if index == 1 && self.style.content != Content::Back {
                 self.tracker(&mut items, footer_top)
             } else {
                 footer_top
@@ -541,7 +563,7 @@ impl<'a> Front<'a> {
 
     /// True when the notes panel stands in for the statistic `label`.
     fn notes_shown_for(&self, label: &str) -> bool {
-        !self.style.notes_on_back
+        self.style.content == Content::Whole
             && self
                 .t
                 .notes
@@ -1002,8 +1024,11 @@ impl<'a> Front<'a> {
     /// The special rules or traits, each in bold followed by what it does, on a tinted panel
     /// (a strip behind each line, so the panel can continue on the next part).
     fn notes(&self, flow: &mut Flow, top: f32) -> f32 {
-        let Some(style) = &self.t.notes else {
-            return top;
+        // A back prints the rules in full even where the front names them in a row.
+        let size_pt = match (&self.t.notes, self.style.content) {
+            (Some(style), _) => style.size_pt,
+            (None, Content::Back) => BACK_NOTES_PT,
+            (None, _) => return top,
         };
         if self.face.notes.is_empty() {
             return top;
@@ -1014,8 +1039,8 @@ impl<'a> Front<'a> {
         let inset = 1.0 * self.scale;
         let gap = 0.6 * self.scale;
         let text_w = w - 2.0 * pad - 2.0 * inset;
-        let bold = self.font(FontStyle::Bold, style.size_pt, colors.text);
-        let regular = self.font(FontStyle::Regular, style.size_pt, colors.text);
+        let bold = self.font(FontStyle::Bold, size_pt, colors.text);
+        let regular = self.font(FontStyle::Regular, size_pt, colors.text);
         let lh = line_height(bold.size_pt);
         let panel_top = top + 0.8 * self.scale;
         let mut lines = Vec::new();
@@ -1074,6 +1099,19 @@ pub(crate) fn side_of<'t>(t: &'t CardTemplate, face: &CardFace) -> Option<&'t Si
     t.sides
         .iter()
         .find(|side| side.holds(&face.name, |label| face.stat(label).map(str::to_string)))
+}
+
+/// The side of the template a book or custom `card` belongs to, if any.
+pub(crate) fn side_of_card<'t>(t: &'t CardTemplate, card: &Card) -> Option<&'t SideStyle> {
+    let stats = card.data().printed_stats();
+    t.sides.iter().find(|side| {
+        side.holds(card.name(), |label| {
+            stats
+                .iter()
+                .find(|s| s.label == label)
+                .map(|s| s.value.clone())
+        })
+    })
 }
 
 /// The card's colours: the template's, with a side's band and the text on it.
