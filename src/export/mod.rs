@@ -161,16 +161,17 @@ pub fn export_calibration(
     ))
 }
 
-/// The after-action report of a campaign on page size `page` (`a4`, `letter`) as PDF bytes,
-/// dated `date`: a page per battle fought, more when a battle's log runs over, and one line
-/// for the battles not fought yet.
-pub fn export_after_action(
+/// The after-action report of a campaign on `paper` (a page id such as `a4`, or a page and
+/// an ink) as PDF bytes, dated `date`, with what could not be printed whole: a page per
+/// battle fought, more when a battle's log runs over, and one line for the battles not
+/// fought yet.
+pub fn export_after_action<'a>(
     record: &CampaignRecord,
-    page: &str,
+    paper: impl Into<Paper<'a>>,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Vec<u8>, ExportError> {
-    let layout = layout_after_action(record, page, date, progress)?;
+) -> Result<Exported, ExportError> {
+    let layout = layout_after_action(record, paper, date, progress)?;
     let info = PdfInfo {
         subject: format!(
             "{} campaign after-action report",
@@ -178,5 +179,5 @@ pub fn export_after_action(
         ),
         ..PdfInfo::new(date)
     };
-    write_pdf(&layout, &info, progress)
+    Ok(Exported::new(write_pdf(&layout, &info, progress)?, layout))
 }

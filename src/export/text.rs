@@ -183,10 +183,28 @@ impl Typesetter {
         if !part.is_empty() {
             parts.push((part, joint));
         }
+        // A bracketed group that fits a line is one unit: a line breaks before its bracket,
+        // not inside it ("Trained" / "(BS 3)").
+        let mut units: Vec<(String, &str)> = Vec::new();
+        let mut open = false;
+        for (part, joint) in parts {
+            match units.last_mut() {
+                Some((last, _))
+                    if open && self.width(&format!("{last}{joint}{part}"), font) <= width =>
+                {
+                    last.push_str(joint);
+                    last.push_str(&part);
+                }
+                _ => units.push((part, joint)),
+            }
+            if let Some((last, _)) = units.last() {
+                open = last.matches('(').count() > last.matches(')').count();
+            }
+        }
         let mut pieces: Vec<String> = Vec::new();
         let mut cut = false;
         let mut piece = String::new();
-        for (part, joint) in parts {
+        for (part, joint) in units {
             let joined = format!("{piece}{joint}{part}");
             if piece.is_empty() || self.width(&joined, font) <= width {
                 piece = if piece.is_empty() { part } else { joined };

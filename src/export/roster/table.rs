@@ -1,7 +1,12 @@
 //! The roster's unit table: one row per unit on the table ("Puma 2/3"), the statistics the
 //! ruleset plays with as columns, and tick boxes for what the ruleset tracks on each unit
-//! (disruption, hits, hit points and a track hit, pins, stands lost). The column headers
-//! repeat at the top of every page the table runs onto; a name wraps within its column.
+//! (disruption, hits, hit points and a track hit, pins, stands lost). A statistic the card
+//! template splits into cells (Belle Epoque's fire at 1–4 UD, Armour Battles' range bands)
+//! takes fixed sub-columns under one heading, so "4 (1)" never wraps away from its band.
+//! The column headers, and the heading of a group running on, repeat at the top of every
+//! page the table runs onto; a name wraps within its column. A table that needs more width
+//! than a portrait page has says so ([`Roster::squeezed`]), and the roster is laid out
+//! landscape.
 
 use crate::rules::validation::resolve_cards;
 use crate::rules::{Card, Force, ForceUnit};
@@ -15,8 +20,9 @@ use crate::export::template::{CardTemplate, TrackerStyle};
 use crate::export::text::{Font, cap_height};
 use crate::export::{Progress, Stage};
 
-/// Most boxes side by side in a tracking column before they wrap to another row.
-const BOXES_PER_ROW: u32 = 6;
+/// Most boxes side by side in a tracking column before they wrap to another row: Bolt
+/// Action's eight Pins on one line.
+const BOXES_PER_ROW: u32 = 10;
 
 /// A write-in field's width, for tracking large numbers such as hit points.
 const WRITE_IN_MM: f32 = 16.0;
@@ -38,8 +44,25 @@ struct Row {
 struct Columns {
     has_cost: bool,
     widths: Vec<f32>,
-    /// Headers as printed: "Unit", the statistics, the cost, the trackers' labels.
+    /// Headers as printed: "Unit", the statistics (a split one's cell headers), the cost,
+    /// the trackers' labels.
     headers: Vec<String>,
+    /// Headings over runs of sub-columns: (first column, how many, heading).
+    groups: Vec<(usize, usize, String)>,
+}
+
+/// A statistic shown as a column, or as sub-columns when every unit's value splits into
+/// the template's cells.
+struct StatColumn {
+    label: String,
+    /// The separator and the cells' headers ("1 UD" … "4 UD").
+    split: Option<(String, Vec<String>)>,
+}
+
+impl StatColumn {
+    fn width(&self) -> usize {
+        self.split.as_ref().map_or(1, |(_, headers)| headers.len())
+    }
 }
 
 impl Roster<'_> {
@@ -54,7 +77,7 @@ impl Roster<'_> {
         let trackers: &[TrackerStyle] = if track { &template.trackers } else { &[] };
         let cards = resolve_cards(force);
         let lines: Vec<(&ForceUnit, Option<&Card>)> = force.units.iter().zip(cards).collect();
-        let stats = stat_columns(template, &lines);
+        let stats = split_columns(template, &lines, stat_columns(template, &lines));
         let mut groups: Vec<(Option<&str>, Vec<Row>)> = Vec::new();
         for (unit, card) in &lines {
             let face = card.map(|c| face_for(c, unit));
@@ -79,17 +102,21 @@ impl Roster<'_> {
                 None => None,
             };
             if let Some(name) = heading {
-                let font = Font::new(FontStyle::Bold, self.style.body_size_pt, self.accent);
                 self.flow.y += 1.0;
-                if self.flow.room() < font.line_height() * 2.5 {
+                if self.flow.room() < self.group_font().line_height() * 2.5 {
                     self.flow.new_page();
                     self.table_header(&columns);
                 }
-                let width = self.flow.text_width();
-                self.wrapped(0.0, width, font, name, "group");
+                self.group_heading(name);
             }
             for row in rows {
-                self.unit_row(row, &columns, trackers);
+                if self.unit_row(row, &columns, trackers)
+                    && let Some(name) = heading
+                {
+                    // The row opened a new page: say whose rows run on.
+                    self.group_heading(&format!("{name} (continued)"));
+                    self.unit_row(row, &columns, trackers);
+                }
             }
             done += 1;
             progress(Progress {
@@ -100,9 +127,20 @@ impl Roster<'_> {
         }
     }
 
+    fn group_font(&self) -> Font {
+        Font::new(FontStyle::Bold, self.style.body_size_pt, self.accent)
+    }
+
+    /// A group's name over its rows.
+    fn group_heading(&mut self, name: &str) {
+        let width = self.flow.text_width();
+        let font = self.group_font();
+        self.wrapped(0.0, width, font, name, "group");
+    }
+
     fn columns(
-        &self,
-        stats: Vec<String>,
+        &mut self,
+        stats: Vec<StatColumn>,
         cost_head: &str,
         trackers: &[TrackerStyle],
         groups: &[(Option<&str>, Vec<Row>)],
@@ -141,11 +179,22 @@ impl Roster<'_> {
                 boxes_w.max(widest_word(&mut [t.label.as_str()].into_iter(), head)) + gap
             })
             .collect();
+        // The stats as printed columns: a split one's cells each a column.
+        let mut labels: Vec<String> = Vec::new();
+        let mut column_groups = Vec::new();
+        for stat in &stats {
+            match &stat.split {
+                Some((_, headers)) => {
+                    column_groups.push((1 + labels.len(), headers.len(), stat.label.clone()));
+                    labels.extend(headers.iter().cloned());
+                }
+                None => labels.push(stat.label.clone()),
+            }
+        }
         // A cost that a statistic column already shows for every unit (Battle of Tanks'
         // tier, Belle Epoque's stands) is not printed twice.
-        let repeated = stats.iter().enumerate().any(|(i, label)| {
-            label.eq_ignore_ascii_case(cost_head) || rows.iter().all(|r| r.cells[i] == r.cost)
-        });
+        let repeated = stats.iter().any(|stat| stat.label.eq_ignore_ascii_case(cost_head))
+            || (0..labels.len()).any(|i| rows.iter().all(|r| r.cells[i] == r.cost));
         let cost_w = if cost_head.is_empty() || repeated {
             0.0
         } else {
@@ -162,11 +211,20 @@ impl Roster<'_> {
         // left in proportion to how much more its longest value needs.
         let mut mins = vec![unit_min.max(unit_natural * 0.6)];
         let mut wants = vec![unit_natural];
-        for (i, label) in stats.iter().enumerate() {
+        let in_group = |i: usize| {
+            column_groups
+                .iter()
+                .any(|(first, count, _)| (*first..first + count).contains(&(i + 1)))
+        };
+        for (i, label) in labels.iter().enumerate() {
             let values = &mut rows.iter().map(|r| r.cells[i].as_str());
-            let min = widest_word(values, small)
-                .max(widest_word(&mut [label.as_str()].into_iter(), head))
-                + gap;
+            // A sub-column's cells and header are short and never wrap ("4 (1)", "1 UD").
+            let min = if in_group(i) {
+                natural(values, small).max(ts.width(label, head))
+            } else {
+                widest_word(values, small)
+                    .max(widest_word(&mut [label.as_str()].into_iter(), head))
+            } + gap;
             let want = natural(&mut rows.iter().map(|r| r.cells[i].as_str()), small)
                 .max(ts.width(label, head))
                 + gap;
@@ -174,6 +232,9 @@ impl Roster<'_> {
             wants.push(want.max(min));
         }
         let room = width - tracker_ws.iter().sum::<f32>() - cost_w;
+        // Most cells on one line, names on two: past that the page is too narrow.
+        let comfortable: f32 = wants.iter().skip(1).sum::<f32>() + unit_natural * 0.6;
+        self.squeezed |= comfortable > room + 0.5;
         let min_sum: f32 = mins.iter().sum();
         let extra_wanted: f32 = wants.iter().zip(&mins).map(|(w, m)| w - m).sum();
         let spare = (room - min_sum).max(0.0);
@@ -196,7 +257,7 @@ impl Roster<'_> {
             *width += each;
         }
         let mut headers = vec!["Unit".to_string()];
-        headers.extend(stats);
+        headers.extend(labels);
         if cost_w > 0.0 {
             widths.push(cost_w);
             headers.push(cost_head.to_string());
@@ -209,6 +270,7 @@ impl Roster<'_> {
             has_cost: cost_w > 0.0,
             widths,
             headers,
+            groups: column_groups,
         }
     }
 
@@ -256,15 +318,38 @@ impl Roster<'_> {
         let xs = self.xs(columns);
         let texts: Vec<(&str, Font)> = columns.headers.iter().map(|h| (h.as_str(), font)).collect();
         let lines = self.wrap_cells(&texts, &columns.widths);
-        let count = lines.iter().map(Vec::len).max().unwrap_or(1);
+        // Sub-columns' headers stand a line lower, under their group's heading.
+        let grouped = |i: usize| {
+            columns
+                .groups
+                .iter()
+                .any(|(first, count, _)| (*first..first + count).contains(&i))
+        };
+        let drop = if columns.groups.is_empty() { 0 } else { 1 };
+        let count = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| l.len() + if grouped(i) { drop } else { 0 })
+            .max()
+            .unwrap_or(1);
         let h = count as f32 * font.line_height() + 1.6;
         let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
         for item in self.ink.band(x, y, w, h, self.colors.band) {
             self.flow.push(item);
         }
         let ts = self.flow.ts;
+        let first = y + 0.8 + cap_height(font.size_pt);
+        for (first_column, _, label) in &columns.groups {
+            self.flow
+                .push(ts.run(xs[*first_column] + 0.5, first, font, label));
+        }
         for (i, cell) in lines.iter().enumerate() {
-            let mut baseline = y + 0.8 + cap_height(font.size_pt);
+            let mut baseline = first
+                + if grouped(i) {
+                    font.line_height()
+                } else {
+                    0.0
+                };
             for line in cell {
                 self.flow.push(ts.run(xs[i] + 0.5, baseline, font, line));
                 baseline += font.line_height();
@@ -273,7 +358,9 @@ impl Roster<'_> {
         self.flow.y += h + 0.8;
     }
 
-    fn unit_row(&mut self, row: &Row, columns: &Columns, trackers: &[TrackerStyle]) {
+    /// One unit's row; true when it did not fit below the last and started a new page
+    /// instead, for the caller to head the page's rows and set the row again.
+    fn unit_row(&mut self, row: &Row, columns: &Columns, trackers: &[TrackerStyle]) -> bool {
         let ts = self.flow.ts;
         let small = self.small();
         let name_font = if row.known {
@@ -314,9 +401,10 @@ impl Roster<'_> {
             .map(|(lines, (_, font))| lines.len() as f32 * font.line_height())
             .fold(boxes_h, f32::max)
             + 1.4;
-        if self.flow.room() < height {
+        if self.flow.room() < height && !self.flow.at_column_top() {
             self.flow.new_page();
             self.table_header(columns);
+            return true;
         }
         let top = self.flow.y + 0.5;
         for (i, (lines, (_, font))) in lines.iter().zip(&texts).enumerate() {
@@ -342,6 +430,7 @@ impl Roster<'_> {
         self.flow.y += height;
         self.flow.rule(self.colors.rule, 0.3);
         self.flow.y += 0.6;
+        false
     }
 
     fn tracker_cell(&mut self, x: f32, top: f32, tracker: &TrackerStyle, count: u32) {
@@ -406,33 +495,66 @@ fn stat_columns(template: &CardTemplate, lines: &[(&ForceUnit, Option<&Card>)]) 
     labels
 }
 
+/// Which statistic columns split into the template's cells: those whose every unit's value
+/// splits into as many parts as the cells have headers.
+fn split_columns(
+    template: &CardTemplate,
+    lines: &[(&ForceUnit, Option<&Card>)],
+    labels: Vec<String>,
+) -> Vec<StatColumn> {
+    labels
+        .into_iter()
+        .map(|label| {
+            let split = template.body.cells.get(&label).and_then(|cells| {
+                let fits = lines.iter().all(|(unit, card)| {
+                    let value = card
+                        .map(|c| face_for(c, unit))
+                        .and_then(|f| f.stat(&label).map(str::to_string));
+                    value.is_some_and(|v| {
+                        v.split(cells.separator.as_str()).count() == cells.headers.len()
+                    })
+                });
+                fits.then(|| (cells.separator.clone(), cells.headers.clone()))
+            });
+            StatColumn { label, split }
+        })
+        .collect()
+}
+
 /// The rows of one unit line: one per unit, numbered when there are several.
 fn rows_for(
     unit: &ForceUnit,
     card: Option<&Card>,
     face: Option<&CardFace>,
-    stats: &[String],
+    stats: &[StatColumn],
     trackers: &[TrackerStyle],
 ) -> Vec<Row> {
     let name = face.map_or_else(|| unit.card.name().to_string(), |f| f.name.clone());
-    let cells: Vec<String> = stats
-        .iter()
-        .map(|label| {
-            face.and_then(|f| {
-                if label == "Weapons" && !f.weapons.is_empty() {
-                    return Some(
-                        f.weapons
-                            .iter()
-                            .map(|w| w.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    );
-                }
-                f.stat(label).map(str::to_string)
-            })
-            .unwrap_or_else(|| "—".to_string())
-        })
-        .collect();
+    let mut cells: Vec<String> = Vec::new();
+    for stat in stats {
+        let label = &stat.label;
+        let value = face.and_then(|f| {
+            if label == "Weapons" && !f.weapons.is_empty() {
+                return Some(
+                    f.weapons
+                        .iter()
+                        .map(|w| w.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+            f.stat(label).map(str::to_string)
+        });
+        match (&stat.split, value) {
+            (Some((separator, _)), Some(value)) => {
+                cells.extend(value.split(separator.as_str()).map(|p| p.trim().to_string()));
+            }
+            (_, value) => {
+                cells.push(value.unwrap_or_else(|| "—".to_string()));
+                cells.extend(std::iter::repeat_n(String::new(), stat.width() - 1));
+            }
+        }
+    }
     let cost = card
         .and_then(|c| cost_of(c, unit))
         .map_or(String::new(), |c| c.to_string());
