@@ -61,10 +61,13 @@ impl From<InkArg> for Ink {
 /// Parses `--back-offset X,Y` (millimetres, as read off the calibration sheet).
 fn parse_back_offset(text: &str) -> Result<BackOffset, String> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    // "nan" and "inf" parse as floats; they are no reading of the calibration sheet.
     let number = |part: &str| {
         part.replace('−', "-")
             .parse::<f32>()
-            .map_err(|_| format!("'{part}' is not a number of millimetres"))
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("'{part}' is not a number of millimetres"))
     };
     match parts.as_slice() {
         [x, y] => BackOffset {
@@ -370,4 +373,28 @@ fn find_force(name: &str, data_dir_arg: Option<&Path>) -> Result<Force> {
 /// Today's date for the PDF metadata and the roster.
 pub(super) fn today() -> Result<ExportDate> {
     ExportDate::today_utc().ok_or_else(|| anyhow!("the system clock is before 1970; pass --date"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 37: `--back-offset nan,0` was refused as "NaN,0 mm is beyond ±10 mm".
+    #[test]
+    fn a_back_offset_that_is_not_a_number_is_refused_as_such() {
+        let err = parse_back_offset("nan,0").unwrap_err();
+        assert_eq!(err, "'nan' is not a number of millimetres");
+        assert!(parse_back_offset("1,inf").unwrap_err().contains("'inf'"));
+        assert_eq!(
+            parse_back_offset("1.5,−0.5"),
+            Ok(BackOffset {
+                x_mm: 1.5,
+                y_mm: -0.5
+            })
+        );
+        assert!(parse_back_offset("11,0").unwrap_err().contains("±10 mm"));
+        assert!(parse_corner_radius("NaN").is_err());
+        assert_eq!(parse_corner_radius("3.5"), Ok(3.5));
+        assert!(parse_corner_radius("0").is_err());
+    }
 }

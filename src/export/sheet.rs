@@ -787,7 +787,71 @@ pub fn layout_cards(
             sheet.grid(&cards, &grid_for(options)?, &force.name, &mut layout);
         }
     }
+    offset_notes(options, page, &t.sheet, &mut layout)?;
     Ok(layout)
+}
+
+/// What a back offset does to this print, said: ignored where no back is printed behind its
+/// front (no `--backs`, a fold sheet, a print shop's pages); a note when it brings backs
+/// within the paper's unprintable edge; a warning when it pushes part of a back off the
+/// paper.
+fn offset_notes(
+    options: &CardOptions,
+    page: &PageSize,
+    sheet: &SheetStyle,
+    layout: &mut Layout,
+) -> Result<(), ExportError> {
+    let offset = options.back_offset;
+    if offset.is_zero() {
+        return Ok(());
+    }
+    let given = format!("back offset {},{} mm", offset.x_mm, offset.y_mm);
+    let ignored = match (options.backs, options.layout) {
+        (_, SheetLayout::Fold) => Some("a fold sheet prints each back beside its front"),
+        (_, SheetLayout::Single) => {
+            Some("a print shop trims each page on its own; the offset is for your duplex printer")
+        }
+        (false, SheetLayout::Grid) => Some("no backs are printed (add --backs)"),
+        (true, SheetLayout::Grid) => None,
+    };
+    if let Some(why) = ignored {
+        layout.notes.push(format!("{given} ignored: {why}"));
+        return Ok(());
+    }
+    let grid = grid_for(options)?;
+    let (dx, dy) = offset.shift_on_back(options.flip);
+    // The least distance from a back (with and without its bleed) to the paper's edge.
+    let (mut card_edge, mut bleed_edge) = (f32::INFINITY, f32::INFINITY);
+    for slot in 0..grid.per_page() {
+        let f = Grid::back_of(grid.placement(slot), page, options.flip)
+            .moved(dx, dy)
+            .frame;
+        let gaps = [
+            (f.x, grid.bleed_x),
+            (f.y, grid.bleed_y),
+            (page.width_mm - f.x - f.w, grid.bleed_x),
+            (page.height_mm - f.y - f.h, grid.bleed_y),
+        ];
+        for (gap, bleed) in gaps {
+            card_edge = card_edge.min(gap);
+            bleed_edge = bleed_edge.min(gap - bleed);
+        }
+    }
+    if card_edge < 0.0 {
+        layout.warnings.push(format!(
+            "{given} pushes part of the backs off the paper ({:.1} mm past its edge): \
+             check the reading on the calibration sheet, or print with --layout fold",
+            -card_edge
+        ));
+    } else if bleed_edge < sheet.min_margin_mm - 0.05 {
+        layout.notes.push(format!(
+            "{given} brings the backs to {:.1} mm from the paper's edge, inside the {} mm \
+             many printers cannot print: a back's edge may print short of the cut",
+            bleed_edge.max(0.0),
+            sheet.min_margin_mm
+        ));
+    }
+    Ok(())
 }
 
 /// Says what one card's front could not hold (a warning) and that it continues (a note).
@@ -881,7 +945,8 @@ impl Sheet<'_> {
     }
 
     /// One page per card for a print shop: the card and [`SHOP_BLEED_MM`] of bleed all
-    /// round, trimmed at the card (the page's TrimBox), each followed by its back when asked.
+    /// round, trimmed at the card (the page's TrimBox), each followed by its back when asked
+    /// (a shop aligns each page on its own: no back offset).
     fn single(&self, cards: &[Physical], layout: &mut Layout) {
         let (w, h) = (self.card.width_mm, self.card.height_mm);
         let bleed = SHOP_BLEED_MM;
@@ -902,7 +967,6 @@ impl Sheet<'_> {
             .options
             .corner_guide_mm
             .map_or_else(Vec::new, |radius| corner_guides(trim, radius));
-        let (dx, dy) = self.options.back_offset.shift_on_back(self.options.flip);
         let new_page = || Page {
             trim: Some(trim),
             ..Page::new(w + 2.0 * bleed, h + 2.0 * bleed)
@@ -916,11 +980,10 @@ impl Sheet<'_> {
             layout.pages.push(front);
             if self.options.backs {
                 let mut back = new_page();
-                let placed = at.moved(dx, dy);
                 back.items.extend(
                     self.back_items(physical, all_round)
                         .iter()
-                        .map(|i| placed.place(i)),
+                        .map(|i| at.place(i)),
                 );
                 back.items.extend(guides.iter().cloned());
                 layout.pages.push(back);
@@ -1208,6 +1271,44 @@ mod tests {
         };
         let err = Grid::new(t.page("a4").unwrap(), &huge, &t.sheet, 3.0, false).unwrap_err();
         assert!(err.to_string().contains("does not fit on page size a4"));
+    }
+
+    /// Issue 37: an offset pushed the backs' bleed into the printer's edge (2 mm) or off the
+    /// page (10 mm) without a word, and was ignored silently without --backs or on a fold.
+    #[test]
+    fn a_back_offset_says_when_it_is_ignored_or_brings_backs_near_the_edge() {
+        let force = crate::rules::armour_battles::preset_force("lorraine-1-us").unwrap();
+        let at = |x_mm: f32, backs: bool, layout: SheetLayout| {
+            let options = CardOptions {
+                backs,
+                layout,
+                back_offset: BackOffset { x_mm, y_mm: 0.0 },
+                ..CardOptions::default()
+            };
+            layout_cards(&force, &options, &mut |_| {}).unwrap()
+        };
+        let none = at(0.0, true, SheetLayout::Grid);
+        assert!(none.notes.iter().all(|n| !n.contains("back offset")));
+        for (backs, layout, why) in [
+            (false, SheetLayout::Grid, "no backs are printed"),
+            (true, SheetLayout::Fold, "fold sheet"),
+            (true, SheetLayout::Single, "print shop"),
+        ] {
+            let notes = at(2.0, backs, layout).notes;
+            assert!(
+                notes.iter().any(|n| n.contains("ignored") && n.contains(why)),
+                "{notes:?}"
+            );
+        }
+        // A4 poker: 9 mm from the edge to the cards across, 1.5 mm of bleed: 2 mm to the
+        // left leaves the bleed 5.5 mm off, 4 mm leaves 3.5 mm: a note, nothing lost.
+        let two = at(2.0, true, SheetLayout::Grid);
+        assert!(!two.notes.iter().any(|n| n.contains("from the paper's edge")), "{:?}", two.notes);
+        let four = at(4.0, true, SheetLayout::Grid);
+        assert!(four.notes.iter().any(|n| n.contains("3.5 mm from the paper's edge")), "{:?}", four.notes);
+        assert!(four.warnings.is_empty());
+        let ten = at(10.0, true, SheetLayout::Grid);
+        assert!(ten.warnings.iter().any(|w| w.contains("off the paper")), "{:?}", ten.warnings);
     }
 
     #[test]
