@@ -15,8 +15,8 @@
 
 use super::ExportError;
 use super::display::{Duplex, Item, Layout, Page, Rgb, Stroke};
-use super::scale_bar::{scale_bar, scale_bar_size};
 use super::fonts::{FontStyle, faces};
+use super::scale_bar::{scale_bar, scale_bar_size};
 use super::sheet::{BackOffset, Flip, MAX_BACK_OFFSET_MM};
 use super::template::templates;
 use super::text::{Font, Typesetter, cap_height};
@@ -172,7 +172,9 @@ pub fn layout_calibration(
             "Y, down (mm)",
         ));
     }
-    front.items.extend(ruler(ts, ((w - RULER_MM) / 2.0, h - 68.0), thin));
+    front
+        .items
+        .extend(ruler(ts, ((w - RULER_MM) / 2.0, h - 68.0), thin));
     let (bar_w, _) = scale_bar_size(ts);
     front
         .items
@@ -411,7 +413,11 @@ mod tests {
             // No two numbers of the page overlap.
             let numbers: Vec<&TextRun> = front
                 .texts()
-                .filter(|t| t.text.chars().all(|c| c.is_ascii_digit() || "+−".contains(c)))
+                .filter(|t| {
+                    t.text
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || "+−".contains(c))
+                })
                 .collect();
             for (i, a) in numbers.iter().enumerate() {
                 for b in &numbers[i + 1..] {

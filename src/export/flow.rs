@@ -207,8 +207,7 @@ impl SheetFlow {
         let (bar_w, bar_h) = scale_bar_size(ts);
         let bar_y = (self.margin - bar_h - 1.0).max(PRINTER_EDGE_MM + 0.3);
         for (index, page) in self.pages.iter_mut().enumerate() {
-            page.items
-                .extend(scale_bar(ts, right_edge - bar_w, bar_y));
+            page.items.extend(scale_bar(ts, right_edge - bar_w, bar_y));
             let (candidates, right_text) = footer(index + 1, total);
             let right_w = ts.width(&right_text, font);
             let room = right_edge - left - right_w - 4.0;

@@ -58,7 +58,11 @@ pub(crate) fn draw_mark(
             let width = 0.3 * r / MM_PER_PT;
             let stroke = Stroke::solid(ink_colour(ink, colour(0), plain), width);
             let apex = (cx, cy - 0.85 * r);
-            for end in [(cx - 0.62 * r, cy), (cx + 0.62 * r, cy), (cx, cy + 0.95 * r)] {
+            for end in [
+                (cx - 0.62 * r, cy),
+                (cx + 0.62 * r, cy),
+                (cx, cy + 0.95 * r),
+            ] {
                 items.push(Item::Path {
                     points: vec![apex, end],
                     closed: false,

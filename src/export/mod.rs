@@ -29,7 +29,7 @@ mod sheet_margin;
 pub mod template;
 mod text;
 
-pub use after_action::layout_after_action;
+pub use after_action::{battle_title, layout_after_action};
 pub use calibration::layout_calibration;
 pub use card_layout::Frame;
 pub use cards::{CardFace, CardMode, FaceStat, RuleNote, card_faces};
@@ -44,7 +44,7 @@ pub use roster::layout_roster;
 pub use scale_bar::{PRINT_AT_ACTUAL_SIZE, SCALE_BAR_MM};
 pub use sheet::{
     BackOffset, CardOptions, Flip, Grid, MAX_BACK_OFFSET_MM, MAX_GAP_MM, MIN_MARK_MM, Placement,
-    SheetLayout, grid_for, layout_cards,
+    SHOP_BLEED_MM, SHOP_SAFE_MM, SheetLayout, grid_for, layout_cards,
 };
 pub use template::{Templates, templates};
 

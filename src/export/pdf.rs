@@ -84,11 +84,14 @@ pub fn write_pdf(
         image_optimization: None,
     };
     let mut warnings = Vec::new();
-    let mut pdf = doc.with_pages(pages).to_lopdf_document(&options, &mut warnings);
+    let mut pdf = doc
+        .with_pages(pages)
+        .to_lopdf_document(&options, &mut warnings);
     finish_document(&mut pdf, layout, info)?;
     pdf.compress();
     let mut bytes = Vec::new();
-    pdf.save_to(&mut bytes).map_err(|e| ExportError::Pdf(e.to_string()))?;
+    pdf.save_to(&mut bytes)
+        .map_err(|e| ExportError::Pdf(e.to_string()))?;
     progress(Progress {
         stage: Stage::Saved,
         done: 1,
@@ -154,12 +157,7 @@ fn viewer_preferences(duplex: Duplex) -> Object {
 fn pdf_box(page: &Page, frame: Frame) -> Object {
     let Frame { x, y, w, h } = frame;
     let corners = [x, page.height - y - h, x + w, page.height - y];
-    Object::Array(
-        corners
-            .iter()
-            .map(|mm| Object::Real(pt(*mm).0))
-            .collect(),
-    )
+    Object::Array(corners.iter().map(|mm| Object::Real(pt(*mm).0)).collect())
 }
 
 fn uses(layout: &Layout, style: FontStyle) -> bool {
@@ -236,6 +234,10 @@ fn pt(mm: f32) -> Pt {
 fn page_ops(page: &Page) -> Vec<Op> {
     let mut ops = Vec::with_capacity(page.items.len() * 4);
     let flip = |y: f32| page.height - y;
+    let point = |x: f32, y: f32| LinePoint {
+        p: Point::new(Mm(x), Mm(flip(y))),
+        bezier: false,
+    };
     for item in &page.items {
         match item {
             Item::Rect {
@@ -277,10 +279,6 @@ fn page_ops(page: &Page) -> Vec<Op> {
                 stroke,
             } => {
                 stroke_ops(&mut ops, stroke);
-                let point = |x: f32, y: f32| LinePoint {
-                    p: Point::new(Mm(x), Mm(flip(y))),
-                    bezier: false,
-                };
                 ops.push(Op::DrawLine {
                     line: Line {
                         points: vec![point(*x1, *y1), point(*x2, *y2)],
@@ -295,13 +293,7 @@ fn page_ops(page: &Page) -> Vec<Op> {
                 fill,
                 stroke,
             } => {
-                let points: Vec<LinePoint> = points
-                    .iter()
-                    .map(|&(x, y)| LinePoint {
-                        p: Point::new(Mm(x), Mm(flip(y))),
-                        bezier: false,
-                    })
-                    .collect();
+                let points: Vec<LinePoint> = points.iter().map(|&(x, y)| point(x, y)).collect();
                 if let Some(stroke) = stroke {
                     stroke_ops(&mut ops, stroke);
                 }

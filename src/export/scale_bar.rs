@@ -53,11 +53,7 @@ pub(crate) fn scale_bar(ts: Typesetter, x: f32, y: f32) -> Vec<Item> {
     }];
     for step in 0..=10 {
         let at = x + step as f32 * 5.0;
-        let height = if step % 2 == 0 {
-            TICK_MM
-        } else {
-            HALF_TICK_MM
-        };
+        let height = if step % 2 == 0 { TICK_MM } else { HALF_TICK_MM };
         items.push(Item::Line {
             x1: at,
             y1: line - height,

@@ -15,12 +15,12 @@
 use super::card_back::draw_back;
 use super::card_layout::{Bleed, Content, FittedCard, Frame, FrontStyle, fit_card, fit_deck};
 use super::cards::{CardFace, CardMode, card_faces};
-use super::reference::unit_odds;
 use super::display::{Duplex, Item, Layout, Page, Rotation, Stroke};
 use super::fonts::faces;
 use super::ink::Ink;
-use super::template::{CardSize, CardTemplate, PageSize, SheetStyle, templates};
+use super::reference::unit_odds;
 use super::sheet_margin::margin_items;
+use super::template::{CardSize, CardTemplate, PageSize, SheetStyle, templates};
 use super::text::Typesetter;
 use super::{ExportError, Progress, Stage};
 use crate::rules::Force;
@@ -644,9 +644,17 @@ fn corner_guides(trim: Frame, radius: f32) -> Vec<Item> {
     };
     let corners = [
         (trim.x + radius, trim.y + radius, std::f32::consts::PI),
-        (trim.x + trim.w - radius, trim.y + radius, 1.5 * std::f32::consts::PI),
+        (
+            trim.x + trim.w - radius,
+            trim.y + radius,
+            1.5 * std::f32::consts::PI,
+        ),
         (trim.x + trim.w - radius, trim.y + trim.h - radius, 0.0),
-        (trim.x + radius, trim.y + trim.h - radius, 0.5 * std::f32::consts::PI),
+        (
+            trim.x + radius,
+            trim.y + trim.h - radius,
+            0.5 * std::f32::consts::PI,
+        ),
     ];
     corners
         .iter()
@@ -1050,21 +1058,23 @@ impl Sheet<'_> {
     }
 }
 
+/// The grid of `card` cards on `page`, `gap` apart, as fold cells when `fold` (for tests).
+#[cfg(test)]
+pub(crate) fn grid_with(page: &str, card: &str, gap: f32, fold: bool) -> Grid {
+    let t = templates().unwrap();
+    Grid::new(
+        t.page(page).unwrap(),
+        t.card(card).unwrap(),
+        &t.sheet,
+        gap,
+        fold,
+    )
+    .unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn grid_with(page: &str, card: &str, gap: f32, fold: bool) -> Grid {
-        let t = templates().unwrap();
-        Grid::new(
-            t.page(page).unwrap(),
-            t.card(card).unwrap(),
-            &t.sheet,
-            gap,
-            fold,
-        )
-        .unwrap()
-    }
 
     fn grid(page: &str, card: &str) -> Grid {
         grid_with(page, card, templates().unwrap().sheet.gap_mm, false)
@@ -1296,19 +1306,37 @@ mod tests {
         ] {
             let notes = at(2.0, backs, layout).notes;
             assert!(
-                notes.iter().any(|n| n.contains("ignored") && n.contains(why)),
+                notes
+                    .iter()
+                    .any(|n| n.contains("ignored") && n.contains(why)),
                 "{notes:?}"
             );
         }
         // A4 poker: 9 mm from the edge to the cards across, 1.5 mm of bleed: 2 mm to the
         // left leaves the bleed 5.5 mm off, 4 mm leaves 3.5 mm: a note, nothing lost.
         let two = at(2.0, true, SheetLayout::Grid);
-        assert!(!two.notes.iter().any(|n| n.contains("from the paper's edge")), "{:?}", two.notes);
+        assert!(
+            !two.notes
+                .iter()
+                .any(|n| n.contains("from the paper's edge")),
+            "{:?}",
+            two.notes
+        );
         let four = at(4.0, true, SheetLayout::Grid);
-        assert!(four.notes.iter().any(|n| n.contains("3.5 mm from the paper's edge")), "{:?}", four.notes);
+        assert!(
+            four.notes
+                .iter()
+                .any(|n| n.contains("3.5 mm from the paper's edge")),
+            "{:?}",
+            four.notes
+        );
         assert!(four.warnings.is_empty());
         let ten = at(10.0, true, SheetLayout::Grid);
-        assert!(ten.warnings.iter().any(|w| w.contains("off the paper")), "{:?}", ten.warnings);
+        assert!(
+            ten.warnings.iter().any(|w| w.contains("off the paper")),
+            "{:?}",
+            ten.warnings
+        );
     }
 
     #[test]

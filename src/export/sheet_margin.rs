@@ -138,7 +138,9 @@ pub(crate) fn margin_items(
                 };
                 place = Some((slot.to - bar_w, y));
             }
-            Some(_) if slot.depth() >= caption_h + CLEARANCE_MM + bar_h && slot.width() >= bar_w => {
+            Some(_)
+                if slot.depth() >= caption_h + CLEARANCE_MM + bar_h && slot.width() >= bar_w =>
+            {
                 // Under the caption below the cards, over it above them.
                 let y = if slot.below {
                     slot.top + caption_h + CLEARANCE_MM
@@ -163,19 +165,8 @@ mod tests {
     use crate::export::display::Item;
     use crate::export::fonts::faces;
     use crate::export::scale_bar::SCALE_BAR_MM;
+    use crate::export::sheet::grid_with;
     use crate::export::template::templates;
-
-    fn grid_with(page: &str, card: &str, gap: f32, fold: bool) -> Grid {
-        let t = templates().unwrap();
-        Grid::new(
-            t.page(page).unwrap(),
-            t.card(card).unwrap(),
-            &t.sheet,
-            gap,
-            fold,
-        )
-        .unwrap()
-    }
 
     /// The span (x0, y0, x1, y1) an item covers, text measured to its ascent and descent.
     fn span(item: &Item) -> (f32, f32, f32, f32) {
@@ -186,7 +177,9 @@ mod tests {
                 run.x + run.width,
                 run.baseline + 0.24 * run.size_pt * MM_PER_PT,
             ),
-            Item::Line { x1, y1, x2, y2, .. } => (x1.min(*x2), y1.min(*y2), x1.max(*x2), y1.max(*y2)),
+            Item::Line { x1, y1, x2, y2, .. } => {
+                (x1.min(*x2), y1.min(*y2), x1.max(*x2), y1.max(*y2))
+            }
             _ => (0.0, 0.0, 0.0, 0.0),
         }
     }
@@ -224,22 +217,22 @@ mod tests {
                         let marks: Vec<(f32, f32, f32, f32)> =
                             g.crop_marks(&t.sheet).iter().map(span).collect();
                         for &(x0, y0, x1, y1) in &all {
-                            assert!(y0 >= 5.0 - 1e-3 && y1 <= page.height_mm - 5.0 + 1e-3, "{what}");
+                            assert!(
+                                y0 >= 5.0 - 1e-3 && y1 <= page.height_mm - 5.0 + 1e-3,
+                                "{what}"
+                            );
                             assert!(x0 >= 5.0 && x1 <= page.width_mm - 5.0, "{what}");
                             let on_cards = y1 > g.y0 && y0 < g.bottom();
                             assert!(!on_cards, "{what}: {x0},{y0} over the cards");
                             for &(mx0, my0, mx1, my1) in &marks {
-                                let crosses = mx0 <= x1 + 0.2
-                                    && mx1 >= x0 - 0.2
-                                    && my0 <= y1
-                                    && my1 >= y0;
+                                let crosses =
+                                    mx0 <= x1 + 0.2 && mx1 >= x0 - 0.2 && my0 <= y1 && my1 >= y0;
                                 assert!(!crosses, "{what}: {x0},{y0}–{x1},{y1} crosses a mark");
                             }
                         }
                         for bar in items.scale_bar.iter().map(span) {
                             let (x0, y0, x1, y1) = caption;
-                            let overlaps =
-                                bar.0 < x1 && bar.2 > x0 && bar.1 < y1 && bar.3 > y0;
+                            let overlaps = bar.0 < x1 && bar.2 > x0 && bar.1 < y1 && bar.3 > y0;
                             assert!(!overlaps, "{what}: the scale bar covers the caption");
                         }
                     }

@@ -345,7 +345,10 @@ pub(crate) fn words(text: &str) -> Vec<String> {
         let opens = last.matches('(').count();
         let closes = last.matches(')').count();
         open = opens > closes;
-        if !open && last.starts_with('(') && last.chars().count() <= SHORT_BRACKET && words.len() > 1
+        if !open
+            && last.starts_with('(')
+            && last.chars().count() <= SHORT_BRACKET
+            && words.len() > 1
         {
             let group = words.pop().unwrap_or_default();
             if let Some(before) = words.last_mut() {
@@ -546,7 +549,10 @@ mod tests {
         );
         let t = setter();
         let width = t.width("Trained (BS 3)", BODY) + 0.2;
-        assert_eq!(t.wrap("Trained (BS 3)", BODY, width), ["Trained\u{a0}(BS\u{a0}3)"]);
+        assert_eq!(
+            t.wrap("Trained (BS 3)", BODY, width),
+            ["Trained\u{a0}(BS\u{a0}3)"]
+        );
         // Too narrow for the group: it breaks inside the brackets rather than cutting.
         let (lines, cut) = t.wrap_checked("Trained (BS 3)", BODY, t.width("Trained", BODY) + 0.2);
         assert!(!cut, "{lines:?}");

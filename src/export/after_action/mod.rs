@@ -83,9 +83,7 @@ pub fn layout_after_action<'a>(
         });
     }
     report.unfought(&unfought);
-    let Report {
-        flow, warnings, ..
-    } = report;
+    let Report { flow, warnings, .. } = report;
     let pages = flow.finish_numbered(
         footer_font(t.footer_size_pt, t.colors.muted),
         &[
@@ -105,10 +103,15 @@ pub fn layout_after_action<'a>(
     })
 }
 
-/// "Battle 2: Attack/Defend", or "Battle 1" for a battle named after its number.
-pub(crate) fn battle_title(plan: &BattlePlan) -> String {
+/// "Battle 2: Attack/Defend", or "Battle 1" for a battle named after its number: the title
+/// the report heads the battle's page with.
+pub fn battle_title(plan: &BattlePlan) -> String {
     let (number, name) = (plan.number(), plan.name());
-    if name.trim().eq_ignore_ascii_case(&format!("Battle {number}")) || name.trim().is_empty() {
+    if name
+        .trim()
+        .eq_ignore_ascii_case(&format!("Battle {number}"))
+        || name.trim().is_empty()
+    {
         format!("Battle {number}")
     } else {
         plan.title()

@@ -31,11 +31,16 @@ impl Front<'_> {
             && self.face.stat(label).is_some()
     }
 
-    /// The label printed over a box or beside a row, with the example mark when the value is
-    /// the project's, not the book's (kept on the line of the label's last word).
+    /// True when the statistic `label` is the project's example value, not the book's (on a
+    /// card the book has; a whole example card says so once).
+    fn example(&self, label: &str) -> bool {
+        self.face.examples.iter().any(|e| e == label) && !self.face.example_card
+    }
+
+    /// The label printed beside a row, with the example mark when the value is the
+    /// project's, not the book's (kept on the line of the label's last word).
     pub(super) fn marked_label(&self, label: &str, shown: &str) -> String {
-        let example = self.face.examples.iter().any(|e| e == label) && !self.face.example_card;
-        if example {
+        if self.example(label) {
             format!("{shown}{NO_BREAK}†")
         } else {
             shown.to_string()
@@ -47,13 +52,15 @@ impl Front<'_> {
         let Some(style) = &self.t.boxes else {
             return top;
         };
-        let stats: Vec<(String, &str)> = style
+        // (label, value, the project's example): an example is marked in the box's corner,
+        // so the mark never wraps away from a label that fills its box.
+        let stats: Vec<(String, &str, bool)> = style
             .stats
             .iter()
             .filter_map(|label| {
                 let value = self.face.stat(label)?;
                 let shown = style.labels.get(label).unwrap_or(label);
-                Some((self.marked_label(label, shown), value))
+                Some((shown.clone(), value, self.example(label)))
             })
             .collect();
         if stats.is_empty() {
@@ -74,11 +81,24 @@ impl Front<'_> {
         );
         // One size for the labels: the largest at which each takes one line ("Damage
         // value", "Reactivity †").
+        // A box with the example mark in its corner keeps its centred label clear of it.
+        let label_w = |example: bool, font: Font| {
+            if example {
+                text_w - 2.0 * (self.ts.width("†", font) + 0.3)
+            } else {
+                text_w
+            }
+        };
         let label_size = stats
             .iter()
-            .map(|(label, _)| {
-                self.ts
-                    .fit_size(label, label_font, MIN_TEXT_PT, text_w, 1)
+            .map(|(label, _, example)| {
+                self.ts.fit_size(
+                    label,
+                    label_font,
+                    MIN_TEXT_PT,
+                    label_w(*example, label_font.sized(MIN_TEXT_PT)),
+                    1,
+                )
             })
             .fold(label_font.size_pt, f32::min);
         let label_font = label_font.sized(label_size);
@@ -86,7 +106,7 @@ impl Front<'_> {
         // size; a longer one ("Trained (BS 3)") takes two lines.
         let cells: Vec<(Vec<String>, Vec<String>, Font)> = stats
             .iter()
-            .map(|(label, value)| {
+            .map(|(label, value, example)| {
                 let one_line = (value_font.size_pt * ONE_LINE_SHARE).max(MIN_STAT_PT);
                 let size = self.ts.fit_size(value, value_font, one_line, text_w, 1);
                 let size = if self.ts.width(value, value_font.sized(size)) <= text_w {
@@ -97,7 +117,7 @@ impl Front<'_> {
                 };
                 let font = value_font.sized(size);
                 (
-                    self.wrap(label, label_font, text_w),
+                    self.wrap(label, label_font, label_w(*example, label_font)),
                     self.wrap(value, font, text_w),
                     font,
                 )
@@ -112,11 +132,15 @@ impl Front<'_> {
         let label_h = label_lines as f32 * label_font.line_height();
         let height = inset + label_h + 0.3 + value_h + inset;
         let bottom = y + height;
-        for (k, (label, value, value_font)) in cells.iter().enumerate() {
+        for (k, ((label, value, value_font), (.., example))) in cells.iter().zip(&stats).enumerate()
+        {
             let value_font = *value_font;
             let x = frame.x + pad + k as f32 * (box_w + gap);
             if self.style.ink == Ink::Full {
-                flow.push(bottom, Ink::Full.panel(x, y, box_w, height, self.colors.panel));
+                flow.push(
+                    bottom,
+                    Ink::Full.panel(x, y, box_w, height, self.colors.panel),
+                );
             }
             flow.push(
                 bottom,
@@ -129,6 +153,19 @@ impl Front<'_> {
                     stroke: Some(Stroke::solid(self.colors.accent, 0.6)),
                 },
             );
+            if *example {
+                let mark = Font {
+                    color: self.colors.label,
+                    ..label_font
+                };
+                let mark_w = self.ts.width("†", mark);
+                let baseline = y + inset + cap_height(mark.size_pt);
+                flow.push(
+                    bottom,
+                    self.ts
+                        .run(x + box_w - inset * 0.6 - mark_w, baseline, mark, "†"),
+                );
+            }
             let centre = x + box_w / 2.0;
             let mut baseline = y + inset + cap_height(label_font.size_pt);
             for line in label {

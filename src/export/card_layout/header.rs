@@ -6,7 +6,7 @@
 
 use super::{Content, Front, PartLabel};
 use crate::export::display::{Item, Stroke};
-use crate::export::fonts::FontStyle;
+use crate::export::fonts::{FontStyle, MM_PER_PT};
 use crate::export::marks::draw_mark;
 use crate::export::text::{Font, MIN_TEXT_PT, cap_height, line_height};
 
@@ -22,6 +22,9 @@ const BESIDE_MM: f32 = 1.4;
 
 /// The smallest size of the copy badge's number: it must read at a glance.
 const MIN_BADGE_PT: f32 = 8.0;
+
+/// Room kept between a print shop's safe zone and the top of the name's tallest glyphs.
+const SAFE_CLEARANCE_MM: f32 = 0.2;
 
 /// Lines the company name in the footer may take before it is cut (and said to be).
 const FOOTER_LINES: usize = 2;
@@ -78,7 +81,9 @@ impl Front<'_> {
             } else {
                 floor
             };
-            let size = self.ts.fit_size(text, font.sized(full), least, width, lines);
+            let size = self
+                .ts
+                .fit_size(text, font.sized(full), least, width, lines);
             let (wrapped, cut) = self.ts.wrap_checked(text, font.sized(size), width);
             if !cut && wrapped.len() <= lines {
                 return size;
@@ -135,7 +140,14 @@ impl Front<'_> {
         } else {
             self.wrap(&subtitle, sub_font, sub_w)
         };
-        let top_pad = pad * 0.8;
+        // A print shop's safe zone holds for the face's whole ascent, not only its capitals.
+        let ascent = crate::export::fonts::ascent(self.t.title.face).unwrap_or(1.0);
+        let above_caps = (ascent * size - cap_height(size) / MM_PER_PT) * MM_PER_PT;
+        let top_pad = if self.style.safe_mm > 0.0 {
+            (pad * 0.8).max(self.style.safe_mm + above_caps.max(0.0) + SAFE_CLEARANCE_MM)
+        } else {
+            pad * 0.8
+        };
         let title_h = line_count.max(lines.len()) as f32 * line_height(size);
         let sub_h = sub_lines.len() as f32 * sub_font.line_height();
         let text_h = title_h + sub_h;
@@ -231,7 +243,8 @@ impl Front<'_> {
             (self.t.footer.size_pt * self.scale.max(0.85)).max(MIN_TEXT_PT),
             self.colors.label,
         );
-        let bottom = frame.y + frame.h - pad * 0.75;
+        let descent = 0.24 * font.size_pt * MM_PER_PT;
+        let bottom = frame.y + frame.h - (pad * 0.75).max(self.style.safe_mm + descent + 0.1);
         let right_text = self.face.ruleset.title();
         let right_w = self.ts.width(right_text, font);
         items.push(

@@ -13,13 +13,13 @@ mod odds_table;
 use std::cell::Cell;
 
 use super::cards::{CardFace, FaceStat};
-use crate::rules::Card;
 pub use super::display::Frame;
 use super::display::{Item, Rgb, Stroke};
 use super::fonts::FontStyle;
 use super::ink::Ink;
 use super::template::{CardColors, CardTemplate, SideStyle, TrackerStyle};
 use super::text::{Font, MIN_STAT_PT, MIN_TEXT_PT, Span, Typesetter, cap_height, line_height};
+use crate::rules::Card;
 
 /// The value column of the statistics table.
 #[derive(Clone, Copy)]
@@ -771,11 +771,7 @@ impl<'a> Front<'a> {
     }
 
     fn value_font(&self) -> Font {
-        let font = self.font(
-            FontStyle::Bold,
-            self.t.body.value_size_pt,
-            self.colors.text,
-        );
+        let font = self.font(FontStyle::Bold, self.t.body.value_size_pt, self.colors.text);
         font.sized(font.size_pt.max(MIN_STAT_PT))
     }
 
@@ -1245,7 +1241,13 @@ mod tests {
         let card = &ruleset(RulesetId::BattleOfTanks).library()[0];
         let face = face_for(card, &ForceUnit::library(card.name(), 1));
         // Nine short rows leave room on a tarot card, so it grows to the template's maximum.
-        let tarot = fit_card(ts, template, &face, (70.0, 120.0), FrontStyle::sheet(Ink::Full));
+        let tarot = fit_card(
+            ts,
+            template,
+            &face,
+            (70.0, 120.0),
+            FrontStyle::sheet(Ink::Full),
+        );
         assert_eq!(tarot.scale, template.max_scale);
         assert_eq!(tarot.parts.len(), 1);
     }
@@ -1269,7 +1271,13 @@ mod tests {
                     .into(),
             });
         }
-        let fitted = fit_card(ts, template, &face, (57.0, 89.0), FrontStyle::sheet(Ink::Full));
+        let fitted = fit_card(
+            ts,
+            template,
+            &face,
+            (57.0, 89.0),
+            FrontStyle::sheet(Ink::Full),
+        );
         assert!(fitted.parts.len() >= 2, "{}", fitted.parts.len());
         assert_eq!(fitted.problems, Vec::<String>::new());
         let all: Vec<&Item> = fitted.parts.iter().flatten().collect();

@@ -4,8 +4,9 @@
 use super::{Flow, Front, TableHead, shifted};
 use crate::export::display::{Item, Stroke};
 use crate::export::fonts::FontStyle;
+use crate::export::reference::Table;
 use crate::export::reference::unit_odds;
-use crate::export::text::{Font, cap_height};
+use crate::export::text::{Font, MIN_TEXT_PT, cap_height};
 
 /// The odds table's type, at scale 1.
 const TABLE_PT: f32 = 7.0;
@@ -14,9 +15,49 @@ const TABLE_PT: f32 = 7.0;
 const FIRST_COLUMN_SHARE: f32 = 0.3;
 
 /// Space between a cell's text and the next column.
-const CELL_GAP_MM: f32 = 1.0;
+const CELL_GAP_MM: f32 = 0.7;
 
 impl Front<'_> {
+    /// The table's type: the card's size for it, smaller where the table needs it to fit
+    /// its columns (each name's longest word, each chance and header whole), never under
+    /// the smallest legible size.
+    fn table_font(&self, table: &Table, width: f32) -> Font {
+        let base = self.font(FontStyle::Regular, TABLE_PT, self.colors.text);
+        let columns = table.columns.len();
+        let need = |font: Font| {
+            let bold = Font {
+                style: FontStyle::Bold,
+                ..font
+            };
+            let column = |k: usize, whole: bool| {
+                table
+                    .rows
+                    .iter()
+                    .filter_map(|r| r.get(k))
+                    .map(|t| (t, font))
+                    .chain(table.columns.get(k).map(|h| (h, bold)))
+                    .map(|(text, f)| {
+                        if whole {
+                            self.ts.width(text, f)
+                        } else {
+                            text.split_whitespace()
+                                .map(|w| self.ts.width(w, f))
+                                .fold(0.0, f32::max)
+                        }
+                    })
+                    .fold(0.0, f32::max)
+                    + CELL_GAP_MM
+            };
+            let cells = (1..columns).map(|k| column(k, true)).fold(0.0, f32::max);
+            column(0, false) + (columns.max(1) - 1) as f32 * cells
+        };
+        let mut size = base.size_pt;
+        while size > MIN_TEXT_PT && need(base.sized(size)) > width {
+            size = (size - 0.25).max(MIN_TEXT_PT);
+        }
+        base.sized(size)
+    }
+
     /// The odds table from `top`; returns its bottom (`top` when the unit has none).
     pub(super) fn odds_table(&self, flow: &mut Flow, top: f32) -> f32 {
         let Some(odds) = unit_odds(self.t, &self.face.card) else {
@@ -26,7 +67,7 @@ impl Front<'_> {
         let pad = self.pad();
         let x = frame.x + pad;
         let width = frame.w - 2.0 * pad;
-        let font = self.font(FontStyle::Regular, TABLE_PT, self.colors.text);
+        let font = self.table_font(&odds.table, width);
         let bold = Font {
             style: FontStyle::Bold,
             ..font
@@ -35,30 +76,40 @@ impl Front<'_> {
         let mut y = top + 1.2 * self.scale;
         for line in self.wrap(&odds.title, caption, width) {
             let baseline = y + cap_height(caption.size_pt);
-            flow.push(y + caption.line_height(), self.ts.run(x, baseline, caption, &line));
+            flow.push(
+                y + caption.line_height(),
+                self.ts.run(x, baseline, caption, &line),
+            );
             y += caption.line_height();
         }
         flow.may_break(y);
         y += 0.4 * self.scale;
         let table = &odds.table;
         let columns = table.columns.len().max(1);
-        let widest = |k: usize| {
+        let widest = |k: usize, measure: &dyn Fn(&str, Font) -> f32| {
             table
                 .rows
                 .iter()
                 .filter_map(|r| r.get(k))
-                .map(|text| self.ts.width(text, if k == 0 { bold } else { font }))
-                .chain(table.columns.get(k).map(|h| self.ts.width(h, bold)))
+                .map(|text| measure(text, font))
+                .chain(table.columns.get(k).map(|h| measure(h, bold)))
                 .fold(0.0, f32::max)
                 + CELL_GAP_MM
         };
+        let whole = |text: &str, f: Font| self.ts.width(text, f);
+        let longest_word = |text: &str, f: Font| {
+            text.split_whitespace()
+                .map(|w| self.ts.width(w, f))
+                .fold(0.0, f32::max)
+        };
         // The chances' columns as wide as their widest entry; the names take the rest, at
-        // least a share of the table (a long name wraps in it).
-        let cell_need = (1..columns).map(widest).fold(0.0, f32::max);
+        // least a share of the table and their longest word (a long name wraps in it).
+        let cell_need = (1..columns).map(|k| widest(k, &whole)).fold(0.0, f32::max);
         let first_w = if columns > 1 {
             (width - (columns - 1) as f32 * cell_need)
-                .min(widest(0))
+                .min(widest(0, &whole))
                 .max(width * FIRST_COLUMN_SHARE)
+                .max(widest(0, &longest_word))
         } else {
             width
         };
@@ -104,19 +155,15 @@ impl Front<'_> {
             let cells: Vec<Vec<String>> = row
                 .iter()
                 .enumerate()
-                .map(|(k, text)| {
-                    let face = if k == 0 { bold } else { font };
-                    self.wrap(text, face, column_w(k))
-                })
+                .map(|(k, text)| self.wrap(text, font, column_w(k)))
                 .collect();
             let lines = cells.iter().map(Vec::len).max().unwrap_or(1);
             let bottom = y + lines as f32 * font.line_height() + 0.3;
             for (k, cell) in cells.iter().enumerate() {
-                let face = if k == 0 { bold } else { font };
-                let mut baseline = y + cap_height(face.size_pt);
+                let mut baseline = y + cap_height(font.size_pt);
                 for line in cell {
-                    flow.push(bottom, self.ts.run(column_x(k), baseline, face, line));
-                    baseline += face.line_height();
+                    flow.push(bottom, self.ts.run(column_x(k), baseline, font, line));
+                    baseline += font.line_height();
                 }
             }
             flow.push(
@@ -133,7 +180,10 @@ impl Front<'_> {
             flow.may_break(y);
         }
         flow.heads.push(TableHead {
-            items: head_items.iter().map(|i| shifted(i, 0.0, -head_top)).collect(),
+            items: head_items
+                .iter()
+                .map(|i| shifted(i, 0.0, -head_top))
+                .collect(),
             height: rows_from - head_top,
             rows_from,
             rows_to: y,

@@ -9,7 +9,7 @@ mod tags;
 
 pub use data::{Block, ReferenceSheet, Section, Table, reference_sheet};
 pub use layout::layout_reference;
-pub use odds::{UnitOdds, unit_odds};
 pub(crate) use odds::check_odds;
+pub use odds::{UnitOdds, unit_odds};
 pub use sources::{MODIFIERS, situation_inputs, sources};
 pub use tags::{force_tags, known_tags};

@@ -214,13 +214,13 @@ fn input_value(spec: &InputSpec, value: &Json, template: &CardTemplate) -> Optio
         }
         (InputKind::Count { .. }, Json::Number(n)) => n.as_i64().map(InputValue::Count),
         (InputKind::Number { .. }, Json::Number(n)) => n.as_f64().map(InputValue::Number),
-        (InputKind::Card { .. } | InputKind::CardList { .. }, Json::String(name)) => ruleset(
-            template.ruleset,
-        )
-        .library()
-        .iter()
-        .find(|c| c.name() == name)
-        .map(|card| card_value(spec, card)),
+        (InputKind::Card { .. } | InputKind::CardList { .. }, Json::String(name)) => {
+            ruleset(template.ruleset)
+                .library()
+                .iter()
+                .find(|c| c.name() == name)
+                .map(|card| card_value(spec, card))
+        }
         _ => None,
     }
 }
@@ -241,7 +241,10 @@ pub(crate) fn check_odds(template: &CardTemplate) -> Result<(), String> {
         spec(&style.unit)?;
         for (key, value) in &style.set {
             if input_value(spec(key)?, value, template).is_none() {
-                return Err(format!("odds {}: {value} does not fit '{key}'", style.mechanic));
+                return Err(format!(
+                    "odds {}: {value} does not fit '{key}'",
+                    style.mechanic
+                ));
             }
         }
         for axis in std::iter::once(&style.rows).chain(style.columns.as_ref()) {
@@ -303,11 +306,7 @@ mod tests {
             .unwrap()
             .card_template(RulesetId::ArmourBattles)
             .unwrap();
-        let odds = unit_odds(
-            template,
-            library_card(RulesetId::ArmourBattles, "M4 75mm"),
-        )
-        .unwrap();
+        let odds = unit_odds(template, library_card(RulesetId::ArmourBattles, "M4 75mm")).unwrap();
         assert_eq!(odds.table.columns, ["Target", "Short", "Effective", "Long"]);
         let row = odds
             .table
@@ -324,7 +323,10 @@ mod tests {
         assert_eq!(row[1], percent(more));
         // No US card is a target of a US tank, and no battery is a target at all.
         let rows: Vec<&str> = odds.table.rows.iter().map(|r| r[0].as_str()).collect();
-        assert!(!rows.contains(&"M4 76mm") && !rows.contains(&"105L28 Howitzer"), "{rows:?}");
+        assert!(
+            !rows.contains(&"M4 76mm") && !rows.contains(&"105L28 Howitzer"),
+            "{rows:?}"
+        );
         // A battery's table is its mission's, one column.
         let m7 = unit_odds(
             template,
@@ -348,7 +350,10 @@ mod tests {
         )
         .unwrap();
         let six = |n: f64| percent(n / 6.0);
-        assert_eq!(odds.table.rows[0], ["Stood still", &six(4.0), &six(3.0), &six(1.0), NO_RESULT]);
+        assert_eq!(
+            odds.table.rows[0],
+            ["Stood still", &six(4.0), &six(3.0), &six(1.0), NO_RESULT]
+        );
         assert_eq!(odds.table.rows[1][1], six(2.0));
     }
 }

@@ -24,6 +24,9 @@ use crate::export::{Progress, Stage};
 /// Action's eight Pins on one line.
 const BOXES_PER_ROW: u32 = 10;
 
+/// Lines a value may take in its column before the table counts as squeezed.
+const SQUEEZED_LINES: usize = 2;
+
 /// A write-in field's width, for tracking large numbers such as hit points.
 const WRITE_IN_MM: f32 = 16.0;
 
@@ -110,11 +113,11 @@ impl Roster<'_> {
                 self.group_heading(name);
             }
             for row in rows {
-                if self.unit_row(row, &columns, trackers)
-                    && let Some(name) = heading
-                {
-                    // The row opened a new page: say whose rows run on.
-                    self.group_heading(&format!("{name} (continued)"));
+                if self.unit_row(row, &columns, trackers) {
+                    // The row opened a new page: say whose rows run on, then set it there.
+                    if let Some(name) = heading {
+                        self.group_heading(&format!("{name} (continued)"));
+                    }
                     self.unit_row(row, &columns, trackers);
                 }
             }
@@ -193,7 +196,9 @@ impl Roster<'_> {
         }
         // A cost that a statistic column already shows for every unit (Battle of Tanks'
         // tier, Belle Epoque's stands) is not printed twice.
-        let repeated = stats.iter().any(|stat| stat.label.eq_ignore_ascii_case(cost_head))
+        let repeated = stats
+            .iter()
+            .any(|stat| stat.label.eq_ignore_ascii_case(cost_head))
             || (0..labels.len()).any(|i| rows.iter().all(|r| r.cells[i] == r.cost));
         let cost_w = if cost_head.is_empty() || repeated {
             0.0
@@ -209,8 +214,9 @@ impl Roster<'_> {
             .min(width * 0.3);
         // Each statistic column gets at least its widest word, then a share of what is
         // left in proportion to how much more its longest value needs.
+        // A name may take two lines; the statistics' values are wanted on one first.
         let mut mins = vec![unit_min.max(unit_natural * 0.6)];
-        let mut wants = vec![unit_natural];
+        let mut wants = vec![unit_min.max(unit_natural * 0.6)];
         let in_group = |i: usize| {
             column_groups
                 .iter()
@@ -222,8 +228,7 @@ impl Roster<'_> {
             let min = if in_group(i) {
                 natural(values, small).max(ts.width(label, head))
             } else {
-                widest_word(values, small)
-                    .max(widest_word(&mut [label.as_str()].into_iter(), head))
+                widest_word(values, small).max(widest_word(&mut [label.as_str()].into_iter(), head))
             } + gap;
             let want = natural(&mut rows.iter().map(|r| r.cells[i].as_str()), small)
                 .max(ts.width(label, head))
@@ -232,30 +237,43 @@ impl Roster<'_> {
             wants.push(want.max(min));
         }
         let room = width - tracker_ws.iter().sum::<f32>() - cost_w;
-        // Most cells on one line, names on two: past that the page is too narrow.
-        let comfortable: f32 = wants.iter().skip(1).sum::<f32>() + unit_natural * 0.6;
-        self.squeezed |= comfortable > room + 0.5;
-        let min_sum: f32 = mins.iter().sum();
-        let extra_wanted: f32 = wants.iter().zip(&mins).map(|(w, m)| w - m).sum();
-        let spare = (room - min_sum).max(0.0);
-        let mut widths: Vec<f32> = mins
-            .iter()
-            .zip(&wants)
-            .map(|(m, w)| {
-                let share = if extra_wanted > 0.0 {
-                    (w - m) / extra_wanted
-                } else {
-                    0.0
-                };
-                m + (spare * share).min(w - m)
-            })
-            .collect();
+        // First every value on at most two lines (a list of rules on three), where the
+        // page allows; then the spare room as `share_out` gives it.
+        let lines_of = |cell: &str| {
+            if cell.contains(", ") {
+                SQUEEZED_LINES + 1
+            } else {
+                SQUEEZED_LINES
+            }
+        };
+        let mut floors = mins.clone();
+        for (i, floor) in floors.iter_mut().enumerate().skip(1) {
+            let cells: Vec<&str> = rows.iter().map(|r| r.cells[i - 1].as_str()).collect();
+            *floor = cells
+                .iter()
+                .map(|cell| least_width(ts, cell, small, lines_of(cell), *floor, wants[i]))
+                .fold(*floor, f32::max);
+        }
+        let base = if floors.iter().sum::<f32>() <= room {
+            floors
+        } else {
+            mins.clone()
+        };
+        let mut widths = share_out(&base, &wants, room);
         // Whatever is still left is shared out evenly, so no column looks starved.
         let used: f32 = widths.iter().sum();
         let each = (room - used).max(0.0) / widths.len().max(1) as f32;
         for width in &mut widths {
             *width += each;
         }
+        // A value (not a list) wrapping onto a third line — Belle Epoque's assault, Bolt
+        // Action's move — means the page is too narrow for the table.
+        self.squeezed |= rows.iter().any(|row| {
+            row.cells
+                .iter()
+                .zip(&widths[1..])
+                .any(|(cell, w)| ts.wrap(cell, small, w - 1.5).len() > lines_of(cell))
+        });
         let mut headers = vec!["Unit".to_string()];
         headers.extend(labels);
         if cost_w > 0.0 {
@@ -344,12 +362,7 @@ impl Roster<'_> {
                 .push(ts.run(xs[*first_column] + 0.5, first, font, label));
         }
         for (i, cell) in lines.iter().enumerate() {
-            let mut baseline = first
-                + if grouped(i) {
-                    font.line_height()
-                } else {
-                    0.0
-                };
+            let mut baseline = first + if grouped(i) { font.line_height() } else { 0.0 };
             for line in cell {
                 self.flow.push(ts.run(xs[i] + 0.5, baseline, font, line));
                 baseline += font.line_height();
@@ -400,7 +413,7 @@ impl Roster<'_> {
             .zip(&texts)
             .map(|(lines, (_, font))| lines.len() as f32 * font.line_height())
             .fold(boxes_h, f32::max)
-            + 1.4;
+            + 1.0;
         if self.flow.room() < height && !self.flow.at_column_top() {
             self.flow.new_page();
             self.table_header(columns);
@@ -429,7 +442,7 @@ impl Roster<'_> {
         }
         self.flow.y += height;
         self.flow.rule(self.colors.rule, 0.3);
-        self.flow.y += 0.6;
+        self.flow.y += 0.5;
         false
     }
 
@@ -495,6 +508,60 @@ fn stat_columns(template: &CardTemplate, lines: &[(&ForceUnit, Option<&Card>)]) 
     labels
 }
 
+/// The least column width, between `from` and `to`, at which `cell` wraps into at most
+/// `lines` lines (to a tenth of a millimetre); `to` when none does.
+fn least_width(
+    ts: crate::export::text::Typesetter,
+    cell: &str,
+    font: Font,
+    lines: usize,
+    from: f32,
+    to: f32,
+) -> f32 {
+    let fits = |w: f32| ts.wrap(cell, font, w - 1.5).len() <= lines;
+    if fits(from) || !fits(to) {
+        return if fits(from) { from } else { to };
+    }
+    let (mut low, mut high) = (from, to);
+    while high - low > 0.1 {
+        let mid = (low + high) / 2.0;
+        if fits(mid) {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    high
+}
+
+/// Column widths from their least (`mins`: the widest word) and their wish (`wants`: the
+/// longest value on one line) within `room`: the spare room completes the columns that need
+/// least to reach their wish first (so "Medium AFV" and "Average 6+1D″" take one line each),
+/// and what is left is shared among the long values (a list of special rules) by how much
+/// more each wants.
+fn share_out(mins: &[f32], wants: &[f32], room: f32) -> Vec<f32> {
+    let mut widths = mins.to_vec();
+    let mut spare = (room - mins.iter().sum::<f32>()).max(0.0);
+    let mut open: Vec<usize> = (0..mins.len()).filter(|&i| wants[i] > mins[i]).collect();
+    open.sort_by(|&a, &b| (wants[a] - mins[a]).total_cmp(&(wants[b] - mins[b])));
+    let mut rest = Vec::new();
+    for i in open {
+        let need = wants[i] - mins[i];
+        if rest.is_empty() && need <= spare {
+            widths[i] = wants[i];
+            spare -= need;
+        } else {
+            rest.push(i);
+        }
+    }
+    // The long values share what is left by how much each still wants.
+    let wanted: f32 = rest.iter().map(|&i| wants[i] - widths[i]).sum();
+    for &i in &rest {
+        widths[i] += spare * (wants[i] - widths[i]) / wanted.max(1e-3);
+    }
+    widths
+}
+
 /// Which statistic columns split into the template's cells: those whose every unit's value
 /// splits into as many parts as the cells have headers.
 fn split_columns(
@@ -547,7 +614,11 @@ fn rows_for(
         });
         match (&stat.split, value) {
             (Some((separator, _)), Some(value)) => {
-                cells.extend(value.split(separator.as_str()).map(|p| p.trim().to_string()));
+                cells.extend(
+                    value
+                        .split(separator.as_str())
+                        .map(|p| p.trim().to_string()),
+                );
             }
             (_, value) => {
                 cells.push(value.unwrap_or_else(|| "—".to_string()));
@@ -584,4 +655,24 @@ fn rows_for(
             known: card.is_some(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 37: short values wrapped ("Medium" / "AFV") while a list of special rules took
+    /// the room; now a column whose value fits with a little room has it whole.
+    #[test]
+    fn spare_room_completes_the_short_columns_first() {
+        let mins = [10.0, 10.0, 10.0];
+        let wants = [14.0, 12.0, 60.0];
+        let widths = share_out(&mins, &wants, 50.0);
+        assert_eq!(&widths[..2], [14.0, 12.0]);
+        assert!((widths.iter().sum::<f32>() - 50.0).abs() < 1e-3);
+        // Room for the shortest wish only: the others share what is left by their wish.
+        let widths = share_out(&mins, &wants, 33.0);
+        assert_eq!(widths[1], 12.0);
+        assert!(widths[2] > widths[0] && (widths.iter().sum::<f32>() - 33.0).abs() < 1e-3);
+    }
 }

@@ -652,41 +652,36 @@ fn effects_in_words(
     label: &dyn Fn(&str) -> String,
     side_name: &dyn Fn(Side) -> String,
 ) -> Vec<String> {
-    let signed = |by: i64| {
-        if by >= 0 {
-            format!("+{by}")
-        } else {
-            by.to_string()
-        }
-    };
-    let words = |key: &str| key.replace('_', " ");
-    // (who, what changed) in order; `None` for a change to the battle itself.
+    // (who, what changed) in order, in the effects' own words; `None` for a change to the
+    // battle itself.
     let changes: Vec<(Option<String>, String)> = effects
         .iter()
-        .map(|effect| match effect {
-            Effect::Add { unit, counter, by } => {
-                (Some(label(unit)), format!("{} {}", words(counter), signed(*by)))
+        .map(|effect| {
+            let text = effect.describe(label, side_name);
+            let who = match effect {
+                Effect::Add { unit, .. }
+                | Effect::Set { unit, .. }
+                | Effect::Mark { unit, .. }
+                | Effect::Clear { unit, .. }
+                | Effect::Order { unit, .. } => Some(label(unit)),
+                Effect::SideAdd { side, .. } | Effect::SideSet { side, .. } => {
+                    Some(side_name(*side))
+                }
+                _ => None,
+            };
+            match who {
+                Some(who) => {
+                    let change = text
+                        .strip_prefix(&format!("{who}: "))
+                        .or_else(|| text.strip_prefix(&format!("{who} is ")))
+                        .map(str::to_string);
+                    match change {
+                        Some(change) => (Some(who), change),
+                        None => (None, text),
+                    }
+                }
+                None => (None, text),
             }
-            Effect::Set { unit, counter, to } => {
-                (Some(label(unit)), format!("{} {to}", words(counter)))
-            }
-            Effect::Mark { unit, mark } => (Some(label(unit)), words(mark)),
-            Effect::Clear { unit, mark } => {
-                (Some(label(unit)), format!("no longer {}", words(mark)))
-            }
-            Effect::Order {
-                unit,
-                order: Some(order),
-            } => (Some(label(unit)), format!("order {}", words(order))),
-            Effect::Order { unit, order: None } => (Some(label(unit)), "no order".to_string()),
-            Effect::SideAdd { side, counter, by } => (
-                Some(side_name(*side)),
-                format!("{} {}", words(counter), signed(*by)),
-            ),
-            Effect::SideSet { side, counter, to } => {
-                (Some(side_name(*side)), format!("{} {to}", words(counter)))
-            }
-            other => (None, other.describe(label, side_name)),
         })
         .collect();
     let mut grouped: Vec<String> = Vec::new();

@@ -350,7 +350,11 @@ fn effects_read_one_clause_a_unit_and_a_change_to_many_units_once() {
     ];
     assert_eq!(
         effects_in_words(&effects, &label, &side_name),
-        ["A: casualties +3, pins +1", "B: pins -1", "no order: 4 units"]
+        [
+            "A: casualties +3, pins +1",
+            "B: pins -1",
+            "no order: 4 units"
+        ]
     );
 }
 
