@@ -606,10 +606,14 @@ impl Report<'_> {
                         .map(|u| u.label.clone())
                         .collect(),
                 };
-                (
-                    format!("{} ({})", self.side(side), plan.forces.get(side)),
-                    units,
-                )
+                // A side named after its force says the name once.
+                let (who, force) = (self.side(side), plan.forces.get(side));
+                let head = if who.contains(force.as_str()) {
+                    who
+                } else {
+                    format!("{who} ({force})")
+                };
+                (head, units)
             })
             .collect();
         self.two_columns(&columns, "no units");
