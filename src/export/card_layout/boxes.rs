@@ -81,32 +81,16 @@ impl Front<'_> {
         );
         // One size for the labels: the largest at which each takes one line ("Damage
         // value", "Reactivity †").
-        // A box with the example mark in its corner keeps its centred label clear of it.
-        let label_w = |example: bool, font: Font| {
-            if example {
-                text_w - 2.0 * (self.ts.width("†", font) + 0.3)
-            } else {
-                text_w
-            }
-        };
         let label_size = stats
             .iter()
-            .map(|(label, _, example)| {
-                self.ts.fit_size(
-                    label,
-                    label_font,
-                    MIN_TEXT_PT,
-                    label_w(*example, label_font.sized(MIN_TEXT_PT)),
-                    1,
-                )
-            })
+            .map(|(label, ..)| self.ts.fit_size(label, label_font, MIN_TEXT_PT, text_w, 1))
             .fold(label_font.size_pt, f32::min);
         let label_font = label_font.sized(label_size);
         // Each value as large as its box allows on one line, down to a share of the full
         // size; a longer one ("Trained (BS 3)") takes two lines.
         let cells: Vec<(Vec<String>, Vec<String>, Font)> = stats
             .iter()
-            .map(|(label, value, example)| {
+            .map(|(label, value, _)| {
                 let one_line = (value_font.size_pt * ONE_LINE_SHARE).max(MIN_STAT_PT);
                 let size = self.ts.fit_size(value, value_font, one_line, text_w, 1);
                 let size = if self.ts.width(value, value_font.sized(size)) <= text_w {
@@ -117,7 +101,7 @@ impl Front<'_> {
                 };
                 let font = value_font.sized(size);
                 (
-                    self.wrap(label, label_font, label_w(*example, label_font)),
+                    self.wrap(label, label_font, text_w),
                     self.wrap(value, font, text_w),
                     font,
                 )
@@ -129,8 +113,19 @@ impl Front<'_> {
             .map(|(_, v, font)| v.len() as f32 * font.line_height())
             .fold(0.0, f32::max);
         let y = top + 0.4 * self.scale;
+        // The example mark stands in the boxes' top corner on a line of its own, so it never
+        // crowds a label that fills its box; every box of the row keeps the line.
+        let mark_font = Font {
+            color: self.colors.label,
+            ..label_font
+        };
+        let mark_h = if stats.iter().any(|(.., example)| *example) {
+            cap_height(mark_font.size_pt) + 0.3
+        } else {
+            0.0
+        };
         let label_h = label_lines as f32 * label_font.line_height();
-        let height = inset + label_h + 0.3 + value_h + inset;
+        let height = inset + mark_h + label_h + 0.3 + value_h + inset;
         let bottom = y + height;
         for (k, ((label, value, value_font), (.., example))) in cells.iter().zip(&stats).enumerate()
         {
@@ -154,20 +149,16 @@ impl Front<'_> {
                 },
             );
             if *example {
-                let mark = Font {
-                    color: self.colors.label,
-                    ..label_font
-                };
-                let mark_w = self.ts.width("†", mark);
-                let baseline = y + inset + cap_height(mark.size_pt);
+                let mark_w = self.ts.width("†", mark_font);
+                let baseline = y + inset + cap_height(mark_font.size_pt);
                 flow.push(
                     bottom,
                     self.ts
-                        .run(x + box_w - inset * 0.6 - mark_w, baseline, mark, "†"),
+                        .run(x + box_w - inset - mark_w, baseline, mark_font, "†"),
                 );
             }
             let centre = x + box_w / 2.0;
-            let mut baseline = y + inset + cap_height(label_font.size_pt);
+            let mut baseline = y + inset + mark_h + cap_height(label_font.size_pt);
             for line in label {
                 flow.push(bottom, self.centred(centre, baseline, label_font, line));
                 baseline += label_font.line_height();
