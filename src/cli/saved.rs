@@ -145,6 +145,12 @@ fn load_named(store: &Store, name: &str) -> Result<StoredForce> {
     Ok(store.load_force(id)?)
 }
 
+/// The saved force called `name` in the database of `data_dir_arg` (`force verify NAME`).
+pub fn load_by_name(data_dir_arg: Option<&Path>, name: &str) -> Result<Force> {
+    let store = open(data_dir_arg)?;
+    Ok(load_named(&store, name)?.force)
+}
+
 pub fn show(
     data_dir_arg: Option<&Path>,
     name: &str,

@@ -11,7 +11,7 @@ use crate::rules::{Force, RulesetId};
 use crate::store::ForceId;
 
 use super::action::Action;
-use super::fonts::{PRINT_BOLD, PRINT_REGULAR};
+use super::fonts::{PRINT_BOLD, PRINT_CONDENSED_BOLD, PRINT_REGULAR};
 use super::model::Model;
 use super::theme::{self, icons};
 
@@ -475,12 +475,33 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
                     }
                 }
             }
+            Item::Path {
+                points,
+                closed,
+                fill,
+                stroke,
+            } => {
+                let on_screen: Vec<Pos2> = points.iter().map(|&(x, y)| at(x, y)).collect();
+                if let (Some(fill), true) = (fill, *closed) {
+                    painter.add(fan(&on_screen, color(*fill)));
+                }
+                if let Some(stroke) = stroke {
+                    let width = (stroke.width_pt * MM_PER_PT * scale).max(0.5);
+                    let egui_stroke = EguiStroke::new(width, color(stroke.color));
+                    painter.add(if *closed {
+                        egui::Shape::closed_line(on_screen, egui_stroke)
+                    } else {
+                        egui::Shape::line(on_screen, egui_stroke)
+                    });
+                }
+            }
             Item::Text(run) => {
                 let size_mm = run.size_pt * MM_PER_PT;
                 let ascent = export::ascent(run.style).unwrap_or(0.8) * size_mm;
                 let family = match run.style {
                     FontStyle::Regular => PRINT_REGULAR,
                     FontStyle::Bold => PRINT_BOLD,
+                    FontStyle::CondensedBold => PRINT_CONDENSED_BOLD,
                 };
                 let font = FontId::new(size_mm * scale, FontFamily::Name(family.into()));
                 // The galley's top-left corner: up from the baseline by the ascent, "up" being
@@ -505,6 +526,25 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
             }
         }
     }
+}
+
+/// A filled polygon as triangles from the mean of its points: exact for the star-shaped
+/// paths the layouts draw (a side's mark, a badge), which egui's convex fill is not.
+fn fan(points: &[Pos2], fill: Color32) -> egui::Shape {
+    let mut mesh = egui::epaint::Mesh::default();
+    let n = points.len().max(1) as f32;
+    let centre = points
+        .iter()
+        .fold(Pos2::ZERO, |sum, p| sum + p.to_vec2() / n);
+    mesh.colored_vertex(centre, fill);
+    for point in points {
+        mesh.colored_vertex(*point, fill);
+    }
+    let count = points.len() as u32;
+    for i in 0..count {
+        mesh.add_triangle(0, 1 + i, 1 + (i + 1) % count);
+    }
+    egui::Shape::mesh(mesh)
 }
 
 /// The PDF bytes of the current layout.

@@ -472,12 +472,14 @@ fn assert_every_battle_has_a_page(record: &CampaignRecord) {
     )
     .unwrap();
     for plan in &record.campaign.battles {
+        // "Battle 1", not "Battle 1: Battle 1", for a battle named after its number.
+        let title = quartermaster::export::battle_title(plan);
         assert!(
-            layout.pages.iter().any(|p| p
-                .texts()
-                .any(|t| t.text == plan.title() && t.size_pt >= 12.0)),
-            "no page for {}",
-            plan.title()
+            layout
+                .pages
+                .iter()
+                .any(|p| p.texts().any(|t| t.text == title && t.size_pt >= 12.0)),
+            "no page for {title}",
         );
     }
 }

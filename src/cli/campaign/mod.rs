@@ -72,6 +72,13 @@ pub enum CampaignCommand {
         /// FILE.json or FILE.pdf.
         #[arg(long)]
         out: PathBuf,
+        /// The after-action report's paper: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        page: String,
+        /// The after-action report's ink: full, or low (no filled bands, legible in black
+        /// and white).
+        #[arg(long, value_enum, default_value = "full")]
+        ink: super::export::InkArg,
     },
     /// Read a campaign file written by `campaign export`.
     Import {
@@ -179,6 +186,7 @@ pub fn run(
     command: CampaignCommand,
     data_dir_arg: Option<&Path>,
     out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<u8> {
     match command {
         CampaignCommand::New {
@@ -279,14 +287,28 @@ pub fn run(
             }
             Ok(EXIT_OK)
         }
-        CampaignCommand::Export { name, out: path } => {
+        CampaignCommand::Export {
+            name,
+            out: path,
+            page,
+            ink,
+        } => {
             let store = open(data_dir_arg)?;
             let stored = load(&store, &name)?;
+            let mut warnings = Vec::new();
             let bytes = match path.extension().and_then(|e| e.to_str()) {
                 Some(ext) if ext.eq_ignore_ascii_case("json") => {
                     file::to_json(&stored.record)?.into_bytes()
                 }
-                Some(ext) if ext.eq_ignore_ascii_case("pdf") => pdf_report(&stored.record)?,
+                Some(ext) if ext.eq_ignore_ascii_case("pdf") => {
+                    let paper = crate::export::Paper {
+                        page: &page,
+                        ink: ink.into(),
+                    };
+                    let report = pdf_report(&stored.record, paper)?;
+                    warnings = report.warnings;
+                    report.bytes
+                }
                 _ => bail!("--out {}: give a .json or .pdf file name", path.display()),
             };
             std::fs::write(&path, &bytes)
@@ -305,7 +327,16 @@ pub fn run(
                 bytes.len().div_ceil(1024),
                 path.display()
             )?;
-            Ok(EXIT_OK)
+            // Nothing is shortened silently: what could not be printed whole is named, and
+            // the exit code says so.
+            for warning in &warnings {
+                writeln!(err, "warning: {warning}")?;
+            }
+            Ok(if warnings.is_empty() {
+                EXIT_OK
+            } else {
+                super::EXIT_PROBLEM
+            })
         }
         CampaignCommand::Import { file: path, name } => {
             let text = std::fs::read_to_string(&path)
@@ -419,9 +450,12 @@ pub fn run(
     }
 }
 
-fn pdf_report(record: &CampaignRecord) -> Result<Vec<u8>> {
+fn pdf_report(
+    record: &CampaignRecord,
+    paper: crate::export::Paper<'_>,
+) -> Result<crate::export::Exported> {
     let date = super::export::today()?;
-    crate::export::export_after_action(record, "a4", date, &mut crate::export::no_progress)
+    crate::export::export_after_action(record, paper, date, &mut crate::export::no_progress)
         .context("could not lay out the after-action report")
 }
 

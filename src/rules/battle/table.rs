@@ -741,6 +741,8 @@ pub fn describe(plan: &TablePlan, event: &TableEvent, names: fn(&str, u8) -> Fac
     if let Some(target) = &event.target {
         text.push_str(&format!(" at {}", label(target)));
     }
+    let effects = effects_in_words(&event.effects, &label, &side_name);
+    // A parameter its own effect restates ("order advance") is said once, by the effect.
     let params: Vec<String> = event
         .params
         .iter()
@@ -751,6 +753,7 @@ pub fn describe(plan: &TablePlan, event: &TableEvent, names: fn(&str, u8) -> Fac
             Param::Number(x) => format!("{} {x}", k.replace('_', " ")),
             Param::Text(t) => format!("{} {}", k.replace('_', " "), t.replace('_', " ")),
         })
+        .filter(|param| !effects.iter().any(|e| e.contains(param.as_str())))
         .collect();
     if !params.is_empty() {
         text.push_str(&format!(" ({})", params.join(", ")));
@@ -769,7 +772,7 @@ pub fn describe(plan: &TablePlan, event: &TableEvent, names: fn(&str, u8) -> Fac
                 .iter()
                 .map(|&f| shows.name(f).map_or_else(|| f.to_string(), str::to_string))
                 .collect();
-            format!("{} {}", r.pool, faces.join(" "))
+            format!("{} {}", r.pool.replace('_', " "), faces.join(" "))
         })
         .collect();
     if !dice.is_empty() {
@@ -780,15 +783,100 @@ pub fn describe(plan: &TablePlan, event: &TableEvent, names: fn(&str, u8) -> Fac
         };
         text.push_str(&format!("; dice {from}: {}", dice.join(", ")));
     }
-    let effects: Vec<String> = event
-        .effects
-        .iter()
-        .map(|e| e.describe(&label, &side_name))
-        .collect();
+    let mut effects = effects;
+    // "Rifle Squad 1: order. Rifle Squad 1: order advance" says the action twice: the
+    // unit's own clause, which names it, stands alone.
+    if let Some(own) = effects.iter().position(|e| e.starts_with(&text)) {
+        text = effects.remove(own);
+        if effects.is_empty() {
+            return text;
+        }
+        return format!("{text}; {}", effects.join("; "));
+    }
     if !effects.is_empty() {
         text.push_str(&format!(". {}", effects.join("; ")));
     }
     text
+}
+
+/// How many units taking the same change make it one clause with their count ("no order:
+/// 6 units") instead of a clause each: an end of turn reads as one line.
+const SAME_CHANGE_GROUPED: usize = 3;
+
+/// The effects as a player says them: each unit's (or side's) changes in one clause
+/// ("Rifle Squad 1: casualties +3, pins +1"), a change to many units once.
+fn effects_in_words(
+    effects: &[Effect],
+    label: &dyn Fn(&str) -> String,
+    side_name: &dyn Fn(Side) -> String,
+) -> Vec<String> {
+    // (who, what changed) in order, in the effects' own words; `None` for a change to the
+    // battle itself.
+    let changes: Vec<(Option<String>, String)> = effects
+        .iter()
+        .map(|effect| {
+            let text = effect.describe(label, side_name);
+            let who = match effect {
+                Effect::Add { unit, .. }
+                | Effect::Set { unit, .. }
+                | Effect::Mark { unit, .. }
+                | Effect::Clear { unit, .. }
+                | Effect::Order { unit, .. } => Some(label(unit)),
+                Effect::SideAdd { side, .. } | Effect::SideSet { side, .. } => {
+                    Some(side_name(*side))
+                }
+                _ => None,
+            };
+            match who {
+                Some(who) => {
+                    let change = text
+                        .strip_prefix(&format!("{who}: "))
+                        .or_else(|| text.strip_prefix(&format!("{who} is ")))
+                        .map(str::to_string);
+                    match change {
+                        Some(change) => (Some(who), change),
+                        None => (None, text),
+                    }
+                }
+                None => (None, text),
+            }
+        })
+        .collect();
+    let mut grouped: Vec<String> = Vec::new();
+    let mut said = vec![false; changes.len()];
+    for (i, (who, change)) in changes.iter().enumerate() {
+        if said[i] || who.is_none() {
+            continue;
+        }
+        let same: Vec<usize> = (i..changes.len())
+            .filter(|&k| !said[k] && changes[k].0.is_some() && &changes[k].1 == change)
+            .collect();
+        if same.len() >= SAME_CHANGE_GROUPED {
+            for &k in &same {
+                said[k] = true;
+            }
+            grouped.push(format!("{change}: {} units", same.len()));
+        }
+    }
+    let mut clauses: Vec<(Option<String>, Vec<String>)> = Vec::new();
+    for ((who, change), said) in changes.into_iter().zip(said) {
+        if said {
+            continue;
+        }
+        match clauses.iter_mut().find(|(w, _)| w.is_some() && *w == who) {
+            Some((_, list)) => list.push(change),
+            None => clauses.push((who, vec![change])),
+        }
+    }
+    let mut out: Vec<String> = clauses
+        .into_iter()
+        .map(|(who, list)| match who {
+            Some(who) => format!("{who}: {}", list.join(", ")),
+            None => list.join(", "),
+        })
+        .collect();
+    out.extend(grouped);
+    out
 }
 
 /// A ruleset's [`TableBattle`] behind plain function pointers, so the campaign holds one

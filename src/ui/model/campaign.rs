@@ -856,5 +856,6 @@ fn after_action_pdf(record: &CampaignRecord) -> anyhow::Result<Vec<u8>> {
     let date = crate::export::ExportDate::today_utc()
         .ok_or_else(|| anyhow!("the system clock is wrong"))?;
     crate::export::export_after_action(record, "a4", date, &mut crate::export::no_progress)
+        .map(|exported| exported.bytes)
         .context("could not lay out the after-action report")
 }

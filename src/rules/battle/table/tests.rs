@@ -325,6 +325,40 @@ fn a_scripted_battle_ends_and_every_event_verifies_with_either_dice() {
     }
 }
 
+/// Issue 37: the after-action report printed "X: casualties +3; X: pins +1" and an end of
+/// turn as one clause per unit over seven lines.
+#[test]
+fn effects_read_one_clause_a_unit_and_a_change_to_many_units_once() {
+    let label = |id: &str| id.to_uppercase();
+    let side_name = |side: Side| format!("{side:?}");
+    let add = |unit: &str, counter: &str, by: i64| Effect::Add {
+        unit: unit.into(),
+        counter: counter.into(),
+        by,
+    };
+    let clear = |unit: &str| Effect::Order {
+        unit: unit.into(),
+        order: None,
+    };
+    let effects = [
+        add("a", "casualties", 3),
+        add("a", "pins", 1),
+        clear("a"),
+        clear("b"),
+        clear("c"),
+        clear("d"),
+        add("b", "pins", -1),
+    ];
+    assert_eq!(
+        effects_in_words(&effects, &label, &side_name),
+        [
+            "A: casualties +3, pins +1",
+            "B: pins -1",
+            "no order: 4 units"
+        ]
+    );
+}
+
 #[test]
 fn an_event_reads_back_as_written() {
     let plan = plan();
