@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::force::{print_validation, read_force_file};
 use super::{EXIT_OK, data_dir, print_json};
 use crate::rules::validation::validate;
-use crate::rules::{Budget, Force, force_file, force_text};
+use crate::rules::{Force, force_file, force_text};
 use crate::store::{ForceId, Store, StoredForce};
 
 fn open(data_dir_arg: Option<&Path>) -> Result<Store> {
@@ -178,13 +178,13 @@ pub fn show(
 }
 
 fn print_force(force: &Force, out: &mut dyn Write) -> Result<()> {
-    let budget = match &force.budget {
-        Budget::Points(n) => format!("{n} points"),
-        Budget::TierPoints(n) => format!("{n} tier points"),
-        Budget::BattleGroup(id) => format!("battle group {id}"),
-        Budget::Scenario(id) => format!("scenario {id}"),
-    };
-    writeln!(out, "{} — {}, {budget}", force.name, force.ruleset.title())?;
+    writeln!(
+        out,
+        "{} — {}, {}",
+        force.name,
+        force.ruleset.title(),
+        force.budget.words()
+    )?;
     for unit in &force.units {
         let mut line = format!("  {:>3} × {}", unit.count, unit.card.label());
         if let Some(points) = unit.points {

@@ -119,13 +119,7 @@ fn bullet(md: bool) -> &'static str {
 
 /// "BelloLudi Tanks! · 100 points", "Armour Battles · battle group lorraine-1-german".
 fn budget_line(force: &Force) -> String {
-    let budget = match &force.budget {
-        Budget::Points(n) => amount(u64::from(*n), "points"),
-        Budget::TierPoints(n) => amount(u64::from(*n), "tier points"),
-        Budget::BattleGroup(id) => format!("battle group {id}"),
-        Budget::Scenario(id) => format!("scenario {id}"),
-    };
-    format!("{} · {budget}", force.ruleset.title())
+    format!("{} · {}", force.ruleset.title(), force.budget.words())
 }
 
 /// "51 / 100 points", "7 / 7 units", "30 / 24–36 stands", or "51 points used" with no limit.

@@ -405,6 +405,21 @@ fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
             named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
                 changed = named_budget(ui, "battle_group", force.ruleset, named, name.id);
             }
+            Budget::ForceOrg(org) => {
+                let mut value = org.points;
+                ui.label(&org.name).on_hover_text(org.slot_words());
+                if ui
+                    .add(
+                        egui::DragValue::new(&mut value)
+                            .range(0..=100_000)
+                            .suffix(" points"),
+                    )
+                    .labelled_by(name.id)
+                    .changed()
+                {
+                    changed = Some(Budget::ForceOrg(Box::new(org.with_points(value))));
+                }
+            }
         }
     });
     changed
@@ -860,6 +875,15 @@ fn budget_field(ui: &mut egui::Ui, ruleset: RulesetId, budget: &mut Budget, labe
             if let Some(chosen) = named_budget(ui, "new_group", ruleset, budget, label) {
                 *budget = chosen;
             }
+        }
+        Budget::ForceOrg(org) => {
+            ui.label(&org.name).on_hover_text(org.slot_words());
+            ui.add(
+                egui::DragValue::new(&mut org.points)
+                    .range(0..=100_000)
+                    .suffix(" points"),
+            )
+            .labelled_by(label);
         }
     }
 }
