@@ -65,13 +65,22 @@ pub fn import_text(
     };
     let mut store = open(data_dir_arg)?;
     let cards = store.custom_cards()?;
-    let custom: Vec<&crate::rules::Card> = cards.iter().map(|(_, card)| card).collect();
+    let (data, force_orgs) = store.army_library()?;
+    let custom: Vec<&crate::rules::Card> = cards
+        .iter()
+        .map(|(_, card)| card)
+        .chain(data.iter())
+        .collect();
+    let library = force_text::Library {
+        cards: &custom,
+        force_orgs: &force_orgs,
+    };
     let where_from = if file == Path::new("-") {
         "standard input".to_string()
     } else {
         file.display().to_string()
     };
-    let parsed = force_text::parse(&text, &custom).map_err(|errors| {
+    let parsed = force_text::parse_with(&text, library).map_err(|errors| {
         anyhow!(
             "{where_from}: nothing imported — {} could not be placed: {errors}",
             crate::rules::words::plural(errors.0.len() as u64, "line", "lines")

@@ -87,7 +87,11 @@ impl CardRef {
     pub fn label(&self) -> String {
         match self {
             CardRef::Library(name) => name.clone(),
-            CardRef::Inline(card) => format!("{} · custom", card.name()),
+            // A unit from army data says which catalogue revision prices it.
+            CardRef::Inline(card) => match card.army() {
+                Some(army) => format!("{} · {}", card.name(), army.source.label()),
+                None => format!("{} · custom", card.name()),
+            },
         }
     }
 }

@@ -547,6 +547,19 @@ impl Store {
             .collect())
     }
 
+    /// The cards of every imported revision (a list names the revision its units were priced
+    /// with) and the newest force organisations: what a pasted list is read against.
+    pub fn army_library(
+        &self,
+    ) -> Result<(Vec<Card>, Vec<crate::rules::army_data::ForceOrg>), StoreError> {
+        let all = self.army_data()?;
+        let orgs = newest(&all)
+            .into_iter()
+            .flat_map(|d| d.force_orgs.iter().cloned())
+            .collect();
+        Ok((all.into_iter().flat_map(|d| d.cards).collect(), orgs))
+    }
+
     /// The force organisations of the newest revision of every imported game system.
     pub fn army_force_orgs(&self) -> Result<Vec<crate::rules::army_data::ForceOrg>, StoreError> {
         let all = self.army_data()?;

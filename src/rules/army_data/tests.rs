@@ -315,3 +315,44 @@ fn progress_is_told_after_each_file() {
     .unwrap();
     assert_eq!(seen, [(1, 2), (2, 2)]);
 }
+
+#[test]
+fn a_data_force_goes_to_text_and_back_with_its_options_revision_and_platoon() {
+    use crate::rules::force_text::{Library, TextStyle, parse_with, to_text};
+    let (old, new) = (cards(BLUE), cards(BLUE_R2));
+    let force = blue_force(&old);
+    let text = to_text(&force, &validate(&force), TextStyle::Plain);
+    assert!(text.contains("Bolt Action · Reinforced Platoon, 1000 points"), "{text}");
+    assert!(
+        text.contains("1 × Line Squad · Blue Army r1 [Veteran; 3 × Extra man; LMG] — 124 points"),
+        "{text}"
+    );
+    let every: Vec<&Card> = old.iter().chain(&new).collect();
+    let orgs = [platoon()];
+    let library = Library {
+        cards: &every,
+        force_orgs: &orgs,
+    };
+    for style in [TextStyle::Plain, TextStyle::Markdown] {
+        let text = to_text(&force, &validate(&force), style);
+        let back = parse_with(&text, library).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.force, force, "{text}");
+        assert!(back.notes.is_empty(), "{:?}", back.notes);
+    }
+    // Typed by hand without a revision: the newest imported prices it, and a typed price
+    // that differs is noted, not taken.
+    let typed = "Tanks\nBolt Action - 500 points\nWarden Medium Tank [Veteran] - 230 pts\n";
+    let read = parse_with(typed, library).unwrap();
+    let CardRef::Inline(card) = &read.force.units[0].card else {
+        panic!("a data unit is written into the force");
+    };
+    let army = card.army().cloned().unwrap();
+    assert_eq!((army.source.revision, army.price()), (2, 240));
+    assert_eq!(
+        read.notes,
+        ["line 3: Warden Medium Tank costs 240 points by the data; the list said 230: the data's price is kept"]
+    );
+    let missing = "Tanks\nBolt Action - 500 points\nWarden Medium Tank · Blue Army r3\n";
+    let error = parse_with(missing, library).unwrap_err().to_string();
+    assert!(error.starts_with("line 3: \"Warden Medium Tank\" of Blue Army r3 is not imported"), "{error}");
+}

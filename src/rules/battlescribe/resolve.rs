@@ -18,7 +18,7 @@ use super::model::{
 
 /// Most entries one catalogue may expand to once its links are followed; a 2 MB catalogue of
 /// 500 units expands to tens of thousands.
-pub const MAX_ENTRIES: usize = 1_000_000;
+pub const MAX_ENTRIES: usize = 200_000;
 /// Deepest nesting of entries followed (real data nests a handful deep).
 const MAX_DEPTH: usize = 64;
 
