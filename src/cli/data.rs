@@ -69,7 +69,12 @@ struct ForceChanges {
     lines: Vec<LineChange>,
 }
 
-fn import(data_dir_arg: Option<&Path>, paths: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<u8> {
+fn import(
+    data_dir_arg: Option<&Path>,
+    paths: &[PathBuf],
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<u8> {
     // Every file is read and checked before the database is written: a bad one imports
     // nothing.
     let files = crate::store::read_paths(paths).map_err(|e| anyhow!("nothing imported — {e}"))?;
@@ -100,7 +105,9 @@ fn import(data_dir_arg: Option<&Path>, paths: &[PathBuf], json: bool, out: &mut 
             FileStatus::New => "new".to_string(),
             FileStatus::Newer { previous } => format!("newer than r{previous}"),
             FileStatus::Unchanged => "already imported, unchanged".to_string(),
-            FileStatus::Older { newest } => format!("older than r{newest}, kept for forces priced with it"),
+            FileStatus::Older { newest } => {
+                format!("older than r{newest}, kept for forces priced with it")
+            }
         };
         let what = if file.kind == "game_system" {
             format!("force organisations: {}", file.organisations.join(", "))
@@ -120,7 +127,11 @@ fn import(data_dir_arg: Option<&Path>, paths: &[PathBuf], json: bool, out: &mut 
         .flat_map(|f| f.notes.iter().map(ToString::to_string))
         .collect();
     if !notes.is_empty() {
-        writeln!(out, "Not understood or left out ({}), by entry:", notes.len())?;
+        writeln!(
+            out,
+            "Not understood or left out ({}), by entry:",
+            notes.len()
+        )?;
         for note in notes {
             writeln!(out, "  {note}")?;
         }
@@ -207,6 +218,10 @@ fn reprice(data_dir_arg: Option<&Path>, name: &str, out: &mut dyn Write) -> Resu
     for what in lost {
         writeln!(out, "  ! {what}")?;
     }
-    super::force::print_validation(&force.name, &crate::rules::validation::validate(&force), out)?;
+    super::force::print_validation(
+        &force.name,
+        &crate::rules::validation::validate(&force),
+        out,
+    )?;
     Ok(EXIT_OK)
 }

@@ -96,8 +96,10 @@ fn store_file(
     let digest: Option<String> = conn
         .prepare_cached(queries::ARMY_DATA_DIGEST)
         .and_then(|mut stmt| {
-            stmt.query_row(params![file.source.id, file.source.revision], |row| row.get(0))
-                .optional()
+            stmt.query_row(params![file.source.id, file.source.revision], |row| {
+                row.get(0)
+            })
+            .optional()
         })
         .map_err(ctx.err("reading the army data's revisions"))?;
     let newest = stored
@@ -192,34 +194,37 @@ pub(crate) fn list(conn: &Connection, ctx: &Ctx) -> Result<Vec<StoredData>, Stor
         .and_then(|mut stmt| stmt.query_map([], row_to_file)?.collect())
         .map_err(ctx.err("listing army data"))?;
     rows.into_iter()
-        .map(|(ruleset, kind, id, name, revision, digest, file_name, cards, orgs, notes, at)| {
-            let corrupt = |column: &str, e: String| {
-                ctx.corrupt(format!("army_data row {id} r{revision} {column}"), e)
-            };
-            let cards: Vec<Card> =
-                serde_json::from_str(&cards).map_err(|e| corrupt("cards", e.to_string()))?;
-            let force_orgs: Vec<ForceOrg> =
-                serde_json::from_str(&orgs).map_err(|e| corrupt("force_orgs", e.to_string()))?;
-            Ok(StoredData {
-                ruleset: ruleset
-                    .parse()
-                    .map_err(|e: crate::rules::RulesError| corrupt("ruleset", e.to_string()))?,
-                kind,
-                source: DataRef {
-                    id: id.clone(),
-                    name,
-                    revision: u32::try_from(revision).unwrap_or_default(),
-                },
-                digest,
-                file_name,
-                units: cards.len(),
-                cards,
-                organisations: force_orgs.iter().map(|o| o.name.clone()).collect(),
-                force_orgs,
-                notes: serde_json::from_str(&notes).map_err(|e| corrupt("notes", e.to_string()))?,
-                imported_at: at,
-            })
-        })
+        .map(
+            |(ruleset, kind, id, name, revision, digest, file_name, cards, orgs, notes, at)| {
+                let corrupt = |column: &str, e: String| {
+                    ctx.corrupt(format!("army_data row {id} r{revision} {column}"), e)
+                };
+                let cards: Vec<Card> =
+                    serde_json::from_str(&cards).map_err(|e| corrupt("cards", e.to_string()))?;
+                let force_orgs: Vec<ForceOrg> = serde_json::from_str(&orgs)
+                    .map_err(|e| corrupt("force_orgs", e.to_string()))?;
+                Ok(StoredData {
+                    ruleset: ruleset
+                        .parse()
+                        .map_err(|e: crate::rules::RulesError| corrupt("ruleset", e.to_string()))?,
+                    kind,
+                    source: DataRef {
+                        id: id.clone(),
+                        name,
+                        revision: u32::try_from(revision).unwrap_or_default(),
+                    },
+                    digest,
+                    file_name,
+                    units: cards.len(),
+                    cards,
+                    organisations: force_orgs.iter().map(|o| o.name.clone()).collect(),
+                    force_orgs,
+                    notes: serde_json::from_str(&notes)
+                        .map_err(|e| corrupt("notes", e.to_string()))?,
+                    imported_at: at,
+                })
+            },
+        )
         .collect()
 }
 

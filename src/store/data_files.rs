@@ -27,8 +27,10 @@ fn extension(path: &Path) -> String {
 }
 
 fn shown(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// Every BattleScribe file `paths` name (a folder stands for its files, in name order),
@@ -81,8 +83,9 @@ fn read_one(path: &Path, out: &mut Vec<ImportFile>) -> Result<(), DataError> {
     if !PLAIN.contains(&ext.as_str()) && !ZIPPED.contains(&ext.as_str()) {
         return Err(DataError::Unreadable {
             file: name,
-            message: "not a BattleScribe file: expected .gst, .cat, .gstz or .catz (or a folder of them)"
-                .into(),
+            message:
+                "not a BattleScribe file: expected .gst, .cat, .gstz or .catz (or a folder of them)"
+                    .into(),
         });
     }
     let bytes = read_capped(path, &name)?;

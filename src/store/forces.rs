@@ -198,8 +198,7 @@ pub(crate) fn save(
     let (kind, amount, budget_id) = budget_columns(&force.budget);
     let org = match &force.budget {
         Budget::ForceOrg(org) => Some(
-            serde_json::to_string(org)
-                .map_err(|e| StoreError::invalid("budget", e.to_string()))?,
+            serde_json::to_string(org).map_err(|e| StoreError::invalid("budget", e.to_string()))?,
         ),
         _ => None,
     };

@@ -12,6 +12,7 @@ mod cli;
 mod cli_campaign;
 mod cli_campaign_rulesets;
 mod cli_club;
+mod cli_data;
 mod cli_help;
 mod cli_league;
 mod cli_resolve;

@@ -105,6 +105,7 @@ fn build_v1(path: &Path) {
             Budget::BattleGroup(id) | Budget::Scenario(id) => {
                 (force.budget.kind(), None, Some(id.clone()))
             }
+            Budget::ForceOrg(_) => unreachable!("version 1 had no force organisations"),
         };
         conn.execute(
             "INSERT INTO forces (ruleset, name, budget_kind, budget_amount, budget_id, notes, created_at, updated_at)

@@ -268,13 +268,13 @@ impl ArmyEntry {
                 None => problems.push(format!(
                     "{unit}: an option {source} does not have — remove it or re-price the force"
                 )),
-                Some(o) if o.variant.is_some() && o.variant != self.variant => problems.push(
-                    format!(
+                Some(o) if o.variant.is_some() && o.variant != self.variant => {
+                    problems.push(format!(
                         "{unit}: {} is offered only as {} ({source})",
                         o.name,
                         o.variant.as_deref().unwrap_or_default()
-                    ),
-                ),
+                    ))
+                }
                 Some(o) if chosen.count > o.max => problems.push(format!(
                     "{unit}: {} × {} — {source} allows {}",
                     chosen.count, o.name, o.max
@@ -394,10 +394,16 @@ impl ArmyEntry {
             let Some(old) = self.option(&chosen.key) else {
                 continue;
             };
-            match entry.offered_named(&old.name).map(|o| (o.key.clone(), o.max)) {
+            match entry
+                .offered_named(&old.name)
+                .map(|o| (o.key.clone(), o.max))
+            {
                 Some((key, max)) => {
                     if chosen.count > max {
-                        lost.push(format!("{}: {} → {max} (the new limit)", old.name, chosen.count));
+                        lost.push(format!(
+                            "{}: {} → {max} (the new limit)",
+                            old.name, chosen.count
+                        ));
                     }
                     entry.set_option(&key, chosen.count.min(max));
                 }
@@ -424,7 +430,10 @@ impl ArmyEntry {
             if let Some(now) = repriced.offered_named(&old.name)
                 && now.cost != old.cost
             {
-                changes.push(format!("{}: {} → {} pts each", old.name, old.cost, now.cost));
+                changes.push(format!(
+                    "{}: {} → {} pts each",
+                    old.name, old.cost, now.cost
+                ));
             }
         }
         changes

@@ -18,8 +18,8 @@ mod reprice;
 
 pub use entry::{ArmyEntry, ArmyOption, CategoryRef, Chosen, DataRef, Variant};
 pub use force_org::{ForceOrg, Slot, force_orgs};
-pub use reprice::{LineChange, line_changes, reprice, revisions_of};
 pub use import::{ArmyContext, DEFAULT_POINTS, Import, ImportFile, ImportedFile, read_import};
+pub use reprice::{LineChange, line_changes, reprice, revisions_of};
 
 use crate::rules::battlescribe::{Bound, Note, Resolved, ResolvedGroup};
 
@@ -32,7 +32,10 @@ pub fn points_of(entry: &Resolved, points_type: Option<&str>) -> u32 {
 
 /// The limit on how many of an entry are selected within its parent (`Bound::Max` or
 /// `Bound::Min`).
-pub fn limit_in_parent(constraints: &[crate::rules::battlescribe::Constraint], bound: Bound) -> Option<u32> {
+pub fn limit_in_parent(
+    constraints: &[crate::rules::battlescribe::Constraint],
+    bound: Bound,
+) -> Option<u32> {
     constraints
         .iter()
         .filter(|c| c.bound == bound && c.scope == "parent")
@@ -51,14 +54,12 @@ pub fn limit_in_force(entry: &Resolved) -> Option<u32> {
 /// The category a unit fills in a force organisation: its primary category, else its only
 /// one.
 pub fn category_of(entry: &Resolved, context: &ArmyContext<'_>) -> Option<CategoryRef> {
-    let link = entry
-        .categories
-        .iter()
-        .find(|c| c.primary)
-        .or_else(|| match entry.categories.as_slice() {
+    let link = entry.categories.iter().find(|c| c.primary).or_else(|| {
+        match entry.categories.as_slice() {
             [only] => Some(only),
             _ => None,
-        })?;
+        }
+    })?;
     let name = context
         .categories
         .iter()

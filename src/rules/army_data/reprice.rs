@@ -144,10 +144,13 @@ pub fn revisions_of(force: &Force) -> Vec<String> {
         crate::rules::force::Budget::ForceOrg(org) => Some(org.source.label()),
         _ => None,
     };
-    for label in org.into_iter().chain(force.units.iter().filter_map(|u| match &u.card {
-        CardRef::Inline(card) => card.army().map(|a| a.source.label()),
-        CardRef::Library(_) => None,
-    })) {
+    for label in org
+        .into_iter()
+        .chain(force.units.iter().filter_map(|u| match &u.card {
+            CardRef::Inline(card) => card.army().map(|a| a.source.label()),
+            CardRef::Library(_) => None,
+        }))
+    {
         if !out.contains(&label) {
             out.push(label);
         }

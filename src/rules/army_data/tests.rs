@@ -24,7 +24,10 @@ fn file(name: &str, bytes: &[u8]) -> ImportFile {
 
 fn import(catalogue: &[u8]) -> Import {
     read_import(
-        &[file("test_system.gst", SYSTEM), file("blue_army.cat", catalogue)],
+        &[
+            file("test_system.gst", SYSTEM),
+            file("blue_army.cat", catalogue),
+        ],
         &[],
         &mut |_, _| {},
     )
@@ -59,18 +62,28 @@ fn the_import_is_bolt_action_with_six_cards_and_two_force_organisations() {
         platoon.slot_words(),
         "Headquarters 1–2, Infantry 2–6, Support up to 4, Tanks up to 1, Transports up to 2"
     );
-    assert_eq!(system.force_orgs[1].slot_words(), "Headquarters 1, Tanks 1–3");
+    assert_eq!(
+        system.force_orgs[1].slot_words(),
+        "Headquarters 1, Tanks 1–3"
+    );
     let blue = &import.files[1];
     assert_eq!(blue.source.label(), "Blue Army r1");
     assert_eq!(blue.cards.len(), 6);
-    assert!(blue.cards.iter().all(|c| c.ruleset() == RulesetId::BoltAction));
+    assert!(
+        blue.cards
+            .iter()
+            .all(|c| c.ruleset() == RulesetId::BoltAction)
+    );
 }
 
 #[test]
 fn a_squad_has_its_quality_prices_extra_men_and_weapon_options() {
     let cards = cards(BLUE);
     let squad = card(&cards, "Line Squad");
-    assert_eq!((squad.category, squad.quality), (Category::Infantry, Quality::Regular));
+    assert_eq!(
+        (squad.category, squad.quality),
+        (Category::Infantry, Quality::Regular)
+    );
     assert_eq!(squad.weapons, ["Rifle"]);
     let entry = army(&cards, "Line Squad");
     assert_eq!(entry.category.as_ref().unwrap().name, "Infantry");
@@ -79,7 +92,10 @@ fn a_squad_has_its_quality_prices_extra_men_and_weapon_options() {
         .iter()
         .map(|v| (v.name.as_str(), v.cost))
         .collect();
-    assert_eq!(variants, [("Inexperienced", 35), ("Regular", 50), ("Veteran", 65)]);
+    assert_eq!(
+        variants,
+        [("Inexperienced", 35), ("Regular", 50), ("Veteran", 65)]
+    );
     assert_eq!((entry.price(), entry.model_count()), (50, 5));
     // Extra men cost 7, 10 and 13 by quality (the Veteran's by the link's modifier).
     let extra: Vec<(Option<&str>, u32, u32)> = entry
@@ -117,7 +133,10 @@ fn a_squad_has_its_quality_prices_extra_men_and_weapon_options() {
         ]
     );
     let error = entry.with_words("Regular; Bazooka").unwrap_err();
-    assert!(error.starts_with("\"Bazooka\" is not an option of this unit in Blue Army r1"), "{error}");
+    assert!(
+        error.starts_with("\"Bazooka\" is not an option of this unit in Blue Army r1"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -129,7 +148,10 @@ fn vehicles_map_to_the_sheets_categories_moves_and_chart_weapons() {
     assert_eq!(warden.damage_value(), Some(9));
     // "75mm gun" is the Medium AT gun by range, shots and PEN; "Coaxial MMG" by its
     // abbreviation.
-    assert_eq!(warden.weapons, ["Medium AT gun", "Medium Machine Gun (MMG)"]);
+    assert_eq!(
+        warden.weapons,
+        ["Medium AT gun", "Medium Machine Gun (MMG)"]
+    );
     let entry = army(&cards, "Warden Medium Tank");
     assert_eq!(entry.price(), 195);
     let options: Vec<(&str, u32, Option<&str>)> = entry
@@ -152,10 +174,19 @@ fn vehicles_map_to_the_sheets_categories_moves_and_chart_weapons() {
     assert_eq!(scout.weapons, ["Heavy Machine Gun (HMG)"]);
     assert_eq!(army(&cards, "Scout Car").price(), 65);
     let commander = army(&cards, "Platoon Commander");
-    assert_eq!(commander.with_words("Veteran; 2 × Attendant").unwrap().price(), 65 + 20);
+    assert_eq!(
+        commander
+            .with_words("Veteran; 2 × Attendant")
+            .unwrap()
+            .price(),
+        65 + 20
+    );
     assert_eq!(card(&cards, "Light Mortar Team").weapons, ["Light mortar"]);
     assert_eq!(army(&cards, "Sniper Team").max_in_force, Some(1));
-    assert_eq!(army(&cards, "Sniper Team").variant.as_deref(), Some("Veteran"));
+    assert_eq!(
+        army(&cards, "Sniper Team").variant.as_deref(),
+        Some("Veteran")
+    );
 }
 
 #[test]
@@ -168,7 +199,9 @@ fn what_could_not_be_mapped_is_listed_by_entry() {
             "no note with {needle}: {notes:#?}"
         );
     };
-    has("Sniper Team: weapon \"Sniper rifle\" (Range 36\", Shots 1, Pen +1, Special Rules Team, Sniper) matches no line of the weapons chart");
+    has(
+        "Sniper Team: weapon \"Sniper rifle\" (Range 36\", Shots 1, Pen +1, Special Rules Team, Sniper) matches no line of the weapons chart",
+    );
     has("Scout Car: the data gives no quality: Regular (house default)");
     has("Line Squad › Squad weapons › LMG: a modifier (set pts 15.0) applies only when");
     // The unit stays usable with what is known.
@@ -200,7 +233,12 @@ fn blue_force(cards: &[Card]) -> Force {
         unit(cards, "Platoon Commander", "Veteran", 1),
         unit(cards, "Line Squad", "Regular; 2 × Extra man", 2),
         unit(cards, "Line Squad", "Veteran; 3 × Extra man; LMG", 1),
-        unit(cards, "Warden Medium Tank", "Regular; Pintle-mounted MMG", 1),
+        unit(
+            cards,
+            "Warden Medium Tank",
+            "Regular; Pintle-mounted MMG",
+            1,
+        ),
         unit(cards, "Light Mortar Team", "Regular", 1),
     ];
     force
@@ -218,7 +256,8 @@ fn a_platoon_from_the_data_validates_and_prices_as_the_catalogue_says() {
 
     let mut thin = force.clone();
     thin.units.remove(0);
-    thin.units.push(unit(&cards, "Warden Medium Tank", "Veteran", 1));
+    thin.units
+        .push(unit(&cards, "Warden Medium Tank", "Veteran", 1));
     thin.units.push(unit(&cards, "Sniper Team", "Regular", 2));
     let messages: Vec<String> = validate(&thin)
         .violations
@@ -259,10 +298,19 @@ fn a_second_revision_lists_each_change_and_keeps_old_prices_until_repriced() {
     // Nothing changes until the player re-prices.
     assert_eq!(validate(&force).totals.points, before);
     let (repriced, lost) = reprice(&force, &new);
-    assert_eq!(lost, ["Warden Medium Tank: option removed: Pintle-mounted MMG"]);
-    assert_eq!(validate(&repriced).totals.points, Some(65 + 2 * 70 + 129 + 200 + 30));
+    assert_eq!(
+        lost,
+        ["Warden Medium Tank: option removed: Pintle-mounted MMG"]
+    );
+    assert_eq!(
+        validate(&repriced).totals.points,
+        Some(65 + 2 * 70 + 129 + 200 + 30)
+    );
     assert!(line_changes(&repriced, &new).is_empty());
-    assert_eq!(revisions_of(&repriced), ["Bolt Action test system r3", "Blue Army r2"]);
+    assert_eq!(
+        revisions_of(&repriced),
+        ["Bolt Action test system r3", "Blue Army r2"]
+    );
 }
 
 #[test]
@@ -282,7 +330,10 @@ fn a_catalogue_reads_against_a_stored_game_system_and_is_refused_without_one() {
 #[test]
 fn a_catalogue_or_game_system_of_another_game_is_refused() {
     let error = read_import(
-        &[file("test_system.gst", SYSTEM), file("other_system.cat", OTHER)],
+        &[
+            file("test_system.gst", SYSTEM),
+            file("other_system.cat", OTHER),
+        ],
         &[],
         &mut |_, _| {},
     )
@@ -296,8 +347,12 @@ fn a_catalogue_or_game_system_of_another_game_is_refused() {
     let starfight = String::from_utf8(SYSTEM.to_vec())
         .unwrap()
         .replace("Bolt Action test system", "Starfight Legions");
-    let error = read_import(&[file("starfight.gst", starfight.as_bytes())], &[], &mut |_, _| {})
-        .unwrap_err();
+    let error = read_import(
+        &[file("starfight.gst", starfight.as_bytes())],
+        &[],
+        &mut |_, _| {},
+    )
+    .unwrap_err();
     assert_eq!(
         error.to_string(),
         "starfight.gst line 2: game system \"Starfight Legions\" is not one this app reads (Bolt Action game systems)"
@@ -322,7 +377,10 @@ fn a_data_force_goes_to_text_and_back_with_its_options_revision_and_platoon() {
     let (old, new) = (cards(BLUE), cards(BLUE_R2));
     let force = blue_force(&old);
     let text = to_text(&force, &validate(&force), TextStyle::Plain);
-    assert!(text.contains("Bolt Action · Reinforced Platoon, 1000 points"), "{text}");
+    assert!(
+        text.contains("Bolt Action · Reinforced Platoon, 1000 points"),
+        "{text}"
+    );
     assert!(
         text.contains("1 × Line Squad · Blue Army r1 [Veteran; 3 × Extra man; LMG] — 124 points"),
         "{text}"
@@ -350,9 +408,14 @@ fn a_data_force_goes_to_text_and_back_with_its_options_revision_and_platoon() {
     assert_eq!((army.source.revision, army.price()), (2, 240));
     assert_eq!(
         read.notes,
-        ["line 3: Warden Medium Tank costs 240 points by the data; the list said 230: the data's price is kept"]
+        [
+            "line 3: Warden Medium Tank costs 240 points by the data; the list said 230: the data's price is kept"
+        ]
     );
     let missing = "Tanks\nBolt Action - 500 points\nWarden Medium Tank · Blue Army r3\n";
     let error = parse_with(missing, library).unwrap_err().to_string();
-    assert!(error.starts_with("line 3: \"Warden Medium Tank\" of Blue Army r3 is not imported"), "{error}");
+    assert!(
+        error.starts_with("line 3: \"Warden Medium Tank\" of Blue Army r3 is not imported"),
+        "{error}"
+    );
 }

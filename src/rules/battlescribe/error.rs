@@ -14,14 +14,18 @@ pub enum DataError {
         message: String,
     },
     /// The root element is neither a game system nor a catalogue.
-    #[error("{file} line {line}: <{found}> is not BattleScribe data (expected <gameSystem> or <catalogue>)")]
+    #[error(
+        "{file} line {line}: <{found}> is not BattleScribe data (expected <gameSystem> or <catalogue>)"
+    )]
     NotBattleScribe {
         file: String,
         line: u32,
         found: String,
     },
     /// A `battleScribeVersion` this app does not know how to read.
-    #[error("{file} line {line}: BattleScribe schema version \"{found}\" is not one this app reads ({known}) — export the data again with a BattleScribe or New Recruit that writes one of those")]
+    #[error(
+        "{file} line {line}: BattleScribe schema version \"{found}\" is not one this app reads ({known}) — export the data again with a BattleScribe or New Recruit that writes one of those"
+    )]
     UnknownSchema {
         file: String,
         line: u32,
@@ -64,13 +68,19 @@ pub enum DataError {
         readable: String,
     },
     /// An import with catalogues and no game system to read them against.
-    #[error("{file}: no game system (.gst or .gstz) was given or imported before for its game system {system_id} — import the game system file together with it")]
+    #[error(
+        "{file}: no game system (.gst or .gstz) was given or imported before for its game system {system_id} — import the game system file together with it"
+    )]
     NoGameSystem { file: String, system_id: String },
     /// Two game systems in one import.
-    #[error("{file}: a second game system in one import (the first was {first}) — import one game system at a time")]
+    #[error(
+        "{file}: a second game system in one import (the first was {first}) — import one game system at a time"
+    )]
     TwoGameSystems { file: String, first: String },
     /// A file whose revision was imported before with different contents.
-    #[error("{file} line {line}: revision {revision} of {name} was imported before with different contents — a changed file needs a new revision number")]
+    #[error(
+        "{file} line {line}: revision {revision} of {name} was imported before with different contents — a changed file needs a new revision number"
+    )]
     RevisionReused {
         file: String,
         line: u32,

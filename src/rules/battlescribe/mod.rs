@@ -23,7 +23,9 @@ pub use model::{
     Group, Link, LinkKind, Modifier, Named, Profile, Rule,
 };
 pub use read::{MAX_FILE_BYTES, SCHEMA_VERSIONS, read_file};
-pub use resolve::{MAX_ENTRIES, Note, Resolved, ResolvedCatalogue, ResolvedGroup, resolve_catalogue};
+pub use resolve::{
+    MAX_ENTRIES, Note, Resolved, ResolvedCatalogue, ResolvedGroup, resolve_catalogue,
+};
 
 #[cfg(test)]
 mod tests;

@@ -35,7 +35,10 @@ pub fn read_file(file: &str, bytes: &[u8]) -> Result<DataFile, DataError> {
         });
     }
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = 1 + bytes[..e.valid_up_to()].iter().filter(|b| **b == b'\n').count();
+        let line = 1 + bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count();
         DataError::Malformed {
             file: file.to_string(),
             line: line as u32,
@@ -171,10 +174,13 @@ impl Reader<'_> {
         }
         let revision = match root.attribute("revision") {
             None => 0,
-            Some(text) => text
-                .trim()
-                .parse::<u32>()
-                .map_err(|_| self.bad(root, "revision", format!("\"{text}\" is not a revision number")))?,
+            Some(text) => text.trim().parse::<u32>().map_err(|_| {
+                self.bad(
+                    root,
+                    "revision",
+                    format!("\"{text}\" is not a revision number"),
+                )
+            })?,
         };
         let game_system_id = match kind {
             FileKind::Catalogue => Some(self.attr(root, "gameSystemId")?),
@@ -248,7 +254,11 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn entries(&self, node: Node<'_, '_>, container: &'static str) -> Result<Vec<Entry>, DataError> {
+    fn entries(
+        &self,
+        node: Node<'_, '_>,
+        container: &'static str,
+    ) -> Result<Vec<Entry>, DataError> {
         items(node, container, "selectionEntry")
             .map(|n| self.entry(n))
             .collect()
@@ -436,7 +446,11 @@ impl Reader<'_> {
         (plain.len() + groups, words)
     }
 
-    fn profiles(&self, node: Node<'_, '_>, container: &'static str) -> Result<Vec<Profile>, DataError> {
+    fn profiles(
+        &self,
+        node: Node<'_, '_>,
+        container: &'static str,
+    ) -> Result<Vec<Profile>, DataError> {
         items(node, container, "profile")
             .map(|n| {
                 Ok(Profile {

@@ -12,8 +12,7 @@ use std::collections::HashMap;
 
 use super::error::DataError;
 use super::model::{
-    CategoryLink, Constraint, Cost, DataFile, Entry, Group, Link, LinkKind, Modifier, Profile,
-    Rule,
+    CategoryLink, Constraint, Cost, DataFile, Entry, Group, Link, LinkKind, Modifier, Profile, Rule,
 };
 
 /// Most entries one catalogue may expand to once its links are followed; a 2 MB catalogue of
@@ -104,9 +103,18 @@ pub fn resolve_catalogue(
 ) -> Result<ResolvedCatalogue, DataError> {
     let mut notes = Vec::new();
     let mut linked: Vec<&DataFile> = Vec::new();
-    link_catalogues(catalogue, others, &mut vec![catalogue.id.as_str()], &mut linked, &mut notes)?;
+    link_catalogues(
+        catalogue,
+        others,
+        &mut vec![catalogue.id.as_str()],
+        &mut linked,
+        &mut notes,
+    )?;
     let mut index: HashMap<&str, Target<'_>> = HashMap::new();
-    for file in std::iter::once(system).chain(linked.iter().copied()).chain([catalogue]) {
+    for file in std::iter::once(system)
+        .chain(linked.iter().copied())
+        .chain([catalogue])
+    {
         add_to_index(file, &mut index);
     }
     let cost_names: HashMap<&str, &str> = system
@@ -239,7 +247,11 @@ impl<'a> Walker<'a> {
     }
 
     /// A top-level entry as a unit, or `None` (with a note) for one that is not a unit.
-    fn root(&mut self, entry: Option<Resolved>, file: &DataFile) -> Result<Option<Resolved>, DataError> {
+    fn root(
+        &mut self,
+        entry: Option<Resolved>,
+        file: &DataFile,
+    ) -> Result<Option<Resolved>, DataError> {
         let Some(entry) = entry else {
             return Ok(None);
         };
@@ -306,8 +318,12 @@ impl<'a> Walker<'a> {
         let mut hidden = entry.hidden || link.is_some_and(|l| l.hidden);
         let mut modifiers: Vec<&Modifier> = entry.modifiers.iter().collect();
         if let Some(link) = link {
-            resolved.constraints.extend(link.constraints.iter().cloned());
-            resolved.categories.extend(link.category_links.iter().cloned());
+            resolved
+                .constraints
+                .extend(link.constraints.iter().cloned());
+            resolved
+                .categories
+                .extend(link.category_links.iter().cloned());
             for cost in &link.costs {
                 set_cost(&mut resolved.costs, &cost.type_id, cost.value);
             }
@@ -370,7 +386,9 @@ impl<'a> Walker<'a> {
         let mut hidden = group.hidden || link.is_some_and(|l| l.hidden);
         let mut modifiers: Vec<&Modifier> = group.modifiers.iter().collect();
         if let Some(link) = link {
-            resolved.constraints.extend(link.constraints.iter().cloned());
+            resolved
+                .constraints
+                .extend(link.constraints.iter().cloned());
             modifiers.extend(&link.modifiers);
         }
         for modifier in modifiers {

@@ -17,11 +17,18 @@ fn catalogue(body: &str) -> String {
 fn the_test_system_reads_with_its_categories_force_entries_and_shared_items() {
     let system = read_file("test_system.gst", SYSTEM).unwrap();
     assert_eq!(system.kind, FileKind::GameSystem);
-    assert_eq!((system.name.as_str(), system.revision), ("Bolt Action test system", 3));
+    assert_eq!(
+        (system.name.as_str(), system.revision),
+        ("Bolt Action test system", 3)
+    );
     assert_eq!(system.cost_types[0].name, "pts");
     assert_eq!(system.categories.len(), 5);
     // The nested Armoured Platoon is flattened after the Reinforced Platoon.
-    let names: Vec<&str> = system.force_entries.iter().map(|f| f.name.as_str()).collect();
+    let names: Vec<&str> = system
+        .force_entries
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect();
     assert_eq!(names, ["Reinforced Platoon", "Armoured Platoon"]);
     assert_eq!(system.shared_profiles.len(), 2);
     assert_eq!(system.shared_rules.len(), 2);
@@ -54,7 +61,11 @@ fn a_catalogue_resolves_its_links_and_notes_what_it_cannot_settle() {
     // A link's unconditional modifier set the Veteran's extra man to 13 points.
     let squad = &resolved.units[0];
     let quality = &squad.groups[0];
-    let veteran = quality.entries.iter().find(|e| e.name == "Veteran").unwrap();
+    let veteran = quality
+        .entries
+        .iter()
+        .find(|e| e.name == "Veteran")
+        .unwrap();
     assert_eq!(veteran.entries[0].costs[0].value, 13.0);
     // The shared group linked from the tank.
     let warden = &resolved.units[3];
@@ -78,16 +89,24 @@ fn a_catalogue_resolves_its_links_and_notes_what_it_cannot_settle() {
 
 #[test]
 fn malformed_xml_is_refused_with_its_line() {
-    let text = "<?xml version=\"1.0\"?>\n<catalogue id=\"c\"\n  name=\"Broken\">\n<oops>\n</catalogue>\n";
+    let text =
+        "<?xml version=\"1.0\"?>\n<catalogue id=\"c\"\n  name=\"Broken\">\n<oops>\n</catalogue>\n";
     let error = read_file("broken.cat", text.as_bytes()).unwrap_err();
     assert!(
         matches!(&error, DataError::Malformed { file, line: 5, .. } if file == "broken.cat"),
         "{error}"
     );
-    assert!(error.to_string().starts_with("broken.cat line 5: not readable XML"));
+    assert!(
+        error
+            .to_string()
+            .starts_with("broken.cat line 5: not readable XML")
+    );
     let latin1 = b"<?xml version=\"1.0\"?>\n<catalogue name=\"Caf\xe9\"/>";
     let error = read_file("latin1.cat", latin1).unwrap_err();
-    assert_eq!(error.to_string(), "latin1.cat line 2: not readable XML — not UTF-8 text");
+    assert_eq!(
+        error.to_string(),
+        "latin1.cat line 2: not readable XML — not UTF-8 text"
+    );
 }
 
 #[test]
@@ -101,7 +120,10 @@ fn an_unknown_schema_version_or_root_is_refused() {
         "{error}"
     );
     let error = read_file("roster.ros", b"<roster id=\"r\"/>").unwrap_err();
-    assert!(matches!(error, DataError::NotBattleScribe { line: 1, .. }), "{error}");
+    assert!(
+        matches!(error, DataError::NotBattleScribe { line: 1, .. }),
+        "{error}"
+    );
 }
 
 #[test]

@@ -43,10 +43,7 @@ pub fn split_tail(text: &str) -> Option<(&str, u32)> {
 pub fn each_from_cost(cost: &str, count: u32) -> Result<Option<u32>, String> {
     let cost = cost.trim();
     if let Some((left, _)) = cost.split_once('=') {
-        let each = left
-            .rsplit(['×', 'x', 'X', '*'])
-            .next()
-            .and_then(price_in);
+        let each = left.rsplit(['×', 'x', 'X', '*']).next().and_then(price_in);
         return Ok(each);
     }
     let Some(total) = price_in(cost) else {
@@ -88,7 +85,10 @@ mod tests {
 
     #[test]
     fn a_price_after_a_name_splits_off() {
-        assert_eq!(split_tail("Panzerschreck Team 60"), Some(("Panzerschreck Team", 60)));
+        assert_eq!(
+            split_tail("Panzerschreck Team 60"),
+            Some(("Panzerschreck Team", 60))
+        );
         assert_eq!(split_tail("Squad: 70pts"), Some(("Squad", 70)));
         assert_eq!(split_tail("Squad, 70 pts"), Some(("Squad", 70)));
         assert_eq!(split_tail("Squad = 70"), Some(("Squad", 70)));
@@ -105,6 +105,10 @@ mod tests {
         assert_eq!(each_from_cost("140 points", 2), Ok(Some(70)));
         assert_eq!(each_from_cost("45 points", 1), Ok(Some(45)));
         assert_eq!(each_from_cost("the club's own", 1), Ok(None));
-        assert!(each_from_cost("140 points", 3).unwrap_err().contains("does not share evenly"));
+        assert!(
+            each_from_cost("140 points", 3)
+                .unwrap_err()
+                .contains("does not share evenly")
+        );
     }
 }

@@ -59,7 +59,10 @@ pub fn parse_with(text: &str, library: Library<'_>) -> Result<ParsedList, ListEr
         .filter(|(_, raw)| !plain(raw).is_empty())
         .collect();
     let Some(&(first_at, first)) = lines.first() else {
-        return Err(refuse(1, "the list is empty: its first line is the force's name"));
+        return Err(refuse(
+            1,
+            "the list is empty: its first line is the force's name",
+        ));
     };
     // The ruleset line: the first of the opening lines that reads as one, after the name.
     let found = lines
@@ -306,12 +309,16 @@ fn read_budget(
         .iter()
         .find(|o| lower.starts_with(&o.name.to_lowercase()))
     {
-        let points = lower[org.name.len()..].trim_start_matches([',', ' ', '·', '-', '—', '–', '(']);
+        let points =
+            lower[org.name.len()..].trim_start_matches([',', ' ', '·', '-', '—', '–', '(']);
         let points = points.trim_end_matches(')');
         return price_in(points)
             .map(|p| Some(Budget::ForceOrg(Box::new(org.with_points(p)))))
             .ok_or_else(|| {
-                format!("\"{text}\": the {} needs its points limit, e.g. \"{}, 1000 points\"", org.name, org.name)
+                format!(
+                    "\"{text}\": the {} needs its points limit, e.g. \"{}, 1000 points\"",
+                    org.name, org.name
+                )
             });
     }
     let digits: String = lower.chars().take_while(char::is_ascii_digit).collect();
@@ -365,7 +372,10 @@ fn read_unit(
     // by a number.
     let dash = [" — ", " – ", " - "]
         .iter()
-        .flat_map(|dash| line.match_indices(dash).map(move |(at, _)| (at, dash.len())))
+        .flat_map(|dash| {
+            line.match_indices(dash)
+                .map(move |(at, _)| (at, dash.len()))
+        })
         .filter(|(at, len)| {
             line[at + len..]
                 .trim_start()
@@ -404,7 +414,10 @@ fn read_unit(
     };
     let typed = match extras.points.or(tail_price) {
         Some(price) => Some(price),
-        None => cost.map(|c| each_from_cost(c, count)).transpose()?.flatten(),
+        None => cost
+            .map(|c| each_from_cost(c, count))
+            .transpose()?
+            .flatten(),
     };
     let mut unit = ForceUnit {
         card,
@@ -552,10 +565,10 @@ fn find_card(name: &str, rules: &dyn Ruleset, library: Library<'_>) -> Result<Ca
         && !label.eq_ignore_ascii_case(CUSTOM.trim_start_matches([' ', '·']))
     {
         let named: Vec<&&Card> = mine.iter().filter(|c| c.answers_to(base)).collect();
-        if let Some(card) = named
-            .iter()
-            .find(|c| c.army().is_some_and(|a| a.source.label().eq_ignore_ascii_case(label.trim())))
-        {
+        if let Some(card) = named.iter().find(|c| {
+            c.army()
+                .is_some_and(|a| a.source.label().eq_ignore_ascii_case(label.trim()))
+        }) {
             return Ok(CardRef::Inline((**card).clone()));
         }
         if let Some(other) = named.iter().find_map(|c| c.army()) {

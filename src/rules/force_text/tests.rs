@@ -2,10 +2,10 @@
 //! text and back in both styles, and hand edits are read or refused with their line.
 
 use super::*;
+use crate::rules::armour_battles;
 use crate::rules::force::Budget;
 use crate::rules::names;
 use crate::rules::ruleset::RulesetId;
-use crate::rules::armour_battles;
 use crate::rules::validation::validate;
 
 fn text_of(force: &Force, style: TextStyle) -> String {
@@ -430,28 +430,177 @@ fn twenty_forum_style_lists_read_right_or_are_refused_at_their_line() {
     let plain_body = UNITS.to_string();
     let quoted: String = UNITS.lines().map(|l| format!("> {l}\n")).collect();
     let cases: Vec<(&str, String, Expect)> = vec![
-        ("a hyphen before the budget", list("Baker Company\nBolt Action - 1000 points", &plain_body), Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000)))),
-        ("an en dash", list("Baker Company\nBolt Action – 1000 points", &plain_body), Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000)))),
-        ("an em dash", list("Baker Company\nBolt Action — 1000 points", &plain_body), Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000)))),
-        ("the budget in brackets", list("Baker Company\nBolt Action (1000 points)", &plain_body), Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000)))),
-        ("pts run together", list("Baker Company\nBolt Action 1000pts", &plain_body), Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000)))),
-        ("a colon", list("Baker Company\nBolt Action: 1000 pts", &plain_body), Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000)))),
-        ("one chat line first", list("Here is my list for Saturday, comments welcome!\nBaker Company\nBolt Action - 1000 points", &plain_body), Expect::Reads(Box::new(|f| f.name == "Baker Company" && f.units.len() == 2))),
-        ("two chat lines first", list("hi all\nwhat do you think?\nBaker Company\nBolt Action - 1000 points", &plain_body), Expect::Reads(Box::new(|f| f.name == "Baker Company"))),
-        ("every line quoted", format!("> Baker Company\n> Bolt Action - 1000 points\n>\n{quoted}"), Expect::Reads(Box::new(|f| f.units.len() == 2 && f.units[1].points == Some(45)))),
-        ("quoted bullets", format!("Baker Company\nBolt Action - 1000 points\n> - 2 × Regular Infantry Squad — 2 × 70 = 140 points\n> - Bazooka Team 45\n"), Expect::Reads(Box::new(|f| f.units.len() == 2))),
-        ("a bold group header without a colon", list("Baker Company\nBolt Action - 1000 points", &format!("**1st Platoon**\n{plain_body}")), Expect::Reads(Box::new(|f| f.units[0].group.as_deref() == Some("1st Platoon")))),
-        ("a heading as group", list("# Baker Company\nBolt Action - 1000 points", &format!("### Support\n{plain_body}")), Expect::Reads(Box::new(|f| f.name == "Baker Company" && f.units[1].group.as_deref() == Some("Support")))),
-        ("prices in brackets", list("Baker Company\nBolt Action - 1000 points", "Regular Infantry Squad x2 [70 points]\nBazooka Team x1 [45 points]\n"), Expect::Reads(Box::new(|f| f.units[0].count == 2 && f.units[0].points == Some(70)))),
-        ("Markdown bullets and bold", list("**Baker Company**\n*Bolt Action · 1000 points*", "- **2 × Regular Infantry Squad** — 140 points\n- `Bazooka Team` 45\n"), Expect::Reads(Box::new(|f| f.units[0].points == Some(70) && f.units[1].points == Some(45)))),
-        ("no budget", list("Baker Company\nBolt Action", &plain_body), Expect::Refused { at: "Bolt Action", says: "no budget" }),
-        ("a budget that is not one", list("Baker Company\nBolt Action - lots", &plain_body), Expect::Refused { at: "Bolt Action - lots", says: "is not a budget" }),
-        ("a misspelt unit", list("Baker Company\nBolt Action - 1000 points", "Panzershreck Team 60\n"), Expect::Refused { at: "Panzershreck", says: "did you mean Panzerschreck Team?" }),
-        ("a total three units cannot share", list("Baker Company\nBolt Action - 1000 points", "3 × Bazooka Team - 100 points\n"), Expect::Refused { at: "3 × Bazooka", says: "does not share evenly" }),
-        ("no ruleset line", "Baker Company\n2 × Regular Infantry Squad\n".to_string(), Expect::Refused { at: "2 × Regular", says: "names no ruleset" }),
-        ("the ruleset before the name", "Bolt Action - 1000 points\nBaker Company\n2 × Truck 39\n".to_string(), Expect::Refused { at: "Bolt Action", says: "the force's name comes on the line before it" }),
-        ("over its budget", list("Baker Company\nBolt Action - 100 points", &plain_body), Expect::Reads(Box::new(|f| { let v = validate(f); !v.legal && v.totals.points == Some(185) }))),
-        ("BelloLudi with a dash budget", "Panzer Lehr\nBelloLudi Tanks! - 60 points\n\n5 × Heavy Tank\n".to_string(), Expect::Reads(Box::new(|f| f.budget == Budget::Points(60) && !validate(f).legal))),
+        (
+            "a hyphen before the budget",
+            list("Baker Company\nBolt Action - 1000 points", &plain_body),
+            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
+        ),
+        (
+            "an en dash",
+            list("Baker Company\nBolt Action – 1000 points", &plain_body),
+            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
+        ),
+        (
+            "an em dash",
+            list("Baker Company\nBolt Action — 1000 points", &plain_body),
+            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
+        ),
+        (
+            "the budget in brackets",
+            list("Baker Company\nBolt Action (1000 points)", &plain_body),
+            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
+        ),
+        (
+            "pts run together",
+            list("Baker Company\nBolt Action 1000pts", &plain_body),
+            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
+        ),
+        (
+            "a colon",
+            list("Baker Company\nBolt Action: 1000 pts", &plain_body),
+            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
+        ),
+        (
+            "one chat line first",
+            list(
+                "Here is my list for Saturday, comments welcome!\nBaker Company\nBolt Action - 1000 points",
+                &plain_body,
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.name == "Baker Company" && f.units.len() == 2
+            })),
+        ),
+        (
+            "two chat lines first",
+            list(
+                "hi all\nwhat do you think?\nBaker Company\nBolt Action - 1000 points",
+                &plain_body,
+            ),
+            Expect::Reads(Box::new(|f| f.name == "Baker Company")),
+        ),
+        (
+            "every line quoted",
+            format!("> Baker Company\n> Bolt Action - 1000 points\n>\n{quoted}"),
+            Expect::Reads(Box::new(|f| {
+                f.units.len() == 2 && f.units[1].points == Some(45)
+            })),
+        ),
+        (
+            "quoted bullets",
+            format!(
+                "Baker Company\nBolt Action - 1000 points\n> - 2 × Regular Infantry Squad — 2 × 70 = 140 points\n> - Bazooka Team 45\n"
+            ),
+            Expect::Reads(Box::new(|f| f.units.len() == 2)),
+        ),
+        (
+            "a bold group header without a colon",
+            list(
+                "Baker Company\nBolt Action - 1000 points",
+                &format!("**1st Platoon**\n{plain_body}"),
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.units[0].group.as_deref() == Some("1st Platoon")
+            })),
+        ),
+        (
+            "a heading as group",
+            list(
+                "# Baker Company\nBolt Action - 1000 points",
+                &format!("### Support\n{plain_body}"),
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.name == "Baker Company" && f.units[1].group.as_deref() == Some("Support")
+            })),
+        ),
+        (
+            "prices in brackets",
+            list(
+                "Baker Company\nBolt Action - 1000 points",
+                "Regular Infantry Squad x2 [70 points]\nBazooka Team x1 [45 points]\n",
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.units[0].count == 2 && f.units[0].points == Some(70)
+            })),
+        ),
+        (
+            "Markdown bullets and bold",
+            list(
+                "**Baker Company**\n*Bolt Action · 1000 points*",
+                "- **2 × Regular Infantry Squad** — 140 points\n- `Bazooka Team` 45\n",
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.units[0].points == Some(70) && f.units[1].points == Some(45)
+            })),
+        ),
+        (
+            "no budget",
+            list("Baker Company\nBolt Action", &plain_body),
+            Expect::Refused {
+                at: "Bolt Action",
+                says: "no budget",
+            },
+        ),
+        (
+            "a budget that is not one",
+            list("Baker Company\nBolt Action - lots", &plain_body),
+            Expect::Refused {
+                at: "Bolt Action - lots",
+                says: "is not a budget",
+            },
+        ),
+        (
+            "a misspelt unit",
+            list(
+                "Baker Company\nBolt Action - 1000 points",
+                "Panzershreck Team 60\n",
+            ),
+            Expect::Refused {
+                at: "Panzershreck",
+                says: "did you mean Panzerschreck Team?",
+            },
+        ),
+        (
+            "a total three units cannot share",
+            list(
+                "Baker Company\nBolt Action - 1000 points",
+                "3 × Bazooka Team - 100 points\n",
+            ),
+            Expect::Refused {
+                at: "3 × Bazooka",
+                says: "does not share evenly",
+            },
+        ),
+        (
+            "no ruleset line",
+            "Baker Company\n2 × Regular Infantry Squad\n".to_string(),
+            Expect::Refused {
+                at: "2 × Regular",
+                says: "names no ruleset",
+            },
+        ),
+        (
+            "the ruleset before the name",
+            "Bolt Action - 1000 points\nBaker Company\n2 × Truck 39\n".to_string(),
+            Expect::Refused {
+                at: "Bolt Action",
+                says: "the force's name comes on the line before it",
+            },
+        ),
+        (
+            "over its budget",
+            list("Baker Company\nBolt Action - 100 points", &plain_body),
+            Expect::Reads(Box::new(|f| {
+                let v = validate(f);
+                !v.legal && v.totals.points == Some(185)
+            })),
+        ),
+        (
+            "BelloLudi with a dash budget",
+            "Panzer Lehr\nBelloLudi Tanks! - 60 points\n\n5 × Heavy Tank\n".to_string(),
+            Expect::Reads(Box::new(|f| {
+                f.budget == Budget::Points(60) && !validate(f).legal
+            })),
+        ),
     ];
     assert!(cases.len() >= 20);
     for (what, text, expect) in cases {
@@ -462,7 +611,10 @@ fn twenty_forum_style_lists_read_right_or_are_refused_at_their_line() {
             (Err(errors), Expect::Refused { at, says }) => {
                 let line = line_of(&text, at);
                 assert!(
-                    errors.0.iter().any(|e| e.line == line && e.message.contains(says)),
+                    errors
+                        .0
+                        .iter()
+                        .any(|e| e.line == line && e.message.contains(says)),
                     "{what}: expected line {line} saying {says}, got {errors}\n{text}"
                 );
             }
@@ -470,6 +622,16 @@ fn twenty_forum_style_lists_read_right_or_are_refused_at_their_line() {
             (Err(errors), Expect::Reads(_)) => panic!("{what}: refused: {errors}\n{text}"),
         }
     }
-    let chat = parse(&list("hello\nBaker Company\nBolt Action - 1000 points", &plain_body), &[]).unwrap();
-    assert_eq!(chat.notes, ["line 1: \"hello\" comes before the list's name: left out"]);
+    let chat = parse(
+        &list(
+            "hello\nBaker Company\nBolt Action - 1000 points",
+            &plain_body,
+        ),
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        chat.notes,
+        ["line 1: \"hello\" comes before the list's name: left out"]
+    );
 }
