@@ -32,6 +32,8 @@ pub struct ForcesState {
     /// When a unit line was last removed (egui time): the remove buttons rest for a moment
     /// after, so a double-click never removes the line that moved up under the pointer.
     pub removed_at: Option<f64>,
+    /// The unit line from army data whose options are shown under the table.
+    pub options_for: Option<usize>,
 }
 
 /// The "Paste list" dialog: what was pasted and how it reads, checked again when it changes.
@@ -299,7 +301,7 @@ fn force_editor(
     });
     ui.separator();
 
-    if let Some(budget) = budget_editor(ui, force) {
+    if let Some(budget) = budget_editor(ui, force, &model.army_orgs) {
         actions.push(edit(
             Force {
                 budget,
@@ -368,9 +370,51 @@ fn force_editor(
     }
 }
 
-/// The budget's own field: points, tier points, battle group or scenario.
-fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
+/// The budget's own field: points, tier points, battle group or scenario; and, where army data
+/// gives the ruleset force organisations, which one (or a points limit alone).
+fn budget_editor(
+    ui: &mut egui::Ui,
+    force: &Force,
+    orgs: &[rules::army_data::ForceOrg],
+) -> Option<Budget> {
     let mut changed = None;
+    let ruleset = rules::ruleset(force.ruleset);
+    let orgs: Vec<&rules::army_data::ForceOrg> = orgs
+        .iter()
+        .filter(|o| ruleset.reads_game_system(&o.source.name))
+        .collect();
+    if let (false, Some(points)) = (orgs.is_empty(), force.budget.points()) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Organisation");
+            let current = match &force.budget {
+                Budget::ForceOrg(org) => org.name.clone(),
+                _ => NO_ORGANISATION.to_string(),
+            };
+            egui::ComboBox::from_id_salt("force_org")
+                .selected_text(&current)
+                .show_ui(ui, |ui| {
+                    if ui
+                        .selectable_label(current == NO_ORGANISATION, NO_ORGANISATION)
+                        .clicked()
+                        && current != NO_ORGANISATION
+                    {
+                        changed = Some(Budget::Points(points));
+                    }
+                    for org in &orgs {
+                        if ui
+                            .selectable_label(current == org.name, &org.name)
+                            .on_hover_text(format!("{}: {}", org.source.label(), org.slot_words()))
+                            .clicked()
+                            && current != org.name
+                        {
+                            changed = Some(Budget::ForceOrg(Box::new(org.with_points(points))));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+    }
     ui.horizontal(|ui| {
         let name = ui.label("Budget");
         match &force.budget {
@@ -424,6 +468,9 @@ fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
     });
     changed
 }
+
+/// The organisation choice that keeps a points limit alone.
+const NO_ORGANISATION: &str = "Points limit only";
 
 /// Used against the limit, red when over.
 fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
@@ -516,6 +563,109 @@ fn units_table(
     if force.units.is_empty() {
         ui.label("No units yet: add some on the right.");
     }
+    if let Some(index) = state.options_for {
+        match force.units.get(index) {
+            Some(rules::ForceUnit {
+                card: rules::CardRef::Inline(card),
+                ..
+            }) if card.army().is_some() => options_panel(force, index, card, ui, actions),
+            _ => state.options_for = None,
+        }
+    }
+}
+
+/// The quality and options of a unit from army data, each change one undoable edit.
+fn options_panel(
+    force: &Force,
+    index: usize,
+    card: &Card,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let Some(army) = card.army() else {
+        return;
+    };
+    let changed = |entry: rules::army_data::ArmyEntry, what: String| {
+        let mut edited = force.clone();
+        if let rules::CardRef::Inline(card) = &mut edited.units[index].card {
+            card.data_mut().apply_army(entry);
+        }
+        Action::Model(Command::Edit {
+            force: edited,
+            label: what,
+        })
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.strong(format!("{} — options", card.name()));
+            ui.weak(format!(
+                "priced by {} · {} pts",
+                army.source.label(),
+                army.price()
+            ));
+        });
+        if !army.variants.is_empty() {
+            ui.horizontal(|ui| {
+                let label = ui.label("Quality");
+                let current = army.variant.clone().unwrap_or_default();
+                egui::ComboBox::from_id_salt(("army_variant", index))
+                    .selected_text(&current)
+                    .show_ui(ui, |ui| {
+                        for variant in &army.variants {
+                            let text =
+                                format!("{} ({} pts)", variant.name, army.cost + variant.cost);
+                            if ui.selectable_label(variant.name == current, text).clicked()
+                                && variant.name != current
+                            {
+                                let mut entry = army.clone();
+                                if entry.set_variant(&variant.name).is_ok() {
+                                    actions.push(changed(
+                                        entry,
+                                        format!("{}: {}", card.name(), variant.name),
+                                    ));
+                                }
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+        }
+        egui::Grid::new(("army_options", index))
+            .num_columns(3)
+            .show(ui, |ui| {
+                for option in army.offered() {
+                    let taken = army.count_of(&option.key);
+                    let label = ui.label(match &option.group {
+                        Some(group) => format!("{} ({group})", option.name),
+                        None => option.name.clone(),
+                    });
+                    let mut count = taken;
+                    let response = if option.max <= 1 {
+                        let mut on = taken > 0;
+                        let response = ui.checkbox(&mut on, "").labelled_by(label.id);
+                        count = u32::from(on);
+                        response
+                    } else {
+                        ui.add(egui::DragValue::new(&mut count).range(0..=option.max))
+                            .labelled_by(label.id)
+                    };
+                    if response.changed() && count != taken {
+                        let mut entry = army.clone();
+                        entry.set_option(&option.key, count);
+                        actions.push(changed(
+                            entry,
+                            format!("{}: {} × {}", card.name(), count, option.name),
+                        ));
+                    }
+                    ui.weak(format!("+{} pts each", option.cost));
+                    ui.end_row();
+                }
+            });
+        if army.offered().next().is_none() {
+            ui.weak("The data offers this unit no options.");
+        }
+    });
 }
 
 /// How long the remove buttons rest after a removal, in seconds.
@@ -582,6 +732,27 @@ fn unit_row(
     ) {
         let group = Some(group.trim().to_string()).filter(|g| !g.is_empty());
         actions.push(edited(&|u| u.group = group.clone(), "Change group".into()));
+    }
+    // A unit from army data is priced by its data: its options, not a typed number.
+    if let Some(army) = card.and_then(|c| c.army()) {
+        let open = state.options_for == Some(index);
+        if ui
+            .selectable_label(open, format!("Options · {} pts", army.price()))
+            .on_hover_text(format!(
+                "Priced by {}: {}. Click to choose its quality and options.",
+                army.source.label(),
+                if army.words().is_empty() {
+                    "no options taken".to_string()
+                } else {
+                    army.words()
+                }
+            ))
+            .clicked()
+        {
+            state.options_for = if open { None } else { Some(index) };
+        }
+        ui.label(force_text::line_cost(ruleset, unit, card));
+        return;
     }
     // Where the card gives no default, a line whose number is not set is a problem and must
     // not look like one set to 0.

@@ -112,6 +112,38 @@ fn a_force_from_the_data_prices_as_the_catalogue_and_a_new_revision_waits_for_th
         shown.contains("1 × Line Squad · Blue Army r1 [Veteran; 3 × Extra man; LMG] — 124 points"),
         "{shown}"
     );
+    // A campaign set up from it now: its battles keep the revision they were set up with.
+    let first = dir.path().join("first.json");
+    let second = dir.path().join("second.json");
+    ok(
+        dir.path(),
+        &["force", "export", "Blue Platoon", "--out", arg(&first)],
+    );
+    std::fs::write(
+        &second,
+        std::fs::read_to_string(&first)
+            .unwrap()
+            .replace("Blue Platoon", "Blue Reserve"),
+    )
+    .unwrap();
+    ok(
+        dir.path(),
+        &[
+            "campaign",
+            "new",
+            "bolt-action",
+            "--name",
+            "Blue league",
+            "--force",
+            arg(&first),
+            "--force",
+            arg(&second),
+            "--first",
+            "Ann",
+            "--second",
+            "Bob",
+        ],
+    );
 
     // Revision 2 alone: read against the stored game system; the force keeps its prices.
     let out = ok(
@@ -151,6 +183,16 @@ fn a_force_from_the_data_prices_as_the_catalogue_and_a_new_revision_waits_for_th
     let json = ok(dir.path(), &["data", "list", "--json"]);
     let all: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(all.as_array().map(Vec::len), Some(3), "{json}");
+    let store = quartermaster::store::Store::open(dir.path()).unwrap();
+    let id = store.find_campaign("Blue league").unwrap().unwrap();
+    let board = store.load_campaign(id).unwrap().record.board(0).unwrap();
+    let revisions: Vec<u32> = board
+        .units
+        .iter()
+        .filter_map(|u| u.card.army().map(|a| a.source.revision))
+        .collect();
+    assert_eq!(revisions.len(), 12, "both forces' six units");
+    assert!(revisions.iter().all(|r| *r == 1), "{revisions:?}");
 }
 
 #[test]

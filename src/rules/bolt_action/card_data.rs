@@ -99,6 +99,11 @@ impl CardData for UnitProfile {
             .collect()
     }
 
+    /// A copy to edit is the player's own: the data no longer prices it.
+    fn make_custom(&mut self) {
+        self.army = None;
+    }
+
     fn army(&self) -> Option<&ArmyEntry> {
         self.army.as_deref()
     }
