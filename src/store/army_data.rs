@@ -157,75 +157,79 @@ fn store_file(
     })
 }
 
-type Columns = (
-    String,
-    String,
-    String,
-    String,
-    i64,
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-);
+/// An `army_data` row as stored (`army_data_list.sql`).
+struct DataRow {
+    ruleset: String,
+    kind: String,
+    source_id: String,
+    name: String,
+    revision: i64,
+    digest: String,
+    file_name: String,
+    cards: String,
+    force_orgs: String,
+    notes: String,
+    imported_at: String,
+}
 
-fn row_to_file(row: &Row<'_>) -> rusqlite::Result<Columns> {
-    Ok((
-        row.get(1)?,
-        row.get(2)?,
-        row.get(3)?,
-        row.get(4)?,
-        row.get(5)?,
-        row.get(6)?,
-        row.get(7)?,
-        row.get(8)?,
-        row.get(9)?,
-        row.get(10)?,
-        row.get(11)?,
-    ))
+fn row_to_file(row: &Row<'_>) -> rusqlite::Result<DataRow> {
+    Ok(DataRow {
+        ruleset: row.get(1)?,
+        kind: row.get(2)?,
+        source_id: row.get(3)?,
+        name: row.get(4)?,
+        revision: row.get(5)?,
+        digest: row.get(6)?,
+        file_name: row.get(7)?,
+        cards: row.get(8)?,
+        force_orgs: row.get(9)?,
+        notes: row.get(10)?,
+        imported_at: row.get(11)?,
+    })
 }
 
 /// Every stored revision, newest of each first, game systems before catalogues.
 pub(crate) fn list(conn: &Connection, ctx: &Ctx) -> Result<Vec<StoredData>, StoreError> {
-    let rows: Vec<Columns> = conn
+    let rows: Vec<DataRow> = conn
         .prepare_cached(queries::ARMY_DATA_LIST)
         .and_then(|mut stmt| stmt.query_map([], row_to_file)?.collect())
         .map_err(ctx.err("listing army data"))?;
-    rows.into_iter()
-        .map(
-            |(ruleset, kind, id, name, revision, digest, file_name, cards, orgs, notes, at)| {
-                let corrupt = |column: &str, e: String| {
-                    ctx.corrupt(format!("army_data row {id} r{revision} {column}"), e)
-                };
-                let cards: Vec<Card> =
-                    serde_json::from_str(&cards).map_err(|e| corrupt("cards", e.to_string()))?;
-                let force_orgs: Vec<ForceOrg> = serde_json::from_str(&orgs)
-                    .map_err(|e| corrupt("force_orgs", e.to_string()))?;
-                Ok(StoredData {
-                    ruleset: ruleset
-                        .parse()
-                        .map_err(|e: crate::rules::RulesError| corrupt("ruleset", e.to_string()))?,
-                    kind,
-                    source: DataRef {
-                        id: id.clone(),
-                        name,
-                        revision: u32::try_from(revision).unwrap_or_default(),
-                    },
-                    digest,
-                    file_name,
-                    units: cards.len(),
-                    cards,
-                    organisations: force_orgs.iter().map(|o| o.name.clone()).collect(),
-                    force_orgs,
-                    notes: serde_json::from_str(&notes)
-                        .map_err(|e| corrupt("notes", e.to_string()))?,
-                    imported_at: at,
-                })
-            },
+    rows.into_iter().map(|row| decode(ctx, row)).collect()
+}
+
+fn decode(ctx: &Ctx, row: DataRow) -> Result<StoredData, StoreError> {
+    let corrupt = |column: &str, e: String| {
+        ctx.corrupt(
+            format!("army_data row {} r{} {column}", row.source_id, row.revision),
+            e,
         )
-        .collect()
+    };
+    let cards: Vec<Card> =
+        serde_json::from_str(&row.cards).map_err(|e| corrupt("cards", e.to_string()))?;
+    let force_orgs: Vec<ForceOrg> =
+        serde_json::from_str(&row.force_orgs).map_err(|e| corrupt("force_orgs", e.to_string()))?;
+    let notes = serde_json::from_str(&row.notes).map_err(|e| corrupt("notes", e.to_string()))?;
+    let ruleset = row
+        .ruleset
+        .parse()
+        .map_err(|e: crate::rules::RulesError| corrupt("ruleset", e.to_string()))?;
+    Ok(StoredData {
+        ruleset,
+        kind: row.kind,
+        source: DataRef {
+            id: row.source_id,
+            name: row.name,
+            revision: u32::try_from(row.revision).unwrap_or_default(),
+        },
+        digest: row.digest,
+        file_name: row.file_name,
+        units: cards.len(),
+        cards,
+        organisations: force_orgs.iter().map(|o| o.name.clone()).collect(),
+        force_orgs,
+        notes,
+        imported_at: row.imported_at,
+    })
 }
 
 /// Every stored game system's XML, for reading a catalogue given without its system.

@@ -419,54 +419,43 @@ fn budget_editor(
         let name = ui.label("Budget");
         match &force.budget {
             Budget::Points(points) => {
-                let mut value = *points;
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(0..=100_000)
-                            .suffix(" points"),
-                    )
-                    .labelled_by(name.id)
-                    .changed()
-                {
-                    changed = Some(Budget::Points(value));
-                }
+                changed =
+                    amount_field(ui, *points, 100_000, " points", name.id).map(Budget::Points);
             }
             Budget::TierPoints(points) => {
-                let mut value = *points;
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(0..=1000)
-                            .suffix(" tier points"),
-                    )
-                    .labelled_by(name.id)
-                    .changed()
-                {
-                    changed = Some(Budget::TierPoints(value));
-                }
+                changed = amount_field(ui, *points, 1000, " tier points", name.id)
+                    .map(Budget::TierPoints);
             }
             named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
                 changed = named_budget(ui, "battle_group", force.ruleset, named, name.id);
             }
             Budget::ForceOrg(org) => {
-                let mut value = org.points;
                 ui.label(&org.name).on_hover_text(org.slot_words());
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(0..=100_000)
-                            .suffix(" points"),
-                    )
-                    .labelled_by(name.id)
-                    .changed()
-                {
-                    changed = Some(Budget::ForceOrg(Box::new(org.with_points(value))));
-                }
+                changed = amount_field(ui, org.points, 100_000, " points", name.id)
+                    .map(|points| Budget::ForceOrg(Box::new(org.with_points(points))));
             }
         }
     });
     changed
+}
+
+/// A budget's amount, dragged or typed; the new amount when it changed.
+fn amount_field(
+    ui: &mut egui::Ui,
+    amount: u32,
+    max: u32,
+    suffix: &str,
+    label: egui::Id,
+) -> Option<u32> {
+    let mut value = amount;
+    ui.add(
+        egui::DragValue::new(&mut value)
+            .range(0..=max)
+            .suffix(suffix),
+    )
+    .labelled_by(label)
+    .changed()
+    .then_some(value)
 }
 
 /// The organisation choice that keeps a points limit alone.

@@ -30,6 +30,11 @@ fn ok(dir: &Path, args: &[&str]) -> String {
     text(&out.stdout)
 }
 
+/// Asserts that `out` holds `needle`, showing `out` when it does not.
+fn says(out: &str, needle: &str) {
+    assert!(out.contains(needle), "no {needle:?} in\n{out}");
+}
+
 /// Runs a command that must fail with exit 2; its standard error.
 fn refused(dir: &Path, args: &[&str]) -> String {
     let out = qm(dir, args);
@@ -61,29 +66,26 @@ fn a_folder_imports_with_what_it_left_out_listed_by_entry() {
         std::fs::copy(fixture(name), data.join(name)).unwrap();
     }
     let out = ok(dir.path(), &["data", "import", arg(&data)]);
-    assert!(
-        out.contains("Bolt Action test system r3 (game system, test_system.gst): new — force organisations: Reinforced Platoon, Armoured Platoon"),
-        "{out}"
+    says(
+        &out,
+        "Bolt Action test system r3 (game system, test_system.gst): new — force organisations: Reinforced Platoon, Armoured Platoon",
     );
-    assert!(
-        out.contains("Blue Army r1 (catalogue, blue_army.cat): new — 6 units"),
-        "{out}"
+    says(
+        &out,
+        "Blue Army r1 (catalogue, blue_army.cat): new — 6 units",
     );
-    assert!(
-        out.contains("Not understood or left out (6), by entry:"),
-        "{out}"
-    );
-    assert!(
-        out.contains("  blue_army.cat line 80: Line Squad › Squad weapons › LMG: a modifier (set pts 15.0) applies only when"),
-        "{out}"
+    says(&out, "Not understood or left out (6), by entry:");
+    says(
+        &out,
+        "  blue_army.cat line 80: Line Squad › Squad weapons › LMG: a modifier (set pts 15.0) applies only when",
     );
     let again = ok(dir.path(), &["data", "import", arg(&data)]);
-    assert!(
-        again.contains("Blue Army r1 (catalogue, blue_army.cat): already imported, unchanged"),
-        "{again}"
+    says(
+        &again,
+        "Blue Army r1 (catalogue, blue_army.cat): already imported, unchanged",
     );
     let list = ok(dir.path(), &["data", "list"]);
-    assert!(list.contains("Blue Army r1"), "{list}");
+    says(&list, "Blue Army r1");
     assert_eq!(list.lines().count(), 2, "{list}");
 }
 
@@ -103,14 +105,14 @@ fn a_force_from_the_data_prices_as_the_catalogue_and_a_new_revision_waits_for_th
     let list = dir.path().join("platoon.txt");
     std::fs::write(&list, PLATOON).unwrap();
     let out = ok(dir.path(), &["force", "import", "--text", arg(&list)]);
-    assert!(
-        out.contains("Blue Platoon: legal — 569 / 1000 points (Reinforced Platoon)"),
-        "{out}"
+    says(
+        &out,
+        "Blue Platoon: legal — 569 / 1000 points (Reinforced Platoon)",
     );
     let shown = ok(dir.path(), &["force", "show", "Blue Platoon", "--text"]);
-    assert!(
-        shown.contains("1 × Line Squad · Blue Army r1 [Veteran; 3 × Extra man; LMG] — 124 points"),
-        "{shown}"
+    says(
+        &shown,
+        "1 × Line Squad · Blue Army r1 [Veteran; 3 × Extra man; LMG] — 124 points",
     );
     // A campaign set up from it now: its battles keep the revision they were set up with.
     let first = dir.path().join("first.json");
@@ -150,36 +152,30 @@ fn a_force_from_the_data_prices_as_the_catalogue_and_a_new_revision_waits_for_th
         dir.path(),
         &["data", "import", arg(&fixture("blue_army_r2.cat"))],
     );
-    assert!(
-        out.contains("Blue Army r2 (catalogue, blue_army_r2.cat): newer than r1 — 6 units"),
-        "{out}"
+    says(
+        &out,
+        "Blue Army r2 (catalogue, blue_army_r2.cat): newer than r1 — 6 units",
     );
-    assert!(out.contains("  Blue Platoon:\n"), "{out}");
-    assert!(
-        out.contains("    Line Squad (line 3, r1 → r2): 124 → 129 pts; LMG: 20 → 25 pts each\n"),
-        "{out}"
+    says(&out, "  Blue Platoon:\n");
+    says(
+        &out,
+        "    Line Squad (line 3, r1 → r2): 124 → 129 pts; LMG: 20 → 25 pts each\n",
     );
-    assert!(
-        out.contains("    Warden Medium Tank (line 4, r1 → r2): 210 → 200 pts; option removed: Pintle-mounted MMG\n"),
-        "{out}"
+    says(
+        &out,
+        "    Warden Medium Tank (line 4, r1 → r2): 210 → 200 pts; option removed: Pintle-mounted MMG\n",
     );
     let kept = ok(dir.path(), &["force", "show", "Blue Platoon"]);
-    assert!(kept.contains("legal — 569 / 1000 points"), "{kept}");
+    says(&kept, "legal — 569 / 1000 points");
 
     let out = ok(dir.path(), &["data", "reprice", "blue platoon"]);
-    assert!(
-        out.contains("! Warden Medium Tank: option removed: Pintle-mounted MMG"),
-        "{out}"
+    says(
+        &out,
+        "! Warden Medium Tank: option removed: Pintle-mounted MMG",
     );
-    assert!(
-        out.contains("Blue Platoon: legal — 564 / 1000 points"),
-        "{out}"
-    );
+    says(&out, "Blue Platoon: legal — 564 / 1000 points");
     let out = ok(dir.path(), &["data", "reprice", "Blue Platoon"]);
-    assert!(
-        out.contains("priced with the newest imported data already"),
-        "{out}"
-    );
+    says(&out, "priced with the newest imported data already");
     let json = ok(dir.path(), &["data", "list", "--json"]);
     let all: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(all.as_array().map(Vec::len), Some(3), "{json}");
@@ -312,9 +308,9 @@ fn bad_data_is_refused_naming_the_file_and_line_and_nothing_is_imported() {
             .as_bytes(),
     );
     let error = refused(dir.path(), &["data", "import", arg(&bumped), arg(&changed)]);
-    assert!(
-        error.contains("changed.cat line 1: revision 1 of Blue Army was imported before with different contents"),
-        "{error}"
+    says(
+        &error,
+        "changed.cat line 1: revision 1 of Blue Army was imported before with different contents",
     );
     let list = ok(dir.path(), &["data", "list"]);
     assert!(!list.contains(" r4"), "{list}");

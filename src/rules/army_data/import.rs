@@ -218,7 +218,7 @@ fn points_type(system: &DataFile) -> Option<String> {
         .cost_types
         .iter()
         .find(|c| says_points(&c.name) || says_points(&c.id))
-        .or_else(|| match system.cost_types.as_slice() {
+        .or(match system.cost_types.as_slice() {
             [only] => Some(only),
             _ => None,
         })

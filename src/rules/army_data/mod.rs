@@ -54,12 +54,11 @@ pub fn limit_in_force(entry: &Resolved) -> Option<u32> {
 /// The category a unit fills in a force organisation: its primary category, else its only
 /// one.
 pub fn category_of(entry: &Resolved, context: &ArmyContext<'_>) -> Option<CategoryRef> {
-    let link = entry.categories.iter().find(|c| c.primary).or_else(|| {
-        match entry.categories.as_slice() {
-            [only] => Some(only),
-            _ => None,
-        }
-    })?;
+    let only = match entry.categories.as_slice() {
+        [only] => Some(only),
+        _ => None,
+    };
+    let link = entry.categories.iter().find(|c| c.primary).or(only)?;
     let name = context
         .categories
         .iter()

@@ -344,23 +344,12 @@ impl<'a> Walker<'a> {
         for info in &entry.info_links {
             self.info(info, &mut resolved, &file.file, &here);
         }
-        for child in &entry.entries {
-            if let Some(child) = self.entry(child, file, &here, None, depth + 1)? {
-                resolved.entries.push(child);
-            }
-        }
-        for group in &entry.groups {
-            if let Some(group) = self.group(group, file, &here, None, depth + 1)? {
-                resolved.groups.push(group);
-            }
-        }
-        for child in &entry.links {
-            match self.link(child, file, &here, depth + 1)? {
-                Some(Followed::Entry(e)) => resolved.entries.push(e),
-                Some(Followed::Group(g)) => resolved.groups.push(g),
-                None => {}
-            }
-        }
+        (resolved.entries, resolved.groups) = self.children(
+            (&entry.entries, &entry.groups, &entry.links),
+            file,
+            &here,
+            depth,
+        )?;
         Ok(Some(resolved))
     }
 
@@ -418,24 +407,43 @@ impl<'a> Walker<'a> {
             );
             return Ok(None);
         }
-        for child in &group.entries {
-            if let Some(child) = self.entry(child, file, &here, None, depth + 1)? {
-                resolved.entries.push(child);
-            }
+        (resolved.entries, resolved.groups) = self.children(
+            (&group.entries, &group.groups, &group.links),
+            file,
+            &here,
+            depth,
+        )?;
+        Ok(Some(resolved))
+    }
+
+    /// The entries, groups and links inside an entry or a group, followed: the entries (their
+    /// own and those links lead to) and the groups.
+    fn children(
+        &mut self,
+        (entries, groups, links): (&'a [Entry], &'a [Group], &'a [Link]),
+        file: &'a DataFile,
+        here: &str,
+        depth: usize,
+    ) -> Result<(Vec<Resolved>, Vec<ResolvedGroup>), DataError> {
+        let mut found = (Vec::new(), Vec::new());
+        for child in entries {
+            found
+                .0
+                .extend(self.entry(child, file, here, None, depth + 1)?);
         }
-        for child in &group.groups {
-            if let Some(child) = self.group(child, file, &here, None, depth + 1)? {
-                resolved.groups.push(child);
-            }
+        for group in groups {
+            found
+                .1
+                .extend(self.group(group, file, here, None, depth + 1)?);
         }
-        for child in &group.links {
-            match self.link(child, file, &here, depth + 1)? {
-                Some(Followed::Entry(e)) => resolved.entries.push(e),
-                Some(Followed::Group(g)) => resolved.groups.push(g),
+        for link in links {
+            match self.link(link, file, here, depth + 1)? {
+                Some(Followed::Entry(e)) => found.0.push(e),
+                Some(Followed::Group(g)) => found.1.push(g),
                 None => {}
             }
         }
-        Ok(Some(resolved))
+        Ok(found)
     }
 
     fn link(

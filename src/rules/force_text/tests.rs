@@ -132,6 +132,33 @@ fn sample() -> Force {
     force
 }
 
+/// Reads each case and checks it came to what it should: at least twenty of them.
+fn check_cases(
+    cases: Vec<(&str, String, Expect)>,
+    read: impl Fn(&str) -> Result<Force, ListErrors>,
+) {
+    assert!(cases.len() >= 20);
+    for (what, text, expect) in cases {
+        match (read(&text), expect) {
+            (Ok(force), Expect::Reads(check)) => {
+                assert!(check(&force), "{what}:\n{text}\n{force:?}");
+            }
+            (Err(errors), Expect::Refused { at, says }) => {
+                let line = line_of(&text, at);
+                assert!(
+                    errors
+                        .0
+                        .iter()
+                        .any(|e| e.line == line && e.message.contains(says)),
+                    "{what}: expected line {line} saying {says}, got {errors}\n{text}"
+                );
+            }
+            (Ok(force), Expect::Refused { .. }) => panic!("{what}: read as {force:?}"),
+            (Err(errors), Expect::Reads(_)) => panic!("{what}: refused: {errors}\n{text}"),
+        }
+    }
+}
+
 /// What a hand edit should come to: a force, or a refusal at the line holding `at`.
 enum Expect {
     Reads(Box<dyn Fn(&Force) -> bool>),
@@ -314,24 +341,7 @@ fn twenty_hand_edits_are_read_or_refused_with_their_line() {
             },
         ),
     ];
-    assert!(cases.len() >= 20);
-    for (what, text, expect) in cases {
-        match (read(&text), expect) {
-            (Ok(force), Expect::Reads(check)) => assert!(check(&force), "{what}:\n{text}"),
-            (Err(errors), Expect::Refused { at, says }) => {
-                let line = line_of(&text, at);
-                assert!(
-                    errors
-                        .0
-                        .iter()
-                        .any(|e| e.line == line && e.message.contains(says)),
-                    "{what}: expected line {line} saying {says}, got {errors}\n{text}"
-                );
-            }
-            (Ok(force), Expect::Refused { .. }) => panic!("{what}: read as {force:?}"),
-            (Err(errors), Expect::Reads(_)) => panic!("{what}: refused: {errors}\n{text}"),
-        }
-    }
+    check_cases(cases, |text| read(text));
 }
 
 #[test]
@@ -429,37 +439,26 @@ fn twenty_forum_style_lists_read_right_or_are_refused_at_their_line() {
     let list = |opening: &str, body: &str| format!("{opening}\n\n{body}");
     let plain_body = UNITS.to_string();
     let quoted: String = UNITS.lines().map(|l| format!("> {l}\n")).collect();
-    let cases: Vec<(&str, String, Expect)> = vec![
-        (
-            "a hyphen before the budget",
-            list("Baker Company\nBolt Action - 1000 points", &plain_body),
-            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
-        ),
-        (
-            "an en dash",
-            list("Baker Company\nBolt Action – 1000 points", &plain_body),
-            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
-        ),
-        (
-            "an em dash",
-            list("Baker Company\nBolt Action — 1000 points", &plain_body),
-            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
-        ),
-        (
-            "the budget in brackets",
-            list("Baker Company\nBolt Action (1000 points)", &plain_body),
-            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
-        ),
-        (
-            "pts run together",
-            list("Baker Company\nBolt Action 1000pts", &plain_body),
-            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
-        ),
-        (
-            "a colon",
-            list("Baker Company\nBolt Action: 1000 pts", &plain_body),
-            Expect::Reads(Box::new(|f| f.budget == Budget::Points(1000))),
-        ),
+    let budgets = [
+        ("a hyphen before the budget", "Bolt Action - 1000 points"),
+        ("an en dash", "Bolt Action – 1000 points"),
+        ("an em dash", "Bolt Action — 1000 points"),
+        ("the budget in brackets", "Bolt Action (1000 points)"),
+        ("pts run together", "Bolt Action 1000pts"),
+        ("a colon", "Bolt Action: 1000 pts"),
+    ];
+    let mut cases: Vec<(&str, String, Expect)> = budgets
+        .into_iter()
+        .map(|(what, line)| {
+            let reads: Box<dyn Fn(&Force) -> bool> = Box::new(|f| f.budget == Budget::Points(1000));
+            (
+                what,
+                list(&format!("Baker Company\n{line}"), &plain_body),
+                Expect::Reads(reads),
+            )
+        })
+        .collect();
+    cases.extend(vec![
         (
             "one chat line first",
             list(
@@ -487,9 +486,7 @@ fn twenty_forum_style_lists_read_right_or_are_refused_at_their_line() {
         ),
         (
             "quoted bullets",
-            format!(
-                "Baker Company\nBolt Action - 1000 points\n> - 2 × Regular Infantry Squad — 2 × 70 = 140 points\n> - Bazooka Team 45\n"
-            ),
+            "Baker Company\nBolt Action - 1000 points\n> - 2 × Regular Infantry Squad — 2 × 70 = 140 points\n> - Bazooka Team 45\n".to_string(),
             Expect::Reads(Box::new(|f| f.units.len() == 2)),
         ),
         (
@@ -601,27 +598,8 @@ fn twenty_forum_style_lists_read_right_or_are_refused_at_their_line() {
                 f.budget == Budget::Points(60) && !validate(f).legal
             })),
         ),
-    ];
-    assert!(cases.len() >= 20);
-    for (what, text, expect) in cases {
-        match (parse(&text, &[]), expect) {
-            (Ok(parsed), Expect::Reads(check)) => {
-                assert!(check(&parsed.force), "{what}:\n{text}\n{:?}", parsed.force);
-            }
-            (Err(errors), Expect::Refused { at, says }) => {
-                let line = line_of(&text, at);
-                assert!(
-                    errors
-                        .0
-                        .iter()
-                        .any(|e| e.line == line && e.message.contains(says)),
-                    "{what}: expected line {line} saying {says}, got {errors}\n{text}"
-                );
-            }
-            (Ok(parsed), Expect::Refused { .. }) => panic!("{what}: read as {:?}", parsed.force),
-            (Err(errors), Expect::Reads(_)) => panic!("{what}: refused: {errors}\n{text}"),
-        }
-    }
+    ]);
+    check_cases(cases, |text| parse(text, &[]).map(|parsed| parsed.force));
     let chat = parse(
         &list(
             "hello\nBaker Company\nBolt Action - 1000 points",
