@@ -415,28 +415,29 @@ fn budget_editor(
                 .labelled_by(label.id);
         });
     }
-    ui.horizontal(|ui| {
-        let name = ui.label("Budget");
-        match &force.budget {
-            Budget::Points(points) => {
-                changed =
-                    amount_field(ui, *points, 100_000, " points", name.id).map(Budget::Points);
+    let edited = ui
+        .horizontal(|ui| {
+            let name = ui.label("Budget");
+            match &force.budget {
+                Budget::Points(points) => {
+                    amount_field(ui, *points, 100_000, " points", name.id).map(Budget::Points)
+                }
+                Budget::TierPoints(points) => {
+                    amount_field(ui, *points, 1000, " tier points", name.id).map(Budget::TierPoints)
+                }
+                named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
+                    named_budget(ui, "battle_group", force.ruleset, named, name.id)
+                }
+                Budget::ForceOrg(org) => {
+                    ui.label(&org.name).on_hover_text(org.slot_words());
+                    amount_field(ui, org.points, 100_000, " points", name.id)
+                        .map(|points| Budget::ForceOrg(Box::new(org.with_points(points))))
+                }
             }
-            Budget::TierPoints(points) => {
-                changed = amount_field(ui, *points, 1000, " tier points", name.id)
-                    .map(Budget::TierPoints);
-            }
-            named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
-                changed = named_budget(ui, "battle_group", force.ruleset, named, name.id);
-            }
-            Budget::ForceOrg(org) => {
-                ui.label(&org.name).on_hover_text(org.slot_words());
-                changed = amount_field(ui, org.points, 100_000, " points", name.id)
-                    .map(|points| Budget::ForceOrg(Box::new(org.with_points(points))));
-            }
-        }
-    });
-    changed
+        })
+        .inner;
+    // An organisation chosen above this frame is kept.
+    changed.or(edited)
 }
 
 /// A budget's amount, dragged or typed; the new amount when it changed.
