@@ -858,8 +858,11 @@ fn add_unit(
                     Some(cost) => format!("+ {} · {cost}", entry.label()),
                     None => format!("+ {}", entry.label()),
                 };
-                let button =
-                    egui::Button::new(label).min_size(egui::vec2(ui.available_width(), row_height));
+                // One line each, however long the name ("… · Blue Army r1 · 50 points"): the
+                // rows are laid out at one fixed height.
+                let button = egui::Button::new(label)
+                    .wrap_mode(egui::TextWrapMode::Truncate)
+                    .min_size(egui::vec2(ui.available_width(), row_height));
                 if ui
                     .add(button)
                     .on_hover_text(stat_summary(entry.card))

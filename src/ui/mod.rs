@@ -770,6 +770,10 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
         PathPrompt::ArmyData(_) => ("Import BattleScribe data", "Import"),
     };
     let kind = prompt.clone();
+    let hint = match prompt {
+        PathPrompt::ArmyData(_) => "/path/to/BattleScribe data folder (or a .cat, .gstz…)",
+        _ => "/path/to/force.json",
+    };
     let text = match prompt {
         PathPrompt::Import(text)
         | PathPrompt::Export(_, text)
@@ -789,7 +793,7 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                     ui.add(
                         egui::TextEdit::singleline(text)
                             .desired_width(420.0)
-                            .hint_text("/path/to/force.json"),
+                            .hint_text(hint),
                     )
                     .labelled_by(label.id)
                 })
