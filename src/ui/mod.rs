@@ -213,6 +213,7 @@ impl App {
                         | Command::Duplicate(_)
                         | Command::Import(_)
                         | Command::ImportList(_)
+                        | Command::Reprice(_)
                 );
                 self.model.apply(command);
                 if navigates {

@@ -184,9 +184,9 @@ impl ArmyEntry {
             .find(|v| v.name.eq_ignore_ascii_case(name.trim()))
         else {
             return Err(format!(
-                "{} is not offered as \"{}\" (only {})",
-                self.label(),
+                "this unit is not offered as \"{}\" in {} (only {})",
                 name.trim(),
+                self.source.label(),
                 self.variants
                     .iter()
                     .map(|v| v.name.as_str())
@@ -242,11 +242,6 @@ impl ArmyEntry {
                 },
             );
         }
-    }
-
-    /// "Line Squad (Blue Army r2)".
-    pub fn label(&self) -> String {
-        format!("the data's {}", self.source.label())
     }
 
     /// What the data does not allow in the unit as fielded, in plain words with the fix.

@@ -225,7 +225,8 @@ fn points_type(system: &DataFile) -> Option<String> {
         .map(|c| c.id.clone())
 }
 
-/// The rulesets that read army data, for the refusal of a game system none reads.
+/// The rulesets that read army data, for the refusal of a game system none reads: those that
+/// claim a game system named after their own book.
 fn readable_systems() -> String {
     let names: Vec<&str> = crate::rules::all_rulesets()
         .filter(|r| r.reads_game_system(r.title()))
