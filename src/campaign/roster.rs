@@ -437,6 +437,7 @@ fn add_reinforcements(
 fn limit_of(budget: &Budget) -> Option<i64> {
     match budget {
         Budget::Points(n) | Budget::TierPoints(n) => Some(i64::from(*n)),
+        Budget::ForceOrg(org) => Some(i64::from(org.points)),
         Budget::BattleGroup(_) | Budget::Scenario(_) => None,
     }
 }

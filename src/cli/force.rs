@@ -142,7 +142,20 @@ pub fn run(command: ForceCommand, data_dir: Option<&Path>, out: &mut dyn Write) 
 /// Reads and parses a force file, naming the file in every error.
 pub fn read_force_file(path: &Path) -> Result<crate::rules::Force> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    force_file::parse_bytes(&bytes).with_context(|| format!("{}", path.display()))
+    force_file::parse_bytes(&bytes).with_context(|| {
+        // A posted list saved to a file reads as broken JSON; say what to do instead.
+        let text = String::from_utf8_lossy(&bytes);
+        let first = text.trim_start_matches('\u{feff}').trim_start().chars().next();
+        if first.is_some_and(|c| c != '{') {
+            format!(
+                "{}: not a force file (JSON) — for a text list add --text (`quartermaster force import --text {}`)",
+                path.display(),
+                path.display()
+            )
+        } else {
+            format!("{}", path.display())
+        }
+    })
 }
 
 fn validate_file(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {

@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 
 pub use super::Card;
+use super::army_data::ArmyEntry;
 use super::card_field::{CardField, FieldKind, FieldValue};
 use super::error::RulesError;
 use super::stat::Stat;
@@ -81,6 +82,14 @@ pub trait CardData {
     /// What the card uses, as quick-reference tags (`special_rule:break_off`); each must be
     /// one of its ruleset's [`known_tags`](super::Ruleset::known_tags).
     fn reference_tags(&self, _tags: &mut BTreeSet<String>) {}
+    /// What the card costs and offers by imported army data, and which revision priced it;
+    /// `None` for a card that did not come from army data.
+    fn army(&self) -> Option<&ArmyEntry> {
+        None
+    }
+    /// Takes `entry` as the card's army data (another variant, other options, a newer
+    /// revision) and brings the values that follow from it up to date (quality, weapons).
+    fn apply_army(&mut self, _entry: ArmyEntry) {}
     /// The card editor's fields after the name, with their current values.
     fn fields(&self) -> Vec<CardField>;
     /// Sets the field `key` from the editor; the card keeps its own values consistent.
@@ -167,6 +176,11 @@ impl Card {
         }
         self.data_mut().set_field(key, value);
         Ok(())
+    }
+
+    /// The card's army data, where it came from imported data.
+    pub fn army(&self) -> Option<&ArmyEntry> {
+        self.data().army()
     }
 }
 

@@ -112,6 +112,14 @@ impl LineField {
 /// ruleset lets a force set one ([`Ruleset::line_field`]), else what the card costs. The one
 /// answer the validation, the force editor, the roster and the printed cards share.
 pub fn line_cost(card: &Card, unit: &ForceUnit) -> Option<UnitCost> {
+    // A card from army data costs what its data says: a number typed on the line is for cards
+    // the book gives no cost.
+    if let Some(army) = card.army() {
+        return Some(UnitCost {
+            amount: army.price(),
+            unit: "points",
+        });
+    }
     let rules = super::ruleset(card.ruleset());
     rules
         .line_field()
@@ -262,13 +270,29 @@ pub trait Ruleset: Sync {
     fn scores_victory_points(&self) -> bool {
         false
     }
-    /// What the ruleset resolves (odds and rolls), in menu order.
+    /// True when this ruleset reads the army lists of the BattleScribe game system `name`
+    /// (the player's own data, imported with `data import`).
+    fn reads_game_system(&self, _name: &str) -> bool {
+        false
+    }
+    /// A catalogue's units (links followed) as this ruleset's cards, each carrying its
+    /// [`ArmyEntry`](super::army_data::ArmyEntry); what cannot be mapped goes in `notes`, by
+    /// entry, and the card keeps what is known.
+    fn army_cards(
+        &self,
+        _units: &[super::battlescribe::Resolved],
+        _context: &super::army_data::ArmyContext<'_>,
+        _notes: &mut Vec<super::battlescribe::Note>,
+    ) -> Vec<Card> {
+        Vec::new()
+    }
     /// The engine its battles are fought with turn by turn on a board, where it has one (a
     /// ruleset whose battles keep a state of their own has none here).
     fn table_battle(&self) -> Option<super::battle::table::TableEngine> {
         None
     }
 
+    /// What the ruleset resolves (odds and rolls), in menu order.
     fn mechanics(&self) -> &'static [super::resolution::Mechanic] {
         &[]
     }

@@ -35,6 +35,9 @@ pub enum StoreError {
         /// The newest backup in the data directory's `backups/`, if any.
         backup: Option<PathBuf>,
     },
+    /// Army data that cannot be stored (a revision imported before with other contents).
+    #[error(transparent)]
+    ArmyData(#[from] crate::rules::battlescribe::DataError),
     /// The database fails SQLite's integrity check. It was not touched.
     #[error("{path} is damaged ({problem}); it was left untouched{}", refused_hint(.path, .backup.as_deref()))]
     Damaged {

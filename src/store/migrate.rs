@@ -58,6 +58,11 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0005_signatures",
         sql: include_str!("../../db/migrations/0005_signatures.sql"),
     },
+    Migration {
+        version: 6,
+        name: "0006_army_data",
+        sql: include_str!("../../db/migrations/0006_army_data.sql"),
+    },
 ];
 
 /// How thoroughly to check a file when opening it.

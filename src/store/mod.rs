@@ -11,12 +11,14 @@
 //! leaves the last committed state.
 
 mod access;
+mod army_data;
 mod background;
 mod backup;
 mod campaign;
 mod cards;
 mod content;
 mod create;
+mod data_files;
 mod error;
 mod forces;
 mod ids;
@@ -31,10 +33,12 @@ use std::time::Duration;
 use rusqlite::{Connection, TransactionBehavior};
 use serde::Serialize;
 
+pub use army_data::{FileStatus, StoredData, StoredFile, newest};
 pub use background::{BackgroundCheck, BackgroundReader};
 pub use backup::RestoreReport;
 pub use campaign::{BattleEvent, CampaignSummary, StoredCampaign, new_campaign_uid, new_event_uid};
 pub use cards::{CardOrigin, StoredCard};
+pub use data_files::{MAX_ARCHIVE_RATIO, read_paths};
 pub use error::StoreError;
 pub use forces::{CardChange, ForceSummary, StoredForce};
 pub use ids::{BattleId, CampaignId, CardId, EventId, ForceId};
@@ -508,6 +512,77 @@ impl Store {
         self.transact("deleting a force", |conn, ctx| {
             forces::delete(conn, ctx, id)
         })
+    }
+
+    /// Every stored revision of imported army data, newest of each first.
+    pub fn army_data(&self) -> Result<Vec<StoredData>, StoreError> {
+        army_data::list(&self.conn, &self.ctx)
+    }
+
+    /// The game systems imported before, for reading catalogues given without theirs.
+    pub fn stored_game_systems(
+        &self,
+    ) -> Result<Vec<crate::rules::army_data::ImportFile>, StoreError> {
+        army_data::game_systems(&self.conn, &self.ctx)
+    }
+
+    /// Stores an import of army data whole, or nothing of it. Saved forces are not touched:
+    /// each keeps the revision it was priced with ([`Store::army_changes`] says what a newer
+    /// one would change).
+    pub fn import_army_data(
+        &mut self,
+        import: &crate::rules::army_data::Import,
+    ) -> Result<Vec<StoredFile>, StoreError> {
+        self.transact("importing army data", |conn, ctx| {
+            army_data::store_import(conn, ctx, import)
+        })
+    }
+
+    /// The cards of the newest revision of every imported catalogue.
+    pub fn army_cards(&self) -> Result<Vec<Card>, StoreError> {
+        let all = self.army_data()?;
+        Ok(newest(&all)
+            .into_iter()
+            .flat_map(|d| d.cards.iter().cloned())
+            .collect())
+    }
+
+    /// The cards of every imported revision (a list names the revision its units were priced
+    /// with) and the newest force organisations: what a pasted list is read against.
+    pub fn army_library(
+        &self,
+    ) -> Result<(Vec<Card>, Vec<crate::rules::army_data::ForceOrg>), StoreError> {
+        let all = self.army_data()?;
+        let orgs = newest(&all)
+            .into_iter()
+            .flat_map(|d| d.force_orgs.iter().cloned())
+            .collect();
+        Ok((all.into_iter().flat_map(|d| d.cards).collect(), orgs))
+    }
+
+    /// The force organisations of the newest revision of every imported game system.
+    pub fn army_force_orgs(&self) -> Result<Vec<crate::rules::army_data::ForceOrg>, StoreError> {
+        let all = self.army_data()?;
+        Ok(newest(&all)
+            .into_iter()
+            .flat_map(|d| d.force_orgs.iter().cloned())
+            .collect())
+    }
+
+    /// For every saved force priced with an older revision than the newest imported, what
+    /// the newest would change, by unit line. Nothing is changed.
+    pub fn army_changes(
+        &self,
+    ) -> Result<Vec<(ForceId, String, Vec<crate::rules::army_data::LineChange>)>, StoreError> {
+        let newest = self.army_cards()?;
+        Ok(self
+            .load_forces()?
+            .into_iter()
+            .filter_map(|stored| {
+                let changes = crate::rules::army_data::line_changes(&stored.force, &newest);
+                (!changes.is_empty()).then_some((stored.id, stored.force.name, changes))
+            })
+            .collect())
     }
 
     /// The player's custom cards, by ruleset and name.

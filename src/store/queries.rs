@@ -1,5 +1,13 @@
 //! The SQL the store runs, one statement per file under `db/queries/`, embedded at compile time.
 
+/// `army_data_insert.sql`: one imported file's row (see the file for its 12 parameters)
+pub(crate) const ARMY_DATA_INSERT: &str = include_str!("../../db/queries/army_data_insert.sql");
+/// `army_data_digest.sql`: ?1 source_id, ?2 revision: the digest stored for that revision
+pub(crate) const ARMY_DATA_DIGEST: &str = include_str!("../../db/queries/army_data_digest.sql");
+/// `army_data_list.sql`: every stored file, newest revision of each first
+pub(crate) const ARMY_DATA_LIST: &str = include_str!("../../db/queries/army_data_list.sql");
+/// `army_data_systems.sql`: every stored game system's file name and XML
+pub(crate) const ARMY_DATA_SYSTEMS: &str = include_str!("../../db/queries/army_data_systems.sql");
 /// `battle_exists.sql`: ?1 battle id
 pub(crate) const BATTLE_EXISTS: &str = include_str!("../../db/queries/battle_exists.sql");
 /// `battle_insert.sql`: ?1 campaign id, ?2 number, ?3 title

@@ -62,6 +62,8 @@ pub enum PathPrompt {
     Import(String),
     Export(ForceId, String),
     Pdf(String),
+    /// A BattleScribe data folder or file to import.
+    ArmyData(String),
 }
 
 /// Something a view asks the app to do.
@@ -76,6 +78,8 @@ pub enum Action {
     Library(LibraryAction),
     Model(Command),
     ImportDialog,
+    /// Pick a BattleScribe data folder to import.
+    ArmyDataDialog,
     ExportDialog(ForceId),
     PathPrompt(Option<PathPrompt>),
     ShowShortcuts(bool),
@@ -139,6 +143,7 @@ impl Action {
             Action::Library(_) => "Library",
             Action::Model(command) => return format!("Model: {}", command.kind()),
             Action::ImportDialog => "Import dialog",
+            Action::ArmyDataDialog => "Army data dialog",
             Action::ExportDialog(_) => "Export dialog",
             Action::PathPrompt(_) => "Path prompt",
             Action::ShowShortcuts(_) => "Shortcuts",

@@ -33,6 +33,8 @@ pub struct ForcesState {
     /// When a unit line was last removed (egui time): the remove buttons rest for a moment
     /// after, so a double-click never removes the line that moved up under the pointer.
     pub removed_at: Option<f64>,
+    /// The unit line from army data whose options are shown under the table.
+    pub options_for: Option<usize>,
 }
 
 /// The "Paste list" dialog: what was pasted and how it reads, checked again when it changes.
@@ -307,7 +309,7 @@ fn force_editor(
     });
     ui.separator();
 
-    if let Some(budget) = budget_editor(ui, force) {
+    if let Some(budget) = budget_editor(ui, force, &model.army_orgs) {
         actions.push(edit(
             Force {
                 budget,
@@ -408,47 +410,99 @@ fn problems(open: &OpenForce, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         });
 }
 
-/// The budget's own field: points, tier points, battle group or scenario.
-fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
+/// The budget's own field: points, tier points, battle group or scenario; and, where army data
+/// gives the ruleset force organisations, which one (or a points limit alone).
+fn budget_editor(
+    ui: &mut egui::Ui,
+    force: &Force,
+    orgs: &[rules::army_data::ForceOrg],
+) -> Option<Budget> {
     let mut changed = None;
-    ui.horizontal(|ui| {
-        let name = ui.label("Budget");
-        match &force.budget {
-            Budget::Points(points) => {
-                let mut value = *points;
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(0..=100_000)
-                            .suffix(" points"),
-                    )
-                    .labelled_by(name.id)
-                    .changed()
-                {
-                    changed = Some(Budget::Points(value));
+    let ruleset = rules::ruleset(force.ruleset);
+    let orgs: Vec<&rules::army_data::ForceOrg> = orgs
+        .iter()
+        .filter(|o| ruleset.reads_game_system(&o.source.name))
+        .collect();
+    if let (false, Some(points)) = (orgs.is_empty(), force.budget.points()) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Organisation");
+            let current = match &force.budget {
+                Budget::ForceOrg(org) => org.name.clone(),
+                _ => NO_ORGANISATION.to_string(),
+            };
+            egui::ComboBox::from_id_salt("force_org")
+                .selected_text(&current)
+                .show_ui(ui, |ui| {
+                    if ui
+                        .selectable_label(current == NO_ORGANISATION, NO_ORGANISATION)
+                        .clicked()
+                        && current != NO_ORGANISATION
+                    {
+                        changed = Some(Budget::Points(points));
+                    }
+                    for org in &orgs {
+                        if ui
+                            .selectable_label(current == org.name, &org.name)
+                            .on_hover_text(format!("{}: {}", org.source.label(), org.slot_words()))
+                            .clicked()
+                            && current != org.name
+                        {
+                            changed = Some(Budget::ForceOrg(Box::new(org.with_points(points))));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+    }
+    let edited = ui
+        .horizontal(|ui| {
+            let name = ui.label("Budget");
+            match &force.budget {
+                Budget::Points(points) => {
+                    amount_field(ui, *points, 100_000, " points", name.id).map(Budget::Points)
+                }
+                Budget::TierPoints(points) => {
+                    amount_field(ui, *points, 1000, " tier points", name.id).map(Budget::TierPoints)
+                }
+                named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
+                    named_budget(ui, "battle_group", force.ruleset, named, name.id)
+                }
+                Budget::ForceOrg(org) => {
+                    ui.label(&org.name).on_hover_text(org.slot_words());
+                    amount_field(ui, org.points, 100_000, " points", name.id)
+                        .map(|points| Budget::ForceOrg(Box::new(org.with_points(points))))
                 }
             }
-            Budget::TierPoints(points) => {
-                let mut value = *points;
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(0..=1000)
-                            .suffix(" tier points"),
-                    )
-                    .labelled_by(name.id)
-                    .changed()
-                {
-                    changed = Some(Budget::TierPoints(value));
-                }
-            }
-            named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
-                changed = named_budget(ui, "battle_group", force.ruleset, named, name.id);
-            }
-        }
-    });
-    changed
+        })
+        .inner;
+    // An organisation chosen above this frame is kept.
+    changed.or(edited)
 }
+
+/// A budget's amount, dragged or typed; the new amount when it changed.
+fn amount_field(
+    ui: &mut egui::Ui,
+    amount: u32,
+    max: u32,
+    suffix: &str,
+    label: egui::Id,
+) -> Option<u32> {
+    let mut value = amount;
+    ui.add(
+        egui::DragValue::new(&mut value)
+            .range(0..=max)
+            .suffix(suffix)
+            // A typed amount counts once it is whole (Enter or leaving the field), as a price does.
+            .update_while_editing(false),
+    )
+    .labelled_by(label)
+    .changed()
+    .then_some(value)
+}
+
+/// The organisation choice that keeps a points limit alone.
+const NO_ORGANISATION: &str = "Points limit only";
 
 /// Used against the limit: green within it, amber short of a minimum, red when over.
 fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
@@ -551,6 +605,109 @@ fn units_table(
     if force.units.is_empty() {
         ui.label("No units yet: add some on the right.");
     }
+    if let Some(index) = state.options_for {
+        match force.units.get(index) {
+            Some(rules::ForceUnit {
+                card: rules::CardRef::Inline(card),
+                ..
+            }) if card.army().is_some() => options_panel(force, index, card, ui, actions),
+            _ => state.options_for = None,
+        }
+    }
+}
+
+/// The quality and options of a unit from army data, each change one undoable edit.
+fn options_panel(
+    force: &Force,
+    index: usize,
+    card: &Card,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let Some(army) = card.army() else {
+        return;
+    };
+    let changed = |entry: rules::army_data::ArmyEntry, what: String| {
+        let mut edited = force.clone();
+        if let rules::CardRef::Inline(card) = &mut edited.units[index].card {
+            card.data_mut().apply_army(entry);
+        }
+        Action::Model(Command::Edit {
+            force: edited,
+            label: what,
+        })
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.strong(format!("{} — options", card.name()));
+            ui.weak(format!(
+                "priced by {} · {} pts",
+                army.source.label(),
+                army.price()
+            ));
+        });
+        if !army.variants.is_empty() {
+            ui.horizontal(|ui| {
+                let label = ui.label("Quality");
+                let current = army.variant.clone().unwrap_or_default();
+                egui::ComboBox::from_id_salt(("army_variant", index))
+                    .selected_text(&current)
+                    .show_ui(ui, |ui| {
+                        for variant in &army.variants {
+                            let text =
+                                format!("{} ({} pts)", variant.name, army.cost + variant.cost);
+                            if ui.selectable_label(variant.name == current, text).clicked()
+                                && variant.name != current
+                            {
+                                let mut entry = army.clone();
+                                if entry.set_variant(&variant.name).is_ok() {
+                                    actions.push(changed(
+                                        entry,
+                                        format!("{}: {}", card.name(), variant.name),
+                                    ));
+                                }
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+        }
+        egui::Grid::new(("army_options", index))
+            .num_columns(3)
+            .show(ui, |ui| {
+                for option in army.offered() {
+                    let taken = army.count_of(&option.key);
+                    let label = ui.label(match &option.group {
+                        Some(group) => format!("{} ({group})", option.name),
+                        None => option.name.clone(),
+                    });
+                    let mut count = taken;
+                    let response = if option.max <= 1 {
+                        let mut on = taken > 0;
+                        let response = ui.checkbox(&mut on, "").labelled_by(label.id);
+                        count = u32::from(on);
+                        response
+                    } else {
+                        ui.add(egui::DragValue::new(&mut count).range(0..=option.max))
+                            .labelled_by(label.id)
+                    };
+                    if response.changed() && count != taken {
+                        let mut entry = army.clone();
+                        entry.set_option(&option.key, count);
+                        actions.push(changed(
+                            entry,
+                            format!("{}: {} × {}", card.name(), count, option.name),
+                        ));
+                    }
+                    ui.weak(format!("+{} pts each", option.cost));
+                    ui.end_row();
+                }
+            });
+        if army.offered().next().is_none() {
+            ui.weak("The data offers this unit no options.");
+        }
+    });
 }
 
 /// How long the remove buttons rest after a removal, in seconds.
@@ -622,6 +779,27 @@ fn unit_row(
     ) {
         let group = Some(group.trim().to_string()).filter(|g| !g.is_empty());
         actions.push(edited(&|u| u.group = group.clone(), "Change group".into()));
+    }
+    // A unit from army data is priced by its data: its options, not a typed number.
+    if let Some(army) = card.and_then(|c| c.army()) {
+        let open = state.options_for == Some(index);
+        if ui
+            .selectable_label(open, format!("Options · {} pts", army.price()))
+            .on_hover_text(format!(
+                "Priced by {}: {}. Click to choose its quality and options.",
+                army.source.label(),
+                if army.words().is_empty() {
+                    "no options taken".to_string()
+                } else {
+                    army.words()
+                }
+            ))
+            .clicked()
+        {
+            state.options_for = if open { None } else { Some(index) };
+        }
+        ui.label(force_text::line_cost(ruleset, unit, card));
+        return;
     }
     // Where the card gives no default, a line whose number is not set is a problem and must
     // not look like one set to 0.
@@ -745,8 +923,11 @@ fn add_unit(
                     Some(cost) => format!("+ {} · {cost}", entry.label()),
                     None => format!("+ {}", entry.label()),
                 };
-                let button =
-                    egui::Button::new(label).min_size(egui::vec2(ui.available_width(), row_height));
+                // One line each, however long the name ("… · Blue Army r1 · 50 points"): the
+                // rows are laid out at one fixed height.
+                let button = egui::Button::new(label)
+                    .wrap_mode(egui::TextWrapMode::Truncate)
+                    .min_size(egui::vec2(ui.available_width(), row_height));
                 if ui
                     .add(button)
                     .on_hover_text(stat_summary(entry.card))
@@ -936,6 +1117,15 @@ fn budget_field(ui: &mut egui::Ui, ruleset: RulesetId, budget: &mut Budget, labe
             if let Some(chosen) = named_budget(ui, "new_group", ruleset, budget, label) {
                 *budget = chosen;
             }
+        }
+        Budget::ForceOrg(org) => {
+            ui.label(&org.name).on_hover_text(org.slot_words());
+            ui.add(
+                egui::DragValue::new(&mut org.points)
+                    .range(0..=100_000)
+                    .suffix(" points"),
+            )
+            .labelled_by(label);
         }
     }
 }

@@ -330,6 +330,36 @@ impl<'a> LibraryView<'a> {
                 });
             }
         }
+        ui.separator();
+        // The button's place holds the progress bar while an import reads, so nothing moves
+        // under the pointer and a second click cannot start a second import.
+        match self.model.army_importing() {
+            Some((done, total)) => {
+                let fraction = if total == 0 {
+                    0.0
+                } else {
+                    done as f32 / total as f32
+                };
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .text(format!("Importing: {done} of {total} files"))
+                        .animate(true),
+                );
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(100));
+            }
+            None => {
+                if ui
+                    .button("Import BattleScribe data…")
+                    .on_hover_text(
+                        "Your own BattleScribe or New Recruit data folder (.gst, .cat, .gstz, .catz): its units become cards priced by the data. The app ships none.",
+                    )
+                    .clicked()
+                {
+                    actions.push(Action::ArmyDataDialog);
+                }
+            }
+        }
     }
 
     fn search_bar(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
@@ -453,15 +483,14 @@ impl<'a> LibraryView<'a> {
         };
         let (card, custom) = (entry.card, entry.custom);
         ui.heading(card.name());
-        let mut about = format!(
-            "{} · {}",
-            card.ruleset().title(),
-            if custom.is_some() {
-                "custom card"
-            } else {
-                "book card (read-only)"
+        let origin = match (custom, card.army()) {
+            (Some(_), _) => "custom card".to_string(),
+            (None, Some(army)) if entry.data => {
+                format!("from army data {} (read-only)", army.source.label())
             }
-        );
+            _ => "book card (read-only)".to_string(),
+        };
+        let mut about = format!("{} · {origin}", card.ruleset().title());
         if let Some(cost) = entry.cost() {
             about.push_str(&format!(" · {cost}"));
         }
@@ -609,7 +638,11 @@ mod tests {
         RulesetId::ALL
             .into_iter()
             .flat_map(|id| rules::ruleset(id).library())
-            .map(|card| CardEntry { card, custom: None })
+            .map(|card| CardEntry {
+                card,
+                custom: None,
+                data: false,
+            })
             .collect()
     }
 

@@ -2,6 +2,7 @@
 //! place state changes, through the [`model::Model`] that talks to the store.
 
 mod action;
+mod army_report;
 mod board_tracker;
 mod campaign;
 mod card_editor;
@@ -226,6 +227,7 @@ impl App {
                         | Command::Duplicate(_)
                         | Command::Import(_)
                         | Command::ImportList(_)
+                        | Command::Reprice(_)
                 );
                 // The New force dialog closes when its force is made, not when its button is
                 // drawn clicked: a click the double-click guard held back leaves it open, its
@@ -244,6 +246,7 @@ impl App {
                 }
             }
             Action::ImportDialog => self.import_dialog(),
+            Action::ArmyDataDialog => self.army_data_dialog(),
             Action::ExportDialog(id) => self.export_dialog(id),
             Action::PathPrompt(prompt) => self.path_prompt = prompt,
             Action::ShowShortcuts(show) => self.show_shortcuts = show,
@@ -313,7 +316,8 @@ impl App {
             Some("The New force dialog")
         } else if self.card_editor.is_some() {
             Some("The card editor")
-        } else if matches!(&self.path_prompt, Some(PathPrompt::Import(text)) if typed(text)) {
+        } else if matches!(&self.path_prompt, Some(PathPrompt::Import(text) | PathPrompt::ArmyData(text)) if typed(text))
+        {
             Some("The file path box")
         } else if self.campaign.sharing && typed(&self.campaign.share_path) {
             Some("The Share panel")
@@ -440,6 +444,19 @@ impl App {
         }
     }
 
+    /// A BattleScribe data folder to import; a typed path (a folder or a file) without a dialog.
+    fn army_data_dialog(&mut self) {
+        let picked = self.native_dialogs.then(|| {
+            rfd::FileDialog::new()
+                .set_title("Import BattleScribe data (the folder of .gst and .cat files)")
+                .pick_folder()
+        });
+        match picked.flatten() {
+            Some(path) => self.apply(Action::Model(Command::ImportArmyData(vec![path]))),
+            None => self.path_prompt = Some(PathPrompt::ArmyData(String::new())),
+        }
+    }
+
     fn export_dialog(&mut self, id: ForceId) {
         let name = self
             .model
@@ -551,6 +568,9 @@ impl App {
         }
         if let Some(prompt) = &mut self.path_prompt {
             actions.extend(path_prompt_window(ui.ctx(), prompt));
+        }
+        if let Some(report) = &self.model.army_report {
+            actions.extend(army_report::window(ui.ctx(), report));
         }
         if self.show_shortcuts {
             actions.extend(shortcuts_window(ui.ctx()));
@@ -788,10 +808,18 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
         PathPrompt::Import(_) => ("Import force file", "Import"),
         PathPrompt::Export(..) => ("Export force file", "Export"),
         PathPrompt::Pdf(_) => ("Export PDF", "Save PDF"),
+        PathPrompt::ArmyData(_) => ("Import BattleScribe data", "Import"),
     };
     let kind = prompt.clone();
+    let hint = match prompt {
+        PathPrompt::ArmyData(_) => "/path/to/BattleScribe data folder (or a .cat, .gstz…)",
+        _ => "/path/to/force.json",
+    };
     let text = match prompt {
-        PathPrompt::Import(text) | PathPrompt::Export(_, text) | PathPrompt::Pdf(text) => text,
+        PathPrompt::Import(text)
+        | PathPrompt::Export(_, text)
+        | PathPrompt::Pdf(text)
+        | PathPrompt::ArmyData(text) => text,
     };
     egui::Window::new(title)
         .collapsible(false)
@@ -806,7 +834,7 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                     ui.add(
                         egui::TextEdit::singleline(text)
                             .desired_width(420.0)
-                            .hint_text("/path/to/force.json"),
+                            .hint_text(hint),
                     )
                     .labelled_by(label.id)
                 })
@@ -825,6 +853,9 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                         PathPrompt::Export(id, _) => Action::Model(Command::Export { id, path }),
                         PathPrompt::Import(_) => Action::Model(Command::Import(path)),
                         PathPrompt::Pdf(_) => Action::WritePdf(path),
+                        PathPrompt::ArmyData(_) => {
+                            Action::Model(Command::ImportArmyData(vec![path]))
+                        }
                     });
                 }
                 if ui.button("Cancel").on_hover_text("Escape").clicked()
@@ -982,6 +1013,7 @@ impl eframe::App for App {
                 frame.info().cpu_usage,
                 self.model.card_loading().is_some(),
                 self.model.campaign_opening().is_some(),
+                self.model.army_importing().is_some(),
                 view_started.elapsed(),
             );
         }

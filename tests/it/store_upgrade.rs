@@ -105,6 +105,7 @@ fn build_v1(path: &Path) {
             Budget::BattleGroup(id) | Budget::Scenario(id) => {
                 (force.budget.kind(), None, Some(id.clone()))
             }
+            Budget::ForceOrg(_) => unreachable!("version 1 had no force organisations"),
         };
         conn.execute(
             "INSERT INTO forces (ruleset, name, budget_kind, budget_amount, budget_id, notes, created_at, updated_at)
@@ -616,4 +617,42 @@ fn a_failing_upgrade_rolls_back_and_leaves_the_old_version_and_data() {
     assert_eq!(index, 0, "half of 0002 must not remain");
     assert_eq!(forces_table(&file), before);
     assert_eq!(forces_table(&backup), before);
+}
+
+/// `v5.db` is `v4.db` upgraded by migration 0005 as version 5 of the app did, with a Bolt
+/// Action force of two squads at 70 points each. Upgraded to version 6 (army data), the force
+/// reads as it was, nothing is imported yet, and a force organisation from army data saves and
+/// reads back whole.
+#[test]
+fn a_version_5_database_upgrades_to_keep_army_data_and_force_organisations() {
+    use quartermaster::rules::army_data::{CategoryRef, DataRef, ForceOrg, Slot};
+    let dir = data_dir_with(5);
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let id = store.find_force("Baker Company").unwrap().unwrap();
+    let mut force = store.load_force(id).unwrap().force;
+    assert_eq!(force.budget, Budget::Points(1000));
+    assert_eq!((force.units[0].count, force.units[0].points), (2, Some(70)));
+    assert!(store.army_data().unwrap().is_empty());
+    force.budget = Budget::ForceOrg(Box::new(ForceOrg {
+        name: "Reinforced Platoon".into(),
+        source: DataRef {
+            id: "qm-sys".into(),
+            name: "Bolt Action test system".into(),
+            revision: 3,
+        },
+        entry_id: "qm-fe-platoon".into(),
+        points: 1250,
+        slots: vec![Slot {
+            category: CategoryRef {
+                id: "qm-cat-inf".into(),
+                name: "Infantry".into(),
+            },
+            min: 2,
+            max: Some(6),
+        }],
+    }));
+    store.save_force(Some(id), &force).unwrap();
+    assert_eq!(store.load_force(id).unwrap().force, force);
+    assert!(store.check().unwrap().ok());
 }
