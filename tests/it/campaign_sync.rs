@@ -352,7 +352,10 @@ fn the_cli_shows_a_fork_side_by_side_settles_it_and_the_choice_reaches_the_other
     assert!(recorded.contains("was not read"), "{recorded}");
     std::fs::rename(&away, &folder).unwrap();
     let synced = qm(&b, &["campaign", "sync", "Lorraine"]);
-    assert!(synced.contains("battle 1 forked"), "{synced}");
+    assert!(
+        synced.contains("battle 1 is forked after event 1"),
+        "{synced}"
+    );
     let show = qm(&b, &["campaign", "show", "Lorraine", "--log"]);
     assert!(show.contains("FORKED after event 1"), "{show}");
     assert!(

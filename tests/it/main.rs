@@ -8,6 +8,7 @@ mod store_support;
 mod campaign_import;
 mod campaign_share;
 mod campaign_sync;
+mod campaign_trust;
 mod cli;
 mod cli_campaign;
 mod cli_campaign_rulesets;

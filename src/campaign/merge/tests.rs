@@ -11,6 +11,8 @@ use uuid::Uuid;
 
 use super::{MAX_NOTE_CHARS, merge};
 use crate::campaign::definition::BattlePlan;
+use crate::campaign::genesis::Genesis;
+use crate::campaign::membership::Admission;
 use crate::campaign::seal::{self, MachineKey, Seal, SignatureBytes};
 use crate::campaign::{
     CampaignRecord, CampaignUid, Event, EventUid, LorraineOptions, Position, Recorder, Sides,
@@ -18,11 +20,18 @@ use crate::campaign::{
 };
 use crate::rules::armour_battles::battle::event as ab;
 
+/// The campaign every replica holds: begun (its genesis signed) by machine 1.
 fn base() -> CampaignRecord {
-    CampaignRecord::new(
-        CampaignUid(Uuid::from_u128(0x0192_0000_0000_7000_8000_0000_0000_0001)),
+    CampaignRecord::begun(Genesis::new(
+        &MachineKey::from_secret([1; 32]),
         new_lorraine("Merge test", Sides::default(), LorraineOptions::default()).unwrap(),
-    )
+        Recorder {
+            player: "player 1".into(),
+            machine: "machine 1".into(),
+        },
+        "2026-11-25T09:00:00.000Z".into(),
+        [0; 16],
+    ))
 }
 
 /// One machine's copy, recording signed events with its own key and clock.
@@ -421,9 +430,21 @@ fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() 
 }
 
 #[test]
-fn a_forged_recorder_is_refused_and_named() {
+fn a_forged_recorder_is_kept_out_of_play_and_never_shown_as_the_player() {
     let mut ann = Replica::new(1);
     ann.play(0, 2, 0, 0);
+    // Ann's library (the campaign's root) admitted her names when she first recorded.
+    let (time, names) = ann.stamp();
+    let own = Admission::new(
+        &ann.key,
+        ann.record.id,
+        time,
+        names.clone(),
+        ann.key.public(),
+        names,
+        Vec::new(),
+    );
+    ann.record.add_admissions([own]).unwrap();
     let mut eve = Replica::new(9);
     eve.merge_from(&ann.record);
     // Eve records "the first player concedes" under Ann's names, signed with her own key.
@@ -441,14 +462,23 @@ fn a_forged_recorder_is_refused_and_named() {
     eve.record
         .record_sealed(0, at, &key, time, as_ann, concession)
         .unwrap();
+    // Taken (every machine takes a validly signed event alike), but not in play: the battle is
+    // Ann's as it was, and the concession is shown under Eve's key, never as Ann's.
     let (merged, report) = merge(&ann.record, &eve.record).unwrap();
-    assert_eq!(report.added, 0);
-    let why = &report.refused[0].reason;
+    assert_eq!(report.added, 1);
+    assert_eq!(merged.logs, ann.record.logs);
+    assert!(merged.aside[0].is_empty());
+    let forged = &merged.withheld_of(0)[0];
+    let shown = merged.recorded_by(forged);
     assert!(
-        why.contains("claims to be recorded by player 1 on machine 1") && why.contains("forged"),
-        "{why}"
+        shown.contains(&eve.key.public().fingerprint()) && shown.contains("not admitted"),
+        "{shown}"
     );
-    assert_eq!(shared(&merged), shared(&ann.record));
+    let conflicts = merged.membership().conflicts();
+    assert_eq!(conflicts.len(), 1);
+    assert!(conflicts[0].describe("Lorraine").contains("which key"));
+    // Ann's own events are never refused nor set aside for it.
+    assert_eq!(merged.logs[0].len(), 2);
 }
 
 #[test]
@@ -522,6 +552,8 @@ fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing
         replica.record.campaign.battles.push(plan.clone());
         replica.record.logs.push(Vec::new());
         replica.record.aside.push(Vec::new());
+        let battles = replica.record.logs.len();
+        replica.record.withheld.resize(battles, Vec::new());
         replica.seal_at(
             3,
             Position {
