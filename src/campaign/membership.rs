@@ -410,8 +410,25 @@ impl Membership {
         }
     }
 
-    /// Names more than one key signs under, for the players to settle.
-    pub fn conflicts(&self) -> &[Conflict] {
+    /// Names the players must settle: claimed by keys nobody admitted, or admitted to two.
+    pub fn conflicts(&self) -> Vec<&Conflict> {
+        self.conflicts
+            .iter()
+            .filter(|c| c.members.len() != 1)
+            .collect()
+    }
+
+    /// Names admitted to one key and claimed by another, whose events are set aside: settled
+    /// already, said so the players know an impostor tried.
+    pub fn claims_on_held_names(&self) -> Vec<&Conflict> {
+        self.conflicts
+            .iter()
+            .filter(|c| c.members.len() == 1)
+            .collect()
+    }
+
+    /// Every name more than one key signs under, settled or not.
+    pub fn all_conflicts(&self) -> &[Conflict] {
         &self.conflicts
     }
 
@@ -516,7 +533,8 @@ mod tests {
             Standing::Withheld { held: true, .. }
         ));
         assert_eq!(m.claimants(), vec![(key(2).public(), names("Bob"))]);
-        assert_eq!(m.conflicts().len(), 1);
+        assert!(m.conflicts().is_empty(), "nothing to settle");
+        assert_eq!(m.claims_on_held_names().len(), 1);
         // A member signing as someone else's admitted names is set aside too.
         let admitted = vec![admit(1, 1, "Ann", vec![]), admit(1, 2, "Bob", vec![])];
         let m = Membership::resolve(&basis(&[(1, "Ann"), (2, "Bob"), (2, "Ann")], admitted));

@@ -380,6 +380,10 @@ fn take_in(
             .collect()
     };
     let (_, campaign, battle_ids) = store.campaign_outline(id)?;
+    // The (key, names) pairs of the events taken: a claim on a held name is said when its
+    // events come.
+    let mut claimed: HashSet<(crate::campaign::seal::PublicKey, crate::campaign::Recorder)> =
+        HashSet::new();
     let grows = definitions
         .iter()
         .any(|d| d.battles.len() > campaign.battles.len());
@@ -434,6 +438,12 @@ fn take_in(
             )?;
         }
         report.added = merge_report.taken.len();
+        claimed.extend(
+            merge_report
+                .taken
+                .iter()
+                .filter_map(|(_, e)| e.seal.map(|s| (s.key, e.by.clone()))),
+        );
         report.admissions = merge_report.admissions.len();
         report.taken = merge_report.taken.clone();
         report.battles_added = merged
@@ -483,12 +493,7 @@ fn take_in(
     // Said in the report (a front end holding the campaign reloads on it), not kept.
     store.take_admitted();
     report.admissions += report.admitted;
-    report.conflicts = store
-        .membership(id)?
-        .conflicts()
-        .iter()
-        .map(|c| c.describe(&campaign.name))
-        .collect();
+    report.conflicts = conflicts_to_say(&store.membership(id)?, &claimed, &campaign.name);
     for (n, read) in reads.iter().enumerate() {
         let (taken, refused) = per_file[n];
         report
@@ -496,6 +501,32 @@ fn take_in(
             .push(FileOutcome::of(read, taken, refused, foreign.contains(&n)));
     }
     Ok(taken_in)
+}
+
+/// What a sync says about names: every conflict the players must settle, and every claim on a
+/// held name whose events this sync took (set aside: said once, when they come).
+fn conflicts_to_say(
+    membership: &crate::campaign::membership::Membership,
+    claimed: &HashSet<(crate::campaign::seal::PublicKey, crate::campaign::Recorder)>,
+    campaign: &str,
+) -> Vec<String> {
+    let mut said: Vec<String> = membership
+        .conflicts()
+        .iter()
+        .map(|c| c.describe(campaign))
+        .collect();
+    said.extend(
+        membership
+            .claims_on_held_names()
+            .into_iter()
+            .filter(|c| {
+                c.keys
+                    .iter()
+                    .any(|k| !c.members.contains(k) && claimed.contains(&(*k, c.names.clone())))
+            })
+            .map(|c| c.describe(campaign)),
+    );
+    said
 }
 
 /// A fork for the report: who recorded its branches and the fork in a sentence.
@@ -770,12 +801,12 @@ pub(crate) fn read_paths_to_join(
             report.forks.push(fork_notice(&record, index, &fork));
         }
     }
-    report.conflicts = record
-        .membership()
-        .conflicts()
+    let claimed = merged
+        .taken
         .iter()
-        .map(|c| c.describe(&record.campaign.name))
+        .filter_map(|(_, e)| e.seal.map(|s| (s.key, e.by.clone())))
         .collect();
+    report.conflicts = conflicts_to_say(record.membership(), &claimed, &record.campaign.name);
     let mut per_file = vec![(0usize, 0usize); reads.len()];
     for (_, e) in &merged.taken {
         if let Some((f, _)) = sources.of_event(e.id, None) {

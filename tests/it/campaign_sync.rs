@@ -393,6 +393,10 @@ fn the_cli_shows_a_fork_side_by_side_settles_it_and_the_choice_reaches_the_other
     assert!(chosen.contains("Fork settled"), "{chosen}");
     qm(&b, &["campaign", "sync", "Lorraine"]);
     qm(&a, &["campaign", "sync", "Lorraine"]);
+    // Without --log, a settled fork is counted, not listed (a long campaign settles dozens).
+    let short = qm(&a, &["campaign", "show", "Lorraine"]);
+    assert!(short.contains("1 fork settled"), "{short}");
+    assert!(!short.contains("kept branch"), "{short}");
     let show = qm(&a, &["campaign", "show", "Lorraine", "--log"]);
     assert!(!show.contains("FORKED"), "{show}");
     assert!(show.contains("kept branch"), "{show}");

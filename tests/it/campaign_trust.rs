@@ -957,7 +957,7 @@ fn shape(record: &CampaignRecord) -> String {
     let admissions: Vec<EventUid> = record.admissions.iter().map(|a| a.id).collect();
     let conflicts: Vec<String> = record
         .membership()
-        .conflicts()
+        .all_conflicts()
         .iter()
         .map(|c| c.describe(""))
         .collect();

@@ -377,7 +377,7 @@ fn show_players(record: &CampaignRecord, out: &mut dyn Write) -> Result<()> {
             crate::rules::words::amount(withheld as u64, "events")
         )?;
     }
-    for conflict in record.membership().conflicts() {
+    for conflict in record.membership().all_conflicts() {
         writeln!(out, "  {}", conflict.describe(&record.campaign.name))?;
     }
     Ok(())
