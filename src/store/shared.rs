@@ -255,7 +255,7 @@ pub(crate) fn write_own(
     if let Some(written) = outcome.wrote() {
         state.mark = fs::metadata(written).ok().map(|m| FileMark::of(&m));
     } else if state.mark.is_none() {
-        state.mark = fs::metadata(&folder.join(&name))
+        state.mark = fs::metadata(folder.join(&name))
             .ok()
             .map(|m| FileMark::of(&m));
     }
