@@ -116,12 +116,13 @@ impl Fork<'_> {
                 .iter()
                 .filter_map(|c| {
                     kept_by(c).map(|keep| {
-                        format!(
-                            "{} kept {}'s version (…{})",
-                            who(c),
-                            branch_by(keep),
-                            keep.short()
-                        )
+                        let (chooser, recorder) = (who(c), branch_by(keep));
+                        let whose = if chooser == recorder {
+                            "their own".to_string()
+                        } else {
+                            format!("{recorder}'s")
+                        };
+                        format!("{chooser} kept {whose} version (…{})", keep.short())
                     })
                 })
                 .collect();

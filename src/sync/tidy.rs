@@ -22,6 +22,9 @@ use crate::store::{CampaignId, Store};
 /// How long a machine's file must be unchanged before a tidy takes its machine for gone.
 pub const SILENT_DAYS: u64 = 30;
 
+/// The rule, for a front end to say once under the list.
+pub const RULE: &str = "a file goes when its machine is gone (silent for 30 days, or named as departed) and this library holds every line of it";
+
 /// One file of the folder, for the list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FileInfo {
@@ -57,7 +60,7 @@ impl FileInfo {
         } else if let Some(why) = &self.unreadable {
             format!("kept: {why}")
         } else if self.redundant {
-            "can go: its machine is gone and every event is held here".to_string()
+            "can go: machine gone, every line held here".to_string()
         } else {
             format!("kept: {}", self.kept.as_deref().unwrap_or("in use"))
         }
@@ -136,14 +139,15 @@ pub fn survey(
             None
         } else if not_held > 0 {
             Some(format!(
-                "holds {} this library does not (waiting, refused or damaged): never removed",
+                "holds {} not held here",
                 crate::rules::words::amount(not_held as u64, "lines")
             ))
         } else if !gone_by_name && silent_days < SILENT_DAYS {
-            Some(format!(
-                "its machine wrote it {} ago: a machine is taken for gone after {SILENT_DAYS} days silent, or when the players say it left (--departed)",
-                crate::rules::words::amount(silent_days, "days")
-            ))
+            Some(match silent_days {
+                0 => "in use (written today)".to_string(),
+                1 => "in use (written yesterday)".to_string(),
+                n => format!("in use (written {n} days ago)"),
+            })
         } else {
             None
         };

@@ -662,7 +662,7 @@ fn tidy_panel(
         let redundant = survey.files.iter().filter(|f| f.redundant).count();
         ui.horizontal(|ui| {
             if redundant == 0 {
-                ui.weak("Nothing to remove: every other file is a machine still playing, or holds something this library does not.");
+                ui.weak(format!("Nothing to remove: {}.", crate::sync::tidy::RULE));
             } else if ui
                 .add_enabled(
                     !state.confirm_tidy,

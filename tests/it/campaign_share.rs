@@ -12,25 +12,7 @@ use quartermaster::campaign::{self, BattlePlan, Event, Recorder};
 use quartermaster::store::Store;
 use quartermaster::sync;
 
-fn qm_output(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn qm(data: &Path, args: &[&str]) -> String {
-    let out = qm_output(data, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use crate::cli_support::{qm_in as qm_output, qm_ok as qm};
 
 /// Ann's library with a Lorraine campaign shared to `folder` and `events` notes recorded.
 fn ann(root: &Path, folder: &Path, events: usize) -> PathBuf {
@@ -363,7 +345,7 @@ fn tidy_lists_the_folder_by_machine_and_removes_only_files_held_elsewhere() {
     assert!(
         files
             .iter()
-            .any(|f| f["own"] == false && f["kept"].as_str().unwrap().contains("30 days")),
+            .any(|f| f["own"] == false && f["kept"].as_str().unwrap().contains("written today")),
         "{listed}"
     );
     // The players say Carl left: his file goes (every event of it is held here, byte for

@@ -337,14 +337,7 @@ fn the_cli_shows_a_fork_side_by_side_settles_it_and_the_choice_reaches_the_other
     qm(&b, &["campaign", "sync", "Lorraine", f]);
     // Both record the next step after the same event: the laptop's note is in the folder, but
     // the folder has not carried it to the desktop yet (out of its reach while it records).
-    let note = |data: &Path, text: &str| {
-        qm(
-            data,
-            &[
-                "campaign", "record", "Lorraine", "--battle", "1", "note", text,
-            ],
-        )
-    };
+    let note = crate::cli_support::note_in;
     note(&a, "Smoke on the ridge");
     let away = root.path().join("in-transit");
     std::fs::rename(&folder, &away).unwrap();

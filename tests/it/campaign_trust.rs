@@ -409,14 +409,14 @@ impl Case {
             .or_insert(1);
         // The folder keeps a joinable copy: this machine's own file, whole.
         let own = files(&machine.view).into_iter().find(|n| owns(machine, n));
+        let held = machine
+            .store
+            .load_campaign(id)
+            .unwrap()
+            .record
+            .event_count();
         let complete = own.is_some_and(|n| {
             let text = std::fs::read_to_string(machine.view.join(n)).unwrap_or_default();
-            let held = machine
-                .store
-                .load_campaign(id)
-                .unwrap()
-                .record
-                .event_count();
             text.lines()
                 .filter(|l| l.starts_with("{\"battle\""))
                 .count()
@@ -431,12 +431,6 @@ impl Case {
                     (n, lines)
                 })
                 .collect();
-            let held = machine
-                .store
-                .load_campaign(id)
-                .unwrap()
-                .record
-                .event_count();
             self.counts.failures.push(format!(
                 "a tidy by {} left no complete own file in the folder ({held} events held; {listing:?})",
                 machine.names.label()
@@ -504,18 +498,8 @@ impl Case {
                     names
                 };
                 let (battle, parent) = genuine;
-                let mut e = LoggedEvent {
-                    id: EventUid(uuid::Uuid::nil()),
-                    follows: Some(parent.id),
-                    seq: parent.seq + 1,
-                    recorded_at: "2001-01-01T00:00:00.000Z".into(),
-                    by: claimed,
-                    revision: parent.revision,
-                    seal: None,
-                    event: Event::Note {
-                        text: "mine".into(),
-                    },
-                };
+                let mut e = note_after(&parent, claimed, "mine");
+                e.recorded_at = "2001-01-01T00:00:00.000Z".into();
                 self.seal_as(&key, battle, &mut e);
                 vec![event_line(battle, &e)]
             }
@@ -535,18 +519,8 @@ impl Case {
                 let Some((battle, choice)) = self.some_choice() else {
                     return;
                 };
-                let mut e = LoggedEvent {
-                    id: EventUid(uuid::Uuid::nil()),
-                    follows: Some(choice.id),
-                    seq: choice.seq + 1,
-                    recorded_at: choice.recorded_at.clone(),
-                    by: if self.chance(50) { names } else { eve() },
-                    revision: choice.revision,
-                    seal: None,
-                    event: Event::Note {
-                        text: "hung on a choice".into(),
-                    },
-                };
+                let by = if self.chance(50) { names } else { eve() };
+                let mut e = note_after(&choice, by, "hung on a choice");
                 self.seal_as(&key, battle, &mut e);
                 vec![event_line(battle, &e)]
             }
@@ -555,18 +529,7 @@ impl Case {
                 let n = if self.chance(10) { 999 } else { 40 };
                 let mut out = Vec::new();
                 for i in 0..n {
-                    let mut e = LoggedEvent {
-                        id: EventUid(uuid::Uuid::nil()),
-                        follows: Some(parent.id),
-                        seq: parent.seq + 1,
-                        recorded_at: parent.recorded_at.clone(),
-                        by: eve(),
-                        revision: parent.revision,
-                        seal: None,
-                        event: Event::Note {
-                            text: format!("flood {i}"),
-                        },
-                    };
+                    let mut e = note_after(&parent, eve(), &format!("flood {i}"));
                     self.seal_as(&key, battle, &mut e);
                     out.push(event_line(battle, &e));
                     parent = e;
@@ -867,6 +830,20 @@ impl Case {
             }
         }
         self.counts.honest_events += self.recorded.len() as u64;
+    }
+}
+
+/// An unsealed note after `parent` (its seq, revision and time), recorded by `by`.
+fn note_after(parent: &LoggedEvent, by: Recorder, text: &str) -> LoggedEvent {
+    LoggedEvent {
+        id: EventUid(uuid::Uuid::nil()),
+        follows: Some(parent.id),
+        seq: parent.seq + 1,
+        recorded_at: parent.recorded_at.clone(),
+        by,
+        revision: parent.revision,
+        seal: None,
+        event: Event::Note { text: text.into() },
     }
 }
 

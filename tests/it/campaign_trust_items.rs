@@ -9,7 +9,7 @@
 //! computer's name and two lookalike copies.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::Arc;
 
 use quartermaster::campaign::machine_file;
@@ -20,7 +20,7 @@ use quartermaster::campaign::{
 use quartermaster::store::{CampaignId, Store, StoreError};
 use quartermaster::sync;
 
-use crate::cli_support::text;
+use crate::cli_support::{note_in, qm_in as qm_output, qm_ok as qm, text};
 
 /// A library in a folder of its own, recording as a player on a machine.
 struct Lib {
@@ -100,6 +100,16 @@ impl Lib {
     }
 }
 
+/// Ann's library begins the campaign in `root`'s shared folder, Bob's joins it.
+fn ann_and_bob(root: &Path) -> (PathBuf, Lib, Lib) {
+    let folder = root.join("shared");
+    let mut ann = lib(root, "Ann", "club-a");
+    ann.begin(&folder);
+    let mut bob = lib(root, "Bob", "club-b");
+    bob.join(&folder);
+    (folder, ann, bob)
+}
+
 fn scratch() -> tempfile::TempDir {
     let shm = Path::new("/dev/shm");
     if shm.is_dir() {
@@ -169,26 +179,6 @@ fn shown_as(record: &CampaignRecord, id: EventUid) -> Option<String> {
             .find(|e| e.id == id)
             .map(|e| record.recorded_by(e))
     })
-}
-
-fn qm_output(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn qm(data: &Path, args: &[&str]) -> String {
-    let out = qm_output(data, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    text(&out.stdout)
 }
 
 /// Item 2: a backdated claim to Bob's names, and a re-signed copy of his event, never take his
@@ -322,11 +312,7 @@ fn a_squatted_name_is_settled_by_an_admission_and_its_owner_records() {
 #[test]
 fn a_damaged_byte_in_a_machines_newest_line_is_healed_by_its_owner() {
     let root = scratch();
-    let folder = root.path().join("shared");
-    let mut ann = lib(root.path(), "Ann", "club-a");
-    ann.begin(&folder);
-    let mut bob = lib(root.path(), "Bob", "club-b");
-    bob.join(&folder);
+    let (folder, mut ann, mut bob) = ann_and_bob(root.path());
     ann.note("one");
     let two = ann.note("two");
     let own = ann.own_file(&folder);
@@ -360,11 +346,7 @@ fn a_damaged_byte_in_a_machines_newest_line_is_healed_by_its_owner() {
 #[test]
 fn a_note_flood_is_refused_when_recording_as_when_merging() {
     let root = scratch();
-    let folder = root.path().join("shared");
-    let mut ann = lib(root.path(), "Ann", "club-a");
-    ann.begin(&folder);
-    let mut bob = lib(root.path(), "Bob", "club-b");
-    bob.join(&folder);
+    let (folder, mut ann, mut bob) = ann_and_bob(root.path());
     let first = ann.note("first");
     let uid = ann.record().id;
     let intruder = MachineKey::from_secret([68; 32]);
@@ -416,11 +398,7 @@ fn a_note_flood_is_refused_when_recording_as_when_merging() {
 #[test]
 fn a_tidy_keeps_the_only_genuine_copy_and_live_machines_files() {
     let root = scratch();
-    let folder = root.path().join("shared");
-    let mut ann = lib(root.path(), "Ann", "club-a");
-    ann.begin(&folder);
-    let mut bob = lib(root.path(), "Bob", "club-b");
-    bob.join(&folder);
+    let (folder, mut ann, mut bob) = ann_and_bob(root.path());
     let bobs = bob.note("Bob's, before he leaves");
     let bob_machine = bob.store.machine_id().unwrap();
     // An edited copy of Bob's event, under its id, in Eve's file.
@@ -503,14 +481,7 @@ fn a_restored_backup_and_another_machines_line_in_this_file_are_no_copy() {
     qm(&ann, &["campaign", "new", "lorraine", "--name", "Lorraine"]);
     qm(&ann, &["campaign", "player", "Ann", "--machine", "club-a"]);
     qm(&ann, &["campaign", "share", "Lorraine", "--folder", f]);
-    let note = |data: &Path, text: &str| {
-        qm(
-            data,
-            &[
-                "campaign", "record", "Lorraine", "--battle", "1", "note", text,
-            ],
-        )
-    };
+    let note = note_in;
     note(&ann, "before the backup");
     let backup = root.path().join("backup.sqlite3");
     qm(&ann, &["db", "backup", "--out", backup.to_str().unwrap()]);
@@ -554,11 +525,7 @@ fn a_restored_backup_and_another_machines_line_in_this_file_are_no_copy() {
 #[test]
 fn two_syncs_of_one_library_at_once_wait_for_each_other() {
     let root = tempfile::tempdir().unwrap();
-    let folder = root.path().join("shared");
-    let mut ann = lib(root.path(), "Ann", "club-a");
-    ann.begin(&folder);
-    let mut bob = lib(root.path(), "Bob", "club-b");
-    bob.join(&folder);
+    let (folder, ann, mut bob) = ann_and_bob(root.path());
     for round in 0..6 {
         for n in 0..3 {
             bob.note(&format!("round {round} note {n}"));

@@ -118,6 +118,25 @@ impl Replica {
         self.seal_at(index, at, event);
     }
 
+    /// Adds the "What next?" battle (battle 4) with its setup as its first event, as a library
+    /// does; returns the setup's id.
+    fn add_what_next(&mut self, extra_artillery: bool) -> EventUid {
+        let plan = BattlePlan::Armour(what_next(4, extra_artillery).unwrap());
+        self.record.campaign.battles.push(plan.clone());
+        self.record.logs.push(Vec::new());
+        self.record.aside.push(Vec::new());
+        let battles = self.record.logs.len();
+        self.record.withheld.resize(battles, Vec::new());
+        self.seal_at(
+            3,
+            Position {
+                follows: None,
+                seq: 1,
+            },
+            Event::BattleAdded { plan },
+        )
+    }
+
     fn merge_from(&mut self, other: &CampaignRecord) {
         self.record = merge(&self.record, other).unwrap().0;
     }
@@ -560,20 +579,7 @@ fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing
     bob.merge_from(&ann.record);
     // Both add battle 4 before syncing, Bob with the extra artillery.
     for (replica, extra) in [(&mut ann, false), (&mut bob, true)] {
-        let plan = BattlePlan::Armour(what_next(4, extra).unwrap());
-        replica.record.campaign.battles.push(plan.clone());
-        replica.record.logs.push(Vec::new());
-        replica.record.aside.push(Vec::new());
-        let battles = replica.record.logs.len();
-        replica.record.withheld.resize(battles, Vec::new());
-        replica.seal_at(
-            3,
-            Position {
-                follows: None,
-                seq: 1,
-            },
-            Event::BattleAdded { plan },
-        );
+        replica.add_what_next(extra);
     }
     bob.play(0, 2, 0, 0);
     ann.merge_from(&bob.record);
@@ -635,6 +641,19 @@ fn an_event_whose_seed_is_not_the_derived_one_is_refused_on_merge() {
         report.refused.iter().any(|r| r.reason.contains("seed")),
         "{report:?}"
     );
+}
+
+/// Ann and Bob, each having written a note after battle 1's first event without seeing the
+/// other's; Ann has merged Bob's copy (her battle 1 is forked), Bob has not merged Ann's.
+fn forked_after_the_first_event() -> (Replica, Replica) {
+    let mut ann = Replica::new(1);
+    ann.play(0, 1, 0, 0);
+    let mut bob = Replica::new(2);
+    bob.merge_from(&ann.record);
+    ann.play(0, 1, 0, 1);
+    bob.play(0, 1, 0, 1);
+    ann.merge_from(&bob.record);
+    (ann, bob)
 }
 
 /// An unsigned event with its id, place and content given.
@@ -709,13 +728,7 @@ fn an_unsigned_event_is_refused_wherever_it_sits_in_a_campaign_begun_signed() {
 /// whatever order the two arrive in (together, or the child first and the choice later).
 #[test]
 fn an_event_hung_after_a_choice_is_refused_and_the_choice_taken_in_any_order() {
-    let mut ann = Replica::new(1);
-    ann.play(0, 1, 0, 0);
-    let mut bob = Replica::new(2);
-    bob.merge_from(&ann.record);
-    ann.play(0, 1, 0, 1);
-    bob.play(0, 1, 0, 1);
-    ann.merge_from(&bob.record);
+    let (mut ann, bob) = forked_after_the_first_event();
     let keep = ann.record.open_fork(0).expect("forked").branches[0].first;
     ann.choose(0, keep);
     let choice = ann.record.aside[0]
@@ -813,13 +826,7 @@ fn a_choice_before_its_branch_waits_for_it() {
 /// recording time; the next choice, made seeing both, settles it everywhere.
 #[test]
 fn two_choices_that_disagree_keep_the_fork_open_until_a_player_chooses_again() {
-    let mut ann = Replica::new(1);
-    ann.play(0, 1, 0, 0);
-    let mut bob = Replica::new(2);
-    bob.merge_from(&ann.record);
-    ann.play(0, 1, 0, 1);
-    bob.play(0, 1, 0, 1);
-    ann.merge_from(&bob.record);
+    let (mut ann, mut bob) = forked_after_the_first_event();
     bob.merge_from(&ann.record);
     let fork = ann.record.open_fork(0).unwrap();
     let (first, second) = (fork.branches[0].first, fork.branches[1].first);
@@ -874,20 +881,7 @@ fn two_identical_setups_of_a_battle_are_no_fork() {
     let mut ann = Replica::new(1);
     let mut bob = Replica::new(2);
     for replica in [&mut ann, &mut bob] {
-        let plan = BattlePlan::Armour(what_next(4, false).unwrap());
-        replica.record.campaign.battles.push(plan.clone());
-        replica.record.logs.push(Vec::new());
-        replica.record.aside.push(Vec::new());
-        let battles = replica.record.logs.len();
-        replica.record.withheld.resize(battles, Vec::new());
-        replica.seal_at(
-            3,
-            Position {
-                follows: None,
-                seq: 1,
-            },
-            Event::BattleAdded { plan },
-        );
+        replica.add_what_next(false);
     }
     ann.merge_from(&bob.record);
     bob.merge_from(&ann.record);
@@ -906,20 +900,7 @@ fn two_identical_setups_of_a_battle_are_no_fork() {
 #[test]
 fn the_revision_floor_holds_right_after_a_setup() {
     let mut ann = Replica::new(1);
-    let plan = BattlePlan::Armour(what_next(4, false).unwrap());
-    ann.record.campaign.battles.push(plan.clone());
-    ann.record.logs.push(Vec::new());
-    ann.record.aside.push(Vec::new());
-    let battles = ann.record.logs.len();
-    ann.record.withheld.resize(battles, Vec::new());
-    let setup = ann.seal_at(
-        3,
-        Position {
-            follows: None,
-            seq: 1,
-        },
-        Event::BattleAdded { plan },
-    );
+    let setup = ann.add_what_next(false);
     let bob = {
         let mut bob = Replica::new(2);
         bob.merge_from(&ann.record);

@@ -250,7 +250,7 @@ fn tidy(
         )?;
     }
     if redundant.is_empty() {
-        writeln!(out, "Nothing to remove.")?;
+        writeln!(out, "Nothing to remove: {}.", sync::tidy::RULE)?;
         return Ok(EXIT_OK);
     }
     if !yes {
