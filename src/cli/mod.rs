@@ -127,12 +127,8 @@ pub fn run(
             units::units(ruleset.as_deref(), data_dir, json, out, err)
         }
         Command::Force(command) => force::run(command, data_dir, out),
-<<<<<<< HEAD
-        Command::Campaign(command) => campaign::run(command, data_dir, out, err),
-=======
         Command::Data(command) => data::run(command, data_dir, out),
-        Command::Campaign(command) => campaign::run(command, data_dir, out),
->>>>>>> bsdata
+        Command::Campaign(command) => campaign::run(command, data_dir, out, err),
         Command::League { folder, json } => league::run(&folder, json, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
         Command::Export(command) => export::run(command, data_dir, out, err),

@@ -374,7 +374,8 @@ fn campaign_page(
     };
     if let Some(fork) = record.open_fork(open.battle) {
         // Nothing can be recorded until the players choose; say so where the tracker was.
-        actions.extend(fork_panel(&fork, battle.plan, ui));
+        let sentence = fork.describe(battle.plan.number(), &|e| record.recorded_by(e));
+        actions.extend(fork_panel(&fork, &sentence, battle.plan, ui));
     } else {
         set_aside_panel(state, record, open.battle, battle.plan, ui);
         match battle.plan {
@@ -679,19 +680,14 @@ fn tidy_panel(
                     );
                     ui.weak(crate::rules::words::amount(f.bytes, "bytes"));
                     ui.weak(crate::rules::words::amount(f.events as u64, "events"));
-                    ui.label(match (f.own, f.redundant, &f.unreadable) {
-                        (true, _, _) => "this machine's".to_string(),
-                        (_, _, Some(why)) => format!("kept: {why}"),
-                        (_, true, _) => "redundant: every event is in another file".to_string(),
-                        _ => "kept: holds events no other file has".to_string(),
-                    });
+                    ui.label(f.verdict());
                     ui.end_row();
                 }
             });
         let redundant = survey.files.iter().filter(|f| f.redundant).count();
         ui.horizontal(|ui| {
             if redundant == 0 {
-                ui.weak("Nothing to remove: every other file holds an event found nowhere else.");
+                ui.weak(format!("Nothing to remove: {}.", crate::sync::tidy::RULE));
             } else if ui
                 .add_enabled(
                     !state.confirm_tidy,
@@ -711,7 +707,7 @@ fn tidy_panel(
         });
         if state.confirm_tidy && redundant > 0 {
             ui.horizontal(|ui| {
-                ui.label("Nothing is lost: another file holds each of their events.");
+                ui.label("Nothing is lost: their machines are gone, and this machine's file holds each of their events.");
                 if ui.button("Remove them").clicked() {
                     state.confirm_tidy = false;
                     actions.push(campaign(CampaignCommand::TidyFolder));
@@ -745,18 +741,20 @@ pub(super) fn labelled_field(
 
 /// An open fork: every branch side by side with who recorded it and when, and a button to keep
 /// each.
-fn fork_panel(fork: &campaign::Fork<'_>, plan: &BattlePlan, ui: &mut egui::Ui) -> Vec<Action> {
+fn fork_panel(
+    fork: &campaign::Fork<'_>,
+    sentence: &str,
+    plan: &BattlePlan,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.heading(if fork.after_seq == 0 {
         "This battle is forked at its start".to_string()
     } else {
         format!("This battle is forked after event {}", fork.after_seq)
     });
-    let who: Vec<String> = fork.branches.iter().map(|b| b.recorded_by()).collect();
-    ui.strong(format!(
-        "{} must choose which branch goes on.",
-        who.join(" or ")
-    ));
+    // Who recorded what, or whose choices disagree, in a sentence (as `sync` says it).
+    ui.strong(capitalized(sentence));
     ui.label(format!(
         "{} machines recorded different events after the same one. Choose the branch to go on with: \
          the other is set aside (it stays in the log and can be restored later). \
@@ -795,6 +793,14 @@ fn fork_panel(fork: &campaign::Fork<'_>, plan: &BattlePlan, ui: &mut egui::Ui) -
         }
     });
     actions
+}
+
+/// `text` with its first letter a capital (a sentence shown on its own).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// Events of a branch listed in the fork view (the log below has them all).

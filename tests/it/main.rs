@@ -9,6 +9,8 @@ mod battle_registry;
 mod campaign_import;
 mod campaign_share;
 mod campaign_sync;
+mod campaign_trust;
+mod campaign_trust_items;
 mod cli;
 mod cli_campaign;
 mod cli_campaign_rulesets;

@@ -358,8 +358,16 @@ fn a_version_3_database_gives_its_campaign_and_events_ids_and_keeps_every_event(
         campaign::describe::describe(&fire.event, &record.campaign.battles[0])
             .ends_with("(legacy: situation not recorded)")
     );
+    // Everything loads but the fixture's campaign from before the campaign engine, which is
+    // kept and said to be so (it cannot be opened or exported).
     let report = store.check().unwrap();
-    assert!(report.ok(), "{report:?}");
+    assert!(report.integrity_ok(), "{report:?}");
+    assert_eq!(report.content_problems.len(), 1, "{report:?}");
+    assert!(
+        report.content_problems[0].contains("predates the campaign engine")
+            && report.content_problems[0].contains("cannot be exported"),
+        "{report:?}"
+    );
     campaign::verify::verify_record(record).unwrap();
 
     // Play goes on after the upgrade, recording situations, and the whole log still verifies.
@@ -374,6 +382,7 @@ fn a_version_3_database_gives_its_campaign_and_events_ids_and_keeps_every_event(
             .record_event(stored.battle_ids[0], at, &event)
             .unwrap();
         stored.record.add(0, logged).unwrap();
+        stored.record.add_admissions(store.take_admitted()).unwrap();
     }
     let reloaded = store.load_campaign(id).unwrap().record;
     assert_eq!(reloaded, stored.record);
@@ -433,11 +442,50 @@ fn a_version_4_database_keeps_its_unsigned_events_and_play_goes_on_signed() {
     );
     campaign::seal::check(stored.record.id, 1, &logged).unwrap();
     stored.record.add(0, logged).unwrap();
+    stored.record.add_admissions(store.take_admitted()).unwrap();
     let reloaded = store.load_campaign(id).unwrap().record;
     assert_eq!(reloaded, stored.record);
     let text = campaign::file::to_json(&reloaded).unwrap();
     assert_eq!(campaign::file::parse(&text).unwrap(), reloaded);
     assert_eq!(reloaded.players().len(), 1);
+}
+
+/// `v5.db` was written at schema version 5 (signed events, no campaign genesis yet): the v4
+/// fixture's campaign, its two unsigned events from before signatures and one signed note.
+/// (It also holds the Bolt Action force the army-data upgrade reads; `v6.db` is this file with
+/// migration 0006 applied, no army data imported yet.)
+/// Upgraded, the campaign has no genesis (begun before campaigns were rooted), the key that
+/// signed is listed among its signers without reading an event, everything still loads and
+/// verifies, and play goes on (the library admitting its own names as it records).
+#[test]
+fn a_version_5_database_keeps_its_signed_events_and_lists_who_signed() {
+    let dir = data_dir_with(5);
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let id = store.find_campaign("Lorraine 1944").unwrap().unwrap();
+    let mut stored = store.load_campaign(id).unwrap();
+    assert!(stored.record.genesis.is_none());
+    assert_eq!(stored.record.logs[0].len(), 3);
+    assert_eq!(stored.record.unsigned_events(), 2);
+    let signed = stored.record.logs[0][2].seal.expect("signed at schema 5");
+    let basis = store.membership_basis(id).unwrap();
+    assert_eq!(basis.signed.len(), 1);
+    assert!(basis.signed.iter().all(|(key, by)| *key == signed.key
+        && (by.player.as_str(), by.machine.as_str()) == ("Ann", "club-laptop")));
+    campaign::verify::verify_record(&stored.record).unwrap();
+    assert!(store.check().unwrap().ok());
+    let at = stored.record.next_position(0).unwrap();
+    let event = Event::Note {
+        text: "after the upgrade".into(),
+    };
+    let logged = store
+        .record_event(stored.battle_ids[0], at, &event)
+        .unwrap();
+    stored.record.add(0, logged).unwrap();
+    stored.record.add_admissions(store.take_admitted()).unwrap();
+    let reloaded = store.load_campaign(id).unwrap().record;
+    assert_eq!(reloaded, stored.record);
+    assert_eq!(reloaded.logs[0].len(), 4);
 }
 
 /// A schema-version-2 database: the version-1 fixture with migration 0002 applied as version 2
@@ -620,7 +668,7 @@ fn a_failing_upgrade_rolls_back_and_leaves_the_old_version_and_data() {
 }
 
 /// `v5.db` is `v4.db` upgraded by migration 0005 as version 5 of the app did, with a Bolt
-/// Action force of two squads at 70 points each. Upgraded to version 6 (army data), the force
+/// Action force of two squads at 70 points each. Upgraded (army data), the force
 /// reads as it was, nothing is imported yet, and a force organisation from army data saves and
 /// reads back whole.
 #[test]

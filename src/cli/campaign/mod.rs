@@ -7,6 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 
 mod flags;
+mod import;
 mod next;
 pub(crate) mod record;
 mod show;
@@ -123,13 +124,17 @@ pub enum CampaignCommand {
         /// Join the campaign at PATH under this name (when NAME is another campaign here).
         #[arg(long = "as", value_name = "NEW_NAME")]
         join_as: Option<String>,
-        /// List the shared folder's files by machine and remove those whose every event
-        /// another file holds (after asking).
+        /// List the shared folder's files by machine and remove those of machines gone (silent
+        /// for 30 days, or named with --departed) whose every line this library holds (after
+        /// asking).
         #[arg(long, conflicts_with_all = ["path", "join_as"])]
         tidy: bool,
         /// With --tidy: remove without asking.
         #[arg(long, requires = "tidy")]
         yes: bool,
+        /// With --tidy: a machine the players say left (its machine id or name; repeatable).
+        #[arg(long, requires = "tidy", value_name = "MACHINE")]
+        departed: Vec<String>,
         /// Print JSON: {folder, files: [{file, status, note}], added, …}.
         #[arg(long)]
         json: bool,
@@ -159,6 +164,21 @@ pub enum CampaignCommand {
         /// Print JSON: the changes and the new battle's units.
         #[arg(long)]
         json: bool,
+    },
+    /// Settle who a name belongs to when two keys claim it (`campaign show` and `sync` say
+    /// when): admits the key with this fingerprint under PLAYER (and --machine). Run it on a
+    /// machine already admitted, after comparing fingerprints at the table.
+    Admit {
+        /// The campaign's name (case does not matter).
+        name: String,
+        /// The player name the key records as.
+        player: String,
+        /// The machine name the key records as.
+        #[arg(long, default_value = "")]
+        machine: String,
+        /// The key's fingerprint, as `campaign show` lists it (3F9A-C21E).
+        #[arg(long, value_name = "FINGERPRINT")]
+        key: String,
     },
     /// Who this machine records events as (asked once): `campaign player NAME`.
     Player {
@@ -266,10 +286,7 @@ pub fn run(
                     Some(budgets),
                 )?
             };
-            let stored = store.create_campaign_record(&CampaignRecord::new(
-                crate::store::new_campaign_uid(),
-                created,
-            ))?;
+            let stored = store.start_campaign(created)?;
             writeln!(out, "{}", stored.record.campaign.name)?;
             for plan in &stored.record.campaign.battles {
                 writeln!(out, "  {}", plan.title())?;
@@ -339,43 +356,19 @@ pub fn run(
             })
         }
         CampaignCommand::Import { file: path, name } => {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
             let mut store = open(data_dir_arg)?;
-            let mut copy = false;
-            if let Some(name) = name {
-                crate::campaign::text::name(name.trim())
-                    .map_err(|message| anyhow::anyhow!("--name: {message}"))?;
-                // The same campaign is already here: a new name asks for a separate copy,
-                // with ids of its own (so the two never merge into each other by mistake).
-                if store.find_campaign_by_uid(record.id)?.is_some() {
-                    record = record.as_copy(crate::store::new_campaign_uid());
-                    copy = true;
-                }
-                record.campaign.name = name.trim().to_string();
-            }
-            let stored = store.create_campaign_record(&record).with_context(|| {
-                format!(
-                    "cannot import {} (use --name to store it under another name)",
-                    path.display()
-                )
-            })?;
-            writeln!(out, "{}", stored.record.campaign.name)?;
-            if copy {
-                writeln!(
-                    out,
-                    "  (a separate copy: this library already holds the campaign the file came from)"
-                )?;
-            }
-            Ok(EXIT_OK)
+            import::run(&mut store, &path, name.as_deref(), out)
         }
         CampaignCommand::WhatNext {
             name,
             extra_artillery,
         } => {
             let mut store = open(data_dir_arg)?;
-            let mut stored = load(&store, &name)?;
+            // What the other machines wrote first: a battle another player added a moment ago
+            // is not added twice.
+            let id = load(&store, &name)?.id;
+            record::catch_up(&mut store, id, false, out)?;
+            let mut stored = store.load_campaign(id)?;
             let number = stored.record.add_what_next(extra_artillery)?;
             store.add_campaign_battle(stored.id, &stored.record.campaign)?;
             writeln!(
@@ -398,6 +391,7 @@ pub fn run(
             join_as,
             tidy,
             yes,
+            departed,
             json,
         } => {
             let mut store = open(data_dir_arg)?;
@@ -406,6 +400,7 @@ pub fn run(
                 join_as: join_as.as_deref(),
                 tidy,
                 yes,
+                departed,
                 json,
             };
             let stdin = std::io::stdin();
@@ -433,6 +428,15 @@ pub fn run(
         CampaignCommand::Record(args) => {
             let mut store = open(data_dir_arg)?;
             record::run(&mut store, args, out)
+        }
+        CampaignCommand::Admit {
+            name,
+            player,
+            machine,
+            key,
+        } => {
+            let mut store = open(data_dir_arg)?;
+            sync::admit(&mut store, &name, &player, &machine, &key, out)
         }
         CampaignCommand::Player { name, machine } => {
             let mut store = open(data_dir_arg)?;

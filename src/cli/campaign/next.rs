@@ -34,7 +34,13 @@ pub fn run(data_dir_arg: Option<&Path>, args: &NextArgs<'_>, out: &mut dyn Write
         ..
     } = *args;
     let mut store = open(data_dir_arg)?;
-    let stored = load(&store, name)?;
+    // What the other machines wrote first, as `record` does: a battle another player set up a
+    // moment ago is not set up twice (a fork at its start).
+    let id = load(&store, name)?.id;
+    if !dry_run {
+        super::record::catch_up(&mut store, id, json, out)?;
+    }
+    let stored = store.load_campaign(id)?;
     let mut record = stored.record.clone();
     let own: Vec<crate::rules::Card> = store.custom_cards()?.into_iter().map(|(_, c)| c).collect();
     let mut bought: Sides<Vec<Reinforcement>> = Sides::default();

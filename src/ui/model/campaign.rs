@@ -274,10 +274,7 @@ impl Model {
                         campaign::new_simple(&name, ruleset, players)?
                     }
                 };
-                let stored = self.store.create_campaign_record(&CampaignRecord::new(
-                    crate::store::new_campaign_uid(),
-                    created,
-                ))?;
+                let stored = self.store.start_campaign(created)?;
                 self.info(format!("Started campaign {}", stored.record.campaign.name));
                 self.campaign = Some(OpenCampaign::new(stored, 0, None));
                 self.refresh_campaigns();
@@ -341,23 +338,25 @@ impl Model {
             }
             CampaignCommand::SurveyFolder => {
                 let id = self.open_id()?;
-                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
+                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id, &[])?;
                 self.tidy = Some(TidySurvey { id, folder, files });
                 self.show_store_notices();
             }
             CampaignCommand::TidyFolder => {
                 let id = self.open_id()?;
-                let removed = crate::sync::tidy::tidy(&mut self.store, id)?;
+                let removed = crate::sync::tidy::tidy(&mut self.store, id, &[])?;
                 self.info(format!(
                     "Removed {} from the shared folder: {}",
                     crate::rules::words::amount(removed.len() as u64, "files"),
                     removed.join(", ")
                 ));
-                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
+                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id, &[])?;
                 self.tidy = Some(TidySurvey { id, folder, files });
             }
             CampaignCommand::CloseSurvey => self.tidy = None,
             CampaignCommand::ChooseBranch(keep) => {
+                // The other player may have chosen a moment ago: choose on the table as it is.
+                self.catch_up_open()?;
                 let open = self
                     .campaign
                     .as_ref()
@@ -414,6 +413,7 @@ impl Model {
                 self.record(&event)?;
             }
             CampaignCommand::AddWhatNext { extra_artillery } => {
+                self.catch_up_open()?;
                 let open = self
                     .campaign
                     .as_mut()
@@ -425,6 +425,7 @@ impl Model {
                     .add_campaign_battle(open.stored.id, &record.campaign)?;
                 let index = record.campaign.battles.len() - 1;
                 record.add(index, setup)?;
+                record.add_admissions(self.store.take_admitted())?;
                 open.stored.record = record;
                 open.stored.battle_ids.push(battle);
                 open.battle = index;
@@ -434,6 +435,7 @@ impl Model {
                 self.refresh_campaigns();
             }
             CampaignCommand::AddBattle { name, forces } => {
+                self.catch_up_open()?;
                 let ruleset = self
                     .campaign
                     .as_ref()
@@ -484,6 +486,7 @@ impl Model {
                     .add_campaign_battle(open.stored.id, &record.campaign)?;
                 let index = record.campaign.battles.len() - 1;
                 record.add(index, setup)?;
+                record.add_admissions(self.store.take_admitted())?;
                 open.stored.record = record;
                 open.stored.battle_ids.push(battle);
                 open.battle = index;
@@ -495,6 +498,7 @@ impl Model {
                 promote_after,
                 reinforcements,
             } => {
+                self.catch_up_open()?;
                 let open = self
                     .campaign
                     .as_mut()
@@ -523,6 +527,7 @@ impl Model {
                     .add_campaign_battle(open.stored.id, &record.campaign)?;
                 let index = record.campaign.battles.len() - 1;
                 record.add(index, setup)?;
+                record.add_admissions(self.store.take_admitted())?;
                 open.stored.record = record;
                 open.stored.battle_ids.push(battle);
                 open.battle = index;
@@ -561,13 +566,19 @@ impl Model {
                 ));
             }
             CampaignCommand::Import(path) => {
-                let text = std::fs::read_to_string(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let text = crate::sync::read_campaign_file(&path)
+                    .map_err(|why| anyhow!("cannot read {}: {why}", path.display()))?;
                 let mut record =
                     file::parse(&text).with_context(|| format!("{}", path.display()))?;
-                if self.store.find_campaign_by_uid(record.id)?.is_some() {
+                if self.store.find_campaign_by_uid(record.id)?.is_some()
+                    || self.store.find_sealed_from(record.id)?.is_some()
+                {
                     // Already here: the window's import makes a separate copy ("Sync" merges).
                     record = record.as_copy(crate::store::new_campaign_uid());
+                }
+                if record.genesis.is_none() {
+                    // Begun before campaigns were rooted: sealed here (docs/trust.md).
+                    record = self.store.seal_campaign(&record)?;
                 }
                 let base = record.campaign.name.clone();
                 let mut n = 2;
@@ -629,6 +640,7 @@ impl Model {
         match self.sync_reporting(id, &folder) {
             Ok(report)
                 if report.added > 0
+                    || report.admissions > 0
                     || !report.refused.is_empty()
                     || report.reidentified.is_some() =>
             {
@@ -640,6 +652,25 @@ impl Model {
             _ => {}
         }
         true
+    }
+
+    /// Takes in what the other machines wrote to the open campaign's folder before an action
+    /// that writes (a choice, a new battle), as the command line's `record` does: a fork
+    /// another player settled a moment ago, or a battle another player added, is seen first.
+    fn catch_up_open(&mut self) -> anyhow::Result<()> {
+        let Some(open) = &self.campaign else {
+            return Ok(());
+        };
+        let Some(folder) = open.shared.clone() else {
+            return Ok(());
+        };
+        let id = open.stored.id;
+        match self.sync_reporting(id, &folder) {
+            Ok(report) => self.after_sync(id, report),
+            // A folder away for now (an unplugged stick): the action goes ahead, as recording
+            // does.
+            Err(_) => Ok(()),
+        }
     }
 
     /// Syncs the campaign just opened with its folder, saying what happened.
@@ -689,7 +720,8 @@ impl Model {
         report: crate::sync::SyncReport,
     ) -> anyhow::Result<()> {
         if let Some(open) = self.campaign.as_mut().filter(|o| o.stored.id == id) {
-            let mut reload = report.battles_added > 0 || open.shared.is_none();
+            let mut reload =
+                report.battles_added > 0 || report.admissions > 0 || open.shared.is_none();
             if !reload {
                 for (index, e) in &report.taken {
                     if open.stored.record.add(*index, e.clone()).is_err() {
@@ -719,6 +751,7 @@ impl Model {
             && report.refused.is_empty()
             && report.skipped().count() == 0
             && report.notices.is_empty()
+            && report.conflicts.is_empty()
             && report.wrote.is_none();
         if quiet {
             return Ok(());
@@ -734,6 +767,7 @@ impl Model {
             )
         }));
         lines.extend(report.notices.iter().cloned());
+        lines.extend(report.conflicts.iter().cloned());
         let text = format!("Sync: {}", report.summary());
         if lines.is_empty() {
             self.info(text);
@@ -781,6 +815,10 @@ impl Model {
             Ok(logged) => {
                 open.recorded_here = Some((open.battle, logged.id));
                 open.stored.record.add(open.battle, logged)?;
+                // This machine's names admitted with its first event under them.
+                open.stored
+                    .record
+                    .add_admissions(self.store.take_admitted())?;
                 open.changed(open.battle);
             }
             Err(changed @ StoreError::BattleChanged { .. }) => {
