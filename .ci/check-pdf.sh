@@ -5,7 +5,11 @@
 # - every font is embedded (pdffonts "emb" = yes) and subset ("sub" = yes);
 # - pdftotext finds each TEXT given (e.g. a unit name such as "Sturmgeschütz III");
 # - no word's box, as poppler measures it, comes within 5 mm of the paper's edge, where
-#   many printers cannot print (a cross-check of tests/it/export_matrix.rs by another reader).
+#   many printers cannot print (a cross-check of tests/it/export_matrix.rs by another reader);
+# - the document asks the print dialog for actual size (/ViewerPreferences /PrintScaling
+#   /None), and pdftotext finds the scale bar's "print at 100 %" on a sheet.
+#   A print shop's card pages (a TrimBox inside the page) bleed to the edge: their words are
+#   checked 6 mm from it (3 mm of bleed and 3 mm of safe zone) instead.
 # Needs poppler-utils (apt-get install -y poppler-utils). Exit 0 when all checks pass.
 set -eu
 
@@ -53,9 +57,26 @@ for wanted in "$@"; do
     esac
 done
 
-# 5 mm = 14.17 pt. pdftotext -bbox prints one <page width= height=> per page and one
-# <word xMin= yMin= xMax= yMax=> per word, in points from the top-left corner.
-near_edge=$(pdftotext -bbox "$pdf" - | awk -v edge=14.17 '
+if ! LC_ALL=C grep -aq '/PrintScaling */None' "$pdf"; then
+    echo "check-pdf: $pdf does not ask to print at actual size (/PrintScaling /None)" >&2
+    fail=1
+fi
+# A print shop's pages: the TrimBox differs from the MediaBox.
+edge=14.17
+trim=$(pdfinfo -box "$pdf" | sed -n 's/^TrimBox: *//p' | head -n 1)
+media=$(pdfinfo -box "$pdf" | sed -n 's/^MediaBox: *//p' | head -n 1)
+if [ -n "$trim" ] && [ "$trim" != "$media" ]; then
+    edge=16.9
+else
+    case $text in
+        *"print at 100 %"*) ;;
+        *) echo "check-pdf: no 'print at 100 %' scale bar in $pdf" >&2; fail=1 ;;
+    esac
+fi
+
+# 5 mm = 14.17 pt (6 mm = 17.01 pt, less a rounding). pdftotext -bbox prints one <page width= height=> per
+# page and one <word xMin= yMin= xMax= yMax=> per word, in points from the top-left corner.
+near_edge=$(pdftotext -bbox "$pdf" - | awk -v edge="$edge" '
     function attr(name,   m) { return match($0, name "=\"[0-9.]+\"") ? substr($0, RSTART + length(name) + 2, RLENGTH - length(name) - 3) + 0 : -1 }
     /<page / { w = attr("width"); h = attr("height"); page++ }
     /<word / {
@@ -66,7 +87,7 @@ near_edge=$(pdftotext -bbox "$pdf" - | awk -v edge=14.17 '
         }
     }')
 if [ -n "$near_edge" ]; then
-    echo "check-pdf: text within 5 mm of the paper's edge in $pdf:" >&2
+    echo "check-pdf: text within $edge pt of the paper's edge in $pdf:" >&2
     printf '%s\n' "$near_edge" | head -n 5 >&2
     fail=1
 fi

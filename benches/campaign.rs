@@ -153,7 +153,8 @@ fn machine_files(record: &CampaignRecord, folder: &std::path::Path) -> usize {
     std::fs::create_dir_all(folder).unwrap();
     let nobody = campaign::Recorder::default();
     let mut text =
-        campaign::machine_file::header_line(record.id, "m", &nobody, &record.definition()).unwrap();
+        campaign::machine_file::header_line(record.id, "m", &nobody, &record.definition(), None)
+            .unwrap();
     for index in 0..record.campaign.battles.len() {
         for e in record.all_events(index) {
             text.push_str(
@@ -164,9 +165,14 @@ fn machine_files(record: &CampaignRecord, folder: &std::path::Path) -> usize {
     for machine in 0..10 {
         let name = format!("machine-{machine}");
         let header_end = text.find('\n').unwrap();
-        let header =
-            campaign::machine_file::header_line(record.id, &name, &nobody, &record.definition())
-                .unwrap();
+        let header = campaign::machine_file::header_line(
+            record.id,
+            &name,
+            &nobody,
+            &record.definition(),
+            None,
+        )
+        .unwrap();
         let body = format!("{header}{}", &text[header_end + 1..]);
         std::fs::write(
             folder.join(quartermaster::sync::file_name(record.id, &name)),

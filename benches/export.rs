@@ -113,7 +113,7 @@ fn after_action(c: &mut Criterion) {
         .len();
     println!(
         "after-action report, battle of {events} events: {pages} pages, {} bytes",
-        bytes.len()
+        bytes.bytes.len()
     );
     let mut group = c.benchmark_group("export");
     group.sample_size(20);

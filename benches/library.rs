@@ -21,7 +21,11 @@ fn filter(c: &mut Criterion) {
     let cards = ten_thousand_cards();
     let refs: Vec<CardEntry<'_>> = cards
         .iter()
-        .map(|card| CardEntry { card, custom: None })
+        .map(|card| CardEntry {
+            card,
+            custom: None,
+            data: false,
+        })
         .collect();
     let mut group = c.benchmark_group("library_10k");
     for query in ["p", "pan", "panzer 01", "tiger"] {

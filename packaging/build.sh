@@ -32,19 +32,14 @@ if [ "$what" = appimage ] || [ "$what" = all ]; then
     echo "mksquashfs is missing: apt-get install squashfs-tools" >&2
     exit 1
   }
-  # The runtime comes from a crate on crates.io (see packaging/appimage-runtime/Cargo.toml),
-  # checked against the digest it had when this script was written.
-  manifest=packaging/appimage-runtime/Cargo.toml
-  cargo fetch --locked --manifest-path "$manifest"
-  crate_dir=$(cargo metadata --locked --format-version 1 --manifest-path "$manifest" |
-    python3 -c 'import json,sys,os; m=json.load(sys.stdin); print(next(os.path.dirname(p["manifest_path"]) for p in m["packages"] if p["name"]=="appimage"))')
-  runtime="$crate_dir/assets/runtime-x86_64"
-  expected=$(cat packaging/appimage-runtime.sha256)
-  actual=$(sha256sum "$runtime" | cut -d' ' -f1)
-  if [ "$expected" != "$actual" ]; then
-    echo "the AppImage runtime's digest changed ($actual, expected $expected): not using it" >&2
-    exit 1
-  fi
+  # The runtime is our own (packaging/appimage-runtime): statically linked, it unpacks the image
+  # into the user's cache and starts it, so the AppImage runs without FUSE 2 (which most
+  # current systems lack). Built for the explicit target so the static flag skips build scripts.
+  step "AppImage runtime (packaging/appimage-runtime, static)"
+  RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --locked \
+    --manifest-path packaging/appimage-runtime/Cargo.toml \
+    --target x86_64-unknown-linux-gnu --target-dir "$target_dir/appimage-runtime"
+  runtime="$target_dir/appimage-runtime/x86_64-unknown-linux-gnu/release/quartermaster-appimage-runtime"
   out="$target_dir/appimage"
   appdir="$out/Quartermaster.AppDir"
   rm -rf "$appdir"
@@ -63,8 +58,11 @@ if [ "$what" = appimage ] || [ "$what" = all ]; then
   image="$out/Quartermaster-$version-x86_64.AppImage"
   rm -f "$image" "$out/image.squashfs"
   mksquashfs "$appdir" "$out/image.squashfs" -root-owned -noappend -comp gzip -quiet
-  cat "$runtime" "$out/image.squashfs" > "$image"
+  # An AppImage's mark, "AI" and its type (2), in the ELF header's padding at offset 8.
+  cp "$runtime" "$out/runtime"
+  printf 'AI\002' | dd of="$out/runtime" bs=1 seek=8 conv=notrunc status=none
+  cat "$out/runtime" "$out/image.squashfs" > "$image"
   chmod +x "$image"
-  rm "$out/image.squashfs"
+  rm "$out/image.squashfs" "$out/runtime"
   ls -l "$image"
 fi

@@ -19,7 +19,9 @@ pub const FORMAT: &str = "quartermaster-campaign";
 /// to each event recorded since, the rules `revision` it was resolved under and its `seal`
 /// (signing key and signature, its id made from its content: [`super::seal`]), and battles
 /// added during the campaign as `battle_added` events; version 3 files read as before.
-pub const VERSION: u32 = 4;
+/// Version 5 adds the campaign's `genesis` (its id is the genesis's digest), the members'
+/// `admissions` and the events not in play (`withheld`); version 4 files read as before.
+pub const VERSION: u32 = 5;
 /// The first version whose events carry ids.
 const FIRST_WITH_IDS: u64 = 3;
 /// The oldest file version this build reads.
@@ -138,23 +140,33 @@ fn current_file(text: &str) -> Option<CampaignRecord> {
         format: String,
         version: u32,
         id: CampaignUid,
+        #[serde(default)]
+        genesis: Option<super::genesis::Genesis>,
         campaign: super::Campaign,
         logs: Vec<Vec<super::LoggedEvent>>,
         aside: Vec<Vec<super::LoggedEvent>>,
+        #[serde(default)]
+        withheld: Vec<Vec<super::LoggedEvent>>,
+        #[serde(default)]
+        admissions: Vec<super::membership::Admission>,
     }
     let file: Current = serde_json::from_str(text).ok()?;
-    // Version 4's fields are additive: a version 3 file reads into the same types.
+    // Versions 4 and 5 only add fields: a version 3 file reads into the same types.
     let current = (FIRST_WITH_IDS..=u64::from(VERSION)).contains(&u64::from(file.version));
-    (file.format == FORMAT && current).then_some(CampaignRecord {
-        id: file.id,
-        campaign: file.campaign,
-        logs: file.logs,
-        aside: file.aside,
-    })
+    if file.format != FORMAT || !current {
+        return None;
+    }
+    let mut record = CampaignRecord::new(file.id, file.campaign);
+    record.genesis = file.genesis;
+    record.logs = file.logs;
+    record.aside = file.aside;
+    record.withheld = file.withheld;
+    record.admissions = file.admissions;
+    Some(record)
 }
 
 /// A record as read, checked and laid out again.
-fn lay_out(record: CampaignRecord) -> Result<CampaignRecord, CampaignError> {
+fn lay_out(mut record: CampaignRecord) -> Result<CampaignRecord, CampaignError> {
     if record.logs.len() != record.campaign.battles.len() {
         return Err(CampaignError::Invalid {
             field: "logs",
@@ -169,22 +181,33 @@ fn lay_out(record: CampaignRecord) -> Result<CampaignRecord, CampaignError> {
         return Err(invalid("aside", "more lists than battles"));
     }
     check_lines(&record)?;
-    // The file's own split into line and aside is not trusted: lay the events out again.
-    let CampaignRecord {
-        id,
-        campaign,
-        logs,
-        aside,
-    } = record;
-    let mut aside = aside.into_iter();
-    let events = logs
+    if record.withheld.len() > record.logs.len() {
+        return Err(invalid("withheld", "more lists than battles"));
+    }
+    if let Some(genesis) = &record.genesis {
+        genesis
+            .check(record.id)
+            .map_err(|e| invalid("genesis", e))?;
+    }
+    // The file's own split into line, aside and withheld is not trusted: lay the events out
+    // again.
+    let mut aside = std::mem::take(&mut record.aside).into_iter();
+    let mut withheld = std::mem::take(&mut record.withheld).into_iter();
+    let events = std::mem::take(&mut record.logs)
         .into_iter()
         .map(|mut line| {
             line.extend(aside.next().unwrap_or_default());
+            line.extend(withheld.next().unwrap_or_default());
             line
         })
         .collect();
-    CampaignRecord::from_events(id, campaign, events)
+    CampaignRecord::from_parts(
+        record.id,
+        record.genesis,
+        record.campaign,
+        events,
+        record.admissions,
+    )
 }
 
 /// An older file's events as a version 3 file has them: ids from the campaign's id, battle
@@ -308,14 +331,21 @@ fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
         }
     }
     super::verify::verify_record(record)?;
-    // Every event on its own as a merge checks it (seal, recorder, time, size, who signed,
-    // unsigned after signed); the dice were replayed just above.
-    let empty = CampaignRecord::new(record.id, record.campaign.clone());
+    // Every event on its own as a merge checks it (seal, recorder, time, size, place, unsigned
+    // events); the dice were replayed just above.
+    let mut empty = CampaignRecord::new(record.id, record.campaign.clone());
+    empty.genesis.clone_from(&record.genesis);
     let (_, report) = super::merge::merge_unreplayed(&empty, record)?;
-    match report.refused.first() {
-        Some(refused) => Err(CampaignError::Invalid {
+    if let Some(refused) = report.refused.first() {
+        return Err(CampaignError::Invalid {
             field: "logs.event",
             message: refused.describe(),
+        });
+    }
+    match report.refused_admissions.first() {
+        Some((id, why)) => Err(CampaignError::Invalid {
+            field: "admissions",
+            message: format!("admission …{}: {why}", id.short()),
         }),
         None => Ok(()),
     }

@@ -4,9 +4,16 @@
 //! machine that makes a chain. When two machines record after the same event and their logs are
 //! merged, that event has two children: a **fork**. The players settle it with a
 //! `branch_chosen` event that follows the fork point and names the branch kept; the other
-//! branch stays, set aside, and a later choice at the same point can take it back. Where
-//! several choices name one fork point the one recorded last counts (recording time, then id,
-//! so every machine picks the same one).
+//! branch stays, set aside, and a later choice at the same point can take it back. A choice
+//! overrules the ones it names (`replaces`: the choice its player saw); of the choices nobody
+//! overruled, if they keep the same branch it is kept, and if they keep different ones the fork
+//! stays open as a **disagreement** for the players to settle — never decided by recording
+//! time. Two setups of one new battle that are the same plan, at most one of them played on,
+//! are one battle set up twice, not a fork.
+//!
+//! Only events **in play** are laid out ([`super::membership`]: signed by a key admitted under
+//! the names it claims); the others, and everything recorded after one of them, are kept apart
+//! (`withheld`), so a choice or a branch by a key that is not admitted counts for nothing.
 //!
 //! [`arrange`] turns any set of a battle's events — in any order, from any number of machines —
 //! into the same layout: the **line** (from the first event, following the kept branch at every
@@ -34,6 +41,8 @@ pub struct Position {
 pub struct Arranged {
     pub line: Vec<LoggedEvent>,
     pub aside: Vec<LoggedEvent>,
+    /// Events not in play, and those recorded after one, in seq then id order.
+    pub withheld: Vec<LoggedEvent>,
 }
 
 /// One branch of a fork: its events from the fork point to its end, on the branch's own line.
@@ -80,6 +89,81 @@ pub struct Fork<'a> {
     pub kept: Option<EventUid>,
     /// The choice event that settled it.
     pub choice: Option<&'a LoggedEvent>,
+    /// Choices nobody overruled that keep different branches: the fork stays open until a
+    /// player chooses again, overruling the other (empty when they agree).
+    pub disagreement: Vec<&'a LoggedEvent>,
+}
+
+impl Fork<'_> {
+    /// The fork in a sentence a player can act on (`who` names an event's recorder as the
+    /// campaign believes it): who recorded how many versions, or which choices disagree. The
+    /// front end says how to choose.
+    pub fn describe(&self, battle: u32, who: &dyn Fn(&LoggedEvent) -> String) -> String {
+        let place = match self.after {
+            None => format!("battle {battle} is forked at its start"),
+            Some(_) => format!("battle {battle} is forked after event {}", self.after_seq),
+        };
+        let branch_by = |first: EventUid| {
+            self.branches
+                .iter()
+                .find(|b| b.first == first)
+                .and_then(|b| b.events.first())
+                .map_or_else(|| "someone".to_string(), |e| who(e))
+        };
+        if !self.disagreement.is_empty() {
+            let parts: Vec<String> = self
+                .disagreement
+                .iter()
+                .filter_map(|c| {
+                    kept_by(c).map(|keep| {
+                        let (chooser, recorder) = (who(c), branch_by(keep));
+                        let whose = if chooser == recorder {
+                            "their own".to_string()
+                        } else {
+                            format!("{recorder}'s")
+                        };
+                        format!("{chooser} kept {whose} version (…{})", keep.short())
+                    })
+                })
+                .collect();
+            return format!(
+                "{place} and the players' choices disagree: {}; the fork stays open until one of them chooses again",
+                and_list(&parts)
+            );
+        }
+        let mut by: Vec<(String, usize)> = Vec::new();
+        for b in &self.branches {
+            let name = b
+                .events
+                .first()
+                .map_or_else(|| "someone".to_string(), |e| who(e));
+            match by.iter_mut().find(|(w, _)| *w == name) {
+                Some((_, n)) => *n += 1,
+                None => by.push((name, 1)),
+            }
+        }
+        let parts: Vec<String> = by
+            .iter()
+            .map(|(w, n)| match n {
+                1 => format!("{w} recorded one"),
+                n => format!("{w} recorded {n}"),
+            })
+            .collect();
+        format!(
+            "{place} into {} versions ({}): one of the players chooses which goes on",
+            self.branches.len(),
+            and_list(&parts)
+        )
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// The order of siblings: recording time, then id (both machines sort the same way).
@@ -92,11 +176,15 @@ fn is_choice(e: &LoggedEvent) -> bool {
 }
 
 /// Lays out a battle's events: one per id (an id twice with different content is refused),
-/// every event following one that is there, `seq` one more than the event it follows.
+/// every event following one that is there, `seq` one more than the event it follows; events
+/// not `in_play`, and those after them, withheld.
 ///
 /// # Errors
 /// [`CampaignError::Invalid`] naming the event at fault.
-pub fn arrange(events: Vec<LoggedEvent>) -> Result<Arranged, CampaignError> {
+pub fn arrange(
+    events: Vec<LoggedEvent>,
+    in_play: &dyn Fn(&LoggedEvent) -> bool,
+) -> Result<Arranged, CampaignError> {
     let mut by_id: HashMap<EventUid, LoggedEvent> = HashMap::with_capacity(events.len());
     for e in events {
         match by_id.get(&e.id) {
@@ -111,6 +199,19 @@ pub fn arrange(events: Vec<LoggedEvent>) -> Result<Arranged, CampaignError> {
                 by_id.insert(e.id, e);
             }
         }
+    }
+    let withheld = withheld_ids(&by_id, in_play);
+    let mut out_of_play: Vec<LoggedEvent> = Vec::new();
+    if !withheld.is_empty() {
+        by_id.retain(|id, e| {
+            if withheld.contains(id) {
+                out_of_play.push(e.clone());
+                false
+            } else {
+                true
+            }
+        });
+        out_of_play.sort_by_key(|e| (e.seq, e.id));
     }
     let mut children: HashMap<Option<EventUid>, Vec<EventUid>> = HashMap::new();
     for e in by_id.values() {
@@ -146,7 +247,58 @@ pub fn arrange(events: Vec<LoggedEvent>) -> Result<Arranged, CampaignError> {
         .filter(|e| !on_line.contains(&e.id))
         .collect();
     aside.sort_by(|a, b| (a.seq, sibling_key(a)).cmp(&(b.seq, sibling_key(b))));
-    Ok(Arranged { line, aside })
+    Ok(Arranged {
+        line,
+        aside,
+        withheld: out_of_play,
+    })
+}
+
+/// The events not in play and every event recorded after one of them (parents first, by seq).
+fn withheld_ids(
+    by_id: &HashMap<EventUid, LoggedEvent>,
+    in_play: &dyn Fn(&LoggedEvent) -> bool,
+) -> HashSet<EventUid> {
+    let mut out: HashSet<EventUid> = by_id
+        .values()
+        .filter(|e| !in_play(e))
+        .map(|e| e.id)
+        .collect();
+    if out.is_empty() {
+        return out;
+    }
+    let mut order: Vec<&LoggedEvent> = by_id.values().collect();
+    order.sort_by_key(|e| e.seq);
+    for e in order {
+        if e.follows.is_some_and(|p| out.contains(&p)) {
+            out.insert(e.id);
+        }
+    }
+    out
+}
+
+/// Two or more setups of a new battle that are the same plan, at most one of them played on: one
+/// battle set up twice (two machines chose alike), not a fork. The one played on is the line's,
+/// else the smallest id.
+fn same_setup<'a>(
+    kids: impl Iterator<Item = &'a LoggedEvent>,
+    has_children: &dyn Fn(EventUid) -> bool,
+) -> Option<EventUid> {
+    let setups: Vec<&LoggedEvent> = kids.filter(|e| !is_choice(e)).collect();
+    let first = setups.first()?.event.setup()?;
+    if setups.len() < 2 || setups.iter().any(|e| e.event.setup() != Some(first)) {
+        return None;
+    }
+    let played: Vec<EventUid> = setups
+        .iter()
+        .map(|e| e.id)
+        .filter(|id| has_children(*id))
+        .collect();
+    match played.as_slice() {
+        [] => setups.iter().map(|e| e.id).min(),
+        [one] => Some(*one),
+        _ => None,
+    }
 }
 
 /// The line: from the start, the only branch or the kept one at each step, until the end or an
@@ -167,7 +319,10 @@ fn walk(
         let next = match branches.as_slice() {
             [] => None,
             [only] => Some(*only),
-            _ => kept_branch(kids.iter().map(|id| &by_id[id]), &branches),
+            _ => same_setup(kids.iter().map(|id| &by_id[id]), &|id| {
+                children.contains_key(&Some(id))
+            })
+            .or_else(|| kept_branch(kids.iter().map(|id| &by_id[id]), &branches)),
         };
         match next {
             Some(id) => {
@@ -179,12 +334,12 @@ fn walk(
     }
 }
 
-/// The choice in force among `siblings`: of the valid choices (naming one of `branches`), those
-/// no other choice replaces; of those (made without seeing each other), the last recorded.
-fn effective_choice<'a>(
+/// The choices in force among `siblings`: of the valid choices (naming one of `branches`), those
+/// no other choice overrules.
+fn standing_choices<'a>(
     siblings: impl Iterator<Item = &'a LoggedEvent>,
     branches: &[EventUid],
-) -> Option<&'a LoggedEvent> {
+) -> Vec<&'a LoggedEvent> {
     let valid: Vec<&LoggedEvent> = siblings
         .filter(|e| matches!(e.event, Event::BranchChosen { keep, .. } if branches.contains(&keep)))
         .collect();
@@ -195,10 +350,34 @@ fn effective_choice<'a>(
             _ => None,
         })
         .collect();
-    valid
+    let mut standing: Vec<&LoggedEvent> = valid
         .into_iter()
         .filter(|e| !replaced.contains(&e.id))
-        .max_by(|a, b| sibling_key(a).cmp(&sibling_key(b)))
+        .collect();
+    standing.sort_by_key(|e| e.id);
+    standing
+}
+
+fn kept_by(e: &LoggedEvent) -> Option<EventUid> {
+    match e.event {
+        Event::BranchChosen { keep, .. } => Some(keep),
+        _ => None,
+    }
+}
+
+/// The choice in force among `siblings`: the choices nobody overruled, when they all keep the
+/// same branch (the one with the greatest id stands for them); none when they disagree.
+fn effective_choice<'a>(
+    siblings: impl Iterator<Item = &'a LoggedEvent>,
+    branches: &[EventUid],
+) -> Option<&'a LoggedEvent> {
+    let standing = standing_choices(siblings, branches);
+    let keep = kept_by(standing.first()?);
+    standing
+        .iter()
+        .all(|e| kept_by(e) == keep)
+        .then(|| standing.last().copied())
+        .flatten()
 }
 
 /// The branch the choice in force among `siblings` keeps, if that choice saw every branch.
@@ -233,9 +412,11 @@ pub fn forks<'a>(line: &'a [LoggedEvent], aside: &'a [LoggedEvent]) -> Vec<Fork<
         list.sort_by(|a, b| sibling_key(a).cmp(&sibling_key(b)));
     }
     let seq_of: HashMap<EventUid, u32> = all.iter().map(|e| (e.id, e.seq)).collect();
+    let has_children = |id: EventUid| children.contains_key(&Some(id));
     let mut points: Vec<(u32, Option<EventUid>)> = children
         .iter()
         .filter(|(_, kids)| kids.iter().filter(|e| !is_choice(e)).count() >= 2)
+        .filter(|(_, kids)| same_setup(kids.iter().copied(), &has_children).is_none())
         .map(|(at, _)| (at.and_then(|id| seq_of.get(&id).copied()).unwrap_or(0), *at))
         .collect();
     points.sort();
@@ -250,6 +431,12 @@ pub fn forks<'a>(line: &'a [LoggedEvent], aside: &'a [LoggedEvent]) -> Vec<Fork<
                 .collect();
             let choice = effective_choice(kids.iter().copied(), &firsts);
             let kept = kept_branch(kids.iter().copied(), &firsts);
+            let standing = standing_choices(kids.iter().copied(), &firsts);
+            let disagreement = if choice.is_none() && standing.len() >= 2 {
+                standing
+            } else {
+                Vec::new()
+            };
             let branches = firsts
                 .iter()
                 .map(|first| Branch {
@@ -263,6 +450,7 @@ pub fn forks<'a>(line: &'a [LoggedEvent], aside: &'a [LoggedEvent]) -> Vec<Fork<
                 branches,
                 kept,
                 choice,
+                disagreement,
             }
         })
         .collect()
@@ -288,7 +476,9 @@ fn branch_line<'a>(
         let next = match branches.as_slice() {
             [] => break,
             [only] => *only,
-            _ => kept_branch(kids.iter().copied(), &branches).unwrap_or(branches[0]),
+            _ => same_setup(kids.iter().copied(), &|id| children.contains_key(&Some(id)))
+                .or_else(|| kept_branch(kids.iter().copied(), &branches))
+                .unwrap_or(branches[0]),
         };
         let Some(e) = kids.iter().find(|e| e.id == next) else {
             break;
@@ -372,6 +562,15 @@ pub fn choice(
             "that branch is already the one kept",
         ));
     }
+    // The choice this one overrules: the one in force, or in a disagreement the newest choice
+    // that keeps another branch (a player choosing again settles it with the other's).
+    let replaces = fork.choice.map(|c| c.id).or_else(|| {
+        fork.disagreement
+            .iter()
+            .filter(|c| kept_by(c) != Some(keep))
+            .map(|c| c.id)
+            .max()
+    });
     Ok((
         Position {
             follows: fork.after,
@@ -379,7 +578,7 @@ pub fn choice(
         },
         Event::BranchChosen {
             keep,
-            replaces: fork.choice.map(|c| c.id),
+            replaces,
             set_aside: fork
                 .branches
                 .iter()

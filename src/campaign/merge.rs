@@ -1,48 +1,54 @@
 //! Merging copies of one campaign: the union of their genuine events, nothing replaced, one
 //! bad event never blocking the rest.
 //!
-//! Copies are the same campaign when their ids are. Events are recognised by id, and a sealed
-//! event's id is made from its content ([`super::seal`]), so two different events never share
-//! one: a different version of an action is a different event, and two versions recorded after
-//! the same event are a fork the players settle, never a silent replacement. Each incoming
-//! event is taken or refused **on its own**, for reasons that depend only on the event and the
-//! events it follows:
+//! Copies are the same campaign when their ids are (a rooted campaign's id is its genesis's
+//! digest: [`super::genesis`]). Events are recognised by id, and an event's id is made from its
+//! content ([`super::seal`]), so two different events never share one: a different version of an
+//! action is a different event, and two versions recorded after the same event are a fork the
+//! players settle, never a silent replacement. Each incoming event is taken or refused **on its
+//! own**, for reasons that depend only on the event and the events it follows — never on who
+//! else claims its names, on its recording time, or on what arrived before it:
 //! - its seal: a copy whose content no longer matches its id (damaged, edited) or whose
-//!   signature does not verify for the key it names is refused;
+//!   signature does not verify for the key it names is refused. In a campaign with a genesis an
+//!   unsigned event is refused wherever it sits, unless the genesis sealed it exactly; in one
+//!   begun before, only a join may take one, and never after a signed event;
 //! - its recorder and time ([`check_event`]): names bounded and printable, a real time within
 //!   the years events can have, a known rules revision, within the size limits;
-//! - its recorder's key: a player and machine are bound to the key that first signed for them
-//!   ([`Bindings`]); an event claiming them under another key is refused as forged;
-//! - its place: it follows an event held (else it waits for it: a later merge may bring it),
-//!   its `seq` is one more, and an unsigned event never follows a signed one (every build that
-//!   signs, signs everything, so that is a forgery);
+//! - its place: it follows an event held (else it waits for it: a later merge may bring it), its
+//!   `seq` is one more, and it follows an event of the battle, never a branch choice; a choice
+//!   keeps a branch after the event it follows (or waits for that branch);
+//! - its limits, along its line ([`check_limits`]): the same check recording makes;
 //! - its dice: every line through it is replayed ([`super::verify::verify_battle_log`]); an event
 //!   that does not replay is refused with everything recorded after it in that copy.
 //!
-//! An event of a copy held already with other content can only be an unsealed one (recorded
-//! before events were signed): the copy held stays, the other is refused and named.
+//! Who signed decides nothing here: a key's events are taken whether or not it is admitted, and
+//! [`super::membership`] decides — from everything held, the same on every machine — which are
+//! in play and under which name. Admissions are taken when their seal is good.
 //!
 //! So the merged record is the events held plus every incoming event whose checks pass and
 //! whose predecessors are taken: the same set whichever order copies meet in, and so — laid out
 //! by [`super::history::arrange`] — the same record. Merging is idempotent, commutative and
-//! associative in everything the copies share (the id, the battles, every battle's events);
-//! the name and players stay those of the copy merged into (a player may have named it
-//! differently at home). `tests` prove it with random histories, damage, reused ids, forged
-//! signatures and exchange schedules.
+//! associative in everything the copies share (the id, the battles, every battle's events, the
+//! admissions); the name and players stay those of the copy merged into (a player may have
+//! named it differently at home). `tests` prove it with random histories, damage, reused ids,
+//! forged signatures and exchange schedules.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 use super::definition::{BattlePlan, Campaign, Sides};
 use super::error::CampaignError;
 use super::event::Event;
+use super::genesis::Genesis;
 use super::identity::EventUid;
-use super::seal::{self, PublicKey};
-use super::{CampaignRecord, LoggedEvent, history, verify};
+use super::membership::{Admission, Basis};
+use super::seal;
+use super::{CampaignRecord, LoggedEvent, verify};
 use crate::campaign::CampaignUid;
 
-/// Most events one battle holds; more are refused (a real battle has a few thousand).
+/// Most events one line of a battle holds (its seq); more are refused (a real battle has a few
+/// thousand).
 pub const MAX_EVENTS_PER_BATTLE: usize = 20_000;
-/// Most notes one battle holds.
+/// Most notes one line of a battle holds.
 pub const MAX_NOTES_PER_BATTLE: usize = 1_000;
 /// Longest note, in characters.
 pub const MAX_NOTE_CHARS: usize = 2_000;
@@ -59,6 +65,9 @@ pub struct Refused {
     pub reason: String,
     /// It follows an event not held yet: a later merge that brings that event takes it.
     pub waiting: bool,
+    /// The copy refused, when it is another copy of an event held or taken (damaged or
+    /// edited): so a report names the file that carried it, not the genuine copy's.
+    pub copy: Option<Box<LoggedEvent>>,
 }
 
 impl Refused {
@@ -70,6 +79,14 @@ impl Refused {
             kind: e.event.kind(),
             reason: reason.into(),
             waiting: false,
+            copy: None,
+        }
+    }
+
+    fn waiting(battle: u32, e: &LoggedEvent, reason: impl Into<String>) -> Self {
+        Refused {
+            waiting: true,
+            ..Self::new(battle, e, reason)
         }
     }
 
@@ -99,43 +116,10 @@ pub struct MergeReport {
     pub refused: Vec<Refused>,
     /// The events taken, each with its battle's place, every event after the one it follows.
     pub taken: Vec<(usize, LoggedEvent)>,
-}
-
-/// The keys each player and machine (by their names) has signed with in a campaign. The
-/// first key seen for a name pair is the one it is bound to; a copy held may show several for
-/// one pair only if they met before either was bound, and then each of them is accepted.
-pub type Bindings = HashMap<(String, String), BTreeSet<PublicKey>>;
-
-/// The bindings a record's own signed events make.
-pub fn bindings_of(record: &CampaignRecord) -> Bindings {
-    let mut bindings = Bindings::new();
-    for index in 0..record.logs.len() {
-        for e in record.all_events(index) {
-            if let Some(s) = e.seal {
-                bindings.entry(pair(e)).or_default().insert(s.key);
-            }
-        }
-    }
-    bindings
-}
-
-fn pair(e: &LoggedEvent) -> (String, String) {
-    (e.by.player.clone(), e.by.machine.clone())
-}
-
-/// Binds the name pairs `incoming` signs for that are not bound yet: to the key of the first
-/// event claiming each, by recording time then id, so every machine binds alike whatever order
-/// the events arrive in together.
-pub fn bind_new(bindings: &mut Bindings, incoming: &[&LoggedEvent]) {
-    let mut sealed: Vec<&&LoggedEvent> = incoming.iter().filter(|e| e.seal.is_some()).collect();
-    sealed.sort_by(|a, b| (a.recorded_at.as_str(), a.id).cmp(&(b.recorded_at.as_str(), b.id)));
-    for e in sealed {
-        if let Some(s) = e.seal {
-            bindings
-                .entry(pair(e))
-                .or_insert_with(|| BTreeSet::from([s.key]));
-        }
-    }
+    /// Admissions new to the local copy.
+    pub admissions: Vec<Admission>,
+    /// Admissions refused (damaged, forged, another campaign's), and why.
+    pub refused_admissions: Vec<(EventUid, String)>,
 }
 
 /// The checks an event passes on its own, before its place and dice: sealed as it says, its
@@ -178,6 +162,42 @@ pub fn check_fields(e: &LoggedEvent) -> Result<(), String> {
     Ok(())
 }
 
+/// The limits of a battle's line, checked for an event at seq `seq` that is a note or not,
+/// after an event whose line (itself and every event before it) holds `notes_before` notes:
+/// the same check when recording as when merging, so what one machine records every machine
+/// takes.
+///
+/// # Errors
+/// The limit reached, in words.
+pub fn check_limits(seq: u32, is_note: bool, notes_before: usize) -> Result<(), String> {
+    if usize::try_from(seq).unwrap_or(usize::MAX) > MAX_EVENTS_PER_BATTLE {
+        return Err(format!(
+            "the battle's line holds {MAX_EVENTS_PER_BATTLE} events, as many as a battle may"
+        ));
+    }
+    if is_note && notes_before >= MAX_NOTES_PER_BATTLE {
+        return Err(format!(
+            "the battle's line holds {MAX_NOTES_PER_BATTLE} notes, as many as a battle may"
+        ));
+    }
+    Ok(())
+}
+
+/// Which unsigned events a merge may take.
+#[derive(Debug, Clone, Copy)]
+pub enum Unsigned<'a> {
+    /// None: a campaign with a genesis signs every event from the first.
+    Refused,
+    /// None by a folder: a campaign begun before geneses holds its own unsigned events from
+    /// before, and takes no more but in a campaign file, which an import seals.
+    NotByFolder,
+    /// Those the campaign's genesis sealed, exactly.
+    Sealed(&'a Genesis),
+    /// A join or import of a campaign begun before signatures: those with no signed event
+    /// before them.
+    Legacy,
+}
+
 /// What the events of one battle are checked against.
 pub struct BattleContext<'a> {
     pub campaign: CampaignUid,
@@ -186,9 +206,38 @@ pub struct BattleContext<'a> {
     pub plan: &'a BattlePlan,
     /// Losses carried in from earlier battles.
     pub carried: Sides<Vec<String>>,
-    pub bindings: &'a Bindings,
+    /// Which unsigned events may be taken.
+    pub unsigned: Unsigned<'a>,
     /// Replay the lines through new events (off only where the caller replays them itself).
     pub replay: bool,
+}
+
+/// Whether `e` is sealed as it says: its seal checks, or the genesis sealed it exactly; an
+/// unsigned event only where `unsigned` allows it.
+fn check_seal(ctx: &BattleContext<'_>, number: u32, e: &LoggedEvent) -> Result<(), String> {
+    if let Unsigned::Sealed(genesis) = ctx.unsigned
+        && let Some(sealed) = genesis.sealed_check(number, e)
+    {
+        return sealed.and_then(|()| check_fields(e));
+    }
+    if e.seal.is_none() {
+        match ctx.unsigned {
+            Unsigned::Legacy => {}
+            Unsigned::Refused | Unsigned::Sealed(_) => {
+                return Err(
+                    "not signed: every event of this campaign is signed from its first, so an unsigned one is forged"
+                        .to_string(),
+                );
+            }
+            Unsigned::NotByFolder => {
+                return Err(
+                    "not signed: an event from before events were signed proves nothing, so it travels only in a campaign file (`campaign export` on a machine that holds it, then `campaign import`, which seals it)"
+                        .to_string(),
+                );
+            }
+        }
+    }
+    check_event(ctx.campaign, number, e)
 }
 
 /// The events of `incoming` that battle `ctx` takes, beside `held` (its events now), in an
@@ -201,101 +250,50 @@ pub fn merge_battle(
     let number = ctx.plan.number();
     let held_by_id: HashMap<EventUid, &LoggedEvent> = held.iter().map(|e| (e.id, e)).collect();
     let mut refused = Vec::new();
-    // One copy of each id, checked on its own.
+    // One copy of each id, checked on its own: a copy whose checks fail is damage or forgery
+    // and cannot stand for the genuine one, which is taken from wherever it comes.
     let mut candidates: HashMap<EventUid, LoggedEvent> = HashMap::new();
+    let mut bad_copies: Vec<LoggedEvent> = Vec::new();
     for e in incoming {
         if let Some(known) = held_by_id.get(&e.id) {
             if **known != e {
-                // A sealed copy that differs is damaged (its id binds its content); an
-                // unsealed one cannot be told from the copy held, which stays.
-                let why = check_event(ctx.campaign, number, &e).err().unwrap_or_else(|| {
-                    "differs from the copy this library holds (recorded before events were signed, so the two cannot be told apart: the copy held is kept)".to_string()
-                });
-                refused.push(Refused::new(number, &e, why));
+                bad_copies.push(e);
             }
             continue;
         }
-        if let Err(why) = check_event(ctx.campaign, number, &e) {
-            refused.push(Refused::new(number, &e, why));
+        if let Some(taken) = candidates.get(&e.id) {
+            if *taken != e {
+                bad_copies.push(e);
+            }
             continue;
         }
-        if let Err(why) = check_setup(ctx, &e) {
-            refused.push(Refused::new(number, &e, why));
+        if let Err(why) = check_seal(ctx, number, &e).and_then(|()| check_setup(ctx, &e)) {
+            let mut r = Refused::new(number, &e, why);
+            r.copy = Some(Box::new(e));
+            refused.push(r);
             continue;
         }
-        match candidates.get(&e.id) {
-            // Two unsealed versions of one id arrived together: the smaller JSON is taken on
-            // every machine alike.
-            Some(other) if *other != e => {
-                let (keep, drop) = if json(other) <= json(&e) {
-                    (other.clone(), e)
-                } else {
-                    (e, other.clone())
-                };
-                refused.push(Refused::new(
-                    number,
-                    &drop,
-                    "another version of this unsigned event arrived too; one is kept on every machine alike",
-                ));
-                candidates.insert(keep.id, keep);
-            }
-            _ => {
-                candidates.insert(e.id, e);
-            }
-        }
+        candidates.insert(e.id, e);
     }
-    // Who signed: a name pair bound to another key is a forgery.
-    candidates.retain(|_, e| match e.seal {
-        Some(s) => {
-            let bound = ctx.bindings.get(&pair(e));
-            if bound.is_some_and(|keys| !keys.contains(&s.key)) {
-                let keys: Vec<String> = bound
-                    .into_iter()
-                    .flatten()
-                    .map(PublicKey::fingerprint)
-                    .collect();
-                refused.push(Refused::new(
-                    number,
-                    e,
-                    format!(
-                        "claims to be recorded by {}, who signs with key {}; this event is signed with {} (forged)",
-                        label(e),
-                        keys.join(" or "),
-                        s.key.fingerprint()
-                    ),
-                ));
-                false
-            } else {
-                true
-            }
-        }
-        None => true,
-    });
+    for e in bad_copies {
+        // The copy held or taken checks; this one differs from it, so it cannot.
+        let why = check_seal(ctx, number, &e).err().unwrap_or_else(|| {
+            "differs from the copy of this event held (two unsigned versions of one id: the one held stays)".to_string()
+        });
+        let mut r = Refused::new(number, &e, why);
+        r.copy = Some(Box::new(e));
+        refused.push(r);
+    }
     let mut order: Vec<LoggedEvent> = candidates.into_values().collect();
-    order.sort_by(|a, b| {
-        (a.seq, a.recorded_at.as_str(), a.id).cmp(&(b.seq, b.recorded_at.as_str(), b.id))
-    });
-    let accepted = attach(number, held, order, &mut refused);
+    order.sort_by_key(|e| (e.seq, e.id));
+    let accepted = attach(ctx, held, order, &mut refused);
+    let accepted = within_limits(number, held, accepted, &mut refused);
     let accepted = if ctx.replay {
         verify_new(ctx, held, accepted, &mut refused)
     } else {
         accepted
     };
-    let accepted = within_limits(number, held, accepted, &mut refused);
     (accepted, refused)
-}
-
-fn json(e: &LoggedEvent) -> String {
-    serde_json::to_string(e).unwrap_or_default()
-}
-
-fn label(e: &LoggedEvent) -> String {
-    let label = e.by.label();
-    if label.is_empty() {
-        "nobody named".into()
-    } else {
-        label
-    }
 }
 
 /// A battle's setup must be a plan the ruleset allows for that battle.
@@ -307,65 +305,106 @@ fn check_setup(ctx: &BattleContext<'_>, e: &LoggedEvent) -> Result<(), String> {
     }
 }
 
+/// What [`attach`] knows of an event held or taken.
+#[derive(Clone, Copy)]
+struct Placed {
+    seq: u32,
+    /// It or an event before it is signed.
+    signed: bool,
+    choice: bool,
+}
+
 /// Takes, in `order` (by seq), each event whose predecessor is held or taken; refuses the
-/// others (waiting for their predecessor) and unsigned events after signed ones.
+/// others (waiting for their predecessor), events after a choice, and unsigned events after
+/// signed ones.
 fn attach(
-    number: u32,
+    ctx: &BattleContext<'_>,
     held: &[LoggedEvent],
     order: Vec<LoggedEvent>,
     refused: &mut Vec<Refused>,
 ) -> Vec<LoggedEvent> {
-    // Each event's seq and whether it or one before it is signed, parents first.
-    let mut known: HashMap<EventUid, (u32, bool)> = HashMap::with_capacity(held.len());
+    let number = ctx.plan.number();
+    let mut known: HashMap<EventUid, Placed> = HashMap::with_capacity(held.len());
     let mut by_seq: Vec<&LoggedEvent> = held.iter().collect();
     by_seq.sort_by_key(|e| e.seq);
     for e in by_seq {
-        let before = e.follows.and_then(|p| known.get(&p)).is_some_and(|p| p.1);
-        known.insert(e.id, (e.seq, before || e.seal.is_some()));
+        let before = e
+            .follows
+            .and_then(|p| known.get(&p))
+            .is_some_and(|p| p.signed);
+        known.insert(
+            e.id,
+            Placed {
+                seq: e.seq,
+                signed: before || e.seal.is_some(),
+                choice: e.event.is_meta_choice(),
+            },
+        );
     }
+    let mut gone: HashSet<EventUid> = HashSet::new();
     let mut accepted: Vec<LoggedEvent> = Vec::new();
     for e in order {
         let parent = match e.follows {
-            None => Some((0, false)),
+            None => Some(Placed {
+                seq: 0,
+                signed: false,
+                choice: false,
+            }),
             Some(p) => known.get(&p).copied(),
         };
-        let Some((parent_seq, parent_signed)) = parent else {
-            let mut r = Refused::new(
-                number,
-                &e,
-                format!(
-                    "follows event …{}, which this library does not hold",
-                    e.follows.map(|f| f.short()).unwrap_or_default()
-                ),
-            );
-            r.waiting = true;
-            refused.push(r);
+        let Some(parent) = parent else {
+            if e.follows.is_some_and(|p| gone.contains(&p)) {
+                gone.insert(e.id);
+                refused.push(Refused::new(
+                    number,
+                    &e,
+                    "recorded after an event that is refused",
+                ));
+            } else {
+                refused.push(Refused::waiting(
+                    number,
+                    &e,
+                    format!(
+                        "follows event …{}, which this library does not hold",
+                        e.follows.map(|f| f.short()).unwrap_or_default()
+                    ),
+                ));
+            }
             continue;
         };
-        if e.seq != parent_seq.saturating_add(1) {
-            refused.push(Refused::new(
-                number,
-                &e,
-                format!("numbered {} but follows event number {parent_seq}", e.seq),
-            ));
+        let why = if parent.choice {
+            Some("follows a branch choice: an event follows an event of the battle, never a choice (hung there, it would count on no line)".to_string())
+        } else if e.seq != parent.seq.saturating_add(1) {
+            Some(format!(
+                "numbered {} but follows event number {}",
+                e.seq, parent.seq
+            ))
+        } else if parent.signed && e.seal.is_none() && matches!(ctx.unsigned, Unsigned::Legacy) {
+            Some("not signed, but recorded after a signed event (every version that signs, signs every event): forged".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            gone.insert(e.id);
+            refused.push(Refused::new(number, &e, why));
             continue;
         }
-        if parent_signed && e.seal.is_none() {
-            refused.push(Refused::new(
-                number,
-                &e,
-                "not signed, but recorded after a signed event (every version that signs, signs every event): forged",
-            ));
-            continue;
-        }
-        known.insert(e.id, (e.seq, parent_signed || e.seal.is_some()));
+        known.insert(
+            e.id,
+            Placed {
+                seq: e.seq,
+                signed: parent.signed || e.seal.is_some(),
+                choice: e.event.is_meta_choice(),
+            },
+        );
         accepted.push(e);
     }
     accepted
 }
 
 /// Replays every line through the events taken; an event that does not replay is refused with
-/// everything taken after it. A branch choice must name a branch after the event it follows.
+/// everything taken after it. A branch choice must keep a branch after the event it follows; one
+/// whose branch is not held yet waits for it.
 fn verify_new(
     ctx: &BattleContext<'_>,
     held: &[LoggedEvent],
@@ -379,13 +418,11 @@ fn verify_new(
         let new: HashSet<EventUid> = accepted.iter().map(|e| e.id).collect();
         let mut parents: HashSet<EventUid> = HashSet::new();
         for e in all.values() {
-            if !e.event.is_meta_choice()
-                && let Some(p) = e.follows
-            {
+            if let Some(p) = e.follows {
                 parents.insert(p);
             }
         }
-        let mut bad: Option<(EventUid, String)> = None;
+        let mut bad: Option<(EventUid, String, bool)> = None;
         let mut leaves: Vec<&LoggedEvent> = accepted
             .iter()
             .filter(|e| !e.event.is_meta_choice() && !parents.contains(&e.id))
@@ -412,7 +449,7 @@ fn verify_new(
                 .filter(|id| new.contains(id))
                 .unwrap_or(leaf.id);
                 if new.contains(&culprit) {
-                    bad = Some((culprit, e.to_string()));
+                    bad = Some((culprit, e.to_string(), false));
                     break;
                 }
             }
@@ -422,21 +459,32 @@ fn verify_new(
                 break;
             }
             if let Event::BranchChosen { keep, .. } = e.event {
-                let fits = all
-                    .get(&keep)
-                    .is_some_and(|k| k.follows == e.follows && !k.event.is_meta_choice());
-                if !fits {
-                    bad = Some((
-                        e.id,
-                        format!(
-                            "keeps …{}, which is not a branch after the event it follows",
-                            keep.short()
-                        ),
-                    ));
+                match all.get(&keep) {
+                    None => {
+                        bad = Some((
+                            e.id,
+                            format!(
+                                "keeps …{}, which this library does not hold yet",
+                                keep.short()
+                            ),
+                            true,
+                        ));
+                    }
+                    Some(k) if k.follows != e.follows || k.event.is_meta_choice() => {
+                        bad = Some((
+                            e.id,
+                            format!(
+                                "keeps …{}, which is not a branch after the event it follows",
+                                keep.short()
+                            ),
+                            false,
+                        ));
+                    }
+                    Some(_) => {}
                 }
             }
         }
-        let Some((culprit, why)) = bad else {
+        let Some((culprit, why, waiting)) = bad else {
             return accepted;
         };
         // The culprit and everything taken after it go.
@@ -447,62 +495,67 @@ fn verify_new(
             }
         }
         for e in accepted.iter().filter(|e| gone.contains(&e.id)) {
-            let reason = if e.id == culprit {
-                why.clone()
+            let r = if e.id == culprit && waiting {
+                Refused::waiting(number, e, why.clone())
+            } else if e.id == culprit {
+                Refused::new(number, e, why.clone())
             } else {
-                format!(
-                    "recorded after event …{}, which is refused",
-                    culprit.short()
+                Refused::new(
+                    number,
+                    e,
+                    format!(
+                        "recorded after event …{}, which is refused",
+                        culprit.short()
+                    ),
                 )
             };
-            refused.push(Refused::new(number, e, reason));
+            refused.push(r);
         }
         accepted.retain(|e| !gone.contains(&e.id));
     }
 }
 
-/// At most [`MAX_EVENTS_PER_BATTLE`] events and [`MAX_NOTES_PER_BATTLE`] notes a battle: the
-/// latest of the events taken go first (with what follows them).
+/// The limits of each event's line ([`check_limits`]): the notes along its line counted from
+/// the events it follows, held or taken; an event over them is refused with what follows it.
 fn within_limits(
     number: u32,
     held: &[LoggedEvent],
-    mut accepted: Vec<LoggedEvent>,
+    accepted: Vec<LoggedEvent>,
     refused: &mut Vec<Refused>,
 ) -> Vec<LoggedEvent> {
     let is_note = |e: &LoggedEvent| matches!(e.event, Event::Note { .. });
-    let mut events = held.len();
-    let mut notes = held.iter().filter(|e| is_note(e)).count();
+    // Notes on each held event's line, itself included (parents first).
+    let mut notes: HashMap<EventUid, usize> = HashMap::with_capacity(held.len() + accepted.len());
+    let mut by_seq: Vec<&LoggedEvent> = held.iter().collect();
+    by_seq.sort_by_key(|e| e.seq);
+    for e in by_seq {
+        let before = e.follows.and_then(|p| notes.get(&p)).copied().unwrap_or(0);
+        notes.insert(e.id, before + usize::from(is_note(e)));
+    }
     let mut gone: HashSet<EventUid> = HashSet::new();
-    for e in &accepted {
+    let mut kept = Vec::with_capacity(accepted.len());
+    for e in accepted {
+        let before = e.follows.and_then(|p| notes.get(&p)).copied().unwrap_or(0);
         let over = if e.follows.is_some_and(|f| gone.contains(&f)) {
             Some("recorded after an event refused for the battle's limits".to_string())
-        } else if events >= MAX_EVENTS_PER_BATTLE {
-            Some(format!(
-                "the battle holds {MAX_EVENTS_PER_BATTLE} events, as many as a battle may"
-            ))
-        } else if is_note(e) && notes >= MAX_NOTES_PER_BATTLE {
-            Some(format!(
-                "the battle holds {MAX_NOTES_PER_BATTLE} notes, as many as a battle may"
-            ))
         } else {
-            None
+            check_limits(e.seq, is_note(&e), before).err()
         };
         match over {
             Some(reason) => {
                 gone.insert(e.id);
-                refused.push(Refused::new(number, e, reason));
+                refused.push(Refused::new(number, &e, reason));
             }
             None => {
-                events += 1;
-                notes += usize::from(is_note(e));
+                notes.insert(e.id, before + usize::from(is_note(&e)));
+                kept.push(e);
             }
         }
     }
-    accepted.retain(|e| !gone.contains(&e.id));
-    accepted
+    kept
 }
 
-/// `local` with every event of `other` it takes.
+/// `local` with every event and admission of `other` it takes.
 ///
 /// # Errors
 /// [`CampaignError::Merge`] for another campaign, or copies of another ruleset or other
@@ -540,13 +593,31 @@ fn merge_with(
     let incoming: Vec<(usize, LoggedEvent)> = (0..other.logs.len())
         .flat_map(|i| other.all_events(i).map(move |e| (i, e.clone())))
         .collect();
-    merge_events_with(
-        local,
-        &[other.definition()],
-        incoming,
-        Bindings::new(),
-        replay,
-    )
+    let mut local = local.clone();
+    if local.genesis.is_none() {
+        local.genesis.clone_from(&other.genesis);
+    }
+    // Two copies of a campaign begun before geneses, merged whole (two campaign files): their
+    // unsigned events from before signatures may meet here, never after a signed one.
+    let legacy = local.genesis.is_none();
+    let incoming = Incoming {
+        definitions: vec![other.definition()],
+        events: incoming,
+        admissions: other.admissions.clone(),
+        legacy,
+    };
+    merge_incoming(&local, incoming, replay)
+}
+
+/// What a merge brings to a copy: the definitions the other copies began with, their events
+/// (each with its battle's place) and their admissions.
+#[derive(Debug, Clone, Default)]
+pub struct Incoming {
+    pub definitions: Vec<Campaign>,
+    pub events: Vec<(usize, LoggedEvent)>,
+    pub admissions: Vec<Admission>,
+    /// A join or import of a campaign begun before signatures: its unsigned events may come.
+    pub legacy: bool,
 }
 
 /// `local` with every event of `incoming` it takes (each with its battle's place), and the
@@ -559,37 +630,77 @@ pub fn merge_events(
     definitions: &[Campaign],
     incoming: Vec<(usize, LoggedEvent)>,
 ) -> Result<(CampaignRecord, MergeReport), CampaignError> {
-    merge_events_with(local, definitions, incoming, Bindings::new(), true)
+    let incoming = Incoming {
+        definitions: definitions.to_vec(),
+        events: incoming,
+        admissions: Vec::new(),
+        legacy: local.event_count() == 0,
+    };
+    merge_incoming(local, incoming, true)
 }
 
-/// [`merge_events`] into a copy that holds only some of its battles' events (a library loads
-/// only the battles that gain events), with the keys `known` elsewhere in the campaign to have
-/// signed for the names the incoming events claim.
+/// [`merge_events`] with admissions, into a copy that may hold only some of its battles'
+/// events (a library loads only the battles that gain events: `known` says who signed the
+/// others, [`CampaignRecord::with_basis`]).
 ///
 /// # Errors
 /// As [`merge_events`].
-pub fn merge_events_bound(
+pub fn merge_events_known(
     local: &CampaignRecord,
-    definitions: &[Campaign],
-    incoming: Vec<(usize, LoggedEvent)>,
-    known: Bindings,
+    incoming: Incoming,
+    known: Basis,
 ) -> Result<(CampaignRecord, MergeReport), CampaignError> {
-    merge_events_with(local, definitions, incoming, known, true)
+    let mut local = local.clone();
+    local.with_basis(known)?;
+    merge_incoming(&local, incoming, true)
 }
 
-fn merge_events_with(
+/// The unsigned events `record` may take.
+fn unsigned_rule(record: &CampaignRecord, legacy: bool) -> Unsigned<'_> {
+    match &record.genesis {
+        Some(genesis) if genesis.sealed.is_empty() => Unsigned::Refused,
+        Some(genesis) => Unsigned::Sealed(genesis),
+        None if legacy => Unsigned::Legacy,
+        None => Unsigned::NotByFolder,
+    }
+}
+
+/// `local` with everything of `incoming` it takes: events, admissions, and (for a campaign
+/// begun before geneses) the battles other copies' definitions begin with.
+///
+/// # Errors
+/// As [`merge_events`].
+pub fn merge_all(
     local: &CampaignRecord,
-    definitions: &[Campaign],
-    incoming: Vec<(usize, LoggedEvent)>,
-    known: Bindings,
+    incoming: Incoming,
+) -> Result<(CampaignRecord, MergeReport), CampaignError> {
+    merge_incoming(local, incoming, true)
+}
+
+fn merge_incoming(
+    local: &CampaignRecord,
+    incoming: Incoming,
     replay: bool,
 ) -> Result<(CampaignRecord, MergeReport), CampaignError> {
     let mut merged = local.clone();
-    for definition in definitions {
-        extend_definition(&mut merged, definition)?;
+    if merged.genesis.is_none() {
+        // A campaign begun before geneses grows by the definitions of other copies; one with a
+        // genesis only by events setting battles up.
+        for definition in &incoming.definitions {
+            extend_definition(&mut merged, definition)?;
+        }
+    } else if let Some(other) = incoming
+        .definitions
+        .iter()
+        .find(|d| d.ruleset != merged.campaign.ruleset || d.options != merged.campaign.options)
+    {
+        return Err(CampaignError::Merge(format!(
+            "the two copies differ in ruleset or campaign options ('{}')",
+            other.name
+        )));
     }
     let mut by_battle: Vec<Vec<LoggedEvent>> = Vec::new();
-    for (index, e) in incoming {
+    for (index, e) in incoming.events {
         if index >= super::verify::MAX_BATTLES {
             continue;
         }
@@ -598,13 +709,11 @@ fn merge_events_with(
         }
         by_battle[index].push(e);
     }
-    let mut bindings = bindings_of(local);
-    for (names, keys) in known {
-        bindings.entry(names).or_default().extend(keys);
-    }
-    let all: Vec<&LoggedEvent> = by_battle.iter().flatten().collect();
-    bind_new(&mut bindings, &all);
     let mut report = MergeReport::default();
+    take_admissions(&mut merged, incoming.admissions, &mut report);
+    let rule_record = merged.clone();
+    let unsigned = unsigned_rule(&rule_record, incoming.legacy);
+    let mut touched: Vec<usize> = Vec::new();
     for (index, from_other) in by_battle.into_iter().enumerate() {
         if from_other.is_empty() {
             continue;
@@ -612,37 +721,32 @@ fn merge_events_with(
         let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
         if index > merged.campaign.battles.len() {
             report.refused.extend(from_other.iter().map(|e| {
-                let mut r = Refused::new(
+                Refused::waiting(
                     number,
                     e,
                     format!("battle {number} comes after a battle this library does not have yet"),
-                );
-                r.waiting = true;
-                r
+                )
             }));
             continue;
         }
         let new_slot = index == merged.campaign.battles.len();
         let slot_plan = if new_slot {
-            // A battle set up by an event: the first setup of it, until the players choose.
-            let mut setups: Vec<&LoggedEvent> = from_other
+            // A battle set up by an event: one of its setups (the smallest id: every machine
+            // picks the same) until the players choose; each line is replayed under its own.
+            let setup = from_other
                 .iter()
                 .filter(|e| e.seq == 1 && e.event.setup().is_some())
-                .collect();
-            setups.sort_by(|a, b| {
-                (a.recorded_at.as_str(), a.id).cmp(&(b.recorded_at.as_str(), b.id))
-            });
-            match setups.first().and_then(|e| e.event.setup()) {
+                .min_by_key(|e| e.id)
+                .and_then(|e| e.event.setup());
+            match setup {
                 Some(plan) => plan.clone(),
                 None => {
                     report.refused.extend(from_other.iter().map(|e| {
-                        let mut r = Refused::new(
+                        Refused::waiting(
                             number,
                             e,
                             format!("battle {number} is not set up here yet"),
-                        );
-                        r.waiting = true;
-                        r
+                        )
                     }));
                     continue;
                 }
@@ -657,7 +761,7 @@ fn merge_events_with(
             ruleset: merged.campaign.ruleset,
             plan: &slot_plan,
             carried,
-            bindings: &bindings,
+            unsigned,
             replay,
         };
         let (taken, mut no) = merge_battle(&ctx, &held, from_other);
@@ -669,18 +773,19 @@ fn merge_events_with(
             merged.campaign.battles.push(slot_plan);
             merged.logs.push(Vec::new());
             merged.aside.push(Vec::new());
+            let battles = merged.logs.len();
+            merged.withheld.resize(battles, Vec::new());
         }
         report.added += taken.len();
         report
             .taken
             .extend(taken.iter().map(|e| (index, e.clone())));
-        let mut all = held;
-        all.extend(taken);
-        let arranged = history::arrange(all)?;
-        merged.logs[index] = arranged.line;
-        merged.aside[index] = arranged.aside;
-        merged.refresh_plan(index);
+        if let Some(line) = merged.logs.get_mut(index) {
+            line.extend(taken);
+        }
+        touched.push(index);
     }
+    merged.relay(&touched)?;
     report.battles_added = merged
         .campaign
         .battles
@@ -688,6 +793,28 @@ fn merge_events_with(
         .saturating_sub(local.campaign.battles.len());
     report.forked = merged.forked();
     Ok((merged, report))
+}
+
+/// Takes the admissions whose seal is good and that `merged` does not hold yet.
+fn take_admissions(
+    merged: &mut CampaignRecord,
+    admissions: Vec<Admission>,
+    report: &mut MergeReport,
+) {
+    let mut fresh: Vec<Admission> = Vec::new();
+    for a in admissions {
+        if merged.admissions.iter().chain(&fresh).any(|b| b.id == a.id) {
+            continue;
+        }
+        match a.check(merged.id) {
+            Ok(()) => fresh.push(a),
+            Err(why) => report.refused_admissions.push((a.id, why)),
+        }
+    }
+    fresh.sort_by_key(|a| a.id);
+    report.admissions.clone_from(&fresh);
+    merged.admissions.extend(fresh);
+    merged.admissions.sort_by_key(|a| a.id);
 }
 
 /// Adds to `record` the battles `definition` begins with beyond its own (checked against the
@@ -720,6 +847,8 @@ fn extend_definition(
         record.campaign.battles.push(plan.clone());
         record.logs.push(Vec::new());
         record.aside.push(Vec::new());
+        let battles = record.logs.len();
+        record.withheld.resize(battles, Vec::new());
     }
     Ok(())
 }

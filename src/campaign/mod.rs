@@ -23,12 +23,14 @@ pub mod error;
 pub mod event;
 pub mod file;
 pub mod fold;
+pub mod genesis;
 pub mod history;
 pub mod identity;
 pub mod league;
 pub mod legacy;
 pub mod log;
 pub mod machine_file;
+pub mod membership;
 pub mod merge;
 pub mod result;
 pub mod roster;
@@ -214,18 +216,48 @@ impl Battle<'_> {
 /// A whole campaign: its definition and every battle's log, in battle order.
 ///
 /// Each battle's events are kept laid out as [`history::arrange`] lays them out: `logs` holds
-/// the line the table plays, `aside` everything else (branches of a fork, set aside or not yet
-/// chosen, and the choices). Change them only through the methods here, which keep that so.
+/// the line the table plays, `aside` everything else in play (branches of a fork, set aside or
+/// not yet chosen, and the choices), `withheld` the events not in play (signed by a key not
+/// admitted under the names it claims: [`membership`]). Change them only through the methods
+/// here, which keep that so.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignRecord {
-    /// The same on every machine that holds this campaign.
+    /// The same on every machine that holds this campaign: its genesis's digest, for a campaign
+    /// begun since campaigns have one.
     pub id: CampaignUid,
+    /// How the campaign began, signed by its creator ([`genesis`]); `None` for a campaign begun
+    /// before campaigns had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genesis: Option<genesis::Genesis>,
     pub campaign: Campaign,
     /// One line per battle of `campaign.battles`, same order.
     pub logs: Vec<Vec<LoggedEvent>>,
     /// Per battle, the events off the line.
     pub aside: Vec<Vec<LoggedEvent>>,
+    /// Per battle, the events not in play (empty lists are not written).
+    #[serde(default, skip_serializing_if = "none_withheld")]
+    pub withheld: Vec<Vec<LoggedEvent>>,
+    /// Members' admissions of keys ([`membership::Admission`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub admissions: Vec<membership::Admission>,
+    /// Who the campaign believes, resolved from the above.
+    #[serde(skip)]
+    trust: Trust,
+}
+
+/// A record's membership and what it was resolved from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Trust {
+    /// What is known beyond the record's own events and admissions (a copy holding only some
+    /// battles knows every pair that signed the others).
+    extra: membership::Basis,
+    basis: membership::Basis,
+    membership: membership::Membership,
+}
+
+fn none_withheld(withheld: &[Vec<LoggedEvent>]) -> bool {
+    withheld.iter().all(Vec::is_empty)
 }
 
 impl CampaignRecord {
@@ -234,10 +266,166 @@ impl CampaignRecord {
         let aside = logs.clone();
         Self {
             id,
+            genesis: None,
             campaign,
+            withheld: logs.clone(),
             logs,
             aside,
+            admissions: Vec::new(),
+            trust: Trust::default(),
         }
+    }
+
+    /// A new campaign begun by `genesis` (its id is the genesis's).
+    pub fn begun(genesis: genesis::Genesis) -> Self {
+        let mut record = Self::new(genesis.id(), genesis.definition.clone());
+        record.trust.basis.root = Some((genesis.root(), genesis.by.clone()));
+        record.genesis = Some(genesis);
+        record.trust.membership = membership::Membership::resolve(&record.trust.basis);
+        record
+    }
+
+    /// Who this campaign believes: which keys are admitted under which names.
+    pub fn membership(&self) -> &membership::Membership {
+        &self.trust.membership
+    }
+
+    /// What the membership was resolved from.
+    pub fn membership_basis(&self) -> &membership::Basis {
+        &self.trust.basis
+    }
+
+    /// Who recorded `e`, as the campaign believes it ([`membership::Membership::recorded_by`]).
+    pub fn recorded_by(&self, e: &LoggedEvent) -> String {
+        self.trust.membership.recorded_by(e)
+    }
+
+    /// Resolves who the campaign believes again from its genesis, events and admissions, and
+    /// lays every battle out again when that changed anything.
+    ///
+    /// # Errors
+    /// As [`history::arrange`].
+    fn refresh_trust(&mut self) -> Result<(), CampaignError> {
+        if self.resolve_trust() {
+            for index in 0..self.logs.len() {
+                self.lay_out(index)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves membership again (without laying anything out); whether it changed.
+    fn resolve_trust(&mut self) -> bool {
+        // Borrowed first: cloning two names per event was most of the cost.
+        let mut pairs: std::collections::HashSet<(seal::PublicKey, &str, &str)> =
+            std::collections::HashSet::new();
+        for index in 0..self.logs.len() {
+            for e in self.all_events(index) {
+                if let Some(s) = e.seal {
+                    pairs.insert((s.key, e.by.player.as_str(), e.by.machine.as_str()));
+                }
+            }
+        }
+        let mut basis = membership::Basis {
+            root: self.genesis.as_ref().map(|g| (g.root(), g.by.clone())),
+            signed: pairs
+                .into_iter()
+                .map(|(key, player, machine)| {
+                    (
+                        key,
+                        Recorder {
+                            player: player.to_string(),
+                            machine: machine.to_string(),
+                        },
+                    )
+                })
+                .collect(),
+            admissions: self.admissions.clone(),
+        };
+        let extra = &self.trust.extra;
+        basis.signed.extend(extra.signed.iter().cloned());
+        for a in &extra.admissions {
+            if !basis.admissions.iter().any(|b| b.id == a.id) {
+                basis.admissions.push(a.clone());
+            }
+        }
+        basis.admissions.sort_by_key(|a| a.id);
+        let membership = membership::Membership::resolve(&basis);
+        let changed = membership != self.trust.membership;
+        self.trust.basis = basis;
+        self.trust.membership = membership;
+        changed
+    }
+
+    /// Lays battle `index` out again from all its events, as membership now stands.
+    fn lay_out(&mut self, index: usize) -> Result<(), CampaignError> {
+        let all: Vec<LoggedEvent> = self.all_events(index).cloned().collect();
+        let membership = &self.trust.membership;
+        let arranged = history::arrange(all, &|e| membership.in_play(e))?;
+        self.set_arranged(index, arranged);
+        self.refresh_plan(index);
+        Ok(())
+    }
+
+    fn set_arranged(&mut self, index: usize, arranged: history::Arranged) {
+        if self.withheld.len() < self.logs.len() {
+            self.withheld.resize(self.logs.len(), Vec::new());
+        }
+        if let (Some(line), Some(aside), Some(withheld)) = (
+            self.logs.get_mut(index),
+            self.aside.get_mut(index),
+            self.withheld.get_mut(index),
+        ) {
+            *line = arranged.line;
+            *aside = arranged.aside;
+            *withheld = arranged.withheld;
+        }
+    }
+
+    /// Adds admissions (checked by the caller) not held yet, and lays the battles out again
+    /// if who the campaign believes changed. Returns how many were new.
+    ///
+    /// # Errors
+    /// As [`history::arrange`].
+    pub fn add_admissions(
+        &mut self,
+        admissions: impl IntoIterator<Item = membership::Admission>,
+    ) -> Result<usize, CampaignError> {
+        let mut added = 0;
+        for a in admissions {
+            if !self.admissions.iter().any(|b| b.id == a.id) {
+                self.admissions.push(a);
+                added += 1;
+            }
+        }
+        if added > 0 {
+            self.admissions.sort_by_key(|a| a.id);
+            self.refresh_trust()?;
+        }
+        Ok(added)
+    }
+
+    /// Resolves membership with what is known beyond the events this record holds (a library
+    /// loads only the battles a sync touches: `extra` names every pair that signed the others).
+    ///
+    /// # Errors
+    /// As [`history::arrange`].
+    pub fn with_basis(&mut self, extra: membership::Basis) -> Result<(), CampaignError> {
+        self.trust.extra = extra;
+        self.refresh_trust()
+    }
+
+    /// Lays out battle `index` again after its events changed outside [`Self::add`] (a merge
+    /// taking several at once), resolving membership again first.
+    ///
+    /// # Errors
+    /// As [`history::arrange`].
+    pub(crate) fn relay(&mut self, touched: &[usize]) -> Result<(), CampaignError> {
+        self.refresh_trust()?;
+        for &index in touched {
+            self.lay_out(index)?;
+        }
+        Ok(())
     }
 
     /// A record from every battle's events in any order, laid out.
@@ -248,6 +436,20 @@ impl CampaignRecord {
         id: CampaignUid,
         campaign: Campaign,
         events: Vec<Vec<LoggedEvent>>,
+    ) -> Result<Self, CampaignError> {
+        Self::from_parts(id, None, campaign, events, Vec::new())
+    }
+
+    /// [`Self::from_events`] with the campaign's genesis and its members' admissions.
+    ///
+    /// # Errors
+    /// As [`Self::from_events`].
+    pub fn from_parts(
+        id: CampaignUid,
+        genesis: Option<genesis::Genesis>,
+        campaign: Campaign,
+        events: Vec<Vec<LoggedEvent>>,
+        admissions: Vec<membership::Admission>,
     ) -> Result<Self, CampaignError> {
         if events.len() > campaign.battles.len() {
             return Err(CampaignError::Invalid {
@@ -260,11 +462,16 @@ impl CampaignRecord {
             });
         }
         let mut record = Self::new(id, campaign);
+        record.genesis = genesis;
+        record.admissions = admissions;
+        record.admissions.sort_by_key(|a| a.id);
         for (index, list) in events.into_iter().enumerate() {
-            let arranged = history::arrange(list)?;
-            record.logs[index] = arranged.line;
-            record.aside[index] = arranged.aside;
-            record.refresh_plan(index);
+            record.logs[index] = list;
+        }
+        // Membership first (it decides what is in play in every battle), then each battle.
+        record.resolve_trust();
+        for index in 0..record.logs.len() {
+            record.lay_out(index)?;
         }
         Ok(record)
     }
@@ -291,20 +498,48 @@ impl CampaignRecord {
             };
             copy.logs[index].iter_mut().for_each(rename);
             copy.aside[index].iter_mut().for_each(rename);
+            if let Some(withheld) = copy.withheld.get_mut(index) {
+                withheld.iter_mut().for_each(rename);
+            }
         }
+        // New ids break the signatures: the copy's events are sealed again when it is stored
+        // (its genesis lists them), and prove nothing about who recorded them before.
+        copy.genesis = None;
+        copy.admissions.clear();
+        for e in copy
+            .logs
+            .iter_mut()
+            .chain(copy.aside.iter_mut())
+            .chain(copy.withheld.iter_mut())
+            .flatten()
+        {
+            e.seal = None;
+        }
+        copy.trust = Trust::default();
         copy
     }
 
-    /// Every event of battle `index`, on the line or not.
+    /// Every event of battle `index`: on the line, aside, or not in play.
     pub fn all_events(&self, index: usize) -> impl Iterator<Item = &LoggedEvent> {
         let line = self.logs.get(index).map_or(&[][..], Vec::as_slice);
         let aside = self.aside.get(index).map_or(&[][..], Vec::as_slice);
-        line.iter().chain(aside)
+        let withheld = self.withheld.get(index).map_or(&[][..], Vec::as_slice);
+        line.iter().chain(aside).chain(withheld)
     }
 
-    /// Every event of every battle.
+    /// Battle `index`'s events not in play.
+    pub fn withheld_of(&self, index: usize) -> &[LoggedEvent] {
+        self.withheld.get(index).map_or(&[][..], Vec::as_slice)
+    }
+
+    /// Every event of every battle (in play or not).
     pub fn event_count(&self) -> usize {
-        self.logs.iter().chain(&self.aside).map(Vec::len).sum()
+        self.logs
+            .iter()
+            .chain(&self.aside)
+            .chain(&self.withheld)
+            .map(Vec::len)
+            .sum()
     }
 
     fn aside_of(&self, index: usize) -> &[LoggedEvent] {
@@ -353,17 +588,34 @@ impl CampaignRecord {
     /// # Errors
     /// No such battle, or the event does not fit the log (as [`history::arrange`]).
     pub fn add(&mut self, index: usize, logged: LoggedEvent) -> Result<(), CampaignError> {
-        let (Some(line), Some(aside)) = (self.logs.get_mut(index), self.aside.get_mut(index))
-        else {
+        if self.withheld.len() < self.logs.len() {
+            self.withheld.resize(self.logs.len(), Vec::new());
+        }
+        // A key or names not seen before may change who the campaign believes.
+        let new_signer = logged.seal.is_some_and(|s| {
+            !self
+                .trust
+                .basis
+                .signed
+                .contains(&(s.key, logged.by.clone()))
+        });
+        let (Some(line), Some(aside), Some(withheld)) = (
+            self.logs.get_mut(index),
+            self.aside.get_mut(index),
+            self.withheld.get(index),
+        ) else {
             return Err(CampaignError::not_allowed(format!(
                 "no battle {} in this campaign",
                 index + 1
             )));
         };
-        let at_end = logged.follows == line.last().map(|e| e.id)
+        let at_end = !new_signer
+            && self.trust.membership.in_play(&logged)
+            && logged.follows == line.last().map(|e| e.id)
             && logged.seq == line.last().map_or(1, |e| e.seq + 1)
             && !logged.event.is_meta_choice()
-            && !aside.iter().any(|e| e.follows == logged.follows);
+            && !aside.iter().any(|e| e.follows == logged.follows)
+            && !withheld.iter().any(|e| e.follows == logged.follows);
         if at_end {
             // The common case, kept linear: no re-layout of a long log per event.
             line.push(logged);
@@ -371,13 +623,19 @@ impl CampaignRecord {
         }
         let mut all: Vec<LoggedEvent> = std::mem::take(line);
         all.append(aside);
+        if let Some(withheld) = self.withheld.get_mut(index) {
+            all.append(withheld);
+        }
         all.push(logged);
-        let arranged = history::arrange(all)?;
-        *line = arranged.line;
-        *aside = arranged.aside;
+        if let Some(line) = self.logs.get_mut(index) {
+            *line = all;
+        }
+        if new_signer {
+            // Lays out every battle again when membership changed; this one in any case.
+            self.refresh_trust()?;
+        }
         // A choice at the start of a battle set up by events may change its plan.
-        self.refresh_plan(index);
-        Ok(())
+        self.lay_out(index)
     }
 
     /// Appends `event` at the end of battle `index`'s line, with an id derived from the
@@ -525,11 +783,12 @@ impl CampaignRecord {
             .sum()
     }
 
-    /// Who signed battle `index`'s events (line and aside), and how many carry no signature:
-    /// one battle's share of [`Self::players`], so a view that keeps one per battle folds
-    /// only the battle that changed.
+    /// Who signed battle `index`'s events in play (line and aside: a key not admitted under the
+    /// names it claims is no player of the campaign's), and how many carry no signature: one
+    /// battle's share of [`Self::players`], so a view that keeps one per battle folds only the
+    /// battle that changed.
     pub fn signers(&self, index: usize) -> Signers {
-        Signers::of(self.all_events(index))
+        Signers::of(self.line_of(index).iter().chain(self.aside_of(index)))
     }
 
     pub fn battle(&self, index: usize) -> Option<Battle<'_>> {
@@ -772,6 +1031,8 @@ impl CampaignRecord {
         self.campaign.battles.push(plan);
         self.logs.push(Vec::new());
         self.aside.push(Vec::new());
+        let battles = self.logs.len();
+        self.withheld.resize(battles, Vec::new());
         Ok(number)
     }
 
@@ -807,6 +1068,8 @@ impl CampaignRecord {
             }));
         self.logs.push(Vec::new());
         self.aside.push(Vec::new());
+        let battles = self.logs.len();
+        self.withheld.resize(battles, Vec::new());
         Ok(number)
     }
 
@@ -834,6 +1097,8 @@ impl CampaignRecord {
         self.campaign.battles.push(plan);
         self.logs.push(Vec::new());
         self.aside.push(Vec::new());
+        let battles = self.logs.len();
+        self.withheld.resize(battles, Vec::new());
         Ok(number)
     }
 

@@ -1,19 +1,26 @@
-//! A campaign roster that remembers: the first battle's plan from two saved forces, and each
-//! later battle's from how the one before ended — every unit as its ruleset carries it
-//! (casualties kept, pins shed, destroyed units gone: [`TableEngine::carry`]) and, by a house
-//! rule, a step up the ruleset's quality ladder after surviving enough battles
-//! ([`TableEngine::promote`]).
+//! A campaign roster that remembers: the first battle's plan from two saved forces (each unit
+//! with what its force line musters: [`TableEngine::muster`]), and each later battle's from
+//! how the one before ended — every unit as its ruleset carries it (casualties kept, pins
+//! shed, destroyed units gone: [`TableEngine::carry`]) and, by a house rule, a step up the
+//! ruleset's quality ladder after surviving enough battles ([`TableEngine::promote`]).
+//!
+//! The change list between battles is read off real boards: how a unit ended the battle
+//! against how it will start the next (the next plan started by its ruleset, so a counter the
+//! plan leaves to the card reads as the card gives it, never as 0), plus what the step clears
+//! that the ruleset names ([`TableEngine::between_battles`]: pins shed, tracks repaired).
 //!
 //! Pure: the cards come in resolved (the book's from the ruleset, the player's own handed in
 //! by the caller), and the changes come back as a list to show before they are applied.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::error::CampaignError;
-use crate::rules::battle::board::{Board, TablePlan, TableUnit};
-use crate::rules::battle::table::TableEngine;
+use crate::rules::battle::board::{Board, BoardUnit, TablePlan, TableUnit};
+use crate::rules::battle::table::{self, TableEngine};
 use crate::rules::battle::{SIDES, Side, Sides};
-use crate::rules::force::{Budget, CardRef, Force};
+use crate::rules::force::{Budget, CardRef, Force, ForceUnit};
 use crate::rules::{Card, RulesetId};
 
 /// The counter of battles a unit has survived since it last stepped up (house rule).
@@ -74,7 +81,7 @@ pub fn first_plan(
             Side::First => "first",
             Side::Second => "second",
         };
-        let mut cards: Vec<(Card, Option<u64>)> = Vec::new();
+        let mut cards: Vec<(Card, Option<u64>, BTreeMap<String, i64>)> = Vec::new();
         let mut inline: Vec<bool> = Vec::new();
         for line in &force.units {
             let card = match &line.card {
@@ -89,8 +96,9 @@ pub fn first_plan(
                 }
             };
             let cost = crate::rules::ruleset::line_cost(&card, line).map(|c| c.amount);
+            let mustered = mustered(ruleset, &card, line);
             for _ in 0..line.count.max(1) {
-                cards.push((card.clone(), cost));
+                cards.push((card.clone(), cost, mustered.clone()));
                 inline.push(matches!(line.card, CardRef::Inline(_)));
             }
         }
@@ -101,8 +109,8 @@ pub fn first_plan(
             )));
         }
         let list = units.get_mut(side);
-        for (n, (card, cost)) in cards.iter().enumerate() {
-            let same = |c: &&(Card, Option<u64>)| c.0.name() == card.name();
+        for (n, (card, cost, mustered)) in cards.iter().enumerate() {
+            let same = |c: &&(Card, Option<u64>, BTreeMap<String, i64>)| c.0.name() == card.name();
             let copies = cards.iter().filter(same).count();
             let copy = cards[..=n].iter().filter(same).count();
             // A card written into the force is the player's own, named so everywhere.
@@ -116,15 +124,16 @@ pub fn first_plan(
             } else {
                 name
             };
+            let mut counters = mustered.clone();
+            counters.extend(
+                cost.and_then(|c| i64::try_from(c).ok())
+                    .map(|c| (COST.to_string(), c)),
+            );
             list.push(TableUnit {
                 id: format!("{prefix}-{}", n + 1),
                 label,
                 card: card.clone(),
-                counters: cost
-                    .and_then(|c| i64::try_from(c).ok())
-                    .map(|c| (COST.to_string(), c))
-                    .into_iter()
-                    .collect(),
+                counters,
                 marks: Default::default(),
             });
         }
@@ -157,6 +166,12 @@ pub fn first_plan(
     })
 }
 
+/// What a force line musters on each unit it fields, as its ruleset's battle reads the line
+/// (Belle Epoque's stands); nothing for a ruleset without a board battle.
+fn mustered(ruleset: RulesetId, card: &Card, line: &ForceUnit) -> BTreeMap<String, i64> {
+    table::engine(ruleset).map_or_else(|_| BTreeMap::new(), |e| (e.muster)(card, line))
+}
+
 /// The book's card named `name`, else the player's own.
 fn find_card(ruleset: RulesetId, name: &str, own: &[Card]) -> Option<Card> {
     let folded = crate::rules::names::fold(name);
@@ -184,49 +199,23 @@ pub fn next_plan(
 ) -> Result<(TablePlan, Vec<RosterChange>), CampaignError> {
     let mut changes = Vec::new();
     let mut units: Sides<Vec<TableUnit>> = Sides::default();
-    // What each unit started this battle with (its card's values on top of what it carried):
-    // a change is said against that, not against a counter the plan never held.
+    let mut promoted: Vec<(String, u32)> = Vec::new();
+    // How each unit started this battle (its card's values on top of what it carried).
     let start = (engine.start)(plan, &Sides::default());
     for side in SIDES {
         for unit in board.side_units(side) {
-            let change = |text: String, house_rule: bool| RosterChange {
-                side,
-                unit: unit.label.clone(),
-                change: text,
-                house_rule,
-            };
-            let Some(mut carried) = (engine.carry)(unit) else {
-                changes.push(change("lost for good".to_string(), false));
+            let started = start.unit(&unit.id).unwrap_or(unit);
+            let Some(mut carried) = (engine.carry)(started, unit) else {
+                changes.push(RosterChange {
+                    side,
+                    unit: unit.label.clone(),
+                    change: "lost for good".to_string(),
+                    house_rule: false,
+                });
                 continue;
             };
-            let before = plan.unit(&unit.id).map(|(_, u)| u);
-            // Every counter the unit ended the battle with or carries on (pins shed show).
-            let mut keys: Vec<&String> = carried
-                .counters
-                .keys()
-                .chain(unit.counters.keys())
-                .collect();
-            keys.sort();
-            keys.dedup();
-            for counter in keys {
-                if BOOKKEEPING.contains(&counter.as_str()) {
-                    continue;
-                }
-                let was = start.unit(&unit.id).map_or(0, |u| u.count(counter));
-                let at_end = unit.count(counter);
-                let next = carried.counters.get(counter).copied().unwrap_or(0);
-                let words = counter.replace('_', " ");
-                if next != at_end {
-                    // Recovered between the battles (pins shed, damage mended).
-                    changes.push(change(
-                        format!("{words} {at_end} → {next} between battles"),
-                        false,
-                    ));
-                } else if next != was {
-                    changes.push(change(format!("{words} {was} → {next}, carried"), false));
-                }
-            }
             // The roster's own counters are the campaign's, whatever the ruleset carries.
+            let before = plan.unit(&unit.id).map(|(_, u)| u);
             let kept = |key: &str| before.and_then(|u| u.counters.get(key)).copied();
             let survived = kept(BATTLES_SURVIVED).unwrap_or(0) + 1;
             carried
@@ -235,23 +224,14 @@ pub fn next_plan(
             if let Some(cost) = kept(COST) {
                 carried.counters.insert(COST.to_string(), cost);
             }
-            if promote_after > 0
+            if engine.promotes
+                && promote_after > 0
                 && survived >= i64::from(promote_after)
-                && let Some(mut promoted) = (engine.promote)(&carried)
+                && let Some(mut stepped) = (engine.promote)(&carried)
             {
-                promoted.counters.insert(BATTLES_SURVIVED.to_string(), 0);
-                changes.push(change(
-                    format!(
-                        "steps up the quality ladder after {}",
-                        crate::rules::words::plural(
-                            u64::try_from(survived).unwrap_or(0),
-                            "battle survived",
-                            "battles survived"
-                        )
-                    ),
-                    true,
-                ));
-                carried = promoted;
+                stepped.counters.insert(BATTLES_SURVIVED.to_string(), 0);
+                promoted.push((unit.id.clone(), u32::try_from(survived).unwrap_or(0)));
+                carried = stepped;
             }
             units.get_mut(side).push(carried);
         }
@@ -270,7 +250,7 @@ pub fn next_plan(
             )));
         }
         if let Some(limit) = budgets.and_then(|b| limit_of(b.get(side))) {
-            let spent: i64 = left.iter().filter_map(|u| u.counters.get(COST)).sum();
+            let spent = spent(left);
             if spent > limit {
                 return Err(CampaignError::not_allowed(format!(
                     "{force}'s roster would cost {spent}, over its budget of {limit}: buy less"
@@ -278,16 +258,118 @@ pub fn next_plan(
             }
         }
     }
-    Ok((
-        TablePlan {
-            ruleset: plan.ruleset,
-            number,
-            name: name.trim().to_string(),
-            forces: plan.forces.clone(),
-            units,
-        },
-        changes,
-    ))
+    let next = TablePlan {
+        ruleset: plan.ruleset,
+        number,
+        name: name.trim().to_string(),
+        forces: plan.forces.clone(),
+        units,
+    };
+    let next_start = (engine.start)(&next, &Sides::default());
+    let mut carried_changes = Vec::new();
+    for unit in board.units.iter() {
+        let (Some(started), Some(coming)) = (start.unit(&unit.id), next_start.unit(&unit.id))
+        else {
+            continue;
+        };
+        let change = |text: String, house_rule: bool| RosterChange {
+            side: unit.side,
+            unit: unit.label.clone(),
+            change: text,
+            house_rule,
+        };
+        for text in unit_changes(engine, started, unit, coming) {
+            carried_changes.push(change(text, false));
+        }
+        if let Some((_, survived)) = promoted.iter().find(|(id, _)| *id == unit.id) {
+            let quality = if coming.label == unit.label {
+                String::new()
+            } else {
+                format!(": now {}", coming.label)
+            };
+            carried_changes.push(change(
+                format!(
+                    "steps up the quality ladder after {}{quality}",
+                    crate::rules::words::plural(
+                        u64::from(*survived),
+                        "battle survived",
+                        "battles survived"
+                    )
+                ),
+                true,
+            ));
+        }
+    }
+    // The units carried in the board's order first, then what was lost and bought.
+    carried_changes.extend(changes);
+    Ok((next, carried_changes))
+}
+
+/// What changes for one unit from the end of this battle (`ended`) to the start of the next
+/// (`coming`): each counter the next battle starts it with that differs, said against the end
+/// ("stands 2 → 3 between battles") or, where nothing changes between the battles, against how
+/// it started this one ("casualties 0 → 2, carried"); and what the ruleset says the step
+/// clears (pins shed, tracks repaired).
+fn unit_changes(
+    engine: &TableEngine,
+    started: &BoardUnit,
+    ended: &BoardUnit,
+    coming: &BoardUnit,
+) -> Vec<String> {
+    let mut texts = Vec::new();
+    for (counter, next) in &coming.counters {
+        if BOOKKEEPING.contains(&counter.as_str()) {
+            continue;
+        }
+        let words = counter.replace('_', " ");
+        let (was, at_end, next) = (started.count(counter), ended.count(counter), *next);
+        if next != at_end {
+            texts.push(format!("{words} {at_end} → {next} between battles"));
+        } else if next != was {
+            texts.push(format!("{words} {was} → {next}, carried"));
+        }
+    }
+    for (key, words) in engine.between_battles {
+        let mark_cleared = ended.has(key) && !coming.has(key);
+        let count = ended.count(key);
+        if mark_cleared {
+            texts.push((*words).to_string());
+        } else if count != 0 && coming.count(key) == 0 && !coming.counters.contains_key(*key) {
+            texts.push(format!("{words} ({count})"));
+        }
+    }
+    texts
+}
+
+/// What the units of a roster cost together, by their `cost` counters.
+fn spent(units: &[TableUnit]) -> i64 {
+    units.iter().filter_map(|u| u.counters.get(COST)).sum()
+}
+
+/// Each side's roster against its budget, in words ("Rifles: 940 of 1000 points"), for the
+/// front ends to show before the next battle is set up; a side whose budget is no sum (a
+/// battle group) has no line.
+pub fn budget_lines(plan: &TablePlan, budgets: Option<&Sides<Budget>>) -> Vec<(Side, String)> {
+    let Some(budgets) = budgets else {
+        return Vec::new();
+    };
+    SIDES
+        .into_iter()
+        .filter_map(|side| {
+            let budget = budgets.get(side);
+            let limit = limit_of(budget)?;
+            let unit = match budget {
+                Budget::TierPoints(_) => "tier points",
+                _ => "points",
+            };
+            let spent = spent(plan.units.get(side));
+            let over = if spent > limit { ": over budget" } else { "" };
+            Some((
+                side,
+                format!("{}: {spent} of {limit} {unit}{over}", plan.side_name(side)),
+            ))
+        })
+        .collect()
 }
 
 /// The units bought for `side` joined to its roster, fresh, each numbered after the ids and
@@ -355,6 +437,7 @@ fn add_reinforcements(
 fn limit_of(budget: &Budget) -> Option<i64> {
     match budget {
         Budget::Points(n) | Budget::TierPoints(n) => Some(i64::from(*n)),
+        Budget::ForceOrg(org) => Some(i64::from(org.points)),
         Budget::BattleGroup(_) | Budget::Scenario(_) => None,
     }
 }
@@ -382,3 +465,6 @@ pub fn reinforcement(
         .or(points);
     Ok(Reinforcement { card, cost })
 }
+
+#[cfg(test)]
+mod tests;

@@ -52,6 +52,8 @@ pub fn long_campaign(
             record.campaign.battles.push(plan.clone());
             record.logs.push(Vec::new());
             record.aside.push(Vec::new());
+            let battles = record.logs.len();
+            record.withheld.resize(battles, Vec::new());
             let (key, by) = &keys[count % keys.len()];
             let at = record.next_position(index)?;
             let time = super::time::format_millis(start + 1000 * count as i64);

@@ -221,6 +221,43 @@ struct Content<'a> {
     event: &'a super::Event,
 }
 
+/// The SHA-256 digest of any signed record's content (an event's, an admission's, a genesis's):
+/// its canonical JSON (keys sorted, no spaces) hashed. Each kind of record puts its own domain
+/// first, so a signature over one can never be taken for another.
+pub(crate) fn digest_of(content: &impl Serialize) -> [u8; 32] {
+    // Serialising plain data to a Value cannot fail; an empty value would only make the id
+    // refuse to match, never match wrongly.
+    let value = serde_json::to_value(content).unwrap_or(Value::Null);
+    let mut text = String::with_capacity(512);
+    canonical(&value, &mut text);
+    Sha256::digest(text.as_bytes()).into()
+}
+
+/// The digest as hex, as a genesis lists the events it seals.
+pub fn hex(digest: &[u8; 32]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl MachineKey {
+    /// This key's signature over `digest`, sealed with its public half.
+    pub fn sign(&self, digest: &[u8; 32]) -> Seal {
+        Seal {
+            key: self.public(),
+            sig: SignatureBytes(self.0.sign(digest).to_bytes()),
+        }
+    }
+}
+
+impl Seal {
+    /// Whether this seal's signature verifies for its key over `digest`.
+    pub fn verifies(&self, digest: &[u8; 32]) -> bool {
+        VerifyingKey::from_bytes(&self.key.0).is_ok_and(|key| {
+            key.verify_strict(digest, &Signature::from_bytes(&self.sig.0))
+                .is_ok()
+        })
+    }
+}
+
 /// The SHA-256 digest of `event`'s content as battle `battle` of campaign `campaign` holds it,
 /// signed by `key` (`None`: unsealed).
 pub fn digest(
@@ -241,12 +278,7 @@ pub fn digest(
         key,
         event: &event.event,
     };
-    // Serialising plain data to a Value cannot fail; an empty value would only make the id
-    // refuse to match, never match wrongly.
-    let value = serde_json::to_value(&content).unwrap_or(Value::Null);
-    let mut text = String::with_capacity(512);
-    canonical(&value, &mut text);
-    Sha256::digest(text.as_bytes()).into()
+    digest_of(&content)
 }
 
 /// The id a digest gives: its first 16 bytes as a version 8 UUID.
@@ -265,10 +297,7 @@ pub fn seal(key: &MachineKey, campaign: CampaignUid, battle: u32, event: &mut Lo
     let public = key.public();
     let hash = digest(campaign, battle, event, Some(public));
     event.id = content_id(&hash);
-    event.seal = Some(Seal {
-        key: public,
-        sig: SignatureBytes(key.0.sign(&hash).to_bytes()),
-    });
+    event.seal = Some(key.sign(&hash));
 }
 
 /// Checks a sealed event: its id is its content's and its signature verifies for the key it
@@ -289,12 +318,13 @@ pub fn check(campaign: CampaignUid, battle: u32, event: &LoggedEvent) -> Result<
             content,
         });
     }
-    let bad = || SealError::BadSignature {
-        key: seal.key.fingerprint(),
-    };
-    let key = VerifyingKey::from_bytes(&seal.key.0).map_err(|_| bad())?;
-    key.verify_strict(&hash, &Signature::from_bytes(&seal.sig.0))
-        .map_err(|_| bad())
+    if seal.verifies(&hash) {
+        Ok(())
+    } else {
+        Err(SealError::BadSignature {
+            key: seal.key.fingerprint(),
+        })
+    }
 }
 
 #[cfg(test)]

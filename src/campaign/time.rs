@@ -113,6 +113,19 @@ pub fn parse_millis(text: &str) -> Result<i64, String> {
     Ok(days * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + millis)
 }
 
+/// Whether `millis` (since 1970 UTC) falls in the years events can have: what a computer's
+/// clock must show for an event to be recorded at its reading.
+pub fn in_range(millis: i64) -> bool {
+    let first = earliest_millis();
+    let after_last = days_from_civil(LATEST_YEAR + 1, 1, 1) * 86_400_000;
+    (first..after_last).contains(&millis)
+}
+
+/// The first millisecond of [`EARLIEST_YEAR`].
+pub fn earliest_millis() -> i64 {
+    days_from_civil(EARLIEST_YEAR, 1, 1) * 86_400_000
+}
+
 /// A value shown in a message, cut to a readable length.
 fn cut(text: &str) -> String {
     if text.chars().count() > 40 {

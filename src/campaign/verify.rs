@@ -206,8 +206,14 @@ fn verify_tracked(
     for logged in events {
         let forged = |field: &str, message: String| forged(number, logged, field, message);
         match logged.event {
-            // Its place and plan were checked by the caller.
-            Event::BattleAdded { .. } => continue,
+            // Its place and plan were checked by the caller; its revision is the battle's
+            // first floor (the events after a setup go forward from it too).
+            Event::BattleAdded { .. } => {
+                if let Some(r) = logged.revision {
+                    floor = Some(floor.map_or(r, |f| f.max(r)));
+                }
+                continue;
+            }
             Event::Undo { .. } => {
                 targets.step(&logged.event).map_err(|m| forged("seq", m))?;
                 replay.take_back_last();

@@ -61,10 +61,13 @@ impl From<InkArg> for Ink {
 /// Parses `--back-offset X,Y` (millimetres, as read off the calibration sheet).
 fn parse_back_offset(text: &str) -> Result<BackOffset, String> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    // "nan" and "inf" parse as floats; they are no reading of the calibration sheet.
     let number = |part: &str| {
         part.replace('−', "-")
             .parse::<f32>()
-            .map_err(|_| format!("'{part}' is not a number of millimetres"))
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("'{part}' is not a number of millimetres"))
     };
     match parts.as_slice() {
         [x, y] => BackOffset {
@@ -78,6 +81,26 @@ fn parse_back_offset(text: &str) -> Result<BackOffset, String> {
         )),
     }
 }
+
+/// Parses `--corner-guide MM`: a corner radius of a card, more than 0 and at most 10 mm.
+fn parse_corner_radius(text: &str) -> Result<f32, String> {
+    let radius: f32 = text
+        .trim()
+        .parse()
+        .ok()
+        .filter(|r: &f32| r.is_finite())
+        .ok_or_else(|| format!("'{text}' is not a number of millimetres"))?;
+    if radius > 0.0 && radius <= MAX_CORNER_RADIUS_MM {
+        Ok(radius)
+    } else {
+        Err(format!(
+            "a corner radius of {radius} mm is not in 0–{MAX_CORNER_RADIUS_MM} mm"
+        ))
+    }
+}
+
+/// The largest corner radius a guide is drawn for: rounder than this is no playing card.
+const MAX_CORNER_RADIUS_MM: f32 = 10.0;
 
 #[derive(Debug, Subcommand)]
 pub enum ExportCommand {
@@ -116,6 +139,10 @@ pub enum ExportCommand {
         /// right and down as seen from the front. Backs are shifted the other way.
         #[arg(long, value_name = "X,Y", value_parser = parse_back_offset, allow_hyphen_values = true)]
         back_offset: Option<BackOffset>,
+        /// With --layout single: a dashed guide where a die rounds the corners, this radius
+        /// in mm (poker cards are commonly 3 to 3.5).
+        #[arg(long, value_name = "MM", value_parser = parse_corner_radius)]
+        corner_guide: Option<f32>,
         /// Where to write the PDF.
         #[arg(long, value_name = "FILE.pdf")]
         out: PathBuf,
@@ -194,6 +221,7 @@ pub fn run(
             layout,
             ink,
             back_offset,
+            corner_guide,
             out: path,
         } => {
             let force = find_force(&force, data_dir_arg)?;
@@ -215,6 +243,7 @@ pub fn run(
                 },
                 ink: ink.into(),
                 back_offset: back_offset.unwrap_or_default(),
+                corner_guide_mm: corner_guide,
             };
             let exported =
                 export::export_cards(&force, &options, today()?, &mut export::no_progress)?;
@@ -344,4 +373,28 @@ fn find_force(name: &str, data_dir_arg: Option<&Path>) -> Result<Force> {
 /// Today's date for the PDF metadata and the roster.
 pub(super) fn today() -> Result<ExportDate> {
     ExportDate::today_utc().ok_or_else(|| anyhow!("the system clock is before 1970; pass --date"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 37: `--back-offset nan,0` was refused as "NaN,0 mm is beyond ±10 mm".
+    #[test]
+    fn a_back_offset_that_is_not_a_number_is_refused_as_such() {
+        let err = parse_back_offset("nan,0").unwrap_err();
+        assert_eq!(err, "'nan' is not a number of millimetres");
+        assert!(parse_back_offset("1,inf").unwrap_err().contains("'inf'"));
+        assert_eq!(
+            parse_back_offset("1.5,−0.5"),
+            Ok(BackOffset {
+                x_mm: 1.5,
+                y_mm: -0.5
+            })
+        );
+        assert!(parse_back_offset("11,0").unwrap_err().contains("±10 mm"));
+        assert!(parse_corner_radius("NaN").is_err());
+        assert_eq!(parse_corner_radius("3.5"), Ok(3.5));
+        assert!(parse_corner_radius("0").is_err());
+    }
 }

@@ -26,7 +26,7 @@ pub enum ForceCommand {
     /// Check a force file against the roster code printed on its roster: exit 0 it is the
     /// list that was printed, 1 it is not, 2 unreadable.
     Verify {
-        /// The force file (JSON) to check.
+        /// The force file (JSON) to check, or a saved force's name.
         file: PathBuf,
         /// The code from the roster, such as R2-7KX4P-2M9QD (case and dashes do not matter).
         code: String,
@@ -128,7 +128,7 @@ pub fn run(command: ForceCommand, data_dir: Option<&Path>, out: &mut dyn Write) 
         ForceCommand::Export { name, out: path } => saved::export(data_dir, &name, &path, out),
         ForceCommand::Delete { name } => saved::delete(data_dir, &name, out),
         ForceCommand::Validate { file, json } => validate_file(&file, json, out),
-        ForceCommand::Verify { file, code } => verify_file(&file, &code, out),
+        ForceCommand::Verify { file, code } => verify_file(&file, &code, data_dir, out),
         ForceCommand::Preset { list: true, .. } => list_presets(out),
         ForceCommand::Preset {
             id: Some(id),
@@ -142,7 +142,20 @@ pub fn run(command: ForceCommand, data_dir: Option<&Path>, out: &mut dyn Write) 
 /// Reads and parses a force file, naming the file in every error.
 pub fn read_force_file(path: &Path) -> Result<crate::rules::Force> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    force_file::parse_bytes(&bytes).with_context(|| format!("{}", path.display()))
+    force_file::parse_bytes(&bytes).with_context(|| {
+        // A posted list saved to a file reads as broken JSON; say what to do instead.
+        let text = String::from_utf8_lossy(&bytes);
+        let first = text.trim_start_matches('\u{feff}').trim_start().chars().next();
+        if first.is_some_and(|c| c != '{') {
+            format!(
+                "{}: not a force file (JSON) — for a text list add --text (`quartermaster force import --text {}`)",
+                path.display(),
+                path.display()
+            )
+        } else {
+            format!("{}", path.display())
+        }
+    })
 }
 
 fn validate_file(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
@@ -160,11 +173,20 @@ fn validate_file(path: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
     })
 }
 
-/// `force verify FILE CODE`: whether the file is the list a roster with `code` was printed
-/// from.
-fn verify_file(path: &Path, code: &str, out: &mut dyn Write) -> Result<u8> {
+/// `force verify FILE CODE`: whether the file (or the saved force of that name) is the list
+/// a roster with `code` was printed from.
+fn verify_file(
+    path: &Path,
+    code: &str,
+    data_dir: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<u8> {
     let code: RosterCode = code.parse()?;
-    let force = read_force_file(path)?;
+    let force = if path.is_file() {
+        read_force_file(path)?
+    } else {
+        saved::load_by_name(data_dir, &path.to_string_lossy())?
+    };
     let current = roster_code::rules_revision(force.ruleset);
     let revision = if code.revision == current {
         String::new()
@@ -191,6 +213,10 @@ fn verify_file(path: &Path, code: &str, out: &mut dyn Write) -> Result<u8> {
             )?;
             Ok(EXIT_PROBLEM)
         }
+        Verdict::UnknownRevision { current } => Err(anyhow::anyhow!(
+            "roster code {code} was made under rules revision {}, which this app does not have (it is at revision {current}): check it with the Quartermaster that printed it, or a newer one",
+            code.revision
+        )),
     }
 }
 

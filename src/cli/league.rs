@@ -86,7 +86,11 @@ fn print_text(table: &League, skipped: &[Skipped], out: &mut dyn Write) -> Resul
     if rows.is_empty() {
         writeln!(out, "(no finished battles to rank)")?;
     }
-    writeln!(out, "{} campaigns read.", table.campaigns.len())?;
+    writeln!(
+        out,
+        "{} read.",
+        crate::rules::words::amount(table.campaigns.len() as u64, "campaigns")
+    )?;
     for s in skipped {
         writeln!(out, "Skipped: {}: {}", s.file, s.reason)?;
     }

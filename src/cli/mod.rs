@@ -4,6 +4,7 @@
 //! in-process as well as through the binary.
 
 pub(crate) mod campaign;
+mod data;
 mod db;
 mod export;
 mod force;
@@ -20,6 +21,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand};
 
 pub use campaign::CampaignCommand;
+pub use data::DataCommand;
 pub use db::DbCommand;
 pub use export::ExportCommand;
 pub use force::ForceCommand;
@@ -77,6 +79,10 @@ pub enum Command {
     /// Check force files; save, list, show, export and delete the forces in the database.
     #[command(subcommand)]
     Force(ForceCommand),
+    /// The player's own army data: `data import FOLDER` reads BattleScribe game systems and
+    /// catalogues (.gst, .cat, .gstz, .catz); list; reprice a force.
+    #[command(subcommand)]
+    Data(DataCommand),
     /// Campaigns: `campaign new lorraine --name NAME`, list, show, export, import.
     #[command(subcommand)]
     Campaign(CampaignCommand),
@@ -121,7 +127,8 @@ pub fn run(
             units::units(ruleset.as_deref(), data_dir, json, out, err)
         }
         Command::Force(command) => force::run(command, data_dir, out),
-        Command::Campaign(command) => campaign::run(command, data_dir, out),
+        Command::Data(command) => data::run(command, data_dir, out),
+        Command::Campaign(command) => campaign::run(command, data_dir, out, err),
         Command::League { folder, json } => league::run(&folder, json, out),
         Command::Db(command) => db::run(command, data_dir, out, err),
         Command::Export(command) => export::run(command, data_dir, out, err),

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::force::{print_validation, read_force_file};
 use super::{EXIT_OK, data_dir, print_json};
 use crate::rules::validation::validate;
-use crate::rules::{Budget, Force, force_file, force_text};
+use crate::rules::{Force, force_file, force_text};
 use crate::store::{ForceId, Store, StoredForce};
 
 fn open(data_dir_arg: Option<&Path>) -> Result<Store> {
@@ -65,13 +65,22 @@ pub fn import_text(
     };
     let mut store = open(data_dir_arg)?;
     let cards = store.custom_cards()?;
-    let custom: Vec<&crate::rules::Card> = cards.iter().map(|(_, card)| card).collect();
+    let (data, force_orgs) = store.army_library()?;
+    let custom: Vec<&crate::rules::Card> = cards
+        .iter()
+        .map(|(_, card)| card)
+        .chain(data.iter())
+        .collect();
+    let library = force_text::Library {
+        cards: &custom,
+        force_orgs: &force_orgs,
+    };
     let where_from = if file == Path::new("-") {
         "standard input".to_string()
     } else {
         file.display().to_string()
     };
-    let parsed = force_text::parse(&text, &custom).map_err(|errors| {
+    let parsed = force_text::parse_with(&text, library).map_err(|errors| {
         anyhow!(
             "{where_from}: nothing imported — {} could not be placed: {errors}",
             crate::rules::words::plural(errors.0.len() as u64, "line", "lines")
@@ -145,6 +154,12 @@ fn load_named(store: &Store, name: &str) -> Result<StoredForce> {
     Ok(store.load_force(id)?)
 }
 
+/// The saved force called `name` in the database of `data_dir_arg` (`force verify NAME`).
+pub fn load_by_name(data_dir_arg: Option<&Path>, name: &str) -> Result<Force> {
+    let store = open(data_dir_arg)?;
+    Ok(load_named(&store, name)?.force)
+}
+
 pub fn show(
     data_dir_arg: Option<&Path>,
     name: &str,
@@ -178,13 +193,13 @@ pub fn show(
 }
 
 fn print_force(force: &Force, out: &mut dyn Write) -> Result<()> {
-    let budget = match &force.budget {
-        Budget::Points(n) => format!("{n} points"),
-        Budget::TierPoints(n) => format!("{n} tier points"),
-        Budget::BattleGroup(id) => format!("battle group {id}"),
-        Budget::Scenario(id) => format!("scenario {id}"),
-    };
-    writeln!(out, "{} — {}, {budget}", force.name, force.ruleset.title())?;
+    writeln!(
+        out,
+        "{} — {}, {}",
+        force.name,
+        force.ruleset.title(),
+        force.budget.words()
+    )?;
     for unit in &force.units {
         let mut line = format!("  {:>3} × {}", unit.count, unit.card.label());
         if let Some(points) = unit.points {

@@ -87,7 +87,8 @@ pub fn units(
     } else {
         for (id, card) in cards {
             let stats: Vec<String> = card
-                .stats()
+                .data()
+                .printed_stats()
                 .into_iter()
                 .map(|s| format!("{} {}", s.label, s.value))
                 .collect();
@@ -126,8 +127,11 @@ pub fn card_json(card: &Card) -> Value {
         if let Some(side) = card.side() {
             map.insert("side_label".into(), Value::String(side.into()));
         }
+        // As the card prints them: a BelloLudi light tank's morale "2/–", not the "2/1" a
+        // rule never uses.
         let stats: serde_json::Map<String, Value> = card
-            .stats()
+            .data()
+            .printed_stats()
             .into_iter()
             .map(|s| (s.label.to_string(), Value::String(s.value)))
             .collect();

@@ -28,9 +28,11 @@ pub struct FaceStat {
     pub value: String,
 }
 
-/// Everything printed on the front of one card.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Everything printed on one card.
+#[derive(Debug, Clone, PartialEq)]
 pub struct CardFace {
+    /// The card the face is of (its back's odds table is worked out from it).
+    pub card: Card,
     pub ruleset: RulesetId,
     pub name: String,
     /// The card's type ("Medium AFV", "Light chassis").
@@ -148,6 +150,7 @@ pub fn face_for(card: &Card, unit: &ForceUnit) -> CardFace {
         }
     }
     CardFace {
+        card: card.clone(),
         ruleset: card.ruleset(),
         name: card.name().to_string(),
         type_label: card.type_label(),

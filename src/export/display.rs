@@ -103,6 +103,40 @@ pub struct TextRun {
     pub rotation: Rotation,
 }
 
+/// A box on the page, in millimetres from the top-left corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Frame {
+    /// The same box grown by `by` on every side.
+    pub fn grown(self, by: f32) -> Frame {
+        Frame {
+            x: self.x - by,
+            y: self.y - by,
+            w: self.w + 2.0 * by,
+            h: self.h + 2.0 * by,
+        }
+    }
+}
+
+/// How the printer should turn the paper, written into the PDF's viewer preferences so the
+/// print dialog starts with the right choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Duplex {
+    /// One side of each sheet (rosters, references, fold-over cards).
+    #[default]
+    Simplex,
+    /// Both sides, turned over the long edge.
+    FlipLongEdge,
+    /// Both sides, turned over the short edge.
+    FlipShortEdge,
+}
+
 /// One drawing instruction.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
@@ -124,6 +158,14 @@ pub enum Item {
         stroke: Stroke,
     },
     Text(TextRun),
+    /// A polyline, closed into a polygon when `closed`. A filled path is star-shaped about
+    /// the mean of its points (a side's mark, a badge), which the preview's fill relies on.
+    Path {
+        points: Vec<(f32, f32)>,
+        closed: bool,
+        fill: Option<Rgb>,
+        stroke: Option<Stroke>,
+    },
 }
 
 impl Item {
@@ -176,6 +218,17 @@ impl Item {
                     ..run.clone()
                 })
             }
+            Item::Path {
+                points,
+                closed,
+                fill,
+                stroke,
+            } => Item::Path {
+                points: points.iter().map(|&(x, y)| f(x, y)).collect(),
+                closed: *closed,
+                fill: *fill,
+                stroke: *stroke,
+            },
         }
     }
 }
@@ -186,6 +239,9 @@ pub struct Page {
     pub width: f32,
     pub height: f32,
     pub items: Vec<Item>,
+    /// Where the page is cut, when that is not its edge: a print shop's card page is the
+    /// card and its bleed, trimmed at the card (the PDF's TrimBox; its BleedBox is the page).
+    pub trim: Option<Frame>,
 }
 
 impl Page {
@@ -194,6 +250,7 @@ impl Page {
             width,
             height,
             items: Vec::new(),
+            trim: None,
         }
     }
 
@@ -225,6 +282,8 @@ pub struct Layout {
     pub warnings: Vec<String>,
     /// Worth knowing but nothing lost ("Tiger I continues on a second card").
     pub notes: Vec<String>,
+    /// One side of the paper or both, and how it turns.
+    pub duplex: Duplex,
 }
 
 impl Layout {
@@ -235,6 +294,7 @@ impl Layout {
             pages: Vec::new(),
             warnings: Vec::new(),
             notes: Vec::new(),
+            duplex: Duplex::Simplex,
         }
     }
 

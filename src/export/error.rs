@@ -56,6 +56,9 @@ pub enum ExportError {
     /// An embedded font does not parse (a broken build, not user input).
     #[error("embedded font {0} could not be read")]
     Font(&'static str),
+    /// The PDF library could not finish the document (a broken build, not user input).
+    #[error("the PDF could not be written: {0}")]
+    Pdf(String),
     /// A date that is not `YYYY-MM-DD`.
     #[error("date '{0}' is not a valid YYYY-MM-DD date")]
     Date(String),

@@ -3,7 +3,11 @@
 
 use super::display::{Item, Page, Rgb, Stroke};
 use super::fonts::{FontStyle, MM_PER_PT};
+use super::scale_bar::{scale_bar, scale_bar_size};
 use super::text::{Font, Typesetter, cap_height};
+
+/// How near the paper's edge many printers cannot print.
+pub(crate) const PRINTER_EDGE_MM: f32 = 5.0;
 
 /// A cursor that fills columns top to bottom and starts a new page when the last is full.
 pub(crate) struct SheetFlow {
@@ -181,7 +185,8 @@ impl SheetFlow {
         });
     }
 
-    /// The pages, each with `footer(page, pages)` set in the bottom margin at left and right.
+    /// The pages, each with `footer(page, pages)` set in the bottom margin at left and right
+    /// and the scale bar in the top margin.
     /// The left text is the first of its candidates that fits beside the right one (so a
     /// long force name gives way to a shorter line rather than being cut); only if none fits
     /// is the last cut short.
@@ -193,10 +198,16 @@ impl SheetFlow {
         let total = self.pages.len();
         // Halfway into the bottom margin, but never within the 5 mm a printer cannot reach.
         let descent = 0.24 * font.size_pt * MM_PER_PT;
-        let baseline = (self.page_h - self.margin * 0.5).min(self.page_h - 5.5 - descent);
+        let baseline =
+            (self.page_h - self.margin * 0.5).min(self.page_h - PRINTER_EDGE_MM - 0.5 - descent);
         let (left, right_edge) = (self.margin, self.page_w - self.margin);
         let ts = self.ts;
+        // The scale bar in the top margin at the right, clear of the 5 mm edge and of the
+        // first line of text.
+        let (bar_w, bar_h) = scale_bar_size(ts);
+        let bar_y = (self.margin - bar_h - 1.0).max(PRINTER_EDGE_MM + 0.3);
         for (index, page) in self.pages.iter_mut().enumerate() {
+            page.items.extend(scale_bar(ts, right_edge - bar_w, bar_y));
             let (candidates, right_text) = footer(index + 1, total);
             let right_w = ts.width(&right_text, font);
             let room = right_edge - left - right_w - 4.0;

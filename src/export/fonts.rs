@@ -1,4 +1,5 @@
-//! The embedded typeface (DejaVu Sans, regular and bold) and its metrics.
+//! The embedded typeface (DejaVu Sans regular and bold, and DejaVu Sans Condensed Bold for
+//! card titles) and its metrics.
 //!
 //! Text is measured here from the font's own advance widths, so wrapping and shrinking in the
 //! layout code match what the PDF shows to the tenth of a millimetre. The UI can load the same
@@ -13,6 +14,9 @@ use super::ExportError;
 
 const REGULAR_TTF: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 const BOLD_TTF: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
+/// The same family's condensed bold: a unit's name keeps a large size in the width a card
+/// gives it, as on a bought card, where the regular bold would have to shrink.
+const CONDENSED_BOLD_TTF: &[u8] = include_bytes!("../../assets/DejaVuSansCondensed-Bold.ttf");
 
 /// Millimetres per point.
 pub const MM_PER_PT: f32 = 25.4 / 72.0;
@@ -20,17 +24,23 @@ pub const MM_PER_PT: f32 = 25.4 / 72.0;
 /// Code points below this have their advances cached in a table.
 const TABLE_LEN: usize = 0x2800;
 
-/// The two faces a layout uses.
+/// The faces a layout uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum FontStyle {
     #[default]
     Regular,
     Bold,
+    /// Card titles: bold, about 10 % narrower than [`FontStyle::Bold`].
+    CondensedBold,
 }
 
 impl FontStyle {
-    pub const ALL: [FontStyle; 2] = [FontStyle::Regular, FontStyle::Bold];
+    pub const ALL: [FontStyle; 3] = [
+        FontStyle::Regular,
+        FontStyle::Bold,
+        FontStyle::CondensedBold,
+    ];
 }
 
 /// The TrueType file of `style`, as embedded in the binary.
@@ -38,6 +48,7 @@ pub fn font_bytes(style: FontStyle) -> &'static [u8] {
     match style {
         FontStyle::Regular => REGULAR_TTF,
         FontStyle::Bold => BOLD_TTF,
+        FontStyle::CondensedBold => CONDENSED_BOLD_TTF,
     }
 }
 
@@ -100,10 +111,11 @@ fn glyph_advance(font: &ParsedFont, codepoint: u32) -> Option<u16> {
     (glyph != 0).then(|| font.get_horizontal_advance(glyph))
 }
 
-/// Both faces, parsed once per process.
+/// Every face, parsed once per process.
 pub(crate) struct Faces {
     regular: Face,
     bold: Face,
+    condensed_bold: Face,
 }
 
 impl Faces {
@@ -111,6 +123,7 @@ impl Faces {
         match style {
             FontStyle::Regular => &self.regular,
             FontStyle::Bold => &self.bold,
+            FontStyle::CondensedBold => &self.condensed_bold,
         }
     }
 
@@ -124,6 +137,7 @@ static FACES: LazyLock<Result<Faces, ExportError>> = LazyLock::new(|| {
     Ok(Faces {
         regular: Face::parse(REGULAR_TTF, "DejaVuSans.ttf")?,
         bold: Face::parse(BOLD_TTF, "DejaVuSans-Bold.ttf")?,
+        condensed_bold: Face::parse(CONDENSED_BOLD_TTF, "DejaVuSansCondensed-Bold.ttf")?,
     })
 });
 
@@ -160,7 +174,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn both_faces_cover_latin_1_the_inch_mark_and_dashes() {
+    fn every_face_covers_latin_1_the_inch_mark_and_dashes() {
         let latin1: String = (0x20u8..0x7f).chain(0xa0..=0xff).map(char::from).collect();
         let extra = "″–—×·•…−✗✓°";
         for style in FontStyle::ALL {
@@ -181,5 +195,16 @@ mod tests {
         // An em of DejaVu "M" is a little under the font size: 10 pt ≈ 3.5 mm.
         let m = faces.width_mm("M", FontStyle::Regular, 10.0);
         assert!((2.5..3.6).contains(&m), "{m}");
+    }
+
+    /// Issue 37: a long name set condensed keeps its size where the bold would shrink.
+    #[test]
+    fn the_condensed_bold_is_about_a_tenth_narrower_than_the_bold() {
+        let faces = faces().unwrap();
+        let name = "Sturmgeschütz III Ausf. G (late production)";
+        let bold = faces.width_mm(name, FontStyle::Bold, 12.0);
+        let condensed = faces.width_mm(name, FontStyle::CondensedBold, 12.0);
+        let ratio = condensed / bold;
+        assert!((0.85..0.95).contains(&ratio), "{ratio}");
     }
 }

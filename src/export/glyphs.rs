@@ -17,8 +17,10 @@ fn right_to_left(c: char) -> bool {
 
 /// What is wrong with printing `text`, if anything.
 fn problem(text: &str) -> Option<String> {
-    let mut missing = missing_glyphs(text, FontStyle::Regular).unwrap_or_default();
-    missing.extend(missing_glyphs(text, FontStyle::Bold).unwrap_or_default());
+    let mut missing: Vec<char> = FontStyle::ALL
+        .iter()
+        .flat_map(|&style| missing_glyphs(text, style).unwrap_or_default())
+        .collect();
     missing.sort_unstable();
     missing.dedup();
     let mut problems = Vec::new();

@@ -159,7 +159,7 @@ mod tests {
                     assert_eq!(stroke.map(|s| s.color), Some(TINT_LINE));
                 }
                 Item::Line { stroke, .. } => assert!(luma(stroke.color) <= LIGHT_LUMA),
-                Item::Text(_) => panic!("no text"),
+                Item::Text(_) | Item::Path { .. } => panic!("no text or path"),
             }
         }
         assert_eq!(

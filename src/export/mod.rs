@@ -19,28 +19,32 @@ mod flow;
 pub mod fonts;
 mod glyphs;
 mod ink;
+mod marks;
 mod pdf;
 pub mod reference;
 mod roster;
+mod scale_bar;
 mod sheet;
+mod sheet_margin;
 pub mod template;
 mod text;
 
-pub use after_action::layout_after_action;
+pub use after_action::{battle_title, layout_after_action};
 pub use calibration::layout_calibration;
 pub use card_layout::Frame;
 pub use cards::{CardFace, CardMode, FaceStat, RuleNote, card_faces};
 pub use date::ExportDate;
-pub use display::{Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
+pub use display::{Duplex, Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
 pub use error::ExportError;
 pub use fonts::{FontStyle, ascent, font_bytes, missing_glyphs, text_width_mm};
 pub use ink::{Ink, Paper};
 pub use pdf::{PdfInfo, write_pdf};
 pub use reference::layout_reference;
 pub use roster::layout_roster;
+pub use scale_bar::{PRINT_AT_ACTUAL_SIZE, SCALE_BAR_MM};
 pub use sheet::{
     BackOffset, CardOptions, Flip, Grid, MAX_BACK_OFFSET_MM, MAX_GAP_MM, MIN_MARK_MM, Placement,
-    SheetLayout, grid_for, layout_cards,
+    SHOP_BLEED_MM, SHOP_SAFE_MM, SheetLayout, grid_for, layout_cards,
 };
 pub use template::{Templates, templates};
 
@@ -157,16 +161,17 @@ pub fn export_calibration(
     ))
 }
 
-/// The after-action report of a campaign on page size `page` (`a4`, `letter`) as PDF bytes,
-/// dated `date`: a page per battle fought, more when a battle's log runs over, and one line
-/// for the battles not fought yet.
-pub fn export_after_action(
+/// The after-action report of a campaign on `paper` (a page id such as `a4`, or a page and
+/// an ink) as PDF bytes, dated `date`, with what could not be printed whole: a page per
+/// battle fought, more when a battle's log runs over, and one line for the battles not
+/// fought yet.
+pub fn export_after_action<'a>(
     record: &CampaignRecord,
-    page: &str,
+    paper: impl Into<Paper<'a>>,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Vec<u8>, ExportError> {
-    let layout = layout_after_action(record, page, date, progress)?;
+) -> Result<Exported, ExportError> {
+    let layout = layout_after_action(record, paper, date, progress)?;
     let info = PdfInfo {
         subject: format!(
             "{} campaign after-action report",
@@ -174,5 +179,5 @@ pub fn export_after_action(
         ),
         ..PdfInfo::new(date)
     };
-    write_pdf(&layout, &info, progress)
+    Ok(Exported::new(write_pdf(&layout, &info, progress)?, layout))
 }

@@ -1,16 +1,21 @@
 //! Writing a [`Layout`] as PDF with printpdf — the only file that turns the display list into
 //! PDF operations.
 //!
-//! The two faces are embedded as subsets under fixed resource names and the document dates
-//! are the caller's date, so the same layout gives the same file.
+//! The faces are embedded as subsets under fixed resource names and the document dates
+//! are the caller's date, so the same layout gives the same file. What printpdf does not
+//! write is set on its document model (lopdf) before saving: viewer preferences that ask a
+//! print dialog for actual size (`/PrintScaling /None`, the commonest cause of cards printed
+//! 3–6 % small) and the duplex turn, and a print shop's TrimBox and BleedBox.
 
+use lopdf::Object;
 use printpdf::{
     Color, FontId, Line, LineDashPattern, LinePoint, Mm, OffsetDateTime, Op, PaintMode,
-    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem, TextMatrix,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rect,
+    TextItem, TextMatrix, WindingOrder,
 };
 
 use super::date::ExportDate;
-use super::display::{Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
+use super::display::{Duplex, Frame, Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
 use super::fonts::{FontStyle, MM_PER_PT, faces};
 use super::{ExportError, Progress, Stage};
 
@@ -39,6 +44,7 @@ fn font_id(style: FontStyle) -> FontId {
     match style {
         FontStyle::Regular => FontId("QMREGU".to_string()),
         FontStyle::Bold => FontId("QMBOLD".to_string()),
+        FontStyle::CondensedBold => FontId("QMCOND".to_string()),
     }
 }
 
@@ -78,26 +84,80 @@ pub fn write_pdf(
         image_optimization: None,
     };
     let mut warnings = Vec::new();
-    let bytes = doc.with_pages(pages).save(&options, &mut warnings);
+    let mut pdf = doc
+        .with_pages(pages)
+        .to_lopdf_document(&options, &mut warnings);
+    finish_document(&mut pdf, layout, info)?;
+    pdf.compress();
+    let mut bytes = Vec::new();
+    pdf.save_to(&mut bytes)
+        .map_err(|e| ExportError::Pdf(e.to_string()))?;
     progress(Progress {
         stage: Stage::Saved,
         done: 1,
         total: 1,
     });
-    Ok(without_empty_pdfx_key(fixed_document_id(
-        bytes, layout, info,
-    )))
+    Ok(bytes)
 }
 
-/// printpdf writes `/GTS_PDFXVersion()` into the document information even for a plain PDF,
-/// which makes readers announce a PDF/X file. Blanking it with spaces of the same length
-/// keeps every byte offset of the cross-reference table right.
-fn without_empty_pdfx_key(mut bytes: Vec<u8>) -> Vec<u8> {
-    const KEY: &[u8] = b"/GTS_PDFXVersion()";
-    while let Some(at) = find(&bytes, KEY) {
-        bytes[at..at + KEY.len()].fill(b' ');
+/// What printpdf leaves out or gets wrong, set on its document before saving: the viewer
+/// preferences, each page's TrimBox and BleedBox, an identifier from the content (printpdf
+/// writes a random one) and no empty `/GTS_PDFXVersion` (which makes readers announce a
+/// PDF/X file).
+fn finish_document(
+    pdf: &mut lopdf::Document,
+    layout: &Layout,
+    info: &PdfInfo,
+) -> Result<(), ExportError> {
+    let broken = |e: lopdf::Error| ExportError::Pdf(e.to_string());
+    pdf.catalog_mut()
+        .map_err(broken)?
+        .set("ViewerPreferences", viewer_preferences(layout.duplex));
+    let page_ids: Vec<lopdf::ObjectId> = pdf.get_pages().into_values().collect();
+    for (page, id) in layout.pages.iter().zip(page_ids) {
+        let Some(trim) = page.trim else { continue };
+        let dict = pdf.get_dictionary_mut(id).map_err(broken)?;
+        dict.set("TrimBox", pdf_box(page, trim));
+        let whole = Frame {
+            x: 0.0,
+            y: 0.0,
+            w: page.width,
+            h: page.height,
+        };
+        dict.set("BleedBox", pdf_box(page, whole));
     }
-    bytes
+    if let Ok(Object::Reference(id)) = pdf.trailer.get(b"Info") {
+        let id = *id;
+        if let Ok(dict) = pdf.get_dictionary_mut(id) {
+            dict.remove(b"GTS_PDFXVersion");
+        }
+    }
+    let id = document_id(layout, info);
+    let id = Object::String(id.into_bytes(), lopdf::StringFormat::Literal);
+    pdf.trailer.set("ID", Object::Array(vec![id.clone(), id]));
+    Ok(())
+}
+
+/// `/PrintScaling /None` (print at actual size, not fitted to the printable area) and the
+/// duplex setting the layout was made for.
+fn viewer_preferences(duplex: Duplex) -> Object {
+    let duplex = match duplex {
+        Duplex::Simplex => "Simplex",
+        Duplex::FlipLongEdge => "DuplexFlipLongEdge",
+        Duplex::FlipShortEdge => "DuplexFlipShortEdge",
+    };
+    let mut prefs = lopdf::Dictionary::new();
+    prefs.set("PrintScaling", Object::Name(b"None".to_vec()));
+    prefs.set("Duplex", Object::Name(duplex.as_bytes().to_vec()));
+    Object::Dictionary(prefs)
+}
+
+/// A PDF rectangle `[llx lly urx ury]` in points for a box given from the page's top-left
+/// corner in millimetres.
+fn pdf_box(page: &Page, frame: Frame) -> Object {
+    let Frame { x, y, w, h } = frame;
+    let corners = [x, page.height - y - h, x + w, page.height - y];
+    Object::Array(corners.iter().map(|mm| Object::Real(pt(*mm).0)).collect())
 }
 
 fn uses(layout: &Layout, style: FontStyle) -> bool {
@@ -142,43 +202,19 @@ fn pdf_date(date: ExportDate) -> OffsetDateTime {
     )
 }
 
-/// printpdf writes a random `/ID`; replace it with one derived from the content so equal
-/// layouts give byte-equal files.
-fn fixed_document_id(mut bytes: Vec<u8>, layout: &Layout, info: &PdfInfo) -> Vec<u8> {
-    let Some(start) = find(&bytes, b"/ID[(") else {
-        return bytes;
-    };
-    let id = {
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let text = format!("{}|{}|{}", layout.title, info.date, layout.plain_text());
-        for byte in text.bytes() {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        format!(
-            "{hash:016x}{:016x}",
-            hash.rotate_left(29) ^ layout.pages.len() as u64
-        )
-    };
-    let mut at = start + b"/ID[(".len();
-    for _ in 0..2 {
-        let Some(len) = bytes[at..].iter().position(|&b| b == b')') else {
-            break;
-        };
-        if len == id.len() {
-            bytes[at..at + len].copy_from_slice(id.as_bytes());
-        }
-        at += len;
-        match find(&bytes[at..], b"(") {
-            Some(next) => at += next + 1,
-            None => break,
-        }
+/// A document identifier derived from the content (FNV-1a over the title, date and text),
+/// so equal layouts give byte-equal files.
+fn document_id(layout: &Layout, info: &PdfInfo) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let text = format!("{}|{}|{}", layout.title, info.date, layout.plain_text());
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
-    bytes
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).rposition(|w| w == needle)
+    format!(
+        "{hash:016x}{:016x}",
+        hash.rotate_left(29) ^ layout.pages.len() as u64
+    )
 }
 
 fn color(rgb: Rgb) -> Color {
@@ -198,6 +234,10 @@ fn pt(mm: f32) -> Pt {
 fn page_ops(page: &Page) -> Vec<Op> {
     let mut ops = Vec::with_capacity(page.items.len() * 4);
     let flip = |y: f32| page.height - y;
+    let point = |x: f32, y: f32| LinePoint {
+        p: Point::new(Mm(x), Mm(flip(y))),
+        bezier: false,
+    };
     for item in &page.items {
         match item {
             Item::Rect {
@@ -239,10 +279,6 @@ fn page_ops(page: &Page) -> Vec<Op> {
                 stroke,
             } => {
                 stroke_ops(&mut ops, stroke);
-                let point = |x: f32, y: f32| LinePoint {
-                    p: Point::new(Mm(x), Mm(flip(y))),
-                    bezier: false,
-                };
                 ops.push(Op::DrawLine {
                     line: Line {
                         points: vec![point(*x1, *y1), point(*x2, *y2)],
@@ -251,6 +287,44 @@ fn page_ops(page: &Page) -> Vec<Op> {
                 });
             }
             Item::Text(run) => text_ops(&mut ops, run, flip(run.baseline)),
+            Item::Path {
+                points,
+                closed,
+                fill,
+                stroke,
+            } => {
+                let points: Vec<LinePoint> = points.iter().map(|&(x, y)| point(x, y)).collect();
+                if let Some(stroke) = stroke {
+                    stroke_ops(&mut ops, stroke);
+                }
+                if !*closed {
+                    if stroke.is_some() {
+                        ops.push(Op::DrawLine {
+                            line: Line {
+                                points,
+                                is_closed: false,
+                            },
+                        });
+                    }
+                    continue;
+                }
+                let mode = match (fill, stroke) {
+                    (Some(_), Some(_)) => PaintMode::FillStroke,
+                    (Some(_), None) => PaintMode::Fill,
+                    (None, Some(_)) => PaintMode::Stroke,
+                    (None, None) => continue,
+                };
+                if let Some(fill) = fill {
+                    ops.push(Op::SetFillColor { col: color(*fill) });
+                }
+                ops.push(Op::DrawPolygon {
+                    polygon: Polygon {
+                        rings: vec![PolygonRing { points }],
+                        mode,
+                        winding_order: WindingOrder::NonZero,
+                    },
+                });
+            }
         }
     }
     ops

@@ -13,13 +13,15 @@
 //! under the bleed.
 
 use super::card_back::draw_back;
-use super::card_layout::{Bleed, FittedCard, Frame, fit_deck};
-use super::cards::{CardMode, card_faces};
-use super::display::{Item, Layout, Page, Rotation, Stroke};
-use super::fonts::{FontStyle, MM_PER_PT, faces};
+use super::card_layout::{Bleed, Content, FittedCard, Frame, FrontStyle, fit_card, fit_deck};
+use super::cards::{CardFace, CardMode, card_faces};
+use super::display::{Duplex, Item, Layout, Page, Rotation, Stroke};
+use super::fonts::faces;
 use super::ink::Ink;
+use super::reference::unit_odds;
+use super::sheet_margin::margin_items;
 use super::template::{CardSize, CardTemplate, PageSize, SheetStyle, templates};
-use super::text::{Font, MIN_TEXT_PT, Typesetter, cap_height};
+use super::text::Typesetter;
 use super::{ExportError, Progress, Stage};
 use crate::rules::Force;
 
@@ -116,6 +118,9 @@ pub struct CardOptions {
     pub ink: Ink,
     /// The printer's measured back offset, applied to back pages.
     pub back_offset: BackOffset,
+    /// On a print shop's pages (`Single`), a dashed guide of this corner radius in mm where
+    /// the die rounds the corners.
+    pub corner_guide_mm: Option<f32>,
 }
 
 impl Default for CardOptions {
@@ -130,6 +135,7 @@ impl Default for CardOptions {
             layout: SheetLayout::Grid,
             ink: Ink::Full,
             back_offset: BackOffset::default(),
+            corner_guide_mm: None,
         }
     }
 }
@@ -484,11 +490,11 @@ impl Grid {
         }
     }
 
-    fn right(&self) -> f32 {
+    pub(crate) fn right(&self) -> f32 {
         self.x0 + self.columns as f32 * (self.cell_w + self.gap_x) - self.gap_x
     }
 
-    fn bottom(&self) -> f32 {
+    pub(crate) fn bottom(&self) -> f32 {
         self.y0 + self.rows as f32 * (self.cell_h + self.gap_y) - self.gap_y
     }
 
@@ -603,7 +609,7 @@ impl Grid {
 
     /// The x of every mark standing in the top or bottom margin (`top`), which a caption
     /// there must keep clear of.
-    fn marks_across(&self, top: bool) -> Vec<f32> {
+    pub(crate) fn marks_across(&self, top: bool) -> Vec<f32> {
         let len = if top {
             self.marks.top
         } else {
@@ -616,6 +622,54 @@ impl Grid {
         xs.extend(self.folds().0);
         xs
     }
+}
+
+/// How far a print shop's card page runs past the cut on every side: the ~3 mm shops ask
+/// for, into which the header band and the back's colour run.
+pub const SHOP_BLEED_MM: f32 = 3.0;
+
+/// A print shop's safe zone: text keeps this far inside the cut.
+pub const SHOP_SAFE_MM: f32 = 3.0;
+
+/// Colour of the corner guide: a process colour no card uses, so it reads as a guide.
+const GUIDE_COLOUR: super::display::Rgb = super::display::Rgb::new(0, 160, 220);
+
+/// Quarter circles of `radius` at the four corners of `trim`, dashed, where a die cutter
+/// rounds the card: a guide to check the artwork clears them.
+fn corner_guides(trim: Frame, radius: f32) -> Vec<Item> {
+    let stroke = Stroke {
+        color: GUIDE_COLOUR,
+        width_pt: 0.3,
+        dash_pt: Some(1.0),
+    };
+    let corners = [
+        (trim.x + radius, trim.y + radius, std::f32::consts::PI),
+        (
+            trim.x + trim.w - radius,
+            trim.y + radius,
+            1.5 * std::f32::consts::PI,
+        ),
+        (trim.x + trim.w - radius, trim.y + trim.h - radius, 0.0),
+        (
+            trim.x + radius,
+            trim.y + trim.h - radius,
+            0.5 * std::f32::consts::PI,
+        ),
+    ];
+    corners
+        .iter()
+        .map(|&(cx, cy, start)| Item::Path {
+            points: (0..=12)
+                .map(|k| {
+                    let angle = start + k as f32 / 12.0 * std::f32::consts::FRAC_PI_2;
+                    (cx + radius * angle.cos(), cy + radius * angle.sin())
+                })
+                .collect(),
+            closed: false,
+            fill: None,
+            stroke: Some(stroke),
+        })
+        .collect()
 }
 
 /// Both edges of `count` cells of `size` from `start`, `gap` apart, in order, shared edges
@@ -631,7 +685,7 @@ fn cuts(start: f32, count: usize, size: f32, gap: f32) -> Vec<f32> {
     cuts
 }
 
-fn dedup(values: &mut Vec<f32>) {
+pub(crate) fn dedup(values: &mut Vec<f32>) {
     values.sort_by(f32::total_cmp);
     values.dedup_by(|a, b| (*a - *b).abs() < 0.01);
 }
@@ -671,25 +725,55 @@ pub fn layout_cards(
     let total = faces.len();
     let mut layout = Layout::new(format!("{} — unit cards", force.name));
     layout.warnings = super::glyphs::glyph_warnings(force);
-    let fitted = fit_deck(
-        ts,
-        template,
-        &faces,
-        (card.width_mm, card.height_mm),
-        options.ink,
-    );
+    layout.duplex = match (options.backs, options.layout, options.flip) {
+        (false, ..) | (true, SheetLayout::Fold, _) => Duplex::Simplex,
+        (true, _, Flip::LongEdge) => Duplex::FlipLongEdge,
+        (true, _, Flip::ShortEdge) => Duplex::FlipShortEdge,
+    };
     let backs = options.prints_backs();
+    let size = (card.width_mm, card.height_mm);
+    let front_style = FrontStyle {
+        content: if backs {
+            Content::Front
+        } else {
+            Content::Whole
+        },
+        ..front_style(options)
+    };
+    let fronts = fit_deck(ts, template, &faces, size, front_style);
+    let back_style = FrontStyle {
+        content: Content::Back,
+        bleed: back_bleed(options)?,
+        ..front_style
+    };
     let mut cards = Vec::new();
-    for (index, (face, fitted)) in faces.iter().zip(fitted).enumerate() {
+    for (index, (face, front)) in faces.iter().zip(fronts).enumerate() {
         let who = match face.copy {
             Some((n, of)) => format!("{} {n}/{of}", face.name),
             None => face.name.clone(),
         };
-        report(&mut layout, &who, &card.id, &fitted, backs);
-        let mut parts = fitted.parts.into_iter();
-        while let Some(front) = parts.next() {
-            let back = if backs { parts.next() } else { None };
-            cards.push(Physical { front, back });
+        report(&mut layout, &who, &card.id, &front);
+        // The back carries the rules and odds when there are any; else the design.
+        let back = (backs && has_back_content(template, face))
+            .then(|| fit_card(ts, template, face, size, back_style));
+        if let Some(back) = &back {
+            report_back(&mut layout, &who, &card.id, back);
+        }
+        let back_parts = back.map_or_else(Vec::new, |b| b.parts);
+        let count = front.parts.len().max(back_parts.len());
+        let mut fronts = front.parts.into_iter();
+        let mut back_parts = back_parts.into_iter();
+        for _ in 0..count {
+            cards.push(match (fronts.next(), back_parts.next()) {
+                (Some(front), back) => Physical { front, back },
+                // Rules running over more backs than the card has fronts are printed on
+                // the fronts of cards of their own.
+                (None, Some(rules)) => Physical {
+                    front: rules,
+                    back: None,
+                },
+                (None, None) => break,
+            });
         }
         progress(Progress {
             stage: Stage::Layout,
@@ -711,11 +795,75 @@ pub fn layout_cards(
             sheet.grid(&cards, &grid_for(options)?, &force.name, &mut layout);
         }
     }
+    offset_notes(options, page, &t.sheet, &mut layout)?;
     Ok(layout)
 }
 
-/// Says what one card could not hold (a warning) and that it continues (a note).
-fn report(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard, backs: bool) {
+/// What a back offset does to this print, said: ignored where no back is printed behind its
+/// front (no `--backs`, a fold sheet, a print shop's pages); a note when it brings backs
+/// within the paper's unprintable edge; a warning when it pushes part of a back off the
+/// paper.
+fn offset_notes(
+    options: &CardOptions,
+    page: &PageSize,
+    sheet: &SheetStyle,
+    layout: &mut Layout,
+) -> Result<(), ExportError> {
+    let offset = options.back_offset;
+    if offset.is_zero() {
+        return Ok(());
+    }
+    let given = format!("back offset {},{} mm", offset.x_mm, offset.y_mm);
+    let ignored = match (options.backs, options.layout) {
+        (_, SheetLayout::Fold) => Some("a fold sheet prints each back beside its front"),
+        (_, SheetLayout::Single) => {
+            Some("a print shop trims each page on its own; the offset is for your duplex printer")
+        }
+        (false, SheetLayout::Grid) => Some("no backs are printed (add --backs)"),
+        (true, SheetLayout::Grid) => None,
+    };
+    if let Some(why) = ignored {
+        layout.notes.push(format!("{given} ignored: {why}"));
+        return Ok(());
+    }
+    let grid = grid_for(options)?;
+    let (dx, dy) = offset.shift_on_back(options.flip);
+    // The least distance from a back (with and without its bleed) to the paper's edge.
+    let (mut card_edge, mut bleed_edge) = (f32::INFINITY, f32::INFINITY);
+    for slot in 0..grid.per_page() {
+        let f = Grid::back_of(grid.placement(slot), page, options.flip)
+            .moved(dx, dy)
+            .frame;
+        let gaps = [
+            (f.x, grid.bleed_x),
+            (f.y, grid.bleed_y),
+            (page.width_mm - f.x - f.w, grid.bleed_x),
+            (page.height_mm - f.y - f.h, grid.bleed_y),
+        ];
+        for (gap, bleed) in gaps {
+            card_edge = card_edge.min(gap);
+            bleed_edge = bleed_edge.min(gap - bleed);
+        }
+    }
+    if card_edge < 0.0 {
+        layout.warnings.push(format!(
+            "{given} pushes part of the backs off the paper ({:.1} mm past its edge): \
+             check the reading on the calibration sheet, or print with --layout fold",
+            -card_edge
+        ));
+    } else if bleed_edge < sheet.min_margin_mm - 0.05 {
+        layout.notes.push(format!(
+            "{given} brings the backs to {:.1} mm from the paper's edge, inside the {} mm \
+             many printers cannot print: a back's edge may print short of the cut",
+            bleed_edge.max(0.0),
+            sheet.min_margin_mm
+        ));
+    }
+    Ok(())
+}
+
+/// Says what one card's front could not hold (a warning) and that it continues (a note).
+fn report(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard) {
     for problem in &fitted.problems {
         layout
             .warnings
@@ -723,15 +871,58 @@ fn report(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard, backs
     }
     let parts = fitted.parts.len();
     if parts > 1 {
-        let place = if backs {
-            "continues on its back"
-        } else {
-            "continues on further cards"
-        };
         layout.notes.push(format!(
-            "{who}: too much text for one {size} card at 6 pt or more; {place} ({parts} parts)"
+            "{who}: too much text for one {size} card at 6 pt or more; continues on further \
+             cards ({parts} parts)"
         ));
     }
+}
+
+/// The same for the back: its rules and odds.
+fn report_back(layout: &mut Layout, who: &str, size: &str, fitted: &FittedCard) {
+    for problem in &fitted.problems {
+        layout
+            .warnings
+            .push(format!("{who} ({size} card back): {problem}"));
+    }
+    let parts = fitted.parts.len();
+    if parts > 1 {
+        layout.notes.push(format!(
+            "{who}: its rules and odds run over {parts} {size} card backs at 6 pt or more"
+        ));
+    }
+}
+
+/// True when a face has rules to explain or an odds table, so its back carries them.
+fn has_back_content(template: &CardTemplate, face: &CardFace) -> bool {
+    !face.notes.is_empty() || unit_odds(template, &face.card).is_some()
+}
+
+/// How a front is drawn for `options`: with a print shop's bleed, safe zone and no outline
+/// on the trim for `single`.
+fn front_style(options: &CardOptions) -> FrontStyle {
+    match options.layout {
+        SheetLayout::Single => FrontStyle {
+            bleed: SHOP_BLEED_MM,
+            safe_mm: SHOP_SAFE_MM,
+            outline: false,
+            ..FrontStyle::sheet(options.ink)
+        },
+        SheetLayout::Grid | SheetLayout::Fold => FrontStyle::sheet(options.ink),
+    }
+}
+
+/// How far a back's header band runs past its card: a print shop's bleed, the grid's
+/// back bleed (its narrowest side), none beside a fold.
+fn back_bleed(options: &CardOptions) -> Result<f32, ExportError> {
+    Ok(match options.layout {
+        SheetLayout::Single => SHOP_BLEED_MM,
+        SheetLayout::Fold => 0.0,
+        SheetLayout::Grid => {
+            let b = grid_for(options)?.back_bleed();
+            b.top.min(b.left).min(b.right)
+        }
+    })
 }
 
 /// What every page of a card layout shares.
@@ -761,28 +952,48 @@ impl Sheet<'_> {
         }
     }
 
-    /// One page per card at its exact size, each followed by its back when asked.
+    /// One page per card for a print shop: the card and [`SHOP_BLEED_MM`] of bleed all
+    /// round, trimmed at the card (the page's TrimBox), each followed by its back when asked
+    /// (a shop aligns each page on its own: no back offset).
     fn single(&self, cards: &[Physical], layout: &mut Layout) {
         let (w, h) = (self.card.width_mm, self.card.height_mm);
-        let whole = Placement::upright(Frame {
-            x: 0.0,
-            y: 0.0,
+        let bleed = SHOP_BLEED_MM;
+        let trim = Frame {
+            x: bleed,
+            y: bleed,
             w,
             h,
-        });
-        let (dx, dy) = self.options.back_offset.shift_on_back(self.options.flip);
+        };
+        let at = Placement::upright(trim);
+        let all_round = Bleed {
+            top: bleed,
+            right: bleed,
+            bottom: bleed,
+            left: bleed,
+        };
+        let guides = self
+            .options
+            .corner_guide_mm
+            .map_or_else(Vec::new, |radius| corner_guides(trim, radius));
+        let new_page = || Page {
+            trim: Some(trim),
+            ..Page::new(w + 2.0 * bleed, h + 2.0 * bleed)
+        };
         for physical in cards {
-            let mut front = Page::new(w, h);
-            front.items.extend(physical.front.iter().cloned());
+            let mut front = new_page();
+            front
+                .items
+                .extend(physical.front.iter().map(|i| at.place(i)));
+            front.items.extend(guides.iter().cloned());
             layout.pages.push(front);
             if self.options.backs {
-                let mut back = Page::new(w, h);
-                let placed = whole.moved(dx, dy);
+                let mut back = new_page();
                 back.items.extend(
-                    self.back_items(physical, Bleed::default())
+                    self.back_items(physical, all_round)
                         .iter()
-                        .map(|i| placed.place(i)),
+                        .map(|i| at.place(i)),
                 );
+                back.items.extend(guides.iter().cloned());
                 layout.pages.push(back);
             }
         }
@@ -822,14 +1033,23 @@ impl Sheet<'_> {
             }
             let caption = format!("{force_name} · sheet {} of {sheets}", sheet_index + 1);
             front.items.extend(grid.crop_marks(self.style));
-            match page_caption(self.ts, grid, self.page, self.style, &caption) {
-                Some(item) => front.items.push(item),
-                None => layout.notes.push(format!(
+            let margins = margin_items(self.ts, grid, self.page, self.style, &caption);
+            if margins.caption.is_none() {
+                layout.notes.push(format!(
                     "sheet {} of {sheets}: no room for its caption on {}",
                     sheet_index + 1,
                     self.page.label
-                )),
+                ));
             }
+            if margins.scale_bar.is_empty() {
+                layout.warnings.push(format!(
+                    "sheet {} of {sheets}: no room for the 50 mm scale bar on {}",
+                    sheet_index + 1,
+                    self.page.label
+                ));
+            }
+            front.items.extend(margins.caption);
+            front.items.extend(margins.scale_bar);
             layout.pages.push(front);
             if duplex {
                 layout.pages.push(back);
@@ -838,83 +1058,23 @@ impl Sheet<'_> {
     }
 }
 
-/// "Kampfgruppe Peiper · sheet 2 of 10" in the margin below the cards (above them when
-/// there is no room below), between the crop marks standing there and never within the
-/// page's unprintable edge; `None` when neither margin has room. The name gives way before
-/// the sheet number does.
-fn page_caption(
-    ts: Typesetter,
-    grid: &Grid,
-    page: &PageSize,
-    sheet: &SheetStyle,
-    text: &str,
-) -> Option<Item> {
-    let font = Font::new(
-        FontStyle::Regular,
-        MIN_TEXT_PT,
-        super::display::Rgb::new(110, 110, 110),
-    );
-    let descent = 0.24 * font.size_pt * MM_PER_PT;
-    let height = cap_height(font.size_pt) + descent;
-    let clearance = 0.8;
-    let short = text.rsplit(" · ").next().unwrap_or(text);
-    for below in [true, false] {
-        let (top, bottom) = if below {
-            (
-                grid.bottom() + clearance,
-                page.height_mm - sheet.min_margin_mm,
-            )
-        } else {
-            (sheet.min_margin_mm, grid.y0 - clearance)
-        };
-        if bottom - top < height {
-            continue;
-        }
-        let baseline = if below {
-            top + cap_height(font.size_pt)
-        } else {
-            bottom - descent
-        };
-        // The widest stretch between the marks standing in this margin.
-        let mut stops = vec![grid.x0];
-        stops.extend(grid.marks_across(!below));
-        stops.push(grid.right());
-        dedup(&mut stops);
-        let (from, to) =
-            stops
-                .windows(2)
-                .map(|w| (w[0] + 1.0, w[1] - 1.0))
-                .fold((0.0, 0.0), |best, span| {
-                    if span.1 - span.0 > best.1 - best.0 {
-                        span
-                    } else {
-                        best
-                    }
-                });
-        for candidate in [text, short] {
-            if ts.width(candidate, font) <= to - from {
-                return Some(ts.run(from, baseline, font, candidate));
-            }
-        }
-    }
-    None
+/// The grid of `card` cards on `page`, `gap` apart, as fold cells when `fold` (for tests).
+#[cfg(test)]
+pub(crate) fn grid_with(page: &str, card: &str, gap: f32, fold: bool) -> Grid {
+    let t = templates().unwrap();
+    Grid::new(
+        t.page(page).unwrap(),
+        t.card(card).unwrap(),
+        &t.sheet,
+        gap,
+        fold,
+    )
+    .unwrap()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn grid_with(page: &str, card: &str, gap: f32, fold: bool) -> Grid {
-        let t = templates().unwrap();
-        Grid::new(
-            t.page(page).unwrap(),
-            t.card(card).unwrap(),
-            &t.sheet,
-            gap,
-            fold,
-        )
-        .unwrap()
-    }
 
     fn grid(page: &str, card: &str) -> Grid {
         grid_with(page, card, templates().unwrap().sheet.gap_mm, false)
@@ -1110,41 +1270,6 @@ mod tests {
         }
     }
 
-    /// Finding 2: Letter poker sheets had no caption. Every layout has room for one, whole,
-    /// between the marks and 5 mm from the edge.
-    #[test]
-    fn every_sheet_has_its_caption_whole_between_the_marks() {
-        let t = templates().unwrap();
-        let ts = Typesetter {
-            faces: faces().unwrap(),
-        };
-        let text = "Kampfgruppe Peiper · sheet 12 of 12";
-        for page_id in ["a4", "letter"] {
-            let page = t.page(page_id).unwrap();
-            for card in ["poker", "bridge", "tarot"] {
-                for fold in [false, true] {
-                    let g = grid_with(page_id, card, 3.0, fold);
-                    let what = format!("{page_id} {card} fold {fold}");
-                    let Some(Item::Text(run)) = page_caption(ts, &g, page, &t.sheet, text) else {
-                        panic!("{what}: a caption");
-                    };
-                    assert_eq!(run.text, text, "{what}");
-                    assert!(run.baseline + 1.0 <= page.height_mm - 5.0, "{what}");
-                    assert!(run.baseline - 2.0 >= 5.0, "{what}");
-                    for mark in g.crop_marks(&t.sheet) {
-                        let Item::Line { x1, y1, y2, .. } = mark else {
-                            continue;
-                        };
-                        let across = x1 >= run.x - 0.2 && x1 <= run.x + run.width + 0.2;
-                        let level =
-                            y1.min(y2) <= run.baseline + 0.6 && y1.max(y2) >= run.baseline - 2.0;
-                        assert!(!(across && level), "{what}: the caption crosses a mark");
-                    }
-                }
-            }
-        }
-    }
-
     #[test]
     fn a_card_larger_than_the_page_is_refused() {
         let t = templates().unwrap();
@@ -1156,6 +1281,62 @@ mod tests {
         };
         let err = Grid::new(t.page("a4").unwrap(), &huge, &t.sheet, 3.0, false).unwrap_err();
         assert!(err.to_string().contains("does not fit on page size a4"));
+    }
+
+    /// Issue 37: an offset pushed the backs' bleed into the printer's edge (2 mm) or off the
+    /// page (10 mm) without a word, and was ignored silently without --backs or on a fold.
+    #[test]
+    fn a_back_offset_says_when_it_is_ignored_or_brings_backs_near_the_edge() {
+        let force = crate::rules::armour_battles::preset_force("lorraine-1-us").unwrap();
+        let at = |x_mm: f32, backs: bool, layout: SheetLayout| {
+            let options = CardOptions {
+                backs,
+                layout,
+                back_offset: BackOffset { x_mm, y_mm: 0.0 },
+                ..CardOptions::default()
+            };
+            layout_cards(&force, &options, &mut |_| {}).unwrap()
+        };
+        let none = at(0.0, true, SheetLayout::Grid);
+        assert!(none.notes.iter().all(|n| !n.contains("back offset")));
+        for (backs, layout, why) in [
+            (false, SheetLayout::Grid, "no backs are printed"),
+            (true, SheetLayout::Fold, "fold sheet"),
+            (true, SheetLayout::Single, "print shop"),
+        ] {
+            let notes = at(2.0, backs, layout).notes;
+            assert!(
+                notes
+                    .iter()
+                    .any(|n| n.contains("ignored") && n.contains(why)),
+                "{notes:?}"
+            );
+        }
+        // A4 poker: 9 mm from the edge to the cards across, 1.5 mm of bleed: 2 mm to the
+        // left leaves the bleed 5.5 mm off, 4 mm leaves 3.5 mm: a note, nothing lost.
+        let two = at(2.0, true, SheetLayout::Grid);
+        assert!(
+            !two.notes
+                .iter()
+                .any(|n| n.contains("from the paper's edge")),
+            "{:?}",
+            two.notes
+        );
+        let four = at(4.0, true, SheetLayout::Grid);
+        assert!(
+            four.notes
+                .iter()
+                .any(|n| n.contains("3.5 mm from the paper's edge")),
+            "{:?}",
+            four.notes
+        );
+        assert!(four.warnings.is_empty());
+        let ten = at(10.0, true, SheetLayout::Grid);
+        assert!(
+            ten.warnings.iter().any(|w| w.contains("off the paper")),
+            "{:?}",
+            ten.warnings
+        );
     }
 
     #[test]

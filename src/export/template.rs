@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 use super::ExportError;
 use super::display::Rgb;
+use super::fonts::FontStyle;
 use crate::rules::{RulesetId, all_rulesets};
 
 const PAGE_SIZES: (&str, &str) = (
@@ -104,10 +105,98 @@ pub struct CardColors {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TitleStyle {
+    /// The face (card titles are set in DejaVu Sans Condensed Bold, as on bought cards).
+    pub face: FontStyle,
     pub size_pt: f32,
-    /// Long names shrink down to this size before they wrap further or are cut.
+    /// Long names shrink down to this size, whatever the card's scale, and then take more
+    /// lines: a name is never set smaller, nor cut.
     pub min_size_pt: f32,
+    /// Lines a name may take before it is set smaller than `size_pt`'s fitted size.
     pub max_lines: usize,
+}
+
+/// The row of boxed statistics under the header: the numbers a player looks up most, large,
+/// each in a box under its label, as on a bought card.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoxesStyle {
+    /// Labels of the statistics boxed, left to right; a card without one leaves it out.
+    pub stats: Vec<String>,
+    /// Printed labels that differ from the statistic's own ("Type" → "Troop type").
+    #[serde(default)]
+    pub labels: BTreeMap<String, String>,
+    pub label_size_pt: f32,
+    pub value_size_pt: f32,
+}
+
+/// One side of a ruleset's battles (US, German; British, Zulu): the colour of its cards'
+/// header band and backs, and its mark. A card belongs to the first side whose statistic
+/// `stat` reads `value`, or that lists the card's name.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideStyle {
+    pub name: String,
+    #[serde(default)]
+    pub stat: Option<String>,
+    #[serde(default)]
+    pub value: Option<String>,
+    /// Cards of this side by name, for books whose cards carry no side.
+    #[serde(default)]
+    pub cards: Vec<String>,
+    /// The header band, frame and back.
+    pub band: Rgb,
+    /// Text on the band; the template's `on_accent` when absent.
+    #[serde(default)]
+    pub on_band: Option<Rgb>,
+    pub mark: Option<MarkStyle>,
+}
+
+impl SideStyle {
+    /// True when the card `name` with statistics `stat` belongs to this side.
+    pub fn holds(&self, name: &str, stat: impl Fn(&str) -> Option<String>) -> bool {
+        let by_stat = match (&self.stat, &self.value) {
+            (Some(label), Some(value)) => stat(label).is_some_and(|v| &v == value),
+            _ => false,
+        };
+        by_stat || self.cards.iter().any(|c| c == name)
+    }
+}
+
+/// A small vector mark: a national or regimental sign drawn in the card's corner.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkStyle {
+    pub shape: MarkShape,
+    /// The shape's colours in its own order (see [`MarkShape`]).
+    pub colors: Vec<Rgb>,
+}
+
+/// The marks a side may carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkShape {
+    /// A five-pointed star: fill, then an optional outline.
+    Star,
+    /// A cross with broad arms: fill, then its edge.
+    Cross,
+    /// Three rings: outer, middle, centre.
+    Roundel,
+    /// The broad arrow of British government stores: one colour.
+    BroadArrow,
+    /// An oval hide shield on its stick: shield, then stick.
+    Shield,
+}
+
+impl MarkShape {
+    /// How many colours the shape takes: the least and the most.
+    pub fn colors(self) -> (usize, usize) {
+        match self {
+            MarkShape::Star => (1, 2),
+            MarkShape::Cross | MarkShape::Shield => (2, 2),
+            MarkShape::Roundel => (3, 3),
+            MarkShape::BroadArrow => (1, 1),
+        }
+    }
 }
 
 /// A line of statistic values under the title ("US · Medium AFV").
@@ -198,6 +287,64 @@ pub struct BackStyle {
     pub size_pt: f32,
 }
 
+/// A unit's own odds table, printed on its card's back and, for a force, on its quick
+/// reference: one of the ruleset's mechanics resolved with the unit in one of its inputs,
+/// rows and columns varying two others, each cell a chance from the mechanic's own odds.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsStyle {
+    /// What each cell is the chance of ("Chance of 1+ Disruption Points, front shot").
+    pub title: String,
+    /// The mechanic's key (`fire`).
+    pub mechanic: String,
+    /// The card input the unit fills (`attacker`).
+    pub unit: String,
+    /// Inputs held at a value other than their default (`{"damage_value": 4}`).
+    #[serde(default)]
+    pub set: BTreeMap<String, serde_json::Value>,
+    pub rows: OddsAxis,
+    /// One column of chances when absent.
+    #[serde(default)]
+    pub columns: Option<OddsAxis>,
+    /// The headline values whose product is each cell; `key>=n` sums a row of chances from
+    /// its `n`-th (Armour Battles' `disruption>=1`: at least one point).
+    pub value: Vec<String>,
+}
+
+/// What a table's rows or columns run through: values of one input.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsAxis {
+    /// The input varied.
+    pub input: String,
+    /// The header over the labels of this axis ("Target", "Weapon").
+    pub label: String,
+    /// Cards taken from the book or the unit; else `values`.
+    #[serde(default)]
+    pub cards: Option<OddsCards>,
+    #[serde(default)]
+    pub values: Vec<OddsPoint>,
+}
+
+/// Which cards an axis runs through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OddsCards {
+    /// The book's cards of another side than the unit's (every other card when the unit or
+    /// the book has no sides).
+    Enemies,
+    /// The unit's own weapons, by name.
+    Weapons,
+}
+
+/// One value of an axis and its label.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OddsPoint {
+    pub value: serde_json::Value,
+    pub label: String,
+}
+
 /// One ruleset's card layout.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -212,6 +359,12 @@ pub struct CardTemplate {
     pub min_scale: f32,
     pub title: TitleStyle,
     pub subtitle: SubtitleStyle,
+    /// Statistics boxed under the header; they are not repeated in the body.
+    #[serde(default)]
+    pub boxes: Option<BoxesStyle>,
+    /// The sides a card may belong to; a card of none takes the template's colours.
+    #[serde(default)]
+    pub sides: Vec<SideStyle>,
     pub body: BodyStyle,
     /// What is tracked on the table (damage, a track hit), one row each, repeated for each
     /// unit a card stands for.
@@ -221,11 +374,16 @@ pub struct CardTemplate {
     pub notes: Option<NotesStyle>,
     pub footer: FooterStyle,
     pub back: BackStyle,
+    /// The unit's odds tables, tried in order: the first whose mechanic takes the unit
+    /// (fire for a tank, an artillery mission for a battery).
+    #[serde(default)]
+    pub odds: Vec<OddsStyle>,
 }
 
 impl CardTemplate {
     /// Every statistic label the template places somewhere.
     pub fn named_stats(&self) -> Vec<&str> {
+        // Every label the template places or reads.
         let mut names: Vec<&str> = self
             .subtitle
             .stats
@@ -239,6 +397,11 @@ impl CardTemplate {
             .filter(|name| !name.starts_with('$'))
             .collect();
         names.extend(self.notes.as_ref().map(|n| n.stat.as_str()));
+        if let Some(boxes) = &self.boxes {
+            names.extend(boxes.stats.iter().map(String::as_str));
+            names.extend(boxes.labels.keys().map(String::as_str));
+        }
+        names.extend(self.sides.iter().filter_map(|s| s.stat.as_deref()));
         names.extend(self.body.cells.values().filter_map(|c| c.under.as_deref()));
         names.extend(self.trackers.iter().filter_map(|t| t.boxes_from.as_deref()));
         names
@@ -435,6 +598,37 @@ fn check_card_template(file: &str, t: &CardTemplate) -> Result<(), ExportError> 
             "title.min_size_pt must not exceed size_pt and max_lines must be at least 1",
         ));
     }
+    if t.title.min_size_pt < MIN_TITLE_PT {
+        return Err(invalid(
+            file,
+            format!(
+                "title.min_size_pt {} is under the {MIN_TITLE_PT} pt floor of a card's name",
+                t.title.min_size_pt
+            ),
+        ));
+    }
+    for side in &t.sides {
+        if let Some(mark) = &side.mark {
+            let (least, most) = mark.shape.colors();
+            if !(least..=most).contains(&mark.colors.len()) {
+                return Err(invalid(
+                    file,
+                    format!(
+                        "side {}: a {:?} mark takes {least}–{most} colours, not {}",
+                        side.name,
+                        mark.shape,
+                        mark.colors.len()
+                    ),
+                ));
+            }
+        }
+        if side.stat.is_some() != side.value.is_some() {
+            return Err(invalid(
+                file,
+                format!("side {}: give both stat and value, or neither", side.name),
+            ));
+        }
+    }
     for tracker in &t.trackers {
         if tracker.boxes_from.is_some() == tracker.boxes.is_some() && !tracker.write_in {
             return Err(invalid(
@@ -446,6 +640,7 @@ fn check_card_template(file: &str, t: &CardTemplate) -> Result<(), ExportError> 
             ));
         }
     }
+    super::reference::check_odds(t).map_err(|message| invalid(file, message))?;
     let expected = file.rsplit('/').next().unwrap_or(file);
     if expected != format!("{}.json", t.ruleset.as_str()) {
         return Err(invalid(
@@ -455,6 +650,9 @@ fn check_card_template(file: &str, t: &CardTemplate) -> Result<(), ExportError> 
     }
     Ok(())
 }
+
+/// The smallest size a card's name is set in: below it a name stops reading as a title.
+pub const MIN_TITLE_PT: f32 = 10.0;
 
 static TEMPLATES: LazyLock<Result<Templates, ExportError>> = LazyLock::new(load);
 
@@ -502,6 +700,41 @@ mod tests {
             "card size 'jumbo' is unknown — known: poker, bridge, tarot"
         );
         assert!(t.page("a5").unwrap_err().to_string().contains("a4, letter"));
+    }
+
+    /// A side that lists a card the book does not have would silently leave it uncoloured.
+    #[test]
+    fn every_card_a_side_names_is_in_its_book_and_no_card_has_two_sides() {
+        let t = templates().unwrap();
+        for id in RulesetId::ALL {
+            let template = t.card_template(id).unwrap();
+            let library = registry::ruleset(id).library();
+            for side in &template.sides {
+                for name in &side.cards {
+                    assert!(
+                        library.iter().any(|c| c.name() == name),
+                        "{id}: side {} names '{name}', which is no card",
+                        side.name
+                    );
+                }
+            }
+            for card in library {
+                let stat = |label: &str| {
+                    card.data()
+                        .printed_stats()
+                        .into_iter()
+                        .find(|s| s.label == label)
+                        .map(|s| s.value)
+                };
+                let sides: Vec<&str> = template
+                    .sides
+                    .iter()
+                    .filter(|s| s.holds(card.name(), stat))
+                    .map(|s| s.name.as_str())
+                    .collect();
+                assert!(sides.len() <= 1, "{id}: {} is {sides:?}", card.name());
+            }
+        }
     }
 
     /// A misspelt label in a template would silently move a statistic to the end of the card.

@@ -117,7 +117,8 @@ impl Typesetter {
     fn wrap_paragraph(&self, text: &str, font: Font, width: f32, lines: &mut Vec<String>) -> bool {
         let mut line = String::new();
         let mut cut = false;
-        for word in text.split_whitespace() {
+        for word in words(text) {
+            let word = word.as_str();
             let candidate = if line.is_empty() {
                 word.to_string()
             } else {
@@ -162,24 +163,51 @@ impl Typesetter {
         if self.width(word, font) <= width {
             return (vec![word.to_string()], false);
         }
-        let mut parts: Vec<String> = Vec::new();
+        // Each part with what joins it to the one before: nothing after a hyphen or a slash,
+        // a no-break space (dropped where the line breaks) otherwise.
+        let mut parts: Vec<(String, &str)> = Vec::new();
         let mut part = String::new();
+        let mut joint = "";
         for c in word.chars() {
+            if c == NO_BREAK {
+                parts.push((std::mem::take(&mut part), joint));
+                joint = "\u{a0}";
+                continue;
+            }
             part.push(c);
             if matches!(c, '-' | '/' | '\u{2011}' | '\u{2010}') {
-                parts.push(std::mem::take(&mut part));
+                parts.push((std::mem::take(&mut part), joint));
+                joint = "";
             }
         }
         if !part.is_empty() {
-            parts.push(part);
+            parts.push((part, joint));
+        }
+        // A bracketed group that fits a line is one unit: a line breaks before its bracket,
+        // not inside it ("Trained" / "(BS 3)").
+        let mut units: Vec<(String, &str)> = Vec::new();
+        let mut open = false;
+        for (part, joint) in parts {
+            match units.last_mut() {
+                Some((last, _))
+                    if open && self.width(&format!("{last}{joint}{part}"), font) <= width =>
+                {
+                    last.push_str(joint);
+                    last.push_str(&part);
+                }
+                _ => units.push((part, joint)),
+            }
+            if let Some((last, _)) = units.last() {
+                open = last.matches('(').count() > last.matches(')').count();
+            }
         }
         let mut pieces: Vec<String> = Vec::new();
         let mut cut = false;
         let mut piece = String::new();
-        for part in parts {
-            let joined = format!("{piece}{part}");
+        for (part, joint) in units {
+            let joined = format!("{piece}{joint}{part}");
             if piece.is_empty() || self.width(&joined, font) <= width {
-                piece = joined;
+                piece = if piece.is_empty() { part } else { joined };
                 continue;
             }
             pieces.push(std::mem::take(&mut piece));
@@ -288,6 +316,50 @@ impl Typesetter {
     }
 }
 
+/// A space that does not break a line.
+pub(crate) const NO_BREAK: char = '\u{a0}';
+
+/// A bracketed group this short or shorter stays on the line of the word before it: a
+/// number's moving value "4 (1)", a reaction's "5D (O)", "Trained (BS 3)".
+const SHORT_BRACKET: usize = 6;
+
+/// The words of `text` as lines may break between them: split at spaces but not at
+/// [`NO_BREAK`], a bracketed group kept whole and a short one kept with the word before it.
+/// Where a line is too narrow for such a group, it still breaks inside it (see
+/// `split_word`), never cutting a letter for it.
+pub(crate) fn words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut open = false;
+    for word in text.split(|c: char| c.is_whitespace() && c != NO_BREAK) {
+        if word.is_empty() {
+            continue;
+        }
+        match words.last_mut() {
+            Some(last) if open => {
+                last.push(NO_BREAK);
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+        let Some(last) = words.last() else { continue };
+        let opens = last.matches('(').count();
+        let closes = last.matches(')').count();
+        open = opens > closes;
+        if !open
+            && last.starts_with('(')
+            && last.chars().count() <= SHORT_BRACKET
+            && words.len() > 1
+        {
+            let group = words.pop().unwrap_or_default();
+            if let Some(before) = words.last_mut() {
+                before.push(NO_BREAK);
+                before.push_str(&group);
+            }
+        }
+    }
+    words
+}
+
 /// A run of words in one font, part of a mixed-font paragraph.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Span {
@@ -322,8 +394,8 @@ impl Typesetter {
         let mut cut = false;
         for span in spans {
             let space = self.width(" ", span.font);
-            for word in span.text.split_whitespace() {
-                let (pieces, broken) = self.split_word(word, span.font, width);
+            for word in words(&span.text) {
+                let (pieces, broken) = self.split_word(&word, span.font, width);
                 cut |= broken;
                 for piece in pieces {
                     let w = self.width(&piece, span.font);
@@ -461,6 +533,35 @@ mod tests {
             words.join(" "),
             "Break-Off: may at once move back a normal move with +2D reaction."
         );
+    }
+
+    /// Issue 37: a roster printed "5 (3) · 4" / "(1)" and "Trained (BS" / "3)".
+    #[test]
+    fn a_short_bracket_stays_with_its_word_and_a_group_stays_whole() {
+        assert_eq!(
+            words("5 (3) · 4 (1) · 2"),
+            ["5\u{a0}(3)", "·", "4\u{a0}(1)", "·", "2"]
+        );
+        assert_eq!(words("Trained (BS 3)"), ["Trained\u{a0}(BS\u{a0}3)"]);
+        assert_eq!(
+            words("a (long bracketed group) here"),
+            ["a", "(long\u{a0}bracketed\u{a0}group)", "here"]
+        );
+        let t = setter();
+        let width = t.width("Trained (BS 3)", BODY) + 0.2;
+        assert_eq!(
+            t.wrap("Trained (BS 3)", BODY, width),
+            ["Trained\u{a0}(BS\u{a0}3)"]
+        );
+        // Too narrow for the group: it breaks inside the brackets rather than cutting.
+        let (lines, cut) = t.wrap_checked("Trained (BS 3)", BODY, t.width("Trained", BODY) + 0.2);
+        assert!(!cut, "{lines:?}");
+        assert_eq!(lines, ["Trained", "(BS\u{a0}3)"]);
+        // A label's mark stays with its last word.
+        let width = t.width("Troop type", BODY) + 0.5;
+        let lines = t.wrap("Troop type\u{a0}†", BODY, width);
+        assert_eq!(lines.last().map(|l| l.ends_with('†')), Some(true));
+        assert!(lines.iter().all(|l| l != "†"), "{lines:?}");
     }
 
     #[test]

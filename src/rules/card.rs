@@ -8,7 +8,9 @@
 use std::collections::BTreeSet;
 
 pub use super::Card;
-use super::card_field::{CardField, FieldValue};
+use super::army_data::ArmyEntry;
+use super::card_field::{CardField, FieldKind, FieldValue};
+use super::error::RulesError;
 use super::stat::Stat;
 
 /// A special rule or trait with what it does, as printed under a card's statistics.
@@ -80,6 +82,14 @@ pub trait CardData {
     /// What the card uses, as quick-reference tags (`special_rule:break_off`); each must be
     /// one of its ruleset's [`known_tags`](super::Ruleset::known_tags).
     fn reference_tags(&self, _tags: &mut BTreeSet<String>) {}
+    /// What the card costs and offers by imported army data, and which revision priced it;
+    /// `None` for a card that did not come from army data.
+    fn army(&self) -> Option<&ArmyEntry> {
+        None
+    }
+    /// Takes `entry` as the card's army data (another variant, other options, a newer
+    /// revision) and brings the values that follow from it up to date (quality, weapons).
+    fn apply_army(&mut self, _entry: ArmyEntry) {}
     /// The card editor's fields after the name, with their current values.
     fn fields(&self) -> Vec<CardField>;
     /// Sets the field `key` from the editor; the card keeps its own values consistent.
@@ -138,6 +148,40 @@ impl Card {
     pub fn rule_notes(&self) -> Vec<RuleNote> {
         self.data().rule_notes()
     }
+
+    /// Sets the editor field `key` from an edit, refusing a key the card's editor does not
+    /// show: a misspelt key would otherwise be dropped without a word.
+    ///
+    /// # Errors
+    /// [`RulesError::Field`] naming the key and the fields the card has.
+    pub fn set_field(&mut self, key: &str, value: FieldValue) -> Result<(), RulesError> {
+        let fields = self.data().fields();
+        if !fields
+            .iter()
+            .any(|f| f.key == key && f.kind != FieldKind::Shown)
+        {
+            let keys: Vec<&str> = fields
+                .iter()
+                .filter(|f| f.kind != FieldKind::Shown)
+                .map(|f| f.key)
+                .collect();
+            return Err(RulesError::field(
+                key,
+                format!(
+                    "a {} card has no field '{key}' to set (fields: {})",
+                    self.ruleset().title(),
+                    keys.join(", ")
+                ),
+            ));
+        }
+        self.data_mut().set_field(key, value);
+        Ok(())
+    }
+
+    /// The card's army data, where it came from imported data.
+    pub fn army(&self) -> Option<&ArmyEntry> {
+        self.data().army()
+    }
 }
 
 #[cfg(test)]
@@ -178,6 +222,52 @@ mod tests {
                     field.key
                 );
             }
+        }
+    }
+
+    /// Every field the editor shows is one its card reads back when set to another value:
+    /// a `set_field` arm whose key is misspelt (so the edit falls through to nothing) fails
+    /// here, over the registry. A key no field has is refused by name.
+    #[test]
+    fn every_editor_field_is_one_the_card_sets_and_an_unknown_key_is_refused() {
+        for id in RulesetId::ALL {
+            let blank = ruleset(id).new_card();
+            for field in blank.data().fields() {
+                let other = match (&field.kind, &field.value) {
+                    (FieldKind::Choice(options), FieldValue::Choice(i)) if options.len() > 1 => {
+                        FieldValue::Choice((i + 1) % options.len())
+                    }
+                    (FieldKind::Count { min, max }, FieldValue::Count(n)) if min < max => {
+                        FieldValue::Count(if n < max { n + 1 } else { n - 1 })
+                    }
+                    (FieldKind::Toggle, FieldValue::Flag(on)) => FieldValue::Flag(!on),
+                    (FieldKind::Text { .. }, FieldValue::Text(t)) => {
+                        FieldValue::Text(format!("{t} Mk II"))
+                    }
+                    (FieldKind::Many(options), FieldValue::Many(on)) if !options.is_empty() => {
+                        FieldValue::Toggled(0, !on.first().copied().unwrap_or(false))
+                    }
+                    _ => continue,
+                };
+                let mut card = blank.clone();
+                card.set_field(field.key, other)
+                    .unwrap_or_else(|e| panic!("{id} {}: {e}", field.key));
+                let now = card.data().fields();
+                let after = now.iter().find(|f| f.key == field.key).map(|f| &f.value);
+                assert_ne!(
+                    after,
+                    Some(&field.value),
+                    "{id}: setting '{}' changed nothing: does set_field spell the key the same?",
+                    field.key
+                );
+            }
+            let mut card = blank.clone();
+            let refusal = card
+                .set_field("nmae", FieldValue::Text("Typo".into()))
+                .unwrap_err()
+                .to_string();
+            assert!(refusal.contains("'nmae'"), "{refusal}");
+            assert_eq!(card, blank, "{id}: a refused edit changes nothing");
         }
     }
 

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::army_data::ForceOrg;
 use super::card::Card;
 use super::ruleset::RulesetId;
 
@@ -17,6 +18,9 @@ pub enum Budget {
     BattleGroup(String),
     /// A scenario's size rules (Belle Epoque "encounter").
     Scenario(String),
+    /// A force organisation from imported army data with its points limit (Bolt Action's
+    /// Reinforced Platoon): each category's count within its limits.
+    ForceOrg(Box<ForceOrg>),
 }
 
 impl Budget {
@@ -27,6 +31,7 @@ impl Budget {
             Budget::TierPoints(_) => "tier_points",
             Budget::BattleGroup(_) => "battle_group",
             Budget::Scenario(_) => "scenario",
+            Budget::ForceOrg(_) => "force_org",
         }
     }
 
@@ -34,7 +39,29 @@ impl Budget {
     pub fn id(&self) -> Option<&str> {
         match self {
             Budget::BattleGroup(id) | Budget::Scenario(id) => Some(id),
-            Budget::Points(_) | Budget::TierPoints(_) => None,
+            Budget::Points(_) | Budget::TierPoints(_) | Budget::ForceOrg(_) => None,
+        }
+    }
+
+    /// The budget in words, as lists print it: "100 points", "12 tier points", "battle group
+    /// lorraine-1-us", "scenario encounter", "Reinforced Platoon, 1000 points".
+    pub fn words(&self) -> String {
+        use super::validation::amount;
+        match self {
+            Budget::Points(n) => amount(u64::from(*n), "points"),
+            Budget::TierPoints(n) => amount(u64::from(*n), "tier points"),
+            Budget::BattleGroup(id) => format!("battle group {id}"),
+            Budget::Scenario(id) => format!("scenario {id}"),
+            Budget::ForceOrg(org) => org.label(),
+        }
+    }
+
+    /// The points limit, for a budget that has one.
+    pub fn points(&self) -> Option<u32> {
+        match self {
+            Budget::Points(n) => Some(*n),
+            Budget::ForceOrg(org) => Some(org.points),
+            Budget::TierPoints(_) | Budget::BattleGroup(_) | Budget::Scenario(_) => None,
         }
     }
 }
@@ -60,7 +87,11 @@ impl CardRef {
     pub fn label(&self) -> String {
         match self {
             CardRef::Library(name) => name.clone(),
-            CardRef::Inline(card) => format!("{} · custom", card.name()),
+            // A unit from army data says which catalogue revision prices it.
+            CardRef::Inline(card) => match card.army() {
+                Some(army) => format!("{} · {}", card.name(), army.source.label()),
+                None => format!("{} · custom", card.name()),
+            },
         }
     }
 }

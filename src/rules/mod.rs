@@ -41,7 +41,9 @@
 //! against the one shape, and `rules::resolution`'s tests check its input descriptions and
 //! reports with no new test code.
 
+pub mod army_data;
 pub mod battle;
+pub mod battlescribe;
 pub mod card;
 pub mod card_field;
 pub mod dice;

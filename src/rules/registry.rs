@@ -45,6 +45,37 @@ macro_rules! rulesets {
                     $(RulesetId::$variant => $id,)+
                 }
             }
+
+            /// The printed card's layout, `templates/cards/<id>.json`, embedded.
+            pub fn card_template(self) -> $crate::rules::registry::Embedded {
+                match self {
+                    $(RulesetId::$variant => $crate::rules::registry::Embedded {
+                        path: concat!("templates/cards/", $id, ".json"),
+                        text: include_str!(concat!(
+                            env!("CARGO_MANIFEST_DIR"), "/templates/cards/", $id, ".json"
+                        )),
+                    },)+
+                }
+            }
+
+            /// The quick reference's layout, `templates/reference/<id>.json`, embedded.
+            pub fn reference_template(self) -> $crate::rules::registry::Embedded {
+                match self {
+                    $(RulesetId::$variant => $crate::rules::registry::Embedded {
+                        path: concat!("templates/reference/", $id, ".json"),
+                        text: include_str!(concat!(
+                            env!("CARGO_MANIFEST_DIR"), "/templates/reference/", $id, ".json"
+                        )),
+                    },)+
+                }
+            }
+
+            /// The path of the ruleset's seed data, `db/seed/<module>.json`.
+            pub fn seed_path(self) -> &'static str {
+                match self {
+                    $(RulesetId::$variant => concat!("db/seed/", stringify!($module), ".json"),)+
+                }
+            }
         }
 
         /// The ruleset behind `id`.
@@ -152,6 +183,38 @@ pub(crate) struct BookData<T> {
     pub tables: T,
 }
 
+/// What every ruleset's embedded book data answers, whatever its own tables: the trait
+/// object [`Ruleset::book`](super::ruleset::Ruleset::book) hands out, so the trait's default
+/// methods serve the library, the revision and the load error.
+pub trait BookSource: Sync {
+    /// The book's title.
+    fn title(&self) -> &'static str;
+    /// The book's cards, in book order (none when the data did not load).
+    fn cards(&self) -> &[Card];
+    /// Revision of the embedded book data.
+    fn revision(&self) -> u32;
+    /// Why the data did not load.
+    fn error(&self) -> Option<RulesError>;
+}
+
+impl<T: Sync + Send> BookSource for Book<T> {
+    fn title(&self) -> &'static str {
+        self.title
+    }
+
+    fn cards(&self) -> &[Card] {
+        Book::cards(self)
+    }
+
+    fn revision(&self) -> u32 {
+        Book::revision(self)
+    }
+
+    fn error(&self) -> Option<RulesError> {
+        Book::error(self)
+    }
+}
+
 /// A ruleset's book data, parsed on first use. A parse failure is kept, not panicked on: the
 /// ruleset then shows an empty library and [`seed_errors`] names the file and the field.
 pub(crate) struct Book<T: 'static> {
@@ -213,13 +276,53 @@ impl<T> Book<T> {
     }
 }
 
-/// Parses an embedded seed file, naming it in the error.
+/// Parses an embedded seed file, naming it in the error. Its header is checked first: the
+/// `ruleset` it names must be the ruleset whose seed the file is (`db/seed/<module>.json`),
+/// so a file copied from another ruleset is refused, not half-read.
 pub(crate) fn parse_seed<T: serde::de::DeserializeOwned>(file: Embedded) -> Result<T, RulesError> {
+    check_seed_header(file)?;
     let de = &mut serde_json::Deserializer::from_str(file.text);
     serde_path_to_error::deserialize(de).map_err(|e| RulesError::Seed {
         file: file.path,
         message: e.to_string(),
     })
+}
+
+/// The seed header every ruleset's data file starts with.
+#[derive(serde::Deserialize)]
+struct SeedHeader {
+    ruleset: String,
+    data_revision: u32,
+}
+
+/// Refuses a seed file whose header names another ruleset than the one it belongs to, or has
+/// no revision.
+fn check_seed_header(file: Embedded) -> Result<(), RulesError> {
+    let refuse = |message: String| RulesError::Seed {
+        file: file.path,
+        message,
+    };
+    let header: SeedHeader =
+        serde_json::from_str(file.text).map_err(|e| refuse(format!("header: {e}")))?;
+    let owner = super::RulesetId::ALL
+        .into_iter()
+        .find(|id| id.seed_path() == file.path);
+    if let Some(owner) = owner
+        && header.ruleset != owner.as_str()
+    {
+        return Err(refuse(format!(
+            "ruleset: '{}', but this is the {} seed (\"ruleset\": \"{}\")",
+            header.ruleset,
+            owner.title(),
+            owner.as_str()
+        )));
+    }
+    if header.data_revision == 0 {
+        return Err(refuse(
+            "data_revision: 0: revisions count from 1".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -230,6 +333,51 @@ mod tests {
     #[test]
     fn every_seed_file_parses() {
         assert_eq!(seed_errors(), Vec::<RulesError>::new());
+    }
+
+    /// A seed file with another ruleset's id in its header is refused, naming the file and
+    /// both ids; one whose header fits reads on.
+    #[test]
+    fn a_seed_with_the_wrong_ruleset_id_is_refused() {
+        for id in RulesetId::ALL {
+            let path = id.seed_path();
+            let text = format!(
+                r#"{{"ruleset": "not-{}", "data_revision": 1}}"#,
+                id.as_str()
+            );
+            let file = Embedded {
+                path,
+                text: Box::leak(text.into_boxed_str()),
+            };
+            let refusal = check_seed_header(file).unwrap_err().to_string();
+            assert!(refusal.contains(path), "{refusal}");
+            assert!(
+                refusal.contains(&format!("'not-{}'", id.as_str())),
+                "{refusal}"
+            );
+            assert!(
+                refusal.contains(&format!("\"{}\"", id.as_str())),
+                "{refusal}"
+            );
+            let fits = format!(r#"{{"ruleset": "{}", "data_revision": 1}}"#, id.as_str());
+            let file = Embedded {
+                path,
+                text: Box::leak(fits.into_boxed_str()),
+            };
+            assert_eq!(check_seed_header(file), Ok(()));
+        }
+    }
+
+    #[test]
+    fn every_ruleset_names_its_seed_and_templates_by_its_id() {
+        for id in RulesetId::ALL {
+            assert!(id.card_template().path.contains(id.as_str()));
+            assert!(!id.card_template().text.is_empty());
+            assert!(!id.reference_template().text.is_empty());
+            assert_eq!(ruleset(id).card_template(), id.card_template());
+            let seed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(id.seed_path());
+            assert!(seed.exists(), "{}", seed.display());
+        }
     }
 
     #[test]

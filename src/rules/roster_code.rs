@@ -150,11 +150,18 @@ pub enum Verdict {
     Matches,
     /// It is not: the file's own code under the code's revision differs.
     Differs { file: RosterCode },
+    /// The code was made under a rules revision this build does not have (a newer app's):
+    /// nothing can be said, and no code of the file is made up for it.
+    UnknownRevision { current: u32 },
 }
 
 /// Checks `force` against `code`, under the revision the code was made with (a code printed
 /// before a rules revision still verifies its list, as RULINGS asks of old records).
 pub fn verify(force: &Force, code: &RosterCode) -> Verdict {
+    let current = rules_revision(force.ruleset);
+    if code.revision > current {
+        return Verdict::UnknownRevision { current };
+    }
     let file = code_under(force, code.revision);
     if file == *code {
         Verdict::Matches
@@ -191,6 +198,15 @@ mod tests {
         ] {
             assert!(bad.parse::<RosterCode>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_code_of_a_revision_this_build_does_not_have_is_not_checked() {
+        let force = lorraine();
+        let mut code = roster_code(&force);
+        let current = code.revision;
+        code.revision = current + 1;
+        assert_eq!(verify(&force, &code), Verdict::UnknownRevision { current });
     }
 
     #[test]

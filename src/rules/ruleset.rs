@@ -10,7 +10,7 @@ use super::card::Card;
 use super::error::RulesError;
 use super::force::{Budget, Force, ForceUnit};
 use super::reference::{Table, Tags};
-use super::registry::Embedded;
+use super::registry::{BookSource, Embedded};
 use super::validation::BudgetCheck;
 
 impl RulesetId {
@@ -112,6 +112,14 @@ impl LineField {
 /// ruleset lets a force set one ([`Ruleset::line_field`]), else what the card costs. The one
 /// answer the validation, the force editor, the roster and the printed cards share.
 pub fn line_cost(card: &Card, unit: &ForceUnit) -> Option<UnitCost> {
+    // A card from army data costs what its data says: a number typed on the line is for cards
+    // the book gives no cost.
+    if let Some(army) = card.army() {
+        return Some(UnitCost {
+            amount: army.price(),
+            unit: "points",
+        });
+    }
     let rules = super::ruleset(card.ruleset());
     rules
         .line_field()
@@ -178,31 +186,47 @@ pub enum UnitBoxes {
 pub trait Ruleset: Sync {
     /// Which ruleset this is.
     fn id(&self) -> RulesetId;
+    /// The book's embedded data: its title, cards, revision and load error, which the
+    /// defaults below read.
+    fn book(&self) -> &'static dyn BookSource;
     /// The book's title, for people ("BelloLudi Tanks!").
-    fn title(&self) -> &'static str;
+    fn title(&self) -> &'static str {
+        self.book().title()
+    }
     /// One line on what the book is, for the ruleset list.
     fn summary(&self) -> &'static str;
     /// The book's cards, in book order.
-    fn library(&self) -> &[Card];
+    fn library(&self) -> &[Card] {
+        self.book().cards()
+    }
     /// Revision of the embedded book data; bumped whenever a card's numbers change.
-    fn data_revision(&self) -> u32;
+    fn data_revision(&self) -> u32 {
+        self.book().revision()
+    }
     /// Revision of the project's rulings for this book (RULINGS "Revisions"): bumped when a
     /// ruling is corrected. Every campaign event records the revision it was resolved under.
     fn rules_revision(&self) -> u32 {
-        1
+        self.table_battle().map_or(1, |e| e.revision)
     }
     /// What an event of `kind` resolved under an older `revision` should say beside it
     /// ("recorded under revision 1 (…; corrected in revision 2)"); `None` when no correction
     /// since concerns that kind of event.
-    fn revision_note(&self, _revision: u32, _kind: &str) -> Option<String> {
-        None
+    fn revision_note(&self, revision: u32, kind: &str) -> Option<String> {
+        let engine = self.table_battle()?;
+        super::battle::table::revision_note(revision, kind, engine.revision, engine.corrected)
     }
     /// Why the embedded book data did not load; `None` in a correct build (a test checks).
-    fn seed_error(&self) -> Option<RulesError>;
-    /// The printed card's layout (`templates/cards/<id>.json`), embedded by the module.
-    fn card_template(&self) -> Embedded;
-    /// The quick reference (`templates/reference/<id>.json`), embedded by the module.
-    fn reference_template(&self) -> Embedded;
+    fn seed_error(&self) -> Option<RulesError> {
+        self.book().error()
+    }
+    /// The printed card's layout (`templates/cards/<id>.json`), embedded by the registry.
+    fn card_template(&self) -> Embedded {
+        self.id().card_template()
+    }
+    /// The quick reference (`templates/reference/<id>.json`), embedded by the registry.
+    fn reference_template(&self) -> Embedded {
+        self.id().reference_template()
+    }
     /// A blank card for the card editor, with the book's most common values.
     fn new_card(&self) -> Card;
     /// Parses an inline (custom) card given in a force file, reporting errors at `path`.
@@ -246,13 +270,29 @@ pub trait Ruleset: Sync {
     fn scores_victory_points(&self) -> bool {
         false
     }
-    /// What the ruleset resolves (odds and rolls), in menu order.
+    /// True when this ruleset reads the army lists of the BattleScribe game system `name`
+    /// (the player's own data, imported with `data import`).
+    fn reads_game_system(&self, _name: &str) -> bool {
+        false
+    }
+    /// A catalogue's units (links followed) as this ruleset's cards, each carrying its
+    /// [`ArmyEntry`](super::army_data::ArmyEntry); what cannot be mapped goes in `notes`, by
+    /// entry, and the card keeps what is known.
+    fn army_cards(
+        &self,
+        _units: &[super::battlescribe::Resolved],
+        _context: &super::army_data::ArmyContext<'_>,
+        _notes: &mut Vec<super::battlescribe::Note>,
+    ) -> Vec<Card> {
+        Vec::new()
+    }
     /// The engine its battles are fought with turn by turn on a board, where it has one (a
     /// ruleset whose battles keep a state of their own has none here).
     fn table_battle(&self) -> Option<super::battle::table::TableEngine> {
         None
     }
 
+    /// What the ruleset resolves (odds and rolls), in menu order.
     fn mechanics(&self) -> &'static [super::resolution::Mechanic] {
         &[]
     }

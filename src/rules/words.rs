@@ -34,6 +34,15 @@ pub fn capitalised(word: &str) -> String {
     }
 }
 
+/// "a", "a or b", "a, b or c": choices as a sentence says them.
+pub fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -49,5 +58,8 @@ mod tests {
         assert_eq!(amount(2, "points"), "2 points");
         assert_eq!(plural(1, "success", "successes"), "1 success");
         assert_eq!(plural(0, "success", "successes"), "0 successes");
+        assert_eq!(or_list(&["B", "0", "1"]), "B, 0 or 1");
+        assert_eq!(or_list(&["first", "second"]), "first or second");
+        assert_eq!(or_list(&["K"]), "K");
     }
 }

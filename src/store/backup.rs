@@ -57,6 +57,17 @@ impl Store {
             path: backup.to_path_buf(),
             problem,
         };
+        // A regular file only (the path followed where it leads): a FIFO would hold the
+        // restore forever, a device (`/dev/zero`) feed it without end.
+        match fs::metadata(backup) {
+            Ok(meta) if meta.is_file() => {}
+            Ok(_) => {
+                return Err(bad(
+                    "not a regular file (a folder, a FIFO or a device)".into()
+                ));
+            }
+            Err(e) => return Err(bad(e.to_string())),
+        }
         let source = match migrate::inspect(backup, None, Check::Full, DEFAULT_BUSY_TIMEOUT) {
             Ok(Some(found)) if found.version >= 1 => found,
             Ok(Some(_)) => {
@@ -113,8 +124,11 @@ impl Store {
         let backup_schema_version = source.version;
         drop(source);
         // Opening upgrades an older backup (with its own backup first) and proves it works.
-        let store = Store::open(data_dir)?;
+        let mut store = Store::open(data_dir)?;
         let forces = store.list_forces()?.len();
+        // What this library recorded after the backup was made comes back from its shared
+        // folders at the next syncs: its own events, not a copy's.
+        store.mark_restored()?;
         Ok(RestoreReport {
             previous,
             backup_schema_version,

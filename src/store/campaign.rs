@@ -9,7 +9,9 @@ use super::Ctx;
 use super::error::StoreError;
 use super::ids::{BattleId, CampaignId, EventId};
 use super::queries;
-use crate::campaign::merge::{self, Bindings};
+use crate::campaign::genesis::Genesis;
+use crate::campaign::membership::{Admission, Basis, Membership, Standing};
+use crate::campaign::merge;
 use crate::campaign::seal::{self, MachineKey, PublicKey, Seal};
 use crate::campaign::{
     Campaign, CampaignRecord, CampaignUid, Event, EventUid, LoggedEvent, Position, Recorder,
@@ -323,6 +325,28 @@ pub(crate) fn battle_log(
         .collect()
 }
 
+/// The events of these ids the library holds, as it holds them.
+pub(crate) fn events_by_uid(
+    conn: &Connection,
+    ctx: &Ctx,
+    ids: &[EventUid],
+) -> Result<std::collections::HashMap<EventUid, LoggedEvent>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(queries::EVENT_BY_UID)
+        .map_err(ctx.err("reading a battle's log"))?;
+    let mut found = std::collections::HashMap::new();
+    for id in ids {
+        let row = stmt
+            .query_row([id.0.to_string()], row_to_event)
+            .optional()
+            .map_err(ctx.err("reading a battle's log"))?;
+        if let Some(row) = row {
+            found.insert(*id, row_logged(ctx, row)?);
+        }
+    }
+    Ok(found)
+}
+
 /// Campaign `id`'s events stored after row `after`, each with its battle's number, in the
 /// order stored (which puts every event after the one it follows).
 pub(crate) fn events_since(
@@ -389,68 +413,93 @@ pub(crate) fn stored_ids(
     Ok(found)
 }
 
-/// The keys that signed events of campaign `id` as each of these (player, machine) pairs.
-pub(crate) fn signers(
+/// Campaign `id`'s genesis, if it has one (begun since campaigns have one).
+pub(crate) fn genesis_of(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
-    pairs: &[(String, String)],
-) -> Result<Bindings, StoreError> {
-    let mut stmt = conn
-        .prepare_cached(queries::CAMPAIGN_SIGNERS)
-        .map_err(ctx.err("reading a campaign's players"))?;
-    let mut bindings = Bindings::new();
-    for (player, machine) in pairs {
-        let keys: Vec<String> = stmt
-            .query_map(params![id, player, machine], |row| row.get(0))
-            .and_then(|rows| rows.collect())
-            .map_err(ctx.err("reading a campaign's players"))?;
-        for key in keys {
-            let key: PublicKey = serde_json::from_value(serde_json::Value::String(key))
-                .map_err(|e| ctx.corrupt(format!("campaign {id} signer"), e.to_string()))?;
-            bindings
-                .entry((player.clone(), machine.clone()))
-                .or_default()
-                .insert(key);
-        }
-    }
-    Ok(bindings)
+) -> Result<Option<Genesis>, StoreError> {
+    let text: Option<String> = conn
+        .prepare_cached(queries::CAMPAIGN_GENESIS)
+        .and_then(|mut stmt| stmt.query_row([id], |row| row.get(0)).optional())
+        .map_err(ctx.err("reading a campaign"))?
+        .flatten();
+    text.map(|t| {
+        serde_json::from_str(&t)
+            .map_err(|e| ctx.corrupt(format!("campaigns row {id} genesis"), e.to_string()))
+    })
+    .transpose()
 }
 
-/// The keys campaign `id` binds each claimed (player, machine, key) to, as far as judging the
-/// claim needs: the claimed key alone when an event the library holds was signed with it under
-/// those names (one indexed look-up, not a read of every event they signed); otherwise every
-/// key signing under those names (none: the names are not bound yet).
-pub(crate) fn claimed_signers(
+/// Campaign `id`'s admissions stored after row `after`, with their rows, in the order stored.
+pub(crate) fn admissions_since(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
-    claims: &[(String, String, PublicKey)],
-) -> Result<Bindings, StoreError> {
-    let mut stmt = conn
-        .prepare_cached(queries::CAMPAIGN_SIGNED_BY)
+    after: i64,
+) -> Result<Vec<(i64, Admission)>, StoreError> {
+    let rows: Vec<(i64, String)> = conn
+        .prepare_cached(queries::ADMISSIONS_SINCE)
+        .and_then(|mut stmt| {
+            stmt.query_map(params![id, after], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+        .map_err(ctx.err("reading a campaign's admissions"))?;
+    rows.into_iter()
+        .map(|(row, body)| {
+            serde_json::from_str(&body)
+                .map(|a| (row, a))
+                .map_err(|e| ctx.corrupt(format!("campaign_admissions row {row}"), e.to_string()))
+        })
+        .collect()
+}
+
+/// Stores an admission of campaign `id` (nothing when it is stored already); whether it was
+/// new.
+pub(crate) fn insert_admission(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    admission: &Admission,
+) -> Result<bool, StoreError> {
+    let body = serde_json::to_string(admission)
+        .map_err(|e| StoreError::invalid("admission", e.to_string()))?;
+    conn.prepare_cached(queries::ADMISSION_INSERT)
+        .and_then(|mut stmt| stmt.execute(params![id, admission.id.0.to_string(), body]))
+        .map(|n| n > 0)
+        .map_err(ctx.err("storing an admission"))
+}
+
+/// Everything campaign `id`'s membership is decided from — its root, every key and names that
+/// signed an event, its admissions — without reading an event.
+pub(crate) fn membership_basis(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<Basis, StoreError> {
+    let rows: Vec<(String, String, String)> = conn
+        .prepare_cached(queries::CAMPAIGN_SIGNERS)
+        .and_then(|mut stmt| {
+            stmt.query_map([id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+                .collect()
+        })
         .map_err(ctx.err("reading a campaign's players"))?;
-    let mut bindings = Bindings::new();
-    let mut unproven: Vec<(String, String)> = Vec::new();
-    for (player, machine, key) in claims {
-        let text = serde_json::to_value(key)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default();
-        let signed: bool = stmt
-            .query_row(params![id, player, machine, text], |row| row.get(0))
-            .map_err(ctx.err("reading a campaign's players"))?;
-        let names = (player.clone(), machine.clone());
-        if signed {
-            bindings.entry(names).or_default().insert(*key);
-        } else if !unproven.contains(&names) {
-            unproven.push(names);
-        }
+    let mut signed = std::collections::BTreeSet::new();
+    for (key, player, machine) in rows {
+        let key: PublicKey = serde_json::from_value(serde_json::Value::String(key))
+            .map_err(|e| ctx.corrupt(format!("campaign {id} signer"), e.to_string()))?;
+        signed.insert((key, Recorder { player, machine }));
     }
-    for (names, keys) in signers(conn, ctx, id, &unproven)? {
-        bindings.entry(names).or_default().extend(keys);
-    }
-    Ok(bindings)
+    let root = genesis_of(conn, ctx, id)?.map(|g| (g.root(), g.by));
+    let admissions = admissions_since(conn, ctx, id, 0)?
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect();
+    Ok(Basis {
+        root,
+        signed,
+        admissions,
+    })
 }
 
 /// Numbers of campaign `id`'s battles set up by an event.
@@ -578,6 +627,16 @@ pub(crate) fn insert_record(
         })
         .map_err(ctx.err("creating a campaign"))?;
     let id = CampaignId(conn.last_insert_rowid());
+    if let Some(genesis) = &record.genesis {
+        let text = serde_json::to_string(genesis)
+            .map_err(|e| StoreError::invalid("genesis", e.to_string()))?;
+        conn.prepare_cached(queries::CAMPAIGN_GENESIS_UPDATE)
+            .and_then(|mut stmt| stmt.execute(params![id, text]))
+            .map_err(ctx.err("creating a campaign"))?;
+    }
+    for admission in &record.admissions {
+        insert_admission(conn, ctx, id, admission)?;
+    }
     let mut battle_ids = Vec::new();
     for (i, plan) in campaign.battles.iter().enumerate() {
         let battle = create_battle(conn, ctx, id, plan.number(), &plan.title())?;
@@ -688,6 +747,7 @@ pub(crate) fn store_incoming(
     id: CampaignId,
     campaign: &Campaign,
     events: &[(usize, LoggedEvent)],
+    admissions: &[Admission],
 ) -> Result<usize, StoreError> {
     let (_, body, _) = campaign_row(conn, ctx, id)?;
     let Some(body) = body else {
@@ -712,13 +772,25 @@ pub(crate) fn store_incoming(
     for plan in campaign.battles.iter().skip(battle_ids.len()) {
         battle_ids.push(create_battle(conn, ctx, id, plan.number(), &plan.title())?);
     }
+    for admission in admissions {
+        insert_admission(conn, ctx, id, admission)?;
+    }
+    // Another sync of this library (the window and a command at once) may have stored some of
+    // them since they were found new: under the write lock, those are skipped.
+    let ids: Vec<EventUid> = events.iter().map(|(_, e)| e.id).collect();
+    let stored = stored_ids(conn, ctx, &ids)?;
+    let mut count = 0;
     for (index, logged) in events {
+        if stored.contains(&logged.id) {
+            continue;
+        }
         let battle = battle_ids.get(*index).copied().ok_or_else(|| {
             StoreError::invalid("event", format!("no battle {} to store it in", index + 1))
         })?;
         insert_event(conn, ctx, battle, logged)?;
+        count += 1;
     }
-    Ok(events.len())
+    Ok(count)
 }
 
 /// Campaign `id`'s definition and battle rows, without its events.
@@ -783,7 +855,12 @@ pub(crate) fn load(
         .iter()
         .map(|battle| battle_log(conn, ctx, *battle))
         .collect::<Result<Vec<_>, _>>()?;
-    let record = CampaignRecord::from_events(uid, campaign, events)
+    let genesis = genesis_of(conn, ctx, id)?;
+    let admissions = admissions_since(conn, ctx, id, 0)?
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect();
+    let record = CampaignRecord::from_parts(uid, genesis, campaign, events, admissions)
         .map_err(|e| ctx.corrupt(format!("campaign {id} events"), e.to_string()))?;
     Ok(StoredCampaign {
         id,
@@ -800,8 +877,7 @@ pub(crate) fn add_battle(
     ctx: &Ctx,
     id: CampaignId,
     campaign: &Campaign,
-    by: &Recorder,
-    key: &MachineKey,
+    signer: (&Recorder, &MachineKey, &Membership),
     now: i64,
 ) -> Result<(BattleId, LoggedEvent), StoreError> {
     let plan = campaign
@@ -822,7 +898,7 @@ pub(crate) fn add_battle(
         follows: None,
         seq: 1,
     };
-    let logged = record_event(conn, ctx, battle, first, &event, by, key, now)?;
+    let logged = record_event(conn, ctx, battle, first, &event, signer, now)?;
     Ok((battle, logged))
 }
 
@@ -836,10 +912,10 @@ pub(crate) fn record_event(
     battle: BattleId,
     at: Position,
     event: &Event,
-    by: &Recorder,
-    key: &MachineKey,
+    signer: (&Recorder, &MachineKey, &Membership),
     now: i64,
 ) -> Result<LoggedEvent, StoreError> {
+    let (by, key, membership) = signer;
     let follows = at.follows.map(|f| f.0.to_string());
     let parent_seq: Option<u32> = match &follows {
         None => Some(0),
@@ -854,14 +930,8 @@ pub(crate) fn record_event(
     // The event was decided on the log as the caller last saw it. Something already after the
     // same event means another running copy (or a merge) recorded since: appending would make
     // a fork out of one table's play. A branch choice is the exception: it follows the fork.
-    let taken: i64 = if event.is_meta_choice() {
-        0
-    } else {
-        conn.prepare_cached(queries::EVENT_AFTER)
-            .and_then(|mut stmt| stmt.query_row(params![battle, follows], |row| row.get(0)))
-            .map_err(ctx.err("reading a battle's log"))?
-    };
-    if taken > 0 || parent_seq.map(|s| s + 1) != Some(at.seq) {
+    let taken = !event.is_meta_choice() && in_play_after(conn, ctx, battle, &follows, membership)?;
+    if taken || parent_seq.map(|s| s + 1) != Some(at.seq) {
         let last: u32 = conn
             .prepare_cached(queries::EVENT_LAST_SEQ)
             .and_then(|mut stmt| stmt.query_row([battle], |row| row.get(0)))
@@ -873,6 +943,7 @@ pub(crate) fn record_event(
         });
     }
     need_battle(conn, ctx, battle)?;
+    check_line_limits(conn, ctx, battle, at, event)?;
     let (campaign, uid, ruleset, number): (CampaignId, String, String, i64) = conn
         .prepare_cached(queries::BATTLE_CAMPAIGN)
         .and_then(|mut stmt| {
@@ -889,11 +960,12 @@ pub(crate) fn record_event(
     let ruleset: RulesetId = ruleset.parse().map_err(|e: crate::rules::RulesError| {
         ctx.corrupt(format!("campaigns row {campaign} ruleset"), e.to_string())
     })?;
+    let recorded_at = recording_time(conn, ctx, battle, campaign, at, now)?;
     let mut logged = LoggedEvent {
         id: EventUid(Uuid::nil()),
         follows: at.follows,
         seq: at.seq,
-        recorded_at: crate::campaign::time::format_millis(now),
+        recorded_at,
         by: by.clone(),
         revision: Some(crate::rules::ruleset(ruleset).rules_revision()),
         seal: None,
@@ -910,6 +982,96 @@ pub(crate) fn record_event(
     Ok(logged)
 }
 
+/// Whether an event in play already follows `follows` in battle `battle` (a choice aside): one
+/// signed by a key not admitted under the names it claims is no table's play, and recording
+/// beside it makes the fork its settlement will show.
+fn in_play_after(
+    conn: &Connection,
+    ctx: &Ctx,
+    battle: BattleId,
+    follows: &Option<String>,
+    membership: &Membership,
+) -> Result<bool, StoreError> {
+    let signers: Vec<(Option<String>, String, String)> = conn
+        .prepare_cached(queries::EVENT_AFTER)
+        .and_then(|mut stmt| {
+            stmt.query_map(params![battle, follows], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })?
+            .collect()
+        })
+        .map_err(ctx.err("reading a battle's log"))?;
+    Ok(signers.into_iter().any(|(signer, player, machine)| {
+        let Some(key) =
+            signer.and_then(|k| serde_json::from_value(serde_json::Value::String(k)).ok())
+        else {
+            return true;
+        };
+        membership
+            .standing(key, &Recorder { player, machine })
+            .is_none_or(Standing::in_play)
+    }))
+}
+
+/// The limits of the line an event recorded at `at` joins ([`merge::check_limits`]): what a
+/// merge would refuse is refused here, in the same words, so what one machine records every
+/// machine takes.
+fn check_line_limits(
+    conn: &Connection,
+    ctx: &Ctx,
+    battle: BattleId,
+    at: Position,
+    event: &Event,
+) -> Result<(), StoreError> {
+    let is_note = matches!(event, Event::Note { .. });
+    let notes_before: i64 = match (is_note, at.follows) {
+        (true, Some(parent)) => conn
+            .prepare_cached(queries::EVENT_LINE_NOTES)
+            .and_then(|mut stmt| {
+                stmt.query_row(params![battle, parent.0.to_string()], |row| row.get(0))
+            })
+            .map_err(ctx.err("reading a battle's log"))?,
+        _ => 0,
+    };
+    merge::check_limits(
+        at.seq,
+        is_note,
+        usize::try_from(notes_before).unwrap_or(usize::MAX),
+    )
+    .map_err(|m| StoreError::invalid("event", m))
+}
+
+/// When an event recorded `now` at `at` is recorded: now, when the computer's clock shows a
+/// date events can have; else just after the event it follows (or after the campaign began),
+/// so a computer without a set clock (a Raspberry Pi with no clock battery) still records.
+fn recording_time(
+    conn: &Connection,
+    ctx: &Ctx,
+    battle: BattleId,
+    campaign: CampaignId,
+    at: Position,
+    now: i64,
+) -> Result<String, StoreError> {
+    use crate::campaign::time;
+    if time::in_range(now) {
+        return Ok(time::format_millis(now));
+    }
+    let before: Option<String> = match at.follows {
+        Some(parent) => conn
+            .prepare_cached(queries::EVENT_TIME)
+            .and_then(|mut stmt| {
+                stmt.query_row(params![battle, parent.0.to_string()], |row| row.get(0))
+                    .optional()
+            })
+            .map_err(ctx.err("reading a battle's log"))?,
+        None => genesis_of(conn, ctx, campaign)?.map(|g| g.created_at),
+    };
+    let after = before
+        .and_then(|t| time::parse_millis(&t).ok())
+        .map_or_else(time::earliest_millis, |t| t + 1);
+    Ok(time::format_millis(after))
+}
+
 /// The campaign battle `battle` belongs to.
 pub(crate) fn campaign_of(
     conn: &Connection,
@@ -922,32 +1084,77 @@ pub(crate) fn campaign_of(
         .ok_or(StoreError::BattleNotFound(battle))
 }
 
-/// Refuses to record as names another key already signs with in campaign `id` (this library
-/// copied, then renamed back): every other machine would refuse the event as forged.
-pub(crate) fn refuse_taken_names(
+/// Refuses to record as names the campaign does not admit this key under: names another key
+/// holds, or names another key claims too (its events would be set aside on every machine).
+/// Returns whether this machine, a member, should admit its own names now (its first event
+/// under them), so they are firm before anyone can claim them.
+pub(crate) fn check_recorder(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
     by: &Recorder,
     key: &MachineKey,
-) -> Result<(), StoreError> {
-    let names = (by.player.clone(), by.machine.clone());
+) -> Result<(bool, Membership), StoreError> {
     let mine = key.public();
-    let bound = claimed_signers(conn, ctx, id, &[(names.0.clone(), names.1.clone(), mine)])?;
-    match bound.get(&names) {
-        Some(keys) if !keys.contains(&mine) => {
-            let theirs: Vec<String> = keys.iter().map(PublicKey::fingerprint).collect();
-            Err(StoreError::invalid(
-                "by",
-                format!(
-                    "'{}' already signs this campaign's events with another key ({}); events recorded here under that name would be refused everywhere else as forged: give this machine another name with `quartermaster campaign player --machine NAME`",
-                    by.label(),
-                    theirs.join(", ")
-                ),
-            ))
-        }
-        _ => Ok(()),
-    }
+    let mut basis = membership_basis(conn, ctx, id)?;
+    basis.signed.insert((mine, by.clone()));
+    let membership = Membership::resolve(&basis);
+    let Some(Standing::Withheld { others, held }) = membership.standing(mine, by) else {
+        let admit_self = membership.is_member(&mine)
+            && matches!(membership.standing(mine, by), Some(Standing::Claimant));
+        return Ok((admit_self, membership));
+    };
+    let theirs: Vec<String> = others.iter().map(PublicKey::fingerprint).collect();
+    let name = campaign_row(conn, ctx, id)?.0;
+    let names = if by.machine.is_empty() {
+        format!("\"{}\"", by.player)
+    } else {
+        format!("\"{}\" --machine \"{}\"", by.player, by.machine)
+    };
+    let what = if *held {
+        format!(
+            "'{}' is held in this campaign by key {}",
+            by.label(),
+            theirs.join(" and key ")
+        )
+    } else {
+        format!(
+            "key {} claims '{}' too, and no player has admitted either",
+            theirs.join(" and key "),
+            by.label()
+        )
+    };
+    Err(StoreError::NotAdmitted {
+        message: format!(
+            "{what}: events recorded here under that name would be set aside on every machine. If this machine is that player's (key {}), a player already admitted settles it, once this machine's key has reached the folder: `quartermaster campaign admit \"{name}\" {names} --key {}`; or give this machine another name: `quartermaster campaign player --machine NAME`",
+            mine.fingerprint(),
+            mine.fingerprint()
+        ),
+    })
+}
+
+/// A member's admission of its own names, signed with `key` at `recorded_at`: stored with the
+/// first event it records under them.
+pub(crate) fn admit_self(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    by: &Recorder,
+    key: &MachineKey,
+    recorded_at: &str,
+) -> Result<Admission, StoreError> {
+    let uid = uid_of(conn, ctx, id)?;
+    let admission = Admission::new(
+        key,
+        uid,
+        recorded_at.to_string(),
+        by.clone(),
+        key.public(),
+        by.clone(),
+        Vec::new(),
+    );
+    insert_admission(conn, ctx, id, &admission)?;
+    Ok(admission)
 }
 
 pub(crate) fn delete(conn: &Connection, ctx: &Ctx, id: CampaignId) -> Result<(), StoreError> {
@@ -960,6 +1167,8 @@ pub(crate) fn delete(conn: &Connection, ctx: &Ctx, id: CampaignId) -> Result<(),
     }
     for query in [
         queries::CAMPAIGN_EVENTS_DELETE,
+        queries::CAMPAIGN_ADMISSIONS_DELETE,
+        queries::CAMPAIGN_SIGNERS_DELETE,
         queries::CAMPAIGN_BATTLES_DELETE,
         queries::CAMPAIGN_DELETE,
     ] {

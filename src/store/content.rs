@@ -33,8 +33,13 @@ impl Store {
                         ));
                     }
                 }
-                // Kept on purpose: its events are readable, it just has no engine definition.
-                Err(StoreError::LegacyCampaign { .. }) => {}
+                // Kept on purpose (its events are readable), but it cannot be opened or
+                // exported: said, so "ok" means every campaign loads.
+                Err(e @ StoreError::LegacyCampaign { .. }) => {
+                    problems.push(format!(
+                        "campaign {id} '{name}': {e}; it cannot be exported either"
+                    ));
+                }
                 Err(e) => problems.push(format!("campaign {id} '{name}': {e}")),
             }
         }

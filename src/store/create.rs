@@ -78,6 +78,7 @@ fn build(temp: &Path, busy_timeout: Duration) -> Result<(), StoreError> {
         read_only: None,
         notices: Vec::new(),
         home_checked: false,
+        edge: super::Edge::default(),
     };
     store
         .conn

@@ -35,6 +35,9 @@ pub enum StoreError {
         /// The newest backup in the data directory's `backups/`, if any.
         backup: Option<PathBuf>,
     },
+    /// Army data that cannot be stored (a revision imported before with other contents).
+    #[error(transparent)]
+    ArmyData(#[from] crate::rules::battlescribe::DataError),
     /// The database fails SQLite's integrity check. It was not touched.
     #[error("{path} is damaged ({problem}); it was left untouched{}", refused_hint(.path, .backup.as_deref()))]
     Damaged {
@@ -147,6 +150,16 @@ pub enum StoreError {
     /// A backup file that cannot be restored; the current database was not touched.
     #[error("cannot restore from {path}: {problem}; the current database was not touched")]
     BadBackup { path: PathBuf, problem: String },
+    /// This machine's key is not admitted under the names it records as (another key holds
+    /// them, or claims them too): nothing was recorded; its key was put in the folder for a
+    /// player already admitted to admit.
+    #[error("by: {message}")]
+    NotAdmitted { message: String },
+    /// The disk holding the library is full: the write was rolled back, nothing changed.
+    #[error(
+        "{path}: the disk holding the library is full ({doing}); nothing was changed — free some space on it and try again"
+    )]
+    DiskFull { path: String, doing: &'static str },
     /// Any other SQLite failure, with what the store was doing.
     #[error("{path}: {doing}: {source}")]
     Sqlite {

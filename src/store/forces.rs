@@ -92,6 +92,7 @@ struct ForceRow {
     budget_amount: Option<i64>,
     budget_id: Option<String>,
     notes: String,
+    budget_org: Option<String>,
 }
 
 /// A `force_units` row as stored.
@@ -117,6 +118,7 @@ fn row_to_force(row: &Row<'_>) -> rusqlite::Result<ForceRow> {
         budget_amount: row.get(4)?,
         budget_id: row.get(5)?,
         notes: row.get(6)?,
+        budget_org: row.get(7)?,
     })
 }
 
@@ -194,6 +196,12 @@ pub(crate) fn save(
         return Err(StoreError::DuplicateForceName { name });
     }
     let (kind, amount, budget_id) = budget_columns(&force.budget);
+    let org = match &force.budget {
+        Budget::ForceOrg(org) => Some(
+            serde_json::to_string(org).map_err(|e| StoreError::invalid("budget", e.to_string()))?,
+        ),
+        _ => None,
+    };
     let id = match id {
         None => {
             conn.prepare_cached(queries::FORCE_INSERT)
@@ -204,7 +212,8 @@ pub(crate) fn save(
                         kind,
                         amount,
                         budget_id,
-                        force.notes
+                        force.notes,
+                        org
                     ])
                 })
                 .map_err(ctx.err("saving a force"))?;
@@ -221,7 +230,8 @@ pub(crate) fn save(
                         kind,
                         amount,
                         budget_id,
-                        force.notes
+                        force.notes,
+                        org
                     ])
                 })
                 .map_err(ctx.err("saving a force"))?;
@@ -241,6 +251,8 @@ pub(crate) fn save(
 fn budget_columns(budget: &Budget) -> (&'static str, Option<i64>, Option<&str>) {
     match budget {
         Budget::Points(n) | Budget::TierPoints(n) => (budget.kind(), Some(i64::from(*n)), None),
+        // Stored as its points limit; the organisation goes in its own column (migration 0006).
+        Budget::ForceOrg(org) => ("points", Some(i64::from(org.points)), None),
         Budget::BattleGroup(id) | Budget::Scenario(id) => (budget.kind(), None, Some(id.as_str())),
     }
 }
@@ -488,7 +500,15 @@ fn decode_budget(ctx: &Ctx, head: &ForceRow) -> Result<Budget, StoreError> {
         })
     };
     Ok(match head.budget_kind.as_str() {
-        "points" => Budget::Points(amount()?),
+        "points" => match &head.budget_org {
+            None => Budget::Points(amount()?),
+            Some(json) => {
+                let org: rules::army_data::ForceOrg = serde_json::from_str(json).map_err(|e| {
+                    ctx.corrupt(format!("forces row {} budget_org", head.id), e.to_string())
+                })?;
+                Budget::ForceOrg(Box::new(org.with_points(amount()?)))
+            }
+        },
         "tier_points" => Budget::TierPoints(amount()?),
         "battle_group" => Budget::BattleGroup(budget_id()?),
         "scenario" => Budget::Scenario(budget_id()?),

@@ -58,6 +58,18 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0005_signatures",
         sql: include_str!("../../db/migrations/0005_signatures.sql"),
     },
+    Migration {
+        version: 6,
+        name: "0006_army_data",
+        sql: include_str!("../../db/migrations/0006_army_data.sql"),
+    },
+    // Numbered from 100: written beside other branches' migrations, it keeps its file name
+    // whatever place in the list it ends up at.
+    Migration {
+        version: 7,
+        name: "0100_trust",
+        sql: include_str!("../../db/migrations/0100_trust.sql"),
+    },
 ];
 
 /// How thoroughly to check a file when opening it.
@@ -362,11 +374,38 @@ pub(crate) fn classify(
             problem: error.to_string(),
             backup,
         },
+        // SQLite says "disk I/O error" for a write the full disk refused as often as "full".
+        Some(ErrorCode::DiskFull) => StoreError::DiskFull {
+            path: path.display().to_string(),
+            doing,
+        },
+        Some(ErrorCode::SystemIoFailure) if disk_full(path) => StoreError::DiskFull {
+            path: path.display().to_string(),
+            doing,
+        },
         _ => StoreError::Sqlite {
             path: path.display().to_string(),
             doing,
             source: error,
         },
+    }
+}
+
+/// Whether the file system holding `path` has no room left (under a few pages of SQLite's).
+fn disk_full(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        rustix::fs::statvfs(dir)
+            .is_ok_and(|s| u128::from(s.f_bavail) * u128::from(s.f_frsize) < 64 * 1024)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
     }
 }
 
@@ -617,13 +656,19 @@ mod tests {
             .map(|m| format!("{}.sql", m.name))
             .collect();
         assert_eq!(files, registered);
+        // A file's number is its version, or (from 0100, for migrations written beside other
+        // branches') at least increases with it.
+        let mut last = 0;
         for (i, m) in MIGRATIONS.iter().enumerate() {
             assert_eq!(m.version, i as i64 + 1);
+            let number: i64 = m.name[..4].parse().unwrap();
+            assert_eq!(&m.name[4..5], "_", "{}", m.name);
             assert!(
-                m.name.starts_with(&format!("{:04}_", m.version)),
+                number == m.version || (number >= 100 && number > last),
                 "{}",
                 m.name
             );
+            last = number;
         }
     }
 

@@ -11,18 +11,22 @@
 //! leaves the last committed state.
 
 mod access;
+mod army_data;
 mod background;
 mod backup;
 mod campaign;
 mod cards;
+mod checks;
 mod content;
 mod create;
+mod data_files;
 mod error;
 mod forces;
 mod ids;
 mod migrate;
 mod queries;
 mod shared;
+mod trust;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -31,10 +35,12 @@ use std::time::Duration;
 use rusqlite::{Connection, TransactionBehavior};
 use serde::Serialize;
 
+pub use army_data::{FileStatus, StoredData, StoredFile, newest};
 pub use background::{BackgroundCheck, BackgroundReader};
 pub use backup::RestoreReport;
 pub use campaign::{BattleEvent, CampaignSummary, StoredCampaign, new_campaign_uid, new_event_uid};
 pub use cards::{CardOrigin, StoredCard};
+pub use data_files::{MAX_ARCHIVE_RATIO, read_paths};
 pub use error::StoreError;
 pub use forces::{CardChange, ForceSummary, StoredForce};
 pub use ids::{BattleId, CampaignId, CardId, EventId, ForceId};
@@ -74,13 +80,21 @@ fn now_millis() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// The computer's name, or "this machine" where it cannot be read.
+/// The computer's name, or "this machine" where it cannot be read. Asked of the system, never
+/// of the environment: a shell's `HOSTNAME` comes and goes with how the program was started,
+/// and a library's home (the copy check) must not.
 fn host_name() -> String {
-    let from_env = ["HOSTNAME", "COMPUTERNAME"]
-        .iter()
-        .find_map(|k| std::env::var(k).ok())
-        .filter(|h| !h.trim().is_empty());
-    from_env
+    #[cfg(unix)]
+    let name = Some(
+        rustix::system::uname()
+            .nodename()
+            .to_string_lossy()
+            .into_owned(),
+    );
+    #[cfg(not(unix))]
+    let name = std::env::var("COMPUTERNAME").ok();
+    name.map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
         .or_else(|| {
             fs::read_to_string("/etc/hostname")
                 .ok()
@@ -114,6 +128,33 @@ pub struct Store {
     notices: Vec<String>,
     /// Whether this session has checked that the library is where it was (not a copy).
     home_checked: bool,
+    /// The clock and random source the library's records take.
+    edge: Edge,
+}
+
+/// Reads the computer's clock: milliseconds since 1970 UTC.
+pub type Clock = std::sync::Arc<dyn Fn() -> i64 + Send + Sync>;
+/// Draws 16 random bytes (a campaign's nonce).
+pub type Entropy = std::sync::Arc<dyn Fn() -> [u8; 16] + Send + Sync>;
+
+/// Where time and chance come into the library: the system's clock and random source, or what
+/// a test gives instead ([`Store::set_clock`], [`Store::set_entropy`]); and the admissions the
+/// library signed on its own since a caller last asked ([`Store::take_admitted`]).
+#[derive(Clone)]
+struct Edge {
+    clock: Clock,
+    entropy: Entropy,
+    admitted: Vec<crate::campaign::membership::Admission>,
+}
+
+impl Default for Edge {
+    fn default() -> Self {
+        Edge {
+            clock: std::sync::Arc::new(now_millis),
+            entropy: std::sync::Arc::new(rand::random),
+            admitted: Vec::new(),
+        }
+    }
 }
 
 /// What the full integrity check said about the file this session. Opening runs only
@@ -225,7 +266,8 @@ pub struct DbReport {
     /// The newest copy in the data directory's `backups/`.
     pub newest_backup: Option<PathBuf>,
     /// Cards, forces and campaigns the app cannot use, one line each (see
-    /// [`Store::content_problems`]); empty when all load. Not checked before an upgrade.
+    /// [`Store::content_problems`]); empty when all load. A file of an older schema is loaded
+    /// as a copy upgraded in memory (the file is not touched).
     pub content_problems: Vec<String>,
 }
 
@@ -288,6 +330,7 @@ impl Store {
             read_only,
             notices: Vec::new(),
             home_checked: false,
+            edge: Edge::default(),
         };
         store.configure()?;
         if let Some(reason) = &store.read_only {
@@ -335,6 +378,7 @@ impl Store {
             read_only: Some("opened read-only on request".into()),
             notices: Vec::new(),
             home_checked: false,
+            edge: Edge::default(),
         })
     }
 
@@ -358,6 +402,7 @@ impl Store {
             read_only: None,
             notices: Vec::new(),
             home_checked: false,
+            edge: Edge::default(),
         };
         store.configure()?;
         migrate::migrate(
@@ -508,6 +553,77 @@ impl Store {
         self.transact("deleting a force", |conn, ctx| {
             forces::delete(conn, ctx, id)
         })
+    }
+
+    /// Every stored revision of imported army data, newest of each first.
+    pub fn army_data(&self) -> Result<Vec<StoredData>, StoreError> {
+        army_data::list(&self.conn, &self.ctx)
+    }
+
+    /// The game systems imported before, for reading catalogues given without theirs.
+    pub fn stored_game_systems(
+        &self,
+    ) -> Result<Vec<crate::rules::army_data::ImportFile>, StoreError> {
+        army_data::game_systems(&self.conn, &self.ctx)
+    }
+
+    /// Stores an import of army data whole, or nothing of it. Saved forces are not touched:
+    /// each keeps the revision it was priced with ([`Store::army_changes`] says what a newer
+    /// one would change).
+    pub fn import_army_data(
+        &mut self,
+        import: &crate::rules::army_data::Import,
+    ) -> Result<Vec<StoredFile>, StoreError> {
+        self.transact("importing army data", |conn, ctx| {
+            army_data::store_import(conn, ctx, import)
+        })
+    }
+
+    /// The cards of the newest revision of every imported catalogue.
+    pub fn army_cards(&self) -> Result<Vec<Card>, StoreError> {
+        let all = self.army_data()?;
+        Ok(newest(&all)
+            .into_iter()
+            .flat_map(|d| d.cards.iter().cloned())
+            .collect())
+    }
+
+    /// The cards of every imported revision (a list names the revision its units were priced
+    /// with) and the newest force organisations: what a pasted list is read against.
+    pub fn army_library(
+        &self,
+    ) -> Result<(Vec<Card>, Vec<crate::rules::army_data::ForceOrg>), StoreError> {
+        let all = self.army_data()?;
+        let orgs = newest(&all)
+            .into_iter()
+            .flat_map(|d| d.force_orgs.iter().cloned())
+            .collect();
+        Ok((all.into_iter().flat_map(|d| d.cards).collect(), orgs))
+    }
+
+    /// The force organisations of the newest revision of every imported game system.
+    pub fn army_force_orgs(&self) -> Result<Vec<crate::rules::army_data::ForceOrg>, StoreError> {
+        let all = self.army_data()?;
+        Ok(newest(&all)
+            .into_iter()
+            .flat_map(|d| d.force_orgs.iter().cloned())
+            .collect())
+    }
+
+    /// For every saved force priced with an older revision than the newest imported, what
+    /// the newest would change, by unit line. Nothing is changed.
+    pub fn army_changes(
+        &self,
+    ) -> Result<Vec<(ForceId, String, Vec<crate::rules::army_data::LineChange>)>, StoreError> {
+        let newest = self.army_cards()?;
+        Ok(self
+            .load_forces()?
+            .into_iter()
+            .filter_map(|stored| {
+                let changes = crate::rules::army_data::line_changes(&stored.force, &newest);
+                (!changes.is_empty()).then_some((stored.id, stored.force.name, changes))
+            })
+            .collect())
     }
 
     /// The player's custom cards, by ruleset and name.
@@ -709,10 +825,34 @@ impl Store {
     ) -> Result<(BattleId, crate::campaign::LoggedEvent), StoreError> {
         let key = self.machine_key()?;
         let by = self.recorder()?;
-        let now = now_millis();
+        let now = self.now();
         let added = self.transact("adding a battle", |conn, ctx| {
-            campaign::add_battle(conn, ctx, id, campaign, &by, &key, now)
-        })?;
+            let (admit_self, membership) = campaign::check_recorder(conn, ctx, id, &by, &key)?;
+            let added =
+                campaign::add_battle(conn, ctx, id, campaign, (&by, &key, &membership), now)?;
+            let admitted = if admit_self {
+                Some(campaign::admit_self(
+                    conn,
+                    ctx,
+                    id,
+                    &by,
+                    &key,
+                    &added.1.recorded_at,
+                )?)
+            } else {
+                None
+            };
+            Ok((added, admitted))
+        });
+        let (added, admitted) = match added {
+            Ok(done) => done,
+            Err(refused @ StoreError::NotAdmitted { .. }) => {
+                self.ask_admission_in(id);
+                return Err(refused);
+            }
+            Err(other) => return Err(other),
+        };
+        self.edge.admitted.extend(admitted);
         self.share_now(id);
         Ok(added)
     }
@@ -734,13 +874,42 @@ impl Store {
         // The key first: a library found copied takes a new one, and a machine name with it.
         let key = self.machine_key()?;
         let by = self.recorder()?;
-        let now = now_millis();
-        let (campaign_id, logged) = self.transact("recording a battle event", |conn, ctx| {
+        let now = self.now();
+        let recorded = self.transact("recording a battle event", |conn, ctx| {
             let owner = campaign::campaign_of(conn, ctx, battle)?;
-            campaign::refuse_taken_names(conn, ctx, owner, &by, &key)?;
-            let logged = campaign::record_event(conn, ctx, battle, at, event, &by, &key, now)?;
-            Ok((owner, logged))
-        })?;
+            let (admit_self, membership) = campaign::check_recorder(conn, ctx, owner, &by, &key)?;
+            let logged = campaign::record_event(
+                conn,
+                ctx,
+                battle,
+                at,
+                event,
+                (&by, &key, &membership),
+                now,
+            )?;
+            let admitted = if admit_self {
+                Some(campaign::admit_self(
+                    conn,
+                    ctx,
+                    owner,
+                    &by,
+                    &key,
+                    &logged.recorded_at,
+                )?)
+            } else {
+                None
+            };
+            Ok((owner, logged, admitted))
+        });
+        let (campaign_id, logged, admitted) = match recorded {
+            Ok(done) => done,
+            Err(refused @ StoreError::NotAdmitted { .. }) => {
+                self.ask_admission(battle);
+                return Err(refused);
+            }
+            Err(other) => return Err(other),
+        };
+        self.edge.admitted.extend(admitted);
         self.share_now(campaign_id);
         Ok(logged)
     }
@@ -790,17 +959,19 @@ impl Store {
         campaign::find_by_uid(&self.conn, &self.ctx, uid)
     }
 
-    /// Stores what a merge takes into campaign `id` — its definition as merged and the new
-    /// events, each with its battle's place ([`crate::campaign::merge`] decided which) — in one
-    /// transaction. Returns how many events were stored.
+    /// Stores what a merge takes into campaign `id` — its definition as merged, the new events,
+    /// each with its battle's place ([`crate::campaign::merge`] decided which), and the new
+    /// admissions — in one transaction. Returns how many events were stored (one another sync
+    /// of this library stored meanwhile is not stored twice).
     pub fn store_incoming(
         &mut self,
         id: CampaignId,
         campaign: &crate::campaign::Campaign,
         events: &[(usize, crate::campaign::LoggedEvent)],
+        admissions: &[crate::campaign::membership::Admission],
     ) -> Result<usize, StoreError> {
         self.transact("merging a campaign", |conn, ctx| {
-            campaign::store_incoming(conn, ctx, id, campaign, events)
+            campaign::store_incoming(conn, ctx, id, campaign, events, admissions)
         })
     }
 
@@ -835,15 +1006,25 @@ impl Store {
         campaign::stored_ids(&self.conn, &self.ctx, ids)
     }
 
-    /// The keys campaign `id` binds these claimed (player, machine, key) signers to, as far as
-    /// judging each claim needs: the claimed key when it signed under those names before (found
-    /// without reading every event they signed), else every key that did (none: not bound).
-    pub fn campaign_signers(
+    /// The events of these ids the library holds, as it holds them (what a tidy compares a
+    /// file's copies with).
+    pub fn stored_events(
+        &self,
+        ids: &[crate::campaign::EventUid],
+    ) -> Result<
+        std::collections::HashMap<crate::campaign::EventUid, crate::campaign::LoggedEvent>,
+        StoreError,
+    > {
+        campaign::events_by_uid(&self.conn, &self.ctx, ids)
+    }
+
+    /// Everything campaign `id`'s membership is decided from (its root, every key and names that
+    /// signed an event, its admissions), without reading its events.
+    pub fn membership_basis(
         &self,
         id: CampaignId,
-        claims: &[(String, String, crate::campaign::seal::PublicKey)],
-    ) -> Result<crate::campaign::merge::Bindings, StoreError> {
-        campaign::claimed_signers(&self.conn, &self.ctx, id, claims)
+    ) -> Result<crate::campaign::membership::Basis, StoreError> {
+        campaign::membership_basis(&self.conn, &self.ctx, id)
     }
 
     /// The row id of campaign `id`'s newest event: it changes exactly when something is
@@ -856,13 +1037,15 @@ impl Store {
     /// The shared folder campaign `id` syncs with, if any (no event is read).
     pub fn shared_folder(&self, id: CampaignId) -> Result<Option<PathBuf>, StoreError> {
         let uid = self.campaign_uid(id)?;
-        Ok(self.setting(&shared::folder_key(uid))?.map(PathBuf::from))
+        Ok(self
+            .setting(&shared::folder_key(uid))?
+            .map(|t| shared::path_from_setting(&t)))
     }
 
     /// Remembers `folder` as campaign `id`'s shared folder.
     pub fn set_shared_folder(&mut self, id: CampaignId, folder: &Path) -> Result<(), StoreError> {
         let uid = self.campaign_uid(id)?;
-        self.set_setting(&shared::folder_key(uid), &folder.display().to_string())
+        self.set_setting(&shared::folder_key(uid), &shared::path_to_setting(folder))
     }
 
     /// Who this machine records events as: the player name and machine name settings (the
@@ -1024,13 +1207,43 @@ impl Store {
     }
 
     /// Schema version, full integrity check, what the database holds and whether all of it
-    /// loads.
+    /// loads — a file of an older schema as it will load once upgraded (a copy in memory is
+    /// upgraded and loaded; the file is not touched).
     pub fn check(&self) -> Result<DbReport, StoreError> {
         let mut report = report(&self.conn, &self.ctx, self.path().map(Path::to_path_buf))?;
-        if report.integrity_ok() && report.schema_version == SCHEMA_VERSION {
+        if !report.integrity_ok() {
+            return Ok(report);
+        }
+        if report.schema_version == SCHEMA_VERSION {
             report.content_problems = self.content_problems()?;
+        } else if (1..SCHEMA_VERSION).contains(&report.schema_version) {
+            report.content_problems = self.upgraded_copy()?.content_problems()?;
         }
         Ok(report)
+    }
+
+    /// This library copied into memory and upgraded to this version's schema (what `db check`
+    /// loads an older file as).
+    fn upgraded_copy(&self) -> Result<Store, StoreError> {
+        let ctx = Ctx {
+            path: self.ctx.path.clone(),
+            data_dir: None,
+            busy_timeout: self.ctx.busy_timeout,
+        };
+        let mut conn = Connection::open_in_memory().map_err(ctx.err("copying into memory"))?;
+        rusqlite::backup::Backup::new(&self.conn, &mut conn)
+            .and_then(|b| b.run_to_completion(1000, Duration::ZERO, None))
+            .map_err(ctx.err("copying into memory"))?;
+        migrate::migrate(&mut conn, &self.ctx.path, self.ctx.busy_timeout, None)?;
+        Ok(Store {
+            conn,
+            ctx,
+            integrity: Integrity::Sound,
+            read_only: Some("checking only".into()),
+            notices: Vec::new(),
+            home_checked: false,
+            edge: Edge::default(),
+        })
     }
 
     /// Checks `data_dir`'s database without creating, upgrading or writing anything.
@@ -1056,6 +1269,7 @@ impl Store {
             read_only: Some("checking only".into()),
             notices: Vec::new(),
             home_checked: false,
+            edge: Edge::default(),
         };
         store.check().map(Some)
     }
@@ -1095,6 +1309,16 @@ fn backup_before_upgrade(
     Ok(dest)
 }
 
+/// Whether the file holds any table (a file whose version says "empty" but is not).
+fn has_tables(conn: &Connection) -> bool {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%')",
+        [],
+        |row| row.get(0),
+    )
+    .unwrap_or(false)
+}
+
 fn report(conn: &Connection, ctx: &Ctx, path: Option<PathBuf>) -> Result<DbReport, StoreError> {
     let schema_version: i64 = conn
         .pragma_query_value(None, "user_version", |row| row.get(0))
@@ -1107,24 +1331,18 @@ fn report(conn: &Connection, ctx: &Ctx, path: Option<PathBuf>) -> Result<DbRepor
         .map(|line| line.trim().to_string())
         .filter(|line| !line.is_empty() && !line.starts_with("*** in database"))
         .collect();
-    if schema_version == SCHEMA_VERSION {
-        let broken: Vec<String> = conn
-            .prepare(queries::JSON_COLUMNS_BROKEN)
-            .and_then(|mut stmt| {
-                stmt.query_map([], |row| {
-                    Ok(format!(
-                        "{}: {} is not valid JSON (breaks its CHECK constraint)",
-                        row.get::<_, String>(0)?,
-                        row.get::<_, String>(1)?
-                    ))
-                })?
-                .collect()
-            })
-            .map_err(ctx.err("checking integrity"))?;
-        if !broken.is_empty() {
-            integrity.retain(|line| line != "ok");
-            integrity.extend(broken);
-        }
+    // Every CHECK constraint the file's own schema declares, whatever its version (SQLite's
+    // integrity check evaluates none of them).
+    let mut broken = checks::broken_constraints(conn).map_err(ctx.err("checking integrity"))?;
+    if schema_version == 0 && has_tables(conn) {
+        broken.push(
+            "schema version 0 (user_version), but the file holds tables: the version it was written at is lost, so no upgrade can run and every command would fail; restore a backup (`quartermaster db restore FILE`)"
+                .to_string(),
+        );
+    }
+    if !broken.is_empty() {
+        integrity.retain(|line| line != "ok");
+        integrity.extend(broken);
     }
     let journal_mode: String = conn
         .pragma_query_value(None, "journal_mode", |row| row.get(0))

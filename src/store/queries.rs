@@ -1,5 +1,13 @@
 //! The SQL the store runs, one statement per file under `db/queries/`, embedded at compile time.
 
+/// `army_data_insert.sql`: one imported file's row (see the file for its 12 parameters)
+pub(crate) const ARMY_DATA_INSERT: &str = include_str!("../../db/queries/army_data_insert.sql");
+/// `army_data_digest.sql`: ?1 source_id, ?2 revision: the digest stored for that revision
+pub(crate) const ARMY_DATA_DIGEST: &str = include_str!("../../db/queries/army_data_digest.sql");
+/// `army_data_list.sql`: every stored file, newest revision of each first
+pub(crate) const ARMY_DATA_LIST: &str = include_str!("../../db/queries/army_data_list.sql");
+/// `army_data_systems.sql`: every stored game system's file name and XML
+pub(crate) const ARMY_DATA_SYSTEMS: &str = include_str!("../../db/queries/army_data_systems.sql");
 /// `battle_exists.sql`: ?1 battle id
 pub(crate) const BATTLE_EXISTS: &str = include_str!("../../db/queries/battle_exists.sql");
 /// `battle_insert.sql`: ?1 campaign id, ?2 number, ?3 title
@@ -91,7 +99,7 @@ pub(crate) const CAMPAIGN_BATTLES_DELETE: &str =
     include_str!("../../db/queries/campaign_battles_delete.sql");
 /// `campaign_delete.sql`: ?1 campaign id
 pub(crate) const CAMPAIGN_DELETE: &str = include_str!("../../db/queries/campaign_delete.sql");
-/// `event_after.sql`: ?1 battle, ?2 follows: events other than branch choices after it
+/// `event_after.sql`: ?1 battle, ?2 follows: who signed each event (not a choice) after it
 pub(crate) const EVENT_AFTER: &str = include_str!("../../db/queries/event_after.sql");
 /// `event_seq.sql`: ?1 battle, ?2 uid: that event's seq
 pub(crate) const EVENT_SEQ: &str = include_str!("../../db/queries/event_seq.sql");
@@ -105,16 +113,37 @@ pub(crate) const EVENTS_SINCE: &str = include_str!("../../db/queries/events_sinc
 pub(crate) const CAMPAIGN_EVENTS: &str = include_str!("../../db/queries/campaign_events.sql");
 /// `event_uid_exists.sql`: ?1 uid: whether it is stored
 pub(crate) const EVENT_UID_EXISTS: &str = include_str!("../../db/queries/event_uid_exists.sql");
-/// `campaign_signers.sql`: ?1 campaign, ?2 player, ?3 machine: the keys that signed as them
+/// `campaign_signers.sql`: ?1 campaign: every (key, player, machine) that signed its events
 pub(crate) const CAMPAIGN_SIGNERS: &str = include_str!("../../db/queries/campaign_signers.sql");
-/// `campaign_signed_by.sql`: ?1 campaign, ?2 player, ?3 machine, ?4 key: whether it signed as them
-pub(crate) const CAMPAIGN_SIGNED_BY: &str = include_str!("../../db/queries/campaign_signed_by.sql");
+/// `campaign_genesis.sql`: ?1 campaign: its genesis JSON or NULL
+pub(crate) const CAMPAIGN_GENESIS: &str = include_str!("../../db/queries/campaign_genesis.sql");
+/// `campaign_genesis_update.sql`: ?1 campaign, ?2 genesis JSON (set once)
+pub(crate) const CAMPAIGN_GENESIS_UPDATE: &str =
+    include_str!("../../db/queries/campaign_genesis_update.sql");
+/// `campaign_sealed_from.sql`: ?1 uid: the campaign sealed from it, if any
+pub(crate) const CAMPAIGN_SEALED_FROM: &str =
+    include_str!("../../db/queries/campaign_sealed_from.sql");
+/// `admission_insert.sql`: ?1 campaign, ?2 uid, ?3 body (ignored when stored already)
+pub(crate) const ADMISSION_INSERT: &str = include_str!("../../db/queries/admission_insert.sql");
+/// `admissions_since.sql`: ?1 campaign, ?2 row id: its admissions stored after it, in order
+pub(crate) const ADMISSIONS_SINCE: &str = include_str!("../../db/queries/admissions_since.sql");
+/// `campaign_admissions_delete.sql`: ?1 campaign (marked deleting)
+pub(crate) const CAMPAIGN_ADMISSIONS_DELETE: &str =
+    include_str!("../../db/queries/campaign_admissions_delete.sql");
+/// `campaign_signers_delete.sql`: ?1 campaign (marked deleting)
+pub(crate) const CAMPAIGN_SIGNERS_DELETE: &str =
+    include_str!("../../db/queries/campaign_signers_delete.sql");
+/// `own_events_newest.sql`: ?1 campaign, ?2 signer: its events signed so, newest first
+pub(crate) const OWN_EVENTS_NEWEST: &str = include_str!("../../db/queries/own_events_newest.sql");
+/// `event_by_uid.sql`: ?1 uid: the event's row, if stored
+pub(crate) const EVENT_BY_UID: &str = include_str!("../../db/queries/event_by_uid.sql");
+/// `event_time.sql`: ?1 battle, ?2 uid: its recording time
+pub(crate) const EVENT_TIME: &str = include_str!("../../db/queries/event_time.sql");
+/// `event_line_notes.sql`: ?1 battle, ?2 uid: notes on the line up to that event
+pub(crate) const EVENT_LINE_NOTES: &str = include_str!("../../db/queries/event_line_notes.sql");
 /// `campaign_setups.sql`: ?1 campaign: numbers of the battles set up by an event
 pub(crate) const CAMPAIGN_SETUPS: &str = include_str!("../../db/queries/campaign_setups.sql");
 /// `campaign_last_event.sql`: ?1 campaign, ?2 a row id of it known before: its newest event's
 /// row id, 0 when none
 pub(crate) const CAMPAIGN_LAST_EVENT: &str =
     include_str!("../../db/queries/campaign_last_event.sql");
-/// `json_columns_broken.sql`: rows whose JSON columns break their CHECK constraints (where, column)
-pub(crate) const JSON_COLUMNS_BROKEN: &str =
-    include_str!("../../db/queries/json_columns_broken.sql");

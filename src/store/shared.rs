@@ -4,10 +4,13 @@
 //! never write it from a stale copy, and it only ever grows. A new event costs an append the
 //! size of the event, made (and synced to disk) as soon as it is recorded.
 //!
-//! The library remembers how long it left the file and its last bytes. A file that is not so
-//! any more — longer, shorter, other bytes — was written by someone else: another computer
-//! with a copy of this library writing under the same machine id, or a sync tool putting back
-//! an older copy. It is then not touched here; `sync` reads it and says what happened.
+//! The library remembers the file as it left it — its length, its last bytes, and the marks
+//! the file system changes on any write (modification and change times, inode) — so telling
+//! that nobody touched it costs one `stat`, however long the file. A file that is not so any
+//! more — longer, shorter, a damaged byte anywhere, put back or replaced — was written by
+//! someone else: another computer with a copy of this library, a sync tool putting back an older
+//! copy, a hostile player. It is then not appended to here; `sync` reads it (taking anything
+//! genuine that is new) and has it written again whole from the library, which heals it.
 //! Leftover temporary files of this machine's (a write killed half-way) are removed on the
 //! next write.
 
@@ -31,6 +34,44 @@ pub(crate) fn folder_key(uid: CampaignUid) -> String {
     format!("campaign.{uid}.shared_folder")
 }
 
+/// A folder's path as a setting holds it: as it is when it is UTF-8, else its bytes in hex
+/// after `hex:` (a shared folder's path is absolute, so no real path starts so), never a
+/// lossy copy that names another folder.
+pub(crate) fn path_to_setting(path: &Path) -> String {
+    if let Some(text) = path.to_str() {
+        return text.to_string();
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        format!("hex:{}", hex(path.as_os_str().as_bytes()))
+    }
+    #[cfg(not(unix))]
+    {
+        path.display().to_string()
+    }
+}
+
+/// A folder's path from a setting [`path_to_setting`] wrote.
+pub(crate) fn path_from_setting(text: &str) -> PathBuf {
+    #[cfg(unix)]
+    if let Some(digits) = text.strip_prefix("hex:") {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes: Option<Vec<u8>> = (0..digits.len())
+            .step_by(2)
+            .map(|i| {
+                digits
+                    .get(i..i + 2)
+                    .and_then(|d| u8::from_str_radix(d, 16).ok())
+            })
+            .collect();
+        if let Some(bytes) = bytes {
+            return PathBuf::from(std::ffi::OsStr::from_bytes(&bytes));
+        }
+    }
+    PathBuf::from(text)
+}
+
 /// The setting remembering this machine's file as last written.
 fn own_key(uid: CampaignUid) -> String {
     format!("campaign.{uid}.own_file")
@@ -48,10 +89,56 @@ struct OwnFile {
     len: u64,
     /// The row id of the last event written.
     written: i64,
+    /// The row id of the last admission written.
+    #[serde(default)]
+    admitted: i64,
     /// How many battles of the definition it holds.
     battles: usize,
     /// Its last bytes, hex.
     tail: String,
+    /// What the file system said of it just after the library wrote it (`None`: not known, a
+    /// state from before this was kept).
+    #[serde(default)]
+    mark: Option<FileMark>,
+}
+
+/// What changes whenever a file is written, whoever writes it: its modification and change
+/// times (the change time cannot be set back by anyone but the kernel) and its inode (a file
+/// replaced by another has another).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct FileMark {
+    modified_ns: u128,
+    changed_ns: i128,
+    inode: u64,
+    device: u64,
+}
+
+impl FileMark {
+    pub(crate) fn of(meta: &fs::Metadata) -> FileMark {
+        let modified_ns = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            FileMark {
+                modified_ns,
+                changed_ns: i128::from(meta.ctime()) * 1_000_000_000
+                    + i128::from(meta.ctime_nsec()),
+                inode: meta.ino(),
+                device: meta.dev(),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            FileMark {
+                modified_ns,
+                ..FileMark::default()
+            }
+        }
+    }
 }
 
 /// What bringing this machine's file up to date did.
@@ -127,7 +214,7 @@ pub(crate) fn write_own(
     let Some(folder) = setting(conn, ctx, &folder_key(uid))? else {
         return Ok(OwnWrite::NotShared);
     };
-    let folder = PathBuf::from(folder);
+    let folder = path_from_setting(&folder);
     let Some(machine) = setting(conn, ctx, super::SETTING_MACHINE_ID)? else {
         return Ok(OwnWrite::NotShared);
     };
@@ -146,6 +233,7 @@ pub(crate) fn write_own(
             let as_left = meta.is_file()
                 && state.len > 0
                 && meta.len() == state.len
+                && state.mark.is_none_or(|m| m == FileMark::of(&meta))
                 && tail_of(&path, meta.len()).is_ok_and(|t| t == state.tail);
             if !as_left && !rewrite {
                 return Ok(OwnWrite::Changed(path));
@@ -153,7 +241,7 @@ pub(crate) fn write_own(
             !as_left
         }
     };
-    let (state, outcome) = if whole {
+    let (mut state, outcome) = if whole {
         let (state, events) = write_whole(conn, ctx, id, uid, &machine, &definition, &path)?;
         (state, OwnWrite::Written { path, events })
     } else {
@@ -164,6 +252,13 @@ pub(crate) fn write_own(
         };
         (state, outcome)
     };
+    if let Some(written) = outcome.wrote() {
+        state.mark = fs::metadata(written).ok().map(|m| FileMark::of(&m));
+    } else if state.mark.is_none() {
+        state.mark = fs::metadata(folder.join(&name))
+            .ok()
+            .map(|m| FileMark::of(&m));
+    }
     set_setting(conn, ctx, &own_key(uid), &to_text(&state))?;
     Ok(outcome)
 }
@@ -204,12 +299,19 @@ fn write_whole(
         player: setting(conn, ctx, super::SETTING_PLAYER)?.unwrap_or_default(),
         machine: setting(conn, ctx, super::SETTING_MACHINE_NAME)?.unwrap_or_default(),
     };
-    let mut text = machine_file::header_line(uid, machine, &by, definition).map_err(invalid)?;
+    let genesis = campaign::genesis_of(conn, ctx, id)?;
+    let mut text = machine_file::header_line(uid, machine, &by, definition, genesis.as_ref())
+        .map_err(invalid)?;
     let mut written = 0;
     let events = campaign::events_since(conn, ctx, id, 0)?;
     for (row, battle, event) in &events {
         text.push_str(&machine_file::event_line(*battle, event).map_err(invalid)?);
         written = *row;
+    }
+    let mut admitted = 0;
+    for (row, admission) in campaign::admissions_since(conn, ctx, id, 0)? {
+        text.push_str(&machine_file::admission_line(&admission).map_err(invalid)?);
+        admitted = row;
     }
     write_atomically(path, text.as_bytes())?;
     let len = text.len() as u64;
@@ -218,8 +320,10 @@ fn write_whole(
         name: file_name_of(path),
         len,
         written,
+        admitted,
         battles: definition.battles.len(),
         tail: hex(&text.as_bytes()[from..]),
+        mark: None,
     };
     Ok((state, events.len()))
 }
@@ -231,7 +335,7 @@ fn file_name_of(path: &Path) -> String {
 }
 
 /// Appends what the library stored since the file was last written; returns the file's new
-/// state and how many events were appended.
+/// state and how many lines (events and admissions) were appended.
 fn append(
     conn: &Connection,
     ctx: &Ctx,
@@ -251,6 +355,12 @@ fn append(
         text.push_str(&machine_file::event_line(*battle, event).map_err(invalid)?);
         state.written = *row;
     }
+    let mut lines = new.len();
+    for (row, admission) in campaign::admissions_since(conn, ctx, id, state.admitted)? {
+        text.push_str(&machine_file::admission_line(&admission).map_err(invalid)?);
+        state.admitted = row;
+        lines += 1;
+    }
     if text.is_empty() {
         return Ok((state, 0));
     }
@@ -264,7 +374,7 @@ fn append(
     state.len += text.len() as u64;
     state.tail =
         tail_of(path, state.len).map_err(io(path, "cannot read this machine's shared file"))?;
-    Ok((state, new.len()))
+    Ok((state, lines))
 }
 
 /// Removes this machine's temporary files of campaign `uid` left in `folder` by a write that

@@ -66,8 +66,15 @@ pub struct FileRead {
     /// Who that machine recorded as when the file was started.
     pub writer: Option<crate::campaign::Recorder>,
     pub definitions: Vec<Campaign>,
+    /// The campaign's genesis, when its header carries one (checked against the id).
+    pub genesis: Option<crate::campaign::genesis::Genesis>,
+    /// The admissions it holds.
+    pub admissions: Vec<crate::campaign::membership::Admission>,
     /// Lines that are not events or definitions (damaged, edited): "line N: why".
     pub damaged: Vec<String>,
+    /// Where the first damaged line starts: the file is read again from there when it changes
+    /// (its owner rewrites a damaged file whole).
+    pub first_damage: Option<u64>,
     pub events: usize,
     /// The state to remember when everything read from it was taken.
     pub seen: Option<Seen>,
@@ -121,7 +128,9 @@ fn open_regular(path: &Path) -> std::io::Result<fs::File> {
     }
     let file = options.open(path)?;
     if !file.metadata()?.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
+        return Err(std::io::Error::other(
+            "not a regular file (a folder, a FIFO or a device)",
+        ));
     }
     Ok(file)
 }
@@ -213,6 +222,8 @@ fn read_campaign_file(
         Ok(record) => {
             read.campaign = Some(record.id);
             read.definitions.push(record.definition());
+            read.genesis.clone_from(&record.genesis);
+            read.admissions.clone_from(&record.admissions);
             for index in 0..record.logs.len() {
                 for e in record.all_events(index) {
                     out.push(Incoming {
@@ -319,6 +330,7 @@ fn read_log(
                     read.machine = Some(header.machine);
                     read.writer = Some(header.by).filter(|by| !by.is_unknown());
                     read.definitions.push(header.definition);
+                    read.genesis = header.genesis;
                 }
                 Err(e) => {
                     read.unusable = Some(e);
@@ -328,9 +340,11 @@ fn read_log(
             continue;
         }
         match text.and_then(machine_file::parse_line) {
-            Ok(Line::Event { battle: 0, .. }) => read
-                .damaged
-                .push(format!("{}: battle 0", describe_line(start, line_number))),
+            Ok(Line::Event { battle: 0, .. }) => {
+                read.damaged
+                    .push(format!("{}: battle 0", describe_line(start, line_number)));
+                read.first_damage.get_or_insert(line_start);
+            }
             Ok(Line::Event { battle, event }) => {
                 out.push(Incoming {
                     index: usize::try_from(battle - 1).unwrap_or(usize::MAX),
@@ -340,10 +354,13 @@ fn read_log(
                 });
                 read.events += 1;
             }
+            Ok(Line::Admission(admission)) => read.admissions.push(*admission),
             Ok(Line::Definition(definition)) => read.definitions.push(definition),
-            Err(e) => read
-                .damaged
-                .push(format!("{}: {e}", describe_line(start, line_number))),
+            Err(e) => {
+                read.damaged
+                    .push(format!("{}: {e}", describe_line(start, line_number)));
+                read.first_damage.get_or_insert(line_start);
+            }
         }
     }
     if start == 0 && line_number == 0 {
@@ -395,16 +412,25 @@ fn describe_line(start: u64, number: usize) -> String {
 /// The state of `seen` with its read point moved back to `offset` (an event there waits for
 /// one it follows, so the file is read again from it next time).
 pub fn rewind(handle_path: &Path, seen: &mut Seen, offset: u64) {
+    if rewind_when_changed(handle_path, seen, offset) {
+        // Read again next time even if nothing is added to it.
+        seen.modified_ns = 0;
+    }
+}
+
+/// The state of `seen` with its read point moved back to `offset`, read from there the next
+/// time the file changes (a damaged line, which only its owner's rewrite heals). Whether it
+/// moved.
+pub fn rewind_when_changed(handle_path: &Path, seen: &mut Seen, offset: u64) -> bool {
     if offset >= seen.offset {
-        return;
+        return false;
     }
     seen.offset = offset;
     seen.tail = open_regular(handle_path)
         .and_then(|mut h| bytes_between(&mut h, offset.saturating_sub(TAIL_BYTES), offset))
         .map(|b| hex(&b))
         .unwrap_or_default();
-    // Read again next time even if nothing is added to it.
-    seen.modified_ns = 0;
+    true
 }
 
 /// The whole text of regular file `path`, at most `cap` bytes: what a campaign export is read

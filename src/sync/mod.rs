@@ -86,6 +86,18 @@ struct SeenState {
     last_event: i64,
 }
 
+/// The text of a campaign file a player names (`campaign import`, the window's Import): the
+/// path followed where it leads, then read only if it is a regular file, at most
+/// [`crate::campaign::file::MAX_FILE_BYTES`] — never a FIFO (opening one waits forever), a
+/// device (`/dev/zero` never ends) or a folder.
+///
+/// # Errors
+/// What is wrong, in words.
+pub fn read_campaign_file(path: &Path) -> Result<String, String> {
+    let real = fs::canonicalize(path).map_err(|e| e.to_string())?;
+    folder::read_text(&real, crate::campaign::file::MAX_FILE_BYTES as u64)
+}
+
 /// The shared folder campaign `id` syncs with, if it has one (its events are not read).
 ///
 /// # Errors
@@ -107,13 +119,14 @@ pub fn file_name(uid: CampaignUid, machine: &str) -> String {
 /// The folder cannot be made or written, or holds another campaign; the library cannot be
 /// written.
 pub fn share(store: &mut Store, id: CampaignId, folder: &Path) -> Result<SyncReport, SyncError> {
+    let _lock = store.sync_lock()?;
     fs::create_dir_all(folder).map_err(io(folder, "cannot create the shared folder"))?;
     let uid = store.campaign_uid(id)?;
     let absolute = fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
     refuse_other_campaign(&absolute, uid)?;
     store.machine_id()?;
     store.set_shared_folder(id, &absolute)?;
-    sync_folder(store, id, &absolute)
+    sync_folder_locked(store, id, &absolute)
 }
 
 /// Refuses a folder that holds another campaign's files and none of campaign `uid`'s.
@@ -162,6 +175,17 @@ pub fn sync_folder(
     id: CampaignId,
     folder: &Path,
 ) -> Result<SyncReport, SyncError> {
+    // Two syncs of one library at once (the window and a command) wait for each other.
+    let _lock = store.sync_lock()?;
+    sync_folder_locked(store, id, folder)
+}
+
+/// [`sync_folder`] under the sync lock, already held.
+pub(crate) fn sync_folder_locked(
+    store: &mut Store,
+    id: CampaignId,
+    folder: &Path,
+) -> Result<SyncReport, SyncError> {
     let uid = store.campaign_uid(id)?;
     let machine = store.machine_id()?;
     let previously: SeenState = store
@@ -177,8 +201,6 @@ pub fn sync_folder(
     let mut incoming = Vec::new();
     let mut copies = std::collections::HashMap::new();
     let mut reads = Vec::new();
-    // Events found in this machine's own file or a conflict copy of it.
-    let mut own_ids: HashSet<EventUid> = HashSet::new();
     for (n, path) in paths.iter().enumerate() {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
         let before = previously
@@ -187,12 +209,6 @@ pub fn sync_folder(
             .find(|s| Some(&s.name) == name.as_ref());
         let mut from_file = Vec::new();
         reads.push(folder::read_file(path, n, before, &mut from_file));
-        if name
-            .as_deref()
-            .is_some_and(|n| is_own_file(n, uid, &machine))
-        {
-            own_ids.extend(from_file.iter().map(|i| i.event.id));
-        }
         once_each(&mut incoming, &mut copies, from_file);
     }
     let last_event = store.campaign_last_event(id, previously.last_event)?;
@@ -207,7 +223,7 @@ pub fn sync_folder(
         report.files = reads.iter().map(FileOutcome::unchanged).collect();
         return Ok(report);
     }
-    let outcome = take_in(store, id, uid, &reads, incoming, &own_ids, &mut report)?;
+    let outcome = take_in(store, id, uid, &reads, incoming, &mut report)?;
     let mut seen = SeenState {
         files: reads.iter().filter_map(|r| r.seen.clone()).collect(),
         last_event: 0,
@@ -219,6 +235,15 @@ pub fn sync_folder(
         };
         if let Some(state) = seen.files.iter_mut().find(|s| s.name == read.name) {
             folder::rewind(&read.path, state, offset);
+        }
+    }
+    // A damaged line is read again when its file changes (its owner rewrites it whole).
+    for (file, offset) in outcome.damaged {
+        let Some(read) = reads.get(file) else {
+            continue;
+        };
+        if let Some(state) = seen.files.iter_mut().find(|s| s.name == read.name) {
+            folder::rewind_when_changed(&read.path, state, offset);
         }
     }
     let written = write_own(store, id, &mut report);
@@ -244,14 +269,6 @@ pub fn sync_folder(
     }
 }
 
-/// Whether `name` is this machine's file of campaign `uid`, or a sync tool's conflict copy of
-/// it (`….sync-conflict-….jsonl`, `… (conflicted copy ….jsonl`).
-fn is_own_file(name: &str, uid: CampaignUid, machine: &str) -> bool {
-    let own = format!("qm-{uid}-{machine}");
-    name.strip_prefix(&own)
-        .is_some_and(|rest| rest.starts_with('.') || rest.starts_with(' '))
-}
-
 /// This machine's file as just written: read to its end. Its length and last bytes tell that
 /// (the history it holds is not read again); a file whose last line is incomplete is read.
 fn own_state(path: &Path, name: &str) -> Option<folder::Seen> {
@@ -270,6 +287,36 @@ fn own_state(path: &Path, name: &str) -> Option<folder::Seen> {
 struct TakenIn {
     /// (file, offset): files to read again from a line whose event waits.
     rewind: Vec<(usize, u64)>,
+    /// (file, offset): files to read again from a damaged line when they change.
+    damaged: Vec<(usize, u64)>,
+}
+
+/// Where each copy of each event came from, for naming the file a refused copy came in.
+struct Sources {
+    by_id: BTreeMap<EventUid, Vec<(usize, u64, LoggedEvent)>>,
+}
+
+impl Sources {
+    fn of(incoming: &[folder::Incoming]) -> Self {
+        let mut by_id: BTreeMap<EventUid, Vec<(usize, u64, LoggedEvent)>> = BTreeMap::new();
+        for i in incoming {
+            by_id
+                .entry(i.event.id)
+                .or_default()
+                .push((i.file, i.line_start, i.event.clone()));
+        }
+        Sources { by_id }
+    }
+
+    /// The file and line that brought event `id` (the copy `copy`, when it is a refused copy).
+    fn of_event(&self, id: EventUid, copy: Option<&LoggedEvent>) -> Option<(usize, u64)> {
+        let copies = self.by_id.get(&id)?;
+        copies
+            .iter()
+            .find(|(_, _, e)| copy.is_none_or(|c| c == e))
+            .or_else(|| copies.first())
+            .map(|(f, l, _)| (*f, *l))
+    }
 }
 
 /// Merges `incoming` (read from `reads`) into campaign `id` and fills the report.
@@ -279,11 +326,13 @@ fn take_in(
     uid: CampaignUid,
     reads: &[folder::FileRead],
     incoming: Vec<folder::Incoming>,
-    own_ids: &HashSet<EventUid>,
     report: &mut SyncReport,
 ) -> Result<TakenIn, SyncError> {
-    let mut taken_in = TakenIn { rewind: Vec::new() };
-    let mut per_file: Vec<(usize, usize, Vec<String>)> = vec![(0, 0, Vec::new()); reads.len()];
+    let mut taken_in = TakenIn {
+        rewind: Vec::new(),
+        damaged: Vec::new(),
+    };
+    let mut per_file: Vec<(usize, usize)> = vec![(0, 0); reads.len()];
     // Files of another campaign (a header saying so) are not this campaign's.
     let foreign: HashSet<usize> = reads
         .iter()
@@ -295,14 +344,19 @@ fn take_in(
         .into_iter()
         .filter(|i| !foreign.contains(&i.file))
         .collect();
+    for (n, read) in reads.iter().enumerate() {
+        if let (Some(at), false) = (read.first_damage, foreign.contains(&n)) {
+            taken_in.damaged.push((n, at));
+        }
+    }
     // Events already held are not merged again (nor loaded: a battle is loaded only when it
-    // gains an event).
+    // gains an event) — unless a copy differs, which is named as damaged.
     let ids: Vec<EventUid> = {
         let set: HashSet<EventUid> = incoming.iter().map(|i| i.event.id).collect();
         set.into_iter().collect()
     };
     let held = store.stored_event_ids(&ids)?;
-    let mut fresh: Vec<folder::Incoming> = incoming
+    let fresh: Vec<folder::Incoming> = incoming
         .into_iter()
         .filter(|i| !held.contains(&i.event.id))
         .collect();
@@ -312,11 +366,29 @@ fn take_in(
         .filter(|(n, _)| !foreign.contains(n))
         .flat_map(|(_, r)| r.definitions.iter().cloned())
         .collect();
+    let basis = store.membership_basis(id)?;
+    let admissions: Vec<crate::campaign::membership::Admission> = {
+        let known: HashSet<EventUid> = basis.admissions.iter().map(|a| a.id).collect();
+        let mut seen = HashSet::new();
+        reads
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| !foreign.contains(n))
+            .flat_map(|(_, r)| r.admissions.iter())
+            .filter(|a| !known.contains(&a.id) && seen.insert((a.id, a.seal)))
+            .cloned()
+            .collect()
+    };
     let (_, campaign, battle_ids) = store.campaign_outline(id)?;
+    // The (key, names) pairs of the events taken: a claim on a held name is said when its
+    // events come.
+    let mut claimed: HashSet<(crate::campaign::seal::PublicKey, crate::campaign::Recorder)> =
+        HashSet::new();
     let grows = definitions
         .iter()
         .any(|d| d.battles.len() > campaign.battles.len());
-    if !fresh.is_empty() || grows {
+    if !fresh.is_empty() || grows || !admissions.is_empty() {
+        let sources = Sources::of(&fresh);
         // The battles that gain events, as the library holds them (all of them when losses
         // carry forward: a battle's losses decide the next one's units).
         let affected: HashSet<usize> = fresh.iter().map(|i| i.index).collect();
@@ -334,36 +406,45 @@ fn take_in(
                     }
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            CampaignRecord::from_events(uid, campaign.clone(), events)?
+            CampaignRecord::from_parts(
+                uid,
+                store.campaign_genesis(id)?,
+                campaign.clone(),
+                events,
+                basis.admissions.clone(),
+            )?
         };
-        // Who signs for the names the new events claim, as the library knows them.
-        let claims: Vec<(String, String, crate::campaign::seal::PublicKey)> = {
-            let set: HashSet<_> = fresh
-                .iter()
-                .filter_map(|i| {
-                    let by = &i.event.by;
-                    i.event
-                        .seal
-                        .map(|s| (by.player.clone(), by.machine.clone(), s.key))
-                })
-                .collect();
-            set.into_iter().collect()
-        };
-        let bindings = store.campaign_signers(id, &claims)?;
-        // Where each event came from, for the report (the first file that brought it).
-        let mut from: BTreeMap<EventUid, (usize, u64)> = BTreeMap::new();
-        for i in &fresh {
-            from.entry(i.event.id).or_insert((i.file, i.line_start));
-        }
         let events: Vec<(usize, LoggedEvent)> =
-            fresh.drain(..).map(|i| (i.index, i.event)).collect();
-        let (merged, merge_report) =
-            merge::merge_events_bound(&local, &definitions, events, bindings)?;
-        if !merge_report.taken.is_empty() || merged.campaign.battles.len() > campaign.battles.len()
+            fresh.into_iter().map(|i| (i.index, i.event)).collect();
+        let (merged, merge_report) = merge::merge_events_known(
+            &local,
+            merge::Incoming {
+                definitions,
+                events,
+                admissions,
+                legacy: false,
+            },
+            basis,
+        )?;
+        if !merge_report.taken.is_empty()
+            || !merge_report.admissions.is_empty()
+            || merged.campaign.battles.len() > campaign.battles.len()
         {
-            store.store_incoming(id, &merged.campaign, &merge_report.taken)?;
+            store.store_incoming(
+                id,
+                &merged.campaign,
+                &merge_report.taken,
+                &merge_report.admissions,
+            )?;
         }
         report.added = merge_report.taken.len();
+        claimed.extend(
+            merge_report
+                .taken
+                .iter()
+                .filter_map(|(_, e)| e.seal.map(|s| (s.key, e.by.clone()))),
+        );
+        report.admissions = merge_report.admissions.len();
         report.taken = merge_report.taken.clone();
         report.battles_added = merged
             .campaign
@@ -371,14 +452,18 @@ fn take_in(
             .len()
             .saturating_sub(campaign.battles.len());
         for (_, e) in &merge_report.taken {
-            if let Some((file, _)) = from.get(&e.id) {
-                per_file[*file].0 += 1;
+            if let Some((file, _)) = sources.of_event(e.id, None) {
+                per_file[file].0 += 1;
             }
         }
         for refused in &merge_report.refused {
-            let (file, line) = from.get(&refused.id).copied().unwrap_or((usize::MAX, 0));
+            let place = sources.of_event(refused.id, refused.copy.as_deref());
+            let (file, line) = place.unwrap_or((usize::MAX, 0));
             if refused.waiting && file != usize::MAX {
                 taken_in.rewind.push((file, line));
+            } else if refused.copy.is_some() && file != usize::MAX {
+                // A damaged or edited copy: read again from it when its file changes.
+                taken_in.damaged.push((file, line));
             }
             if let Some(slot) = per_file.get_mut(file) {
                 slot.1 += 1;
@@ -393,40 +478,118 @@ fn take_in(
             });
         }
         let touched: HashSet<usize> = merge_report.taken.iter().map(|(i, _)| *i).collect();
+        let mut touched: Vec<usize> = touched.into_iter().collect();
+        touched.sort_unstable();
         for index in touched {
             if let Some(fork) = merged.open_fork(index) {
-                let who: Vec<String> = fork.branches.iter().map(|b| b.recorded_by()).collect();
-                report.forks.push(ForkNotice {
-                    battle: merged.battle_number(index),
-                    who,
-                });
+                report.forks.push(fork_notice(&merged, index, &fork));
             }
         }
-        report.forks.sort_by_key(|f| f.battle);
         report.forked = report.forks.iter().map(|f| f.battle).collect();
-        // Events someone else wrote into this machine's own file (or a conflict copy of it):
-        // another computer records under this library's machine id.
-        let foreign_writer = merge_report
-            .taken
-            .iter()
-            .any(|(_, e)| own_ids.contains(&e.id));
-        if foreign_writer {
-            let new_id = store.reidentify(
-                "another computer writes into this machine's file in the shared folder (a copy of this library)",
-            )?;
-            report.reidentified = Some(new_id);
-        }
+        note_foreign_writer(store, uid, &merge_report.taken, report)?;
     }
+    // A member admits the first claims it sees, so they are firm before anyone disputes them.
+    report.admitted = store.admit_claimants(id)?.len();
+    // Said in the report (a front end holding the campaign reloads on it), not kept.
+    store.take_admitted();
+    report.admissions += report.admitted;
+    report.conflicts = conflicts_to_say(&store.membership(id)?, &claimed, &campaign.name);
     for (n, read) in reads.iter().enumerate() {
-        let (taken, refused, _) = &per_file[n];
-        report.files.push(FileOutcome::of(
-            read,
-            *taken,
-            *refused,
-            foreign.contains(&n),
-        ));
+        let (taken, refused) = per_file[n];
+        report
+            .files
+            .push(FileOutcome::of(read, taken, refused, foreign.contains(&n)));
     }
     Ok(taken_in)
+}
+
+/// What a sync says about names: every conflict the players must settle, and every claim on a
+/// held name whose events this sync took (set aside: said once, when they come).
+fn conflicts_to_say(
+    membership: &crate::campaign::membership::Membership,
+    claimed: &HashSet<(crate::campaign::seal::PublicKey, crate::campaign::Recorder)>,
+    campaign: &str,
+) -> Vec<String> {
+    let mut said: Vec<String> = membership
+        .conflicts()
+        .iter()
+        .map(|c| c.describe(campaign))
+        .collect();
+    said.extend(
+        membership
+            .claims_on_held_names()
+            .into_iter()
+            .filter(|c| {
+                c.keys
+                    .iter()
+                    .any(|k| !c.members.contains(k) && claimed.contains(&(*k, c.names.clone())))
+            })
+            .map(|c| c.describe(campaign)),
+    );
+    said
+}
+
+/// A fork for the report: who recorded its branches and the fork in a sentence.
+fn fork_notice(
+    record: &CampaignRecord,
+    index: usize,
+    fork: &crate::campaign::Fork<'_>,
+) -> ForkNotice {
+    let mut who: Vec<String> = Vec::new();
+    for b in &fork.branches {
+        let name = b
+            .events
+            .first()
+            .map_or_else(|| "someone".to_string(), |e| record.recorded_by(e));
+        if !who.contains(&name) {
+            who.push(name);
+        }
+    }
+    let battle = record.battle_number(index);
+    ForkNotice {
+        battle,
+        who,
+        sentence: fork.describe(battle, &|e| record.recorded_by(e)),
+    }
+}
+
+/// Events signed with this library's own key that it did not hold, found in the folder: another
+/// library signs with its key (a copy of it), unless this library was restored from a backup
+/// since its last sync (then they are its own, recorded after the backup was made). Of two
+/// copies finding each other, the one whose newest own event is the older takes a new machine
+/// id and key, so exactly one of them does.
+fn note_foreign_writer(
+    store: &mut Store,
+    uid: CampaignUid,
+    taken: &[(usize, LoggedEvent)],
+    report: &mut SyncReport,
+) -> Result<(), SyncError> {
+    let mine = store.machine_key()?.public();
+    let foreign: Vec<&LoggedEvent> = taken
+        .iter()
+        .map(|(_, e)| e)
+        .filter(|e| e.seal.is_some_and(|s| s.key == mine))
+        .collect();
+    if foreign.is_empty() {
+        return Ok(());
+    }
+    if store.take_restored(uid)? {
+        report.notices.push(format!(
+            "{} this library recorded after the backup it was restored from came back from the folder",
+            crate::rules::words::amount(foreign.len() as u64, "events")
+        ));
+        return Ok(());
+    }
+    let newest_theirs = foreign.iter().map(|e| (e.recorded_at.clone(), e.id)).max();
+    let just_taken: HashSet<EventUid> = taken.iter().map(|(_, e)| e.id).collect();
+    let newest_mine = store.newest_own_event(uid, &mine, &just_taken)?;
+    if newest_mine < newest_theirs {
+        let new_id = store.reidentify(
+            "another computer signs with this library's key (a copy of this library)",
+        )?;
+        report.reidentified = Some(new_id);
+    }
+    Ok(())
 }
 
 /// Brings this machine's file up to date; a file someone else changed is rewritten whole (its
@@ -446,6 +609,7 @@ fn write_own(store: &mut Store, id: CampaignId, report: &mut SyncReport) -> Resu
 /// # Errors
 /// The file cannot be read or is another campaign; the library cannot be written.
 pub fn sync_file(store: &mut Store, id: CampaignId, path: &Path) -> Result<SyncReport, SyncError> {
+    let _lock = store.sync_lock()?;
     let uid = store.campaign_uid(id)?;
     store.machine_id()?;
     let mut incoming = Vec::new();
@@ -460,14 +624,12 @@ pub fn sync_file(store: &mut Store, id: CampaignId, path: &Path) -> Result<SyncR
         )));
     }
     let mut report = SyncReport::default();
-    let own_ids = HashSet::new();
     take_in(
         store,
         id,
         uid,
         std::slice::from_ref(&read),
         incoming,
-        &own_ids,
         &mut report,
     )?;
     if let Some(f) = report.files.first_mut() {
@@ -497,11 +659,13 @@ pub struct Found {
 /// # Errors
 /// Nothing usable there; several campaigns and none named so.
 pub fn read_to_join(path: &Path, name: &str) -> Result<Found, SyncError> {
-    let is_dir = fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
+    // The path the player gives is followed (a shared folder reached through a link, as
+    // `share` prints it); the folder's own entries are not.
+    let is_dir = fs::metadata(path).is_ok_and(|m| m.is_dir());
     let paths = if is_dir {
         folder::campaign_files(path, None).map_err(io(path, "cannot list the folder"))?
     } else {
-        vec![path.to_path_buf()]
+        vec![fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())]
     };
     read_paths_to_join(path, is_dir, &paths, name)
 }
@@ -579,24 +743,51 @@ pub(crate) fn read_paths_to_join(
         .iter()
         .flat_map(|n| reads[*n].definitions.iter().cloned())
         .collect();
-    // The definition it began with: the shortest (battles set up later come as events or
-    // longer definitions, merged in).
-    let base = definitions
-        .iter()
-        .min_by_key(|d| d.battles.len())
-        .cloned()
-        .ok_or_else(|| SyncError::Nothing("no campaign definition found".into()))?;
-    let empty = CampaignRecord::new(uid, base);
-    let mut from: BTreeMap<EventUid, usize> = BTreeMap::new();
-    let events: Vec<(usize, LoggedEvent)> = incoming
+    // A campaign with a genesis began as its genesis says (every header carrying one was
+    // checked against the id, so they are all the same); one begun before, with the shortest
+    // definition (battles set up later come as events or longer definitions, merged in).
+    let genesis = files.iter().find_map(|n| reads[*n].genesis.clone());
+    let empty = match genesis {
+        Some(genesis) => CampaignRecord::begun(genesis),
+        None => {
+            let base = definitions
+                .iter()
+                .min_by_key(|d| d.battles.len())
+                .cloned()
+                .ok_or_else(|| SyncError::Nothing("no campaign definition found".into()))?;
+            CampaignRecord::new(uid, base)
+        }
+    };
+    let incoming: Vec<folder::Incoming> = incoming
         .into_iter()
         .filter(|i| files.contains(&i.file))
-        .map(|i| {
-            from.entry(i.event.id).or_insert(i.file);
-            (i.index, i.event)
-        })
         .collect();
-    let (record, merged) = merge::merge_events(&empty, &definitions, events)?;
+    let sources = Sources::of(&incoming);
+    let events: Vec<(usize, LoggedEvent)> =
+        incoming.into_iter().map(|i| (i.index, i.event)).collect();
+    let mut seen_admissions = HashSet::new();
+    let admissions = files
+        .iter()
+        .flat_map(|n| reads[*n].admissions.iter())
+        .filter(|a| seen_admissions.insert((a.id, a.seal)))
+        .cloned()
+        .collect();
+    let (mut record, merged) = merge::merge_all(
+        &empty,
+        merge::Incoming {
+            definitions,
+            events,
+            admissions,
+            legacy: false,
+        },
+    )?;
+    // The name the players gave it (the genesis's, or the first file's definition's).
+    if let Some(name) = files
+        .iter()
+        .find_map(|n| reads[*n].definitions.first().map(|d| d.name.clone()))
+    {
+        record.campaign.name = name;
+    }
     let mut report = SyncReport {
         folder: is_dir.then(|| path.to_path_buf()),
         added: merged.taken.len(),
@@ -604,14 +795,28 @@ pub(crate) fn read_paths_to_join(
         forked: merged.forked.clone(),
         ..SyncReport::default()
     };
+    for &battle in &merged.forked {
+        let index = usize::try_from(battle.saturating_sub(1)).unwrap_or(usize::MAX);
+        if let Some(fork) = record.open_fork(index) {
+            report.forks.push(fork_notice(&record, index, &fork));
+        }
+    }
+    let claimed = merged
+        .taken
+        .iter()
+        .filter_map(|(_, e)| e.seal.map(|s| (s.key, e.by.clone())))
+        .collect();
+    report.conflicts = conflicts_to_say(record.membership(), &claimed, &record.campaign.name);
     let mut per_file = vec![(0usize, 0usize); reads.len()];
     for (_, e) in &merged.taken {
-        if let Some(f) = from.get(&e.id) {
-            per_file[*f].0 += 1;
+        if let Some((f, _)) = sources.of_event(e.id, None) {
+            per_file[f].0 += 1;
         }
     }
     for refused in &merged.refused {
-        let file = from.get(&refused.id).copied();
+        let file = sources
+            .of_event(refused.id, refused.copy.as_deref())
+            .map(|(f, _)| f);
         if let Some(f) = file {
             per_file[f].1 += 1;
         }
@@ -680,6 +885,7 @@ pub fn join(
     name: &str,
     folder: Option<&Path>,
 ) -> Result<(crate::store::StoredCampaign, SyncReport), SyncError> {
+    let _lock = store.sync_lock()?;
     let Found {
         mut record,
         mut report,
@@ -711,9 +917,23 @@ pub fn join(
             &seen_key(uid),
             &serde_json::to_string(&state).unwrap_or_default(),
         )?;
-        let mut again = sync_folder(store, stored.id, &absolute)?;
-        report.wrote = again.wrote.take();
-        report.notices.append(&mut again.notices);
+        match sync_folder_locked(store, stored.id, &absolute) {
+            Ok(mut again) => {
+                report.wrote = again.wrote.take();
+                report.notices.append(&mut again.notices);
+                report.admitted += again.admitted;
+            }
+            // Joined and stored; only the folder could not take this machine's file (read-only,
+            // full): said with what the join brought, not with the second read's nothing.
+            Err(SyncError::NotWritten { error, .. }) => {
+                report.notices.extend(store.take_notices());
+                return Err(SyncError::NotWritten {
+                    report: Box::new(report),
+                    error,
+                });
+            }
+            Err(other) => return Err(other),
+        }
     }
     report.notices.extend(store.take_notices());
     Ok((stored, report))

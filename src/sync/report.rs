@@ -95,7 +95,10 @@ pub struct RefusedEvent {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ForkNotice {
     pub battle: u32,
+    /// Who recorded the branches, each once.
     pub who: Vec<String>,
+    /// The fork in a sentence: how many versions, whose, or which choices disagree.
+    pub sentence: String,
 }
 
 /// What a sync did.
@@ -114,6 +117,13 @@ pub struct SyncReport {
     pub refused: Vec<RefusedEvent>,
     /// This machine's file, when it was written to.
     pub wrote: Option<PathBuf>,
+    /// Names more than one key signs under, each in a sentence saying how to settle it.
+    pub conflicts: Vec<String>,
+    /// Keys this library admitted as a member (first claims it saw).
+    pub admitted: usize,
+    /// Admissions new to the library (taken from the folder, or signed here): who the campaign
+    /// believes may have changed.
+    pub admissions: usize,
     /// The new machine id, when this library found another computer writing under its own
     /// and took a new one.
     pub reidentified: Option<String>,
@@ -181,15 +191,13 @@ impl SyncReport {
             text.push_str("; this machine's file written");
         }
         for fork in &self.forks {
-            let who = if fork.who.is_empty() {
-                "the players".to_string()
-            } else {
-                fork.who.join(" or ")
-            };
-            text.push_str(&format!(
-                "; battle {} forked: {who} must choose a branch",
-                fork.battle
-            ));
+            text.push_str(&format!("; {}", fork.sentence));
+        }
+        if !self.conflicts.is_empty() {
+            text.push_str(&match self.conflicts.len() {
+                1 => "; a name is claimed by two keys (see below)".to_string(),
+                n => format!("; {n} names are claimed by more than one key (see below)"),
+            });
         }
         if self.reidentified.is_some() {
             text.push_str("; this library now records as a new machine (see the notice)");

@@ -1,10 +1,15 @@
 //! Tidying a shared folder: every library that ever joined a campaign leaves a file in its
 //! folder, and a machine that is gone (a departed player, a library copied and re-identified)
-//! leaves it there for good. A file can go when every event in it is also in another file that
-//! stays — then removing it loses nothing; never a file holding an event found nowhere else,
-//! never a file that cannot be read (its events are unknown), never this machine's own.
+//! leaves it there for good. A file goes only when **its machine is gone** — silent for
+//! [`SILENT_DAYS`] (the file unchanged that long) or named by the players as departed — **and
+//! every line in it is held** here, byte for byte as this library holds it (so a damaged or
+//! edited copy never stands in for the genuine one), which this machine's own file, written
+//! first, then carries. Never this machine's own file, never a file with a line this library
+//! does not hold (waiting, refused, damaged), never a live machine's: in a synced folder a
+//! removal reaches every machine, and two tidies at once must not take each other's files.
+//! So the folder always keeps a joinable copy.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -13,6 +18,12 @@ use serde::Serialize;
 use super::{SyncError, file_name, folder, io};
 use crate::campaign::EventUid;
 use crate::store::{CampaignId, Store};
+
+/// How long a machine's file must be unchanged before a tidy takes its machine for gone.
+pub const SILENT_DAYS: u64 = 30;
+
+/// The rule, for a front end to say once under the list.
+pub const RULE: &str = "a file goes when its machine is gone (silent for 30 days, or named as departed) and this library holds every line of it";
 
 /// One file of the folder, for the list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -25,52 +36,77 @@ pub struct FileInfo {
     pub who: Vec<String>,
     /// When it was last written (UTC).
     pub modified: String,
+    /// Whole days since it was last written, by this computer's clock.
+    pub silent_days: u64,
     pub bytes: u64,
     pub events: usize,
     /// This machine's own file.
     pub own: bool,
+    /// The players said its machine left (`--departed`).
+    pub departed: bool,
     /// Why it cannot be read (then it is never removed).
     pub unreadable: Option<String>,
-    /// Every event in it is in another file that stays: it can go.
+    /// It can go: its machine is gone and this library holds every line of it.
     pub redundant: bool,
+    /// Why it stays, when it is not this machine's and cannot go.
+    pub kept: Option<String>,
+}
+
+impl FileInfo {
+    /// What the tidy makes of it, in a few words.
+    pub fn verdict(&self) -> String {
+        if self.own {
+            "this machine's".to_string()
+        } else if let Some(why) = &self.unreadable {
+            format!("kept: {why}")
+        } else if self.redundant {
+            "can go: machine gone, every line held here".to_string()
+        } else {
+            format!("kept: {}", self.kept.as_deref().unwrap_or("in use"))
+        }
+    }
 }
 
 /// The files of campaign `id` in its shared folder, each read whole, with the ones that can go
-/// marked.
+/// marked. Syncs first, so this machine's own file holds everything the library does.
+/// `departed`: machine ids or names the players say left.
 ///
 /// # Errors
 /// The campaign is not shared, or its folder cannot be listed.
-pub fn survey(store: &mut Store, id: CampaignId) -> Result<(PathBuf, Vec<FileInfo>), SyncError> {
+pub fn survey(
+    store: &mut Store,
+    id: CampaignId,
+    departed: &[String],
+) -> Result<(PathBuf, Vec<FileInfo>), SyncError> {
     let folder = store
         .shared_folder(id)?
         .ok_or_else(|| SyncError::Nothing("this campaign is not shared to a folder".into()))?;
+    let _lock = store.sync_lock()?;
+    super::sync_folder_locked(store, id, &folder)?;
     let uid = store.campaign_uid(id)?;
     let own = file_name(uid, &store.machine_id()?);
     let paths = folder::campaign_files(&folder, Some(uid))
         .map_err(io(&folder, "cannot list the shared folder"))?;
+    let now = store.clock_reading();
+    let admissions: HashSet<EventUid> = store
+        .membership_basis(id)?
+        .admissions
+        .iter()
+        .map(|a| a.id)
+        .collect();
     let mut infos = Vec::new();
-    let mut contents: Vec<Option<HashSet<EventUid>>> = Vec::new();
     for (n, path) in paths.iter().enumerate() {
         let mut incoming = Vec::new();
         let read = folder::read_file(path, n, None, &mut incoming);
         let meta = fs::symlink_metadata(path).ok();
-        let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
-        for i in &incoming {
-            let label = i.event.by.label();
-            if !label.is_empty() {
-                *counts.entry(label).or_default() += 1;
-            }
-        }
-        let writer = read.writer.as_ref().map(crate::campaign::Recorder::label);
-        let mut who: Vec<(String, usize)> = counts
-            .into_iter()
-            .filter(|(w, _)| Some(w) != writer.as_ref())
-            .collect();
-        who.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        let who: Vec<String> = writer
-            .into_iter()
-            .chain(who.into_iter().map(|(w, _)| w))
-            .collect();
+        let modified_ms = meta
+            .as_ref()
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| i64::try_from(d.as_millis()).unwrap_or_default());
+        let silent_days = modified_ms
+            .map(|m| u64::try_from((now - m).max(0) / 86_400_000).unwrap_or(0))
+            .unwrap_or(0);
         let unreadable = read
             .unusable
             .clone()
@@ -82,61 +118,87 @@ pub fn survey(store: &mut Store, id: CampaignId) -> Result<(PathBuf, Vec<FileInf
                     .filter(|c| *c != uid)
                     .map(|_| "another campaign's file".to_string())
             });
-        contents.push(
-            unreadable
-                .is_none()
-                .then(|| incoming.iter().map(|i| i.event.id).collect()),
-        );
+        let ids: Vec<EventUid> = incoming.iter().map(|i| i.event.id).collect();
+        let held = store.stored_events(&ids)?;
+        let not_held = incoming
+            .iter()
+            .filter(|i| held.get(&i.event.id) != Some(&i.event))
+            .count()
+            + read
+                .admissions
+                .iter()
+                .filter(|a| !admissions.contains(&a.id))
+                .count();
+        let is_own = read.name == own;
+        let gone_by_name = read.machine.as_ref().is_some_and(|m| departed.contains(m))
+            || read
+                .writer
+                .as_ref()
+                .is_some_and(|w| departed.iter().any(|d| *d == w.machine || *d == w.label()));
+        let kept = if is_own || unreadable.is_some() {
+            None
+        } else if not_held > 0 {
+            Some(format!(
+                "holds {} not held here",
+                crate::rules::words::amount(not_held as u64, "lines")
+            ))
+        } else if !gone_by_name && silent_days < SILENT_DAYS {
+            Some(match silent_days {
+                0 => "in use (written today)".to_string(),
+                1 => "in use (written yesterday)".to_string(),
+                n => format!("in use (written {n} days ago)"),
+            })
+        } else {
+            None
+        };
         infos.push(FileInfo {
             file: read.name.clone(),
             machine: read.machine.clone(),
-            who,
-            modified: meta
-                .as_ref()
-                .and_then(|m| m.modified().ok())
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map(|d| {
-                    crate::campaign::time::format_millis(
-                        i64::try_from(d.as_millis()).unwrap_or_default(),
-                    )
-                })
+            who: who_wrote(&read, &incoming),
+            modified: modified_ms
+                .map(crate::campaign::time::format_millis)
                 .unwrap_or_default(),
+            silent_days,
             bytes: meta.map_or(0, |m| m.len()),
             events: incoming.len(),
-            own: read.name == own,
+            own: is_own,
+            departed: gone_by_name,
+            redundant: !is_own && unreadable.is_none() && kept.is_none(),
             unreadable,
-            redundant: false,
+            kept,
         });
     }
-    let keep: Vec<bool> = infos.iter().map(|i| i.own).collect();
-    for n in redundant(&contents, &keep) {
-        infos[n].redundant = true;
+    // Removing anything needs this machine's complete file there to hold it all.
+    if !infos.iter().any(|i| i.own) {
+        for info in &mut infos {
+            if info.redundant {
+                info.redundant = false;
+                info.kept = Some("this machine's own file is not in the folder yet".into());
+            }
+        }
     }
     Ok((folder, infos))
 }
 
-/// Which files can go: taken one at a time (smallest first, then by place), a file goes when
-/// every event in it is in some other file still there. `contents[n]` is `None` for a file whose
-/// events are unknown (never removed); `keep[n]` marks files never removed (this machine's).
-pub fn redundant(contents: &[Option<HashSet<EventUid>>], keep: &[bool]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..contents.len()).collect();
-    order.sort_by_key(|&n| (contents[n].as_ref().map_or(usize::MAX, HashSet::len), n));
-    let mut gone: BTreeSet<usize> = BTreeSet::new();
-    for n in order {
-        let Some(events) = &contents[n] else { continue };
-        if keep.get(n).copied().unwrap_or(false) {
-            continue;
-        }
-        let elsewhere = |id: &EventUid| {
-            contents.iter().enumerate().any(|(m, other)| {
-                m != n && !gone.contains(&m) && other.as_ref().is_some_and(|o| o.contains(id))
-            })
-        };
-        if events.iter().all(elsewhere) {
-            gone.insert(n);
+/// Who writes a file (its header), then who recorded its events, most events first.
+fn who_wrote(read: &folder::FileRead, incoming: &[folder::Incoming]) -> Vec<String> {
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for i in incoming {
+        let label = i.event.by.label();
+        if !label.is_empty() {
+            *counts.entry(label).or_default() += 1;
         }
     }
-    gone.into_iter().collect()
+    let writer = read.writer.as_ref().map(crate::campaign::Recorder::label);
+    let mut who: Vec<(String, usize)> = counts
+        .into_iter()
+        .filter(|(w, _)| Some(w) != writer.as_ref())
+        .collect();
+    who.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    writer
+        .into_iter()
+        .chain(who.into_iter().map(|(w, _)| w))
+        .collect()
 }
 
 /// Removes the files named in `names` from `folder` (those a [`survey`] marked redundant).
@@ -151,13 +213,19 @@ pub fn remove(folder: &Path, names: &[String]) -> Result<(), SyncError> {
     Ok(())
 }
 
-/// Checks that the survey's redundant files still are, then removes them; returns their
-/// names.
+/// Surveys the folder again (syncing first), then removes the files that can go; returns
+/// their names.
 ///
 /// # Errors
 /// As [`survey`] and [`remove`].
-pub fn tidy(store: &mut Store, id: CampaignId) -> Result<Vec<String>, SyncError> {
-    let (folder, infos) = survey(store, id)?;
+pub fn tidy(
+    store: &mut Store,
+    id: CampaignId,
+    departed: &[String],
+) -> Result<Vec<String>, SyncError> {
+    let (folder, infos) = survey(store, id, departed)?;
+    // Held while removing, so no sync of this library writes meanwhile.
+    let _lock = store.sync_lock()?;
     let names: Vec<String> = infos
         .iter()
         .filter(|i| i.redundant)
@@ -165,55 +233,4 @@ pub fn tidy(store: &mut Store, id: CampaignId) -> Result<Vec<String>, SyncError>
         .collect();
     remove(&folder, &names)?;
     Ok(names)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    fn id(n: u8) -> EventUid {
-        EventUid(uuid::Uuid::from_u128(u128::from(n)))
-    }
-
-    proptest! {
-        /// Over random files of random events: the files removed lose no event (every event
-        /// of every readable file is still in a file that stays), files kept or unreadable
-        /// stay, and no file that stays could go (each holds an event no other staying file
-        /// has).
-        #[test]
-        fn tidying_removes_exactly_the_redundant_files(
-            files in prop::collection::vec(
-                prop::option::weighted(0.9, prop::collection::hash_set(0u8..12, 0..8)),
-                1..7,
-            ),
-            own in 0usize..7,
-        ) {
-            let contents: Vec<Option<HashSet<EventUid>>> = files
-                .iter()
-                .map(|f| f.as_ref().map(|s| s.iter().map(|n| id(*n)).collect()))
-                .collect();
-            let keep: Vec<bool> = (0..contents.len()).map(|n| n == own).collect();
-            let gone: HashSet<usize> = redundant(&contents, &keep).into_iter().collect();
-            let stays = |n: usize| !gone.contains(&n);
-            let all: HashSet<EventUid> = contents.iter().flatten().flatten().copied().collect();
-            for e in &all {
-                prop_assert!(
-                    (0..contents.len()).any(|n| stays(n) && contents[n].as_ref().is_some_and(|c| c.contains(e))),
-                    "event {e} lost"
-                );
-            }
-            for n in 0..contents.len() {
-                if keep[n] || contents[n].is_none() {
-                    prop_assert!(stays(n));
-                }
-                if stays(n) && !keep[n] && let Some(events) = &contents[n] {
-                    let unique = events.iter().any(|e| {
-                        !(0..contents.len()).any(|m| m != n && stays(m) && contents[m].as_ref().is_some_and(|c| c.contains(e)))
-                    });
-                    prop_assert!(unique, "file {n} stays but holds nothing of its own");
-                }
-            }
-        }
-    }
 }

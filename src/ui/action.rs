@@ -62,6 +62,8 @@ pub enum PathPrompt {
     Import(String),
     Export(ForceId, String),
     Pdf(String),
+    /// A BattleScribe data folder or file to import.
+    ArmyData(String),
 }
 
 /// Something a view asks the app to do.
@@ -69,9 +71,15 @@ pub enum PathPrompt {
 pub enum Action {
     Navigate(View),
     SetTheme(Theme),
+    /// Large type and spacing on (View › Table mode, Ctrl+T) or off.
+    SetTableMode(bool),
+    /// Put the first-run start card away.
+    HideStartCard,
     Library(LibraryAction),
     Model(Command),
     ImportDialog,
+    /// Pick a BattleScribe data folder to import.
+    ArmyDataDialog,
     ExportDialog(ForceId),
     PathPrompt(Option<PathPrompt>),
     ShowShortcuts(bool),
@@ -107,15 +115,35 @@ pub enum Action {
 }
 
 impl Action {
+    /// It records, creates or deletes data (a force, a card, a campaign's event): what the
+    /// window's double-click guard holds back. Asking (a dialog, a confirmation) does not.
+    pub fn changes_data(&self) -> bool {
+        match self {
+            Action::Model(command) => command.changes_data(),
+            Action::WritePdf(_) => true,
+            _ => false,
+        }
+    }
+
+    /// Clicking its button again at once means doing it again (+ a unit three times, a count
+    /// stepped): a force edit, undone one by one. Everything else that changes data acts once
+    /// per double click.
+    pub fn repeats(&self) -> bool {
+        matches!(self, Action::Model(Command::Edit { .. }))
+    }
+
     /// What was asked, by name only (no force, card or path), for a crash report's "last
     /// actions".
     pub fn kind(&self) -> String {
         let name = match self {
             Action::Navigate(view) => return format!("Navigate: {}", view.title()),
             Action::SetTheme(_) => "Set theme",
+            Action::SetTableMode(_) => "Set table mode",
+            Action::HideStartCard => "Hide start card",
             Action::Library(_) => "Library",
             Action::Model(command) => return format!("Model: {}", command.kind()),
             Action::ImportDialog => "Import dialog",
+            Action::ArmyDataDialog => "Army data dialog",
             Action::ExportDialog(_) => "Export dialog",
             Action::PathPrompt(_) => "Path prompt",
             Action::ShowShortcuts(_) => "Shortcuts",

@@ -13,6 +13,7 @@
 //! double click never lands on another action; a destructive action asks first.
 
 use super::action::Action;
+use super::drafts::{BattleKey, Drafts, ResultDraft};
 use super::just_done::{self, JustDone};
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::resolve::DiceMode;
@@ -61,13 +62,8 @@ pub struct BoardTrackerState {
     /// When the page last scrolled by itself to show the form (egui's time): clicks are held
     /// off it for a moment (see [`super::just_done::hold_clicks`]).
     scrolled_at: Option<f64>,
-    /// The players' own end of the battle: the winner picked and the notes typed.
-    pub result: (Option<Side>, String),
-    /// Replacements picked for the next battle: side, card, points where the player prices
-    /// units (Bolt Action).
-    pub bought: Vec<(Side, String, Option<u64>)>,
-    /// The card each side's replacement picker shows, and the points typed for it.
-    pub buying: Sides<(String, u64)>,
+    /// What the players typed for each battle: its result, the replacements for the next.
+    pub forms: Drafts<BattleKey, BattleForm>,
     log_len: usize,
     /// The frame's time (egui's clock): when a button recorded.
     now: f64,
@@ -84,6 +80,18 @@ pub struct BoardTrackerState {
     /// What had the keyboard at the end of the last frame: Enter records the open form only
     /// when it was nothing or one of the form's own fields, never a field elsewhere.
     focus_before: Option<egui::Id>,
+}
+
+/// The forms of one battle, as typed: never shown in another battle, emptied once used.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BattleForm {
+    /// The players' own end of the battle: the winner picked and the notes typed.
+    pub result: ResultDraft,
+    /// Replacements picked for the next battle: side, card, points where the player prices
+    /// units (Bolt Action).
+    pub bought: Vec<(Side, String, Option<u64>)>,
+    /// The card each side's replacement picker shows, and the points typed for it.
+    pub buying: Sides<(String, u64)>,
 }
 
 impl BoardTrackerState {
@@ -152,7 +160,15 @@ pub fn ui(
     state.log_len = log.events.len();
     state.now = ui.input(|i| i.time);
     if state.slots_of != Some((open.stored.id, open.battle)) {
+        // Another battle: nothing said, rolled or half filled in for the last one shows here
+        // (a report is matched by the log's length, which two battles can share).
         state.slots.clear();
+        state.open = None;
+        state.texts = Typed::default();
+        state.refusal = None;
+        state.roll = None;
+        state.done = None;
+        state.confirm = None;
         state.slots_of = Some((open.stored.id, open.battle));
     }
     let frame = Frame {
@@ -241,7 +257,7 @@ pub fn ui(
         ui.separator();
         ui.weak("The rules end the battle themselves; the players may end it here (a side withdraws, a scenario's objective is held).");
         actions.extend(super::campaign::result_row(
-            &mut state.result,
+            &mut state.forms.of((open.stored.id, open.battle)).result,
             &plan.forces,
             &log,
             ui,
@@ -257,6 +273,9 @@ pub fn ui(
         ))
         .id_salt("board_rulings")
         .show(ui, |ui| {
+            if !engine.turn_order.is_empty() {
+                ui.label(format!("A turn: {}", engine.turn_order));
+            }
             for ruling in engine.rulings {
                 ui.label(format!("• {}", ruling.ruling));
             }
@@ -265,7 +284,12 @@ pub fn ui(
     // Below everything, so the new battle's buttons never come under a second click.
     if board.outcome.is_some() && open.battle + 1 == record.campaign.battles.len() {
         ui.separator();
-        actions.extend(between_battles(state, record, open.battle, ui));
+        actions.extend(between_battles(
+            state,
+            (open.stored.id, open.battle),
+            record,
+            ui,
+        ));
     }
     if let Some((request, question)) = state.confirm.clone() {
         match widgets::confirm(ui, "board_tracker", &question, "Yes, record it") {
@@ -579,6 +603,11 @@ fn action_button(
         ));
         return;
     }
+    // Allowed, but the book leaves the moment to the table: ask as the rules word it.
+    if let Some(question) = &action.confirm {
+        state.confirm = Some((request, question.clone()));
+        return;
+    }
     decide(state, frame, request, None, actions);
 }
 
@@ -661,6 +690,8 @@ fn action_form(
     };
     let mut submit: Option<Option<Option<TableDice>>> = None;
     let mut fields: Vec<egui::Id> = Vec::new();
+    // Enter in the last faces field once its pool is full (the grid takes the faces' keys).
+    let mut typed_enter = false;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -721,17 +752,15 @@ fn action_form(
                     Err(e) => (Vec::new(), Err(e)),
                 }
             });
-            fields = table::faces_grid(
+            let grid = table::faces_grid(
                 ui,
                 "board_table_dice",
                 &pools,
                 &mut state.texts,
                 &mut state.shown,
-            )
-            .fields
-            .iter()
-            .map(|f| f.id)
-            .collect();
+            );
+            typed_enter = grid.submitted;
+            fields = grid.fields.iter().map(|f| f.id).collect();
             if let Err(error) = &answer
                 && !error
                     .table_dice()
@@ -757,7 +786,7 @@ fn action_form(
             ui.ctx().request_repaint();
         }
     }
-    if submit.is_none() && enter_records(state, ui, &fields) {
+    if submit.is_none() && (typed_enter || enter_records(state, ui, &fields)) {
         submit = Some(ready_dice(state, frame, &request));
     }
     if let Some(Some(dice)) = submit {
@@ -880,22 +909,29 @@ fn param_field(ui: &mut egui::Ui, action: &seam::Action, spec: &InputSpec, input
 /// ruleset says, the experience house rule marked), and a button that applies it.
 fn between_battles(
     state: &mut BoardTrackerState,
+    key: BattleKey,
     record: &CampaignRecord,
-    index: usize,
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
+    let index = key.1;
     ui.heading("Before the next battle");
     let mut promote_after = state.promote_after.unwrap_or(roster::DEFAULT_PROMOTE_AFTER);
-    ui.horizontal(|ui| {
-        let name = ui
-            .label("House rule: a unit steps up its quality after")
-            .on_hover_text("Not in the book: experience as a house rule (0 turns it off)");
-        ui.add(egui::DragValue::new(&mut promote_after).range(0..=10))
-            .labelled_by(name.id);
-        ui.label("battles survived");
-    });
+    // Only a ruleset with a quality ladder has the experience house rule to offer.
+    let promotes =
+        crate::rules::battle::table::engine(record.campaign.ruleset).is_ok_and(|e| e.promotes);
+    if promotes {
+        ui.horizontal(|ui| {
+            let name = ui
+                .label("House rule: a unit steps up its quality after")
+                .on_hover_text("Not in the book: experience as a house rule (0 turns it off)");
+            ui.add(egui::DragValue::new(&mut promote_after).range(0..=10))
+                .labelled_by(name.id);
+            ui.label("battles survived");
+        });
+    }
     state.promote_after = Some(promote_after);
+    let form = state.forms.of(key);
     let ruleset = record.campaign.ruleset;
     let prices_cards = crate::rules::ruleset(ruleset)
         .library()
@@ -903,7 +939,7 @@ fn between_battles(
         .is_some_and(|c| crate::rules::ruleset(ruleset).unit_cost(c).is_some());
     for side in SIDES {
         ui.horizontal(|ui| {
-            let (card, points) = state.buying.get_mut(side);
+            let (card, points) = form.buying.get_mut(side);
             let label = ui.label(format!(
                 "Replacement for {}",
                 side_label(&record.campaign, side)
@@ -931,12 +967,12 @@ fn between_battles(
                 .clicked()
             {
                 let cost = (!prices_cards).then_some(*points);
-                state.bought.push((side, std::mem::take(card), cost));
+                form.bought.push((side, std::mem::take(card), cost));
             }
         });
     }
     let mut drop = None;
-    for (n, (side, card, _)) in state.bought.iter().enumerate() {
+    for (n, (side, card, _)) in form.bought.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("{}: {card}", side_label(&record.campaign, *side)));
             if ui.small_button("Remove").clicked() {
@@ -945,10 +981,10 @@ fn between_battles(
         });
     }
     if let Some(n) = drop {
-        state.bought.remove(n);
+        form.bought.remove(n);
     }
     let mut bought: Sides<Vec<roster::Reinforcement>> = Sides::default();
-    for (side, card, points) in &state.bought {
+    for (side, card, points) in &form.bought {
         if let Ok(r) = roster::reinforcement(ruleset, card, *points, &[]) {
             bought.get_mut(*side).push(r);
         }
@@ -972,6 +1008,9 @@ fn between_battles(
                         ui.end_row();
                     }
                 });
+            for (_, line) in roster::budget_lines(&plan, record.campaign.budgets.as_ref()) {
+                ui.label(format!("Roster: {line}"));
+            }
             if ui
                 .button(format!("Set up battle {} with these changes", plan.number))
                 .on_hover_text("Adds the next battle with the roster as shown; an undo of the battle's events does not remove it")
@@ -980,9 +1019,11 @@ fn between_battles(
                 actions.push(Action::Model(Command::Campaign(
                     CampaignCommand::NextBattle {
                         promote_after,
-                        reinforcements: std::mem::take(&mut state.bought),
+                        reinforcements: std::mem::take(&mut form.bought),
                     },
                 )));
+                // Used: nothing typed here shows again.
+                *form = BattleForm::default();
             }
         }
         Err(why) => {

@@ -5,8 +5,10 @@
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
 use super::action::Action;
+use super::drafts::{BattleKey, Drafts, ResultDraft};
 use super::event_log;
 use super::model::{CampaignCommand, Command, Model, OpenCampaign};
+use super::theme::{self, Player, icons};
 use super::widgets::{self, Answer};
 use crate::campaign::definition::SIDES;
 use crate::campaign::result::Standing;
@@ -64,8 +66,10 @@ pub struct CampaignViewState {
     pub board: super::board_tracker::BoardTrackerState,
     /// The way to play a scripted campaign's battle after its last ("extra_artillery").
     pub follow_up_variant: Option<String>,
-    pub simple_battle: (String, String, String),
-    pub simple_result: (Option<Side>, String),
+    /// The "Add battle" form of each campaign: its name and the two forces picked.
+    pub simple_battle: Drafts<crate::store::CampaignId, (String, String, String)>,
+    /// The result typed for each battle of a simple campaign.
+    pub simple_result: Drafts<BattleKey, ResultDraft>,
     /// A destructive action waiting for its yes, asked in a window of its own.
     pub confirm: Option<Confirm>,
     pub path: String,
@@ -116,17 +120,38 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
                     });
                 }
                 None => {
-                    ui.add_space(30.0);
                     ui.vertical_centered(|ui| {
-                        ui.heading("Campaigns");
-                        ui.label(
-                            "Start a campaign on the left (Lorraine 1944 from its briefings, or one between saved forces), or open a saved one.",
+                        theme::empty_state(
+                            ui,
+                            icons::CAMPAIGN,
+                            "No campaign open",
+                            &empty_text(model),
                         );
                     });
                 }
             });
     });
     actions
+}
+
+/// The next step when no campaign is open, naming the scripted campaigns the app holds.
+fn empty_text(model: &Model) -> String {
+    let scripted: Vec<String> = campaign::scripted::all()
+        .map(|s| format!("{} ({})", s.title, s.ruleset.title()))
+        .collect();
+    let start = if scripted.is_empty() {
+        "Start one on the left: battles between two saved forces of any ruleset.".to_string()
+    } else {
+        format!(
+            "Start one on the left: {}, or battles between two saved forces of any ruleset.",
+            scripted.join(", ")
+        )
+    };
+    if model.campaigns().is_empty() {
+        format!("{start} A campaign file from another player opens with Import.")
+    } else {
+        format!("{start} Or open a saved one from the list.")
+    }
 }
 
 fn campaign(command: CampaignCommand) -> Action {
@@ -415,12 +440,14 @@ fn campaign_page(
     };
     if let Some(fork) = record.open_fork(open.battle) {
         // Nothing can be recorded until the players choose; say so where the tracker was.
-        actions.extend(fork_panel(&fork, battle.plan, ui));
+        let sentence = fork.describe(battle.plan.number(), &|e| record.recorded_by(e));
+        actions.extend(fork_panel(&fork, &sentence, battle.plan, ui));
     } else {
         set_aside_panel(state, record, open.battle, battle.plan, ui);
         match (battle.plan, battle.plan.board_setup()) {
             (BattlePlan::Simple(plan), _) => {
-                actions.extend(simple_battle(state, plan, &battle, ui));
+                let key = (open.stored.id, open.battle);
+                actions.extend(simple_battle(state, key, plan, &battle, ui));
             }
             (_, Some(setup)) => {
                 actions.extend(super::board_tracker::ui(
@@ -714,19 +741,14 @@ fn tidy_panel(
                     );
                     ui.weak(crate::rules::words::amount(f.bytes, "bytes"));
                     ui.weak(crate::rules::words::amount(f.events as u64, "events"));
-                    ui.label(match (f.own, f.redundant, &f.unreadable) {
-                        (true, _, _) => "this machine's".to_string(),
-                        (_, _, Some(why)) => format!("kept: {why}"),
-                        (_, true, _) => "redundant: every event is in another file".to_string(),
-                        _ => "kept: holds events no other file has".to_string(),
-                    });
+                    ui.label(f.verdict());
                     ui.end_row();
                 }
             });
         let redundant = survey.files.iter().filter(|f| f.redundant).count();
         ui.horizontal(|ui| {
             if redundant == 0 {
-                ui.weak("Nothing to remove: every other file holds an event found nowhere else.");
+                ui.weak(format!("Nothing to remove: {}.", crate::sync::tidy::RULE));
             } else if ui
                 .add_enabled(
                     !state.confirm_tidy,
@@ -746,7 +768,7 @@ fn tidy_panel(
         });
         if state.confirm_tidy && redundant > 0 {
             ui.horizontal(|ui| {
-                ui.label("Nothing is lost: another file holds each of their events.");
+                ui.label("Nothing is lost: their machines are gone, and this machine's file holds each of their events.");
                 if ui.button("Remove them").clicked() {
                     state.confirm_tidy = false;
                     actions.push(campaign(CampaignCommand::TidyFolder));
@@ -780,18 +802,20 @@ pub(super) fn labelled_field(
 
 /// An open fork: every branch side by side with who recorded it and when, and a button to keep
 /// each.
-fn fork_panel(fork: &campaign::Fork<'_>, plan: &BattlePlan, ui: &mut egui::Ui) -> Vec<Action> {
+fn fork_panel(
+    fork: &campaign::Fork<'_>,
+    sentence: &str,
+    plan: &BattlePlan,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.heading(if fork.after_seq == 0 {
         "This battle is forked at its start".to_string()
     } else {
         format!("This battle is forked after event {}", fork.after_seq)
     });
-    let who: Vec<String> = fork.branches.iter().map(|b| b.recorded_by()).collect();
-    ui.strong(format!(
-        "{} must choose which branch goes on.",
-        who.join(" or ")
-    ));
+    // Who recorded what, or whose choices disagree, in a sentence (as `sync` says it).
+    ui.strong(capitalized(sentence));
     ui.label(format!(
         "{} machines recorded different events after the same one. Choose the branch to go on with: \
          the other is set aside (it stays in the log and can be restored later). \
@@ -830,6 +854,14 @@ fn fork_panel(fork: &campaign::Fork<'_>, plan: &BattlePlan, ui: &mut egui::Ui) -
         }
     });
     actions
+}
+
+/// `text` with its first letter a capital (a sentence shown on its own).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// Events of a branch listed in the fork view (the log below has them all).
@@ -964,7 +996,10 @@ fn add_simple_battle(
     ruleset: RulesetId,
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
-    let (name, first, second) = &mut state.simple_battle;
+    let Some(campaign_id) = model.campaign.as_ref().map(|open| open.stored.id) else {
+        return Vec::new();
+    };
+    let (name, first, second) = state.simple_battle.of(campaign_id);
     let forces = saved_forces(model, ruleset);
     let label = ui.label("Battle");
     ui.add(egui::TextEdit::singleline(name).desired_width(120.0))
@@ -984,19 +1019,22 @@ fn add_simple_battle(
         .clicked()
     {
         state.battle_added_at = Some(ui.input(|i| i.time));
-        return vec![campaign(CampaignCommand::AddBattle {
+        let add = campaign(CampaignCommand::AddBattle {
             name: name.trim().to_string(),
             forces: Sides {
                 first: first.clone(),
                 second: second.clone(),
             },
-        })];
+        });
+        state.simple_battle.clear(campaign_id);
+        return vec![add];
     }
     Vec::new()
 }
 
 fn simple_battle(
     state: &mut CampaignViewState,
+    key: BattleKey,
     plan: &campaign::SimpleBattlePlan,
     battle: &campaign::Battle<'_>,
     ui: &mut egui::Ui,
@@ -1025,7 +1063,7 @@ fn simple_battle(
         });
     }
     actions.extend(result_row(
-        &mut state.simple_result,
+        state.simple_result.of(key),
         &plan.forces,
         battle,
         ui,
@@ -1137,14 +1175,14 @@ fn score_chart(ui: &mut egui::Ui, c: &Campaign, by_turn: &[Sides<u32>]) {
         .x_axis_label("turn")
         .y_axis_label(measure)
         .show(ui, |plot| {
-            // Colours that stay apart on the dark and the light theme and for red-green
-            // colour blindness.
+            // The players' colours: apart on both themes and for red-green colour blindness.
+            let t = theme::tokens_of(plot.ctx());
             plot.line(
                 Line::new(
                     campaign::sides::side_name(c, Side::First),
                     series(Side::First),
                 )
-                .color(egui::Color32::from_rgb(70, 130, 220))
+                .color(t.player(Player::First).bar)
                 .width(2.0),
             );
             plot.line(
@@ -1152,7 +1190,7 @@ fn score_chart(ui: &mut egui::Ui, c: &Campaign, by_turn: &[Sides<u32>]) {
                     campaign::sides::side_name(c, Side::Second),
                     series(Side::Second),
                 )
-                .color(egui::Color32::from_rgb(230, 150, 40))
+                .color(t.player(Player::Second).bar)
                 .width(2.0)
                 .style(egui_plot::LineStyle::dashed_loose()),
             );
@@ -1171,7 +1209,7 @@ fn whole_number(mark: egui_plot::GridMark, _range: &std::ops::RangeInclusive<f64
 /// "Winner: first force / second force / Draw, Notes, Record result": the players end a battle.
 /// A result already the battle's latest event greys the button, so a double click records one.
 pub(super) fn result_row(
-    (winner, notes): &mut (Option<Side>, String),
+    draft: &mut ResultDraft,
     forces: &Sides<String>,
     battle: &campaign::Battle<'_>,
     ui: &mut egui::Ui,
@@ -1179,27 +1217,38 @@ pub(super) fn result_row(
     let mut actions = Vec::new();
     ui.horizontal(|ui| {
         ui.label("Winner");
-        ui.radio_value(winner, Some(Side::First), forces.first.as_str());
-        ui.radio_value(winner, Some(Side::Second), forces.second.as_str());
-        ui.radio_value(winner, None, "Draw");
+        let ResultDraft { winner, notes } = draft;
+        ui.radio_value(winner, Some(Some(Side::First)), forces.first.as_str());
+        ui.radio_value(winner, Some(Some(Side::Second)), forces.second.as_str());
+        ui.radio_value(winner, Some(None), "Draw");
         let label = ui.label("Notes");
         ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))
             .labelled_by(label.id);
-        let result = campaign::Event::BattleConcluded {
-            winner: *winner,
+        let result = winner.map(|winner| campaign::Event::BattleConcluded {
+            winner,
             notes: notes.trim().to_string(),
-        };
+        });
         // Recorded already, and nothing since: a second click (a double click) records nothing.
         let latest = battle
             .undo_target()
             .and_then(|seq| battle.events.iter().find(|e| e.seq == seq));
-        let recorded = latest.is_some_and(|e| e.event == result);
-        if ui
-            .add_enabled(!recorded, egui::Button::new("Record result"))
-            .on_disabled_hover_text("This result is the battle's latest event")
-            .clicked()
+        let recorded = latest.is_some_and(|e| Some(&e.event) == result.as_ref());
+        let button = ui
+            .add_enabled(
+                result.is_some() && !recorded,
+                egui::Button::new("Record result"),
+            )
+            .on_disabled_hover_text(if recorded {
+                "This result is the battle's latest event"
+            } else {
+                "Choose the winner first (or Draw)"
+            });
+        if button.clicked()
+            && let Some(result) = result
         {
             actions.push(campaign(CampaignCommand::Record(Box::new(result))));
+            // Used: the next battle's form, or this one's after an undo, starts empty.
+            *draft = ResultDraft::default();
         }
     });
     actions

@@ -17,6 +17,8 @@ pub struct CardEditor {
     /// The custom card being edited, or `None` for a new one.
     pub id: Option<CardId>,
     pub card: Card,
+    /// The Name field has been given the keyboard once (it is, when the editor opens).
+    focused: bool,
 }
 
 impl CardEditor {
@@ -25,6 +27,7 @@ impl CardEditor {
         CardEditor {
             id: None,
             card: rules::ruleset(ruleset).new_card(),
+            focused: false,
         }
     }
 
@@ -34,12 +37,20 @@ impl CardEditor {
         let name = format!("{} (custom)", card.name());
         card.data_mut().set_name(name);
         card.data_mut().make_custom();
-        CardEditor { id: None, card }
+        CardEditor {
+            id: None,
+            card,
+            focused: false,
+        }
     }
 
     /// An editor for an existing custom card.
     pub fn edit(id: CardId, card: Card) -> Self {
-        CardEditor { id: Some(id), card }
+        CardEditor {
+            id: Some(id),
+            card,
+            focused: false,
+        }
     }
 
     /// The problem with the card as it stands, in the words a force file would get.
@@ -62,10 +73,15 @@ impl CardEditor {
             if self.id.is_some() { "Edit" } else { "New" },
             self.card.ruleset().title()
         );
+        // Near the top of the window, whatever panels (the start card) stand above the view:
+        // the whole editor and its Save button fit a laptop's height.
+        let top = ctx.content_rect().center_top() + egui::vec2(0.0, 32.0);
         egui::Window::new(title)
             .id(egui::Id::unique("card_editor"))
             .open(&mut open)
             .collapsible(false)
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(top)
             .show(ctx, |ui| {
                 egui::Grid::new("card_fields")
                     .num_columns(2)
@@ -73,11 +89,14 @@ impl CardEditor {
                     .show(ui, |ui| {
                         let name_label = ui.label("Name");
                         let mut name = self.card.name().to_string();
-                        if ui
+                        let name_field = ui
                             .add(egui::TextEdit::singleline(&mut name).hint_text("card name"))
-                            .labelled_by(name_label.id)
-                            .changed()
-                        {
+                            .labelled_by(name_label.id);
+                        // The editor opens ready to type, like every dialog.
+                        if !std::mem::replace(&mut self.focused, true) {
+                            name_field.request_focus();
+                        }
+                        if name_field.changed() {
                             self.card.data_mut().set_name(name);
                         }
                         ui.end_row();
@@ -87,7 +106,7 @@ impl CardEditor {
                 let problem = self.problem();
                 match &problem {
                     Some(text) => {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("✗ {text}"));
+                        ui.colored_label(super::theme::tokens(ui).danger(), format!("✗ {text}"));
                     }
                     None => {
                         ui.label("✓ Valid card");
@@ -187,7 +206,7 @@ fn field_row(ui: &mut egui::Ui, field: &CardField) -> Option<FieldValue> {
         (FieldKind::Shown, FieldValue::Shown(shown)) => {
             match shown {
                 Ok(text) => ui.strong(text),
-                Err(problem) => ui.colored_label(ui.visuals().error_fg_color, problem),
+                Err(problem) => ui.colored_label(super::theme::tokens(ui).danger(), problem),
             };
             None
         }

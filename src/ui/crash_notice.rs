@@ -56,7 +56,7 @@ impl CrashNotice {
         egui::Panel::top("crash_notice").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.colored_label(
-                    ui.visuals().warn_fg_color,
+                    super::theme::tokens(ui).warning(),
                     format!(
                         "Quartermaster stopped unexpectedly last time ({when}). A report was saved on this computer — nothing was sent: {}",
                         newest.display()

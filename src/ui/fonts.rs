@@ -9,6 +9,7 @@ use crate::export::{FontStyle, font_bytes};
 /// Font family names the print preview draws with, so it measures like the PDF.
 pub const PRINT_REGULAR: &str = "print-regular";
 pub const PRINT_BOLD: &str = "print-bold";
+pub const PRINT_CONDENSED_BOLD: &str = "print-condensed-bold";
 
 /// Adds DejaVu Sans as the fallback of every family and as the print preview's faces.
 pub fn install(ctx: &egui::Context) {
@@ -16,6 +17,7 @@ pub fn install(ctx: &egui::Context) {
     for (name, style) in [
         (PRINT_REGULAR, FontStyle::Regular),
         (PRINT_BOLD, FontStyle::Bold),
+        (PRINT_CONDENSED_BOLD, FontStyle::CondensedBold),
     ] {
         fonts.font_data.insert(
             name.to_string(),

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use egui::{Color32, RichText};
+use egui::RichText;
 
 use crate::rules::force_text::{self, TextStyle};
 use crate::rules::validation::BudgetReport;
@@ -15,6 +15,7 @@ use crate::store::ForceId;
 
 use super::action::Action;
 use super::model::{CardEntry, Command, Model, OpenForce};
+use super::theme::{self, Gap, Status, icons};
 use super::widgets;
 
 /// Drafts, dialogs and selection of the Forces view.
@@ -32,6 +33,8 @@ pub struct ForcesState {
     /// When a unit line was last removed (egui time): the remove buttons rest for a moment
     /// after, so a double-click never removes the line that moved up under the pointer.
     pub removed_at: Option<f64>,
+    /// The unit line from army data whose options are shown under the table.
+    pub options_for: Option<usize>,
 }
 
 /// The "Paste list" dialog: what was pasted and how it reads, checked again when it changes.
@@ -124,10 +127,16 @@ impl<'a> ForcesView<'a> {
         egui::CentralPanel::default().show(ui, |ui| match &model.open {
             Some(open) => force_editor(model, open, state, ui, &mut actions),
             None => {
-                ui.add_space(40.0);
                 ui.vertical_centered(|ui| {
-                    ui.heading("No force open");
-                    ui.label("Pick a force on the left, or start a new one (Ctrl+N).");
+                    let next = if model.forces.is_empty() {
+                        "Start one with New force (Ctrl+N), or read a force file or a posted list."
+                    } else {
+                        "Pick a force on the left, or start a new one (Ctrl+N)."
+                    };
+                    theme::empty_state(ui, icons::FORCE, "No force open", next);
+                    if ui.add(theme::primary(ui, "New force…")).clicked() {
+                        state.new_force = Some(NewForceDraft::default());
+                    }
                 });
             }
         });
@@ -173,7 +182,7 @@ fn force_list(
     });
     ui.separator();
     if model.forces.is_empty() {
-        ui.label("No forces yet.");
+        ui.weak("No forces yet: New force starts one.");
     }
     // Two lines per force at a fixed height: only the rows in view are laid out, so a club's
     // 10,000 forces cost what twenty do.
@@ -228,7 +237,7 @@ fn force_editor(
         id,
         force,
         validation,
-        card_changes,
+        card_changes: _,
     } = open;
     let edit = |force: Force, label: &str| {
         Action::Model(Command::Edit {
@@ -293,13 +302,14 @@ fn force_editor(
             }
         }
         ui.add_space(24.0);
-        if ui.button("Delete").clicked() {
+        let delete = RichText::new("Delete").color(theme::tokens(ui).danger());
+        if ui.button(delete).clicked() {
             actions.push(Action::AskDeleteForce(*id));
         }
     });
     ui.separator();
 
-    if let Some(budget) = budget_editor(ui, force) {
+    if let Some(budget) = budget_editor(ui, force, &model.army_orgs) {
         actions.push(edit(
             Force {
                 budget,
@@ -309,47 +319,15 @@ fn force_editor(
         ));
     }
     budget_bar(ui, &validation.budget);
-    ui.add_space(4.0);
-
-    for change in card_changes {
-        ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {change}"));
-    }
-    // Legal, but worth saying (a battle group short of its briefing): said beside the verdict,
-    // never counted as a problem.
-    for warning in &validation.warnings {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("! {warning}"));
-    }
-    if !validation.violations.is_empty() {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(
-                RichText::new("Problems")
-                    .strong()
-                    .color(ui.visuals().error_fg_color),
-            );
-            for violation in &validation.violations {
-                ui.horizontal_wrapped(|ui| {
-                    ui.colored_label(
-                        ui.visuals().error_fg_color,
-                        format!("✗ {}", violation.message),
-                    );
-                    if let Some(fix) = &violation.fix
-                        && ui
-                            .small_button("Fix")
-                            .on_hover_text("Apply the suggested fix")
-                            .clicked()
-                    {
-                        actions.push(Action::Model(Command::ApplyFix(fix.clone())));
-                    }
-                });
-            }
-        });
-    } else {
-        ui.label(RichText::new("✓ Legal").color(Color32::from_rgb(40, 150, 60)));
-    }
-    ui.add_space(6.0);
+    ui.add_space(theme::tokens(ui).gap(Gap::S));
+    // One line whatever the problems: the table below never moves when the last problem is
+    // mended by the digit being typed (it used to jump and drop the keyboard).
+    verdict(validation, ui);
+    ui.add_space(theme::tokens(ui).gap(Gap::M));
 
     units_table(model, force, state, ui, actions);
     ui.add_space(6.0);
+    problems(open, ui, actions);
     ui.label("Notes");
     if let Some(notes) = widgets::committed_multiline(
         ui,
@@ -368,49 +346,165 @@ fn force_editor(
     }
 }
 
-/// The budget's own field: points, tier points, battle group or scenario.
-fn budget_editor(ui: &mut egui::Ui, force: &Force) -> Option<Budget> {
-    let mut changed = None;
-    ui.horizontal(|ui| {
-        let name = ui.label("Budget");
-        match &force.budget {
-            Budget::Points(points) => {
-                let mut value = *points;
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(0..=100_000)
-                            .suffix(" points"),
-                    )
-                    .labelled_by(name.id)
-                    .changed()
-                {
-                    changed = Some(Budget::Points(value));
-                }
-            }
-            Budget::TierPoints(points) => {
-                let mut value = *points;
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut value)
-                            .range(0..=1000)
-                            .suffix(" tier points"),
-                    )
-                    .labelled_by(name.id)
-                    .changed()
-                {
-                    changed = Some(Budget::TierPoints(value));
-                }
-            }
-            named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
-                changed = named_budget(ui, "battle_group", force.ruleset, named, name.id);
-            }
-        }
-    });
-    changed
+/// Legal or not, in one line of a fixed height: a green pill when legal, else how many problems
+/// there are and where they are listed.
+fn verdict(validation: &rules::validation::Validation, ui: &mut egui::Ui) {
+    let problems = validation.violations.len();
+    if problems == 0 {
+        theme::pill(ui, Status::Ok, format!("{} Legal", icons::OK));
+    } else {
+        theme::pill(
+            ui,
+            Status::Danger,
+            format!(
+                "{} Not legal: {} (listed under the units)",
+                icons::DANGER,
+                crate::rules::words::amount(problems as u64, "problems")
+            ),
+        );
+    }
 }
 
-/// Used against the limit, red when over.
+/// The problems in a red frame with their fixes, cards changed since saving and a short battle
+/// group as warnings: under the units table, so their coming and going moves nothing a player
+/// is editing.
+fn problems(open: &OpenForce, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+    let t = theme::tokens(ui);
+    for change in &open.card_changes {
+        ui.colored_label(t.warning(), format!("{} {change}", icons::WARNING));
+    }
+    // Legal, but worth saying (a battle group short of its briefing): never counted as a
+    // problem.
+    for warning in &open.validation.warnings {
+        ui.colored_label(t.warning(), format!("{} {warning}", icons::WARNING));
+    }
+    let violations = &open.validation.violations;
+    if violations.is_empty() {
+        return;
+    }
+    let danger = t.status(Status::Danger);
+    egui::Frame::new()
+        .fill(danger.fill)
+        .stroke(egui::Stroke::new(1.0, danger.bar))
+        .corner_radius(6)
+        .inner_margin(t.gap(Gap::M))
+        .show(ui, |ui| {
+            ui.label(
+                RichText::new(format!("{} Problems ({})", icons::DANGER, violations.len()))
+                    .strong()
+                    .color(danger.text),
+            );
+            for violation in violations {
+                ui.horizontal_wrapped(|ui| {
+                    ui.colored_label(danger.text, format!("• {}", violation.message));
+                    if let Some(fix) = &violation.fix
+                        && ui
+                            .small_button("Fix")
+                            .on_hover_text("Apply the suggested fix")
+                            .clicked()
+                    {
+                        actions.push(Action::Model(Command::ApplyFix(fix.clone())));
+                    }
+                });
+            }
+        });
+}
+
+/// The budget's own field: points, tier points, battle group or scenario; and, where army data
+/// gives the ruleset force organisations, which one (or a points limit alone).
+fn budget_editor(
+    ui: &mut egui::Ui,
+    force: &Force,
+    orgs: &[rules::army_data::ForceOrg],
+) -> Option<Budget> {
+    let mut changed = None;
+    let ruleset = rules::ruleset(force.ruleset);
+    let orgs: Vec<&rules::army_data::ForceOrg> = orgs
+        .iter()
+        .filter(|o| ruleset.reads_game_system(&o.source.name))
+        .collect();
+    if let (false, Some(points)) = (orgs.is_empty(), force.budget.points()) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Organisation");
+            let current = match &force.budget {
+                Budget::ForceOrg(org) => org.name.clone(),
+                _ => NO_ORGANISATION.to_string(),
+            };
+            egui::ComboBox::from_id_salt("force_org")
+                .selected_text(&current)
+                .show_ui(ui, |ui| {
+                    if ui
+                        .selectable_label(current == NO_ORGANISATION, NO_ORGANISATION)
+                        .clicked()
+                        && current != NO_ORGANISATION
+                    {
+                        changed = Some(Budget::Points(points));
+                    }
+                    for org in &orgs {
+                        if ui
+                            .selectable_label(current == org.name, &org.name)
+                            .on_hover_text(format!("{}: {}", org.source.label(), org.slot_words()))
+                            .clicked()
+                            && current != org.name
+                        {
+                            changed = Some(Budget::ForceOrg(Box::new(org.with_points(points))));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+    }
+    let edited = ui
+        .horizontal(|ui| {
+            let name = ui.label("Budget");
+            match &force.budget {
+                Budget::Points(points) => {
+                    amount_field(ui, *points, 100_000, " points", name.id).map(Budget::Points)
+                }
+                Budget::TierPoints(points) => {
+                    amount_field(ui, *points, 1000, " tier points", name.id).map(Budget::TierPoints)
+                }
+                named @ (Budget::BattleGroup(_) | Budget::Scenario(_)) => {
+                    named_budget(ui, "battle_group", force.ruleset, named, name.id)
+                }
+                Budget::ForceOrg(org) => {
+                    ui.label(&org.name).on_hover_text(org.slot_words());
+                    amount_field(ui, org.points, 100_000, " points", name.id)
+                        .map(|points| Budget::ForceOrg(Box::new(org.with_points(points))))
+                }
+            }
+        })
+        .inner;
+    // An organisation chosen above this frame is kept.
+    changed.or(edited)
+}
+
+/// A budget's amount, dragged or typed; the new amount when it changed.
+fn amount_field(
+    ui: &mut egui::Ui,
+    amount: u32,
+    max: u32,
+    suffix: &str,
+    label: egui::Id,
+) -> Option<u32> {
+    let mut value = amount;
+    ui.add(
+        egui::DragValue::new(&mut value)
+            .range(0..=max)
+            .suffix(suffix)
+            // A typed amount counts once it is whole (Enter or leaving the field), as a price does.
+            .update_while_editing(false),
+    )
+    .labelled_by(label)
+    .changed()
+    .then_some(value)
+}
+
+/// The organisation choice that keeps a points limit alone.
+const NO_ORGANISATION: &str = "Points limit only";
+
+/// Used against the limit: green within it, amber short of a minimum, red when over.
 fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
     let Some(limit) = budget.limit else {
         ui.label(format!("{} {} used", budget.used, budget.unit));
@@ -421,19 +515,29 @@ fn budget_bar(ui: &mut egui::Ui, budget: &BudgetReport) {
     } else {
         budget.used as f32 / limit as f32
     };
-    let over = budget.is_over() || budget.min.is_some_and(|min| budget.used < min);
+    let status = if budget.is_over() {
+        Status::Danger
+    } else if budget.min.is_some_and(|min| budget.used < min) {
+        Status::Warning
+    } else {
+        Status::Ok
+    };
     let range = match budget.min {
         Some(min) => format!("{min}–{limit}"),
         None => limit.to_string(),
     };
-    let text = format!("{} / {range} {}", budget.used, budget.unit);
-    let mut bar = egui::ProgressBar::new(fraction.min(1.0))
-        .text(text)
-        .desired_width(360.0);
-    if over {
-        bar = bar.fill(Color32::from_rgb(190, 40, 40));
-    }
-    ui.add(bar);
+    let t = theme::tokens(ui);
+    theme::meter(
+        ui,
+        theme::Meter {
+            label: "Budget used",
+            value: format!("{} / {range} {}", budget.used, budget.unit),
+            fraction,
+            status,
+            // Never wider than the column: in table mode a narrow window keeps the figure.
+            width: (360.0 * t.scale).min(ui.available_width()),
+        },
+    );
 }
 
 fn units_table(
@@ -501,6 +605,109 @@ fn units_table(
     if force.units.is_empty() {
         ui.label("No units yet: add some on the right.");
     }
+    if let Some(index) = state.options_for {
+        match force.units.get(index) {
+            Some(rules::ForceUnit {
+                card: rules::CardRef::Inline(card),
+                ..
+            }) if card.army().is_some() => options_panel(force, index, card, ui, actions),
+            _ => state.options_for = None,
+        }
+    }
+}
+
+/// The quality and options of a unit from army data, each change one undoable edit.
+fn options_panel(
+    force: &Force,
+    index: usize,
+    card: &Card,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    let Some(army) = card.army() else {
+        return;
+    };
+    let changed = |entry: rules::army_data::ArmyEntry, what: String| {
+        let mut edited = force.clone();
+        if let rules::CardRef::Inline(card) = &mut edited.units[index].card {
+            card.data_mut().apply_army(entry);
+        }
+        Action::Model(Command::Edit {
+            force: edited,
+            label: what,
+        })
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.strong(format!("{} — options", card.name()));
+            ui.weak(format!(
+                "priced by {} · {} pts",
+                army.source.label(),
+                army.price()
+            ));
+        });
+        if !army.variants.is_empty() {
+            ui.horizontal(|ui| {
+                let label = ui.label("Quality");
+                let current = army.variant.clone().unwrap_or_default();
+                egui::ComboBox::from_id_salt(("army_variant", index))
+                    .selected_text(&current)
+                    .show_ui(ui, |ui| {
+                        for variant in &army.variants {
+                            let text =
+                                format!("{} ({} pts)", variant.name, army.cost + variant.cost);
+                            if ui.selectable_label(variant.name == current, text).clicked()
+                                && variant.name != current
+                            {
+                                let mut entry = army.clone();
+                                if entry.set_variant(&variant.name).is_ok() {
+                                    actions.push(changed(
+                                        entry,
+                                        format!("{}: {}", card.name(), variant.name),
+                                    ));
+                                }
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+        }
+        egui::Grid::new(("army_options", index))
+            .num_columns(3)
+            .show(ui, |ui| {
+                for option in army.offered() {
+                    let taken = army.count_of(&option.key);
+                    let label = ui.label(match &option.group {
+                        Some(group) => format!("{} ({group})", option.name),
+                        None => option.name.clone(),
+                    });
+                    let mut count = taken;
+                    let response = if option.max <= 1 {
+                        let mut on = taken > 0;
+                        let response = ui.checkbox(&mut on, "").labelled_by(label.id);
+                        count = u32::from(on);
+                        response
+                    } else {
+                        ui.add(egui::DragValue::new(&mut count).range(0..=option.max))
+                            .labelled_by(label.id)
+                    };
+                    if response.changed() && count != taken {
+                        let mut entry = army.clone();
+                        entry.set_option(&option.key, count);
+                        actions.push(changed(
+                            entry,
+                            format!("{}: {} × {}", card.name(), count, option.name),
+                        ));
+                    }
+                    ui.weak(format!("+{} pts each", option.cost));
+                    ui.end_row();
+                }
+            });
+        if army.offered().next().is_none() {
+            ui.weak("The data offers this unit no options.");
+        }
+    });
 }
 
 /// How long the remove buttons rest after a removal, in seconds.
@@ -546,10 +753,15 @@ fn unit_row(
         })
     };
     let mut count = unit.count;
-    if ui
-        .add(egui::DragValue::new(&mut count).range(1..=999))
-        .labelled_by(label.id)
-        .changed()
+    if widgets::steady(ui, ("line_count", index), |ui| {
+        ui.add(
+            egui::DragValue::new(&mut count)
+                .range(1..=999)
+                .update_while_editing(false),
+        )
+    })
+    .labelled_by(label.id)
+    .changed()
     {
         actions.push(edited(
             &|u| u.count = count,
@@ -568,6 +780,27 @@ fn unit_row(
         let group = Some(group.trim().to_string()).filter(|g| !g.is_empty());
         actions.push(edited(&|u| u.group = group.clone(), "Change group".into()));
     }
+    // A unit from army data is priced by its data: its options, not a typed number.
+    if let Some(army) = card.and_then(|c| c.army()) {
+        let open = state.options_for == Some(index);
+        if ui
+            .selectable_label(open, format!("Options · {} pts", army.price()))
+            .on_hover_text(format!(
+                "Priced by {}: {}. Click to choose its quality and options.",
+                army.source.label(),
+                if army.words().is_empty() {
+                    "no options taken".to_string()
+                } else {
+                    army.words()
+                }
+            ))
+            .clicked()
+        {
+            state.options_for = if open { None } else { Some(index) };
+        }
+        ui.label(force_text::line_cost(ruleset, unit, card));
+        return;
+    }
     // Where the card gives no default, a line whose number is not set is a problem and must
     // not look like one set to 0.
     let field = ruleset.line_field();
@@ -581,13 +814,18 @@ fn unit_row(
                 .and_then(|c| ruleset.unit_cost(c))
                 .map_or(field.min, |c| u32::try_from(c.amount).unwrap_or(field.max));
             let mut value = field.get(unit).unwrap_or(default);
-            let drag = egui::DragValue::new(&mut value).range(field.min..=field.max);
+            // Kept while typed, stored on Enter or when the field is left: "65" is one edit
+            // (one undo step), never a 6 stored on its first digit.
+            let drag = egui::DragValue::new(&mut value)
+                .range(field.min..=field.max)
+                .update_while_editing(false);
             let drag = if unset {
                 drag.custom_formatter(|_, _| "not set".to_string())
             } else {
                 drag.suffix(field.suffix)
             };
-            let mut response = ui.add(drag).labelled_by(label.id);
+            let mut response =
+                widgets::steady(ui, ("line_value", index), |ui| ui.add(drag)).labelled_by(label.id);
             let help = if unset { field.unset_help } else { field.help };
             if !help.is_empty() {
                 response = response.on_hover_text(help);
@@ -604,7 +842,10 @@ fn unit_row(
         }
     }
     if unset && let Some(field) = field {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("no {} set", field.unit));
+        ui.colored_label(
+            theme::tokens(ui).warning(),
+            format!("no {} set", field.unit),
+        );
     } else {
         ui.label(force_text::line_cost(ruleset, unit, card));
     }
@@ -682,8 +923,11 @@ fn add_unit(
                     Some(cost) => format!("+ {} · {cost}", entry.label()),
                     None => format!("+ {}", entry.label()),
                 };
-                let button =
-                    egui::Button::new(label).min_size(egui::vec2(ui.available_width(), row_height));
+                // One line each, however long the name ("… · Blue Army r1 · 50 points"): the
+                // rows are laid out at one fixed height.
+                let button = egui::Button::new(label)
+                    .wrap_mode(egui::TextWrapMode::Truncate)
+                    .min_size(egui::vec2(ui.available_width(), row_height));
                 if ui
                     .add(button)
                     .on_hover_text(stat_summary(entry.card))
@@ -748,11 +992,11 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
     let mut cancel = false;
     let mut create = false;
     let mut briefing = None;
-    egui::Window::new("New force")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .show(ui.ctx(), |ui| {
+    // A modal: Tab goes round the dialog's own fields, never out to the menu bar behind it.
+    let modal = egui::Modal::new(egui::Id::unique("new_force_dialog")).show(ui.ctx(), |ui| {
+        ui.heading("New force");
+        ui.add_space(4.0);
+        {
             egui::Grid::new("new_force").num_columns(2).show(ui, |ui| {
                 let name = ui.label("Ruleset");
                 let mut ruleset = draft.ruleset;
@@ -775,7 +1019,16 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                 if !std::mem::replace(&mut draft.focused, true) {
                     name_field.request_focus();
                 }
-                if name_field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                // Enter creates from the name field, and from anywhere else in the dialog once a
+                // ruleset or budget is picked with the mouse (not while a drop-down is open).
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if enter
+                    && (name_field.lost_focus()
+                        || (!egui::Popup::is_any_open(ui.ctx())
+                            && ui
+                                .memory(|m| m.focused())
+                                .is_none_or(|f| f != name_field.id)))
+                {
                     create = true;
                 }
                 ui.end_row();
@@ -814,7 +1067,13 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
                     }
                 });
             }
-        });
+        }
+    });
+    // A click outside closes it, as the window's ✕ did; not a double click's second click,
+    // which lands outside when a drop-down item was picked over the dialog's edge.
+    if modal.backdrop_response.clicked() && !widgets::second_click(ui.ctx()) {
+        open = false;
+    }
     if cancel || escape {
         open = false;
     }
@@ -828,10 +1087,8 @@ fn new_force_dialog(state: &mut ForcesState, ui: &mut egui::Ui, actions: &mut Ve
             },
             budget: draft.budget.clone(),
         }));
-        state.new_force = None;
     } else if let Some(id) = briefing {
         actions.push(Action::Model(Command::NewFromBriefing(id)));
-        state.new_force = None;
     } else if !open {
         state.new_force = None;
     }
@@ -860,6 +1117,15 @@ fn budget_field(ui: &mut egui::Ui, ruleset: RulesetId, budget: &mut Budget, labe
             if let Some(chosen) = named_budget(ui, "new_group", ruleset, budget, label) {
                 *budget = chosen;
             }
+        }
+        Budget::ForceOrg(org) => {
+            ui.label(&org.name).on_hover_text(org.slot_words());
+            ui.add(
+                egui::DragValue::new(&mut org.points)
+                    .range(0..=100_000)
+                    .suffix(" points"),
+            )
+            .labelled_by(label);
         }
     }
 }
@@ -908,6 +1174,14 @@ fn paste_dialog(
     let Some(draft) = &mut state.paste else {
         return;
     };
+    // Enter makes a new line in the list, so Ctrl+Enter imports it (taken before the list's
+    // field sees it).
+    let ctrl_enter = ui.input_mut(|i| {
+        i.consume_shortcut(&egui::KeyboardShortcut::new(
+            egui::Modifiers::COMMAND,
+            egui::Key::Enter,
+        ))
+    });
     if draft.checked.as_deref() != Some(draft.text.as_str()) {
         draft.verdict = if draft.text.trim().is_empty() {
             Err(Vec::new())
@@ -952,17 +1226,18 @@ fn paste_dialog(
             }
             match &draft.verdict {
                 Ok(reads) => {
-                    ui.colored_label(Color32::from_rgb(40, 150, 60), format!("Reads as {reads}"));
+                    ui.colored_label(theme::tokens(ui).ok(), format!("Reads as {reads}"));
                 }
                 Err(errors) => {
                     for error in errors {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("✗ {error}"));
+                        ui.colored_label(theme::tokens(ui).danger(), format!("✗ {error}"));
                     }
                 }
             }
             ui.horizontal(|ui| {
                 if ui
                     .add_enabled(draft.verdict.is_ok(), egui::Button::new("Import list"))
+                    .on_hover_text("Ctrl+Enter")
                     .clicked()
                 {
                     import = true;
@@ -972,7 +1247,7 @@ fn paste_dialog(
                 }
             });
         });
-    if import {
+    if (import || ctrl_enter) && draft.verdict.is_ok() {
         actions.push(Action::Model(Command::ImportList(draft.text.clone())));
         state.paste = None;
     } else if cancel || escape || !open {

@@ -18,6 +18,8 @@ pub struct FrameLog {
     loading: bool,
     /// Whether a campaign was being opened in the background at the last frame.
     opening: bool,
+    /// Whether army data was being imported in the background at the last frame.
+    importing: bool,
 }
 
 impl FrameLog {
@@ -31,18 +33,21 @@ impl FrameLog {
             frame: 0,
             loading: false,
             opening: false,
+            importing: false,
         })
     }
 
     /// Records a frame; `previous` is eframe's time for the frame before, in seconds;
     /// `loading` whether custom cards are still loading in the background, `opening` whether a
-    /// campaign is being opened there; `view` how long this frame's view code took (the
+    /// campaign is being opened there, `importing` whether army data is being imported there;
+    /// `view` how long this frame's view code took (the
     /// part of a frame that is ours, without egui's tessellation and the painting).
     pub fn record(
         &mut self,
         previous: Option<f32>,
         loading: bool,
         opening: bool,
+        importing: bool,
         view: std::time::Duration,
     ) {
         self.frame += 1;
@@ -53,8 +58,13 @@ impl FrameLog {
             (true, false, ..) => "custom cards loaded",
             (.., false, true) => "campaign opening",
             (.., true, false) => "campaign opened",
-            _ => "",
+            _ => match (self.importing, importing) {
+                (false, true) => "army data importing",
+                (true, false) => "army data imported",
+                _ => "",
+            },
         };
+        self.importing = importing;
         self.loading = loading;
         self.opening = opening;
         // A log that cannot be written is only a lost measurement.

@@ -10,6 +10,7 @@ use crate::campaign::league::{CampaignEntry, HOUSE_DEFAULTS, League, MEASURE_NAM
 use crate::sync::league::Skipped;
 
 use super::Action;
+use super::theme::{self, Gap, Status, icons};
 
 /// What the League view keeps between frames.
 #[derive(Debug, Clone, Default)]
@@ -81,10 +82,17 @@ pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {
             }
         });
         if let Some(error) = error {
-            ui.colored_label(ui.visuals().error_fg_color, error.as_str());
+            ui.colored_label(theme::tokens(ui).danger(), format!("{} {error}", icons::DANGER));
         }
         let Some(shown) = shown else {
-            ui.weak("Choose the club's folder, then Refresh.");
+            ui.vertical_centered(|ui| {
+                theme::empty_state(
+                    ui,
+                    icons::LEAGUE,
+                    "No league drawn yet",
+                    "Choose the club's folder, then Refresh: every campaign in it is ranked, and nothing in it is changed.",
+                );
+            });
             return;
         };
         ui.separator();
@@ -102,28 +110,30 @@ fn league_body(shown: &LeagueShown, ui: &mut egui::Ui) {
         skipped,
     } = shown;
     ui.weak(format!(
-        "{}: {} campaigns read",
+        "{}: {} read",
         folder.display(),
-        league.campaigns.len()
+        crate::rules::words::amount(league.campaigns.len() as u64, "campaigns")
     ));
     if league.players.is_empty() {
         ui.label("No finished battles to rank.");
     } else {
         players_table(&league.players, ui);
     }
+    let t = theme::tokens(ui);
     if !skipped.is_empty() {
-        ui.add_space(8.0);
-        ui.strong("Skipped");
+        theme::section_heading(ui, "Skipped");
         for s in skipped {
-            ui.label(format!("{}: {}", s.file, s.reason));
+            ui.colored_label(
+                t.warning(),
+                format!("{} {}: {}", icons::WARNING, s.file, s.reason),
+            );
         }
     }
-    ui.add_space(8.0);
+    ui.add_space(t.gap(Gap::M));
     for note in HOUSE_DEFAULTS {
         ui.weak(note);
     }
-    ui.add_space(8.0);
-    ui.strong("Campaigns");
+    theme::section_heading(ui, "Campaigns");
     for (index, campaign) in league.campaigns.iter().enumerate() {
         campaign_battles(index, campaign, ui);
     }
@@ -132,15 +142,21 @@ fn league_body(shown: &LeagueShown, ui: &mut egui::Ui) {
 fn players_table(players: &[PlayerRow], ui: &mut egui::Ui) {
     egui::Grid::new("league_table")
         .striped(true)
-        .spacing([16.0, 4.0])
+        .spacing([16.0, 4.0 * theme::tokens(ui).scale])
         .show(ui, |ui| {
             for column in COLUMNS {
                 ui.strong(column);
             }
             ui.end_row();
             for row in players {
-                ui.label(row.rank.to_string());
-                ui.label(&row.player);
+                // The leaders stand out; the rest of the table stays plain.
+                if row.rank == 1 {
+                    theme::pill(ui, Status::Ok, "1");
+                    ui.strong(&row.player);
+                } else {
+                    ui.label(row.rank.to_string());
+                    ui.label(&row.player);
+                }
                 for number in [row.played, row.won, row.drawn, row.lost, row.points] {
                     ui.label(number.to_string());
                 }

@@ -14,6 +14,7 @@ use super::card_editor::CardEditor;
 use super::card_preview::{self, CardPreview};
 use super::model::{CardEntry, CardKey, Command, Model, search_text};
 use super::print;
+use super::theme::{self, icons};
 
 /// Columns the table sorts by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -251,7 +252,12 @@ impl<'a> LibraryView<'a> {
         egui::Panel::right("card")
             .default_size(340.0)
             .show(ui, |ui| {
-                self.card_panel(ui, &mut actions);
+                // Scrolls when the start card or a small window leaves it short: the card's
+                // buttons stay reachable under its preview.
+                // Shrunk to its content sideways, so the panel keeps the width it is given.
+                egui::ScrollArea::vertical()
+                    .auto_shrink([true, false])
+                    .show(ui, |ui| self.card_panel(ui, &mut actions));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             self.search_bar(ui, &mut actions);
@@ -322,6 +328,36 @@ impl<'a> LibraryView<'a> {
                         }
                     }
                 });
+            }
+        }
+        ui.separator();
+        // The button's place holds the progress bar while an import reads, so nothing moves
+        // under the pointer and a second click cannot start a second import.
+        match self.model.army_importing() {
+            Some((done, total)) => {
+                let fraction = if total == 0 {
+                    0.0
+                } else {
+                    done as f32 / total as f32
+                };
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .text(format!("Importing: {done} of {total} files"))
+                        .animate(true),
+                );
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(100));
+            }
+            None => {
+                if ui
+                    .button("Import BattleScribe data…")
+                    .on_hover_text(
+                        "Your own BattleScribe or New Recruit data folder (.gst, .cat, .gstz, .catz): its units become cards priced by the data. The app ships none.",
+                    )
+                    .clicked()
+                {
+                    actions.push(Action::ArmyDataDialog);
+                }
             }
         }
     }
@@ -435,25 +471,32 @@ impl<'a> LibraryView<'a> {
             .as_ref()
             .and_then(|key| self.model.card(key));
         let Some(entry) = selected else {
-            ui.heading("Card");
-            ui.label("Select a card to see every statistic. Hover a label for what it means.");
+            ui.vertical_centered(|ui| {
+                theme::empty_state(
+                    ui,
+                    icons::CARD,
+                    "No card selected",
+                    "Select a card to see every statistic. Hover a label for what it means.",
+                );
+            });
             return;
         };
         let (card, custom) = (entry.card, entry.custom);
         ui.heading(card.name());
-        let mut about = format!(
-            "{} · {}",
-            card.ruleset().title(),
-            if custom.is_some() {
-                "custom card"
-            } else {
-                "book card (read-only)"
+        let origin = match (custom, card.army()) {
+            (Some(_), _) => "custom card".to_string(),
+            (None, Some(army)) if entry.data => {
+                format!("from army data {} (read-only)", army.source.label())
             }
-        );
+            _ => "book card (read-only)".to_string(),
+        };
+        let mut about = format!("{} · {origin}", card.ruleset().title());
         if let Some(cost) = entry.cost() {
             about.push_str(&format!(" · {cost}"));
         }
         ui.label(about);
+        // Under the title, above a preview of any height: the card's buttons never scroll away.
+        card_buttons(ui, card, custom, actions);
         ui.separator();
         let stats = |ui: &mut egui::Ui| {
             egui::Grid::new("card_stats")
@@ -485,26 +528,6 @@ impl<'a> LibraryView<'a> {
             ui.separator();
             self.printed_card(ui, &entry, ui.available_width().min(300.0));
         }
-        ui.separator();
-        ui.horizontal(|ui| match custom {
-            Some(id) => {
-                if ui.button("Edit").clicked() {
-                    actions.push(Action::EditCard(Some(CardEditor::edit(id, card.clone()))));
-                }
-                if ui.button("Delete").clicked() {
-                    actions.push(Action::Model(Command::DeleteCustomCard(id)));
-                }
-            }
-            None => {
-                if ui
-                    .button("Duplicate to edit")
-                    .on_hover_text("Book cards are read-only; make a custom copy")
-                    .clicked()
-                {
-                    actions.push(Action::EditCard(Some(CardEditor::duplicate(card))));
-                }
-            }
-        });
     }
 }
 
@@ -539,14 +562,44 @@ impl LibraryView<'_> {
                     egui::vec2(width, width * aspect),
                 );
                 for warning in &preview.warnings {
-                    ui.colored_label(ui.visuals().warn_fg_color, warning);
+                    ui.colored_label(theme::tokens(ui).warning(), warning);
                 }
             }
             Err(error) => {
-                ui.colored_label(ui.visuals().error_fg_color, error);
+                ui.colored_label(theme::tokens(ui).danger(), error);
             }
         }
     }
+}
+
+/// Edit or delete a custom card (Delete set apart, in the danger colour); copy a book card.
+fn card_buttons(
+    ui: &mut egui::Ui,
+    card: &Card,
+    custom: Option<crate::store::CardId>,
+    actions: &mut Vec<Action>,
+) {
+    ui.horizontal(|ui| match custom {
+        Some(id) => {
+            if ui.button("Edit").clicked() {
+                actions.push(Action::EditCard(Some(CardEditor::edit(id, card.clone()))));
+            }
+            ui.add_space(theme::tokens(ui).gap(theme::Gap::L));
+            let delete = egui::RichText::new("Delete").color(theme::tokens(ui).danger());
+            if ui.button(delete).clicked() {
+                actions.push(Action::Model(Command::DeleteCustomCard(id)));
+            }
+        }
+        None => {
+            if ui
+                .button("Duplicate to edit")
+                .on_hover_text("Book cards are read-only; make a custom copy")
+                .clicked()
+            {
+                actions.push(Action::EditCard(Some(CardEditor::duplicate(card))));
+            }
+        }
+    });
 }
 
 fn choice_list(
@@ -585,7 +638,11 @@ mod tests {
         RulesetId::ALL
             .into_iter()
             .flat_map(|id| rules::ruleset(id).library())
-            .map(|card| CardEntry { card, custom: None })
+            .map(|card| CardEntry {
+                card,
+                custom: None,
+                data: false,
+            })
             .collect()
     }
 

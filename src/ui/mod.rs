@@ -2,11 +2,13 @@
 //! place state changes, through the [`model::Model`] that talks to the store.
 
 mod action;
+mod army_report;
 mod board_tracker;
 mod campaign;
 mod card_editor;
 mod card_preview;
 mod crash_notice;
+mod drafts;
 mod event_log;
 mod fonts;
 mod forces;
@@ -18,6 +20,8 @@ pub mod model;
 mod print;
 pub mod recovery;
 mod resolve;
+mod start;
+pub mod theme;
 mod widgets;
 
 mod help;
@@ -68,6 +72,10 @@ pub struct Launch {
 pub struct Prefs {
     pub view: View,
     pub theme: Theme,
+    /// Large type and spacing for a laptop read from the end of the table (View › Table mode).
+    pub table_mode: bool,
+    /// The start card was put away before the first force or campaign was made.
+    pub start_card_hidden: bool,
     pub library: LibraryState,
     /// The force and campaign open when the app last closed, reopened at start.
     pub open_force: Option<ForceId>,
@@ -106,10 +114,13 @@ pub struct App {
     frame_log: Option<frame_log::FrameLog>,
     focus_search: bool,
     fonts_installed: bool,
+    /// The widget the last single click landed on: a double click's second click on another
+    /// widget (what came under the pointer after the first) never acts.
+    first_click: Option<egui::Id>,
 }
 
 /// The keyboard shortcuts, shown in Help › Shortcuts.
-pub const SHORTCUTS: [(&str, &str); 11] = [
+pub const SHORTCUTS: [(&str, &str); 12] = [
     ("Ctrl+N", "New force"),
     ("Ctrl+F", "Search the library"),
     ("Delete", "Remove the selected unit"),
@@ -120,6 +131,7 @@ pub const SHORTCUTS: [(&str, &str); 11] = [
         "Ctrl+1 … Ctrl+6",
         "Library, Forces, Resolve, Campaign, Print, League",
     ),
+    ("Ctrl+T", "Table mode: large type for the end of the table"),
     ("F1", "This list"),
     (
         "Enter",
@@ -171,6 +183,7 @@ impl App {
                     .ok()
             }),
             focus_search: false,
+            first_click: None,
             fonts_installed: false,
         }
     }
@@ -193,6 +206,8 @@ impl App {
         match action {
             Action::Navigate(view) => self.prefs.view = view,
             Action::SetTheme(theme) => self.prefs.theme = theme,
+            Action::SetTableMode(on) => self.prefs.table_mode = on,
+            Action::HideStartCard => self.prefs.start_card_hidden = true,
             Action::Library(action) => self.prefs.library.apply(action),
             // In the Campaign view, undo and redo act on the open battle's log.
             Action::Model(Command::Undo) if self.campaign_active() => {
@@ -210,14 +225,26 @@ impl App {
                         | Command::Duplicate(_)
                         | Command::Import(_)
                         | Command::ImportList(_)
+                        | Command::Reprice(_)
+                );
+                // The New force dialog closes when its force is made, not when its button is
+                // drawn clicked: a click the double-click guard held back leaves it open, its
+                // typed name kept.
+                let makes_new = matches!(
+                    command,
+                    Command::NewForce { .. } | Command::NewFromBriefing(_)
                 );
                 self.model.apply(command);
+                if makes_new {
+                    self.forces.new_force = None;
+                }
                 if navigates {
                     self.prefs.view = View::Forces;
                     self.forces.selected_unit = None;
                 }
             }
             Action::ImportDialog => self.import_dialog(),
+            Action::ArmyDataDialog => self.army_data_dialog(),
             Action::ExportDialog(id) => self.export_dialog(id),
             Action::PathPrompt(prompt) => self.path_prompt = prompt,
             Action::ShowShortcuts(show) => self.show_shortcuts = show,
@@ -287,7 +314,8 @@ impl App {
             Some("The New force dialog")
         } else if self.card_editor.is_some() {
             Some("The card editor")
-        } else if matches!(&self.path_prompt, Some(PathPrompt::Import(text)) if typed(text)) {
+        } else if matches!(&self.path_prompt, Some(PathPrompt::Import(text) | PathPrompt::ArmyData(text)) if typed(text))
+        {
             Some("The file path box")
         } else if self.campaign.sharing && typed(&self.campaign.share_path) {
             Some("The Share panel")
@@ -414,6 +442,19 @@ impl App {
         }
     }
 
+    /// A BattleScribe data folder to import; a typed path (a folder or a file) without a dialog.
+    fn army_data_dialog(&mut self) {
+        let picked = self.native_dialogs.then(|| {
+            rfd::FileDialog::new()
+                .set_title("Import BattleScribe data (the folder of .gst and .cat files)")
+                .pick_folder()
+        });
+        match picked.flatten() {
+            Some(path) => self.apply(Action::Model(Command::ImportArmyData(vec![path]))),
+            None => self.path_prompt = Some(PathPrompt::ArmyData(String::new())),
+        }
+    }
+
     fn export_dialog(&mut self, id: ForceId) {
         let name = self
             .model
@@ -476,18 +517,9 @@ impl App {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         if !self.fonts_installed {
             fonts::install(ui.ctx());
-            // A blinking cursor repaints the window several times a second for as long as a
-            // text field has focus; a steady one costs nothing while the user thinks.
-            ui.ctx().all_styles_mut(|style| {
-                style.visuals.text_cursor.blink = false;
-                // A popup measures itself within this on the frame it opens: egui's 400 points
-                // cut the Resolve picker's list of every mechanic short (the screen still
-                // bounds it).
-                style.spacing.default_area_size.y = 1200.0;
-            });
             self.fonts_installed = true;
         }
-        apply_theme(ui.ctx(), self.prefs.theme);
+        theme::apply(ui.ctx(), self.prefs.theme, self.prefs.table_mode);
         if self.model.poll_background() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -503,6 +535,11 @@ impl App {
         }
         actions.extend(self.status_bar(ui));
         actions.extend(notices::show(ui, &self.model, &mut self.notice_timers));
+        if self.prefs.view == View::Library
+            && start::wanted(&self.model, self.prefs.start_card_hidden)
+        {
+            actions.extend(start::card(ui));
+        }
         match self.prefs.view {
             View::Library => {
                 let focus = std::mem::take(&mut self.focus_search);
@@ -530,6 +567,9 @@ impl App {
         if let Some(prompt) = &mut self.path_prompt {
             actions.extend(path_prompt_window(ui.ctx(), prompt));
         }
+        if let Some(report) = &self.model.army_report {
+            actions.extend(army_report::window(ui.ctx(), report));
+        }
         if self.show_shortcuts {
             actions.extend(shortcuts_window(ui.ctx()));
         }
@@ -541,6 +581,18 @@ impl App {
         }
         if let Some(what) = self.confirm_close {
             actions.extend(confirm_close_window(ui.ctx(), what));
+        }
+        // One guard for the whole window: the second (or third) click of a double click never
+        // records, creates or deletes, whatever came under the pointer after the first (a
+        // drop-down closing onto a button, a button the first click moved or re-enabled).
+        let clicked = ui.ctx().interaction_snapshot(|s| s.clicked);
+        if widgets::second_click(ui.ctx()) {
+            // Repeating on the same widget is fine for what is meant to repeat (+ a unit three
+            // times); nothing acts on a widget the first click did not land on.
+            let same = clicked.is_some() && clicked == self.first_click;
+            actions.retain(|action| !action.changes_data() || (same && action.repeats()));
+        } else if clicked.is_some() {
+            self.first_click = clicked;
         }
         for action in actions {
             self.apply(action);
@@ -576,6 +628,9 @@ impl App {
         }
         if pressed(Modifiers::COMMAND, Key::Q) {
             actions.push(Action::Quit);
+        }
+        if pressed(Modifiers::COMMAND, Key::T) {
+            actions.push(Action::SetTableMode(!self.prefs.table_mode));
         }
         for (key, view) in [
             Key::Num1,
@@ -644,17 +699,7 @@ impl App {
                         actions.push(Action::Model(Command::Redo));
                     }
                 });
-                ui.menu_button("View", |ui| {
-                    for (theme, label) in [
-                        (Theme::System, "Follow system"),
-                        (Theme::Light, "Light"),
-                        (Theme::Dark, "Dark"),
-                    ] {
-                        if ui.radio(self.prefs.theme == theme, label).clicked() {
-                            actions.push(Action::SetTheme(theme));
-                        }
-                    }
-                });
+                ui.menu_button("View", |ui| actions.extend(self.view_menu(ui)));
                 ui.menu_button("Help", |ui| {
                     if ui.button("Shortcuts  (F1)").clicked() {
                         actions.push(Action::ShowShortcuts(true));
@@ -686,6 +731,32 @@ impl App {
                 }
             });
         });
+        actions
+    }
+
+    /// The View menu: light, dark or the system's look, and table mode.
+    fn view_menu(&self, ui: &mut egui::Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for (theme, label) in [
+            (Theme::System, "Follow system"),
+            (Theme::Light, "Light"),
+            (Theme::Dark, "Dark"),
+        ] {
+            if ui.radio(self.prefs.theme == theme, label).clicked() {
+                actions.push(Action::SetTheme(theme));
+            }
+        }
+        ui.separator();
+        let mut table_mode = self.prefs.table_mode;
+        if ui
+            .checkbox(&mut table_mode, "Table mode")
+            .on_hover_text(
+                "Large type and spacing, to read the laptop from the end of the table (Ctrl+T)",
+            )
+            .changed()
+        {
+            actions.push(Action::SetTableMode(table_mode));
+        }
         actions
     }
 
@@ -729,27 +800,24 @@ impl App {
     }
 }
 
-fn apply_theme(ctx: &egui::Context, theme: Theme) {
-    let preference = match theme {
-        Theme::System => egui::ThemePreference::System,
-        Theme::Light => egui::ThemePreference::Light,
-        Theme::Dark => egui::ThemePreference::Dark,
-    };
-    if ctx.options(|o| o.theme_preference) != preference {
-        ctx.set_theme(preference);
-    }
-}
-
 fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Action> {
     let mut actions = Vec::new();
     let (title, verb) = match prompt {
         PathPrompt::Import(_) => ("Import force file", "Import"),
         PathPrompt::Export(..) => ("Export force file", "Export"),
         PathPrompt::Pdf(_) => ("Export PDF", "Save PDF"),
+        PathPrompt::ArmyData(_) => ("Import BattleScribe data", "Import"),
     };
     let kind = prompt.clone();
+    let hint = match prompt {
+        PathPrompt::ArmyData(_) => "/path/to/BattleScribe data folder (or a .cat, .gstz…)",
+        _ => "/path/to/force.json",
+    };
     let text = match prompt {
-        PathPrompt::Import(text) | PathPrompt::Export(_, text) | PathPrompt::Pdf(text) => text,
+        PathPrompt::Import(text)
+        | PathPrompt::Export(_, text)
+        | PathPrompt::Pdf(text)
+        | PathPrompt::ArmyData(text) => text,
     };
     egui::Window::new(title)
         .collapsible(false)
@@ -764,7 +832,7 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                     ui.add(
                         egui::TextEdit::singleline(text)
                             .desired_width(420.0)
-                            .hint_text("/path/to/force.json"),
+                            .hint_text(hint),
                     )
                     .labelled_by(label.id)
                 })
@@ -783,6 +851,9 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
                         PathPrompt::Export(id, _) => Action::Model(Command::Export { id, path }),
                         PathPrompt::Import(_) => Action::Model(Command::Import(path)),
                         PathPrompt::Pdf(_) => Action::WritePdf(path),
+                        PathPrompt::ArmyData(_) => {
+                            Action::Model(Command::ImportArmyData(vec![path]))
+                        }
                     });
                 }
                 if ui.button("Cancel").on_hover_text("Escape").clicked()
@@ -940,6 +1011,7 @@ impl eframe::App for App {
                 frame.info().cpu_usage,
                 self.model.card_loading().is_some(),
                 self.model.campaign_opening().is_some(),
+                self.model.army_importing().is_some(),
                 view_started.elapsed(),
             );
         }

@@ -11,10 +11,12 @@ use crate::store::{CardChange, CardId, ForceId, ForceSummary, Store};
 
 use super::history::{Change, History};
 
+mod army;
 mod campaign;
 mod cards;
 mod loading;
 
+pub use army::{ArmyImport, ArmyReport};
 pub use campaign::{CampaignCommand, FOLDER_LOOK_EVERY, OpenCampaign, TidySurvey};
 pub use cards::{CardEntry, CardFacts, CardKey, Facets, search_text};
 pub use loading::BACKGROUND_FROM_CARDS;
@@ -73,6 +75,12 @@ pub enum Command {
         card: Card,
     },
     DeleteCustomCard(CardId),
+    /// Read army data (BattleScribe folders and files) in the background and store it.
+    ImportArmyData(Vec<PathBuf>),
+    /// Re-price a saved force with the newest imported army data.
+    Reprice(ForceId),
+    /// Close the report of the last army data import.
+    DismissArmyReport,
     Undo,
     Redo,
     /// Take the notice with this id off the screen (it stays in the history).
@@ -81,6 +89,16 @@ pub enum Command {
 }
 
 impl Command {
+    /// It records, creates or deletes something (opening, closing and dismissing do not): the
+    /// second click of a double click must not repeat it.
+    pub fn changes_data(&self) -> bool {
+        match self {
+            Command::Open(_) | Command::Close | Command::DismissNotice(_) => false,
+            Command::Campaign(command) => command.changes_data(),
+            _ => true,
+        }
+    }
+
     /// The command's name alone, without the force, card or path it carries (for a crash
     /// report's "last actions").
     pub fn kind(&self) -> &'static str {
@@ -98,6 +116,9 @@ impl Command {
             Command::Export { .. } => "Export force",
             Command::SaveCustomCard { .. } => "Save custom card",
             Command::DeleteCustomCard(_) => "Delete custom card",
+            Command::ImportArmyData(_) => "Import army data",
+            Command::Reprice(_) => "Re-price force",
+            Command::DismissArmyReport => "Dismiss army data report",
             Command::Undo => "Undo",
             Command::Redo => "Redo",
             Command::DismissNotice(_) => "Dismiss notice",
@@ -112,6 +133,15 @@ pub struct Model {
     pub forces: Vec<ForceSummary>,
     pub open: Option<OpenForce>,
     pub custom_cards: Vec<(CardId, Card)>,
+    /// The cards of the newest revision of each imported catalogue (after the custom cards in
+    /// [`Model::card_entries`]).
+    pub army_cards: Vec<Card>,
+    /// The force organisations of the newest imported game systems.
+    pub army_orgs: Vec<rules::army_data::ForceOrg>,
+    /// An army data import reading in the background.
+    pub army_import: Option<ArmyImport>,
+    /// What the last army data import did, until the player closes it.
+    pub army_report: Option<ArmyReport>,
     /// Every card's searchable words, remade only when the cards change.
     card_facts: Vec<CardFacts>,
     /// [`Facets`] of `card_facts`, kept in step with it.
@@ -192,6 +222,10 @@ impl Model {
             forces: Vec::new(),
             open: None,
             custom_cards: Vec::new(),
+            army_cards: Vec::new(),
+            army_orgs: Vec::new(),
+            army_import: None,
+            army_report: None,
             card_facts: Vec::new(),
             facets: Facets::default(),
             notices: Vec::new(),
@@ -217,7 +251,7 @@ impl Model {
     /// Takes what the background thread has finished; returns whether it is still at work
     /// (the window then looks again shortly).
     pub fn poll_background(&mut self) -> bool {
-        let opening = self.poll_opening();
+        let opening = self.poll_opening() | self.poll_army_import();
         let Some(background) = &mut self.background else {
             return opening;
         };
@@ -302,6 +336,12 @@ impl Model {
         self.card_facts.extend(loaded.facts);
         self.facets.merge(loaded.facets);
         self.custom_cards = loaded.cards;
+        // The army data's cards come after the custom ones.
+        for card in &self.army_cards {
+            let facts = CardFacts::of(card);
+            self.facets.add(&facts);
+            self.card_facts.push(facts);
+        }
         for id in touched {
             if let Err(error) = self.card_changed(id) {
                 self.error(format!("cannot read custom card {id}: {error:#}"));
@@ -405,6 +445,9 @@ impl Model {
                 self.store.delete_custom_card(id)?;
                 self.card_changed(id)?;
             }
+            Command::ImportArmyData(paths) => self.start_army_import(paths)?,
+            Command::Reprice(id) => self.reprice(id)?,
+            Command::DismissArmyReport => self.army_report = None,
             Command::Undo => self.undo()?,
             Command::Redo => self.redo()?,
             Command::Campaign(command) => self.apply_campaign(command)?,
@@ -432,8 +475,94 @@ impl Model {
             Ok(cards) => self.custom_cards = cards,
             Err(e) => self.error(format!("cannot list custom cards: {e}")),
         }
+        self.read_army_data();
         self.reindex_cards();
         self.cards_revision += 1;
+    }
+
+    /// The newest imported army data's cards and force organisations.
+    fn read_army_data(&mut self) {
+        match self
+            .store
+            .army_cards()
+            .and_then(|cards| Ok((cards, self.store.army_force_orgs()?)))
+        {
+            Ok((cards, orgs)) => {
+                self.army_cards = cards;
+                self.army_orgs = orgs;
+            }
+            Err(e) => self.error(format!("cannot read the imported army data: {e}")),
+        }
+    }
+
+    /// Files read so far and in all while army data is being imported.
+    pub fn army_importing(&self) -> Option<(usize, usize)> {
+        self.army_import.as_ref().map(ArmyImport::progress)
+    }
+
+    fn start_army_import(&mut self, paths: Vec<PathBuf>) -> anyhow::Result<()> {
+        if self.army_import.is_some() {
+            anyhow::bail!("army data is being imported already: wait for it to finish");
+        }
+        let known = self.store.stored_game_systems()?;
+        self.army_import = Some(ArmyImport::start(paths, known));
+        Ok(())
+    }
+
+    /// Stores an import the thread has finished reading; returns whether one is still read.
+    fn poll_army_import(&mut self) -> bool {
+        let Some(job) = &self.army_import else {
+            return false;
+        };
+        let Some(result) = job.poll() else {
+            return true;
+        };
+        self.army_import = None;
+        let stored = result
+            .map_err(|e| anyhow::anyhow!("nothing imported — {e}"))
+            .and_then(|import| Ok(self.store.import_army_data(&import)?));
+        match stored {
+            Ok(files) => {
+                self.read_army_data();
+                self.reindex_cards();
+                self.revision += 1;
+                self.cards_revision += 1;
+                let changes = self.store.army_changes().unwrap_or_default();
+                let units: usize = files.iter().map(|f| f.units).sum();
+                self.info(format!(
+                    "Imported {} ({units} units)",
+                    files
+                        .iter()
+                        .map(|f| f.source.label())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                self.army_report = Some(ArmyReport { files, changes });
+            }
+            Err(error) => self.error(format!("{error:#}")),
+        }
+        false
+    }
+
+    /// Re-prices saved force `id` with the newest army data, as one undoable edit.
+    fn reprice(&mut self, id: ForceId) -> anyhow::Result<()> {
+        if self.open.as_ref().is_none_or(|o| o.id != id) {
+            self.open(id)?;
+        }
+        let Some(open) = &self.open else {
+            return Ok(());
+        };
+        let (force, lost) = rules::army_data::reprice(&open.force, &self.army_cards);
+        let name = force.name.clone();
+        self.edit(force, format!("Re-price {name}"))?;
+        if let Some(report) = &mut self.army_report {
+            report.changes.retain(|(force, ..)| *force != id);
+        }
+        self.info(format!("Re-priced {name} with the newest army data"));
+        for what in lost {
+            self.info(what);
+        }
+        Ok(())
     }
 
     fn read_forces(&mut self) {
@@ -618,8 +747,21 @@ impl Model {
         &self,
         text: &str,
     ) -> Result<rules::force_text::ParsedList, rules::force_text::ListErrors> {
-        let custom: Vec<&Card> = self.custom_cards.iter().map(|(_, card)| card).collect();
-        rules::force_text::parse(text, &custom)
+        // Every stored revision: a list names the revision its data units were priced with.
+        let (data, orgs) = self.store.army_library().unwrap_or_default();
+        let custom: Vec<&Card> = self
+            .custom_cards
+            .iter()
+            .map(|(_, card)| card)
+            .chain(data.iter())
+            .collect();
+        rules::force_text::parse_with(
+            text,
+            rules::force_text::Library {
+                cards: &custom,
+                force_orgs: &orgs,
+            },
+        )
     }
 
     /// Puts the force of `change` into the state `target` (None = deleted).
@@ -698,8 +840,9 @@ impl Model {
     /// the force file carries them).
     pub fn unit_for(&self, entry: &CardEntry<'_>) -> ForceUnit {
         let card_ref = match entry.custom {
-            None => CardRef::Library(entry.card.name().to_string()),
-            Some(_) => CardRef::Inline(entry.card.clone()),
+            None if !entry.data => CardRef::Library(entry.card.name().to_string()),
+            // A custom card, or a unit from army data: the force keeps its own copy.
+            _ => CardRef::Inline(entry.card.clone()),
         };
         ForceUnit {
             card: card_ref,

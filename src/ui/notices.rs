@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::action::Action;
 use super::model::{Command, Model, Notice};
+use super::theme::{self, icons};
 
 /// Seconds an information notice stays on screen.
 pub const INFO_SECONDS: f64 = 4.0;
@@ -91,15 +92,25 @@ pub fn show(ui: &mut egui::Ui, model: &Model, timers: &mut NoticeTimers) -> Vec<
     actions
 }
 
-/// A notice's words, wrapped, in the error colour when it is one.
+/// A notice's words, wrapped, after an icon that says which kind it is; an error in the
+/// danger colour.
 fn notice_label(ui: &mut egui::Ui, notice: &Notice) {
-    let text = egui::RichText::new(&notice.text);
-    let text = if notice.is_error {
-        text.color(ui.visuals().error_fg_color)
+    let t = theme::tokens(ui);
+    let (icon, colour) = if notice.is_error {
+        (icons::DANGER, t.danger())
     } else {
-        text
+        (icons::INFO, t.info())
     };
-    ui.add(egui::Label::new(text).wrap());
+    ui.horizontal_top(|ui| {
+        ui.label(egui::RichText::new(icon).color(colour).strong());
+        let text = egui::RichText::new(&notice.text);
+        let text = if notice.is_error {
+            text.color(colour)
+        } else {
+            text
+        };
+        ui.add(egui::Label::new(text).wrap());
+    });
 }
 
 /// The session's notices, newest first.

@@ -11,8 +11,9 @@ use crate::rules::{Force, RulesetId};
 use crate::store::ForceId;
 
 use super::action::Action;
-use super::fonts::{PRINT_BOLD, PRINT_REGULAR};
+use super::fonts::{PRINT_BOLD, PRINT_CONDENSED_BOLD, PRINT_REGULAR};
 use super::model::Model;
+use super::theme::{self, icons};
 
 /// What to print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -164,8 +165,13 @@ pub fn ui(state: &mut PrintState, model: &Model, ui: &mut egui::Ui) -> Vec<Actio
         let page_index = state.page_index;
         match state.layout(model) {
             Err(message) => {
-                ui.add_space(40.0);
-                ui.vertical_centered(|ui| ui.label(message.as_str()));
+                ui.vertical_centered(|ui| {
+                    theme::empty_state(ui, icons::CARD, "Nothing to preview", message);
+                    if model.forces.is_empty() && ui.add(theme::primary(ui, "New force…")).clicked()
+                    {
+                        actions.push(Action::NewForceDialog);
+                    }
+                });
             }
             Ok(layout) => {
                 let pages = layout.pages.len();
@@ -188,7 +194,10 @@ pub fn ui(state: &mut PrintState, model: &Model, ui: &mut egui::Ui) -> Vec<Actio
                 // The same list the command line prints: what could not be placed, then
                 // what is merely worth knowing (a card continued on a second one).
                 for warning in &layout.warnings {
-                    ui.colored_label(Color32::from_rgb(200, 140, 0), format!("⚠ {warning}"));
+                    ui.colored_label(
+                        theme::tokens(ui).warning(),
+                        format!("{} {warning}", icons::WARNING),
+                    );
                 }
                 for note in &layout.notes {
                     ui.weak(format!("Note: {note}"));
@@ -226,7 +235,7 @@ fn settings_panel(
         flip_choice(s, ui);
         printer_offset(s, ui, actions);
         ui.separator();
-        if ui.button("Export PDF…").clicked() {
+        if ui.add(theme::primary(ui, "Export PDF…")).clicked() {
             actions.push(Action::ExportPdfDialog);
         }
         return;
@@ -315,7 +324,7 @@ fn settings_panel(
         s.ink = if low { Ink::Low } else { Ink::Full };
     }
     ui.separator();
-    if ui.button("Export PDF…").clicked() {
+    if ui.add(theme::primary(ui, "Export PDF…")).clicked() {
         actions.push(Action::ExportPdfDialog);
     }
 }
@@ -389,7 +398,7 @@ fn printer_offset(s: &PrintSettings, ui: &mut egui::Ui, actions: &mut Vec<Action
 }
 
 fn color(rgb: Rgb) -> Color32 {
-    Color32::from_rgb(rgb.r, rgb.g, rgb.b)
+    theme::printed(rgb.r, rgb.g, rgb.b)
 }
 
 /// Millimetres per PostScript point.
@@ -420,7 +429,7 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
             origin.y + (y - region.y) * scale,
         )
     };
-    painter.rect_filled(response.rect, 0.0, Color32::WHITE);
+    painter.rect_filled(response.rect, 0.0, theme::PAPER);
     for item in &page.items {
         match item {
             Item::Rect {
@@ -466,12 +475,33 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
                     }
                 }
             }
+            Item::Path {
+                points,
+                closed,
+                fill,
+                stroke,
+            } => {
+                let on_screen: Vec<Pos2> = points.iter().map(|&(x, y)| at(x, y)).collect();
+                if let (Some(fill), true) = (fill, *closed) {
+                    painter.add(fan(&on_screen, color(*fill)));
+                }
+                if let Some(stroke) = stroke {
+                    let width = (stroke.width_pt * MM_PER_PT * scale).max(0.5);
+                    let egui_stroke = EguiStroke::new(width, color(stroke.color));
+                    painter.add(if *closed {
+                        egui::Shape::closed_line(on_screen, egui_stroke)
+                    } else {
+                        egui::Shape::line(on_screen, egui_stroke)
+                    });
+                }
+            }
             Item::Text(run) => {
                 let size_mm = run.size_pt * MM_PER_PT;
                 let ascent = export::ascent(run.style).unwrap_or(0.8) * size_mm;
                 let family = match run.style {
                     FontStyle::Regular => PRINT_REGULAR,
                     FontStyle::Bold => PRINT_BOLD,
+                    FontStyle::CondensedBold => PRINT_CONDENSED_BOLD,
                 };
                 let font = FontId::new(size_mm * scale, FontFamily::Name(family.into()));
                 // The galley's top-left corner: up from the baseline by the ascent, "up" being
@@ -496,6 +526,25 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
             }
         }
     }
+}
+
+/// A filled polygon as triangles from the mean of its points: exact for the star-shaped
+/// paths the layouts draw (a side's mark, a badge), which egui's convex fill is not.
+fn fan(points: &[Pos2], fill: Color32) -> egui::Shape {
+    let mut mesh = egui::epaint::Mesh::default();
+    let n = points.len().max(1) as f32;
+    let centre = points
+        .iter()
+        .fold(Pos2::ZERO, |sum, p| sum + p.to_vec2() / n);
+    mesh.colored_vertex(centre, fill);
+    for point in points {
+        mesh.colored_vertex(*point, fill);
+    }
+    let count = points.len() as u32;
+    for i in 0..count {
+        mesh.add_triangle(0, 1 + i, 1 + (i + 1) % count);
+    }
+    egui::Shape::mesh(mesh)
 }
 
 /// The PDF bytes of the current layout.

@@ -73,7 +73,7 @@ impl RecoveryScreen {
             ui.add_space(4.0);
             ui.label(egui::RichText::new("Problem").strong());
             ui.add(
-                egui::Label::new(egui::RichText::new(problem.as_str()).color(ui.visuals().error_fg_color))
+                egui::Label::new(egui::RichText::new(problem.as_str()).color(super::theme::tokens(ui).danger()))
                     .wrap()
                     .selectable(true),
             );
@@ -122,7 +122,7 @@ impl RecoveryScreen {
             if let Some(text) = message.as_deref() {
                 ui.add_space(8.0);
                 ui.add(
-                    egui::Label::new(egui::RichText::new(text).color(ui.visuals().error_fg_color))
+                    egui::Label::new(egui::RichText::new(text).color(super::theme::tokens(ui).danger()))
                         .wrap()
                         .selectable(true),
                 );

@@ -12,8 +12,8 @@
 //! changed in [`super::App::apply`]. The roll buttons sit first on their row and the seed
 //! field has a fixed width, so nothing slides under the pointer between two clicks.
 
+pub(in crate::ui) mod answer;
 pub(in crate::ui) mod battle_link;
-mod chart;
 pub(in crate::ui) mod form;
 pub(in crate::ui) mod report;
 pub(in crate::ui) mod table;
@@ -28,6 +28,7 @@ use crate::rules::resolution::{
 
 use super::action::Action;
 use super::model::Model;
+use super::theme::{self, icons};
 
 pub use form::Form;
 
@@ -408,8 +409,11 @@ pub fn ui(state: &mut ResolveState, model: &Model, ui: &mut egui::Ui) -> Vec<Act
             ui.heading(state.current().title());
             match state.odds(&subject) {
                 Ok(odds) => report::show(ui, odds),
+                // What is still missing is the next step: said large, in the middle.
                 Err(error) => {
-                    ui.label(error.as_str());
+                    ui.vertical_centered(|ui| {
+                        theme::empty_state(ui, icons::DICE, "Set up the action", error);
+                    });
                 }
             }
         });
@@ -482,7 +486,7 @@ fn roll_panel(
         ));
     }
     if let Some(error) = &state.roll_error {
-        ui.colored_label(ui.visuals().error_fg_color, error);
+        ui.colored_label(theme::tokens(ui).danger(), error);
     }
     if let Some(entry) = &state.last {
         egui::Frame::group(ui.style()).show(ui, |ui| entry_ui(ui, entry));

@@ -20,7 +20,9 @@ pub fn committed_text(
     let height = ui.spacing().interact_size.y;
     let response = ui.add_sized(
         [width, height],
-        egui::TextEdit::singleline(&mut text).hint_text(hint),
+        egui::TextEdit::singleline(&mut text)
+            .hint_text(hint)
+            .id(ui.make_persistent_id(("committed", key))),
     );
     finish(drafts, key, current, text, &response)
 }
@@ -40,10 +42,25 @@ pub fn committed_multiline(
     let response = ui.add(
         egui::TextEdit::multiline(&mut text)
             .hint_text(hint)
+            .id(ui.make_persistent_id(("committed", key)))
             .desired_rows(3)
             .desired_width(f32::INFINITY),
     );
     finish(drafts, key, current, text, &response)
+}
+
+/// Adds what `add` draws under an id of its own, derived from `salt` and the enclosing scope,
+/// not from how many widgets came before it: a field being typed into keeps the keyboard (and
+/// its half-typed text) when something above it appears or goes, such as a problem cleared
+/// by the first digit typed.
+pub fn steady<R>(
+    ui: &mut egui::Ui,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let id = ui.make_persistent_id(salt);
+    ui.scope_builder(egui::UiBuilder::new().scope_id(id), add)
+        .inner
 }
 
 fn finish(
@@ -104,4 +121,13 @@ pub fn confirm(ui: &egui::Ui, id: &str, question: &str, yes: &str) -> Option<Ans
 /// open.
 pub fn escape_closes_dialog(ctx: &egui::Context) -> bool {
     !egui::Popup::is_any_open(ctx) && ctx.input(|i| i.key_pressed(egui::Key::Escape))
+}
+
+/// This frame's click is the second or third of a multiple click (a double click): what the
+/// window's guard holds back, and what closes no dialog.
+pub fn second_click(ctx: &egui::Context) -> bool {
+    use egui::PointerButton::Primary;
+    ctx.input(|i| {
+        i.pointer.button_double_clicked(Primary) || i.pointer.button_triple_clicked(Primary)
+    })
 }

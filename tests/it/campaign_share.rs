@@ -12,25 +12,7 @@ use quartermaster::campaign::{self, Event, Recorder};
 use quartermaster::store::Store;
 use quartermaster::sync;
 
-fn qm_output(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn qm(data: &Path, args: &[&str]) -> String {
-    let out = qm_output(data, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use crate::cli_support::{qm_in as qm_output, qm_ok as qm};
 
 /// Ann's library with a Lorraine campaign shared to `folder` and `events` notes recorded.
 fn ann(root: &Path, folder: &Path, events: usize) -> PathBuf {
@@ -347,25 +329,61 @@ fn tidy_lists_the_folder_by_machine_and_removes_only_files_held_elsewhere() {
         ],
     );
     let carl = root.path().join("carl");
+    qm(
+        &carl,
+        &["campaign", "player", "Carl", "--machine", "tablet"],
+    );
     qm(&carl, &["campaign", "sync", "Lorraine", f]);
     qm(&data, &["campaign", "sync", "Lorraine"]);
+    // Everyone wrote within the last days: nobody's file goes, whatever it holds (in a synced
+    // folder, a removal reaches the machine still playing).
     let listed = qm(&data, &["campaign", "sync", "Lorraine", "--tidy", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&listed).unwrap();
     let files = json["files"].as_array().unwrap();
     assert_eq!(files.len(), 3);
-    let redundant: Vec<&serde_json::Value> =
-        files.iter().filter(|f| f["redundant"] == true).collect();
-    // Carl's file holds nothing Ann's does not, nor Bob's since Ann synced it; Ann's own is
-    // never removed.
-    assert_eq!(redundant.len(), 2, "{listed}");
+    assert!(files.iter().all(|f| f["redundant"] == false), "{listed}");
     assert!(
         files
             .iter()
-            .any(|f| f["own"] == true && f["redundant"] == false)
+            .any(|f| f["own"] == false && f["kept"].as_str().unwrap().contains("written today")),
+        "{listed}"
     );
-    let text = qm(&data, &["campaign", "sync", "Lorraine", "--tidy", "--yes"]);
-    assert!(text.contains("Removed 2 files"), "{text}");
+    // The players say Carl left: his file goes (every event of it is held here, byte for
+    // byte); Bob's stays.
+    let text = qm(
+        &data,
+        &[
+            "campaign",
+            "sync",
+            "Lorraine",
+            "--tidy",
+            "--yes",
+            "--departed",
+            "tablet",
+        ],
+    );
+    assert!(text.contains("Removed 1 file"), "{text}");
     assert!(text.contains("Ann on laptop"), "who: {text}");
+    assert_eq!(campaign_files(&folder).len(), 2);
+    // Bob's machine falls silent for 40 days: his file goes too, with no word from anyone.
+    let bobs = folder.join(
+        campaign_files(&folder)
+            .into_iter()
+            .find(|n| {
+                std::fs::read_to_string(folder.join(n))
+                    .is_ok_and(|t| t.lines().next().is_some_and(|h| h.contains("desktop")))
+            })
+            .unwrap(),
+    );
+    let forty_days_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(40 * 86_400);
+    std::fs::File::options()
+        .write(true)
+        .open(&bobs)
+        .unwrap()
+        .set_modified(forty_days_ago)
+        .unwrap();
+    let text = qm(&data, &["campaign", "sync", "Lorraine", "--tidy", "--yes"]);
+    assert!(text.contains("Removed 1 file"), "{text}");
     assert_eq!(campaign_files(&folder).len(), 1);
     // Nothing was lost: a newcomer joins with every event.
     let dave = root.path().join("dave");
@@ -434,7 +452,7 @@ fn a_forged_recorder_in_the_folder_is_refused_and_named() {
     let eve = root.path().join("eve");
     qm(&eve, &["campaign", "sync", "Lorraine", f]);
     // Eve names her machine as Ann's: her library refuses to record under names another key
-    // signs with, naming that key...
+    // holds, naming that key and how a real owner would settle it...
     qm(&eve, &["campaign", "player", "Ann", "--machine", "laptop"]);
     let refused = qm_output(
         &eve,
@@ -445,7 +463,8 @@ fn a_forged_recorder_in_the_folder_is_refused_and_named() {
     let said = String::from_utf8_lossy(&refused.stderr);
     assert!(!refused.status.success(), "{said}");
     assert!(
-        said.contains("already signs this campaign's events with another key"),
+        said.contains("'Ann on laptop' is held in this campaign by key")
+            && said.contains("campaign admit"),
         "{said}"
     );
     // ...so she writes the event into her file by hand, signed with her own key.
@@ -475,17 +494,17 @@ fn a_forged_recorder_in_the_folder_is_refused_and_named() {
     let mut text = std::fs::read_to_string(&eve_file).unwrap();
     text.push_str(&campaign::machine_file::event_line(1, &forged).unwrap());
     std::fs::write(&eve_file, text).unwrap();
+    // ...taken as every machine takes a signed event, but never in play, never Ann's: the sync
+    // names the key claiming her names.
     let synced = qm(&data, &["campaign", "sync", "Lorraine"]);
     assert!(
-        synced.contains("1 event refused") || synced.contains("refused"),
-        "{synced}"
-    );
-    assert!(
-        synced.contains("claims to be recorded by Ann on laptop"),
+        synced.contains("claims \"Ann on laptop\", which key")
+            && synced.contains("its events are set aside"),
         "{synced}"
     );
     let show = qm(&data, &["campaign", "show", "Lorraine"]);
     assert!(!show.contains("german_won"), "{show}");
+    assert!(!show.contains("Battle 1: German"), "not concluded: {show}");
     assert!(
         show.contains("Ann on laptop · key"),
         "the player list: {show}"
@@ -504,10 +523,16 @@ fn two_concurrent_what_next_make_a_fork_and_battle_1_keeps_syncing() {
     qm(&bob, &["campaign", "player", "Bob", "--machine", "desktop"]);
     qm(&bob, &["campaign", "sync", "Lorraine", f]);
     qm(&data, &["campaign", "what-next", "Lorraine"]);
+    // Bob's machine reads the folder before it adds a battle (it would see Ann's battle 4 and
+    // add battle 5): the folder is out of its reach, as if the sync tool had not carried Ann's
+    // file yet.
+    let away = root.path().join("in-transit");
+    std::fs::rename(&folder, &away).unwrap();
     qm(
         &bob,
         &["campaign", "what-next", "Lorraine", "--extra-artillery"],
     );
+    std::fs::rename(&away, &folder).unwrap();
     qm(
         &bob,
         &[
@@ -521,10 +546,13 @@ fn two_concurrent_what_next_make_a_fork_and_battle_1_keeps_syncing() {
         ],
     );
     let synced = qm(&data, &["campaign", "sync", "Lorraine"]);
-    assert!(synced.contains("battle 4 forked"), "{synced}");
     assert!(
-        synced.contains("Ann on laptop or Bob on desktop must choose")
-            || synced.contains("Bob on desktop or Ann on laptop must choose"),
+        synced.contains("battle 4 is forked at its start into 2 versions"),
+        "{synced}"
+    );
+    assert!(
+        synced.contains("Ann on laptop recorded one and Bob on desktop recorded one")
+            || synced.contains("Bob on desktop recorded one and Ann on laptop recorded one"),
         "{synced}"
     );
     let show = qm(&data, &["campaign", "show", "Lorraine", "--json"]);

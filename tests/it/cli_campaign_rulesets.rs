@@ -461,12 +461,66 @@ fn assert_every_battle_has_a_page(record: &CampaignRecord) {
     )
     .unwrap();
     for plan in &record.campaign.battles {
+        // "Battle 1", not "Battle 1: Battle 1", for a battle named after its number.
+        let title = quartermaster::export::battle_title(plan);
         assert!(
-            layout.pages.iter().any(|p| p
-                .texts()
-                .any(|t| t.text == plan.title() && t.size_pt >= 12.0)),
-            "no page for {}",
-            plan.title()
+            layout
+                .pages
+                .iter()
+                .any(|p| p.texts().any(|t| t.text == title && t.size_pt >= 12.0)),
+            "no page for {title}",
         );
     }
+}
+
+/// Dice given to an action that rolls none are refused in one sentence that says so, never
+/// the garbled "act rolls  (give each …)" (issue #36).
+#[test]
+fn dice_given_to_an_action_that_rolls_none_are_refused_in_plain_words() {
+    let here = tempfile::tempdir().unwrap();
+    let dir = here.path();
+    let f = write_force(
+        dir,
+        RulesetId::BoltAction,
+        "Red",
+        &["Regular Infantry Squad"],
+    );
+    let g = write_force(dir, RulesetId::BoltAction, "Blue", &["MMG Team"]);
+    ok(
+        dir,
+        &args(&[
+            "campaign",
+            "new",
+            "bolt-action",
+            "--name",
+            "Dice",
+            "--force",
+            &f,
+            "--force",
+            &g,
+        ]),
+    );
+    let draw = |more: &[&str]| {
+        let mut line = args(&["campaign", "record", "Dice", "--battle", "1", "act", "draw"]);
+        line.extend(args(more));
+        line
+    };
+    let refused = qm(
+        dir,
+        &draw(&["--set", "side=first", "--dice", "order_die=1"]),
+    );
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("dice for order_die given but not rolled: this action rolls no dice"),
+        "{err}"
+    );
+    assert!(!err.contains("rolls  ("), "{err}");
+    // A draw from the bag typed as the colour that came out.
+    ok(dir, &draw(&["--dice", "order_die=second"]));
+    let record = record_of(dir, "Dice");
+    assert_eq!(
+        record.board(0).unwrap().side_count(Side::Second, "drawn"),
+        1
+    );
 }

@@ -629,11 +629,14 @@ fn dice_args(roll: &Value) -> Vec<String> {
         .iter()
         .filter(|d| !d["dice"].as_array().unwrap().is_empty())
         .flat_map(|d| {
-            let faces: Vec<String> = d["dice"]
-                .as_array()
+            // A die the book prints with letters is typed as it shows (the commander die's
+            // 0 for a d20's 2).
+            let shown = d.get("shows").or(Some(&d["dice"]));
+            let faces: Vec<String> = shown
+                .and_then(Value::as_array)
                 .unwrap()
                 .iter()
-                .map(|f| f.to_string())
+                .map(|f| f.as_str().map_or_else(|| f.to_string(), str::to_string))
                 .collect();
             [
                 "--dice".to_string(),

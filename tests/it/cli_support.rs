@@ -23,3 +23,25 @@ pub fn ok_in(dir: &std::path::Path, args: &[&str]) -> String {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
+
+/// [`qm_in`] that must succeed: its standard output.
+pub fn qm_ok(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = qm_in(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+/// `campaign record Lorraine --battle 1 note TEXT`, which must succeed: what it printed.
+pub fn note_in(dir: &std::path::Path, note: &str) -> String {
+    qm_ok(
+        dir,
+        &[
+            "campaign", "record", "Lorraine", "--battle", "1", "note", note,
+        ],
+    )
+}

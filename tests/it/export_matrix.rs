@@ -11,7 +11,11 @@
 //! unit's name and statistics present, a crop mark of at least 3 mm outside the cards on
 //! every cut line of both axes, every continued card with all its parts, no filled area
 //! larger than a tick box in low ink, and a quick reference that states every situation the
-//! ruleset's odds take.
+//! ruleset's odds take. Issue 37 adds: the copy number on every card of a unit with copies,
+//! no title under 10 pt, no body text under 8 pt on references and rosters, the 50 mm scale
+//! bar on every sheet, viewer preferences asking for actual size and the right duplex turn,
+//! print-shop pages of card + 6 mm trimmed at the card, and no text shortened anywhere
+//! (every export of the matrix has no warning, so the command line would exit 0).
 
 use crate::export_support;
 
@@ -21,7 +25,7 @@ use lopdf::{Document, Encoding, Object};
 use quartermaster::campaign::{self, CampaignRecord, LorraineOptions, Sides};
 use quartermaster::export::{
     self, BackOffset, CardMode, CardOptions, ExportDate, Flip, FontStyle, Ink, MIN_MARK_MM, Paper,
-    SheetLayout, cards::face_for, reference, templates, text_width_mm,
+    SHOP_BLEED_MM, SHOP_SAFE_MM, SheetLayout, cards::face_for, reference, templates, text_width_mm,
 };
 use quartermaster::rules::validation::resolve_cards;
 use quartermaster::rules::{Card, CardRef, Force, ForceUnit, RulesetId, ruleset};
@@ -55,6 +59,8 @@ struct Run {
     width: f32,
     text: String,
     direction: Direction,
+    /// Set in the condensed bold of card titles.
+    condensed: bool,
 }
 
 impl Run {
@@ -95,6 +101,82 @@ struct PdfPage {
     height: f32,
     runs: Vec<Run>,
     shapes: Vec<Shape>,
+    /// The TrimBox as (x, y, w, h) in mm from the top-left corner, when it is not the page.
+    trim: Option<(f32, f32, f32, f32)>,
+}
+
+/// The catalog's viewer preferences: (PrintScaling, Duplex), as names.
+fn viewer_preferences(bytes: &[u8]) -> (String, String) {
+    let doc = Document::load_mem(bytes).expect("the PDF parses");
+    let prefs = doc
+        .catalog()
+        .and_then(|c| c.get(b"ViewerPreferences"))
+        .and_then(Object::as_dict)
+        .expect("the catalog has ViewerPreferences");
+    let name = |key: &[u8]| {
+        prefs
+            .get(key)
+            .and_then(Object::as_name)
+            .map(|n| String::from_utf8_lossy(n).into_owned())
+            .unwrap_or_default()
+    };
+    (name(b"PrintScaling"), name(b"Duplex"))
+}
+
+/// The duplex preference a layout asks for.
+fn duplex_name(backs: bool, layout: SheetLayout, flip: Flip) -> &'static str {
+    match (backs, layout, flip) {
+        (false, ..) | (true, SheetLayout::Fold, _) => "Simplex",
+        (true, _, Flip::LongEdge) => "DuplexFlipLongEdge",
+        (true, _, Flip::ShortEdge) => "DuplexFlipShortEdge",
+    }
+}
+
+/// True when the page carries the 50 mm scale bar and the words asking for actual size.
+fn has_scale_bar(page: &PdfPage) -> bool {
+    let bar = page
+        .shapes
+        .iter()
+        .any(|s| s.line && s.h < 0.01 && (s.w - export::SCALE_BAR_MM).abs() < 0.05);
+    let words = page.runs.iter().any(|r| r.text.contains("print at 100 %"));
+    bar && words
+}
+
+/// Runs set in the condensed face: card titles.
+fn titles(pages: &[PdfPage]) -> impl Iterator<Item = &Run> {
+    pages
+        .iter()
+        .flat_map(|p| p.runs.iter())
+        .filter(|r| r.condensed)
+}
+
+/// The copy badges every card of a unit with copies must carry ("1/3", "2/3", "3/3"), as
+/// many as there are such cards.
+fn expected_badges(force: &Force) -> BTreeMap<String, usize> {
+    let mut wanted = BTreeMap::new();
+    for unit in &force.units {
+        if unit.count > 1 {
+            for copy in 1..=unit.count {
+                *wanted.entry(format!("{copy}/{}", unit.count)).or_insert(0) += 1;
+            }
+        }
+    }
+    wanted
+}
+
+/// Checks that every copy badge `force` needs is printed, in a run of its own.
+fn check_badges(what: &str, force: &Force, pages: &[PdfPage]) {
+    for (badge, count) in expected_badges(force) {
+        let printed = pages
+            .iter()
+            .flat_map(|p| p.runs.iter())
+            .filter(|r| r.text == badge && r.size_pt >= 8.0 - 0.01)
+            .count();
+        assert!(
+            printed >= count,
+            "{what}: copy badge {badge} printed {printed} times, wanted {count}"
+        );
+    }
 }
 
 fn number(object: &Object) -> f32 {
@@ -121,6 +203,20 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
             (media[2] - media[0]) / PT_PER_MM,
             (media[3] - media[1]) / PT_PER_MM,
         );
+        let trim: Vec<f32> = page
+            .get(b"TrimBox")
+            .ok()
+            .and_then(|b| b.as_array().ok())
+            .map(|b| b.iter().map(number).collect())
+            .unwrap_or_else(|| media.clone());
+        let trim = (trim != media).then(|| {
+            (
+                trim[0] / PT_PER_MM,
+                height - trim[3] / PT_PER_MM,
+                (trim[2] - trim[0]) / PT_PER_MM,
+                (trim[3] - trim[1]) / PT_PER_MM,
+            )
+        });
         let fonts = doc.get_page_fonts(page_id).unwrap();
         let encodings: BTreeMap<Vec<u8>, Encoding> = fonts
             .iter()
@@ -178,6 +274,8 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
                         .collect();
                     let style = if font.ends_with(b"BOLD") {
                         FontStyle::Bold
+                    } else if font.ends_with(b"COND") {
+                        FontStyle::CondensedBold
                     } else {
                         FontStyle::Regular
                     };
@@ -189,6 +287,7 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
                         width: text_width_mm(&text, style, size).unwrap(),
                         text,
                         direction,
+                        condensed: style == FontStyle::CondensedBold,
                     });
                 }
                 "re" => {
@@ -243,6 +342,7 @@ fn read_pdf(bytes: &[u8]) -> Vec<PdfPage> {
             height,
             runs,
             shapes,
+            trim,
         });
     }
     pages
@@ -303,15 +403,39 @@ fn check_within(
     for (n, page) in pages.iter().enumerate() {
         let at = format!("{what}, page {}", n + 1);
         let back = backs_follow && n % 2 == 1;
-        let single = card
-            .is_some_and(|(w, h)| (page.width - w).abs() < 0.1 && (page.height - h).abs() < 0.1);
+        // A print shop's page: the card and 3 mm of bleed all round, trimmed at the card;
+        // its fills may run to the page's edge, its text keeps 3 mm inside the cut.
+        if let (Some((w, h)), Some(trim)) = (card, page.trim) {
+            let bleed = SHOP_BLEED_MM;
+            assert!(
+                (page.width - w - 2.0 * bleed).abs() < 0.01
+                    && (page.height - h - 2.0 * bleed).abs() < 0.01,
+                "{at}: a print shop's page is {:.2}×{:.2} mm, not the card + 6 mm",
+                page.width,
+                page.height
+            );
+            let (tx, ty, tw, th) = trim;
+            assert!(
+                (tx - bleed).abs() < 0.01
+                    && (ty - bleed).abs() < 0.01
+                    && (tw - w).abs() < 0.01
+                    && (th - h).abs() < 0.01,
+                "{at}: TrimBox {trim:?} is not the card"
+            );
+        }
+        let single = page.trim.is_some();
         let edge = match (single, back) {
             (true, _) => 0.0,
             (false, true) => margins.back,
             (false, false) => margins.front,
         };
-        let (left, top) = (edge, edge);
-        let (right, bottom) = (page.width - edge, page.height - edge);
+        let text_edge = if single {
+            SHOP_BLEED_MM + SHOP_SAFE_MM
+        } else {
+            edge
+        };
+        let (left, top) = (text_edge, text_edge);
+        let (right, bottom) = (page.width - text_edge, page.height - text_edge);
         for run in &page.runs {
             assert!(
                 run.size_pt >= MIN_PT - 0.01,
@@ -329,10 +453,12 @@ fn check_within(
                 x0 >= left - 0.01 && x1 <= right + 0.01 && y0 >= top - 0.01 && y1 <= bottom + 0.01;
             assert!(
                 inside_page,
-                "{at}: '{}' at {:.1},{:.1} mm ({:.1} mm wide) within {edge} mm of the edge",
+                "{at}: '{}' at {:.1},{:.1} mm ({:.1} mm wide) within {text_edge} mm of the edge",
                 run.text, run.x, run.baseline, run.width
             );
         }
+        let (left, top) = (edge, edge);
+        let (right, bottom) = (page.width - edge, page.height - edge);
         for shape in &page.shapes {
             assert!(
                 shape.x >= left - 0.01
@@ -640,55 +766,78 @@ struct Variant {
     backs: bool,
     flip: Flip,
     offset: BackOffset,
+    ink: Ink,
 }
 
-const VARIANTS: [Variant; 5] = [
+const fn variant(
+    layout: SheetLayout,
+    backs: bool,
+    flip: Flip,
+    (x_mm, y_mm): (f32, f32),
+    ink: Ink,
+) -> Variant {
     Variant {
-        layout: SheetLayout::Grid,
-        backs: false,
-        flip: Flip::LongEdge,
-        offset: BackOffset {
-            x_mm: 0.0,
-            y_mm: 0.0,
-        },
-    },
-    Variant {
-        layout: SheetLayout::Grid,
-        backs: true,
-        flip: Flip::LongEdge,
-        offset: BackOffset {
-            x_mm: 0.0,
-            y_mm: 0.0,
-        },
-    },
-    // A printer measured 2 mm right and 1.5 mm up, turning over the short edge.
-    Variant {
-        layout: SheetLayout::Grid,
-        backs: true,
-        flip: Flip::ShortEdge,
-        offset: BackOffset {
-            x_mm: 2.0,
-            y_mm: -1.5,
-        },
-    },
-    Variant {
-        layout: SheetLayout::Fold,
-        backs: false,
-        flip: Flip::LongEdge,
-        offset: BackOffset {
-            x_mm: 0.0,
-            y_mm: 0.0,
-        },
-    },
-    Variant {
-        layout: SheetLayout::Single,
-        backs: true,
-        flip: Flip::LongEdge,
-        offset: BackOffset {
-            x_mm: 0.0,
-            y_mm: 0.0,
-        },
-    },
+        layout,
+        backs,
+        flip,
+        offset: BackOffset { x_mm, y_mm },
+        ink,
+    }
+}
+
+/// Every layout in both inks, with and without backs, turned over either edge, with and
+/// without a back offset (a printer measured 2 mm right and 1.5 mm up, turning over the
+/// short edge): each ruleset × size × page prints all seven.
+const VARIANTS: [Variant; 7] = [
+    variant(
+        SheetLayout::Grid,
+        false,
+        Flip::LongEdge,
+        (0.0, 0.0),
+        Ink::Full,
+    ),
+    variant(
+        SheetLayout::Grid,
+        true,
+        Flip::LongEdge,
+        (0.0, 0.0),
+        Ink::Low,
+    ),
+    variant(
+        SheetLayout::Grid,
+        true,
+        Flip::ShortEdge,
+        (2.0, -1.5),
+        Ink::Full,
+    ),
+    variant(
+        SheetLayout::Fold,
+        false,
+        Flip::LongEdge,
+        (0.0, 0.0),
+        Ink::Full,
+    ),
+    variant(
+        SheetLayout::Fold,
+        false,
+        Flip::LongEdge,
+        (0.0, 0.0),
+        Ink::Low,
+    ),
+    variant(
+        SheetLayout::Single,
+        true,
+        Flip::LongEdge,
+        (0.0, 0.0),
+        Ink::Full,
+    ),
+    variant(
+        SheetLayout::Single,
+        false,
+        Flip::LongEdge,
+        (0.0, 0.0),
+        Ink::Low,
+    ),
 ];
 
 /// The names whose continued parts ("· 2/3") must all be printed.
@@ -720,6 +869,7 @@ fn every_card_size_paper_layout_and_ruleset_prints_legibly_inside_its_cards() {
                         flip: variant.flip,
                         layout: variant.layout,
                         back_offset: variant.offset,
+                        ink: variant.ink,
                         mode: CardMode::PerUnit,
                         ..CardOptions::default()
                     };
@@ -744,6 +894,14 @@ fn every_card_size_paper_layout_and_ruleset_prints_legibly_inside_its_cards() {
                         margins,
                         duplex,
                     );
+                    assert_eq!(
+                        viewer_preferences(&exported.bytes),
+                        (
+                            "None".to_string(),
+                            duplex_name(variant.backs, variant.layout, variant.flip).to_string()
+                        ),
+                        "{what}"
+                    );
                     if variant.layout != SheetLayout::Single {
                         for (n, page) in pages.iter().enumerate() {
                             if duplex && n % 2 == 1 {
@@ -752,8 +910,20 @@ fn every_card_size_paper_layout_and_ruleset_prints_legibly_inside_its_cards() {
                             let at = format!("{what}, page {}", n + 1);
                             let cells = check_crop_marks(&at, page, size_mm.0, size_mm.1);
                             assert!(cells > 0, "{at}: no cards");
+                            assert!(has_scale_bar(page), "{at}: no scale bar");
                         }
+                    } else {
+                        assert!(pages.iter().all(|p| p.trim.is_some()), "{what}: no TrimBox");
                     }
+                    for title in titles(&pages) {
+                        assert!(
+                            title.size_pt >= 10.0 - 0.01,
+                            "{what}: title '{}' at {:.2} pt",
+                            title.text,
+                            title.size_pt
+                        );
+                    }
+                    check_badges(&what, force, &pages);
                     let text = all_text(&pages);
                     assert_units_present(&what, force, &text);
                     check_continuations(&what, &text, &names);
@@ -991,6 +1161,12 @@ fn rosters_and_references_of_every_ruleset_print_legibly_inside_the_page() {
                 let exported = export::export_roster(force, paper, date(), &mut none).unwrap();
                 assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
                 let pages = check(&what, &exported.bytes, None, &vocabulary);
+                check_sheet(
+                    &what,
+                    &exported.bytes,
+                    &pages,
+                    templates().unwrap().roster.margin_mm,
+                );
                 let text = all_text(&pages);
                 // Finding 1: the Lorraine German rosters read "SdKfz 234/2 Armoured Car
                 // (Puma…" and lost the copy number; every row is there whole.
@@ -1015,8 +1191,37 @@ fn rosters_and_references_of_every_ruleset_print_legibly_inside_the_page() {
                 let exported =
                     export::export_reference(id, None, paper, date(), &mut none).unwrap();
                 assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
-                check(&what, &exported.bytes, None, &BTreeSet::new());
+                let pages = check(&what, &exported.bytes, None, &BTreeSet::new());
+                let margin = templates().unwrap().reference.margin_mm;
+                check_sheet(&what, &exported.bytes, &pages, margin);
             }
+        }
+    }
+}
+
+/// A roster, a reference or a report: asks to print at actual size on one side, carries the
+/// scale bar on every page, and sets its body (everything but the footer and the scale
+/// bar's caption) at 8 pt or more.
+fn check_sheet(what: &str, bytes: &[u8], pages: &[PdfPage], margin: f32) {
+    assert_eq!(
+        viewer_preferences(bytes),
+        ("None".to_string(), "Simplex".to_string()),
+        "{what}"
+    );
+    for (n, page) in pages.iter().enumerate() {
+        let at = format!("{what}, page {}", n + 1);
+        assert!(has_scale_bar(page), "{at}: no scale bar");
+        let footer = page.height - margin;
+        for run in &page.runs {
+            if run.baseline > footer || run.text == export::PRINT_AT_ACTUAL_SIZE {
+                continue;
+            }
+            assert!(
+                run.size_pt >= 8.0 - 0.01,
+                "{at}: '{}' at {:.2} pt",
+                run.text,
+                run.size_pt
+            );
         }
     }
 }
@@ -1105,6 +1310,13 @@ fn the_calibration_sheet_prints_inside_the_page_front_and_back() {
                     true,
                 );
                 assert_eq!(pages.len(), 2, "{what}");
+                assert!(has_scale_bar(&pages[0]), "{what}: no scale bar");
+                let duplex = duplex_name(true, SheetLayout::Grid, flip);
+                assert_eq!(
+                    viewer_preferences(&exported.bytes),
+                    ("None".to_string(), duplex.to_string()),
+                    "{what}"
+                );
                 let text = all_text(&pages);
                 assert!(
                     text.contains("X, across (mm)") && text.contains("+10"),
@@ -1125,12 +1337,178 @@ fn an_after_action_report_prints_legibly_inside_the_page() {
         .expect("the briefings load");
     let record = CampaignRecord::new(quartermaster::store::new_campaign_uid(), created);
     for page in ["a4", "letter"] {
-        let bytes = export::export_after_action(&record, page, date(), &mut none).unwrap();
-        check(
-            &format!("after-action report on {page}"),
-            &bytes,
-            None,
-            &BTreeSet::new(),
+        for ink in [Ink::Full, Ink::Low] {
+            let what = format!("after-action report on {page}, {} ink", ink.key());
+            let paper = Paper { page, ink };
+            let exported = export::export_after_action(&record, paper, date(), &mut none).unwrap();
+            assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
+            let pages = check(&what, &exported.bytes, None, &BTreeSet::new());
+            let margin = templates().unwrap().roster.margin_mm;
+            check_sheet(&what, &exported.bytes, &pages, margin);
+            if ink == Ink::Low {
+                for (n, page) in pages.iter().enumerate() {
+                    let area = largest_fill(page);
+                    assert!(
+                        area <= stat_box_mm().powi(2) + 1e-3,
+                        "{what}, page {}",
+                        n + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A book card renamed, as a player's custom card of the same statistics.
+fn renamed(id: RulesetId, book_name: &str, name: &str) -> Card {
+    let mut card = ruleset(id)
+        .library()
+        .iter()
+        .find(|c| c.name() == book_name)
+        .unwrap_or_else(|| panic!("{book_name}"))
+        .clone();
+    card.data_mut().set_name(name.to_string());
+    card
+}
+
+fn custom_unit(card: Card, count: u32, group: &str) -> ForceUnit {
+    ForceUnit {
+        card: CardRef::Inline(card),
+        count,
+        group: (!group.is_empty()).then(|| group.to_string()),
+        ..ForceUnit::library("", 1)
+    }
+}
+
+fn grouped(name: &str, count: u32, group: &str) -> ForceUnit {
+    ForceUnit {
+        group: Some(group.to_string()),
+        ..ForceUnit::library(name, count)
+    }
+}
+
+/// The decks issue 37 measured, and twenty realistic long names: each prints, on every card
+/// size, every copy number and every title at 10 pt or more, with nothing shortened; one
+/// long name no longer sets every other title of its deck smaller.
+#[test]
+fn long_name_decks_print_their_copy_numbers_and_titles_of_10_pt_or_more() {
+    use RulesetId::{ArmourBattles, BattleOfTanks, Belloludi};
+    let mut decks: Vec<Force> = Vec::new();
+    let mut puma = Force::new(ArmourBattles, "Lorraine Battle 3 German");
+    puma.units.push(grouped(
+        "SdKfz 234/2 Armoured Car (Puma)",
+        3,
+        "Kampfgruppe von Oppeln-Bronikowski",
+    ));
+    puma.units
+        .push(grouped("Tiger I", 3, "Schwere Panzer-Abteilung 503"));
+    puma.units.push(custom_unit(
+        renamed(
+            ArmourBattles,
+            "Sturmgeschütz III",
+            "Sturmgeschütz III Ausf. G (late production)",
+        ),
+        2,
+        "",
+    ));
+    puma.units.push(ForceUnit::library("Panzer IV H", 2));
+    decks.push(puma);
+    let mut able = Force::new(ArmourBattles, "Able Company");
+    able.units
+        .push(grouped("M4 75mm", 3, "Able Company, 37th Tank Battalion"));
+    decks.push(able);
+    let mut jagdtiger = Force::new(BattleOfTanks, "Heavy hitters");
+    jagdtiger.units.push(custom_unit(
+        renamed(
+            BattleOfTanks,
+            "Tiger I",
+            "Panzerjäger Tiger Ausf. B (Jagdtiger)",
+        ),
+        2,
+        "",
+    ));
+    jagdtiger.units.push(ForceUnit::library("IS-2", 1));
+    decks.push(jagdtiger);
+    let long_names = [
+        "Panzerkampfwagen VI Ausf. B (Königstiger, Henschel turret)",
+        "M36 90mm Gun Motor Carriage 'Jackson'",
+        "Sturmpanzer IV (Brummbär), late production",
+        "Jagdpanzer 38(t) Hetzer, Škoda-built early model",
+        "M4A3E8 Sherman (76mm) 'Easy Eight' with HVSS",
+        "Panzerkampfwagen V Panther Ausf. A (late)",
+        "M18 76mm Gun Motor Carriage 'Hellcat'",
+        "Sd.Kfz. 251/9 Stummel, mittlerer Schützenpanzerwagen",
+        "Cromwell Mk. IV, 2nd Armoured Reconnaissance Welsh Guards",
+        "Sherman VC Firefly (17-pounder), Polish 1st Armoured",
+        "T-34-85 obr. 1944, Gorky Factory No. 112",
+        "IS-2 obr. 1944 heavy breakthrough tank",
+        "SU-100 tank destroyer, Uralmashzavod",
+        "Marder III Ausf. M (Sd.Kfz. 138), Panzerjäger-Abteilung",
+        "Nashorn (Sd.Kfz. 164) schwere Panzerjäger-Abteilung 655",
+        "Churchill Mk. VII Crocodile flamethrower",
+        "M10 3-inch Gun Motor Carriage 'Wolverine' (Free French)",
+        "Panzer IV Ausf. J, 12. SS-Panzer-Division",
+        "Achilles IIc, 17-pounder on the M10 chassis",
+        "Semovente da 75/46 (Italian Social Republic)",
+    ];
+    let mut twenty = Force::new(Belloludi, "Twenty long names");
+    for (i, name) in long_names.iter().enumerate() {
+        let book = ["Light Tank", "Medium Tank", "Heavy Tank"][i % 3];
+        let company = format!(
+            "{} Company, {}th Battalion, Combat Command B",
+            ["Able", "Baker", "Charlie"][i % 3],
+            37 + i
         );
+        twenty
+            .units
+            .push(custom_unit(renamed(Belloludi, book, name), 2, &company));
+    }
+    decks.push(twenty);
+    for force in &decks {
+        for size in ["poker", "bridge", "tarot"] {
+            for backs in [false, true] {
+                let what = format!("{} on {size}, backs {backs}", force.name);
+                let options = CardOptions {
+                    size: size.into(),
+                    backs,
+                    ..CardOptions::default()
+                };
+                let exported = export::export_cards(force, &options, date(), &mut none)
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
+                let pages = read_pdf(&exported.bytes);
+                for title in titles(&pages) {
+                    assert!(
+                        title.size_pt >= 10.0 - 0.01,
+                        "{what}: '{}' at {:.2} pt",
+                        title.text,
+                        title.size_pt
+                    );
+                }
+                check_badges(&what, force, &pages);
+                let text = all_text(&pages);
+                for unit in &force.units {
+                    if let Some(group) = &unit.group {
+                        assert!(text.contains(&normalise(group)), "{what}: {group} is cut");
+                    }
+                }
+            }
+        }
+    }
+    // The IS-2 and the Panzer IV H take the size their own names need, whatever their
+    // deck: finding 2 set them at 7.7 and 11.85 pt beside a long name.
+    let title_of = |force: &Force, name: &str| {
+        let layout = export::layout_cards(force, &CardOptions::default(), &mut none).unwrap();
+        layout
+            .pages
+            .iter()
+            .flat_map(|p| p.texts())
+            .find(|t| t.text == name && t.style == FontStyle::CondensedBold)
+            .map(|t| t.size_pt)
+            .unwrap_or_else(|| panic!("no title {name}"))
+    };
+    for (deck, name) in [(&decks[2], "IS-2"), (&decks[0], "Panzer IV H")] {
+        let size = title_of(deck, name);
+        assert!(size >= 12.0, "{name} beside a long name at {size} pt");
     }
 }

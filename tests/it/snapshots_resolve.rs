@@ -2,7 +2,7 @@
 //!
 //! The cases are command lines in `tests/snapshots/resolve.cases`; the outputs live in
 //! `tests/snapshots/resolve.expected`. Any change fails with a per-case line diff, so output
-//! only changes on purpose: regenerate with `UPDATE_SNAPSHOTS=1 cargo test --test
+//! only changes on purpose: regenerate with `UPDATE_SNAPSHOTS=1 cargo test --test it
 //! snapshots_resolve` and name the change in the commit message.
 
 use std::fmt::Write as _;

@@ -666,7 +666,7 @@ fn names_are_unique_ignoring_case_in_any_alphabet_and_refuse_nul() {
 
 /// Fills `QM_POPULATE_DIR` with a club-sized library for timing the real window's start
 /// (`QM_POPULATE_CARDS` custom cards, a tenth as many forces). Not a check: run by hand with
-/// `QM_POPULATE_DIR=/tmp/club QM_POPULATE_CARDS=100000 cargo test --test store_api -- --ignored`.
+/// `QM_POPULATE_DIR=/tmp/club QM_POPULATE_CARDS=100000 cargo test --test it store_api -- --ignored`.
 #[test]
 #[ignore = "fills a data folder for timing by hand"]
 fn populate_a_club_library() {

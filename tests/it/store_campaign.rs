@@ -37,6 +37,8 @@ fn play(
             .record_event(stored.battle_ids[index], at, &event)
             .unwrap();
         stored.record.add(index, logged).unwrap();
+        // The library admitted its own names with its first event under them.
+        stored.record.add_admissions(store.take_admitted()).unwrap();
     }
 }
 

@@ -3,7 +3,7 @@
 //!
 //! The fixtures are built by `build_v1` below, exactly as schema version 1 of the app wrote
 //! them. To rebuild them (only ever needed if a fixture is lost — an old version's file must
-//! not change; only missing fixtures are built): `cargo test --test store_upgrade -- --ignored
+//! not change; only missing fixtures are built): `cargo test --test it store_upgrade -- --ignored
 //! regenerate_fixtures`.
 
 use crate::store_support;
@@ -105,6 +105,7 @@ fn build_v1(path: &Path) {
             Budget::BattleGroup(id) | Budget::Scenario(id) => {
                 (force.budget.kind(), None, Some(id.clone()))
             }
+            Budget::ForceOrg(_) => unreachable!("version 1 had no force organisations"),
         };
         conn.execute(
             "INSERT INTO forces (ruleset, name, budget_kind, budget_amount, budget_id, notes, created_at, updated_at)
@@ -356,8 +357,16 @@ fn a_version_3_database_gives_its_campaign_and_events_ids_and_keeps_every_event(
         campaign::describe::describe(&fire.event, &record.campaign.battles[0])
             .ends_with("(legacy: situation not recorded)")
     );
+    // Everything loads but the fixture's campaign from before the campaign engine, which is
+    // kept and said to be so (it cannot be opened or exported).
     let report = store.check().unwrap();
-    assert!(report.ok(), "{report:?}");
+    assert!(report.integrity_ok(), "{report:?}");
+    assert_eq!(report.content_problems.len(), 1, "{report:?}");
+    assert!(
+        report.content_problems[0].contains("predates the campaign engine")
+            && report.content_problems[0].contains("cannot be exported"),
+        "{report:?}"
+    );
     campaign::verify::verify_record(record).unwrap();
 
     // Play goes on after the upgrade, recording situations, and the whole log still verifies.
@@ -372,6 +381,7 @@ fn a_version_3_database_gives_its_campaign_and_events_ids_and_keeps_every_event(
             .record_event(stored.battle_ids[0], at, &event)
             .unwrap();
         stored.record.add(0, logged).unwrap();
+        stored.record.add_admissions(store.take_admitted()).unwrap();
     }
     let reloaded = store.load_campaign(id).unwrap().record;
     assert_eq!(reloaded, stored.record);
@@ -431,11 +441,50 @@ fn a_version_4_database_keeps_its_unsigned_events_and_play_goes_on_signed() {
     );
     campaign::seal::check(stored.record.id, 1, &logged).unwrap();
     stored.record.add(0, logged).unwrap();
+    stored.record.add_admissions(store.take_admitted()).unwrap();
     let reloaded = store.load_campaign(id).unwrap().record;
     assert_eq!(reloaded, stored.record);
     let text = campaign::file::to_json(&reloaded).unwrap();
     assert_eq!(campaign::file::parse(&text).unwrap(), reloaded);
     assert_eq!(reloaded.players().len(), 1);
+}
+
+/// `v5.db` was written at schema version 5 (signed events, no campaign genesis yet): the v4
+/// fixture's campaign, its two unsigned events from before signatures and one signed note.
+/// (It also holds the Bolt Action force the army-data upgrade reads; `v6.db` is this file with
+/// migration 0006 applied, no army data imported yet.)
+/// Upgraded, the campaign has no genesis (begun before campaigns were rooted), the key that
+/// signed is listed among its signers without reading an event, everything still loads and
+/// verifies, and play goes on (the library admitting its own names as it records).
+#[test]
+fn a_version_5_database_keeps_its_signed_events_and_lists_who_signed() {
+    let dir = data_dir_with(5);
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let id = store.find_campaign("Lorraine 1944").unwrap().unwrap();
+    let mut stored = store.load_campaign(id).unwrap();
+    assert!(stored.record.genesis.is_none());
+    assert_eq!(stored.record.logs[0].len(), 3);
+    assert_eq!(stored.record.unsigned_events(), 2);
+    let signed = stored.record.logs[0][2].seal.expect("signed at schema 5");
+    let basis = store.membership_basis(id).unwrap();
+    assert_eq!(basis.signed.len(), 1);
+    assert!(basis.signed.iter().all(|(key, by)| *key == signed.key
+        && (by.player.as_str(), by.machine.as_str()) == ("Ann", "club-laptop")));
+    campaign::verify::verify_record(&stored.record).unwrap();
+    assert!(store.check().unwrap().ok());
+    let at = stored.record.next_position(0).unwrap();
+    let event = Event::Note {
+        text: "after the upgrade".into(),
+    };
+    let logged = store
+        .record_event(stored.battle_ids[0], at, &event)
+        .unwrap();
+    stored.record.add(0, logged).unwrap();
+    stored.record.add_admissions(store.take_admitted()).unwrap();
+    let reloaded = store.load_campaign(id).unwrap().record;
+    assert_eq!(reloaded, stored.record);
+    assert_eq!(reloaded.logs[0].len(), 4);
 }
 
 /// A schema-version-2 database: the version-1 fixture with migration 0002 applied as version 2
@@ -615,4 +664,42 @@ fn a_failing_upgrade_rolls_back_and_leaves_the_old_version_and_data() {
     assert_eq!(index, 0, "half of 0002 must not remain");
     assert_eq!(forces_table(&file), before);
     assert_eq!(forces_table(&backup), before);
+}
+
+/// `v5.db` is `v4.db` upgraded by migration 0005 as version 5 of the app did, with a Bolt
+/// Action force of two squads at 70 points each. Upgraded (army data), the force
+/// reads as it was, nothing is imported yet, and a force organisation from army data saves and
+/// reads back whole.
+#[test]
+fn a_version_5_database_upgrades_to_keep_army_data_and_force_organisations() {
+    use quartermaster::rules::army_data::{CategoryRef, DataRef, ForceOrg, Slot};
+    let dir = data_dir_with(5);
+    let mut store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let id = store.find_force("Baker Company").unwrap().unwrap();
+    let mut force = store.load_force(id).unwrap().force;
+    assert_eq!(force.budget, Budget::Points(1000));
+    assert_eq!((force.units[0].count, force.units[0].points), (2, Some(70)));
+    assert!(store.army_data().unwrap().is_empty());
+    force.budget = Budget::ForceOrg(Box::new(ForceOrg {
+        name: "Reinforced Platoon".into(),
+        source: DataRef {
+            id: "qm-sys".into(),
+            name: "Bolt Action test system".into(),
+            revision: 3,
+        },
+        entry_id: "qm-fe-platoon".into(),
+        points: 1250,
+        slots: vec![Slot {
+            category: CategoryRef {
+                id: "qm-cat-inf".into(),
+                name: "Infantry".into(),
+            },
+            min: 2,
+            max: Some(6),
+        }],
+    }));
+    store.save_force(Some(id), &force).unwrap();
+    assert_eq!(store.load_force(id).unwrap().force, force);
+    assert!(store.check().unwrap().ok());
 }

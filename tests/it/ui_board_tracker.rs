@@ -17,12 +17,29 @@ use quartermaster::ui::{App, CampaignCommand, Command, Launch, Model, Prefs, Vie
 /// A window over a fresh data folder holding the two saved Bolt Action forces, with a Bolt
 /// Action campaign open whose first battle sets them against each other.
 fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
+    battle_window(
+        dir,
+        RulesetId::BoltAction,
+        ("Normandy", "Hedgerows"),
+        [
+            ("Rifles", &["Regular Infantry Squad", "MMG Team"]),
+            ("Grenadiers", &["Regular Infantry Squad", "Bazooka Team"]),
+        ],
+    )
+}
+
+/// A window over a fresh data folder holding two saved forces of `ruleset` (a name and its
+/// book cards each), with a campaign `names.0` open whose first battle `names.1` sets them
+/// against each other.
+fn battle_window(
+    dir: &std::path::Path,
+    ruleset: RulesetId,
+    names: (&str, &str),
+    forces: [(&str, &[&str]); 2],
+) -> Harness<'static, App> {
     let mut store = Store::open(dir).unwrap();
-    for (name, cards) in [
-        ("Rifles", ["Regular Infantry Squad", "MMG Team"]),
-        ("Grenadiers", ["Regular Infantry Squad", "Bazooka Team"]),
-    ] {
-        let mut force = Force::new(RulesetId::BoltAction, name);
+    for (name, cards) in forces {
+        let mut force = Force::new(ruleset, name);
         force.units = cards.iter().map(|c| ForceUnit::library(*c, 1)).collect();
         store.save_force(None, &force).unwrap();
     }
@@ -30,24 +47,36 @@ fn bolt_action_battle(dir: &std::path::Path) -> Harness<'static, App> {
     app.native_dialogs = false;
     app.prefs.view = View::Campaign;
     app.model.apply(Command::Campaign(CampaignCommand::New {
-        ruleset: RulesetId::BoltAction,
-        name: "Normandy".into(),
+        ruleset,
+        name: names.0.into(),
         players: Sides::default(),
         carry_losses: true,
     }));
     app.model
         .apply(Command::Campaign(CampaignCommand::AddBattle {
-            name: "Hedgerows".into(),
+            name: names.1.into(),
             forces: Sides {
-                first: "Rifles".into(),
-                second: "Grenadiers".into(),
+                first: forces[0].0.into(),
+                second: forces[1].0.into(),
             },
         }));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 2000.0))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.run();
     h
+}
+
+fn open_id(h: &Harness<'static, App>) -> quartermaster::store::CampaignId {
+    h.state()
+        .model
+        .campaign
+        .as_ref()
+        .expect("a campaign is open")
+        .stored
+        .id
 }
 
 fn board(h: &Harness<'static, App>, index: usize) -> Board {
@@ -63,7 +92,6 @@ fn log_len(h: &Harness<'static, App>) -> usize {
 fn table_dice(h: &mut Harness<'static, App>, face: impl Fn(&str) -> u8) {
     use quartermaster::rules::resolution::TableDice;
     let mut given = TableDice::new();
-    let mut answered: Vec<&str> = Vec::new();
     for _ in 0..10 {
         let request = h
             .state()
@@ -76,16 +104,32 @@ fn table_dice(h: &mut Harness<'static, App>, face: impl Fn(&str) -> u8) {
         if answer.is_ok() {
             break;
         }
+        // The first request not yet answered (a pool asked twice, as a squad's rifles and
+        // its LMG roll to hit one after the other, is answered twice).
+        let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
         let next = asked
             .iter()
-            .find(|a| !answered.contains(&a.pool))
+            .find(|a| {
+                let n = seen.entry(a.pool).or_default();
+                *n += 1;
+                given.rolls_of(a.pool) < *n
+            })
             .unwrap_or_else(|| {
                 panic!("a pool to answer: {asked:?} {:?} {request:?}", answer.err())
             });
+        let roll = given.rolls_of(next.pool);
+        let again = if roll > 0 {
+            format!(" (roll {})", roll + 1)
+        } else {
+            String::new()
+        };
         let faces = vec![face(next.pool); next.count as usize];
         let typed: String = faces.iter().map(u8::to_string).collect();
-        crate::ui_resolve::type_faces(h, &format!("{} — {}", next.pool, next.dice()), &typed);
-        answered.push(next.pool);
+        crate::ui_resolve::type_faces(
+            h,
+            &format!("{}{again} — {}", next.pool, next.dice()),
+            &typed,
+        );
         given.add(next.pool, faces);
     }
     click(h, "Record these dice");
@@ -143,7 +187,10 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     draw(&mut h, "second");
     order(&mut h, "Regular Infantry Squad (Grenadiers)", "Fire");
     let before = log_len(&h);
-    click(&mut h, "Regular Infantry Squad (Grenadiers) shoots");
+    click(
+        &mut h,
+        "Regular Infantry Squad (Grenadiers) fires (every model its weapon)",
+    );
     pick(&mut h, "Target", "MMG Team");
     table_dice(&mut h, |pool| if pool.contains("damage") { 1 } else { 6 });
     assert_eq!(log_len(&h), before + 1, "one shot recorded");
@@ -234,8 +281,10 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
                     "{force} has no unit left to field: buy a replacement, or the campaign ends here"
                 )
             ));
-            h.state_mut().campaign.board.buying.get_mut(side).0 = "Regular Infantry Squad".into();
-            h.state_mut().campaign.board.buying.get_mut(side).1 = 60;
+            let key = (open_id(&h), 0);
+            let form = h.state_mut().campaign.board.forms.of(key);
+            form.buying.get_mut(side).0 = "Regular Infantry Squad".into();
+            form.buying.get_mut(side).1 = 60;
             h.run();
             h.get_all_by_label("Buy")
                 .find(|b| !b.accesskit_node().is_disabled())
@@ -317,4 +366,191 @@ fn a_new_campaign_between_two_saved_forces_starts_with_its_first_battle() {
     click(&mut h, "Start campaign");
     assert_eq!(record(&h).campaign.name, "Second front");
     assert_eq!(record(&h).campaign.battles.len(), 1);
+}
+
+/// The players end battle 1 with a winner and a note: battle 2 opens with no winner chosen and
+/// no note (the form used to carry over, so one click ended battle 2 with a result nobody
+/// chose), and Record result waits for a choice.
+#[test]
+fn a_result_recorded_in_one_battle_leaves_the_next_battles_form_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    assert!(
+        h.get_by_label("Record result")
+            .accesskit_node()
+            .is_disabled(),
+        "no winner is chosen until a player chooses one"
+    );
+    click(&mut h, "Grenadiers");
+    h.get_by_label("Notes").click();
+    h.run();
+    h.get_by_label("Notes").type_text("Bob withdrew");
+    h.run();
+    click(&mut h, "Record result");
+    assert!(board(&h, 0).outcome.is_some(), "battle 1 is over");
+    click(&mut h, "Set up battle 2 with these changes");
+    assert_eq!(record(&h).campaign.battles.len(), 2);
+    h.state_mut()
+        .model
+        .apply(Command::Campaign(CampaignCommand::SelectBattle(1)));
+    h.run();
+    h.run();
+    assert!(shown(&h, "Battle 2"));
+    let key = (open_id(&h), 1);
+    let form = h.state_mut().campaign.board.forms.of(key).clone();
+    assert_eq!(form, Default::default());
+    assert!(
+        h.get_by_label("Record result")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(h.query_by_value("Bob withdrew").is_none());
+}
+
+/// Where the label's widget sits on screen.
+fn centre_of(h: &Harness<'static, App>, label: &str) -> egui::Pos2 {
+    h.get_by_label(label).rect().center()
+}
+
+/// A double click on Undo takes back one event, not two.
+#[test]
+fn double_clicking_undo_undoes_one_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    draw(&mut h, "first");
+    order(&mut h, "Regular Infantry Squad (Rifles)", "Down");
+    let undone = |h: &Harness<'static, App>| {
+        record(h).logs[0]
+            .iter()
+            .filter(|e| matches!(e.event, quartermaster::campaign::Event::Undo { .. }))
+            .count()
+    };
+    assert_eq!(undone(&h), 0);
+    let at = centre_of(&h, "Undo");
+    crate::ui_support::double_click_at(&mut h, at);
+    assert_eq!(undone(&h), 1, "one event taken back");
+}
+
+/// A double click on Start campaign makes the campaign once: no second one, no "already
+/// exists" after the first.
+#[test]
+fn double_clicking_start_campaign_makes_one_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    let campaigns = |h: &Harness<'static, App>| h.state().model.campaigns().len();
+    let before = campaigns(&h);
+    h.state_mut().campaign.draft.ruleset = RulesetId::BoltAction;
+    h.state_mut().campaign.draft.name = "Second front".into();
+    h.run();
+    pick(&mut h, "First player's force", "Grenadiers");
+    pick(&mut h, "Second player's force", "Rifles");
+    let at = centre_of(&h, "Start campaign");
+    crate::ui_support::double_click_at(&mut h, at);
+    assert_eq!(campaigns(&h), before + 1);
+    assert_eq!(record(&h).campaign.name, "Second front");
+    assert!(!shown(&h, "already exists"), "no refusal of a second try");
+}
+
+/// Two pools typed at 8 ms a key (a fast typist or a dice reader: several keys a frame, all of
+/// them here in one frame), Enter after each: both pools are recorded as typed. The second
+/// pool's field appears only once the first's faces are read, and its keys used to go nowhere.
+#[test]
+fn two_pools_typed_at_speed_are_both_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = bolt_action_battle(dir.path());
+    click(&mut h, "Rolled at the table");
+    draw(&mut h, "second");
+    order(&mut h, "Regular Infantry Squad (Grenadiers)", "Fire");
+    let before = log_len(&h);
+    click(
+        &mut h,
+        "Regular Infantry Squad (Grenadiers) fires (every model its weapon)",
+    );
+    pick(&mut h, "Target", "MMG Team");
+    // Every die a six to hit, every damage die a one: the pools and their sizes as the rules
+    // ask for them.
+    let request = h
+        .state()
+        .campaign
+        .board
+        .open
+        .clone()
+        .expect("the form is open");
+    let mut given = quartermaster::rules::resolution::TableDice::new();
+    let mut keys = String::new();
+    for _ in 0..10 {
+        let (asked, answer) = record(&h).table_pools(0, &request, &given).unwrap();
+        if answer.is_ok() {
+            break;
+        }
+        // A pool asked twice (the rifles, then the LMG) is typed twice.
+        let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
+        let next = asked
+            .iter()
+            .find(|a| {
+                let n = seen.entry(a.pool).or_default();
+                *n += 1;
+                given.rolls_of(a.pool) < *n
+            })
+            .expect("a pool to type");
+        let face = if next.pool.contains("damage") { 1 } else { 6 };
+        let faces = vec![face; next.count as usize];
+        keys.extend(faces.iter().map(u8::to_string));
+        keys.push('\n');
+        given.add(next.pool, faces);
+    }
+    assert!(keys.matches('\n').count() >= 2, "two pools: {keys:?}");
+    // The first field has the keyboard (the form gave it); every key arrives in one frame.
+    for key in keys.chars() {
+        let event = if key == '\n' {
+            egui::Event::Key {
+                key: egui::Key::Enter,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::default(),
+            }
+        } else {
+            egui::Event::Text(key.to_string())
+        };
+        h.input_mut().events.push(event);
+    }
+    // A frame or two per pool: the keys wait until the pool they belong to is asked for.
+    h.run_steps(8);
+    h.run();
+    assert_eq!(log_len(&h), before + 1, "the shot is recorded");
+    let team = board(&h, 0).unit("first-2").unwrap().clone();
+    assert_eq!(team.count("pins"), 1, "{team:?}");
+    assert_eq!(
+        team.count("casualties"),
+        0,
+        "every damage die a one: {team:?}"
+    );
+}
+
+/// A Battle of Tanks round ended with tanks still waiting for an order: the book ends it when
+/// every stone is out of the bag, which the board does not draw, so the window asks first and
+/// records nothing until the players say yes (issue #36, finding 10).
+#[test]
+fn ending_a_round_with_tanks_waiting_asks_before_it_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = battle_window(
+        dir.path(),
+        RulesetId::BattleOfTanks,
+        ("Kursk", "Prokhorovka"),
+        [("Heavy", &["Tiger I"]), ("Fast", &["IS-2"])],
+    );
+    let before = log_len(&h);
+    click(&mut h, "End round 1");
+    assert!(
+        shown(&h, "no order yet this round"),
+        "the question is asked"
+    );
+    assert_eq!(log_len(&h), before, "nothing recorded yet");
+    click(&mut h, "Cancel");
+    assert_eq!(board(&h, 0).turn, 1);
+    click(&mut h, "End round 1");
+    click(&mut h, "Yes, record it");
+    assert_eq!(board(&h, 0).turn, 2, "ended once the players said so");
+    assert!(shown(&h, "End round 2"));
 }

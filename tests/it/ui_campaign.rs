@@ -27,6 +27,8 @@ fn harness_sized(width: f32, height: f32) -> Harness<'static, App> {
     // Tall enough that the event log at the foot of the page is on screen to be clicked.
     Harness::builder()
         .with_size(egui::vec2(width, height))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
@@ -41,6 +43,8 @@ fn harness_on(store: quartermaster::store::Store) -> Harness<'static, App> {
     app.prefs.view = View::Campaign;
     Harness::builder()
         .with_size(egui::vec2(1400.0, 2400.0))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
@@ -537,6 +541,9 @@ fn double_clicking_record_result_records_one_result() {
             },
         }));
     h.run();
+    // A winner is chosen first: Record result waits for one.
+    h.get_by_label("Draw").click();
+    h.run();
     let at = h.get_by_label("Record result").rect().center();
     double_click_at(&mut h, at);
     // The battle's setup, then one result.
@@ -902,9 +909,10 @@ fn many_battles_are_chosen_from_a_drop_down_and_a_double_click_adds_one() {
         4,
         "the second click of a double click adds nothing"
     );
-    // The button rests a moment, then adds again.
+    // The button rests a moment (1.5 s), then adds again.
+    let rest = (1.6 / h.ctx.input(|i| i.predicted_dt)) as usize;
     while battles(&h) < 9 {
-        h.run_steps(8);
+        h.run_steps(rest);
         h.get_by_label("Add \"What Next?\" battle").click();
         h.run();
     }

@@ -28,6 +28,8 @@ fn app_on(dir: &std::path::Path) -> App {
 fn harness(app: App) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1400.0, 2000.0))
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
@@ -247,10 +249,15 @@ fn who_must_choose_the_keys_and_tidying_the_folder_in_the_window() {
     ]);
     click(&mut laptop, "Roll command dice");
     click(&mut laptop, "Sync");
-    assert!(shown(&laptop, "must choose which branch goes on"));
+    assert!(shown(&laptop, "one of the players chooses which goes on"));
     assert!(
-        shown(&laptop, "Bob on desktop or Ann on laptop")
-            || shown(&laptop, "Ann on laptop or Bob on desktop")
+        shown(
+            &laptop,
+            "Bob on desktop recorded one and Ann on laptop recorded one"
+        ) || shown(
+            &laptop,
+            "Ann on laptop recorded one and Bob on desktop recorded one"
+        )
     );
     click(&mut laptop, "Recorded by (2 keys)");
     let keys = record(&laptop).players();
@@ -262,7 +269,22 @@ fn who_must_choose_the_keys_and_tidying_the_folder_in_the_window() {
             key.key.fingerprint()
         );
     }
-    // Bob's file holds nothing Ann's does not now: it can go, after a second click.
+    // Bob's machine falls silent (his file unchanged for 40 days), and his file holds nothing
+    // Ann's does not: it can go, after a second click.
+    let bobs = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            std::fs::read_to_string(p)
+                .is_ok_and(|t| t.lines().next().is_some_and(|h| h.contains("desktop")))
+        })
+        .unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&bobs)
+        .unwrap()
+        .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(40 * 86_400))
+        .unwrap();
     click(&mut laptop, "Tidy folder…");
     assert!(shown(&laptop, "this machine's"));
     click(&mut laptop, "Remove 1 file marked redundant…");

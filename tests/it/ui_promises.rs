@@ -16,7 +16,7 @@ use quartermaster::ui::{
 
 /// eframe's storage as the real window has it: keys to RON-ish strings, kept across the restart.
 #[derive(Default)]
-struct Storage(HashMap<String, String>);
+pub(crate) struct Storage(HashMap<String, String>);
 
 impl eframe::Storage for Storage {
     fn get_string(&self, key: &str) -> Option<String> {
@@ -41,6 +41,8 @@ fn app_over(dir: &std::path::Path, prefs: Prefs) -> App {
 fn harness_of(app: App, size: egui::Vec2) -> Harness<'static, App> {
     Harness::builder()
         .with_size(size)
+        // A window's frame rate: double clicks and rests are timed as a player makes them.
+        .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
@@ -491,4 +493,162 @@ fn the_force_view_at_1024_by_700_shows_every_remove_button() {
         let rect = h.get_by_label(label).rect();
         assert!(rect.max.x <= 1024.0, "{label} off screen at {rect:?}");
     }
+}
+
+/// Pricing a Bolt Action unit right after adding it, the book's normal flow: "65" typed into
+/// its points is stored as 65. The first digit used to clear the last problem, the Problems box
+/// went, the table jumped, the field lost the keyboard and the unit kept 6.
+#[test]
+fn a_price_typed_into_a_new_bolt_action_unit_is_kept_whole() {
+    let mut h = harness();
+    h.run();
+    new_force(
+        &mut h,
+        RulesetId::BoltAction,
+        "Platoon",
+        Budget::Points(1000),
+    );
+    h.get_by_label_contains("+ Regular Infantry Squad").click();
+    h.run();
+    assert!(h.query_by_label("no points set").is_some());
+    h.get_by_value("not set").click();
+    h.run();
+    // Typed keys go to the field with the keyboard, whichever node sends them.
+    let typing = |h: &mut Harness<'static, App>, text: &str| {
+        h.get_by_label("Notes").type_text(text);
+        h.run();
+    };
+    typing(&mut h, "6");
+    typing(&mut h, "5");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let open = h.state().model.open.as_ref().unwrap();
+    assert_eq!(open.force.units[0].points, Some(65));
+    assert!(open.validation.legal);
+    assert!(h.query_by_label_contains(" Legal").is_some(), "the force reads legal");
+}
+
+/// A double click on Duplicate makes one copy, not "(copy)" and "(copy) (copy)".
+#[test]
+fn double_clicking_duplicate_makes_one_copy() {
+    let mut h = harness();
+    h.run();
+    new_force(&mut h, RulesetId::Belloludi, "Tigers", Budget::Points(100));
+    let before = h.state().model.forces.len();
+    let at = h.get_by_label("Duplicate").rect().center();
+    crate::ui_support::double_click_at(&mut h, at);
+    let names: Vec<String> = h
+        .state()
+        .model
+        .forces
+        .iter()
+        .map(|f| f.name.clone())
+        .collect();
+    assert_eq!(names.len(), before + 1, "{names:?}");
+    assert!(
+        !names.iter().any(|n| n.contains("(copy) (copy)")),
+        "{names:?}"
+    );
+}
+
+/// A double click on a ruleset in New force's drop-down picks it: the second click, landing on
+/// whatever lies under the closed list, makes no force and the typed name stays.
+#[test]
+fn double_clicking_a_ruleset_in_new_force_picks_it_and_makes_nothing() {
+    let mut h = harness();
+    h.run();
+    let before = h.state().model.forces.len();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    h.get_by_label("Name").type_text("Zulu impi");
+    h.run();
+    h.get_by_label("Ruleset").click();
+    h.run();
+    let at = h.get_by_label("Belle Epoque").rect().center();
+    crate::ui_support::double_click_at(&mut h, at);
+    h.run();
+    assert_eq!(h.state().model.forces.len(), before, "no force was made");
+    let draft = h
+        .state()
+        .forces
+        .new_force
+        .clone()
+        .expect("the dialog is still open");
+    assert_eq!(draft.name, "Zulu impi");
+    assert_eq!(draft.ruleset, RulesetId::BelleEpoque);
+}
+
+/// The keyboard in New force: Tab goes round the dialog and never out to the menu bar; Enter
+/// creates the force after the ruleset was chosen with the mouse.
+#[test]
+fn new_force_keeps_tab_inside_and_enter_creates_after_a_mouse_pick() {
+    let mut h = harness();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    h.get_by_label("Name").type_text("Rorke's Drift");
+    h.run();
+    // Round the dialog twice over: the keyboard stays on its own widgets.
+    for _ in 0..12 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        for menu in ["File", "Edit", "View", "Help"] {
+            assert!(
+                h.query_by_label(menu).is_none_or(|m| !m.is_focused()),
+                "Tab left the dialog for the {menu} menu"
+            );
+        }
+    }
+    h.get_by_label("Ruleset").click();
+    h.run();
+    h.get_by_label("Belle Epoque").click();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let open = h.state().model.open.as_ref().expect("the force was made");
+    assert_eq!(open.force.name, "Rorke's Drift");
+    assert_eq!(open.force.ruleset, RulesetId::BelleEpoque);
+}
+
+/// Paste list imports with Ctrl+Enter (Enter is a new line in the list).
+#[test]
+fn paste_list_imports_with_ctrl_enter() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Forces").click();
+    h.run();
+    h.get_by_label("Paste list").click();
+    h.run();
+    h.get_by_label("List")
+        .type_text("Kampfgruppe\nBelloLudi Tanks! · 60 points\n1 × Medium Tank");
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    let open = h
+        .state()
+        .model
+        .open
+        .as_ref()
+        .expect("the list was imported");
+    assert_eq!(open.force.name, "Kampfgruppe");
+    assert!(h.state().forces.paste.is_none(), "the dialog closed");
+}
+
+/// The card editor opens with the keyboard in Name.
+#[test]
+fn the_card_editor_opens_ready_to_type_the_name() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("BelloLudi Tanks! (5)").click();
+    h.run();
+    h.get_by_label("Sherman").click();
+    h.run();
+    h.get_by_label("Duplicate to edit").click();
+    h.run();
+    use egui_kittest::kittest::NodeT;
+    let name = h
+        .get_all_by_value("Sherman (custom)")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
+        .expect("the editor's name field");
+    assert!(name.is_focused(), "Name has the keyboard");
 }

@@ -227,9 +227,9 @@ fn a_battle_group_short_of_its_briefing_is_legal_with_a_warning() {
             .validation
             .legal
     );
-    assert!(h.query_by_label_contains("✓ Legal").is_some());
+    assert!(h.query_by_label_contains("✔ Legal").is_some());
     assert!(
-        h.query_by_label_contains("! Lorraine Battle 3 German: Tiger I missing — 13 of 14 units")
+        h.query_by_label_contains("⚠ Lorraine Battle 3 German: Tiger I missing — 13 of 14 units")
             .is_some()
     );
 }

@@ -10,17 +10,26 @@ use proptest::prelude::*;
 use uuid::Uuid;
 
 use super::{MAX_NOTE_CHARS, merge};
+use crate::campaign::genesis::Genesis;
+use crate::campaign::membership::Admission;
 use crate::campaign::seal::{self, MachineKey, Seal, SignatureBytes};
 use crate::campaign::{
-    CampaignRecord, CampaignUid, Event, EventUid, LorraineOptions, Position, Recorder, Sides,
-    new_lorraine,
+    CampaignRecord, CampaignUid, Event, EventUid, LoggedEvent, LorraineOptions, Position, Recorder,
+    Sides, new_lorraine,
 };
 
+/// The campaign every replica holds: begun (its genesis signed) by machine 1.
 fn base() -> CampaignRecord {
-    CampaignRecord::new(
-        CampaignUid(Uuid::from_u128(0x0192_0000_0000_7000_8000_0000_0000_0001)),
+    CampaignRecord::begun(Genesis::new(
+        &MachineKey::from_secret([1; 32]),
         new_lorraine("Merge test", Sides::default(), LorraineOptions::default()).unwrap(),
-    )
+        Recorder {
+            player: "player 1".into(),
+            machine: "machine 1".into(),
+        },
+        "2026-11-25T09:00:00.000Z".into(),
+        [0; 16],
+    ))
 }
 
 /// One machine's copy, recording signed events with its own key and clock.
@@ -104,16 +113,46 @@ impl Replica {
         self.seal_at(index, at, event);
     }
 
+    /// Adds the "What next?" battle (battle 4) with its setup as its first event, as a library
+    /// does; returns the setup's id.
+    fn add_what_next(&mut self, extra_artillery: bool) -> EventUid {
+        let plan = self
+            .record
+            .follow_up(extra_artillery.then_some("extra_artillery"))
+            .unwrap();
+        self.record.campaign.battles.push(plan.clone());
+        self.record.logs.push(Vec::new());
+        self.record.aside.push(Vec::new());
+        let battles = self.record.logs.len();
+        self.record.withheld.resize(battles, Vec::new());
+        self.seal_at(
+            3,
+            Position {
+                follows: None,
+                seq: 1,
+            },
+            Event::BattleAdded { plan },
+        )
+    }
+
     fn merge_from(&mut self, other: &CampaignRecord) {
         self.record = merge(&self.record, other).unwrap().0;
     }
 }
 
-/// What every copy must agree on: id, battles and each battle's events laid out.
+/// What every copy must agree on: id, battles, each battle's events laid out (in play and
+/// not) and the admissions.
 fn shared(r: &CampaignRecord) -> (CampaignUid, String) {
     (
         r.id,
-        serde_json::to_string(&(&r.campaign.battles, &r.logs, &r.aside)).unwrap(),
+        serde_json::to_string(&(
+            &r.campaign.battles,
+            &r.logs,
+            &r.aside,
+            &r.withheld,
+            &r.admissions,
+        ))
+        .unwrap(),
     )
 }
 
@@ -148,8 +187,8 @@ type Damage = (u8, usize, u8);
 /// (damage on the way), a note's text edited under its id, its signature bytes spoiled, the
 /// event changed and signed by an intruder in the genuine signer's name (a forged signature),
 /// or an event of another content given its id (an id reused). A forged recorder — an
-/// intruder's own key signing under another player's names — is refused by the names' binding
-/// to the key first seen for them (`a_forged_recorder_is_refused_and_named`).
+/// intruder's own key signing under another player's names — is kept out of play by
+/// membership (`a_forged_recorder_is_kept_out_of_play_and_never_shown_as_the_player`).
 fn spoiled(record: &CampaignRecord, damage: Damage) -> CampaignRecord {
     let (kind, which, detail) = damage;
     let mut copy = record.clone();
@@ -420,9 +459,21 @@ fn a_copy_of_another_campaign_is_refused_and_a_spoiled_event_is_refused_alone() 
 }
 
 #[test]
-fn a_forged_recorder_is_refused_and_named() {
+fn a_forged_recorder_is_kept_out_of_play_and_never_shown_as_the_player() {
     let mut ann = Replica::new(1);
     ann.play(0, 2, 0, 0);
+    // Ann's library (the campaign's root) admitted her names when she first recorded.
+    let (time, names) = ann.stamp();
+    let own = Admission::new(
+        &ann.key,
+        ann.record.id,
+        time,
+        names.clone(),
+        ann.key.public(),
+        names,
+        Vec::new(),
+    );
+    ann.record.add_admissions([own]).unwrap();
     let mut eve = Replica::new(9);
     eve.merge_from(&ann.record);
     // Eve records "the first player concedes" under Ann's names, signed with her own key.
@@ -440,14 +491,27 @@ fn a_forged_recorder_is_refused_and_named() {
     eve.record
         .record_sealed(0, at, &key, time, as_ann, concession)
         .unwrap();
+    // Taken (every machine takes a validly signed event alike), but not in play: the battle is
+    // Ann's as it was, and the concession is shown under Eve's key, never as Ann's.
     let (merged, report) = merge(&ann.record, &eve.record).unwrap();
-    assert_eq!(report.added, 0);
-    let why = &report.refused[0].reason;
+    assert_eq!(report.added, 1);
+    assert_eq!(merged.logs, ann.record.logs);
+    assert!(merged.aside[0].is_empty());
+    let forged = &merged.withheld_of(0)[0];
+    let shown = merged.recorded_by(forged);
     assert!(
-        why.contains("claims to be recorded by player 1 on machine 1") && why.contains("forged"),
-        "{why}"
+        shown.contains(&eve.key.public().fingerprint()) && shown.contains("not admitted"),
+        "{shown}"
     );
-    assert_eq!(shared(&merged), shared(&ann.record));
+    let claims = merged.membership().claims_on_held_names();
+    assert_eq!(claims.len(), 1);
+    assert!(claims[0].describe("Lorraine").contains("which key"));
+    assert!(
+        merged.membership().conflicts().is_empty(),
+        "nothing to settle"
+    );
+    // Ann's own events are never refused nor set aside for it.
+    assert_eq!(merged.logs[0].len(), 2);
 }
 
 #[test]
@@ -519,21 +583,7 @@ fn two_different_what_next_setups_fork_the_new_battle_and_battle_1_keeps_syncing
     bob.merge_from(&ann.record);
     // Both add battle 4 before syncing, Bob with the extra artillery.
     for (replica, extra) in [(&mut ann, false), (&mut bob, true)] {
-        let plan = replica
-            .record
-            .follow_up(extra.then_some("extra_artillery"))
-            .unwrap();
-        replica.record.campaign.battles.push(plan.clone());
-        replica.record.logs.push(Vec::new());
-        replica.record.aside.push(Vec::new());
-        replica.seal_at(
-            3,
-            Position {
-                follows: None,
-                seq: 1,
-            },
-            Event::BattleAdded { plan },
-        );
+        replica.add_what_next(extra);
     }
     bob.play(0, 2, 0, 0);
     ann.merge_from(&bob.record);
@@ -591,4 +641,292 @@ fn an_event_whose_seed_is_not_the_derived_one_is_refused_on_merge() {
         report.refused.iter().any(|r| r.reason.contains("seed")),
         "{report:?}"
     );
+}
+
+/// Ann and Bob, each having written a note after battle 1's first event without seeing the
+/// other's; Ann has merged Bob's copy (her battle 1 is forked), Bob has not merged Ann's.
+fn forked_after_the_first_event() -> (Replica, Replica) {
+    let mut ann = Replica::new(1);
+    ann.play(0, 1, 0, 0);
+    let mut bob = Replica::new(2);
+    bob.merge_from(&ann.record);
+    ann.play(0, 1, 0, 1);
+    bob.play(0, 1, 0, 1);
+    ann.merge_from(&bob.record);
+    (ann, bob)
+}
+
+/// An unsigned event with its id, place and content given.
+fn unsigned(id: u128, follows: Option<EventUid>, seq: u32, event: Event) -> LoggedEvent {
+    LoggedEvent {
+        id: EventUid(Uuid::from_u128(id)),
+        follows,
+        seq,
+        recorded_at: "2099-01-01T00:00:00.000Z".into(),
+        by: Recorder {
+            player: "player 1".into(),
+            machine: "machine 1".into(),
+        },
+        revision: Some(3),
+        seal: None,
+        event,
+    }
+}
+
+/// Issue 35, item 1: in a campaign begun signed, an unsigned event is refused wherever it sits
+/// — at a battle's start too: "Ann concedes" and a choice dated 2099 keeping it — and two
+/// unsigned versions of one id, in either order, change nothing anywhere.
+#[test]
+fn an_unsigned_event_is_refused_wherever_it_sits_in_a_campaign_begun_signed() {
+    let mut ann = Replica::new(1);
+    ann.play(0, 2, 0, 0);
+    let concede = |notes: &str| {
+        unsigned(
+            77,
+            None,
+            1,
+            Event::BattleConcluded {
+                winner: Some(crate::rules::armour_battles::Side::Second),
+                notes: notes.into(),
+            },
+        )
+    };
+    let first = ann.record.logs[0][0].id;
+    let choose = unsigned(
+        78,
+        None,
+        1,
+        Event::BranchChosen {
+            keep: EventUid(Uuid::from_u128(77)),
+            replaces: None,
+            set_aside: vec![first],
+        },
+    );
+    let after = unsigned(79, Some(first), 2, Event::Note { text: "x".into() });
+    let one = vec![concede("Ann concedes"), choose.clone(), after.clone()];
+    let two = vec![after, choose, concede("Ann concedes, truly")];
+    let mut results = Vec::new();
+    for incoming in [one, two] {
+        let incoming: Vec<(usize, LoggedEvent)> = incoming.into_iter().map(|e| (0, e)).collect();
+        let (merged, report) = super::merge_events(&ann.record, &[], incoming).unwrap();
+        assert_eq!(report.added, 0, "{report:?}");
+        assert_eq!(report.refused.len(), 3);
+        assert!(
+            report
+                .refused
+                .iter()
+                .all(|r| r.reason.contains("not signed")),
+            "{report:?}"
+        );
+        assert_eq!(shared(&merged), shared(&ann.record));
+        results.push(shared(&merged));
+    }
+    assert_eq!(results[0], results[1]);
+}
+
+/// Issue 35, item 4: an event hung after a genuine branch choice is refused, never the choice,
+/// whatever order the two arrive in (together, or the child first and the choice later).
+#[test]
+fn an_event_hung_after_a_choice_is_refused_and_the_choice_taken_in_any_order() {
+    let (mut ann, bob) = forked_after_the_first_event();
+    let keep = ann.record.open_fork(0).expect("forked").branches[0].first;
+    ann.choose(0, keep);
+    let choice = ann.record.aside[0]
+        .iter()
+        .find(|e| e.event.is_meta_choice())
+        .unwrap()
+        .clone();
+    let eve = Replica::new(9);
+    let mut child = LoggedEvent {
+        id: EventUid(Uuid::nil()),
+        follows: Some(choice.id),
+        seq: choice.seq + 1,
+        recorded_at: choice.recorded_at.clone(),
+        by: eve.recorder(),
+        revision: choice.revision,
+        seal: None,
+        event: Event::Note {
+            text: "hung on the choice".into(),
+        },
+    };
+    seal::seal(&eve.key, ann.record.id, 1, &mut child);
+    let settled = |r: &CampaignRecord| r.open_fork(0).is_none() && !ids(r).contains(&child.id);
+    // Together, both orders.
+    for incoming in [
+        vec![(0, choice.clone()), (0, child.clone())],
+        vec![(0, child.clone()), (0, choice.clone())],
+    ] {
+        let (merged, report) = super::merge_events(&bob.record, &[], incoming).unwrap();
+        assert!(settled(&merged), "{report:?}");
+        let why = &report
+            .refused
+            .iter()
+            .find(|r| r.id == child.id)
+            .unwrap()
+            .reason;
+        assert!(why.contains("follows a branch choice"), "{why}");
+    }
+    // The child first: it waits; then the choice comes and the child is refused.
+    let (waiting, report) =
+        super::merge_events(&bob.record, &[], vec![(0, child.clone())]).unwrap();
+    assert!(report.refused[0].waiting);
+    let (with_choice, _) = super::merge_events(&waiting, &[], vec![(0, choice.clone())]).unwrap();
+    let (again, report) = super::merge_events(&with_choice, &[], vec![(0, child.clone())]).unwrap();
+    assert!(settled(&again) && !report.refused[0].waiting, "{report:?}");
+}
+
+/// A choice that arrives before the branch it keeps waits for it, then settles the fork: the
+/// same record as when the two come together.
+#[test]
+fn a_choice_before_its_branch_waits_for_it() {
+    let mut ann = Replica::new(1);
+    ann.play(0, 1, 0, 0);
+    let mut bob = Replica::new(2);
+    bob.merge_from(&ann.record);
+    let mut cat = bob.clone();
+    ann.play(0, 1, 0, 1);
+    bob.play(0, 1, 0, 1);
+    ann.merge_from(&bob.record);
+    let keep = ann
+        .record
+        .open_fork(0)
+        .unwrap()
+        .branches
+        .iter()
+        .find(|b| b.events[0].by.player == "player 1")
+        .unwrap()
+        .first;
+    ann.choose(0, keep);
+    // Cat holds Bob's branch only; Ann's choice keeps Ann's branch, not yet at Cat's.
+    let choice = ann.record.aside[0]
+        .iter()
+        .find(|e| e.event.is_meta_choice())
+        .unwrap()
+        .clone();
+    cat.merge_from(&bob.record);
+    let kept = ann
+        .record
+        .all_events(0)
+        .find(|e| e.id == keep)
+        .unwrap()
+        .clone();
+    assert!(!ids(&cat.record).contains(&keep));
+    let (early, report) = super::merge_events(&cat.record, &[], vec![(0, choice.clone())]).unwrap();
+    assert!(report.refused[0].waiting, "{report:?}");
+    let (late, _) =
+        super::merge_events(&early, &[], vec![(0, kept.clone()), (0, choice.clone())]).unwrap();
+    let (together, _) =
+        super::merge_events(&cat.record, &[], vec![(0, choice), (0, kept)]).unwrap();
+    assert_eq!(shared(&late), shared(&together));
+    assert!(late.open_fork(0).is_none());
+}
+
+/// Issue 35, item 13: two players choosing at one fork without seeing each other's choice are
+/// a disagreement shown to both, in any order and whatever their clocks say — never decided by
+/// recording time; the next choice, made seeing both, settles it everywhere.
+#[test]
+fn two_choices_that_disagree_keep_the_fork_open_until_a_player_chooses_again() {
+    let (mut ann, mut bob) = forked_after_the_first_event();
+    bob.merge_from(&ann.record);
+    let fork = ann.record.open_fork(0).unwrap();
+    let (first, second) = (fork.branches[0].first, fork.branches[1].first);
+    ann.choose(0, first);
+    // Bob's clock is hours ahead: his choice would have won by recording time.
+    bob.counter += 10_000;
+    bob.choose(0, second);
+    let mut a = ann.clone();
+    a.merge_from(&bob.record);
+    let mut b = bob.clone();
+    b.merge_from(&ann.record);
+    assert_eq!(shared(&a.record), shared(&b.record));
+    let fork = a
+        .record
+        .open_fork(0)
+        .expect("the disagreement keeps the fork open");
+    assert_eq!(fork.disagreement.len(), 2);
+    let said = fork.describe(1, &|e| e.by.label());
+    assert!(said.contains("choices disagree"), "{said}");
+    assert!(said.contains("player 1 on machine 1 kept"), "{said}");
+    // Ann, seeing Bob's choice, chooses his branch: settled on every machine.
+    a.choose(0, second);
+    b.merge_from(&a.record);
+    for r in [&a.record, &b.record] {
+        assert!(r.open_fork(0).is_none());
+        assert_eq!(r.forks(0)[0].kept, Some(second));
+    }
+}
+
+/// A fork is described in a sentence a player can act on: versions counted by who recorded
+/// them, never "X or X or X must choose".
+#[test]
+fn a_three_way_fork_reads_as_a_sentence() {
+    let mut eve = Replica::new(1);
+    eve.play(0, 1, 0, 0);
+    let at = eve.record.next_position(0).unwrap();
+    for text in ["one", "two", "three"] {
+        eve.seal_at(0, at, Event::Note { text: text.into() });
+    }
+    let fork = eve.record.open_fork(0).unwrap();
+    let said = fork.describe(1, &|e| e.by.label());
+    assert_eq!(
+        said,
+        "battle 1 is forked after event 1 into 3 versions (player 1 on machine 1 recorded 3): one of the players chooses which goes on"
+    );
+}
+
+/// Issue 35, item 8: two machines setting up the very same new battle make no fork; two
+/// different setups still do.
+#[test]
+fn two_identical_setups_of_a_battle_are_no_fork() {
+    let mut ann = Replica::new(1);
+    let mut bob = Replica::new(2);
+    for replica in [&mut ann, &mut bob] {
+        replica.add_what_next(false);
+    }
+    ann.merge_from(&bob.record);
+    bob.merge_from(&ann.record);
+    assert_eq!(shared(&ann.record), shared(&bob.record));
+    assert!(ann.record.open_fork(3).is_none());
+    assert!(ann.record.forks(3).is_empty());
+    // Ann plays on from the setup her line has; Bob takes it without a fork.
+    ann.play(3, 2, 0, 0);
+    bob.merge_from(&ann.record);
+    assert!(bob.record.open_fork(3).is_none());
+    assert_eq!(shared(&ann.record), shared(&bob.record));
+}
+
+/// Issue 35, item 7: the rules go forward from a battle's setup too: the first event after a
+/// setup recorded under revision 3 may not claim revision 1, nor none.
+#[test]
+fn the_revision_floor_holds_right_after_a_setup() {
+    let mut ann = Replica::new(1);
+    let setup = ann.add_what_next(false);
+    let bob = {
+        let mut bob = Replica::new(2);
+        bob.merge_from(&ann.record);
+        bob
+    };
+    for revision in [Some(1), None] {
+        let mut old = ann.clone();
+        let (time, by) = old.stamp();
+        let event = old.record.scripted(3, &by).unwrap().unwrap();
+        let mut logged = crate::campaign::history::logged(
+            Position {
+                follows: Some(setup),
+                seq: 2,
+            },
+            EventUid(Uuid::nil()),
+            time,
+            by,
+            event,
+        );
+        logged.revision = revision;
+        seal::seal(&old.key, old.record.id, 4, &mut logged);
+        let (_, report) = super::merge_events(&bob.record, &[], vec![(3, logged)]).unwrap();
+        assert_eq!(report.added, 0, "{revision:?}: {report:?}");
+        assert!(
+            report.refused[0].reason.contains("revision"),
+            "{revision:?}: {report:?}"
+        );
+    }
 }

@@ -70,8 +70,12 @@ pub enum WinnerArg {
 #[derive(Debug, Clone, Default, Args)]
 pub struct TableDiceArgs {
     /// Dice rolled at the table, one pool each time, as `roll --dice`: attack=6,5,5,2 or
-    /// attack=6552; the outcome is derived from them and the event is marked rolled at the
-    /// table. Without it the app rolls. A pool left out is named with its size.
+    /// attack=6552; a die the book prints with letters as it shows them: commander=B (the
+    /// BelloLudi commander die: 0, 1, 2, 3 or B; a d20's 4-20 read as the book's table),
+    /// penetration=K,T,W (Battle of Tanks: -, K, T or W), order_die=second (the colour that
+    /// came out of the Bolt Action bag: first or second). The outcome is derived from them
+    /// and the event is marked rolled at the table. Without it the app rolls. A pool left
+    /// out is named with its size.
     #[arg(long = "dice", value_name = "POOL=FACES")]
     pub faces: Vec<String>,
 }

@@ -7,6 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 
 mod flags;
+mod import;
 mod next;
 pub(crate) mod record;
 mod show;
@@ -42,8 +43,8 @@ pub enum CampaignCommand {
         /// force's name, or a force file (an opponent's `force export`).
         #[arg(long = "force", value_name = "FORCE")]
         forces: Vec<String>,
-        /// The first battle's name (default "Battle 1").
-        #[arg(long, default_value = "")]
+        /// The first battle's name.
+        #[arg(long, default_value = "Battle 1")]
         battle: String,
         /// Units dispersed in a battle are missing from later ones (house option, off).
         #[arg(long)]
@@ -51,7 +52,7 @@ pub enum CampaignCommand {
     },
     /// List the campaigns.
     List {
-        /// Print JSON: a list of {row, id, uid, name, ruleset, battles, events, …}.
+        /// Print JSON: a list of {campaign_id, row, id, name, ruleset, battles, events, …}.
         #[arg(long)]
         json: bool,
     },
@@ -78,6 +79,13 @@ pub enum CampaignCommand {
         /// FILE.json or FILE.pdf.
         #[arg(long)]
         out: PathBuf,
+        /// The after-action report's paper: a4 or letter.
+        #[arg(long, default_value = "a4")]
+        page: String,
+        /// The after-action report's ink: full, or low (no filled bands, legible in black
+        /// and white).
+        #[arg(long, value_enum, default_value = "full")]
+        ink: super::export::InkArg,
     },
     /// Read a campaign file written by `campaign export`.
     Import {
@@ -124,13 +132,17 @@ pub enum CampaignCommand {
         /// Join the campaign at PATH under this name (when NAME is another campaign here).
         #[arg(long = "as", value_name = "NEW_NAME")]
         join_as: Option<String>,
-        /// List the shared folder's files by machine and remove those whose every event
-        /// another file holds (after asking).
+        /// List the shared folder's files by machine and remove those of machines gone (silent
+        /// for 30 days, or named with --departed) whose every line this library holds (after
+        /// asking).
         #[arg(long, conflicts_with_all = ["path", "join_as"])]
         tidy: bool,
         /// With --tidy: remove without asking.
         #[arg(long, requires = "tidy")]
         yes: bool,
+        /// With --tidy: a machine the players say left (its machine id or name; repeatable).
+        #[arg(long, requires = "tidy", value_name = "MACHINE")]
+        departed: Vec<String>,
         /// Print JSON: {folder, files: [{file, status, note}], added, …}.
         #[arg(long)]
         json: bool,
@@ -161,6 +173,21 @@ pub enum CampaignCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Settle who a name belongs to when two keys claim it (`campaign show` and `sync` say
+    /// when): admits the key with this fingerprint under PLAYER (and --machine). Run it on a
+    /// machine already admitted, after comparing fingerprints at the table.
+    Admit {
+        /// The campaign's name (case does not matter).
+        name: String,
+        /// The player name the key records as.
+        player: String,
+        /// The machine name the key records as.
+        #[arg(long, default_value = "")]
+        machine: String,
+        /// The key's fingerprint, as `campaign show` lists it (3F9A-C21E).
+        #[arg(long, value_name = "FINGERPRINT")]
+        key: String,
+    },
     /// Who this machine records events as (asked once): `campaign player NAME`.
     Player {
         /// The player name to record as; without it, prints the current one.
@@ -187,6 +214,7 @@ pub fn run(
     command: CampaignCommand,
     data_dir_arg: Option<&Path>,
     out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<u8> {
     match command {
         CampaignCommand::New {
@@ -218,10 +246,7 @@ pub fn run(
                     carry_losses,
                 )?,
             };
-            let stored = store.create_campaign_record(&CampaignRecord::new(
-                crate::store::new_campaign_uid(),
-                created,
-            ))?;
+            let stored = store.start_campaign(created)?;
             writeln!(out, "{}", stored.record.campaign.name)?;
             for plan in &stored.record.campaign.battles {
                 writeln!(out, "  {}", plan.title())?;
@@ -235,8 +260,22 @@ pub fn run(
             log,
             actions,
         } => show(data_dir_arg, &name, json, log, actions, out),
-        CampaignCommand::Export { name, out: path } => export(data_dir_arg, &name, &path, out),
-        CampaignCommand::Import { file: path, name } => import(data_dir_arg, &path, name, out),
+        CampaignCommand::Export {
+            name,
+            out: path,
+            page,
+            ink,
+        } => {
+            let paper = crate::export::Paper {
+                page: &page,
+                ink: ink.into(),
+            };
+            export(data_dir_arg, &name, &path, paper, out, err)
+        }
+        CampaignCommand::Import { file: path, name } => {
+            let mut store = open(data_dir_arg)?;
+            import::run(&mut store, &path, name.as_deref(), out)
+        }
         CampaignCommand::WhatNext {
             name,
             extra_artillery,
@@ -251,6 +290,7 @@ pub fn run(
             join_as,
             tidy,
             yes,
+            departed,
             json,
         } => {
             let mut store = open(data_dir_arg)?;
@@ -259,6 +299,7 @@ pub fn run(
                 join_as: join_as.as_deref(),
                 tidy,
                 yes,
+                departed,
                 json,
             };
             let stdin = std::io::stdin();
@@ -286,6 +327,15 @@ pub fn run(
         CampaignCommand::Record(args) => {
             let mut store = open(data_dir_arg)?;
             record::run(&mut store, args, out)
+        }
+        CampaignCommand::Admit {
+            name,
+            player,
+            machine,
+            key,
+        } => {
+            let mut store = open(data_dir_arg)?;
+            sync::admit(&mut store, &name, &player, &machine, &key, out)
         }
         CampaignCommand::Player { name, machine } => {
             let mut store = open(data_dir_arg)?;
@@ -348,7 +398,11 @@ fn what_next(
     out: &mut dyn Write,
 ) -> Result<u8> {
     let mut store = open(data_dir_arg)?;
-    let mut stored = load(&store, name)?;
+    // What the other machines wrote first: a battle another player added a moment ago is not
+    // added twice.
+    let id = load(&store, name)?.id;
+    record::catch_up(&mut store, id, false, out)?;
+    let mut stored = store.load_campaign(id)?;
     let variant = extra_artillery.then_some("extra_artillery");
     let number = stored.record.add_follow_up(variant)?;
     store.add_campaign_battle(stored.id, &stored.record.campaign)?;
@@ -363,15 +417,27 @@ fn what_next(
     Ok(EXIT_OK)
 }
 
-/// `campaign export NAME --out FILE.json|FILE.pdf`.
-fn export(data_dir_arg: Option<&Path>, name: &str, path: &Path, out: &mut dyn Write) -> Result<u8> {
+/// `campaign export NAME --out FILE.json|FILE.pdf [--page P] [--ink I]`.
+fn export(
+    data_dir_arg: Option<&Path>,
+    name: &str,
+    path: &Path,
+    paper: crate::export::Paper<'_>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8> {
     let store = open(data_dir_arg)?;
     let stored = load(&store, name)?;
+    let mut warnings = Vec::new();
     let bytes = match path.extension().and_then(|e| e.to_str()) {
         Some(ext) if ext.eq_ignore_ascii_case("json") => {
             file::to_json(&stored.record)?.into_bytes()
         }
-        Some(ext) if ext.eq_ignore_ascii_case("pdf") => pdf_report(&stored.record)?,
+        Some(ext) if ext.eq_ignore_ascii_case("pdf") => {
+            let report = pdf_report(&stored.record, paper)?;
+            warnings = report.warnings;
+            report.bytes
+        }
         _ => bail!("--out {}: give a .json or .pdf file name", path.display()),
     };
     std::fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
@@ -389,46 +455,16 @@ fn export(data_dir_arg: Option<&Path>, name: &str, path: &Path, out: &mut dyn Wr
         bytes.len().div_ceil(1024),
         path.display()
     )?;
-    Ok(EXIT_OK)
-}
-
-/// `campaign import FILE [--name NAME]`.
-fn import(
-    data_dir_arg: Option<&Path>,
-    path: &Path,
-    name: Option<String>,
-    out: &mut dyn Write,
-) -> Result<u8> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
-    let mut store = open(data_dir_arg)?;
-    let mut copy = false;
-    if let Some(name) = name {
-        crate::campaign::text::name(name.trim())
-            .map_err(|message| anyhow::anyhow!("--name: {message}"))?;
-        // The same campaign is already here: a new name asks for a separate copy,
-        // with ids of its own (so the two never merge into each other by mistake).
-        if store.find_campaign_by_uid(record.id)?.is_some() {
-            record = record.as_copy(crate::store::new_campaign_uid());
-            copy = true;
-        }
-        record.campaign.name = name.trim().to_string();
+    // Nothing is shortened silently: what could not be printed whole is named, and the exit
+    // code says so.
+    for warning in &warnings {
+        writeln!(err, "warning: {warning}")?;
     }
-    let stored = store.create_campaign_record(&record).with_context(|| {
-        format!(
-            "cannot import {} (use --name to store it under another name)",
-            path.display()
-        )
-    })?;
-    writeln!(out, "{}", stored.record.campaign.name)?;
-    if copy {
-        writeln!(
-            out,
-            "  (a separate copy: this library already holds the campaign the file came from)"
-        )?;
-    }
-    Ok(EXIT_OK)
+    Ok(if warnings.is_empty() {
+        EXIT_OK
+    } else {
+        super::EXIT_PROBLEM
+    })
 }
 
 /// A campaign of `ruleset` between two forces, its first battle set up from them.
@@ -480,9 +516,12 @@ fn new_between_forces(
     Ok(campaign::new_table(name, players, plan, Some(budgets))?)
 }
 
-fn pdf_report(record: &CampaignRecord) -> Result<Vec<u8>> {
+fn pdf_report(
+    record: &CampaignRecord,
+    paper: crate::export::Paper<'_>,
+) -> Result<crate::export::Exported> {
     let date = super::export::today()?;
-    crate::export::export_after_action(record, "a4", date, &mut crate::export::no_progress)
+    crate::export::export_after_action(record, paper, date, &mut crate::export::no_progress)
         .context("could not lay out the after-action report")
 }
 

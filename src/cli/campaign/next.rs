@@ -34,7 +34,13 @@ pub fn run(data_dir_arg: Option<&Path>, args: &NextArgs<'_>, out: &mut dyn Write
         ..
     } = *args;
     let mut store = open(data_dir_arg)?;
-    let stored = load(&store, name)?;
+    // What the other machines wrote first, as `record` does: a battle another player set up a
+    // moment ago is not set up twice (a fork at its start).
+    let id = load(&store, name)?.id;
+    if !dry_run {
+        super::record::catch_up(&mut store, id, json, out)?;
+    }
+    let stored = store.load_campaign(id)?;
     let mut record = stored.record.clone();
     let own: Vec<crate::rules::Card> = store.custom_cards()?.into_iter().map(|(_, c)| c).collect();
     let mut bought: Sides<Vec<Reinforcement>> = Sides::default();
@@ -99,7 +105,18 @@ pub fn run(data_dir_arg: Option<&Path>, args: &NextArgs<'_>, out: &mut dyn Write
         "Battle {number}: {} {verb} set up from the roster",
         plan.name
     )?;
-    print_changes(&record.campaign, &changes, promote_after, out)?;
+    // The house rule on experience is said only where the ruleset has a ladder to climb.
+    let promotes = crate::rules::battle::table::engine(plan.ruleset).is_ok_and(|e| e.promotes);
+    print_changes(
+        &record.campaign,
+        &changes,
+        if promotes { promote_after } else { 0 },
+        out,
+    )?;
+    for (_, line) in crate::campaign::roster::budget_lines(&plan, record.campaign.budgets.as_ref())
+    {
+        writeln!(out, "  Roster: {line}")?;
+    }
     Ok(EXIT_OK)
 }
 

@@ -64,7 +64,7 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
 /// sync (only what is new is read), so an action is decided on the table as everyone left it:
 /// recording after an event another player recorded a moment ago makes no fork. A folder that
 /// cannot be read (an unplugged stick) is said, and the action recorded all the same.
-fn catch_up(
+pub(super) fn catch_up(
     store: &mut Store,
     id: crate::store::CampaignId,
     json: bool,
@@ -84,10 +84,14 @@ fn catch_up(
         }
     };
     if !json {
-        if report.added > 0 || !report.refused.is_empty() || report.reidentified.is_some() {
+        if report.added > 0
+            || !report.refused.is_empty()
+            || report.reidentified.is_some()
+            || !report.conflicts.is_empty()
+        {
             writeln!(out, "Sync first: {}", report.summary())?;
         }
-        for notice in &report.notices {
+        for notice in report.notices.iter().chain(&report.conflicts) {
             writeln!(out, "  {notice}")?;
         }
     }

@@ -365,11 +365,14 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
         if let Some(setup) = battle.plan.board_setup()
             && let Ok(engine) = engine(setup.plan.ruleset)
         {
+            if !engine.turn_order.is_empty() {
+                writeln!(out, "  A turn: {}", engine.turn_order)?;
+            }
             for ruling in engine.rulings {
                 writeln!(out, "  House default: {}", ruling.ruling)?;
             }
         }
-        show_forks(record, i, out)?;
+        show_forks(record, i, log, out)?;
         if log {
             let undone_seqs = battle.undone();
             for e in battle.events {
@@ -403,6 +406,15 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
                     who(record, e)
                 )?;
             }
+            for e in record.withheld_of(i) {
+                writeln!(
+                    out,
+                    "    {:>3} [not in play] {}{}",
+                    e.seq,
+                    describe::describe(&e.event, battle.plan),
+                    who(record, e)
+                )?;
+            }
         }
     }
     Ok(())
@@ -412,7 +424,16 @@ pub(super) fn show_text(record: &CampaignRecord, log: bool, out: &mut dyn Write)
 /// and the key that signed it, or that nothing did), and the rules revision it was resolved
 /// under when that is an older one.
 fn who(record: &CampaignRecord, e: &campaign::LoggedEvent) -> String {
-    let by = e.by.label();
+    // As the campaign believes it: a key not admitted under the names it claims is shown by
+    // its key, never as the player it claims to be.
+    let by = if e.by.is_unknown() && e.seal.is_none() {
+        String::new()
+    } else {
+        record
+            .recorded_by(e)
+            .trim_end_matches(" (not signed)")
+            .to_string()
+    };
     let key = e.seal.map_or_else(
         || ", not signed".to_string(),
         |s| format!(", key {}", s.key.fingerprint()),
@@ -445,11 +466,35 @@ fn show_players(record: &CampaignRecord, out: &mut dyn Write) -> Result<()> {
         )?;
     }
     if unsigned > 0 {
+        let how = if record.genesis.is_some() {
+            "from before events were signed, sealed when the campaign was imported: who recorded them is not proven"
+        } else {
+            "recorded before events were signed: who recorded them is not proven"
+        };
         writeln!(
             out,
-            "    {} not signed (recorded before events were signed: who recorded them is not proven)",
+            "    {} not signed ({how})",
             crate::rules::words::amount(unsigned as u64, "events")
         )?;
+    }
+    if record.genesis.is_none() {
+        writeln!(
+            out,
+            "    (begun before campaigns were rooted: a shared folder's attacker can dispute names here; export and import it to seal it)"
+        )?;
+    }
+    let withheld: usize = (0..record.logs.len())
+        .map(|i| record.withheld_of(i).len())
+        .sum();
+    if withheld > 0 {
+        writeln!(
+            out,
+            "  Not in play: {} signed by keys not admitted under the names they claim (`--log` lists them)",
+            crate::rules::words::amount(withheld as u64, "events")
+        )?;
+    }
+    for conflict in record.membership().all_conflicts() {
+        writeln!(out, "  {}", conflict.describe(&record.campaign.name))?;
     }
     Ok(())
 }
@@ -459,11 +504,21 @@ const FORK_COLUMN: usize = 58;
 
 /// A battle's forks: an open one with both branches side by side and what to do; settled
 /// ones with the branch kept and how to restore the other.
-fn show_forks(record: &CampaignRecord, index: usize, out: &mut dyn Write) -> Result<()> {
+fn show_forks(record: &CampaignRecord, index: usize, log: bool, out: &mut dyn Write) -> Result<()> {
     let Some(plan) = record.campaign.battles.get(index) else {
         return Ok(());
     };
-    for fork in record.forks(index) {
+    let forks = record.forks(index);
+    let settled = forks.iter().filter(|f| f.kept.is_some()).count();
+    if !log && settled > 0 {
+        // Only open forks call for anything; a long campaign settles dozens.
+        writeln!(
+            out,
+            "  {} settled (`--log` lists them with their set-aside branches)",
+            crate::rules::words::amount(settled as u64, "forks")
+        )?;
+    }
+    for fork in forks {
         let number = plan.number();
         let Some(kept) = fork.kept else {
             let place = if fork.after_seq == 0 {
@@ -471,12 +526,10 @@ fn show_forks(record: &CampaignRecord, index: usize, out: &mut dyn Write) -> Res
             } else {
                 format!("after event {}", fork.after_seq)
             };
-            let who: Vec<String> = fork.branches.iter().map(|b| b.recorded_by()).collect();
             writeln!(
                 out,
-                "  FORKED {place}: {} branches were recorded on different machines; {} must choose one to go on with:",
-                fork.branches.len(),
-                who.join(" or ")
+                "  FORKED {place}: {}; to choose:",
+                fork.describe(number, &|e| record.recorded_by(e))
             )?;
             for b in &fork.branches {
                 writeln!(
@@ -511,6 +564,9 @@ fn show_forks(record: &CampaignRecord, index: usize, out: &mut dyn Write) -> Res
             }
             continue;
         };
+        if !log {
+            continue;
+        }
         let chooser = fork
             .choice
             .map(|c| c.by.label())

@@ -44,6 +44,9 @@ pub struct SyncOptions<'a> {
     pub tidy: bool,
     /// Remove them without asking.
     pub yes: bool,
+    /// Machines the players say left (machine ids or names): their files may go before
+    /// they have been silent for the set time.
+    pub departed: Vec<String>,
     pub json: bool,
 }
 
@@ -69,7 +72,7 @@ pub fn sync(
         return join(store, name, name, path, json, out);
     };
     if options.tidy {
-        return tidy(store, id, options.yes, input, json, out);
+        return tidy(store, id, options, input, out);
     }
     let uid = store.campaign_uid(id)?;
     let result = match path {
@@ -146,20 +149,58 @@ fn join(
 ) -> Result<u8> {
     crate::campaign::text::name(store_as.trim()).map_err(|m| anyhow!("NAME: {m}"))?;
     let found = sync::read_to_join(path, name)?;
-    let folder = std::fs::symlink_metadata(path)
+    let events = found.record.event_count();
+    // A folder reached through a symbolic link (~/Sync → /mnt/data/Sync) is the folder.
+    let folder = std::fs::metadata(path)
         .is_ok_and(|m| m.is_dir())
         .then_some(path);
-    let (stored, report) = sync::join(store, found, store_as.trim(), folder)?;
-    if !json {
+    let joined = sync::join(store, found, store_as.trim(), folder);
+    if !json && matches!(&joined, Ok(_) | Err(SyncError::NotWritten { .. })) {
         writeln!(
             out,
             "{}: {} from {}",
-            stored.record.campaign.name,
-            crate::rules::words::amount(stored.record.event_count() as u64, "events"),
+            store_as.trim(),
+            crate::rules::words::amount(events as u64, "events"),
             path.display()
         )?;
     }
-    print_report(&report, json, out)?;
+    reported(joined.map(|(_, report)| report), json, out)
+}
+
+/// `campaign admit NAME PLAYER [--machine M] --key FINGERPRINT`: settles who a name belongs to.
+pub fn admit(
+    store: &mut Store,
+    name: &str,
+    player: &str,
+    machine: &str,
+    key: &str,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let id = store
+        .find_campaign(name)?
+        .ok_or_else(|| anyhow!("no campaign named '{name}' (see `quartermaster campaign list`)"))?;
+    let names = crate::campaign::Recorder {
+        player: player.trim().to_string(),
+        machine: machine.trim().to_string(),
+    };
+    let admission = store.admit(id, names.clone(), key)?;
+    writeln!(
+        out,
+        "Admitted key {} as {} in {name}{}: from now on only this key's events are shown under that name",
+        admission.admits.fingerprint(),
+        names.label(),
+        if admission.replaces.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (overruling {})",
+                crate::rules::words::amount(admission.replaces.len() as u64, "earlier admissions")
+            )
+        }
+    )?;
+    for notice in store.take_notices() {
+        writeln!(out, "  {notice}")?;
+    }
     Ok(EXIT_OK)
 }
 
@@ -167,12 +208,12 @@ fn join(
 fn tidy(
     store: &mut Store,
     id: crate::store::CampaignId,
-    yes: bool,
+    options: &SyncOptions<'_>,
     input: &mut dyn BufRead,
-    json: bool,
     out: &mut dyn Write,
 ) -> Result<u8> {
-    let (folder, files) = sync::tidy::survey(store, id)?;
+    let (yes, json, departed) = (options.yes, options.json, &options.departed);
+    let (folder, files) = sync::tidy::survey(store, id, departed)?;
     let redundant: Vec<String> = files
         .iter()
         .filter(|f| f.redundant)
@@ -180,7 +221,7 @@ fn tidy(
         .collect();
     if json {
         let removed = if yes {
-            sync::tidy::tidy(store, id)?
+            sync::tidy::tidy(store, id, departed)?
         } else {
             Vec::new()
         };
@@ -197,12 +238,7 @@ fn tidy(
         } else {
             f.who.join(", ")
         };
-        let mark = match (f.own, f.redundant, &f.unreadable) {
-            (true, _, _) => "this machine's".to_string(),
-            (_, _, Some(why)) => format!("kept: {why}"),
-            (_, true, _) => "redundant: every event is in another file".to_string(),
-            _ => "kept: holds events no other file has".to_string(),
-        };
+        let mark = f.verdict();
         writeln!(
             out,
             "  {}  {}  {}  {}, {}  [{mark}]",
@@ -214,13 +250,13 @@ fn tidy(
         )?;
     }
     if redundant.is_empty() {
-        writeln!(out, "Nothing to remove.")?;
+        writeln!(out, "Nothing to remove: {}.", sync::tidy::RULE)?;
         return Ok(EXIT_OK);
     }
     if !yes {
         write!(
             out,
-            "Remove the {} marked redundant? Nothing is lost: another file holds each of their events. [y/N] ",
+            "Remove the {} that can go? Nothing is lost: their machines are gone, and this machine's file holds each of their events. [y/N] ",
             crate::rules::words::amount(redundant.len() as u64, "files")
         )?;
         out.flush()?;
@@ -231,7 +267,7 @@ fn tidy(
             return Ok(EXIT_OK);
         }
     }
-    let removed = sync::tidy::tidy(store, id)?;
+    let removed = sync::tidy::tidy(store, id, departed)?;
     writeln!(
         out,
         "Removed {}.",
@@ -270,6 +306,9 @@ fn print_report(report: &SyncReport, json: bool, out: &mut dyn Write) -> Result<
     }
     for notice in &report.notices {
         writeln!(out, "  {notice}")?;
+    }
+    for conflict in &report.conflicts {
+        writeln!(out, "  {conflict}")?;
     }
     if let Some(path) = &report.wrote {
         writeln!(out, "  wrote {}", path.display())?;

@@ -29,14 +29,16 @@ const MARKER_MM: f32 = 1.3;
 const LEGEND_SAMPLE_MM: f32 = 7.0;
 
 /// The chart's items: legend on top, y labels on the left, turn numbers and a caption
-/// below. Nothing is drawn outside the box.
+/// below, and the texts that had to be shortened to fit (said, never silent). Nothing is
+/// drawn outside the box.
 pub(super) fn line_chart(
     ts: Typesetter,
     b: &ChartBox,
     series: &[Series],
     caption: &str,
-) -> Vec<Item> {
+) -> (Vec<Item>, Vec<String>) {
     let mut items = Vec::new();
+    let mut cut = Vec::new();
     let font = b.font;
     let line_h = font.line_height();
     let cap = cap_height(font.size_pt);
@@ -52,7 +54,7 @@ pub(super) fn line_chart(
     // along it.
     let axis_max = (top_value / step + 1) * step;
 
-    legend(ts, b, series, &mut items);
+    legend(ts, b, series, &mut items, &mut cut);
     let y_label_w = ts.width(&axis_max.to_string(), font) + 1.5;
     let plot = Plot {
         left: b.x + y_label_w,
@@ -63,7 +65,7 @@ pub(super) fn line_chart(
         points,
     };
     if plot.right - plot.left < 5.0 || plot.bottom - plot.top < 5.0 {
-        return items;
+        return (items, cut);
     }
 
     let mut value = 0;
@@ -85,8 +87,11 @@ pub(super) fn line_chart(
     });
 
     turn_labels(ts, b, &plot, &mut items);
-    let caption = ts.ellipsize(caption, font, b.w);
-    items.push(ts.run(b.x, b.y + b.h - line_h + cap, font, &caption));
+    let shown = ts.ellipsize(caption, font, b.w);
+    if shown != caption {
+        cut.push(caption.to_string());
+    }
+    items.push(ts.run(b.x, b.y + b.h - line_h + cap, font, &shown));
 
     for s in series {
         let xy: Vec<(f32, f32)> = s
@@ -117,7 +122,7 @@ pub(super) fn line_chart(
             });
         }
     }
-    items
+    (items, cut)
 }
 
 /// The plotting area and the scale from values to millimetres.
@@ -160,7 +165,13 @@ fn hline(x1: f32, x2: f32, y: f32, stroke: Stroke) -> Item {
 }
 
 /// A sample of each line with its label, left to right along the top.
-fn legend(ts: Typesetter, b: &ChartBox, series: &[Series], items: &mut Vec<Item>) {
+fn legend(
+    ts: Typesetter,
+    b: &ChartBox,
+    series: &[Series],
+    items: &mut Vec<Item>,
+    cut: &mut Vec<String>,
+) {
     let font = b.font;
     let cap = cap_height(font.size_pt);
     let mut x = b.x + b.w;
@@ -168,6 +179,9 @@ fn legend(ts: Typesetter, b: &ChartBox, series: &[Series], items: &mut Vec<Item>
     for s in series.iter().rev() {
         let room = (x - b.x - LEGEND_SAMPLE_MM - 1.5).max(0.0);
         let label = ts.ellipsize(&s.label, font, room);
+        if label != s.label {
+            cut.push(s.label.clone());
+        }
         let label_w = ts.width(&label, font);
         let text_x = x - label_w;
         let sample_x = text_x - 1.5 - LEGEND_SAMPLE_MM;
@@ -230,7 +244,7 @@ mod tests {
             values: vec![12, 12, 9, 12],
             stroke: red,
         }];
-        let items = line_chart(ts, &b, &series, "Army Morale by turn");
+        let (items, _) = line_chart(ts, &b, &series, "Army Morale by turn");
         let lines = |wanted: &dyn Fn(&Stroke) -> bool| -> Vec<(f32, f32, f32, f32)> {
             items
                 .iter()

@@ -5,24 +5,27 @@
 //! table and a line chart), the units lost and the whole event log, running on to further
 //! pages when the log is long. Battles of the other rulesets show the forces, the winner,
 //! the notes and each unit's fate. Battles not fought yet share one closing line.
+//!
+//! On A4 or Letter, in full or low ink, like every sheet. Nothing is cut short: a long force
+//! or campaign name takes another line, and what still could not be printed whole is a
+//! warning (the command line exits 1).
 
 mod chart;
-
-use std::collections::HashSet;
+mod log;
 
 use crate::campaign::definition::{BoardSetup, SIDES, Sides, SimpleBattlePlan};
-use crate::campaign::describe::describe;
 use crate::campaign::result::Standing;
 use crate::campaign::{
-    Battle, BattlePlan, BattleResult, Campaign, CampaignRecord, LoggedEvent, side_label,
+    Battle, BattlePlan, BattleResult, Campaign, CampaignRecord, side_label,
 };
 use crate::rules::battle::Side;
 use crate::rules::battle::board::{Board, BoardUnit};
 
 use super::date::ExportDate;
-use super::display::{Item, Layout, Rgb, Stroke};
+use super::display::{Duplex, Layout, Rgb, Stroke};
 use super::flow::{SheetFlow, footer_font};
 use super::fonts::{FontStyle, faces};
+use super::ink::{Ink, Paper};
 use super::template::{RosterStyle, SheetColors, templates};
 use super::text::{Font, Typesetter, cap_height};
 use super::{ExportError, Progress, Stage};
@@ -30,21 +33,19 @@ use chart::{ChartBox, Series, line_chart};
 
 /// Height of the Army Morale chart.
 const CHART_MM: f32 = 46.0;
-/// Column widths of the event log: sequence number and time of day.
-const SEQ_MM: f32 = 8.0;
-const TIME_MM: f32 = 11.0;
 
-/// Lays out the after-action report of `record` on page size `page` (`a4`, `letter`),
-/// printed on `date`. Progress counts battles laid out.
-pub fn layout_after_action(
+/// Lays out the after-action report of `record` on `paper` (a page id such as `a4`, or a
+/// page and an ink), printed on `date`. Progress counts battles laid out.
+pub fn layout_after_action<'a>(
     record: &CampaignRecord,
-    page: &str,
+    paper: impl Into<Paper<'a>>,
     date: ExportDate,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Layout, ExportError> {
+    let paper = paper.into();
     let t = templates()?;
     let ts = Typesetter { faces: faces()? };
-    let page = t.page(page)?;
+    let page = t.page(paper.page)?;
     let campaign = &record.campaign;
     let accent = t.card_template(campaign.ruleset)?.colors.accent;
     let style = &t.roster;
@@ -54,6 +55,8 @@ pub fn layout_after_action(
         colors: &t.colors,
         accent,
         campaign,
+        ink: paper.ink,
+        warnings: Vec::new(),
     };
     let results = record.results();
     report.campaign_header(record, &results, date);
@@ -63,7 +66,7 @@ pub fn layout_after_action(
     for (index, (battle, result)) in record.battles().zip(&results).enumerate() {
         // A battle with nothing recorded gets a line, not a near-blank page of its own.
         if battle.events.is_empty() && !result.standing.is_finished() {
-            unfought.push(battle.plan.title());
+            unfought.push(battle_title(battle.plan));
         } else {
             if printed > 0 {
                 report.flow.new_page();
@@ -79,7 +82,8 @@ pub fn layout_after_action(
         });
     }
     report.unfought(&unfought);
-    let pages = report.flow.finish_numbered(
+    let Report { flow, warnings, .. } = report;
+    let pages = flow.finish_numbered(
         footer_font(t.footer_size_pt, t.colors.muted),
         &[
             format!(
@@ -92,9 +96,25 @@ pub fn layout_after_action(
     Ok(Layout {
         title: format!("{} — after-action report", campaign.name),
         pages,
-        warnings: Vec::new(),
+        warnings,
         notes: Vec::new(),
+        duplex: Duplex::Simplex,
     })
+}
+
+/// "Battle 2: Attack/Defend", or "Battle 1" for a battle named after its number: the title
+/// the report heads the battle's page with.
+pub fn battle_title(plan: &BattlePlan) -> String {
+    let (number, name) = (plan.number(), plan.name());
+    if name
+        .trim()
+        .eq_ignore_ascii_case(&format!("Battle {number}"))
+        || name.trim().is_empty()
+    {
+        format!("Battle {number}")
+    } else {
+        plan.title()
+    }
 }
 
 struct Report<'a> {
@@ -103,6 +123,9 @@ struct Report<'a> {
     colors: &'a SheetColors,
     accent: Rgb,
     campaign: &'a Campaign,
+    ink: Ink,
+    /// What could not be printed whole (a word too long for any line).
+    warnings: Vec<String>,
 }
 
 impl Report<'_> {
@@ -135,15 +158,22 @@ impl Report<'_> {
         self.flow.y += 1.2;
     }
 
-    /// A line that is cut short with an ellipsis rather than run past the margin.
-    fn single_line(&mut self, font: Font, text: &str) {
-        let text = self.flow.ts.ellipsize(text, font, self.flow.text_width());
-        self.flow.line(0.0, font, &text);
+    /// `text` wrapped to `width`, a word cut between letters to fit reported.
+    fn wrap(&mut self, text: &str, font: Font, width: f32) -> Vec<String> {
+        let (lines, cut) = self.flow.ts.wrap_checked(text, font, width);
+        if cut {
+            self.warnings.push(format!(
+                "after-action report: '{text}' has a word too long for its line"
+            ));
+        }
+        lines
     }
 
     fn paragraph(&mut self, font: Font, text: &str) {
         let w = self.flow.text_width();
-        self.flow.paragraph(0.0, w, font, text);
+        for line in self.wrap(text, font, w) {
+            self.flow.line(0.0, font, &line);
+        }
     }
 
     /// The campaign's name, ruleset, players and standing, and one line per battle.
@@ -157,9 +187,9 @@ impl Report<'_> {
         let width = self.flow.text_width();
         let title = Font::new(FontStyle::Bold, self.style.title_size_pt, self.accent);
         let size = self.flow.ts.fit_size(&campaign.name, title, 10.0, width, 1);
-        self.single_line(title.sized(size), &campaign.name);
+        self.paragraph(title.sized(size), &campaign.name);
         let sub = self.body().colored(self.colors.muted);
-        self.single_line(
+        self.paragraph(
             sub,
             &format!(
                 "{} campaign · after-action report · printed {date}",
@@ -182,18 +212,23 @@ impl Report<'_> {
         let small = self.small();
         let bold = self.font(FontStyle::Bold, small.size_pt);
         let column = width * 0.45;
-        for result in results {
-            let name = format!("Battle {}: {}", result.number, result.name);
-            let name = self.flow.ts.ellipsize(&name, bold, column - 2.0);
+        for (result, battle) in results.iter().zip(record.battles()) {
+            let name = battle_title(battle.plan);
+            let names = self.wrap(&name, bold, column - 2.0);
             let outcome = standing_words(self.campaign, result);
-            let lines = self.flow.ts.wrap(&outcome, small, width - column);
-            self.flow.ensure(small.line_height() * lines.len() as f32);
-            let baseline = self.flow.y + cap_height(small.size_pt);
-            let item = self.flow.ts.run(self.flow.left(), baseline, bold, &name);
-            self.flow.push(item);
+            let lines = self.wrap(&outcome, small, width - column);
+            let rows = names.len().max(lines.len());
+            self.flow.ensure(small.line_height() * rows as f32);
+            let top = self.flow.y;
+            for (k, name) in names.iter().enumerate() {
+                let baseline = top + k as f32 * small.line_height() + cap_height(small.size_pt);
+                let item = self.flow.ts.run(self.flow.left(), baseline, bold, name);
+                self.flow.push(item);
+            }
             for line in lines {
                 self.flow.line(column, small, &line);
             }
+            self.flow.y = top + rows as f32 * small.line_height();
         }
         if results.is_empty() {
             self.paragraph(small, "No battles have been added to this campaign yet.");
@@ -219,18 +254,12 @@ impl Report<'_> {
         let body = self.body();
         let (x, w) = (self.flow.left(), self.flow.text_width());
         let right_w = self.flow.ts.width(right, body);
-        let lines = self.flow.ts.wrap(left, bold, w - right_w - 8.0);
+        let lines = self.wrap(left, bold, w - right_w - 8.0);
         let height = bold.line_height() * lines.len() as f32 + 3.0;
         self.flow.ensure(height);
         let y = self.flow.y;
-        self.flow.push(Item::Rect {
-            x,
-            y,
-            w,
-            h: height,
-            fill: Some(self.colors.band),
-            stroke: None,
-        });
+        let band = self.ink.panel(x, y, w, height, self.colors.band);
+        self.flow.push(band);
         let mut baseline = y + 1.5 + cap_height(bold.size_pt);
         let first = baseline;
         for line in &lines {
@@ -250,14 +279,14 @@ impl Report<'_> {
         board: Option<&Board>,
         by_turn: &[Sides<u32>],
     ) {
-        let title = battle.plan.title();
+        let title = battle_title(battle.plan);
         let font = Font::new(FontStyle::Bold, self.style.title_size_pt * 0.8, self.accent);
         let size = self
             .flow
             .ts
             .fit_size(&title, font, 9.0, self.flow.text_width(), 1);
         self.flow.ensure(font.line_height() * 4.0);
-        self.single_line(font.sized(size), &title);
+        self.paragraph(font.sized(size), &title);
         match (battle.plan, battle.plan.board_setup()) {
             (BattlePlan::Simple(plan), _) => self.simple_battle(plan, result),
             (_, Some(setup)) if setup.opening.is_some() => {
@@ -345,7 +374,13 @@ impl Report<'_> {
         };
         let caption = "At the start (turn 0) and at the end of each turn; a loss counts in \
                        the turn it happened.";
-        for item in line_chart(self.flow.ts, &chart, &series, caption) {
+        let (items, cut) = line_chart(self.flow.ts, &chart, &series, caption);
+        for text in cut {
+            self.warnings.push(format!(
+                "after-action report: '{text}' is too long for the score chart"
+            ));
+        }
+        for item in items {
             self.flow.push(item);
         }
         self.flow.y += CHART_MM + 1.0;
@@ -383,14 +418,14 @@ impl Report<'_> {
         for chunk in turns.chunks(per_row) {
             self.flow.ensure(row_h * 3.0);
             let y = self.flow.y;
-            self.flow.push(Item::Rect {
-                x: left,
+            let band = self.ink.panel(
+                left,
                 y,
-                w: label_w + cell_w * chunk.len() as f32,
-                h: row_h,
-                fill: Some(self.colors.band),
-                stroke: None,
-            });
+                label_w + cell_w * chunk.len() as f32,
+                row_h,
+                self.colors.band,
+            );
+            self.flow.push(band);
             let mut rows: Vec<(String, Font, Vec<String>)> = vec![(
                 "Turn".to_string(),
                 bold,
@@ -415,14 +450,18 @@ impl Report<'_> {
             }
             for (label, font, cells) in rows {
                 let baseline = self.flow.y + 0.6 + cap_height(font.size_pt);
-                let label = ts.ellipsize(&label, bold, label_w - 3.0);
-                self.flow.push(ts.run(left + 0.5, baseline, bold, &label));
+                // A long side name takes another line rather than losing its end.
+                let labels = self.wrap(&label, bold, label_w - 3.0);
+                for (k, line) in labels.iter().enumerate() {
+                    let at = baseline + k as f32 * small.line_height();
+                    self.flow.push(ts.run(left + 0.5, at, bold, line));
+                }
                 for (i, cell) in cells.iter().enumerate() {
                     let cw = ts.width(cell, font);
                     let x = left + label_w + cell_w * i as f32 + (cell_w - cw) / 2.0;
                     self.flow.push(ts.run(x, baseline, font, cell));
                 }
-                self.flow.y += row_h;
+                self.flow.y += row_h + (labels.len().max(1) - 1) as f32 * small.line_height();
             }
             self.flow.y += 1.0;
         }
@@ -471,26 +510,47 @@ impl Report<'_> {
         let col_w = (self.flow.text_width() - gutter) / 2.0;
         let left = self.flow.left();
         let xs = [left, left + col_w + gutter];
-        let heads: Vec<String> = columns
+        // A long force name in a head takes more lines, never an ellipsis.
+        let heads: Vec<Vec<String>> = columns
             .iter()
-            .map(|(head, _)| ts.ellipsize(head, bold, col_w))
+            .map(|(head, _)| self.wrap(head, bold, col_w))
             .collect();
-        self.flow.ensure(bold.line_height() + small.line_height());
-        let baseline = self.flow.y + cap_height(bold.size_pt);
+        let head_lines = heads.iter().map(Vec::len).max().unwrap_or(1);
+        self.flow
+            .ensure(bold.line_height() * head_lines as f32 + small.line_height());
+        let first = self.flow.y + cap_height(bold.size_pt);
         for (x, head) in xs.iter().zip(&heads) {
-            self.flow.push(ts.run(*x, baseline, bold, head));
+            for (k, line) in head.iter().enumerate() {
+                let baseline = first + k as f32 * bold.line_height();
+                self.flow.push(ts.run(*x, baseline, bold, line));
+            }
         }
-        self.flow.y += bold.line_height();
+        self.flow.y += bold.line_height() * head_lines as f32;
+        let mut cuts = Vec::new();
         let wrapped: Vec<Vec<Vec<String>>> = columns
             .iter()
             .map(|(_, items)| {
                 if items.is_empty() {
                     vec![vec![empty.to_string()]]
                 } else {
-                    items.iter().map(|i| ts.wrap(i, small, col_w)).collect()
+                    items
+                        .iter()
+                        .map(|i| {
+                            let (lines, cut) = ts.wrap_checked(i, small, col_w);
+                            if cut {
+                                cuts.push(i.clone());
+                            }
+                            lines
+                        })
+                        .collect()
                 }
             })
             .collect();
+        for cut in cuts {
+            self.warnings.push(format!(
+                "after-action report: '{cut}' has a word too long for its line"
+            ));
+        }
         let rows = wrapped.iter().map(Vec::len).max().unwrap_or(0);
         for row in 0..rows {
             let cells: Vec<&[String]> = wrapped
@@ -534,10 +594,7 @@ impl Report<'_> {
             self.paragraph(self.small(), &text);
             self.flow.y += 0.8;
         }
-        if !result.reason.trim().is_empty() {
-            self.heading("Notes");
-            self.paragraph(self.body(), &result.reason);
-        }
+        // The players' reason is in the result band above; it is not printed twice.
         self.heading("Unit fates");
         let columns: Vec<(String, Vec<String>)> = SIDES
             .iter()
@@ -564,9 +621,6 @@ impl Report<'_> {
                 .collect();
             self.paragraph(self.muted(), &format!("Score: {}", text.join(", ")));
         }
-        if !result.reason.trim().is_empty() {
-            self.paragraph(self.body(), &result.reason);
-        }
         self.heading(if result.standing.is_finished() {
             "Units at the end"
         } else {
@@ -584,122 +638,18 @@ impl Report<'_> {
                         .map(|u| u.label.clone())
                         .collect(),
                 };
-                (
-                    format!("{} ({})", self.side(side), plan.forces.get(side)),
-                    units,
-                )
+                // A side named after its force says the name once.
+                let (who, force) = (self.side(side), plan.forces.get(side));
+                let head = if who.contains(force.as_str()) {
+                    who
+                } else {
+                    format!("{who} ({force})")
+                };
+                (head, units)
             })
             .collect();
         self.two_columns(&columns, "no units");
     }
-
-    /// Every recorded event with its number and time; taken-back events struck through.
-    fn event_log(&mut self, battle: &Battle<'_>, title: &str) {
-        self.heading("Event log");
-        if battle.events.is_empty() {
-            self.paragraph(self.body(), "Nothing recorded yet.");
-            return;
-        }
-        self.paragraph(
-            self.muted(),
-            "Times are as recorded (UTC). Struck-through entries were taken back with an \
-             undo; the undo and redo entries themselves are listed where they were made.",
-        );
-        self.flow.y += 1.0;
-        self.log_header();
-        let undone = undone_events(battle);
-        for logged in battle.events {
-            self.log_row(battle.plan, logged, undone.contains(&logged.seq), title);
-        }
-    }
-
-    fn log_header(&mut self) {
-        let ts = self.flow.ts;
-        let font = Font::new(FontStyle::Bold, self.style.small_size_pt, self.colors.muted);
-        let h = font.line_height() + 1.6;
-        let (x, w) = (self.flow.left(), self.flow.text_width());
-        self.flow.ensure(h * 2.0);
-        let y = self.flow.y;
-        self.flow.push(Item::Rect {
-            x,
-            y,
-            w,
-            h,
-            fill: Some(self.colors.band),
-            stroke: None,
-        });
-        let baseline = y + 0.8 + cap_height(font.size_pt);
-        let seq_w = ts.width("#", font);
-        self.flow
-            .push(ts.run(x + SEQ_MM - 1.5 - seq_w, baseline, font, "#"));
-        self.flow.push(ts.run(x + SEQ_MM, baseline, font, "Time"));
-        self.flow
-            .push(ts.run(x + SEQ_MM + TIME_MM, baseline, font, "What happened"));
-        self.flow.y += h + 0.6;
-    }
-
-    fn log_row(&mut self, plan: &BattlePlan, logged: &LoggedEvent, undone: bool, title: &str) {
-        let ts = self.flow.ts;
-        let meta = logged.event.is_meta();
-        let font = if undone || meta {
-            self.small().colored(self.colors.muted)
-        } else {
-            self.small()
-        };
-        let mut text = describe(&logged.event, plan);
-        if undone {
-            text.push_str(" (undone)");
-        }
-        let who = logged.by.label();
-        if !who.is_empty() {
-            text.push_str(&format!(" — {who}"));
-        }
-        let (x, w) = (self.flow.left(), self.flow.text_width());
-        let text_x = x + SEQ_MM + TIME_MM;
-        let lines = ts.wrap(&text, font, w - SEQ_MM - TIME_MM);
-        let height = font.line_height() * lines.len() as f32 + 0.5;
-        if height > self.flow.room() {
-            self.continue_log(title);
-        }
-        let first = self.flow.y + cap_height(font.size_pt);
-        let seq = logged.seq.to_string();
-        let seq_w = ts.width(&seq, font);
-        self.flow
-            .push(ts.run(x + SEQ_MM - 1.5 - seq_w, first, font, &seq));
-        let clock = clock_time(&logged.recorded_at);
-        self.flow.push(ts.run(x + SEQ_MM, first, font, &clock));
-        let mut baseline = first;
-        for line in &lines {
-            let item = ts.run(text_x, baseline, font, line);
-            if undone && let Item::Text(run) = &item {
-                let mid = baseline - cap_height(font.size_pt) * 0.4;
-                self.flow.push(Item::Line {
-                    x1: run.x,
-                    y1: mid,
-                    x2: run.x + run.width,
-                    y2: mid,
-                    stroke: Stroke::solid(self.colors.muted, 0.5),
-                });
-            }
-            self.flow.push(item);
-            baseline += font.line_height();
-        }
-        self.flow.y += height;
-    }
-
-    /// A new page for a log that runs over, saying whose log it is.
-    fn continue_log(&mut self, title: &str) {
-        self.flow.new_page();
-        let font = Font::new(FontStyle::Bold, self.style.body_size_pt, self.accent);
-        self.single_line(font, &format!("{title} — event log, continued"));
-        self.flow.y += 1.0;
-        self.log_header();
-    }
-}
-
-/// The sequence numbers of events currently taken back by an undo.
-fn undone_events(battle: &Battle<'_>) -> HashSet<u32> {
-    battle.undone()
 }
 
 /// Where a battle stands, in words: "German (Bob) won: US Army Morale reduced to 0".
@@ -736,19 +686,6 @@ fn standing_words(campaign: &Campaign, result: &BattleResult) -> String {
     words
 }
 
-/// "14:05" from an ISO 8601 time stamp ("2026-11-22T14:05:09Z"); a dash when there is none.
-fn clock_time(recorded_at: &str) -> String {
-    let time = recorded_at.split_once(['T', ' ']).map(|(_, time)| time);
-    match time.and_then(|t| t.get(..5)).map(|hm| (hm, hm.as_bytes())) {
-        Some((hm, [h1, h2, b':', m1, m2]))
-            if [h1, h2, m1, m2].iter().all(|b| b.is_ascii_digit()) =>
-        {
-            hm.to_string()
-        }
-        _ => "–".to_string(),
-    }
-}
-
 /// "Rifle Squad 1 — casualties 2, pins 1; down".
 fn unit_line(unit: &BoardUnit) -> String {
     let counters: Vec<String> = unit
@@ -766,18 +703,4 @@ fn unit_line(unit: &BoardUnit) -> String {
         line.push_str(&format!("; {}", marks.join(", ")));
     }
     line
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clock_times_come_from_iso_stamps_or_show_a_dash() {
-        assert_eq!(clock_time("2026-11-22T14:05:09Z"), "14:05");
-        assert_eq!(clock_time("2026-11-22 07:30:00"), "07:30");
-        assert_eq!(clock_time(""), "–");
-        assert_eq!(clock_time("2026-11-22"), "–");
-        assert_eq!(clock_time("2026-11-22T1é:00"), "–");
-    }
 }

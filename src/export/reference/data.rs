@@ -60,6 +60,10 @@ pub struct Block {
     /// Like a section's `requires`, for one block.
     #[serde(default)]
     pub requires: Vec<String>,
+    /// For a force's reference: each of its units' odds table, the one its card's back
+    /// prints ([`unit_odds`](super::unit_odds)); nothing without a force.
+    #[serde(default)]
+    pub unit_odds: bool,
 }
 
 fn invalid(file: &str, message: String) -> ExportError {
@@ -94,11 +98,12 @@ fn check(file: &str, sheet: &ReferenceSheet) -> Result<(), ExportError> {
                 block.list.is_some(),
                 block.table.is_some(),
                 block.source.is_some(),
+                block.unit_odds,
             ];
             if set.iter().filter(|s| **s).count() != 1 {
                 return Err(invalid(
                     file,
-                    format!("{at}: give exactly one of text, list, table, source"),
+                    format!("{at}: give exactly one of text, list, table, source, unit_odds"),
                 ));
             }
             if let Some(source) = &block.source

@@ -4,21 +4,23 @@
 use std::collections::BTreeSet;
 
 use super::data::{Block, Table, reference_sheet, wanted};
+use super::odds::{UnitOdds, unit_odds};
 use super::sources;
 use super::tags::force_tags;
-use crate::export::display::{Layout, Rgb};
+use crate::export::display::{Duplex, Layout, Rgb};
 use crate::export::flow::{SheetFlow, footer_font};
 use crate::export::fonts::{FontStyle, faces};
 use crate::export::ink::{Ink, Paper};
-use crate::export::template::{ReferenceStyle, SheetColors, templates};
+use crate::export::template::{ReferenceStyle, SheetColors, Templates, templates};
 use crate::export::text::{Font, Span, Typesetter, cap_height};
 use crate::export::{ExportError, Progress, Stage};
+use crate::rules::validation::resolve_cards;
 use crate::rules::{Force, RulesetId};
 
 /// Type scales tried, largest first: a short reference sets its type larger to use its
-/// page, a long one a little smaller to save a sheet (7.5 pt tables at 0.92 are 6.9 pt, well
-/// above the 6 pt floor).
-const SCALES: [f32; 9] = [1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0, 0.96, 0.92];
+/// page. None is under 1, so the body and tables never go under the template's 8 pt: a long
+/// reference takes a second page rather than smaller type.
+const SCALES: [f32; 7] = [1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0];
 
 /// Lays out the quick reference of `ruleset` on `paper` (a page id such as `a4`, or a page
 /// and an ink). With a `force`, only the sections and rules that force uses are kept. The
@@ -97,6 +99,7 @@ pub fn layout_reference<'a>(
             .map(crate::export::glyphs::glyph_warnings)
             .unwrap_or_default(),
         notes: Vec::new(),
+        duplex: Duplex::Simplex,
     })
 }
 
@@ -135,6 +138,7 @@ fn lay_out(
         ink,
         scale,
         any_house_default: false,
+        unit_odds: force.map_or_else(Vec::new, |f| force_odds(t, f)),
     };
     r.title(&sheet.title, &sheet.source, force);
     let total = sheet.sections.len();
@@ -151,7 +155,7 @@ fn lay_out(
             .blocks
             .iter()
             .filter(|b| wanted(&b.requires, tags.as_ref()))
-            .filter(|b| prints_something(ruleset, b, tags.as_ref()))
+            .filter(|b| prints_something(ruleset, b, tags.as_ref(), &r.unit_odds))
             .collect();
         r.section(&section.heading, &blocks, tags.as_ref());
     }
@@ -160,8 +164,14 @@ fn lay_out(
 
 /// False for a block that would print nothing, such as a table of special rules built for a
 /// force that has none, so its section's heading is not left standing alone.
-fn prints_something(ruleset: RulesetId, block: &Block, tags: Option<&BTreeSet<String>>) -> bool {
-    block.text.as_ref().is_some_and(|t| !t.trim().is_empty())
+fn prints_something(
+    ruleset: RulesetId,
+    block: &Block,
+    tags: Option<&BTreeSet<String>>,
+    unit_odds: &[(String, UnitOdds)],
+) -> bool {
+    (block.unit_odds && !unit_odds.is_empty())
+        || block.text.as_ref().is_some_and(|t| !t.trim().is_empty())
         || block.list.as_ref().is_some_and(|l| !l.is_empty())
         || block.table.as_ref().is_some_and(|t| !t.rows.is_empty())
         || block
@@ -181,6 +191,8 @@ struct Reference<'a> {
     /// Every type size is the style's times this.
     scale: f32,
     any_house_default: bool,
+    /// Each card of the force with its odds table, in force order, once.
+    unit_odds: Vec<(String, UnitOdds)>,
 }
 
 impl Reference<'_> {
@@ -267,6 +279,13 @@ impl Reference<'_> {
         }
         if let Some(table) = &block.table {
             self.table(table, mark.as_deref());
+        }
+        if block.unit_odds {
+            for (name, odds) in self.unit_odds.clone() {
+                self.paragraph(&format!("**{name}:** {}", odds.title), None, None);
+                self.table(&odds.table, None);
+                self.flow.y += 0.9;
+            }
         }
         if let Some(source) = &block.source {
             let house = self.style.house_default_mark.clone();
@@ -382,6 +401,21 @@ impl Reference<'_> {
             self.flow.rule(self.colors.rule, 0.25);
         }
     }
+}
+
+/// The odds table of each card of `force` that has one, in force order, each card once: the
+/// tables its cards' backs print.
+fn force_odds(t: &Templates, force: &Force) -> Vec<(String, UnitOdds)> {
+    let Ok(template) = t.card_template(force.ruleset) else {
+        return Vec::new();
+    };
+    let mut seen = BTreeSet::new();
+    resolve_cards(force)
+        .into_iter()
+        .flatten()
+        .filter(|card| seen.insert(card.name().to_string()))
+        .filter_map(|card| Some((card.name().to_string(), unit_odds(template, card)?)))
+        .collect()
 }
 
 /// "**Lead:** rest" → ("Lead:", "rest").

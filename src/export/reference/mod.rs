@@ -3,10 +3,13 @@
 
 mod data;
 mod layout;
+mod odds;
 mod sources;
 mod tags;
 
 pub use data::{Block, ReferenceSheet, Section, Table, reference_sheet};
 pub use layout::layout_reference;
+pub(crate) use odds::check_odds;
+pub use odds::{UnitOdds, unit_odds};
 pub use sources::{MODIFIERS, situation_inputs, sources};
 pub use tags::{force_tags, known_tags};

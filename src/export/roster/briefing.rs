@@ -148,7 +148,7 @@ impl Roster<'_> {
             };
             let text_h = (names.len() as f32 * body.line_height())
                 .max(groups.len() as f32 * small.line_height());
-            let row_h = text_h.max(side) + 1.6;
+            let row_h = text_h.max(side) + 1.2;
             if self.flow.room() < row_h {
                 self.flow.new_page();
                 header(&mut self.flow);

@@ -18,7 +18,7 @@ use crate::rules::words::capitalised;
 use crate::rules::{Card, Force, ForceUnit, RulesetId};
 
 use super::date::ExportDate;
-use super::display::{Item, Layout, Rgb};
+use super::display::{Duplex, Item, Layout, Rgb};
 use super::flow::{SheetFlow, footer_font};
 use super::fonts::{FontStyle, faces};
 use super::ink::{Ink, Paper};
@@ -38,20 +38,41 @@ pub fn layout_roster<'a>(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Layout, ExportError> {
     let paper = paper.into();
+    let page = templates()?.page(paper.page)?;
+    let portrait = (page.width_mm, page.height_mm);
+    let (layout, squeezed) = lay_out(force, paper.ink, portrait, date, progress)?;
+    if !squeezed {
+        return Ok(layout);
+    }
+    // A table too wide for the portrait page (Belle Epoque's fire and assault, Bolt Action's
+    // moves and pins) is set across the landscape page instead of wrapping inside values.
+    let landscape = (page.height_mm, page.width_mm);
+    Ok(lay_out(force, paper.ink, landscape, date, &mut |_| {})?.0)
+}
+
+/// One layout of the roster on pages of `size` (width, height); true when its unit table
+/// was squeezed.
+fn lay_out(
+    force: &Force,
+    ink: Ink,
+    size: (f32, f32),
+    date: ExportDate,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(Layout, bool), ExportError> {
     let t = templates()?;
     let ts = Typesetter { faces: faces()? };
-    let page = t.page(paper.page)?;
     let accent = t.card_template(force.ruleset)?.colors.accent;
     let validation = validate(force);
     let style = &t.roster;
     let code = roster_code(force).to_string();
     let mut sheet = Roster {
-        flow: SheetFlow::single_column(ts, (page.width_mm, page.height_mm), style.margin_mm),
+        flow: SheetFlow::single_column(ts, size, style.margin_mm),
         style,
         colors: &t.colors,
         accent,
-        ink: paper.ink,
+        ink,
         warnings: super::glyphs::glyph_warnings(force),
+        squeezed: false,
     };
     let briefing = crate::rules::ruleset(force.ruleset).briefing(&force.budget);
     sheet.title(force, date, &code, &validation);
@@ -64,7 +85,12 @@ pub fn layout_roster<'a>(
     if let Some(briefing) = briefing {
         sheet.briefing(force, &briefing);
     }
-    let Roster { flow, warnings, .. } = sheet;
+    let Roster {
+        flow,
+        warnings,
+        squeezed,
+        ..
+    } = sheet;
     let pages = flow.finish_numbered(
         footer_font(t.footer_size_pt, t.colors.muted),
         &[
@@ -75,12 +101,14 @@ pub fn layout_roster<'a>(
             format!("Roster printed {date} · code {code}"),
         ],
     );
-    Ok(Layout {
+    let layout = Layout {
         title: format!("{} — roster", force.name),
         pages,
         warnings,
         notes: Vec::new(),
-    })
+        duplex: Duplex::Simplex,
+    };
+    Ok((layout, squeezed))
 }
 
 struct Roster<'a> {
@@ -91,6 +119,9 @@ struct Roster<'a> {
     ink: Ink,
     /// What could not be printed as it should (a word too long for its column).
     warnings: Vec<String>,
+    /// The unit table wanted more width than the page gives (cells wrapping within their
+    /// values): the roster is better set landscape.
+    squeezed: bool,
 }
 
 impl Roster<'_> {

@@ -1,7 +1,12 @@
 //! The roster's unit table: one row per unit on the table ("Puma 2/3"), the statistics the
 //! ruleset plays with as columns, and tick boxes for what the ruleset tracks on each unit
-//! (disruption, hits, hit points and a track hit, pins, stands lost). The column headers
-//! repeat at the top of every page the table runs onto; a name wraps within its column.
+//! (disruption, hits, hit points and a track hit, pins, stands lost). A statistic the card
+//! template splits into cells (Belle Epoque's fire at 1–4 UD, Armour Battles' range bands)
+//! takes fixed sub-columns under one heading, so "4 (1)" never wraps away from its band.
+//! The column headers, and the heading of a group running on, repeat at the top of every
+//! page the table runs onto; a name wraps within its column. A table that needs more width
+//! than a portrait page has says so ([`Roster::squeezed`]), and the roster is laid out
+//! landscape.
 
 use crate::rules::validation::resolve_cards;
 use crate::rules::{Card, Force, ForceUnit};
@@ -15,8 +20,12 @@ use crate::export::template::{CardTemplate, TrackerStyle};
 use crate::export::text::{Font, cap_height};
 use crate::export::{Progress, Stage};
 
-/// Most boxes side by side in a tracking column before they wrap to another row.
-const BOXES_PER_ROW: u32 = 6;
+/// Most boxes side by side in a tracking column before they wrap to another row: Bolt
+/// Action's eight Pins on one line.
+const BOXES_PER_ROW: u32 = 10;
+
+/// Lines a value may take in its column before the table counts as squeezed.
+const SQUEEZED_LINES: usize = 2;
 
 /// A write-in field's width, for tracking large numbers such as hit points.
 const WRITE_IN_MM: f32 = 16.0;
@@ -38,8 +47,25 @@ struct Row {
 struct Columns {
     has_cost: bool,
     widths: Vec<f32>,
-    /// Headers as printed: "Unit", the statistics, the cost, the trackers' labels.
+    /// Headers as printed: "Unit", the statistics (a split one's cell headers), the cost,
+    /// the trackers' labels.
     headers: Vec<String>,
+    /// Headings over runs of sub-columns: (first column, how many, heading).
+    groups: Vec<(usize, usize, String)>,
+}
+
+/// A statistic shown as a column, or as sub-columns when every unit's value splits into
+/// the template's cells.
+struct StatColumn {
+    label: String,
+    /// The separator and the cells' headers ("1 UD" … "4 UD").
+    split: Option<(String, Vec<String>)>,
+}
+
+impl StatColumn {
+    fn width(&self) -> usize {
+        self.split.as_ref().map_or(1, |(_, headers)| headers.len())
+    }
 }
 
 impl Roster<'_> {
@@ -54,7 +80,7 @@ impl Roster<'_> {
         let trackers: &[TrackerStyle] = if track { &template.trackers } else { &[] };
         let cards = resolve_cards(force);
         let lines: Vec<(&ForceUnit, Option<&Card>)> = force.units.iter().zip(cards).collect();
-        let stats = stat_columns(template, &lines);
+        let stats = split_columns(template, &lines, stat_columns(template, &lines));
         let mut groups: Vec<(Option<&str>, Vec<Row>)> = Vec::new();
         for (unit, card) in &lines {
             let face = card.map(|c| face_for(c, unit));
@@ -79,17 +105,21 @@ impl Roster<'_> {
                 None => None,
             };
             if let Some(name) = heading {
-                let font = Font::new(FontStyle::Bold, self.style.body_size_pt, self.accent);
                 self.flow.y += 1.0;
-                if self.flow.room() < font.line_height() * 2.5 {
+                if self.flow.room() < self.group_font().line_height() * 2.5 {
                     self.flow.new_page();
                     self.table_header(&columns);
                 }
-                let width = self.flow.text_width();
-                self.wrapped(0.0, width, font, name, "group");
+                self.group_heading(name);
             }
             for row in rows {
-                self.unit_row(row, &columns, trackers);
+                if self.unit_row(row, &columns, trackers) {
+                    // The row opened a new page: say whose rows run on, then set it there.
+                    if let Some(name) = heading {
+                        self.group_heading(&format!("{name} (continued)"));
+                    }
+                    self.unit_row(row, &columns, trackers);
+                }
             }
             done += 1;
             progress(Progress {
@@ -100,9 +130,20 @@ impl Roster<'_> {
         }
     }
 
+    fn group_font(&self) -> Font {
+        Font::new(FontStyle::Bold, self.style.body_size_pt, self.accent)
+    }
+
+    /// A group's name over its rows.
+    fn group_heading(&mut self, name: &str) {
+        let width = self.flow.text_width();
+        let font = self.group_font();
+        self.wrapped(0.0, width, font, name, "group");
+    }
+
     fn columns(
-        &self,
-        stats: Vec<String>,
+        &mut self,
+        stats: Vec<StatColumn>,
         cost_head: &str,
         trackers: &[TrackerStyle],
         groups: &[(Option<&str>, Vec<Row>)],
@@ -141,11 +182,24 @@ impl Roster<'_> {
                 boxes_w.max(widest_word(&mut [t.label.as_str()].into_iter(), head)) + gap
             })
             .collect();
+        // The stats as printed columns: a split one's cells each a column.
+        let mut labels: Vec<String> = Vec::new();
+        let mut column_groups = Vec::new();
+        for stat in &stats {
+            match &stat.split {
+                Some((_, headers)) => {
+                    column_groups.push((1 + labels.len(), headers.len(), stat.label.clone()));
+                    labels.extend(headers.iter().cloned());
+                }
+                None => labels.push(stat.label.clone()),
+            }
+        }
         // A cost that a statistic column already shows for every unit (Battle of Tanks'
         // tier, Belle Epoque's stands) is not printed twice.
-        let repeated = stats.iter().enumerate().any(|(i, label)| {
-            label.eq_ignore_ascii_case(cost_head) || rows.iter().all(|r| r.cells[i] == r.cost)
-        });
+        let repeated = stats
+            .iter()
+            .any(|stat| stat.label.eq_ignore_ascii_case(cost_head))
+            || (0..labels.len()).any(|i| rows.iter().all(|r| r.cells[i] == r.cost));
         let cost_w = if cost_head.is_empty() || repeated {
             0.0
         } else {
@@ -160,13 +214,22 @@ impl Roster<'_> {
             .min(width * 0.3);
         // Each statistic column gets at least its widest word, then a share of what is
         // left in proportion to how much more its longest value needs.
+        // A name may take two lines; the statistics' values are wanted on one first.
         let mut mins = vec![unit_min.max(unit_natural * 0.6)];
-        let mut wants = vec![unit_natural];
-        for (i, label) in stats.iter().enumerate() {
+        let mut wants = vec![unit_min.max(unit_natural * 0.6)];
+        let in_group = |i: usize| {
+            column_groups
+                .iter()
+                .any(|(first, count, _)| (*first..first + count).contains(&(i + 1)))
+        };
+        for (i, label) in labels.iter().enumerate() {
             let values = &mut rows.iter().map(|r| r.cells[i].as_str());
-            let min = widest_word(values, small)
-                .max(widest_word(&mut [label.as_str()].into_iter(), head))
-                + gap;
+            // A sub-column's cells and header are short and never wrap ("4 (1)", "1 UD").
+            let min = if in_group(i) {
+                natural(values, small).max(ts.width(label, head))
+            } else {
+                widest_word(values, small).max(widest_word(&mut [label.as_str()].into_iter(), head))
+            } + gap;
             let want = natural(&mut rows.iter().map(|r| r.cells[i].as_str()), small)
                 .max(ts.width(label, head))
                 + gap;
@@ -174,29 +237,45 @@ impl Roster<'_> {
             wants.push(want.max(min));
         }
         let room = width - tracker_ws.iter().sum::<f32>() - cost_w;
-        let min_sum: f32 = mins.iter().sum();
-        let extra_wanted: f32 = wants.iter().zip(&mins).map(|(w, m)| w - m).sum();
-        let spare = (room - min_sum).max(0.0);
-        let mut widths: Vec<f32> = mins
-            .iter()
-            .zip(&wants)
-            .map(|(m, w)| {
-                let share = if extra_wanted > 0.0 {
-                    (w - m) / extra_wanted
-                } else {
-                    0.0
-                };
-                m + (spare * share).min(w - m)
-            })
-            .collect();
+        // First every value on at most two lines (a list of rules on three), where the
+        // page allows; then the spare room as `share_out` gives it.
+        let lines_of = |cell: &str| {
+            if cell.contains(", ") {
+                SQUEEZED_LINES + 1
+            } else {
+                SQUEEZED_LINES
+            }
+        };
+        let mut floors = mins.clone();
+        for (i, floor) in floors.iter_mut().enumerate().skip(1) {
+            let cells: Vec<&str> = rows.iter().map(|r| r.cells[i - 1].as_str()).collect();
+            *floor = cells
+                .iter()
+                .map(|cell| least_width(ts, cell, small, lines_of(cell), *floor, wants[i]))
+                .fold(*floor, f32::max);
+        }
+        let base = if floors.iter().sum::<f32>() <= room {
+            floors
+        } else {
+            mins.clone()
+        };
+        let mut widths = share_out(&base, &wants, room);
         // Whatever is still left is shared out evenly, so no column looks starved.
         let used: f32 = widths.iter().sum();
         let each = (room - used).max(0.0) / widths.len().max(1) as f32;
         for width in &mut widths {
             *width += each;
         }
+        // A value (not a list) wrapping onto a third line — Belle Epoque's assault, Bolt
+        // Action's move — means the page is too narrow for the table.
+        self.squeezed |= rows.iter().any(|row| {
+            row.cells
+                .iter()
+                .zip(&widths[1..])
+                .any(|(cell, w)| ts.wrap(cell, small, w - 1.5).len() > lines_of(cell))
+        });
         let mut headers = vec!["Unit".to_string()];
-        headers.extend(stats);
+        headers.extend(labels);
         if cost_w > 0.0 {
             widths.push(cost_w);
             headers.push(cost_head.to_string());
@@ -209,6 +288,7 @@ impl Roster<'_> {
             has_cost: cost_w > 0.0,
             widths,
             headers,
+            groups: column_groups,
         }
     }
 
@@ -256,15 +336,33 @@ impl Roster<'_> {
         let xs = self.xs(columns);
         let texts: Vec<(&str, Font)> = columns.headers.iter().map(|h| (h.as_str(), font)).collect();
         let lines = self.wrap_cells(&texts, &columns.widths);
-        let count = lines.iter().map(Vec::len).max().unwrap_or(1);
+        // Sub-columns' headers stand a line lower, under their group's heading.
+        let grouped = |i: usize| {
+            columns
+                .groups
+                .iter()
+                .any(|(first, count, _)| (*first..first + count).contains(&i))
+        };
+        let drop = if columns.groups.is_empty() { 0 } else { 1 };
+        let count = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| l.len() + if grouped(i) { drop } else { 0 })
+            .max()
+            .unwrap_or(1);
         let h = count as f32 * font.line_height() + 1.6;
         let (x, y, w) = (self.flow.left(), self.flow.y, self.flow.text_width());
         for item in self.ink.band(x, y, w, h, self.colors.band) {
             self.flow.push(item);
         }
         let ts = self.flow.ts;
+        let first = y + 0.8 + cap_height(font.size_pt);
+        for (first_column, _, label) in &columns.groups {
+            self.flow
+                .push(ts.run(xs[*first_column] + 0.5, first, font, label));
+        }
         for (i, cell) in lines.iter().enumerate() {
-            let mut baseline = y + 0.8 + cap_height(font.size_pt);
+            let mut baseline = first + if grouped(i) { font.line_height() } else { 0.0 };
             for line in cell {
                 self.flow.push(ts.run(xs[i] + 0.5, baseline, font, line));
                 baseline += font.line_height();
@@ -273,7 +371,9 @@ impl Roster<'_> {
         self.flow.y += h + 0.8;
     }
 
-    fn unit_row(&mut self, row: &Row, columns: &Columns, trackers: &[TrackerStyle]) {
+    /// One unit's row; true when it did not fit below the last and started a new page
+    /// instead, for the caller to head the page's rows and set the row again.
+    fn unit_row(&mut self, row: &Row, columns: &Columns, trackers: &[TrackerStyle]) -> bool {
         let ts = self.flow.ts;
         let small = self.small();
         let name_font = if row.known {
@@ -313,10 +413,11 @@ impl Roster<'_> {
             .zip(&texts)
             .map(|(lines, (_, font))| lines.len() as f32 * font.line_height())
             .fold(boxes_h, f32::max)
-            + 1.4;
-        if self.flow.room() < height {
+            + 1.0;
+        if self.flow.room() < height && !self.flow.at_column_top() {
             self.flow.new_page();
             self.table_header(columns);
+            return true;
         }
         let top = self.flow.y + 0.5;
         for (i, (lines, (_, font))) in lines.iter().zip(&texts).enumerate() {
@@ -341,7 +442,8 @@ impl Roster<'_> {
         }
         self.flow.y += height;
         self.flow.rule(self.colors.rule, 0.3);
-        self.flow.y += 0.6;
+        self.flow.y += 0.5;
+        false
     }
 
     fn tracker_cell(&mut self, x: f32, top: f32, tracker: &TrackerStyle, count: u32) {
@@ -406,33 +508,124 @@ fn stat_columns(template: &CardTemplate, lines: &[(&ForceUnit, Option<&Card>)]) 
     labels
 }
 
+/// The least column width, between `from` and `to`, at which `cell` wraps into at most
+/// `lines` lines (to a tenth of a millimetre); `to` when none does.
+fn least_width(
+    ts: crate::export::text::Typesetter,
+    cell: &str,
+    font: Font,
+    lines: usize,
+    from: f32,
+    to: f32,
+) -> f32 {
+    let fits = |w: f32| ts.wrap(cell, font, w - 1.5).len() <= lines;
+    if fits(from) || !fits(to) {
+        return if fits(from) { from } else { to };
+    }
+    let (mut low, mut high) = (from, to);
+    while high - low > 0.1 {
+        let mid = (low + high) / 2.0;
+        if fits(mid) {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    high
+}
+
+/// Column widths from their least (`mins`: the widest word) and their wish (`wants`: the
+/// longest value on one line) within `room`: the spare room completes the columns that need
+/// least to reach their wish first (so "Medium AFV" and "Average 6+1D″" take one line each),
+/// and what is left is shared among the long values (a list of special rules) by how much
+/// more each wants.
+fn share_out(mins: &[f32], wants: &[f32], room: f32) -> Vec<f32> {
+    let mut widths = mins.to_vec();
+    let mut spare = (room - mins.iter().sum::<f32>()).max(0.0);
+    let mut open: Vec<usize> = (0..mins.len()).filter(|&i| wants[i] > mins[i]).collect();
+    open.sort_by(|&a, &b| (wants[a] - mins[a]).total_cmp(&(wants[b] - mins[b])));
+    let mut rest = Vec::new();
+    for i in open {
+        let need = wants[i] - mins[i];
+        if rest.is_empty() && need <= spare {
+            widths[i] = wants[i];
+            spare -= need;
+        } else {
+            rest.push(i);
+        }
+    }
+    // The long values share what is left by how much each still wants.
+    let wanted: f32 = rest.iter().map(|&i| wants[i] - widths[i]).sum();
+    for &i in &rest {
+        widths[i] += spare * (wants[i] - widths[i]) / wanted.max(1e-3);
+    }
+    widths
+}
+
+/// Which statistic columns split into the template's cells: those whose every unit's value
+/// splits into as many parts as the cells have headers.
+fn split_columns(
+    template: &CardTemplate,
+    lines: &[(&ForceUnit, Option<&Card>)],
+    labels: Vec<String>,
+) -> Vec<StatColumn> {
+    labels
+        .into_iter()
+        .map(|label| {
+            let split = template.body.cells.get(&label).and_then(|cells| {
+                let fits = lines.iter().all(|(unit, card)| {
+                    let value = card
+                        .map(|c| face_for(c, unit))
+                        .and_then(|f| f.stat(&label).map(str::to_string));
+                    value.is_some_and(|v| {
+                        v.split(cells.separator.as_str()).count() == cells.headers.len()
+                    })
+                });
+                fits.then(|| (cells.separator.clone(), cells.headers.clone()))
+            });
+            StatColumn { label, split }
+        })
+        .collect()
+}
+
 /// The rows of one unit line: one per unit, numbered when there are several.
 fn rows_for(
     unit: &ForceUnit,
     card: Option<&Card>,
     face: Option<&CardFace>,
-    stats: &[String],
+    stats: &[StatColumn],
     trackers: &[TrackerStyle],
 ) -> Vec<Row> {
     let name = face.map_or_else(|| unit.card.name().to_string(), |f| f.name.clone());
-    let cells: Vec<String> = stats
-        .iter()
-        .map(|label| {
-            face.and_then(|f| {
-                if label == "Weapons" && !f.weapons.is_empty() {
-                    return Some(
-                        f.weapons
-                            .iter()
-                            .map(|w| w.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    );
-                }
-                f.stat(label).map(str::to_string)
-            })
-            .unwrap_or_else(|| "—".to_string())
-        })
-        .collect();
+    let mut cells: Vec<String> = Vec::new();
+    for stat in stats {
+        let label = &stat.label;
+        let value = face.and_then(|f| {
+            if label == "Weapons" && !f.weapons.is_empty() {
+                return Some(
+                    f.weapons
+                        .iter()
+                        .map(|w| w.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+            f.stat(label).map(str::to_string)
+        });
+        match (&stat.split, value) {
+            (Some((separator, _)), Some(value)) => {
+                cells.extend(
+                    value
+                        .split(separator.as_str())
+                        .map(|p| p.trim().to_string()),
+                );
+            }
+            (_, value) => {
+                cells.push(value.unwrap_or_else(|| "—".to_string()));
+                cells.extend(std::iter::repeat_n(String::new(), stat.width() - 1));
+            }
+        }
+    }
     let cost = card
         .and_then(|c| cost_of(c, unit))
         .map_or(String::new(), |c| c.to_string());
@@ -462,4 +655,24 @@ fn rows_for(
             known: card.is_some(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 37: short values wrapped ("Medium" / "AFV") while a list of special rules took
+    /// the room; now a column whose value fits with a little room has it whole.
+    #[test]
+    fn spare_room_completes_the_short_columns_first() {
+        let mins = [10.0, 10.0, 10.0];
+        let wants = [14.0, 12.0, 60.0];
+        let widths = share_out(&mins, &wants, 50.0);
+        assert_eq!(&widths[..2], [14.0, 12.0]);
+        assert!((widths.iter().sum::<f32>() - 50.0).abs() < 1e-3);
+        // Room for the shortest wish only: the others share what is left by their wish.
+        let widths = share_out(&mins, &wants, 33.0);
+        assert_eq!(widths[1], 12.0);
+        assert!(widths[2] > widths[0] && (widths.iter().sum::<f32>() - 33.0).abs() < 1e-3);
+    }
 }

@@ -28,7 +28,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, CardRef, Force, ForceUnit};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
+use crate::rules::registry::{Book, BookData, BookSource, Embedded, embedded, parse_seed};
 use crate::rules::ruleset::{
     Briefing, NamedBudget, PresetForce, Ruleset, RulesetId, UnitBoxes,
 };
@@ -157,8 +157,8 @@ impl Ruleset for ArmourBattles {
         RulesetId::ArmourBattles
     }
 
-    fn title(&self) -> &'static str {
-        TITLE
+    fn book(&self) -> &'static dyn BookSource {
+        &DATA
     }
 
     fn summary(&self) -> &'static str {
@@ -171,26 +171,6 @@ impl Ruleset for ArmourBattles {
 
     fn revision_note(&self, number: u32, kind: &str) -> Option<String> {
         revision::describe(number, kind)
-    }
-
-    fn library(&self) -> &[Card] {
-        DATA.cards()
-    }
-
-    fn data_revision(&self) -> u32 {
-        DATA.revision()
-    }
-
-    fn seed_error(&self) -> Option<RulesError> {
-        DATA.error()
-    }
-
-    fn card_template(&self) -> Embedded {
-        embedded!("templates/cards/armour-battles.json")
-    }
-
-    fn reference_template(&self) -> Embedded {
-        embedded!("templates/reference/armour-battles.json")
     }
 
     fn new_card(&self) -> Card {

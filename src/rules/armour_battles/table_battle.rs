@@ -214,7 +214,9 @@ impl TableRules for ArmourBattlesBattle {
         }
     }
 
-    fn actions(plan: &TablePlan, board: &Board) -> Vec<Action> {
+    /// One set of battle rules on the board: the revisions before 4 are the first tracker's
+    /// events, read by its own adapter (`legacy`).
+    fn actions(plan: &TablePlan, board: &Board, _revision: u32) -> Vec<Action> {
         actions::actions(&view::state_of(plan, board))
     }
 
@@ -292,6 +294,7 @@ impl TableRules for ArmourBattlesBattle {
         board: &Board,
         request: &Request,
         roller: &mut Roller,
+        _revision: u32,
     ) -> Result<Resolved, BattleError> {
         let state = view::state_of(plan, board);
         let decided = actions::decide_with(&state, request, roller, dice_from(roller))?;
@@ -334,8 +337,8 @@ impl TableRules for ArmourBattlesBattle {
 
     /// A unit that was not dispersed fields again as it started the battle (the book defines
     /// no carry-over: Disruption, suppression and markers are left behind).
-    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
-        unit.in_play().then(|| unit.carried(Default::default()))
+    fn carry(_started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit> {
+        ended.in_play().then(|| ended.carried(Default::default()))
     }
 
     /// The cards have no crew quality to step up.

@@ -11,7 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::{SIDES, Side, Sides};
+use super::{BattleError, Request, SIDES, Side, Sides, opponent};
+use crate::rules::resolution::{CardPick, InputValue};
 use crate::rules::{Card, RulesetId};
 
 /// The mark of a unit out of the battle (destroyed, routed, broken and gone).
@@ -54,6 +55,41 @@ pub fn numbered_label(card: &str, company: &str, alike: &[&str], id: &str) -> St
     }
 }
 
+impl TableUnit {
+    /// The unit stepped up a quality ladder from `from` to `to`, its card already changed by
+    /// the caller: its label and its card's name say the new quality ("Regular Infantry Squad
+    /// 2" → "Veteran Infantry Squad 2"; "Zulu Warriors" → "Zulu Warriors (Elite)").
+    pub fn requalified(mut self, from: &str, to: &str) -> TableUnit {
+        self.label = requalified(&self.label, from, to);
+        let name = requalified(self.card.name(), from, to);
+        self.card.data_mut().set_name(name);
+        self
+    }
+}
+
+/// `text` with the quality word `from` changed to `to`, or `to` added in brackets when the
+/// word is not in it.
+pub fn requalified(text: &str, from: &str, to: &str) -> String {
+    let bare = |w: &str| {
+        w.trim_matches(|c| c == '(' || c == ')')
+            .eq_ignore_ascii_case(from)
+    };
+    if text.split(' ').any(bare) {
+        text.split(' ')
+            .map(|w| {
+                if bare(w) {
+                    w.replace(w.trim_matches(|c| c == '(' || c == ')'), to)
+                } else {
+                    w.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        format!("{text} ({to})")
+    }
+}
+
 /// A battle of a campaign fought on a [`Board`]: two forces, their units with cards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -81,6 +117,19 @@ impl TablePlan {
     /// "Rifle Squad 2", or the id when no unit has it.
     pub fn label<'a>(&'a self, id: &'a str) -> &'a str {
         self.unit(id).map_or(id, |(_, u)| u.label.as_str())
+    }
+
+    /// A side as the table names it: its force's name, else "First player" / "Second
+    /// player".
+    pub fn side_name(&self, side: Side) -> String {
+        let force = self.forces.get(side).trim();
+        if !force.is_empty() {
+            return force.to_string();
+        }
+        match side {
+            Side::First => "First player".to_string(),
+            Side::Second => "Second player".to_string(),
+        }
     }
 }
 
@@ -150,6 +199,11 @@ impl BoardUnit {
 
     pub fn name(&self) -> &str {
         self.card.name()
+    }
+
+    /// Its card as a mechanic's card input: the book's card, as the battle fields it.
+    pub fn card_input(&self) -> InputValue {
+        InputValue::Card(Some(CardPick::book(&self.card)))
     }
 
     /// The unit as the roster takes it into the next battle: the same card, these counters, no
@@ -311,6 +365,80 @@ impl Board {
             )));
         }
         Ok(target)
+    }
+
+    /// The unit `request` acts with: named, on the board, still in the battle and of the
+    /// request's side, if it names one; `what` names a unit in the ruleset's words ("tank").
+    ///
+    /// # Errors
+    /// No unit named, no such unit, one out of the battle or of the other side.
+    pub fn actor(&self, request: &Request, what: &str) -> Result<&BoardUnit, BattleError> {
+        let id = request.unit.as_deref().ok_or(BattleError::Invalid {
+            field: "unit",
+            message: format!(
+                "{} needs the {what} that acts",
+                request.action.replace('_', " ")
+            ),
+        })?;
+        let unit = self
+            .unit(id)
+            .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
+        if !unit.in_play() {
+            return Err(BattleError::not_allowed(format!(
+                "{} is out of the battle",
+                unit.label
+            )));
+        }
+        if request.side.is_some_and(|side| side != unit.side) {
+            return Err(BattleError::not_allowed(format!(
+                "{} is not of the side acting",
+                unit.label
+            )));
+        }
+        Ok(unit)
+    }
+
+    /// The ids of `side`'s enemies still in the battle, in the plan's order.
+    pub fn enemies_in_play(&self, side: Side) -> Vec<String> {
+        self.side_units(opponent(side))
+            .filter(|u| u.in_play())
+            .map(|u| u.id.clone())
+            .collect()
+    }
+
+    /// The board once `effects` are applied.
+    pub fn after(&self, effects: &[Effect]) -> Board {
+        let mut after = self.clone();
+        for effect in effects {
+            after.apply(effect);
+        }
+        after
+    }
+
+    /// The end of the battle once `effects` leave a side with no unit in play: the other
+    /// side wins, or a draw when neither has one left. `reason` words it in the ruleset's
+    /// terms: for the side left with nothing, or `None` when both are.
+    pub fn wiped_out(
+        &self,
+        effects: &[Effect],
+        reason: impl Fn(Option<Side>) -> String,
+    ) -> Option<Effect> {
+        let after = self.after(effects);
+        let gone: Vec<Side> = SIDES
+            .into_iter()
+            .filter(|&side| !after.side_units(side).any(BoardUnit::in_play))
+            .collect();
+        match gone.as_slice() {
+            [] => None,
+            [side] => Some(Effect::Ends {
+                winner: Some(opponent(*side)),
+                reason: reason(Some(*side)),
+            }),
+            _ => Some(Effect::Ends {
+                winner: None,
+                reason: reason(None),
+            }),
+        }
     }
 
     /// A side's counter (0 when never set).

@@ -203,6 +203,10 @@ pub struct Action {
     /// It removes something that cannot be taken back but by an undo (dispersing a unit):
     /// the window keeps it apart and asks first.
     pub destructive: bool,
+    /// Allowed, but the book leaves the moment to the players and the table may not be done
+    /// with it yet (a turn ended with units that have not acted): the question a front end
+    /// asks before recording it.
+    pub confirm: Option<String>,
 }
 
 impl Action {
@@ -221,6 +225,7 @@ impl Action {
             costs: Vec::new(),
             refused: None,
             destructive: false,
+            confirm: None,
         }
     }
 

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// One of the two sides: the first and second player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     #[serde(rename = "us")]

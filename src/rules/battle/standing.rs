@@ -35,6 +35,18 @@ pub struct Strength {
     pub noun: &'static str,
 }
 
+impl Strength {
+    /// `now` of `full` `noun` ("8/10 models"); a unit that has more than it started with
+    /// (a carried counter above its card's) shows that as its full strength.
+    pub fn new(now: i64, full: i64, noun: &'static str) -> Self {
+        Strength {
+            now,
+            full: full.max(now),
+            noun,
+        }
+    }
+}
+
 /// A number shown beside a unit or a side ("Pins 2", "Disruption 1/3", "Wild dice 1").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tally {
@@ -88,6 +100,24 @@ pub struct UnitStanding {
     pub out: bool,
 }
 
+impl UnitStanding {
+    /// `unit`'s card: its strength, tallies and badges as its ruleset reads them, drawn out
+    /// of the way once it is out of the battle.
+    pub fn of(
+        unit: &BoardUnit,
+        strength: Option<Strength>,
+        tallies: Vec<Tally>,
+        badges: Vec<Badge>,
+    ) -> Self {
+        UnitStanding {
+            strength,
+            tallies,
+            badges,
+            out: !unit.in_play(),
+        }
+    }
+}
+
 /// The turn as the strip above the board shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnStanding {
@@ -104,6 +134,34 @@ pub struct TurnStanding {
     pub stock: Sides<Vec<Tally>>,
     /// The action key of the step the rules expect next: the strip's primary button.
     pub next: Option<&'static str>,
+}
+
+/// The next step of a turn: whose go it is, in words, and the action key of the strip's
+/// primary button.
+pub type Step = (Option<Side>, String, Option<&'static str>);
+
+impl TurnStanding {
+    /// The turn of `board` in the ruleset's words: `turn_word` ("Turn", "Round"), each side's
+    /// `stock`, and the `step` expected next — none once the battle is over.
+    pub fn of(
+        board: &Board,
+        turn_word: &'static str,
+        stock: Sides<Vec<Tally>>,
+        step: Step,
+    ) -> Self {
+        let (acting, step, next) = match &board.outcome {
+            Some(_) => (None, "The battle is over".to_string(), None),
+            None => step,
+        };
+        TurnStanding {
+            turn: board.turn,
+            turn_word,
+            acting,
+            step,
+            stock,
+            next,
+        }
+    }
 }
 
 /// A unit's standing read generically: every non-zero counter as a warning tally and every

@@ -9,6 +9,12 @@
 //! request again with the recorded dice (the seed for the app's, the faces for the table's)
 //! and compares the events: a forged effect, a die changed or an action the state did not
 //! allow is found without any ruleset writing a verifier.
+//!
+//! Revisions (RULINGS "Revisions"): a ruleset whose battle rules are corrected bumps its
+//! [`crate::rules::ruleset::Ruleset::rules_revision`], and [`TableRules::actions`] and
+//! [`TableRules::resolve`] are told which revision they decide under. New play is decided
+//! under the current one; an event recorded under an earlier revision is decided again under
+//! that one, so it keeps verifying as it was recorded.
 
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
@@ -21,9 +27,10 @@ use super::{
     Action, BattleError, BattleRules, Category, Decided, Dice, DiceFrom, Facts, Request, Side,
     Sides, Summary,
 };
-use crate::rules::dice::{PoolRequest, RollRecord, Roller, Source, TableDice};
+use crate::rules::dice::{FaceNames, PoolRequest, RollRecord, Roller, Source, TableDice};
+use crate::rules::force::ForceUnit;
 use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, MechanicId, Report};
-use crate::rules::{HouseDefault, RulesetId};
+use crate::rules::{Card, HouseDefault, RulesetId};
 
 /// What an action did: the changes to the board and the mechanic's report of the dice, if it
 /// rolled through one.
@@ -43,6 +50,26 @@ pub trait TableRules {
     /// The house defaults its battles rest on where the book is silent (the length, the
     /// winner, what carries between battles): shown beside every battle of the ruleset.
     const RULINGS: &'static [HouseDefault] = &[];
+    /// How a turn runs, in the players' words: who acts, and what ends a turn (shown beside
+    /// the battle; [`Self::actions`] offers `end_turn` accordingly).
+    const TURN_ORDER: &'static str = "";
+    /// The revision of the ruleset's rulings new play is decided under (RULINGS
+    /// "Revisions"): the ruleset's [`crate::rules::ruleset::Ruleset::rules_revision`].
+    const REVISION: u32 = 1;
+    /// What the rules were before [`Self::REVISION`] corrected them, said beside an event
+    /// recorded under an older revision ("a unit fired one weapon a Fire order").
+    const CORRECTED: &'static str = "";
+    /// Pools given a new name: (the old name, the new, the revision from which events record
+    /// the new). An event of an older revision keeps the old name, so it verifies as
+    /// recorded; a player types the new one.
+    const RENAMED_POOLS: &'static [(&'static str, &'static str, u32)] = &[];
+    /// Whether the ruleset has a quality ladder a unit can step up between battles (the
+    /// experience house rule is offered only then).
+    const PROMOTES: bool = false;
+    /// The counters and marks the step between battles clears that a player wants to hear
+    /// about (pins shed, tracks repaired), each with the words the change list says it in.
+    /// Other per-battle state (orders, this turn's marks) goes without a word.
+    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[];
 
     /// The board before anything happened: each unit's counters from its card (models,
     /// armour, strength) on top of what the plan carries.
@@ -55,14 +82,20 @@ pub trait TableRules {
         opening.set_up(board);
     }
 
-    /// Everything that may be done now, and what may not with the reason. The board is not
-    /// over ([`TableBattle`] refuses everything once it is).
-    fn actions(plan: &TablePlan, board: &Board) -> Vec<Action>;
+    /// Everything that may be done now under the rules of `revision`, and what may not with
+    /// the reason. The board is not over ([`TableBattle`] refuses everything once it is).
+    fn actions(plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action>;
 
     /// The parameters the player gives for `action` (the tracker's form, `campaign record
     /// act --set KEY=VALUE`): for an action resolved with a mechanic, the inputs of that
     /// mechanic the battle does not fix.
     fn params(action: &str) -> Vec<InputSpec>;
+
+    /// The parameters `action` took under the rules of `revision` (an event recorded then
+    /// names them); the current ones by default.
+    fn params_at(action: &str, _revision: u32) -> Vec<InputSpec> {
+        Self::params(action)
+    }
 
     /// The mechanic a request resolves with and its inputs as the battle fixes them: what
     /// the odds are shown for.
@@ -75,8 +108,8 @@ pub trait TableRules {
         request: &Request,
     ) -> Result<(MechanicId, Inputs), BattleError>;
 
-    /// The request carried out with the roller's dice (asking for them by pool name, so the
-    /// players' faces answer as the app's would).
+    /// The request carried out under the rules of `revision` with the roller's dice (asking
+    /// for them by pool name, so the players' faces answer as the app's would).
     ///
     /// # Errors
     /// Why the rules refuse it, or the dice it is missing.
@@ -85,10 +118,17 @@ pub trait TableRules {
         board: &Board,
         request: &Request,
         roller: &mut Roller,
+        revision: u32,
     ) -> Result<Resolved, BattleError>;
 
     /// The log filter's group for an action.
     fn category(action: &str) -> Category;
+
+    /// What the faces of `pool`'s die are called (the log shows a commander die's B, not its
+    /// d20 number); numbers by default.
+    fn face_names(_pool: &str, _sides: u8) -> FaceNames {
+        FaceNames::Numbers
+    }
 
     /// The ruleset's own measure of a side's standing, where it keeps one.
     fn score(_board: &Board) -> Option<Sides<u32>> {
@@ -109,9 +149,16 @@ pub trait TableRules {
         None
     }
 
+    /// Counters a force line sets on each unit it fields (Belle Epoque's mustered stands),
+    /// over the card's own values; none by default.
+    fn muster(_card: &Card, _line: &ForceUnit) -> BTreeMap<String, i64> {
+        BTreeMap::new()
+    }
+
     /// What a unit takes into the campaign's next battle as the ruleset says (casualties
-    /// kept, pins shed, damage repaired or not): `None` when it is lost for good.
-    fn carry(unit: &BoardUnit) -> Option<TableUnit>;
+    /// kept, pins shed, damage repaired or not), from how it `started` the battle and how it
+    /// `ended` it: `None` when it is lost for good.
+    fn carry(started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit>;
 
     /// House rule (marked as such wherever it shows): the unit one step up the ruleset's
     /// quality ladder after it has survived enough battles; `None` where the ruleset has no
@@ -136,6 +183,51 @@ pub trait TableRules {
     fn scripted(plan: &TablePlan, board: &Board) -> Option<Request>;
 }
 
+/// The revision of `ruleset`'s rulings new play is decided under.
+pub fn current_revision(ruleset: RulesetId) -> u32 {
+    crate::rules::ruleset(ruleset).rules_revision()
+}
+
+/// What a board event of `kind` recorded under an older `revision` says beside it, for a
+/// ruleset whose battle rules were `before` until revision `corrected_in` ("recorded under
+/// revision 1 (a squad fired one weapon a Fire order; corrected in revision 2)").
+pub fn revision_note(revision: u32, kind: &str, corrected_in: u32, before: &str) -> Option<String> {
+    (kind == "act" && revision < corrected_in).then(|| {
+        format!(
+            "recorded under revision {revision} ({before}; corrected in revision {corrected_in})"
+        )
+    })
+}
+
+/// The action `key` of unit `unit` among `actions`, if it is offered and allowed: what a
+/// scripted player looks for.
+pub fn allowed_action<'a>(actions: &'a [Action], key: &str, unit: &str) -> Option<&'a Action> {
+    actions
+        .iter()
+        .find(|a| a.key == key && a.unit.as_deref() == Some(unit))
+        .filter(|a| a.allowed())
+}
+
+/// The id of mechanic `key` of `ruleset`, if it has one: what an action names so its form is
+/// that mechanic's.
+pub fn mechanic_id(ruleset: RulesetId, key: &str) -> Option<MechanicId> {
+    crate::rules::resolution::mechanic(ruleset, key).map(|m| m.id())
+}
+
+/// Mechanic `key` of `ruleset` with its default inputs: where a situation starts before the
+/// battle fills in what it fixes.
+///
+/// # Errors
+/// [`BattleError::MissingData`] when the ruleset has no such mechanic.
+pub fn mechanic_defaults(
+    ruleset: RulesetId,
+    key: &str,
+) -> Result<(MechanicId, Inputs), BattleError> {
+    let mechanic = crate::rules::resolution::mechanic(ruleset, key)
+        .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))?;
+    Ok((mechanic.id(), mechanic.defaults()))
+}
+
 /// Rolls mechanic `key` of the ruleset with `roller` (so its dice are the battle's, seeded or
 /// typed), after checking the inputs: how a [`TableRules::resolve`] resolves through the same
 /// mechanic the Resolve view and the odds use.
@@ -158,6 +250,7 @@ pub fn roll_mechanic(
         other => other?,
     };
     report.source = Some(roller.source());
+    report.name_faces(roller.asked());
     Ok(report)
 }
 
@@ -258,11 +351,14 @@ impl Param {
 }
 
 /// The request a recorded event made, its keys and choices read against the action's
-/// parameters.
+/// parameters under the rules of `revision`.
 ///
 /// # Errors
 /// An action or parameter this build does not know.
-pub fn request_of<R: TableRules>(event: &TableEvent) -> Result<Request, BattleError> {
+pub fn request_of<R: TableRules>(
+    event: &TableEvent,
+    revision: u32,
+) -> Result<Request, BattleError> {
     let action = R::ACTIONS
         .iter()
         .copied()
@@ -270,7 +366,7 @@ pub fn request_of<R: TableRules>(event: &TableEvent) -> Result<Request, BattleEr
         .ok_or_else(|| {
             BattleError::not_allowed(format!("no action '{}' in this ruleset", event.action))
         })?;
-    let specs = R::params(action);
+    let specs = R::params_at(action, revision);
     let mut inputs = Inputs::default();
     for (key, value) in &event.params {
         let spec = specs.iter().find(|s| s.key == key).ok_or_else(|| {
@@ -326,14 +422,31 @@ pub fn fixed_by_the_battle(
     }
 }
 
+/// The name a pool is recorded under by an event of `revision` (its old name before a
+/// rename, [`TableRules::RENAMED_POOLS`]).
+fn recorded_pool<R: TableRules>(pool: &'static str, revision: u32) -> &'static str {
+    R::RENAMED_POOLS
+        .iter()
+        .find(|(_, new, from)| *new == pool && revision < *from)
+        .map_or(pool, |(old, _, _)| *old)
+}
+
+/// The name the rules ask a recorded pool by now.
+fn current_pool<R: TableRules>(pool: &str) -> &str {
+    R::RENAMED_POOLS
+        .iter()
+        .find(|(old, _, _)| *old == pool)
+        .map_or(pool, |(_, new, _)| *new)
+}
+
 /// The dice a recorded event rolled, to roll them again: its seed, or the faces typed.
-fn dice_of(event: &TableEvent) -> Dice {
+fn dice_of<R: TableRules>(event: &TableEvent) -> Dice {
     match event.rolls.first() {
         Some(first) if first.roll.source == Source::Seed => Dice::Seed(first.roll.seed),
         _ => {
             let mut faces = TableDice::new();
             for r in &event.rolls {
-                faces.add(&r.pool, r.roll.dice.clone());
+                faces.add(current_pool::<R>(&r.pool), r.roll.dice.clone());
             }
             Dice::Table(faces)
         }
@@ -344,12 +457,17 @@ fn dice_of(event: &TableEvent) -> Dice {
 pub struct TableBattle<R>(PhantomData<R>);
 
 impl<R: TableRules> TableBattle<R> {
-    /// The action the request is for, as the battle offers it now.
-    fn offered(plan: &TablePlan, board: &Board, request: &Request) -> Result<Action, BattleError> {
+    /// The action the request is for, as the battle offers it now under `revision`.
+    fn offered(
+        plan: &TablePlan,
+        board: &Board,
+        request: &Request,
+        revision: u32,
+    ) -> Result<Action, BattleError> {
         if let Some((_, reason)) = &board.outcome {
             return Err(BattleError::BattleOver(reason.clone()));
         }
-        let actions = R::actions(plan, board);
+        let actions = R::actions(plan, board, revision);
         let same = |a: &&Action| {
             a.key == request.action
                 && (a.unit.is_none() || a.unit == request.unit)
@@ -409,16 +527,16 @@ impl<R: TableRules> TableBattle<R> {
         Ok(())
     }
 
-    /// The request carried out with `roller`, as its event.
+    /// The request carried out with `roller` under the rules of `revision`, as its event.
     fn carry_out(
         plan: &TablePlan,
         board: &Board,
         request: &Request,
         roller: &mut Roller,
-        dice_from: DiceFrom,
+        (dice_from, revision): (DiceFrom, u32),
     ) -> Result<Decided<TableEvent>, BattleError> {
         Self::check_params(request)?;
-        let action = Self::offered(plan, board, request)?;
+        let action = Self::offered(plan, board, request, revision)?;
         let mut request = request.clone();
         if request.side.is_none() {
             request.side = action.side;
@@ -428,8 +546,8 @@ impl<R: TableRules> TableBattle<R> {
         for (key, value) in &action.fixed {
             request.inputs.set(key, value.clone());
         }
-        let own = R::params(request.action);
-        let resolved = R::resolve(plan, board, &request, roller)?;
+        let own = R::params_at(request.action, revision);
+        let resolved = R::resolve(plan, board, &request, roller, revision)?;
         let mut result = resolved.result;
         if let Some(report) = &resolved.report {
             result.extend(report.result.iter().cloned());
@@ -450,7 +568,7 @@ impl<R: TableRules> TableBattle<R> {
                 .rolled()
                 .iter()
                 .map(|r| TableRoll {
-                    pool: r.pool.to_string(),
+                    pool: recorded_pool::<R>(r.pool, revision).to_string(),
                     roll: r.clone(),
                 })
                 .collect(),
@@ -496,7 +614,7 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
     }
 
     fn actions(plan: &TablePlan, board: &Board) -> Vec<Action> {
-        let mut actions = R::actions(plan, board);
+        let mut actions = R::actions(plan, board, current_revision(R::RULESET));
         if let Some((_, reason)) = &board.outcome {
             for a in &mut actions {
                 a.refused = Some(format!("the battle is over: {reason}"));
@@ -524,7 +642,8 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
             Dice::Table(_) => DiceFrom::Table,
         };
         let mut roller = dice.roller();
-        let decided = Self::carry_out(plan, board, request, &mut roller, from)?;
+        let now = current_revision(R::RULESET);
+        let decided = Self::carry_out(plan, board, request, &mut roller, (from, now))?;
         refuse_unused(&roller)?;
         Ok(decided)
     }
@@ -536,7 +655,8 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
         given: &TableDice,
     ) -> (Vec<PoolRequest>, Result<Decided<TableEvent>, BattleError>) {
         let mut roller = Roller::table(given.clone());
-        let answer = Self::carry_out(plan, board, request, &mut roller, DiceFrom::Table)
+        let now = current_revision(R::RULESET);
+        let answer = Self::carry_out(plan, board, request, &mut roller, (DiceFrom::Table, now))
             .and_then(|d| refuse_unused(&roller).map(|()| d));
         (roller.asked().to_vec(), answer)
     }
@@ -545,10 +665,17 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
         plan: &TablePlan,
         board: &Board,
         event: &TableEvent,
-        _revision: u32,
+        revision: u32,
     ) -> Result<TableEvent, BattleError> {
-        let request = request_of::<R>(event)?;
-        let dice = dice_of(event);
+        let current = current_revision(R::RULESET);
+        if revision > current {
+            return Err(BattleError::not_allowed(format!(
+                "recorded under revision {revision} of the {} rulings; this build knows up to {current}",
+                R::RULESET.title()
+            )));
+        }
+        let request = request_of::<R>(event, revision)?;
+        let dice = dice_of::<R>(event);
         let mut roller = dice.roller();
         let from = if event.rolls.is_empty() {
             event.dice_from
@@ -558,15 +685,15 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
                 Dice::Table(_) => DiceFrom::Table,
             }
         };
-        Ok(Self::carry_out(plan, board, &request, &mut roller, from)?.event)
+        Ok(Self::carry_out(plan, board, &request, &mut roller, (from, revision))?.event)
     }
 
     fn revisions(_plan: &TablePlan) -> std::ops::RangeInclusive<u32> {
-        1..=crate::rules::ruleset(R::RULESET).rules_revision()
+        1..=current_revision(R::RULESET)
     }
 
     fn describe(plan: &TablePlan, event: &TableEvent) -> String {
-        R::describe(plan, event).unwrap_or_else(|| describe(plan, event))
+        R::describe(plan, event).unwrap_or_else(|| describe(plan, event, R::face_names))
     }
 
     fn facts(event: &TableEvent) -> Facts<'_> {
@@ -627,43 +754,38 @@ fn facts(event: &TableEvent) -> Facts<'_> {
     }
 }
 
-/// Faces given for a pool the action never rolled are a mistake to say, not to drop.
+/// Faces given for a pool the action never rolled are a mistake to say, not to drop. The
+/// refusal names what the action rolls (or that it rolls nothing) in full, so no front end
+/// has to add the list of pools to it.
 fn refuse_unused(roller: &Roller) -> Result<(), BattleError> {
     let unused = roller.unused();
     if unused.is_empty() {
         return Ok(());
     }
     let given: Vec<&str> = unused.iter().map(|(p, _)| p.as_str()).collect();
-    let mut asked: Vec<&str> = roller.asked().iter().map(|r| r.pool).collect();
-    asked.dedup();
-    Err(BattleError::Invalid {
-        field: "dice",
-        message: format!(
-            "{} given but not rolled: this action rolls {}",
-            given.join(", "),
-            if asked.is_empty() {
-                "no dice".to_string()
-            } else {
-                asked.join(", ")
-            }
-        ),
-    })
+    let mut asked: Vec<String> = Vec::new();
+    for request in roller.asked() {
+        let words = format!("{} ({})", request.pool, request.dice());
+        if !asked.contains(&words) {
+            asked.push(words);
+        }
+    }
+    Err(BattleError::not_allowed(format!(
+        "dice for {} given but not rolled: this action rolls {}",
+        given.join(", "),
+        if asked.is_empty() {
+            "no dice".to_string()
+        } else {
+            asked.join(", then ")
+        }
+    )))
 }
 
-/// "First player: Rifle Squad 1 — order: fire. Result: … (Rifle Squad 1: pins +1)".
-pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
+/// "First player: Rifle Squad 1 — order: fire. Result: … (Rifle Squad 1: pins +1)", each
+/// die as `names` calls its faces.
+pub fn describe(plan: &TablePlan, event: &TableEvent, names: fn(&str, u8) -> FaceNames) -> String {
     let label = |id: &str| plan.label(id).to_string();
-    let side_name = |side: Side| {
-        let force = plan.forces.get(side).trim();
-        if force.is_empty() {
-            match side {
-                Side::First => "First player".to_string(),
-                Side::Second => "Second player".to_string(),
-            }
-        } else {
-            force.to_string()
-        }
-    };
+    let side_name = |side: Side| plan.side_name(side);
     let mut text = match (&event.unit, &event.side) {
         (Some(unit), _) => format!("{}: {}", label(unit), event.action.replace('_', " ")),
         (None, Some(side)) => format!("{}: {}", side_name(*side), event.action.replace('_', " ")),
@@ -672,6 +794,8 @@ pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
     if let Some(target) = &event.target {
         text.push_str(&format!(" at {}", label(target)));
     }
+    let effects = effects_in_words(&event.effects, &label, &side_name);
+    // A parameter its own effect restates ("order advance") is said once, by the effect.
     let params: Vec<String> = event
         .params
         .iter()
@@ -682,6 +806,7 @@ pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
             Param::Number(x) => format!("{} {x}", k.replace('_', " ")),
             Param::Text(t) => format!("{} {}", k.replace('_', " "), t.replace('_', " ")),
         })
+        .filter(|param| !effects.iter().any(|e| e.contains(param.as_str())))
         .collect();
     if !params.is_empty() {
         text.push_str(&format!(" ({})", params.join(", ")));
@@ -693,8 +818,14 @@ pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
         .rolls
         .iter()
         .map(|r| {
-            let faces: Vec<String> = r.roll.dice.iter().map(u8::to_string).collect();
-            format!("{} {}", r.pool, faces.join(" "))
+            let shows = names(&r.pool, r.roll.sides);
+            let faces: Vec<String> = r
+                .roll
+                .dice
+                .iter()
+                .map(|&f| shows.name(f).map_or_else(|| f.to_string(), str::to_string))
+                .collect();
+            format!("{} {}", r.pool.replace('_', " "), faces.join(" "))
         })
         .collect();
     if !dice.is_empty() {
@@ -705,15 +836,100 @@ pub fn describe(plan: &TablePlan, event: &TableEvent) -> String {
         };
         text.push_str(&format!("; dice {from}: {}", dice.join(", ")));
     }
-    let effects: Vec<String> = event
-        .effects
-        .iter()
-        .map(|e| e.describe(&label, &side_name))
-        .collect();
+    let mut effects = effects;
+    // "Rifle Squad 1: order. Rifle Squad 1: order advance" says the action twice: the
+    // unit's own clause, which names it, stands alone.
+    if let Some(own) = effects.iter().position(|e| e.starts_with(&text)) {
+        text = effects.remove(own);
+        if effects.is_empty() {
+            return text;
+        }
+        return format!("{text}; {}", effects.join("; "));
+    }
     if !effects.is_empty() {
         text.push_str(&format!(". {}", effects.join("; ")));
     }
     text
+}
+
+/// How many units taking the same change make it one clause with their count ("no order:
+/// 6 units") instead of a clause each: an end of turn reads as one line.
+const SAME_CHANGE_GROUPED: usize = 3;
+
+/// The effects as a player says them: each unit's (or side's) changes in one clause
+/// ("Rifle Squad 1: casualties +3, pins +1"), a change to many units once.
+fn effects_in_words(
+    effects: &[Effect],
+    label: &dyn Fn(&str) -> String,
+    side_name: &dyn Fn(Side) -> String,
+) -> Vec<String> {
+    // (who, what changed) in order, in the effects' own words; `None` for a change to the
+    // battle itself.
+    let changes: Vec<(Option<String>, String)> = effects
+        .iter()
+        .map(|effect| {
+            let text = effect.describe(label, side_name);
+            let who = match effect {
+                Effect::Add { unit, .. }
+                | Effect::Set { unit, .. }
+                | Effect::Mark { unit, .. }
+                | Effect::Clear { unit, .. }
+                | Effect::Order { unit, .. } => Some(label(unit)),
+                Effect::SideAdd { side, .. } | Effect::SideSet { side, .. } => {
+                    Some(side_name(*side))
+                }
+                _ => None,
+            };
+            match who {
+                Some(who) => {
+                    let change = text
+                        .strip_prefix(&format!("{who}: "))
+                        .or_else(|| text.strip_prefix(&format!("{who} is ")))
+                        .map(str::to_string);
+                    match change {
+                        Some(change) => (Some(who), change),
+                        None => (None, text),
+                    }
+                }
+                None => (None, text),
+            }
+        })
+        .collect();
+    let mut grouped: Vec<String> = Vec::new();
+    let mut said = vec![false; changes.len()];
+    for (i, (who, change)) in changes.iter().enumerate() {
+        if said[i] || who.is_none() {
+            continue;
+        }
+        let same: Vec<usize> = (i..changes.len())
+            .filter(|&k| !said[k] && changes[k].0.is_some() && &changes[k].1 == change)
+            .collect();
+        if same.len() >= SAME_CHANGE_GROUPED {
+            for &k in &same {
+                said[k] = true;
+            }
+            grouped.push(format!("{change}: {} units", same.len()));
+        }
+    }
+    let mut clauses: Vec<(Option<String>, Vec<String>)> = Vec::new();
+    for ((who, change), said) in changes.into_iter().zip(said) {
+        if said {
+            continue;
+        }
+        match clauses.iter_mut().find(|(w, _)| w.is_some() && *w == who) {
+            Some((_, list)) => list.push(change),
+            None => clauses.push((who, vec![change])),
+        }
+    }
+    let mut out: Vec<String> = clauses
+        .into_iter()
+        .map(|(who, list)| match who {
+            Some(who) => format!("{who}: {}", list.join(", ")),
+            None => list.join(", "),
+        })
+        .collect();
+    out.extend(grouped);
+    out
 }
 
 /// A ruleset's [`TableBattle`] behind plain function pointers, so the campaign holds one
@@ -738,17 +954,28 @@ pub struct TableEngine {
     ) -> (Vec<PoolRequest>, Result<Decided<TableEvent>, BattleError>),
     pub rederive: fn(&TablePlan, &Board, &TableEvent, u32) -> Result<TableEvent, BattleError>,
     pub summary: fn(&Board) -> Summary,
-    pub carry: fn(&BoardUnit) -> Option<TableUnit>,
+    pub carry: fn(&BoardUnit, &BoardUnit) -> Option<TableUnit>,
     pub promote: fn(&TableUnit) -> Option<TableUnit>,
+    /// Whether the ruleset has a quality ladder (the experience house rule applies).
+    pub promotes: bool,
+    pub muster: fn(&Card, &ForceUnit) -> BTreeMap<String, i64>,
     pub scripted: fn(&TablePlan, &Board) -> Option<Request>,
     pub unit_standing: fn(&TablePlan, &BoardUnit) -> UnitStanding,
     pub turn_standing: fn(&TablePlan, &Board) -> TurnStanding,
     pub describe: fn(&TablePlan, &TableEvent) -> String,
-    pub open: fn(&mut Board, &Opening),
+    pub face_names: fn(&str, u8) -> FaceNames,
     pub rulings: &'static [HouseDefault],
+    pub open: fn(&mut Board, &Opening),
     pub aliases: &'static [super::alias::ActAlias],
     /// What the ruleset's score measures ([`TableRules::SCORE_NAME`]).
     pub score_name: &'static str,
+    /// How a turn runs ([`TableRules::TURN_ORDER`]).
+    pub turn_order: &'static str,
+    /// What the step between battles clears ([`TableRules::BETWEEN_BATTLES`]).
+    pub between_battles: &'static [(&'static str, &'static str)],
+    /// The rulings' current revision and what it corrected ([`TableRules::REVISION`]).
+    pub revision: u32,
+    pub corrected: &'static str,
 }
 
 impl TableEngine {
@@ -765,7 +992,14 @@ impl TableEngine {
             summary: TableBattle::<R>::summary,
             carry: R::carry,
             promote: R::promote,
+            promotes: R::PROMOTES,
+            muster: R::muster,
+            face_names: R::face_names,
             rulings: R::RULINGS,
+            turn_order: R::TURN_ORDER,
+            between_battles: R::BETWEEN_BATTLES,
+            revision: R::REVISION,
+            corrected: R::CORRECTED,
             unit_standing: R::unit_standing,
             turn_standing: R::turn_standing,
             describe: TableBattle::<R>::describe,
@@ -902,19 +1136,24 @@ impl BattleRules for AnyTable {
     }
 
     fn revisions(plan: &TablePlan) -> std::ops::RangeInclusive<u32> {
-        1..=crate::rules::ruleset(plan.ruleset).rules_revision()
+        1..=current_revision(plan.ruleset)
     }
 
     fn describe(plan: &TablePlan, event: &TableEvent) -> String {
         match engine(plan.ruleset) {
             Ok(e) => (e.describe)(plan, event),
-            Err(_) => describe(plan, event),
+            Err(_) => describe(plan, event, numbered),
         }
     }
 
     fn facts(event: &TableEvent) -> Facts<'_> {
         facts(event)
     }
+}
+
+/// Every die numbered: a ruleset with no engine names no faces.
+fn numbered(_pool: &str, _sides: u8) -> FaceNames {
+    FaceNames::Numbers
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::TankCard;
-use crate::rules::dice::{Dist, RollRecord, Roller, d6};
+use std::sync::OnceLock;
+
+use crate::rules::dice::{Dist, FaceNames, RollRecord, Roller, d6};
 
 pub use crate::rules::resolution::ResolveError;
 
@@ -28,6 +30,32 @@ pub enum PenetrationFace {
     /// W (Wanne): the hull is penetrated.
     #[serde(rename = "W")]
     Hull,
+}
+
+impl PenetrationFace {
+    /// As the die shows it: a blank face, K, T or W.
+    pub fn printed(self) -> &'static str {
+        match self {
+            PenetrationFace::Blank => "–",
+            PenetrationFace::Tracks => "K",
+            PenetrationFace::Turret => "T",
+            PenetrationFace::Hull => "W",
+        }
+    }
+}
+
+/// The penetration die's faces as it shows them, face by face of the reading die (–, –, K,
+/// T, W, W by default): what the players type for a penetration roll.
+///
+/// # Errors
+/// [`ResolveError::NoData`] without seed data.
+pub fn penetration_names() -> Result<FaceNames, ResolveError> {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let faces = &tables()?.penetration_die;
+    Ok(FaceNames::read_from(
+        &NAMES,
+        faces.iter().map(|f| (f.face.printed(), f.weight)),
+    ))
 }
 
 /// A penetration die face and how many faces of the reading die show it.
@@ -101,7 +129,7 @@ fn roll_penetration(
             "penetration die weights add up to {total}: a reading die needs 1–255 sides"
         ))
     })?;
-    let record = roller.roll("penetration", sides, count)?;
+    let record = roller.roll_named("penetration", sides, count, penetration_names()?)?;
     let read = record
         .dice
         .iter()

@@ -14,7 +14,14 @@
 //! - [`TURN_LIMIT`]: the book plays until one side is destroyed or holds the enemy base for a
 //!   round (a position the board does not keep: the players conclude that battle by hand); the
 //!   tracker ends it after six rounds, the side that destroyed more tier points winning.
-//! - Damaged tracks stay damaged until a Rückzug order repairs them.
+//! - Damaged tracks stay damaged until a Rückzug order repairs them ([`TRACKS_RULING`] says
+//!   why this reading over the example's one round).
+//! - The order bag is the players': the board gives each tank one order a round in whatever
+//!   order the players draw the stones ([`BAG_RULING`]), and a round ended with tanks still
+//!   waiting for an order asks first.
+//! - A spotting order (Aufklärung) marks every enemy tank in sight, one spotting roll each:
+//!   the spotting tank may mark a further tank under the same order (revision 2; under
+//!   revision 1 an order spotted one tank).
 //! - A fire order aims the whole fire rate at one target (split fire is the Resolve view's).
 //! - Hinterhalt (`ambush`): the tank waits, its order stone staying beside it from round to
 //!   round ([`AMBUSHING`]); it takes no other order, and fires once at −1 whenever its player
@@ -24,16 +31,17 @@
 
 use super::TankCard;
 use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
-use crate::rules::battle::table::{Resolved, TableRules, roll_mechanic};
-use crate::rules::battle::{
-    Action, BattleError, Category, Request, SIDES, Side, Sides, opponent,
-};
+use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
+use crate::rules::battle::table::{Resolved, TableRules, mechanic_id, roll_mechanic};
+use crate::rules::battle::{Action, BattleError, Category, Request, SIDES, Side, Sides};
 use crate::rules::card::Card;
-use crate::rules::dice::Roller;
-use crate::rules::resolution::{
-    CardPick, InputSpec, InputValue, Inputs, ListEntry, MechanicId, Report, Value, mechanic,
-};
+use crate::rules::dice::{FaceNames, Roller};
+use crate::rules::resolution::{CardPick, InputSpec, InputValue, Inputs, ListEntry, MechanicId, mechanic};
 use crate::rules::{HouseDefault, RulesetId};
+
+/// The revision of the Battle of Tanks rulings from which a spotting order marks every enemy
+/// tank in sight (before it, one).
+pub const SPOT_EVERY_TANK: u32 = 2;
 
 const RULESET: RulesetId = RulesetId::BattleOfTanks;
 
@@ -63,13 +71,29 @@ pub const TURN_LIMIT: u32 = 6;
 /// New house default: the tracker's turn limit and how it decides the winner.
 pub const TURN_LIMIT_RULING: HouseDefault = HouseDefault {
     value: "end_turn",
-    ruling: "House default: the battle ends after round 6; the side that destroyed more tier points wins (equal: a draw). Holding the enemy base is concluded by the players.",
+    ruling: "The battle ends after round 6; the side that destroyed more tier points wins (equal: a draw). Holding the enemy base is concluded by the players.",
 };
+
+/// The turn limit ruling as revision 1 wrote it into the last round's event (kept so those
+/// events verify as recorded).
+const TURN_LIMIT_RULING_REVISION_1: &str = "House default: the battle ends after round 6; the side that destroyed more tier points wins (equal: a draw). Holding the enemy base is concluded by the players.";
 
 /// New house default: firing at a target in cover needs a spot marker.
 pub const SPOT_BEFORE_FIRE: HouseDefault = HouseDefault {
     value: "cover",
-    ruling: "House default: a target in light or heavy cover must carry a spot marker (Aufklärung) before it is fired at; open ground is spotted automatically.",
+    ruling: "A target in light or heavy cover must carry a spot marker (Aufklärung) before it is fired at; open ground is spotted automatically.",
+};
+
+/// The order bag is drawn at the table.
+pub const BAG_RULING: HouseDefault = HouseDefault {
+    value: "end_turn",
+    ruling: "The order stones are drawn from the bag at the table: the board gives each tank one order a round in whatever order the players record them, and the round ends when the players say every stone is out (ending it with tanks still waiting for an order asks first).",
+};
+
+/// RULINGS "Board battles": a spotting order marks every tank in sight.
+pub const SPOT_RULING: HouseDefault = HouseDefault {
+    value: "spot",
+    ruling: "A spotting order (Aufklärung) marks every enemy tank the player says is in sight: after its first target the tank may spot further tanks under the same order, one spotting roll each.",
 };
 
 /// The fire mechanic's inputs the battle sets itself (the rest are the player's).
@@ -88,12 +112,6 @@ fn tank(unit: &BoardUnit) -> Result<&TankCard, BattleError> {
     }
 }
 
-fn mechanic_id(key: &str) -> Result<MechanicId, BattleError> {
-    mechanic(RULESET, key)
-        .map(|m| m.id())
-        .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))
-}
-
 fn mechanic_key(action: &str) -> Option<&'static str> {
     match action {
         FIRE | ATTACK => Some("fire"),
@@ -103,22 +121,9 @@ fn mechanic_key(action: &str) -> Option<&'static str> {
     }
 }
 
-/// The acting unit of a request, on the board and in play.
+/// The acting tank of a request, on the board and in play.
 fn actor<'a>(board: &'a Board, request: &Request) -> Result<&'a BoardUnit, BattleError> {
-    let id = request.unit.as_deref().ok_or(BattleError::Invalid {
-        field: "unit",
-        message: format!("{} needs the tank that acts", request.action),
-    })?;
-    let unit = board
-        .unit(id)
-        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
-    if !unit.in_play() {
-        return Err(BattleError::not_allowed(format!(
-            "{} is destroyed",
-            unit.label
-        )));
-    }
-    Ok(unit)
+    board.actor(request, "tank")
 }
 
 /// The enemy tank a request aims at, on the board and in play.
@@ -144,23 +149,17 @@ fn tiers_lost(board: &Board, side: Side) -> u32 {
         .sum()
 }
 
-fn enemies_in_play(board: &Board, side: Side) -> Vec<String> {
-    board
-        .side_units(opponent(side))
-        .filter(|u| u.in_play())
-        .map(|u| u.id.clone())
-        .collect()
-}
-
-/// Why `unit` cannot take `order` now, if it cannot.
-fn refusal(board: &Board, unit: &BoardUnit, order: &str) -> Option<String> {
+/// Why `unit` cannot take `order` now under `revision`, if it cannot.
+fn refusal(board: &Board, unit: &BoardUnit, order: &str, revision: u32) -> Option<String> {
     if unit.has(AMBUSHING) && !(order == FIRE && unit.order.as_deref() == Some(AMBUSH)) {
         return Some(format!(
             "{} lies in ambush: it takes no other order until it has fired",
             unit.label
         ));
     }
-    if let Some(given) = unit.order.as_ref().filter(|_| !unit.has(AMBUSHING)) {
+    // A spotting order marks every tank in sight: the same order spots the next one.
+    let spotting_on = revision >= SPOT_EVERY_TANK && order == SPOT && unit.order.as_deref() == Some(SPOT);
+    if let Some(given) = unit.order.as_ref().filter(|_| !unit.has(AMBUSHING) && !spotting_on) {
         return Some(format!(
             "{} already has its order this round ({})",
             unit.label, given
@@ -176,33 +175,35 @@ fn refusal(board: &Board, unit: &BoardUnit, order: &str) -> Option<String> {
             "{}'s tracks are whole: nothing to repair",
             unit.label
         )),
-        FIRE | ATTACK | SPOT if enemies_in_play(board, unit.side).is_empty() => {
+        FIRE | ATTACK | SPOT if board.enemies_in_play(unit.side).is_empty() => {
             Some("no enemy tank is left".to_string())
         }
         _ => None,
     }
 }
 
-fn unit_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
+fn unit_action(board: &Board, unit: &BoardUnit, key: &'static str, revision: u32) -> Action {
+    let spotting_on = key == SPOT && unit.order.as_deref() == Some(SPOT);
     let verb = match key {
         MOVE => "Move (Bewegen)",
         FIRE => "Fire (Feuern)",
         ATTACK => "Attack (Angriff)",
         AMBUSH => "Ambush (Hinterhalt)",
         REPAIR => "Repair tracks (Rückzug)",
+        _ if spotting_on => "Spot another tank in sight (same order)",
         _ => "Spot (Aufklärung)",
     };
     let mut action = Action::new(key, format!("{}: {verb}", unit.label));
     action.side = Some(unit.side);
     action.unit = Some(unit.id.clone());
-    action.mechanic = mechanic_key(key).and_then(|k| mechanic_id(k).ok());
+    action.mechanic = mechanic_key(key).and_then(|k| mechanic_id(RULESET, k));
     if matches!(key, FIRE | ATTACK | SPOT) {
-        action.targets = enemies_in_play(board, unit.side);
+        action.targets = board.enemies_in_play(unit.side);
         if key == SPOT {
             action.targets.retain(|t| board.unit(t).is_some_and(|u| !u.has(SPOTTED)));
         }
     }
-    action.refused = refusal(board, unit, key);
+    action.refused = refusal(board, unit, key, revision);
     if key == SPOT && action.refused.is_none() && action.targets.is_empty() {
         action.refused = Some("every enemy tank already carries a spot marker".to_string());
     }
@@ -218,36 +219,14 @@ fn player_inputs(inputs: &mut Inputs, action: &str, request: &Request) {
     }
 }
 
-fn book(card: &Card) -> InputValue {
-    InputValue::Card(Some(CardPick::book(card)))
-}
-
-fn count_of(report: &Report, key: &str) -> i64 {
-    match report.get(key) {
-        Some(Value::Count(n)) => *n,
-        _ => 0,
-    }
-}
-
-fn flag_of(report: &Report, key: &str) -> bool {
-    matches!(report.get(key), Some(Value::Flag(true)))
-}
-
 /// The battle ends at once when a side has no tank left in play.
 fn wiped_out(board: &Board, effects: &[Effect]) -> Option<Effect> {
-    let mut after = board.clone();
-    for e in effects {
-        after.apply(e);
-    }
-    SIDES.into_iter().find_map(|side| {
-        let any_left = after.side_units(side).any(BoardUnit::in_play);
-        (!any_left).then(|| Effect::Ends {
-            winner: Some(opponent(side)),
-            reason: format!(
-                "every tank of the {} player is destroyed",
-                if side == Side::First { "first" } else { "second" }
-            ),
-        })
+    board.wiped_out(effects, |gone| match gone {
+        Some(side) => format!(
+            "every tank of the {} player is destroyed",
+            if side == Side::First { "first" } else { "second" }
+        ),
+        None => "every tank of both players is destroyed".to_string(),
     })
 }
 
@@ -269,7 +248,7 @@ fn resolve_fire(
     }
     let report = roll_mechanic(RULESET, "fire", inputs, roller)?;
     let left = hit_points(target);
-    let damage = count_of(&report, "damage").min(left);
+    let damage = report.count_of("damage").min(left);
     let mut effects = vec![Effect::order(&unit.id, Some(request.action))];
     if unit.has(AMBUSHING) {
         effects.push(Effect::clear(&unit.id, AMBUSHING));
@@ -282,10 +261,10 @@ fn resolve_fire(
     }
     if damage >= left {
         effects.push(Effect::mark(&target.id, DESTROYED));
-    } else if count_of(&report, "track_hits") > 0 && !target.has(TRACKED) {
+    } else if report.count_of("track_hits") > 0 && !target.has(TRACKED) {
         effects.push(Effect::mark(&target.id, TRACKED));
     }
-    debug_assert_eq!(flag_of(&report, "destroyed"), damage >= left);
+    debug_assert_eq!(report.flag_of("destroyed"), damage >= left);
     effects.extend(wiped_out(board, &effects));
     Ok(Resolved {
         effects,
@@ -303,7 +282,7 @@ fn resolve_repair(
     let unit = actor(board, request)?;
     let report = roll_mechanic(RULESET, "repair", inputs, roller)?;
     let mut effects = vec![Effect::order(&unit.id, Some(REPAIR))];
-    if flag_of(&report, "repaired") {
+    if report.flag_of("repaired") {
         // Repaired, the tank withdraws half a move.
         effects.push(Effect::clear(&unit.id, TRACKED));
         effects.push(Effect::mark(&unit.id, MOVED));
@@ -325,7 +304,7 @@ fn resolve_spot(
     let target = target_of(board, unit, request)?;
     let report = roll_mechanic(RULESET, "spotting", inputs, roller)?;
     let mut effects = vec![Effect::order(&unit.id, Some(SPOT))];
-    if flag_of(&report, "spotted") {
+    if report.flag_of("spotted") {
         effects.push(Effect::mark(&target.id, SPOTTED));
     }
     Ok(Resolved {
@@ -349,7 +328,7 @@ fn resolve_move(board: &Board, request: &Request) -> Result<Resolved, BattleErro
 
 /// The round ends: order flags and spot markers come off, and after the last round the
 /// battle is decided by tier points destroyed.
-fn resolve_end_turn(board: &Board) -> Resolved {
+fn resolve_end_turn(board: &Board, revision: u32) -> Resolved {
     let mut effects = Vec::new();
     for unit in &board.units {
         if unit.order.is_some() && !unit.has(AMBUSHING) {
@@ -370,7 +349,11 @@ fn resolve_end_turn(board: &Board) -> Resolved {
             std::cmp::Ordering::Less => Some(Side::Second),
             std::cmp::Ordering::Equal => None,
         };
-        result.push(TURN_LIMIT_RULING.ruling.to_string());
+        result.push(if revision >= SPOT_EVERY_TANK {
+            format!("House default: {}", TURN_LIMIT_RULING.ruling)
+        } else {
+            TURN_LIMIT_RULING_REVISION_1.to_string()
+        });
         effects.push(Effect::Ends {
             winner,
             reason: format!(
@@ -391,7 +374,7 @@ fn resolve_end_turn(board: &Board) -> Resolved {
 /// More house defaults of a Battle of Tanks battle on the board (docs/rulings.md).
 pub const TRACKS_RULING: HouseDefault = HouseDefault {
     value: "tracked",
-    ruling: "Damaged tracks stay damaged until a Rueckzug order repairs them.",
+    ruling: "Damaged tracks stay damaged until a Rückzug order repairs them. The book's example says a K stops the tank for one round, but its Rückzug order exists to repair tracks (a repair roll against the card's Instandsetzung), which would never be needed if tracks mended by themselves; the tracker follows the order's rule, and players who prefer the example repair at the next Rückzug.",
 };
 pub const ONE_TARGET_RULING: HouseDefault = HouseDefault {
     value: "fire",
@@ -410,14 +393,20 @@ impl TableRules for BattleOfTanksBattle {
     const RULINGS: &'static [HouseDefault] = &[
         TURN_LIMIT_RULING,
         SPOT_BEFORE_FIRE,
+        BAG_RULING,
+        SPOT_RULING,
         TRACKS_RULING,
         ONE_TARGET_RULING,
         AMBUSH_RULING,
         CARRY_RULING,
     ];
+    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[(TRACKED, "damaged tracks repaired")];
+    const REVISION: u32 = SPOT_EVERY_TANK;
+    const CORRECTED: &'static str = "a spotting order spotted one tank";
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] =
         &[MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH, END_TURN];
+    const TURN_ORDER: &'static str = "Order stones are drawn from the bag one at a time; the owner of each gives one of their tanks an order and carries it out; the round ends when every stone is out (a tank in ambush keeps its stone).";
 
     fn start(plan: &TablePlan) -> Board {
         let mut board = Board::from_plan(plan);
@@ -430,16 +419,17 @@ impl TableRules for BattleOfTanksBattle {
         board
     }
 
-    fn actions(_plan: &TablePlan, board: &Board) -> Vec<Action> {
+    fn actions(_plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action> {
         let mut actions: Vec<Action> = board
             .units
             .iter()
             .filter(|u| u.in_play())
             .flat_map(|u| {
-                [MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH].map(|key| unit_action(board, u, key))
+                [MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH]
+                    .map(|key| unit_action(board, u, key, revision))
             })
             .collect();
-        actions.push(Action::new(END_TURN, format!("End round {}", board.turn)));
+        actions.push(end_round_action(board));
         actions
     }
 
@@ -466,7 +456,7 @@ impl TableRules for BattleOfTanksBattle {
             .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))?;
         let unit = actor(board, request)?;
         let mut inputs = m.defaults();
-        inputs.set("attacker", book(&unit.card));
+        inputs.set("attacker", unit.card_input());
         if key == "fire" {
             let target = target_of(board, unit, request)?;
             let card = tank(target)?;
@@ -495,6 +485,7 @@ impl TableRules for BattleOfTanksBattle {
         board: &Board,
         request: &Request,
         roller: &mut Roller,
+        revision: u32,
     ) -> Result<Resolved, BattleError> {
         match request.action {
             MOVE => resolve_move(board, request),
@@ -509,7 +500,7 @@ impl TableRules for BattleOfTanksBattle {
                     result: Vec::new(),
                 })
             }
-            END_TURN => Ok(resolve_end_turn(board)),
+            END_TURN => Ok(resolve_end_turn(board, revision)),
             FIRE | ATTACK | REPAIR | SPOT => {
                 let (_, inputs) = Self::situation(plan, board, request)?;
                 match request.action {
@@ -543,13 +534,29 @@ impl TableRules for BattleOfTanksBattle {
 
     /// New house default: a surviving tank is repaired between battles (hit points full,
     /// tracks mended, no marker carried); a destroyed tank is lost.
-    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
-        unit.in_play().then(|| unit.carried(Default::default()))
+    fn carry(_started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit> {
+        ended.in_play().then(|| ended.carried(Default::default()))
     }
 
     /// The tank cards have no crew quality or other ladder: nothing to promote.
     fn promote(_unit: &TableUnit) -> Option<TableUnit> {
         None
+    }
+
+    /// The penetration die shows –, K, T and W.
+    fn face_names(pool: &str, _sides: u8) -> FaceNames {
+        match pool {
+            "penetration" => super::resolve::penetration_names().unwrap_or_default(),
+            _ => FaceNames::Numbers,
+        }
+    }
+
+    fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
+        standing_of(unit)
+    }
+
+    fn turn_standing(_plan: &TablePlan, board: &Board) -> TurnStanding {
+        round_of(board)
     }
 
     /// Each side in turn gives its next tank without an order: a tracked tank repairs, any
@@ -569,7 +576,7 @@ impl TableRules for BattleOfTanksBattle {
         if ordered(Side::First) > ordered(Side::Second) {
             sides.reverse();
         }
-        let actions = Self::actions(plan, board);
+        let actions = Self::actions(plan, board, SPOT_EVERY_TANK);
         for side in sides {
             for unit in board.side_units(side).filter(|u| u.in_play() && u.order.is_none()) {
                 let key = if unit.has(TRACKED) { REPAIR } else { FIRE };
@@ -591,6 +598,83 @@ impl TableRules for BattleOfTanksBattle {
         }
         Some(Request::new(END_TURN))
     }
+}
+
+/// Tanks of `side` in play still waiting for this round's order stone.
+fn waiting(board: &Board, side: Side) -> usize {
+    board
+        .side_units(side)
+        .filter(|u| u.in_play() && u.order.is_none() && !u.has(AMBUSHING))
+        .count()
+}
+
+/// End the round: the bag is the players', so it is always allowed, but with tanks still
+/// waiting for an order the players are asked first (BAG_RULING).
+fn end_round_action(board: &Board) -> Action {
+    let mut action = Action::new(END_TURN, format!("End round {}", board.turn));
+    let left: usize = SIDES.into_iter().map(|s| waiting(board, s)).sum();
+    if left > 0 {
+        let tanks = if left == 1 { "tank has" } else { "tanks have" };
+        action.confirm = Some(format!(
+            "{left} {tanks} no order yet this round; the round ends when every order stone is out of the bag: end round {} now?",
+            board.turn
+        ));
+    }
+    action
+}
+
+/// A tank's card on the board: hit points against its card's, its order and marks.
+fn standing_of(unit: &BoardUnit) -> UnitStanding {
+    let full = tank(unit).map_or(0, |t| i64::from(t.hit_points));
+    let now = hit_points(unit);
+    let mut badges = Vec::new();
+    if let Some(order) = unit.order.as_deref().filter(|_| !unit.has(AMBUSHING)) {
+        let label = match order {
+            MOVE => "Bewegen",
+            FIRE => "Feuern",
+            ATTACK => "Angriff",
+            REPAIR => "Rückzug",
+            SPOT => "Aufklärung",
+            other => other,
+        };
+        badges.push(Badge::new(label, Tone::Neutral));
+    }
+    if unit.has(AMBUSHING) {
+        badges.push(Badge::new("Hinterhalt (ambush)", Tone::Good));
+    }
+    if unit.has(TRACKED) {
+        badges.push(Badge::new("Tracks damaged", Tone::Warning));
+    }
+    if unit.has(SPOTTED) {
+        badges.push(Badge::new("Spotted", Tone::Warning));
+    }
+    if unit.has(MOVED) {
+        badges.push(Badge::new("Moved", Tone::Neutral));
+    }
+    UnitStanding::of(unit, Some(Strength::new(now, full, "hit points")), Vec::new(), badges)
+}
+
+/// The round: each side's stones still in the bag, the next step.
+fn round_of(board: &Board) -> TurnStanding {
+    let mut stock: Sides<Vec<Tally>> = Sides::default();
+    for side in SIDES {
+        let left = i64::try_from(waiting(board, side)).unwrap_or(0);
+        *stock.get_mut(side) = vec![Tally::new("Order stones in the bag", left, Tone::Neutral)];
+    }
+    let step = if SIDES.into_iter().any(|s| waiting(board, s) > 0) {
+        (
+            None,
+            "Draw an order stone and order that player's tank".to_string(),
+            None,
+        )
+    } else {
+        (
+            None,
+            format!("Every stone is out: end round {}", board.turn),
+            Some(END_TURN),
+        )
+    };
+    TurnStanding::of(board, "Round", stock, step)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
+use crate::rules::registry::{Book, BookData, BookSource, embedded, parse_seed};
 use crate::rules::ruleset::{LineField, LineValue, NamedBudget, Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{
@@ -199,32 +199,13 @@ impl Ruleset for BelleEpoque {
         RulesetId::BelleEpoque
     }
 
-    fn title(&self) -> &'static str {
-        TITLE
+    fn book(&self) -> &'static dyn BookSource {
+        &DATA
     }
+
 
     fn summary(&self) -> &'static str {
         "Victorian-era brigades on a hex board; command points, reactivity tests, troop types A–G."
-    }
-
-    fn library(&self) -> &[Card] {
-        DATA.cards()
-    }
-
-    fn data_revision(&self) -> u32 {
-        DATA.revision()
-    }
-
-    fn seed_error(&self) -> Option<RulesError> {
-        DATA.error()
-    }
-
-    fn card_template(&self) -> Embedded {
-        embedded!("templates/cards/belle-epoque.json")
-    }
-
-    fn reference_template(&self) -> Embedded {
-        embedded!("templates/reference/belle-epoque.json")
     }
 
     fn new_card(&self) -> Card {

@@ -9,27 +9,39 @@
 //! losses fall back), one assault initiated per turn and the successful-score level falling by
 //! one per assault fought beyond the first.
 //!
+//! A battle starts from each unit's mustered stands in its force (the force line's stands,
+//! [`TableRules::muster`]), so command dice, the break point and the score count what the
+//! force fielded. The general's rating (d4/d6/d8) is the force's: chosen at the side's first
+//! command roll of the battle and fixed for every roll after it (revision 2; under revision 1
+//! it was chosen roll by roll).
+//!
 //! Where the book is silent the battle uses the house defaults below, shown as such: the
 //! battle's length ([`TURN_LIMIT`]), when a force breaks ([`BREAK_RULING`]), who wins
 //! ([`VICTORY_RULING`]), what a unit keeps between battles ([`CARRY_RULING`]) and the
 //! experience step ([`PROMOTE_RULING`]). The bowl of activation tokens is the players': the
-//! board lets either side activate any unit not yet activated this turn, once. Fire losses
-//! are all taken as stands (the target's player's choice of fall backs for even fire losses,
-//! salvo and support fire, evade moves and the hex map's movement are the players' to play
-//! and are not recorded).
+//! board lets either side activate any unit not yet activated this turn, once, and the turn
+//! ends when the players say the bowl is empty ([`BOWL_RULING`]: ending it with units not yet
+//! activated asks first, since a unit that only makes its basic move tests nothing). Fire
+//! losses are all taken as stands (the target's player's choice of fall backs for even fire
+//! losses, salvo and support fire, evade moves and the hex map's movement are the players' to
+//! play and are not recorded).
+
+use std::collections::BTreeMap;
 
 use crate::rules::HouseDefault;
 use crate::rules::RulesetId;
 use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
-use crate::rules::battle::table::{Resolved, TableRules, roll_mechanic};
+use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
+use crate::rules::battle::table::{
+    Resolved, TableRules, allowed_action, mechanic_id, roll_mechanic,
+};
 use crate::rules::battle::{
     Action, BattleError, Category, Limit, Request, SIDES, Side, Sides, opponent,
 };
 use crate::rules::card::Card;
 use crate::rules::dice::Roller;
-use crate::rules::resolution::{
-    CardPick, InputSpec, InputValue, Inputs, MechanicId, Report, Value, mechanic,
-};
+use crate::rules::force::ForceUnit;
+use crate::rules::resolution::{InputSpec, InputValue, Inputs, MechanicId, Value, mechanic};
 
 use super::resolve as be;
 use super::{Reactivity, TroopType, UnitProfile, mechanics};
@@ -53,10 +65,24 @@ pub const FIRED: &str = "fired";
 /// It initiated an assault this turn (one a turn).
 pub const ASSAULTED: &str = "assaulted";
 
+/// The stands the unit mustered in its force: what half its losses may rejoin up to.
+pub const MUSTERED: &str = "mustered";
+
 /// A side's command points left this turn.
 pub const COMMAND_POINTS: &str = "command_points";
 /// 1 once the side has rolled its command points this turn.
 pub const COMMAND_ROLLED: &str = "command_rolled";
+/// The side's general, once chosen at its first command roll: 1 mediocre (d4), 2 average
+/// (d6), 3 superior (d8).
+pub const GENERAL: &str = "general";
+
+/// The general's ratings in the order [`GENERAL`] counts them, as the command mechanic's
+/// `general` input names them.
+const GENERALS: [&str; 3] = ["mediocre", "average", "superior"];
+
+/// The revision of the Belle Epoque rulings from which the general's rating is the force's,
+/// fixed at its first command roll (before it, each roll chose one).
+pub const GENERAL_FIXED: u32 = 2;
 
 /// Every action the battle offers.
 pub const ACTIONS: &[&str] = &["command", "activate", "fire", "assault", "end_turn"];
@@ -85,7 +111,19 @@ pub const VICTORY_RULING: HouseDefault = HouseDefault {
 /// New house default: the book has no campaign.
 pub const CARRY_RULING: HouseDefault = HouseDefault {
     value: "stands",
-    ruling: "A surviving unit keeps its losses but half the stands it lost (rounded down) rejoin before the next battle; an eliminated unit is lost for good.",
+    ruling: "Half the stands a surviving unit lost in the battle (rounded down) rejoin before the next, never above the stands it mustered; an eliminated unit is lost for good.",
+};
+
+/// RULINGS "Board battles": the general is the force's.
+pub const GENERAL_RULING: HouseDefault = HouseDefault {
+    value: "general",
+    ruling: "The general's rating (mediocre d4, average d6, superior d8) belongs to the force: it is chosen at the side's first command roll of the battle and used for every roll after.",
+};
+
+/// The bowl of tokens is drawn at the table.
+pub const BOWL_RULING: HouseDefault = HouseDefault {
+    value: "end_turn",
+    ruling: "The bowl of activation tokens is drawn at the table: either side may activate a unit not yet activated, and the turn ends when the players say the bowl is empty (a unit that only makes its basic move tests nothing, so ending a turn with units not activated asks first).",
 };
 
 /// House rule: experience.
@@ -139,33 +177,10 @@ fn mechanic_key(action: &str) -> Option<&'static str> {
     }
 }
 
-fn mechanic_id(key: &'static str) -> MechanicId {
-    MechanicId {
-        ruleset: RULESET,
-        key,
-    }
-}
-
 fn profile(card: &Card) -> Option<&UnitProfile> {
     match card {
         Card::BelleEpoque(p) => Some(p),
         _ => None,
-    }
-}
-
-fn card_value(unit: &BoardUnit) -> InputValue {
-    InputValue::Card(Some(CardPick::book(&unit.card)))
-}
-
-/// A side as the table names it: its force's name, else "First player" / "Second player".
-fn side_name(plan: &TablePlan, side: Side) -> String {
-    let force = plan.forces.get(side).trim();
-    if !force.is_empty() {
-        return force.to_string();
-    }
-    match side {
-        Side::First => "First player".to_string(),
-        Side::Second => "Second player".to_string(),
     }
 }
 
@@ -208,13 +223,24 @@ fn not_ready(unit: &BoardUnit, action: &str) -> Option<String> {
     }
 }
 
-fn command_action(plan: &TablePlan, board: &Board, side: Side) -> Action {
-    let name = side_name(plan, side);
+/// The general a side chose at its first command roll, as the command mechanic names it.
+fn general_of(board: &Board, side: Side) -> Option<&'static str> {
+    let rank = usize::try_from(board.side_count(side, GENERAL)).ok()?;
+    GENERALS.get(rank.checked_sub(1)?).copied()
+}
+
+fn command_action(plan: &TablePlan, board: &Board, side: Side, revision: u32) -> Action {
+    let name = plan.side_name(side);
     let stands = side_stands(board, side);
     let mut action = Action::new("command", format!("{name}: roll command points"));
     action.side = Some(side);
-    action.mechanic = Some(mechanic_id("command_points"));
+    action.mechanic = mechanic_id(RULESET, "command_points");
     action.fixed = vec![("stands", InputValue::Count(stands))];
+    if revision >= GENERAL_FIXED
+        && let Some(general) = general_of(board, side)
+    {
+        action.fixed.push(("general", InputValue::Choice(general)));
+    }
     action.refused = if board.side_count(side, COMMAND_ROLLED) > 0 {
         Some(format!("{name} has rolled its command points this turn"))
     } else if stands == 0 {
@@ -226,14 +252,14 @@ fn command_action(plan: &TablePlan, board: &Board, side: Side) -> Action {
 }
 
 fn activate_action(plan: &TablePlan, board: &Board, unit: &BoardUnit) -> Action {
-    let name = side_name(plan, unit.side);
+    let name = plan.side_name(unit.side);
     let points = board.side_count(unit.side, COMMAND_POINTS).max(0);
     let mut action = Action::new("activate", format!("Activate {}", unit.label));
     action.side = Some(unit.side);
     action.unit = Some(unit.id.clone());
-    action.mechanic = Some(mechanic_id("reactivity"));
+    action.mechanic = mechanic_id(RULESET, "reactivity");
     action.fixed = vec![
-        ("unit", card_value(unit)),
+        ("unit", unit.card_input()),
         ("basic_score", InputValue::Count(0)),
     ];
     action.limits = vec![Limit {
@@ -267,16 +293,16 @@ fn attack_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
     let mut action = Action::new(key, format!("{} {verb}", unit.label));
     action.side = Some(unit.side);
     action.unit = Some(unit.id.clone());
-    action.mechanic = mechanic_key(key).map(mechanic_id);
+    action.mechanic = mechanic_key(key).and_then(|k| mechanic_id(RULESET, k));
     action.fixed = match key {
         "fire" => vec![
-            ("unit", card_value(unit)),
+            ("unit", unit.card_input()),
             ("troop_type", InputValue::Choice("card")),
             ("stands", InputValue::Count(unit.count(STANDS))),
             ("target_order", InputValue::Choice("card")),
         ],
         _ => vec![
-            ("attacker", card_value(unit)),
+            ("attacker", unit.card_input()),
             ("attacker_stands", InputValue::Count(unit.count(STANDS))),
             ("attacker_level", InputValue::Choice("card")),
             (
@@ -296,29 +322,7 @@ fn attack_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
 
 /// The unit a request acts with: on the board, in play, of the request's side.
 fn acting<'a>(board: &'a Board, request: &Request) -> Result<&'a BoardUnit, BattleError> {
-    let id = request
-        .unit
-        .as_deref()
-        .ok_or(BattleError::Invalid {
-            field: "unit",
-            message: format!("{} needs the unit acting", request.action),
-        })?;
-    let unit = board
-        .unit(id)
-        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
-    if !unit.in_play() {
-        return Err(BattleError::not_allowed(format!(
-            "{} is out of the battle",
-            unit.label
-        )));
-    }
-    if request.side.is_some_and(|side| side != unit.side) {
-        return Err(BattleError::not_allowed(format!(
-            "{} is not of the side acting",
-            unit.label
-        )));
-    }
-    Ok(unit)
+    board.actor(request, "unit")
 }
 
 /// The enemy unit a fire or an assault is aimed at: on the board, in play, of the other side.
@@ -328,13 +332,6 @@ fn target_of<'a>(
     unit: &BoardUnit,
 ) -> Result<&'a BoardUnit, BattleError> {
     board.enemy_target(unit, request, "unit")
-}
-
-fn count_of(report: &Report, key: &str) -> i64 {
-    match report.get(key) {
-        Some(Value::Count(n)) => *n,
-        _ => 0,
-    }
 }
 
 /// The side's stands when the battle began (what a break is measured against).
@@ -358,42 +355,34 @@ fn leader(board: &Board) -> Option<Side> {
 /// The end of the battle after `effects`, if they end it: a side with no unit in play, or a
 /// force broken (BREAK_RULING).
 fn ending(plan: &TablePlan, board: &Board, effects: &[Effect]) -> Option<Effect> {
-    let mut after = board.clone();
-    for e in effects {
-        after.apply(e);
+    let gone = board.wiped_out(effects, |gone| match gone {
+        Some(side) => format!("{} has no unit left in play", plan.side_name(side)),
+        None => "neither side has a unit left in play".to_string(),
+    });
+    if gone.is_some() {
+        return gone;
     }
-    let gone = |side: Side| after.side_units(side).all(|u| !u.in_play());
+    let after = board.after(effects);
     let broken = |side: Side| {
         let start = starting_stands(plan, side);
         start > 0 && side_stands(&after, side) * 2 <= start
     };
-    let words = |side: Side| side_name(plan, side);
-    let (winner, reason) = match (gone(Side::First), gone(Side::Second)) {
-        (true, true) => (None, "neither side has a unit left in play".to_string()),
+    let words = |side: Side| plan.side_name(side);
+    let (winner, reason) = match (broken(Side::First), broken(Side::Second)) {
+        (false, false) => return None,
         (true, false) => (
             Some(Side::Second),
-            format!("{} has no unit left in play", words(Side::First)),
+            format!("{} has lost half its stands and breaks", words(Side::First)),
         ),
         (false, true) => (
             Some(Side::First),
-            format!("{} has no unit left in play", words(Side::Second)),
+            format!("{} has lost half its stands and breaks", words(Side::Second)),
         ),
-        (false, false) => match (broken(Side::First), broken(Side::Second)) {
-            (false, false) => return None,
-            (true, false) => (
-                Some(Side::Second),
-                format!("{} has lost half its stands and breaks", words(Side::First)),
-            ),
-            (false, true) => (
-                Some(Side::First),
-                format!("{} has lost half its stands and breaks", words(Side::Second)),
-            ),
-            (true, true) => (
-                leader(&after),
-                "both forces have lost half their stands and break; more stands left wins"
-                    .to_string(),
-            ),
-        },
+        (true, true) => (
+            leader(&after),
+            "both forces have lost half their stands and break; more stands left wins"
+                .to_string(),
+        ),
     };
     Some(Effect::Ends { winner, reason })
 }
@@ -415,6 +404,7 @@ impl BelleEpoqueBattle {
         board: &Board,
         request: &Request,
         roller: &mut Roller,
+        revision: u32,
     ) -> Result<Resolved, BattleError> {
         let side = request.side.ok_or(BattleError::Invalid {
             field: "side",
@@ -422,12 +412,19 @@ impl BelleEpoqueBattle {
         })?;
         let (_, inputs) = Self::situation(plan, board, request)?;
         let report = roll_mechanic(RULESET, "command_points", &inputs, roller)?;
-        let total = count_of(&report, "total");
+        let total = report.count_of("total");
+        let mut effects = vec![
+            Effect::side_set(side, COMMAND_POINTS, total),
+            Effect::side_set(side, COMMAND_ROLLED, 1),
+        ];
+        // The first roll names the force's general; every later roll uses the same.
+        if revision >= GENERAL_FIXED && general_of(board, side).is_none() {
+            let chosen = inputs.choice("general");
+            let rank = GENERALS.iter().position(|g| *g == chosen).map_or(2, |i| i + 1);
+            effects.push(Effect::side_set(side, GENERAL, i64::try_from(rank).unwrap_or(2)));
+        }
         Ok(Resolved {
-            effects: vec![
-                Effect::side_set(side, COMMAND_POINTS, total),
-                Effect::side_set(side, COMMAND_ROLLED, 1),
-            ],
+            effects,
             report: Some(report),
             result: Vec::new(),
         })
@@ -444,7 +441,7 @@ impl BelleEpoqueBattle {
         let spent = inputs.count("cps");
         let left = board.side_count(unit.side, COMMAND_POINTS).max(0);
         if spent > left {
-            let name = side_name(plan, unit.side);
+            let name = plan.side_name(unit.side);
             return Err(BattleError::not_allowed(if left == 0 {
                 format!("{name} has no command points left this turn")
             } else {
@@ -482,7 +479,7 @@ impl BelleEpoqueBattle {
             // Nothing rolled: the unit keeps its fire for a target it can reach.
             return Err(BattleError::not_allowed(reason.clone()));
         }
-        let lost = stands_u32(count_of(&report, "stands_lost"));
+        let lost = stands_u32(report.count_of("stands_lost"));
         let mut effects = vec![Effect::mark(&unit.id, FIRED)];
         lose_stands(&mut effects, target, lost);
         effects.extend(ending(plan, board, &effects));
@@ -571,8 +568,8 @@ impl BelleEpoqueBattle {
                     board.turn,
                     standing(Side::First),
                     standing(Side::Second),
-                    side_name(plan, Side::First),
-                    side_name(plan, Side::Second)
+                    plan.side_name(Side::First),
+                    plan.side_name(Side::Second)
                 ),
             });
         } else {
@@ -603,11 +600,17 @@ impl TableRules for BelleEpoqueBattle {
         TURN_LIMIT_RULING,
         BREAK_RULING,
         VICTORY_RULING,
+        GENERAL_RULING,
+        BOWL_RULING,
         CARRY_RULING,
         PROMOTE_RULING,
     ];
+    const REVISION: u32 = GENERAL_FIXED;
+    const CORRECTED: &'static str = "each command roll chose the general's die";
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] = ACTIONS;
+    const TURN_ORDER: &'static str = "Both players roll their command points; then units are activated one after the other as tokens come out of the bowl (either side, each unit once); the turn ends when the bowl is empty.";
+    const PROMOTES: bool = true;
 
     fn start(plan: &TablePlan) -> Board {
         let mut board = Board::from_plan(plan);
@@ -621,17 +624,17 @@ impl TableRules for BelleEpoqueBattle {
         board
     }
 
-    fn actions(plan: &TablePlan, board: &Board) -> Vec<Action> {
+    fn actions(plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action> {
         let mut actions: Vec<Action> = SIDES
             .into_iter()
-            .map(|side| command_action(plan, board, side))
+            .map(|side| command_action(plan, board, side, revision))
             .collect();
         for unit in board.units.iter().filter(|u| u.in_play()) {
             actions.push(activate_action(plan, board, unit));
             actions.push(attack_action(board, unit, "fire"));
             actions.push(attack_action(board, unit, "assault"));
         }
-        actions.push(Action::new("end_turn", format!("End turn {}", board.turn)));
+        actions.push(end_turn_action(plan, board));
         actions
     }
 
@@ -645,7 +648,6 @@ impl TableRules for BelleEpoqueBattle {
             .filter(|spec| !fixed.contains(&spec.key))
             .collect()
     }
-
     fn situation(
         _plan: &TablePlan,
         board: &Board,
@@ -673,16 +675,16 @@ impl TableRules for BelleEpoqueBattle {
             }
             "activate" => {
                 let unit = acting(board, request)?;
-                inputs.set("unit", card_value(unit));
+                inputs.set("unit", unit.card_input());
                 inputs.set("basic_score", InputValue::Count(0));
             }
             "fire" => {
                 let unit = acting(board, request)?;
                 let target = target_of(board, request, unit)?;
-                inputs.set("unit", card_value(unit));
+                inputs.set("unit", unit.card_input());
                 inputs.set("troop_type", InputValue::Choice("card"));
                 inputs.set("stands", InputValue::Count(unit.count(STANDS)));
-                inputs.set("target", card_value(target));
+                inputs.set("target", target.card_input());
                 inputs.set("target_order", InputValue::Choice("card"));
                 inputs.set("target_cavalry", InputValue::Flag(false));
                 inputs.set("target_stands", InputValue::Count(target.count(STANDS)));
@@ -708,7 +710,7 @@ impl TableRules for BelleEpoqueBattle {
                             "defender_extra_assaults",
                         ]
                     };
-                    inputs.set(card, card_value(unit));
+                    inputs.set(card, unit.card_input());
                     inputs.set(stands, InputValue::Count(unit.count(STANDS)));
                     inputs.set(level, InputValue::Choice("card"));
                     // The card says whether it is cavalry.
@@ -717,7 +719,7 @@ impl TableRules for BelleEpoqueBattle {
                 }
             }
         }
-        Ok((mechanic_id(key), inputs))
+        Ok((m.id(), inputs))
     }
 
     fn resolve(
@@ -725,9 +727,10 @@ impl TableRules for BelleEpoqueBattle {
         board: &Board,
         request: &Request,
         roller: &mut Roller,
+        revision: u32,
     ) -> Result<Resolved, BattleError> {
         match request.action {
-            "command" => Self::resolve_command(plan, board, request, roller),
+            "command" => Self::resolve_command(plan, board, request, roller, revision),
             "activate" => Self::resolve_activate(plan, board, request, roller),
             "fire" => Self::resolve_fire(plan, board, request, roller),
             "assault" => Self::resolve_assault(plan, board, request, roller),
@@ -752,20 +755,34 @@ impl TableRules for BelleEpoqueBattle {
         })
     }
 
-    /// CARRY_RULING: half the stands lost (rounded down) rejoin; the eliminated are gone.
-    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
-        if !unit.in_play() {
+    /// The stands a force line musters for each of its units (Belle Epoque's stands per
+    /// unit), and so the most half its losses may bring back.
+    fn muster(card: &Card, line: &ForceUnit) -> BTreeMap<String, i64> {
+        let mut counters = BTreeMap::new();
+        if let (Some(stands), Some(_)) = (line.stands, profile(card)) {
+            counters.insert(STANDS.to_string(), i64::from(stands));
+            counters.insert(MUSTERED.to_string(), i64::from(stands));
+        }
+        counters
+    }
+
+    /// CARRY_RULING: half the stands lost in this battle (rounded down) rejoin, never above
+    /// the stands mustered; the eliminated are gone.
+    fn carry(started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit> {
+        if !ended.in_play() {
             return None;
         }
-        let full = profile(&unit.card).map_or(0, |p| i64::from(p.stands));
-        let now = unit.count(STANDS);
-        let rejoin = (full - now).max(0) / 2;
-        let stands = (now + rejoin).min(full.max(now));
-        let mut counters = std::collections::BTreeMap::new();
-        if stands < full {
-            counters.insert(STANDS.to_string(), stands);
+        let now = ended.count(STANDS);
+        let mustered = mustered(ended).max(now);
+        let lost = (started.count(STANDS) - now).max(0);
+        let stands = (now + lost / 2).min(mustered);
+        let mut counters = BTreeMap::new();
+        counters.insert(STANDS.to_string(), stands);
+        // A number the force set is carried; a card's own is the card's to give again.
+        if ended.counters.contains_key(MUSTERED) {
+            counters.insert(MUSTERED.to_string(), mustered);
         }
-        Some(unit.carried(counters))
+        Some(ended.carried(counters))
     }
 
     /// PROMOTE_RULING: poor → trained → elite; `None` at elite.
@@ -781,7 +798,15 @@ impl TableRules for BelleEpoqueBattle {
             reactivity: next,
             ..p.clone()
         });
-        Some(promoted)
+        Some(promoted.requalified(p.reactivity.label(), next.label()))
+    }
+
+    fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
+        standing_of(unit)
+    }
+
+    fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
+        turn_of(plan, board)
     }
 
     /// Command points for each side, then unit by unit (first and second player in turn):
@@ -791,13 +816,8 @@ impl TableRules for BelleEpoqueBattle {
         if board.outcome.is_some() {
             return None;
         }
-        let actions = Self::actions(plan, board);
-        let allowed = |key: &str, unit: &BoardUnit| {
-            actions
-                .iter()
-                .find(|a| a.key == key && a.unit.as_deref() == Some(unit.id.as_str()))
-                .filter(|a| a.allowed())
-        };
+        let actions = Self::actions(plan, board, GENERAL_FIXED);
+        let allowed = |key: &str, unit: &BoardUnit| allowed_action(&actions, key, &unit.id);
         for side in SIDES {
             if board.side_count(side, COMMAND_ROLLED) == 0 && side_stands(board, side) > 0 {
                 return Some(
@@ -831,6 +851,131 @@ impl TableRules for BelleEpoqueBattle {
         }
         Some(Request::new("end_turn"))
     }
+}
+
+/// The stands a unit mustered: the force's number it carries, else its card's.
+fn mustered(unit: &BoardUnit) -> i64 {
+    match unit.counters.get(MUSTERED) {
+        Some(n) => *n,
+        None => profile(&unit.card).map_or(0, |p| i64::from(p.stands)),
+    }
+}
+
+/// Units of `side` in play not yet activated this turn.
+fn not_activated(board: &Board, side: Side) -> usize {
+    board
+        .side_units(side)
+        .filter(|u| u.in_play() && !u.has(ACTIVATED))
+        .count()
+}
+
+/// End the turn: the bowl is the players', so it is always allowed, but with command points
+/// not rolled or units not activated the players are asked first (BOWL_RULING).
+fn end_turn_action(plan: &TablePlan, board: &Board) -> Action {
+    let mut action = Action::new("end_turn", format!("End turn {}", board.turn));
+    let mut open = Vec::new();
+    for side in SIDES {
+        let name = plan.side_name(side);
+        if board.side_count(side, COMMAND_ROLLED) == 0 && side_stands(board, side) > 0 {
+            open.push(format!("{name} has not rolled its command points"));
+        }
+        match not_activated(board, side) {
+            0 => {}
+            1 => open.push(format!("{name} has 1 unit not activated")),
+            n => open.push(format!("{name} has {n} units not activated")),
+        }
+    }
+    if !open.is_empty() {
+        action.confirm = Some(format!(
+            "{}. The turn ends when the bowl is empty: end turn {} now?",
+            open.join("; "),
+            board.turn
+        ));
+    }
+    action
+}
+
+/// A unit's card on the board: stands against those mustered, its assaults and fall backs,
+/// what it did this turn.
+fn standing_of(unit: &BoardUnit) -> UnitStanding {
+    let now = unit.count(STANDS);
+    let full = mustered(unit).max(now);
+    let mut tallies = Vec::new();
+    if unit.count(ASSAULTS_FOUGHT) > 0 {
+        tallies.push(Tally::new("Assaults this turn", unit.count(ASSAULTS_FOUGHT), Tone::Warning));
+    }
+    if unit.count(FALL_BACK) > 0 {
+        tallies.push(Tally::new("Fallen back (UD)", unit.count(FALL_BACK), Tone::Warning));
+    }
+    let mut badges = Vec::new();
+    if unit.has(ACTIVATED) {
+        badges.push(Badge::new("Activated", Tone::Neutral));
+    }
+    if unit.has(BASIC_MOVE_ONLY) {
+        badges.push(Badge::new("Basic move only", Tone::Warning));
+    }
+    if unit.has(FIRED) {
+        badges.push(Badge::new("Fired", Tone::Inactive));
+    }
+    if unit.has(ASSAULTED) {
+        badges.push(Badge::new("Assaulted", Tone::Inactive));
+    }
+    if let Some(p) = profile(&unit.card) {
+        badges.push(Badge::new(p.reactivity.label(), Tone::Neutral));
+    }
+    UnitStanding::of(unit, Some(Strength::new(now, full, "stands")), tallies, badges)
+}
+
+/// The turn: command points each side has left and its general, the step next.
+fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
+    let mut stock: Sides<Vec<Tally>> = Sides::default();
+    for side in SIDES {
+        let list = stock.get_mut(side);
+        if board.side_count(side, COMMAND_ROLLED) > 0 {
+            list.push(Tally::new(
+                "Command points",
+                board.side_count(side, COMMAND_POINTS),
+                Tone::Neutral,
+            ));
+        }
+        list.push(Tally::new(
+            "Units to activate",
+            i64::try_from(not_activated(board, side)).unwrap_or(0),
+            Tone::Neutral,
+        ));
+        if let Some(general) = general_of(board, side) {
+            let die = super::tables()
+                .and_then(|t| t.command_die(general))
+                .map_or(0, i64::from);
+            list.push(Tally::new(
+                format!("General's die ({general})"),
+                die,
+                Tone::Neutral,
+            ));
+        }
+    }
+    let unrolled = SIDES
+        .into_iter()
+        .find(|&s| board.side_count(s, COMMAND_ROLLED) == 0 && side_stands(board, s) > 0);
+    let waiting = SIDES.into_iter().any(|s| not_activated(board, s) > 0);
+    let step = match unrolled {
+        Some(side) => (
+            Some(side),
+            format!("{} rolls its command points", plan.side_name(side)),
+            Some("command"),
+        ),
+        None if waiting => (
+            None,
+            "Activate the unit whose token comes out of the bowl".to_string(),
+            Some("activate"),
+        ),
+        None => (
+            None,
+            format!("Every unit has been activated: end turn {}", board.turn),
+            Some("end_turn"),
+        ),
+    };
+    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]

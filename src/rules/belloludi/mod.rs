@@ -19,7 +19,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
+use crate::rules::registry::{Book, BookData, BookSource, embedded, parse_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget, line_costs};
@@ -270,32 +270,13 @@ impl Ruleset for BelloLudi {
         RulesetId::Belloludi
     }
 
-    fn title(&self) -> &'static str {
-        TITLE
+    fn book(&self) -> &'static dyn BookSource {
+        &DATA
     }
+
 
     fn summary(&self) -> &'static str {
         "Fast tank-on-tank skirmish; vehicles costed from speed, shooting dice and armour."
-    }
-
-    fn library(&self) -> &[Card] {
-        DATA.cards()
-    }
-
-    fn data_revision(&self) -> u32 {
-        DATA.revision()
-    }
-
-    fn seed_error(&self) -> Option<RulesError> {
-        DATA.error()
-    }
-
-    fn card_template(&self) -> Embedded {
-        embedded!("templates/cards/belloludi.json")
-    }
-
-    fn reference_template(&self) -> Embedded {
-        embedded!("templates/reference/belloludi.json")
     }
 
     fn new_card(&self) -> Card {

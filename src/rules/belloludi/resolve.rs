@@ -13,7 +13,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::Vehicle;
-use crate::rules::dice::{Dist, RollRecord, Roller, d6};
+use std::sync::OnceLock;
+
+use crate::rules::dice::{Dist, FaceNames, RollRecord, Roller, d6};
 
 pub use crate::rules::resolution::ResolveError;
 
@@ -50,6 +52,17 @@ impl TryFrom<String> for CommanderFace {
         text.parse::<u8>()
             .map(CommanderFace::Number)
             .map_err(|_| format!("'{text}' is not a commander die face (B or a number)"))
+    }
+}
+
+impl CommanderFace {
+    /// As the die shows it: "B", "0" … "3".
+    pub fn printed(self) -> &'static str {
+        const NUMBERS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        match self {
+            CommanderFace::B => "B",
+            CommanderFace::Number(n) => NUMBERS.get(usize::from(n)).copied().unwrap_or("?"),
+        }
     }
 }
 
@@ -211,6 +224,21 @@ fn read_face(faces: &[FaceWeight], roll: u8) -> Option<CommanderFace> {
     })
 }
 
+/// The commander die's faces as the book prints them, face by face of the reading die (the
+/// d20 reading: 1–4 show 0, 5–9 1, 10–14 2, 15–19 3, 20 B): what the players type for a
+/// commander die roll.
+///
+/// # Errors
+/// [`ResolveError::NoData`] without seed data.
+pub fn commander_names() -> Result<FaceNames, ResolveError> {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let faces = &tables()?.commander_die;
+    Ok(FaceNames::read_from(
+        &NAMES,
+        faces.iter().map(|f| (f.face.printed(), f.weight)),
+    ))
+}
+
 /// Rolls `count` commander dice (as reading-die faces) and reads them.
 fn roll_commander_dice(
     roller: &mut Roller,
@@ -218,7 +246,7 @@ fn roll_commander_dice(
     count: u32,
 ) -> Result<(RollRecord, Vec<CommanderFace>), ResolveError> {
     let faces = &tables()?.commander_die;
-    let record = roller.roll(pool, reading_die_sides(faces)?, count)?;
+    let record = roller.roll_named(pool, reading_die_sides(faces)?, count, commander_names()?)?;
     let read = record
         .dice
         .iter()

@@ -11,25 +11,30 @@
 //! more than half its tanks are shaken, broken or gone, the army when more than half its
 //! groups are; victory points as the book counts them.
 //!
+//! Revision 2 reads the book where revision 1 had cut it short: a broken group falls back and
+//! rallies with the commander die "in the next turns", and is lost only when it leaves the
+//! table (the players say so: `leave_table`) or the battle ends with it still broken; a tank
+//! that has been shaken scores its victory point once, kept after it rallies ([`WAS_SHAKEN`]).
+//! Under revision 1 a group still broken when a turn ended lost at once.
+//!
 //! House defaults (new, shown with the actions that use them):
 //! - Each side is one group with one commander: one commander die per side per turn
-//!   ([`ONE_GROUP_RULING`]), so a broken group is a broken army and ends the battle when the
-//!   turn ends broken.
+//!   ([`ONE_GROUP_RULING`]), so a broken group is a broken army.
+//! - The initiative roll-off that starts each turn is the players' ([`INITIATIVE_RULING`]).
 //! - The battle ends after [`TURN_LIMIT`] turns, the side with more victory points winning.
 //! - A rally also clears disorder (RULINGS "Shooting": disordered "until it rallies").
 //! - Between battles of a campaign a surviving tank's chips are mended ([`TableRules::carry`]).
 //! - Ambush, cover, smoke and aim orders are positional: a player spends them as `move`.
 
 use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
-use crate::rules::battle::table::{Resolved, TableRules, roll_mechanic};
+use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
+use crate::rules::battle::table::{Resolved, TableRules, mechanic_id, roll_mechanic};
 use crate::rules::battle::{
     Action, BattleError, Category, Cost, Request, SIDES, Side, Sides, opponent,
 };
 use crate::rules::card::Card;
-use crate::rules::dice::Roller;
-use crate::rules::resolution::{
-    CardPick, InputSpec, InputValue, Inputs, MechanicId, Report, Value, mechanic,
-};
+use crate::rules::dice::{FaceNames, Roller};
+use crate::rules::resolution::{InputSpec, InputValue, Inputs, MechanicId, Report, Value, mechanic};
 use crate::rules::{HouseDefault, RulesetId};
 
 use super::Vehicle;
@@ -49,6 +54,9 @@ pub const BROKEN: &str = "broken";
 pub const FIRED: &str = "fired";
 /// Mark: it has been rallied this turn (once per turn).
 pub const RALLIED: &str = "rallied";
+/// Mark: it has been shaken (or broken) this battle: its victory point is scored once and
+/// kept after a rally.
+pub const WAS_SHAKEN: &str = "was_shaken";
 /// Side counter: orders left this turn from the commander die.
 pub const ORDERS: &str = "orders";
 /// Side counter: 1 once the side has rolled its commander die this turn.
@@ -60,6 +68,11 @@ pub const SHOOT: &str = "shoot";
 pub const CRASH: &str = "crash";
 pub const RALLY: &str = "rally";
 pub const END_TURN: &str = "end_turn";
+pub const LEAVE_TABLE: &str = "leave_table";
+
+/// The revision of the BelloLudi rulings from which a broken group rallies over the next
+/// turns and a shaken tank's victory point is kept (see the module docs).
+pub const BROKEN_GROUP_RALLIES: u32 = 2;
 
 /// New house default: the last turn the tracker plays.
 pub const TURN_LIMIT: u32 = 6;
@@ -67,13 +80,24 @@ pub const TURN_LIMIT: u32 = 6;
 /// New house default: one group per side.
 pub const ONE_GROUP_RULING: HouseDefault = HouseDefault {
     value: "command",
-    ruling: "House default: each side's tanks are one group under one commander, who rolls one commander die a turn; a group still broken when the turn ends is a broken army and loses.",
+    ruling: "Each side's tanks are one group under one commander, who rolls one commander die a turn; a broken group is a broken army: it falls back and rallies with the commander die in the next turns, and loses when it leaves the table or the battle ends with it still broken.",
 };
 
 /// New house default: the turn limit.
 pub const TURN_LIMIT_RULING: HouseDefault = HouseDefault {
     value: "end_turn",
-    ruling: "House default: the battle ends after turn 6; the side with more victory points wins (equal: a draw).",
+    ruling: "The battle ends after turn 6; a side whose group is still broken loses, else the side with more victory points wins (equal: a draw).",
+};
+
+/// The turn limit ruling as revision 1 wrote it into the last turn's event (kept so those
+/// events verify as recorded).
+const TURN_LIMIT_RULING_REVISION_1: &str =
+    "House default: the battle ends after turn 6; the side with more victory points wins (equal: a draw).";
+
+/// New house default: who moves first is rolled for at the table.
+pub const INITIATIVE_RULING: HouseDefault = HouseDefault {
+    value: "command",
+    ruling: "Each turn starts with the commanders rolling off for the initiative at the table (re-roll ties), the winner choosing which side goes first; the board takes the sides' actions in the order the players record them.",
 };
 
 /// The shooting mechanic's inputs the battle sets from the board.
@@ -118,31 +142,23 @@ fn side_broken(board: &Board, side: Side) -> bool {
     group_is_broken(&states(board, side))
 }
 
-/// Victory points `side` has scored (the book's tally of the enemy's tanks and group).
+/// Victory points `side` has scored (the book's tally of the enemy's tanks and group): a
+/// tank that has been shaken counts once, rallied or not.
 fn victory_points(board: &Board, side: Side) -> u32 {
-    let enemy = states(board, opponent(side));
-    VictoryTally::from_groups(&[enemy]).points().unwrap_or(0)
-}
-
-fn mechanic_id(key: &str) -> Option<MechanicId> {
-    mechanic(RULESET, key).map(|m| m.id())
+    let enemy = opponent(side);
+    let mut tally = VictoryTally::from_groups(&[states(board, enemy)]);
+    tally.shaken += u32::try_from(
+        board
+            .side_units(enemy)
+            .filter(|u| u.has(WAS_SHAKEN) && state(u) == TankState::Steady)
+            .count(),
+    )
+    .unwrap_or(0);
+    tally.points().unwrap_or(0)
 }
 
 fn actor<'a>(board: &'a Board, request: &Request) -> Result<&'a BoardUnit, BattleError> {
-    let id = request.unit.as_deref().ok_or(BattleError::Invalid {
-        field: "unit",
-        message: format!("{} needs the tank that acts", request.action),
-    })?;
-    let unit = board
-        .unit(id)
-        .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))?;
-    if !unit.in_play() {
-        return Err(BattleError::not_allowed(format!(
-            "{} is destroyed",
-            unit.label
-        )));
-    }
-    Ok(unit)
+    board.actor(request, "tank")
 }
 
 fn target_of<'a>(
@@ -153,16 +169,9 @@ fn target_of<'a>(
     board.enemy_target(actor, request, "tank")
 }
 
-fn enemies_in_play(board: &Board, side: Side) -> Vec<String> {
-    board
-        .side_units(opponent(side))
-        .filter(|u| u.in_play())
-        .map(|u| u.id.clone())
-        .collect()
-}
-
-/// A tank's marks brought in line with `remaining` armour (and a bullseye's destruction).
-fn state_effects(unit: &BoardUnit, remaining: u32) -> Vec<Effect> {
+/// A tank's marks brought in line with `remaining` armour (and a bullseye's destruction);
+/// under revision 2 a tank shaken for the first time keeps that it was.
+fn state_effects(unit: &BoardUnit, remaining: u32, revision: u32) -> Vec<Effect> {
     let after = vehicle(unit).map_or(TankState::Steady, |v| state_of(v, remaining));
     let want = |mark: &str| match mark {
         SHAKEN => after == TankState::Shaken,
@@ -177,42 +186,31 @@ fn state_effects(unit: &BoardUnit, remaining: u32) -> Vec<Effect> {
             _ => {}
         }
     }
+    let shaken_now = matches!(after, TankState::Shaken | TankState::Broken);
+    if revision >= BROKEN_GROUP_RALLIES && shaken_now && !unit.has(WAS_SHAKEN) {
+        effects.push(Effect::mark(&unit.id, WAS_SHAKEN));
+    }
     effects
 }
 
 /// Armour lost down to `remaining`, and the marks that follow.
-fn damage_effects(unit: &BoardUnit, remaining: u32) -> Vec<Effect> {
+fn damage_effects(unit: &BoardUnit, remaining: u32, revision: u32) -> Vec<Effect> {
     let lost = i64::from(armour_left(unit)) - i64::from(remaining);
     let mut effects = Vec::new();
     if lost > 0 {
         effects.push(Effect::add(&unit.id, ARMOUR, -lost));
     }
-    effects.extend(state_effects(unit, remaining));
+    effects.extend(state_effects(unit, remaining, revision));
     effects
 }
 
 /// The battle ends at once when a side has no tank left in play.
 fn wiped_out(board: &Board, effects: &[Effect]) -> Option<Effect> {
-    let mut after = board.clone();
-    for e in effects {
-        after.apply(e);
-    }
-    let gone: Vec<Side> = SIDES
-        .into_iter()
-        .filter(|&side| !after.side_units(side).any(BoardUnit::in_play))
-        .collect();
-    match gone.as_slice() {
-        [] => None,
-        [side] => Some(Effect::Ends {
-            winner: Some(opponent(*side)),
-            reason: format!("no tank of the {} player is left", side_word(*side)),
-        }),
+    board.wiped_out(effects, |gone| match gone {
+        Some(side) => format!("no tank of the {} player is left", side_word(side)),
         // A crash can take the last tank of each side.
-        _ => Some(Effect::Ends {
-            winner: None,
-            reason: "no tank is left on either side".to_string(),
-        }),
-    }
+        None => "no tank is left on either side".to_string(),
+    })
 }
 
 fn side_word(side: Side) -> &'static str {
@@ -222,27 +220,12 @@ fn side_word(side: Side) -> &'static str {
     }
 }
 
-fn count_of(report: &Report, key: &str) -> i64 {
-    match report.get(key) {
-        Some(Value::Count(n)) => *n,
-        _ => 0,
-    }
-}
-
-fn u32_of(report: &Report, key: &str) -> u32 {
-    u32::try_from(count_of(report, key).max(0)).unwrap_or(0)
-}
-
 /// The commander die's face in a command report: orders given (B counts none).
 fn orders_of(report: &Report) -> Option<u32> {
     match report.get("face") {
         Some(Value::Text(face)) => face.parse().ok(),
         _ => None,
     }
-}
-
-fn book(card: &Card) -> InputValue {
-    InputValue::Card(Some(CardPick::book(card)))
 }
 
 /// Why `unit` cannot take `key` now, if it cannot.
@@ -265,7 +248,7 @@ fn refusal(board: &Board, unit: &BoardUnit, key: &str) -> Option<String> {
     }
     match key {
         SHOOT if unit.has(FIRED) => Some(format!("{} has fired this turn", unit.label)),
-        SHOOT | CRASH if enemies_in_play(board, side).is_empty() => {
+        SHOOT | CRASH if board.enemies_in_play(side).is_empty() => {
             Some("no enemy tank is left".to_string())
         }
         RALLY if unit.has(RALLIED) => Some(format!("{} has rallied this turn", unit.label)),
@@ -289,13 +272,13 @@ fn unit_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
     action.side = Some(unit.side);
     action.unit = Some(unit.id.clone());
     action.mechanic = match key {
-        SHOOT => mechanic_id("shooting"),
-        CRASH => mechanic_id("crash"),
-        RALLY if broken => mechanic_id("command"),
+        SHOOT => mechanic_id(RULESET, "shooting"),
+        CRASH => mechanic_id(RULESET, "crash"),
+        RALLY if broken => mechanic_id(RULESET, "command"),
         _ => None,
     };
     if matches!(key, SHOOT | CRASH) {
-        action.targets = enemies_in_play(board, unit.side);
+        action.targets = board.enemies_in_play(unit.side);
     }
     if matches!(key, MOVE | CRASH) || (key == RALLY && !broken) {
         action.costs.push(Cost {
@@ -308,13 +291,13 @@ fn unit_action(board: &Board, unit: &BoardUnit, key: &'static str) -> Action {
     action
 }
 
-fn command_action(board: &Board, side: Side) -> Action {
+fn command_action(plan: &TablePlan, board: &Board, side: Side) -> Action {
     let mut action = Action::new(
         COMMAND,
-        format!("{} player: roll the commander die", side_word(side)),
+        format!("{}: roll the commander die", plan.side_name(side)),
     );
     action.side = Some(side);
-    action.mechanic = mechanic_id("command");
+    action.mechanic = mechanic_id(RULESET, "command");
     if board.side_count(side, COMMANDED) > 0 {
         action.refused = Some("the commander die was rolled this turn".to_string());
     } else if side_broken(board, side) {
@@ -349,14 +332,15 @@ fn resolve_shoot(
     request: &Request,
     inputs: &Inputs,
     roller: &mut Roller,
+    revision: u32,
 ) -> Result<Resolved, BattleError> {
     let unit = actor(board, request)?;
     let target = target_of(board, unit, request)?;
     let report = roll_mechanic(RULESET, "shooting", inputs, roller)?;
     let mut effects = vec![Effect::mark(&unit.id, FIRED)];
-    let remaining = u32_of(&report, "remaining_after");
-    effects.extend(damage_effects(target, remaining));
-    let disordered = matches!(report.get("disordered"), Some(Value::Flag(true)));
+    let remaining = report.u32_of("remaining_after");
+    effects.extend(damage_effects(target, remaining, revision));
+    let disordered = report.flag_of("disordered");
     if disordered && remaining > 0 && !target.has(DISORDERED) {
         effects.push(Effect::mark(&target.id, DISORDERED));
     }
@@ -373,15 +357,16 @@ fn resolve_crash(
     request: &Request,
     inputs: &Inputs,
     roller: &mut Roller,
+    revision: u32,
 ) -> Result<Resolved, BattleError> {
     let unit = actor(board, request)?;
     let target = target_of(board, unit, request)?;
     let report = roll_mechanic(RULESET, "crash", inputs, roller)?;
     let mut effects = vec![spend_order(unit.side)];
-    let first = armour_left(unit).saturating_sub(u32_of(&report, "hits_to_first"));
-    let second = armour_left(target).saturating_sub(u32_of(&report, "hits_to_second"));
-    effects.extend(damage_effects(unit, first));
-    effects.extend(damage_effects(target, second));
+    let first = armour_left(unit).saturating_sub(report.u32_of("hits_to_first"));
+    let second = armour_left(target).saturating_sub(report.u32_of("hits_to_second"));
+    effects.extend(damage_effects(unit, first, revision));
+    effects.extend(damage_effects(target, second, revision));
     effects.extend(wiped_out(board, &effects));
     Ok(Resolved {
         effects,
@@ -396,6 +381,7 @@ fn resolve_rally(
     board: &Board,
     request: &Request,
     roller: &mut Roller,
+    revision: u32,
 ) -> Result<Resolved, BattleError> {
     let unit = actor(board, request)?;
     let mut effects = vec![Effect::mark(&unit.id, RALLIED)];
@@ -420,7 +406,7 @@ fn resolve_rally(
     let left = armour_left(unit);
     if unit.count(ARMOUR) < full_armour(unit) {
         effects.push(Effect::add(&unit.id, ARMOUR, 1));
-        effects.extend(state_effects(unit, left + 1));
+        effects.extend(state_effects(unit, left + 1, revision));
     }
     Ok(Resolved {
         effects,
@@ -429,9 +415,10 @@ fn resolve_rally(
     })
 }
 
-/// The turn ends: per-turn marks and the commander dice are cleared; a side still broken
-/// loses, and after the last turn victory points decide.
-fn resolve_end_turn(board: &Board) -> Resolved {
+/// The turn ends: per-turn marks and the commander dice are cleared; after the last turn a
+/// side still broken loses, else victory points decide. Under revision 1 a side still broken
+/// lost at the end of any turn.
+fn resolve_end_turn(board: &Board, revision: u32) -> Resolved {
     let mut effects = Vec::new();
     for unit in &board.units {
         for mark in [FIRED, RALLIED] {
@@ -463,14 +450,22 @@ fn resolve_end_turn(board: &Board) -> Resolved {
         points(Side::Second)
     );
     let mut result = Vec::new();
+    let last = board.turn >= TURN_LIMIT;
+    let rallies = revision >= BROKEN_GROUP_RALLIES;
     let ends = match broken.as_slice() {
+        // The book's broken group rallies "in the next turns": lost at the battle's end.
+        _ if rallies && !last => None,
         [side] => Some((
             Some(opponent(*side)),
             format!("the {} player's army is broken; {score}", side_word(*side)),
         )),
         [_, _] => Some((by_points(), format!("both armies are broken; {score}"))),
-        _ if board.turn >= TURN_LIMIT => {
-            result.push(TURN_LIMIT_RULING.ruling.to_string());
+        _ if last => {
+            result.push(if rallies {
+                format!("House default: {}", TURN_LIMIT_RULING.ruling)
+            } else {
+                TURN_LIMIT_RULING_REVISION_1.to_string()
+            });
             Some((by_points(), format!("turn {TURN_LIMIT} is over; {score}")))
         }
         _ => None,
@@ -486,6 +481,60 @@ fn resolve_end_turn(board: &Board) -> Resolved {
     }
 }
 
+
+/// The broken group has left the table: its side loses (the book's "until the group has left
+/// the table"; where it stands is the players' to say).
+fn resolve_leave_table(plan: &TablePlan, request: &Request) -> Result<Resolved, BattleError> {
+    let side = request.side.ok_or(BattleError::Invalid {
+        field: "side",
+        message: "leaving the table needs the side whose group leaves".to_string(),
+    })?;
+    Ok(Resolved {
+        effects: vec![Effect::Ends {
+            winner: Some(opponent(side)),
+            reason: format!(
+                "{}'s broken group has left the table",
+                plan.side_name(side)
+            ),
+        }],
+        report: None,
+        result: Vec::new(),
+    })
+}
+
+/// The broken group leaves the table (offered under revision 2 to a broken side only).
+fn leave_table_action(plan: &TablePlan, board: &Board, side: Side) -> Action {
+    let mut action = Action::new(
+        LEAVE_TABLE,
+        format!("{}: the broken group has left the table", plan.side_name(side)),
+    );
+    action.side = Some(side);
+    action.destructive = true;
+    if !side_broken(board, side) {
+        action.refused = Some("only a broken group falls back off the table".to_string());
+    }
+    action
+}
+
+/// End the turn: always allowed, but a side that has not rolled its commander die (and may)
+/// is asked about first.
+fn end_turn_action(plan: &TablePlan, board: &Board) -> Action {
+    let mut action = Action::new(END_TURN, format!("End turn {}", board.turn));
+    let waiting: Vec<String> = SIDES
+        .into_iter()
+        .filter(|&side| command_action(plan, board, side).allowed())
+        .map(|side| plan.side_name(side))
+        .collect();
+    let has = if waiting.len() > 1 { "have" } else { "has" };
+    if !waiting.is_empty() {
+        action.confirm = Some(format!(
+            "{} {has} not rolled the commander die this turn: end turn {} now?",
+            waiting.join(" and "),
+            board.turn
+        ));
+    }
+    action
+}
 
 /// More house defaults of a BelloLudi battle on the board (docs/rulings.md).
 pub const RALLY_RULING: HouseDefault = HouseDefault {
@@ -504,13 +553,23 @@ pub const CARRY_RULING: HouseDefault = HouseDefault {
 impl TableRules for BelloLudiBattle {
     const RULINGS: &'static [HouseDefault] = &[
         ONE_GROUP_RULING,
+        INITIATIVE_RULING,
         TURN_LIMIT_RULING,
         RALLY_RULING,
         POSITIONAL_RULING,
         CARRY_RULING,
     ];
+    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[
+        (DISORDERED, "disorder gone"),
+        (SHAKEN, "no longer shaken"),
+        (BROKEN, "no longer broken"),
+    ];
+    const REVISION: u32 = BROKEN_GROUP_RALLIES;
+    const CORRECTED: &'static str = "a group still broken when a turn ended lost at once, and a shaken tank's victory point went with its rally";
     const RULESET: RulesetId = RULESET;
-    const ACTIONS: &'static [&'static str] = &[COMMAND, MOVE, SHOOT, CRASH, RALLY, END_TURN];
+    const ACTIONS: &'static [&'static str] =
+        &[COMMAND, MOVE, SHOOT, CRASH, RALLY, LEAVE_TABLE, END_TURN];
+    const TURN_ORDER: &'static str = "The commanders roll off for the initiative; the side that goes first moves, orders and shoots with all its tanks, then the other side; each commander rolls the commander die once a turn for the orders.";
 
     fn start(plan: &TablePlan) -> Board {
         let mut board = Board::from_plan(plan);
@@ -521,10 +580,10 @@ impl TableRules for BelloLudiBattle {
         board
     }
 
-    fn actions(_plan: &TablePlan, board: &Board) -> Vec<Action> {
+    fn actions(plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action> {
         let mut actions: Vec<Action> = SIDES
             .into_iter()
-            .map(|side| command_action(board, side))
+            .map(|side| command_action(plan, board, side))
             .collect();
         actions.extend(
             board
@@ -533,7 +592,15 @@ impl TableRules for BelloLudiBattle {
                 .filter(|u| u.in_play())
                 .flat_map(|u| [MOVE, SHOOT, CRASH, RALLY].map(|key| unit_action(board, u, key))),
         );
-        actions.push(Action::new(END_TURN, format!("End turn {}", board.turn)));
+        if revision >= BROKEN_GROUP_RALLIES {
+            actions.extend(
+                SIDES
+                    .into_iter()
+                    .filter(|&side| side_broken(board, side))
+                    .map(|side| leave_table_action(plan, board, side)),
+            );
+        }
+        actions.push(end_turn_action(plan, board));
         actions
     }
 
@@ -571,8 +638,8 @@ impl TableRules for BelloLudiBattle {
                 let n = u.count(ARMOUR);
                 InputValue::Count(if n >= full_armour(u) { 0 } else { n })
             };
-            inputs.set("shooter", book(&unit.card));
-            inputs.set("target", book(&target.card));
+            inputs.set("shooter", unit.card_input());
+            inputs.set("target", target.card_input());
             inputs.set("target_armour", left(target));
             if request.action == CRASH {
                 inputs.set("shooter_armour", left(unit));
@@ -594,10 +661,12 @@ impl TableRules for BelloLudiBattle {
         board: &Board,
         request: &Request,
         roller: &mut Roller,
+        revision: u32,
     ) -> Result<Resolved, BattleError> {
         match request.action {
             COMMAND => resolve_command(request, roller),
-            RALLY => resolve_rally(board, request, roller),
+            RALLY => resolve_rally(board, request, roller, revision),
+            LEAVE_TABLE => resolve_leave_table(plan, request),
             MOVE => {
                 let unit = actor(board, request)?;
                 Ok(Resolved {
@@ -609,12 +678,12 @@ impl TableRules for BelloLudiBattle {
             SHOOT | CRASH => {
                 let (_, inputs) = Self::situation(plan, board, request)?;
                 if request.action == SHOOT {
-                    resolve_shoot(board, request, &inputs, roller)
+                    resolve_shoot(board, request, &inputs, roller, revision)
                 } else {
-                    resolve_crash(board, request, &inputs, roller)
+                    resolve_crash(board, request, &inputs, roller, revision)
                 }
             }
-            END_TURN => Ok(resolve_end_turn(board)),
+            END_TURN => Ok(resolve_end_turn(board, revision)),
             other => Err(BattleError::not_allowed(format!(
                 "no action '{other}' in BelloLudi Tanks!"
             ))),
@@ -640,13 +709,31 @@ impl TableRules for BelloLudiBattle {
 
     /// New house default: a surviving tank's chips are mended between battles (full armour,
     /// no disorder); a destroyed tank is lost.
-    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
-        unit.in_play().then(|| unit.carried(Default::default()))
+    fn carry(_started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit> {
+        ended.in_play().then(|| ended.carried(Default::default()))
     }
 
     /// The vehicles have no crew quality or other ladder: nothing to promote.
     fn promote(_unit: &TableUnit) -> Option<TableUnit> {
         None
+    }
+
+    /// The commander die shows B, 0, 1, 2 and 3 (its d20 reading inside).
+    fn face_names(pool: &str, _sides: u8) -> FaceNames {
+        match pool {
+            "commander" | "damage" | "crash" => {
+                super::resolve::commander_names().unwrap_or_default()
+            }
+            _ => FaceNames::Numbers,
+        }
+    }
+
+    fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
+        standing_of(unit)
+    }
+
+    fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
+        turn_of(plan, board)
     }
 
     /// Each side rolls its commander die, then each of its tanks shoots at the first enemy
@@ -656,7 +743,7 @@ impl TableRules for BelloLudiBattle {
         if board.outcome.is_some() {
             return None;
         }
-        let actions = Self::actions(plan, board);
+        let actions = Self::actions(plan, board, BROKEN_GROUP_RALLIES);
         let allowed = |key: &str, side: Side| {
             actions
                 .iter()
@@ -674,6 +761,63 @@ impl TableRules for BelloLudiBattle {
         }
         Some(Request::new(END_TURN))
     }
+}
+
+/// A tank's card on the board: armour left against its card's, and its state.
+fn standing_of(unit: &BoardUnit) -> UnitStanding {
+    let full = full_armour(unit);
+    let mut badges = Vec::new();
+    for (mark, label, tone) in [
+        (BROKEN, "Broken", Tone::Danger),
+        (SHAKEN, "Shaken", Tone::Warning),
+        (DISORDERED, "Disordered", Tone::Warning),
+        (FIRED, "Fired", Tone::Inactive),
+        (RALLIED, "Rallied", Tone::Neutral),
+    ] {
+        if unit.has(mark) {
+            badges.push(Badge::new(label, tone));
+        }
+    }
+    if unit.has(WAS_SHAKEN) && !unit.has(SHAKEN) && !unit.has(BROKEN) {
+        badges.push(Badge::new("Was shaken (1 VP scored)", Tone::Neutral));
+    }
+    let strength = Strength::new(unit.count(ARMOUR), full, "armour");
+    UnitStanding::of(unit, Some(strength), Vec::new(), badges)
+}
+
+/// The turn: each side's orders left and victory points, whose commander die is next.
+fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
+    let mut stock: Sides<Vec<Tally>> = Sides::default();
+    for side in SIDES {
+        let list = stock.get_mut(side);
+        if board.side_count(side, COMMANDED) > 0 {
+            list.push(Tally::new("Orders left", board.side_count(side, ORDERS), Tone::Neutral));
+        }
+        if side_broken(board, side) {
+            list.push(Tally::new("Group broken", 1, Tone::Danger));
+        }
+        list.push(Tally::new(
+            "Victory points",
+            i64::from(victory_points(board, side)),
+            Tone::Good,
+        ));
+    }
+    let rolls = SIDES
+        .into_iter()
+        .find(|&side| command_action(plan, board, side).allowed());
+    let step = match rolls {
+        Some(side) => (
+            Some(side),
+            format!("{} rolls the commander die", plan.side_name(side)),
+            Some(COMMAND),
+        ),
+        None => (
+            None,
+            format!("Order, shoot and rally; then end turn {}", board.turn),
+            Some(END_TURN),
+        ),
+    };
+    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]

@@ -21,31 +21,30 @@ use super::resolve::{OrderResult, OrderTest, ResolveError, morale_of};
 use super::tables::{BattleTable, OrderKind};
 use super::vehicle_damage::VehicleAfter;
 use super::{Category, UnitProfile};
-use crate::rules::dice::{DiceError, Dist, RollRecord, Roller};
+use crate::rules::dice::{DiceError, Dist, FaceNames, RollRecord, Roller};
 
-/// One of the two sides (each with its own colour of order dice).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    First,
-    Second,
-}
+/// One of the two sides, each with its own colour of order dice: the battle seam's side.
+pub use crate::rules::battle::Side;
 
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
-        }
-    }
-
-    fn index(self) -> usize {
-        match self {
-            Side::First => 0,
-            Side::Second => 1,
-        }
+/// The side's place in [`Battle::bag`].
+pub fn bag_index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
     }
 }
+
+/// "first player's", as a die of that colour is named.
+pub fn colour(side: Side) -> &'static str {
+    match side {
+        Side::First => "first player's",
+        Side::Second => "second player's",
+    }
+}
+
+/// The revision of the Bolt Action rulings from which a unit that fired from Ambush no
+/// longer keeps its order die over the turn's end.
+pub const AMBUSH_FIRED_RELEASED: u32 = 2;
 
 /// A unit's place in [`Battle::units`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -143,9 +142,9 @@ pub enum BattleError {
     OneSided,
     #[error("{unit}: a unit starts with at least one model")]
     NoModels { unit: String },
-    #[error("a {side:?} die is already drawn: give it to a unit first")]
+    #[error("a {} die is already drawn: give it to a unit first", colour(*side))]
     DiePending { side: Side },
-    #[error("no {side:?} die is left in the bag")]
+    #[error("no {} die is left in the bag", colour(*side))]
     NoDieLeft { side: Side },
     #[error("the bag is empty: end the turn")]
     BagEmpty,
@@ -153,7 +152,7 @@ pub enum BattleError {
     BagTooBig { dice: u32 },
     #[error("draw a die before giving an order")]
     NothingDrawn,
-    #[error("the drawn die is {drawn:?}'s; {unit} is {side:?}'s")]
+    #[error("the drawn die is the {}; {unit} is the {}", colour(*drawn), colour(*side))]
     WrongSide {
         unit: String,
         side: Side,
@@ -167,6 +166,12 @@ pub enum BattleError {
     Immobilised { unit: String, action: &'static str },
     #[error("{unit} has no order yet this turn: it cannot {action}")]
     NoOrder { unit: String, action: &'static str },
+    #[error("{unit} rolled FUBAR ({result}): it cannot {action}")]
+    Fubar {
+        unit: String,
+        result: String,
+        action: &'static str,
+    },
     #[error("{unit} has a {order} order: it cannot {action}")]
     OrderForbids {
         unit: String,
@@ -187,6 +192,8 @@ pub enum BattleError {
     StaleVehicle { unit: String, pins: u32 },
     #[error("{left} dice still in the bag: give them out before the turn ends")]
     TurnNotOver { left: u32 },
+    #[error("{unit} has no Friendly Fire from the FUBAR chart to carry out")]
+    NotFriendlyFire { unit: String },
     #[error("{unit} does not keep its order: only {kept} orders stay by a unit")]
     NotKept { unit: String, kept: String },
     #[error(transparent)]
@@ -242,7 +249,7 @@ impl Battle {
     fn dice_due(&self) -> [u32; 2] {
         let mut bag = [0, 0];
         for u in self.units.iter().filter(|u| u.die_in_bag()) {
-            bag[u.side.index()] += 1;
+            bag[bag_index(u.side)] += 1;
         }
         bag
     }
@@ -292,17 +299,18 @@ impl Battle {
         if self.dice_left() == 0 {
             return Err(BattleError::BagEmpty);
         }
-        if self.bag[side.index()] == 0 {
+        if self.bag[bag_index(side)] == 0 {
             return Err(BattleError::NoDieLeft { side });
         }
         let mut next = self.clone();
-        next.bag[side.index()] -= 1;
+        next.bag[bag_index(side)] -= 1;
         next.drawn = Some(side);
         Ok(next)
     }
 
     /// A die drawn at random: one die numbered 1 to the dice in the bag, the first side's
-    /// dice numbered first.
+    /// dice numbered first. The players who draw from their own bag say its colour
+    /// ("second"): the request names the faces by colour, so they never count dice.
     ///
     /// # Errors
     /// As [`Battle::draw`]; [`BattleError::Dice`] for more than 255 dice in the bag.
@@ -315,7 +323,12 @@ impl Battle {
         if sides == 0 {
             return Err(BattleError::BagEmpty);
         }
-        let record = roller.roll("order_die", sides, 1)?;
+        let first = u8::try_from(self.bag[0]).unwrap_or(sides);
+        let colours = FaceNames::Bag {
+            first,
+            names: ("first", "second"),
+        };
+        let record = roller.roll_named("order_die", sides, 1, colours)?;
         let face = u32::from(record.dice.first().copied().unwrap_or(1));
         let side = if face <= self.bag[0] {
             Side::First
@@ -418,10 +431,18 @@ impl Battle {
             unit: name(),
             action: action.words(),
         })?;
-        let forbids = || BattleError::OrderForbids {
-            unit: name(),
-            order: given.order.label(),
-            action: action.words(),
+        // A FUBAR order is the chart's, not the player's: the refusal names the FUBAR.
+        let forbids = || match &given.fubar {
+            Some(result) => BattleError::Fubar {
+                unit: name(),
+                result: result.clone(),
+                action: action.words(),
+            },
+            None => BattleError::OrderForbids {
+                unit: name(),
+                order: given.order.label(),
+                action: action.words(),
+            },
         };
         if given.done {
             return Err(BattleError::Done {
@@ -561,7 +582,7 @@ impl Battle {
                         done: true,
                         ..GivenOrder::new(OrderKind::Down, None)
                     });
-                    next.bag[side.index()] = next.bag[side.index()].saturating_sub(1);
+                    next.bag[bag_index(side)] = next.bag[bag_index(side)].saturating_sub(1);
                 }
             }
         }
@@ -646,19 +667,54 @@ impl Battle {
     fn destroy(&mut self, id: UnitId) {
         let unit = &mut self.units[id.0];
         if unit.die_in_bag() {
-            let side = unit.side.index();
+            let side = bag_index(unit.side);
             self.bag[side] = self.bag[side].saturating_sub(1);
         }
         unit.destroyed = true;
         unit.casualties = unit.models;
     }
 
-    /// The turn ends: every die back in the bag but those of units keeping an Ambush or Down
-    /// order, less the ones in `release` whose players take their dice back.
+    /// A unit whose FUBAR gave it Friendly Fire finds no friendly unit to fire at: it does not
+    /// fire and goes Down instead (sheet 004, FUBAR chart), its order carried out.
+    ///
+    /// # Errors
+    /// The unit destroyed, or its order is not the FUBAR chart's Friendly Fire still to carry
+    /// out.
+    pub fn friendly_fire_down(&self, id: UnitId) -> Result<Battle, BattleError> {
+        let unit = self.alive(id)?;
+        let friendly_fire = unit.order.as_ref().is_some_and(|o| {
+            o.order == OrderKind::Fire && o.fubar.is_some() && !o.done
+        });
+        if !friendly_fire {
+            return Err(BattleError::NotFriendlyFire {
+                unit: unit.name().to_string(),
+            });
+        }
+        let mut next = self.clone();
+        next.units[id.0].order = Some(GivenOrder {
+            done: true,
+            ..GivenOrder::new(OrderKind::Down, None)
+        });
+        Ok(next)
+    }
+
+    /// The turn ends under the current rules ([`Battle::end_turn_under`]).
+    ///
+    /// # Errors
+    /// As [`Battle::end_turn_under`].
+    pub fn end_turn(&self, release: &[UnitId]) -> Result<Battle, BattleError> {
+        self.end_turn_under(release, AMBUSH_FIRED_RELEASED)
+    }
+
+    /// The turn ends: every die back in the bag but those of units still waiting in Ambush or
+    /// Down, less the ones in `release` whose players take their dice back. Under the rules
+    /// of `revision` 1 a unit that had fired from its Ambush kept it too (corrected in
+    /// revision [`AMBUSH_FIRED_RELEASED`]: sheet 004, Turn End, only units retaining an
+    /// Ambush keep their die, and one that fired has used it).
     ///
     /// # Errors
     /// Dice still in the bag or a die drawn; a released unit that keeps no order.
-    pub fn end_turn(&self, release: &[UnitId]) -> Result<Battle, BattleError> {
+    pub fn end_turn_under(&self, release: &[UnitId], revision: u32) -> Result<Battle, BattleError> {
         if !self.turn_over() {
             return Err(BattleError::TurnNotOver {
                 left: self.dice_left() + u32::from(self.drawn.is_some()),
@@ -666,7 +722,12 @@ impl Battle {
         }
         let kept = &rules()?.kept_orders;
         let keeps = |u: &BattleUnit| {
-            !u.destroyed && u.order.as_ref().is_some_and(|o| kept.contains(&o.order))
+            !u.destroyed
+                && u.order.as_ref().is_some_and(|o| {
+                    let fired_ambush = o.order == OrderKind::Ambush && o.done;
+                    kept.contains(&o.order)
+                        && !(fired_ambush && revision >= AMBUSH_FIRED_RELEASED)
+                })
         };
         for &id in release {
             let unit = self.unit(id)?;

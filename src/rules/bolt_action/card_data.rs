@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::{Category, Quality, UnitProfile, VehicleMovement, tables};
+use crate::rules::army_data::ArmyEntry;
 use crate::rules::card::{CardData, WeaponRow};
 use crate::rules::card_field::{
     CardField, FieldOption, FieldValue, chosen, on_of, toggle_in,
@@ -98,6 +99,19 @@ impl CardData for UnitProfile {
             .collect()
     }
 
+    /// A copy to edit is the player's own: the data no longer prices it.
+    fn make_custom(&mut self) {
+        self.army = None;
+    }
+
+    fn army(&self) -> Option<&ArmyEntry> {
+        self.army.as_deref()
+    }
+
+    fn apply_army(&mut self, entry: ArmyEntry) {
+        UnitProfile::apply_army(self, entry);
+    }
+
     fn reference_tags(&self, tags: &mut BTreeSet<String>) {
         tags.insert(tag("category", name_of(self.category)));
         if self.category.is_armoured() {
@@ -186,6 +200,7 @@ mod tests {
             open_topped: false,
             recce: false,
             example: false,
+            army: None,
         };
         assert!(unit.fields().iter().all(|f| f.key != "movement"));
         let tank = CATEGORIES

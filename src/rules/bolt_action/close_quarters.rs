@@ -610,7 +610,9 @@ pub fn assault_odds(assault: &VehicleAssault) -> Result<AssaultOdds, ResolveErro
 /// The pools of an assault on a vehicle after its order test ("order", "fubar").
 const ASSAULT_HITS: Named = ("to_hit", "to hit");
 const ASSAULT_DAMAGE: Named = ("damage", "damage (d6 + hits)");
-const ASSAULT_RESULT: Named = ("damage_result", "damage result");
+/// Named as shooting names its damage results: one pool name per meaning (it was
+/// "damage_result" before revision 2 of the Bolt Action rulings).
+const ASSAULT_RESULT: Named = ("damage_results", "damage result");
 /// Every pool an assault on a vehicle asks for.
 pub const ASSAULT_POOLS: &[&str] = &[
     "order",

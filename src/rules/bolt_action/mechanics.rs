@@ -8,8 +8,8 @@ use crate::rules::RulesetId;
 use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 use crate::rules::resolution::{
-    Choice, ChoiceTable, Distribution, Estimate, InputKind, InputSpec, Inputs, Mechanic, Report,
-    ResolveError, Value, no_check,
+    Choice, ChoiceTable, Distribution, Estimate, InputKind, InputSpec, InputValue, Inputs,
+    Mechanic, Report, ResolveError, Value, no_check,
 };
 use crate::rules::words::amount;
 
@@ -17,6 +17,7 @@ use super::close_quarters::mechanics as cq;
 use super::resolve::{
     self as ba, Attack, Facing, HitModifiers, OrderResult, OrderTest, TargetProfile, VehicleDamage,
 };
+use super::unit_fire::UnitFire;
 use super::{Quality, UnitProfile, Weapon, rulings};
 
 const ID: RulesetId = RulesetId::BoltAction;
@@ -173,9 +174,16 @@ fn order_inputs() -> Vec<InputSpec> {
     ]
 }
 
-/// The weapons chart as choices; "" takes the unit's first weapon.
+/// The weapon choice that fires the whole unit: every model its own weapon
+/// ([`super::unit_fire`]).
+pub(super) const UNIT_FIRE: &str = "unit";
+
+/// The weapons chart as choices; "" takes the unit's first weapon, [`UNIT_FIRE`] every one.
 fn weapon_choices() -> Vec<Choice> {
-    let mut choices = vec![Choice::new("", "(the unit's first weapon)")];
+    let mut choices = vec![
+        Choice::new("", "(the unit's first weapon)"),
+        Choice::new(UNIT_FIRE, "(the whole unit: every model its weapon)"),
+    ];
     if let Some(t) = super::tables() {
         choices.extend(
             t.weapons
@@ -194,7 +202,7 @@ fn shooting_inputs() -> Vec<InputSpec> {
             kind: InputKind::Choice(Cow::Owned(weapon_choices())),
             ..InputSpec::choice("weapon", "Weapon", "A weapon from the chart.", &[], "")
         },
-        InputSpec::count("firers", "Models firing", "Models firing the weapon.", 1, 50, 1),
+        InputSpec::count("firers", "Models firing", "Models firing the weapon; for the whole unit, its models left.", 1, 50, 1),
         toggle("he", "Fire HE", "High explosive: the weapon's HE value and the HE chart; mortars and howitzers always fire HE.")
             .house(rulings::HE_RULING),
         pins_input("−1 to hit per pin."),
@@ -428,6 +436,175 @@ pub(super) fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
     Ok(attack)
 }
 
+/// The whole unit's fire the inputs describe: each weapon of the firing unit fired by the
+/// models that carry it out of `firers` models left, with the same modifiers.
+pub(super) fn unit_fire(inputs: &Inputs) -> Result<UnitFire<'static>, ResolveError> {
+    let unit = unit(inputs, "unit")?.ok_or_else(|| {
+        ResolveError::invalid("unit", "choose the firing unit: its whole fire is every model's weapon")
+    })?;
+    let models = inputs.count_u32("firers");
+    let loadout = super::unit_fire::loadout(unit, models);
+    if loadout.is_empty() {
+        return Err(ResolveError::invalid(
+            "weapon",
+            format!("{} carries no weapon on the chart; name one", unit.name),
+        ));
+    }
+    let mut single = inputs.clone();
+    single.set("weapon", InputValue::Choice(""));
+    let template = attack(&single)?;
+    let asked_he = inputs.flag("he");
+    let attacks = loadout
+        .into_iter()
+        .map(|(weapon, firers)| {
+            let mut attack = Attack::new(weapon, template.target);
+            attack.firers = firers;
+            attack.high_explosive |= asked_he && weapon.he.is_some();
+            attack.indirect |= template.indirect;
+            Attack {
+                hit: template.hit,
+                facing: template.facing,
+                massive_damage: template.massive_damage,
+                already_immobilised: template.already_immobilised,
+                target_pins: template.target_pins,
+                ..attack
+            }
+        })
+        .collect();
+    Ok(UnitFire { attacks })
+}
+
+/// "8 × Rifle, 1 × Light Machine Gun (LMG)".
+fn loadout_words(fire: &UnitFire) -> String {
+    fire.attacks
+        .iter()
+        .map(|a| format!("{} × {}", a.firers, a.weapon.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn unit_fire_title(inputs: &Inputs, fire: &UnitFire) -> String {
+    let name = inputs.card("unit").map_or_else(|| "The unit".to_string(), |c| c.label());
+    let damage_value = fire.attacks.first().map_or(0, |a| a.target.damage_value);
+    format!(
+        "{name}: {} at {} (damage value {damage_value}+)",
+        loadout_words(fire),
+        target_name(inputs)
+    )
+}
+
+/// The readings a unit's fire rests on: each weapon's, and that it fires as a whole.
+fn unit_fire_rulings(fire: &UnitFire) -> Result<Vec<crate::rules::HouseDefault>, ResolveError> {
+    let mut used = vec![rulings::UNIT_FIRE_RULING];
+    for attack in &fire.attacks {
+        for ruling in used_rulings(&attack.numbers()?, attack) {
+            if !used.contains(&ruling) {
+                used.push(ruling);
+            }
+        }
+    }
+    if fire.attacks.first().is_some_and(|a| a.target.armoured) {
+        used.push(rulings::ARMOUR_PINS_RULING);
+    }
+    Ok(used)
+}
+
+fn unit_fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
+    let fire = unit_fire(inputs)?;
+    let odds = fire.odds()?;
+    let mut r = Report::new(ID, "shooting", unit_fire_title(inputs, &fire));
+    r.house_defaults = unit_fire_rulings(&fire)?;
+    for attack in &fire.attacks {
+        let n = attack.numbers()?;
+        r.note(format!(
+            "{} × {} ({}): to hit {}; damage {}.",
+            attack.firers,
+            attack.weapon.name,
+            n.shots_words(),
+            n.to_hit_words(),
+            n.damage_words(attack.target.damage_value)
+        ));
+    }
+    let hits = odds.tally.map(|t| t.hits);
+    let damaging = odds.tally.map(|t| t.damaging);
+    let armoured = odds.vehicle.is_some();
+    r.value(
+        "expected_hits",
+        "Expected hits (the whole unit)",
+        Value::Number(hits.expectation(|&n| f64::from(n))),
+    );
+    r.value(
+        "expected_casualties",
+        if armoured {
+            "Expected damaging hits"
+        } else {
+            "Expected casualties"
+        },
+        Value::Number(damaging.expectation(|&n| f64::from(n))),
+    );
+    r.dist(Distribution::counts("hits", "Hits", &hits, |n| n.to_string()));
+    r.dist(Distribution::counts(
+        "damaging_hits",
+        if armoured { "Damaging hits" } else { "Casualties" },
+        &damaging,
+        |n| n.to_string(),
+    ));
+    r.dist(Distribution::counts("pins", "Pins", &odds.pins, |n| n.to_string()));
+    if let Some(vehicle) = &odds.vehicle {
+        r.dist(Distribution::new(
+            "vehicle_result",
+            "Vehicle after the fire",
+            &vehicle.map(|v| v.fate()),
+            |f| f.words().to_string(),
+        ));
+        r.chance(
+            "p_knocked_out",
+            "P(knocked out)",
+            vehicle.probability_where(|v| v.knocked_out.is_some()),
+        );
+        r.mark("pins");
+    }
+    if let Some(sampling) = odds.estimate {
+        sampled(
+            &mut r,
+            sampling,
+            &[
+                "expected_hits",
+                "expected_casualties",
+                "hits",
+                "damaging_hits",
+                "pins",
+                "vehicle_result",
+                "p_knocked_out",
+            ],
+        );
+    }
+    Ok(r)
+}
+
+fn unit_fire_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
+    let fire = unit_fire(inputs)?;
+    let roll = fire.roll(roller)?;
+    let mut r = Report::new(ID, "shooting", unit_fire_title(inputs, &fire));
+    r.house_defaults = unit_fire_rulings(&fire)?;
+    for (attack, weapon_roll) in fire.attacks.iter().zip(&roll.rolls) {
+        for labelled in &weapon_roll.rolls {
+            r.dice(
+                format!("{} ({}): {}", attack.weapon.name, attack.firers, labelled.label),
+                &labelled.record,
+            );
+        }
+    }
+    roll_totals(&mut r, roll.shots, roll.tally, roll.pins);
+    for (attack, weapon_roll) in fire.attacks.iter().zip(&roll.rolls) {
+        for applied in &weapon_roll.applied {
+            r.result(format!("{}: {}", attack.weapon.name, applied_words(applied)));
+        }
+    }
+    vehicle_after(&mut r, inputs, roll.vehicle.as_ref(), "Vehicle after the fire");
+    Ok(r)
+}
+
 fn vehicle_damage_label(d: &VehicleDamage) -> String {
     match d.second {
         None => d.first.label().to_string(),
@@ -492,6 +669,9 @@ fn shooting_title(inputs: &Inputs, attack: &Attack, shots: &str) -> String {
 }
 
 fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
+    if inputs.choice("weapon") == UNIT_FIRE {
+        return unit_fire_odds(inputs);
+    }
     let attack = attack(inputs)?;
     let odds = ba::attack_odds(&attack)?;
     let n = odds.numbers;
@@ -565,14 +745,10 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         r.mark("pins");
     }
     if let Some(sampling) = odds.estimate {
-        r.note(format!("Odds are an {}.", sampling.describe()));
         // Per shot the odds stay exact; the totals over the whole attack are sampled.
-        r.estimated(
-            Estimate {
-                trials: sampling.trials,
-                seed: sampling.seed,
-                std_error_max: sampling.std_error(0.5),
-            },
+        sampled(
+            &mut r,
+            sampling,
             &[
                 "shots",
                 "hits",
@@ -587,6 +763,9 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
 }
 
 fn shooting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, ResolveError> {
+    if inputs.choice("weapon") == UNIT_FIRE {
+        return unit_fire_roll(inputs, roller);
+    }
     let attack = attack(inputs)?;
     let roll = ba::roll_attack(&attack, roller)?;
     let mut r = Report::new(
@@ -598,32 +777,57 @@ fn shooting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolve
     for labelled in &roll.rolls {
         r.dice(labelled.label, &labelled.record);
     }
-    r.count("shots", "Shots", roll.shots);
-    r.count("hits", "Hits", roll.tally.hits);
-    r.count("damaging_hits", "Damaging hits", roll.tally.damaging);
-    r.count("pins", "Pins", roll.pins);
-    r.result(format!(
-        "{}, {}, {} damaging, {}",
-        amount(u64::from(roll.shots), "shots"),
-        amount(u64::from(roll.tally.hits), "hits"),
-        roll.tally.damaging,
-        amount(u64::from(roll.pins), "pins")
-    ));
+    roll_totals(&mut r, roll.shots, roll.tally, roll.pins);
     for applied in &roll.applied {
         r.result(applied_words(applied));
     }
-    if let Some(vehicle) = &roll.vehicle {
-        r.value(
-            "vehicle_state",
-            "Vehicle after the attack",
-            Value::Text(vehicle.words()),
-        );
-        r.value(
-            "knocked_out",
-            "Knocked out",
-            Value::Flag(vehicle.knocked_out.is_some()),
-        );
-        r.result(format!("{}: {}", target_name(inputs), vehicle.words()));
-    }
+    vehicle_after(&mut r, inputs, roll.vehicle.as_ref(), "Vehicle after the attack");
     Ok(r)
+}
+
+/// Marks the values under `keys` as counted from the seeded trials of `sampling`, and says so.
+fn sampled(r: &mut Report, sampling: ba::Sampling, keys: &[&str]) {
+    r.note(format!("Odds are an {}.", sampling.describe()));
+    r.estimated(
+        Estimate {
+            trials: sampling.trials,
+            seed: sampling.seed,
+            std_error_max: sampling.std_error(0.5),
+        },
+        keys,
+    );
+}
+
+/// A roll's shots, hits, damaging hits and pins: values and the result's first line.
+fn roll_totals(r: &mut Report, shots: u32, tally: ba::AttackTally, pins: u32) {
+    r.count("shots", "Shots", shots);
+    r.count("hits", "Hits", tally.hits);
+    r.count("damaging_hits", "Damaging hits", tally.damaging);
+    r.count("pins", "Pins", pins);
+    r.result(format!(
+        "{}, {}, {} damaging, {}",
+        amount(u64::from(shots), "shots"),
+        amount(u64::from(tally.hits), "hits"),
+        tally.damaging,
+        amount(u64::from(pins), "pins")
+    ));
+}
+
+/// An armoured target's state after a roll, as values and the result's last line.
+fn vehicle_after(
+    r: &mut Report,
+    inputs: &Inputs,
+    vehicle: Option<&super::vehicle_damage::VehicleAfter>,
+    label: &str,
+) {
+    let Some(vehicle) = vehicle else {
+        return;
+    };
+    r.value("vehicle_state", label, Value::Text(vehicle.words()));
+    r.value(
+        "knocked_out",
+        "Knocked out",
+        Value::Flag(vehicle.knocked_out.is_some()),
+    );
+    r.result(format!("{}: {}", target_name(inputs), vehicle.words()));
 }

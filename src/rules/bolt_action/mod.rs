@@ -2,6 +2,7 @@
 //! chart. The sheets carry no points, so a force sets its own cost per unit and a points limit.
 //! [`resolve`] gives exact odds and seeded rolls for order tests, shooting and damage.
 
+pub mod army_data;
 pub mod battle;
 mod card_data;
 pub mod close_quarters;
@@ -11,18 +12,20 @@ pub mod resolve;
 pub mod rulings;
 pub mod table_battle;
 pub mod tables;
+pub mod unit_fire;
 pub mod vehicle_damage;
 
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::army_data::{ArmyEntry, CategoryRef};
 use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, Embedded, embedded, parse_seed};
+use crate::rules::registry::{Book, BookData, BookSource, embedded, parse_seed};
 use crate::rules::ruleset::{LineField, LineValue, Ruleset, RulesetId};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, Violation, check_cost_budget};
@@ -113,9 +116,31 @@ pub struct UnitProfile {
     /// One of the project's example cards (the reference sheets print no units).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub example: bool,
+    /// The unit's price, options and source revision, for a card from imported army data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub army: Option<Box<ArmyEntry>>,
 }
 
 impl UnitProfile {
+    /// Takes `entry` as the card's army data: the quality follows its variant and the weapons
+    /// are what the unit carries with the options taken.
+    pub fn apply_army(&mut self, entry: ArmyEntry) {
+        if let Some(quality) = entry.variant.as_deref().and_then(army_data::quality_named) {
+            self.quality = quality;
+        }
+        self.weapons = entry.carried();
+        self.army = Some(Box::new(entry));
+    }
+
+    /// Models in the unit as fielded, where its army data says (`None` for the book's
+    /// examples, whose size the battle's house default sets).
+    pub fn models(&self) -> Option<u32> {
+        self.army
+            .as_ref()
+            .map(|a| a.model_count())
+            .filter(|n| *n > 0)
+    }
+
     /// The score a hit needs (d6 + pen) to damage this unit.
     pub fn damage_value(&self) -> Option<u8> {
         tables().and_then(|t| t.damage_value(self.category.damage_row(self.quality)))
@@ -203,6 +228,25 @@ impl UnitProfile {
                 "Move rates on foot for advance and run orders (the sheets give none: an example value).",
             ));
         }
+        if let Some(army) = &self.army {
+            if let Some(models) = self.models() {
+                stats.push(Stat::new(
+                    "Models",
+                    models.to_string(),
+                    "Models in the unit as fielded, with the extra men its options add.",
+                ));
+            }
+            let chosen = army.words();
+            stats.push(Stat::new(
+                "Data",
+                if chosen.is_empty() {
+                    format!("{} · {} pts", army.source.label(), army.price())
+                } else {
+                    format!("{} · {chosen} · {} pts", army.source.label(), army.price())
+                },
+                "The imported army data that prices this unit (catalogue and revision), the options taken and the price.",
+            ));
+        }
         let mut notes = Vec::new();
         if self.open_topped {
             notes.push("Open-topped");
@@ -219,6 +263,32 @@ impl UnitProfile {
         }
         stats
     }
+}
+
+/// How many of each data unit the force holds against the most its data allows.
+fn data_limits(force: &Force, cards: &[Option<&Card>]) -> Vec<Violation> {
+    let mut seen: Vec<(&str, &str, u32, u32)> = Vec::new();
+    for (unit, card) in force.units.iter().zip(cards) {
+        let Some(army) = card.and_then(|c| c.army()) else {
+            continue;
+        };
+        let Some(max) = army.max_in_force else {
+            continue;
+        };
+        match seen.iter_mut().find(|(id, ..)| *id == army.entry_id) {
+            Some(entry) => entry.2 += unit.count,
+            None => seen.push((&army.entry_id, unit.card.name(), unit.count, max)),
+        }
+    }
+    seen.into_iter()
+        .filter(|(_, _, count, max)| count > max)
+        .map(|(_, name, count, max)| {
+            Violation::new(
+                "army_data",
+                format!("{count} × {name}: the data allows {max} in a force — remove {}", count - max),
+            )
+        })
+        .collect()
 }
 
 // No deny_unknown_fields here: serde does not support it together with `flatten`.
@@ -266,32 +336,13 @@ impl Ruleset for BoltAction {
         RulesetId::BoltAction
     }
 
-    fn title(&self) -> &'static str {
-        TITLE
+    fn book(&self) -> &'static dyn BookSource {
+        &DATA
     }
+
 
     fn summary(&self) -> &'static str {
         "WWII company actions with order dice; points set per unit by the players."
-    }
-
-    fn library(&self) -> &[Card] {
-        DATA.cards()
-    }
-
-    fn data_revision(&self) -> u32 {
-        DATA.revision()
-    }
-
-    fn seed_error(&self) -> Option<RulesError> {
-        DATA.error()
-    }
-
-    fn card_template(&self) -> Embedded {
-        embedded!("templates/cards/bolt-action.json")
-    }
-
-    fn reference_template(&self) -> Embedded {
-        embedded!("templates/reference/bolt-action.json")
     }
 
     fn new_card(&self) -> Card {
@@ -304,6 +355,7 @@ impl Ruleset for BoltAction {
             open_topped: false,
             recce: false,
             example: false,
+            army: None,
         })
     }
 
@@ -346,11 +398,33 @@ impl Ruleset for BoltAction {
         })
     }
 
+    fn reads_game_system(&self, name: &str) -> bool {
+        army_data::reads_game_system(name)
+    }
+
+    fn army_cards(
+        &self,
+        units: &[crate::rules::battlescribe::Resolved],
+        context: &crate::rules::army_data::ArmyContext<'_>,
+        notes: &mut Vec<crate::rules::battlescribe::Note>,
+    ) -> Vec<Card> {
+        army_data::army_cards(units, context, notes)
+    }
+
     fn check_budget(&self, force: &Force, cards: &[Option<&Card>]) -> BudgetCheck {
         let mut violations = Vec::new();
         let mut costs = Vec::new();
         for (index, (unit, card)) in force.units.iter().zip(cards).enumerate() {
-            if card.is_none() {
+            let Some(card) = card else {
+                continue;
+            };
+            if let Some(army) = card.army() {
+                costs.push((index, army.price()));
+                violations.extend(
+                    army.problems(&unit.card.label())
+                        .into_iter()
+                        .map(|message| Violation::new("army_data", message)),
+                );
                 continue;
             }
             match unit.points {
@@ -364,13 +438,37 @@ impl Ruleset for BoltAction {
                 )),
             }
         }
-        let limit = match force.budget {
-            Budget::Points(limit) => Some(limit),
+        violations.extend(data_limits(force, cards));
+        let limit = match &force.budget {
+            Budget::Points(limit) => Some(*limit),
+            Budget::ForceOrg(org) => Some(org.points),
             _ => None,
         };
-        let (used, budget, over) =
-            check_cost_budget(force, &costs, limit, "points", "a points limit");
+        let (used, mut budget, over) = check_cost_budget(
+            force,
+            &costs,
+            limit,
+            "points",
+            "a points limit or a force organisation",
+        );
         violations.extend(over);
+        if let Budget::ForceOrg(org) = &force.budget {
+            budget.id = Some(org.name.clone());
+            let lines: Vec<(u32, Option<&CategoryRef>)> = force
+                .units
+                .iter()
+                .zip(cards)
+                .map(|(unit, card)| {
+                    let category = card.and_then(|c| c.army()).and_then(|a| a.category.as_ref());
+                    (unit.count, category)
+                })
+                .collect();
+            violations.extend(
+                org.problems(&lines)
+                    .into_iter()
+                    .map(|message| Violation::new("force_org", message)),
+            );
+        }
         BudgetCheck {
             totals: Totals {
                 units: force.unit_count(),
@@ -380,6 +478,25 @@ impl Ruleset for BoltAction {
             budget,
             violations,
         }
+    }
+
+    fn warnings(&self, force: &Force, cards: &[Option<&Card>]) -> Vec<String> {
+        let Budget::ForceOrg(org) = &force.budget else {
+            return Vec::new();
+        };
+        force
+            .units
+            .iter()
+            .zip(cards)
+            .filter(|(_, card)| card.is_some_and(|c| c.army().is_none()))
+            .map(|(unit, _)| {
+                format!(
+                    "{}: a card without army data fills no slot of the {}",
+                    unit.card.label(),
+                    org.name
+                )
+            })
+            .collect()
     }
 
     fn known_tags(&self) -> BTreeSet<String> {

@@ -513,6 +513,64 @@ pub fn fires_only_he(weapon: &Weapon) -> bool {
     weapon.pen.is_none() && weapon.he.is_some()
 }
 
+/// Where an attack starts on its target: fresh, or as the firing unit's earlier weapons left
+/// it when the unit fires as a whole (RULINGS "Board battles", Bolt Action shooting).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Before {
+    /// Pins the unit's fire has already put on the target with its earlier weapons: this
+    /// attack's hits add only what goes beyond them (a unit's fire pins its target once, the
+    /// HE chart's pins where they are more).
+    pub pinned: u32,
+    /// An armoured target as it stands before this attack (its pins, immobilised, halted or
+    /// knocked out by an earlier weapon).
+    pub vehicle: VehicleAfter,
+    /// Every hit pins an armoured target, as the shooting mechanic always counted; `false`:
+    /// only a hit from a weapon that could damage it (a PEN value, or HE) does (RULINGS
+    /// "Board battles", a house default), the damage results adding their own pins.
+    pub any_hit_pins_armour: bool,
+}
+
+impl Before {
+    /// The attack on its own: nothing pinned yet, the vehicle as the inputs describe it.
+    pub fn fresh(attack: &Attack<'_>) -> Self {
+        Before {
+            pinned: 0,
+            vehicle: vehicle_before(attack, 0),
+            any_hit_pins_armour: true,
+        }
+    }
+
+    /// The pins a hit adds when the hit's own pin roll shows `rolled`.
+    fn hit_pins(&self, attack: &Attack<'_>, numbers: &AttackNumbers, rolled: u32) -> u32 {
+        let harmless = attack.target.armoured && numbers.natural_six_to_damage;
+        if harmless && !self.any_hit_pins_armour {
+            return 0;
+        }
+        rolled.saturating_sub(self.pinned)
+    }
+
+    /// The vehicle once a hit's `pins` are on it.
+    fn vehicle_with(&self, pins: u32) -> VehicleAfter {
+        VehicleAfter {
+            pins: self.vehicle.pins.saturating_add(pins),
+            ..self.vehicle
+        }
+    }
+}
+
+/// What one attack did, all of it together: the joint outcome a unit's next weapon starts
+/// from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct AttackOutcome {
+    pub tally: AttackTally,
+    /// Pins its hits added (beyond what [`Before::pinned`] had given).
+    pub hit_pins: u32,
+    /// Every pin it added: its hits' and its damage results'.
+    pub pins: u32,
+    /// An armoured target after it.
+    pub vehicle: Option<VehicleAfter>,
+}
+
 /// A damage result on an armoured target, worst last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -763,7 +821,7 @@ pub struct AttackTally {
 }
 
 impl AttackTally {
-    fn merge(&self, other: &AttackTally) -> AttackTally {
+    pub(super) fn merge(&self, other: &AttackTally) -> AttackTally {
         AttackTally {
             hits: self.hits + other.hits,
             damaging: self.damaging + other.damaging,
@@ -918,34 +976,37 @@ fn vehicle_before(attack: &Attack<'_>, hit_pins: u32) -> VehicleAfter {
     )
 }
 
-fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
-    let t = tables()?;
-    let numbers = attack.numbers()?;
+/// The hits and damaging hits of a whole attack, summed over its shots (exact).
+fn tally_odds(attack: &Attack<'_>, numbers: &AttackNumbers) -> Result<Dist<AttackTally>, ResolveError> {
     let hit = hit_odds(numbers.need)?;
-    let damages = damage_test(&numbers, attack.target.damage_value);
-    let damage_roll = d6().map(damages);
+    let damages = damage_test(numbers, attack.target.damage_value);
     let on_hit: Dist<AttackTally> = match numbers.he_hits {
         Some(he) if !attack.target.armoured => mixture(&he.dist()?, |&k| {
             Ok(d6()
                 .count_where(k, damages)?
                 .map(|&damaging| AttackTally { hits: k, damaging }))
         })?,
-        _ => damage_roll.map(|&ok| AttackTally {
+        _ => d6().map(damages).map(|&ok| AttackTally {
             hits: 1,
             damaging: u32::from(ok),
         }),
     };
-    let shot =
-        reduced(&hit.combine(
-            &on_hit,
-            |&hit, tally| {
-                if hit { *tally } else { AttackTally::default() }
-            },
-        )?)?;
+    let shot = reduced(&hit.combine(&on_hit, |&hit, tally| {
+        if hit { *tally } else { AttackTally::default() }
+    })?)?;
     let shots = numbers.shots.dist()?.sum_of(attack.firers)?;
-    let tally = mixture(&shots, |&n| {
+    mixture(&shots, |&n| {
         Ok(shot.repeat(n, AttackTally::default(), |acc, s| acc.merge(s))?)
-    })?;
+    })
+}
+
+fn exact_attack_odds(attack: &Attack<'_>) -> Result<AttackOdds, ResolveError> {
+    let t = tables()?;
+    let numbers = attack.numbers()?;
+    let hit = hit_odds(numbers.need)?;
+    let damage_roll = d6().map(damage_test(&numbers, attack.target.damage_value));
+    let shots = numbers.shots.dist()?.sum_of(attack.firers)?;
+    let tally = tally_odds(attack, &numbers)?;
     let pin_dice = numbers.pins.dist()?;
     let (pins, per_damaging_hit, vehicle) = if attack.target.armoured {
         let per_hit = vehicle_damage_odds(t, &numbers, attack.massive_damage)?;
@@ -1009,6 +1070,8 @@ pub struct AttackRoll {
     pub applied: Vec<AppliedResult>,
     /// Pins the target took (the hit's and the damage results').
     pub pins: u32,
+    /// Pins its hits added (beyond what the unit's earlier weapons had given).
+    pub hit_pins: u32,
     /// An armoured target after the attack.
     pub vehicle: Option<VehicleAfter>,
 }
@@ -1018,6 +1081,18 @@ pub struct AttackRoll {
 /// # Errors
 /// As [`attack_odds`], or [`ResolveError::Dice`] if the roller refuses.
 pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRoll, ResolveError> {
+    roll_attack_from(attack, &Before::fresh(attack), roller)
+}
+
+/// Rolls one shooting attack on a target as `before` leaves it (a unit's later weapon).
+///
+/// # Errors
+/// As [`roll_attack`].
+pub fn roll_attack_from(
+    attack: &Attack<'_>,
+    before: &Before,
+    roller: &mut Roller,
+) -> Result<AttackRoll, ResolveError> {
     let t = tables()?;
     let numbers = attack.numbers()?;
     let seed = roller.seed();
@@ -1061,12 +1136,13 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
         }
     }
     let hit_pins = if shot_hits > 0 {
-        log.expr(PINS, numbers.pins, 1)?
+        let rolled = log.expr(PINS, numbers.pins, 1)?;
+        before.hit_pins(attack, &numbers, rolled)
     } else {
         0
     };
     let (vehicle, applied) = if attack.target.armoured {
-        let start = vehicle_before(attack, hit_pins);
+        let start = before.vehicle_with(hit_pins);
         let (after, applied) = log.apply_results(start, &effects)?;
         (Some(after), applied)
     } else {
@@ -1080,8 +1156,58 @@ pub fn roll_attack(attack: &Attack<'_>, roller: &mut Roller) -> Result<AttackRol
         tally,
         vehicle_results,
         applied,
-        pins: vehicle.map_or(hit_pins, |v| v.pins.saturating_sub(attack.target_pins)),
+        pins: vehicle.map_or(hit_pins, |v| v.pins.saturating_sub(before.vehicle.pins)),
+        hit_pins,
         vehicle,
+    })
+}
+
+/// The joint outcome of one attack on a target as `before` leaves it, exactly.
+///
+/// # Errors
+/// As [`Attack::numbers`]; [`ResolveError::Dice`] when the attack has too many dice for exact
+/// weights (a caller estimates instead).
+pub fn attack_outcomes(
+    attack: &Attack<'_>,
+    before: &Before,
+) -> Result<Dist<AttackOutcome>, ResolveError> {
+    let t = tables()?;
+    let numbers = attack.numbers()?;
+    let tally = tally_odds(attack, &numbers)?;
+    let hit_pins = reduced(&numbers.pins.dist()?.map(|&p| before.hit_pins(attack, &numbers, p)))?;
+    let per_result = result_odds(t, &numbers)?;
+    let results_per_hit = if attack.massive_damage { 2 } else { 1 };
+    let armoured = attack.target.armoured;
+    mixture(&tally, |&tally| {
+        if tally.hits == 0 {
+            return Ok(Dist::certain(AttackOutcome {
+                tally,
+                hit_pins: 0,
+                pins: 0,
+                vehicle: armoured.then_some(before.vehicle),
+            }));
+        }
+        mixture(&hit_pins, |&p| {
+            if !armoured {
+                return Ok(Dist::certain(AttackOutcome {
+                    tally,
+                    hit_pins: p,
+                    pins: p,
+                    vehicle: None,
+                }));
+            }
+            let after = after_results_odds(
+                before.vehicle_with(p),
+                &per_result,
+                tally.damaging * results_per_hit,
+            )?;
+            Ok(after.map(|v| AttackOutcome {
+                tally,
+                hit_pins: p,
+                pins: v.pins.saturating_sub(before.vehicle.pins),
+                vehicle: Some(*v),
+            }))
+        })
     })
 }
 

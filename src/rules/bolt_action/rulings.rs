@@ -45,6 +45,19 @@ pub const VEHICLE_ASSAULT_RULING: HouseDefault = HouseDefault {
     ruling: "One damage roll, d6 + the number of hits, against the vehicle's damage value; a damaged soft-skin or open-topped vehicle is destroyed; an enclosed one rolls one result (full damage with anti-tank weapons, superficial without), its pin and On Fire check as for shooting; the assault itself puts no pin on it.",
 };
 
+/// RULINGS "Board battles": a unit fires as a whole under one Fire order; who carries which
+/// weapon is the project's (the sheets print no units).
+pub const UNIT_FIRE_RULING: HouseDefault = HouseDefault {
+    value: "expected_hits",
+    ruling: "A unit fires as a whole: every model its own weapon. The first weapon listed is the one most models carry; each further weapon is one model's, a Team weapon two (the loader fires nothing); casualties fall on the first weapon's models first. The unit's fire pins its target once (the HE chart's pins where more).",
+};
+
+/// RULINGS "Board battles": what pins an armoured target (the sheet is silent).
+pub const ARMOUR_PINS_RULING: HouseDefault = HouseDefault {
+    value: "pins",
+    ruling: "A hit pins an armoured target only when its weapon could damage it (a PEN value, or HE); the damage results add their own pins.",
+};
+
 /// The house defaults an order test's odds and rolls rest on (their JSON `house_defaults`).
 pub const ORDER_TEST: &[HouseDefault] = &[ORDER_RULING];
 /// … a shooting attack's (each answer lists those it uses).
@@ -53,6 +66,8 @@ pub const SHOOTING: &[HouseDefault] = &[
     HE_RULING,
     DAMAGE_RESULTS_RULING,
     VEHICLE_RESULTS_RULING,
+    UNIT_FIRE_RULING,
+    ARMOUR_PINS_RULING,
 ];
 /// … close quarters between infantry.
 pub const CLOSE_QUARTERS: &[HouseDefault] = &[CLOSE_QUARTERS_RULING];

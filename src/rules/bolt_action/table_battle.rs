@@ -21,6 +21,14 @@
 //!   The bag itself is not stored: it holds one die per unit in play without an order, less
 //!   the one drawn.
 //!
+//! Revisions (RULINGS "Revisions"): under revision 1 a unit fired one weapon a Fire order (its
+//! player chose which, and how many models), a FUBAR Friendly Fire shot at the enemy, and a
+//! unit that fired from Ambush kept its die over the turn's end. Revision 2 follows the sheet:
+//! a unit fires every model's weapon under one order ([`super::unit_fire`]), a Friendly Fire
+//! shoots a friendly unit the opposing player picks or goes Down when there is none, and only
+//! a unit still waiting in Ambush keeps its die. Events recorded under revision 1 are decided
+//! again under it.
+//!
 //! House defaults (new, the reference sheets give no game length, scenario or unit sizes):
 //! the battle ends after turn [`LAST_TURN`] (no seventh turn), or at once when a side has no
 //! unit left; the winner is the side that destroyed more enemy units (the score), equal is
@@ -30,21 +38,29 @@
 
 use std::collections::BTreeMap;
 
-use super::battle::{self as typed, Action as Step, Battle, BattleUnit, GivenOrder, UnitId};
+use super::battle::{
+    self as typed, AMBUSH_FIRED_RELEASED, Action as Step, Battle, BattleUnit, GivenOrder, UnitId,
+    bag_index, colour as side_words,
+};
 use super::close_quarters::{self, AssaultEnd, mechanics as cq};
 use super::resolve as ba;
 use super::tables::{OrderKind, Quality};
 use super::vehicle_damage::{KnockOut, VehicleAfter};
 use super::{Category as Kind, UnitProfile, mechanics};
-use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
-use crate::rules::battle::table::{Resolved, TableRules, roll_mechanic};
-use crate::rules::battle::{Action, BattleError, Category, Limit, Request, SIDES, Side, Sides};
 use crate::rules::HouseDefault;
-use crate::rules::dice::{Roller, TableDice};
-use crate::rules::resolution::{
-    self, CardPick, Choice, InputSpec, InputValue, Inputs, MechanicId, ResolveError,
+use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
+use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
+use crate::rules::battle::table::{
+    Resolved, TableRules, allowed_action, mechanic_defaults, mechanic_id, roll_mechanic,
 };
+use crate::rules::battle::{Action, BattleError, Category, Limit, Request, SIDES, Side, Sides};
+use crate::rules::dice::{Roller, TableDice};
+use crate::rules::resolution::{self, Choice, InputSpec, InputValue, Inputs, MechanicId, ResolveError};
 use crate::rules::{Card, RulesetId};
+
+/// The revision of the Bolt Action rulings from which a unit fires every model's weapon and a
+/// FUBAR Friendly Fire shoots a friendly unit (see the module docs).
+pub const WHOLE_UNIT_FIRE: u32 = 2;
 
 /// Models in the unit at the start (a counter; 1 for a vehicle).
 pub const MODELS: &str = "models";
@@ -84,10 +100,10 @@ const ORDER_CHOICES: [Choice; 6] = [
     Choice::new("down", "Down"),
 ];
 
-/// How the die came out of the bag: the app draws it by a roll, or the players say which
-/// colour they drew from their own bag.
+/// How the die came out of the bag: drawn from it (by the app, or with the dice rolled at the
+/// table the players say the colour that came out), or the colour named at once.
 const DRAW_CHOICES: [Choice; 3] = [
-    Choice::new("random", "Draw at random (the app rolls)"),
+    Choice::new("random", "Draw a die from the bag"),
     Choice::new("first", "A first player's die came out"),
     Choice::new("second", "A second player's die came out"),
 ];
@@ -132,27 +148,6 @@ fn kept_mark(order: OrderKind) -> Option<&'static str> {
         OrderKind::Down => Some(DOWN),
         OrderKind::Ambush => Some(AMBUSH),
         _ => None,
-    }
-}
-
-fn typed_side(side: Side) -> typed::Side {
-    match side {
-        Side::First => typed::Side::First,
-        Side::Second => typed::Side::Second,
-    }
-}
-
-fn bag_index(side: typed::Side) -> usize {
-    match side {
-        typed::Side::First => 0,
-        typed::Side::Second => 1,
-    }
-}
-
-fn side_words(side: typed::Side) -> &'static str {
-    match side {
-        typed::Side::First => "first player's",
-        typed::Side::Second => "second player's",
     }
 }
 
@@ -227,7 +222,7 @@ fn typed_battle(board: &Board) -> Result<Battle, BattleError> {
         };
         units.push(BattleUnit {
             profile,
-            side: typed_side(u.side),
+            side: u.side,
             models: count(u, MODELS).max(1),
             casualties: count(u, CASUALTIES),
             pins: count(u, PINS),
@@ -238,8 +233,7 @@ fn typed_battle(board: &Board) -> Result<Battle, BattleError> {
     }
     let drawn = SIDES
         .into_iter()
-        .find(|s| board.side_count(*s, DRAWN) > 0)
-        .map(typed_side);
+        .find(|s| board.side_count(*s, DRAWN) > 0);
     let mut bag = [0u32, 0];
     for u in units.iter().filter(|u| !u.destroyed && u.order.is_none()) {
         bag[bag_index(u.side)] += 1;
@@ -292,8 +286,8 @@ fn differences(board: &Board, before: &Battle, after: &Battle) -> Vec<Effect> {
         }
     }
     for side in SIDES {
-        let was = before.drawn == Some(typed_side(side));
-        let is = after.drawn == Some(typed_side(side));
+        let was = before.drawn == Some(side);
+        let is = after.drawn == Some(side);
         if was != is {
             effects.push(Effect::side_set(side, DRAWN, i64::from(is)));
         }
@@ -323,23 +317,11 @@ fn side_name(side: Side) -> &'static str {
 }
 
 /// The battle's end once a side has no unit left in play.
-fn wiped_out(board: &Board) -> Option<Effect> {
-    let left = |side: Side| board.side_units(side).any(BoardUnit::in_play);
-    match (left(Side::First), left(Side::Second)) {
-        (true, true) => None,
-        (false, false) => Some(Effect::Ends {
-            winner: None,
-            reason: "neither side has a unit left".into(),
-        }),
-        (true, false) => Some(Effect::Ends {
-            winner: Some(Side::First),
-            reason: "the second player has no unit left".into(),
-        }),
-        (false, true) => Some(Effect::Ends {
-            winner: Some(Side::Second),
-            reason: "the first player has no unit left".into(),
-        }),
-    }
+fn wiped_out(board: &Board, effects: &[Effect]) -> Option<Effect> {
+    board.wiped_out(effects, |gone| match gone {
+        Some(side) => format!("{} has no unit left", side_name(side)),
+        None => "neither side has a unit left".to_string(),
+    })
 }
 
 /// The end after the last turn: more enemy units destroyed wins (house default).
@@ -380,15 +362,32 @@ fn unit_index(board: &Board, id: Option<&str>) -> Result<usize, BattleError> {
         .ok_or_else(|| BattleError::UnknownUnit(id.to_string()))
 }
 
-/// The target: a unit of the other side still in play.
-fn target_index(board: &Board, acting: usize, request: &Request) -> Result<usize, BattleError> {
+/// The target: a unit of the other side still in play (a friendly one for a FUBAR Friendly
+/// Fire under revision 2).
+fn target_index(
+    board: &Board,
+    acting: usize,
+    request: &Request,
+    friendly: bool,
+) -> Result<usize, BattleError> {
     let id = request.target.as_deref().ok_or(BattleError::Invalid {
         field: "target",
-        message: "choose the enemy unit".into(),
+        message: if friendly {
+            "Friendly Fire: the opposing player chooses a friendly unit as the target".into()
+        } else {
+            "choose the enemy unit".into()
+        },
     })?;
     let index = unit_index(board, Some(id))?;
     let (unit, target) = (&board.units[acting], &board.units[index]);
-    if target.side == unit.side {
+    if friendly {
+        if target.side != unit.side || index == acting {
+            return Err(BattleError::not_allowed(format!(
+                "{} rolled FUBAR (Friendly Fire): it fires at a friendly unit the opposing player picks, not at {}",
+                unit.label, target.label
+            )));
+        }
+    } else if target.side == unit.side {
         return Err(BattleError::not_allowed(format!(
             "{} is on {}'s own side",
             target.label, unit.label
@@ -415,18 +414,14 @@ fn models_left(unit: &BoardUnit) -> i64 {
     (unit.count(MODELS).max(1) - unit.count(CASUALTIES)).max(0)
 }
 
-/// Models that fire in one attack: a vehicle, a gun or a team fires its weapon once; a
-/// squad fires with every model left.
+/// Models that fire in one attack under revision 1 (one weapon a Fire order): a vehicle, a
+/// gun or a team fires its weapon once; a squad fires with every model left.
 fn firers(unit: &BoardUnit) -> i64 {
     match &unit.card {
         Card::BoltAction(p) if p.category.is_vehicle() || p.category == Kind::Artillery => 1,
         card if starting_models(card) != SQUAD_MODELS => 1,
         _ => models_left(unit).max(1),
     }
-}
-
-fn card(unit: &BoardUnit) -> InputValue {
-    InputValue::Card(Some(CardPick::book(&unit.card)))
 }
 
 /// A Choice parameter of the request, if given.
@@ -439,14 +434,13 @@ fn choice_param(request: &Request, key: &str) -> Option<&'static str> {
 
 /// The mechanic's defaults for `key`.
 fn defaults(key: &str) -> Result<(MechanicId, Inputs), BattleError> {
-    let mechanic = resolution::mechanic(RULESET, key)
-        .ok_or_else(|| BattleError::MissingData(format!("mechanic {key}")))?;
-    Ok((mechanic.id(), mechanic.defaults()))
+    mechanic_defaults(RULESET, key)
 }
 
-/// The player's parameters of `action` that are inputs of the mechanic, over `inputs`.
-fn with_params(inputs: &mut Inputs, action: &str, request: &Request) {
-    for spec in BoltActionBattle::params(action) {
+/// The player's parameters of `action` under `revision` that are inputs of the mechanic,
+/// over `inputs`.
+fn with_params(inputs: &mut Inputs, action: &str, request: &Request, revision: u32) {
+    for spec in BoltActionBattle::params_at(action, revision) {
         if inputs.get(spec.key).is_none() {
             continue;
         }
@@ -468,37 +462,53 @@ fn order_test_situation(
         )));
     }
     let (id, mut inputs) = defaults("order_test")?;
-    inputs.set("unit", card(unit));
+    inputs.set("unit", unit.card_input());
     inputs.set("pins", InputValue::Count(unit.count(PINS)));
-    with_params(&mut inputs, "order", request);
+    with_params(&mut inputs, "order", request, WHOLE_UNIT_FIRE);
     Ok((id, inputs))
 }
 
+/// Whether `unit` carries out a FUBAR Friendly Fire: a Fire order from the chart.
+fn friendly_fire(unit: &BoardUnit) -> bool {
+    unit.has(FUBAR) && unit.order.as_deref() == Some("fire")
+}
+
+/// The shot as the rules of `revision` take it: the whole unit's fire at its target (a
+/// friendly one for a Friendly Fire), or under revision 1 one weapon fired by the models the
+/// player said.
 fn shooting_situation(
     board: &Board,
     request: &Request,
+    revision: u32,
 ) -> Result<(MechanicId, Inputs), BattleError> {
     let acting = unit_index(board, request.unit.as_deref())?;
-    let target = &board.units[target_index(board, acting, request)?];
+    let whole = revision >= WHOLE_UNIT_FIRE;
+    let friendly = whole && friendly_fire(&board.units[acting]);
+    let target = &board.units[target_index(board, acting, request, friendly)?];
     let unit = &board.units[acting];
     let (id, mut inputs) = defaults("shooting")?;
-    inputs.set("unit", card(unit));
+    inputs.set("unit", unit.card_input());
     inputs.set("pins", InputValue::Count(unit.count(PINS)));
-    inputs.set("firers", InputValue::Count(firers(unit)));
+    if whole {
+        inputs.set("weapon", InputValue::Choice(mechanics::UNIT_FIRE));
+        inputs.set("firers", InputValue::Count(models_left(unit).max(1)));
+    } else {
+        inputs.set("firers", InputValue::Count(firers(unit)));
+    }
     inputs.set(
         "moving",
         InputValue::Flag(unit.order.as_deref() == Some("advance")),
     );
-    inputs.set("target", card(target));
+    inputs.set("target", target.card_input());
     inputs.set(
         "target_down",
         InputValue::Flag(target.order.as_deref() == Some("down") && !is_vehicle(target)),
     );
     inputs.set("immobilised", InputValue::Flag(target.has(IMMOBILISED)));
     inputs.set("target_pins", InputValue::Count(target.count(PINS)));
-    with_params(&mut inputs, "shoot", request);
+    with_params(&mut inputs, "shoot", request, revision);
     let most = firers(unit);
-    if inputs.count("firers") > most {
+    if !whole && inputs.count("firers") > most {
         return Err(BattleError::Invalid {
             field: "firers",
             message: format!(
@@ -516,7 +526,7 @@ fn close_quarters_situation(
     request: &Request,
 ) -> Result<(MechanicId, Inputs), BattleError> {
     let acting = unit_index(board, request.unit.as_deref())?;
-    let target = &board.units[target_index(board, acting, request)?];
+    let target = &board.units[target_index(board, acting, request, false)?];
     if is_vehicle(target) {
         return Err(BattleError::not_allowed(format!(
             "{} is a vehicle: assault it as one",
@@ -525,9 +535,9 @@ fn close_quarters_situation(
     }
     let unit = &board.units[acting];
     let (id, mut inputs) = defaults("close_quarters")?;
-    inputs.set("unit", card(unit));
+    inputs.set("unit", unit.card_input());
     inputs.set("models", InputValue::Count(models_left(unit)));
-    inputs.set("target", card(target));
+    inputs.set("target", target.card_input());
     inputs.set("target_models", InputValue::Count(models_left(target)));
     Ok((id, inputs))
 }
@@ -547,7 +557,7 @@ fn vehicle_assault_situation(
     request: &Request,
 ) -> Result<(MechanicId, Inputs), BattleError> {
     let acting = unit_index(board, request.unit.as_deref())?;
-    let target = &board.units[target_index(board, acting, request)?];
+    let target = &board.units[target_index(board, acting, request, false)?];
     if !is_vehicle(target) {
         return Err(BattleError::not_allowed(format!(
             "{} is not a vehicle: fight it in close quarters",
@@ -556,20 +566,20 @@ fn vehicle_assault_situation(
     }
     let unit = &board.units[acting];
     let (id, mut inputs) = defaults("vehicle_assault")?;
-    inputs.set("unit", card(unit));
+    inputs.set("unit", unit.card_input());
     inputs.set("models", InputValue::Count(models_left(unit)));
     // The sheet's −3 test is an order test: it counts the unit's pins as every order test
     // does (a pinned unit has also tested for its Run order: new house default, the sheet
     // does not say the two are one).
     inputs.set("pins", InputValue::Count(unit.count(PINS)));
-    inputs.set("target", card(target));
+    inputs.set("target", target.card_input());
     inputs.set(
         "vehicle_move",
         InputValue::Choice(vehicle_motion(target)),
     );
     inputs.set("immobilised", InputValue::Flag(target.has(IMMOBILISED)));
     inputs.set("target_pins", InputValue::Count(target.count(PINS)));
-    with_params(&mut inputs, "assault_vehicle", request);
+    with_params(&mut inputs, "assault_vehicle", request, WHOLE_UNIT_FIRE);
     Ok((id, inputs))
 }
 
@@ -607,8 +617,8 @@ type Step3 = (Battle, Option<resolution::Report>, Vec<String>);
 
 fn draw(battle: &Battle, request: &Request, roller: &mut Roller) -> Result<Step3, BattleError> {
     let next = match choice_param(request, "side").unwrap_or("random") {
-        "first" => battle.draw(typed::Side::First),
-        "second" => battle.draw(typed::Side::Second),
+        "first" => battle.draw(Side::First),
+        "second" => battle.draw(Side::Second),
         _ => battle.draw_with(roller).map(|(next, _)| next),
     }
     .map_err(typed_error)?;
@@ -625,6 +635,7 @@ fn give_order(
     battle: &Battle,
     request: &Request,
     roller: &mut Roller,
+    revision: u32,
 ) -> Result<Step3, BattleError> {
     let index = unit_index(board, request.unit.as_deref())?;
     let id = UnitId(index);
@@ -645,13 +656,25 @@ fn give_order(
     } else {
         (battle.give_order(id, asked, None), None)
     };
-    let next = next.map_err(typed_error)?;
-    let words = next.units[index]
+    let mut next = next.map_err(typed_error)?;
+    let mut words: Vec<String> = next.units[index]
         .order
         .as_ref()
         .map(|o| format!("order: {}", o.order.label()))
         .into_iter()
         .collect();
+    // Friendly Fire with no friendly unit left to fire at: it goes Down at once (sheet 004).
+    let friendly = next.units[index]
+        .order
+        .as_ref()
+        .is_some_and(|o| o.order == OrderKind::Fire && o.fubar.is_some());
+    let comrades = board
+        .side_units(board.units[index].side)
+        .any(|u| u.id != board.units[index].id && u.in_play());
+    if revision >= WHOLE_UNIT_FIRE && friendly && !comrades {
+        next = next.friendly_fire_down(id).map_err(typed_error)?;
+        words.push("Friendly Fire: no friendly unit to fire at; it goes Down".to_string());
+    }
     Ok((next, report, words))
 }
 
@@ -660,23 +683,33 @@ fn shoot(
     battle: &Battle,
     request: &Request,
     roller: &mut Roller,
+    revision: u32,
 ) -> Result<Step3, BattleError> {
     let shooter = UnitId(unit_index(board, request.unit.as_deref())?);
     battle.may(shooter, Step::Shoot).map_err(typed_error)?;
-    let target = target_index(board, shooter.0, request)?;
-    let (_, inputs) = shooting_situation(board, request)?;
-    let attack = mechanics::attack(&inputs)?;
+    let whole = revision >= WHOLE_UNIT_FIRE;
+    let friendly = whole && friendly_fire(&board.units[shooter.0]);
+    let target = target_index(board, shooter.0, request, friendly)?;
+    let (_, inputs) = shooting_situation(board, request, revision)?;
     let (report, from) = rolled("shooting", &inputs, roller)?;
-    let roll = replay(roller, from, |r| ba::roll_attack(&attack, r))?;
+    let (tally, pins, vehicle) = if whole {
+        let fire = mechanics::unit_fire(&inputs)?;
+        let roll = replay(roller, from, |r| fire.roll(r))?;
+        (roll.tally, roll.pins, roll.vehicle)
+    } else {
+        let attack = mechanics::attack(&inputs)?;
+        let roll = replay(roller, from, |r| ba::roll_attack(&attack, r))?;
+        (roll.tally, roll.pins, roll.vehicle)
+    };
     let shot = battle.shot(shooter).map_err(typed_error)?;
     let next = if is_vehicle(&board.units[target]) {
-        let after = match roll.vehicle {
+        let after = match vehicle {
             Some(after) => after,
             // Soft-skinned: its pins, and destroyed by a damaging hit (house default).
             None => {
                 let mut after = shot.vehicle_state(UnitId(target)).map_err(typed_error)?;
-                after.pins += roll.pins;
-                if roll.tally.damaging > 0 {
+                after.pins += pins;
+                if tally.damaging > 0 {
                     after.knocked_out = Some(KnockOut::DamageResult);
                 }
                 after
@@ -684,9 +717,20 @@ fn shoot(
         };
         shot.vehicle_hit(UnitId(target), &after)
     } else {
-        shot.take_hits(UnitId(target), roll.tally.damaging, roll.pins)
+        shot.take_hits(UnitId(target), tally.damaging, pins)
     };
     Ok((next.map_err(typed_error)?, Some(report), Vec::new()))
+}
+
+/// A FUBAR Friendly Fire with no friendly unit to hit: the unit does not fire and goes Down.
+fn go_down(board: &Board, battle: &Battle, request: &Request) -> Result<Step3, BattleError> {
+    let id = UnitId(unit_index(board, request.unit.as_deref())?);
+    let next = battle.friendly_fire_down(id).map_err(typed_error)?;
+    Ok((
+        next,
+        None,
+        vec!["Friendly Fire: no friendly unit to fire at; it goes Down".to_string()],
+    ))
 }
 
 fn assault(
@@ -697,7 +741,7 @@ fn assault(
 ) -> Result<Step3, BattleError> {
     let attacker = UnitId(unit_index(board, request.unit.as_deref())?);
     battle.may(attacker, Step::Assault).map_err(typed_error)?;
-    let defender = UnitId(target_index(board, attacker.0, request)?);
+    let defender = UnitId(target_index(board, attacker.0, request, false)?);
     let (_, inputs) = close_quarters_situation(board, request)?;
     let fight = cq::fight(&inputs)?;
     let (report, from) = rolled("close_quarters", &inputs, roller)?;
@@ -716,7 +760,7 @@ fn assault_vehicle(
 ) -> Result<Step3, BattleError> {
     let attacker = UnitId(unit_index(board, request.unit.as_deref())?);
     battle.may(attacker, Step::Assault).map_err(typed_error)?;
-    let vehicle = UnitId(target_index(board, attacker.0, request)?);
+    let vehicle = UnitId(target_index(board, attacker.0, request, false)?);
     let (_, inputs) = vehicle_assault_situation(board, request)?;
     let assault = cq::assault(&inputs)?;
     let (report, from) = rolled("vehicle_assault", &inputs, roller)?;
@@ -754,10 +798,10 @@ fn rally(
 /// The refusal of a draw of `how` (`random`, `first`, `second`), if any.
 fn draw_refusal(battle: &Battle, how: &str) -> Option<String> {
     let tried = match how {
-        "first" => battle.draw(typed::Side::First),
-        "second" => battle.draw(typed::Side::Second),
+        "first" => battle.draw(Side::First),
+        "second" => battle.draw(Side::Second),
         _ if battle.dice_left() > 0 && battle.drawn.is_none() => return None,
-        _ => battle.draw(typed::Side::First),
+        _ => battle.draw(Side::First),
     };
     tried.err().map(|e| e.to_string())
 }
@@ -768,13 +812,6 @@ fn unit_action(key: &'static str, label: String, unit: &BoardUnit) -> Action {
         unit: Some(unit.id.clone()),
         ..Action::new(key, label)
     }
-}
-
-fn mechanic_id(key: &'static str) -> Option<MechanicId> {
-    Some(MechanicId {
-        ruleset: RULESET,
-        key,
-    })
 }
 
 /// The unit's weapons as the chart names them (the shooting form's choices).
@@ -790,7 +827,7 @@ fn weapon_keys(unit: &BoardUnit) -> Vec<&'static str> {
     keys
 }
 
-fn unit_actions(board: &Board, battle: &Battle, index: usize) -> Vec<Action> {
+fn unit_actions(board: &Board, battle: &Battle, index: usize, revision: u32) -> Vec<Action> {
     let unit = &board.units[index];
     let id = UnitId(index);
     let refusal = |r: Result<(), typed::BattleError>| r.err().map(|e| e.to_string());
@@ -813,28 +850,32 @@ fn unit_actions(board: &Board, battle: &Battle, index: usize) -> Vec<Action> {
         .collect();
     order.choices = vec![("order", allowed)];
     if unit.count(PINS) > 0 {
-        order.mechanic = mechanic_id("order_test");
-        order.fixed = vec![("unit", card(unit))];
+        order.mechanic = mechanic_id(RULESET, "order_test");
+        order.fixed = vec![("unit", unit.card_input())];
     }
     actions.push(order);
 
-    let mut shoot = unit_action("shoot", format!("{} shoots", unit.label), unit);
-    shoot.mechanic = mechanic_id("shooting");
-    shoot.fixed = vec![("unit", card(unit))];
-    shoot.targets = enemies(&|_| true);
-    shoot.refused = refusal(battle.may(id, Step::Shoot));
-    shoot.choices = vec![("weapon", weapon_keys(unit))];
-    shoot.limits = vec![Limit {
-        key: "firers",
-        max: firers(unit),
-        why: format!("{} has {} models that can fire", unit.label, firers(unit)),
-    }];
-    actions.push(shoot);
+    if revision >= WHOLE_UNIT_FIRE {
+        actions.extend(whole_unit_fire(board, battle, index));
+    } else {
+        let mut shoot = unit_action("shoot", format!("{} shoots", unit.label), unit);
+        shoot.mechanic = mechanic_id(RULESET, "shooting");
+        shoot.fixed = vec![("unit", unit.card_input())];
+        shoot.targets = enemies(&|_| true);
+        shoot.refused = refusal(battle.may(id, Step::Shoot));
+        shoot.choices = vec![("weapon", weapon_keys(unit))];
+        shoot.limits = vec![Limit {
+            key: "firers",
+            max: firers(unit),
+            why: format!("{} has {} models that can fire", unit.label, firers(unit)),
+        }];
+        actions.push(shoot);
+    }
 
     if is_infantry(unit) {
         let mut assault = unit_action("assault", format!("{} assaults", unit.label), unit);
-        assault.mechanic = mechanic_id("close_quarters");
-        assault.fixed = vec![("unit", card(unit))];
+        assault.mechanic = mechanic_id(RULESET, "close_quarters");
+        assault.fixed = vec![("unit", unit.card_input())];
         assault.targets = enemies(&|t| !is_vehicle(t));
         assault.refused = refusal(battle.may(id, Step::Assault));
         // The loser of close quarters is destroyed.
@@ -847,8 +888,8 @@ fn unit_actions(board: &Board, battle: &Battle, index: usize) -> Vec<Action> {
                 format!("{} assaults a vehicle", unit.label),
                 unit,
             );
-            on_vehicle.mechanic = mechanic_id("vehicle_assault");
-            on_vehicle.fixed = vec![("unit", card(unit))];
+            on_vehicle.mechanic = mechanic_id(RULESET, "vehicle_assault");
+            on_vehicle.fixed = vec![("unit", unit.card_input())];
             on_vehicle.targets = vehicles;
             on_vehicle.refused = refusal(battle.may(id, Step::Assault));
             actions.push(on_vehicle);
@@ -858,6 +899,54 @@ fn unit_actions(board: &Board, battle: &Battle, index: usize) -> Vec<Action> {
     let mut rally = unit_action("rally", format!("{} rallies", unit.label), unit);
     rally.refused = refusal(battle.may(id, Step::Rally));
     actions.push(rally);
+    actions
+}
+
+/// The whole unit fires at one target, every model its weapon, its models fixed by the board;
+/// after a FUBAR Friendly Fire at a friendly unit the opposing player picks, or, with none to
+/// hit, it goes Down (sheet 004, FUBAR chart).
+fn whole_unit_fire(board: &Board, battle: &Battle, index: usize) -> Vec<Action> {
+    let unit = &board.units[index];
+    let refused = battle.may(UnitId(index), Step::Shoot).err().map(|e| e.to_string());
+    let friendly = friendly_fire(unit);
+    let (label, targets) = if friendly {
+        let comrades = board
+            .side_units(unit.side)
+            .filter(|u| u.id != unit.id && u.in_play())
+            .map(|u| u.id.clone())
+            .collect();
+        (
+            format!(
+                "{} fires at a friendly unit (FUBAR Friendly Fire: the opposing player picks it)",
+                unit.label
+            ),
+            comrades,
+        )
+    } else {
+        (
+            format!("{} fires (every model its weapon)", unit.label),
+            board.enemies_in_play(unit.side),
+        )
+    };
+    let mut shoot = unit_action("shoot", label, unit);
+    shoot.mechanic = mechanic_id(RULESET, "shooting");
+    shoot.fixed = vec![
+        ("unit", unit.card_input()),
+        ("weapon", InputValue::Choice(mechanics::UNIT_FIRE)),
+        ("firers", InputValue::Count(models_left(unit).max(1))),
+    ];
+    shoot.targets = targets;
+    shoot.refused = refused.clone();
+    let mut actions = vec![shoot];
+    if friendly {
+        let mut down = unit_action(
+            "go_down",
+            format!("{}: no friendly unit to hit, it goes Down (FUBAR)", unit.label),
+            unit,
+        );
+        down.refused = refused;
+        actions.push(down);
+    }
     actions
 }
 
@@ -899,19 +988,29 @@ impl TableRules for BoltActionBattle {
         LENGTH_RULING,
         SOFT_SKIN_RULING,
         ASSAULT_PINS_RULING,
+        super::rulings::UNIT_FIRE_RULING,
+        super::rulings::ARMOUR_PINS_RULING,
         CARRY_RULING,
         PROMOTE_RULING,
     ];
+    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[(PINS, "pins shed"), (IMMOBILISED, "immobilised vehicle repaired")];
+    const REVISION: u32 = WHOLE_UNIT_FIRE;
+    const RENAMED_POOLS: &'static [(&'static str, &'static str, u32)] =
+        &[("damage_result", "damage_results", WHOLE_UNIT_FIRE)];
+    const CORRECTED: &'static str = "a unit fired one weapon a Fire order, a FUBAR Friendly Fire shot at the enemy, and a unit that fired from Ambush kept its die";
     const RULESET: RulesetId = RULESET;
     const ACTIONS: &'static [&'static str] = &[
         "draw",
         "order",
         "shoot",
+        "go_down",
         "assault",
         "assault_vehicle",
         "rally",
         "end_turn",
     ];
+    const TURN_ORDER: &'static str = "A die is drawn from the bag and its colour's player orders one unit of theirs; the turn ends when the bag is empty (units keeping Ambush or Down keep their dice out).";
+    const PROMOTES: bool = true;
 
     fn start(plan: &TablePlan) -> Board {
         let mut board = Board::from_plan(plan);
@@ -922,7 +1021,7 @@ impl TableRules for BoltActionBattle {
         board
     }
 
-    fn actions(_plan: &TablePlan, board: &Board) -> Vec<Action> {
+    fn actions(_plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action> {
         let Ok(battle) = typed_battle(board) else {
             return Vec::new();
         };
@@ -936,7 +1035,7 @@ impl TableRules for BoltActionBattle {
             .collect();
         for (index, unit) in board.units.iter().enumerate() {
             if unit.in_play() {
-                actions.extend(unit_actions(board, &battle, index));
+                actions.extend(unit_actions(board, &battle, index, revision));
             }
         }
         let mut end = Action::new("end_turn", format!("End turn {}", board.turn));
@@ -951,6 +1050,10 @@ impl TableRules for BoltActionBattle {
     }
 
     fn params(action: &str) -> Vec<InputSpec> {
+        Self::params_at(action, WHOLE_UNIT_FIRE)
+    }
+
+    fn params_at(action: &str, revision: u32) -> Vec<InputSpec> {
         let from = |mechanic: &str, keys: &[&str]| -> Vec<InputSpec> {
             resolution::mechanic(RULESET, mechanic)
                 .map(|m| {
@@ -965,7 +1068,7 @@ impl TableRules for BoltActionBattle {
             "draw" => vec![InputSpec::choice(
                 "side",
                 "Die drawn",
-                "Let the app draw, or say whose die came out of your own bag.",
+                "Draw from the bag (the app draws, or say the colour that came out of your own bag).",
                 &DRAW_CHOICES,
                 "random",
             )],
@@ -980,6 +1083,14 @@ impl TableRules for BoltActionBattle {
                 specs.extend(from("order_test", &["officer"]));
                 specs
             }
+            // The whole unit fires: which weapons and how many models is the board's.
+            "shoot" if revision >= WHOLE_UNIT_FIRE => from(
+                "shooting",
+                &SHOOT_PARAMS
+                    .into_iter()
+                    .filter(|k| !matches!(*k, "weapon" | "firers"))
+                    .collect::<Vec<_>>(),
+            ),
             "shoot" => from("shooting", &SHOOT_PARAMS),
             "assault_vehicle" => from("vehicle_assault", &VEHICLE_ASSAULT_PARAMS),
             _ => Vec::new(),
@@ -993,7 +1104,7 @@ impl TableRules for BoltActionBattle {
     ) -> Result<(MechanicId, Inputs), BattleError> {
         match request.action {
             "order" => order_test_situation(board, request),
-            "shoot" => shooting_situation(board, request),
+            "shoot" => shooting_situation(board, request, WHOLE_UNIT_FIRE),
             "assault" => close_quarters_situation(board, request),
             "assault_vehicle" => vehicle_assault_situation(board, request),
             other => Err(BattleError::not_allowed(format!(
@@ -1008,6 +1119,7 @@ impl TableRules for BoltActionBattle {
         board: &Board,
         request: &Request,
         roller: &mut Roller,
+        revision: u32,
     ) -> Result<Resolved, BattleError> {
         let battle = typed_battle(board)?;
         if request.action == "end_turn" && battle.turn >= LAST_TURN {
@@ -1021,13 +1133,16 @@ impl TableRules for BoltActionBattle {
         }
         let (next, report, result) = match request.action {
             "draw" => draw(&battle, request, roller)?,
-            "order" => give_order(board, &battle, request, roller)?,
-            "shoot" => shoot(board, &battle, request, roller)?,
+            "order" => give_order(board, &battle, request, roller, revision)?,
+            "shoot" => shoot(board, &battle, request, roller, revision)?,
+            "go_down" if revision >= WHOLE_UNIT_FIRE => go_down(board, &battle, request)?,
             "assault" => assault(board, &battle, request, roller)?,
             "assault_vehicle" => assault_vehicle(board, &battle, request, roller)?,
             "rally" => rally(board, &battle, request, roller)?,
             "end_turn" => (
-                battle.end_turn(&[]).map_err(typed_error)?,
+                battle
+                    .end_turn_under(&[], revision.min(AMBUSH_FIRED_RELEASED))
+                    .map_err(typed_error)?,
                 None,
                 vec![format!("turn {} begins", battle.turn + 1)],
             ),
@@ -1038,11 +1153,7 @@ impl TableRules for BoltActionBattle {
             }
         };
         let mut effects = differences(board, &battle, &next);
-        let mut after = board.clone();
-        for effect in &effects {
-            after.apply(effect);
-        }
-        effects.extend(wiped_out(&after));
+        effects.extend(wiped_out(board, &effects));
         Ok(Resolved {
             effects,
             report,
@@ -1065,7 +1176,7 @@ impl TableRules for BoltActionBattle {
 
     /// Casualties stay and the unit size with them; pins go; an immobilised vehicle is
     /// repaired; a destroyed unit (or one with no model left) is lost. House defaults.
-    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
+    fn carry(_started: &BoardUnit, unit: &BoardUnit) -> Option<TableUnit> {
         if !unit.in_play() || models_left(unit) == 0 {
             return None;
         }
@@ -1077,7 +1188,8 @@ impl TableRules for BoltActionBattle {
         Some(unit.carried(counters))
     }
 
-    /// HOUSE RULE: one step up the quality ladder (Inexperienced → Regular → Veteran).
+    /// HOUSE RULE: one step up the quality ladder (Inexperienced → Regular → Veteran), the
+    /// unit's card and name saying its new quality.
     fn promote(unit: &TableUnit) -> Option<TableUnit> {
         let Card::BoltAction(profile) = &unit.card else {
             return None;
@@ -1087,21 +1199,30 @@ impl TableRules for BoltActionBattle {
             Quality::Regular => Quality::Veteran,
             Quality::Veteran => return None,
         };
-        Some(TableUnit {
+        let promoted = TableUnit {
             card: Card::BoltAction(UnitProfile {
                 quality,
                 ..profile.clone()
             }),
             ..unit.clone()
-        })
+        };
+        Some(promoted.requalified(profile.quality.label(), quality.label()))
+    }
+
+    fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
+        standing_of(unit)
+    }
+
+    fn turn_standing(_plan: &TablePlan, board: &Board) -> TurnStanding {
+        turn_of(board)
     }
 
     /// Gives the drawn die to the side's first unit without one (Rally when pinned, else
-    /// Fire), shoots with every unit whose order allows it at the first enemy in play (a
+    /// Fire), shoots with every unit whose order allows it at the first target it may take (a
     /// unit with more than three pins holds its fire: its need would pass 6+), rallies,
     /// draws at random, ends the turn. Every turn ends after at most three actions a unit,
     /// and the battle after turn [`LAST_TURN`].
-    fn scripted(_plan: &TablePlan, board: &Board) -> Option<Request> {
+    fn scripted(plan: &TablePlan, board: &Board) -> Option<Request> {
         if board.outcome.is_some() {
             return None;
         }
@@ -1110,36 +1231,33 @@ impl TableRules for BoltActionBattle {
             let unit = board
                 .units
                 .iter()
-                .find(|u| typed_side(u.side) == side && u.in_play() && u.order.is_none())?;
+                .find(|u| u.side == side && u.in_play() && u.order.is_none())?;
             return Some(
                 Request::new("order")
                     .unit(unit.id.clone())
                     .with("order", InputValue::Choice(scripted_order(unit))),
             );
         }
-        for (index, unit) in board.units.iter().enumerate() {
-            if !unit.in_play() {
-                continue;
-            }
-            let id = UnitId(index);
-            if battle.may(id, Step::Rally).is_ok() {
+        let actions = Self::actions(plan, board, WHOLE_UNIT_FIRE);
+        let allowed = |key: &str, unit: &BoardUnit| allowed_action(&actions, key, &unit.id);
+        for unit in board.units.iter().filter(|u| u.in_play()) {
+            if allowed("rally", unit).is_some() {
                 return Some(Request::new("rally").unit(unit.id.clone()));
             }
-            let target = board
-                .units
-                .iter()
-                .find(|t| t.side != unit.side && t.in_play());
             let armed = matches!(&unit.card, Card::BoltAction(p) if !p.weapons.is_empty());
-            if let Some(target) = target
+            if let Some(shoot) = allowed("shoot", unit)
                 && armed
                 && unit.count(PINS) <= 3
-                && battle.may(id, Step::Shoot).is_ok()
+                && let Some(target) = shoot.targets.first()
             {
                 return Some(
                     Request::new("shoot")
                         .unit(unit.id.clone())
-                        .target(target.id.clone()),
+                        .target(target.clone()),
                 );
+            }
+            if allowed("go_down", unit).is_some() {
+                return Some(Request::new("go_down").unit(unit.id.clone()));
             }
         }
         if battle.dice_left() > 0 {
@@ -1147,6 +1265,86 @@ impl TableRules for BoltActionBattle {
         }
         Some(Request::new("end_turn"))
     }
+}
+
+/// A unit's card on the board: models left, pins, its order and what marks it.
+fn standing_of(unit: &BoardUnit) -> UnitStanding {
+    let profile = profile(unit).ok();
+    let vehicle = is_vehicle(unit);
+    let strength =
+        (!vehicle).then(|| Strength::new(models_left(unit), unit.count(MODELS).max(1), "models"));
+    let mut tallies = Vec::new();
+    let pins = unit.count(PINS);
+    if pins > 0 {
+        // An order test needs morale − pins or under: four or less is a test rarely passed.
+        let morale = profile.and_then(UnitProfile::morale).map_or(9, i64::from);
+        let tone = if morale - pins <= 4 {
+            Tone::Danger
+        } else {
+            Tone::Warning
+        };
+        tallies.push(Tally::new("Pins", pins, tone));
+    }
+    let mut badges = Vec::new();
+    if let Some(order) = unit.order.as_deref().and_then(order_of) {
+        let (label, tone) = if unit.has(DONE) {
+            (format!("{} (done)", order.label()), Tone::Inactive)
+        } else {
+            (order.label().to_string(), Tone::Neutral)
+        };
+        badges.push(Badge::new(label, tone));
+    }
+    if unit.has(AMBUSH) {
+        badges.push(Badge::new("Waiting in ambush", Tone::Good));
+    }
+    if unit.has(DOWN) {
+        badges.push(Badge::new("Down", Tone::Warning));
+    }
+    if unit.has(FUBAR) {
+        let result = if friendly_fire(unit) {
+            "FUBAR: Friendly Fire"
+        } else {
+            "FUBAR: Panic"
+        };
+        badges.push(Badge::new(result, Tone::Danger));
+    }
+    if unit.has(IMMOBILISED) {
+        badges.push(Badge::new("Immobilised", Tone::Danger));
+    }
+    if let Some(p) = profile {
+        badges.push(Badge::new(p.quality.label(), Tone::Neutral));
+    }
+    UnitStanding::of(unit, strength, tallies, badges)
+}
+
+/// The turn: whose die is out, the dice each side has in the bag, the next step.
+fn turn_of(board: &Board) -> TurnStanding {
+    let mut stock: Sides<Vec<Tally>> = Sides::default();
+    let Ok(battle) = typed_battle(board) else {
+        return TurnStanding::of(board, "Turn", stock, (None, String::new(), None));
+    };
+    for side in SIDES {
+        let left = i64::from(battle.bag[bag_index(side)]);
+        *stock.get_mut(side) = vec![Tally::new("Order dice in the bag", left, Tone::Neutral)];
+    }
+    let step = match battle.drawn {
+        Some(side) => (
+            Some(side),
+            format!("Give the {} die to a unit of theirs", side_words(side)),
+            Some("order"),
+        ),
+        None if battle.dice_left() > 0 => (
+            None,
+            "Draw the next order die from the bag".to_string(),
+            Some("draw"),
+        ),
+        None => (
+            None,
+            format!("The bag is empty: end turn {}", board.turn),
+            Some("end_turn"),
+        ),
+    };
+    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]

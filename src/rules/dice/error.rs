@@ -5,6 +5,8 @@
 
 use thiserror::Error;
 
+use super::table::{FaceNames, Unread, die_words};
+
 /// Why a distribution, a roll or a simulation could not be produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum DiceError {
@@ -32,7 +34,11 @@ pub enum DiceError {
     #[error("a simulation needs at least one trial")]
     NoTrials,
     /// The rules asked for a pool of dice rolled at the table, and none was given for it.
-    #[error("{pool}{}: no faces given: the rules roll {count} d{sides} here", again(*roll))]
+    #[error(
+        "{pool}{}: no faces given: the rules roll {} here",
+        again(*roll),
+        die_words(*count, *sides, *faces)
+    )]
     NoTableDice {
         /// The pool's name ("attack").
         pool: &'static str,
@@ -40,19 +46,30 @@ pub enum DiceError {
         count: u32,
         /// Which roll of that pool (1 for the first; a reroll round asks again).
         roll: u32,
+        /// What its faces are called, for the words of the refusal.
+        faces: FaceNames,
     },
     /// Dice rolled at the table: a pool was given more or fewer faces than the rules roll.
-    #[error("{pool}: {given} faces given: the rules roll {wanted} d{sides} here")]
+    #[error(
+        "{pool}: {given} faces given: the rules roll {} here",
+        die_words(*wanted, *sides, *faces)
+    )]
     WrongTableCount {
         pool: &'static str,
         given: u32,
         wanted: u32,
         sides: u8,
+        faces: FaceNames,
     },
     /// Dice rolled at the table, typed so they cannot be read for this die ("1720" as two
-    /// d20s).
-    #[error("{pool}: the faces cannot be read as d{sides}: write them with commas (12,3,20)")]
-    Unreadable { pool: &'static str, sides: u8 },
+    /// d20s, a letter the die does not show); the message names the piece.
+    #[error("{pool}: {}", unread.words(*sides, *faces))]
+    Unreadable {
+        pool: &'static str,
+        sides: u8,
+        faces: FaceNames,
+        unread: Unread,
+    },
     /// Dice rolled at the table: a face the pool's die does not have.
     #[error("{pool}: {face} is not a face of a d{sides} (1 to {sides})")]
     NotOnTheDie {

@@ -35,4 +35,7 @@ pub use opposed::Opposed;
 pub use pool::{MAX_EXACT_D6, Pool, PoolOutcome, is_success};
 pub use roller::{DiceSource, MAX_ROLLED_DICE, RollRecord, Roller, seed_from};
 pub use simulation::{Estimate, FireTally, MAX_SIMULATED_DICE, simulate_fire};
-pub use table::{PoolRequest, Source, TableDice, check_typed, parse_faces, read_faces};
+pub use table::{
+    FaceNames, PoolRequest, Source, TableDice, Unread, check_typed, die_words, parse_faces,
+    read_faces, read_named,
+};

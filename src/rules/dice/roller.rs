@@ -28,7 +28,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use super::table::{PoolRequest, Source, TableDice};
+use super::table::{FaceNames, PoolRequest, Source, TableDice};
 use super::{DiceError, Pool, PoolOutcome, pool::is_success};
 
 /// The most dice one roll may ask for; bounds the memory a caller can make us allocate.
@@ -245,10 +245,32 @@ impl Roller {
         sides: u8,
         count: u32,
     ) -> Result<RollRecord, DiceError> {
+        self.roll_named(pool, sides, count, FaceNames::Numbers)
+    }
+
+    /// [`Roller::roll`] for a die whose faces the book prints with `names` (the commander
+    /// die's B, the penetration die's K): the request carries them, so the players type what
+    /// their die shows; the record keeps the numbered faces.
+    ///
+    /// # Errors
+    /// As [`Roller::roll`].
+    pub fn roll_named(
+        &mut self,
+        pool: &'static str,
+        sides: u8,
+        count: u32,
+        faces: FaceNames,
+    ) -> Result<RollRecord, DiceError> {
         check(sides, count)?;
-        self.asked.push(PoolRequest { pool, sides, count });
+        let request = PoolRequest {
+            pool,
+            sides,
+            count,
+            faces,
+        };
+        self.asked.push(request);
         if self.table.is_some() {
-            return self.answer_from_table(pool, sides, count);
+            return self.answer_from_table(request);
         }
         let index = self.next_index;
         self.next_index = self.next_index.wrapping_add(1);
@@ -264,24 +286,32 @@ impl Roller {
         Ok(record)
     }
 
-    /// The next given roll of `pool`, checked against the request.
-    fn answer_from_table(
-        &mut self,
-        pool: &'static str,
-        sides: u8,
-        count: u32,
-    ) -> Result<RollRecord, DiceError> {
+    /// The next given roll of the request's pool, checked against the request.
+    fn answer_from_table(&mut self, request: PoolRequest) -> Result<RollRecord, DiceError> {
+        let PoolRequest {
+            pool,
+            sides,
+            count,
+            faces,
+        } = request;
         let occurrence = self.used.get(pool).copied().unwrap_or(0);
         let given = self
             .table
             .as_ref()
-            .and_then(|t| t.faces(pool, occurrence, sides, count));
+            .and_then(|t| t.faces(pool, occurrence, sides, count, faces));
         let dice = match given {
             Some(Ok(faces)) => {
                 *self.used.entry(pool).or_default() += 1;
                 faces
             }
-            Some(Err(_)) => return Err(DiceError::Unreadable { pool, sides }),
+            Some(Err(unread)) => {
+                return Err(DiceError::Unreadable {
+                    pool,
+                    sides,
+                    faces,
+                    unread,
+                });
+            }
             // Nobody types an empty pool: a roll of no dice needs none.
             None if count == 0 => Vec::new(),
             None => {
@@ -290,6 +320,7 @@ impl Roller {
                     sides,
                     count,
                     roll: u32::try_from(occurrence + 1).unwrap_or(u32::MAX),
+                    faces,
                 });
             }
         };
@@ -299,6 +330,7 @@ impl Roller {
                 given: u32::try_from(dice.len()).unwrap_or(u32::MAX),
                 wanted: count,
                 sides,
+                faces,
             });
         }
         if let Some(&face) = dice.iter().find(|&&f| f == 0 || f > sides) {
@@ -555,7 +587,8 @@ mod tests {
                 pool: "reaction",
                 sides: 6,
                 count: 3,
-                roll: 1
+                roll: 1,
+                faces: FaceNames::Numbers,
             }
         );
         assert_eq!(roller.unused(), [("us".to_string(), 1)]);
@@ -565,7 +598,8 @@ mod tests {
                 pool: "us",
                 given: 1,
                 wanted: 2,
-                sides: 6
+                sides: 6,
+                faces: FaceNames::Numbers,
             }
         );
         let pools: Vec<&str> = roller.asked().iter().map(|r| r.pool).collect();

@@ -3,6 +3,9 @@
 
 use super::*;
 use crate::rules::armour_battles;
+use crate::rules::force::Budget;
+use crate::rules::names;
+use crate::rules::ruleset::RulesetId;
 use crate::rules::validation::validate;
 
 fn text_of(force: &Force, style: TextStyle) -> String {
@@ -129,6 +132,33 @@ fn sample() -> Force {
     force
 }
 
+/// Reads each case and checks it came to what it should: at least twenty of them.
+fn check_cases(
+    cases: Vec<(&str, String, Expect)>,
+    read: impl Fn(&str) -> Result<Force, ListErrors>,
+) {
+    assert!(cases.len() >= 20);
+    for (what, text, expect) in cases {
+        match (read(&text), expect) {
+            (Ok(force), Expect::Reads(check)) => {
+                assert!(check(&force), "{what}:\n{text}\n{force:?}");
+            }
+            (Err(errors), Expect::Refused { at, says }) => {
+                let line = line_of(&text, at);
+                assert!(
+                    errors
+                        .0
+                        .iter()
+                        .any(|e| e.line == line && e.message.contains(says)),
+                    "{what}: expected line {line} saying {says}, got {errors}\n{text}"
+                );
+            }
+            (Ok(force), Expect::Refused { .. }) => panic!("{what}: read as {force:?}"),
+            (Err(errors), Expect::Reads(_)) => panic!("{what}: refused: {errors}\n{text}"),
+        }
+    }
+}
+
 /// What a hand edit should come to: a force, or a refusal at the line holding `at`.
 enum Expect {
     Reads(Box<dyn Fn(&Force) -> bool>),
@@ -227,9 +257,12 @@ fn twenty_hand_edits_are_read_or_refused_with_their_line() {
             Expect::Reads(Box::new(|f| f.budget == Budget::Points(150))),
         ),
         (
-            "the ruleset by its id, no budget",
+            "the ruleset by its id, no budget: refused, never assumed",
             edit("BelloLudi Tanks! · 100 points", "belloludi"),
-            Expect::Reads(Box::new(|f| f.budget == Budget::Points(100))),
+            Expect::Refused {
+                at: "belloludi",
+                says: "no budget: write it after the ruleset",
+            },
         ),
         (
             "a line added at the end",
@@ -308,24 +341,7 @@ fn twenty_hand_edits_are_read_or_refused_with_their_line() {
             },
         ),
     ];
-    assert!(cases.len() >= 20);
-    for (what, text, expect) in cases {
-        match (read(&text), expect) {
-            (Ok(force), Expect::Reads(check)) => assert!(check(&force), "{what}:\n{text}"),
-            (Err(errors), Expect::Refused { at, says }) => {
-                let line = line_of(&text, at);
-                assert!(
-                    errors
-                        .0
-                        .iter()
-                        .any(|e| e.line == line && e.message.contains(says)),
-                    "{what}: expected line {line} saying {says}, got {errors}\n{text}"
-                );
-            }
-            (Ok(force), Expect::Refused { .. }) => panic!("{what}: read as {force:?}"),
-            (Err(errors), Expect::Reads(_)) => panic!("{what}: refused: {errors}\n{text}"),
-        }
-    }
+    check_cases(cases, |text| read(text));
 }
 
 #[test]
@@ -364,4 +380,236 @@ fn a_custom_card_is_found_in_the_library_by_name() {
 fn an_empty_paste_is_refused_at_line_1() {
     let errors = read("  \n\n").unwrap_err();
     assert_eq!(errors.0[0].line, 1);
+}
+
+/// A Bolt Action list typed by a player: the book gives no costs, so each typed price is the
+/// only one and must be kept, whichever way it is written.
+#[test]
+fn ten_hand_typed_bolt_action_price_styles_are_kept() {
+    let text = "Baker Company\nBolt Action – 1500 points\n\n\
+        2 × Regular Infantry Squad — 2 × 70 = 140 points\n\
+        Panzerschreck Team 60\n\
+        MMG Team x1 [55 points]\n\
+        Bazooka Team x2 [45 points]\n\
+        Light Mortar Team (34pts)\n\
+        Medium Mortar Team - 50 pts\n\
+        Light AT Gun: 55pts\n\
+        Truck, 39 points\n\
+        Half-track = 82\n\
+        2 Veteran Infantry Squad - 182 points\n\
+        Armoured Car @ 95p\n\
+        Medium Tank 195 pts\n";
+    let force = read(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(force.budget, Budget::Points(1500));
+    let priced: Vec<(&str, u32, Option<u32>)> = force
+        .units
+        .iter()
+        .map(|u| (u.card.name(), u.count, u.points))
+        .collect();
+    assert_eq!(
+        priced,
+        [
+            ("Regular Infantry Squad", 2, Some(70)),
+            ("Panzerschreck Team", 1, Some(60)),
+            ("MMG Team", 1, Some(55)),
+            ("Bazooka Team", 2, Some(45)),
+            ("Light Mortar Team", 1, Some(34)),
+            ("Medium Mortar Team", 1, Some(50)),
+            ("Light AT Gun", 1, Some(55)),
+            ("Truck", 1, Some(39)),
+            ("Half-track", 1, Some(82)),
+            ("Veteran Infantry Squad", 2, Some(91)),
+            ("Armoured Car", 1, Some(95)),
+            ("Medium Tank", 1, Some(195)),
+        ]
+    );
+    let check = validate(&force);
+    let total = 140 + 60 + 55 + 90 + 34 + 50 + 55 + 39 + 82 + 182 + 95 + 195;
+    assert_eq!(check.totals.points, Some(total));
+    assert!(check.legal, "{:?}", check.violations);
+    // And the list the app writes from it reads back the same.
+    assert_eq!(read(&text_of(&force, TextStyle::Plain)).unwrap(), force);
+}
+
+/// A forum post of the same list in twenty shapes: each reads right or is refused at the line
+/// that is wrong; a list over its budget never reads legal.
+#[test]
+fn twenty_forum_style_lists_read_right_or_are_refused_at_their_line() {
+    const UNITS: &str = "2 × Regular Infantry Squad — 2 × 70 = 140 points\nBazooka Team 45\n";
+    let list = |opening: &str, body: &str| format!("{opening}\n\n{body}");
+    let plain_body = UNITS.to_string();
+    let quoted: String = UNITS.lines().map(|l| format!("> {l}\n")).collect();
+    let budgets = [
+        ("a hyphen before the budget", "Bolt Action - 1000 points"),
+        ("an en dash", "Bolt Action – 1000 points"),
+        ("an em dash", "Bolt Action — 1000 points"),
+        ("the budget in brackets", "Bolt Action (1000 points)"),
+        ("pts run together", "Bolt Action 1000pts"),
+        ("a colon", "Bolt Action: 1000 pts"),
+    ];
+    let mut cases: Vec<(&str, String, Expect)> = budgets
+        .into_iter()
+        .map(|(what, line)| {
+            let reads: Box<dyn Fn(&Force) -> bool> = Box::new(|f| f.budget == Budget::Points(1000));
+            (
+                what,
+                list(&format!("Baker Company\n{line}"), &plain_body),
+                Expect::Reads(reads),
+            )
+        })
+        .collect();
+    cases.extend(vec![
+        (
+            "one chat line first",
+            list(
+                "Here is my list for Saturday, comments welcome!\nBaker Company\nBolt Action - 1000 points",
+                &plain_body,
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.name == "Baker Company" && f.units.len() == 2
+            })),
+        ),
+        (
+            "two chat lines first",
+            list(
+                "hi all\nwhat do you think?\nBaker Company\nBolt Action - 1000 points",
+                &plain_body,
+            ),
+            Expect::Reads(Box::new(|f| f.name == "Baker Company")),
+        ),
+        (
+            "every line quoted",
+            format!("> Baker Company\n> Bolt Action - 1000 points\n>\n{quoted}"),
+            Expect::Reads(Box::new(|f| {
+                f.units.len() == 2 && f.units[1].points == Some(45)
+            })),
+        ),
+        (
+            "quoted bullets",
+            "Baker Company\nBolt Action - 1000 points\n> - 2 × Regular Infantry Squad — 2 × 70 = 140 points\n> - Bazooka Team 45\n".to_string(),
+            Expect::Reads(Box::new(|f| f.units.len() == 2)),
+        ),
+        (
+            "a bold group header without a colon",
+            list(
+                "Baker Company\nBolt Action - 1000 points",
+                &format!("**1st Platoon**\n{plain_body}"),
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.units[0].group.as_deref() == Some("1st Platoon")
+            })),
+        ),
+        (
+            "a heading as group",
+            list(
+                "# Baker Company\nBolt Action - 1000 points",
+                &format!("### Support\n{plain_body}"),
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.name == "Baker Company" && f.units[1].group.as_deref() == Some("Support")
+            })),
+        ),
+        (
+            "prices in brackets",
+            list(
+                "Baker Company\nBolt Action - 1000 points",
+                "Regular Infantry Squad x2 [70 points]\nBazooka Team x1 [45 points]\n",
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.units[0].count == 2 && f.units[0].points == Some(70)
+            })),
+        ),
+        (
+            "Markdown bullets and bold",
+            list(
+                "**Baker Company**\n*Bolt Action · 1000 points*",
+                "- **2 × Regular Infantry Squad** — 140 points\n- `Bazooka Team` 45\n",
+            ),
+            Expect::Reads(Box::new(|f| {
+                f.units[0].points == Some(70) && f.units[1].points == Some(45)
+            })),
+        ),
+        (
+            "no budget",
+            list("Baker Company\nBolt Action", &plain_body),
+            Expect::Refused {
+                at: "Bolt Action",
+                says: "no budget",
+            },
+        ),
+        (
+            "a budget that is not one",
+            list("Baker Company\nBolt Action - lots", &plain_body),
+            Expect::Refused {
+                at: "Bolt Action - lots",
+                says: "is not a budget",
+            },
+        ),
+        (
+            "a misspelt unit",
+            list(
+                "Baker Company\nBolt Action - 1000 points",
+                "Panzershreck Team 60\n",
+            ),
+            Expect::Refused {
+                at: "Panzershreck",
+                says: "did you mean Panzerschreck Team?",
+            },
+        ),
+        (
+            "a total three units cannot share",
+            list(
+                "Baker Company\nBolt Action - 1000 points",
+                "3 × Bazooka Team - 100 points\n",
+            ),
+            Expect::Refused {
+                at: "3 × Bazooka",
+                says: "does not share evenly",
+            },
+        ),
+        (
+            "no ruleset line",
+            "Baker Company\n2 × Regular Infantry Squad\n".to_string(),
+            Expect::Refused {
+                at: "2 × Regular",
+                says: "names no ruleset",
+            },
+        ),
+        (
+            "the ruleset before the name",
+            "Bolt Action - 1000 points\nBaker Company\n2 × Truck 39\n".to_string(),
+            Expect::Refused {
+                at: "Bolt Action",
+                says: "the force's name comes on the line before it",
+            },
+        ),
+        (
+            "over its budget",
+            list("Baker Company\nBolt Action - 100 points", &plain_body),
+            Expect::Reads(Box::new(|f| {
+                let v = validate(f);
+                !v.legal && v.totals.points == Some(185)
+            })),
+        ),
+        (
+            "BelloLudi with a dash budget",
+            "Panzer Lehr\nBelloLudi Tanks! - 60 points\n\n5 × Heavy Tank\n".to_string(),
+            Expect::Reads(Box::new(|f| {
+                f.budget == Budget::Points(60) && !validate(f).legal
+            })),
+        ),
+    ]);
+    check_cases(cases, |text| parse(text, &[]).map(|parsed| parsed.force));
+    let chat = parse(
+        &list(
+            "hello\nBaker Company\nBolt Action - 1000 points",
+            &plain_body,
+        ),
+        &[],
+    )
+    .unwrap();
+    assert_eq!(
+        chat.notes,
+        ["line 1: \"hello\" comes before the list's name: left out"]
+    );
 }

@@ -177,6 +177,7 @@ impl Mechanic {
             ));
         }
         report.source = Some(roller.source());
+        report.name_faces(roller.asked());
         Ok(report)
     }
 

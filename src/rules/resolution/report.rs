@@ -83,13 +83,51 @@ pub struct Headline {
 /// How an estimate reads: "≈" before it, so it never looks exact.
 const ABOUT: &str = "≈ ";
 
+/// A sampled chance in words: as [`percent`], but every trial coming out one way never reads
+/// as certain or impossible ("100.0%" where the exact chance is 99.996%).
+fn sampled_percent(p: f64) -> String {
+    if p >= 1.0 {
+        ">99.9%".to_string()
+    } else if p <= 0.0 {
+        "<0.1%".to_string()
+    } else {
+        percent(p)
+    }
+}
+
+/// A standard error in percentage points: one decimal, or "<0.1" where that would read 0.0.
+fn points(se: f64) -> String {
+    let points = se * 100.0;
+    if points < 0.05 {
+        "<0.1".to_string()
+    } else {
+        format!("{points:.1}")
+    }
+}
+
+/// The standard error of a chance `p` sampled from `trials` trials. Every trial one way
+/// (p = 0 or 1) would give an error of 0, which no sample can prove: the chance is then taken
+/// half a trial in from the edge.
+fn sampled_error(p: f64, trials: f64) -> f64 {
+    let p = if p <= 0.0 || p >= 1.0 {
+        (p * trials + 0.5) / (trials + 1.0)
+    } else {
+        p
+    };
+    (p * (1.0 - p) / trials).sqrt()
+}
+
 impl Headline {
     /// The value in words, an estimate marked as one: "≈ 71.0% ± 0.4".
     pub fn text(&self) -> String {
+        let value = match (self.estimate, &self.value) {
+            (true, Value::Probability(p)) => sampled_percent(*p),
+            (_, value) => value.text(),
+        };
         match (self.estimate, self.std_error) {
-            (false, _) => self.value.text(),
-            (true, Some(se)) => format!("{ABOUT}{} ± {:.1}", self.value.text(), se * 100.0),
-            (true, None) => format!("{ABOUT}{}", self.value.text()),
+            (false, _) => value,
+            (true, Some(se)) => format!("{ABOUT}{value} ± {}", points(se)),
+            (true, None) => format!("{ABOUT}{value}"),
         }
     }
 }
@@ -212,20 +250,20 @@ impl Distribution {
 
     /// The chance of outcome `index` in words, an estimate marked as one ("≈ 12.3%").
     pub fn chance_text(&self, index: usize) -> String {
-        self.marked(percent(self.probability(index)))
+        self.marked(self.probability(index))
     }
 
     /// The chance of outcome `index` or any later one in words, marked like
     /// [`Distribution::chance_text`].
     pub fn at_least_text(&self, index: usize) -> String {
-        self.marked(percent(self.at_least(index)))
+        self.marked(self.at_least(index))
     }
 
-    fn marked(&self, text: String) -> String {
+    fn marked(&self, p: f64) -> String {
         if self.estimate {
-            format!("{ABOUT}{text}")
+            format!("{ABOUT}{}", sampled_percent(p))
         } else {
-            text
+            percent(p)
         }
     }
 
@@ -287,6 +325,9 @@ pub struct DiceRecord {
     pub index: u64,
     pub sides: u8,
     pub dice: Vec<u8>,
+    /// Each face as the book prints it, for a die printed with letters (the commander die's
+    /// B, the penetration die's K); empty for an ordinary die.
+    pub shows: Vec<&'static str>,
 }
 
 impl DiceRecord {
@@ -299,13 +340,31 @@ impl DiceRecord {
             index: record.index,
             sides: record.sides,
             dice: record.dice.clone(),
+            shows: Vec::new(),
+        }
+    }
+}
+
+impl Report {
+    /// Names the faces of every die the rules asked for with printed faces (`asked`, the
+    /// roller's requests), so the report shows the commander die's B and not its d20 number.
+    pub fn name_faces(&mut self, asked: &[crate::rules::dice::PoolRequest]) {
+        for record in &mut self.dice {
+            let Some(request) = asked.iter().find(|r| r.pool == record.pool) else {
+                continue;
+            };
+            let names: Option<Vec<&'static str>> =
+                record.dice.iter().map(|&f| request.faces.name(f)).collect();
+            if let Some(names) = names {
+                record.shows = names;
+            }
         }
     }
 }
 
 impl Serialize for DiceRecord {
-    /// `{"for", "pool", "source", "seed", "index", "sides", "dice"}`; dice rolled at the table
-    /// have no seed and no roll number.
+    /// `{"for", "pool", "source", "seed", "index", "sides", "dice"}`, and `"shows"` for a die
+    /// printed with letters; dice rolled at the table have no seed and no roll number.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
         map.serialize_entry("for", &self.purpose)?;
@@ -317,6 +376,9 @@ impl Serialize for DiceRecord {
         }
         map.serialize_entry("sides", &self.sides)?;
         map.serialize_entry("dice", &self.dice)?;
+        if !self.shows.is_empty() {
+            map.serialize_entry("shows", &self.shows)?;
+        }
         map.end()
     }
 }
@@ -456,7 +518,7 @@ impl Report {
         {
             v.estimate = true;
             if let Value::Probability(p) = v.value {
-                v.std_error = Some((p * (1.0 - p) / trials).sqrt());
+                v.std_error = Some(sampled_error(p, trials));
             }
         }
         for d in self
@@ -503,6 +565,25 @@ impl Report {
     /// The headline value under `key`.
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.values.iter().find(|v| v.key == key).map(|v| &v.value)
+    }
+
+    /// The whole number under `key`; 0 when the report has none (a roll that hit nothing
+    /// says no damage).
+    pub fn count_of(&self, key: &str) -> i64 {
+        match self.get(key) {
+            Some(Value::Count(n)) => *n,
+            _ => 0,
+        }
+    }
+
+    /// [`Report::count_of`] as an unsigned count (never below 0).
+    pub fn u32_of(&self, key: &str) -> u32 {
+        u32::try_from(self.count_of(key).max(0)).unwrap_or(u32::MAX)
+    }
+
+    /// Whether the flag under `key` is set (false when the report has none).
+    pub fn flag_of(&self, key: &str) -> bool {
+        matches!(self.get(key), Some(Value::Flag(true)))
     }
 
     /// The distribution under `key`.

@@ -2,7 +2,7 @@
 //! is refused with its reason and the input at fault, and every report keeps to the one shape.
 
 use super::*;
-use crate::rules::dice::DiceError;
+use crate::rules::dice::{DiceError, FaceNames};
 use crate::rules::{Card, RulesetId, ruleset};
 
 /// The book card of `id` named `name`, as an input value.
@@ -592,6 +592,13 @@ fn dice_of_the_wrong_count_or_face_or_an_unknown_pool_are_refused_naming_the_poo
             }
             dice
         };
+        // What the pool's faces are called, as the request for it says.
+        let faces = m
+            .table_pools(&inputs, &TableDice::new())
+            .asked
+            .iter()
+            .find(|r| r.pool == pool)
+            .map_or(FaceNames::Numbers, |r| r.faces);
         let mut short = first.dice.clone();
         short.pop();
         let mut off_the_die = first.dice.clone();
@@ -604,6 +611,7 @@ fn dice_of_the_wrong_count_or_face_or_an_unknown_pool_are_refused_naming_the_poo
                     given: count - 1,
                     wanted: count,
                     sides,
+                    faces,
                 }),
             ),
             (
@@ -621,6 +629,7 @@ fn dice_of_the_wrong_count_or_face_or_an_unknown_pool_are_refused_naming_the_poo
                     sides,
                     count,
                     roll: 1,
+                    faces,
                 }),
             ),
         ];
@@ -772,4 +781,25 @@ fn an_estimate_is_marked_beside_each_sampled_figure_and_its_seed_follows_the_que
         seeds[0] != seeds[1] && seeds[0] != seeds[2] && seeds[1] != seeds[2],
         "{seeds:?}"
     );
+}
+
+/// A chance every sampled trial gave one way is still an estimate: it reads ">99.9%" with an
+/// error above 0, never "100.0% ± 0.0" where the exact chance is 99.996% (issue #36).
+#[test]
+fn an_estimate_that_came_out_one_way_in_every_trial_never_reads_as_certain() {
+    let mut report = Report::new(RulesetId::BoltAction, "shooting", "test");
+    report.chance("p_knocked_out", "P(knocked out)", 1.0);
+    report.chance("p_spared", "P(spared)", 0.0);
+    report.estimated(
+        Estimate {
+            trials: 20_000,
+            seed: 1,
+            std_error_max: 0.0035,
+        },
+        &["p_knocked_out", "p_spared"],
+    );
+    let certain = &report.values[0];
+    assert_eq!(certain.text(), "≈ >99.9% ± <0.1");
+    assert!(certain.std_error.is_some_and(|se| se > 0.0));
+    assert_eq!(report.values[1].text(), "≈ <0.1% ± <0.1");
 }

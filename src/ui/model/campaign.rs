@@ -255,6 +255,22 @@ pub enum CampaignCommand {
     SetPlayer(Option<String>),
 }
 
+impl CampaignCommand {
+    /// It records, creates or deletes something: the second click of a double click must not
+    /// repeat it.
+    pub fn changes_data(&self) -> bool {
+        !matches!(
+            self,
+            CampaignCommand::Open(_)
+                | CampaignCommand::Close
+                | CampaignCommand::SelectBattle(_)
+                | CampaignCommand::Sync
+                | CampaignCommand::SurveyFolder
+                | CampaignCommand::CloseSurvey
+        )
+    }
+}
+
 impl Model {
     pub(super) fn refresh_campaigns(&mut self) {
         match self.store.list_campaigns() {
@@ -299,13 +315,15 @@ impl Model {
             CampaignCommand::Sync => self.sync_open_campaign()?,
             CampaignCommand::SurveyFolder => {
                 let id = self.open_id()?;
-                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
+                let (folder, files) = crate::sync::tidy::survey(&mut self.store, id, &[])?;
                 self.tidy = Some(TidySurvey { id, folder, files });
                 self.show_store_notices();
             }
             CampaignCommand::TidyFolder => self.tidy_folder()?,
             CampaignCommand::CloseSurvey => self.tidy = None,
             CampaignCommand::ChooseBranch(keep) => {
+                // The other player may have chosen a moment ago: choose on the table as it is.
+                self.catch_up_open()?;
                 let (_, event) = self
                     .shown_campaign()?
                     .stored
@@ -377,10 +395,7 @@ impl Model {
             }
             None => campaign::new_simple(name, ruleset, players)?,
         };
-        let stored = self.store.create_campaign_record(&CampaignRecord::new(
-            crate::store::new_campaign_uid(),
-            created,
-        ))?;
+        let stored = self.store.start_campaign(created)?;
         self.info(format!("Started campaign {}", stored.record.campaign.name));
         self.campaign = Some(OpenCampaign::new(stored, 0, None));
         self.refresh_campaigns();
@@ -424,13 +439,13 @@ impl Model {
 
     fn tidy_folder(&mut self) -> anyhow::Result<()> {
         let id = self.open_id()?;
-        let removed = crate::sync::tidy::tidy(&mut self.store, id)?;
+        let removed = crate::sync::tidy::tidy(&mut self.store, id, &[])?;
         self.info(format!(
             "Removed {} from the shared folder: {}",
             crate::rules::words::amount(removed.len() as u64, "files"),
             removed.join(", ")
         ));
-        let (folder, files) = crate::sync::tidy::survey(&mut self.store, id)?;
+        let (folder, files) = crate::sync::tidy::survey(&mut self.store, id, &[])?;
         self.tidy = Some(TidySurvey { id, folder, files });
         Ok(())
     }
@@ -475,6 +490,7 @@ impl Model {
             .add_campaign_battle(open.stored.id, &record.campaign)?;
         let index = record.campaign.battles.len() - 1;
         record.add(index, setup)?;
+        record.add_admissions(self.store.take_admitted())?;
         open.stored.record = record;
         open.stored.battle_ids.push(battle);
         open.battle = index;
@@ -485,6 +501,8 @@ impl Model {
     }
 
     fn add_follow_up(&mut self, variant: Option<&str>) -> anyhow::Result<()> {
+        // A battle another player added a moment ago is not added twice.
+        self.catch_up_open()?;
         let mut record = self.shown_campaign()?.stored.record.clone();
         let number = record.add_follow_up(variant)?;
         let name = record
@@ -499,6 +517,7 @@ impl Model {
     }
 
     fn add_battle(&mut self, name: &str, forces: Sides<String>) -> anyhow::Result<()> {
+        self.catch_up_open()?;
         let ruleset = self.shown_campaign()?.stored.record.campaign.ruleset;
         // A ruleset with a battle engine fights its battles on the board; the others record
         // each battle's result.
@@ -545,6 +564,7 @@ impl Model {
         promote_after: u32,
         reinforcements: &[(Side, String, Option<u64>)],
     ) -> anyhow::Result<()> {
+        self.catch_up_open()?;
         let mut record = self.shown_campaign()?.stored.record.clone();
         let last = record.campaign.battles.len().saturating_sub(1);
         let own = self.own_cards()?;
@@ -580,12 +600,18 @@ impl Model {
     }
 
     fn import_campaign(&mut self, path: &std::path::Path) -> anyhow::Result<()> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let text = crate::sync::read_campaign_file(path)
+            .map_err(|why| anyhow!("cannot read {}: {why}", path.display()))?;
         let mut record = file::parse(&text).with_context(|| format!("{}", path.display()))?;
-        if self.store.find_campaign_by_uid(record.id)?.is_some() {
+        if self.store.find_campaign_by_uid(record.id)?.is_some()
+            || self.store.find_sealed_from(record.id)?.is_some()
+        {
             // Already here: the window's import makes a separate copy ("Sync" merges).
             record = record.as_copy(crate::store::new_campaign_uid());
+        }
+        if record.genesis.is_none() {
+            // Begun before campaigns were rooted: sealed here (docs/trust.md).
+            record = self.store.seal_campaign(&record)?;
         }
         let base = record.campaign.name.clone();
         let mut n = 2;
@@ -645,6 +671,7 @@ impl Model {
         match self.sync_reporting(id, &folder) {
             Ok(report)
                 if report.added > 0
+                    || report.admissions > 0
                     || !report.refused.is_empty()
                     || report.reidentified.is_some() =>
             {
@@ -656,6 +683,25 @@ impl Model {
             _ => {}
         }
         true
+    }
+
+    /// Takes in what the other machines wrote to the open campaign's folder before an action
+    /// that writes (a choice, a new battle), as the command line's `record` does: a fork
+    /// another player settled a moment ago, or a battle another player added, is seen first.
+    fn catch_up_open(&mut self) -> anyhow::Result<()> {
+        let Some(open) = &self.campaign else {
+            return Ok(());
+        };
+        let Some(folder) = open.shared.clone() else {
+            return Ok(());
+        };
+        let id = open.stored.id;
+        match self.sync_reporting(id, &folder) {
+            Ok(report) => self.after_sync(id, report),
+            // A folder away for now (an unplugged stick): the action goes ahead, as recording
+            // does.
+            Err(_) => Ok(()),
+        }
     }
 
     /// Syncs the campaign just opened with its folder, saying what happened.
@@ -705,7 +751,8 @@ impl Model {
         report: crate::sync::SyncReport,
     ) -> anyhow::Result<()> {
         if let Some(open) = self.campaign.as_mut().filter(|o| o.stored.id == id) {
-            let mut reload = report.battles_added > 0 || open.shared.is_none();
+            let mut reload =
+                report.battles_added > 0 || report.admissions > 0 || open.shared.is_none();
             if !reload {
                 for (index, e) in &report.taken {
                     if open.stored.record.add(*index, e.clone()).is_err() {
@@ -735,6 +782,7 @@ impl Model {
             && report.refused.is_empty()
             && report.skipped().count() == 0
             && report.notices.is_empty()
+            && report.conflicts.is_empty()
             && report.wrote.is_none();
         if quiet {
             return Ok(());
@@ -750,6 +798,7 @@ impl Model {
             )
         }));
         lines.extend(report.notices.iter().cloned());
+        lines.extend(report.conflicts.iter().cloned());
         let text = format!("Sync: {}", report.summary());
         if lines.is_empty() {
             self.info(text);
@@ -797,6 +846,10 @@ impl Model {
             Ok(logged) => {
                 open.recorded_here = Some((open.battle, logged.id));
                 open.stored.record.add(open.battle, logged)?;
+                // This machine's names admitted with its first event under them.
+                open.stored
+                    .record
+                    .add_admissions(self.store.take_admitted())?;
                 open.changed(open.battle);
             }
             Err(changed @ StoreError::BattleChanged { .. }) => {
@@ -872,5 +925,6 @@ fn after_action_pdf(record: &CampaignRecord) -> anyhow::Result<Vec<u8>> {
     let date = crate::export::ExportDate::today_utc()
         .ok_or_else(|| anyhow!("the system clock is wrong"))?;
     crate::export::export_after_action(record, "a4", date, &mut crate::export::no_progress)
+        .map(|exported| exported.bytes)
         .context("could not lay out the after-action report")
 }

@@ -18,6 +18,8 @@ pub enum CardKey {
     /// Book names are unique within a ruleset.
     Book(RulesetId, String),
     Custom(CardId),
+    /// A unit from imported army data: its catalogue's id and its entry's id.
+    Data(String, String),
 }
 
 /// A card with its identity, as lists show it.
@@ -26,10 +28,15 @@ pub struct CardEntry<'a> {
     pub card: &'a Card,
     /// `None` for a book card.
     pub custom: Option<CardId>,
+    /// A unit from imported army data (read-only, priced by its data).
+    pub data: bool,
 }
 
 impl<'a> CardEntry<'a> {
     pub fn key(&self) -> CardKey {
+        if let (true, Some(army)) = (self.data, self.card.army()) {
+            return CardKey::Data(army.source.id.clone(), army.entry_id.clone());
+        }
         match self.custom {
             Some(id) => CardKey::Custom(id),
             None => CardKey::Book(self.card.ruleset(), self.card.name().to_string()),
@@ -37,6 +44,9 @@ impl<'a> CardEntry<'a> {
     }
 
     pub fn is(&self, key: &CardKey) -> bool {
+        if self.data || matches!(key, CardKey::Data(..)) {
+            return self.key() == *key;
+        }
         match (key, self.custom) {
             (CardKey::Custom(id), Some(mine)) => *id == mine,
             (CardKey::Book(ruleset, name), None) => {
@@ -48,6 +58,9 @@ impl<'a> CardEntry<'a> {
 
     /// The name as lists show it: "Sherman", or "Sherman · custom".
     pub fn label(&self) -> Cow<'a, str> {
+        if let (true, Some(army)) = (self.data, self.card.army()) {
+            return Cow::Owned(format!("{} · {}", self.card.name(), army.source.label()));
+        }
         match self.custom {
             Some(_) => Cow::Owned(format!("{} · custom", self.card.name())),
             None => Cow::Borrowed(self.card.name()),
@@ -56,6 +69,12 @@ impl<'a> CardEntry<'a> {
 
     /// What one unit costs against its force's budget, where the card decides it.
     pub fn cost(&self) -> Option<UnitCost> {
+        if let Some(army) = self.card.army() {
+            return Some(UnitCost {
+                amount: army.price(),
+                unit: "points",
+            });
+        }
         rules::ruleset(self.card.ruleset()).unit_cost(self.card)
     }
 }
@@ -262,7 +281,11 @@ impl Model {
             .into_iter()
             .filter(|id| ruleset.is_none_or(|r| r == *id))
             .flat_map(|id| rules::ruleset(id).library())
-            .map(|card| CardEntry { card, custom: None });
+            .map(|card| CardEntry {
+                card,
+                custom: None,
+                data: false,
+            });
         let custom = self
             .custom_cards
             .iter()
@@ -270,8 +293,18 @@ impl Model {
             .map(|(id, card)| CardEntry {
                 card,
                 custom: Some(*id),
+                data: false,
             });
-        book.chain(custom).collect()
+        let data = self
+            .army_cards
+            .iter()
+            .filter(|card| ruleset.is_none_or(|r| r == card.ruleset()))
+            .map(|card| CardEntry {
+                card,
+                custom: None,
+                data: true,
+            });
+        book.chain(custom).chain(data).collect()
     }
 
     /// The `index`-th of [`Model::card_entries`]`(None)`, without listing them all.
@@ -280,14 +313,30 @@ impl Model {
         for id in RulesetId::ALL {
             let library = rules::ruleset(id).library();
             match library.get(rest) {
-                Some(card) => return Some(CardEntry { card, custom: None }),
+                Some(card) => {
+                    return Some(CardEntry {
+                        card,
+                        custom: None,
+                        data: false,
+                    });
+                }
                 None => rest -= library.len(),
             }
         }
-        self.custom_cards.get(rest).map(|(id, card)| CardEntry {
-            card,
-            custom: Some(*id),
-        })
+        if let Some((id, card)) = self.custom_cards.get(rest) {
+            return Some(CardEntry {
+                card,
+                custom: Some(*id),
+                data: false,
+            });
+        }
+        self.army_cards
+            .get(rest - self.custom_cards.len())
+            .map(|card| CardEntry {
+                card,
+                custom: None,
+                data: true,
+            })
     }
 
     /// The card `key` names, if it still exists.
@@ -297,7 +346,11 @@ impl Model {
                 .library()
                 .iter()
                 .find(|c| c.name() == name)
-                .map(|card| CardEntry { card, custom: None }),
+                .map(|card| CardEntry {
+                    card,
+                    custom: None,
+                    data: false,
+                }),
             CardKey::Custom(id) => {
                 self.custom_cards
                     .iter()
@@ -305,8 +358,21 @@ impl Model {
                     .map(|(id, card)| CardEntry {
                         card,
                         custom: Some(*id),
+                        data: false,
                     })
             }
+            CardKey::Data(source, entry) => self
+                .army_cards
+                .iter()
+                .find(|c| {
+                    c.army()
+                        .is_some_and(|a| a.source.id == *source && a.entry_id == *entry)
+                })
+                .map(|card| CardEntry {
+                    card,
+                    custom: None,
+                    data: true,
+                }),
         }
     }
 }

@@ -167,7 +167,7 @@ pub fn form(pick: &mut BattlePick, form: &mut Form, battle: &OpenBattle<'_>, ui:
     unit_combo(ui, "Acting unit", &mut pick.attacker, battle, &shooters);
     unit_combo(ui, "Target unit", &mut pick.target, battle, &targets);
     if let Some(why) = action.and_then(|a| a.refused.as_deref()) {
-        ui.colored_label(ui.visuals().error_fg_color, why);
+        ui.colored_label(super::super::theme::tokens(ui).danger(), why);
     }
     let Some(inputs) = situation(pick, form, battle) else {
         return;
@@ -289,7 +289,7 @@ pub fn roll_button(
     if let Some((error, at)) = &pick.error
         && *at == battle.log_len
     {
-        ui.colored_label(ui.visuals().error_fg_color, error);
+        ui.colored_label(super::super::theme::tokens(ui).danger(), error);
     }
     if let Some((report, at)) = &pick.rolled
         && *at == battle.log_len

@@ -1,13 +1,14 @@
-//! Any mechanic's report drawn the same way: its headline values, each distribution as a bar
-//! chart with its figures, the notes, and the house defaults it rests on in words (never the
-//! keys they are filed under).
+//! Any mechanic's report drawn the same way: the chances that decide it as tiles, its other
+//! headline values, each distribution as filled bars with its figures, the notes, and the
+//! house defaults it rests on in words (never the keys they are filed under).
 
 use egui::RichText;
 
 use crate::rules::HouseDefault;
-use crate::rules::resolution::{Distribution, Report, Value};
+use crate::rules::resolution::{Report, Value};
 
-use super::chart::{chart_with_lines, visible_range};
+use super::super::theme::{self, Gap};
+use super::answer;
 
 /// "(house default)", with the rulings behind the value as its tooltip.
 fn house_mark(ui: &mut egui::Ui, report: &Report, key: &str) {
@@ -28,18 +29,29 @@ fn house_mark(ui: &mut egui::Ui, report: &Report, key: &str) {
 
 /// Draws `report`.
 pub fn show(ui: &mut egui::Ui, report: &Report) {
+    let t = theme::tokens(ui);
     ui.label(RichText::new(&report.title).strong());
     if let Some(reason) = &report.no_result {
         ui.label(reason);
         return;
     }
+    ui.add_space(t.gap(Gap::S));
+    let tiles = answer::tiles(ui, report);
+    let marked: Vec<_> = tiles.iter().filter(|v| v.house_default).collect();
+    if !marked.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for v in marked {
+                ui.label(RichText::new(answer::caption(&v.label)).weak());
+                house_mark(ui, report, &v.key);
+            }
+        });
+    }
+    ui.add_space(t.gap(Gap::S));
     // A row of chances (Armour Battles `disruption`) is for scripts: its distribution is
-    // drawn below.
-    for v in report
-        .values
-        .iter()
-        .filter(|v| !matches!(v.value, Value::Probabilities(_)))
-    {
+    // drawn below. The tiles' chances are not said twice.
+    for v in report.values.iter().filter(|v| {
+        !matches!(v.value, Value::Probabilities(_)) && !tiles.iter().any(|s| s.key == v.key)
+    }) {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("{}: {}", v.label, v.text()));
             if v.house_default {
@@ -53,14 +65,14 @@ pub fn show(ui: &mut egui::Ui, report: &Report) {
             ui.label(format!("{}: {} (certain)", d.label, only.label));
             continue;
         }
-        ui.add_space(6.0);
+        ui.add_space(t.gap(Gap::M));
         ui.horizontal_wrapped(|ui| {
             ui.strong(&d.label);
             if d.house_default {
                 house_mark(ui, report, &d.key);
             }
         });
-        distribution(ui, d);
+        answer::distribution(ui, d);
     }
     notes(ui, &report.notes);
     rulings_footer(ui, &report.house_defaults);
@@ -93,35 +105,6 @@ pub fn roll(ui: &mut egui::Ui, report: &Report) {
         ui.add(egui::Label::new(RichText::new(line).strong()).wrap());
     }
     notes(ui, &report.notes);
-}
-
-/// A distribution's chart and its lines: "2: 30.1% (at least 2: 55.0%)" for counts.
-fn distribution(ui: &mut egui::Ui, d: &Distribution) {
-    let bars = d.bars();
-    let shown = visible_range(&bars);
-    chart_with_lines(ui, &format!("resolve_{}", d.key), &bars, |ui| {
-        for i in shown.clone() {
-            let o = &d.outcomes[i];
-            let line = match (d.counts, o.value) {
-                // Named by the distribution: "Hits 2" is read alone beside the chart.
-                // The first outcome's "at least" is always 100 %.
-                (true, Some(n)) if i > 0 => format!(
-                    "{} {}: {} (at least {n}: {})",
-                    d.label,
-                    o.label,
-                    d.chance_text(i),
-                    d.at_least_text(i)
-                ),
-                (true, Some(_)) => format!("{} {}: {}", d.label, o.label, d.chance_text(i)),
-                _ => format!("{}: {}", o.label, d.chance_text(i)),
-            };
-            ui.label(line);
-        }
-        let hidden = d.outcomes.len() - (shown.end() - shown.start() + 1);
-        if hidden > 0 {
-            ui.label(RichText::new(format!("{hidden} more, each below 0.1%")).weak());
-        }
-    });
 }
 
 fn notes(ui: &mut egui::Ui, notes: &[String]) {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::dice::{DiceError, check_typed};
+use crate::rules::dice::DiceError;
 use crate::rules::resolution::{
     DiceSource, Inputs, Mechanic, PoolRequest, Report, ResolveError, TableDice,
 };
@@ -84,7 +84,7 @@ pub fn ask_pools<A>(
             .find(|a| a.request.count > 0 && !dice.has(a.request.pool, a.occurrence));
         let typed = next.and_then(|a| {
             let text = texts.get(&(a.request.pool, a.occurrence))?;
-            (!text.trim().is_empty() && check_typed(text).is_ok()).then_some((a, text))
+            (!text.trim().is_empty() && a.request.read(text).is_ok()).then_some((a, text))
         });
         match typed {
             // Checked just above: it is taken.
@@ -174,7 +174,7 @@ pub fn entry(state: &mut ResolveState, subject: &Subject, ui: &mut egui::Ui) -> 
         Err(ResolveError::Dice(dice)) if still_typing(ui, dice) => {}
         Err(error) => {
             ui.colored_label(
-                ui.visuals().error_fg_color,
+                super::super::theme::tokens(ui).danger(),
                 refusal(mechanic, error.clone()),
             );
         }
@@ -200,9 +200,31 @@ const ERROR_ROOM: f32 = 120.0;
 pub struct FacesGrid {
     /// The fields, in order.
     pub fields: Vec<egui::Response>,
-    /// Enter in the last field: the player is done typing, as if the record button were
-    /// pressed. (Enter in another field moves the keyboard to the next one.)
+    /// Enter in the last field once its pool is full: the player is done typing, as if the
+    /// record button were pressed. (Enter in an earlier full field moves on to the next.)
     pub submitted: bool,
+}
+
+/// A key that reached a faces field: text (a face, a separator, a paste) or Enter.
+#[derive(Debug, Clone, PartialEq)]
+enum Stroke {
+    Text(String),
+    Enter,
+}
+
+/// The keys typed into a grid of faces fields and not yet placed, and the pool they go to.
+///
+/// A fast typist or a dice reader sends several keys a frame ("6543⏎652⏎" in one): a field
+/// given the keyboard by the first Enter is drawn only next frame, and a pool asked for after
+/// another (the German dice after the US ones) only once that one's faces are read. So the
+/// grid takes every key itself, in order, and places each where it belongs: text into the pool
+/// being typed, Enter onwards once that pool holds all its dice. What cannot be placed yet
+/// waits for the next frame, never lands in the wrong pool and is never dropped.
+#[derive(Debug, Clone, Default)]
+struct Typing {
+    pending: std::collections::VecDeque<Stroke>,
+    /// The pool being typed, with which roll of it.
+    at: Option<(&'static str, usize)>,
 }
 
 /// One row a pool the rules ask for — its name and size ("attack — 7 d6"), a field for its
@@ -215,12 +237,14 @@ pub fn faces_grid(
     texts: &mut Typed,
     shown: &mut usize,
 ) -> FacesGrid {
-    let mut fields = Vec::new();
-    let rows = pools.iter().filter(|a| a.request.count > 0).count();
-    if rows != *shown {
-        *shown = rows;
+    let rows: Vec<&Asked> = pools.iter().filter(|a| a.request.count > 0).collect();
+    if rows.len() != *shown {
+        *shown = rows.len();
         ui.ctx().request_repaint();
     }
+    let base = ui.make_persistent_id(("faces", id_salt));
+    let field_id = |asked: &Asked| base.with((asked.request.pool, asked.occurrence));
+    let submitted = place_keys(ui, base, &rows, texts, field_id);
     let room = ui.available_width();
     let label_width = if room >= POOL_LABEL_WIDTH + FACES_WIDTH + ERROR_ROOM {
         POOL_LABEL_WIDTH
@@ -231,13 +255,14 @@ pub fn faces_grid(
     // gaps spare, so the grid never widens the column it measures), down to a few faces.
     let faces_width = (room - label_width - 3.0 * ui.spacing().item_spacing.x)
         .clamp(MIN_FACES_WIDTH, FACES_WIDTH);
+    let mut fields = Vec::new();
     // No minimum beyond the widths set: the column for what is wrong stays empty until
     // something is, and takes no room from a narrow panel before that.
     egui::Grid::new(id_salt)
         .num_columns(3)
         .min_col_width(0.0)
         .show(ui, |ui| {
-            for asked in pools.iter().filter(|a| a.request.count > 0) {
+            for asked in &rows {
                 let key = (asked.request.pool, asked.occurrence);
                 let again = if asked.occurrence > 0 {
                     format!(" (roll {})", asked.occurrence + 1)
@@ -259,45 +284,143 @@ pub fn faces_grid(
                 let field = ui
                     .add_sized(
                         [faces_width, ui.spacing().interact_size.y],
-                        egui::TextEdit::singleline(text).hint_text("65521"),
+                        egui::TextEdit::singleline(text)
+                            .hint_text(hint(&asked.request))
+                            .id(field_id(asked)),
                     )
                     .labelled_by(label.id)
-                    .on_hover_text("The faces as rolled: 65521, or 12,3,20 for dice above 9");
+                    .on_hover_text(
+                        "The faces as rolled: 65521, or 12,3,20 for dice above 9; a die the book \
+                         prints with letters as it shows them (B, KTW)",
+                    );
                 if field.changed() {
                     // What the faces make (the next pool, the record button, "3 of 5 faces") was
                     // worked out before this keystroke: show it again with the keystroke in.
                     ui.ctx().request_repaint();
                 }
                 fields.push(field);
-                match check_typed(text) {
-                    Err(error) => ui.colored_label(ui.visuals().error_fg_color, error),
-                    Ok(()) => ui.label(""),
+                // Read as this pool's die shows its faces (the commander die's B, a bag's colour).
+                match asked.request.read(text) {
+                    Err(error) => ui.colored_label(super::super::theme::tokens(ui).danger(), error),
+                    Ok(_) => ui.label(""),
                 };
                 ui.end_row();
             }
         });
-    let submitted = enter_moves_on(ui, &fields);
     FacesGrid { fields, submitted }
 }
 
-/// Enter in a faces field (a one-line field gives up the keyboard on Enter): in the last field
-/// it submits, in any other the next field takes the keyboard. Returns whether it submitted.
-fn enter_moves_on(ui: &egui::Ui, fields: &[egui::Response]) -> bool {
-    if !ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-        return false;
+/// The grey example in an empty faces field: digits, or the names the die shows.
+fn hint(request: &PoolRequest) -> String {
+    let names = request.faces.shown(request.sides);
+    match names.as_slice() {
+        [] => "65521".to_string(),
+        names => names.join(" "),
     }
-    let Some(at) = fields.iter().position(egui::Response::lost_focus) else {
-        return false;
-    };
-    match fields.get(at + 1) {
-        Some(next) => {
-            next.request_focus();
-            // The next field was drawn without the keyboard this frame: draw it again now.
-            ui.ctx().request_repaint();
-            false
+}
+
+/// Takes this frame's keys for the faces field that has the keyboard and places them (see
+/// [`Typing`]); returns whether Enter submitted the last pool.
+fn place_keys(
+    ui: &mut egui::Ui,
+    base: egui::Id,
+    rows: &[&Asked],
+    texts: &mut Typed,
+    field_id: impl Fn(&Asked) -> egui::Id,
+) -> bool {
+    let mut typing: Typing = ui.data(|d| d.get_temp(base)).unwrap_or_default();
+    let focused = ui.memory(egui::Memory::focused);
+    let has_keyboard = rows.iter().find(|a| Some(field_id(a)) == focused);
+    if typing.pending.is_empty() {
+        // Nothing waiting: keys go where the player put the keyboard.
+        typing.at = has_keyboard.map(|a| (a.request.pool, a.occurrence));
+    }
+    if has_keyboard.is_some() || !typing.pending.is_empty() {
+        ui.input_mut(|i| {
+            i.events.retain(|event| match event {
+                egui::Event::Text(text) | egui::Event::Paste(text) => {
+                    typing.pending.push_back(Stroke::Text(text.clone()));
+                    false
+                }
+                egui::Event::Key {
+                    key: egui::Key::Enter,
+                    pressed: true,
+                    ..
+                } => {
+                    typing.pending.push_back(Stroke::Enter);
+                    false
+                }
+                _ => true,
+            });
+        });
+    }
+    let mut submitted = false;
+    let mut typed_now = false;
+    while let Some(stroke) = typing.pending.pop_front() {
+        let Some(at) = typing.at else {
+            typing.pending.clear();
+            break;
+        };
+        let Some(index) = rows
+            .iter()
+            .position(|a| (a.request.pool, a.occurrence) == at)
+        else {
+            // Its pool is not asked for yet (the faces before it are being read): next frame.
+            typing.pending.push_front(stroke);
+            break;
+        };
+        match stroke {
+            Stroke::Text(text) => {
+                texts.entry(at).or_default().push_str(&text);
+                typed_now = true;
+            }
+            Stroke::Enter => {
+                let asked = rows[index];
+                let text = texts.get(&at).map_or("", String::as_str);
+                let full = asked
+                    .request
+                    .read(text)
+                    .is_ok_and(|faces| faces.len() == asked.request.count as usize);
+                if !full {
+                    // Enter before the pool is full: it stays on this pool.
+                    continue;
+                }
+                if typed_now {
+                    // The faces just placed may change the pools after this one (a die rolled
+                    // after a six): move on once they are read again, next frame.
+                    typing.pending.push_front(Stroke::Enter);
+                    break;
+                }
+                match rows.get(index + 1) {
+                    Some(next) => typing.at = Some((next.request.pool, next.occurrence)),
+                    None => {
+                        submitted = true;
+                        typing.pending.clear();
+                    }
+                }
+            }
         }
-        None => true,
     }
+    if let (Some(at), Some(_)) = (typing.at, has_keyboard) {
+        // The keyboard follows the pool being typed, and the cursor the text's end.
+        if let Some(asked) = rows.iter().find(|a| (a.request.pool, a.occurrence) == at) {
+            let id = field_id(asked);
+            let end = texts.get(&at).map_or(0, |t| t.chars().count());
+            let mut state = egui::TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
+            state
+                .cursor
+                .set_char_range(Some(egui::text::CCursorRange::one(
+                    egui::text::CCursor::new(end),
+                )));
+            state.store(ui.ctx(), id);
+            ui.memory_mut(|m| m.request_focus(id));
+        }
+    }
+    if !typing.pending.is_empty() || typed_now {
+        ui.ctx().request_repaint();
+    }
+    ui.data_mut(|d| d.insert_temp(base, typing));
+    submitted
 }
 
 /// Says how far the typing has got when `error` only means the faces are not all in yet (a

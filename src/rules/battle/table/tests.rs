@@ -18,7 +18,7 @@ impl TableRules for Duel {
         Board::from_plan(plan)
     }
 
-    fn actions(_plan: &TablePlan, board: &Board) -> Vec<Action> {
+    fn actions(_plan: &TablePlan, board: &Board, _revision: u32) -> Vec<Action> {
         let mut actions = vec![Action::new("end_turn", "End turn")];
         for unit in &board.units {
             let mut a = Action::new("shoot", "Shoot");
@@ -60,6 +60,7 @@ impl TableRules for Duel {
         board: &Board,
         request: &Request,
         roller: &mut Roller,
+        _revision: u32,
     ) -> Result<Resolved, BattleError> {
         let mut effects = Vec::new();
         match request.action {
@@ -128,7 +129,7 @@ impl TableRules for Duel {
         }
     }
 
-    fn carry(unit: &BoardUnit) -> Option<TableUnit> {
+    fn carry(_started: &BoardUnit, unit: &BoardUnit) -> Option<TableUnit> {
         unit.in_play().then(|| TableUnit {
             id: unit.id.clone(),
             label: unit.label.clone(),
@@ -143,7 +144,7 @@ impl TableRules for Duel {
     }
 
     fn scripted(_plan: &TablePlan, board: &Board) -> Option<Request> {
-        let actions = Self::actions(_plan, board);
+        let actions = Self::actions(_plan, board, 1);
         actions
             .iter()
             .find(|a| a.key == "shoot" && a.allowed() && !a.targets.is_empty())
@@ -324,6 +325,40 @@ fn a_scripted_battle_ends_and_every_event_verifies_with_either_dice() {
     }
 }
 
+/// Issue 37: the after-action report printed "X: casualties +3; X: pins +1" and an end of
+/// turn as one clause per unit over seven lines.
+#[test]
+fn effects_read_one_clause_a_unit_and_a_change_to_many_units_once() {
+    let label = |id: &str| id.to_uppercase();
+    let side_name = |side: Side| format!("{side:?}");
+    let add = |unit: &str, counter: &str, by: i64| Effect::Add {
+        unit: unit.into(),
+        counter: counter.into(),
+        by,
+    };
+    let clear = |unit: &str| Effect::Order {
+        unit: unit.into(),
+        order: None,
+    };
+    let effects = [
+        add("a", "casualties", 3),
+        add("a", "pins", 1),
+        clear("a"),
+        clear("b"),
+        clear("c"),
+        clear("d"),
+        add("b", "pins", -1),
+    ];
+    assert_eq!(
+        effects_in_words(&effects, &label, &side_name),
+        [
+            "A: casualties +3, pins +1",
+            "B: pins -1",
+            "no order: 4 units"
+        ]
+    );
+}
+
 #[test]
 fn an_event_reads_back_as_written() {
     let plan = plan();
@@ -339,8 +374,34 @@ fn an_event_reads_back_as_written() {
     let text = serde_json::to_string(&event).unwrap();
     assert_eq!(serde_json::from_str::<TableEvent>(&text).unwrap(), event);
     assert!(
-        describe(&plan, &event).starts_with("Red 1: shoot at Blue 1 (cover)"),
+        describe(&plan, &event, numbered).starts_with("Red 1: shoot at Blue 1 (cover)"),
         "{}",
-        describe(&plan, &event)
+        describe(&plan, &event, numbered)
     );
+}
+
+/// Over every ruleset fought on a board: a house default is worded without a "House
+/// default:" of its own (the front ends say that), and the experience house rule is listed
+/// only where the ruleset has a ladder to climb.
+#[test]
+fn every_board_rulesets_house_defaults_read_once_and_promise_only_what_it_does() {
+    for id in RulesetId::ALL {
+        let Ok(engine) = engine(id) else { continue };
+        assert!(!engine.rulings.is_empty(), "{id}");
+        for ruling in engine.rulings {
+            assert!(
+                !ruling.ruling.to_lowercase().starts_with("house default"),
+                "{id}: {}",
+                ruling.ruling
+            );
+            if !engine.promotes {
+                assert!(
+                    !ruling.ruling.contains("steps up"),
+                    "{id}: {}",
+                    ruling.ruling
+                );
+            }
+        }
+        assert!(!engine.turn_order.is_empty(), "{id}: how a turn runs");
+    }
 }

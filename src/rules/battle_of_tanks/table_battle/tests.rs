@@ -3,6 +3,11 @@
 //! scripted battle, and what a tank takes into the next battle.
 
 use super::*;
+use crate::rules::resolution::{CardPick, Value};
+
+fn board_card(card: &Card) -> InputValue {
+    InputValue::Card(Some(CardPick::book(card)))
+}
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::dice::{Source, TableDice};
@@ -231,6 +236,100 @@ fn spotting_marks_the_target_and_lets_it_be_fired_at_in_cover() {
     assert!(Battle::decide(&p, &board, &in_cover, &dice).is_ok());
 }
 
+/// The book's example again, typed as the penetration die prints it: K and T.
+#[test]
+fn the_penetration_die_is_typed_as_it_prints_k_t_w() {
+    let p = plan(&["Tiger I"], &["Pz.Kpfw. II Luchs"]);
+    let board = BattleOfTanksBattle::start(&p);
+    let mut typed = TableDice::new();
+    typed.add_pool("to_hit=3,5").unwrap();
+    typed.add_pool("penetration=K,T").unwrap();
+    let by_letters = decide(&p, &board, &fire("first-1", "second-1"), &Dice::Table(typed));
+    let by_numbers = decide(
+        &p,
+        &board,
+        &fire("first-1", "second-1"),
+        &table(&[("to_hit", vec![3, 5]), ("penetration", vec![3, 4])]),
+    );
+    assert_eq!(by_letters.effects, by_numbers.effects, "K, T read as 3, 4");
+    let log = Battle::describe(&p, &by_letters);
+    assert!(log.contains("penetration K T"), "{log}");
+    // A blank typed as a dash, W for the hull.
+    let mut typed = TableDice::new();
+    typed.add_pool("to_hit=3,5").unwrap();
+    typed.add_pool("penetration=-W").unwrap();
+    let hull = decide(&p, &board, &fire("first-1", "second-1"), &Dice::Table(typed));
+    assert_eq!(hull.effects[1], Effect::add("second-1", HIT_POINTS, -160));
+    let (asked, _) = Battle::pools(&p, &board, &fire("first-1", "second-1"), &TableDice::new().with("to_hit", vec![3, 5]));
+    assert_eq!(asked[1].dice(), "2 dice: –, K, T or W");
+}
+
+/// Finding 11 of issue #36. Book 002, Aufklärung: the tank tries to spot enemy tanks within
+/// sight (plural), each spotted one marked (RULINGS "Board battles").
+#[test]
+fn a_spotting_order_spots_every_tank_in_sight() {
+    let p = plan(&["Pz.Kpfw. II Luchs"], &["T-34-85M", "IS-2"]);
+    let mut board = BattleOfTanksBattle::start(&p);
+    let heavy = InputValue::Choice("heavy");
+    let spot = |target: &str| {
+        Request::new(SPOT)
+            .unit("first-1")
+            .target(target)
+            .with("cover", heavy.clone())
+    };
+    let first = decide(&p, &board, &spot("second-1"), &table(&[("spotting", vec![2])]));
+    board = after(&board, &first);
+    // The same order spots the next tank in sight, one roll each.
+    let second = decide(&p, &board, &spot("second-2"), &table(&[("spotting", vec![3])]));
+    assert!(second.effects.contains(&Effect::mark("second-2", SPOTTED)));
+    board = after(&board, &second);
+    let listed = BattleOfTanksBattle::actions(&p, &board, SPOT_EVERY_TANK);
+    let more = listed
+        .iter()
+        .find(|a| a.key == SPOT && a.unit.as_deref() == Some("first-1"))
+        .unwrap();
+    assert!(more.refused.is_some(), "every enemy tank carries a marker");
+    // Another order is still refused: a tank takes one order a round.
+    let why = refusal_of(&p, &board, &fire("first-1", "second-1"));
+    assert!(why.contains("already has its order"), "{why}");
+    // Under revision 1 a spotting order spotted one tank.
+    let once = after(&BattleOfTanksBattle::start(&p), &first);
+    let old = BattleOfTanksBattle::actions(&p, &once, 1);
+    let spot_again = old
+        .iter()
+        .find(|a| a.key == SPOT && a.unit.as_deref() == Some("first-1"))
+        .unwrap();
+    assert!(spot_again.refused.is_some());
+    assert!(BattleOfTanksBattle::RULINGS.contains(&SPOT_RULING));
+}
+
+/// Finding 10 of issue #36: the round ends when every order stone is out of the bag; the
+/// board does not draw the bag (a house default the battle lists), so ending a round with
+/// tanks still waiting asks first.
+#[test]
+fn ending_a_round_with_tanks_waiting_asks_first() {
+    let p = small_forces();
+    let board = BattleOfTanksBattle::start(&p);
+    let end = Battle::actions(&p, &board)
+        .into_iter()
+        .find(|a| a.key == END_TURN)
+        .unwrap();
+    assert!(end.allowed());
+    let question = end.confirm.expect("asks first");
+    assert!(question.contains("no order yet this round"), "{question}");
+    assert!(BattleOfTanksBattle::RULINGS.contains(&BAG_RULING));
+    assert!(!BattleOfTanksBattle::TURN_ORDER.is_empty());
+}
+
+/// Finding 13 of issue #36: the book's example stops a tracked tank for one round, its
+/// Rückzug order repairs tracks; the ruling says which reading the board keeps and why.
+#[test]
+fn the_tracks_ruling_says_why_a_rueckzug_is_needed() {
+    assert!(BattleOfTanksBattle::RULINGS.contains(&TRACKS_RULING));
+    assert!(TRACKS_RULING.ruling.contains("one round"));
+    assert!(TRACKS_RULING.ruling.contains("Rückzug"));
+}
+
 #[test]
 fn repair_rolls_against_the_card_and_mends_the_tracks() {
     let mut p = plan(&["Tiger I"], &["T-34-85M"]);
@@ -268,7 +367,7 @@ fn refusals_say_why() {
     let again = refusal_of(&p, &board, &fire("first-2", "second-1"));
     assert!(again.contains("already has its order"), "{again}");
     // The refused actions are still listed with their reasons.
-    let listed = BattleOfTanksBattle::actions(&p, &board);
+    let listed = BattleOfTanksBattle::actions(&p, &board, SPOT_EVERY_TANK);
     let tracked_move = listed
         .iter()
         .find(|a| a.key == MOVE && a.unit.as_deref() == Some("first-1"))
@@ -315,7 +414,7 @@ fn the_odds_are_the_resolve_forms_and_match_the_dice_enumerated() {
     // The Resolve form filled by hand: the same cards and 100 hit points left.
     let m = mechanic(RULESET, "fire").unwrap();
     let mut form = m.defaults();
-    form.set("attacker", book(&card("T-34-85M")));
+    form.set("attacker", board_card(&card("T-34-85M")));
     let mut entry = ListEntry {
         card: Some(CardPick::book(&card("Pz.Kpfw. II Luchs"))),
         ..ListEntry::default()
@@ -425,13 +524,13 @@ fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
     let mut forged_any = false;
     for (before, event) in &seeded {
         assert_eq!(&board, before);
-        assert_eq!(Battle::rederive(&p, before, event, 1).unwrap(), *event);
+        assert_eq!(Battle::rederive(&p, before, event, SPOT_EVERY_TANK).unwrap(), *event);
         // The same request with the faces typed at the table gives the same events.
-        let request = crate::rules::battle::table::request_of::<BattleOfTanksBattle>(event)
+        let request = crate::rules::battle::table::request_of::<BattleOfTanksBattle>(event, SPOT_EVERY_TANK)
             .unwrap();
         let at_table = decide(&p, before, &request, &typed(event));
         assert_eq!(play_of(&at_table), play_of(event));
-        assert_eq!(Battle::rederive(&p, before, &at_table, 1).unwrap(), at_table);
+        assert_eq!(Battle::rederive(&p, before, &at_table, SPOT_EVERY_TANK).unwrap(), at_table);
         // A forged effect or die is found.
         // A seeded die changed no longer matches its seed; a typed die turned from a miss
         // into a hit (or back) no longer matches the effects recorded.
@@ -439,19 +538,19 @@ fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
             let flip = |face: u8| if face == 6 { 1 } else { 6 };
             let mut forged = event.clone();
             forged.rolls[0].roll.dice[0] = flip(roll.roll.dice[0]);
-            assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+            assert_ne!(Battle::rederive(&p, before, &forged, SPOT_EVERY_TANK).ok(), Some(forged));
             // A 1 always misses and a 6 always hits (in the open).
             let sure = roll.roll.dice.iter().position(|&f| f == 1 || f == 6);
             if let (Some(i), "to_hit") = (sure, roll.pool.as_str()) {
                 let mut forged = at_table.clone();
                 forged.rolls[0].roll.dice[i] = flip(roll.roll.dice[i]);
-                assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+                assert_ne!(Battle::rederive(&p, before, &forged, SPOT_EVERY_TANK).ok(), Some(forged));
                 forged_any = true;
             }
         }
         let mut forged = event.clone();
         forged.effects.push(Effect::mark("first-1", TRACKED));
-        assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+        assert_ne!(Battle::rederive(&p, before, &forged, SPOT_EVERY_TANK).ok(), Some(forged));
         Battle::apply(&mut board, event);
     }
     assert!(forged_any);
@@ -465,9 +564,34 @@ fn carry_repairs_survivors_and_loses_the_destroyed_and_nothing_is_promoted() {
     board.units[0].counters.insert(HIT_POINTS.into(), 20);
     board.units[0].marks.insert(TRACKED.into());
     board.units[1].marks.insert(DESTROYED.into());
-    let kept = BattleOfTanksBattle::carry(&board.units[0]).unwrap();
+    let start = BattleOfTanksBattle::start(&p);
+    let kept = BattleOfTanksBattle::carry(&start.units[0], &board.units[0]).unwrap();
     assert!(kept.counters.is_empty() && kept.marks.is_empty());
     assert_eq!(kept.card, p.units.first[0].card);
-    assert!(BattleOfTanksBattle::carry(&board.units[1]).is_none());
+    assert!(BattleOfTanksBattle::carry(&start.units[1], &board.units[1]).is_none());
     assert!(BattleOfTanksBattle::promote(&kept).is_none());
+}
+
+/// The tank's card: hit points against its card's, damaged tracks and a spot marker as
+/// warnings; the round strip: the order stones still in each side's bag.
+#[test]
+fn the_standing_shows_hit_points_tracks_and_the_stones_left() {
+    use crate::rules::battle::standing::Tone;
+    let p = small_forces();
+    let mut board = BattleOfTanksBattle::start(&p);
+    let id = board.units[0].id.clone();
+    board.apply(&Effect::add(&id, HIT_POINTS, -100));
+    board.apply(&Effect::mark(&id, TRACKED));
+    board.apply(&Effect::mark(&id, SPOTTED));
+    let tank = BattleOfTanksBattle::unit_standing(&p, board.unit(&id).unwrap());
+    let strength = tank.strength.unwrap();
+    assert_eq!(strength.full - strength.now, 100);
+    assert_eq!(strength.noun, "hit points");
+    for label in ["Tracks damaged", "Spotted"] {
+        assert!(tank.badges.iter().any(|b| b.label == label && b.tone == Tone::Warning), "{label}");
+    }
+    let round = BattleOfTanksBattle::turn_standing(&p, &board);
+    assert_eq!(round.turn_word, "Round");
+    let stones = i64::try_from(p.units.first.len()).unwrap();
+    assert_eq!(round.stock.first[0].now, stones);
 }

@@ -2,6 +2,7 @@
 //! reactivity test, fire, the book's worked assault example, the turn and the battle's end.
 
 use super::*;
+use crate::rules::resolution::CardPick;
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, DiceFrom, Dice};
 use crate::rules::dice::{Source, TableDice};
@@ -135,7 +136,9 @@ fn command_points_are_one_die_per_started_8_stands_for_this_turn_only() {
         event.effects,
         vec![
             Effect::side_set(Side::First, COMMAND_POINTS, 8),
-            Effect::side_set(Side::First, COMMAND_ROLLED, 1)
+            Effect::side_set(Side::First, COMMAND_ROLLED, 1),
+            // The first roll names the force's general: average, d6.
+            Effect::side_set(Side::First, GENERAL, 2),
         ]
     );
     let again = refusal(&p, &board, &command(Side::First), &table(&[("command", vec![1, 1])]));
@@ -150,6 +153,55 @@ fn command_points_are_one_die_per_started_8_stands_for_this_turn_only() {
     assert!(end.effects.contains(&Effect::NextTurn));
     assert_eq!(board.turn, 2);
     assert_eq!(board.side_count(Side::First, COMMAND_POINTS), 0);
+}
+
+/// Finding 9 of issue #36. RULINGS "Board battles": the general's rating (d4/d6/d8) belongs
+/// to the force, set once, not chosen per roll. Book: "Use d4 if mediocre General, d6 if
+/// average, or d8 if superior".
+#[test]
+fn the_general_is_chosen_once_and_every_later_roll_uses_it() {
+    let p = encounter();
+    let mut board = Battle::start(&p, &Sides::default());
+    let superior = command(Side::First).with("general", InputValue::Choice("superior"));
+    act(&p, &mut board, &superior, &table(&[("command", vec![8, 1])]));
+    act(&p, &mut board, &Request::new("end_turn"), &Dice::Seed(1));
+    // Turn 2: the force's superior general rolls again, whatever the form says.
+    let again = Request::new("command").side(Side::First);
+    let (pools, _) = Battle::pools(&p, &board, &again, &TableDice::new());
+    assert_eq!((pools[0].sides, pools[0].count), (8, 2), "d8s, the force's general");
+    let mediocre = command(Side::First).with("general", InputValue::Choice("mediocre"));
+    let why = refusal(&p, &board, &mediocre, &table(&[("command", vec![1, 1])]));
+    assert!(why.contains("general: mediocre asked, but the battle fixes it at superior"), "{why}");
+    let listed = Battle::actions(&p, &board);
+    let roll = listed
+        .iter()
+        .find(|a| a.key == "command" && a.side == Some(Side::First))
+        .unwrap();
+    assert!(roll.fixed.contains(&("general", InputValue::Choice("superior"))));
+    let standing = BelleEpoqueBattle::turn_standing(&p, &board);
+    assert!(
+        standing.stock.first.iter().any(|t| t.label.contains("superior") && t.now == 8),
+        "{:?}",
+        standing.stock.first
+    );
+}
+
+/// Finding 10 of issue #36: the book ends the turn when the bowl is empty; the board does not
+/// draw the bowl, so ending a turn with units not activated asks first (a house default the
+/// battle lists).
+#[test]
+fn ending_a_turn_with_units_not_activated_asks_first() {
+    let p = encounter();
+    let board = Battle::start(&p, &Sides::default());
+    let end = Battle::actions(&p, &board)
+        .into_iter()
+        .find(|a| a.key == "end_turn")
+        .unwrap();
+    assert!(end.allowed());
+    let question = end.confirm.expect("asks first");
+    assert!(question.contains("not rolled its command points"), "{question}");
+    assert!(question.contains("units not activated"), "{question}");
+    assert!(BelleEpoqueBattle::RULINGS.contains(&BOWL_RULING));
 }
 
 #[test]
@@ -193,7 +245,7 @@ fn a_reactivity_test_passes_at_or_under_the_basic_score_plus_the_points_spent() 
     // 10 stands: two d6, both 2 in `commanded`; 1 spent, 3 left.
     let greedy = refusal(&p, &board, &activate("second-3", 4), &table(&[("reactivity", vec![1])]));
     assert!(greedy.contains("only 3 command points left, not 4"), "{greedy}");
-    let limit = BelleEpoqueBattle::actions(&p, &board)
+    let limit = BelleEpoqueBattle::actions(&p, &board, GENERAL_FIXED)
         .into_iter()
         .find(|a| a.key == "activate" && a.unit.as_deref() == Some("second-3"))
         .unwrap();
@@ -472,11 +524,11 @@ fn a_scripted_battle_with_typed_dice_gives_the_same_events_and_every_event_reder
     let mut board = Battle::start(&p, &Sides::default());
     for (before, event) in &seeded {
         assert_eq!(&board, before);
-        assert_eq!(&Battle::rederive(&p, before, event, 1).unwrap(), event);
+        assert_eq!(&Battle::rederive(&p, before, event, GENERAL_FIXED).unwrap(), event);
         let request = BelleEpoqueBattle::scripted(&p, &board).unwrap();
         let table_event = act(&p, &mut board, &request, &typed(event));
         assert_eq!(table_event, as_typed(event));
-        assert_eq!(Battle::rederive(&p, before, &table_event, 1).unwrap(), table_event);
+        assert_eq!(Battle::rederive(&p, before, &table_event, GENERAL_FIXED).unwrap(), table_event);
     }
     assert!(board.outcome.is_some());
     assert_eq!(BelleEpoqueBattle::scripted(&p, &board), None);
@@ -494,7 +546,7 @@ fn a_forged_event_is_not_its_rederivation() {
     if let Some(Effect::Add { by, .. }) = forged.effects.get_mut(1) {
         *by -= 1;
     }
-    assert_ne!(Battle::rederive(&p, before, &forged, 1).unwrap(), forged);
+    assert_ne!(Battle::rederive(&p, before, &forged, GENERAL_FIXED).unwrap(), forged);
 
     // The dice changed on typed dice (every hit made a 6, which always misses): the
     // rederivation reads the new faces and finds no stand lost.
@@ -502,7 +554,7 @@ fn a_forged_event_is_not_its_rederivation() {
     for face in &mut typed_fire.rolls[0].roll.dice {
         *face = 6;
     }
-    let rederived = Battle::rederive(&p, before, &typed_fire, 1);
+    let rederived = Battle::rederive(&p, before, &typed_fire, GENERAL_FIXED);
     assert!(rederived.is_ok_and(|e| e != typed_fire));
 }
 
@@ -514,16 +566,18 @@ fn carry_keeps_losses_less_half_that_rejoin_and_drops_the_eliminated() {
     board.apply(&Effect::add("second-1", STANDS, -1));
     board.apply(&Effect::mark("first-1", ACTIVATED));
     board.apply(&Effect::mark("second-2", DESTROYED));
-    let zulus = BelleEpoqueBattle::carry(board.unit("first-1").unwrap()).unwrap();
+    let start = Battle::start(&p, &Sides::default());
+    let carry = |id: &str| BelleEpoqueBattle::carry(start.unit(id).unwrap(), board.unit(id).unwrap());
+    let zulus = carry("first-1").unwrap();
     // 4 stands, 3 lost: 1 rejoins, 2 go on.
     assert_eq!(zulus.counters.get(STANDS), Some(&2));
     assert!(zulus.marks.is_empty());
     // 3 stands, 1 lost: none rejoins.
-    let british = BelleEpoqueBattle::carry(board.unit("second-1").unwrap()).unwrap();
+    let british = carry("second-1").unwrap();
     assert_eq!(british.counters.get(STANDS), Some(&2));
-    let whole = BelleEpoqueBattle::carry(board.unit("second-3").unwrap()).unwrap();
-    assert!(whole.counters.is_empty());
-    assert_eq!(BelleEpoqueBattle::carry(board.unit("second-2").unwrap()), None);
+    let whole = carry("second-3").unwrap();
+    assert_eq!(whole.counters.get(STANDS), start.unit("second-3").unwrap().counters.get(STANDS));
+    assert_eq!(carry("second-2"), None);
     // The carried unit starts the next battle with its stands.
     let mut next = encounter();
     next.units.first[0] = zulus;
@@ -573,4 +627,22 @@ fn params_are_the_mechanics_inputs_the_battle_does_not_fix() {
     assert!(!keys("fire").contains(&"target_stands"));
     assert!(keys("assault").contains(&"position"));
     assert!(keys("end_turn").is_empty());
+}
+
+/// The unit's card: stands against those mustered, what it did this turn; the turn strip:
+/// who rolls command points next, then the bowl.
+#[test]
+fn the_standing_shows_stands_activation_and_whose_command_roll_is_next() {
+    use crate::rules::battle::standing::Tone;
+    let p = encounter();
+    let mut board = Battle::start(&p, &Sides::default());
+    let turn = BelleEpoqueBattle::turn_standing(&p, &board);
+    assert_eq!((turn.acting, turn.next), (Some(Side::First), Some("command")));
+    board.apply(&Effect::add("first-1", STANDS, -1));
+    board.apply(&Effect::mark("first-1", ACTIVATED));
+    board.apply(&Effect::mark("first-1", BASIC_MOVE_ONLY));
+    let zulus = BelleEpoqueBattle::unit_standing(&p, board.unit("first-1").unwrap());
+    let strength = zulus.strength.unwrap();
+    assert_eq!((strength.now, strength.full, strength.noun), (3, 4, "stands"));
+    assert!(zulus.badges.iter().any(|b| b.label == "Basic move only" && b.tone == Tone::Warning));
 }

@@ -6,6 +6,11 @@
 //! 10–14 → 2, 15–19 → 3, 20 → B.
 
 use super::*;
+use crate::rules::resolution::CardPick;
+
+fn board_card(card: &Card) -> InputValue {
+    InputValue::Card(Some(CardPick::book(card)))
+}
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of, request_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::dice::{Source, TableDice};
@@ -69,6 +74,10 @@ fn refusal_of(plan: &TablePlan, board: &Board, request: &Request) -> String {
         .to_string()
 }
 
+fn no_dice() -> Dice {
+    Dice::Table(TableDice::new())
+}
+
 fn after(board: &Board, event: &TableEvent) -> Board {
     let mut board = board.clone();
     Battle::apply(&mut board, event);
@@ -93,6 +102,32 @@ fn start_takes_armour_from_the_card_and_keeps_what_the_plan_carries() {
     let board = BelloLudiBattle::start(&p);
     assert_eq!(board.unit("first-1").unwrap().count(ARMOUR), 5);
     assert_eq!(board.unit("second-1").unwrap().count(ARMOUR), 4);
+}
+
+/// Book 000, Commander dice: the die shows B, 0, 1, 2 or 3; typed as printed, it gives the
+/// orders it shows, as the d20 reading of it does.
+#[test]
+fn the_commander_die_is_typed_as_it_prints() {
+    let p = plan(&["Medium Tank"], &["Heavy Tank"]);
+    let board = BelloLudiBattle::start(&p);
+    let command = Request::new(COMMAND).side(Side::Second);
+    let typed = |pools: &[&str]| {
+        let mut dice = TableDice::new();
+        for pool in pools {
+            dice.add_pool(pool).unwrap();
+        }
+        Dice::Table(dice)
+    };
+    let two = decide(&p, &board, &command, &typed(&["commander=2"]));
+    assert_eq!(two.effects[1], Effect::side_set(Side::Second, ORDERS, 2));
+    let blunder = decide(&p, &board, &command, &typed(&["commander=B", "blunder=3"]));
+    assert_eq!(blunder.effects[1], Effect::side_set(Side::Second, ORDERS, 0));
+    assert!(Battle::describe(&p, &blunder).contains("commander B"));
+    // A d20 player's number above the printed faces reads as the book's d20 table: 17 is 3.
+    let d20 = decide(&p, &board, &command, &typed(&["commander=17"]));
+    assert_eq!(d20.effects[1], Effect::side_set(Side::Second, ORDERS, 3));
+    let (asked, _) = Battle::pools(&p, &board, &command, &TableDice::new());
+    assert_eq!(asked[0].dice(), "1 die: 0, 1, 2, 3 or B");
 }
 
 #[test]
@@ -130,6 +165,7 @@ fn a_hit_deals_the_commander_dice_and_shakes_below_half_armour() {
             Effect::mark("first-1", FIRED),
             Effect::add("second-1", ARMOUR, -2),
             Effect::mark("second-1", SHAKEN),
+            Effect::mark("second-1", WAS_SHAKEN),
         ]
     );
     let board = after(&board, &event);
@@ -219,7 +255,7 @@ fn orders_need_the_commander_die_and_a_broken_group_may_only_rally() {
     let board = commanded(BelloLudiBattle::start(&p), Side::First, 2);
     let shot = refusal_of(&p, &board, &shoot("first-1", "second-1"));
     assert!(shot.contains("group is broken"), "{shot}");
-    let listed = BelloLudiBattle::actions(&p, &board);
+    let listed = BelloLudiBattle::actions(&p, &board, BROKEN_GROUP_RALLIES);
     assert!(
         listed
             .iter()
@@ -279,7 +315,14 @@ fn the_turn_ends_a_broken_army_and_the_last_turn_counts_victory_points() {
     }
     let board = BelloLudiBattle::start(&p);
     assert_eq!(BelloLudiBattle::score(&board).unwrap().first, 4);
+    // The book's broken group falls back and rallies "in the next turns": the turn ends, the
+    // battle goes on (finding 6 of issue #36).
     let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
+    assert_eq!(end.effects.last(), Some(&Effect::NextTurn));
+    // Still broken when the battle ends: the army is broken and loses.
+    let mut last = board.clone();
+    last.turn = TURN_LIMIT;
+    let end = decide(&p, &last, &Request::new(END_TURN), &Dice::Seed(1));
     assert!(matches!(
         end.effects.last(),
         Some(Effect::Ends {
@@ -287,6 +330,64 @@ fn the_turn_ends_a_broken_army_and_the_last_turn_counts_victory_points() {
             ..
         })
     ));
+    // Or it leaves the table first: the players say so, and it loses then.
+    let gone = decide(&p, &board, &Request::new(LEAVE_TABLE).side(Side::Second), &no_dice());
+    assert!(matches!(
+        gone.effects.last(),
+        Some(Effect::Ends { winner: Some(Side::First), reason }) if reason.contains("left the table")
+    ));
+    // A group that is not broken has no such action.
+    let why = refusal_of(&p, &board, &Request::new(LEAVE_TABLE).side(Side::First));
+    assert!(why.contains("cannot leave table"), "{why}");
+}
+
+/// Finding 6 of issue #36. Book 000, Broken Tanks: a broken group rallies "in the next turns"
+/// until it has left the table or recovered; the rule that a group still broken at a turn's
+/// end loses is revision 1's, kept only to verify what it recorded.
+#[test]
+fn a_broken_group_rallies_in_the_next_turns_and_recovers() {
+    let mut p = plan(&["Medium Tank"], &["Medium Tank", "Medium Tank"]);
+    for unit in &mut p.units.second {
+        unit.counters.insert(ARMOUR.into(), 2);
+        unit.marks.insert(SHAKEN.into());
+    }
+    let mut board = BelloLudiBattle::start(&p);
+    assert!(side_broken(&board, Side::Second));
+    let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
+    board.apply(&Effect::NextTurn);
+    assert_eq!(end.effects.last(), Some(&Effect::NextTurn));
+    // Turn 2: a 5 on the d20 reads 1: the rally removes a chip; 3 of 5 is no longer shaken.
+    let rally = Request::new(RALLY).unit("second-1");
+    let done = decide(&p, &board, &rally, &table(&[("commander", vec![5])]));
+    board = after(&board, &done);
+    assert!(!board.unit("second-1").unwrap().has(SHAKEN));
+    assert!(!side_broken(&board, Side::Second), "one of two shaken: recovered");
+    // Under revision 1 the same turn's end lost the battle.
+    let mut broken = BelloLudiBattle::start(&p);
+    broken.turn = 1;
+    let old = resolve_end_turn(&broken, 1);
+    assert!(matches!(old.effects.last(), Some(Effect::Ends { .. })));
+}
+
+/// Finding 12 of issue #36. Book 000, Victory: 1 point for each shaken tank; a tank that has
+/// been shaken keeps scoring after it rallies (RULINGS "Board battles").
+#[test]
+fn a_shaken_tank_scores_its_point_once_kept_after_a_rally() {
+    let p = plan(&["Medium Tank"], &["Light Tank", "Light Tank"]);
+    let mut board = BelloLudiBattle::start(&p);
+    // 4+ hits; dice 12 and 3 read 2 and 0: 2 damage, 3 armour → 1: shaken.
+    let dice = table(&[("to_hit", vec![4]), ("damage", vec![12, 3])]);
+    let hit = decide(&p, &board, &shoot("first-1", "second-1"), &dice);
+    board = after(&board, &hit);
+    assert_eq!(BelloLudiBattle::score(&board).unwrap().first, 1);
+    board.apply(&Effect::add("second-1", ARMOUR, 1));
+    board.apply(&Effect::clear("second-1", SHAKEN));
+    assert_eq!(
+        BelloLudiBattle::score(&board).unwrap().first,
+        1,
+        "rallied, still scored"
+    );
+    assert!(BelloLudiBattle::RULINGS.contains(&INITIATIVE_RULING));
 }
 
 #[test]
@@ -300,8 +401,8 @@ fn the_odds_are_the_resolve_forms_and_match_the_dice_enumerated() {
     let shown = odds_of(id.ruleset, id.key, &inputs).unwrap();
     let m = mechanic(RULESET, "shooting").unwrap();
     let mut form = m.defaults();
-    form.set("shooter", book(&card("Medium Tank")));
-    form.set("target", book(&card("Light Tank")));
+    form.set("shooter", board_card(&card("Medium Tank")));
+    form.set("target", board_card(&card("Light Tank")));
     form.set("target_armour", InputValue::Count(2));
     form.set("close", InputValue::Flag(true));
     form.set("shooter_shaken", InputValue::Flag(true));
@@ -400,27 +501,27 @@ fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
     let mut forged_any = false;
     for (before, event) in &seeded {
         assert_eq!(&board, before);
-        assert_eq!(Battle::rederive(&p, before, event, 1).unwrap(), *event);
-        let request = request_of::<BelloLudiBattle>(event).unwrap();
+        assert_eq!(Battle::rederive(&p, before, event, BROKEN_GROUP_RALLIES).unwrap(), *event);
+        let request = request_of::<BelloLudiBattle>(event, BROKEN_GROUP_RALLIES).unwrap();
         let at_table = decide(&p, before, &request, &typed(event));
         assert_eq!(play_of(&at_table), play_of(event));
-        assert_eq!(Battle::rederive(&p, before, &at_table, 1).unwrap(), at_table);
+        assert_eq!(Battle::rederive(&p, before, &at_table, BROKEN_GROUP_RALLIES).unwrap(), at_table);
         if let Some(roll) = event.rolls.first() {
             let flip = |face: u8| if face == 6 { 1 } else { 6 };
             let mut forged = event.clone();
             forged.rolls[0].roll.dice[0] = flip(roll.roll.dice[0]);
-            assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+            assert_ne!(Battle::rederive(&p, before, &forged, BROKEN_GROUP_RALLIES).ok(), Some(forged));
             // A 1 always misses and a 6 always hits.
             if roll.pool == "to_hit" && matches!(roll.roll.dice[0], 1 | 6) {
                 let mut forged = at_table.clone();
                 forged.rolls[0].roll.dice[0] = flip(roll.roll.dice[0]);
-                assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+                assert_ne!(Battle::rederive(&p, before, &forged, BROKEN_GROUP_RALLIES).ok(), Some(forged));
                 forged_any = true;
             }
         }
         let mut forged = event.clone();
         forged.effects.push(Effect::mark("first-1", DISORDERED));
-        assert_ne!(Battle::rederive(&p, before, &forged, 1).ok(), Some(forged));
+        assert_ne!(Battle::rederive(&p, before, &forged, BROKEN_GROUP_RALLIES).ok(), Some(forged));
         Battle::apply(&mut board, event);
     }
     assert!(forged_any);
@@ -434,8 +535,33 @@ fn carry_mends_survivors_and_loses_the_destroyed_and_nothing_is_promoted() {
     board.units[0].counters.insert(ARMOUR.into(), 1);
     board.units[0].marks.insert(DISORDERED.into());
     board.units[1].marks.insert(DESTROYED.into());
-    let kept = BelloLudiBattle::carry(&board.units[0]).unwrap();
+    let start = BelloLudiBattle::start(&p);
+    let kept = BelloLudiBattle::carry(&start.units[0], &board.units[0]).unwrap();
     assert!(kept.counters.is_empty() && kept.marks.is_empty());
-    assert!(BelloLudiBattle::carry(&board.units[1]).is_none());
+    assert!(BelloLudiBattle::carry(&start.units[1], &board.units[1]).is_none());
     assert!(BelloLudiBattle::promote(&kept).is_none());
+}
+
+/// The tank's card: armour left, shaken as a warning and broken as a danger, a rallied
+/// tank's point kept; the turn strip: each side's victory points and whose die is next.
+#[test]
+fn the_standing_shows_armour_state_and_victory_points() {
+    use crate::rules::battle::standing::Tone;
+    let p = plan(&["Medium Tank"], &["Light Tank", "Light Tank"]);
+    let mut board = BelloLudiBattle::start(&p);
+    board.apply(&Effect::add("second-1", ARMOUR, -2));
+    board.apply(&Effect::mark("second-1", SHAKEN));
+    board.apply(&Effect::mark("second-1", WAS_SHAKEN));
+    let shaken = BelloLudiBattle::unit_standing(&p, board.unit("second-1").unwrap());
+    assert_eq!(shaken.strength.as_ref().map(|s| (s.now, s.full)), Some((1, 3)));
+    assert!(shaken.badges.iter().any(|b| b.label == "Shaken" && b.tone == Tone::Warning));
+    board.apply(&Effect::mark("second-2", BROKEN));
+    let broken = BelloLudiBattle::unit_standing(&p, board.unit("second-2").unwrap());
+    assert!(broken.badges.iter().any(|b| b.label == "Broken" && b.tone == Tone::Danger));
+    board.apply(&Effect::clear("second-1", SHAKEN));
+    let rallied = BelloLudiBattle::unit_standing(&p, board.unit("second-1").unwrap());
+    assert!(rallied.badges.iter().any(|b| b.label.contains("1 VP")));
+    let turn = BelloLudiBattle::turn_standing(&p, &board);
+    assert_eq!(turn.next, Some(COMMAND));
+    assert!(turn.stock.first.iter().any(|t| t.label == "Victory points" && t.now >= 1));
 }

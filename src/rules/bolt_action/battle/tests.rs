@@ -60,11 +60,11 @@ fn the_bag_holds_one_die_per_unit_drawn_by_side() {
     assert_eq!((drawn.bag, drawn.drawn), ([3, 1], Some(Side::Second)));
     assert_eq!(
         refusal(drawn.draw(Side::First)),
-        "a Second die is already drawn: give it to a unit first"
+        "a second player's die is already drawn: give it to a unit first"
     );
     assert_eq!(
         refusal(drawn.give_order(SQUAD, OrderKind::Fire, None)),
-        "the drawn die is Second's; Regular Infantry Squad is First's"
+        "the drawn die is the second player's; Regular Infantry Squad is the first player's"
     );
     let given = drawn.give_order(MMG, OrderKind::Fire, None).unwrap();
     assert_eq!(given.drawn, None);
@@ -88,7 +88,7 @@ fn the_bag_holds_one_die_per_unit_drawn_by_side() {
         .unwrap();
     assert_eq!(
         refusal(empty.draw(Side::Second)),
-        "no Second die is left in the bag"
+        "no second player's die is left in the bag"
     );
 }
 
@@ -164,7 +164,8 @@ fn a_pinned_unit_tests_its_order_and_a_failure_or_fubar_changes_it() {
         };
         assert_eq!(got, want, "seed {seed}");
     }
-    // A panicking unit runs but may not assault.
+    // A panicking unit runs but may not assault, and the refusal names the FUBAR, not the
+    // Run order the chart gave it (the player asked for none).
     let panicked = drawn
         .give_order(
             SQUAD,
@@ -176,7 +177,7 @@ fn a_pinned_unit_tests_its_order_and_a_failure_or_fubar_changes_it() {
         .unwrap();
     assert_eq!(
         refusal(panicked.may(SQUAD, Action::Assault)),
-        "Regular Infantry Squad has a Run order: it cannot assault"
+        "Regular Infantry Squad rolled FUBAR (Panic): it cannot assault"
     );
 }
 

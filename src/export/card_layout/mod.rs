@@ -6,23 +6,20 @@
 //! [`MIN_TEXT_PT`] (statistics below [`MIN_STAT_PT`]); what does not fit at the smallest
 //! scale continues on further parts ("Tiger I · 2/2"), each a card of the same size.
 
+mod boxes;
+mod header;
+mod odds_table;
+
 use std::cell::Cell;
 
 use super::cards::{CardFace, FaceStat};
+pub use super::display::Frame;
 use super::display::{Item, Rgb, Stroke};
 use super::fonts::FontStyle;
 use super::ink::Ink;
-use super::template::{CardTemplate, TrackerStyle};
+use super::template::{CardColors, CardTemplate, SideStyle, TrackerStyle};
 use super::text::{Font, MIN_STAT_PT, MIN_TEXT_PT, Span, Typesetter, cap_height, line_height};
-
-/// A box on the page, in millimetres from the top-left corner.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Frame {
-    pub x: f32,
-    pub y: f32,
-    pub w: f32,
-    pub h: f32,
-}
+use crate::rules::Card;
 
 /// The value column of the statistics table.
 #[derive(Clone, Copy)]
@@ -33,6 +30,13 @@ struct Column {
 
 /// How much the scale drops between fitting attempts.
 const SCALE_STEP: f32 = 0.05;
+
+/// The most extra space spread above and below a row of statistics, at scale 1: more and
+/// the rows stop reading as one table.
+const MAX_SPREAD_MM: f32 = 1.6;
+
+/// The size of the special rules on a back, for a template that prints none on its fronts.
+const BACK_NOTES_PT: f32 = 6.6;
 
 /// More parts than this means the card's text is beyond any sensible card; the rest is
 /// reported rather than printed on a stack of cards.
@@ -61,6 +65,48 @@ pub(crate) struct FittedCard {
     pub problems: Vec<String>,
 }
 
+/// How a front is drawn besides its content: the ink, and for a print shop's page the bleed
+/// its fills run into, the safe zone its text keeps from the cut and no outline on the cut.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct FrontStyle {
+    pub ink: Ink,
+    /// How far the header band runs past the card's edge (0 on a sheet, where fronts do not
+    /// bleed, so cutting along the visible edge gives the true size).
+    pub bleed: f32,
+    /// The least distance from the cut to any text (a print shop's safe zone); the template's
+    /// padding when larger.
+    pub safe_mm: f32,
+    /// Draw the card's outline (on a sheet, where it is the cutting line; never on a print
+    /// shop's page, where a line on the trim would show as a sliver on some cards).
+    pub outline: bool,
+    /// What this side of the card carries.
+    pub content: Content,
+}
+
+/// What one side of a card carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Content {
+    /// Everything, on the front: the card is printed without a back of its own.
+    Whole,
+    /// The statistics; the special rules are named in a row and printed in full on the back.
+    Front,
+    /// The back: the special rules in full and the unit's odds table.
+    Back,
+}
+
+impl FrontStyle {
+    /// A front on a sheet of cards in `ink`.
+    pub(crate) fn sheet(ink: Ink) -> Self {
+        FrontStyle {
+            ink,
+            bleed: 0.0,
+            safe_mm: 0.0,
+            outline: true,
+            content: Content::Whole,
+        }
+    }
+}
+
 /// Lays out the front of `face` on a card of `w`×`h` mm on its own: the largest scale at
 /// which everything fits one card; else the smallest number of parts, at the largest scale
 /// that needs no more.
@@ -69,29 +115,25 @@ pub(crate) fn fit_card(
     template: &CardTemplate,
     face: &CardFace,
     size: (f32, f32),
-    ink: Ink,
+    style: FrontStyle,
 ) -> FittedCard {
-    let style = Style {
-        ink,
-        title_pt: None,
-    };
     fit_at(ts, template, face, size, &scales(template), style)
 }
 
-/// Lays out a deck: every card at one type scale and one title size, so a sheet reads as a
-/// set. The scale is the largest at which every card that fits one card at all still does
-/// (a card that needs more parts anyway does not shrink the rest); the title size is the
-/// smallest any card's name needs at that scale.
+/// Lays out a deck: every card at one type scale, so a sheet reads as a set. The scale is
+/// the largest at which every card that fits one card at all still does (a card that needs
+/// more parts anyway does not shrink the rest). Each name takes the size it needs on its own
+/// card: one long name shrinks no other card's title.
 pub(crate) fn fit_deck(
     ts: Typesetter,
     template: &CardTemplate,
     faces: &[CardFace],
     size: (f32, f32),
-    ink: Ink,
+    style: FrontStyle,
 ) -> Vec<FittedCard> {
     let own: Vec<FittedCard> = faces
         .iter()
-        .map(|face| fit_card(ts, template, face, size, ink))
+        .map(|face| fit_card(ts, template, face, size, style))
         .collect();
     let single = own
         .iter()
@@ -109,37 +151,17 @@ pub(crate) fn fit_deck(
         .into_iter()
         .filter(|s| *s <= deck_scale + 1e-4)
         .collect();
-    let plain = Style {
-        ink,
-        title_pt: None,
-    };
-    let at_deck_scale: Vec<FittedCard> = faces
-        .iter()
-        .map(|face| fit_at(ts, template, face, size, &below, plain))
-        .collect();
-    let title_pt = at_deck_scale
-        .iter()
-        .map(|f| f.title_pt)
-        .fold(f32::INFINITY, f32::min);
-    if !title_pt.is_finite() {
-        return at_deck_scale;
-    }
-    let style = Style {
-        ink,
-        title_pt: Some(title_pt),
-    };
     faces
         .iter()
-        .map(|face| fit_at(ts, template, face, size, &below, style))
+        .zip(own)
+        .map(|(face, own)| {
+            if (own.scale - deck_scale).abs() < 1e-4 {
+                own
+            } else {
+                fit_at(ts, template, face, size, &below, style)
+            }
+        })
         .collect()
-}
-
-/// What a deck fixes for all its cards.
-#[derive(Debug, Clone, Copy)]
-struct Style {
-    ink: Ink,
-    /// The name's size on every card of the deck; `None` lets each card choose.
-    title_pt: Option<f32>,
 }
 
 /// The best layout of `face` over `scales` (largest first): the first that fits one card,
@@ -150,17 +172,31 @@ fn fit_at(
     face: &CardFace,
     (w, h): (f32, f32),
     scales: &[f32],
-    style: Style,
+    style: FrontStyle,
 ) -> FittedCard {
-    let attempt = |scale: f32| {
+    let attempt_spread = |scale: f32, spread: f32| {
         let front = Front::new(ts, template, face, (w, h), scale, style);
+        front.spread.set(spread);
         let parts = front.parts();
-        (parts, front.title_pt.get())
+        (parts, front.title_pt.get(), front.rows.get())
+    };
+    let attempt = |scale: f32| {
+        let (parts, title_pt, _) = attempt_spread(scale, 0.0);
+        (parts, title_pt)
     };
     let mut best: Option<(f32, Parts, f32)> = None;
     for &scale in scales {
-        let (parts, title_pt) = attempt(scale);
+        let (parts, title_pt, rows) = attempt_spread(scale, 0.0);
         if parts.fits_one() {
+            // Room to spare goes between the rows (up to a limit), so a short card does not
+            // leave a blank band above its tick boxes.
+            if rows > 0 && parts.spare > 0.5 {
+                let spread = (parts.spare / (2 * rows) as f32).min(MAX_SPREAD_MM * scale);
+                let (spread_parts, spread_title, _) = attempt_spread(scale, spread);
+                if spread_parts.fits_one() {
+                    return spread_parts.finish(scale, spread_title);
+                }
+            }
             return parts.finish(scale, title_pt);
         }
         let better = match &best {
@@ -201,6 +237,8 @@ struct Parts {
     cut: Vec<String>,
     /// Content beyond [`MAX_PARTS`] cards, or a block taller than a card.
     lost: Vec<String>,
+    /// Height left unused on the last part, in mm.
+    spare: f32,
 }
 
 impl Parts {
@@ -241,15 +279,25 @@ struct Front<'a> {
     ts: Typesetter,
     t: &'a CardTemplate,
     face: &'a CardFace,
+    /// The template's colours with the face's side's band in place of the accent.
+    colors: CardColors,
+    /// The side the face belongs to, if the template names one.
+    side: Option<&'a SideStyle>,
     frame: Frame,
     scale: f32,
-    style: Style,
+    style: FrontStyle,
     /// What had to be cut while laying out (words broken between letters, ellipses).
     cut: std::cell::RefCell<Vec<String>>,
     /// The part being drawn, while a card runs over several.
     part: Cell<Option<PartLabel>>,
     /// The size the name was last set in.
     title_pt: Cell<f32>,
+    /// Extra space above and below each row of statistics, spreading a short card's rows.
+    spread: Cell<f32>,
+    /// How many rows of statistics the body set (where spare room may go).
+    rows: Cell<usize>,
+    /// Height left on the part last laid out.
+    spare: Cell<f32>,
 }
 
 /// The card's content below the header as one strip starting at y = 0: items with the y of
@@ -289,12 +337,15 @@ impl<'a> Front<'a> {
         face: &'a CardFace,
         (w, h): (f32, f32),
         scale: f32,
-        style: Style,
+        style: FrontStyle,
     ) -> Self {
+        let side = side_of(t, face);
         Front {
             ts,
             t,
             face,
+            colors: side_colors(t, side),
+            side,
             frame: Frame {
                 x: 0.0,
                 y: 0.0,
@@ -306,11 +357,14 @@ impl<'a> Front<'a> {
             cut: std::cell::RefCell::new(Vec::new()),
             part: Cell::new(None),
             title_pt: Cell::new(0.0),
+            spread: Cell::new(0.0),
+            rows: Cell::new(0),
+            spare: Cell::new(0.0),
         }
     }
 
     fn pad(&self) -> f32 {
-        self.t.padding_mm * self.scale.max(0.8)
+        (self.t.padding_mm * self.scale.max(0.8)).max(self.style.safe_mm)
     }
 
     /// A font at the card's scale, never below the smallest legible size.
@@ -354,9 +408,18 @@ impl<'a> Front<'a> {
             breaks: vec![0.0],
             heads: Vec::new(),
         };
-        let mut end = self.body(&mut flow, 0.0);
-        end = self.notes(&mut flow, end);
-        end = self.example_legend(&mut flow, end);
+        let mut end = 0.0;
+        if self.style.content == Content::Back {
+            end = self.notes(&mut flow, end);
+            end = self.odds_table(&mut flow, end);
+        } else {
+            end = self.boxes(&mut flow, end);
+            end = self.body(&mut flow, end);
+            if self.style.content == Content::Whole {
+                end = self.notes(&mut flow, end);
+            }
+            end = self.example_legend(&mut flow, end);
+        }
         flow.may_break(end);
         flow.breaks.sort_by(f32::total_cmp);
         // What the content itself had to cut; the parts' headers and footers add theirs.
@@ -379,7 +442,12 @@ impl<'a> Front<'a> {
                 }
                 let mut cut = content_cut;
                 cut.extend(self.cut.take());
-                return Parts { items, cut, lost };
+                return Parts {
+                    items,
+                    cut,
+                    lost,
+                    spare: self.spare.get(),
+                };
             }
             count += 1;
             self.cut.borrow_mut().clear();
@@ -403,10 +471,13 @@ impl<'a> Front<'a> {
                 count,
                 shown,
             }));
-            let mut items = vec![frame_rect(self.frame, self.t)];
+            let mut items = Vec::new();
+            if self.style.outline {
+                items.push(frame_rect(self.frame, self.t, &self.colors));
+            }
             let header_bottom = self.header(&mut items);
             let footer_top = self.footer(&mut items);
-            let bottom = if index == 1 {
+            let bottom = if index == 1 && self.style.content != Content::Back {
                 self.tracker(&mut items, footer_top)
             } else {
                 footer_top
@@ -444,6 +515,7 @@ impl<'a> Front<'a> {
             if stop - start > room + 1e-3 {
                 self.report_cut("a block of text taller than the card".to_string());
             }
+            self.spare.set(room - (stop - start));
             let dy = top - start;
             for (item_bottom, item) in &flow.items {
                 if *item_bottom > start + 1e-3 && *item_bottom <= stop + 1e-3 {
@@ -459,124 +531,11 @@ impl<'a> Front<'a> {
         (parts, Some(start))
     }
 
-    /// The coloured band with the name, type line and count badge; returns its bottom.
-    fn header(&self, items: &mut Vec<Item>) -> f32 {
-        let Frame { x, y, w, .. } = self.frame;
-        let pad = self.pad();
-        let colors = &self.t.colors;
-        let ink = self.style.ink;
-        let on_band = ink.on_band(colors.on_accent, colors.text);
-        let inner_w = w - 2.0 * pad;
-        let title_font = self.font(FontStyle::Bold, self.t.title.size_pt, on_band);
-        let badge = (self.face.count > 1).then(|| format!("×{}", self.face.count));
-        let badge_font = title_font.sized(title_font.size_pt * 0.95);
-        let badge_w = badge
-            .as_deref()
-            .map_or(0.0, |b| self.ts.width(b, badge_font) + 2.0);
-        let title_w = inner_w - badge_w;
-        let min = (self.t.title.min_size_pt * self.scale).max(MIN_STAT_PT);
-        let max_lines = self.t.title.max_lines;
-        // The header is measured with the label the part was planned with and shows the one
-        // it has (see `PartLabel`), so both take the same room.
-        let (measured, shown) = match self.part.get() {
-            Some(p) => (
-                format!("{} · {}/{}", self.face.name, p.index, p.count),
-                if p.shown > 1 {
-                    format!("{} · {}/{}", self.face.name, p.index, p.shown)
-                } else {
-                    self.face.name.clone()
-                },
-            ),
-            None => (self.face.name.clone(), self.face.name.clone()),
-        };
-        let size = match self.style.title_pt {
-            Some(size) => size,
-            None => {
-                // A name that fits on one line at a little under full size stays on one line.
-                let one_line = self.ts.fit_size(
-                    &measured,
-                    title_font,
-                    (title_font.size_pt * 0.8).max(min),
-                    title_w,
-                    1,
-                );
-                if self.ts.width(&measured, title_font.sized(one_line)) <= title_w {
-                    one_line
-                } else {
-                    self.ts
-                        .fit_size(&measured, title_font, min, title_w, max_lines)
-                }
-            }
-        };
-        self.title_pt.set(size);
-        let title_font = title_font.sized(size);
-        // A name too long for its lines even at the smallest size takes another line rather
-        // than losing words: the band grows.
-        let line_count = self.wrap(&measured, title_font, title_w).len();
-        let lines = self.wrap(&shown, title_font, title_w);
-        let subtitle = self.subtitle_text();
-        let sub_font = self.font(FontStyle::Regular, self.t.subtitle.size_pt, on_band);
-        let sub_size = self.ts.fit_size(
-            &subtitle,
-            sub_font,
-            (sub_font.size_pt * 0.85).max(MIN_TEXT_PT),
-            inner_w,
-            1,
-        );
-        let sub_font = sub_font.sized(sub_size);
-        let sub_lines = if subtitle.is_empty() {
-            Vec::new()
-        } else {
-            self.wrap_clamped(&subtitle, sub_font, inner_w, 2)
-        };
-        let top_pad = pad * 0.8;
-        let title_h = line_count.max(lines.len()) as f32 * line_height(size);
-        let sub_h = sub_lines.len() as f32 * sub_font.line_height();
-        let band_h = top_pad + title_h + sub_h + pad * 0.55;
-        items.extend(ink.band(x, y, w, band_h, colors.accent));
-        let mut baseline = y + top_pad + cap_height(size);
-        for line in &lines {
-            items.push(self.ts.run(x + pad, baseline, title_font, line));
-            baseline += line_height(size);
-        }
-        if let Some(badge) = badge {
-            let bx = x + w - pad - self.ts.width(&badge, badge_font);
-            items.push(
-                self.ts
-                    .run(bx, y + top_pad + cap_height(size), badge_font, &badge),
-            );
-        }
-        let mut sub_baseline = y + top_pad + title_h + cap_height(sub_font.size_pt) + 0.3;
-        for line in &sub_lines {
-            items.push(self.ts.run(x + pad, sub_baseline, sub_font, line));
-            sub_baseline += sub_font.line_height();
-        }
-        y + band_h
-    }
-
-    fn subtitle_text(&self) -> String {
-        self.t
-            .subtitle
-            .stats
-            .iter()
-            .filter_map(|name| match name.as_str() {
-                "$type" => Some(self.face.type_label.clone()),
-                label => self.face.stat(label).map(|v| {
-                    if v.chars().all(|c| c.is_ascii_digit()) {
-                        format!("{label} {v}")
-                    } else {
-                        v.to_string()
-                    }
-                }),
-            })
-            .collect::<Vec<_>>()
-            .join(" · ")
-    }
-
     /// The statistics shown as table rows: the template's order, then any it does not name.
     fn body_stats(&self) -> Vec<&FaceStat> {
         let elsewhere = |label: &str| {
-            self.t.subtitle.stats.iter().any(|s| s == label)
+            self.boxed(label)
+                || self.t.subtitle.stats.iter().any(|s| s == label)
                 || self.t.footer.stats.iter().any(|s| s == label)
                 || self
                     .t
@@ -591,6 +550,7 @@ impl<'a> Front<'a> {
             .body
             .stats
             .iter()
+            .filter(|name| !self.boxed(name))
             .filter_map(|name| self.face.stats.iter().find(|s| &s.label == name))
             .collect();
         for stat in &self.face.stats {
@@ -603,16 +563,18 @@ impl<'a> Front<'a> {
 
     /// True when the notes panel stands in for the statistic `label`.
     fn notes_shown_for(&self, label: &str) -> bool {
-        self.t
-            .notes
-            .as_ref()
-            .is_some_and(|n| n.stat == label && !self.face.notes.is_empty())
+        self.style.content == Content::Whole
+            && self
+                .t
+                .notes
+                .as_ref()
+                .is_some_and(|n| n.stat == label && !self.face.notes.is_empty())
     }
 
     fn body(&self, flow: &mut Flow, top: f32) -> f32 {
         let Frame { x, w, .. } = self.frame;
         let pad = self.pad();
-        let colors = &self.t.colors;
+        let colors = &self.colors;
         let body = &self.t.body;
         let inner_w = w - 2.0 * pad;
         let label_w = inner_w * body.label_width;
@@ -621,18 +583,14 @@ impl<'a> Front<'a> {
             w: inner_w - label_w,
         };
         let label_font = self.font(FontStyle::Regular, body.label_size_pt, colors.label);
-        let row_pad = 0.75 * self.scale;
+        let row_pad = 0.75 * self.scale + self.spread.get();
         let mut y = top;
         let stats = self.body_stats();
+        self.rows.set(stats.len());
         for (i, stat) in stats.iter().enumerate() {
             let label = body.labels.get(&stat.label).unwrap_or(&stat.label);
-            let marked;
-            let label = if self.face.examples.contains(&stat.label) && !self.face.example_card {
-                marked = format!("{label} †");
-                &marked
-            } else {
-                label
-            };
+            let marked = self.marked_label(&stat.label, label);
+            let label = &marked;
             if stat.label == "Weapons" && !self.face.weapons.is_empty() {
                 y = self.weapon_table(flow, y + row_pad, label) + row_pad;
                 self.row_rule(flow, y, i + 1 < stats.len());
@@ -680,7 +638,7 @@ impl<'a> Front<'a> {
     fn weapon_table(&self, flow: &mut Flow, top: f32, label: &str) -> f32 {
         let Frame { x, w, .. } = self.frame;
         let pad = self.pad();
-        let colors = &self.t.colors;
+        let colors = &self.colors;
         let inner_w = w - 2.0 * pad;
         let head = self.header_font();
         let label_font = self.font(FontStyle::Regular, self.t.body.label_size_pt, colors.label);
@@ -768,7 +726,7 @@ impl<'a> Front<'a> {
         };
         let Frame { x, w, .. } = self.frame;
         let pad = self.pad();
-        let font = self.font(FontStyle::Regular, MIN_TEXT_PT, self.t.colors.label);
+        let font = self.font(FontStyle::Regular, MIN_TEXT_PT, self.colors.label);
         let mut y = top + 0.8 * self.scale;
         for line in self.wrap(text, font, w - 2.0 * pad) {
             let baseline = y + cap_height(font.size_pt);
@@ -796,7 +754,7 @@ impl<'a> Front<'a> {
                 y1: y,
                 x2: x + w - pad,
                 y2: y,
-                stroke: Stroke::solid(self.t.colors.rule, 0.35),
+                stroke: Stroke::solid(self.colors.rule, 0.35),
             },
         );
     }
@@ -813,11 +771,7 @@ impl<'a> Front<'a> {
     }
 
     fn value_font(&self) -> Font {
-        let font = self.font(
-            FontStyle::Bold,
-            self.t.body.value_size_pt,
-            self.t.colors.text,
-        );
+        let font = self.font(FontStyle::Bold, self.t.body.value_size_pt, self.colors.text);
         font.sized(font.size_pt.max(MIN_STAT_PT))
     }
 
@@ -831,7 +785,7 @@ impl<'a> Front<'a> {
         self.font(
             FontStyle::Regular,
             self.t.body.label_size_pt * 0.85,
-            self.t.colors.label,
+            self.colors.label,
         )
     }
 
@@ -920,7 +874,7 @@ impl<'a> Front<'a> {
                 let label_font = self.font(
                     FontStyle::Regular,
                     self.t.body.label_size_pt,
-                    self.t.colors.label,
+                    self.colors.label,
                 );
                 let label_x = self.frame.x + self.pad();
                 let mut row_top = bottom;
@@ -987,7 +941,7 @@ impl<'a> Front<'a> {
         }
         let Frame { x, w, .. } = self.frame;
         let pad = self.pad();
-        let colors = &self.t.colors;
+        let colors = &self.colors;
         let font = self.font(FontStyle::Bold, self.t.body.label_size_pt, colors.label);
         let box_side = 3.4 * self.scale;
         let gap = 1.0 * self.scale;
@@ -1066,20 +1020,23 @@ impl<'a> Front<'a> {
     /// The special rules or traits, each in bold followed by what it does, on a tinted panel
     /// (a strip behind each line, so the panel can continue on the next part).
     fn notes(&self, flow: &mut Flow, top: f32) -> f32 {
-        let Some(style) = &self.t.notes else {
-            return top;
+        // A back prints the rules in full even where the front names them in a row.
+        let size_pt = match (&self.t.notes, self.style.content) {
+            (Some(style), _) => style.size_pt,
+            (None, Content::Back) => BACK_NOTES_PT,
+            (None, _) => return top,
         };
         if self.face.notes.is_empty() {
             return top;
         }
         let Frame { x, w, .. } = self.frame;
         let pad = self.pad();
-        let colors = &self.t.colors;
+        let colors = &self.colors;
         let inset = 1.0 * self.scale;
         let gap = 0.6 * self.scale;
         let text_w = w - 2.0 * pad - 2.0 * inset;
-        let bold = self.font(FontStyle::Bold, style.size_pt, colors.text);
-        let regular = self.font(FontStyle::Regular, style.size_pt, colors.text);
+        let bold = self.font(FontStyle::Bold, size_pt, colors.text);
+        let regular = self.font(FontStyle::Regular, size_pt, colors.text);
         let lh = line_height(bold.size_pt);
         let panel_top = top + 0.8 * self.scale;
         let mut lines = Vec::new();
@@ -1131,43 +1088,36 @@ impl<'a> Front<'a> {
         }
         y + inset
     }
+}
 
-    /// Group and copy number at the left, the ruleset at the right; returns the footer's top.
-    fn footer(&self, items: &mut Vec<Item>) -> f32 {
-        let Frame { x, y, w, h } = self.frame;
-        let pad = self.pad();
-        let font = Font::new(
-            FontStyle::Regular,
-            (self.t.footer.size_pt * self.scale.max(0.85)).max(MIN_TEXT_PT),
-            self.t.colors.label,
-        );
-        let baseline = y + h - pad * 0.75;
-        let right_text = self.face.ruleset.title();
-        let right_w = self.ts.width(right_text, font);
-        items.push(
-            self.ts
-                .run(x + w - pad - right_w, baseline, font, right_text),
-        );
-        let mut left: Vec<String> = self
-            .t
-            .footer
-            .stats
-            .iter()
-            .filter_map(|label| self.face.stat(label).map(|v| format!("{label} {v}")))
-            .collect();
-        if let Some(group) = &self.face.group {
-            left.insert(0, group.clone());
-        }
-        if let Some((n, of)) = self.face.copy {
-            left.push(format!("{n}/{of}"));
-        }
-        let left = left.join(" · ");
-        if !left.is_empty() {
-            let text = self.ellipsize(&left, font, w - 2.0 * pad - right_w - 2.0);
-            items.push(self.ts.run(x + pad, baseline, font, &text));
-        }
-        baseline - cap_height(font.size_pt) - 0.8
+/// The side of the template `face` belongs to, if any.
+pub(crate) fn side_of<'t>(t: &'t CardTemplate, face: &CardFace) -> Option<&'t SideStyle> {
+    t.sides
+        .iter()
+        .find(|side| side.holds(&face.name, |label| face.stat(label).map(str::to_string)))
+}
+
+/// The side of the template a book or custom `card` belongs to, if any.
+pub(crate) fn side_of_card<'t>(t: &'t CardTemplate, card: &Card) -> Option<&'t SideStyle> {
+    let stats = card.data().printed_stats();
+    t.sides.iter().find(|side| {
+        side.holds(card.name(), |label| {
+            stats
+                .iter()
+                .find(|s| s.label == label)
+                .map(|s| s.value.clone())
+        })
+    })
+}
+
+/// The card's colours: the template's, with a side's band and the text on it.
+pub(crate) fn side_colors(t: &CardTemplate, side: Option<&SideStyle>) -> CardColors {
+    let mut colors = t.colors.clone();
+    if let Some(side) = side {
+        colors.accent = side.band;
+        colors.on_accent = side.on_band.unwrap_or(t.colors.on_accent);
     }
+    colors
 }
 
 /// How many boxes `tracker` draws for `face`: its fixed number, or the leading number of the
@@ -1198,7 +1148,7 @@ pub(crate) fn shifted(item: &Item, dx: f32, dy: f32) -> Item {
 }
 
 /// The card's outline in its accent colour.
-fn frame_rect(frame: Frame, t: &CardTemplate) -> Item {
+fn frame_rect(frame: Frame, t: &CardTemplate, colors: &CardColors) -> Item {
     let inset = t.border_width_pt * super::fonts::MM_PER_PT / 2.0;
     Item::Rect {
         x: frame.x + inset,
@@ -1206,7 +1156,7 @@ fn frame_rect(frame: Frame, t: &CardTemplate) -> Item {
         w: frame.w - 2.0 * inset,
         h: frame.h - 2.0 * inset,
         fill: None,
-        stroke: Some(Stroke::solid(t.colors.accent, t.border_width_pt)),
+        stroke: Some(Stroke::solid(colors.accent, t.border_width_pt)),
     }
 }
 
@@ -1249,13 +1199,14 @@ mod tests {
             template.body.lists.clear();
             template.body.labels.clear();
             template.notes = None;
+            template.boxes = None;
             let card = &ruleset(id).library()[0];
             let mut face = face_for(card, &ForceUnit::library(card.name(), 1));
             face.stats.push(FaceStat {
                 label: "Brand-new stat".into(),
                 value: "42".into(),
             });
-            let fitted = fit_card(ts, &template, &face, POKER, Ink::Full);
+            let fitted = fit_card(ts, &template, &face, POKER, FrontStyle::sheet(Ink::Full));
             assert_eq!(fitted.problems, Vec::<String>::new(), "{id}");
             // A label may break after its hyphen ("Brand-" / "new stat").
             let text = fitted
@@ -1290,7 +1241,13 @@ mod tests {
         let card = &ruleset(RulesetId::BattleOfTanks).library()[0];
         let face = face_for(card, &ForceUnit::library(card.name(), 1));
         // Nine short rows leave room on a tarot card, so it grows to the template's maximum.
-        let tarot = fit_card(ts, template, &face, (70.0, 120.0), Ink::Full);
+        let tarot = fit_card(
+            ts,
+            template,
+            &face,
+            (70.0, 120.0),
+            FrontStyle::sheet(Ink::Full),
+        );
         assert_eq!(tarot.scale, template.max_scale);
         assert_eq!(tarot.parts.len(), 1);
     }
@@ -1314,7 +1271,13 @@ mod tests {
                     .into(),
             });
         }
-        let fitted = fit_card(ts, template, &face, (57.0, 89.0), Ink::Full);
+        let fitted = fit_card(
+            ts,
+            template,
+            &face,
+            (57.0, 89.0),
+            FrontStyle::sheet(Ink::Full),
+        );
         assert!(fitted.parts.len() >= 2, "{}", fitted.parts.len());
         assert_eq!(fitted.problems, Vec::<String>::new());
         let all: Vec<&Item> = fitted.parts.iter().flatten().collect();
@@ -1346,7 +1309,7 @@ mod tests {
         let card = &ruleset(RulesetId::ArmourBattles).library()[0];
         let mut face = face_for(card, &ForceUnit::library(card.name(), 1));
         face.count = 3;
-        let fitted = fit_card(ts, template, &face, POKER, Ink::Full);
+        let fitted = fit_card(ts, template, &face, POKER, FrontStyle::sheet(Ink::Full));
         let items = &fitted.parts[0];
         let text = texts(items);
         for label in ["Disruption 1", "Disruption 2", "Disruption 3", "×3"] {

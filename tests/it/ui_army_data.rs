@@ -1,0 +1,159 @@
+//! Army data in the window, clicked through with egui_kittest: Library › Import BattleScribe
+//! data… reads the test data off the drawing thread and reports it; a unit from the data is
+//! added to a force, its quality and options picked with their prices; a second revision
+//! lists the force's changes and re-prices it only when Re-price is clicked.
+
+use std::path::{Path, PathBuf};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use quartermaster::rules::{Budget, CardRef, RulesetId};
+use quartermaster::ui::{Action, App, Command};
+
+fn harness() -> Harness<'static, App> {
+    let app = App::for_tests().expect("in-memory store opens");
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/battlescribe")
+        .join(name)
+}
+
+/// Runs frames until the background import has been stored (the outcome does not depend on
+/// how long the thread takes: the loop only waits for it).
+fn until_imported(h: &mut Harness<'static, App>) {
+    for _ in 0..3000 {
+        h.run();
+        if h.state().model.army_importing().is_none() {
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the import never finished");
+}
+
+/// The price of the open force's line `index`, by its data.
+fn price(h: &Harness<'static, App>, index: usize) -> u64 {
+    let open = h.state().model.open.as_ref().expect("a force is open");
+    match &open.force.units[index].card {
+        CardRef::Inline(card) => card.army().expect("a data unit").price(),
+        CardRef::Library(_) => panic!("a data unit is written into the force"),
+    }
+}
+
+#[test]
+fn the_library_imports_a_data_folder_in_the_background_and_lists_its_units() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["test_system.gst", "blue_army.cat"] {
+        std::fs::copy(fixture(name), dir.path().join(name)).unwrap();
+    }
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Import BattleScribe data…").click();
+    h.run();
+    // No native dialog in tests: a typed path.
+    h.get_by_label("Path").focus();
+    h.run();
+    h.get_by_label("Path")
+        .type_text(dir.path().to_str().unwrap());
+    h.run();
+    h.get_by_label("Import").click();
+    until_imported(&mut h);
+    assert!(h.query_by_label("Army data imported").is_some());
+    assert!(
+        h.query_by_label("Blue Army r1 — new; 6 units").is_some(),
+        "each file says what it became"
+    );
+    assert!(
+        h.query_by_label_contains("Not understood or left out (6)")
+            .is_some()
+    );
+    h.get_by_label("Close").click();
+    h.run();
+    assert!(h.state().model.army_report.is_none());
+    h.get_by_label("Bolt Action (25)").click();
+    h.run();
+    h.get_by_label("Line Squad · Blue Army r1").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("from army data Blue Army r1 (read-only)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Blue Army r1 · Regular · 50 pts")
+            .is_some()
+    );
+}
+
+#[test]
+fn a_data_unit_takes_its_quality_and_options_and_a_new_revision_waits_for_re_price() {
+    let mut h = harness();
+    h.run();
+    h.state_mut()
+        .apply(Action::Model(Command::ImportArmyData(vec![
+            fixture("test_system.gst"),
+            fixture("blue_army.cat"),
+        ])));
+    until_imported(&mut h);
+    h.get_by_label("Close").click();
+    h.run();
+    h.state_mut().apply(Action::Model(Command::NewForce {
+        ruleset: RulesetId::BoltAction,
+        name: "Blue Platoon".into(),
+        budget: Budget::Points(1000),
+    }));
+    h.run();
+    h.get_by_label("+ Line Squad · Blue Army r1 · 50 points")
+        .click();
+    h.run();
+    h.get_by_label("Options · 50 pts").click();
+    h.run();
+    h.get_by_label("Quality").click();
+    h.run();
+    h.get_by_label("Veteran (65 pts)").click();
+    h.run();
+    assert_eq!(price(&h, 0), 65);
+    h.get_by_label("LMG (Squad weapons)").click();
+    h.run();
+    assert_eq!(price(&h, 0), 65 + 20);
+    assert!(h.query_by_label("Options · 85 pts").is_some());
+    h.get_by_label("Organisation").click();
+    h.run();
+    h.get_by_label("Reinforced Platoon").click();
+    h.run();
+    let open = h.state().model.open.as_ref().unwrap();
+    assert!(matches!(&open.force.budget, Budget::ForceOrg(org) if org.points == 1000));
+    assert!(
+        open.validation
+            .violations
+            .iter()
+            .any(|v| v.message.starts_with("Headquarters: 0 of at least 1")),
+        "the platoon's slots are checked"
+    );
+
+    h.state_mut()
+        .apply(Action::Model(Command::ImportArmyData(vec![fixture(
+            "blue_army_r2.cat",
+        )])));
+    until_imported(&mut h);
+    assert!(h.query_by_label_contains("LMG: 20 → 25 pts each").is_some());
+    assert_eq!(
+        price(&h, 0),
+        85,
+        "nothing is re-priced until the player asks"
+    );
+    h.get_by_label("Re-price").click();
+    h.run();
+    assert_eq!(price(&h, 0), 65 + 25);
+    h.get_by_label("Close").click();
+    h.run();
+    // One undo brings the old prices back.
+    h.state_mut().apply(Action::Model(Command::Undo));
+    h.run();
+    assert_eq!(price(&h, 0), 85);
+}
