@@ -350,9 +350,11 @@ mod tests {
     #[test]
     fn digests_are_pinned() {
         // A fixed genesis's id: if this changes, every campaign begun before the change stops
-        // matching its id. Leave new fields out of the JSON at their default value.
+        // matching its id. Leave new fields out of the JSON at their default value. (Pinned
+        // again once, when the Lorraine battles became scripted data: no campaign had been
+        // begun with a genesis before that change shipped.)
         assert_eq!(genesis().id().to_string(), PINNED);
     }
 
-    const PINNED: &str = "142ea107-ba2e-8f1f-b8c0-a8abc9cddef3";
+    const PINNED: &str = "e2b46213-db69-89ef-bad6-ab870b4b27c2";
 }

@@ -76,7 +76,9 @@ impl Table {
         let Event::Act(act) = event else {
             panic!("not an action: {event:?}")
         };
-        let request = request_of::<ArmourBattlesBattle>(act, crate::rules::armour_battles::revision::CURRENT).unwrap();
+        let request =
+            request_of::<ArmourBattlesBattle>(act, crate::rules::armour_battles::revision::CURRENT)
+                .unwrap();
         let seed = act.rolls.first().map_or(0, |r| r.roll.seed);
         actions::decide_with(
             &self.state(),

@@ -281,6 +281,17 @@ impl<T> Book<T> {
 /// so a file copied from another ruleset is refused, not half-read.
 pub(crate) fn parse_seed<T: serde::de::DeserializeOwned>(file: Embedded) -> Result<T, RulesError> {
     check_seed_header(file)?;
+    parse_embedded(file)
+}
+
+/// An embedded data file that is not a ruleset's seed (a scripted campaign has its own format
+/// line, not a seed header), read with the path of any error inside it.
+///
+/// # Errors
+/// [`RulesError::Seed`] naming the file and where in it the text does not fit.
+pub(crate) fn parse_embedded<T: serde::de::DeserializeOwned>(
+    file: Embedded,
+) -> Result<T, RulesError> {
     let de = &mut serde_json::Deserializer::from_str(file.text);
     serde_path_to_error::deserialize(de).map_err(|e| RulesError::Seed {
         file: file.path,

@@ -381,7 +381,12 @@ fn a_result_recorded_in_one_battle_leaves_the_next_battles_form_empty() {
             .is_disabled(),
         "no winner is chosen until a player chooses one"
     );
-    click(&mut h, "Grenadiers");
+    // The winner's radio button (the force's name also heads its units).
+    h.get_all_by_label("Grenadiers")
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::RadioButton)
+        .expect("the winner's choice")
+        .click();
+    h.run();
     h.get_by_label("Notes").click();
     h.run();
     h.get_by_label("Notes").type_text("Bob withdrew");

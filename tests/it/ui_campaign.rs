@@ -67,13 +67,20 @@ fn state(h: &Harness<'static, App>) -> BattleState {
 /// both sides fail, the turn ends at once and nothing is ordered, fired or rallied until the
 /// next roll.
 fn roll_a_turn(h: &mut Harness<'static, App>) {
-    loop {
+    // Both sides may roll a Command Failure (the dice follow the campaign's id) and the turn
+    // is rolled again; twenty failed turns in a row would be a broken roll, not bad luck.
+    for _ in 0..20 {
         h.get_by_label("Roll command dice").click();
         h.run();
         if state(h).phase != Phase::AwaitingCommandRoll {
             return;
         }
+        // Half a second on, so the next click is a click of its own: two within egui's
+        // double-click time are a double click, whose second click the window holds back.
+        let dt = h.ctx.input(|i| i.predicted_dt);
+        h.run_steps((0.5 / dt) as usize);
     }
+    panic!("twenty command rolls in a row left the battle waiting for its command roll");
 }
 
 /// The event log of battle `index` of the open campaign.

@@ -525,7 +525,10 @@ fn a_price_typed_into_a_new_bolt_action_unit_is_kept_whole() {
     let open = h.state().model.open.as_ref().unwrap();
     assert_eq!(open.force.units[0].points, Some(65));
     assert!(open.validation.legal);
-    assert!(h.query_by_label_contains(" Legal").is_some(), "the force reads legal");
+    assert!(
+        h.query_by_label_contains(" Legal").is_some(),
+        "the force reads legal"
+    );
 }
 
 /// A double click on Duplicate makes one copy, not "(copy)" and "(copy) (copy)".

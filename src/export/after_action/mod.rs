@@ -15,9 +15,7 @@ mod log;
 
 use crate::campaign::definition::{BoardSetup, SIDES, Sides, SimpleBattlePlan};
 use crate::campaign::result::Standing;
-use crate::campaign::{
-    Battle, BattlePlan, BattleResult, Campaign, CampaignRecord, side_label,
-};
+use crate::campaign::{Battle, BattlePlan, BattleResult, Campaign, CampaignRecord, side_label};
 use crate::rules::battle::Side;
 use crate::rules::battle::board::{Board, BoardUnit};
 

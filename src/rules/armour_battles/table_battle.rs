@@ -72,7 +72,7 @@ pub const END_TURN: &str = key::END_TURN;
 /// New house default: a battle without a briefing.
 pub const FORCE_DEFAULTS: HouseDefault = HouseDefault {
     value: "no briefing",
-    ruling: "House default for a battle between two saved forces (no briefing): 2 command dice and 1 more per 4 units (at most 6), 2 Staff Orders, 4 Rally Dice, 4 Artillery Response Dice with off-table artillery, and 1 Army Morale Point per unit on the table; a Lorraine battle takes its briefing's.",
+    ruling: "A battle between two saved forces (no briefing) has 2 command dice and 1 more per 4 units (at most 6), 2 Staff Orders, 4 Rally Dice, 4 Artillery Response Dice with off-table artillery, and 1 Army Morale Point per unit on the table; a Lorraine battle takes its briefing's.",
 };
 
 /// Most command dice a side rolls.
@@ -178,6 +178,13 @@ impl TableRules for ArmourBattlesBattle {
     const RULINGS: &'static [HouseDefault] = &[FORCE_DEFAULTS];
     const SCORE_NAME: &'static str = "Army Morale left";
     const ALIASES: &'static [crate::rules::battle::alias::ActAlias] = aliases::ALIASES;
+    const TURN_ORDER: &'static str = "Both sides roll their command dice; pulses alternate, each spending one chain (or wild dice) on orders, with opportunity fire answering inside the pulse; once no chain is left the last pulse stays open for its fire, and the turn is ended.";
+    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[
+        ("disruption", "Disruption cleared"),
+        ("suppressed", "suppression cleared"),
+        ("broken_down_in", "breakdown repaired"),
+    ];
+    const REVISION: u32 = super::revision::CURRENT;
 
     /// Turn 0 (no command dice rolled yet); off-table artillery off the table, a company the
     /// plan holds back in reserve, every unit without Disruption; each side's dice and Army

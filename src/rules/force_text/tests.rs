@@ -341,7 +341,7 @@ fn twenty_hand_edits_are_read_or_refused_with_their_line() {
             },
         ),
     ];
-    check_cases(cases, |text| read(text));
+    check_cases(cases, read);
 }
 
 #[test]

@@ -171,7 +171,10 @@ fn the_general_is_chosen_once_and_every_later_roll_uses_it() {
     assert_eq!((pools[0].sides, pools[0].count), (8, 2), "d8s, the force's general");
     let mediocre = command(Side::First).with("general", InputValue::Choice("mediocre"));
     let why = refusal(&p, &board, &mediocre, &table(&[("command", vec![1, 1])]));
-    assert!(why.contains("general: mediocre asked, but the battle fixes it at superior"), "{why}");
+    assert!(
+        why.contains("general: mediocre: the battle decides it") && why.ends_with("it is superior"),
+        "{why}"
+    );
     let listed = Battle::actions(&p, &board);
     let roll = listed
         .iter()
