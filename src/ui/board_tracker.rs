@@ -19,11 +19,12 @@ use super::model::{CampaignCommand, Command, Model, OpenCampaign};
 use super::resolve::DiceMode;
 use super::resolve::report;
 use super::resolve::table::{self, Typed};
+use super::theme::{self, Gap, Player, Status, icons};
 use super::widgets::{self, Answer};
 use crate::campaign::describe::describe;
 use crate::campaign::{CampaignError, CampaignRecord, Event, roster, side_label};
 use crate::rules::battle::board::{Board, BoardUnit, TablePlan};
-use crate::rules::battle::standing::{Tally, TurnStanding};
+use crate::rules::battle::standing::{Tally, Tone, TurnStanding, UnitStanding};
 use crate::rules::battle::table::{AnyTable, engine, odds_of, turn_standing, unit_standing};
 use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side, Sides};
 use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, Report, TableDice};
@@ -199,10 +200,8 @@ pub fn ui(
             action_button(ui, state, &frame, action, &mut actions);
         }
         actions.extend(undo_redo(ui, &log));
-        ui.add(
-            egui::Label::new(egui::RichText::new(status_text(&frame, &turn)).strong()).truncate(),
-        );
     });
+    turn_banner(ui, &frame, &turn);
     status_line(state, open, &log, ui, &mut actions);
     ui.horizontal(|ui| {
         ui.label("Dice:");
@@ -398,41 +397,87 @@ fn side_column(
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
 ) {
-    let title = egui::RichText::new(format!(
-        "{} — {}",
-        frame.side_name(side),
-        frame.plan.forces.get(side)
-    ))
-    .strong();
-    ui.label(if turn.acting == Some(side) {
-        title.underline()
-    } else {
-        title
-    });
-    let stock = turn.stock.get(side);
-    let (bars, left): (Vec<&Tally>, Vec<&Tally>) = stock.iter().partition(|t| t.of.is_some());
-    for bar in bars {
-        let of = bar.of.unwrap_or(1).max(1);
-        #[allow(clippy::cast_precision_loss)]
-        let fraction = bar.now.max(0) as f32 / of as f32;
-        ui.add(egui::ProgressBar::new(fraction).text(tally_text(bar)));
-    }
-    if !left.is_empty() {
-        let words: Vec<String> = left.iter().map(|t| tally_text(t)).collect();
-        ui.label(format!("Left: {}", words.join(" · ")));
-    }
-    side_actions(state, frame, side, ui, actions);
-    for unit in frame.board.side_units(side) {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
+    let t = theme::tokens(ui);
+    let colours = t.player(player_of(side));
+    let acting = turn.acting == Some(side) && frame.board.outcome.is_none();
+    // The side whose move it is is filled in its colour; the other is outlined in it.
+    egui::Frame::new()
+        .fill(if acting {
+            colours.fill
+        } else {
+            egui::Color32::TRANSPARENT
+        })
+        .stroke(egui::Stroke::new(1.5, colours.bar))
+        .corner_radius(6)
+        .inner_margin(t.gap(Gap::M))
+        .show(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            let name = if unit.in_play() {
-                egui::RichText::new(&unit.label).strong()
-            } else {
+            ui.horizontal(|ui| {
+                ui.label(
+                    egui::RichText::new(side_title(frame, side))
+                        .size(t.heading())
+                        .strong()
+                        .color(colours.text),
+                );
+                if acting {
+                    theme::pill(ui, Status::Info, format!("{} their move", icons::DICE));
+                }
+            });
+            let stock = turn.stock.get(side);
+            let (bars, left): (Vec<&Tally>, Vec<&Tally>) =
+                stock.iter().partition(|t| t.of.is_some());
+            for bar in bars {
+                let of = bar.of.unwrap_or(1).max(1);
+                #[allow(clippy::cast_precision_loss)]
+                let fraction = bar.now.max(0) as f32 / of as f32;
+                // Green while more than half is left, amber to a quarter, red below.
+                let status = if fraction > 0.5 {
+                    Status::Ok
+                } else if fraction > 0.25 {
+                    Status::Warning
+                } else {
+                    Status::Danger
+                };
+                theme::meter(
+                    ui,
+                    theme::Meter {
+                        label: &bar.label,
+                        value: format!("{}/{of}", bar.now),
+                        fraction,
+                        status,
+                        width: ui.available_width(),
+                    },
+                );
+            }
+            if !left.is_empty() {
+                let words: Vec<String> = left.iter().map(|t| tally_text(t)).collect();
+                ui.label(format!("Left: {}", words.join(" · ")));
+            }
+            side_actions(state, frame, side, ui, actions);
+        });
+    ui.add_space(t.gap(Gap::S));
+    for unit in frame.board.side_units(side) {
+        let gone = !unit.in_play();
+        let card = egui::Frame::new()
+            .fill(t.palette.window)
+            .stroke(egui::Stroke::new(1.0, t.palette.track))
+            .corner_radius(6)
+            .inner_margin(t.gap(Gap::M))
+            .outer_margin(egui::Margin::symmetric(0, (t.gap(Gap::Xs) / 2.0) as i8));
+        card.show(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            // A unit out of play steps back: faded, its name struck through, said in a grey pill.
+            if gone {
+                ui.multiply_opacity(0.6);
+            }
+            let name = if gone {
                 egui::RichText::new(&unit.label).strikethrough()
+            } else {
+                egui::RichText::new(&unit.label).strong()
             };
             ui.horizontal_wrapped(|ui| {
                 ui.label(name).on_hover_text(unit.name());
-                ui.weak(unit_state(frame.plan, unit));
+                unit_standing_row(ui, frame.plan, unit);
             });
             let offered: Vec<&seam::Action> = frame
                 .offered
@@ -469,6 +514,81 @@ fn side_column(
                 }
             });
         });
+    }
+}
+
+/// "US" where the side's force is called as the side is, else "US — Baker Company".
+fn side_title(frame: &Frame<'_>, side: Side) -> String {
+    let (name, force) = (frame.side_name(side), frame.plan.forces.get(side));
+    if force.trim().is_empty() || force.trim().eq_ignore_ascii_case(name.trim()) {
+        name.to_string()
+    } else {
+        format!("{name} — {force}")
+    }
+}
+
+/// The theme's colour of a side.
+fn player_of(side: Side) -> Player {
+    match side {
+        Side::First => Player::First,
+        Side::Second => Player::Second,
+    }
+}
+
+/// The turn and the step it is at, in one band filled in the colour of the side whose move
+/// it is (neutral between turns and once the battle is over): where the table looks first.
+fn turn_banner(ui: &mut egui::Ui, frame: &Frame<'_>, turn: &TurnStanding) {
+    let t = theme::tokens(ui);
+    let acting = turn.acting.filter(|_| frame.board.outcome.is_none());
+    let swatch = match (&frame.board.outcome, acting) {
+        (Some(_), _) => t.status(Status::Info),
+        (None, Some(side)) => t.player(player_of(side)),
+        (None, None) => t.status(Status::Inactive),
+    };
+    egui::Frame::new()
+        .fill(swatch.fill)
+        .stroke(egui::Stroke::new(1.0, swatch.bar))
+        .corner_radius(6)
+        .inner_margin(egui::Margin::symmetric(
+            t.gap(Gap::M) as i8,
+            t.gap(Gap::S) as i8,
+        ))
+        .show(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(status_text(frame, turn))
+                        .size(t.heading())
+                        .strong()
+                        .color(swatch.text),
+                )
+                .truncate(),
+            );
+        });
+}
+
+/// A unit's counters in words ("disruption 1/3", "pins 2") and its marks as pills coloured
+/// by what they do to it (suppressed in red, hidden in green).
+fn unit_standing_row(ui: &mut egui::Ui, plan: &TablePlan, unit: &BoardUnit) {
+    let standing = unit_standing(plan, unit);
+    let words = unit_state(unit, &standing);
+    if !words.is_empty() {
+        ui.weak(words);
+    }
+    for badge in &standing.badges {
+        let status = match badge.tone {
+            Tone::Neutral => Status::Info,
+            Tone::Good => Status::Ok,
+            Tone::Warning => Status::Warning,
+            Tone::Danger => Status::Danger,
+            Tone::Inactive => Status::Inactive,
+        };
+        let status = if unit.in_play() {
+            status
+        } else {
+            Status::Inactive
+        };
+        theme::pill(ui, status, &badge.label);
     }
 }
 
@@ -510,11 +630,10 @@ fn side_actions(
     });
 }
 
-/// "Disruption 1/3 · Suppressed · Fired", as the ruleset reads the unit (its bookkeeping left
-/// out).
-fn unit_state(plan: &TablePlan, unit: &BoardUnit) -> String {
-    let standing = unit_standing(plan, unit);
-    // In running words after the unit's name: "pins 1 · down", "disruption 1/3 · suppressed".
+/// "disruption 1/3 · order: fire", as the ruleset reads the unit (its bookkeeping left out;
+/// its marks are pills beside these words).
+fn unit_state(unit: &BoardUnit, standing: &UnitStanding) -> String {
+    // In running words after the unit's name: "pins 1", "disruption 1/3".
     let lower = |text: String| {
         let mut chars = text.chars();
         chars.next().map_or_else(String::new, |first| {
@@ -530,7 +649,6 @@ fn unit_state(plan: &TablePlan, unit: &BoardUnit) -> String {
         })
         .map(|t| lower(tally_text(t)))
         .collect();
-    parts.extend(standing.badges.iter().map(|b| lower(b.label.clone())));
     if let Some(order) = &unit.order {
         parts.push(format!("order: {}", order.replace('_', " ")));
     }
