@@ -36,7 +36,8 @@ pub fn split_tail(text: &str) -> Option<(&str, u32)> {
 }
 
 /// The price of one unit from the cost after a dash, for a line of `count` units: "2 × 70 =
-/// 140 points" and "2x70=140" give 70; "140 points" is the line's total, so 70 for 2 units.
+/// 140 points", "2x70=140" and "70 points each" give 70; "140 points" is the line's total, so
+/// 70 for 2 units.
 ///
 /// # Errors
 /// A total that `count` units cannot share evenly.
@@ -49,6 +50,10 @@ pub fn each_from_cost(cost: &str, count: u32) -> Result<Option<u32>, String> {
     let Some(total) = price_in(cost) else {
         return Ok(None);
     };
+    // "70 points each" is already one unit's price, whatever the count.
+    if cost.to_lowercase().ends_with("each") {
+        return Ok(Some(total));
+    }
     if count <= 1 {
         return Ok(Some(total));
     }
@@ -103,6 +108,8 @@ mod tests {
         assert_eq!(each_from_cost("2 × 70 = 140 points", 2), Ok(Some(70)));
         assert_eq!(each_from_cost("2x70=140", 2), Ok(Some(70)));
         assert_eq!(each_from_cost("140 points", 2), Ok(Some(70)));
+        assert_eq!(each_from_cost("70 points each", 2), Ok(Some(70)));
+        assert_eq!(each_from_cost("70 Points Each", 3), Ok(Some(70)));
         assert_eq!(each_from_cost("45 points", 1), Ok(Some(45)));
         assert_eq!(each_from_cost("the club's own", 1), Ok(None));
         assert!(
