@@ -507,7 +507,7 @@ fn side_column(
                     match placed.iter().find(|(k, n, _)| *k == key && *n == nth) {
                         Some((_, _, action)) => action_button(ui, state, frame, action, actions),
                         None => {
-                            ui.add_enabled(false, egui::Button::new(label))
+                            ui.add_enabled(false, egui::Button::new(on_card(&label, &unit.label)))
                                 .on_disabled_hover_text("Not offered now");
                         }
                     }
@@ -666,14 +666,20 @@ fn action_button(
     actions: &mut Vec<Action>,
 ) {
     let request = action.request();
+    let unit = action.unit.as_deref().and_then(|id| frame.board.unit(id));
+    // On the unit's own card its name goes without saying: "Fires", not "Squad 1 fires".
+    let shown = unit.map_or_else(
+        || action.label.clone(),
+        |u| on_card(&action.label, &u.label),
+    );
     let text = if action.allowed() {
-        egui::RichText::new(&action.label)
+        egui::RichText::new(&shown)
     } else {
-        egui::RichText::new(&action.label).weak()
+        egui::RichText::new(&shown).weak()
     };
     let enabled = !state.just_done(&request, ui);
     let mut response = ui.add_enabled(enabled, egui::Button::new(text));
-    if let Some(unit) = action.unit.as_deref().and_then(|id| frame.board.unit(id)) {
+    if let Some(unit) = unit {
         // The button's accessible name says whose it is where its words do not ("Fire" on
         // every unit's row), and its side where two units share a name.
         let mut name = action.label.clone();
@@ -683,7 +689,7 @@ fn action_button(
         if frame.ambiguous(unit) {
             name = format!("{name} ({})", frame.side_name(unit.side));
         }
-        if name != action.label {
+        if name != shown {
             response.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::Role::Button, enabled, name.clone())
             });
@@ -727,6 +733,19 @@ fn action_button(
         return;
     }
     decide(state, frame, request, None, actions);
+}
+
+/// An action's words on its unit's card: the unit's name taken out ("Order Squad 1 (Rifles)"
+/// → "Order", "Squad 1 (Rifles) fires" → "Fires"); the words as they are when that leaves
+/// nothing.
+fn on_card(label: &str, unit: &str) -> String {
+    let rest = label.replacen(unit, "", 1);
+    let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut chars = rest.chars();
+    match chars.next() {
+        Some(first) if rest != label => first.to_uppercase().chain(chars).collect(),
+        _ => label.to_string(),
+    }
 }
 
 /// The parameters the player gives for `action` in this battle's ruleset.
@@ -1149,4 +1168,27 @@ fn between_battles(
         }
     }
     actions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_card;
+
+    #[test]
+    fn a_card_button_drops_the_units_own_name() {
+        let squad = "Regular Infantry Squad 1 (Rifles)";
+        assert_eq!(
+            on_card("Order Regular Infantry Squad 1 (Rifles)", squad),
+            "Order"
+        );
+        assert_eq!(
+            on_card(
+                "Regular Infantry Squad 1 (Rifles) fires (every model its weapon)",
+                squad
+            ),
+            "Fires (every model its weapon)"
+        );
+        assert_eq!(on_card("Fire", "M4 75mm 1/2 (Tank Company 1)"), "Fire");
+        assert_eq!(on_card(squad, squad), squad);
+    }
 }
