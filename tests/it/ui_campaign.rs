@@ -135,9 +135,22 @@ fn start(h: &mut Harness<'static, App>) {
 /// accepts: the dice come from the campaign's id and history, so a test picks the campaign,
 /// not the seed. The campaign comes in as an imported file, as a player's would.
 fn start_with(h: &mut Harness<'static, App>, want: impl Fn(&BattleState) -> bool) {
-    use quartermaster::campaign::{self, CampaignUid, LorraineOptions, Sides, file};
+    start_with_battle(h, 0, want);
+}
+
+/// As [`start_with`], for the first command roll of battle `battle` (0 for Battle 1).
+fn start_with_battle(
+    h: &mut Harness<'static, App>,
+    battle: usize,
+    want: impl Fn(&BattleState) -> bool,
+) {
+    use quartermaster::campaign::{self, LorraineOptions, Sides, file};
     h.run();
     let player = h.state().model.player.clone();
+    // Begun (its genesis signed) by another player's machine, as a file a player imports:
+    // the window keeps its id, so the dice it rolls are the ones found here (a file without a
+    // genesis is sealed on import under a new id, and its dice would follow that).
+    let key = quartermaster::campaign::seal::MachineKey::from_secret([7; 32]);
     let record = (1..500u128)
         .map(|n| {
             let created = campaign::new_lorraine(
@@ -146,22 +159,25 @@ fn start_with(h: &mut Harness<'static, App>, want: impl Fn(&BattleState) -> bool
                 LorraineOptions::default(),
             )
             .unwrap();
-            CampaignRecord::new(
-                CampaignUid(uuid::Uuid::from_u128(
-                    0x0192_0000_0000_7000_8000_0000_0000_0000 | n,
-                )),
-                created,
-            )
+            let genesis = quartermaster::campaign::genesis::Genesis::new(
+                &key,
+                created.clone(),
+                player.clone(),
+                "2026-11-25T10:00:00.000Z".into(),
+                n.to_le_bytes(),
+            );
+            CampaignRecord::from_parts(genesis.id(), Some(genesis), created, Vec::new(), Vec::new())
+                .unwrap()
         })
         .find(|record| {
             let roll = record
-                .decide(0, &Request::new(key::ROLL_COMMAND), &player)
+                .decide(battle, &Request::new(key::ROLL_COMMAND), &player)
                 .unwrap()
                 .event;
             let mut after = record.clone();
             after
                 .append(
-                    0,
+                    battle,
                     quartermaster::campaign::EventUid(uuid::Uuid::from_u128(1)),
                     String::new(),
                     player.clone(),
@@ -169,8 +185,8 @@ fn start_with(h: &mut Harness<'static, App>, want: impl Fn(&BattleState) -> bool
                 )
                 .unwrap();
             want(&view::state_of(
-                &after.table_plan(0).unwrap(),
-                &after.board(0).unwrap(),
+                &after.table_plan(battle).unwrap(),
+                &after.board(battle).unwrap(),
             ))
         })
         .expect("a campaign whose first roll gives the wanted table");
@@ -275,11 +291,20 @@ fn start_battle_one_roll_command_dice_fire_and_see_the_disruption_change() {
 #[test]
 fn a_reserve_committed_too_early_is_refused_in_words_and_nothing_is_recorded() {
     let mut h = harness();
-    start(&mut h);
+    // A campaign whose first roll in Battle 3 leaves the US their chains: the one reason left
+    // to refuse the commit is the turn (a Command Failure would refuse it for another).
+    start_with_battle(&mut h, 2, |s| {
+        !s.sides.first.failed && s.sides.first.has_chains() && s.phase != Phase::AwaitingCommandRoll
+    });
     h.get_by_label_contains("Battle 3: Counter-Attack").click();
     h.run();
     assert_eq!(h.state().model.campaign.as_ref().unwrap().battle, 2);
-    roll_a_turn(&mut h);
+    h.get_by_label("Roll command dice").click();
+    h.run();
+    assert!(
+        !state(&h).sides.first.failed,
+        "the roll the campaign was picked for"
+    );
     let before = battle_log(&h, 2).len();
     h.get_by_label_contains("Commit Armour Company 1")
         .scroll_to_me();
