@@ -562,22 +562,45 @@ fn player_list(open: &OpenCampaign, ui: &mut egui::Ui) {
         });
         return;
     }
+    // One row per key: a machine that recorded under two names (before and after its player
+    // gave one) is one key, its names side by side.
+    let mut keys: Vec<(String, Vec<String>, String, usize)> = Vec::new();
+    for p in players {
+        let who = p.by.label();
+        let who = if who.is_empty() {
+            "(no name)".to_string()
+        } else {
+            who
+        };
+        let fingerprint = p.key.fingerprint();
+        match keys.iter_mut().find(|k| k.0 == fingerprint) {
+            Some(k) => {
+                if !k.1.contains(&who) {
+                    k.1.push(who);
+                }
+                if p.since < k.2 {
+                    k.2.clone_from(&p.since);
+                }
+                k.3 += p.events;
+            }
+            None => keys.push((fingerprint, vec![who], p.since.clone(), p.events)),
+        }
+    }
     egui::CollapsingHeader::new(format!(
         "Recorded by ({})",
-        crate::rules::words::amount(players.len() as u64, "keys")
+        crate::rules::words::amount(keys.len() as u64, "keys")
     ))
     .id_salt("player_list")
     .show(ui, |ui| {
         ui.weak("Each machine signs what it records with a key of its own: compare the keys with the other players at the table.");
         egui::Grid::new("players").num_columns(3).show(ui, |ui| {
-            for p in players {
-                let who = p.by.label();
-                ui.label(if who.is_empty() { "(no name)".to_string() } else { who });
-                ui.monospace(p.key.fingerprint());
+            for (fingerprint, names, since, events) in &keys {
+                ui.label(names.join(", "));
+                ui.monospace(fingerprint);
                 ui.weak(format!(
                     "since {}, {}",
-                    p.since.get(..10).unwrap_or(&p.since),
-                    crate::rules::words::amount(p.events as u64, "events")
+                    since.get(..10).unwrap_or(since),
+                    crate::rules::words::amount(*events as u64, "events")
                 ));
                 ui.end_row();
             }
