@@ -202,7 +202,7 @@ pub fn ui(
         actions.extend(undo_redo(ui, &log));
     });
     turn_banner(ui, &frame, &turn);
-    status_line(state, open, &log, ui, &mut actions);
+    status_line(state, &model.player, open, &log, ui, &mut actions);
     ui.horizontal(|ui| {
         ui.label("Dice:");
         ui.radio_value(&mut state.dice_mode, DiceMode::App, "App roll")
@@ -318,6 +318,7 @@ fn status_text(frame: &Frame<'_>, turn: &TurnStanding) -> String {
 /// event this window just recorded, with "Undo this"; else the battle's latest event.
 fn status_line(
     state: &BoardTrackerState,
+    here: &crate::campaign::Recorder,
     open: &OpenCampaign,
     log: &crate::campaign::Battle<'_>,
     ui: &mut egui::Ui,
@@ -351,7 +352,17 @@ fn status_line(
         } else {
             let text = latest.map_or_else(
                 || "Nothing recorded yet".to_string(),
-                |e| format!("Latest: {}", describe(&e.event, log.plan)),
+                |e| {
+                    let said = format!("Latest: {}", describe(&e.event, log.plan));
+                    // Another machine's event (it came with a sync): say whose it is.
+                    if e.by.machine != here.machine && !e.by.is_unknown() {
+                        // "recorded by Ann on desktop", or "recorded on desktop" unnamed.
+                        let by = if e.by.player.is_empty() { "" } else { "by " };
+                        format!("{said} — recorded {by}{}", e.by.label())
+                    } else {
+                        said
+                    }
+                },
             );
             ui.add(egui::Label::new(egui::RichText::new(text).weak()).truncate());
         }

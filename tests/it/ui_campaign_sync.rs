@@ -341,6 +341,10 @@ fn undo_this_after_a_sync_undoes_nothing_it_does_not_name() {
         laptop.query_by_label("Undo this").is_none(),
         "the latest event is not this window's"
     );
+    assert!(
+        shown(&laptop, "from the desktop — recorded on desktop"),
+        "the status line says which machine the synced event came from"
+    );
     laptop
         .state_mut()
         .model
