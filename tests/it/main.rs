@@ -25,6 +25,7 @@ mod crash_reports;
 mod export_after_action;
 mod export_matrix;
 mod export_pdf;
+mod readme_walkthrough;
 mod registry;
 mod snapshots_resolve;
 mod store_api;
