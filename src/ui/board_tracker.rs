@@ -29,8 +29,10 @@ use crate::rules::battle::table::{AnyTable, engine, odds_of, turn_standing, unit
 use crate::rules::battle::{self as seam, BattleRules, Request, SIDES, Side, Sides};
 use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, Report, TableDice};
 
-/// The width below which the two sides' units are shown one above the other.
-const SIDE_BY_SIDE_WIDTH: f32 = 1000.0;
+/// The width below which the two sides' units are shown one above the other: each half must
+/// hold a unit card's short verb buttons on a line or two (the board beside the action panel
+/// is ~960 px in a 1600 px window).
+const SIDE_BY_SIDE_WIDTH: f32 = 880.0;
 
 /// Frames the first faces field asks for the keyboard after its form opens.
 const FOCUS_FRAMES: u8 = 3;
@@ -151,6 +153,7 @@ pub fn ui(
     model: &Model,
     open: &OpenCampaign,
     plan: &TablePlan,
+    beside: bool,
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
@@ -158,20 +161,7 @@ pub fn ui(
     let (Some(log), Some(board)) = (open.battle(), open.board()) else {
         return actions;
     };
-    state.log_len = log.events.len();
-    state.now = ui.input(|i| i.time);
-    if state.slots_of != Some((open.stored.id, open.battle)) {
-        // Another battle: nothing said, rolled or half filled in for the last one shows here
-        // (a report is matched by the log's length, which two battles can share).
-        state.slots.clear();
-        state.open = None;
-        state.texts = Typed::default();
-        state.refusal = None;
-        state.roll = None;
-        state.done = None;
-        state.confirm = None;
-        state.slots_of = Some((open.stored.id, open.battle));
-    }
+    begin_frame(state, open, log.events.len(), ui);
     let frame = Frame {
         record,
         index: open.battle,
@@ -190,8 +180,9 @@ pub fn ui(
     }
     ui.weak(about.join(" · "));
     let turn = turn_standing(plan, board);
-    // Buttons first, words after, so a growing text never moves a button.
-    ui.horizontal(|ui| {
+    // Buttons first, words after, so a growing text never moves a button; wrapped, so in a
+    // laptop's window beside the action panel End turn, Undo and Redo stay on the page.
+    ui.horizontal_wrapped(|ui| {
         for action in frame
             .offered
             .iter()
@@ -227,30 +218,10 @@ pub fn ui(
             }
         }
     });
-    // Below the units, so a form opening or a report appearing moves no unit's button (a
-    // double click on a button lands on the same button); it comes into view instead.
-    let opened = state.open.is_some() && !state.form_shown;
-    let form = ui.scope(|ui| action_form(state, &frame, ui, &mut actions));
-    state.form_shown = state.open.is_some();
-    // At once, not sliding: the second click of a double click on the unit's button then
-    // finds the page held rather than whatever the scroll brought under the pointer.
-    if opened && !ui.clip_rect().contains_rect(form.response.rect) {
-        ui.scroll_to_rect_animation(
-            form.response.rect,
-            None,
-            egui::style::ScrollAnimation::none(),
-        );
-        state.scrolled_at = Some(state.now);
-    }
-    if super::just_done::hold_clicks(ui, ui.clip_rect(), state.scrolled_at) {
-        state.focus_frames = FOCUS_FRAMES;
-    }
-    if let Some((report, at)) = &state.roll
-        && *at == state.log_len
-    {
-        egui::CollapsingHeader::new("Last roll")
-            .default_open(true)
-            .show(ui, |ui| report::roll(ui, report));
+    // Beside the board (the action panel) where the window is wide enough; else below the
+    // units, so a form opening or a report appearing moves no unit's button either way.
+    if !beside {
+        form_below(state, &frame, ui, &mut actions);
     }
     if board.outcome.is_none() {
         ui.separator();
@@ -301,6 +272,108 @@ pub fn ui(
         }
     }
     state.focus_before = ui.memory(|m| m.focused());
+    actions
+}
+
+/// What every part of the table reads this frame (the log's length, the clock), and a clean
+/// slate when another battle is shown: nothing said, rolled or half filled in for the last one
+/// shows here. Called by the board and by the panel beside it, whichever draws first.
+fn begin_frame(state: &mut BoardTrackerState, open: &OpenCampaign, log_len: usize, ui: &egui::Ui) {
+    state.log_len = log_len;
+    state.now = ui.input(|i| i.time);
+    if state.slots_of != Some((open.stored.id, open.battle)) {
+        // Another battle: nothing said, rolled or half filled in for the last one shows here
+        // (a report is matched by the log's length, which two battles can share).
+        state.slots.clear();
+        state.open = None;
+        state.texts = Typed::default();
+        state.refusal = None;
+        state.roll = None;
+        state.done = None;
+        state.confirm = None;
+        state.slots_of = Some((open.stored.id, open.battle));
+    }
+}
+
+/// The chosen action's form and the last roll under the units (a narrow window): brought into
+/// view when it opens, clicks held a moment so a double click's second lands on nothing new.
+fn form_below(
+    state: &mut BoardTrackerState,
+    frame: &Frame<'_>,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    // Below the units, so a form opening or a report appearing moves no unit's button (a
+    // double click on a button lands on the same button); it comes into view instead.
+    let opened = state.open.is_some() && !state.form_shown;
+    let form = ui.scope(|ui| action_form(state, frame, ui, actions));
+    state.form_shown = state.open.is_some();
+    // At once, not sliding: the second click of a double click on the unit's button then
+    // finds the page held rather than whatever the scroll brought under the pointer.
+    if opened && !ui.clip_rect().contains_rect(form.response.rect) {
+        ui.scroll_to_rect_animation(
+            form.response.rect,
+            None,
+            egui::style::ScrollAnimation::none(),
+        );
+        state.scrolled_at = Some(state.now);
+    }
+    if super::just_done::hold_clicks(ui, ui.clip_rect(), state.scrolled_at) {
+        state.focus_frames = FOCUS_FRAMES;
+    }
+    if let Some((report, at)) = &state.roll
+        && *at == state.log_len
+    {
+        egui::CollapsingHeader::new("Last roll")
+            .default_open(true)
+            .show(ui, |ui| report::roll(ui, report));
+    }
+}
+
+/// The action panel beside the board: the chosen action's form with its odds and dice, or what
+/// to do to open one, then the last roll. Always there while a board battle is shown, so
+/// nothing on the board moves when a form opens or closes.
+pub fn panel(
+    state: &mut BoardTrackerState,
+    model: &Model,
+    open: &OpenCampaign,
+    plan: &TablePlan,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let (Some(log), Some(board)) = (open.battle(), open.board()) else {
+        return actions;
+    };
+    begin_frame(state, open, log.events.len(), ui);
+    let frame = Frame {
+        record: open.record(),
+        index: open.battle,
+        plan,
+        offered: AnyTable::actions(plan, board),
+        board,
+        model,
+    };
+    let t = theme::tokens(ui);
+    theme::section_heading(ui, "Action");
+    if state.open.is_some() {
+        action_form(state, &frame, ui, &mut actions);
+        state.form_shown = true;
+    } else {
+        state.form_shown = false;
+        ui.weak(if board.outcome.is_some() {
+            "The battle is over: its last roll stays here."
+        } else {
+            "Press an action on a unit card, or a side's: its form, its odds and its dice come here."
+        });
+    }
+    if let Some((report, at)) = &state.roll
+        && *at == state.log_len
+    {
+        ui.add_space(t.gap(Gap::M));
+        egui::CollapsingHeader::new("Last roll")
+            .default_open(true)
+            .show(ui, |ui| report::roll(ui, report));
+    }
     actions
 }
 
@@ -573,7 +646,7 @@ fn turn_banner(ui: &mut egui::Ui, frame: &Frame<'_>, turn: &TurnStanding) {
                         .strong()
                         .color(swatch.text),
                 )
-                .truncate(),
+                .wrap(),
             );
         });
 }
@@ -842,6 +915,9 @@ fn action_form(
     let mut typed_enter = false;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_min_width(ui.available_width());
+        // The action's label names its unit already ("Order Rifle Squad 1"); on a line of its
+        // own, wrapped, so the form fits the panel beside the board.
+        ui.add(egui::Label::new(egui::RichText::new(&action.label).strong()).wrap());
         ui.horizontal(|ui| {
             // The record button first and always here, so nothing moves it.
             let ready = ready_dice(state, frame, &request);
@@ -851,14 +927,12 @@ fn action_form(
                 "Roll and record"
             };
             if ui
-                .add_enabled(ready.is_some(), egui::Button::new(label))
+                .add_enabled(ready.is_some(), theme::primary(ui, label))
                 .on_hover_text("Enter")
                 .clicked()
             {
                 submit = Some(ready);
             }
-            // The action's label names its unit already ("Order Rifle Squad 1").
-            ui.strong(&action.label);
             if ui.small_button("Cancel").clicked() {
                 state.open = None;
             }

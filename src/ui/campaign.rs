@@ -64,6 +64,8 @@ pub struct CampaignViewState {
     pub log: event_log::LogView,
     /// The table of a battle fought on a board.
     pub board: super::board_tracker::BoardTrackerState,
+    /// This frame the board's action panel is beside it (a wide window), not under its units.
+    pub panel_beside: bool,
     /// The way to play a scripted campaign's battle after its last ("extra_artillery").
     pub follow_up_variant: Option<String>,
     /// The "Add battle" form of each campaign: its name and the two forces picked.
@@ -93,6 +95,31 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
     egui::Panel::left("campaign_list")
         .default_size(240.0)
         .show(ui, |ui| actions.extend(list(state, model, ui)));
+    // The action panel beside a board battle, there whether or not a form is open, so opening
+    // one moves nothing on the board; a narrow window keeps the form under the units.
+    state.panel_beside = false;
+    if let Some((open, plan)) = shown_board(model)
+        && ui.available_width() >= PANEL_FROM_WIDTH
+    {
+        state.panel_beside = true;
+        let width = (ui.available_width() * 0.28).clamp(320.0, 440.0);
+        egui::Panel::right("action_panel")
+            .exact_size(width)
+            .resizable(false)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("action_panel_scroll")
+                    .show(ui, |ui| {
+                        actions.extend(super::board_tracker::panel(
+                            &mut state.board,
+                            model,
+                            open,
+                            &plan,
+                            ui,
+                        ));
+                    });
+            });
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         // Both ways: in a small window every control of the tracker can still be scrolled to.
         // The bars always shown: a bar appearing when the page grows past the window's foot
@@ -132,6 +159,21 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
             });
     });
     actions
+}
+
+/// The window width (the campaign list included) from which the action panel sits beside the
+/// board: down to a 1024 px laptop, the board keeps room for one side's unit cards.
+const PANEL_FROM_WIDTH: f32 = 700.0;
+
+/// The board battle shown, with its plan, when it can take actions (no fork to settle first).
+fn shown_board(model: &Model) -> Option<(&OpenCampaign, crate::rules::battle::board::TablePlan)> {
+    let open = model.campaign.as_ref()?;
+    let record = open.record();
+    if record.open_fork(open.battle).is_some() {
+        return None;
+    }
+    let setup = record.campaign.battles.get(open.battle)?.board_setup()?;
+    Some((open, setup.plan.into_owned()))
 }
 
 /// The next step when no campaign is open, naming the scripted campaigns the app holds.
@@ -420,7 +462,8 @@ fn campaign_page(
     if let Some(index) = battle_picker(open, ui) {
         actions.push(campaign(CampaignCommand::SelectBattle(index)));
     }
-    ui.horizontal(|ui| {
+    // Wrapped: beside the action panel in a laptop's window the row is wider than the page.
+    ui.horizontal_wrapped(|ui| {
         if c.kind() == CampaignKind::Scripted {
             actions.extend(follow_up_row(state, c, ui));
         } else {
@@ -455,6 +498,7 @@ fn campaign_page(
                     model,
                     open,
                     &setup.plan,
+                    state.panel_beside,
                     ui,
                 ));
                 if open

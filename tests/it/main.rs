@@ -38,6 +38,7 @@ mod store_roundtrip;
 mod store_upgrade;
 mod ui_app;
 mod ui_army_data;
+mod ui_battle_layout;
 mod ui_board_tracker;
 mod ui_campaign;
 mod ui_campaign_sync;

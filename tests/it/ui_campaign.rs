@@ -70,6 +70,10 @@ fn roll_a_turn(h: &mut Harness<'static, App>) {
     // Both sides may roll a Command Failure (the dice follow the campaign's id) and the turn
     // is rolled again; twenty failed turns in a row would be a broken roll, not bad luck.
     for _ in 0..20 {
+        // In a small window the page may need scrolling to it (a scroll bar over it takes the
+        // click otherwise), as a player would.
+        h.get_by_label("Roll command dice").scroll_to_me();
+        h.run();
         h.get_by_label("Roll command dice").click();
         h.run();
         if state(h).phase != Phase::AwaitingCommandRoll {

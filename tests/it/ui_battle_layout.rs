@@ -1,0 +1,140 @@
+//! The battle view's layout in the two window sizes players use (a laptop at 1024×700, a
+//! desktop at 1600×1000), for every ruleset fought on the board: no enabled button cut off at
+//! the right, the turn strip's buttons on screen without scrolling, and opening an action's
+//! form moves no unit card (the form sits beside the board, or under it in a narrow window).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use quartermaster::rules::RulesetId;
+use quartermaster::rules::battle::table::{AnyTable, engine};
+use quartermaster::rules::battle::{BattleRules, Sides};
+use quartermaster::rules::force::{Force, ForceUnit};
+use quartermaster::store::Store;
+use quartermaster::ui::model::Model;
+use quartermaster::ui::{App, CampaignCommand, Command, Launch, Prefs, View};
+
+const SIZES: [(f32, f32); 2] = [(1024.0, 700.0), (1600.0, 1000.0)];
+
+/// A window of `size` with a battle of `ruleset` open: Lorraine's first battle for Armour
+/// Battles, else a battle between two saved forces of the book's first five cards.
+fn battle(dir: &std::path::Path, ruleset: RulesetId, size: (f32, f32)) -> Harness<'static, App> {
+    let mut store = Store::open(dir).unwrap();
+    let cards: Vec<String> = quartermaster::rules::ruleset(ruleset)
+        .library()
+        .iter()
+        .take(5)
+        .map(|c| c.name().to_string())
+        .collect();
+    for name in ["Red", "Blue"] {
+        let mut force = Force::new(ruleset, name);
+        force.units = cards.iter().map(|c| ForceUnit::library(c, 1)).collect();
+        store.save_force(None, &force).unwrap();
+    }
+    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    app.model.apply(Command::Campaign(CampaignCommand::New {
+        ruleset,
+        name: "Layout".into(),
+        players: Sides::default(),
+        carry_losses: true,
+    }));
+    if ruleset != RulesetId::ArmourBattles {
+        app.model
+            .apply(Command::Campaign(CampaignCommand::AddBattle {
+                name: "Field".into(),
+                forces: Sides {
+                    first: "Red".into(),
+                    second: "Blue".into(),
+                },
+            }));
+    }
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(size.0, size.1))
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h
+}
+
+/// Every unit card's buttons, by accessible name (it names the unit), with where they are.
+fn unit_buttons(h: &Harness<'static, App>, labels: &[String]) -> Vec<(String, egui::Rect)> {
+    h.query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| {
+            let name = n.accesskit_node().label()?;
+            labels
+                .iter()
+                .any(|l| name.contains(l.as_str()))
+                .then(|| (name, n.rect()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_board_battle_fits_both_window_sizes_and_a_form_moves_no_unit_card() {
+    for ruleset in RulesetId::ALL {
+        if engine(ruleset).is_err() {
+            continue;
+        }
+        for size in SIZES {
+            let dir = tempfile::tempdir().unwrap();
+            let mut h = battle(dir.path(), ruleset, size);
+            let at = format!("{ruleset} at {}×{}", size.0, size.1);
+            let open = h
+                .state()
+                .model
+                .campaign
+                .as_ref()
+                .expect("the campaign is open");
+            let record = open.record().clone();
+            let plan = record.table_plan(open.battle).expect("a board battle");
+            let board = record.board(open.battle).expect("its board");
+            // The page ends where the action panel begins (just left of its heading).
+            let page_end = h.get_by_label("Action").rect().min.x - 4.0;
+            // Nothing enabled on the page is cut off at its right edge.
+            for button in h.query_all_by_role(egui::accesskit::Role::Button) {
+                let rect = button.rect();
+                if button.accesskit_node().is_disabled() || rect.min.x >= page_end {
+                    continue;
+                }
+                assert!(
+                    rect.max.x <= page_end,
+                    "{at}: '{:?}' ends at x = {}, the page at {page_end}",
+                    button.accesskit_node().label(),
+                    rect.max.x
+                );
+            }
+            // The turn strip is on screen without scrolling.
+            for label in ["Undo", "Redo"] {
+                let rect = h.get_by_label(label).rect();
+                assert!(
+                    rect.min.y >= 0.0 && rect.max.y <= size.1 && rect.max.x <= page_end,
+                    "{at}: {label} at {rect:?}"
+                );
+            }
+            // A unit's form opens: no unit card's button moves.
+            let labels: Vec<String> = board.units.iter().map(|u| u.label.clone()).collect();
+            let before = unit_buttons(&h, &labels);
+            assert!(!before.is_empty(), "{at}: unit cards are drawn");
+            let action = AnyTable::actions(&plan, &board)
+                .into_iter()
+                .find(|a| a.unit.is_some() && (!a.targets.is_empty() || a.allowed()))
+                .expect("an action on a unit");
+            h.state_mut().campaign.board.open = Some(action.request());
+            h.run();
+            assert!(
+                h.state().campaign.board.open.is_some(),
+                "{at}: the form is open"
+            );
+            let after = unit_buttons(&h, &labels);
+            for (name, rect) in &before {
+                let moved = after.iter().find(|(n, _)| n == name).map(|(_, r)| *r);
+                assert_eq!(
+                    moved,
+                    Some(*rect),
+                    "{at}: '{name}' moved when the form opened"
+                );
+            }
+        }
+    }
+}
