@@ -1213,8 +1213,8 @@ impl TableRules for BoltActionBattle {
         standing_of(unit)
     }
 
-    fn turn_standing(_plan: &TablePlan, board: &Board) -> TurnStanding {
-        turn_of(board)
+    fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
+        turn_of(plan, board)
     }
 
     /// Gives the drawn die to the side's first unit without one (Rally when pinned, else
@@ -1318,7 +1318,7 @@ fn standing_of(unit: &BoardUnit) -> UnitStanding {
 }
 
 /// The turn: whose die is out, the dice each side has in the bag, the next step.
-fn turn_of(board: &Board) -> TurnStanding {
+fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
     let mut stock: Sides<Vec<Tally>> = Sides::default();
     let Ok(battle) = typed_battle(board) else {
         return TurnStanding::of(board, "Turn", stock, (None, String::new(), None));
@@ -1330,7 +1330,8 @@ fn turn_of(board: &Board) -> TurnStanding {
     let step = match battle.drawn {
         Some(side) => (
             Some(side),
-            format!("Give the {} die to a unit of theirs", side_words(side)),
+            // The side by its force ("Rifles: give the die to a unit"), as the table calls it.
+            format!("{}: give the die to one of your units", plan.side_name(side)),
             Some("order"),
         ),
         None if battle.dice_left() > 0 => (
