@@ -423,20 +423,29 @@ fn status_line(
             }
             ui.add(egui::Label::new(describe(&event.event, log.plan)).truncate());
         } else {
-            let text = latest.map_or_else(
-                || "Nothing recorded yet".to_string(),
-                |e| {
-                    let said = format!("Latest: {}", describe(&e.event, log.plan));
-                    // Another machine's event (it came with a sync): say whose it is.
-                    if e.by.machine != here.machine && !e.by.is_unknown() {
-                        // "recorded by Ann on desktop", or "recorded on desktop" unnamed.
-                        let by = if e.by.player.is_empty() { "" } else { "by " };
-                        format!("{said} — recorded {by}{}", e.by.label())
-                    } else {
-                        said
-                    }
-                },
-            );
+            // Just after an undo, what was taken back (the latest that counts is older news).
+            let undone = log.events.last().and_then(|e| match e.event {
+                Event::Undo { seq } => log.events.iter().find(|u| u.seq == seq),
+                _ => None,
+            });
+            let text = if let Some(undone) = undone {
+                format!("Undone: {}", describe(&undone.event, log.plan))
+            } else {
+                latest.map_or_else(
+                    || "Nothing recorded yet".to_string(),
+                    |e| {
+                        let said = format!("Latest: {}", describe(&e.event, log.plan));
+                        // Another machine's event (it came with a sync): say whose it is.
+                        if e.by.machine != here.machine && !e.by.is_unknown() {
+                            // "recorded by Ann on desktop", or "recorded on desktop" unnamed.
+                            let by = if e.by.player.is_empty() { "" } else { "by " };
+                            format!("{said} — recorded {by}{}", e.by.label())
+                        } else {
+                            said
+                        }
+                    },
+                )
+            };
             ui.add(egui::Label::new(egui::RichText::new(text).weak()).truncate());
         }
     });

@@ -434,6 +434,10 @@ fn double_clicking_undo_undoes_one_event() {
     let at = centre_of(&h, "Undo");
     crate::ui_support::double_click_at(&mut h, at);
     assert_eq!(undone(&h), 1, "one event taken back");
+    assert!(
+        shown(&h, "Undone: Regular Infantry Squad (Rifles)"),
+        "the status line says what was taken back, not the undone order as if it stood"
+    );
 }
 
 /// A double click on Start campaign makes the campaign once: no second one, no "already
