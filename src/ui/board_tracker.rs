@@ -194,14 +194,6 @@ pub fn ui(
     });
     turn_banner(ui, &frame, &turn);
     status_line(state, &model.player, open, &log, ui, &mut actions);
-    ui.horizontal(|ui| {
-        ui.label("Dice:");
-        ui.radio_value(&mut state.dice_mode, DiceMode::App, "App roll")
-            .on_hover_text("The app rolls, from the seed the battle's history gives");
-        ui.radio_value(&mut state.dice_mode, DiceMode::Table, "Rolled at the table")
-            .on_hover_text("Type the faces the players rolled; the result is derived from them");
-    });
-    ui.separator();
     // Side by side where there is room for a unit's row of buttons in each half; one above
     // the other in a small window, so no side is cut off at the right.
     let side_by_side = ui.available_width() >= SIDE_BY_SIDE_WIDTH;
@@ -390,7 +382,7 @@ fn status_text(frame: &Frame<'_>, turn: &TurnStanding) -> String {
 /// The line under the buttons, always one line high: why the last click was refused; else the
 /// event this window just recorded, with "Undo this"; else the battle's latest event.
 fn status_line(
-    state: &BoardTrackerState,
+    state: &mut BoardTrackerState,
     here: &crate::campaign::Recorder,
     open: &OpenCampaign,
     log: &crate::campaign::Battle<'_>,
@@ -408,6 +400,14 @@ fn status_line(
         .map(|(text, _)| text.clone());
     ui.horizontal(|ui| {
         ui.set_min_height(ui.spacing().interact_size.y);
+        // Who rolls, first on the line (its words after it may be cut, never the choice): a
+        // line of the page saved for the units.
+        ui.label("Dice:");
+        ui.radio_value(&mut state.dice_mode, DiceMode::App, "App roll")
+            .on_hover_text("The app rolls, from the seed the battle's history gives");
+        ui.radio_value(&mut state.dice_mode, DiceMode::Table, "Rolled at the table")
+            .on_hover_text("Type the faces the players rolled; the result is derived from them");
+        ui.separator();
         if let Some(text) = said {
             let text = egui::RichText::new(text).color(ui.visuals().error_fg_color);
             ui.add(egui::Label::new(text).truncate());
@@ -505,7 +505,11 @@ fn side_column(
         .inner_margin(t.gap(Gap::M))
         .show(ui, |ui| {
             ui.set_min_width(ui.available_width());
-            ui.horizontal(|ui| {
+            let stock = turn.stock.get(side);
+            let (bars, left): (Vec<&Tally>, Vec<&Tally>) =
+                stock.iter().partition(|t| t.of.is_some());
+            // Name, whose move and what is left on one line where it fits.
+            ui.horizontal_wrapped(|ui| {
                 ui.label(
                     egui::RichText::new(side_title(frame, side))
                         .size(t.heading())
@@ -515,10 +519,11 @@ fn side_column(
                 if acting {
                     theme::pill(ui, Status::Info, format!("{} their move", icons::DICE));
                 }
+                if !left.is_empty() {
+                    let words: Vec<String> = left.iter().map(|t| tally_text(t)).collect();
+                    ui.label(format!("Left: {}", words.join(" · ")));
+                }
             });
-            let stock = turn.stock.get(side);
-            let (bars, left): (Vec<&Tally>, Vec<&Tally>) =
-                stock.iter().partition(|t| t.of.is_some());
             for bar in bars {
                 let of = bar.of.unwrap_or(1).max(1);
                 #[allow(clippy::cast_precision_loss)]
@@ -542,10 +547,6 @@ fn side_column(
                     },
                 );
             }
-            if !left.is_empty() {
-                let words: Vec<String> = left.iter().map(|t| tally_text(t)).collect();
-                ui.label(format!("Left: {}", words.join(" · ")));
-            }
             side_actions(state, frame, side, ui, actions);
         });
     ui.add_space(t.gap(Gap::S));
@@ -555,8 +556,11 @@ fn side_column(
             .fill(t.palette.window)
             .stroke(egui::Stroke::new(1.0, t.palette.track))
             .corner_radius(6)
-            .inner_margin(t.gap(Gap::M))
-            .outer_margin(egui::Margin::symmetric(0, (t.gap(Gap::Xs) / 2.0) as i8));
+            // Snug, so ten units a side fit a desktop screen.
+            .inner_margin(egui::Margin::symmetric(
+                t.gap(Gap::M) as i8,
+                t.gap(Gap::S) as i8,
+            ));
         card.show(ui, |ui| {
             ui.set_min_width(ui.available_width());
             // A unit out of play steps back: faded, its name struck through, said in a grey pill.
@@ -710,6 +714,10 @@ fn side_actions(
         }
     }
     let slots = slots.clone();
+    if slots.is_empty() {
+        // Nothing of the side's own this turn (Bolt Action's bag is shared): no empty row.
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         for label in slots {
             match offered.iter().find(|a| a.label == label) {

@@ -138,3 +138,62 @@ fn every_board_battle_fits_both_window_sizes_and_a_form_moves_no_unit_card() {
         }
     }
 }
+
+/// Ten Bolt Action units a side (four squads, two MMGs, two bazookas, two Panzerschrecks) fit
+/// one 1600×1000 screen without scrolling: the last card's buttons are on screen.
+#[test]
+fn a_bolt_action_battle_of_ten_units_a_side_fits_a_desktop_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    let units = [
+        ("Regular Infantry Squad", 4),
+        ("MMG Team", 2),
+        ("Bazooka Team", 2),
+        ("Panzerschreck Team", 2),
+    ];
+    for name in ["Able", "Baker"] {
+        let mut force = Force::new(RulesetId::BoltAction, name);
+        force.units = units
+            .iter()
+            .map(|(card, n)| ForceUnit::library(*card, *n))
+            .collect();
+        store.save_force(None, &force).unwrap();
+    }
+    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    app.model.apply(Command::Campaign(CampaignCommand::New {
+        ruleset: RulesetId::BoltAction,
+        name: "Ten".into(),
+        players: Sides::default(),
+        carry_losses: true,
+    }));
+    app.model
+        .apply(Command::Campaign(CampaignCommand::AddBattle {
+            name: "Field".into(),
+            forces: Sides {
+                first: "Able".into(),
+                second: "Baker".into(),
+            },
+        }));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    let board = {
+        let open = h.state().model.campaign.as_ref().expect("open");
+        open.record().board(open.battle).expect("a board")
+    };
+    assert_eq!(board.units.len(), 20, "ten units a side");
+    for unit in &board.units {
+        let buttons = unit_buttons(&h, std::slice::from_ref(&unit.label));
+        assert!(!buttons.is_empty(), "{}: its card is drawn", unit.label);
+        for (name, rect) in buttons {
+            assert!(
+                rect.max.y <= 1000.0 && rect.max.x <= 1600.0,
+                "'{name}' at {rect:?} is off the screen"
+            );
+        }
+    }
+}
