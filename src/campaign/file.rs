@@ -26,8 +26,11 @@ pub const VERSION: u32 = 5;
 const FIRST_WITH_IDS: u64 = 3;
 /// The oldest file version this build reads.
 pub const OLDEST_VERSION: u32 = 1;
-/// Files larger than this are refused before parsing.
-pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
+/// The one limit of a campaign file: larger ones are refused before parsing, and never
+/// written, so every export this build makes is read back (it was 64 MiB on reading only, and
+/// a 94,000-event campaign exported what its import refused). A 100,000-event campaign's file
+/// is about 71 MB; the shared folder's machine files have the same limit.
+pub const MAX_FILE_BYTES: usize = 256 * 1024 * 1024;
 
 #[derive(Serialize)]
 struct FileOut<'a> {
@@ -58,7 +61,16 @@ fn render<'a>(
     record: &'a CampaignRecord,
     write: impl FnOnce(&FileOut<'a>) -> serde_json::Result<String>,
 ) -> Result<String, CampaignError> {
-    write(&FileOut {
+    render_within(record, write, MAX_FILE_BYTES)
+}
+
+/// [`render`], refusing a file larger than `limit` (what [`read_unverified`] reads).
+fn render_within<'a>(
+    record: &'a CampaignRecord,
+    write: impl FnOnce(&FileOut<'a>) -> serde_json::Result<String>,
+    limit: usize,
+) -> Result<String, CampaignError> {
+    let text = write(&FileOut {
         format: FORMAT,
         version: VERSION,
         record,
@@ -66,7 +78,23 @@ fn render<'a>(
     .map_err(|e| CampaignError::Invalid {
         field: "campaign",
         message: e.to_string(),
-    })
+    })?;
+    within(text.len(), limit)?;
+    Ok(text)
+}
+
+/// Refuses a campaign file of `bytes` over `limit`, saying both: the same words whether the
+/// file is being written or read.
+fn within(bytes: usize, limit: usize) -> Result<(), CampaignError> {
+    if bytes > limit {
+        return Err(CampaignError::Invalid {
+            field: "file",
+            message: format!(
+                "{bytes} bytes; a campaign file holds at most {limit} (an import reads no more)"
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// Reads a campaign file, checking its format, version and logs, and verifying every event
@@ -88,12 +116,12 @@ pub fn parse(text: &str) -> Result<CampaignRecord, CampaignError> {
 /// # Errors
 /// [`CampaignError::Invalid`] naming the field at fault.
 pub fn read_unverified(text: &str) -> Result<CampaignRecord, CampaignError> {
-    if text.len() > MAX_FILE_BYTES {
-        return Err(CampaignError::Invalid {
-            field: "file",
-            message: format!("{} bytes; at most {MAX_FILE_BYTES}", text.len()),
-        });
-    }
+    read_unverified_within(text, MAX_FILE_BYTES)
+}
+
+/// [`read_unverified`], refusing a file larger than `limit`.
+fn read_unverified_within(text: &str, limit: usize) -> Result<CampaignRecord, CampaignError> {
+    within(text.len(), limit)?;
     if let Some(record) = current_file(text) {
         return lay_out(record);
     }
@@ -354,5 +382,38 @@ fn check(record: &CampaignRecord) -> Result<(), CampaignError> {
 impl CampaignRecord {
     pub fn name(&self) -> &str {
         &self.campaign.name
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    fn a_campaign() -> CampaignRecord {
+        parse(include_str!(
+            "../../tests/fixtures/campaign_lorraine_tracker.json"
+        ))
+        .unwrap()
+    }
+
+    /// One limit for writing and reading, shown with a limit the size of one small campaign.
+    #[test]
+    fn an_export_the_import_would_refuse_is_refused_with_its_size() {
+        let record = a_campaign();
+        let size = to_json(&record).unwrap().len();
+        // At the limit: written, and read back under the same limit.
+        let text = render_within(&record, serde_json::to_string_pretty, size).unwrap();
+        assert_eq!(read_unverified_within(&text, size).unwrap(), record);
+        // One byte less: not written, saying the size and the limit, as the import says.
+        let refused = render_within(&record, serde_json::to_string_pretty, size - 1)
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains(&format!("{size} bytes")), "{refused}");
+        assert!(
+            refused.contains(&format!("at most {}", size - 1)),
+            "{refused}"
+        );
+        let read = read_unverified_within(&text, size - 1).unwrap_err();
+        assert_eq!(read.to_string(), refused);
     }
 }

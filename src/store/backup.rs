@@ -98,6 +98,8 @@ impl Store {
             message: "cannot create the backups folder",
             source,
         })?;
+        // The file is replaced: what its last clean close said of it no longer holds.
+        super::clean_close::forget(&live);
         let previous = match migrate::inspect(&live, None, Check::Quick, DEFAULT_BUSY_TIMEOUT) {
             Ok(None) => {
                 create::set_orphans_aside(&live, &dir)?;

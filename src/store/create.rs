@@ -79,6 +79,8 @@ fn build(temp: &Path, busy_timeout: Duration) -> Result<(), StoreError> {
         notices: Vec::new(),
         home_checked: false,
         edge: super::Edge::default(),
+        page_checked: false,
+        session: None,
     };
     store
         .conn

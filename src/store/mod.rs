@@ -17,6 +17,7 @@ mod backup;
 mod campaign;
 mod cards;
 mod checks;
+mod clean_close;
 mod content;
 mod create;
 mod data_files;
@@ -130,6 +131,12 @@ pub struct Store {
     home_checked: bool,
     /// The clock and random source the library's records take.
     edge: Edge,
+    /// Whether opening checked the file's pages (`quick_check`): not when it was as this
+    /// app's last clean close left it ([`clean_close`]).
+    page_checked: bool,
+    /// A writable session of a file on disk: stamps the file clean when it closes. Last, so it
+    /// drops after `conn` has closed (and checkpointed).
+    session: Option<clean_close::Session>,
 }
 
 /// Reads the computer's clock: milliseconds since 1970 UTC.
@@ -157,7 +164,9 @@ impl Default for Edge {
     }
 }
 
-/// What the full integrity check said about the file this session. Opening runs only
+/// What the full integrity check said about the file this session. A file as this app's last
+/// clean close left it is not checked at all ([`clean_close`]: only this app's SQLite writes
+/// changed it since a session found it sound). Any other is checked: opening runs only
 /// `quick_check` (a full check of a 10,000-card library costs more than the 50 ms an open may
 /// take); the first write runs the full one inside its transaction, so a file with damage only
 /// the full check sees is read but never written.
@@ -309,7 +318,9 @@ impl Store {
         let path = data_dir.join(DB_FILE_NAME);
         let backups = backups_dir(data_dir);
         create::create_if_missing(&path, &backups, busy_timeout)?;
-        let found = migrate::inspect(&path, Some(&backups), Check::Quick, busy_timeout)?;
+        let clean = clean_close::take(&path);
+        let check = if clean { Check::Skip } else { Check::Quick };
+        let found = migrate::inspect(&path, Some(&backups), check, busy_timeout)?;
         let backup = match &found {
             Some(found) if found.version >= 1 && found.version < SCHEMA_VERSION => {
                 Some(backup_before_upgrade(found, &path, data_dir, busy_timeout)?)
@@ -323,6 +334,9 @@ impl Store {
             busy_timeout,
         };
         let (conn, read_only) = access::open(&path, &ctx)?;
+        let session = read_only
+            .is_none()
+            .then(|| clean_close::Session::new(&path, clean));
         let mut store = Store {
             conn,
             ctx,
@@ -331,8 +345,16 @@ impl Store {
             notices: Vec::new(),
             home_checked: false,
             edge: Edge::default(),
+            page_checked: !clean,
+            session,
         };
         store.configure()?;
+        if clean {
+            // Found sound by the session that stamped it, and changed since only by this app's
+            // writes through SQLite: the first write checks nothing, unless another connection
+            // has committed by then (as after a background check).
+            store.integrity = Integrity::CheckedAt(store.data_version()?);
+        }
         if let Some(reason) = &store.read_only {
             if store.schema_version()? < SCHEMA_VERSION {
                 return Err(store
@@ -379,7 +401,16 @@ impl Store {
             notices: Vec::new(),
             home_checked: false,
             edge: Edge::default(),
+            page_checked: false,
+            session: None,
         })
+    }
+
+    /// Whether opening ran SQLite's `quick_check` over the file's pages: only when the file
+    /// was not as this app's last clean close left it (a crash, another program's write, a
+    /// restore or a copy since).
+    pub fn page_checked_at_open(&self) -> bool {
+        self.page_checked
     }
 
     /// Why the database cannot be written this session (`None`: it can).
@@ -403,6 +434,8 @@ impl Store {
             notices: Vec::new(),
             home_checked: false,
             edge: Edge::default(),
+            page_checked: false,
+            session: None,
         };
         store.configure()?;
         migrate::migrate(
@@ -460,6 +493,7 @@ impl Store {
             ctx,
             integrity,
             read_only,
+            session,
             ..
         } = self;
         if let Some(reason) = read_only {
@@ -493,6 +527,9 @@ impl Store {
                 return Err(ctx.damaged(problem));
             }
             *integrity = Integrity::Sound;
+        }
+        if let Some(session) = session {
+            session.vouch();
         }
         // Dropping `tx` on an early return rolls everything back.
         let value = work(&tx, ctx)?;
@@ -1243,6 +1280,8 @@ impl Store {
             notices: Vec::new(),
             home_checked: false,
             edge: Edge::default(),
+            page_checked: false,
+            session: None,
         })
     }
 
@@ -1270,6 +1309,8 @@ impl Store {
             notices: Vec::new(),
             home_checked: false,
             edge: Edge::default(),
+            page_checked: false,
+            session: None,
         };
         store.check().map(Some)
     }

@@ -18,8 +18,9 @@ use serde::{Deserialize, Serialize};
 use crate::campaign::machine_file::{self, Line};
 use crate::campaign::{Campaign, CampaignUid, LoggedEvent, file};
 
-/// Largest file read from a shared folder (a 100,000-event campaign's file is about 70 MB).
-pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+/// Largest file read from a shared folder (a 100,000-event campaign's file is about 70 MB):
+/// the campaign file's one limit, so a whole campaign file is read here as by an import.
+pub const MAX_FILE_BYTES: u64 = file::MAX_FILE_BYTES as u64;
 /// How many bytes before the point a file was read to are remembered to tell it is unchanged.
 const TAIL_BYTES: u64 = 64;
 
@@ -176,14 +177,9 @@ pub fn read_file(
         read.seen = previous.cloned();
         return read;
     }
-    let cap = if read.name.ends_with(".json") {
-        file::MAX_FILE_BYTES as u64
-    } else {
-        MAX_FILE_BYTES
-    };
-    if meta.len() > cap {
+    if meta.len() > MAX_FILE_BYTES {
         read.unusable = Some(format!(
-            "{} bytes; a file of this kind has at most {cap}: not read",
+            "{} bytes; a campaign file has at most {MAX_FILE_BYTES}: not read",
             meta.len()
         ));
         return read;

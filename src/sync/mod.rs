@@ -248,11 +248,12 @@ pub(crate) fn sync_folder_locked(
     }
     let written = write_own(store, id, &mut report);
     seen.last_event = store.campaign_last_event(id, last_event)?;
-    // This machine's file as just written need not be read again.
-    seen.files.retain(|s| s.name != own);
+    // This machine's file as just written need not be read again; one not written stays as
+    // it was read (forgetting it would have every later sync read it whole).
     if let Some(path) = report.wrote.clone()
         && let Some(state) = own_state(&path, &own)
     {
+        seen.files.retain(|s| s.name != own);
         seen.files.push(state);
     }
     if previously != seen {

@@ -143,6 +143,14 @@ impl SyncReport {
             .filter(|f| f.status == FileStatus::Skipped)
     }
 
+    /// How many files of the folder this sync read (the rest were as the last sync left them).
+    pub fn files_read(&self) -> usize {
+        self.files
+            .iter()
+            .filter(|f| f.status != FileStatus::Unchanged)
+            .count()
+    }
+
     /// Whether a later sync may take more of what was found (an incomplete file, an event
     /// waiting for one it follows).
     pub fn read_again(&self) -> bool {

@@ -256,6 +256,29 @@ fn two_machines_recording_different_battles_converge_through_a_troubled_folder()
 }
 
 #[test]
+fn a_sync_that_finds_nothing_new_leaves_the_next_ones_reading_no_file() {
+    let mut all = machines(2);
+    all[0].play(0, 6, 0);
+    settle(&mut all);
+    // Another copy of a file the laptop has read (a sync tool's conflict copy): it holds no
+    // event the laptop lacks, so nothing is taken and this machine's file is not written.
+    let (a, b) = (all[0].view.clone(), all[1].view.clone());
+    deliver(&a, &b, Delivery::ConflictCopy);
+    let report = all[1].sync();
+    assert_eq!(
+        (report.added, report.wrote.as_ref()),
+        (0, None),
+        "{report:?}"
+    );
+    assert!(report.files_read() > 0, "{report:?}");
+    // From then on nothing changed: no file is read, this machine's own included.
+    for _ in 0..2 {
+        let report = all[1].sync();
+        assert_eq!(report.files_read(), 0, "{report:?}");
+    }
+}
+
+#[test]
 fn three_machines_recording_one_battle_fork_settle_it_and_converge() {
     let mut all = machines(3);
     all[0].play(0, 3, 0);

@@ -255,6 +255,43 @@ fn a_database_failing_the_full_check_is_read_but_never_written() {
 }
 
 #[test]
+fn a_file_as_its_last_clean_close_left_it_opens_and_writes_without_a_check() {
+    let dir = library(1);
+    for _ in 0..2 {
+        let mut store = Store::open(dir.path()).unwrap();
+        assert!(!store.page_checked_at_open());
+        store.set_setting("theme", "dark").unwrap();
+    }
+}
+
+#[test]
+fn a_session_that_never_closed_leaves_the_next_open_checking_until_a_write() {
+    let dir = library(1);
+    // A session that dies takes the clean-close stamp away at its open and never writes it.
+    drop(Store::open(dir.path()).unwrap());
+    std::fs::remove_file(dir.path().join("quartermaster.sqlite3.clean")).unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    assert!(store.page_checked_at_open());
+    // Closed without writing, so without the full check a write makes: still checked.
+    drop(store);
+    let mut store = Store::open(dir.path()).unwrap();
+    assert!(store.page_checked_at_open());
+    store.set_setting("theme", "dark").unwrap();
+    drop(store);
+    assert!(!Store::open(dir.path()).unwrap().page_checked_at_open());
+}
+
+#[test]
+fn a_session_that_never_closed_and_left_its_wal_is_checked() {
+    let dir = library(1);
+    // A session that dies holding its connection: its WAL stays beside the file.
+    let mut dying = Store::open(dir.path()).unwrap();
+    dying.set_setting("theme", "dark").unwrap();
+    std::mem::forget(dying);
+    assert!(Store::open(dir.path()).unwrap().page_checked_at_open());
+}
+
+#[test]
 fn a_background_check_finds_damage_before_the_first_write() {
     let dir = library(3);
     damage_an_index(dir.path());
