@@ -48,12 +48,15 @@ fn a_campaign_survives_closing_and_reopening() {
     let (record, state) = {
         let mut store = Store::open(dir.path()).unwrap();
         let mut stored = store.create_campaign_record(&lezey()).unwrap();
+        // Up to 30 events: the dice follow the event ids (new each run), and now and then
+        // the scripted battle is over sooner; what is checked is that every one comes back.
         play(&mut store, &mut stored, 0, 30);
-        assert_eq!(stored.record.logs[0].len(), 30);
+        let played = stored.record.logs[0].len();
+        assert!(played >= 5, "the battle was played: {played} events");
         let undo = stored.record.battle(0).unwrap().undo().unwrap();
         let at = stored.record.next_position(0).unwrap();
         let logged = store.record_event(stored.battle_ids[0], at, &undo).unwrap();
-        assert_eq!(logged.seq, 31);
+        assert_eq!(logged.seq as usize, played + 1);
         stored.record.add(0, logged).unwrap();
         (stored.record.clone(), stored.record.board(0).unwrap())
     };
@@ -64,7 +67,10 @@ fn a_campaign_survives_closing_and_reopening() {
     assert_eq!(loaded.record.board(0).unwrap(), state);
     let listed = store.list_campaigns().unwrap();
     assert_eq!(listed.len(), 1);
-    assert_eq!((listed[0].battles, listed[0].events), (3, 31));
+    assert_eq!(
+        (listed[0].battles, listed[0].events as usize),
+        (3, record.logs[0].len())
+    );
     assert!(listed[0].openable);
 }
 
