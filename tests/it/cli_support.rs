@@ -45,3 +45,35 @@ pub fn note_in(dir: &std::path::Path, note: &str) -> String {
         ],
     )
 }
+
+/// A command line as a shell splits it: words, double quotes kept together, a `#` comment
+/// dropped.
+pub fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            '#' if !quoted && !started => break,
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}

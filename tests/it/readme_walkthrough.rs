@@ -3,6 +3,7 @@
 //! output the README shows (ids and app-rolled dice aside) must be what the program prints. A
 //! README edit that breaks the walk-through fails here, not in a newcomer's terminal.
 
+use crate::cli_support::shell_words;
 use std::path::Path;
 use std::process::Command;
 
@@ -17,38 +18,6 @@ fn walkthrough(readme: &str) -> Vec<&str> {
     block[open..close].lines().collect()
 }
 
-/// A command line as a shell splits it: words, double quotes kept together, a `#` comment
-/// dropped.
-fn words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut started = false;
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                started = true;
-            }
-            '#' if !quoted && !started => break,
-            c if c.is_whitespace() && !quoted => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                    started = false;
-                }
-            }
-            c => {
-                word.push(c);
-                started = true;
-            }
-        }
-    }
-    if started {
-        words.push(word);
-    }
-    words
-}
-
 #[test]
 fn every_command_of_the_readme_walkthrough_runs_and_prints_what_it_shows() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -60,7 +29,7 @@ fn every_command_of_the_readme_walkthrough_runs_and_prints_what_it_shows() {
     let mut last_output = String::new();
     for line in lines {
         if let Some(command) = line.strip_prefix("$ quartermaster ") {
-            let mut args = words(command);
+            let mut args = shell_words(command);
             // The fixtures are named from the repository's folder, as the README says to run it.
             for arg in &mut args {
                 if arg.starts_with("tests/fixtures/") {
@@ -103,7 +72,7 @@ fn every_command_of_the_readme_walkthrough_runs_and_prints_what_it_shows() {
 #[test]
 fn a_readme_line_splits_as_a_shell_splits_it() {
     assert_eq!(
-        words(r#"campaign new bolt-action --force "Baker Company" --first Ann   # a note"#),
+        shell_words(r#"campaign new bolt-action --force "Baker Company" --first Ann   # a note"#),
         [
             "campaign",
             "new",
@@ -114,5 +83,5 @@ fn a_readme_line_splits_as_a_shell_splits_it() {
             "Ann"
         ]
     );
-    assert_eq!(words(r#"note "a # inside""#), ["note", "a # inside"]);
+    assert_eq!(shell_words(r#"note "a # inside""#), ["note", "a # inside"]);
 }

@@ -15,36 +15,6 @@ fn snapshot_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")
 }
 
-/// Splits a case line into words; double quotes group words that contain spaces.
-fn words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut started = false;
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                started = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                    started = false;
-                }
-            }
-            c => {
-                word.push(c);
-                started = true;
-            }
-        }
-    }
-    if started {
-        words.push(word);
-    }
-    words
-}
-
 fn cases() -> Vec<String> {
     let text = std::fs::read_to_string(snapshot_dir().join("resolve.cases")).unwrap();
     text.lines()
@@ -57,7 +27,7 @@ fn cases() -> Vec<String> {
 /// Runs one command line in-process; returns the block recorded for it.
 fn run_case(line: &str, json: bool) -> String {
     let mut args = vec!["quartermaster".to_string()];
-    args.extend(words(line));
+    args.extend(crate::cli_support::shell_words(line));
     if json {
         args.push("--json".into());
     }
@@ -187,7 +157,7 @@ fn odds_and_roll_output_matches_the_pinned_snapshots() {
 #[test]
 fn case_lines_split_like_a_shell() {
     assert_eq!(
-        words(r#"odds x --target "M4 75mm" --seed 3"#),
+        crate::cli_support::shell_words(r#"odds x --target "M4 75mm" --seed 3"#),
         ["odds", "x", "--target", "M4 75mm", "--seed", "3"]
     );
 }
