@@ -34,12 +34,47 @@ use crate::rules::resolution::{InputKind, InputSpec, InputValue, Inputs, Report,
 /// is ~960 px in a 1600 px window).
 const SIDE_BY_SIDE_WIDTH: f32 = 880.0;
 
+/// The battle and the point of its log that the offered actions were decided at.
+type OfferedKey = (
+    crate::store::CampaignId,
+    usize,
+    usize,
+    Option<crate::campaign::EventUid>,
+);
+
+/// What the rules offer now on the battle shown, decided once per change of its log.
+fn offered(
+    state: &mut BoardTrackerState,
+    open: &OpenCampaign,
+    log: &crate::campaign::Battle<'_>,
+    plan: &TablePlan,
+    board: &Board,
+) -> Vec<seam::Action> {
+    let key = (
+        open.stored.id,
+        open.battle,
+        log.events.len(),
+        log.events.last().map(|e| e.id),
+    );
+    match &state.offered {
+        Some((at, actions)) if *at == key => actions.clone(),
+        _ => {
+            let actions = AnyTable::actions(plan, board);
+            state.offered = Some((key, actions.clone()));
+            actions
+        }
+    }
+}
+
 /// Frames the first faces field asks for the keyboard after its form opens.
 const FOCUS_FRAMES: u8 = 3;
 
 /// The tracker's form, dice and what it last said.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BoardTrackerState {
+    /// What the rules offer on the board shown, kept until its log moves on: the board and
+    /// the panel beside it both draw from it every frame, and deciding it is the rules' work.
+    offered: Option<(OfferedKey, Vec<seam::Action>)>,
     /// The action whose form is open: its request as the player is filling it in.
     pub open: Option<Request>,
     pub dice_mode: DiceMode,
@@ -166,7 +201,7 @@ pub fn ui(
         record,
         index: open.battle,
         plan,
-        offered: AnyTable::actions(plan, board),
+        offered: offered(state, open, &log, plan, board),
         board,
         model,
     };
@@ -341,7 +376,7 @@ pub fn panel(
         record: open.record(),
         index: open.battle,
         plan,
-        offered: AnyTable::actions(plan, board),
+        offered: offered(state, open, &log, plan, board),
         board,
         model,
     };
