@@ -34,6 +34,16 @@ pub fn capitalised(word: &str) -> String {
     }
 }
 
+/// "Rifles'", "Ann's", "US's": a name owning something ("Rifles' die"). Only a lower-case
+/// final "s" takes the apostrophe alone: "US" is two letters said aloud.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// "a", "a or b", "a, b or c": choices as a sentence says them.
 pub fn or_list(items: &[&str]) -> String {
     match items {
@@ -46,6 +56,13 @@ pub fn or_list(items: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_owns_with_an_apostrophe_and_an_s_unless_it_ends_in_a_plural_s() {
+        assert_eq!(possessive("Rifles"), "Rifles'");
+        assert_eq!(possessive("Ann"), "Ann's");
+        assert_eq!(possessive("US"), "US's");
+    }
 
     #[test]
     fn percentages_keep_possible_outcomes_visible() {

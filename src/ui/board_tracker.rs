@@ -109,7 +109,11 @@ pub struct BoardTrackerState {
     /// unit's actions of that key, and its last words), so an action the rules stop offering
     /// (the last enemy vehicle gone, the unit destroyed) leaves a greyed button in its place
     /// and the others do not slide under the pointer.
-    slots: std::collections::BTreeMap<String, Vec<(&'static str, usize, String)>>,
+    slots: std::collections::BTreeMap<String, Vec<Slot>>,
+    /// Units whose corrections by hand are shown (their "Correct" pressed), and when one was
+    /// last opened or closed (a double click's second click does not close what the first
+    /// opened).
+    correcting: (std::collections::BTreeSet<String>, Option<f64>),
     /// Each side's own buttons this turn, by their words (a chain spent leaves a greyed
     /// button), and the turn they are of.
     side_slots: (u32, Sides<Vec<String>>),
@@ -119,6 +123,10 @@ pub struct BoardTrackerState {
     /// when it was nothing or one of the form's own fields, never a field elsewhere.
     focus_before: Option<egui::Id>,
 }
+
+/// A place on a unit's card: the action's key, its place among the unit's actions of that
+/// key, its last words, and whether it is a correction (shown behind "Correct").
+type Slot = (&'static str, usize, String, bool);
 
 /// The forms of one battle, as typed: never shown in another battle, emptied once used.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -182,7 +190,78 @@ fn record(event: Event) -> Action {
     Action::Model(Command::Campaign(CampaignCommand::Record(Box::new(event))))
 }
 
-/// Draws the tracker of a board battle.
+/// The turn strip pinned above the board: the battle's name, the whole-battle steps (the next
+/// one as the primary button) with Undo and Redo, whose go it is, and the latest event — in
+/// view however far the board below is scrolled.
+pub fn strip(
+    state: &mut BoardTrackerState,
+    model: &Model,
+    open: &OpenCampaign,
+    plan: &TablePlan,
+    ui: &mut egui::Ui,
+) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let (Some(log), Some(board)) = (open.battle(), open.board()) else {
+        return actions;
+    };
+    begin_frame(state, open, log.events.len(), ui);
+    let frame = Frame {
+        record: open.record(),
+        index: open.battle,
+        plan,
+        offered: offered(state, open, &log, plan, board),
+        board,
+        model,
+    };
+    let t = theme::tokens(ui);
+    ui.add_space(t.gap(Gap::S));
+    ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new(format!("Battle {}: {}", plan.number, plan.name))
+                .size(t.heading())
+                .strong(),
+        );
+        let mut about = vec![
+            plan.ruleset.title().to_string(),
+            format!("{} against {}", plan.forces.first, plan.forces.second),
+        ];
+        if let Some(opening) = log.plan.opening() {
+            about.extend([opening.time.clone(), opening.place.clone()]);
+        }
+        ui.add(egui::Label::new(egui::RichText::new(about.join(" · ")).weak()).truncate());
+    });
+    let turn = turn_standing(plan, board);
+    // Buttons first, words after, so a growing text never moves a button; wrapped, so in a
+    // laptop's window beside the action panel End turn, Undo and Redo stay on the page.
+    ui.horizontal_wrapped(|ui| {
+        for action in frame
+            .offered
+            .iter()
+            .filter(|a| a.unit.is_none() && a.side.is_none())
+        {
+            let next = is_next_step(&turn, action, None);
+            action_button(ui, state, &frame, action, next, &mut actions);
+        }
+        actions.extend(undo_redo(ui, &log));
+    });
+    turn_banner(ui, &frame, &turn);
+    status_line(state, &model.player, open, &log, ui, &mut actions);
+    ui.add_space(t.gap(Gap::S));
+    if let Some((request, question)) = state.confirm.clone() {
+        match widgets::confirm(ui, "board_tracker", &question, "Yes, record it") {
+            Some(Answer::Yes) => {
+                state.confirm = None;
+                decide(state, &frame, request, None, &mut actions);
+            }
+            Some(Answer::No) => state.confirm = None,
+            None => {}
+        }
+    }
+    actions
+}
+
+/// Draws the board of a board battle under its [`strip`]: each side's standing and unit
+/// cards, the form below them in a narrow window, the players' own result, the house defaults.
 pub fn ui(
     state: &mut BoardTrackerState,
     model: &Model,
@@ -205,30 +284,7 @@ pub fn ui(
         board,
         model,
     };
-    ui.heading(format!("Battle {}: {}", plan.number, plan.name));
-    let mut about = vec![
-        plan.ruleset.title().to_string(),
-        format!("{} against {}", plan.forces.first, plan.forces.second),
-    ];
-    if let Some(opening) = log.plan.opening() {
-        about.extend([opening.time.clone(), opening.place.clone()]);
-    }
-    ui.weak(about.join(" · "));
     let turn = turn_standing(plan, board);
-    // Buttons first, words after, so a growing text never moves a button; wrapped, so in a
-    // laptop's window beside the action panel End turn, Undo and Redo stay on the page.
-    ui.horizontal_wrapped(|ui| {
-        for action in frame
-            .offered
-            .iter()
-            .filter(|a| a.unit.is_none() && a.side.is_none())
-        {
-            action_button(ui, state, &frame, action, &mut actions);
-        }
-        actions.extend(undo_redo(ui, &log));
-    });
-    turn_banner(ui, &frame, &turn);
-    status_line(state, &model.player, open, &log, ui, &mut actions);
     // Side by side where there is room for a unit's row of buttons in each half; one above
     // the other in a small window, so no side is cut off at the right.
     let side_by_side = ui.available_width() >= SIDE_BY_SIDE_WIDTH;
@@ -288,16 +344,6 @@ pub fn ui(
             ui,
         ));
     }
-    if let Some((request, question)) = state.confirm.clone() {
-        match widgets::confirm(ui, "board_tracker", &question, "Yes, record it") {
-            Some(Answer::Yes) => {
-                state.confirm = None;
-                decide(state, &frame, request, None, &mut actions);
-            }
-            Some(Answer::No) => state.confirm = None,
-            None => {}
-        }
-    }
     state.focus_before = ui.memory(|m| m.focused());
     actions
 }
@@ -312,6 +358,7 @@ fn begin_frame(state: &mut BoardTrackerState, open: &OpenCampaign, log_len: usiz
         // Another battle: nothing said, rolled or half filled in for the last one shows here
         // (a report is matched by the log's length, which two battles can share).
         state.slots.clear();
+        state.correcting.0.clear();
         state.open = None;
         state.texts = Typed::default();
         state.refusal = None;
@@ -402,6 +449,15 @@ pub fn panel(
             .show(ui, |ui| report::roll(ui, report));
     }
     actions
+}
+
+/// Whether `action` is the step the rules expect next (drawn as the primary button): its key
+/// is the turn's next, it is allowed, and it is the acting side's (`side`, none for the
+/// whole battle's steps).
+fn is_next_step(turn: &TurnStanding, action: &seam::Action, side: Option<Side>) -> bool {
+    turn.next == Some(action.key)
+        && action.allowed()
+        && (side.is_none() || turn.acting.is_none() || turn.acting == side)
 }
 
 /// "Turn 2: the US's Command Pulse …", or how the battle ended.
@@ -582,7 +638,7 @@ fn side_column(
                     },
                 );
             }
-            side_actions(state, frame, side, ui, actions);
+            side_actions(state, frame, turn, side, ui, actions);
         });
     ui.add_space(t.gap(Gap::S));
     for unit in frame.board.side_units(side) {
@@ -628,26 +684,108 @@ fn side_column(
                 .collect();
             let slots = state.slots.entry(unit.id.clone()).or_default();
             for (key, nth, action) in &placed {
-                match slots.iter_mut().find(|(k, n, _)| k == key && n == nth) {
+                match slots.iter_mut().find(|(k, n, _, _)| k == key && n == nth) {
                     Some(slot) => slot.2.clone_from(&action.label),
-                    None => slots.push((key, *nth, action.label.clone())),
+                    None => slots.push((
+                        key,
+                        *nth,
+                        action.label.clone(),
+                        action.correction || action.destructive,
+                    )),
                 }
             }
             let slots = slots.clone();
+            let (corrections, verbs): (Vec<Slot>, Vec<Slot>) =
+                slots.into_iter().partition(|slot| slot.3);
+            // The rules' verbs on the card; the corrections by hand (and what asks first)
+            // behind "Correct", on a row of their own: a stranger reads the verbs, not the
+            // bookkeeping, and the board stays one screen high.
+            let open = state.correcting.0.contains(&unit.id);
             ui.horizontal_wrapped(|ui| {
-                for (key, nth, label) in slots {
-                    match placed.iter().find(|(k, n, _)| *k == key && *n == nth) {
-                        Some((_, _, action)) => action_button(ui, state, frame, action, actions),
-                        None => {
-                            ui.add_enabled(false, egui::Button::new(on_card(&label, &unit.label)))
-                                .on_disabled_hover_text("Not offered now");
-                        }
-                    }
+                for slot in &verbs {
+                    unit_slot(ui, state, frame, turn, unit, &placed, slot, actions);
+                }
+                if !corrections.is_empty() {
+                    correct_toggle(ui, state, frame, unit, open);
                 }
             });
+            if open && !corrections.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    for slot in &corrections {
+                        unit_slot(ui, state, frame, turn, unit, &placed, slot, actions);
+                    }
+                });
+            }
         });
     }
 }
+
+/// One place on a unit's card: the action offered there now, or a greyed button where one
+/// the rules no longer offer stood.
+#[allow(clippy::too_many_arguments)]
+fn unit_slot(
+    ui: &mut egui::Ui,
+    state: &mut BoardTrackerState,
+    frame: &Frame<'_>,
+    turn: &TurnStanding,
+    unit: &BoardUnit,
+    placed: &[(&'static str, usize, &seam::Action)],
+    (key, nth, label, apart): &Slot,
+    actions: &mut Vec<Action>,
+) {
+    match placed.iter().find(|(k, n, _)| k == key && n == nth) {
+        Some((_, _, action)) => {
+            let next = is_next_step(turn, action, Some(unit.side));
+            action_button(ui, state, frame, action, next, actions);
+        }
+        None => {
+            let mut text = egui::RichText::new(on_card(label, &unit.label));
+            if *apart {
+                text = text.size(theme::tokens(ui).small());
+            }
+            ui.add_enabled(false, egui::Button::new(text))
+                .on_disabled_hover_text("Not offered now");
+        }
+    }
+}
+
+/// The unit's "Correct" button: shows or hides its corrections by hand. A second press
+/// within a double click's time changes nothing, so a double click opens the row.
+fn correct_toggle(
+    ui: &mut egui::Ui,
+    state: &mut BoardTrackerState,
+    frame: &Frame<'_>,
+    unit: &BoardUnit,
+    open: bool,
+) {
+    let shown = format!("{} Correct", icons::EDIT);
+    let response = ui
+        .add(
+            egui::Button::new(egui::RichText::new(&shown).size(theme::tokens(ui).small()))
+                .small()
+                .selected(open),
+        )
+        .on_hover_text("Set a counter or a mark by hand to what the table shows");
+    let name = format!("Correct ({})", frame.unit_name(&unit.id));
+    response
+        .widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, open, name.clone()));
+    let resting = state
+        .correcting
+        .1
+        .is_none_or(|at| state.now - at > CORRECT_TOGGLE_HOLD);
+    if response.clicked() && resting {
+        state.correcting.1 = Some(state.now);
+        if open {
+            state.correcting.0.remove(&unit.id);
+        } else {
+            state.correcting.0.insert(unit.id.clone());
+        }
+    }
+}
+
+/// Seconds after "Correct" is pressed in which another press does nothing: longer than a
+/// double click.
+const CORRECT_TOGGLE_HOLD: f64 = 0.5;
 
 /// "US" where the side's force is called as the side is, else "US — Baker Company".
 fn side_title(frame: &Frame<'_>, side: Side) -> String {
@@ -730,6 +868,7 @@ fn unit_standing_row(ui: &mut egui::Ui, plan: &TablePlan, unit: &BoardUnit) {
 fn side_actions(
     state: &mut BoardTrackerState,
     frame: &Frame<'_>,
+    turn: &TurnStanding,
     side: Side,
     ui: &mut egui::Ui,
     actions: &mut Vec<Action>,
@@ -756,7 +895,10 @@ fn side_actions(
     ui.horizontal_wrapped(|ui| {
         for label in slots {
             match offered.iter().find(|a| a.label == label) {
-                Some(action) => action_button(ui, state, frame, action, actions),
+                Some(action) => {
+                    let next = is_next_step(turn, action, Some(side));
+                    action_button(ui, state, frame, action, next, actions);
+                }
                 None => {
                     ui.add_enabled(false, egui::Button::new(label))
                         .on_disabled_hover_text("Spent: not offered now");
@@ -799,6 +941,7 @@ fn action_button(
     state: &mut BoardTrackerState,
     frame: &Frame<'_>,
     action: &seam::Action,
+    next: bool,
     actions: &mut Vec<Action>,
 ) {
     let request = action.request();
@@ -808,13 +951,27 @@ fn action_button(
         || action.label.clone(),
         |u| on_card(&action.label, &u.label),
     );
-    let text = if action.allowed() {
+    let mut text = if action.allowed() {
         egui::RichText::new(&shown)
     } else {
         egui::RichText::new(&shown).weak()
     };
+    if action.correction || action.destructive {
+        text = text.size(theme::tokens(ui).small());
+    }
+    if action.destructive && action.allowed() {
+        text = text.color(theme::tokens(ui).danger());
+    }
     let enabled = !state.just_done(&request, ui);
-    let mut response = ui.add_enabled(enabled, egui::Button::new(text));
+    // The step the rules expect next stands out: a stranger sees where the turn goes on.
+    let button = if next {
+        theme::primary(ui, &shown)
+    } else if action.correction || action.destructive {
+        egui::Button::new(text).small()
+    } else {
+        egui::Button::new(text)
+    };
+    let mut response = ui.add_enabled(enabled, button);
     if let Some(unit) = unit {
         // The button's accessible name says whose it is where its words do not ("Fire" on
         // every unit's row), and its side where two units share a name.

@@ -98,7 +98,8 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
     // The action panel beside a board battle, there whether or not a form is open, so opening
     // one moves nothing on the board; a narrow window keeps the form under the units.
     state.panel_beside = false;
-    if let Some((open, plan)) = shown_board(model)
+    let shown = shown_board(model);
+    if let Some((open, plan)) = &shown
         && ui.available_width() >= PANEL_FROM_WIDTH
     {
         state.panel_beside = true;
@@ -114,11 +115,24 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
                             &mut state.board,
                             model,
                             open,
-                            &plan,
+                            plan,
                             ui,
                         ));
                     });
             });
+    }
+    // The turn strip above the page, pinned: the steps, Undo and whose go it is stay in view
+    // while the units below are scrolled to.
+    if let Some((open, plan)) = &shown {
+        egui::Panel::top("turn_strip").show(ui, |ui| {
+            actions.extend(super::board_tracker::strip(
+                &mut state.board,
+                model,
+                open,
+                plan,
+                ui,
+            ));
+        });
     }
     egui::CentralPanel::default().show(ui, |ui| {
         // Both ways: in a small window every control of the tracker can still be scrolled to.
@@ -444,17 +458,18 @@ fn campaign_page(
     if model.ask_player {
         actions.extend(player_prompt(state, ui));
     }
-    ui.horizontal(|ui| {
+    // One line for what the campaign is and how it stands: the rows below it are the board's.
+    ui.horizontal_wrapped(|ui| {
         ui.heading(&c.name);
-        ui.weak(c.ruleset.title());
+        ui.weak(format!(
+            "{} · {} against {}",
+            c.ruleset.title(),
+            campaign::side_label(c, Side::First),
+            campaign::side_label(c, Side::Second)
+        ));
+        ui.strong(&open.overall().summary);
     });
     actions.extend(sharing_row(state, model, open, ui));
-    ui.label(format!(
-        "{} against {}",
-        campaign::side_label(c, Side::First),
-        campaign::side_label(c, Side::Second)
-    ));
-    ui.strong(&open.overall().summary);
     if c.options.carry_losses {
         ui.weak("Losses carry forward (house option).");
     }

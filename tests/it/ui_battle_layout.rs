@@ -112,6 +112,22 @@ fn every_board_battle_fits_both_window_sizes_and_a_form_moves_no_unit_card() {
                     "{at}: {label} at {rect:?}"
                 );
             }
+            // Pinned: the page scrolled to its foot leaves the strip where it was.
+            let strip_before = h.get_by_label("Undo").rect();
+            let page_top = h.get_by_label("Layout").rect();
+            let foot = h.get_by_label_contains("House defaults of this battle");
+            let below = foot.rect().max.y > size.1;
+            foot.scroll_to_me();
+            h.run();
+            if below {
+                let scrolled = h.query_by_label("Layout").map(|n| n.rect());
+                assert_ne!(scrolled, Some(page_top), "{at}: the page scrolled");
+            }
+            assert_eq!(
+                h.get_by_label("Undo").rect(),
+                strip_before,
+                "{at}: the turn strip stays put"
+            );
             // A unit's form opens: no unit card's button moves.
             let labels: Vec<String> = board.units.iter().map(|u| u.label.clone()).collect();
             let before = unit_buttons(&h, &labels);

@@ -135,10 +135,11 @@ fn table_dice(h: &mut Harness<'static, App>, face: impl Fn(&str) -> u8) {
     click(h, "Record these dice");
 }
 
-/// Draws a die of `side` ("first", "second") the players took from their own bag.
+/// Draws a die of `side` ("first", "second") the players took from their own bag: the button
+/// names the side's force.
 fn draw(h: &mut Harness<'static, App>, side: &str) {
     let before = log_len(h);
-    click(h, &format!("A {side} player's die came out"));
+    click(h, die_came_out(side));
     assert_eq!(
         log_len(h),
         before + 1,
@@ -228,7 +229,7 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     assert!(!unit("second-1").has("done"));
     // Both Rifles units kept their orders: no die of theirs is in the bag.
     let before = log_len(&h);
-    click(&mut h, "A first player's die came out");
+    click(&mut h, die_came_out("first"));
     assert_eq!(log_len(&h), before, "no first player's die to draw");
     draw(&mut h, "second");
     order(&mut h, "Regular Infantry Squad (Grenadiers)", "Advance");
@@ -410,6 +411,14 @@ fn a_result_recorded_in_one_battle_leaves_the_next_battles_form_empty() {
             .is_disabled()
     );
     assert!(h.query_by_value("Bob withdrew").is_none());
+}
+
+/// The button for a die of `side` taken from the bag, by the force's name.
+fn die_came_out(side: &str) -> &'static str {
+    match side {
+        "first" => "Rifles' die came out",
+        _ => "Grenadiers' die came out",
+    }
 }
 
 /// Where the label's widget sits on screen.

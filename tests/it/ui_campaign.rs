@@ -498,6 +498,7 @@ fn double_clicking_rally_opens_its_form_once_and_disperses_nothing() {
     start(&mut h);
     roll_a_turn(&mut h);
     // us-1 takes a Disruption Point by hand: its Rally button comes alive.
+    click(&mut h, &unit_button("Correct", US_1));
     click(&mut h, &unit_button("Disruption +1", US_1));
     assert_eq!(state(&h).unit("us-1").unwrap().disruption, 1);
     let (rally_label, disperse_label) = (unit_button("Rally", US_1), unit_button("Disperse", US_1));
@@ -742,6 +743,7 @@ fn a_double_click_on_plus_after_a_roll_corrects_that_unit_alone() {
     let mut h = harness_sized(1400.0, 800.0);
     start(&mut h);
     roll_a_turn(&mut h);
+    click(&mut h, &unit_button("Correct", US_1));
     let plus = h.get_by_label(&unit_button("Disruption +1", US_1)).rect();
     press_at(&mut h, plus.center());
     h.run();
@@ -756,6 +758,40 @@ fn a_double_click_on_plus_after_a_roll_corrects_that_unit_alone() {
         .map(|u| (u.id.clone(), u.disruption))
         .collect();
     assert_eq!(corrected, vec![("us-1".to_string(), 2)]);
+}
+
+/// A unit's corrections by hand stay out of sight until its "Correct" is pressed; a double
+/// click on "Correct" opens them (its second click does not close them again), and a press
+/// later closes them.
+#[test]
+fn corrections_open_behind_correct_and_a_double_click_opens_them() {
+    let mut h = harness_sized(1400.0, 800.0);
+    start(&mut h);
+    roll_a_turn(&mut h);
+    let plus = unit_button("Disruption +1", US_1);
+    assert!(
+        !shown(&h, &plus),
+        "the corrections are out of sight at first"
+    );
+    assert!(
+        shown(&h, &unit_button("Fire", US_1)),
+        "the verbs are on the card"
+    );
+    let correct = h
+        .get_by_label(&unit_button("Correct", US_1))
+        .rect()
+        .center();
+    double_click_at(&mut h, correct);
+    h.run_steps(5);
+    assert!(shown(&h, &plus), "a double click opened them");
+    assert!(
+        !shown(&h, &unit_button("Disruption +1", GERMAN_1)),
+        "only that unit's"
+    );
+    // A moment later a press closes them again.
+    h.run_steps(60);
+    click(&mut h, &unit_button("Correct", US_1));
+    assert!(!shown(&h, &plus), "closed again");
 }
 
 /// Opens a Lorraine campaign whose Battle 1 is forked after its command roll: Ann and Bob each

@@ -203,6 +203,9 @@ pub struct Action {
     /// It removes something that cannot be taken back but by an undo (dispersing a unit):
     /// the window keeps it apart and asks first.
     pub destructive: bool,
+    /// A correction by hand (a counter or a mark set to what the table shows), not a step of
+    /// the rules: the window groups it apart from the verbs.
+    pub correction: bool,
     /// Allowed, but the book leaves the moment to the players and the table may not be done
     /// with it yet (a turn ended with units that have not acted): the question a front end
     /// asks before recording it.
@@ -225,6 +228,7 @@ impl Action {
             costs: Vec::new(),
             refused: None,
             destructive: false,
+            correction: false,
             confirm: None,
         }
     }

@@ -1021,16 +1021,22 @@ impl TableRules for BoltActionBattle {
         board
     }
 
-    fn actions(_plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action> {
+    fn actions(plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action> {
         let Ok(battle) = typed_battle(board) else {
             return Vec::new();
+        };
+        // The colour named by the side's own name ("Rifles' die came out"), as players say it.
+        let label = |c: &Choice| match c.key {
+            "first" => format!("{} die came out", crate::rules::words::possessive(&plan.side_name(Side::First))),
+            "second" => format!("{} die came out", crate::rules::words::possessive(&plan.side_name(Side::Second))),
+            _ => c.label.to_string(),
         };
         let mut actions: Vec<Action> = DRAW_CHOICES
             .iter()
             .map(|c| Action {
                 fixed: vec![("side", InputValue::Choice(c.key))],
                 refused: draw_refusal(&battle, c.key),
-                ..Action::new("draw", c.label)
+                ..Action::new("draw", label(c))
             })
             .collect();
         for (index, unit) in board.units.iter().enumerate() {

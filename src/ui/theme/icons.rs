@@ -26,9 +26,12 @@ pub const LIGHT: &str = "☀";
 /// Dark theme.
 pub const DARK: &str = "☾";
 
+/// A correction by hand.
+pub const EDIT: &str = "✎";
+
 /// Every icon, for the test that the fonts draw them.
-pub const ALL: [&str; 11] = [
-    OK, WARNING, DANGER, INFO, FORCE, CAMPAIGN, DICE, CARD, LEAGUE, LIGHT, DARK,
+pub const ALL: [&str; 12] = [
+    OK, WARNING, DANGER, INFO, FORCE, CAMPAIGN, DICE, CARD, LEAGUE, LIGHT, DARK, EDIT,
 ];
 
 #[cfg(test)]

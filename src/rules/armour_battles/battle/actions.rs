@@ -554,6 +554,7 @@ fn corrections(state: &BattleState, u: &UnitState, all: &mut Vec<Action>) {
     let on = |action: Action| Action {
         side: Some(u.side),
         unit: Some(u.id.clone()),
+        correction: true,
         ..action
     };
     for (label, by) in [("Disruption −1", -1), ("Disruption +1", 1)] {
