@@ -234,12 +234,16 @@ pub fn strip(
     // Buttons first, words after, so a growing text never moves a button; wrapped, so in a
     // laptop's window beside the action panel End turn, Undo and Redo stay on the page.
     ui.horizontal_wrapped(|ui| {
+        // One primary button: of a step offered several ways (a die drawn by the app, or the
+        // colour the players drew), the first.
+        let mut primary_shown = false;
         for action in frame
             .offered
             .iter()
             .filter(|a| a.unit.is_none() && a.side.is_none())
         {
-            let next = is_next_step(&turn, action, None);
+            let next = !primary_shown && is_next_step(&turn, action, None);
+            primary_shown |= next;
             action_button(ui, state, &frame, action, next, &mut actions);
         }
         actions.extend(undo_redo(ui, &log));
@@ -686,19 +690,14 @@ fn side_column(
             for (key, nth, action) in &placed {
                 match slots.iter_mut().find(|(k, n, _, _)| k == key && n == nth) {
                     Some(slot) => slot.2.clone_from(&action.label),
-                    None => slots.push((
-                        key,
-                        *nth,
-                        action.label.clone(),
-                        action.correction || action.destructive,
-                    )),
+                    None => slots.push((key, *nth, action.label.clone(), action.correction)),
                 }
             }
             let slots = slots.clone();
             let (corrections, verbs): (Vec<Slot>, Vec<Slot>) =
                 slots.into_iter().partition(|slot| slot.3);
-            // The rules' verbs on the card; the corrections by hand (and what asks first)
-            // behind "Correct", on a row of their own: a stranger reads the verbs, not the
+            // The rules' verbs on the card; the corrections by hand behind "Correct", on a
+            // row of their own: a stranger reads the verbs, not the
             // bookkeeping, and the board stays one screen high.
             let open = state.correcting.0.contains(&unit.id);
             ui.horizontal_wrapped(|ui| {
@@ -946,17 +945,23 @@ fn action_button(
 ) {
     let request = action.request();
     let unit = action.unit.as_deref().and_then(|id| frame.board.unit(id));
-    // On the unit's own card its name goes without saying: "Fires", not "Squad 1 fires".
-    let shown = unit.map_or_else(
+    // On the unit's own card its name goes without saying: "Fires", not "Squad 1 fires";
+    // the verb alone, its reading in brackets said on hover.
+    let words = unit.map_or_else(
         || action.label.clone(),
         |u| on_card(&action.label, &u.label),
     );
+    let shown = if unit.is_some() {
+        verb_of(&words)
+    } else {
+        words.clone()
+    };
     let mut text = if action.allowed() {
         egui::RichText::new(&shown)
     } else {
         egui::RichText::new(&shown).weak()
     };
-    if action.correction || action.destructive {
+    if action.correction {
         text = text.size(theme::tokens(ui).small());
     }
     if action.destructive && action.allowed() {
@@ -966,7 +971,7 @@ fn action_button(
     // The step the rules expect next stands out: a stranger sees where the turn goes on.
     let button = if next {
         theme::primary(ui, &shown)
-    } else if action.correction || action.destructive {
+    } else if action.correction {
         egui::Button::new(text).small()
     } else {
         egui::Button::new(text)
@@ -994,6 +999,7 @@ fn action_button(
             let costs: Vec<String> = action.costs.iter().map(seam::Cost::text).collect();
             response.on_hover_text(format!("Spends {}", costs.join(", ")))
         }
+        None if words != shown => response.on_hover_text(&words),
         None => response,
     };
     if !response.clicked() {
@@ -1038,6 +1044,15 @@ fn on_card(label: &str, unit: &str) -> String {
     match chars.next() {
         Some(first) if rest != label => first.to_uppercase().chain(chars).collect(),
         _ => label.to_string(),
+    }
+}
+
+/// A card button's words without their reading in brackets: "Fires (every model its
+/// weapon)" → "Fires".
+fn verb_of(words: &str) -> String {
+    match words.split_once(" (") {
+        Some((verb, _)) if words.ends_with(')') && !verb.is_empty() => verb.to_string(),
+        _ => words.to_string(),
     }
 }
 
@@ -1466,7 +1481,7 @@ fn between_battles(
 
 #[cfg(test)]
 mod tests {
-    use super::on_card;
+    use super::{on_card, verb_of};
 
     #[test]
     fn a_card_button_drops_the_units_own_name() {
@@ -1484,5 +1499,12 @@ mod tests {
         );
         assert_eq!(on_card("Fire", "M4 75mm 1/2 (Tank Company 1)"), "Fire");
         assert_eq!(on_card(squad, squad), squad);
+    }
+
+    #[test]
+    fn a_card_button_says_the_verb_and_keeps_its_reading_for_the_hover() {
+        assert_eq!(verb_of("Fires (every model its weapon)"), "Fires");
+        assert_eq!(verb_of("Disruption +1"), "Disruption +1");
+        assert_eq!(verb_of("(odd)"), "(odd)");
     }
 }

@@ -467,8 +467,10 @@ fn unit_actions(state: &BattleState, u: &UnitState, all: &mut Vec<Action>) {
         }
         corrections(state, u, all);
     }
+    // By hand, as the corrections are: a dispersal the tracker rolls comes with its fire.
     all.push(on(Action {
         destructive: true,
+        correction: true,
         refused: refusal(decide::disperse(
             state,
             &u.id,
