@@ -154,6 +154,16 @@ struct Edge {
     admitted: Vec<crate::campaign::membership::Admission>,
 }
 
+impl Edge {
+    /// 32 bytes from the random source: a new signing key's secret.
+    fn secret(&self) -> [u8; 32] {
+        let mut secret = [0u8; 32];
+        secret[..16].copy_from_slice(&(self.entropy)());
+        secret[16..].copy_from_slice(&(self.entropy)());
+        secret
+    }
+}
+
 impl Default for Edge {
     fn default() -> Self {
         Edge {
@@ -1123,7 +1133,7 @@ impl Store {
                     .corrupt(format!("setting {SETTING_MACHINE_KEY}"), m)
             })?,
             None => {
-                let key = MachineKey::from_secret(rand::random());
+                let key = MachineKey::from_secret(self.edge.secret());
                 pending.push((SETTING_MACHINE_KEY, key.secret_text()));
                 key
             }
@@ -1191,7 +1201,7 @@ impl Store {
     pub fn reidentify(&mut self, why: &str) -> Result<String, StoreError> {
         let old = self.setting(SETTING_MACHINE_ID)?;
         let id = uuid::Uuid::now_v7().to_string();
-        let key = MachineKey::from_secret(rand::random());
+        let key = MachineKey::from_secret(self.edge.secret());
         let name = self.recorder()?.machine;
         let base = name
             .rsplit_once(" (")

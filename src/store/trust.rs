@@ -12,6 +12,18 @@ use crate::campaign::membership::{Admission, Membership, Standing};
 use crate::campaign::seal::PublicKey;
 use crate::campaign::{Campaign, CampaignRecord, CampaignUid, Recorder, time};
 
+/// Where a [`Store::repeatable`] library's clock stands: 2030-01-01 00:00 UTC, after the dates
+/// test files are written with.
+pub const REPEATABLE_AT: i64 = 1_893_456_000_000;
+
+/// SplitMix64's step: one well-mixed 64-bit word from any other.
+fn split_mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// The setting listing the campaigns not synced since the library was restored from a backup.
 const SETTING_RESTORED: &str = "machine.restored";
 
@@ -21,9 +33,28 @@ impl Store {
         self.edge.clock = clock;
     }
 
-    /// Draws nonces from `entropy` instead of the system's random source (tests).
+    /// Draws nonces and new signing keys from `entropy` instead of the system's random source
+    /// (tests).
     pub fn set_entropy(&mut self, entropy: Entropy) {
         self.edge.entropy = entropy;
+    }
+
+    /// Time and chance fixed by `seed` (tests): the clock stands at [`REPEATABLE_AT`] and the
+    /// random source is a sequence drawn from `seed`, so this library's signing key, its
+    /// campaigns' ids, its events' ids — and the app's dice, which follow them — are the same
+    /// on every run. Each event is still stamped after the one it follows.
+    pub fn repeatable(&mut self, seed: u64) {
+        self.set_clock(std::sync::Arc::new(|| REPEATABLE_AT));
+        let drawn = std::sync::atomic::AtomicU64::new(0);
+        self.set_entropy(std::sync::Arc::new(move || {
+            let n = drawn.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let mut bytes = [0u8; 16];
+            bytes[..8].copy_from_slice(&split_mix(seed ^ n.wrapping_mul(2)).to_le_bytes());
+            bytes[8..].copy_from_slice(
+                &split_mix(seed ^ n.wrapping_mul(2).wrapping_add(1)).to_le_bytes(),
+            );
+            bytes
+        }));
     }
 
     /// Waits until no other sync of this library runs (the window and a command at once), then

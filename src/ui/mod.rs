@@ -49,6 +49,9 @@ pub use model::{CampaignCommand, CardEntry, CardKey, Command, FOLDER_LOOK_EVERY,
 
 /// The machine name [`App::for_tests`] records on.
 pub const TEST_MACHINE: &str = "test machine";
+
+/// The seed of [`App::for_tests`]'s time and chance ([`crate::store::Store::repeatable`]).
+pub const TEST_SEED: u64 = 1944;
 pub use print::{PrintKind, PrintSettings, PrintState};
 pub use resolve::{Form as ResolveForm, ResolveAction, ResolveState, RollEntry, Subject};
 
@@ -195,6 +198,8 @@ impl App {
         // Tests see the same page on every machine: the log's "on <machine>" is not the host
         // name of whichever computer runs them.
         store.set_setting(crate::store::SETTING_MACHINE_NAME, TEST_MACHINE)?;
+        // Nor do their dice follow a random id: time and chance are fixed.
+        store.repeatable(TEST_SEED);
         let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
         app.native_dialogs = false;
         Ok(app)

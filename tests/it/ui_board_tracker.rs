@@ -38,6 +38,15 @@ fn battle_window(
     forces: [(&str, &[&str]); 2],
 ) -> Harness<'static, App> {
     let mut store = Store::open(dir).unwrap();
+    // The app's dice follow the campaign's and the events' ids: fixed here (the machine's
+    // name, the clock, the random source), so every run rolls the same.
+    store
+        .set_setting(
+            quartermaster::store::SETTING_MACHINE_NAME,
+            quartermaster::ui::TEST_MACHINE,
+        )
+        .unwrap();
+    store.repeatable(quartermaster::ui::TEST_SEED);
     for (name, cards) in forces {
         let mut force = Force::new(ruleset, name);
         force.units = cards.iter().map(|c| ForceUnit::library(*c, 1)).collect();
