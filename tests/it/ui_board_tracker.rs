@@ -202,6 +202,15 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
         "Regular Infantry Squad (Grenadiers) fires (every model its weapon)",
     );
     pick(&mut h, "Target", "MMG Team");
+    // The answer at a glance: the whole unit's expected casualties on a tile.
+    assert!(
+        h.query_all_by_label_contains("Expected casualties: ")
+            .any(|n| n
+                .accesskit_node()
+                .value()
+                .is_some_and(|l| l.starts_with("Expected casualties: "))),
+        "the expected casualties are a headline figure"
+    );
     table_dice(&mut h, |pool| if pool.contains("damage") { 1 } else { 6 });
     assert_eq!(log_len(&h), before + 1, "one shot recorded");
     let team = board(&h, 0).unit("first-2").unwrap().clone();

@@ -97,6 +97,41 @@ pub fn tiles<'r>(ui: &mut egui::Ui, report: &'r Report) -> Vec<&'r Headline> {
     shown
 }
 
+/// The answer in the battle view's action panel: the deciding chances as tiles, or, where
+/// the action's report gives no chance (a whole unit's fire), its expected figures ("3.7
+/// expected casualties"); returns the values drawn, for the caller to list the rest.
+pub fn panel_tiles<'r>(ui: &mut egui::Ui, report: &'r Report) -> Vec<&'r Headline> {
+    let chances = tiles(ui, report);
+    if !chances.is_empty() {
+        return chances;
+    }
+    let expected: Vec<&Headline> = report
+        .values
+        .iter()
+        .filter(|v| matches!(v.value, Value::Number(_)))
+        .take(MOST_TILES)
+        .collect();
+    if expected.is_empty() {
+        return expected;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = theme::tokens(ui).gap(Gap::M);
+        let size = theme::tile_size(ui, expected.len());
+        for v in &expected {
+            let text = v.text();
+            theme::tile(
+                ui,
+                size,
+                Status::Info,
+                &text,
+                &v.label,
+                &format!("{}: {text}", v.label),
+            );
+        }
+    });
+    expected
+}
+
 /// A distribution as one filled bar per outcome, worth drawing (negligible tails left to a
 /// line under them), each with its chance and, for counts, the chance of at least as many.
 /// Each row reads as "Hits 2: 30.1% (at least 2: 55.0%)".

@@ -85,13 +85,17 @@ pub fn headline(ui: &mut egui::Ui, report: &Report) {
         ui.label(reason);
         return;
     }
+    let shown = answer::panel_tiles(ui, report);
     let values: Vec<String> = report
         .values
         .iter()
         .filter(|v| !matches!(v.value, Value::Probabilities(_)))
+        .filter(|v| !shown.iter().any(|s| s.key == v.key))
         .map(|v| format!("{}: {}", v.label, v.value.text()))
         .collect();
-    ui.add(egui::Label::new(values.join(" · ")).wrap());
+    if !values.is_empty() {
+        ui.add(egui::Label::new(RichText::new(values.join(" · ")).weak()).wrap());
+    }
 }
 
 /// A roll's dice, line by line, and its result in strong words.
