@@ -237,15 +237,18 @@ pub fn strip(
         // One primary button: of a step offered several ways (a die drawn by the app, or the
         // colour the players drew), the first.
         let mut primary_shown = false;
-        for action in frame
-            .offered
-            .iter()
-            .filter(|a| a.unit.is_none() && a.side.is_none())
-        {
-            let next = !primary_shown && is_next_step(&turn, action, None);
-            primary_shown |= next;
-            action_button(ui, state, &frame, action, next, &mut actions);
-        }
+        // Greyed, not gone, once the battle is over: Undo stays where it was.
+        ui.add_enabled_ui(board.outcome.is_none(), |ui| {
+            for action in frame
+                .offered
+                .iter()
+                .filter(|a| a.unit.is_none() && a.side.is_none())
+            {
+                let next = !primary_shown && is_next_step(&turn, action, None);
+                primary_shown |= next;
+                action_button(ui, state, &frame, action, next, &mut actions);
+            }
+        });
         actions.extend(undo_redo(ui, &log));
     });
     turn_banner(ui, &frame, &turn);
@@ -1383,82 +1386,122 @@ fn between_battles(
         .library()
         .first()
         .is_some_and(|c| crate::rules::ruleset(ruleset).unit_cost(c).is_some());
-    for side in SIDES {
-        ui.horizontal(|ui| {
-            let (card, points) = form.buying.get_mut(side);
-            let label = ui.label(format!(
-                "Replacement for {}",
-                side_label(&record.campaign, side)
-            ));
-            egui::ComboBox::from_id_salt(("buy", side))
-                .selected_text(if card.is_empty() {
-                    "choose a card…"
-                } else {
-                    card.as_str()
-                })
-                .show_ui(ui, |ui| {
-                    for c in crate::rules::ruleset(ruleset).library() {
-                        ui.selectable_value(card, c.name().to_string(), c.name());
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            if !prices_cards {
-                let label = ui.label("points");
-                ui.add(egui::DragValue::new(points).range(0..=10_000))
-                    .labelled_by(label.id);
-            }
-            if ui
-                .add_enabled(!card.is_empty(), egui::Button::new("Buy"))
-                .clicked()
-            {
-                let cost = (!prices_cards).then_some(*points);
-                form.bought.push((side, std::mem::take(card), cost));
-            }
-        });
-    }
-    let mut drop = None;
-    for (n, (side, card, _)) in form.bought.iter().enumerate() {
-        ui.horizontal(|ui| {
-            ui.label(format!("{}: {card}", side_label(&record.campaign, *side)));
-            if ui.small_button("Remove").clicked() {
-                drop = Some(n);
-            }
-        });
-    }
-    if let Some(n) = drop {
-        form.bought.remove(n);
-    }
     let mut bought: Sides<Vec<roster::Reinforcement>> = Sides::default();
     for (side, card, points) in &form.bought {
         if let Ok(r) = roster::reinforcement(ruleset, card, *points, &[]) {
             bought.get_mut(*side).push(r);
         }
     }
-    match record.next_table_plan(index, "", promote_after, &bought) {
-        Ok((plan, changes)) => {
-            if changes.is_empty() {
-                ui.label("Every unit comes to the next battle as it is.");
-            }
-            egui::Grid::new("roster_changes")
-                .striped(true)
-                .show(ui, |ui| {
-                    for c in &changes {
-                        ui.label(side_label(&record.campaign, c.side));
-                        ui.label(&c.unit);
-                        if c.house_rule {
-                            ui.label(format!("{} (house rule)", c.change));
+    let next = record.next_table_plan(index, "", promote_after, &bought);
+    // Each side on a card of its own, in its colour: what its roster carries, what it costs
+    // against its budget, and the replacements it buys.
+    let side_by_side = ui.available_width() >= SIDE_BY_SIDE_WIDTH;
+    let mut drop = None;
+    let mut each_side = |ui: &mut egui::Ui, side: Side| {
+        let t = theme::tokens(ui);
+        let colours = t.player(player_of(side));
+        egui::Frame::new()
+            .stroke(egui::Stroke::new(1.5, colours.bar))
+            .corner_radius(6)
+            .inner_margin(t.gap(Gap::M))
+            .show(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                let name = side_label(&record.campaign, side);
+                ui.label(
+                    egui::RichText::new(&name)
+                        .size(t.heading())
+                        .strong()
+                        .color(colours.text),
+                );
+                if let Ok((plan, changes)) = &next {
+                    for (_, line) in roster::budget_lines(plan, record.campaign.budgets.as_ref())
+                        .into_iter()
+                        .filter(|(s, _)| *s == side)
+                    {
+                        let line = line
+                            .strip_prefix(&format!("{}: ", plan.side_name(side)))
+                            .map_or(line.clone(), |rest| format!("Roster: {rest}"));
+                        let colour = if line.ends_with("over budget") {
+                            t.danger()
                         } else {
-                            ui.label(&c.change);
-                        }
-                        ui.end_row();
+                            t.palette.text
+                        };
+                        ui.label(egui::RichText::new(line).color(colour));
+                    }
+                    let own: Vec<&roster::RosterChange> =
+                        changes.iter().filter(|c| c.side == side).collect();
+                    if own.is_empty() {
+                        ui.weak("Every unit comes to the next battle as it is.");
+                    }
+                    for c in own {
+                        change_row(ui, c);
+                    }
+                }
+                ui.add_space(t.gap(Gap::S));
+                ui.horizontal_wrapped(|ui| {
+                    let (card, points) = form.buying.get_mut(side);
+                    let label = ui.label(format!("Replacement for {name}"));
+                    egui::ComboBox::from_id_salt(("buy", side))
+                        .selected_text(if card.is_empty() {
+                            "choose a card…"
+                        } else {
+                            card.as_str()
+                        })
+                        .show_ui(ui, |ui| {
+                            for c in crate::rules::ruleset(ruleset).library() {
+                                ui.selectable_value(card, c.name().to_string(), c.name());
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    if !prices_cards {
+                        let label = ui.label("points");
+                        ui.add(egui::DragValue::new(points).range(0..=10_000))
+                            .labelled_by(label.id);
+                    }
+                    if ui
+                        .add_enabled(!card.is_empty(), egui::Button::new("Buy"))
+                        .clicked()
+                    {
+                        let cost = (!prices_cards).then_some(*points);
+                        form.bought.push((side, std::mem::take(card), cost));
                     }
                 });
-            for (_, line) in roster::budget_lines(&plan, record.campaign.budgets.as_ref()) {
-                ui.label(format!("Roster: {line}"));
+                for (n, (_, card, _)) in form
+                    .bought
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (s, _, _))| *s == side)
+                {
+                    ui.horizontal(|ui| {
+                        ui.label(format!("Bought: {card}"));
+                        if ui.small_button("Remove").clicked() {
+                            drop = Some(n);
+                        }
+                    });
+                }
+            });
+    };
+    if side_by_side {
+        ui.columns(2, |columns| {
+            for (ui, side) in columns.iter_mut().zip(SIDES) {
+                each_side(ui, side);
             }
+        });
+    } else {
+        for side in SIDES {
+            each_side(ui, side);
+        }
+    }
+    if let Some(n) = drop {
+        form.bought.remove(n);
+    }
+    ui.add_space(theme::tokens(ui).gap(Gap::S));
+    match next {
+        Ok((plan, _)) => {
+            let text = format!("Set up battle {} with these changes", plan.number);
             if ui
-                .button(format!("Set up battle {} with these changes", plan.number))
+                .add(theme::primary(ui, &text))
                 .on_hover_text("Adds the next battle with the roster as shown; an undo of the battle's events does not remove it")
                 .clicked()
             {
@@ -1473,10 +1516,30 @@ fn between_battles(
             }
         }
         Err(why) => {
-            ui.weak(why.to_string());
+            ui.label(egui::RichText::new(why.to_string()).color(ui.visuals().error_fg_color));
         }
     }
     actions
+}
+
+/// One change a side's roster takes into the next battle: the unit, then the change coloured
+/// by what it does to the unit (lost in red, a house rule's step marked as such).
+fn change_row(ui: &mut egui::Ui, change: &roster::RosterChange) {
+    let t = theme::tokens(ui);
+    let colour = if change.change.contains("lost") {
+        t.danger()
+    } else {
+        t.palette.text
+    };
+    let words = if change.house_rule {
+        format!("{} (house rule)", change.change)
+    } else {
+        change.change.clone()
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(&change.unit).strong());
+        ui.label(egui::RichText::new(words).color(colour));
+    });
 }
 
 #[cfg(test)]

@@ -287,6 +287,13 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
     h.run();
     h.run();
     assert!(shown(&h, "Before the next battle"));
+    // The battle's steps are greyed where they stood; Undo still takes the end back.
+    assert!(
+        h.get_by_label("Draw a die from the bag")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(!h.get_by_label("Undo").accesskit_node().is_disabled());
     // A side the battle wiped out must buy a replacement before the next battle: the step
     // says so, and its picker buys one.
     let mut bought: quartermaster::campaign::Sides<
