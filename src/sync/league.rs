@@ -12,8 +12,13 @@
 //! short, failing verification) is named with the reason and left out; the rest still ranks.
 //! The same campaign found twice (an export beside its shared folder) is ranked once, from the
 //! copy holding more events.
+//!
+//! Read again, the folder costs what changed ([`LeagueCache`]): a file whose size, times and
+//! inode are as they were when last read is not opened again, and a campaign none of whose
+//! files changed is not merged again; a shared campaign with one changed machine file reads
+//! that file only (the others' events are kept as read) and merges again.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -36,6 +41,8 @@ pub struct Skipped {
 pub struct LeagueFolder {
     pub sources: Vec<LeagueSource>,
     pub skipped: Vec<Skipped>,
+    /// Files opened and read this time: those the cache held unchanged were not.
+    pub files_read: usize,
 }
 
 /// How one entry of the folder is read.
@@ -50,31 +57,245 @@ enum Entry {
     Link(PathBuf),
 }
 
-/// Reads every campaign in `folder` (see the module's header).
+/// One campaign's worth of the folder: what is read, cached and ranked as one.
+enum Unit {
+    /// A campaign export, read and verified whole.
+    Export(PathBuf),
+    /// Machine files of one campaign (a shared folder's, or those laid in the league folder),
+    /// merged as joining would.
+    Campaign {
+        /// The shared folder, or the league folder for machine files laid in it.
+        at: PathBuf,
+        paths: Vec<PathBuf>,
+        /// How the table names it: `autumn/` for a folder, the first file's name otherwise.
+        shown_as: String,
+    },
+    /// Nothing to read: left out for the reason given.
+    Left(Skipped),
+}
+
+impl Unit {
+    /// The files whose changes change what this unit gives.
+    fn paths(&self) -> &[PathBuf] {
+        match self {
+            Unit::Export(path) => std::slice::from_ref(path),
+            Unit::Campaign { paths, .. } => paths,
+            Unit::Left(_) => &[],
+        }
+    }
+}
+
+/// A file as listed: when none of these changed, neither did its content. Taken from one
+/// `stat` each, so an unchanged folder costs no byte read (a content digest would read every
+/// byte of every file at each refresh, the cost this cache is there to avoid). The change
+/// time and inode catch what size and modification time alone may miss: a file rewritten
+/// within the same tick at the same size, a modification time set back (`touch -d`, a copy
+/// keeping times), a file swapped in by rename as sync tools write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified_ns: u128,
+    changed_ns: i128,
+    inode: u64,
+}
+
+impl Stamp {
+    /// The file's stamp now; `None` when it is gone or no longer a regular file (never cached).
+    fn of(path: &Path) -> Option<Stamp> {
+        let meta = fs::symlink_metadata(path).ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        let (changed_ns, inode) = change_and_inode(&meta);
+        Some(Stamp {
+            len: meta.len(),
+            modified_ns: folder::modified_ns(&meta),
+            changed_ns,
+            inode,
+        })
+    }
+}
+
+#[cfg(unix)]
+fn change_and_inode(meta: &fs::Metadata) -> (i128, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (
+        i128::from(meta.ctime()) * 1_000_000_000 + i128::from(meta.ctime_nsec()),
+        meta.ino(),
+    )
+}
+
+#[cfg(not(unix))]
+fn change_and_inode(_meta: &fs::Metadata) -> (i128, u64) {
+    (0, 0)
+}
+
+/// What one unit gave when last read, and the stamps of the files it was read from.
+#[derive(Debug, Clone)]
+struct CachedUnit {
+    stamps: Vec<Option<Stamp>>,
+    sources: Vec<LeagueSource>,
+    skipped: Vec<Skipped>,
+}
+
+/// One machine file as last read: what merging its campaign again needs of it.
+#[derive(Debug, Clone)]
+struct CachedFile {
+    stamp: Stamp,
+    read: folder::FileRead,
+    events: Vec<folder::Incoming>,
+}
+
+/// The league folder as last read, for the next read to open only what changed. Kept by the
+/// window for its session; entries of files no longer in the folder are dropped at each read,
+/// so it never holds more than one folder's worth.
+#[derive(Debug, Clone, Default)]
+pub struct LeagueCache {
+    units: HashMap<PathBuf, CachedUnit>,
+    files: HashMap<PathBuf, CachedFile>,
+}
+
+/// Reads every campaign in `folder` (see the module's header), all of it.
 ///
 /// # Errors
 /// [`SyncError::Io`] when the folder itself cannot be listed.
 pub fn read_league_folder(folder: &Path) -> Result<LeagueFolder, SyncError> {
-    let entries = list(folder)?;
+    read_league_folder_cached(folder, &mut LeagueCache::default(), &mut |_, _| {})
+}
+
+/// Reads every campaign in `folder` as [`read_league_folder`] does, opening only the files
+/// that changed since `cache` was filled, and refills it. `progress` is told how many of the
+/// folder's campaigns (files or folders) are done, of how many, as each is.
+///
+/// # Errors
+/// [`SyncError::Io`] when the folder itself cannot be listed (the cache is left as it was).
+pub fn read_league_folder_cached(
+    folder: &Path,
+    cache: &mut LeagueCache,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<LeagueFolder, SyncError> {
+    let units = units(folder, list(folder)?);
     let mut read = LeagueFolder::default();
+    let mut kept = LeagueCache::default();
+    let total = units.len();
+    progress(0, total);
+    for (done, unit) in units.into_iter().enumerate() {
+        let key = unit.paths().first().cloned();
+        let stamps: Vec<Option<Stamp>> = unit.paths().iter().map(|p| Stamp::of(p)).collect();
+        let unchanged = key
+            .as_ref()
+            .and_then(|k| cache.units.get(k))
+            .filter(|c| c.stamps == stamps && stamps.iter().all(Option::is_some));
+        let gave = match unchanged {
+            Some(cached) => {
+                // Its machine files stay known too, for when one of them changes later.
+                for path in unit.paths() {
+                    if let Some(file) = cache.files.remove(path) {
+                        kept.files.insert(path.clone(), file);
+                    }
+                }
+                cached.clone()
+            }
+            None => {
+                let mut gave = LeagueFolder::default();
+                read_unit(unit, cache, &mut kept, &mut gave);
+                read.files_read += gave.files_read;
+                CachedUnit {
+                    stamps,
+                    sources: gave.sources,
+                    skipped: gave.skipped,
+                }
+            }
+        };
+        read.sources.extend(gave.sources.iter().cloned());
+        read.skipped.extend(gave.skipped.iter().cloned());
+        if let Some(key) = key {
+            kept.units.insert(key, gave);
+        }
+        progress(done + 1, total);
+    }
+    *cache = kept;
+    once_each_campaign(&mut read);
+    Ok(read)
+}
+
+/// The folder's entries as campaigns to read: machine files laid in the folder grouped by
+/// campaign, each shared folder listed.
+fn units(folder: &Path, entries: Vec<Entry>) -> Vec<Unit> {
+    let mut units = Vec::new();
     let mut machine_files = Vec::new();
     for entry in entries {
         match entry {
-            Entry::Export(path) => read_export(&path, &mut read),
-            Entry::Shared(path) => read_shared(&path, &mut read),
+            Entry::Export(path) => units.push(Unit::Export(path)),
+            Entry::Shared(dir) => units.extend(shared(&dir)),
             Entry::MachineFile(path) => machine_files.push(path),
-            Entry::Link(path) => read.skipped.push(Skipped {
+            Entry::Link(path) => units.push(Unit::Left(Skipped {
                 file: shown(&path, 1),
                 reason: "a symbolic link: not followed (put the file or folder itself here)"
                     .to_string(),
-            }),
+            })),
         }
     }
     for (_, paths) in by_campaign(machine_files) {
-        read_machine_files(folder, &paths, &mut read);
+        let shown_as = paths.first().map(|p| shown(p, 1)).unwrap_or_default();
+        units.push(Unit::Campaign {
+            at: folder.to_path_buf(),
+            paths,
+            shown_as,
+        });
     }
-    once_each_campaign(&mut read);
-    Ok(read)
+    units
+}
+
+/// Reads one unit that changed (or was never read), its machine files through the cache.
+fn read_unit(unit: Unit, cache: &LeagueCache, kept: &mut LeagueCache, gave: &mut LeagueFolder) {
+    match unit {
+        Unit::Export(path) => {
+            gave.files_read += 1;
+            read_export(&path, gave);
+        }
+        Unit::Campaign {
+            at,
+            paths,
+            shown_as,
+        } => {
+            let mut files_read = 0;
+            let mut read_file = |n: usize, path: &Path, out: &mut Vec<folder::Incoming>| {
+                let stamp = Stamp::of(path);
+                let known = cache
+                    .files
+                    .get(path)
+                    .filter(|c| stamp.is_some_and(|s| s == c.stamp));
+                if let Some(known) = known {
+                    out.extend(known.events.iter().cloned().map(|mut i| {
+                        i.file = n;
+                        i
+                    }));
+                    kept.files.insert(path.to_path_buf(), known.clone());
+                    return known.read.clone();
+                }
+                files_read += 1;
+                let mut events = Vec::new();
+                let read = folder::read_file(path, n, None, &mut events);
+                // A file that could not be opened is tried again next time, whatever its stamp.
+                if let (Some(stamp), None) = (stamp, &read.unusable) {
+                    kept.files.insert(
+                        path.to_path_buf(),
+                        CachedFile {
+                            stamp,
+                            read: read.clone(),
+                            events: events.clone(),
+                        },
+                    );
+                }
+                out.extend(events);
+                read
+            };
+            take_found(&at, &paths, &shown_as, gave, &mut read_file);
+            gave.files_read += files_read;
+        }
+        Unit::Left(skipped) => gave.skipped.push(skipped),
+    }
 }
 
 /// The folder's entries worth reading, by name. Hidden names (sync tools' temporary files) and
@@ -140,37 +361,36 @@ fn read_export(path: &Path, read: &mut LeagueFolder) {
 
 /// A folder holding machine files is one shared campaign; a folder without any is not the
 /// league's business and is passed over.
-fn read_shared(dir: &Path, read: &mut LeagueFolder) {
+fn shared(dir: &Path) -> Option<Unit> {
     let name = shown(dir, 1);
-    let paths = match folder::campaign_files(dir, None) {
-        Ok(paths) => paths,
-        Err(e) => {
-            read.skipped.push(Skipped {
-                file: format!("{name}/"),
-                reason: format!("cannot be listed: {e}"),
-            });
-            return;
-        }
-    };
-    if paths.is_empty() {
-        return;
+    match folder::campaign_files(dir, None) {
+        Ok(paths) if paths.is_empty() => None,
+        Ok(paths) => Some(Unit::Campaign {
+            at: dir.to_path_buf(),
+            paths,
+            shown_as: format!("{name}/"),
+        }),
+        Err(e) => Some(Unit::Left(Skipped {
+            file: format!("{name}/"),
+            reason: format!("cannot be listed: {e}"),
+        })),
     }
-    take_found(dir, true, &paths, &format!("{name}/"), read);
-}
-
-fn read_machine_files(folder: &Path, paths: &[PathBuf], read: &mut LeagueFolder) {
-    let shown_as = paths.first().map(|p| shown(p, 1)).unwrap_or_default();
-    take_found(folder, true, paths, &shown_as, read);
 }
 
 /// Reads one campaign from `paths` and records what it gave, and what it left out by file.
-fn take_found(at: &Path, is_dir: bool, paths: &[PathBuf], shown_as: &str, read: &mut LeagueFolder) {
+fn take_found(
+    at: &Path,
+    paths: &[PathBuf],
+    shown_as: &str,
+    read: &mut LeagueFolder,
+    read_file: &mut super::ReadFile<'_>,
+) {
     let prefix = if shown_as.ends_with('/') {
         shown_as.to_string()
     } else {
         String::new()
     };
-    match super::read_paths_to_join(at, is_dir, paths, "") {
+    match super::read_paths_to_join(at, true, paths, "", read_file) {
         Ok(found) => {
             for outcome in &found.report.files {
                 if outcome.status == super::FileStatus::Skipped {
@@ -252,3 +472,6 @@ fn once_each_campaign(read: &mut LeagueFolder) {
     }
     read.sources = kept;
 }
+
+#[cfg(test)]
+mod tests;
