@@ -3,7 +3,7 @@
 //! battles opened with one click.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::campaign::{
     CampaignRecord, CampaignUid, Event, LorraineOptions, Sides, file, new_lorraine,
 };
@@ -38,6 +38,22 @@ fn shown(h: &Harness<'static, App>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
+/// Frames drawn until the League's read (started by the frame before) is done, the thread
+/// given a moment between frames; the cap only stops a read that never ends from hanging the
+/// suite.
+fn until_read(h: &mut Harness<'static, App>) {
+    const FRAME_CAP: usize = 5_000;
+    for _ in 0..FRAME_CAP {
+        if h.state().league.reading.is_none() {
+            h.run();
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the league was still being read after {FRAME_CAP} frames");
+}
+
 #[test]
 fn the_league_view_ranks_a_folder_of_two_campaigns() {
     let club = tempfile::tempdir().unwrap();
@@ -65,7 +81,8 @@ fn the_league_view_ranks_a_folder_of_two_campaigns() {
         .type_text(club.path().to_str().unwrap());
     h.run();
     h.get_by_label("Refresh").click();
-    h.run();
+    h.step();
+    until_read(&mut h);
 
     let league = &h
         .state()
@@ -123,7 +140,62 @@ fn a_folder_that_cannot_be_read_is_said_in_the_view() {
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.run();
     h.get_by_label("Refresh").click();
-    h.run();
+    h.step();
+    until_read(&mut h);
     assert!(shown(&h, "The league cannot be drawn"));
     assert!(shown(&h, "/nowhere/club"));
+}
+
+#[test]
+fn the_league_is_read_in_the_background_the_old_table_shown_until_the_new_one_is_ready() {
+    let club = tempfile::tempdir().unwrap();
+    export(club.path(), 1, "Lezey", "Ann", "Bob", &[Side::First]);
+    let mut app = App::for_tests().unwrap();
+    app.prefs.view = View::League;
+    app.league.folder = club.path().display().to_string();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 1000.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h.get_by_label("Refresh").click();
+    h.step();
+    // The read started at the end of the click's frame: the next frame says it is under way,
+    // and Refresh waits for it.
+    h.step();
+    assert!(shown(&h, "Reading "), "the progress line is shown");
+    assert!(h.get_by_label("Refresh").accesskit_node().is_disabled());
+    until_read(&mut h);
+    assert!(!shown(&h, "Reading "));
+    assert!(shown(&h, "1 campaign read"));
+    assert!(shown(&h, "Lezey (armour-battles)"));
+    assert_eq!(
+        h.state()
+            .league
+            .shown
+            .as_ref()
+            .unwrap()
+            .league
+            .campaigns
+            .len(),
+        1
+    );
+
+    // Another campaign arrives; while the folder is read again the old table stays.
+    export(club.path(), 2, "Moncourt", "Cid", "Ann", &[Side::Second]);
+    h.get_by_label("Refresh").click();
+    h.step();
+    h.step();
+    assert!(shown(&h, "Reading "));
+    assert!(
+        shown(&h, "Lezey (armour-battles)"),
+        "the old table stays shown"
+    );
+    // A second click while reading starts nothing (Refresh is disabled, and the app refuses
+    // a second read).
+    h.get_by_label("Refresh").click();
+    h.step();
+    until_read(&mut h);
+    let league = &h.state().league.shown.as_ref().unwrap().league;
+    assert_eq!(league.campaigns.len(), 2);
+    assert!(shown(&h, "Moncourt (armour-battles)"));
 }
