@@ -21,6 +21,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
@@ -160,63 +161,137 @@ pub struct LeagueCache {
 /// # Errors
 /// [`SyncError::Io`] when the folder itself cannot be listed.
 pub fn read_league_folder(folder: &Path) -> Result<LeagueFolder, SyncError> {
-    read_league_folder_cached(folder, &mut LeagueCache::default(), &mut |_, _| {})
+    read_league_folder_cached(folder, &mut LeagueCache::default(), &|_, _| {})
 }
 
 /// Reads every campaign in `folder` as [`read_league_folder`] does, opening only the files
-/// that changed since `cache` was filled, and refills it. `progress` is told how many of the
-/// folder's campaigns (files or folders) are done, of how many, as each is.
+/// that changed since `cache` was filled, and refills it. Campaigns are read side by side on
+/// up to [`MAX_READERS`] threads (verifying signatures is most of the work, and each campaign
+/// is verified on its own); the table is the same whatever the order they finish in.
+/// `progress` is told how many of the folder's campaigns (files or folders) are done, of how
+/// many, as each is.
 ///
 /// # Errors
 /// [`SyncError::Io`] when the folder itself cannot be listed (the cache is left as it was).
 pub fn read_league_folder_cached(
     folder: &Path,
     cache: &mut LeagueCache,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<LeagueFolder, SyncError> {
     let units = units(folder, list(folder)?);
-    let mut read = LeagueFolder::default();
-    let mut kept = LeagueCache::default();
     let total = units.len();
     progress(0, total);
-    for (done, unit) in units.into_iter().enumerate() {
-        let key = unit.paths().first().cloned();
-        let stamps: Vec<Option<Stamp>> = unit.paths().iter().map(|p| Stamp::of(p)).collect();
-        let unchanged = key
-            .as_ref()
-            .and_then(|k| cache.units.get(k))
-            .filter(|c| c.stamps == stamps && stamps.iter().all(Option::is_some));
-        let gave = match unchanged {
-            Some(cached) => {
-                // Its machine files stay known too, for when one of them changes later.
-                for path in unit.paths() {
-                    if let Some(file) = cache.files.remove(path) {
-                        kept.files.insert(path.clone(), file);
-                    }
-                }
-                cached.clone()
+    let outcomes = read_side_by_side(&units, cache, progress);
+    let mut old = std::mem::take(cache);
+    let mut read = LeagueFolder::default();
+    for (unit, outcome) in units.iter().zip(outcomes) {
+        // What the cache held and is still true moves over, uncopied.
+        for path in &outcome.carried {
+            if let Some(file) = old.files.remove(path) {
+                cache.files.insert(path.clone(), file);
             }
-            None => {
-                let mut gave = LeagueFolder::default();
-                read_unit(unit, cache, &mut kept, &mut gave);
-                read.files_read += gave.files_read;
-                CachedUnit {
-                    stamps,
-                    sources: gave.sources,
-                    skipped: gave.skipped,
-                }
-            }
+        }
+        cache.files.extend(outcome.new_files);
+        read.files_read += outcome.files_read;
+        let key = unit.paths().first();
+        let gave = match outcome.unit {
+            Some(gave) => gave,
+            None => match key.and_then(|k| old.units.remove(k)) {
+                Some(kept) => kept,
+                None => continue,
+            },
         };
         read.sources.extend(gave.sources.iter().cloned());
         read.skipped.extend(gave.skipped.iter().cloned());
         if let Some(key) = key {
-            kept.units.insert(key, gave);
+            cache.units.insert(key.clone(), gave);
         }
-        progress(done + 1, total);
     }
-    *cache = kept;
     once_each_campaign(&mut read);
     Ok(read)
+}
+
+/// At most this many threads read a league folder: a few cores' worth is most of the gain,
+/// and the window is left a core to draw with.
+pub const MAX_READERS: usize = 4;
+
+/// What reading (or not reading) one unit gave.
+#[derive(Default)]
+struct Outcome {
+    /// Read again (`None`: unchanged, kept from the cache as it is).
+    unit: Option<CachedUnit>,
+    /// Machine files read now, to keep.
+    new_files: Vec<(PathBuf, CachedFile)>,
+    /// Machine files the cache held unchanged, to keep as they are.
+    carried: Vec<PathBuf>,
+    files_read: usize,
+}
+
+/// Each unit read, or found unchanged in `cache`, on a few threads taking the next unit as
+/// they finish one; the outcomes in the units' order.
+fn read_side_by_side(
+    units: &[Unit],
+    cache: &LeagueCache,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Outcome> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let readers = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(1, MAX_READERS)
+        .min(units.len().max(1));
+    let mut outcomes: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
+        let reader = || {
+            let mut mine = Vec::new();
+            loop {
+                let n = next.fetch_add(1, Ordering::Relaxed);
+                let Some(unit) = units.get(n) else {
+                    return mine;
+                };
+                mine.push((n, read_or_keep(unit, cache)));
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, units.len());
+            }
+        };
+        let others: Vec<_> = (1..readers).map(|_| scope.spawn(reader)).collect();
+        let mut all = reader();
+        for other in others {
+            // A reader that panicked has a bug behind it: passed on, not hidden as a short
+            // table.
+            all.extend(
+                other
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            );
+        }
+        all
+    });
+    outcomes.sort_by_key(|(n, _)| *n);
+    outcomes.into_iter().map(|(_, outcome)| outcome).collect()
+}
+
+/// One unit: kept when none of its files changed since `cache` was filled, read otherwise.
+fn read_or_keep(unit: &Unit, cache: &LeagueCache) -> Outcome {
+    let stamps: Vec<Option<Stamp>> = unit.paths().iter().map(|p| Stamp::of(p)).collect();
+    let unchanged = unit
+        .paths()
+        .first()
+        .and_then(|k| cache.units.get(k))
+        .is_some_and(|c| c.stamps == stamps && stamps.iter().all(Option::is_some));
+    if unchanged {
+        return Outcome {
+            carried: unit.paths().to_vec(),
+            ..Outcome::default()
+        };
+    }
+    let mut gave = LeagueFolder::default();
+    let mut outcome = read_unit(unit, cache, &mut gave);
+    outcome.files_read = gave.files_read;
+    outcome.unit = Some(CachedUnit {
+        stamps,
+        sources: gave.sources,
+        skipped: gave.skipped,
+    });
+    outcome
 }
 
 /// The folder's entries as campaigns to read: machine files laid in the folder grouped by
@@ -248,11 +323,12 @@ fn units(folder: &Path, entries: Vec<Entry>) -> Vec<Unit> {
 }
 
 /// Reads one unit that changed (or was never read), its machine files through the cache.
-fn read_unit(unit: Unit, cache: &LeagueCache, kept: &mut LeagueCache, gave: &mut LeagueFolder) {
+fn read_unit(unit: &Unit, cache: &LeagueCache, gave: &mut LeagueFolder) -> Outcome {
+    let mut outcome = Outcome::default();
     match unit {
         Unit::Export(path) => {
             gave.files_read += 1;
-            read_export(&path, gave);
+            read_export(path, gave);
         }
         Unit::Campaign {
             at,
@@ -271,7 +347,7 @@ fn read_unit(unit: Unit, cache: &LeagueCache, kept: &mut LeagueCache, gave: &mut
                         i.file = n;
                         i
                     }));
-                    kept.files.insert(path.to_path_buf(), known.clone());
+                    outcome.carried.push(path.to_path_buf());
                     return known.read.clone();
                 }
                 files_read += 1;
@@ -279,23 +355,24 @@ fn read_unit(unit: Unit, cache: &LeagueCache, kept: &mut LeagueCache, gave: &mut
                 let read = folder::read_file(path, n, None, &mut events);
                 // A file that could not be opened is tried again next time, whatever its stamp.
                 if let (Some(stamp), None) = (stamp, &read.unusable) {
-                    kept.files.insert(
+                    outcome.new_files.push((
                         path.to_path_buf(),
                         CachedFile {
                             stamp,
                             read: read.clone(),
                             events: events.clone(),
                         },
-                    );
+                    ));
                 }
                 out.extend(events);
                 read
             };
-            take_found(&at, &paths, &shown_as, gave, &mut read_file);
+            take_found(at, paths, shown_as, gave, &mut read_file);
             gave.files_read += files_read;
         }
-        Unit::Left(skipped) => gave.skipped.push(skipped),
+        Unit::Left(skipped) => gave.skipped.push(skipped.clone()),
     }
+    outcome
 }
 
 /// The folder's entries worth reading, by name. Hidden names (sync tools' temporary files) and

@@ -40,8 +40,9 @@ impl LeagueRead {
         let spawned = std::thread::Builder::new()
             .name("league-reader".into())
             .spawn(move || {
-                let read = read_league_folder_cached(&reading, &mut cache, &mut |done, total| {
-                    told[0].store(done, Ordering::Relaxed);
+                let read = read_league_folder_cached(&reading, &mut cache, &|done, total| {
+                    // Readers finish side by side: the count only goes forward.
+                    told[0].fetch_max(done, Ordering::Relaxed);
                     told[1].store(total, Ordering::Relaxed);
                 })
                 .map(|read| (rank(&read.sources), read.skipped))
