@@ -199,3 +199,107 @@ fn the_league_is_read_in_the_background_the_old_table_shown_until_the_new_one_is
     assert_eq!(league.campaigns.len(), 2);
     assert!(shown(&h, "Moncourt (armour-battles)"));
 }
+
+/// Fills `QM_POPULATE_DIR` with a club's league folder for timing by hand:
+/// `QM_POPULATE_CAMPAIGNS` campaign exports (200 unless told) of `QM_POPULATE_EVENTS` signed
+/// events each (1,000 unless told), every one a campaign of its own. Not a check: run with
+/// `QM_POPULATE_DIR=/tmp/league cargo test --test it ui_league::populate -- --ignored`, then
+/// `ui_league::time_the_league` (below).
+#[test]
+#[ignore = "fills a league folder for timing by hand"]
+fn populate_a_league_folder() {
+    let Ok(dir) = std::env::var("QM_POPULATE_DIR") else {
+        return;
+    };
+    let number = |name: &str, default: usize| -> usize {
+        std::env::var(name)
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(default)
+    };
+    let (campaigns, events) = (
+        number("QM_POPULATE_CAMPAIGNS", 200),
+        number("QM_POPULATE_EVENTS", 1_000),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    for n in 0..campaigns {
+        let id = CampaignUid(uuid::Uuid::from_u128(0x1ea9_0000 + n as u128));
+        let record = quartermaster::campaign::script::long_campaign(id, events, 4).unwrap();
+        let path = std::path::Path::new(&dir).join(format!("campaign-{n:03}.json"));
+        std::fs::write(path, file::to_json(&record).unwrap()).unwrap();
+    }
+}
+
+/// The League's frames while it reads `QM_LEAGUE_DIR` (made by `populate_a_league_folder`),
+/// `QM_LEAGUE_RUNS` times (5 unless told), each run in a new window session: the first read,
+/// a refresh with nothing changed, a refresh after one file was rewritten. Prints, for each
+/// read, the slowest frame (the whole of `App::show` and egui's layout, as kittest draws it
+/// without painting) and how long until the table was shown. A measurement, not a check:
+/// `QM_LEAGUE_DIR=/tmp/league cargo test --test it ui_league::time -- --ignored --nocapture`.
+#[test]
+#[ignore = "times the League by hand"]
+fn time_the_league() {
+    let Ok(dir) = std::env::var("QM_LEAGUE_DIR") else {
+        return;
+    };
+    let runs: usize = std::env::var("QM_LEAGUE_RUNS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
+    let changed = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("a campaign file to change");
+    for run in 1..=runs {
+        let mut app = App::for_tests().unwrap();
+        app.prefs.view = View::League;
+        app.league.folder = dir.clone();
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1400.0, 1000.0))
+            .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+        h.run();
+        let mut line = format!("run {run}:");
+        for read in [
+            "first read",
+            "refresh, nothing changed",
+            "refresh, one file changed",
+        ] {
+            if read == "refresh, one file changed" {
+                let bytes = std::fs::read(&changed).unwrap();
+                let temporary = changed.with_extension("partial");
+                std::fs::write(&temporary, bytes).unwrap();
+                std::fs::rename(&temporary, &changed).unwrap();
+            }
+            h.get_by_label("Refresh").click();
+            let clicked = std::time::Instant::now();
+            let mut slowest = std::time::Duration::ZERO;
+            let mut frames = 0;
+            loop {
+                let frame = std::time::Instant::now();
+                h.step();
+                slowest = slowest.max(frame.elapsed());
+                frames += 1;
+                if frames > 1 && h.state().league.reading.is_none() {
+                    break;
+                }
+                // About a frame's rest between frames, as a window at 60 Hz would have.
+                std::thread::sleep(std::time::Duration::from_millis(16));
+            }
+            let table = clicked.elapsed();
+            let files = h
+                .state()
+                .league
+                .shown
+                .as_ref()
+                .map_or(0, |s| s.league.campaigns.len());
+            line.push_str(&format!(
+                " {read}: table after {:.0} ms ({files} campaigns), {frames} frames, slowest {:.1} ms;",
+                table.as_secs_f64() * 1000.0,
+                slowest.as_secs_f64() * 1000.0
+            ));
+        }
+        println!("{line}");
+    }
+}
