@@ -230,11 +230,12 @@ fn populate_a_league_folder() {
     }
 }
 
-/// The League's frames while it reads `QM_LEAGUE_DIR` (made by `populate_a_league_folder`),
-/// `QM_LEAGUE_RUNS` times (5 unless told), each run in a new window session: the first read,
-/// a refresh with nothing changed, a refresh after one file was rewritten. Prints, for each
-/// read, the slowest frame (the whole of `App::show` and egui's layout, as kittest draws it
-/// without painting) and how long until the table was shown. A measurement, not a check:
+/// The League's frames while it reads `QM_LEAGUE_DIR` (made by `populate_a_league_folder`):
+/// in each of `QM_LEAGUE_RUNS` window sessions (1 unless told), the first read, then
+/// `QM_LEAGUE_REFRESHES` times (5 unless told) a refresh with nothing changed and a refresh
+/// after one file was rewritten. Prints, for each read, the slowest frame (the whole of
+/// `App::show` and egui's layout, as kittest draws it without painting) and how long until the
+/// table was shown. A measurement, not a check:
 /// `QM_LEAGUE_DIR=/tmp/league cargo test --test it ui_league::time -- --ignored --nocapture`.
 #[test]
 #[ignore = "times the League by hand"]
@@ -242,17 +243,19 @@ fn time_the_league() {
     let Ok(dir) = std::env::var("QM_LEAGUE_DIR") else {
         return;
     };
-    let runs: usize = std::env::var("QM_LEAGUE_RUNS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(5);
+    let number = |name: &str, default: usize| -> usize {
+        std::env::var(name)
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(default)
+    };
     let changed = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(Result::ok)
         .map(|e| e.path())
         .find(|p| p.extension().is_some_and(|x| x == "json"))
         .expect("a campaign file to change");
-    for run in 1..=runs {
+    for session in 1..=number("QM_LEAGUE_RUNS", 1) {
         let mut app = App::for_tests().unwrap();
         app.prefs.view = View::League;
         app.league.folder = dir.clone();
@@ -260,46 +263,51 @@ fn time_the_league() {
             .with_size(egui::vec2(1400.0, 1000.0))
             .build_ui_state(|ui, app: &mut App| app.show(ui), app);
         h.run();
-        let mut line = format!("run {run}:");
-        for read in [
-            "first read",
-            "refresh, nothing changed",
-            "refresh, one file changed",
-        ] {
-            if read == "refresh, one file changed" {
-                let bytes = std::fs::read(&changed).unwrap();
-                let temporary = changed.with_extension("partial");
-                std::fs::write(&temporary, bytes).unwrap();
-                std::fs::rename(&temporary, &changed).unwrap();
-            }
-            h.get_by_label("Refresh").click();
-            let clicked = std::time::Instant::now();
-            let mut slowest = std::time::Duration::ZERO;
-            let mut frames = 0;
-            loop {
-                let frame = std::time::Instant::now();
-                h.step();
-                slowest = slowest.max(frame.elapsed());
-                frames += 1;
-                if frames > 1 && h.state().league.reading.is_none() {
-                    break;
-                }
-                // About a frame's rest between frames, as a window at 60 Hz would have.
-                std::thread::sleep(std::time::Duration::from_millis(16));
-            }
-            let table = clicked.elapsed();
-            let files = h
-                .state()
-                .league
-                .shown
-                .as_ref()
-                .map_or(0, |s| s.league.campaigns.len());
-            line.push_str(&format!(
-                " {read}: table after {:.0} ms ({files} campaigns), {frames} frames, slowest {:.1} ms;",
-                table.as_secs_f64() * 1000.0,
-                slowest.as_secs_f64() * 1000.0
-            ));
+        println!("session {session}: first read: {}", timed_read(&mut h));
+        for refresh in 1..=number("QM_LEAGUE_REFRESHES", 5) {
+            println!(
+                "session {session}: refresh {refresh}, nothing changed: {}",
+                timed_read(&mut h)
+            );
+            let bytes = std::fs::read(&changed).unwrap();
+            let temporary = changed.with_extension("partial");
+            std::fs::write(&temporary, bytes).unwrap();
+            std::fs::rename(&temporary, &changed).unwrap();
+            println!(
+                "session {session}: refresh {refresh}, one file changed: {}",
+                timed_read(&mut h)
+            );
         }
-        println!("{line}");
     }
+}
+
+/// Clicks Refresh and draws frames until the table is shown: how long that took, and the
+/// slowest frame meanwhile.
+fn timed_read(h: &mut Harness<'static, App>) -> String {
+    h.get_by_label("Refresh").click();
+    let clicked = std::time::Instant::now();
+    let mut slowest = std::time::Duration::ZERO;
+    let mut frames = 0;
+    loop {
+        let frame = std::time::Instant::now();
+        h.step();
+        slowest = slowest.max(frame.elapsed());
+        frames += 1;
+        if frames > 1 && h.state().league.reading.is_none() {
+            break;
+        }
+        // About a frame's rest between frames, as a window at 60 Hz would have.
+        std::thread::sleep(std::time::Duration::from_millis(16));
+    }
+    let campaigns = h
+        .state()
+        .league
+        .shown
+        .as_ref()
+        .map_or(0, |s| s.league.campaigns.len());
+    format!(
+        "table after {:.0} ms ({campaigns} campaigns), {frames} frames, slowest {:.1} ms",
+        clicked.elapsed().as_secs_f64() * 1000.0,
+        slowest.as_secs_f64() * 1000.0
+    )
 }
