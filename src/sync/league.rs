@@ -431,7 +431,10 @@ fn read_export(path: &Path, read: &mut LeagueFolder) {
     let record = folder::read_text(path, file::MAX_FILE_BYTES as u64)
         .and_then(|text| file::parse(&text).map_err(|e| e.to_string()));
     match record {
-        Ok(record) => read.sources.push(LeagueSource { file: name, record }),
+        Ok(record) => read.sources.push(LeagueSource {
+            file: name,
+            record: record.into(),
+        }),
         Err(reason) => read.skipped.push(Skipped { file: name, reason }),
     }
 }
@@ -488,7 +491,7 @@ fn take_found(
             }
             read.sources.push(LeagueSource {
                 file: shown_as.to_string(),
-                record: found.record,
+                record: found.record.into(),
             });
         }
         Err(e) => read.skipped.push(Skipped {
