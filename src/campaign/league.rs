@@ -13,6 +13,7 @@
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -35,11 +36,13 @@ pub const HOUSE_DEFAULTS: [&str; 2] = [
     "Ties: more points, then more wins, then more of the ruleset's own measure (Army Morale left in Armour Battles, the score of a battle fought on a board: units destroyed, stands left, tier points destroyed, victory points), summed over the player's finished battles, then name; players level on all three share a rank (house default).",
 ];
 
-/// One campaign to rank, with the file it was read from (shown beside its players).
+/// One campaign to rank, with the file it was read from (shown beside its players). The record
+/// is shared: the window's League keeps each campaign as read between refreshes and hands the
+/// same one to every table it draws, uncopied.
 #[derive(Debug, Clone)]
 pub struct LeagueSource {
     pub file: String,
-    pub record: CampaignRecord,
+    pub record: Arc<CampaignRecord>,
 }
 
 /// One player's line of the table.
@@ -262,7 +265,7 @@ mod tests {
         }
         LeagueSource {
             file: format!("{name}.json"),
-            record,
+            record: Arc::new(record),
         }
     }
 
@@ -287,7 +290,7 @@ mod tests {
         }
         LeagueSource {
             file: format!("{name}.json"),
-            record,
+            record: Arc::new(record),
         }
     }
 

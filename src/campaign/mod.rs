@@ -15,7 +15,9 @@
 //!
 //! Pure like `rules/`: a campaign is a fixed [`Campaign`] definition plus one append-only
 //! event log per battle; every state shown anywhere is a fold of those logs. `store/`
-//! persists them; `ui/` and `cli/` decide new events with [`CampaignRecord::decide`].
+//! persists them; `ui/` and `cli/` decide new events with [`CampaignRecord::decide`]. One
+//! memory is kept across calls: signatures already verified ([`verified`]), so an event read
+//! again is not verified again.
 
 pub mod definition;
 pub mod describe;
@@ -41,6 +43,7 @@ pub mod seed;
 pub mod sides;
 pub mod signers;
 pub mod time;
+pub mod verified;
 pub mod verify;
 
 pub use crate::rules::text;

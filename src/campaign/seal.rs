@@ -14,8 +14,10 @@
 //! value, or the digests of the events recorded before it change (`digests_are_pinned` below
 //! holds one fixed event's digest).
 //!
-//! Pure: keys are made at the edge (`store/`, where the random source is) and handed in;
-//! signing with ed25519 draws no randomness.
+//! Pure but for one memory: keys are made at the edge (`store/`, where the random source is)
+//! and handed in; signing with ed25519 draws no randomness; a signature that verified is
+//! remembered for the process ([`super::verified`]), so reading an event again does not
+//! verify it again.
 
 use std::fmt;
 
@@ -249,11 +251,14 @@ impl MachineKey {
 }
 
 impl Seal {
-    /// Whether this seal's signature verifies for its key over `digest`.
+    /// Whether this seal's signature verifies for its key over `digest` (verified once per
+    /// process: [`super::verified`]).
     pub fn verifies(&self, digest: &[u8; 32]) -> bool {
-        VerifyingKey::from_bytes(&self.key.0).is_ok_and(|key| {
-            key.verify_strict(digest, &Signature::from_bytes(&self.sig.0))
-                .is_ok()
+        super::verified::verifies(digest, &self.key.0, &self.sig.0, || {
+            VerifyingKey::from_bytes(&self.key.0).is_ok_and(|key| {
+                key.verify_strict(digest, &Signature::from_bytes(&self.sig.0))
+                    .is_ok()
+            })
         })
     }
 }

@@ -81,7 +81,7 @@ pub struct FileRead {
     pub seen: Option<Seen>,
 }
 
-fn modified_ns(meta: &fs::Metadata) -> u128 {
+pub fn modified_ns(meta: &fs::Metadata) -> u128 {
     meta.modified()
         .ok()
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())

@@ -668,19 +668,28 @@ pub fn read_to_join(path: &Path, name: &str) -> Result<Found, SyncError> {
     } else {
         vec![fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())]
     };
-    read_paths_to_join(path, is_dir, &paths, name)
+    read_paths_to_join(path, is_dir, &paths, name, &mut |n, p, out| {
+        folder::read_file(p, n, None, out)
+    })
 }
 
-/// [`read_to_join`] over the given files of `path` (all of a folder's, or one file): the
-/// league table reads a folder's machine files one campaign at a time.
+/// Reads file `path`, number `n` of the list, appending its events to the vector given: how
+/// [`read_paths_to_join`] gets each file (the league table answers from its cache what has
+/// not changed since it last read it).
+type ReadFile<'a> = dyn FnMut(usize, &Path, &mut Vec<folder::Incoming>) -> folder::FileRead + 'a;
+
+/// [`read_to_join`] over the given files of `path` (all of a folder's, or one file), each
+/// got through `read_file`: the league table reads a folder's machine files one campaign at a
+/// time.
 ///
 /// # Errors
 /// As [`read_to_join`].
-pub(crate) fn read_paths_to_join(
+fn read_paths_to_join(
     path: &Path,
     is_dir: bool,
     paths: &[PathBuf],
     name: &str,
+    read_file: &mut ReadFile<'_>,
 ) -> Result<Found, SyncError> {
     let mut incoming = Vec::new();
     let mut copies = std::collections::HashMap::new();
@@ -690,7 +699,7 @@ pub(crate) fn read_paths_to_join(
         .map(|(n, p)| {
             // Every machine's file holds (nearly) every event: each is kept once as read.
             let mut from_file = Vec::new();
-            let read = folder::read_file(p, n, None, &mut from_file);
+            let read = read_file(n, p, &mut from_file);
             once_each(&mut incoming, &mut copies, from_file);
             read
         })

@@ -20,6 +20,8 @@ pub struct FrameLog {
     opening: bool,
     /// Whether army data was being imported in the background at the last frame.
     importing: bool,
+    /// Whether the League's folder was being read in the background at the last frame.
+    league: bool,
 }
 
 impl FrameLog {
@@ -34,13 +36,14 @@ impl FrameLog {
             loading: false,
             opening: false,
             importing: false,
+            league: false,
         })
     }
 
     /// Records a frame; `previous` is eframe's time for the frame before, in seconds;
     /// `loading` whether custom cards are still loading in the background, `opening` whether a
-    /// campaign is being opened there, `importing` whether army data is being imported there;
-    /// `view` how long this frame's view code took (the
+    /// campaign is being opened there, `importing` whether army data is being imported there,
+    /// `league` whether the League's folder is being read there; `view` how long this frame's view code took (the
     /// part of a frame that is ours, without egui's tessellation and the painting).
     pub fn record(
         &mut self,
@@ -48,6 +51,7 @@ impl FrameLog {
         loading: bool,
         opening: bool,
         importing: bool,
+        league: bool,
         view: std::time::Duration,
     ) {
         self.frame += 1;
@@ -58,13 +62,16 @@ impl FrameLog {
             (true, false, ..) => "custom cards loaded",
             (.., false, true) => "campaign opening",
             (.., true, false) => "campaign opened",
-            _ => match (self.importing, importing) {
-                (false, true) => "army data importing",
-                (true, false) => "army data imported",
+            _ => match (self.importing, importing, self.league, league) {
+                (false, true, ..) => "army data importing",
+                (true, false, ..) => "army data imported",
+                (.., false, true) => "league reading",
+                (.., true, false) => "league read",
                 _ => "",
             },
         };
         self.importing = importing;
+        self.league = league;
         self.loading = loading;
         self.opening = opening;
         // A log that cannot be written is only a lost measurement.

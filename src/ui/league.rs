@@ -2,18 +2,21 @@
 //! files left out and why, and each campaign's battles one click away.
 //!
 //! The view only shows what [`super::App`] read: Refresh and "Choose folder…" are actions, and
-//! the folder is read in the app (never here), read only.
+//! the folder is read by the app on a thread of its own ([`super::league_read`]), read only.
+//! While it is read the view says how far it has got, and the last table stays shown until the
+//! new one is ready.
 
 use std::path::PathBuf;
 
 use crate::campaign::league::{CampaignEntry, HOUSE_DEFAULTS, League, MEASURE_NAME, PlayerRow};
-use crate::sync::league::Skipped;
+use crate::sync::league::{LeagueCache, Skipped};
 
 use super::Action;
+use super::league_read::LeagueRead;
 use super::theme::{self, Gap, Status, icons};
 
 /// What the League view keeps between frames.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct LeagueState {
     /// The folder as typed or chosen.
     pub folder: String,
@@ -23,6 +26,11 @@ pub struct LeagueState {
     pub shown: Option<LeagueShown>,
     /// Why the last read failed (the folder could not be read).
     pub error: Option<String>,
+    /// The read under way, if any.
+    pub reading: Option<LeagueRead>,
+    /// What the last read opened, for the next to open only what changed; away with the read
+    /// under way while there is one.
+    pub cache: LeagueCache,
 }
 
 /// One read of the folder, as the view shows it.
@@ -52,6 +60,7 @@ pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {
         folder,
         shown,
         error,
+        reading,
         ..
     } = state;
     let mut actions = Vec::new();
@@ -72,19 +81,27 @@ pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {
                 actions.push(Action::PickLeagueFolder);
             }
             let path = folder.trim();
+            // One read at a time: Refresh waits for the one under way.
+            let can_read = !path.is_empty() && reading.is_none();
             if (ui
-                .add_enabled(!path.is_empty(), egui::Button::new("Refresh"))
+                .add_enabled(can_read, egui::Button::new("Refresh"))
                 .clicked()
                 || enter)
-                && !path.is_empty()
+                && can_read
             {
                 actions.push(Action::ReadLeague(PathBuf::from(path)));
             }
         });
+        if let Some(reading) = reading {
+            reading_line(reading, ui);
+        }
         if let Some(error) = error {
             ui.colored_label(theme::tokens(ui).danger(), format!("{} {error}", icons::DANGER));
         }
         let Some(shown) = shown else {
+            if reading.is_some() {
+                return;
+            }
             ui.vertical_centered(|ui| {
                 theme::empty_state(
                     ui,
@@ -101,6 +118,19 @@ pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {
             .show(ui, |ui| league_body(shown, ui));
     });
     actions
+}
+
+/// How far the read under way has got: "Reading 37 of 200 files…", beside a spinner.
+fn reading_line(reading: &LeagueRead, ui: &mut egui::Ui) {
+    let (done, total) = reading.progress();
+    ui.horizontal(|ui| {
+        ui.spinner();
+        if total == 0 {
+            ui.label(format!("Reading {}…", reading.folder.display()));
+        } else {
+            ui.label(format!("Reading {done} of {total} files…"));
+        }
+    });
 }
 
 fn league_body(shown: &LeagueShown, ui: &mut egui::Ui) {

@@ -26,6 +26,7 @@ mod widgets;
 
 mod help;
 mod league;
+mod league_read;
 mod notices;
 
 use std::path::PathBuf;
@@ -44,6 +45,7 @@ pub use card_editor::CardEditor;
 pub use crash_notice::{CrashNotice, CrashNoticeAction};
 pub use forces::{ForcesState, NewForceDraft, PasteDraft};
 pub use league::{LeagueShown, LeagueState};
+use league_read::{LeagueDone, LeagueRead};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{CampaignCommand, CardEntry, CardKey, Command, FOLDER_LOOK_EVERY, Facets, Model};
 
@@ -415,22 +417,48 @@ impl App {
         Some(Action::ReadLeague(shared))
     }
 
-    /// Reads the club's folder (read only) for the League view.
+    /// Starts reading the club's folder (read only) for the League view, in the background;
+    /// a read already under way is left to finish (one at a time).
     fn read_league(&mut self, folder: PathBuf) {
-        match crate::sync::league::read_league_folder(&folder) {
-            Ok(read) => {
-                self.league.error = None;
-                self.league.shown = Some(LeagueShown {
-                    league: crate::campaign::league::rank(&read.sources),
-                    skipped: read.skipped,
-                    folder,
-                });
-            }
-            Err(e) => {
-                self.league.error = Some(format!("The league cannot be drawn: {e}"));
-                self.league.shown = None;
-            }
+        if self.league.reading.is_some() {
+            return;
         }
+        let cache = std::mem::take(&mut self.league.cache);
+        self.league.reading = Some(LeagueRead::start(folder, cache));
+    }
+
+    /// Takes the League's read once it is done; returns whether it arrived now. Called after
+    /// the views are drawn, so the frame after a read starts always shows it begun.
+    fn poll_league(&mut self) -> bool {
+        let Some(done) = self.league.reading.as_ref().and_then(LeagueRead::poll) else {
+            return false;
+        };
+        self.league.reading = None;
+        match done {
+            Ok(LeagueDone {
+                folder,
+                read,
+                cache,
+            }) => {
+                self.league.cache = cache;
+                match read {
+                    Ok((league, skipped)) => {
+                        self.league.error = None;
+                        self.league.shown = Some(LeagueShown {
+                            league,
+                            skipped,
+                            folder,
+                        });
+                    }
+                    Err(e) => {
+                        self.league.error = Some(format!("The league cannot be drawn: {e}"));
+                        self.league.shown = None;
+                    }
+                }
+            }
+            Err(e) => self.league.error = Some(format!("The league cannot be drawn: {e}")),
+        }
+        true
     }
 
     fn import_dialog(&mut self) {
@@ -599,8 +627,17 @@ impl App {
         } else if clicked.is_some() {
             self.first_click = clicked;
         }
+        // After the views: the frame after a League read starts always shows it begun.
+        let league_arrived = self.poll_league();
         for action in actions {
             self.apply(action);
+        }
+        if league_arrived {
+            ui.ctx().request_repaint();
+        } else if self.league.reading.is_some() {
+            // The progress line and spinner move on while the folder is read.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
         }
     }
 
@@ -1017,6 +1054,7 @@ impl eframe::App for App {
                 self.model.card_loading().is_some(),
                 self.model.campaign_opening().is_some(),
                 self.model.army_importing().is_some(),
+                self.league.reading.is_some(),
                 view_started.elapsed(),
             );
         }

@@ -3,7 +3,7 @@
 //! battles opened with one click.
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::campaign::{
     CampaignRecord, CampaignUid, Event, LorraineOptions, Sides, file, new_lorraine,
 };
@@ -38,6 +38,22 @@ fn shown(h: &Harness<'static, App>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
+/// Frames drawn until the League's read (started by the frame before) is done, the thread
+/// given a moment between frames; the cap only stops a read that never ends from hanging the
+/// suite.
+fn until_read(h: &mut Harness<'static, App>) {
+    const FRAME_CAP: usize = 5_000;
+    for _ in 0..FRAME_CAP {
+        if h.state().league.reading.is_none() {
+            h.run();
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the league was still being read after {FRAME_CAP} frames");
+}
+
 #[test]
 fn the_league_view_ranks_a_folder_of_two_campaigns() {
     let club = tempfile::tempdir().unwrap();
@@ -65,7 +81,8 @@ fn the_league_view_ranks_a_folder_of_two_campaigns() {
         .type_text(club.path().to_str().unwrap());
     h.run();
     h.get_by_label("Refresh").click();
-    h.run();
+    h.step();
+    until_read(&mut h);
 
     let league = &h
         .state()
@@ -123,7 +140,174 @@ fn a_folder_that_cannot_be_read_is_said_in_the_view() {
         .build_ui_state(|ui, app: &mut App| app.show(ui), app);
     h.run();
     h.get_by_label("Refresh").click();
-    h.run();
+    h.step();
+    until_read(&mut h);
     assert!(shown(&h, "The league cannot be drawn"));
     assert!(shown(&h, "/nowhere/club"));
+}
+
+#[test]
+fn the_league_is_read_in_the_background_the_old_table_shown_until_the_new_one_is_ready() {
+    let club = tempfile::tempdir().unwrap();
+    export(club.path(), 1, "Lezey", "Ann", "Bob", &[Side::First]);
+    let mut app = App::for_tests().unwrap();
+    app.prefs.view = View::League;
+    app.league.folder = club.path().display().to_string();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 1000.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h.get_by_label("Refresh").click();
+    h.step();
+    // The read started at the end of the click's frame: the next frame says it is under way,
+    // and Refresh waits for it.
+    h.step();
+    assert!(shown(&h, "Reading "), "the progress line is shown");
+    assert!(h.get_by_label("Refresh").accesskit_node().is_disabled());
+    until_read(&mut h);
+    assert!(!shown(&h, "Reading "));
+    assert!(shown(&h, "1 campaign read"));
+    assert!(shown(&h, "Lezey (armour-battles)"));
+    assert_eq!(
+        h.state()
+            .league
+            .shown
+            .as_ref()
+            .unwrap()
+            .league
+            .campaigns
+            .len(),
+        1
+    );
+
+    // Another campaign arrives; while the folder is read again the old table stays.
+    export(club.path(), 2, "Moncourt", "Cid", "Ann", &[Side::Second]);
+    h.get_by_label("Refresh").click();
+    h.step();
+    h.step();
+    assert!(shown(&h, "Reading "));
+    assert!(
+        shown(&h, "Lezey (armour-battles)"),
+        "the old table stays shown"
+    );
+    // A second click while reading starts nothing (Refresh is disabled, and the app refuses
+    // a second read).
+    h.get_by_label("Refresh").click();
+    h.step();
+    until_read(&mut h);
+    let league = &h.state().league.shown.as_ref().unwrap().league;
+    assert_eq!(league.campaigns.len(), 2);
+    assert!(shown(&h, "Moncourt (armour-battles)"));
+}
+
+/// Fills `QM_POPULATE_DIR` with a club's league folder for timing by hand:
+/// `QM_POPULATE_CAMPAIGNS` campaign exports (200 unless told) of `QM_POPULATE_EVENTS` signed
+/// events each (1,000 unless told), every one a campaign of its own. Not a check: run with
+/// `QM_POPULATE_DIR=/tmp/league cargo test --test it ui_league::populate -- --ignored`, then
+/// `ui_league::time_the_league` (below).
+#[test]
+#[ignore = "fills a league folder for timing by hand"]
+fn populate_a_league_folder() {
+    let Ok(dir) = std::env::var("QM_POPULATE_DIR") else {
+        return;
+    };
+    let number = |name: &str, default: usize| -> usize {
+        std::env::var(name)
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(default)
+    };
+    let (campaigns, events) = (
+        number("QM_POPULATE_CAMPAIGNS", 200),
+        number("QM_POPULATE_EVENTS", 1_000),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    for n in 0..campaigns {
+        let id = CampaignUid(uuid::Uuid::from_u128(0x1ea9_0000 + n as u128));
+        let record = quartermaster::campaign::script::long_campaign(id, events, 4).unwrap();
+        let path = std::path::Path::new(&dir).join(format!("campaign-{n:03}.json"));
+        std::fs::write(path, file::to_json(&record).unwrap()).unwrap();
+    }
+}
+
+/// The League's frames while it reads `QM_LEAGUE_DIR` (made by `populate_a_league_folder`):
+/// in each of `QM_LEAGUE_RUNS` window sessions (1 unless told), the first read, then
+/// `QM_LEAGUE_REFRESHES` times (5 unless told) a refresh with nothing changed and a refresh
+/// after one file was rewritten. Prints, for each read, the slowest frame (the whole of
+/// `App::show` and egui's layout, as kittest draws it without painting) and how long until the
+/// table was shown. A measurement, not a check:
+/// `QM_LEAGUE_DIR=/tmp/league cargo test --test it ui_league::time -- --ignored --nocapture`.
+#[test]
+#[ignore = "times the League by hand"]
+fn time_the_league() {
+    let Ok(dir) = std::env::var("QM_LEAGUE_DIR") else {
+        return;
+    };
+    let number = |name: &str, default: usize| -> usize {
+        std::env::var(name)
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(default)
+    };
+    let changed = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("a campaign file to change");
+    for session in 1..=number("QM_LEAGUE_RUNS", 1) {
+        let mut app = App::for_tests().unwrap();
+        app.prefs.view = View::League;
+        app.league.folder = dir.clone();
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1400.0, 1000.0))
+            .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+        h.run();
+        println!("session {session}: first read: {}", timed_read(&mut h));
+        for refresh in 1..=number("QM_LEAGUE_REFRESHES", 5) {
+            println!(
+                "session {session}: refresh {refresh}, nothing changed: {}",
+                timed_read(&mut h)
+            );
+            let bytes = std::fs::read(&changed).unwrap();
+            let temporary = changed.with_extension("partial");
+            std::fs::write(&temporary, bytes).unwrap();
+            std::fs::rename(&temporary, &changed).unwrap();
+            println!(
+                "session {session}: refresh {refresh}, one file changed: {}",
+                timed_read(&mut h)
+            );
+        }
+    }
+}
+
+/// Clicks Refresh and draws frames until the table is shown: how long that took, and the
+/// slowest frame meanwhile.
+fn timed_read(h: &mut Harness<'static, App>) -> String {
+    h.get_by_label("Refresh").click();
+    let clicked = std::time::Instant::now();
+    let mut slowest = std::time::Duration::ZERO;
+    let mut frames = 0;
+    loop {
+        let frame = std::time::Instant::now();
+        h.step();
+        slowest = slowest.max(frame.elapsed());
+        frames += 1;
+        if frames > 1 && h.state().league.reading.is_none() {
+            break;
+        }
+        // About a frame's rest between frames, as a window at 60 Hz would have.
+        std::thread::sleep(std::time::Duration::from_millis(16));
+    }
+    let campaigns = h
+        .state()
+        .league
+        .shown
+        .as_ref()
+        .map_or(0, |s| s.league.campaigns.len());
+    format!(
+        "table after {:.0} ms ({campaigns} campaigns), {frames} frames, slowest {:.1} ms",
+        clicked.elapsed().as_secs_f64() * 1000.0,
+        slowest.as_secs_f64() * 1000.0
+    )
 }
