@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::bulk::{self, UnitChange};
 use super::{BattleError, Request, SIDES, Side, Sides, opponent};
 use crate::rules::resolution::{CardPick, InputValue};
 use crate::rules::{Card, RulesetId};
@@ -572,6 +573,17 @@ impl Board {
             Effect::BattleSet { counter, to } => {
                 self.counters.insert(counter.clone(), *to);
             }
+            Effect::Every {
+                side,
+                change,
+                except,
+            } => {
+                for u in &mut self.units {
+                    if bulk::selects(*side, except, u) {
+                        change.apply(u);
+                    }
+                }
+            }
             Effect::NextTurn => self.turn += 1,
             Effect::Ends { winner, reason } => self.outcome = Some((*winner, reason.clone())),
         }
@@ -642,6 +654,16 @@ pub enum Effect {
     BattleSet {
         counter: String,
         to: i64,
+    },
+    /// One change to many units: each unit of `side` (of both, when none) but those in
+    /// `except` that it changes ([`super::bulk`]). The end of a turn records the rule so,
+    /// not each unit, so its event does not grow with the units on the table.
+    Every {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+        change: UnitChange,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        except: Vec<String>,
     },
     NextTurn,
     /// The rules end the battle (a force broken, the last unit gone).
@@ -761,6 +783,23 @@ impl Effect {
                 format!("{}: {} {to}", side_name(*side), words(counter))
             }
             Effect::BattleSet { counter, to } => format!("{} {to}", words(counter)),
+            Effect::Every {
+                side,
+                change,
+                except,
+            } => {
+                let whom = match side {
+                    Some(side) => format!("every unit of {}", side_name(*side)),
+                    None => "every unit".to_string(),
+                };
+                let but = if except.is_empty() {
+                    String::new()
+                } else {
+                    let names: Vec<String> = except.iter().map(|u| label(u)).collect();
+                    format!(" but {}", names.join(", "))
+                };
+                format!("{whom}{but}: {}", change.words())
+            }
             Effect::NextTurn => "a new turn begins".to_string(),
             Effect::Ends {
                 winner: Some(side),
