@@ -7,7 +7,7 @@
 //! `table_battle` module); the board only keeps them, so one fold, one log, one view and one
 //! after-action report serve every ruleset.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -424,10 +424,45 @@ impl Board {
         effects: &[Effect],
         reason: impl Fn(Option<Side>) -> String,
     ) -> Option<Effect> {
-        let after = self.after(effects);
+        // Read off the effects rather than a copy of the board after them: deciding an action
+        // costs what it touches, not a copy of every unit and its card.
+        let mut destroyed: HashMap<&str, bool> = HashMap::new();
+        for effect in effects {
+            match effect {
+                Effect::Mark { unit, mark } if mark == DESTROYED => {
+                    destroyed.insert(unit, true);
+                }
+                Effect::Clear { unit, mark } if mark == DESTROYED => {
+                    destroyed.insert(unit, false);
+                }
+                Effect::Every {
+                    change: UnitChange::Mark { mark } | UnitChange::Clear { mark },
+                    ..
+                } if mark == DESTROYED => {
+                    return self
+                        .after(effects)
+                        .wiped_out_after_by(BoardUnit::in_play, reason);
+                }
+                _ => {}
+            }
+        }
+        let in_play = |u: &BoardUnit| {
+            destroyed
+                .get(u.id.as_str())
+                .map_or_else(|| u.in_play(), |gone| !gone)
+        };
+        self.wiped_out_after_by(in_play, reason)
+    }
+
+    /// The end of the battle when, by `in_play`, a side has no unit left.
+    fn wiped_out_after_by(
+        &self,
+        in_play: impl Fn(&BoardUnit) -> bool,
+        reason: impl Fn(Option<Side>) -> String,
+    ) -> Option<Effect> {
         let gone: Vec<Side> = SIDES
             .into_iter()
-            .filter(|&side| !after.side_units(side).any(BoardUnit::in_play))
+            .filter(|&side| !self.side_units(side).any(&in_play))
             .collect();
         match gone.as_slice() {
             [] => None,

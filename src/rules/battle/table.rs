@@ -87,6 +87,19 @@ pub trait TableRules {
     /// the reason. The board is not over ([`TableBattle`] refuses everything once it is).
     fn actions(plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action>;
 
+    /// The actions of [`Self::actions`] that `request` could be (its unit's, and those of no
+    /// unit): what deciding a request, and verifying its event, looks among. All of them by
+    /// default; a ruleset whose actions cost per unit on the table gives only the asked
+    /// unit's, so a decision costs what it touches.
+    fn actions_for(
+        plan: &TablePlan,
+        board: &Board,
+        revision: u32,
+        _request: &Request,
+    ) -> Vec<Action> {
+        Self::actions(plan, board, revision)
+    }
+
     /// The parameters the player gives for `action` (the tracker's form, `campaign record
     /// act --set KEY=VALUE`): for an action resolved with a mechanic, the inputs of that
     /// mechanic the battle does not fix.
@@ -468,7 +481,7 @@ impl<R: TableRules> TableBattle<R> {
         if let Some((_, reason)) = &board.outcome {
             return Err(BattleError::BattleOver(reason.clone()));
         }
-        let actions = R::actions(plan, board, revision);
+        let actions = R::actions_for(plan, board, revision, request);
         let same = |a: &&Action| {
             a.key == request.action
                 && (a.unit.is_none() || a.unit == request.unit)
