@@ -9,7 +9,7 @@ out=target/bench-runs
 rm -rf "$out"
 mkdir -p "$out"
 for k in $(seq 1 "$runs"); do
-  for bench in armour_battles dice store library export campaign scale league; do
+  for bench in armour_battles dice store library export campaign scale board bolt_action resolution army_data league; do
     cargo bench --bench "$bench" -- --warm-up-time 1 --measurement-time 3 > "$out/run-$k-$bench.log" 2>&1
   done
   cp -r target/criterion "$out/run-$k"

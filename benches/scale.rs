@@ -4,6 +4,8 @@
 //!
 //! `cargo bench --bench scale` (set `SCALE_SIZES=1000,10000` to skip the largest).
 
+#[path = "support/run.rs"]
+mod run;
 mod support;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -43,7 +45,13 @@ fn sizes() -> Vec<usize> {
     std::env::var("SCALE_SIZES")
         .ok()
         .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![1_000, 10_000, 100_000])
+        .unwrap_or_else(|| {
+            if run::test_mode() {
+                vec![200]
+            } else {
+                vec![1_000, 10_000, 100_000]
+            }
+        })
 }
 
 /// One edit of the open force (its first line's count, cycling 1–5), as the window makes it.

@@ -13,20 +13,34 @@ use quartermaster::store::{ForceId, Store};
 #[path = "../tests/it/store_support/mod.rs"]
 mod support;
 
-const CARDS: usize = 10_000;
-const FORCES: usize = 1_000;
+#[path = "support/run.rs"]
+mod run;
+
+/// Custom cards and forces in the library (fewer in test mode, [`run::size`]).
+fn card_count() -> usize {
+    run::size(10_000, 500)
+}
+
+fn force_count() -> usize {
+    run::size(1_000, 50)
+}
+
+/// A force halfway through the library.
+fn middle_force() -> ForceId {
+    ForceId(i64::try_from(force_count() / 2).unwrap_or(1))
+}
 const LINES: usize = 10;
 
 /// A data directory holding the benchmark library.
 fn library() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut store = Store::open(dir.path()).expect("open");
-    for i in 0..CARDS {
+    for i in 0..card_count() {
         store
             .save_custom_card(None, &support::sample_card(i))
             .expect("save card");
     }
-    for i in 0..FORCES {
+    for i in 0..force_count() {
         store
             .save_force(None, &support::sample_force(i, LINES))
             .expect("save force");
@@ -43,7 +57,7 @@ fn load(c: &mut Criterion) {
             let store = Store::open(dir.path()).expect("open");
             let cards = store.custom_cards().expect("cards");
             let forces = store.load_forces().expect("forces");
-            assert_eq!((cards.len(), forces.len()), (CARDS, FORCES));
+            assert_eq!((cards.len(), forces.len()), (card_count(), force_count()));
             black_box((cards, forces))
         })
     });
@@ -60,7 +74,7 @@ fn load(c: &mut Criterion) {
         b.iter(|| black_box(store.list_forces().expect("list")))
     });
     group.bench_function("load_one_force", |b| {
-        b.iter(|| black_box(store.load_force(ForceId(500)).expect("load")))
+        b.iter(|| black_box(store.load_force(middle_force()).expect("load")))
     });
     group.finish();
 }
@@ -69,7 +83,7 @@ fn save(c: &mut Criterion) {
     let dir = library();
     let mut store = Store::open(dir.path()).expect("open");
     let mut group = c.benchmark_group("save");
-    let id = ForceId(500);
+    let id = middle_force();
     let mut force = store.load_force(id).expect("load").force;
     let mut n = 0u32;
     group.bench_function("save_force_replace_10_lines", |b| {

@@ -265,3 +265,32 @@ fn two_running_copies_recording_into_one_battle_never_interleave_its_log() {
     let record = second.load_campaign(stored_first.id).unwrap().record;
     campaign::verify::verify_record(&record).unwrap();
 }
+
+/// An event over the cap every machine applies to what it takes (16 KiB) is refused when
+/// recorded, saying why, and nothing is written: a file this machine wrote always syncs. The
+/// end of a turn at 254 units in the per-unit form of old was ~24 KB.
+#[test]
+fn an_event_over_the_size_cap_is_refused_when_recorded_and_not_written() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut stored = store.create_campaign_record(&lezey()).unwrap();
+    play(&mut store, &mut stored, 0, 1);
+    let effects: Vec<String> = (1..=400)
+        .map(|i| format!(r#"{{"do":"order","unit":"first-{i}","order":null}}"#))
+        .collect();
+    let json = format!(
+        r#"{{"action":"end_turn","effects":[{}],"category":"result"}}"#,
+        effects.join(",")
+    );
+    let event = Event::Act(serde_json::from_str(&json).unwrap());
+    let at = stored.record.next_position(0).unwrap();
+    let refused = store
+        .record_event(stored.battle_ids[0], at, &event)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("bytes; an event has at most 16384"),
+        "{refused}"
+    );
+    let reloaded = store.load_campaign(stored.id).unwrap();
+    assert_eq!(reloaded.record.logs[0].len(), 1);
+}

@@ -7,10 +7,11 @@
 //! `table_battle` module); the board only keeps them, so one fold, one log, one view and one
 //! after-action report serve every ruleset.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use super::bulk::{self, UnitChange};
 use super::{BattleError, Request, SIDES, Side, Sides, opponent};
 use crate::rules::resolution::{CardPick, InputValue};
 use crate::rules::{Card, RulesetId};
@@ -423,10 +424,45 @@ impl Board {
         effects: &[Effect],
         reason: impl Fn(Option<Side>) -> String,
     ) -> Option<Effect> {
-        let after = self.after(effects);
+        // Read off the effects rather than a copy of the board after them: deciding an action
+        // costs what it touches, not a copy of every unit and its card.
+        let mut destroyed: HashMap<&str, bool> = HashMap::new();
+        for effect in effects {
+            match effect {
+                Effect::Mark { unit, mark } if mark == DESTROYED => {
+                    destroyed.insert(unit, true);
+                }
+                Effect::Clear { unit, mark } if mark == DESTROYED => {
+                    destroyed.insert(unit, false);
+                }
+                Effect::Every {
+                    change: UnitChange::Mark { mark } | UnitChange::Clear { mark },
+                    ..
+                } if mark == DESTROYED => {
+                    return self
+                        .after(effects)
+                        .wiped_out_after_by(BoardUnit::in_play, reason);
+                }
+                _ => {}
+            }
+        }
+        let in_play = |u: &BoardUnit| {
+            destroyed
+                .get(u.id.as_str())
+                .map_or_else(|| u.in_play(), |gone| !gone)
+        };
+        self.wiped_out_after_by(in_play, reason)
+    }
+
+    /// The end of the battle when, by `in_play`, a side has no unit left.
+    fn wiped_out_after_by(
+        &self,
+        in_play: impl Fn(&BoardUnit) -> bool,
+        reason: impl Fn(Option<Side>) -> String,
+    ) -> Option<Effect> {
         let gone: Vec<Side> = SIDES
             .into_iter()
-            .filter(|&side| !after.side_units(side).any(BoardUnit::in_play))
+            .filter(|&side| !self.side_units(side).any(&in_play))
             .collect();
         match gone.as_slice() {
             [] => None,
@@ -572,6 +608,17 @@ impl Board {
             Effect::BattleSet { counter, to } => {
                 self.counters.insert(counter.clone(), *to);
             }
+            Effect::Every {
+                side,
+                change,
+                except,
+            } => {
+                for u in &mut self.units {
+                    if bulk::selects(*side, except, u) {
+                        change.apply(u);
+                    }
+                }
+            }
             Effect::NextTurn => self.turn += 1,
             Effect::Ends { winner, reason } => self.outcome = Some((*winner, reason.clone())),
         }
@@ -642,6 +689,16 @@ pub enum Effect {
     BattleSet {
         counter: String,
         to: i64,
+    },
+    /// One change to many units: each unit of `side` (of both, when none) but those in
+    /// `except` that it changes ([`super::bulk`]). The end of a turn records the rule so,
+    /// not each unit, so its event does not grow with the units on the table.
+    Every {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+        change: UnitChange,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        except: Vec<String>,
     },
     NextTurn,
     /// The rules end the battle (a force broken, the last unit gone).
@@ -761,6 +818,23 @@ impl Effect {
                 format!("{}: {} {to}", side_name(*side), words(counter))
             }
             Effect::BattleSet { counter, to } => format!("{} {to}", words(counter)),
+            Effect::Every {
+                side,
+                change,
+                except,
+            } => {
+                let whom = match side {
+                    Some(side) => format!("every unit of {}", side_name(*side)),
+                    None => "every unit".to_string(),
+                };
+                let but = if except.is_empty() {
+                    String::new()
+                } else {
+                    let names: Vec<String> = except.iter().map(|u| label(u)).collect();
+                    format!(" but {}", names.join(", "))
+                };
+                format!("{whom}{but}: {}", change.words())
+            }
             Effect::NextTurn => "a new turn begins".to_string(),
             Effect::Ends {
                 winner: Some(side),

@@ -41,6 +41,7 @@
 
 pub mod alias;
 pub mod board;
+pub mod bulk;
 mod error;
 mod sides;
 pub mod standing;

@@ -22,6 +22,7 @@ use std::marker::PhantomData;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, BoardUnit, Effect, Opening, TablePlan, TableUnit};
+use super::bulk;
 use super::standing::{self, TurnStanding, UnitStanding};
 use super::{
     Action, BattleError, BattleRules, Category, Decided, Dice, DiceFrom, Facts, Request, Side,
@@ -85,6 +86,19 @@ pub trait TableRules {
     /// Everything that may be done now under the rules of `revision`, and what may not with
     /// the reason. The board is not over ([`TableBattle`] refuses everything once it is).
     fn actions(plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action>;
+
+    /// The actions of [`Self::actions`] that `request` could be (its unit's, and those of no
+    /// unit): what deciding a request, and verifying its event, looks among. All of them by
+    /// default; a ruleset whose actions cost per unit on the table gives only the asked
+    /// unit's, so a decision costs what it touches.
+    fn actions_for(
+        plan: &TablePlan,
+        board: &Board,
+        revision: u32,
+        _request: &Request,
+    ) -> Vec<Action> {
+        Self::actions(plan, board, revision)
+    }
 
     /// The parameters the player gives for `action` (the tracker's form, `campaign record
     /// act --set KEY=VALUE`): for an action resolved with a mechanic, the inputs of that
@@ -467,7 +481,7 @@ impl<R: TableRules> TableBattle<R> {
         if let Some((_, reason)) = &board.outcome {
             return Err(BattleError::BattleOver(reason.clone()));
         }
-        let actions = R::actions(plan, board, revision);
+        let actions = R::actions_for(plan, board, revision, request);
         let same = |a: &&Action| {
             a.key == request.action
                 && (a.unit.is_none() || a.unit == request.unit)
@@ -527,13 +541,15 @@ impl<R: TableRules> TableBattle<R> {
         Ok(())
     }
 
-    /// The request carried out with `roller` under the rules of `revision`, as its event.
+    /// The request carried out with `roller` under the rules of `revision`, as its event: its
+    /// effects in the bulk form where shorter when `bulk` ([`bulk::compact`]), else one per
+    /// unit as events recorded before that form were.
     fn carry_out(
         plan: &TablePlan,
         board: &Board,
         request: &Request,
         roller: &mut Roller,
-        (dice_from, revision): (DiceFrom, u32),
+        (dice_from, revision, bulk): (DiceFrom, u32, bool),
     ) -> Result<Decided<TableEvent>, BattleError> {
         Self::check_params(request)?;
         let action = Self::offered(plan, board, request, revision)?;
@@ -577,7 +593,11 @@ impl<R: TableRules> TableBattle<R> {
             } else {
                 dice_from
             },
-            effects: resolved.effects,
+            effects: if bulk {
+                bulk::compact(board, resolved.effects)
+            } else {
+                resolved.effects
+            },
             result,
             category: R::category(request.action),
         };
@@ -643,7 +663,7 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
         };
         let mut roller = dice.roller();
         let now = current_revision(R::RULESET);
-        let decided = Self::carry_out(plan, board, request, &mut roller, (from, now))?;
+        let decided = Self::carry_out(plan, board, request, &mut roller, (from, now, true))?;
         refuse_unused(&roller)?;
         Ok(decided)
     }
@@ -656,8 +676,14 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
     ) -> (Vec<PoolRequest>, Result<Decided<TableEvent>, BattleError>) {
         let mut roller = Roller::table(given.clone());
         let now = current_revision(R::RULESET);
-        let answer = Self::carry_out(plan, board, request, &mut roller, (DiceFrom::Table, now))
-            .and_then(|d| refuse_unused(&roller).map(|()| d));
+        let answer = Self::carry_out(
+            plan,
+            board,
+            request,
+            &mut roller,
+            (DiceFrom::Table, now, true),
+        )
+        .and_then(|d| refuse_unused(&roller).map(|()| d));
         (roller.asked().to_vec(), answer)
     }
 
@@ -685,7 +711,13 @@ impl<R: TableRules> BattleRules for TableBattle<R> {
                 Dice::Table(_) => DiceFrom::Table,
             }
         };
-        Ok(Self::carry_out(plan, board, &request, &mut roller, (from, revision))?.event)
+        // An event recorded before the bulk form (no bulk effect in it) is decided again as
+        // it was written then, one effect per unit, so it keeps verifying as recorded.
+        let bulk = event
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::Every { .. }));
+        Ok(Self::carry_out(plan, board, &request, &mut roller, (from, revision, bulk))?.event)
     }
 
     fn revisions(_plan: &TablePlan) -> std::ops::RangeInclusive<u32> {

@@ -827,6 +827,52 @@ fn weapon_keys(unit: &BoardUnit) -> Vec<&'static str> {
     keys
 }
 
+/// The draws, the actions of each unit in play that `units` keeps (by id) and the end of the
+/// turn, as the board offers them under `revision`.
+fn offered(
+    plan: &TablePlan,
+    board: &Board,
+    revision: u32,
+    units: impl Fn(&str) -> bool,
+) -> Vec<Action> {
+    let Ok(battle) = typed_battle(board) else {
+        return Vec::new();
+    };
+    // The colour named by the side's own name ("Rifles' die came out"), as players say it.
+    let label = |c: &Choice| match c.key {
+        "first" | "second" => {
+            let side = if c.key == "first" { Side::First } else { Side::Second };
+            format!(
+                "{} die came out",
+                crate::rules::words::possessive(&plan.side_name(side))
+            )
+        }
+        _ => c.label.to_string(),
+    };
+    let mut actions: Vec<Action> = DRAW_CHOICES
+        .iter()
+        .map(|c| Action {
+            fixed: vec![("side", InputValue::Choice(c.key))],
+            refused: draw_refusal(&battle, c.key),
+            ..Action::new("draw", label(c))
+        })
+        .collect();
+    for (index, unit) in board.units.iter().enumerate() {
+        if unit.in_play() && units(&unit.id) {
+            actions.extend(unit_actions(board, &battle, index, revision));
+        }
+    }
+    let mut end = Action::new("end_turn", format!("End turn {}", board.turn));
+    if !battle.turn_over() {
+        let left = battle.dice_left() + u32::from(battle.drawn.is_some());
+        end.refused = Some(format!(
+            "{left} order dice still to give: the turn ends when the bag is empty"
+        ));
+    }
+    actions.push(end);
+    actions
+}
+
 fn unit_actions(board: &Board, battle: &Battle, index: usize, revision: u32) -> Vec<Action> {
     let unit = &board.units[index];
     let id = UnitId(index);
@@ -1022,37 +1068,18 @@ impl TableRules for BoltActionBattle {
     }
 
     fn actions(plan: &TablePlan, board: &Board, revision: u32) -> Vec<Action> {
-        let Ok(battle) = typed_battle(board) else {
-            return Vec::new();
-        };
-        // The colour named by the side's own name ("Rifles' die came out"), as players say it.
-        let label = |c: &Choice| match c.key {
-            "first" => format!("{} die came out", crate::rules::words::possessive(&plan.side_name(Side::First))),
-            "second" => format!("{} die came out", crate::rules::words::possessive(&plan.side_name(Side::Second))),
-            _ => c.label.to_string(),
-        };
-        let mut actions: Vec<Action> = DRAW_CHOICES
-            .iter()
-            .map(|c| Action {
-                fixed: vec![("side", InputValue::Choice(c.key))],
-                refused: draw_refusal(&battle, c.key),
-                ..Action::new("draw", label(c))
-            })
-            .collect();
-        for (index, unit) in board.units.iter().enumerate() {
-            if unit.in_play() {
-                actions.extend(unit_actions(board, &battle, index, revision));
-            }
-        }
-        let mut end = Action::new("end_turn", format!("End turn {}", board.turn));
-        if !battle.turn_over() {
-            let left = battle.dice_left() + u32::from(battle.drawn.is_some());
-            end.refused = Some(format!(
-                "{left} order dice still to give: the turn ends when the bag is empty"
-            ));
-        }
-        actions.push(end);
-        actions
+        offered(plan, board, revision, |_| true)
+    }
+
+    /// Only the asked unit's actions (and the draws and the end of the turn): each unit's
+    /// lists its targets, so every unit's would cost the square of the units on the table.
+    fn actions_for(
+        plan: &TablePlan,
+        board: &Board,
+        revision: u32,
+        request: &Request,
+    ) -> Vec<Action> {
+        offered(plan, board, revision, |unit| request.unit.as_deref() == Some(unit))
     }
 
     fn params(action: &str) -> Vec<InputSpec> {
