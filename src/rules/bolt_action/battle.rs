@@ -20,7 +20,7 @@ use super::close_quarters::{FightEnd, Winner};
 use super::resolve::{OrderResult, OrderTest, ResolveError, morale_of};
 use super::tables::{BattleTable, OrderKind};
 use super::vehicle_damage::VehicleAfter;
-use super::{Category, UnitProfile};
+use super::{Category, Quality, UnitProfile};
 use crate::rules::dice::{DiceError, Dist, FaceNames, RollRecord, Roller};
 
 /// One of the two sides, each with its own colour of order dice: the battle seam's side.
@@ -62,10 +62,29 @@ pub struct GivenOrder {
     pub done: bool,
 }
 
+/// What the battle reads of a unit's card: its name, quality and kind — not its weapons or
+/// rules, so reading a board of hundreds of units into a battle copies no whole profile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitKind {
+    pub name: String,
+    pub quality: Quality,
+    pub category: Category,
+}
+
+impl From<&UnitProfile> for UnitKind {
+    fn from(profile: &UnitProfile) -> Self {
+        UnitKind {
+            name: profile.name.clone(),
+            quality: profile.quality,
+            category: profile.category,
+        }
+    }
+}
+
 /// A unit in the battle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleUnit {
-    pub profile: UnitProfile,
+    pub profile: UnitKind,
     pub side: Side,
     /// Models at the start (1 for a vehicle or gun).
     pub models: u32,
@@ -79,9 +98,9 @@ pub struct BattleUnit {
 
 impl BattleUnit {
     /// A fresh unit of `models` models.
-    pub fn new(profile: UnitProfile, side: Side, models: u32) -> Self {
+    pub fn new(profile: &UnitProfile, side: Side, models: u32) -> Self {
         BattleUnit {
-            profile,
+            profile: UnitKind::from(profile),
             side,
             models,
             casualties: 0,

@@ -195,9 +195,13 @@ fn count(unit: &BoardUnit, counter: &str) -> u32 {
 fn typed_battle(board: &Board) -> Result<Battle, BattleError> {
     let mut units = Vec::with_capacity(board.units.len());
     for u in &board.units {
-        let mut profile = profile(u)?.clone();
+        let card = profile(u)?;
         // The typed battle names units in its refusals: the table's label reads better.
-        profile.name.clone_from(&u.label);
+        let profile = typed::UnitKind {
+            name: u.label.clone(),
+            quality: card.quality,
+            category: card.category,
+        };
         let order = match &u.order {
             None => None,
             Some(key) => {

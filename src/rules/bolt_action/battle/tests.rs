@@ -31,11 +31,11 @@ const MMG: UnitId = UnitId(4);
 /// Three units against two.
 fn battle() -> Battle {
     Battle::new(vec![
-        BattleUnit::new(profile("Regular Infantry Squad"), Side::First, 10),
-        BattleUnit::new(profile("Medium Tank"), Side::First, 1),
-        BattleUnit::new(profile("Bazooka Team"), Side::First, 2),
-        BattleUnit::new(profile("Veteran Infantry Squad"), Side::Second, 8),
-        BattleUnit::new(profile("MMG Team"), Side::Second, 3),
+        BattleUnit::new(&profile("Regular Infantry Squad"), Side::First, 10),
+        BattleUnit::new(&profile("Medium Tank"), Side::First, 1),
+        BattleUnit::new(&profile("Bazooka Team"), Side::First, 2),
+        BattleUnit::new(&profile("Veteran Infantry Squad"), Side::Second, 8),
+        BattleUnit::new(&profile("MMG Team"), Side::Second, 3),
     ])
     .unwrap()
 }
