@@ -201,18 +201,10 @@ pub fn strip(
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
-    let (Some(log), Some(board)) = (open.battle(), open.board()) else {
+    let Some((log, frame)) = frame_of(state, model, open, plan, ui) else {
         return actions;
     };
-    begin_frame(state, open, log.events.len(), ui);
-    let frame = Frame {
-        record: open.record(),
-        index: open.battle,
-        plan,
-        offered: offered(state, open, &log, plan, board),
-        board,
-        model,
-    };
+    let board = frame.board;
     let t = theme::tokens(ui);
     ui.add_space(t.gap(Gap::S));
     ui.horizontal(|ui| {
@@ -279,18 +271,10 @@ pub fn ui(
 ) -> Vec<Action> {
     let mut actions = Vec::new();
     let record = open.record();
-    let (Some(log), Some(board)) = (open.battle(), open.board()) else {
+    let Some((log, frame)) = frame_of(state, model, open, plan, ui) else {
         return actions;
     };
-    begin_frame(state, open, log.events.len(), ui);
-    let frame = Frame {
-        record,
-        index: open.battle,
-        plan,
-        offered: offered(state, open, &log, plan, board),
-        board,
-        model,
-    };
+    let board = frame.board;
     let turn = turn_standing(plan, board);
     // Side by side where there is room for a unit's row of buttons in each half; one above
     // the other in a small window, so no side is cut off at the right.
@@ -353,6 +337,31 @@ pub fn ui(
     }
     state.focus_before = ui.memory(|m| m.focused());
     actions
+}
+
+/// The battle shown and what this frame's drawing reads of it (the board, what the rules
+/// offer), once [`begin_frame`] has run; `None` when no board battle is open.
+fn frame_of<'a>(
+    state: &mut BoardTrackerState,
+    model: &'a Model,
+    open: &'a OpenCampaign,
+    plan: &'a TablePlan,
+    ui: &egui::Ui,
+) -> Option<(crate::campaign::Battle<'a>, Frame<'a>)> {
+    let (Some(log), Some(board)) = (open.battle(), open.board()) else {
+        return None;
+    };
+    begin_frame(state, open, log.events.len(), ui);
+    let offered = offered(state, open, &log, plan, board);
+    let frame = Frame {
+        record: open.record(),
+        index: open.battle,
+        plan,
+        offered,
+        board,
+        model,
+    };
+    Some((log, frame))
 }
 
 /// What every part of the table reads this frame (the log's length, the clock), and a clean
@@ -422,18 +431,10 @@ pub fn panel(
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
-    let (Some(log), Some(board)) = (open.battle(), open.board()) else {
+    let Some((_, frame)) = frame_of(state, model, open, plan, ui) else {
         return actions;
     };
-    begin_frame(state, open, log.events.len(), ui);
-    let frame = Frame {
-        record: open.record(),
-        index: open.battle,
-        plan,
-        offered: offered(state, open, &log, plan, board),
-        board,
-        model,
-    };
+    let board = frame.board;
     let t = theme::tokens(ui);
     theme::section_heading(ui, "Action");
     if state.open.is_some() {

@@ -6,12 +6,11 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::rules::RulesetId;
+use quartermaster::rules::battle::BattleRules;
 use quartermaster::rules::battle::table::{AnyTable, engine};
-use quartermaster::rules::battle::{BattleRules, Sides};
 use quartermaster::rules::force::{Force, ForceUnit};
 use quartermaster::store::Store;
-use quartermaster::ui::model::Model;
-use quartermaster::ui::{App, CampaignCommand, Command, Launch, Prefs, View};
+use quartermaster::ui::App;
 
 const SIZES: [(f32, f32); 2] = [(1024.0, 700.0), (1600.0, 1000.0)];
 
@@ -30,25 +29,8 @@ fn battle(dir: &std::path::Path, ruleset: RulesetId, size: (f32, f32)) -> Harnes
         force.units = cards.iter().map(|c| ForceUnit::library(c, 1)).collect();
         store.save_force(None, &force).unwrap();
     }
-    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
-    app.native_dialogs = false;
-    app.prefs.view = View::Campaign;
-    app.model.apply(Command::Campaign(CampaignCommand::New {
-        ruleset,
-        name: "Layout".into(),
-        players: Sides::default(),
-        carry_losses: true,
-    }));
-    if ruleset != RulesetId::ArmourBattles {
-        app.model
-            .apply(Command::Campaign(CampaignCommand::AddBattle {
-                name: "Field".into(),
-                forces: Sides {
-                    first: "Red".into(),
-                    second: "Blue".into(),
-                },
-            }));
-    }
+    let battle = (ruleset != RulesetId::ArmourBattles).then_some(("Field", ["Red", "Blue"]));
+    let app = crate::ui_support::campaign_app(store, ruleset, "Layout", battle);
     let mut h = Harness::builder()
         .with_size(egui::vec2(size.0, size.1))
         .with_step_dt(1.0 / 60.0)
@@ -175,23 +157,12 @@ fn a_bolt_action_battle_of_ten_units_a_side_fits_a_desktop_screen() {
             .collect();
         store.save_force(None, &force).unwrap();
     }
-    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
-    app.native_dialogs = false;
-    app.prefs.view = View::Campaign;
-    app.model.apply(Command::Campaign(CampaignCommand::New {
-        ruleset: RulesetId::BoltAction,
-        name: "Ten".into(),
-        players: Sides::default(),
-        carry_losses: true,
-    }));
-    app.model
-        .apply(Command::Campaign(CampaignCommand::AddBattle {
-            name: "Field".into(),
-            forces: Sides {
-                first: "Able".into(),
-                second: "Baker".into(),
-            },
-        }));
+    let app = crate::ui_support::campaign_app(
+        store,
+        RulesetId::BoltAction,
+        "Ten",
+        Some(("Field", ["Able", "Baker"])),
+    );
     let mut h = Harness::builder()
         .with_size(egui::vec2(1600.0, 1000.0))
         .with_step_dt(1.0 / 60.0)

@@ -6,13 +6,12 @@
 use crate::ui_support::{click, pick, record, shown};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use quartermaster::campaign::Sides;
 use quartermaster::rules::RulesetId;
 use quartermaster::rules::battle::Side;
 use quartermaster::rules::battle::board::Board;
 use quartermaster::rules::force::{Force, ForceUnit};
 use quartermaster::store::Store;
-use quartermaster::ui::{App, CampaignCommand, Command, Launch, Model, Prefs, View};
+use quartermaster::ui::{App, CampaignCommand, Command};
 
 /// A window over a fresh data folder holding the two saved Bolt Action forces, with a Bolt
 /// Action campaign open whose first battle sets them against each other.
@@ -52,23 +51,12 @@ fn battle_window(
         force.units = cards.iter().map(|c| ForceUnit::library(*c, 1)).collect();
         store.save_force(None, &force).unwrap();
     }
-    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
-    app.native_dialogs = false;
-    app.prefs.view = View::Campaign;
-    app.model.apply(Command::Campaign(CampaignCommand::New {
+    let app = crate::ui_support::campaign_app(
+        store,
         ruleset,
-        name: names.0.into(),
-        players: Sides::default(),
-        carry_losses: true,
-    }));
-    app.model
-        .apply(Command::Campaign(CampaignCommand::AddBattle {
-            name: names.1.into(),
-            forces: Sides {
-                first: forces[0].0.into(),
-                second: forces[1].0.into(),
-            },
-        }));
+        names.0,
+        Some((names.1, [forces[0].0, forces[1].0])),
+    );
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 2000.0))
         // A window's frame rate: double clicks and rests are timed as a player makes them.

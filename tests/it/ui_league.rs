@@ -200,6 +200,14 @@ fn the_league_is_read_in_the_background_the_old_table_shown_until_the_new_one_is
     assert!(shown(&h, "Moncourt (armour-battles)"));
 }
 
+/// The number in the environment variable `name`, or `default`.
+fn number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Fills `QM_POPULATE_DIR` with a club's league folder for timing by hand:
 /// `QM_POPULATE_CAMPAIGNS` campaign exports (200 unless told) of `QM_POPULATE_EVENTS` signed
 /// events each (1,000 unless told), every one a campaign of its own. Not a check: run with
@@ -210,12 +218,6 @@ fn the_league_is_read_in_the_background_the_old_table_shown_until_the_new_one_is
 fn populate_a_league_folder() {
     let Ok(dir) = std::env::var("QM_POPULATE_DIR") else {
         return;
-    };
-    let number = |name: &str, default: usize| -> usize {
-        std::env::var(name)
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(default)
     };
     let (campaigns, events) = (
         number("QM_POPULATE_CAMPAIGNS", 200),
@@ -242,12 +244,6 @@ fn populate_a_league_folder() {
 fn time_the_league() {
     let Ok(dir) = std::env::var("QM_LEAGUE_DIR") else {
         return;
-    };
-    let number = |name: &str, default: usize| -> usize {
-        std::env::var(name)
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(default)
     };
     let changed = std::fs::read_dir(&dir)
         .unwrap()

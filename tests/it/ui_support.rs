@@ -3,8 +3,41 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use quartermaster::campaign::CampaignRecord;
-use quartermaster::ui::App;
+use quartermaster::campaign::{CampaignRecord, Sides};
+use quartermaster::rules::RulesetId;
+use quartermaster::store::Store;
+use quartermaster::ui::model::Model;
+use quartermaster::ui::{App, CampaignCommand, Command, Launch, Prefs, View};
+
+/// A window over `store` on the Campaign view with a new campaign `name` of `ruleset` open,
+/// and, when `battle` gives one, a battle of that name between two saved forces.
+pub(crate) fn campaign_app(
+    store: Store,
+    ruleset: RulesetId,
+    name: &str,
+    battle: Option<(&str, [&str; 2])>,
+) -> App {
+    let mut app = App::new(Model::new(store), Prefs::default(), &Launch::default());
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    app.model.apply(Command::Campaign(CampaignCommand::New {
+        ruleset,
+        name: name.into(),
+        players: Sides::default(),
+        carry_losses: true,
+    }));
+    if let Some((battle, [first, second])) = battle {
+        app.model
+            .apply(Command::Campaign(CampaignCommand::AddBattle {
+                name: battle.into(),
+                forces: Sides {
+                    first: first.into(),
+                    second: second.into(),
+                },
+            }));
+    }
+    app
+}
 
 /// The open campaign's record.
 pub(crate) fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {

@@ -76,25 +76,31 @@ pub fn caption(label: &str) -> &str {
 /// other values without them.
 pub fn tiles<'r>(ui: &mut egui::Ui, report: &'r Report) -> Vec<&'r Headline> {
     let shown = deciding(report);
-    if shown.is_empty() {
-        return shown;
+    tile_row(ui, &shown, |v| (severity(&v.key), caption(&v.label)));
+    shown
+}
+
+/// `values` as one row of tiles, each with its status and caption from `look`.
+fn tile_row(ui: &mut egui::Ui, values: &[&Headline], look: impl Fn(&Headline) -> (Status, &str)) {
+    if values.is_empty() {
+        return;
     }
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = theme::tokens(ui).gap(Gap::M);
-        let size = theme::tile_size(ui, shown.len());
-        for v in &shown {
+        let size = theme::tile_size(ui, values.len());
+        for v in values {
             let text = v.text();
+            let (status, caption) = look(v);
             theme::tile(
                 ui,
                 size,
-                severity(&v.key),
+                status,
                 &text,
-                caption(&v.label),
+                caption,
                 &format!("{}: {text}", v.label),
             );
         }
     });
-    shown
 }
 
 /// The answer in the battle view's action panel: the deciding chances as tiles, or, where
@@ -111,24 +117,7 @@ pub fn panel_tiles<'r>(ui: &mut egui::Ui, report: &'r Report) -> Vec<&'r Headlin
         .filter(|v| matches!(v.value, Value::Number(_)))
         .take(MOST_TILES)
         .collect();
-    if expected.is_empty() {
-        return expected;
-    }
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = theme::tokens(ui).gap(Gap::M);
-        let size = theme::tile_size(ui, expected.len());
-        for v in &expected {
-            let text = v.text();
-            theme::tile(
-                ui,
-                size,
-                Status::Info,
-                &text,
-                &v.label,
-                &format!("{}: {text}", v.label),
-            );
-        }
-    });
+    tile_row(ui, &expected, |v| (Status::Info, v.label.as_str()));
     expected
 }
 
