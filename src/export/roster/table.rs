@@ -151,7 +151,6 @@ impl Roster<'_> {
         let ts = self.flow.ts;
         let small = self.small();
         let head = self.head_font();
-        let side = self.style.box_mm;
         let width = self.flow.text_width();
         let rows: Vec<&Row> = groups.iter().flat_map(|(_, r)| r).collect();
         let widest_word = |texts: &mut dyn Iterator<Item = &str>, font: Font| {
@@ -164,36 +163,8 @@ impl Roster<'_> {
             texts.map(|t| ts.width(t, font)).fold(0.0, f32::max)
         };
         let gap = COLUMN_GAP_MM;
-        let tracker_ws: Vec<f32> = trackers
-            .iter()
-            .enumerate()
-            .map(|(k, t)| {
-                let boxes = rows
-                    .iter()
-                    .filter_map(|r| r.boxes.as_ref().and_then(|b| b.get(k).copied()))
-                    .max()
-                    .unwrap_or(0)
-                    .min(BOXES_PER_ROW);
-                let boxes_w = if t.write_in {
-                    WRITE_IN_MM
-                } else {
-                    boxes as f32 * (side + 1.0)
-                };
-                boxes_w.max(widest_word(&mut [t.label.as_str()].into_iter(), head)) + gap
-            })
-            .collect();
-        // The stats as printed columns: a split one's cells each a column.
-        let mut labels: Vec<String> = Vec::new();
-        let mut column_groups = Vec::new();
-        for stat in &stats {
-            match &stat.split {
-                Some((_, headers)) => {
-                    column_groups.push((1 + labels.len(), headers.len(), stat.label.clone()));
-                    labels.extend(headers.iter().cloned());
-                }
-                None => labels.push(stat.label.clone()),
-            }
-        }
+        let tracker_ws = self.tracker_widths(trackers, &rows);
+        let (labels, column_groups) = printed_columns(&stats);
         // A cost that a statistic column already shows for every unit (Battle of Tanks'
         // tier, Belle Epoque's stands) is not printed twice.
         let repeated = stats
@@ -290,6 +261,37 @@ impl Roster<'_> {
             headers,
             groups: column_groups,
         }
+    }
+
+    /// Each tracker column's width: its boxes (at most a row's worth) or a write-in space,
+    /// or its header's widest word when that is wider.
+    fn tracker_widths(&self, trackers: &[TrackerStyle], rows: &[&Row]) -> Vec<f32> {
+        let ts = self.flow.ts;
+        let head = self.head_font();
+        let side = self.style.box_mm;
+        trackers
+            .iter()
+            .enumerate()
+            .map(|(k, t)| {
+                let boxes = rows
+                    .iter()
+                    .filter_map(|r| r.boxes.as_ref().and_then(|b| b.get(k).copied()))
+                    .max()
+                    .unwrap_or(0)
+                    .min(BOXES_PER_ROW);
+                let boxes_w = if t.write_in {
+                    WRITE_IN_MM
+                } else {
+                    boxes as f32 * (side + 1.0)
+                };
+                let label = t
+                    .label
+                    .split_whitespace()
+                    .map(|w| ts.width(w, head))
+                    .fold(0.0, f32::max);
+                boxes_w.max(label) + COLUMN_GAP_MM
+            })
+            .collect()
     }
 
     fn head_font(&self) -> Font {
@@ -655,6 +657,23 @@ fn rows_for(
             known: card.is_some(),
         })
         .collect()
+}
+
+/// The statistics as printed columns, a split one's cells each a column: the column labels,
+/// and each split statistic as (its first column counting the unit's as 0, how many, label).
+fn printed_columns(stats: &[StatColumn]) -> (Vec<String>, Vec<(usize, usize, String)>) {
+    let mut labels: Vec<String> = Vec::new();
+    let mut groups = Vec::new();
+    for stat in stats {
+        match &stat.split {
+            Some((_, headers)) => {
+                groups.push((1 + labels.len(), headers.len(), stat.label.clone()));
+                labels.extend(headers.iter().cloned());
+            }
+            None => labels.push(stat.label.clone()),
+        }
+    }
+    (labels, groups)
 }
 
 #[cfg(test)]
