@@ -276,6 +276,52 @@ impl<T> Book<T> {
     }
 }
 
+/// A ruleset's seed file as read: the header, the cards (the ruleset's profiles `P`) and the
+/// ruleset's own tables `T`, which are every other key. A key that neither the header nor `T`
+/// reads lands in `unread` and is refused: serde cannot deny unknown fields beside `flatten`.
+#[derive(serde::Deserialize)]
+struct Seed<T, P> {
+    data_revision: u32,
+    // Read only so that they are not taken for unread keys; `check_seed_header` checks them.
+    #[allow(dead_code)]
+    ruleset: String,
+    #[allow(dead_code)]
+    source: String,
+    cards: Vec<P>,
+    #[serde(flatten)]
+    tables: T,
+    #[serde(flatten)]
+    unread: std::collections::BTreeMap<String, serde::de::IgnoredAny>,
+}
+
+/// Reads a ruleset's seed file into its book data: its cards, each wrapped by `card`, and its
+/// tables.
+///
+/// # Errors
+/// [`RulesError::Seed`] naming the file and the field that does not fit, or a key no table of
+/// the ruleset reads.
+pub(crate) fn load_seed<T, P>(
+    file: Embedded,
+    card: fn(P) -> Card,
+) -> Result<BookData<T>, RulesError>
+where
+    T: serde::de::DeserializeOwned,
+    P: serde::de::DeserializeOwned,
+{
+    let seed: Seed<T, P> = parse_seed(file)?;
+    if let Some(key) = seed.unread.keys().next() {
+        return Err(RulesError::Seed {
+            file: file.path,
+            message: format!("{key}: no table of this ruleset reads it"),
+        });
+    }
+    Ok(BookData {
+        revision: seed.data_revision,
+        cards: seed.cards.into_iter().map(card).collect(),
+        tables: seed.tables,
+    })
+}
+
 /// Parses an embedded seed file, naming it in the error. Its header is checked first: the
 /// `ruleset` it names must be the ruleset whose seed the file is (`db/seed/<module>.json`),
 /// so a file copied from another ruleset is refused, not half-read.
@@ -377,6 +423,40 @@ mod tests {
             };
             assert_eq!(check_seed_header(file), Ok(()));
         }
+    }
+
+    /// A key beside the header, the cards and the tables is refused by name, not skipped:
+    /// a misspelt table would otherwise leave its ruleset on defaults without a word.
+    #[test]
+    fn a_seed_key_no_table_reads_is_refused() {
+        #[derive(serde::Deserialize)]
+        struct Tables {
+            #[allow(dead_code)]
+            fire: u32,
+        }
+        let load = |text: &'static str| {
+            load_seed::<Tables, serde_json::Value>(
+                Embedded {
+                    path: "db/seed/test.json",
+                    text,
+                },
+                |_| ruleset(RulesetId::BoltAction).new_card(),
+            )
+        };
+        let header = r#""ruleset": "x", "data_revision": 1, "source": "s", "cards": [{}]"#;
+        let fits = load(Box::leak(
+            format!("{{{header}, \"fire\": 3}}").into_boxed_str(),
+        ));
+        assert_eq!(fits.map(|b| b.cards.len()).ok(), Some(1));
+        let refused = load(Box::leak(
+            format!("{{{header}, \"fire\": 3, \"fier\": 4}}").into_boxed_str(),
+        ));
+        let message = refused.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            message.contains("fier: no table of this ruleset reads it"),
+            "{message}"
+        );
+        assert!(message.contains("db/seed/test.json"), "{message}");
     }
 
     #[test]

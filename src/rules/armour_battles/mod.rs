@@ -28,7 +28,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, CardRef, Force, ForceUnit};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, BookSource, Embedded, embedded, parse_seed};
+use crate::rules::registry::{Book, BookSource, Embedded, embedded, load_seed};
 use crate::rules::ruleset::{
     Briefing, NamedBudget, PresetForce, Ruleset, RulesetId, UnitBoxes,
 };
@@ -42,24 +42,12 @@ pub use cards::{FireKind, MoveClass, Reaction, Side, SideName, SpecialRule, Unit
 const TITLE: &str = "Armour Battles";
 const SEED: Embedded = embedded!("db/seed/armour_battles.json");
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SeedData {
-    #[allow(dead_code)]
-    ruleset: String,
-    data_revision: u32,
-    #[allow(dead_code)]
-    source: String,
+#[derive(Deserialize)]
+struct Data {
+    /// The move rates: the cards' move classes say the same (nothing reads the table yet), but
+    /// the seed keeps the book's numbers together.
     #[allow(dead_code)]
     moves: serde_json::Value,
-    cards: Vec<UnitCard>,
-    battle_groups: Vec<BattleGroup>,
-    fire: fire::FireRules,
-    artillery: artillery::ArtilleryRules,
-    rally_table: rally::RallyTable,
-}
-
-struct Data {
     battle_groups: Vec<BattleGroup>,
     fire: fire::FireRules,
     artillery: artillery::ArtilleryRules,
@@ -67,24 +55,15 @@ struct Data {
 }
 
 static DATA: Book<Data> = Book::new(TITLE, || {
-    let seed: SeedData = parse_seed(SEED)?;
-    let checks = [seed.fire.check(), seed.rally_table.check()];
-    if let Some(message) = checks.into_iter().find_map(Result::err) {
-        return Err(RulesError::Seed {
+    let book = load_seed::<Data, UnitCard>(SEED, Card::ArmourBattles)?;
+    let checks = [book.tables.fire.check(), book.tables.rally_table.check()];
+    match checks.into_iter().find_map(Result::err) {
+        Some(message) => Err(RulesError::Seed {
             file: SEED.path,
             message,
-        });
+        }),
+        None => Ok(book),
     }
-    Ok(BookData {
-        revision: seed.data_revision,
-        cards: seed.cards.into_iter().map(Card::ArmourBattles).collect(),
-        tables: Data {
-            battle_groups: seed.battle_groups,
-            fire: seed.fire,
-            artillery: seed.artillery,
-            rally_table: seed.rally_table,
-        },
-    })
 });
 
 /// The six Lorraine battle groups in briefing order.

@@ -14,7 +14,7 @@ use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::{Book, BookData, BookSource, embedded, parse_seed};
+use crate::rules::registry::{Book, BookSource, embedded, load_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget, line_costs};
@@ -99,31 +99,13 @@ impl TankCard {
     }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SeedData {
-    #[allow(dead_code)]
-    ruleset: String,
-    data_revision: u32,
-    #[allow(dead_code)]
-    source: String,
-    resolution: resolve::ResolutionTables,
-    cards: Vec<TankCard>,
-}
-
+#[derive(Deserialize)]
 struct Data {
     resolution: resolve::ResolutionTables,
 }
 
 static DATA: Book<Data> = Book::new(TITLE, || {
-    let seed: SeedData = parse_seed(embedded!("db/seed/battle_of_tanks.json"))?;
-    Ok(BookData {
-        revision: seed.data_revision,
-        cards: seed.cards.into_iter().map(Card::BattleOfTanks).collect(),
-        tables: Data {
-            resolution: seed.resolution,
-        },
-    })
+    load_seed(embedded!("db/seed/battle_of_tanks.json"), Card::BattleOfTanks)
 });
 
 /// The penetration die and the to-hit and spotting modifiers.

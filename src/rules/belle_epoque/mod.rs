@@ -20,7 +20,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, BookSource, embedded, parse_seed};
+use crate::rules::registry::{Book, BookSource, embedded, load_seed};
 use crate::rules::ruleset::{LineField, LineValue, NamedBudget, Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{
@@ -155,36 +155,13 @@ impl UnitProfile {
     }
 }
 
-#[derive(Debug, Deserialize)]
-struct SeedData {
-    #[allow(dead_code)]
-    ruleset: String,
-    data_revision: u32,
-    #[allow(dead_code)]
-    source: String,
-    #[serde(flatten)]
-    tables: Tables,
-    cards: Vec<UnitProfile>,
-}
-
-struct Data {
-    tables: Tables,
-}
-
-static DATA: Book<Data> = Book::new(TITLE, || {
-    let seed: SeedData = parse_seed(embedded!("db/seed/belle_epoque.json"))?;
-    Ok(BookData {
-        revision: seed.data_revision,
-        cards: seed.cards.into_iter().map(Card::BelleEpoque).collect(),
-        tables: Data {
-            tables: seed.tables,
-        },
-    })
+static DATA: Book<Tables> = Book::new(TITLE, || {
+    load_seed(embedded!("db/seed/belle_epoque.json"), Card::BelleEpoque)
 });
 
 /// The book's tables.
 pub fn tables() -> Option<&'static Tables> {
-    DATA.tables().map(|d| &d.tables)
+    DATA.tables()
 }
 
 /// The Belle Epoque ruleset.

@@ -21,7 +21,7 @@ use crate::rules::words::amount;
 pub use crate::rules::resolution::ResolveError;
 
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::DATA.for_resolution(|d| &d.tables)
+    super::DATA.for_resolution(|d| d)
 }
 
 /// Fire modifiers from the FIRING section.

@@ -19,7 +19,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, BookSource, embedded, parse_seed};
+use crate::rules::registry::{Book, BookSource, embedded, load_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget, line_costs};
@@ -218,34 +218,14 @@ impl Vehicle {
     }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SeedData {
-    #[allow(dead_code)]
-    ruleset: String,
-    data_revision: u32,
-    #[allow(dead_code)]
-    source: String,
-    components: Components,
-    resolution: resolve::ResolutionTables,
-    cards: Vec<Vehicle>,
-}
-
+#[derive(Deserialize)]
 struct Data {
     components: Components,
     resolution: resolve::ResolutionTables,
 }
 
 static DATA: Book<Data> = Book::new(TITLE, || {
-    let seed: SeedData = parse_seed(embedded!("db/seed/belloludi.json"))?;
-    Ok(BookData {
-        revision: seed.data_revision,
-        cards: seed.cards.into_iter().map(Card::Belloludi).collect(),
-        tables: Data {
-            components: seed.components,
-            resolution: seed.resolution,
-        },
-    })
+    load_seed(embedded!("db/seed/belloludi.json"), Card::Belloludi)
 });
 
 /// The component cost table.

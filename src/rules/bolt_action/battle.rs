@@ -234,7 +234,7 @@ pub struct Battle {
 
 fn rules() -> Result<&'static BattleTable, BattleError> {
     super::DATA
-        .for_resolution(|d| &d.tables.battle)
+        .for_resolution(|d| &d.battle)
         .map_err(BattleError::Rules)
 }
 

@@ -45,11 +45,11 @@ pub const MAX_MODELS: u32 = 30;
 pub const MAX_ROUNDS: u32 = 1000;
 
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::DATA.for_resolution(|d| &d.tables)
+    super::DATA.for_resolution(|d| d)
 }
 
 fn rules() -> Result<&'static CloseQuartersTable, ResolveError> {
-    super::DATA.for_resolution(|d| &d.tables.close_quarters)
+    super::DATA.for_resolution(|d| &d.close_quarters)
 }
 
 /// The damage value of infantry of `quality`: what the other side's dice need.

@@ -25,7 +25,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookData, BookSource, embedded, parse_seed};
+use crate::rules::registry::{Book, BookSource, embedded, load_seed};
 use crate::rules::ruleset::{LineField, LineValue, Ruleset, RulesetId};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, Violation, check_cost_budget};
@@ -291,37 +291,13 @@ fn data_limits(force: &Force, cards: &[Option<&Card>]) -> Vec<Violation> {
         .collect()
 }
 
-// No deny_unknown_fields here: serde does not support it together with `flatten`.
-#[derive(Debug, Deserialize)]
-struct SeedData {
-    #[allow(dead_code)]
-    ruleset: String,
-    data_revision: u32,
-    #[allow(dead_code)]
-    source: String,
-    #[serde(flatten)]
-    tables: Tables,
-    cards: Vec<UnitProfile>,
-}
-
-struct Data {
-    tables: Tables,
-}
-
-static DATA: Book<Data> = Book::new(TITLE, || {
-    let seed: SeedData = parse_seed(embedded!("db/seed/bolt_action.json"))?;
-    Ok(BookData {
-        revision: seed.data_revision,
-        cards: seed.cards.into_iter().map(Card::BoltAction).collect(),
-        tables: Data {
-            tables: seed.tables,
-        },
-    })
+static DATA: Book<Tables> = Book::new(TITLE, || {
+    load_seed(embedded!("db/seed/bolt_action.json"), Card::BoltAction)
 });
 
 /// The reference sheets' tables.
 pub fn tables() -> Option<&'static Tables> {
-    DATA.tables().map(|d| &d.tables)
+    DATA.tables()
 }
 
 /// The Bolt Action ruleset.

@@ -24,7 +24,7 @@ use crate::rules::dice::{DiceError, Dist, RollRecord, Roller, d6, die, seed_from
 pub use crate::rules::resolution::ResolveError;
 
 fn tables() -> Result<&'static Tables, ResolveError> {
-    super::DATA.for_resolution(|d| &d.tables)
+    super::DATA.for_resolution(|d| d)
 }
 
 /// One roll with what it was for ("to hit", "damage"), so a log reads like the table; the
