@@ -1197,6 +1197,24 @@ fn rosters_and_references_of_every_ruleset_print_legibly_inside_the_page() {
             }
         }
     }
+    // A reference filtered to a force adds its units' odds tables: they too stay at 8 pt or
+    // more (it once set a filtered Armour Battles sheet at 7.4 pt on Letter to save a page).
+    for force in &forces {
+        for page in ["a4", "letter"] {
+            let what = format!("{} reference for {} on {page}", force.ruleset, force.name);
+            let paper = Paper {
+                page,
+                ink: Ink::Full,
+            };
+            let exported =
+                export::export_reference(force.ruleset, Some(force), paper, date(), &mut none)
+                    .unwrap();
+            assert_eq!(exported.warnings, Vec::<String>::new(), "{what}");
+            let pages = check(&what, &exported.bytes, None, &BTreeSet::new());
+            let margin = templates().unwrap().reference.margin_mm;
+            check_sheet(&what, &exported.bytes, &pages, margin);
+        }
+    }
 }
 
 /// A roster, a reference or a report: asks to print at actual size on one side, carries the

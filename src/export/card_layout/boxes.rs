@@ -18,6 +18,10 @@ const INSET_MM: f32 = 0.9;
 /// The least share of its full size a value shrinks to before it takes a second line.
 const ONE_LINE_SHARE: f32 = 0.7;
 
+/// The size of a value's bracketed alternative beside its main part, as a share of the full
+/// size ("(5D)" after "6D").
+const NOTE_SHARE: f32 = 0.55;
+
 /// Lines a boxed value may take ("Trained" / "(BS 3)") before it shrinks further.
 const VALUE_LINES: usize = 2;
 
@@ -87,30 +91,26 @@ impl Front<'_> {
             .fold(label_font.size_pt, f32::min);
         let label_font = label_font.sized(label_size);
         // Each value as large as its box allows on one line, down to a share of the full
-        // size; a longer one ("Trained (BS 3)") takes two lines.
-        let cells: Vec<(Vec<String>, Vec<String>, Font)> = stats
+        // size; a value with a bracketed alternative ("6D (5D)") keeps its main part large and
+        // sets the bracket smaller beside it; a longer one ("Trained (BS 3)") takes two lines.
+        let cells: Vec<(Vec<String>, BoxedValue)> = stats
             .iter()
             .map(|(label, value, _)| {
-                let one_line = (value_font.size_pt * ONE_LINE_SHARE).max(MIN_STAT_PT);
-                let size = self.ts.fit_size(value, value_font, one_line, text_w, 1);
-                let size = if self.ts.width(value, value_font.sized(size)) <= text_w {
-                    size
-                } else {
-                    self.ts
-                        .fit_size(value, value_font, MIN_STAT_PT, text_w, VALUE_LINES)
-                };
-                let font = value_font.sized(size);
                 (
                     self.wrap(label, label_font, text_w),
-                    self.wrap(value, font, text_w),
-                    font,
+                    self.boxed_value(value, value_font, text_w),
                 )
             })
             .collect();
-        let label_lines = cells.iter().map(|(l, ..)| l.len()).max().unwrap_or(1);
+        let label_lines = cells.iter().map(|(l, _)| l.len()).max().unwrap_or(1);
         let value_h = cells
             .iter()
-            .map(|(_, v, font)| v.len() as f32 * font.line_height())
+            .map(|(_, v)| v.lines.len() as f32 * v.font.line_height())
+            .fold(0.0, f32::max);
+        // The room under the row's last baseline: the largest value's, so all line up.
+        let descent = cells
+            .iter()
+            .map(|(_, v)| (v.font.line_height() - cap_height(v.font.size_pt)) * 0.65)
             .fold(0.0, f32::max);
         let y = top + 0.4 * self.scale;
         // The example mark stands in the boxes' top corner on a line of its own, so it never
@@ -127,9 +127,8 @@ impl Front<'_> {
         let label_h = label_lines as f32 * label_font.line_height();
         let height = inset + mark_h + label_h + 0.3 + value_h + inset;
         let bottom = y + height;
-        for (k, ((label, value, value_font), (.., example))) in cells.iter().zip(&stats).enumerate()
-        {
-            let value_font = *value_font;
+        for (k, ((label, value), (.., example))) in cells.iter().zip(&stats).enumerate() {
+            let value_font = value.font;
             let x = frame.x + pad + k as f32 * (box_w + gap);
             if self.style.ink == Ink::Full {
                 flow.push(
@@ -163,12 +162,23 @@ impl Front<'_> {
                 flow.push(bottom, self.centred(centre, baseline, label_font, line));
                 baseline += label_font.line_height();
             }
-            // Values sit at the bottom of their box, so one-line values line up.
-            let mut baseline = bottom - inset - value.len() as f32 * value_font.line_height()
-                + cap_height(value_font.size_pt)
-                + (value_font.line_height() - cap_height(value_font.size_pt)) * 0.35;
-            for line in value {
-                flow.push(bottom, self.centred(centre, baseline, value_font, line));
+            // Values sit at the bottom of their box on one baseline, whatever their size.
+            let mut baseline = bottom
+                - inset
+                - descent
+                - (value.lines.len() as f32 - 1.0) * value_font.line_height();
+            for line in &value.lines {
+                match &value.note {
+                    Some((note, note_font)) => {
+                        let main_w = self.ts.width(line, value_font);
+                        let note_w = self.ts.width(note, *note_font);
+                        let left = centre - (main_w + note_w) / 2.0;
+                        flow.push(bottom, self.ts.run(left, baseline, value_font, line));
+                        let note_x = left + main_w;
+                        flow.push(bottom, self.ts.run(note_x, baseline, *note_font, note));
+                    }
+                    None => flow.push(bottom, self.centred(centre, baseline, value_font, line)),
+                }
                 baseline += value_font.line_height();
             }
         }
@@ -176,8 +186,56 @@ impl Front<'_> {
         bottom + 0.4 * self.scale
     }
 
+    /// How a boxed value is set in `width`: on one line as large as fits down to a share of
+    /// `full`; else, for "6D (5D)", the main part on that line with its bracket beside it in
+    /// a smaller size; else on up to two lines.
+    fn boxed_value(&self, value: &str, full: Font, width: f32) -> BoxedValue {
+        let one_line = (full.size_pt * ONE_LINE_SHARE).max(MIN_STAT_PT);
+        let size = self.ts.fit_size(value, full, one_line, width, 1);
+        if self.ts.width(value, full.sized(size)) <= width {
+            return BoxedValue::plain(vec![value.to_string()], full.sized(size));
+        }
+        if let Some((main, bracket)) = value.split_once(" (")
+            && !main.contains(' ')
+        {
+            let note = format!("{NO_BREAK}({bracket}");
+            let note_font = full.sized((full.size_pt * NOTE_SHARE).max(MIN_STAT_PT));
+            let room = width - self.ts.width(&note, note_font);
+            let size = self.ts.fit_size(main, full, one_line, room, 1);
+            if self.ts.width(main, full.sized(size)) <= room {
+                return BoxedValue {
+                    lines: vec![main.to_string()],
+                    font: full.sized(size),
+                    note: Some((note, note_font.sized(note_font.size_pt.min(size)))),
+                };
+            }
+        }
+        let size = self
+            .ts
+            .fit_size(value, full, MIN_STAT_PT, width, VALUE_LINES);
+        BoxedValue::plain(self.wrap(value, full.sized(size), width), full.sized(size))
+    }
+
     fn centred(&self, centre: f32, baseline: f32, font: Font, text: &str) -> Item {
         let width = self.ts.width(text, font);
         self.ts.run(centre - width / 2.0, baseline, font, text)
+    }
+}
+
+/// A boxed value as set: its lines in one font, and for a one-line value with a bracketed
+/// alternative, that bracket in a smaller font after it.
+struct BoxedValue {
+    lines: Vec<String>,
+    font: Font,
+    note: Option<(String, Font)>,
+}
+
+impl BoxedValue {
+    fn plain(lines: Vec<String>, font: Font) -> Self {
+        BoxedValue {
+            lines,
+            font,
+            note: None,
+        }
     }
 }

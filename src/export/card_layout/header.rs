@@ -14,6 +14,9 @@ use crate::export::text::{Font, MIN_TEXT_PT, cap_height, line_height};
 /// name just too long for one line at full size stays on one line.
 const ONE_LINE_SHARE: f32 = 0.8;
 
+/// A title's last word this short or shorter is kept on the line before it.
+const WIDOW_CHARS: usize = 3;
+
 /// The side's mark, in millimetres at scale 1.
 const MARK_MM: f32 = 6.2;
 
@@ -75,8 +78,16 @@ impl Front<'_> {
     fn title_size(&self, text: &str, font: Font, width: f32) -> f32 {
         let floor = self.t.title.min_size_pt;
         let full = font.size_pt.max(floor);
+        // A short last word ("Sturmgeschütz" / "III") is not left alone on a line: such a
+        // name keeps one line down to the floor.
+        let name = &self.face.name;
+        let widow = name.split_whitespace().count() > 1
+            && name
+                .split_whitespace()
+                .last()
+                .is_some_and(|w| w.chars().count() <= WIDOW_CHARS);
         for lines in 1..=self.t.title.max_lines.max(1) {
-            let least = if lines == 1 {
+            let least = if lines == 1 && !widow {
                 (full * ONE_LINE_SHARE).max(floor)
             } else {
                 floor

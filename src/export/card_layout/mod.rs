@@ -1330,6 +1330,56 @@ mod tests {
         assert_eq!(boxes, 9, "three boxes of cohesion for each of three units");
     }
 
+    /// A boxed value with a bracketed alternative (the StuG's Reaction "6D (5D)") once took
+    /// two lines and made its row of boxes taller than its neighbours: its main part now
+    /// stands on the boxes' one line with the bracket beside it, smaller.
+    #[test]
+    fn a_bracketed_boxed_value_and_a_short_last_word_keep_their_lines() {
+        let ts = setter();
+        let template = templates()
+            .unwrap()
+            .card_template(RulesetId::ArmourBattles)
+            .unwrap();
+        let card = ruleset(RulesetId::ArmourBattles)
+            .library()
+            .iter()
+            .find(|c| c.name() == "Sturmgeschütz III")
+            .unwrap();
+        let face = face_for(card, &ForceUnit::library(card.name(), 1));
+        let fitted = fit_card(ts, template, &face, POKER, FrontStyle::sheet(Ink::Full));
+        let runs: Vec<&crate::export::display::TextRun> = fitted.parts[0]
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(run) => Some(run),
+                _ => None,
+            })
+            .collect();
+        let run = |text: &str| {
+            runs.iter()
+                .find(|r| r.text.trim_start() == text)
+                .unwrap_or_else(|| panic!("no run {text:?}"))
+        };
+        let (main, note, at) = (run("6D"), run("(5D)"), run("8D"));
+        assert!((main.baseline - note.baseline).abs() < 1e-3);
+        assert!(
+            (main.baseline - at.baseline).abs() < 1e-3,
+            "the row lines up"
+        );
+        assert!(note.size_pt < main.size_pt);
+        assert!(note.x >= main.x + main.width - 1e-3);
+        // With its copy badge the name is too long for one line at 80 % of the title size;
+        // it stays on one line rather than leave "III" alone on the second.
+        let mut face = face;
+        face.copy = Some((1, 2));
+        let fitted = fit_card(ts, template, &face, POKER, FrontStyle::sheet(Ink::Full));
+        let title = fitted.parts[0].iter().find_map(|i| match i {
+            Item::Text(run) if run.text.starts_with("Sturmgesch") => Some(run),
+            _ => None,
+        });
+        assert_eq!(title.map(|r| r.text.as_str()), Some("Sturmgeschütz III"));
+        assert!(title.is_some_and(|r| r.size_pt >= 10.0));
+    }
+
     #[test]
     fn leading_numbers_read_the_first_digits() {
         assert_eq!(leading_number("3"), Some(3));
