@@ -311,11 +311,17 @@ impl Membership {
                 break in_force;
             }
         };
-        // Who holds each name: the keys admissions in force admit under it. (Not the names the
-        // root began with: a library's default names — no player, the computer's name — are
-        // often another's too; the root claims its names as anyone does, and its own library
-        // admits them at once.)
+        // Who holds each name: the keys admissions in force admit under it, and the root the
+        // names its genesis gives when they name a player. The creator's names are then its own
+        // before it records anything, so a claim on them that reaches another member first
+        // is not taken for a first claim. (Without a player the names are a library's defaults
+        // — the computer's name — often another's too: the root claims those as anyone does.)
         let mut held: BTreeMap<Recorder, BTreeSet<PublicKey>> = BTreeMap::new();
+        if let Some((root, names)) = &basis.root
+            && !names.player.trim().is_empty()
+        {
+            held.entry(names.clone()).or_default().insert(*root);
+        }
         for a in &in_force {
             held.entry(a.names.clone()).or_default().insert(a.admits);
         }
@@ -543,6 +549,25 @@ mod tests {
             stands(&m, 2, "Ann"),
             Standing::Withheld { held: true, .. }
         ));
+    }
+
+    /// The creator's names are the root's from the genesis: an impostor claiming them before
+    /// the creator records anything is set aside, not taken for a first claim that another
+    /// member's library would admit (1,000 random folders found it: "Ann" locked out of her
+    /// own campaign). A genesis without a player's name binds nothing.
+    #[test]
+    fn the_creators_names_are_the_roots_before_it_records_anything() {
+        let m = Membership::resolve(&basis(&[(2, "Bob"), (3, "Ann")], vec![]));
+        assert_eq!(stands(&m, 1, "Ann"), Standing::Member);
+        assert!(matches!(
+            stands(&m, 3, "Ann"),
+            Standing::Withheld { held: true, .. }
+        ));
+        assert_eq!(m.claimants(), vec![(key(2).public(), names("Bob"))]);
+        let mut nameless = basis(&[(3, "Ann")], vec![]);
+        nameless.root = Some((key(1).public(), names(" ")));
+        let m = Membership::resolve(&nameless);
+        assert_eq!(stands(&m, 3, "Ann"), Standing::Claimant);
     }
 
     #[test]

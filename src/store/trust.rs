@@ -203,6 +203,7 @@ impl Store {
             .iter()
             .map(|(k, _)| *k)
             .chain(basis.admissions.iter().map(|a| a.admits))
+            .chain(basis.root.as_ref().map(|(root, _)| *root))
             .filter(|k| k.fingerprint() == wanted)
             .collect();
         found.sort();

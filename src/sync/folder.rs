@@ -328,9 +328,15 @@ fn read_log(
                     read.definitions.push(header.definition);
                     read.genesis = header.genesis;
                 }
+                // Every line proves itself: a damaged header costs the file its header (which
+                // campaign, whose machine), not its events, which are read on and each checked
+                // against the campaign being merged, as any line is. Its owner rewrites it.
                 Err(e) => {
-                    read.unusable = Some(e);
-                    return;
+                    read.damaged.push(format!(
+                        "{}: the file's header: {e}; its events are read on their own",
+                        describe_line(start, line_number)
+                    ));
+                    read.first_damage.get_or_insert(line_start);
                 }
             }
             continue;

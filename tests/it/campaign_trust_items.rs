@@ -340,6 +340,38 @@ fn a_damaged_byte_in_a_machines_newest_line_is_healed_by_its_owner() {
     assert!(bob.record().all_events(0).any(|e| e.id == two.id));
 }
 
+/// Every line proves itself, the header included: a damaged byte in a machine file's first
+/// line (which campaign, whose machine) once cost every event in the file, so a player who
+/// left right after it was damaged lost all he had recorded (1,000 random folders found it).
+/// The others now read its events on their own, and its owner writes the header again.
+#[test]
+fn a_damaged_header_costs_its_file_no_event_and_its_owner_rewrites_it() {
+    let root = scratch();
+    let (folder, mut ann, mut bob) = ann_and_bob(root.path());
+    let one = bob.note("one");
+    let two = bob.note("two");
+    let own = bob.own_file(&folder);
+    let mut bytes = std::fs::read(&own).unwrap();
+    let end_of_header = bytes.iter().position(|b| *b == b'\n').unwrap();
+    let at = bytes[..end_of_header]
+        .iter()
+        .position(|b| b.is_ascii_alphabetic())
+        .unwrap();
+    bytes[at] = if bytes[at] == b'x' { b'y' } else { b'x' };
+    std::fs::write(&own, &bytes).unwrap();
+    let report = ann.sync();
+    for id in [one.id, two.id] {
+        assert!(ann.record().all_events(0).any(|e| e.id == id), "{report:?}");
+    }
+    bob.sync();
+    let header = std::fs::read_to_string(&own).unwrap();
+    let first = header.lines().next().unwrap();
+    assert!(
+        quartermaster::campaign::machine_file::parse_header(first).is_ok(),
+        "the owner wrote its header again"
+    );
+}
+
 /// Item 5: a flood of notes on a battle's line is met when recording, in the words a merge
 /// uses, and what one machine records every other takes: a note is refused at once, a command
 /// roll is recorded and taken.
