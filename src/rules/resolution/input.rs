@@ -187,14 +187,21 @@ pub struct InputSpec {
 }
 
 impl InputSpec {
-    /// A toggle, off by default.
-    pub const fn toggle(key: &'static str, label: &'static str, help: &'static str) -> Self {
+    /// An input as the constructors below give it: shown always, no house default, its flag
+    /// its key, no refusal of its own.
+    const fn of(
+        key: &'static str,
+        label: &'static str,
+        help: &'static str,
+        kind: InputKind,
+        default: InputValue,
+    ) -> Self {
         InputSpec {
             key,
             label,
             help,
-            kind: InputKind::Toggle,
-            default: InputValue::Flag(false),
+            kind,
+            default,
             house_default: None,
             shown_when: None,
             spelling: Spelling {
@@ -206,6 +213,11 @@ impl InputSpec {
         }
     }
 
+    /// A toggle, off by default.
+    pub const fn toggle(key: &'static str, label: &'static str, help: &'static str) -> Self {
+        InputSpec::of(key, label, help, InputKind::Toggle, InputValue::Flag(false))
+    }
+
     /// A choice whose default is `default` (one of the options' keys).
     pub const fn choice(
         key: &'static str,
@@ -214,21 +226,13 @@ impl InputSpec {
         options: &'static [Choice],
         default: &'static str,
     ) -> Self {
-        InputSpec {
+        InputSpec::of(
             key,
             label,
             help,
-            kind: InputKind::Choice(Cow::Borrowed(options)),
-            default: InputValue::Choice(default),
-            house_default: None,
-            shown_when: None,
-            spelling: Spelling {
-                name: None,
-                aliases: &[],
-                bare: None,
-            },
-            refusal: None,
-        }
+            InputKind::Choice(Cow::Borrowed(options)),
+            InputValue::Choice(default),
+        )
     }
 
     /// A whole number in `min..=max`.
@@ -240,21 +244,13 @@ impl InputSpec {
         max: i64,
         default: i64,
     ) -> Self {
-        InputSpec {
+        InputSpec::of(
             key,
             label,
             help,
-            kind: InputKind::Count { min, max },
-            default: InputValue::Count(default),
-            house_default: None,
-            shown_when: None,
-            spelling: Spelling {
-                name: None,
-                aliases: &[],
-                bare: None,
-            },
-            refusal: None,
-        }
+            InputKind::Count { min, max },
+            InputValue::Count(default),
+        )
     }
 
     /// A measurement in `min..=max`.
@@ -266,21 +262,13 @@ impl InputSpec {
         max: f64,
         default: f64,
     ) -> Self {
-        InputSpec {
+        InputSpec::of(
             key,
             label,
             help,
-            kind: InputKind::Number { min, max },
-            default: InputValue::Number(default),
-            house_default: None,
-            shown_when: None,
-            spelling: Spelling {
-                name: None,
-                aliases: &[],
-                bare: None,
-            },
-            refusal: None,
-        }
+            InputKind::Number { min, max },
+            InputValue::Number(default),
+        )
     }
 
     /// A card that passes `filter`, none chosen at first.
@@ -290,24 +278,16 @@ impl InputSpec {
         help: &'static str,
         filter: CardFilter,
     ) -> Self {
-        InputSpec {
+        InputSpec::of(
             key,
             label,
             help,
-            kind: InputKind::Card {
+            InputKind::Card {
                 filter,
                 optional: false,
             },
-            default: InputValue::Card(None),
-            house_default: None,
-            shown_when: None,
-            spelling: Spelling {
-                name: None,
-                aliases: &[],
-                bare: None,
-            },
-            refusal: None,
-        }
+            InputValue::Card(None),
+        )
     }
 
     /// The same input, shown only while choice `key` has one of `values`.
