@@ -123,6 +123,15 @@ fn files() -> Vec<ImportFile> {
 
 fn import(c: &mut Criterion) {
     let files = files();
+    // The window's import is measured with the same files (`--frame-log`, Library › Import
+    // BattleScribe data…): `QM_ARMY_DATA_OUT=DIR` writes them there.
+    if let Some(dir) = std::env::var_os("QM_ARMY_DATA_OUT") {
+        let dir = std::path::Path::new(&dir);
+        std::fs::create_dir_all(dir).expect("the folder for the synthetic data");
+        for file in &files {
+            std::fs::write(dir.join(&file.name), &file.bytes).expect("the synthetic data written");
+        }
+    }
     let size = files[1].bytes.len();
     let import = read_import(&files, &[], &mut |_, _| {}).expect("the synthetic data reads");
     let cards = &import.files[1].cards;
