@@ -3,6 +3,7 @@
 //! transaction: a file that cannot be stored (a revision reused with other contents) leaves
 //! nothing of the import behind.
 
+use super::rows::AllRows;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
@@ -191,8 +192,7 @@ fn row_to_file(row: &Row<'_>) -> rusqlite::Result<DataRow> {
 /// Every stored revision, newest of each first, game systems before catalogues.
 pub(crate) fn list(conn: &Connection, ctx: &Ctx) -> Result<Vec<StoredData>, StoreError> {
     let rows: Vec<DataRow> = conn
-        .prepare_cached(queries::ARMY_DATA_LIST)
-        .and_then(|mut stmt| stmt.query_map([], row_to_file)?.collect())
+        .all_rows(queries::ARMY_DATA_LIST, [], row_to_file)
         .map_err(ctx.err("listing army data"))?;
     rows.into_iter().map(|row| decode(ctx, row)).collect()
 }

@@ -92,12 +92,7 @@ impl Store {
         if same_file(&live, backup) {
             return Err(bad("it is the database itself".into()));
         }
-        let dir = backups_dir(data_dir);
-        fs::create_dir_all(&dir).map_err(|source| StoreError::Io {
-            path: dir.clone(),
-            message: "cannot create the backups folder",
-            source,
-        })?;
+        let dir = migrate::make_backups_dir(data_dir)?;
         // The file is replaced: what its last clean close said of it no longer holds.
         super::clean_close::forget(&live);
         let previous = match migrate::inspect(&live, None, Check::Quick, DEFAULT_BUSY_TIMEOUT) {

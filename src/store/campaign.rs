@@ -1,5 +1,6 @@
 //! Campaigns, battles and the append-only battle event log (the campaign engine fills them).
 
+use super::rows::AllRows;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
@@ -216,11 +217,7 @@ pub(crate) fn events_for_battle(
     battle: BattleId,
 ) -> Result<Vec<BattleEvent>, StoreError> {
     let rows = conn
-        .prepare_cached(queries::EVENTS_SELECT)
-        .and_then(|mut stmt| {
-            stmt.query_map([battle], row_to_event)?
-                .collect::<Result<Vec<_>, _>>()
-        })
+        .all_rows(queries::EVENTS_SELECT, [battle], row_to_event)
         .map_err(ctx.err("loading battle events"))?;
     rows.into_iter()
         .map(|row| {
@@ -314,11 +311,7 @@ pub(crate) fn battle_log(
     ctx: &Ctx,
     battle: BattleId,
 ) -> Result<Vec<LoggedEvent>, StoreError> {
-    conn.prepare_cached(queries::EVENTS_SELECT)
-        .and_then(|mut stmt| {
-            stmt.query_map([battle], row_to_event)?
-                .collect::<Result<Vec<_>, _>>()
-        })
+    conn.all_rows(queries::EVENTS_SELECT, [battle], row_to_event)
         .map_err(ctx.err("loading battle events"))?
         .into_iter()
         .map(|row| row_logged(ctx, row))
@@ -358,17 +351,9 @@ pub(crate) fn events_since(
     // From the start, the campaign's own battles lead (a range of row ids would read every
     // campaign's rows); from a row on, the range leads (it holds only what is new).
     let rows = if after <= 0 {
-        conn.prepare_cached(queries::CAMPAIGN_EVENTS)
-            .and_then(|mut stmt| {
-                stmt.query_map([id], row_to_event)?
-                    .collect::<Result<Vec<_>, _>>()
-            })
+        conn.all_rows(queries::CAMPAIGN_EVENTS, [id], row_to_event)
     } else {
-        conn.prepare_cached(queries::EVENTS_SINCE)
-            .and_then(|mut stmt| {
-                stmt.query_map(params![id, after], row_to_event)?
-                    .collect::<Result<Vec<_>, _>>()
-            })
+        conn.all_rows(queries::EVENTS_SINCE, params![id, after], row_to_event)
     };
     rows.map_err(ctx.err("reading a campaign's new events"))?
         .into_iter()
@@ -439,10 +424,8 @@ pub(crate) fn admissions_since(
     after: i64,
 ) -> Result<Vec<(i64, Admission)>, StoreError> {
     let rows: Vec<(i64, String)> = conn
-        .prepare_cached(queries::ADMISSIONS_SINCE)
-        .and_then(|mut stmt| {
-            stmt.query_map(params![id, after], |row| Ok((row.get(0)?, row.get(1)?)))?
-                .collect()
+        .all_rows(queries::ADMISSIONS_SINCE, params![id, after], |row| {
+            Ok((row.get(0)?, row.get(1)?))
         })
         .map_err(ctx.err("reading a campaign's admissions"))?;
     rows.into_iter()
@@ -478,10 +461,8 @@ pub(crate) fn membership_basis(
     id: CampaignId,
 ) -> Result<Basis, StoreError> {
     let rows: Vec<(String, String, String)> = conn
-        .prepare_cached(queries::CAMPAIGN_SIGNERS)
-        .and_then(|mut stmt| {
-            stmt.query_map([id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
-                .collect()
+        .all_rows(queries::CAMPAIGN_SIGNERS, [id], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?))
         })
         .map_err(ctx.err("reading a campaign's players"))?;
     let mut signed = std::collections::BTreeSet::new();
@@ -504,11 +485,7 @@ pub(crate) fn membership_basis(
 
 /// Numbers of campaign `id`'s battles set up by an event.
 pub(crate) fn setups(conn: &Connection, ctx: &Ctx, id: CampaignId) -> Result<Vec<u32>, StoreError> {
-    conn.prepare_cached(queries::CAMPAIGN_SETUPS)
-        .and_then(|mut stmt| {
-            stmt.query_map([id], |row| row.get::<_, i64>(0))?
-                .collect::<Result<Vec<_>, _>>()
-        })
+    conn.all_rows(queries::CAMPAIGN_SETUPS, [id], |row| row.get::<_, i64>(0))
         .map_err(ctx.err("reading a campaign's battles"))
         .map(|n| {
             n.into_iter()
@@ -576,10 +553,8 @@ pub(crate) fn find(
 ) -> Result<Option<CampaignId>, StoreError> {
     let key = crate::rules::names::fold(name);
     let all: Vec<(CampaignId, String)> = conn
-        .prepare_cached(queries::CAMPAIGN_NAMES)
-        .and_then(|mut stmt| {
-            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
-                .collect()
+        .all_rows(queries::CAMPAIGN_NAMES, [], |row| {
+            Ok((row.get(0)?, row.get(1)?))
         })
         .map_err(ctx.err("finding a campaign"))?;
     Ok(all
@@ -757,11 +732,7 @@ pub(crate) fn store_incoming(
         ));
     };
     let mut battle_ids: Vec<BattleId> = conn
-        .prepare_cached(queries::CAMPAIGN_BATTLES_SELECT)
-        .and_then(|mut stmt| {
-            stmt.query_map([id], |row| row.get(0))?
-                .collect::<Result<Vec<_>, _>>()
-        })
+        .all_rows(queries::CAMPAIGN_BATTLES_SELECT, [id], |row| row.get(0))
         .map_err(ctx.err("loading a campaign's battles"))?;
     let new_body = body_json(campaign)?;
     if new_body != body {
@@ -819,12 +790,10 @@ fn battle_rows(
     ctx: &Ctx,
     id: CampaignId,
 ) -> Result<Vec<(BattleId, i64)>, StoreError> {
-    conn.prepare_cached(queries::CAMPAIGN_BATTLES_SELECT)
-        .and_then(|mut stmt| {
-            stmt.query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
-                .collect()
-        })
-        .map_err(ctx.err("loading a campaign's battles"))
+    conn.all_rows(queries::CAMPAIGN_BATTLES_SELECT, [id], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })
+    .map_err(ctx.err("loading a campaign's battles"))
 }
 
 fn battle_row(

@@ -2,6 +2,7 @@
 //! card, force or campaign the app cannot use, or dice that no longer replay (so the app's own
 //! export would be refused on import). Each is loaded exactly as the app loads it.
 
+use super::rows::AllRows;
 use rusqlite::Connection;
 
 use super::error::StoreError;
@@ -49,8 +50,7 @@ impl Store {
 
 fn card_problems(conn: &Connection, ctx: &Ctx) -> Result<Vec<String>, StoreError> {
     let ids: Vec<super::CardId> = conn
-        .prepare_cached(queries::CARD_IDS)
-        .and_then(|mut stmt| stmt.query_map([], |row| row.get(0))?.collect())
+        .all_rows(queries::CARD_IDS, [], |row| row.get(0))
         .map_err(ctx.err("listing the cards"))?;
     Ok(ids
         .into_iter()

@@ -1,6 +1,7 @@
 //! Forces as rows: the `forces` table and its unit lines in `force_units`, with each library
 //! card pinned as it was when the force was saved.
 
+use super::rows::AllRows;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::LazyLock;
@@ -171,12 +172,10 @@ pub(crate) fn find(
 /// Every force's id and name (a thousand forces are a few microseconds to compare in Rust,
 /// which folds case for every alphabet where SQLite folds only A–Z).
 fn all_names(conn: &Connection, ctx: &Ctx) -> Result<Vec<(ForceId, String)>, StoreError> {
-    conn.prepare_cached(queries::FORCE_NAMES)
-        .and_then(|mut stmt| {
-            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
-                .collect()
-        })
-        .map_err(ctx.err("reading the force names"))
+    conn.all_rows(queries::FORCE_NAMES, [], |row| {
+        Ok((row.get(0)?, row.get(1)?))
+    })
+    .map_err(ctx.err("reading the force names"))
 }
 
 /// Inserts (`id` None) or replaces a force with all its unit lines. Call inside a transaction.
@@ -374,11 +373,7 @@ pub(crate) fn load(conn: &Connection, ctx: &Ctx, id: ForceId) -> Result<StoredFo
         .map_err(ctx.err("loading a force"))?
         .ok_or(StoreError::ForceNotFound(id))?;
     let units = conn
-        .prepare_cached(queries::FORCE_UNITS_SELECT)
-        .and_then(|mut stmt| {
-            stmt.query_map([id], row_to_unit)?
-                .collect::<Result<Vec<_>, _>>()
-        })
+        .all_rows(queries::FORCE_UNITS_SELECT, [id], row_to_unit)
         .map_err(ctx.err("loading a force's units"))?;
     decode(ctx, head, units)
 }
@@ -386,11 +381,7 @@ pub(crate) fn load(conn: &Connection, ctx: &Ctx, id: ForceId) -> Result<StoredFo
 /// Every force, by name, in two queries.
 pub(crate) fn load_all(conn: &Connection, ctx: &Ctx) -> Result<Vec<StoredForce>, StoreError> {
     let heads = conn
-        .prepare_cached(queries::FORCES_SELECT_ALL)
-        .and_then(|mut stmt| {
-            stmt.query_map([], row_to_force)?
-                .collect::<Result<Vec<_>, _>>()
-        })
+        .all_rows(queries::FORCES_SELECT_ALL, [], row_to_force)
         .map_err(ctx.err("loading forces"))?;
     let mut units: HashMap<ForceId, Vec<UnitRow>> = HashMap::with_capacity(heads.len());
     conn.prepare_cached(queries::FORCE_UNITS_SELECT_ALL)

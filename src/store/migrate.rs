@@ -491,6 +491,17 @@ pub fn backups_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("backups")
 }
 
+/// [`backups_dir`], created if it is not there yet.
+pub(crate) fn make_backups_dir(data_dir: &Path) -> Result<PathBuf, StoreError> {
+    let dir = backups_dir(data_dir);
+    std::fs::create_dir_all(&dir).map_err(|source| StoreError::Io {
+        path: dir.clone(),
+        message: "cannot create the backups folder",
+        source,
+    })?;
+    Ok(dir)
+}
+
 /// The newest `*.sqlite3` file in `data_dir/backups/` (names start with a UTC timestamp).
 pub fn newest_backup(data_dir: &Path) -> Option<PathBuf> {
     newest_backup_in(&backups_dir(data_dir))

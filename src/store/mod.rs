@@ -26,6 +26,7 @@ mod forces;
 mod ids;
 mod migrate;
 mod queries;
+mod rows;
 mod shared;
 mod trust;
 
@@ -1349,12 +1350,7 @@ fn backup_before_upgrade(
             backup: newest_backup(data_dir),
         });
     }
-    let dir = backups_dir(data_dir);
-    fs::create_dir_all(&dir).map_err(|source| StoreError::Io {
-        path: dir.clone(),
-        message: "cannot create the backups folder",
-        source,
-    })?;
+    let dir = migrate::make_backups_dir(data_dir)?;
     let dest = migrate::backup_path(&dir, found.version, "before-upgrade");
     migrate::write_backup(&found.conn, &dest, busy_timeout)?;
     Ok(dest)
