@@ -551,8 +551,35 @@ impl TableRules for BattleOfTanksBattle {
         }
     }
 
+    /// A tank's card on the board: hit points against its card's, its order and marks.
     fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
-        standing_of(unit)
+        let full = tank(unit).map_or(0, |t| i64::from(t.hit_points));
+        let now = hit_points(unit);
+        let mut badges = Vec::new();
+        if let Some(order) = unit.order.as_deref().filter(|_| !unit.has(AMBUSHING)) {
+            let label = match order {
+                MOVE => "Bewegen",
+                FIRE => "Feuern",
+                ATTACK => "Angriff",
+                REPAIR => "Rückzug",
+                SPOT => "Aufklärung",
+                other => other,
+            };
+            badges.push(Badge::new(label, Tone::Neutral));
+        }
+        if unit.has(AMBUSHING) {
+            badges.push(Badge::new("Hinterhalt (ambush)", Tone::Good));
+        }
+        if unit.has(TRACKED) {
+            badges.push(Badge::new("Tracks damaged", Tone::Warning));
+        }
+        if unit.has(SPOTTED) {
+            badges.push(Badge::new("Spotted", Tone::Warning));
+        }
+        if unit.has(MOVED) {
+            badges.push(Badge::new("Moved", Tone::Neutral));
+        }
+        UnitStanding::of(unit, Some(Strength::new(now, full, "hit points")), Vec::new(), badges)
     }
 
     fn turn_standing(_plan: &TablePlan, board: &Board) -> TurnStanding {
@@ -621,37 +648,6 @@ fn end_round_action(board: &Board) -> Action {
         ));
     }
     action
-}
-
-/// A tank's card on the board: hit points against its card's, its order and marks.
-fn standing_of(unit: &BoardUnit) -> UnitStanding {
-    let full = tank(unit).map_or(0, |t| i64::from(t.hit_points));
-    let now = hit_points(unit);
-    let mut badges = Vec::new();
-    if let Some(order) = unit.order.as_deref().filter(|_| !unit.has(AMBUSHING)) {
-        let label = match order {
-            MOVE => "Bewegen",
-            FIRE => "Feuern",
-            ATTACK => "Angriff",
-            REPAIR => "Rückzug",
-            SPOT => "Aufklärung",
-            other => other,
-        };
-        badges.push(Badge::new(label, Tone::Neutral));
-    }
-    if unit.has(AMBUSHING) {
-        badges.push(Badge::new("Hinterhalt (ambush)", Tone::Good));
-    }
-    if unit.has(TRACKED) {
-        badges.push(Badge::new("Tracks damaged", Tone::Warning));
-    }
-    if unit.has(SPOTTED) {
-        badges.push(Badge::new("Spotted", Tone::Warning));
-    }
-    if unit.has(MOVED) {
-        badges.push(Badge::new("Moved", Tone::Neutral));
-    }
-    UnitStanding::of(unit, Some(Strength::new(now, full, "hit points")), Vec::new(), badges)
 }
 
 /// The round: each side's stones still in the bag, the next step.

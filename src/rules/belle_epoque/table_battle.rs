@@ -801,12 +801,91 @@ impl TableRules for BelleEpoqueBattle {
         Some(promoted.requalified(p.reactivity.label(), next.label()))
     }
 
+    /// A unit's card on the board: stands against those mustered, its assaults and fall backs,
+    /// what it did this turn.
     fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
-        standing_of(unit)
+        let now = unit.count(STANDS);
+        let full = mustered(unit).max(now);
+        let mut tallies = Vec::new();
+        if unit.count(ASSAULTS_FOUGHT) > 0 {
+            tallies.push(Tally::new(
+                "Assaults this turn",
+                unit.count(ASSAULTS_FOUGHT),
+                Tone::Warning,
+            ));
+        }
+        if unit.count(FALL_BACK) > 0 {
+            tallies.push(Tally::new("Fallen back (UD)", unit.count(FALL_BACK), Tone::Warning));
+        }
+        let mut badges = Vec::new();
+        if unit.has(ACTIVATED) {
+            badges.push(Badge::new("Activated", Tone::Neutral));
+        }
+        if unit.has(BASIC_MOVE_ONLY) {
+            badges.push(Badge::new("Basic move only", Tone::Warning));
+        }
+        if unit.has(FIRED) {
+            badges.push(Badge::new("Fired", Tone::Inactive));
+        }
+        if unit.has(ASSAULTED) {
+            badges.push(Badge::new("Assaulted", Tone::Inactive));
+        }
+        if let Some(p) = profile(&unit.card) {
+            badges.push(Badge::new(p.reactivity.label(), Tone::Neutral));
+        }
+        UnitStanding::of(unit, Some(Strength::new(now, full, "stands")), tallies, badges)
     }
 
+    /// The turn: command points each side has left and its general, the step next.
     fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
-        turn_of(plan, board)
+        let mut stock: Sides<Vec<Tally>> = Sides::default();
+        for side in SIDES {
+            let list = stock.get_mut(side);
+            if board.side_count(side, COMMAND_ROLLED) > 0 {
+                list.push(Tally::new(
+                    "Command points",
+                    board.side_count(side, COMMAND_POINTS),
+                    Tone::Neutral,
+                ));
+            }
+            list.push(Tally::new(
+                "Units to activate",
+                i64::try_from(not_activated(board, side)).unwrap_or(0),
+                Tone::Neutral,
+            ));
+            if let Some(general) = general_of(board, side) {
+                let die = super::tables()
+                    .and_then(|t| t.command_die(general))
+                    .map_or(0, i64::from);
+                list.push(Tally::new(
+                    format!("General's die ({general})"),
+                    die,
+                    Tone::Neutral,
+                ));
+            }
+        }
+        let unrolled = SIDES
+            .into_iter()
+            .find(|&s| board.side_count(s, COMMAND_ROLLED) == 0 && side_stands(board, s) > 0);
+        let waiting = SIDES.into_iter().any(|s| not_activated(board, s) > 0);
+        let step = match unrolled {
+            Some(side) => (
+                Some(side),
+                format!("{} rolls its command points", plan.side_name(side)),
+                Some("command"),
+            ),
+            None if waiting => (
+                None,
+                "Activate the unit whose token comes out of the bowl".to_string(),
+                Some("activate"),
+            ),
+            None => (
+                None,
+                format!("Every unit has been activated: end turn {}", board.turn),
+                Some("end_turn"),
+            ),
+        };
+        TurnStanding::of(board, "Turn", stock, step)
     }
 
     /// Command points for each side, then unit by unit (first and second player in turn):
@@ -893,89 +972,6 @@ fn end_turn_action(plan: &TablePlan, board: &Board) -> Action {
         ));
     }
     action
-}
-
-/// A unit's card on the board: stands against those mustered, its assaults and fall backs,
-/// what it did this turn.
-fn standing_of(unit: &BoardUnit) -> UnitStanding {
-    let now = unit.count(STANDS);
-    let full = mustered(unit).max(now);
-    let mut tallies = Vec::new();
-    if unit.count(ASSAULTS_FOUGHT) > 0 {
-        tallies.push(Tally::new("Assaults this turn", unit.count(ASSAULTS_FOUGHT), Tone::Warning));
-    }
-    if unit.count(FALL_BACK) > 0 {
-        tallies.push(Tally::new("Fallen back (UD)", unit.count(FALL_BACK), Tone::Warning));
-    }
-    let mut badges = Vec::new();
-    if unit.has(ACTIVATED) {
-        badges.push(Badge::new("Activated", Tone::Neutral));
-    }
-    if unit.has(BASIC_MOVE_ONLY) {
-        badges.push(Badge::new("Basic move only", Tone::Warning));
-    }
-    if unit.has(FIRED) {
-        badges.push(Badge::new("Fired", Tone::Inactive));
-    }
-    if unit.has(ASSAULTED) {
-        badges.push(Badge::new("Assaulted", Tone::Inactive));
-    }
-    if let Some(p) = profile(&unit.card) {
-        badges.push(Badge::new(p.reactivity.label(), Tone::Neutral));
-    }
-    UnitStanding::of(unit, Some(Strength::new(now, full, "stands")), tallies, badges)
-}
-
-/// The turn: command points each side has left and its general, the step next.
-fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
-    let mut stock: Sides<Vec<Tally>> = Sides::default();
-    for side in SIDES {
-        let list = stock.get_mut(side);
-        if board.side_count(side, COMMAND_ROLLED) > 0 {
-            list.push(Tally::new(
-                "Command points",
-                board.side_count(side, COMMAND_POINTS),
-                Tone::Neutral,
-            ));
-        }
-        list.push(Tally::new(
-            "Units to activate",
-            i64::try_from(not_activated(board, side)).unwrap_or(0),
-            Tone::Neutral,
-        ));
-        if let Some(general) = general_of(board, side) {
-            let die = super::tables()
-                .and_then(|t| t.command_die(general))
-                .map_or(0, i64::from);
-            list.push(Tally::new(
-                format!("General's die ({general})"),
-                die,
-                Tone::Neutral,
-            ));
-        }
-    }
-    let unrolled = SIDES
-        .into_iter()
-        .find(|&s| board.side_count(s, COMMAND_ROLLED) == 0 && side_stands(board, s) > 0);
-    let waiting = SIDES.into_iter().any(|s| not_activated(board, s) > 0);
-    let step = match unrolled {
-        Some(side) => (
-            Some(side),
-            format!("{} rolls its command points", plan.side_name(side)),
-            Some("command"),
-        ),
-        None if waiting => (
-            None,
-            "Activate the unit whose token comes out of the bowl".to_string(),
-            Some("activate"),
-        ),
-        None => (
-            None,
-            format!("Every unit has been activated: end turn {}", board.turn),
-            Some("end_turn"),
-        ),
-    };
-    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]

@@ -728,12 +728,61 @@ impl TableRules for BelloLudiBattle {
         }
     }
 
+    /// A tank's card on the board: armour left against its card's, and its state.
     fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
-        standing_of(unit)
+        let full = full_armour(unit);
+        let mut badges = Vec::new();
+        for (mark, label, tone) in [
+            (BROKEN, "Broken", Tone::Danger),
+            (SHAKEN, "Shaken", Tone::Warning),
+            (DISORDERED, "Disordered", Tone::Warning),
+            (FIRED, "Fired", Tone::Inactive),
+            (RALLIED, "Rallied", Tone::Neutral),
+        ] {
+            if unit.has(mark) {
+                badges.push(Badge::new(label, tone));
+            }
+        }
+        if unit.has(WAS_SHAKEN) && !unit.has(SHAKEN) && !unit.has(BROKEN) {
+            badges.push(Badge::new("Was shaken (1 VP scored)", Tone::Neutral));
+        }
+        let strength = Strength::new(unit.count(ARMOUR), full, "armour");
+        UnitStanding::of(unit, Some(strength), Vec::new(), badges)
     }
 
+    /// The turn: each side's orders left and victory points, whose commander die is next.
     fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
-        turn_of(plan, board)
+        let mut stock: Sides<Vec<Tally>> = Sides::default();
+        for side in SIDES {
+            let list = stock.get_mut(side);
+            if board.side_count(side, COMMANDED) > 0 {
+                list.push(Tally::new("Orders left", board.side_count(side, ORDERS), Tone::Neutral));
+            }
+            if side_broken(board, side) {
+                list.push(Tally::new("Group broken", 1, Tone::Danger));
+            }
+            list.push(Tally::new(
+                "Victory points",
+                i64::from(victory_points(board, side)),
+                Tone::Good,
+            ));
+        }
+        let rolls = SIDES
+            .into_iter()
+            .find(|&side| command_action(plan, board, side).allowed());
+        let step = match rolls {
+            Some(side) => (
+                Some(side),
+                format!("{} rolls the commander die", plan.side_name(side)),
+                Some(COMMAND),
+            ),
+            None => (
+                None,
+                format!("Order, shoot and rally; then end turn {}", board.turn),
+                Some(END_TURN),
+            ),
+        };
+        TurnStanding::of(board, "Turn", stock, step)
     }
 
     /// Each side rolls its commander die, then each of its tanks shoots at the first enemy
@@ -761,63 +810,6 @@ impl TableRules for BelloLudiBattle {
         }
         Some(Request::new(END_TURN))
     }
-}
-
-/// A tank's card on the board: armour left against its card's, and its state.
-fn standing_of(unit: &BoardUnit) -> UnitStanding {
-    let full = full_armour(unit);
-    let mut badges = Vec::new();
-    for (mark, label, tone) in [
-        (BROKEN, "Broken", Tone::Danger),
-        (SHAKEN, "Shaken", Tone::Warning),
-        (DISORDERED, "Disordered", Tone::Warning),
-        (FIRED, "Fired", Tone::Inactive),
-        (RALLIED, "Rallied", Tone::Neutral),
-    ] {
-        if unit.has(mark) {
-            badges.push(Badge::new(label, tone));
-        }
-    }
-    if unit.has(WAS_SHAKEN) && !unit.has(SHAKEN) && !unit.has(BROKEN) {
-        badges.push(Badge::new("Was shaken (1 VP scored)", Tone::Neutral));
-    }
-    let strength = Strength::new(unit.count(ARMOUR), full, "armour");
-    UnitStanding::of(unit, Some(strength), Vec::new(), badges)
-}
-
-/// The turn: each side's orders left and victory points, whose commander die is next.
-fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
-    let mut stock: Sides<Vec<Tally>> = Sides::default();
-    for side in SIDES {
-        let list = stock.get_mut(side);
-        if board.side_count(side, COMMANDED) > 0 {
-            list.push(Tally::new("Orders left", board.side_count(side, ORDERS), Tone::Neutral));
-        }
-        if side_broken(board, side) {
-            list.push(Tally::new("Group broken", 1, Tone::Danger));
-        }
-        list.push(Tally::new(
-            "Victory points",
-            i64::from(victory_points(board, side)),
-            Tone::Good,
-        ));
-    }
-    let rolls = SIDES
-        .into_iter()
-        .find(|&side| command_action(plan, board, side).allowed());
-    let step = match rolls {
-        Some(side) => (
-            Some(side),
-            format!("{} rolls the commander die", plan.side_name(side)),
-            Some(COMMAND),
-        ),
-        None => (
-            None,
-            format!("Order, shoot and rally; then end turn {}", board.turn),
-            Some(END_TURN),
-        ),
-    };
-    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]

@@ -1246,12 +1246,85 @@ impl TableRules for BoltActionBattle {
         Some(promoted.requalified(profile.quality.label(), quality.label()))
     }
 
+    /// A unit's card on the board: models left, pins, its order and what marks it.
     fn unit_standing(_plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
-        standing_of(unit)
+        let profile = profile(unit).ok();
+        let vehicle = is_vehicle(unit);
+        let strength = (!vehicle)
+            .then(|| Strength::new(models_left(unit), unit.count(MODELS).max(1), "models"));
+        let mut tallies = Vec::new();
+        let pins = unit.count(PINS);
+        if pins > 0 {
+            // An order test needs morale − pins or under: four or less is a test rarely passed.
+            let morale = profile.and_then(UnitProfile::morale).map_or(9, i64::from);
+            let tone = if morale - pins <= 4 {
+                Tone::Danger
+            } else {
+                Tone::Warning
+            };
+            tallies.push(Tally::new("Pins", pins, tone));
+        }
+        let mut badges = Vec::new();
+        if let Some(order) = unit.order.as_deref().and_then(order_of) {
+            let (label, tone) = if unit.has(DONE) {
+                (format!("{} (done)", order.label()), Tone::Inactive)
+            } else {
+                (order.label().to_string(), Tone::Neutral)
+            };
+            badges.push(Badge::new(label, tone));
+        }
+        if unit.has(AMBUSH) {
+            badges.push(Badge::new("Waiting in ambush", Tone::Good));
+        }
+        if unit.has(DOWN) {
+            badges.push(Badge::new("Down", Tone::Warning));
+        }
+        if unit.has(FUBAR) {
+            let result = if friendly_fire(unit) {
+                "FUBAR: Friendly Fire"
+            } else {
+                "FUBAR: Panic"
+            };
+            badges.push(Badge::new(result, Tone::Danger));
+        }
+        if unit.has(IMMOBILISED) {
+            badges.push(Badge::new("Immobilised", Tone::Danger));
+        }
+        if let Some(p) = profile {
+            badges.push(Badge::new(p.quality.label(), Tone::Neutral));
+        }
+        UnitStanding::of(unit, strength, tallies, badges)
     }
 
+    /// The turn: whose die is out, the dice each side has in the bag, the next step.
     fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
-        turn_of(plan, board)
+        let mut stock: Sides<Vec<Tally>> = Sides::default();
+        let Ok(battle) = typed_battle(board) else {
+            return TurnStanding::of(board, "Turn", stock, (None, String::new(), None));
+        };
+        for side in SIDES {
+            let left = i64::from(battle.bag[bag_index(side)]);
+            *stock.get_mut(side) = vec![Tally::new("Order dice in the bag", left, Tone::Neutral)];
+        }
+        let step = match battle.drawn {
+            Some(side) => (
+                Some(side),
+                // The side by its force ("Rifles: give the die to a unit"), as the table calls it.
+                format!("{}: give the die to one of your units", plan.side_name(side)),
+                Some("order"),
+            ),
+            None if battle.dice_left() > 0 => (
+                None,
+                "Draw the next order die from the bag".to_string(),
+                Some("draw"),
+            ),
+            None => (
+                None,
+                format!("The bag is empty: end turn {}", board.turn),
+                Some("end_turn"),
+            ),
+        };
+        TurnStanding::of(board, "Turn", stock, step)
     }
 
     /// Gives the drawn die to the side's first unit without one (Rally when pinned, else
@@ -1302,87 +1375,6 @@ impl TableRules for BoltActionBattle {
         }
         Some(Request::new("end_turn"))
     }
-}
-
-/// A unit's card on the board: models left, pins, its order and what marks it.
-fn standing_of(unit: &BoardUnit) -> UnitStanding {
-    let profile = profile(unit).ok();
-    let vehicle = is_vehicle(unit);
-    let strength =
-        (!vehicle).then(|| Strength::new(models_left(unit), unit.count(MODELS).max(1), "models"));
-    let mut tallies = Vec::new();
-    let pins = unit.count(PINS);
-    if pins > 0 {
-        // An order test needs morale − pins or under: four or less is a test rarely passed.
-        let morale = profile.and_then(UnitProfile::morale).map_or(9, i64::from);
-        let tone = if morale - pins <= 4 {
-            Tone::Danger
-        } else {
-            Tone::Warning
-        };
-        tallies.push(Tally::new("Pins", pins, tone));
-    }
-    let mut badges = Vec::new();
-    if let Some(order) = unit.order.as_deref().and_then(order_of) {
-        let (label, tone) = if unit.has(DONE) {
-            (format!("{} (done)", order.label()), Tone::Inactive)
-        } else {
-            (order.label().to_string(), Tone::Neutral)
-        };
-        badges.push(Badge::new(label, tone));
-    }
-    if unit.has(AMBUSH) {
-        badges.push(Badge::new("Waiting in ambush", Tone::Good));
-    }
-    if unit.has(DOWN) {
-        badges.push(Badge::new("Down", Tone::Warning));
-    }
-    if unit.has(FUBAR) {
-        let result = if friendly_fire(unit) {
-            "FUBAR: Friendly Fire"
-        } else {
-            "FUBAR: Panic"
-        };
-        badges.push(Badge::new(result, Tone::Danger));
-    }
-    if unit.has(IMMOBILISED) {
-        badges.push(Badge::new("Immobilised", Tone::Danger));
-    }
-    if let Some(p) = profile {
-        badges.push(Badge::new(p.quality.label(), Tone::Neutral));
-    }
-    UnitStanding::of(unit, strength, tallies, badges)
-}
-
-/// The turn: whose die is out, the dice each side has in the bag, the next step.
-fn turn_of(plan: &TablePlan, board: &Board) -> TurnStanding {
-    let mut stock: Sides<Vec<Tally>> = Sides::default();
-    let Ok(battle) = typed_battle(board) else {
-        return TurnStanding::of(board, "Turn", stock, (None, String::new(), None));
-    };
-    for side in SIDES {
-        let left = i64::from(battle.bag[bag_index(side)]);
-        *stock.get_mut(side) = vec![Tally::new("Order dice in the bag", left, Tone::Neutral)];
-    }
-    let step = match battle.drawn {
-        Some(side) => (
-            Some(side),
-            // The side by its force ("Rifles: give the die to a unit"), as the table calls it.
-            format!("{}: give the die to one of your units", plan.side_name(side)),
-            Some("order"),
-        ),
-        None if battle.dice_left() > 0 => (
-            None,
-            "Draw the next order die from the bag".to_string(),
-            Some("draw"),
-        ),
-        None => (
-            None,
-            format!("The bag is empty: end turn {}", board.turn),
-            Some("end_turn"),
-        ),
-    };
-    TurnStanding::of(board, "Turn", stock, step)
 }
 
 #[cfg(test)]
