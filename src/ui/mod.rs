@@ -883,10 +883,17 @@ fn path_prompt_window(ctx: &egui::Context, prompt: &mut PathPrompt) -> Vec<Actio
             if ui.ctx().memory(|m| m.focused().is_none()) {
                 response.request_focus();
             }
-            let submit = (response.has_focus() || response.lost_focus())
+            // An empty path names no file: the verb waits for one rather than report
+            // "nothing imported — : not a BattleScribe file".
+            let typed = !text.trim().is_empty();
+            let submit = typed
+                && (response.has_focus() || response.lost_focus())
                 && ui.input(|i| i.key_pressed(egui::Key::Enter));
             ui.horizontal(|ui| {
-                if ui.button(verb).clicked() || submit {
+                let button = ui
+                    .add_enabled(typed, egui::Button::new(verb))
+                    .on_disabled_hover_text("Type the path first");
+                if button.clicked() || submit {
                     let path = PathBuf::from(text.trim());
                     actions.push(Action::PathPrompt(None));
                     actions.push(match kind {

@@ -90,6 +90,28 @@ fn the_library_imports_a_data_folder_in_the_background_and_lists_its_units() {
     );
 }
 
+/// A path box left empty once imported "" and said "nothing imported — : not a BattleScribe
+/// file"; its Import waits for a path, and Enter in the empty box does nothing.
+#[test]
+fn an_empty_path_imports_nothing_and_says_nothing_went_wrong() {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Import BattleScribe data…").click();
+    h.run();
+    h.get_by_label("Path").focus();
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.state().model.army_importing().is_none(),
+        "nothing started"
+    );
+    assert!(h.query_by_label("Path").is_some(), "the box is still open");
+    assert!(h.query_by_label_contains("nothing imported").is_none());
+}
+
 #[test]
 fn a_data_unit_takes_its_quality_and_options_and_a_new_revision_waits_for_re_price() {
     let mut h = harness();
