@@ -40,6 +40,9 @@ ROWS = [
      "merge two 10,000-event logs (1,000 new each)", "100 ms"),
     ("Merge a 10,000-event log into an empty copy (a machine joining)",
      "merge a 10,000-event log into an empty copy", "—"),
+    ("BattleScribe data, 2.6 MB, 500 units, 3,000 options: read and map / and store",
+     ["army_data_2mb/read, resolve and map 500 units",
+      "army_data_2mb/and store in one transaction (in memory)"], "1 s"),
 ]
 
 # A shared campaign at 100,000 events (`fn sync` and `fn join` of benches/campaign.rs): issue
