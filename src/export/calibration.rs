@@ -14,7 +14,7 @@
 //! sheet printed at actual size.
 
 use super::ExportError;
-use super::display::{Duplex, Item, Layout, Page, Rgb, Stroke};
+use super::display::{Duplex, Item, Layout, Page, Rgb, Segment, Stroke};
 use super::fonts::{FontStyle, faces};
 use super::scale_bar::{scale_bar, scale_bar_size};
 use super::sheet::{BackOffset, Flip, MAX_BACK_OFFSET_MM};
@@ -71,19 +71,23 @@ pub fn layout_calibration(
     let pointer = Stroke::solid(ink, 0.5);
     let mut pointers: Vec<Item> = x_scales
         .iter()
-        .map(|&(x, y)| Item::Line {
-            x1: x,
-            y1: y - POINTER_REACH_MM,
-            x2: x,
-            y2: y + POINTER_REACH_MM,
-            stroke: pointer,
+        .map(|&(x, y)| {
+            Item::Line(Segment {
+                x1: x,
+                y1: y - POINTER_REACH_MM,
+                x2: x,
+                y2: y + POINTER_REACH_MM,
+                stroke: pointer,
+            })
         })
-        .chain(y_scales.iter().map(|&(x, y)| Item::Line {
-            x1: x - POINTER_REACH_MM,
-            y1: y,
-            x2: x + POINTER_REACH_MM,
-            y2: y,
-            stroke: pointer,
+        .chain(y_scales.iter().map(|&(x, y)| {
+            Item::Line(Segment {
+                x1: x - POINTER_REACH_MM,
+                y1: y,
+                x2: x + POINTER_REACH_MM,
+                y2: y,
+                stroke: pointer,
+            })
         }))
         .collect();
     for (cx, cy) in [
@@ -192,13 +196,13 @@ pub fn layout_calibration(
 /// every 5, numbered every 10, and what it is for.
 fn ruler(ts: Typesetter, (x, y): (f32, f32), stroke: Stroke) -> Vec<Item> {
     let font = Font::new(FontStyle::Regular, 7.0, Rgb::BLACK);
-    let mut items = vec![Item::Line {
+    let mut items = vec![Item::Line(Segment {
         x1: x,
         y1: y,
         x2: x + RULER_MM,
         y2: y,
         stroke,
-    }];
+    })];
     for mm in 0..=RULER_MM as i32 {
         let at = x + mm as f32;
         let len = match mm {
@@ -206,13 +210,13 @@ fn ruler(ts: Typesetter, (x, y): (f32, f32), stroke: Stroke) -> Vec<Item> {
             m if m % 5 == 0 => 2.8,
             _ => 1.6,
         };
-        items.push(Item::Line {
+        items.push(Item::Line(Segment {
             x1: at,
             y1: y - len,
             x2: at,
             y2: y,
             stroke,
-        });
+        }));
         if mm % 10 == 0 {
             let label = mm.to_string();
             let width = ts.width(&label, font);
@@ -240,21 +244,21 @@ fn scale(ts: Typesetter, (cx, cy): (f32, f32), across: bool, stroke: Stroke) -> 
         };
         let at = mm as f32;
         items.push(if across {
-            Item::Line {
+            Item::Line(Segment {
                 x1: cx + at,
                 y1: cy - len,
                 x2: cx + at,
                 y2: cy,
                 stroke,
-            }
+            })
         } else {
-            Item::Line {
+            Item::Line(Segment {
                 x1: cx,
                 y1: cy + at,
                 x2: cx + len,
                 y2: cy + at,
                 stroke,
-            }
+            })
         });
         if numbered {
             let label = match mm {
@@ -285,21 +289,21 @@ fn scale(ts: Typesetter, (cx, cy): (f32, f32), across: bool, stroke: Stroke) -> 
     }
     let end = MAX_BACK_OFFSET_MM;
     items.push(if across {
-        Item::Line {
+        Item::Line(Segment {
             x1: cx - end,
             y1: cy,
             x2: cx + end,
             y2: cy,
             stroke,
-        }
+        })
     } else {
-        Item::Line {
+        Item::Line(Segment {
             x1: cx,
             y1: cy - end,
             x2: cx,
             y2: cy + end,
             stroke,
-        }
+        })
     });
     items
 }
@@ -307,20 +311,20 @@ fn scale(ts: Typesetter, (cx, cy): (f32, f32), across: bool, stroke: Stroke) -> 
 /// A registration cross centred on `(cx, cy)`.
 fn cross(cx: f32, cy: f32, stroke: Stroke) -> Vec<Item> {
     vec![
-        Item::Line {
+        Item::Line(Segment {
             x1: cx - CROSS_ARM_MM,
             y1: cy,
             x2: cx + CROSS_ARM_MM,
             y2: cy,
             stroke,
-        },
-        Item::Line {
+        }),
+        Item::Line(Segment {
             x1: cx,
             y1: cy - CROSS_ARM_MM,
             x2: cx,
             y2: cy + CROSS_ARM_MM,
             stroke,
-        },
+        }),
     ]
 }
 
@@ -345,7 +349,7 @@ mod tests {
         back.items
             .iter()
             .find_map(|item| match item {
-                Item::Line { x1, x2, y1, y2, .. }
+                Item::Line(Segment { x1, x2, y1, y2, .. })
                     if (x1 - x2).abs() < 1e-4 && (y2 - y1).abs() > 2.0 * POINTER_REACH_MM - 1.0 =>
                 {
                     Some(match flip {
@@ -400,7 +404,7 @@ mod tests {
             assert_eq!(names("X, across (mm)"), 2, "{page}");
             assert_eq!(names("Y, down (mm)"), 2, "{page}");
             let long = |item: &&Item, across: bool| match item {
-                Item::Line { x1, y1, x2, y2, .. } => {
+                Item::Line(Segment { x1, y1, x2, y2, .. }) => {
                     let (dx, dy) = ((x2 - x1).abs(), (y2 - y1).abs());
                     let straight = if across { dx < 1e-4 } else { dy < 1e-4 };
                     straight && dx.max(dy) > 2.0 * POINTER_REACH_MM - 1.0
@@ -428,7 +432,7 @@ mod tests {
                 }
             }
             let ruler = front.items.iter().any(|i| {
-                matches!(i, Item::Line { x1, x2, y1, y2, .. }
+                matches!(i, Item::Line(Segment { x1, x2, y1, y2, .. })
                     if (y1 - y2).abs() < 1e-4 && ((x2 - x1).abs() - RULER_MM).abs() < 1e-3)
             });
             assert!(ruler, "{page}: no 100 mm ruler");

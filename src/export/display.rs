@@ -137,6 +137,16 @@ pub enum Duplex {
     FlipShortEdge,
 }
 
+/// A straight line from (`x1`, `y1`) to (`x2`, `y2`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Segment {
+    pub x1: f32,
+    pub y1: f32,
+    pub x2: f32,
+    pub y2: f32,
+    pub stroke: Stroke,
+}
+
 /// One drawing instruction.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
@@ -150,13 +160,7 @@ pub enum Item {
         stroke: Option<Stroke>,
     },
     /// A straight line.
-    Line {
-        x1: f32,
-        y1: f32,
-        x2: f32,
-        y2: f32,
-        stroke: Stroke,
-    },
+    Line(Segment),
     Text(TextRun),
     /// A polyline, closed into a polygon when `closed`. A filled path is star-shaped about
     /// the mean of its points (a side's mark, a badge), which the preview's fill relies on.
@@ -193,22 +197,16 @@ impl Item {
                     stroke: *stroke,
                 }
             }
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                stroke,
-            } => {
-                let (x1, y1) = f(*x1, *y1);
-                let (x2, y2) = f(*x2, *y2);
-                Item::Line {
+            Item::Line(line) => {
+                let (x1, y1) = f(line.x1, line.y1);
+                let (x2, y2) = f(line.x2, line.y2);
+                Item::Line(Segment {
                     x1,
                     y1,
                     x2,
                     y2,
-                    stroke: *stroke,
-                }
+                    ..*line
+                })
             }
             Item::Text(run) => {
                 let (x, baseline) = f(run.x, run.baseline);

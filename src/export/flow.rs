@@ -1,7 +1,7 @@
 //! Flowing content down the columns of as many pages as it needs (rosters and reference
 //! sheets), with a running footer on every page.
 
-use super::display::{Item, Page, Rgb, Stroke};
+use super::display::{Item, Page, Rgb, Segment, Stroke};
 use super::fonts::{FontStyle, MM_PER_PT};
 use super::scale_bar::{scale_bar, scale_bar_size};
 use super::text::{Font, Typesetter, cap_height};
@@ -176,13 +176,13 @@ impl SheetFlow {
     /// A hairline across the current column at the cursor.
     pub(crate) fn rule(&mut self, color: Rgb, width_pt: f32) {
         let (x, w, y) = (self.x(), self.column_width(), self.y);
-        self.push(Item::Line {
+        self.push(Item::Line(Segment {
             x1: x,
             y1: y,
             x2: x + w,
             y2: y,
             stroke: Stroke::solid(color, width_pt),
-        });
+        }));
     }
 
     /// The pages, each with `footer(page, pages)` set in the bottom margin at left and right

@@ -6,7 +6,7 @@
 //! plain text colour so it reads in black and white. Layout code asks here for each band,
 //! panel and tint instead of drawing filled rectangles itself.
 
-use super::display::{Item, Rgb, Stroke};
+use super::display::{Item, Rgb, Segment, Stroke};
 
 /// How much ink a print may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -69,13 +69,13 @@ impl Ink {
     pub(crate) fn band(self, x: f32, y: f32, w: f32, h: f32, fill: Rgb) -> Vec<Item> {
         match self {
             Ink::Full => vec![filled(x, y, w, h, fill)],
-            Ink::Low => vec![Item::Line {
+            Ink::Low => vec![Item::Line(Segment {
                 x1: x,
                 y1: y + h,
                 x2: x + w,
                 y2: y + h,
                 stroke: Stroke::solid(line_color(fill), BAND_RULE_PT),
-            }],
+            })],
         }
     }
 
@@ -99,13 +99,13 @@ impl Ink {
     pub(crate) fn tint(self, x: f32, y: f32, w: f32, h: f32, fill: Rgb, bar: Rgb) -> Item {
         match self {
             Ink::Full => filled(x, y, w, h, fill),
-            Ink::Low => Item::Line {
+            Ink::Low => Item::Line(Segment {
                 x1: x,
                 y1: y,
                 x2: x,
                 y2: y + h,
                 stroke: Stroke::solid(line_color(bar), OUTLINE_PT),
-            },
+            }),
         }
     }
 
@@ -158,7 +158,7 @@ mod tests {
                     assert_eq!(fill, None);
                     assert_eq!(stroke.map(|s| s.color), Some(TINT_LINE));
                 }
-                Item::Line { stroke, .. } => assert!(luma(stroke.color) <= LIGHT_LUMA),
+                Item::Line(Segment { stroke, .. }) => assert!(luma(stroke.color) <= LIGHT_LUMA),
                 Item::Text(_) | Item::Path { .. } => panic!("no text or path"),
             }
         }

@@ -34,7 +34,7 @@ pub use calibration::layout_calibration;
 pub use card_layout::Frame;
 pub use cards::{CardFace, CardMode, FaceStat, RuleNote, card_faces};
 pub use date::ExportDate;
-pub use display::{Duplex, Item, Layout, Page, Rgb, Rotation, Stroke, TextRun};
+pub use display::{Duplex, Item, Layout, Page, Rgb, Rotation, Segment, Stroke, TextRun};
 pub use error::ExportError;
 pub use fonts::{FontStyle, ascent, font_bytes, missing_glyphs, text_width_mm};
 pub use ink::{Ink, Paper};

@@ -271,17 +271,11 @@ fn page_ops(page: &Page) -> Vec<Op> {
                     },
                 });
             }
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                stroke,
-            } => {
-                stroke_ops(&mut ops, stroke);
+            Item::Line(segment) => {
+                stroke_ops(&mut ops, &segment.stroke);
                 ops.push(Op::DrawLine {
                     line: Line {
-                        points: vec![point(*x1, *y1), point(*x2, *y2)],
+                        points: vec![point(segment.x1, segment.y1), point(segment.x2, segment.y2)],
                         is_closed: false,
                     },
                 });

@@ -3,7 +3,7 @@
 //! which is why home-printed cards come out small and sleeves hang loose; the bar lets a
 //! player check a print with a ruler, and the words say what to choose before printing.
 
-use super::display::{Item, Rgb, Stroke};
+use super::display::{Item, Rgb, Segment, Stroke};
 use super::fonts::{FontStyle, MM_PER_PT};
 use super::text::{Font, MIN_TEXT_PT, Typesetter, cap_height};
 
@@ -44,23 +44,23 @@ pub(crate) fn scale_bar_size(ts: Typesetter) -> (f32, f32) {
 pub(crate) fn scale_bar(ts: Typesetter, x: f32, y: f32) -> Vec<Item> {
     let stroke = Stroke::solid(GREY, 0.4);
     let line = y + TICK_MM;
-    let mut items = vec![Item::Line {
+    let mut items = vec![Item::Line(Segment {
         x1: x,
         y1: line,
         x2: x + SCALE_BAR_MM,
         y2: line,
         stroke,
-    }];
+    })];
     for step in 0..=10 {
         let at = x + step as f32 * 5.0;
         let height = if step % 2 == 0 { TICK_MM } else { HALF_TICK_MM };
-        items.push(Item::Line {
+        items.push(Item::Line(Segment {
             x1: at,
             y1: line - height,
             x2: at,
             y2: line,
             stroke,
-        });
+        }));
     }
     let font = caption_font();
     let baseline = line + CAPTION_GAP_MM + cap_height(font.size_pt);
@@ -82,7 +82,7 @@ mod tests {
         let lines: Vec<(f32, f32, f32, f32)> = items
             .iter()
             .filter_map(|i| match i {
-                Item::Line { x1, y1, x2, y2, .. } => Some((*x1, *y1, *x2, *y2)),
+                Item::Line(Segment { x1, y1, x2, y2, .. }) => Some((*x1, *y1, *x2, *y2)),
                 _ => None,
             })
             .collect();

@@ -15,7 +15,7 @@
 use super::card_back::draw_back;
 use super::card_layout::{Bleed, Content, FittedCard, Frame, FrontStyle, fit_card, fit_deck};
 use super::cards::{CardFace, CardMode, card_faces};
-use super::display::{Duplex, Item, Layout, Page, Rotation, Stroke};
+use super::display::{Duplex, Item, Layout, Page, Rotation, Segment, Stroke};
 use super::fonts::faces;
 use super::ink::Ink;
 use super::reference::unit_odds;
@@ -551,12 +551,14 @@ impl Grid {
             ..stroke
         };
         let off = sheet.crop_mark_offset_mm;
-        let line = |x1, y1, x2, y2, stroke| Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            stroke,
+        let line = |x1, y1, x2, y2, stroke| {
+            Item::Line(Segment {
+                x1,
+                y1,
+                x2,
+                y2,
+                stroke,
+            })
         };
         let (top, bottom) = (self.y0 - off, self.bottom() + off);
         let (left, right) = (self.x0 - off, self.right() + off);
@@ -1147,13 +1149,9 @@ mod tests {
                         .crop_marks(&t.sheet)
                         .into_iter()
                         .filter_map(|m| match m {
-                            Item::Line {
-                                x1,
-                                y1,
-                                x2,
-                                y2,
-                                stroke,
-                            } if stroke.dash_pt.is_none() => Some((x1, y1, x2, y2)),
+                            Item::Line(s) if s.stroke.dash_pt.is_none() => {
+                                Some((s.x1, s.y1, s.x2, s.y2))
+                            }
                             _ => None,
                         })
                         .collect();

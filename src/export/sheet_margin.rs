@@ -162,7 +162,7 @@ pub(crate) fn margin_items(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::display::Item;
+    use crate::export::display::{Item, Segment};
     use crate::export::fonts::faces;
     use crate::export::scale_bar::SCALE_BAR_MM;
     use crate::export::sheet::grid_with;
@@ -177,7 +177,7 @@ mod tests {
                 run.x + run.width,
                 run.baseline + 0.24 * run.size_pt * MM_PER_PT,
             ),
-            Item::Line { x1, y1, x2, y2, .. } => {
+            Item::Line(Segment { x1, y1, x2, y2, .. }) => {
                 (x1.min(*x2), y1.min(*y2), x1.max(*x2), y1.max(*y2))
             }
             _ => (0.0, 0.0, 0.0, 0.0),
@@ -208,7 +208,7 @@ mod tests {
                         assert_eq!(run.text, text, "{what}");
                         assert!(
                             items.scale_bar.iter().any(|i| matches!(i,
-                                Item::Line { x1, x2, .. } if (x2 - x1 - SCALE_BAR_MM).abs() < 1e-3)),
+                                Item::Line(Segment { x1, x2, .. }) if (x2 - x1 - SCALE_BAR_MM).abs() < 1e-3)),
                             "{what}: no scale bar"
                         );
                         let caption = span(items.caption.as_ref().unwrap());

@@ -454,15 +454,10 @@ pub fn paint_region(ui: &mut egui::Ui, page: &Page, region: export::Frame, room:
                     );
                 }
             }
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                stroke,
-            } => {
+            Item::Line(segment) => {
+                let stroke = &segment.stroke;
                 let width = (stroke.width_pt * MM_PER_PT * scale).max(0.5);
-                let line = [at(*x1, *y1), at(*x2, *y2)];
+                let line = [at(segment.x1, segment.y1), at(segment.x2, segment.y2)];
                 let egui_stroke = EguiStroke::new(width, color(stroke.color));
                 match stroke.dash_pt {
                     // A fold line is dashed in the preview too, so it reads as a fold.

@@ -7,8 +7,8 @@ use quartermaster::campaign::{
     self, CampaignRecord, CampaignUid, Event, LorraineOptions, Recorder, Sides,
 };
 use quartermaster::export::{
-    self, ExportDate, ExportError, Item, Layout, Stage, export_after_action, layout_after_action,
-    templates,
+    self, ExportDate, ExportError, Item, Layout, Segment, Stage, export_after_action,
+    layout_after_action, templates,
 };
 use quartermaster::rules::RulesetId;
 use quartermaster::rules::armour_battles::Side;
@@ -172,7 +172,7 @@ fn army_morale_is_a_table_and_a_line_chart_for_both_sides() {
         page.items
             .iter()
             .filter(|item| match item {
-                Item::Line { x1, x2, stroke, .. } => {
+                Item::Line(Segment { x1, x2, stroke, .. }) => {
                     (x2 - x1).abs() > 0.01
                         && stroke.width_pt > 1.0
                         && stroke.dash_pt.is_some() == dashed
@@ -233,7 +233,7 @@ fn the_event_log_lists_every_event_with_undone_ones_marked() {
         })
         .unwrap();
     let struck = page.items.iter().any(|item| {
-        matches!(item, Item::Line { x1, y1, x2, .. }
+        matches!(item, Item::Line(Segment { x1, y1, x2, .. })
             if (x1 - run.x).abs() < 0.01
                 && (x2 - (run.x + run.width)).abs() < 0.01
                 && *y1 < run.baseline && *y1 > run.baseline - 3.0)
@@ -260,7 +260,7 @@ fn nothing_in_the_report_crosses_the_page_margins() {
             for item in &page.items {
                 let (x1, y1, x2, y2) = match item {
                     Item::Text(t) => (t.x, t.baseline, t.x + t.width, t.baseline),
-                    Item::Line { x1, y1, x2, y2, .. } => (*x1, *y1, *x2, *y2),
+                    Item::Line(Segment { x1, y1, x2, y2, .. }) => (*x1, *y1, *x2, *y2),
                     Item::Rect { x, y, w, h, .. } => (*x, *y, x + w, y + h),
                     Item::Path { points, .. } => points.iter().fold(
                         (f32::MAX, f32::MAX, f32::MIN, f32::MIN),

@@ -275,7 +275,7 @@ fn a_belle_epoque_force_picks_its_scenario_and_counts_its_stands() {
 /// preferences under its name and applied to the backs.
 #[test]
 fn the_print_view_offers_the_finishing_kit_and_keeps_a_printers_back_offset() {
-    use quartermaster::export::{BackOffset, Ink, Item, SheetLayout};
+    use quartermaster::export::{BackOffset, Ink, Item, Segment, SheetLayout};
     use quartermaster::ui::Action;
     let mut h = harness();
     open_preset_in_print(&mut h, "Lorraine Battle 1 German");
@@ -291,7 +291,7 @@ fn the_print_view_offers_the_finishing_kit_and_keeps_a_printers_back_offset() {
     let folds = layout.unwrap().pages[0]
         .items
         .iter()
-        .filter(|i| matches!(i, Item::Line { stroke, .. } if stroke.dash_pt.is_some()))
+        .filter(|i| matches!(i, Item::Line(Segment { stroke, .. }) if stroke.dash_pt.is_some()))
         .count();
     assert!(folds >= 4, "{folds} fold marks");
     // One card per page, each page the card's size.

@@ -1,7 +1,7 @@
 //! A small line chart drawn with lines and rectangles, for Army Morale turn by turn. Drawn
 //! from the display list's own items so the print preview and the PDF show the same chart.
 
-use crate::export::display::{Item, Rgb, Stroke};
+use crate::export::display::{Item, Rgb, Segment, Stroke};
 use crate::export::text::{Font, Typesetter, cap_height};
 
 /// One line of the chart: a value per turn (index 0 is the start).
@@ -78,13 +78,13 @@ pub(super) fn line_chart(
         items.push(ts.run(plot.left - 1.0 - tw, y + cap / 2.0, font, &text));
         value += step;
     }
-    items.push(Item::Line {
+    items.push(Item::Line(Segment {
         x1: plot.left,
         y1: plot.top,
         x2: plot.left,
         y2: plot.bottom,
         stroke: Stroke::solid(b.axis, 0.5),
-    });
+    }));
 
     turn_labels(ts, b, &plot, &mut items);
     let shown = ts.ellipsize(caption, font, b.w);
@@ -102,13 +102,13 @@ pub(super) fn line_chart(
             .collect();
         for pair in xy.windows(2) {
             if let [(x1, y1), (x2, y2)] = pair {
-                items.push(Item::Line {
+                items.push(Item::Line(Segment {
                     x1: *x1,
                     y1: *y1,
                     x2: *x2,
                     y2: *y2,
                     stroke: s.stroke,
-                });
+                }));
             }
         }
         for (x, y) in xy {
@@ -155,13 +155,13 @@ impl Plot {
 }
 
 fn hline(x1: f32, x2: f32, y: f32, stroke: Stroke) -> Item {
-    Item::Line {
+    Item::Line(Segment {
         x1,
         y1: y,
         x2,
         y2: y,
         stroke,
-    }
+    })
 }
 
 /// A sample of each line with its label, left to right along the top.
@@ -249,13 +249,7 @@ mod tests {
             items
                 .iter()
                 .filter_map(|i| match i {
-                    Item::Line {
-                        x1,
-                        y1,
-                        x2,
-                        y2,
-                        stroke,
-                    } if wanted(stroke) => Some((*x1, *y1, *x2, *y2)),
+                    Item::Line(s) if wanted(&s.stroke) => Some((s.x1, s.y1, s.x2, s.y2)),
                     _ => None,
                 })
                 .collect()

@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashSet};
 use super::Report;
 use crate::campaign::describe::describe;
 use crate::campaign::{Battle, BattlePlan, LoggedEvent};
-use crate::export::display::{Item, Stroke};
+use crate::export::display::{Item, Segment, Stroke};
 use crate::export::fonts::FontStyle;
 use crate::export::text::{Font, cap_height};
 
@@ -125,13 +125,13 @@ impl Report<'_> {
             let item = ts.run(text_x, baseline, font, line);
             if undone && let Item::Text(run) = &item {
                 let mid = baseline - cap_height(font.size_pt) * 0.4;
-                self.flow.push(Item::Line {
+                self.flow.push(Item::Line(Segment {
                     x1: run.x,
                     y1: mid,
                     x2: run.x + run.width,
                     y2: mid,
                     stroke: Stroke::solid(self.colors.muted, 0.5),
-                });
+                }));
             }
             self.flow.push(item);
             baseline += font.line_height();

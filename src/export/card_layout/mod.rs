@@ -14,7 +14,7 @@ use std::cell::Cell;
 
 use super::cards::{CardFace, FaceStat};
 pub use super::display::Frame;
-use super::display::{Item, Rgb, Stroke};
+use super::display::{Item, Rgb, Segment, Stroke};
 use super::fonts::FontStyle;
 use super::ink::Ink;
 use super::template::{CardColors, CardTemplate, SideStyle, TrackerStyle};
@@ -749,13 +749,13 @@ impl<'a> Front<'a> {
         let pad = self.pad();
         flow.push(
             y,
-            Item::Line {
+            Item::Line(Segment {
                 x1: x + pad,
                 y1: y,
                 x2: x + w - pad,
                 y2: y,
                 stroke: Stroke::solid(self.colors.rule, 0.35),
-            },
+            }),
         );
     }
 
@@ -989,13 +989,13 @@ impl<'a> Front<'a> {
                         .run(x + pad, baseline, font, &label_for(tracker, copy)),
                 );
                 if tracker.write_in {
-                    items.push(Item::Line {
+                    items.push(Item::Line(Segment {
                         x1: start,
                         y1: row_top + box_side,
                         x2: right,
                         y2: row_top + box_side,
                         stroke,
-                    });
+                    }));
                 }
                 for i in 0..*count {
                     if tracker.write_in {

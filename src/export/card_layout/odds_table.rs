@@ -2,7 +2,7 @@
 //! of, then the table, its header row repeated where the back continues on another card.
 
 use super::{Flow, Front, TableHead, shifted};
-use crate::export::display::{Item, Stroke};
+use crate::export::display::{Item, Segment, Stroke};
 use crate::export::fonts::FontStyle;
 use crate::export::reference::Table;
 use crate::export::reference::unit_odds;
@@ -139,13 +139,13 @@ impl Front<'_> {
             }
             head_h = head_h.max(lines.len() as f32 * bold.line_height());
         }
-        head_items.push(Item::Line {
+        head_items.push(Item::Line(Segment {
             x1: x,
             y1: y + head_h + 0.2,
             x2: x + width,
             y2: y + head_h + 0.2,
             stroke: Stroke::solid(self.colors.accent, 0.5),
-        });
+        }));
         y += head_h + 0.6;
         for item in &head_items {
             flow.push(y, item.clone());
@@ -168,13 +168,13 @@ impl Front<'_> {
             }
             flow.push(
                 bottom,
-                Item::Line {
+                Item::Line(Segment {
                     x1: x,
                     y1: bottom,
                     x2: x + width,
                     y2: bottom,
                     stroke: Stroke::solid(self.colors.rule, 0.3),
-                },
+                }),
             );
             y = bottom + 0.3;
             flow.may_break(y);
