@@ -1189,4 +1189,6 @@ fn numbered(_pool: &str, _sides: u8) -> FaceNames {
 }
 
 #[cfg(test)]
+pub(crate) mod played;
+#[cfg(test)]
 mod tests;

@@ -8,9 +8,10 @@ use crate::rules::resolution::{CardPick, Value};
 fn board_card(card: &Card) -> InputValue {
     InputValue::Card(Some(CardPick::book(card)))
 }
+use crate::rules::battle::table::played::{play_of, scripted_battle, table_dice_of};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
-use crate::rules::dice::{Source, TableDice};
+use crate::rules::dice::TableDice;
 use crate::rules::registry::ruleset;
 
 type Battle = TableBattle<BattleOfTanksBattle>;
@@ -461,22 +462,6 @@ fn pools_are_asked_in_order_and_the_action_decided_once_given() {
     );
 }
 
-/// A scripted battle from the start: every event with the board before it.
-fn scripted_battle(p: &TablePlan, dice: impl Fn(usize) -> Dice) -> Vec<(Board, TableEvent)> {
-    let mut board = BattleOfTanksBattle::start(p);
-    let mut played = Vec::new();
-    for step in 0..1_000 {
-        let Some(request) = BattleOfTanksBattle::scripted(p, &board) else {
-            return played;
-        };
-        let event = decide(p, &board, &request, &dice(step));
-        let before = board.clone();
-        Battle::apply(&mut board, &event);
-        played.push((before, event));
-    }
-    panic!("the scripted battle did not end in 1,000 actions");
-}
-
 fn small_forces() -> TablePlan {
     plan(&["T-34-85M", "Pz.Kpfw. II Luchs"], &["Tiger I", "T-80"])
 }
@@ -485,7 +470,7 @@ fn small_forces() -> TablePlan {
 fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
     let p = small_forces();
     for seed in [1u64, 7, 42, 1_000, 65_537] {
-        let played = scripted_battle(&p, |step| Dice::Seed(seed * 1_000 + step as u64));
+        let played = scripted_battle::<BattleOfTanksBattle>(&p, 1_000, |step| Dice::Seed(seed * 1_000 + step as u64));
         let (last_board, last) = played.last().unwrap();
         let end = after(last_board, last);
         assert!(end.outcome.is_some(), "seed {seed}");
@@ -495,31 +480,10 @@ fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
     }
 }
 
-/// The same play with the dice as the players would type them.
-fn typed(event: &TableEvent) -> Dice {
-    let mut dice = TableDice::new();
-    for roll in &event.rolls {
-        dice.add(roll.pool.clone(), roll.roll.dice.clone());
-    }
-    Dice::Table(dice)
-}
-
-/// An event without where its dice came from.
-fn play_of(event: &TableEvent) -> TableEvent {
-    let mut event = event.clone();
-    event.dice_from = Default::default();
-    for roll in &mut event.rolls {
-        roll.roll.source = Source::Seed;
-        roll.roll.seed = 0;
-        roll.roll.index = 0;
-    }
-    event
-}
-
 #[test]
 fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
     let p = small_forces();
-    let seeded = scripted_battle(&p, |step| Dice::Seed(500 + step as u64));
+    let seeded = scripted_battle::<BattleOfTanksBattle>(&p, 1_000, |step| Dice::Seed(500 + step as u64));
     let mut board = BattleOfTanksBattle::start(&p);
     let mut forged_any = false;
     for (before, event) in &seeded {
@@ -528,7 +492,7 @@ fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
         // The same request with the faces typed at the table gives the same events.
         let request = crate::rules::battle::table::request_of::<BattleOfTanksBattle>(event, SPOT_EVERY_TANK)
             .unwrap();
-        let at_table = decide(&p, before, &request, &typed(event));
+        let at_table = decide(&p, before, &request, &table_dice_of(event));
         assert_eq!(play_of(&at_table), play_of(event));
         assert_eq!(Battle::rederive(&p, before, &at_table, SPOT_EVERY_TANK).unwrap(), at_table);
         // A forged effect or die is found.

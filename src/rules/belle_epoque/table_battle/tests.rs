@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::resolution::CardPick;
+use crate::rules::battle::table::played::table_dice_of;
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, DiceFrom, Dice};
 use crate::rules::dice::{Source, TableDice};
@@ -480,14 +481,6 @@ fn scripted_battle(p: &TablePlan, seed: u64) -> Vec<(Board, TableEvent)> {
     events
 }
 
-/// The same battle with every die typed at the table from the seeded faces.
-fn typed(event: &TableEvent) -> Dice {
-    let mut dice = TableDice::new();
-    for r in &event.rolls {
-        dice.add(r.pool.clone(), r.roll.dice.clone());
-    }
-    Dice::Table(dice)
-}
 
 /// An event as if its dice had been typed: what differs between the two battles.
 fn as_typed(event: &TableEvent) -> TableEvent {
@@ -529,7 +522,7 @@ fn a_scripted_battle_with_typed_dice_gives_the_same_events_and_every_event_reder
         assert_eq!(&board, before);
         assert_eq!(&Battle::rederive(&p, before, event, GENERAL_FIXED).unwrap(), event);
         let request = BelleEpoqueBattle::scripted(&p, &board).unwrap();
-        let table_event = act(&p, &mut board, &request, &typed(event));
+        let table_event = act(&p, &mut board, &request, &table_dice_of(event));
         assert_eq!(table_event, as_typed(event));
         assert_eq!(Battle::rederive(&p, before, &table_event, GENERAL_FIXED).unwrap(), table_event);
     }

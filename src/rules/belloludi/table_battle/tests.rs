@@ -11,9 +11,10 @@ use crate::rules::resolution::CardPick;
 fn board_card(card: &Card) -> InputValue {
     InputValue::Card(Some(CardPick::book(card)))
 }
+use crate::rules::battle::table::played::{play_of, scripted_battle, table_dice_of};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of, request_of};
 use crate::rules::battle::{BattleRules, Dice};
-use crate::rules::dice::{Source, TableDice};
+use crate::rules::dice::TableDice;
 use crate::rules::registry::ruleset;
 
 type Battle = TableBattle<BelloLudiBattle>;
@@ -441,21 +442,6 @@ fn pools_are_asked_in_order_and_the_shot_decided_once_given() {
     );
 }
 
-fn scripted_battle(p: &TablePlan, dice: impl Fn(usize) -> Dice) -> Vec<(Board, TableEvent)> {
-    let mut board = BelloLudiBattle::start(p);
-    let mut played = Vec::new();
-    for step in 0..1_000 {
-        let Some(request) = BelloLudiBattle::scripted(p, &board) else {
-            return played;
-        };
-        let event = decide(p, &board, &request, &dice(step));
-        let before = board.clone();
-        Battle::apply(&mut board, &event);
-        played.push((before, event));
-    }
-    panic!("the scripted battle did not end in 1,000 actions");
-}
-
 fn small_forces() -> TablePlan {
     plan(&["Sherman", "Light Tank"], &["Heavy Tank", "Sd.Kfz. 251/22"])
 }
@@ -464,7 +450,7 @@ fn small_forces() -> TablePlan {
 fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
     let p = small_forces();
     for seed in [1u64, 7, 42, 1_000, 65_537] {
-        let played = scripted_battle(&p, |step| Dice::Seed(seed * 1_000 + step as u64));
+        let played = scripted_battle::<BelloLudiBattle>(&p, 1_000, |step| Dice::Seed(seed * 1_000 + step as u64));
         let (last_board, last) = played.last().unwrap();
         let end = after(last_board, last);
         assert!(end.outcome.is_some(), "seed {seed}");
@@ -474,36 +460,17 @@ fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
     }
 }
 
-fn typed(event: &TableEvent) -> Dice {
-    let mut dice = TableDice::new();
-    for roll in &event.rolls {
-        dice.add(roll.pool.clone(), roll.roll.dice.clone());
-    }
-    Dice::Table(dice)
-}
-
-fn play_of(event: &TableEvent) -> TableEvent {
-    let mut event = event.clone();
-    event.dice_from = Default::default();
-    for roll in &mut event.rolls {
-        roll.roll.source = Source::Seed;
-        roll.roll.seed = 0;
-        roll.roll.index = 0;
-    }
-    event
-}
-
 #[test]
 fn a_scripted_battle_verifies_seeded_and_typed_and_forgeries_do_not() {
     let p = small_forces();
-    let seeded = scripted_battle(&p, |step| Dice::Seed(900 + step as u64));
+    let seeded = scripted_battle::<BelloLudiBattle>(&p, 1_000, |step| Dice::Seed(900 + step as u64));
     let mut board = BelloLudiBattle::start(&p);
     let mut forged_any = false;
     for (before, event) in &seeded {
         assert_eq!(&board, before);
         assert_eq!(Battle::rederive(&p, before, event, BROKEN_GROUP_RALLIES).unwrap(), *event);
         let request = request_of::<BelloLudiBattle>(event, BROKEN_GROUP_RALLIES).unwrap();
-        let at_table = decide(&p, before, &request, &typed(event));
+        let at_table = decide(&p, before, &request, &table_dice_of(event));
         assert_eq!(play_of(&at_table), play_of(event));
         assert_eq!(Battle::rederive(&p, before, &at_table, BROKEN_GROUP_RALLIES).unwrap(), at_table);
         if let Some(roll) = event.rolls.first() {

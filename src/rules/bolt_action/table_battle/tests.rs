@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use super::*;
 use crate::rules::resolution::CardPick;
+use crate::rules::battle::table::played;
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::registry::ruleset;
@@ -751,18 +752,15 @@ fn pools_are_asked_in_order_then_decided() {
     );
 }
 
-/// Plays the scripted player from the start; every event with its board before.
+/// Plays the scripted player from the start; every event with its board before. It ends by
+/// the last turn, each turn after at most three actions a unit.
 fn scripted_battle(plan: &TablePlan, dice: impl Fn(usize) -> Dice) -> Vec<(Board, TableEvent)> {
-    let mut board = BoltActionBattle::start(plan);
-    let mut played = Vec::new();
-    let bound = LAST_TURN as usize * (3 * board.units.len() + 1);
-    while let Some(request) = BoltActionBattle::scripted(plan, &board) {
-        assert!(played.len() < bound, "no end after {bound} actions");
-        let event = decide(plan, &board, &request, &dice(played.len()));
-        played.push((board.clone(), event.clone()));
-        Engine::apply(&mut board, &event);
-    }
-    assert!(board.outcome.is_some());
+    let bound = LAST_TURN as usize * (3 * BoltActionBattle::start(plan).units.len() + 1);
+    let played = played::scripted_battle::<BoltActionBattle>(plan, bound, dice);
+    let (before, last) = played.last().expect("the battle has actions");
+    let mut end = before.clone();
+    Engine::apply(&mut end, last);
+    assert!(end.outcome.is_some());
     played
 }
 
