@@ -348,10 +348,6 @@ impl TableRules for ArmourBattlesBattle {
         ended.in_play().then(|| ended.carried(Default::default()))
     }
 
-    /// The cards have no crew quality to step up.
-    fn promote(_unit: &TableUnit) -> Option<TableUnit> {
-        None
-    }
 
     fn unit_standing(plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
         standing::unit(plan, unit)

@@ -176,8 +176,11 @@ pub trait TableRules {
 
     /// House rule (marked as such wherever it shows): the unit one step up the ruleset's
     /// quality ladder after it has survived enough battles; `None` where the ruleset has no
-    /// ladder or the unit is at its top.
-    fn promote(unit: &TableUnit) -> Option<TableUnit>;
+    /// ladder or the unit is at its top. By default there is none (tank cards have no crew
+    /// quality).
+    fn promote(_unit: &TableUnit) -> Option<TableUnit> {
+        None
+    }
 
     /// How a unit stands, for its card on the board: strength, counters that matter, marks as
     /// badges, each with its tone. The default lists counters and marks as they are named.

@@ -538,10 +538,6 @@ impl TableRules for BattleOfTanksBattle {
         ended.in_play().then(|| ended.carried(Default::default()))
     }
 
-    /// The tank cards have no crew quality or other ladder: nothing to promote.
-    fn promote(_unit: &TableUnit) -> Option<TableUnit> {
-        None
-    }
 
     /// The penetration die shows –, K, T and W.
     fn face_names(pool: &str, _sides: u8) -> FaceNames {

@@ -713,10 +713,6 @@ impl TableRules for BelloLudiBattle {
         ended.in_play().then(|| ended.carried(Default::default()))
     }
 
-    /// The vehicles have no crew quality or other ladder: nothing to promote.
-    fn promote(_unit: &TableUnit) -> Option<TableUnit> {
-        None
-    }
 
     /// The commander die shows B, 0, 1, 2 and 3 (its d20 reading inside).
     fn face_names(pool: &str, _sides: u8) -> FaceNames {
