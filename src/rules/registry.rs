@@ -187,8 +187,12 @@ pub(crate) struct BookData<T> {
 /// object [`Ruleset::book`](super::ruleset::Ruleset::book) hands out, so the trait's default
 /// methods serve the library, the revision and the load error.
 pub trait BookSource: Sync {
+    /// Which ruleset's book this is.
+    fn id(&self) -> super::RulesetId;
     /// The book's title.
     fn title(&self) -> &'static str;
+    /// One line on what the book is.
+    fn summary(&self) -> &'static str;
     /// The book's cards, in book order (none when the data did not load).
     fn cards(&self) -> &[Card];
     /// Revision of the embedded book data.
@@ -198,8 +202,16 @@ pub trait BookSource: Sync {
 }
 
 impl<T: Sync + Send> BookSource for Book<T> {
+    fn id(&self) -> super::RulesetId {
+        self.about.id
+    }
+
     fn title(&self) -> &'static str {
-        self.title
+        self.about.title
+    }
+
+    fn summary(&self) -> &'static str {
+        self.about.summary
     }
 
     fn cards(&self) -> &[Card] {
@@ -218,18 +230,22 @@ impl<T: Sync + Send> BookSource for Book<T> {
 /// A ruleset's book data, parsed on first use. A parse failure is kept, not panicked on: the
 /// ruleset then shows an empty library and [`seed_errors`] names the file and the field.
 pub(crate) struct Book<T: 'static> {
-    /// The book's title, as errors about its tables name it.
-    title: &'static str,
+    about: About,
     data: LazyLock<Result<BookData<T>, RulesError>>,
 }
 
+/// What a ruleset's book is, for people: its id, title (as errors about its tables name it)
+/// and a line on what it plays.
+pub(crate) struct About {
+    pub id: super::RulesetId,
+    pub title: &'static str,
+    pub summary: &'static str,
+}
+
 impl<T> Book<T> {
-    pub(crate) const fn new(
-        title: &'static str,
-        load: fn() -> Result<BookData<T>, RulesError>,
-    ) -> Self {
+    pub(crate) const fn new(about: About, load: fn() -> Result<BookData<T>, RulesError>) -> Self {
         Book {
-            title,
+            about,
             data: LazyLock::new(load),
         }
     }
@@ -263,14 +279,14 @@ impl<T> Book<T> {
         self.tables()
             .map(part)
             .ok_or(super::resolution::ResolveError::NoData {
-                ruleset: self.title,
+                ruleset: self.about.title,
             })
     }
 
     /// The refusal for tables that do not fit together (a data bug the tests catch).
     pub(crate) fn bad_data(&self, message: String) -> super::resolution::ResolveError {
         super::resolution::ResolveError::BadData {
-            ruleset: self.title,
+            ruleset: self.about.title,
             message,
         }
     }

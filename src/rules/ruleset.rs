@@ -184,17 +184,21 @@ pub enum UnitBoxes {
 /// What a ruleset provides to the rest of the app. One implementation per book; the
 /// registry (`rules/mod.rs`) lists them.
 pub trait Ruleset: Sync {
-    /// Which ruleset this is.
-    fn id(&self) -> RulesetId;
-    /// The book's embedded data: its title, cards, revision and load error, which the
-    /// defaults below read.
+    /// The book's embedded data: its id, title, summary, cards, revision and load error,
+    /// which the defaults below read.
     fn book(&self) -> &'static dyn BookSource;
+    /// Which ruleset this is.
+    fn id(&self) -> RulesetId {
+        self.book().id()
+    }
     /// The book's title, for people ("BelloLudi Tanks!").
     fn title(&self) -> &'static str {
         self.book().title()
     }
     /// One line on what the book is, for the ruleset list.
-    fn summary(&self) -> &'static str;
+    fn summary(&self) -> &'static str {
+        self.book().summary()
+    }
     /// The book's cards, in book order.
     fn library(&self) -> &[Card] {
         self.book().cards()

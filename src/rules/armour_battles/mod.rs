@@ -28,7 +28,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, CardRef, Force, ForceUnit};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookSource, Embedded, embedded, load_seed};
+use crate::rules::registry::{About, Book, BookSource, Embedded, embedded, load_seed};
 use crate::rules::ruleset::{
     Briefing, NamedBudget, PresetForce, Ruleset, RulesetId, UnitBoxes,
 };
@@ -54,7 +54,14 @@ struct Data {
     rally_table: rally::RallyTable,
 }
 
-static DATA: Book<Data> = Book::new(TITLE, || {
+/// What the book is.
+const ABOUT: About = About {
+    id: RulesetId::ArmourBattles,
+    title: TITLE,
+    summary: "WWII platoon-scale armour; command dice and dice chains; the Lorraine 1944 campaign.",
+};
+
+static DATA: Book<Data> = Book::new(ABOUT, || {
     let book = load_seed::<Data, UnitCard>(SEED, Card::ArmourBattles)?;
     let checks = [book.tables.fire.check(), book.tables.rally_table.check()];
     match checks.into_iter().find_map(Result::err) {
@@ -132,16 +139,9 @@ pub fn preset_force(id: &str) -> Result<Force, RulesError> {
 pub struct ArmourBattles;
 
 impl Ruleset for ArmourBattles {
-    fn id(&self) -> RulesetId {
-        RulesetId::ArmourBattles
-    }
 
     fn book(&self) -> &'static dyn BookSource {
         &DATA
-    }
-
-    fn summary(&self) -> &'static str {
-        "WWII platoon-scale armour; command dice and dice chains; the Lorraine 1944 campaign."
     }
 
     fn rules_revision(&self) -> u32 {

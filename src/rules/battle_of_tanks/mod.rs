@@ -14,7 +14,7 @@ use crate::rules::card::Card;
 use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
-use crate::rules::registry::{Book, BookSource, embedded, load_seed};
+use crate::rules::registry::{About, Book, BookSource, embedded, load_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget, line_costs};
@@ -104,7 +104,14 @@ struct Data {
     resolution: resolve::ResolutionTables,
 }
 
-static DATA: Book<Data> = Book::new(TITLE, || {
+/// What the book is.
+const ABOUT: About = About {
+    id: RulesetId::BattleOfTanks,
+    title: TITLE,
+    summary: "Tank duels with an order bag; tier-point budgets; penetration die K/T/W.",
+};
+
+static DATA: Book<Data> = Book::new(ABOUT, || {
     load_seed(embedded!("db/seed/battle_of_tanks.json"), Card::BattleOfTanks)
 });
 
@@ -121,17 +128,8 @@ impl Ruleset for BattleOfTanks {
         Some(crate::rules::battle::table::TableEngine::of::<table_battle::BattleOfTanksBattle>())
     }
 
-    fn id(&self) -> RulesetId {
-        RulesetId::BattleOfTanks
-    }
-
     fn book(&self) -> &'static dyn BookSource {
         &DATA
-    }
-
-
-    fn summary(&self) -> &'static str {
-        "Tank duels with an order bag; tier-point budgets; penetration die K/T/W."
     }
 
     fn new_card(&self) -> Card {

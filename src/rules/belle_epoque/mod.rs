@@ -20,7 +20,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookSource, embedded, load_seed};
+use crate::rules::registry::{About, Book, BookSource, embedded, load_seed};
 use crate::rules::ruleset::{LineField, LineValue, NamedBudget, Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{
@@ -155,7 +155,14 @@ impl UnitProfile {
     }
 }
 
-static DATA: Book<Tables> = Book::new(TITLE, || {
+/// What the book is.
+const ABOUT: About = About {
+    id: RulesetId::BelleEpoque,
+    title: TITLE,
+    summary: "Victorian-era brigades on a hex board; command points, reactivity tests, troop types A–G.",
+};
+
+static DATA: Book<Tables> = Book::new(ABOUT, || {
     load_seed(embedded!("db/seed/belle_epoque.json"), Card::BelleEpoque)
 });
 
@@ -172,17 +179,8 @@ impl Ruleset for BelleEpoque {
         Some(crate::rules::battle::table::TableEngine::of::<table_battle::BelleEpoqueBattle>())
     }
 
-    fn id(&self) -> RulesetId {
-        RulesetId::BelleEpoque
-    }
-
     fn book(&self) -> &'static dyn BookSource {
         &DATA
-    }
-
-
-    fn summary(&self) -> &'static str {
-        "Victorian-era brigades on a hex board; command points, reactivity tests, troop types A–G."
     }
 
     fn new_card(&self) -> Card {

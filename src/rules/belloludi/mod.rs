@@ -19,7 +19,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookSource, embedded, load_seed};
+use crate::rules::registry::{About, Book, BookSource, embedded, load_seed};
 use crate::rules::ruleset::{Ruleset, RulesetId, UnitCost};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, check_cost_budget, line_costs};
@@ -224,7 +224,14 @@ struct Data {
     resolution: resolve::ResolutionTables,
 }
 
-static DATA: Book<Data> = Book::new(TITLE, || {
+/// What the book is.
+const ABOUT: About = About {
+    id: RulesetId::Belloludi,
+    title: TITLE,
+    summary: "Fast tank-on-tank skirmish; vehicles costed from speed, shooting dice and armour.",
+};
+
+static DATA: Book<Data> = Book::new(ABOUT, || {
     load_seed(embedded!("db/seed/belloludi.json"), Card::Belloludi)
 });
 
@@ -246,17 +253,8 @@ impl Ruleset for BelloLudi {
         Some(crate::rules::battle::table::TableEngine::of::<table_battle::BelloLudiBattle>())
     }
 
-    fn id(&self) -> RulesetId {
-        RulesetId::Belloludi
-    }
-
     fn book(&self) -> &'static dyn BookSource {
         &DATA
-    }
-
-
-    fn summary(&self) -> &'static str {
-        "Fast tank-on-tank skirmish; vehicles costed from speed, shooting dice and armour."
     }
 
     fn new_card(&self) -> Card {

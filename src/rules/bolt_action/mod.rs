@@ -25,7 +25,7 @@ use crate::rules::error::RulesError;
 use crate::rules::force::{Budget, Force};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
-use crate::rules::registry::{Book, BookSource, embedded, load_seed};
+use crate::rules::registry::{About, Book, BookSource, embedded, load_seed};
 use crate::rules::ruleset::{LineField, LineValue, Ruleset, RulesetId};
 use crate::rules::stat::Stat;
 use crate::rules::validation::{BudgetCheck, Totals, Violation, check_cost_budget};
@@ -291,7 +291,14 @@ fn data_limits(force: &Force, cards: &[Option<&Card>]) -> Vec<Violation> {
         .collect()
 }
 
-static DATA: Book<Tables> = Book::new(TITLE, || {
+/// What the book is.
+const ABOUT: About = About {
+    id: RulesetId::BoltAction,
+    title: TITLE,
+    summary: "WWII company actions with order dice; points set per unit by the players.",
+};
+
+static DATA: Book<Tables> = Book::new(ABOUT, || {
     load_seed(embedded!("db/seed/bolt_action.json"), Card::BoltAction)
 });
 
@@ -308,17 +315,8 @@ impl Ruleset for BoltAction {
         Some(crate::rules::battle::table::TableEngine::of::<table_battle::BoltActionBattle>())
     }
 
-    fn id(&self) -> RulesetId {
-        RulesetId::BoltAction
-    }
-
     fn book(&self) -> &'static dyn BookSource {
         &DATA
-    }
-
-
-    fn summary(&self) -> &'static str {
-        "WWII company actions with order dice; points set per unit by the players."
     }
 
     fn new_card(&self) -> Card {
