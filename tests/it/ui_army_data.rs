@@ -37,6 +37,18 @@ fn until_imported(h: &mut Harness<'static, App>) {
     panic!("the import never finished");
 }
 
+/// The window with Library › Import BattleScribe data… clicked: with no native dialog in
+/// tests, a box for a typed path, the keyboard in it.
+fn path_box() -> Harness<'static, App> {
+    let mut h = harness();
+    h.run();
+    h.get_by_label("Import BattleScribe data…").click();
+    h.run();
+    h.get_by_label("Path").focus();
+    h.run();
+    h
+}
+
 /// The price of the open force's line `index`, by its data.
 fn price(h: &Harness<'static, App>, index: usize) -> u64 {
     let open = h.state().model.open.as_ref().expect("a force is open");
@@ -52,13 +64,7 @@ fn the_library_imports_a_data_folder_in_the_background_and_lists_its_units() {
     for name in ["test_system.gst", "blue_army.cat"] {
         std::fs::copy(fixture(name), dir.path().join(name)).unwrap();
     }
-    let mut h = harness();
-    h.run();
-    h.get_by_label("Import BattleScribe data…").click();
-    h.run();
-    // No native dialog in tests: a typed path.
-    h.get_by_label("Path").focus();
-    h.run();
+    let mut h = path_box();
     h.get_by_label("Path")
         .type_text(dir.path().to_str().unwrap());
     h.run();
@@ -94,12 +100,7 @@ fn the_library_imports_a_data_folder_in_the_background_and_lists_its_units() {
 /// file"; its Import waits for a path, and Enter in the empty box does nothing.
 #[test]
 fn an_empty_path_imports_nothing_and_says_nothing_went_wrong() {
-    let mut h = harness();
-    h.run();
-    h.get_by_label("Import BattleScribe data…").click();
-    h.run();
-    h.get_by_label("Path").focus();
-    h.run();
+    let mut h = path_box();
     h.get_by_label("Import").click();
     h.run();
     h.key_press(egui::Key::Enter);
