@@ -172,8 +172,10 @@ echo "   forks from turn-taking: $(( $(forks_ever "$ann") - before )); events: A
 
 echo "2. Both add \"What next?\" at the same moment, then both choose at once, then Ann again"
 qm "$ann" campaign what-next Lorraine > "$work/wn-a.txt" 2>&1 &
+one=$!
 qm "$bob" campaign what-next Lorraine --extra-artillery > "$work/wn-b.txt" 2>&1 &
-wait %2 %3 2> /dev/null || true
+two=$!
+wait "$one" "$two" 2> /dev/null || true
 sleep 4
 qm "$ann" campaign sync Lorraine > /dev/null; qm "$bob" campaign sync Lorraine > /dev/null
 echo "   battles: Ann $(battles "$ann"), Bob $(battles "$bob"); open forks: Ann $(forks "$ann"), Bob $(forks "$bob")"
@@ -187,8 +189,10 @@ fork=$(branches "$ann")
 if [ -n "$fork" ]; then
   set -- $fork; battle=$1; first=$2; second=$3
   qm "$ann" campaign record Lorraine --battle "$battle" choose --keep "$first" > /dev/null 2>&1 &
+  one=$!
   qm "$bob" campaign record Lorraine --battle "$battle" choose --keep "$second" > /dev/null 2>&1 &
-  wait %2 %3 2> /dev/null || true
+  two=$!
+  wait "$one" "$two" 2> /dev/null || true
   sleep 4
   said=$(qm "$bob" campaign sync Lorraine | grep -o "choices disagree[^;]*" || true)
   [ -n "$said" ] || said="no disagreement (one saw the other choice first)"
@@ -215,17 +219,26 @@ for line in sys.stdin:
 }
 cat_id=$(machine_of "$work/folder-b" tablet)
 qm "$ann" campaign sync Lorraine --tidy --yes > "$work/tidy-a.txt" 2>&1 &
+one=$!
 qm "$bob" campaign sync Lorraine --tidy --yes > "$work/tidy-b.txt" 2>&1 &
-wait %2 %3 2> /dev/null || true
+two=$!
+wait "$one" "$two" 2> /dev/null || true
 echo "   nobody departed: Ann's tidy: $(grep -o 'Removed [0-9]* files\?\|Nothing to remove' "$work/tidy-a.txt" | head -1); Bob's: $(grep -o 'Removed [0-9]* files\?\|Nothing to remove' "$work/tidy-b.txt" | head -1)"
 qm "$ann" campaign sync Lorraine --tidy --yes --departed "$cat_id" > "$work/tidy-a.txt" 2>&1 &
+one=$!
 qm "$bob" campaign sync Lorraine --tidy --yes --departed "$cat_id" > "$work/tidy-b.txt" 2>&1 &
-wait %2 %3 2> /dev/null || true
+two=$!
+wait "$one" "$two" 2> /dev/null || true
 sleep 4
 echo "   Cat departed: Ann's tidy: $(grep -o 'Removed [0-9]* files\?\|Nothing to remove' "$work/tidy-a.txt" | head -1); Bob's: $(grep -o 'Removed [0-9]* files\?\|Nothing to remove' "$work/tidy-b.txt" | head -1); files now: $(ls "$work"/folder-a/qm-*.jsonl | wc -l) on Ann's side, $(ls "$work"/folder-b/qm-*.jsonl | wc -l) on Bob's"
 
 echo "4. A damaged byte in Ann's file on Bob's side"
-ann_file=$(ls "$work"/folder-b/qm-*.jsonl | while read -r f; do head -1 "$f" | grep -q '"machine":"laptop"' && echo "$f"; done | head -1)
+# Ann's file by its header's recorder (the header's own "machine" is the machine's id).
+ann_file=$(for f in "$work"/folder-b/qm-*.jsonl; do
+  head -1 "$f" | python3 -c 'import json, sys
+sys.exit(0 if json.loads(sys.stdin.readline()).get("by", {}).get("machine") == "laptop" else 1)' \
+    && echo "$f" || true
+done | head -1)
 python3 - "$ann_file" <<'PY'
 import sys
 path = sys.argv[1]; data = bytearray(open(path, "rb").read())
@@ -234,9 +247,10 @@ data[at] = ord("x") if data[at] != ord("x") else ord("y")
 open(path, "wb").write(bytes(data))
 PY
 sleep 5
-said=$(qm "$ann" campaign sync Lorraine | head -1)
+# A sync that met damage says so and exits non-zero: what it says is the point here.
+said=$(qm "$ann" campaign sync Lorraine 2>&1 | head -1 || true)
 sleep 5
-qm "$bob" campaign sync Lorraine > /dev/null
+qm "$bob" campaign sync Lorraine > /dev/null 2>&1 || true
 damaged_lines() { # folder: how many lines of its machine files are not JSON
   python3 - "$1" <<'PY'
 import json, os, sys
