@@ -248,6 +248,34 @@ fn the_event_log_lists_every_event_with_undone_ones_marked() {
     }
 }
 
+/// The log says once who recorded it: "Recorded by Alice on laptop.", and for a library with
+/// no player's name "Recorded on vm." (it once printed "Recorded by on vm.").
+#[test]
+fn the_log_names_its_recorder_in_words_with_or_without_a_player() {
+    for (player, said) in [
+        ("Alice", "Recorded by Alice on laptop."),
+        ("", "Recorded on laptop."),
+    ] {
+        let created = campaign::new_lorraine("Lezey 1944", players(), LorraineOptions::default())
+            .expect("the briefings load");
+        let mut record = CampaignRecord::new(CampaignUid(uuid::Uuid::from_u128(9)), created);
+        let by = Recorder {
+            player: player.into(),
+            machine: "laptop".into(),
+        };
+        let id = campaign::EventUid(uuid::Uuid::from_u128(10));
+        let note = Event::Note {
+            text: "Smoke on the ridge".into(),
+        };
+        record
+            .append(0, id, "2026-11-22T09:00:00Z".into(), by, note)
+            .unwrap();
+        let text = a4(&record).plain_text().replace('\n', " ");
+        assert!(text.contains(said), "{player:?}: {text}");
+        assert!(!text.contains("by on"), "{text}");
+    }
+}
+
 #[test]
 fn nothing_in_the_report_crosses_the_page_margins() {
     let record = lorraine_with_battle_1_fought(7);

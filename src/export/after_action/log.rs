@@ -31,12 +31,13 @@ impl Report<'_> {
             .map(|e| e.by.label())
             .filter(|who| !who.is_empty())
             .collect();
-        let by = match recorders.len() {
-            0 => String::new(),
-            1 => format!(
-                " Recorded by {}.",
-                recorders.iter().next().map_or("", String::as_str)
-            ),
+        let by = match recorders.iter().next().map(String::as_str) {
+            None => String::new(),
+            // A library with no player's name records "on vm": "Recorded on vm", not "by on vm".
+            Some(who) if recorders.len() == 1 && who.starts_with("on ") => {
+                format!(" Recorded {who}.")
+            }
+            Some(who) if recorders.len() == 1 => format!(" Recorded by {who}."),
             _ => " Each player's name stands where their entries start.".to_string(),
         };
         self.paragraph(
