@@ -51,9 +51,12 @@ use crate::rules::HouseDefault;
 use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
 use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
 use crate::rules::battle::table::{
-    Resolved, TableRules, allowed_action, mechanic_defaults, mechanic_id, roll_mechanic,
+    Resolved, TableEvent, TableRules, allowed_action, mechanic_defaults, mechanic_id,
+    roll_mechanic,
 };
-use crate::rules::battle::{Action, BattleError, Category, Limit, Request, SIDES, Side, Sides};
+use crate::rules::battle::{
+    Action, BattleError, Category, DiceFrom, Limit, Request, SIDES, Side, Sides,
+};
 use crate::rules::dice::{Roller, TableDice};
 use crate::rules::resolution::{self, Choice, InputSpec, InputValue, Inputs, MechanicId, ResolveError};
 use crate::rules::{Card, RulesetId};
@@ -1327,6 +1330,50 @@ impl TableRules for BoltActionBattle {
         TurnStanding::of(board, "Turn", stock, step)
     }
 
+    /// A draw and a plain order as the players say them: "Rifles' die came out of the bag",
+    /// "Regular Infantry Squad 1 (Rifles) takes a Fire order" (the generic line reads "draw
+    /// (side first). Rifles: drawn 1"). An order with a test or a FUBAR keeps the full line.
+    fn describe(plan: &TablePlan, event: &TableEvent) -> Option<String> {
+        match event.action.as_str() {
+            "draw" => {
+                let side = event.effects.iter().find_map(|e| match e {
+                    Effect::SideSet { side, counter, to } if counter == DRAWN && *to == 1 => {
+                        Some(*side)
+                    }
+                    _ => None,
+                })?;
+                let die = format!("{} die", crate::rules::words::possessive(&plan.side_name(side)));
+                // Dice rolled to draw are marked as every roll in the log is.
+                let how = match (event.rolls.is_empty(), event.dice_from) {
+                    (true, _) => "",
+                    (false, DiceFrom::Table) => " (drawn with dice rolled at the table)",
+                    (false, _) => " (drawn with dice rolled by the app)",
+                };
+                Some(format!("{die} came out of the bag{how}"))
+            }
+            "order" if event.rolls.is_empty() => {
+                let unit = plan.label(event.unit.as_deref()?);
+                let order = event.effects.iter().find_map(|e| match e {
+                    Effect::Order {
+                        order: Some(order), ..
+                    } => Some(order.as_str()),
+                    _ => None,
+                })?;
+                let order = ORDER_CHOICES
+                    .iter()
+                    .find(|c| c.key == order)
+                    .map_or(order, |c| c.label);
+                let others = event.effects.iter().filter(|e| {
+                    !matches!(e, Effect::Order { .. })
+                        && !matches!(e, Effect::SideSet { counter, .. } if counter == DRAWN)
+                });
+                let a = article(order);
+                (others.count() == 0).then(|| format!("{unit} takes a{a} {order} order"))
+            }
+            _ => None,
+        }
+    }
+
     /// Gives the drawn die to the side's first unit without one (Rally when pinned, else
     /// Fire), shoots with every unit whose order allows it at the first target it may take (a
     /// unit with more than three pins holds its fire: its need would pass 6+), rallies,
@@ -1379,3 +1426,12 @@ impl TableRules for BoltActionBattle {
 
 #[cfg(test)]
 mod tests;
+
+/// "n" before an order's name that starts with a vowel sound ("an Advance order").
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']) {
+        "n"
+    } else {
+        ""
+    }
+}

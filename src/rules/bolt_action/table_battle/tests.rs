@@ -931,3 +931,29 @@ fn the_standing_shows_models_pins_orders_and_the_bag() {
 fn plan_with_tank() -> TablePlan {
     plan(&["Regular Infantry Squad"], &["Medium Tank"])
 }
+
+/// A draw and a plain order read as the players say them, in the log and the after-action
+/// report ("draw (side first). Allies: drawn 1" before); an order with a test keeps the full
+/// line with its dice.
+#[test]
+fn a_draw_and_an_order_read_as_the_players_say_them() {
+    let p = squads();
+    let mut board = Engine::start(&p, &Sides::default());
+    let came_out = play(&p, &mut board, draw("first"), &no_dice());
+    assert_eq!(
+        Engine::describe(&p, &came_out),
+        "Allies' die came out of the bag"
+    );
+    let fire = play(&p, &mut board, order("first-1", "fire"), &no_dice());
+    let unit = p.label("first-1").to_string();
+    assert_eq!(
+        Engine::describe(&p, &fire),
+        format!("{unit} takes a Fire order")
+    );
+    let drawn = play(&p, &mut board, draw("random"), &Dice::Seed(3));
+    let said = Engine::describe(&p, &drawn);
+    assert!(
+        said.ends_with("' die came out of the bag (drawn with dice rolled by the app)"),
+        "{said}"
+    );
+}
