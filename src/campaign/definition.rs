@@ -134,9 +134,9 @@ impl BattlePlan {
         }
     }
 
-    /// "Battle 2: Attack/Defend".
+    /// "Battle 2: Attack/Defend" (see [`battle_title`]).
     pub fn title(&self) -> String {
-        format!("Battle {}: {}", self.number(), self.name())
+        battle_title(self.number(), self.name())
     }
 
     /// The board this battle is fought on, for every battle but a simple one (a plan of the
@@ -277,4 +277,30 @@ fn checked_name(name: &str) -> Result<String, CampaignError> {
     super::text::name(name)
         .map_err(|message| CampaignError::not_allowed(format!("the campaign name {message}")))?;
     Ok(name.to_string())
+}
+
+/// "Battle 2: Attack/Defend", or "Battle 1" for a battle named after its number or not named
+/// ("Battle 1: Battle 1" said the number twice): how every view heads a battle.
+pub fn battle_title(number: u32, name: &str) -> String {
+    let name = name.trim();
+    if name.is_empty() || name.eq_ignore_ascii_case(&format!("Battle {number}")) {
+        format!("Battle {number}")
+    } else {
+        format!("Battle {number}: {name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::battle_title;
+
+    /// A battle named after its number says the number once; a named one says both.
+    #[test]
+    fn a_battle_named_after_its_number_is_headed_once() {
+        assert_eq!(battle_title(1, "Battle 1"), "Battle 1");
+        assert_eq!(battle_title(2, " battle 2 "), "Battle 2");
+        assert_eq!(battle_title(3, ""), "Battle 3");
+        assert_eq!(battle_title(2, "Attack/Defend"), "Battle 2: Attack/Defend");
+        assert_eq!(battle_title(1, "Battle 2"), "Battle 1: Battle 2");
+    }
 }

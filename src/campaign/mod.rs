@@ -55,7 +55,7 @@ use serde::{Deserialize, Serialize};
 
 pub use definition::{
     BattlePlan, BoardSetup, Campaign, CampaignKind, CampaignOptions, LorraineOptions, ScriptedPlan,
-    Sides, SimpleBattlePlan, new_lorraine, new_scripted, new_simple, new_table,
+    Sides, SimpleBattlePlan, battle_title, new_lorraine, new_scripted, new_simple, new_table,
 };
 pub use error::CampaignError;
 pub use event::Event;

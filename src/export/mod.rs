@@ -29,7 +29,7 @@ mod sheet_margin;
 pub mod template;
 mod text;
 
-pub use after_action::{battle_title, layout_after_action};
+pub use after_action::layout_after_action;
 pub use calibration::layout_calibration;
 pub use card_layout::Frame;
 pub use cards::{CardFace, CardMode, FaceStat, RuleNote, card_faces};

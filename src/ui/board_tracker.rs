@@ -209,7 +209,7 @@ pub fn strip(
     ui.add_space(t.gap(Gap::S));
     ui.horizontal(|ui| {
         ui.label(
-            egui::RichText::new(format!("Battle {}: {}", plan.number, plan.name))
+            egui::RichText::new(crate::campaign::battle_title(plan.number, &plan.name))
                 .size(t.heading())
                 .strong(),
         );

@@ -221,7 +221,7 @@ fn campaign_battles(index: usize, campaign: &CampaignEntry, ui: &mut egui::Ui) {
                 .spacing([16.0, 2.0])
                 .show(ui, |ui| {
                     for battle in &campaign.battles {
-                        ui.label(format!("Battle {}: {}", battle.number, battle.name));
+                        ui.label(crate::campaign::battle_title(battle.number, &battle.name));
                         ui.label(&battle.standing);
                         ui.weak(&battle.reason);
                         ui.end_row();

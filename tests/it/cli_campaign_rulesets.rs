@@ -462,7 +462,7 @@ fn assert_every_battle_has_a_page(record: &CampaignRecord) {
     .unwrap();
     for plan in &record.campaign.battles {
         // "Battle 1", not "Battle 1: Battle 1", for a battle named after its number.
-        let title = quartermaster::export::battle_title(plan);
+        let title = plan.title();
         assert!(
             layout
                 .pages

@@ -64,7 +64,7 @@ pub fn layout_after_action<'a>(
     for (index, (battle, result)) in record.battles().zip(&results).enumerate() {
         // A battle with nothing recorded gets a line, not a near-blank page of its own.
         if battle.events.is_empty() && !result.standing.is_finished() {
-            unfought.push(battle_title(battle.plan));
+            unfought.push(battle.plan.title());
         } else {
             if printed > 0 {
                 report.flow.new_page();
@@ -98,21 +98,6 @@ pub fn layout_after_action<'a>(
         notes: Vec::new(),
         duplex: Duplex::Simplex,
     })
-}
-
-/// "Battle 2: Attack/Defend", or "Battle 1" for a battle named after its number: the title
-/// the report heads the battle's page with.
-pub fn battle_title(plan: &BattlePlan) -> String {
-    let (number, name) = (plan.number(), plan.name());
-    if name
-        .trim()
-        .eq_ignore_ascii_case(&format!("Battle {number}"))
-        || name.trim().is_empty()
-    {
-        format!("Battle {number}")
-    } else {
-        plan.title()
-    }
 }
 
 struct Report<'a> {
@@ -211,7 +196,7 @@ impl Report<'_> {
         let bold = self.font(FontStyle::Bold, small.size_pt);
         let column = width * 0.45;
         for (result, battle) in results.iter().zip(record.battles()) {
-            let name = battle_title(battle.plan);
+            let name = battle.plan.title();
             let names = self.wrap(&name, bold, column - 2.0);
             let outcome = standing_words(self.campaign, result);
             let lines = self.wrap(&outcome, small, width - column);
@@ -277,7 +262,7 @@ impl Report<'_> {
         board: Option<&Board>,
         by_turn: &[Sides<u32>],
     ) {
-        let title = battle_title(battle.plan);
+        let title = battle.plan.title();
         let font = Font::new(FontStyle::Bold, self.style.title_size_pt * 0.8, self.accent);
         let size = self
             .flow
