@@ -30,6 +30,19 @@ pub const POINTS_FOR_A_DRAW: u32 = 1;
 /// The measure parting players level on points and wins, in words: each ruleset's own.
 pub const MEASURE_NAME: &str = "Army Morale left / score";
 
+/// The table's columns, left to right, as the window and the command line head them.
+pub const COLUMNS: [&str; 9] = [
+    "Rank",
+    "Player",
+    "Played",
+    "Won",
+    "Drawn",
+    "Lost",
+    "Points",
+    MEASURE_NAME,
+    "Campaigns",
+];
+
 /// The league's house defaults, in one sentence each, for every front end to show.
 pub const HOUSE_DEFAULTS: [&str; 2] = [
     "Points: 3 for a win, 1 for a draw, 0 for a loss (house default: no book gives a league table).",

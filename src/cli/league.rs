@@ -22,18 +22,6 @@ struct LeagueJson<'a> {
     house_defaults: &'a [&'static str],
 }
 
-/// The table's columns, left to right.
-const HEADERS: [&str; 9] = [
-    "Rank",
-    "Player",
-    "Played",
-    "Won",
-    "Drawn",
-    "Lost",
-    "Points",
-    league::MEASURE_NAME,
-    "Campaigns",
-];
 /// Spaces between columns: enough to tell them apart in a terminal without a border.
 const GAP: usize = 2;
 
@@ -65,16 +53,16 @@ pub fn run(folder: &Path, json: bool, out: &mut dyn Write) -> Result<u8> {
 
 fn print_text(table: &League, skipped: &[Skipped], out: &mut dyn Write) -> Result<()> {
     let rows: Vec<[String; 9]> = table.players.iter().map(cells).collect();
-    let widths: Vec<usize> = (0..HEADERS.len())
+    let widths: Vec<usize> = (0..league::COLUMNS.len())
         .map(|c| {
             rows.iter()
                 .map(|r| r[c].chars().count())
-                .chain([HEADERS[c].chars().count()])
+                .chain([league::COLUMNS[c].chars().count()])
                 .max()
                 .unwrap_or(0)
         })
         .collect();
-    let header = HEADERS.map(str::to_string);
+    let header = league::COLUMNS.map(str::to_string);
     for row in std::iter::once(&header).chain(&rows) {
         let line: Vec<String> = row
             .iter()

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use crate::campaign::league::{CampaignEntry, HOUSE_DEFAULTS, League, MEASURE_NAME, PlayerRow};
+use crate::campaign::league::{COLUMNS, CampaignEntry, HOUSE_DEFAULTS, League, PlayerRow};
 use crate::sync::league::{LeagueCache, Skipped};
 
 use super::Action;
@@ -40,19 +40,6 @@ pub struct LeagueShown {
     pub league: League,
     pub skipped: Vec<Skipped>,
 }
-
-/// The table's columns, left to right.
-const COLUMNS: [&str; 9] = [
-    "Rank",
-    "Player",
-    "Played",
-    "Won",
-    "Drawn",
-    "Lost",
-    "Points",
-    MEASURE_NAME,
-    "Campaigns",
-];
 
 /// Draws the view; the folder field is the only state it changes itself.
 pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {

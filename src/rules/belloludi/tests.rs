@@ -15,7 +15,7 @@ fn vehicle(speed: Class, shooting: u8, armour: u8) -> Vehicle {
     }
 }
 
-fn library_vehicle(name: &str) -> &'static Vehicle {
+pub(super) fn library_vehicle(name: &str) -> &'static Vehicle {
     BelloLudi
         .library()
         .iter()

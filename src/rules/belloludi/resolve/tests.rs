@@ -4,21 +4,9 @@
 use std::collections::BTreeMap;
 
 use super::*;
-use crate::rules::Ruleset;
-use crate::rules::belloludi::BelloLudi;
-use crate::rules::card::Card;
 use crate::rules::dice::Estimate;
 
-fn library_vehicle(name: &str) -> &'static Vehicle {
-    BelloLudi
-        .library()
-        .iter()
-        .find_map(|c| match c {
-            Card::Belloludi(v) if v.name == name => Some(v),
-            _ => None,
-        })
-        .unwrap()
-}
+use crate::rules::belloludi::tests::library_vehicle;
 
 /// The book's d20 reading: "0 represents B, 1-4 represent 0, 5-9 represent 1, 10-14
 /// represent 2 and 15-19 represent 3" (a d20's 20 is its 0). `None` is B.
