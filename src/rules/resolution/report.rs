@@ -184,22 +184,7 @@ impl Distribution {
         dist: &Dist<K>,
         outcome: impl Fn(&K) -> String,
     ) -> Self {
-        Distribution {
-            key: key.into(),
-            label: label.into(),
-            total: dist.total(),
-            outcomes: dist
-                .iter()
-                .map(|(k, weight)| Outcome {
-                    label: outcome(k),
-                    value: None,
-                    weight,
-                })
-                .collect(),
-            counts: false,
-            house_default: false,
-            estimate: false,
-        }
+        Self::of(key, label, dist, false, |k| (outcome(k), None))
     }
 
     /// A distribution of a count (hits, points): each outcome keeps its number, labelled
@@ -210,6 +195,20 @@ impl Distribution {
         dist: &Dist<K>,
         outcome: impl Fn(i64) -> String,
     ) -> Self {
+        Self::of(key, label, dist, true, |k| {
+            let n: i64 = (*k).into();
+            (outcome(n), Some(n))
+        })
+    }
+
+    /// Each outcome of `dist` as `read` labels it and numbers it (or not).
+    fn of<K: Ord>(
+        key: impl Into<String>,
+        label: impl Into<String>,
+        dist: &Dist<K>,
+        counts: bool,
+        read: impl Fn(&K) -> (String, Option<i64>),
+    ) -> Self {
         Distribution {
             key: key.into(),
             label: label.into(),
@@ -217,15 +216,15 @@ impl Distribution {
             outcomes: dist
                 .iter()
                 .map(|(k, weight)| {
-                    let n: i64 = (*k).into();
+                    let (label, value) = read(k);
                     Outcome {
-                        label: outcome(n),
-                        value: Some(n),
+                        label,
+                        value,
                         weight,
                     }
                 })
                 .collect(),
-            counts: true,
+            counts,
             house_default: false,
             estimate: false,
         }
