@@ -1024,6 +1024,15 @@ impl CampaignRecord {
         script.follow_up(self.next_number(), variant)
     }
 
+    /// Adds `plan` as the campaign's last battle, its log empty.
+    fn push_battle(&mut self, plan: BattlePlan) {
+        self.campaign.battles.push(plan);
+        self.logs.push(Vec::new());
+        self.aside.push(Vec::new());
+        let battles = self.logs.len();
+        self.withheld.resize(battles, Vec::new());
+    }
+
     /// Adds the scripted campaign's battle after its last, set up in the definition.
     ///
     /// # Errors
@@ -1031,11 +1040,7 @@ impl CampaignRecord {
     pub fn add_follow_up(&mut self, variant: Option<&str>) -> Result<u32, CampaignError> {
         let plan = self.follow_up(variant)?;
         let number = plan.number();
-        self.campaign.battles.push(plan);
-        self.logs.push(Vec::new());
-        self.aside.push(Vec::new());
-        let battles = self.logs.len();
-        self.withheld.resize(battles, Vec::new());
+        self.push_battle(plan);
         Ok(number)
     }
 
@@ -1061,18 +1066,12 @@ impl CampaignRecord {
             });
         }
         let number = self.next_number();
-        self.campaign
-            .battles
-            .push(BattlePlan::Simple(SimpleBattlePlan {
-                number,
-                name: name.trim().to_string(),
-                forces,
-                units,
-            }));
-        self.logs.push(Vec::new());
-        self.aside.push(Vec::new());
-        let battles = self.logs.len();
-        self.withheld.resize(battles, Vec::new());
+        self.push_battle(BattlePlan::Simple(SimpleBattlePlan {
+            number,
+            name: name.trim().to_string(),
+            forces,
+            units,
+        }));
         Ok(number)
     }
 
@@ -1097,11 +1096,7 @@ impl CampaignRecord {
         let plan = BattlePlan::Table(plan);
         verify::check_plan(self.campaign.ruleset, number, &plan)?;
         verify::check_kind(&self.campaign, number, &plan)?;
-        self.campaign.battles.push(plan);
-        self.logs.push(Vec::new());
-        self.aside.push(Vec::new());
-        let battles = self.logs.len();
-        self.withheld.resize(battles, Vec::new());
+        self.push_battle(plan);
         Ok(number)
     }
 
