@@ -248,15 +248,9 @@ fn page_ops(page: &Page) -> Vec<Op> {
                 fill,
                 stroke,
             } => {
-                let mode = match (fill, stroke) {
-                    (Some(_), Some(_)) => PaintMode::FillStroke,
-                    (Some(_), None) => PaintMode::Fill,
-                    (None, Some(_)) => PaintMode::Stroke,
-                    (None, None) => continue,
+                let Some(mode) = paint_mode(&mut ops, *fill, stroke.as_ref()) else {
+                    continue;
                 };
-                if let Some(fill) = fill {
-                    ops.push(Op::SetFillColor { col: color(*fill) });
-                }
                 if let Some(stroke) = stroke {
                     stroke_ops(&mut ops, stroke);
                 }
@@ -302,15 +296,9 @@ fn page_ops(page: &Page) -> Vec<Op> {
                     }
                     continue;
                 }
-                let mode = match (fill, stroke) {
-                    (Some(_), Some(_)) => PaintMode::FillStroke,
-                    (Some(_), None) => PaintMode::Fill,
-                    (None, Some(_)) => PaintMode::Stroke,
-                    (None, None) => continue,
+                let Some(mode) = paint_mode(&mut ops, *fill, stroke.as_ref()) else {
+                    continue;
                 };
-                if let Some(fill) = fill {
-                    ops.push(Op::SetFillColor { col: color(*fill) });
-                }
                 ops.push(Op::DrawPolygon {
                     polygon: Polygon {
                         rings: vec![PolygonRing { points }],
@@ -322,6 +310,21 @@ fn page_ops(page: &Page) -> Vec<Op> {
         }
     }
     ops
+}
+
+/// How a shape with `fill` and `stroke` is painted, its fill colour set; `None` when it
+/// shows nothing.
+fn paint_mode(ops: &mut Vec<Op>, fill: Option<Rgb>, stroke: Option<&Stroke>) -> Option<PaintMode> {
+    let mode = match (fill, stroke) {
+        (Some(_), Some(_)) => PaintMode::FillStroke,
+        (Some(_), None) => PaintMode::Fill,
+        (None, Some(_)) => PaintMode::Stroke,
+        (None, None) => return None,
+    };
+    if let Some(fill) = fill {
+        ops.push(Op::SetFillColor { col: color(fill) });
+    }
+    Some(mode)
 }
 
 fn stroke_ops(ops: &mut Vec<Op>, stroke: &Stroke) {
