@@ -199,15 +199,29 @@ impl Front<'_> {
             && !main.contains(' ')
         {
             let note = format!("{NO_BREAK}({bracket}");
-            let note_font = full.sized((full.size_pt * NOTE_SHARE).max(MIN_STAT_PT));
-            let room = width - self.ts.width(&note, note_font);
-            let size = self.ts.fit_size(main, full, one_line, room, 1);
-            if self.ts.width(main, full.sized(size)) <= room {
-                return BoxedValue {
-                    lines: vec![main.to_string()],
-                    font: full.sized(size),
-                    note: Some((note, note_font.sized(note_font.size_pt.min(size)))),
-                };
+            // The bracket at its share of the size, or (a narrow box) both at the least.
+            let tries = [
+                ((full.size_pt * NOTE_SHARE).max(MIN_STAT_PT), one_line),
+                (MIN_STAT_PT, MIN_STAT_PT),
+            ];
+            for (note_pt, floor) in tries {
+                let note_font = full.sized(note_pt);
+                let room = width - self.ts.width(&note, note_font);
+                let size = self.ts.fit_size(main, full, floor, room, 1);
+                if self.ts.width(main, full.sized(size)) <= room {
+                    return BoxedValue {
+                        lines: vec![main.to_string()],
+                        font: full.sized(size),
+                        note: Some((note, note_font.sized(note_pt.min(size)))),
+                    };
+                }
+            }
+        }
+        // One word ("7D/6D") broken across lines reads worse than one smaller.
+        if !value.contains(char::is_whitespace) {
+            let size = self.ts.fit_size(value, full, MIN_STAT_PT, width, 1);
+            if self.ts.width(value, full.sized(size)) <= width {
+                return BoxedValue::plain(vec![value.to_string()], full.sized(size));
             }
         }
         let size = self

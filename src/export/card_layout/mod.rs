@@ -1378,6 +1378,33 @@ mod tests {
         });
         assert_eq!(title.map(|r| r.text.as_str()), Some("Sturmgeschütz III"));
         assert!(title.is_some_and(|r| r.size_pt >= 10.0));
+        // On a bridge card, narrower, "6D (5D)" and the Panther's "7D/6D" still keep one line
+        // each (a word broken as "7D/" over "6D" read worse than one set smaller).
+        let bridge = (57.0, 89.0);
+        let one_line = |name: &str, wanted: &[&str]| {
+            let card = ruleset(RulesetId::ArmourBattles)
+                .library()
+                .iter()
+                .find(|c| c.name() == name)
+                .unwrap();
+            let face = face_for(card, &ForceUnit::library(card.name(), 1));
+            let fitted = fit_card(ts, template, &face, bridge, FrontStyle::sheet(Ink::Full));
+            let texts: Vec<String> = fitted.parts[0]
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text(run) => Some(run.text.trim_start().to_string()),
+                    _ => None,
+                })
+                .collect();
+            for w in wanted {
+                assert!(
+                    texts.iter().any(|t| t == w),
+                    "{name}: no run {w:?} in {texts:?}"
+                );
+            }
+        };
+        one_line("Sturmgeschütz III", &["6D", "(5D)"]);
+        one_line("Panther Ausf G", &["7D/6D"]);
     }
 
     #[test]
