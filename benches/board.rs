@@ -6,68 +6,21 @@
 //!
 //! Run with `cargo bench --bench board`; `cargo test --benches` runs each once.
 
-use std::collections::BTreeSet;
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use quartermaster::campaign::merge::MAX_EVENT_BYTES;
 use quartermaster::rules::RulesetId;
-use quartermaster::rules::battle::board::{Board, TablePlan, TableUnit};
+use quartermaster::rules::battle::big_table;
+use quartermaster::rules::battle::board::{Board, TablePlan};
 use quartermaster::rules::battle::table::{TableEngine, TableEvent, engine};
 use quartermaster::rules::battle::{Dice, Request, Sides};
-use quartermaster::rules::registry::ruleset;
 
 const UNITS: [usize; 3] = [8, 64, 254];
 
-/// `units` Bolt Action units, half a side, cycling through the book's first cards.
+/// `units` Bolt Action units, half a side.
 fn plan(units: usize) -> TablePlan {
-    let library = ruleset(RulesetId::BoltAction).library();
-    let side = |prefix: &str| -> Vec<TableUnit> {
-        (0..units / 2)
-            .map(|i| {
-                let card = library[i % library.len().min(6)].clone();
-                TableUnit {
-                    id: format!("{prefix}-{}", i + 1),
-                    label: format!("{} {}", card.name(), i + 1),
-                    card,
-                    counters: Default::default(),
-                    marks: BTreeSet::new(),
-                }
-            })
-            .collect()
-    };
-    TablePlan {
-        ruleset: RulesetId::BoltAction,
-        number: 1,
-        name: "Bench".into(),
-        forces: Sides {
-            first: "Allies".into(),
-            second: "Axis".into(),
-        },
-        units: Sides {
-            first: side("first"),
-            second: side("second"),
-        },
-    }
-}
-
-/// The turn played out: every order given and carried out, one unit in seven Down and one in
-/// seven waiting in Ambush (their dice kept).
-fn turn_over(plan: &TablePlan, engine: &TableEngine) -> Board {
-    let mut board = (engine.start)(plan, &Sides::default());
-    for (i, unit) in board.units.iter_mut().enumerate() {
-        let (order, done) = match i % 7 {
-            0 => ("down", false),
-            1 => ("ambush", false),
-            2 => ("fire", true),
-            _ => ("advance", true),
-        };
-        unit.order = Some(order.to_string());
-        if done {
-            unit.marks.insert("done".to_string());
-        }
-    }
-    board
+    big_table::plan(RulesetId::BoltAction, units / 2)
 }
 
 fn decided(engine: &TableEngine, plan: &TablePlan, board: &Board, request: &Request) -> TableEvent {
@@ -81,7 +34,7 @@ fn end_turn(c: &mut Criterion) {
     let mut group = c.benchmark_group("board_end_turn");
     for units in UNITS {
         let plan = plan(units);
-        let board = turn_over(&plan, &engine);
+        let board = big_table::bolt_action_turn_over(&plan, &engine);
         let event = decided(&engine, &plan, &board, &Request::new("end_turn"));
         let bytes = serde_json::to_string(&event).unwrap().len();
         println!("board_end_turn/{units} units: {bytes} bytes (cap {MAX_EVENT_BYTES})");

@@ -40,6 +40,7 @@
 //! campaign of the ruleset is a data file (`docs/scripted-campaigns.md`).
 
 pub mod alias;
+pub mod big_table;
 pub mod board;
 pub mod bulk;
 mod error;

@@ -2,68 +2,14 @@
 //! replaying to the board the per-unit form gives, events written in the per-unit form (before
 //! the bulk form) still verifying, and the cases the compaction must leave alone.
 
-use std::collections::BTreeSet;
-
 use super::*;
 use crate::campaign::merge::MAX_EVENT_BYTES;
 use crate::rules::RulesetId;
-use crate::rules::battle::board::{TablePlan, TableUnit};
+use crate::rules::battle::big_table;
+use crate::rules::battle::board::TablePlan;
 use crate::rules::battle::table::{TableEngine, TableEvent, engine};
 use crate::rules::battle::{Dice, Request, Sides};
 use crate::rules::battle_of_tanks::table_battle as bot;
-use crate::rules::bolt_action::table_battle as ba;
-use crate::rules::registry::ruleset;
-
-/// `per_side` units a side, cycling through the first cards of the ruleset's book.
-fn big_plan(id: RulesetId, per_side: usize) -> TablePlan {
-    let library = ruleset(id).library();
-    let side = |prefix: &str| -> Vec<TableUnit> {
-        (0..per_side)
-            .map(|i| {
-                let card = library[i % library.len().min(6)].clone();
-                TableUnit {
-                    id: format!("{prefix}-{}", i + 1),
-                    label: format!("{} {}", card.name(), i + 1),
-                    card,
-                    counters: Default::default(),
-                    marks: BTreeSet::new(),
-                }
-            })
-            .collect()
-    };
-    TablePlan {
-        ruleset: id,
-        number: 1,
-        name: "Big table".into(),
-        forces: Sides {
-            first: "Allies".into(),
-            second: "Axis".into(),
-        },
-        units: Sides {
-            first: side("first"),
-            second: side("second"),
-        },
-    }
-}
-
-/// A Bolt Action turn played out: every die given and every order carried out, a unit in
-/// seven Down and one in seven waiting in Ambush (their dice kept over the turn's end).
-fn bolt_action_turn_over(plan: &TablePlan, engine: &TableEngine) -> Board {
-    let mut board = (engine.start)(plan, &Sides::default());
-    for (i, unit) in board.units.iter_mut().enumerate() {
-        let (order, done) = match i % 7 {
-            0 => ("down", false),
-            1 => ("ambush", false),
-            2 => ("fire", true),
-            _ => ("advance", true),
-        };
-        unit.order = Some(order.to_string());
-        if done {
-            unit.marks.insert(ba::DONE.to_string());
-        }
-    }
-    board
-}
 
 /// A Battle of Tanks round played out: every tank with its order flag, some spotted or moved,
 /// one in seven waiting in ambush (its flag kept).
@@ -117,7 +63,7 @@ fn bytes(event: &TableEvent) -> usize {
 /// per-unit one over it (the issue), both giving the same board and both verifying.
 fn check_end_turn(id: RulesetId, turn_over: fn(&TablePlan, &TableEngine) -> Board) {
     let engine = engine(id).unwrap();
-    let plan = big_plan(id, 127);
+    let plan = big_table::plan(id, 127);
     let board = turn_over(&plan, &engine);
     let event = (engine.decide)(&plan, &board, &Request::new("end_turn"), &Dice::Seed(7))
         .unwrap()
@@ -163,7 +109,7 @@ fn check_end_turn(id: RulesetId, turn_over: fn(&TablePlan, &TableEngine) -> Boar
 
 #[test]
 fn a_bolt_action_turn_end_at_254_units_records_the_rule_under_the_cap() {
-    check_end_turn(RulesetId::BoltAction, bolt_action_turn_over);
+    check_end_turn(RulesetId::BoltAction, big_table::bolt_action_turn_over);
 }
 
 #[test]
@@ -184,7 +130,7 @@ fn an_end_of_round_in_the_per_unit_form_still_verifies_and_replays() {
         {"do":"next_turn"}],"category":"result"}"#;
     let old: TableEvent = serde_json::from_str(old).unwrap();
     let engine = engine(RulesetId::BattleOfTanks).unwrap();
-    let plan = big_plan(RulesetId::BattleOfTanks, 3);
+    let plan = big_table::plan(RulesetId::BattleOfTanks, 3);
     let mut board = (engine.start)(&plan, &Sides::default());
     for unit in &mut board.units {
         unit.order = Some(bot::FIRE.to_string());
@@ -222,7 +168,7 @@ fn an_end_of_round_in_the_per_unit_form_still_verifies_and_replays() {
 
 /// A board of three units a side, each with a `fire` order.
 fn small_board() -> Board {
-    let plan = big_plan(RulesetId::BoltAction, 3);
+    let plan = big_table::plan(RulesetId::BoltAction, 3);
     let mut board = Board::from_plan(&plan);
     for unit in &mut board.units {
         unit.order = Some("fire".into());
