@@ -15,6 +15,7 @@ use quartermaster::rules::battle::big_table;
 use quartermaster::rules::battle::board::{Board, TablePlan};
 use quartermaster::rules::battle::table::{TableEngine, TableEvent, engine};
 use quartermaster::rules::battle::{Dice, Request, Sides};
+use quartermaster::rules::bolt_action::table_battle;
 
 const UNITS: [usize; 3] = [8, 64, 254];
 
@@ -34,7 +35,8 @@ fn end_turn(c: &mut Criterion) {
     let mut group = c.benchmark_group("board_end_turn");
     for units in UNITS {
         let plan = plan(units);
-        let board = big_table::bolt_action_turn_over(&plan, &engine);
+        let orders = &big_table::ORDERS_ROUND_THE_TABLE;
+        let board = big_table::turn_over(&plan, &engine, orders, table_battle::DONE);
         let event = decided(&engine, &plan, &board, &Request::new("end_turn"));
         let bytes = serde_json::to_string(&event).unwrap().len();
         println!("board_end_turn/{units} units: {bytes} bytes (cap {MAX_EVENT_BYTES})");

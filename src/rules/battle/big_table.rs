@@ -42,21 +42,33 @@ pub fn plan(id: RulesetId, per_side: usize) -> TablePlan {
     }
 }
 
-/// A Bolt Action turn played out on `plan`: every die given and every order carried out, a
-/// unit in seven Down and one in seven waiting in Ambush (their dice kept over the turn's end).
-pub fn bolt_action_turn_over(plan: &TablePlan, engine: &TableEngine) -> Board {
+/// Orders given in turn round the table (seven units' worth, then again), each with whether
+/// the unit has acted on it: one unit in seven Down and one waiting in Ambush keep their dice
+/// over the turn's end, the others have fired or advanced.
+pub const ORDERS_ROUND_THE_TABLE: [(&str, bool); 7] = [
+    ("down", false),
+    ("ambush", false),
+    ("fire", true),
+    ("advance", true),
+    ("advance", true),
+    ("advance", true),
+    ("advance", true),
+];
+
+/// A turn played out on `plan`: every unit given its order from `orders` in turn, those that
+/// have acted marked `acted`.
+pub fn turn_over(
+    plan: &TablePlan,
+    engine: &TableEngine,
+    orders: &[(&str, bool)],
+    acted: &str,
+) -> Board {
     let mut board = (engine.start)(plan, &Sides::default());
     for (i, unit) in board.units.iter_mut().enumerate() {
-        let (order, done) = match i % 7 {
-            0 => ("down", false),
-            1 => ("ambush", false),
-            2 => ("fire", true),
-            _ => ("advance", true),
-        };
+        let (order, done) = orders[i % orders.len()];
         unit.order = Some(order.to_string());
         if done {
-            unit.marks
-                .insert(crate::rules::bolt_action::table_battle::DONE.to_string());
+            unit.marks.insert(acted.to_string());
         }
     }
     board

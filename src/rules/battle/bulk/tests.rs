@@ -10,6 +10,7 @@ use crate::rules::battle::board::TablePlan;
 use crate::rules::battle::table::{TableEngine, TableEvent, engine};
 use crate::rules::battle::{Dice, Request, Sides};
 use crate::rules::battle_of_tanks::table_battle as bot;
+use crate::rules::bolt_action::table_battle as ba;
 
 /// A Battle of Tanks round played out: every tank with its order flag, some spotted or moved,
 /// one in seven waiting in ambush (its flag kept).
@@ -107,9 +108,14 @@ fn check_end_turn(id: RulesetId, turn_over: fn(&TablePlan, &TableEngine) -> Boar
     );
 }
 
+/// A Bolt Action turn played out: every die given and every order carried out.
+fn bolt_action_turn_over(plan: &TablePlan, engine: &TableEngine) -> Board {
+    big_table::turn_over(plan, engine, &big_table::ORDERS_ROUND_THE_TABLE, ba::DONE)
+}
+
 #[test]
 fn a_bolt_action_turn_end_at_254_units_records_the_rule_under_the_cap() {
-    check_end_turn(RulesetId::BoltAction, big_table::bolt_action_turn_over);
+    check_end_turn(RulesetId::BoltAction, bolt_action_turn_over);
 }
 
 #[test]
