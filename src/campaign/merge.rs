@@ -18,8 +18,10 @@
 //!   `seq` is one more, and it follows an event of the battle, never a branch choice; a choice
 //!   keeps a branch after the event it follows (or waits for that branch);
 //! - its limits, along its line ([`check_limits`]): the same check recording makes;
-//! - its dice: every line through it is replayed ([`super::verify::verify_battle_log`]); an event
-//!   that does not replay is refused with everything recorded after it in that copy.
+//! - its dice: every line through it is replayed ([`super::verify::verify_battle_log_after`]),
+//!   the events held replayed as held (they were checked when they came in) and each new one
+//!   decided again; an event that does not replay is refused with everything recorded after it
+//!   in that copy.
 //!
 //! Who signed decides nothing here: a key's events are taken whether or not it is admitted, and
 //! [`super::membership`] decides — from everything held, the same on every machine — which are
@@ -438,7 +440,12 @@ fn verify_new(
             }
             path.reverse();
             let plan = verify::plan_of(ctx.plan, &path);
-            if let Err(e) = verify::verify_battle_log(ctx.campaign, plan, &ctx.carried, &path) {
+            // The events this library holds were verified when they came in, and come first on
+            // the path (a held event follows only held ones): only what is new is decided again.
+            let verified = path.iter().take_while(|e| !new.contains(&e.id)).count();
+            if let Err(e) =
+                verify::verify_battle_log_after(ctx.campaign, plan, &ctx.carried, &path, verified)
+            {
                 let culprit = match &e {
                     CampaignError::Forged { seq, .. } => usize::try_from(*seq)
                         .ok()
@@ -606,7 +613,7 @@ fn merge_with(
         admissions: other.admissions.clone(),
         legacy,
     };
-    merge_incoming(&local, incoming, replay)
+    merge_incoming(local, incoming, replay)
 }
 
 /// What a merge brings to a copy: the definitions the other copies began with, their events
@@ -636,7 +643,7 @@ pub fn merge_events(
         admissions: Vec::new(),
         legacy: local.event_count() == 0,
     };
-    merge_incoming(local, incoming, true)
+    merge_incoming(local.clone(), incoming, true)
 }
 
 /// [`merge_events`] with admissions, into a copy that may hold only some of its battles'
@@ -652,7 +659,7 @@ pub fn merge_events_known(
 ) -> Result<(CampaignRecord, MergeReport), CampaignError> {
     let mut local = local.clone();
     local.with_basis(known)?;
-    merge_incoming(&local, incoming, true)
+    merge_incoming(local, incoming, true)
 }
 
 /// The unsigned events `record` may take.
@@ -674,15 +681,16 @@ pub fn merge_all(
     local: &CampaignRecord,
     incoming: Incoming,
 ) -> Result<(CampaignRecord, MergeReport), CampaignError> {
-    merge_incoming(local, incoming, true)
+    merge_incoming(local.clone(), incoming, true)
 }
 
 fn merge_incoming(
-    local: &CampaignRecord,
+    local: CampaignRecord,
     incoming: Incoming,
     replay: bool,
 ) -> Result<(CampaignRecord, MergeReport), CampaignError> {
-    let mut merged = local.clone();
+    let battles_before = local.campaign.battles.len();
+    let mut merged = local;
     if merged.genesis.is_none() {
         // A campaign begun before geneses grows by the definitions of other copies; one with a
         // genesis only by events setting battles up.
@@ -786,11 +794,7 @@ fn merge_incoming(
         touched.push(index);
     }
     merged.relay(&touched)?;
-    report.battles_added = merged
-        .campaign
-        .battles
-        .len()
-        .saturating_sub(local.campaign.battles.len());
+    report.battles_added = merged.campaign.battles.len().saturating_sub(battles_before);
     report.forked = merged.forked();
     Ok((merged, report))
 }

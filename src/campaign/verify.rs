@@ -115,6 +115,22 @@ pub fn verify_battle_log(
     carried: &Sides<Vec<String>>,
     events: &[LoggedEvent],
 ) -> Result<(), CampaignError> {
+    verify_battle_log_after(campaign, plan, carried, events, 0)
+}
+
+/// [`verify_battle_log`] for a log whose first `verified` events were verified when they came
+/// into the library: they are replayed, not decided again, so taking one new event costs what
+/// that event costs, not what the battle before it does.
+///
+/// # Errors
+/// As [`verify_battle_log`].
+pub fn verify_battle_log_after(
+    campaign: CampaignUid,
+    plan: &BattlePlan,
+    carried: &Sides<Vec<String>>,
+    events: &[LoggedEvent],
+    verified: usize,
+) -> Result<(), CampaignError> {
     for (i, logged) in events.iter().enumerate() {
         if let Event::BattleAdded { plan: set_up } = &logged.event {
             // A setup opens its battle, and its battle is played under it.
@@ -137,7 +153,7 @@ pub fn verify_battle_log(
         }
     }
     if let Some(setup) = plan.board_setup() {
-        return verify_tracked(campaign, plan.number(), &setup, carried, events);
+        return verify_tracked(campaign, plan.number(), &setup, carried, (events, verified));
     }
     match plan {
         BattlePlan::Armour(_) => Err(CampaignError::MissingData(format!(
@@ -195,7 +211,7 @@ fn verify_tracked(
     number: u32,
     setup: &BoardSetup<'_>,
     carried: &Sides<Vec<String>>,
-    events: &[LoggedEvent],
+    (events, verified): (&[LoggedEvent], usize),
 ) -> Result<(), CampaignError> {
     let plan: &TablePlan = &setup.plan;
     let mut targets = Targets::default();
@@ -203,7 +219,7 @@ fn verify_tracked(
     // The newest revision an event of this battle was recorded under: rules only go forward,
     // so a later event may not claim older rules (or none) to do what they allowed.
     let mut floor: Option<u32> = None;
-    for logged in events {
+    for (at, logged) in events.iter().enumerate() {
         let forged = |field: &str, message: String| forged(number, logged, field, message);
         match logged.event {
             // Its place and plan were checked by the caller; its revision is the battle's
@@ -254,6 +270,11 @@ fn verify_tracked(
             }
             (_, Some(r)) => floor = Some(floor.map_or(r, |f| f.max(r))),
             (None, None) => {}
+        }
+        if at < verified {
+            targets.counts(logged.seq);
+            replay.apply(&logged.event);
+            continue;
         }
         // Replayed under the revision it was recorded under; an event from before revisions
         // were recorded under whichever revision its dice fit, the current one first.

@@ -4,6 +4,8 @@ use super::rows::AllRows;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
+use std::sync::Mutex;
+
 use uuid::Uuid;
 
 use super::Ctx;
@@ -774,7 +776,7 @@ pub(crate) fn outline(
     let Some(body) = body else {
         return Err(StoreError::LegacyCampaign { name });
     };
-    let campaign: Campaign = serde_json::from_str(&body)
+    let campaign = parse_definition(&body)
         .map_err(|e| ctx.corrupt(format!("campaigns row {id} body"), e.to_string()))?;
     let battles = battle_rows(conn, ctx, id)?;
     let ids = campaign
@@ -783,6 +785,25 @@ pub(crate) fn outline(
         .map(|plan| battle_row(ctx, id, &battles, plan))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((uid, campaign, ids))
+}
+
+/// A campaign definition read from its stored text, the last one parsed kept by that text: one
+/// command reads the definition several times (a sync, the battle it records in, this
+/// machine's shared file), and at 98 battles (1.2 MB) parsing it cost more than the rest of a
+/// record. Kept by content, so a changed definition is never mistaken for the kept one.
+fn parse_definition(body: &str) -> Result<Campaign, serde_json::Error> {
+    static LAST: Mutex<Option<(String, Campaign)>> = Mutex::new(None);
+    if let Ok(last) = LAST.lock()
+        && let Some((text, campaign)) = last.as_ref()
+        && text == body
+    {
+        return Ok(campaign.clone());
+    }
+    let campaign: Campaign = serde_json::from_str(body)?;
+    if let Ok(mut last) = LAST.lock() {
+        *last = Some((body.to_string(), campaign.clone()));
+    }
+    Ok(campaign)
 }
 
 fn battle_rows(
@@ -831,6 +852,47 @@ pub(crate) fn load(
         .collect();
     let record = CampaignRecord::from_parts(uid, genesis, campaign, events, admissions)
         .map_err(|e| ctx.corrupt(format!("campaign {id} events"), e.to_string()))?;
+    Ok(StoredCampaign {
+        id,
+        record,
+        battle_ids,
+    })
+}
+
+/// Campaign `id` holding only battle `index`'s log — every battle's when losses carry forward
+/// (a battle's losses decide the next one's units) — with its membership decided from the
+/// whole campaign's signers and admissions, as a sync loads it: what recording in one battle
+/// needs, read in proportion to that battle rather than to the campaign's history.
+pub(crate) fn load_for_battle(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+    index: usize,
+) -> Result<StoredCampaign, StoreError> {
+    let (uid, campaign, battle_ids) = outline(conn, ctx, id)?;
+    if campaign.options.carry_losses {
+        return load(conn, ctx, id);
+    }
+    let events = battle_ids
+        .iter()
+        .enumerate()
+        .map(|(at, battle)| {
+            if at == index {
+                battle_log(conn, ctx, *battle)
+            } else {
+                Ok(Vec::new())
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let basis = membership_basis(conn, ctx, id)?;
+    let genesis = genesis_of(conn, ctx, id)?;
+    let corrupt = |e: crate::campaign::CampaignError| {
+        ctx.corrupt(format!("campaign {id} events"), e.to_string())
+    };
+    let mut record =
+        CampaignRecord::from_parts(uid, genesis, campaign, events, basis.admissions.clone())
+            .map_err(corrupt)?;
+    record.with_basis(basis).map_err(corrupt)?;
     Ok(StoredCampaign {
         id,
         record,

@@ -863,6 +863,16 @@ impl Store {
         campaign::load(&self.conn, &self.ctx, id)
     }
 
+    /// The campaign with battle `index`'s log alone (see [`campaign::load_for_battle`]): enough
+    /// to decide and record an action in that battle, at a cost that follows the battle.
+    pub fn load_campaign_for_battle(
+        &self,
+        id: CampaignId,
+        index: usize,
+    ) -> Result<StoredCampaign, StoreError> {
+        campaign::load_for_battle(&self.conn, &self.ctx, id, index)
+    }
+
     /// Stores the battle just added to `campaign` (its last one), with its setup recorded as
     /// the battle's first event (signed, and written to the shared folder at once, as any
     /// event): two machines that add the same battle differently make a fork, not a split.

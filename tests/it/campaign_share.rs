@@ -697,3 +697,46 @@ fn populate_a_long_campaign() {
     let mut store = Store::open(Path::new(&dir)).unwrap();
     store.create_campaign_record(&record).unwrap();
 }
+
+/// `campaign record` reads only the battle it records in: that battle's log, laid out under the
+/// membership the whole campaign's signers and admissions decide, is the one the whole
+/// campaign gives, and so is what the rules decide there.
+#[test]
+fn a_campaign_loaded_for_one_battle_decides_as_the_whole_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let record =
+        campaign::script::long_campaign(quartermaster::store::new_campaign_uid(), 1_500, 4)
+            .unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    let id = store.create_campaign_record(&record).unwrap().id;
+    let whole = store.load_campaign(id).unwrap().record;
+    let played = (0..whole.campaign.battles.len())
+        .filter(|&i| whole.battle(i).is_some_and(|b| b.events.len() > 1))
+        .count();
+    assert!(played >= 2, "{played} battles played");
+    let by = Recorder {
+        player: "Ann".into(),
+        machine: "club-a".into(),
+    };
+    for index in 0..whole.campaign.battles.len() {
+        let one = store.load_campaign_for_battle(id, index).unwrap().record;
+        let ids = |r: &campaign::CampaignRecord, i: usize| -> Vec<_> {
+            r.battle(i)
+                .map_or_else(Vec::new, |b| b.events.iter().map(|e| e.id).collect())
+        };
+        assert_eq!(ids(&one, index), ids(&whole, index), "battle {}", index + 1);
+        for other in (0..whole.campaign.battles.len()).filter(|o| *o != index) {
+            assert!(ids(&one, other).is_empty(), "battle {} was read", other + 1);
+        }
+        assert_eq!(one.membership_basis(), whole.membership_basis());
+        assert_eq!(one.membership(), whole.membership());
+        assert_eq!(one.board(index), whole.board(index));
+        let note = quartermaster::rules::battle::Request::new(campaign::NOTE).text("x");
+        let decided = |r: &campaign::CampaignRecord| r.decide(index, &note, &by).unwrap().event;
+        assert_eq!(decided(&one), decided(&whole));
+        assert_eq!(
+            one.next_position(index).unwrap(),
+            whole.next_position(index).unwrap()
+        );
+    }
+}

@@ -40,7 +40,13 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
         .find_campaign(&args.name)?
         .ok_or_else(|| anyhow!("no campaign named '{}'", args.name))?;
     catch_up(store, id, args.json, out)?;
-    let stored = store.load_campaign(id)?;
+    // Only the battle acted in is read: a record costs what its battle holds, not the
+    // campaign's history (a number out of range reads none, and is refused below).
+    let index = usize::try_from(args.battle)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .unwrap_or(usize::MAX);
+    let stored = store.load_campaign_for_battle(id, index)?;
     let by = store.recorder()?;
     let (index, decided) = decide_args(&stored.record, &args, &by)?;
     let event = decided.event;
