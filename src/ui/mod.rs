@@ -246,7 +246,18 @@ impl App {
                     command,
                     Command::NewForce { .. } | Command::NewFromBriefing(_)
                 );
+                let note = self
+                    .frame_log
+                    .is_some()
+                    .then(|| frame_log::applied_note(&command));
+                let revision = self.model.revision();
                 self.model.apply(command);
+                // Only what was done is noted: a refused command leaves the data as it was.
+                if let (Some(log), Some(note)) = (&mut self.frame_log, note)
+                    && self.model.revision() != revision
+                {
+                    log.applied(&note);
+                }
                 if makes_new {
                     self.forces.new_force = None;
                 }
