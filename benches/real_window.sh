@@ -83,6 +83,18 @@ click_label() {
   xdotool mousemove --window "$window" $at click 1
 }
 
+# click_field LABEL: a click on that text field, then a wait (up to 10 s) until it has the
+# keys, so that no key typed next is lost.
+click_field() {
+  click_label "$1" TextInput
+  for _ in $(seq 100); do
+    label=$1 awk -F'\t' 'NR > 1 && $1 == ENVIRON["label"] && $2 == "TextInput" && $7 == 1 { f = 1 }
+                        END { exit !f }' "$widgets" && return
+    sleep 0.05
+  done
+  fail "the text field \"$1\" did not take the keys within 10 s"
+}
+
 # label_matching REGEX [ROLE]: sets `found` to the top-most label matching REGEX (awk's
 # syntax), waiting up to 10 s for one.
 label_matching() {
@@ -99,18 +111,18 @@ label_matching() {
 mark() { echo "$1	$(wc -l < "$log")" >> "$work/marks.tsv"; }
 xdotool key ctrl+1; sleep 0.5
 mark "type a search (7 keys)"
-click_label "Search" TextInput; xdotool type --delay 150 "sherman"; sleep 1
+click_field "Search"; xdotool type --delay 150 "sherman"; sleep 1
 mark "select a custom card"
 label_matching "[Ss]herman.* · custom$" Button
 click_label "$found" Button; sleep 1
 # The menu bar's Edit is above the card's.
 click_label "Edit" Button last; sleep 1
-click_label "Name" TextInput; xdotool key End; xdotool type --delay 100 " Mk II"; sleep 0.5
+click_field "Name"; xdotool key End; xdotool type --delay 100 " Mk II"; sleep 0.5
 import -window root "$work/card-editor.png"
 mark "save the edited card"
 click_label "Save card" Button; sleep 1.5
 mark "new force (Ctrl+N, name, Enter)"
-xdotool key ctrl+n; sleep 0.7; click_label "Name" TextInput
+xdotool key ctrl+n; sleep 0.7; click_field "Name"
 xdotool type --delay 80 "Club night"; xdotool key Return; sleep 1.5
 mark "add a unit, three times"
 label_matching "^\\+ " Button

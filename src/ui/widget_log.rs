@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use egui::accesskit::{Node, NodeId, Role, TreeUpdate};
 
 /// The file's first line: the columns, tab-separated.
-pub const HEADER: &str = "label\trole\tx\ty\tw\th";
+pub const HEADER: &str = "label\trole\tx\ty\tw\th\tfocused";
 
 /// The widget log, as an egui plugin: it sees each frame's output after the views are drawn.
 #[derive(Debug)]
@@ -69,8 +69,10 @@ impl egui::Plugin for WidgetLog {
 }
 
 /// The widgets of `update` that have a name and can be used: one line each, `label`, `role`,
-/// then the rectangle's left, top, width and height in physical pixels of the window (points
-/// times `pixels_per_point`), the header first and the lines top to bottom, left to right.
+/// the rectangle's left, top, width and height in physical pixels of the window (points times
+/// `pixels_per_point`), and `focused` (1 for the widget keys go to: a script types only once
+/// its click has given the field focus, or the first keys are lost); the header first and the
+/// lines top to bottom, left to right.
 /// A text that only names another widget ("Name" beside its field) is not listed by itself:
 /// its widget carries its name, as in egui_kittest. Disabled widgets are left out, so a script
 /// waiting for one waits until it can be clicked.
@@ -88,7 +90,7 @@ pub fn widget_table(update: &TreeUpdate, pixels_per_point: f32) -> String {
         .filter(|(id, node)| {
             !names_another.contains(id) && !node.is_disabled() && node.role() != Role::TextRun
         })
-        .filter_map(|(_, node)| {
+        .filter_map(|(id, node)| {
             let name = name(node, &nodes)?;
             let b = node.bounds()?;
             let (x, y) = ((b.x0 * scale).round(), (b.y0 * scale).round());
@@ -96,7 +98,12 @@ pub fn widget_table(update: &TreeUpdate, pixels_per_point: f32) -> String {
                 ((b.x1 - b.x0) * scale).round(),
                 ((b.y1 - b.y0) * scale).round(),
             );
-            let line = format!("{}\t{:?}\t{x}\t{y}\t{w}\t{h}", one_line(&name), node.role());
+            let focused = u8::from(*id == update.focus);
+            let line = format!(
+                "{}\t{:?}\t{x}\t{y}\t{w}\t{h}\t{focused}",
+                one_line(&name),
+                node.role()
+            );
             Some((y as i64, x as i64, line))
         })
         .collect();
