@@ -52,6 +52,7 @@ fn main() -> ExitCode {
             frames: args.frames,
             data_dir: args.data_dir,
             frame_log: args.frame_log,
+            widget_log: args.widget_log,
             started: Some(started),
         }) {
             Ok(()) => ExitCode::SUCCESS,

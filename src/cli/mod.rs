@@ -50,6 +50,10 @@ pub struct Cli {
     /// Write each frame's time to this file (measuring the real window).
     #[arg(long, hide = true, global = false, value_name = "FILE")]
     pub frame_log: Option<PathBuf>,
+    /// Keep the labelled widgets on screen and their rectangles in this file (driving the
+    /// real window by label).
+    #[arg(long, hide = true, global = false, value_name = "FILE")]
+    pub widget_log: Option<PathBuf>,
     /// Panic on purpose once started, to check that a crash report is written.
     #[arg(long, hide = true, global = true)]
     pub crash_test: bool,

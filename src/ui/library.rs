@@ -364,13 +364,16 @@ impl<'a> LibraryView<'a> {
 
     fn search_bar(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.horizontal(|ui| {
-            ui.label("Search");
+            let label = ui.label("Search");
             let mut text = self.state.search.clone();
-            let response = ui.add(
-                egui::TextEdit::singleline(&mut text)
-                    .hint_text("name, short name or type  (Ctrl+F)")
-                    .desired_width(320.0),
-            );
+            // Named by its label, so a screen reader (and a script) finds it as "Search".
+            let response = ui
+                .add(
+                    egui::TextEdit::singleline(&mut text)
+                        .hint_text("name, short name or type  (Ctrl+F)")
+                        .desired_width(320.0),
+                )
+                .labelled_by(label.id);
             if self.focus_search {
                 response.request_focus();
             }

@@ -22,6 +22,7 @@ pub mod recovery;
 mod resolve;
 mod start;
 pub mod theme;
+mod widget_log;
 mod widgets;
 
 mod help;
@@ -56,6 +57,7 @@ pub const TEST_MACHINE: &str = "test machine";
 pub const TEST_SEED: u64 = 1944;
 pub use print::{PrintKind, PrintSettings, PrintState};
 pub use resolve::{Form as ResolveForm, ResolveAction, ResolveState, RollEntry, Subject};
+pub use widget_log::{WidgetLog, widget_table};
 
 /// How the window is launched.
 #[derive(Debug, Clone, Default)]
@@ -66,6 +68,9 @@ pub struct Launch {
     pub data_dir: Option<PathBuf>,
     /// Write each frame's time here (`--frame-log`), for measuring the real window.
     pub frame_log: Option<PathBuf>,
+    /// Write the labelled widgets on screen and where they are here (`--widget-log`), for
+    /// scripts that click the real window by label.
+    pub widget_log: Option<PathBuf>,
     /// When the program began opening the library: frame times in the log count from here.
     pub started: Option<std::time::Instant>,
 }
@@ -241,7 +246,18 @@ impl App {
                     command,
                     Command::NewForce { .. } | Command::NewFromBriefing(_)
                 );
+                let note = self
+                    .frame_log
+                    .is_some()
+                    .then(|| frame_log::applied_note(&command));
+                let revision = self.model.revision();
                 self.model.apply(command);
+                // Only what was done is noted: a refused command leaves the data as it was.
+                if let (Some(log), Some(note)) = (&mut self.frame_log, note)
+                    && self.model.revision() != revision
+                {
+                    log.applied(&note);
+                }
                 if makes_new {
                     self.forces.new_force = None;
                 }
@@ -1121,6 +1137,9 @@ pub fn run(mut launch: Launch) -> Result<()> {
         "Quartermaster",
         options,
         Box::new(move |cc| {
+            if let Some(path) = &launch.widget_log {
+                cc.egui_ctx.add_plugin(WidgetLog::new(path));
+            }
             let prefs = load_prefs(cc.storage);
             let opened = opening
                 .join()

@@ -51,3 +51,4 @@ mod ui_resolve_layout;
 mod ui_support;
 mod ui_table_side;
 mod ui_theme;
+mod ui_widget_log;
