@@ -817,6 +817,18 @@ fn battle_rows(
     .map_err(ctx.err("loading a campaign's battles"))
 }
 
+/// The numbers of campaign `id`'s battles, in order.
+pub(crate) fn battle_numbers(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<Vec<u32>, StoreError> {
+    Ok(battle_rows(conn, ctx, id)?
+        .into_iter()
+        .map(|(_, number)| to_count(number))
+        .collect())
+}
+
 fn battle_row(
     ctx: &Ctx,
     id: CampaignId,

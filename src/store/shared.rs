@@ -225,7 +225,6 @@ pub(crate) fn write_own(
         .and_then(|t| serde_json::from_str(&t).ok())
         .filter(|s: &OwnFile| s.name == name)
         .unwrap_or_default();
-    let definition = definition(conn, ctx, id)?;
     let whole = match fs::symlink_metadata(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => true,
         Err(e) => return Err(io(&path, "cannot read this machine's shared file")(e)),
@@ -242,10 +241,11 @@ pub(crate) fn write_own(
         }
     };
     let (mut state, outcome) = if whole {
+        let definition = definition(conn, ctx, id)?;
         let (state, events) = write_whole(conn, ctx, id, uid, &machine, &definition, &path)?;
         (state, OwnWrite::Written { path, events })
     } else {
-        let (state, events) = append(conn, ctx, id, &definition, &path, state)?;
+        let (state, events) = append(conn, ctx, id, &path, state)?;
         let outcome = match events {
             0 => OwnWrite::UpToDate(path),
             events => OwnWrite::Appended { path, events },
@@ -283,6 +283,15 @@ fn definition(
         .count();
     definition.battles.truncate(keep);
     Ok(definition)
+}
+
+/// How many battles [`definition`] holds, from the battle rows rather than the definition.
+fn header_battles(conn: &Connection, ctx: &Ctx, id: CampaignId) -> Result<usize, StoreError> {
+    let by_event = campaign::setups(conn, ctx, id)?;
+    Ok(campaign::battle_numbers(conn, ctx, id)?
+        .into_iter()
+        .take_while(|number| !by_event.contains(number))
+        .count())
 }
 
 fn write_whole(
@@ -340,14 +349,15 @@ fn append(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
-    definition: &crate::campaign::Campaign,
     path: &Path,
     mut state: OwnFile,
 ) -> Result<(OwnFile, usize), StoreError> {
     let invalid = |m: String| StoreError::invalid("shared file", m);
     let mut text = String::new();
-    if definition.battles.len() > state.battles {
-        text.push_str(&machine_file::definition_line(definition).map_err(invalid)?);
+    // The definition (1.2 MB at 98 battles) is read only when the header must grow.
+    if header_battles(conn, ctx, id)? > state.battles {
+        let definition = definition(conn, ctx, id)?;
+        text.push_str(&machine_file::definition_line(&definition).map_err(invalid)?);
         state.battles = definition.battles.len();
     }
     let new = campaign::events_since(conn, ctx, id, state.written)?;
