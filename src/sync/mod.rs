@@ -186,31 +186,122 @@ pub(crate) fn sync_folder_locked(
     id: CampaignId,
     folder: &Path,
 ) -> Result<SyncReport, SyncError> {
-    let uid = store.campaign_uid(id)?;
-    let machine = store.machine_id()?;
-    let previously: SeenState = store
-        .setting(&seen_key(uid))?
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or_default();
+    let looked = FolderLook::start(store, id)?;
+    let read = looked.read(folder)?;
+    take_read_locked(store, id, read)
+}
+
+/// What a look at a campaign's folder starts from: the campaign, this machine and the files as
+/// the last sync left them. Taken on the thread that owns the library; [`FolderLook::read`]
+/// needs no library, so the window reads the folder on a thread of its own and takes what it
+/// read ([`take_read`]) between frames.
+#[derive(Debug, Clone)]
+pub struct FolderLook {
+    uid: CampaignUid,
+    machine: String,
+    previously: SeenState,
+}
+
+/// The files of a campaign's folder as read from where the last sync stopped.
+#[derive(Debug)]
+pub struct FolderRead {
+    look: FolderLook,
+    folder: std::path::PathBuf,
+    reads: Vec<folder::FileRead>,
+    incoming: Vec<folder::Incoming>,
+}
+
+impl FolderLook {
+    /// The look campaign `id`'s next sync would take.
+    ///
+    /// # Errors
+    /// The library cannot be read.
+    pub fn start(store: &mut Store, id: CampaignId) -> Result<FolderLook, SyncError> {
+        let uid = store.campaign_uid(id)?;
+        let machine = store.machine_id()?;
+        let previously: SeenState = store
+            .setting(&seen_key(uid))?
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
+        Ok(FolderLook {
+            uid,
+            machine,
+            previously,
+        })
+    }
+
+    /// Reads `folder`'s files of the campaign, each from where the last sync stopped (only
+    /// what is new; nothing at all from a file unchanged since).
+    ///
+    /// # Errors
+    /// The folder cannot be listed.
+    pub fn read(self, folder: &Path) -> Result<FolderRead, SyncError> {
+        let paths = folder::campaign_files(folder, Some(self.uid))
+            .map_err(io(folder, "cannot list the shared folder"))?;
+        let mut incoming = Vec::new();
+        let mut copies = std::collections::HashMap::new();
+        let mut reads = Vec::new();
+        for (n, path) in paths.iter().enumerate() {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let before = self
+                .previously
+                .files
+                .iter()
+                .find(|s| Some(&s.name) == name.as_ref());
+            let mut from_file = Vec::new();
+            reads.push(folder::read_file(path, n, before, &mut from_file));
+            once_each(&mut incoming, &mut copies, from_file);
+        }
+        Ok(FolderRead {
+            look: self,
+            folder: folder.to_path_buf(),
+            reads,
+            incoming,
+        })
+    }
+}
+
+/// Takes into campaign `id` what a [`FolderRead`] read, as [`sync_folder`] does; `None` when
+/// the library synced the folder since the read began (the read is then out of date: the next
+/// look reads again from where that sync stopped).
+///
+/// # Errors
+/// As [`sync_folder`].
+pub fn take_read(
+    store: &mut Store,
+    id: CampaignId,
+    read: FolderRead,
+) -> Result<Option<SyncReport>, SyncError> {
+    let _lock = store.sync_lock()?;
+    let now = FolderLook::start(store, id)?;
+    if now.uid != read.look.uid
+        || now.machine != read.look.machine
+        || now.previously != read.look.previously
+    {
+        return Ok(None);
+    }
+    take_read_locked(store, id, read).map(Some)
+}
+
+fn take_read_locked(
+    store: &mut Store,
+    id: CampaignId,
+    read: FolderRead,
+) -> Result<SyncReport, SyncError> {
+    let FolderRead {
+        look: FolderLook {
+            uid,
+            machine,
+            previously,
+        },
+        folder,
+        reads,
+        incoming,
+    } = read;
     let mut report = SyncReport {
-        folder: Some(folder.to_path_buf()),
+        folder: Some(folder),
         ..SyncReport::default()
     };
-    let paths = folder::campaign_files(folder, Some(uid))
-        .map_err(io(folder, "cannot list the shared folder"))?;
-    let mut incoming = Vec::new();
-    let mut copies = std::collections::HashMap::new();
-    let mut reads = Vec::new();
-    for (n, path) in paths.iter().enumerate() {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        let before = previously
-            .files
-            .iter()
-            .find(|s| Some(&s.name) == name.as_ref());
-        let mut from_file = Vec::new();
-        reads.push(folder::read_file(path, n, before, &mut from_file));
-        once_each(&mut incoming, &mut copies, from_file);
-    }
     let last_event = store.campaign_last_event(id, previously.last_event)?;
     let own = file_name(uid, &machine);
     let own_there = reads.iter().any(|r| r.name == own);

@@ -574,8 +574,8 @@ impl App {
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
         // Another machine's events appear without pressing Sync.
-        if self.model.poll_folder() {
-            ui.ctx().request_repaint_after(FOLDER_LOOK_EVERY);
+        if let Some(again) = self.model.poll_folder() {
+            ui.ctx().request_repaint_after(again);
         }
         let mut actions = self.shortcuts(ui.ctx());
         actions.extend(self.top_bar(ui));

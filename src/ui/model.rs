@@ -159,6 +159,8 @@ pub struct Model {
     pub tidy: Option<TidySurvey>,
     /// When the open campaign's shared folder was last looked at.
     last_folder_look: Option<std::time::Instant>,
+    /// The look at that folder under way, its files read on a thread of its own.
+    pub(super) folder_reading: Option<loading::FolderReading>,
     /// How often the window looks at an open shared campaign's folder (`None`: only on open
     /// and Sync — a model driven by tests, which must settle).
     pub(super) folder_look_every: Option<std::time::Duration>,
@@ -236,6 +238,7 @@ impl Model {
             opening: None,
             tidy: None,
             last_folder_look: None,
+            folder_reading: None,
             folder_look_every: None,
             history: History::default(),
             revision: 0,
@@ -286,8 +289,9 @@ impl Model {
     }
 
     /// Looks at the open shared campaign's folder when it is time to (see
-    /// [`campaign::FOLDER_LOOK_EVERY`]); returns whether to look again later.
-    pub fn poll_folder(&mut self) -> bool {
+    /// [`campaign::FOLDER_LOOK_EVERY`]), and takes in what a look read; returns when to look
+    /// again (`None`: no shared campaign is open).
+    pub fn poll_folder(&mut self) -> Option<std::time::Duration> {
         self.look_at_folder()
     }
 

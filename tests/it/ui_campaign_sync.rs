@@ -354,3 +354,71 @@ fn undo_this_after_a_sync_undoes_nothing_it_does_not_name() {
     laptop.run();
     assert_eq!(record(&laptop).logs[0], log, "nothing undone");
 }
+
+/// The window looks at an open shared campaign's folder on its own, reading the files on a
+/// thread of its own: another machine's note appears without pressing Sync, while frames go on
+/// being drawn.
+#[test]
+fn another_machines_event_appears_without_pressing_sync() {
+    let root = tempfile::tempdir().unwrap();
+    let folder = root.path().join("shared");
+    let laptop_dir = root.path().join("laptop");
+    let mut store = Store::open(&laptop_dir).expect("the library opens");
+    store
+        .set_setting(quartermaster::store::SETTING_MACHINE_NAME, "laptop")
+        .unwrap();
+    // As the window starts it: the folder looked at every two seconds.
+    let mut app = App::new(
+        Model::start_loading_from(store, usize::MAX),
+        Prefs::default(),
+        &Launch::default(),
+    );
+    app.native_dialogs = false;
+    app.prefs.view = View::Campaign;
+    let mut laptop = harness(app);
+    laptop.run();
+    click(&mut laptop, "New Lorraine campaign");
+    click(&mut laptop, "Not now");
+    share_to(&mut laptop, &folder);
+
+    let desktop_dir = root.path().join("desktop");
+    join_with_the_command_line(&desktop_dir, &folder);
+    let noted = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .arg("--data-dir")
+        .arg(&desktop_dir)
+        .args([
+            "campaign",
+            "record",
+            "Lorraine 1944",
+            "--battle",
+            "1",
+            "note",
+            "from the desktop",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        noted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&noted.stderr)
+    );
+
+    let has_note = |h: &Harness<'static, App>| {
+        record(h)
+            .all_events(0)
+            .any(|e| matches!(&e.event, Event::Note { text } if text == "from the desktop"))
+    };
+    // A look comes every two seconds; a minute is far beyond any look and read.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut frames = 0;
+    while !has_note(&laptop) && std::time::Instant::now() < deadline {
+        laptop.step();
+        frames += 1;
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        has_note(&laptop),
+        "the note never arrived ({frames} frames)"
+    );
+    assert!(frames > 1, "the window kept drawing while it looked");
+}

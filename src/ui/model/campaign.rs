@@ -646,43 +646,64 @@ impl Model {
 
     /// Looks at the open campaign's shared folder now and then (every
     /// [`FOLDER_LOOK_EVERY`] in the window), taking in what other machines wrote: the players see each other's
-    /// events without pressing Sync, so the one who acts next acts on the table as it is. A
-    /// look with nothing new reads no file (a few file sizes and times). Returns whether the
-    /// window should look again later.
-    pub(super) fn look_at_folder(&mut self) -> bool {
-        let Some(every) = self.folder_look_every else {
-            return false;
+    /// events without pressing Sync, so the one who acts next acts on the table as it is. The
+    /// folder's files are read on a thread of their own ([`loading::FolderReading`]: a look
+    /// with nothing new reads a few file sizes and times, one after a machine joined reads its
+    /// whole file) and what they held is taken in between frames. Returns when to look again.
+    pub(super) fn look_at_folder(&mut self) -> Option<std::time::Duration> {
+        // While files are read, soon: what they hold is taken in as soon as it is there.
+        const READING: std::time::Duration = std::time::Duration::from_millis(50);
+        let every = self.folder_look_every?;
+        let Some((id, folder)) = self
+            .campaign
+            .as_ref()
+            .and_then(|open| Some((open.stored.id, open.shared.clone()?)))
+        else {
+            self.folder_reading = None;
+            return None;
         };
-        let Some(open) = &self.campaign else {
-            return false;
-        };
-        let Some(folder) = open.shared.clone() else {
-            return false;
-        };
+        if let Some(reading) = &self.folder_reading {
+            let read = reading.poll()?;
+            let reading_id = reading.id;
+            self.folder_reading = None;
+            // Another campaign's look (the player switched meanwhile), or a folder away for
+            // now: nothing to take in (Sync says why when pressed).
+            if let (true, Ok(read)) = (reading_id == id, read) {
+                self.take_folder_read(id, read);
+            }
+            return Some(every);
+        }
         let now = std::time::Instant::now();
         if self
             .last_folder_look
             .is_some_and(|at| now.duration_since(at) < every)
         {
-            return true;
+            return Some(every);
         }
         self.last_folder_look = Some(now);
-        let id = open.stored.id;
-        match self.sync_reporting(id, &folder) {
-            Ok(report)
-                if report.added > 0
-                    || report.admissions > 0
-                    || !report.refused.is_empty()
-                    || report.reidentified.is_some() =>
-            {
-                if let Err(e) = self.after_sync(id, report) {
-                    self.error(format!("{e:#}"));
-                }
+        match crate::sync::FolderLook::start(&mut self.store, id) {
+            Ok(look) => {
+                self.folder_reading = Some(loading::FolderReading::start(look, id, folder));
+                Some(READING)
             }
-            // Quiet: nothing new, or a folder away for now (Sync says why when pressed).
-            _ => {}
+            Err(_) => Some(every),
         }
-        true
+    }
+
+    /// Takes into campaign `id` what a look at its folder read, saying what came in; quiet
+    /// when nothing did, or when a sync since made the read out of date.
+    fn take_folder_read(&mut self, id: CampaignId, read: crate::sync::FolderRead) {
+        let taken = crate::sync::take_read(&mut self.store, id, read).transpose();
+        let Some(Ok(report)) = taken.map(unwritten_kept) else {
+            return;
+        };
+        let news = report.added > 0
+            || report.admissions > 0
+            || !report.refused.is_empty()
+            || report.reidentified.is_some();
+        if news && let Err(e) = self.after_sync(id, report) {
+            self.error(format!("{e:#}"));
+        }
     }
 
     /// Takes in what the other machines wrote to the open campaign's folder before an action
@@ -728,18 +749,11 @@ impl Model {
         id: CampaignId,
         folder: &std::path::Path,
     ) -> anyhow::Result<crate::sync::SyncReport> {
-        match crate::sync::sync_folder(&mut self.store, id, folder) {
-            Ok(report) => Ok(report),
-            Err(crate::sync::SyncError::NotWritten {
-                mut report, error, ..
-            }) => {
-                report.notices.push(format!(
-                    "this machine's file in the folder could not be written ({error}); it is written at the next sync"
-                ));
-                Ok(*report)
-            }
-            Err(e) => Err(e.into()),
-        }
+        Ok(unwritten_kept(crate::sync::sync_folder(
+            &mut self.store,
+            id,
+            folder,
+        ))?)
     }
 
     /// Brings what a sync took in into the open campaign (its events added to the copy on
@@ -927,4 +941,22 @@ fn after_action_pdf(record: &CampaignRecord) -> anyhow::Result<Vec<u8>> {
     crate::export::export_after_action(record, "a4", date, &mut crate::export::no_progress)
         .map(|exported| exported.bytes)
         .context("could not lay out the after-action report")
+}
+
+/// A sync whose only failure was writing this machine's file keeps what it merged: its report,
+/// with that said as a notice.
+fn unwritten_kept(
+    synced: Result<crate::sync::SyncReport, crate::sync::SyncError>,
+) -> Result<crate::sync::SyncReport, crate::sync::SyncError> {
+    match synced {
+        Err(crate::sync::SyncError::NotWritten {
+            mut report, error, ..
+        }) => {
+            report.notices.push(format!(
+                "this machine's file in the folder could not be written ({error}); it is written at the next sync"
+            ));
+            Ok(*report)
+        }
+        other => other,
+    }
 }

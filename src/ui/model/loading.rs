@@ -173,3 +173,43 @@ impl CampaignLoad {
         }
     }
 }
+
+/// A look at the open campaign's shared folder, its files read by a thread of its own: reading
+/// what another machine wrote (a whole file when one joins: 50 MB at 100,000 events) must not
+/// hold a frame. What it read is taken into the library between frames.
+#[derive(Debug)]
+pub struct FolderReading {
+    pub id: crate::store::CampaignId,
+    received: Receiver<Result<crate::sync::FolderRead, crate::sync::SyncError>>,
+}
+
+impl FolderReading {
+    /// Starts reading `folder` from where `look` says the last sync stopped.
+    pub fn start(
+        look: crate::sync::FolderLook,
+        id: crate::store::CampaignId,
+        folder: std::path::PathBuf,
+    ) -> FolderReading {
+        let (send, received) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("folder-reader".into())
+            .spawn(move || {
+                // The window may have closed, or opened another campaign, meanwhile.
+                let _ = send.send(look.read(&folder));
+            });
+        drop(spawned);
+        FolderReading { id, received }
+    }
+
+    /// What was read once the thread is done (`Some(Err)`: the folder could not be listed,
+    /// or the thread ended without an answer); `None` while it is still reading.
+    pub fn poll(&self) -> Option<Result<crate::sync::FolderRead, String>> {
+        match self.received.try_recv() {
+            Ok(read) => Some(read.map_err(|e| e.to_string())),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                Some(Err("the shared folder could not be read".to_string()))
+            }
+        }
+    }
+}
