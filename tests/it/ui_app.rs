@@ -1,6 +1,7 @@
 //! The desktop app clicked through by label with egui_kittest: no display needed, a real
 //! in-memory SQLite store behind it.
 
+use crate::ui_support::{choose, open_force, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::rules::RulesetId;
@@ -11,14 +12,6 @@ fn harness() -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 860.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
-}
-
-/// Focuses the field named `label` and types `text` into it, as a user would.
-fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
 }
 
 /// Makes a force from the book briefing `briefing` and opens Print with Ctrl+P.
@@ -39,10 +32,7 @@ fn new_force(h: &mut Harness<'static, App>, ruleset: &str, name: &str) {
     h.run();
     h.get_by_label("New force").click();
     h.run();
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label(ruleset).click();
-    h.run();
+    choose(h, "Ruleset", ruleset);
     type_into(h, "Name", name);
     h.get_by_label("Create").click();
     h.run();
@@ -79,12 +69,7 @@ fn a_belloludi_force_with_a_custom_8_12_2cd_armour_5_vehicle_costs_17() {
     assert_eq!(h.state().prefs.view, View::Forces);
     h.get_by_label("+ New vehicle · custom · 17 points").click();
     h.run();
-    let open = h
-        .state()
-        .model
-        .open
-        .as_ref()
-        .expect("the new force is open");
+    let open = open_force(&h);
     assert_eq!(open.force.name, "Shermans");
     assert_eq!(open.validation.totals.points, Some(17));
     assert!(h.query_by_label_contains("17 / 100 points").is_some());

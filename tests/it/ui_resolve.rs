@@ -2,6 +2,7 @@
 //! odds that match the rules API or are counted here from the dice faces, seeded rolls that
 //! replay from the dice log, and custom cards beside the book's.
 
+use crate::ui_support::choose;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::rules::armour_battles::fire::{FireSituation, MoveOrder, fire_odds};
@@ -28,28 +29,14 @@ fn open_mechanic(mechanic: &str) -> Harness<'static, App> {
     h.run();
     // The first mechanic is shown already (its name is then on screen more than once).
     if h.state().resolve.current().title() != mechanic {
-        h.get_by_label("Ruleset").click();
-        h.run();
-        h.get_by_label(mechanic).click();
-        h.run();
+        choose(&mut h, "Ruleset", mechanic);
     }
     h
 }
 
-/// Picks `choice` in the combo box labelled `combo`.
-fn choose(h: &mut Harness<'static, App>, combo: &str, choice: &str) {
-    h.get_by_label(combo).click();
-    h.run();
-    h.get_by_label(choice).click();
-    h.run();
-}
-
 /// Types `value` into the drag value labelled `label`, replacing what it held.
 fn type_into(h: &mut Harness<'static, App>, label: &str, value: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.get_by_label(label).type_text(value);
-    h.run();
+    crate::ui_support::type_into(h, label, value);
     h.key_press(egui::Key::Enter);
     h.run();
 }

@@ -2,6 +2,7 @@
 //! that stay under the cursor, notices that go away, File › Quit, and layouts that hold at
 //! 1024×700 and at the minimum size. Clicked through with egui_kittest (no display needed).
 
+use crate::ui_support::{choose, open_force, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::rules::RulesetId;
@@ -23,17 +24,10 @@ fn open_new_force_dialog(h: &mut Harness<'static, App>) {
     assert!(h.state().forces.new_force.is_some(), "the dialog is open");
 }
 
-fn choose_ruleset(h: &mut Harness<'static, App>, ruleset: &str) {
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label(ruleset).click();
-    h.run();
-}
-
 /// A new, empty Battle of Tanks force, open in the editor.
 fn new_battle_of_tanks_force(h: &mut Harness<'static, App>) {
     open_new_force_dialog(h);
-    choose_ruleset(h, "Battle of Tanks");
+    choose(h, "Ruleset", "Battle of Tanks");
     h.get_by_label("Create").click();
     h.run();
 }
@@ -54,22 +48,14 @@ fn enter_in_the_name_field_creates_the_force_with_the_rulesets_budget() {
     let mut h = harness_at(1280.0, 860.0);
     h.run();
     open_new_force_dialog(&mut h);
-    choose_ruleset(&mut h, "Bolt Action");
-    h.get_by_label("Name").focus();
-    h.run();
-    h.get_by_label("Name").type_text("Paras");
-    h.run();
+    choose(&mut h, "Ruleset", "Bolt Action");
+    type_into(&mut h, "Name", "Paras");
     h.key_press(egui::Key::Enter);
     h.run();
     let forces = &h.state().model.forces;
     assert_eq!(forces.len(), 1);
     assert_eq!(forces[0].name, "Paras");
-    let open = h
-        .state()
-        .model
-        .open
-        .as_ref()
-        .expect("the new force is open");
+    let open = open_force(&h);
     assert_eq!(open.force.ruleset, RulesetId::BoltAction);
     assert!(
         h.query_by_label_contains("/ 1000 points").is_some(),
