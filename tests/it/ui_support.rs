@@ -39,6 +39,16 @@ pub(crate) fn campaign_app(
     app
 }
 
+/// The app over an in-memory library in a 1280×860 window, its first frame drawn.
+pub(crate) fn window() -> Harness<'static, App> {
+    let app = App::for_tests().expect("in-memory store opens");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h
+}
+
 /// The open campaign's record.
 pub(crate) fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {
     &h.state()
