@@ -14,41 +14,79 @@ use serde::{Deserialize, Deserializer, Serialize};
 use super::legacy::{self, LegacyEvent};
 use crate::rules::battle::{Category, DiceFrom, Facts, Side};
 
-/// Anything that happened in a battle.
-// The ruleset's events are most of any log and already the size of their largest (a fire with
-// its dice): boxing them would add an allocation to each without making a log smaller.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Event {
+/// Declares [`Event`] and `Own` from one list of the campaign's own kinds, so the type the log
+/// is written from and the one it is read back by cannot drift apart.
+macro_rules! campaign_events {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident { $($(#[$field_attr:meta])* $field:ident: $ty:ty,)* }
+    )*) => {
+        /// Anything that happened in a battle.
+        // The ruleset's events are most of any log and already the size of their largest (a
+        // fire with its dice): boxing them would add an allocation to each without making a
+        // log smaller.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+        #[serde(tag = "kind", rename_all = "snake_case")]
+        pub enum Event {
+            $($(#[$doc])* $variant { $($(#[$field_attr])* $field: $ty,)* },)*
+            /// An action of a battle fought on a board: the request, its dice and what it
+            /// changed.
+            Act(crate::rules::battle::table::TableEvent),
+            /// An event the first Lorraine tracker recorded, stored under its own kind.
+            #[serde(untagged)]
+            Armour(LegacyEvent),
+        }
+
+        /// The campaign's own events, read by their derived reader so their messages stay
+        /// serde's.
+        #[derive(Deserialize)]
+        #[serde(tag = "kind", rename_all = "snake_case")]
+        enum Own {
+            $($variant { $($(#[$field_attr])* $field: $ty,)* },)*
+            Act(crate::rules::battle::table::TableEvent),
+        }
+
+        impl From<Own> for Event {
+            fn from(own: Own) -> Self {
+                match own {
+                    $(Own::$variant { $($field),* } => Event::$variant { $($field),* },)*
+                    Own::Act(act) => Event::Act(act),
+                }
+            }
+        }
+    };
+}
+
+campaign_events! {
     /// The players end the battle: `winner` None for a draw.
     BattleConcluded {
         winner: Option<Side>,
         notes: String,
-    },
+    }
     /// A simple battle: what became of a unit.
     UnitFate {
         side: Side,
         unit: String,
         fate: String,
-    },
+    }
     Note {
         text: String,
-    },
+    }
     /// Takes back the event numbered `seq` (and only that one: undo is last-first).
     Undo {
         seq: u32,
-    },
+    }
     /// Puts back an event taken back by `Undo`.
     Redo {
         seq: u32,
-    },
+    }
     /// A battle added after the campaign began (the "What next?" battle, a simple campaign's
     /// next battle): always the first event of its battle, so two machines that set up the
     /// same battle differently make a fork at its start, settled by a choice like any other.
     BattleAdded {
         plan: super::definition::BattlePlan,
-    },
+    }
     /// The players settle a fork: the branch starting with `keep` is played on, the others are
     /// set aside (kept in the log; a later choice can take one back). Follows the fork point.
     BranchChosen {
@@ -62,69 +100,6 @@ pub enum Event {
         /// unseen.
         #[serde(default)]
         set_aside: Vec<super::identity::EventUid>,
-    },
-    /// An action of a battle fought on a board: the request, its dice and what it changed.
-    Act(crate::rules::battle::table::TableEvent),
-    /// An event the first Lorraine tracker recorded, stored under its own kind.
-    #[serde(untagged)]
-    Armour(LegacyEvent),
-}
-
-/// The campaign's own events, read by their derived reader so their messages stay serde's.
-#[derive(Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-enum Own {
-    BattleConcluded {
-        winner: Option<Side>,
-        notes: String,
-    },
-    UnitFate {
-        side: Side,
-        unit: String,
-        fate: String,
-    },
-    Note {
-        text: String,
-    },
-    Undo {
-        seq: u32,
-    },
-    Redo {
-        seq: u32,
-    },
-    BattleAdded {
-        plan: super::definition::BattlePlan,
-    },
-    BranchChosen {
-        keep: super::identity::EventUid,
-        #[serde(default)]
-        replaces: Option<super::identity::EventUid>,
-        #[serde(default)]
-        set_aside: Vec<super::identity::EventUid>,
-    },
-    Act(crate::rules::battle::table::TableEvent),
-}
-
-impl From<Own> for Event {
-    fn from(own: Own) -> Self {
-        match own {
-            Own::BattleConcluded { winner, notes } => Event::BattleConcluded { winner, notes },
-            Own::UnitFate { side, unit, fate } => Event::UnitFate { side, unit, fate },
-            Own::Note { text } => Event::Note { text },
-            Own::Undo { seq } => Event::Undo { seq },
-            Own::Redo { seq } => Event::Redo { seq },
-            Own::BattleAdded { plan } => Event::BattleAdded { plan },
-            Own::BranchChosen {
-                keep,
-                replaces,
-                set_aside,
-            } => Event::BranchChosen {
-                keep,
-                replaces,
-                set_aside,
-            },
-            Own::Act(act) => Event::Act(act),
-        }
     }
 }
 

@@ -24,8 +24,8 @@ fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
-/// The date of a day counted from 1970-01-01, `civil_from_days`.
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
+/// The date of a day counted from 1970-01-01, `civil_from_days`; month and day count from 1.
+pub(crate) fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

@@ -35,17 +35,7 @@ impl ExportDate {
 impl ExportDate {
     /// The UTC calendar day of a Unix time in seconds (`None` outside years 0–9999).
     pub fn from_unix_seconds(seconds: i64) -> Option<Self> {
-        // Howard Hinnant's days-to-civil algorithm.
-        let days = seconds.div_euclid(86_400);
-        let z = days + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = doy - (153 * mp + 2) / 5 + 1;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 };
-        let year = yoe + era * 400 + i64::from(month <= 2);
+        let (year, month, day) = crate::campaign::time::civil_from_days(seconds.div_euclid(86_400));
         ExportDate::new(
             u16::try_from(year).ok().filter(|y| *y <= 9999)?,
             u8::try_from(month).ok()?,

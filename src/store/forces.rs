@@ -201,20 +201,20 @@ pub(crate) fn save(
         ),
         _ => None,
     };
+    // The insert's parameters in order; the update takes the force's id before them.
+    let columns = params![
+        force.ruleset.as_str(),
+        force.name,
+        kind,
+        amount,
+        budget_id,
+        force.notes,
+        org
+    ];
     let id = match id {
         None => {
             conn.prepare_cached(queries::FORCE_INSERT)
-                .and_then(|mut stmt| {
-                    stmt.execute(params![
-                        force.ruleset.as_str(),
-                        force.name,
-                        kind,
-                        amount,
-                        budget_id,
-                        force.notes,
-                        org
-                    ])
-                })
+                .and_then(|mut stmt| stmt.execute(columns))
                 .map_err(ctx.err("saving a force"))?;
             ForceId(conn.last_insert_rowid())
         }
@@ -222,16 +222,10 @@ pub(crate) fn save(
             let changed = conn
                 .prepare_cached(queries::FORCE_UPDATE)
                 .and_then(|mut stmt| {
-                    stmt.execute(params![
-                        id,
-                        force.ruleset.as_str(),
-                        force.name,
-                        kind,
-                        amount,
-                        budget_id,
-                        force.notes,
-                        org
-                    ])
+                    let id: &dyn rusqlite::ToSql = &id;
+                    stmt.execute(rusqlite::params_from_iter(
+                        std::iter::once(id).chain(columns.iter().copied()),
+                    ))
                 })
                 .map_err(ctx.err("saving a force"))?;
             if changed == 0 {

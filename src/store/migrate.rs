@@ -624,7 +624,7 @@ pub fn utc_stamp(time: SystemTime) -> String {
     let since = time.duration_since(UNIX_EPOCH).unwrap_or_default();
     let secs = since.as_secs();
     let days = i64::try_from(secs / 86_400).unwrap_or_default();
-    let (year, month, day) = civil_from_days(days);
+    let (year, month, day) = crate::campaign::time::civil_from_days(days);
     let rem = secs % 86_400;
     format!(
         "{year:04}{month:02}{day:02}T{:02}{:02}{:02}.{:03}Z",
@@ -632,25 +632,6 @@ pub fn utc_stamp(time: SystemTime) -> String {
         rem % 3600 / 60,
         rem % 60,
         since.subsec_millis()
-    )
-}
-
-/// Days since 1970-01-01 to a (year, month, day) in the proleptic Gregorian calendar
-/// (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (
-        year,
-        u32::try_from(month).unwrap_or(1),
-        u32::try_from(day).unwrap_or(1),
     )
 }
 

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use quartermaster::campaign::{self, CampaignRecord, EventUid, LorraineOptions, Sides};
+use quartermaster::campaign::{self, CampaignRecord, EventUid};
 use quartermaster::store::{Store, StoredCampaign};
 use quartermaster::sync;
 
@@ -79,15 +79,7 @@ fn machines(n: usize) -> Vec<Machine> {
     let mut store = Store::open(first_dir.path()).unwrap();
     store.set_setting("player.name", "Player 1").unwrap();
     store.set_setting("machine.name", "machine 1").unwrap();
-    let definition = campaign::new_lorraine(
-        "Lorraine",
-        Sides {
-            first: "Ann".into(),
-            second: "Bob".into(),
-        },
-        LorraineOptions::default(),
-    )
-    .unwrap();
+    let definition = crate::store_support::ann_and_bob_lorraine();
     let stored = store
         .create_campaign_record(&CampaignRecord::new(
             quartermaster::store::new_campaign_uid(),

@@ -31,9 +31,7 @@ use std::time::Instant;
 use quartermaster::campaign::machine_file;
 use quartermaster::campaign::membership::{Admission, Standing};
 use quartermaster::campaign::seal::{self, MachineKey};
-use quartermaster::campaign::{
-    self, CampaignRecord, Event, EventUid, LoggedEvent, LorraineOptions, Recorder, Sides,
-};
+use quartermaster::campaign::{self, CampaignRecord, Event, EventUid, LoggedEvent, Recorder};
 use quartermaster::store::{CampaignId, DB_FILE_NAME, Store};
 use quartermaster::sync;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -180,15 +178,7 @@ impl Case {
 
     /// Ann begins the campaign and shares it; Bob and Cat join from their copies.
     fn begin(&mut self) {
-        let definition = campaign::new_lorraine(
-            CAMPAIGN,
-            Sides {
-                first: "Ann".into(),
-                second: "Bob".into(),
-            },
-            LorraineOptions::default(),
-        )
-        .unwrap();
+        let definition = crate::store_support::ann_and_bob_lorraine();
         let ann = &mut self.machines[0];
         let stored = ann.store.start_campaign(definition).unwrap();
         sync::share(&mut ann.store, stored.id, &ann.view).unwrap();

@@ -14,9 +14,7 @@ use std::sync::Arc;
 
 use quartermaster::campaign::machine_file;
 use quartermaster::campaign::seal::{self, MachineKey};
-use quartermaster::campaign::{
-    self, CampaignRecord, Event, EventUid, LoggedEvent, LorraineOptions, Recorder, Sides,
-};
+use quartermaster::campaign::{self, CampaignRecord, Event, EventUid, LoggedEvent, Recorder};
 use quartermaster::store::{CampaignId, Store, StoreError};
 use quartermaster::sync;
 
@@ -48,15 +46,7 @@ fn lib(root: &Path, player: &str, machine: &str) -> Lib {
 
 impl Lib {
     fn begin(&mut self, folder: &Path) {
-        let definition = campaign::new_lorraine(
-            "Lorraine",
-            Sides {
-                first: "Ann".into(),
-                second: "Bob".into(),
-            },
-            LorraineOptions::default(),
-        )
-        .unwrap();
+        let definition = crate::store_support::ann_and_bob_lorraine();
         let stored = self.store.start_campaign(definition).unwrap();
         sync::share(&mut self.store, stored.id, folder).unwrap();
         self.id = Some(stored.id);

@@ -1,6 +1,6 @@
 //! Running the real binary against a data folder, for the command-line tests.
 
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
 
 /// `quartermaster --data-dir DIR ARGS…`, waited for.
 pub fn qm_in(dir: &std::path::Path, args: &[&str]) -> Output {
@@ -10,6 +10,22 @@ pub fn qm_in(dir: &std::path::Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// `quartermaster db torture ARGS… --log LOG --data-dir DIR`, left running to be killed: its
+/// standard error kept for when it stops on its own.
+pub fn torture(args: &[&str], log: &std::path::Path, dir: &std::path::Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_quartermaster"))
+        .args(["db", "torture"])
+        .args(args)
+        .arg("--log")
+        .arg(log)
+        .arg("--data-dir")
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
 }
 
 /// [`qm_in`] that must succeed: its standard output.

@@ -19,6 +19,14 @@ fn book_force() -> Force {
     force
 }
 
+/// A new library at `data` holding [`book_force`].
+fn library_with_book_force(data: &std::path::Path) {
+    Store::open(data)
+        .unwrap()
+        .save_force(None, &book_force())
+        .unwrap();
+}
+
 #[test]
 fn first_start_creates_the_file_and_seeds_every_book_card() {
     let dir = tempfile::tempdir().unwrap();
@@ -505,10 +513,7 @@ fn book_cards_are_refreshed_when_the_apps_book_data_is_newer() {
 #[test]
 fn opening_and_reading_never_wait_for_another_instances_write() {
     let dir = tempfile::tempdir().unwrap();
-    Store::open(dir.path())
-        .unwrap()
-        .save_force(None, &book_force())
-        .unwrap();
+    library_with_book_force(dir.path());
     // Another process is in the middle of a write and holds the write lock.
     let holder = Connection::open(db_file(dir.path())).unwrap();
     holder
@@ -524,10 +529,7 @@ fn opening_and_reading_never_wait_for_another_instances_write() {
 #[test]
 fn a_read_only_library_browses_and_exports_but_refuses_writes_saying_why() {
     let dir = tempfile::tempdir().unwrap();
-    Store::open(dir.path())
-        .unwrap()
-        .save_force(None, &book_force())
-        .unwrap();
+    library_with_book_force(dir.path());
     let mut store = Store::open_read_only(dir.path()).unwrap();
     assert!(store.read_only_reason().is_some());
     assert_eq!(store.load_forces().unwrap().len(), 1);
@@ -549,10 +551,7 @@ fn a_read_only_folder_opens_read_only_by_itself() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    Store::open(&data)
-        .unwrap()
-        .save_force(None, &book_force())
-        .unwrap();
+    library_with_book_force(&data);
     let lock = |mode| {
         for path in [data.join(quartermaster::store::DB_FILE_NAME), data.clone()] {
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
@@ -581,10 +580,7 @@ fn a_writable_file_in_a_read_only_folder_opens_read_only() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    Store::open(&data)
-        .unwrap()
-        .save_force(None, &book_force())
-        .unwrap();
+    library_with_book_force(&data);
     let set = |path: &std::path::Path, mode| {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
     };

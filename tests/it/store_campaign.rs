@@ -1,7 +1,6 @@
 //! Campaigns in the database: created, played, reopened, imported, deleted — and a process
 //! killed mid-battle reopens with every acknowledged event.
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use quartermaster::campaign::{self, CampaignRecord, Event, LorraineOptions, Sides, file};
@@ -167,15 +166,7 @@ fn killing_a_recording_process_never_loses_an_acknowledged_event() {
             break;
         }
         let log = dir.path().join(format!("round-{round}.jsonl"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-            .args(["db", "torture", "--campaign", "--seed", "44", "--log"])
-            .arg(&log)
-            .arg("--data-dir")
-            .arg(&data)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = crate::cli_support::torture(&["--campaign", "--seed", "44"], &log, &data);
         std::thread::sleep(Duration::from_millis(60 + 37 * round));
         child.kill().unwrap();
         child.wait().unwrap();

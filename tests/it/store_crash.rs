@@ -10,7 +10,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use quartermaster::rules::force_file;
@@ -85,17 +84,8 @@ fn killing_a_saving_process_never_loses_an_acknowledged_force() {
         rng ^= rng << 17;
         let wait = Duration::from_millis(20 + rng % 281);
         let log = dir.path().join(format!("round-{round}.jsonl"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-            .args(["db", "torture", "--seed"])
-            .arg((seed % 1_000_000 + round).to_string())
-            .arg("--log")
-            .arg(&log)
-            .arg("--data-dir")
-            .arg(&data)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let child_seed = (seed % 1_000_000 + round).to_string();
+        let mut child = crate::cli_support::torture(&["--seed", &child_seed], &log, &data);
         std::thread::sleep(wait);
         let still_running = child.try_wait().unwrap().is_none();
         child.kill().unwrap(); // SIGKILL on Unix

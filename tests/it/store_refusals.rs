@@ -19,6 +19,15 @@ fn qm(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `force save` of the legal BelloLudi fixture into `dir`.
+fn save_legal_force(dir: &Path) -> Output {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/belloludi_legal.json"
+    );
+    qm(dir, &["force", "save", fixture])
+}
+
 /// A data directory with a real database holding `forces` forces.
 fn library(forces: usize) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -54,17 +63,7 @@ fn assert_refused_untouched(dir: &Path) -> StoreError {
     );
     let list = qm(dir, &["force", "list"]);
     assert_eq!(list.status.code(), Some(2));
-    let save = qm(
-        dir,
-        &[
-            "force",
-            "save",
-            concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/fixtures/belloludi_legal.json"
-            ),
-        ],
-    );
+    let save = save_legal_force(dir);
     assert_eq!(save.status.code(), Some(2));
     assert!(std::fs::read(&file).unwrap() == before, "the file changed");
     assert_eq!(backups(dir), backups_before, "nothing written to backups/");
@@ -228,17 +227,7 @@ fn a_database_failing_the_full_check_is_read_but_never_written() {
     assert!(store.set_setting("theme", "dark").is_err());
     drop(store);
 
-    let save = qm(
-        dir.path(),
-        &[
-            "force",
-            "save",
-            concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/fixtures/belloludi_legal.json"
-            ),
-        ],
-    );
+    let save = save_legal_force(dir.path());
     assert_eq!(save.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&save.stderr);
     assert!(stderr.contains("is damaged"), "{stderr}");

@@ -1,29 +1,14 @@
 //! The desktop app clicked through by label with egui_kittest: no display needed, a real
 //! in-memory SQLite store behind it.
 
+use crate::ui_support::{choose, open_force, type_into, window};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::rules::RulesetId;
 use quartermaster::ui::{App, Command, View};
 
-fn harness() -> Harness<'static, App> {
-    let app = App::for_tests().expect("in-memory store opens");
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
-}
-
-/// Focuses the field named `label` and types `text` into it, as a user would.
-fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
-
 /// Makes a force from the book briefing `briefing` and opens Print with Ctrl+P.
 fn open_preset_in_print(h: &mut Harness<'static, App>, briefing: &str) {
-    h.run();
     h.get_by_label("Forces").click();
     h.run();
     h.get_by_label("New force").click();
@@ -39,10 +24,7 @@ fn new_force(h: &mut Harness<'static, App>, ruleset: &str, name: &str) {
     h.run();
     h.get_by_label("New force").click();
     h.run();
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label(ruleset).click();
-    h.run();
+    choose(h, "Ruleset", ruleset);
     type_into(h, "Name", name);
     h.get_by_label("Create").click();
     h.run();
@@ -50,8 +32,7 @@ fn new_force(h: &mut Harness<'static, App>, ruleset: &str, name: &str) {
 
 #[test]
 fn a_belloludi_force_with_a_custom_8_12_2cd_armour_5_vehicle_costs_17() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     // Make the custom vehicle in the library: the editor shows the live component cost.
     h.get_by_label("BelloLudi Tanks! (5)").click();
     h.run();
@@ -79,12 +60,7 @@ fn a_belloludi_force_with_a_custom_8_12_2cd_armour_5_vehicle_costs_17() {
     assert_eq!(h.state().prefs.view, View::Forces);
     h.get_by_label("+ New vehicle · custom · 17 points").click();
     h.run();
-    let open = h
-        .state()
-        .model
-        .open
-        .as_ref()
-        .expect("the new force is open");
+    let open = open_force(&h);
     assert_eq!(open.force.name, "Shermans");
     assert_eq!(open.validation.totals.points, Some(17));
     assert!(h.query_by_label_contains("17 / 100 points").is_some());
@@ -92,8 +68,7 @@ fn a_belloludi_force_with_a_custom_8_12_2cd_armour_5_vehicle_costs_17() {
 
 #[test]
 fn going_over_a_tier_budget_shows_the_violation() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     new_force(&mut h, "Battle of Tanks", "Heavies");
     for _ in 0..3 {
         h.get_by_label("+ Tiger I · 7 tier points").click();
@@ -115,8 +90,7 @@ fn going_over_a_tier_budget_shows_the_violation() {
 
 #[test]
 fn loading_lorraine_battle_1_german_shows_its_7_units() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Forces").click();
     h.run();
     h.get_by_label("New force").click();
@@ -134,8 +108,7 @@ fn loading_lorraine_battle_1_german_shows_its_7_units() {
 
 #[test]
 fn deleting_a_force_and_undoing_brings_it_back() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     new_force(&mut h, "Battle of Tanks", "Doomed");
     h.get_by_label_contains("+ T-80 · ").click();
     h.run();
@@ -168,8 +141,7 @@ fn a_failed_import_shows_an_error_and_changes_nothing() {
         r#"{"format":"quartermaster-force","version":1,"ruleset":"belloludi""#,
     )
     .unwrap();
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.state_mut()
         .apply(quartermaster::ui::Action::Model(Command::NewForce {
             ruleset: RulesetId::Belloludi,
@@ -213,7 +185,7 @@ fn a_failed_import_shows_an_error_and_changes_nothing() {
 
 #[test]
 fn ctrl_p_opens_print_with_the_open_forces_cards_previewed() {
-    let mut h = harness();
+    let mut h = window();
     open_preset_in_print(&mut h, "Lorraine Battle 2 German");
     assert_eq!(h.state().prefs.view, View::Print);
     // 11 units at 9 poker cards a page: two pages, previewed from the same layout as the PDF.
@@ -246,8 +218,7 @@ fn ctrl_p_opens_print_with_the_open_forces_cards_previewed() {
 #[test]
 fn a_belle_epoque_force_picks_its_scenario_and_counts_its_stands() {
     use quartermaster::rules::{Card, ruleset};
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     new_force(&mut h, "Belle Epoque", "Impi");
     assert!(
         h.query_all_by_label("Encounter scenario")
@@ -277,7 +248,7 @@ fn a_belle_epoque_force_picks_its_scenario_and_counts_its_stands() {
 fn the_print_view_offers_the_finishing_kit_and_keeps_a_printers_back_offset() {
     use quartermaster::export::{BackOffset, Ink, Item, Segment, SheetLayout};
     use quartermaster::ui::Action;
-    let mut h = harness();
+    let mut h = window();
     open_preset_in_print(&mut h, "Lorraine Battle 1 German");
     // Seven cards, four fold-over pairs a sheet: two sheets, with dashed fold lines.
     h.get_by_label("Layout").click();

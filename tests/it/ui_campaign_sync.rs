@@ -2,7 +2,7 @@
 //! player name asked once, "Share this campaign to a folder…", Sync, the fork shown side by
 //! side, a branch kept, then the set-aside one restored.
 
-use crate::ui_support::{click, shown};
+use crate::ui_support::{click, shown, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::campaign::{CampaignRecord, Event};
@@ -31,13 +31,6 @@ fn harness(app: App) -> Harness<'static, App> {
         // A window's frame rate: double clicks and rests are timed as a player makes them.
         .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
-}
-
-fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
 }
 
 /// "Share this campaign to a folder…", the folder typed, Share.

@@ -1,21 +1,14 @@
 //! The library window, clicked through by label with egui_kittest (no display needed).
 
+use crate::ui_support::window;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::rules::RulesetId;
 use quartermaster::ui::{App, CardKey};
 
-fn harness() -> Harness<'static, App> {
-    let app = App::for_tests().expect("in-memory store opens");
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
-}
-
 #[test]
 fn choosing_a_ruleset_and_a_card_shows_its_statistics() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Armour Battles (11)").click();
     h.run();
     assert!(h.query_by_label("Tiger I").is_some());
@@ -48,8 +41,7 @@ fn choosing_a_ruleset_and_a_card_shows_its_statistics() {
 
 #[test]
 fn every_ruleset_is_listed() {
-    let mut h = harness();
-    h.run();
+    let h = window();
     for label in [
         "Armour Battles (11)",
         "BelloLudi Tanks! (5)",
@@ -63,8 +55,7 @@ fn every_ruleset_is_listed() {
 
 #[test]
 fn ctrl_f_focuses_search_and_typing_filters() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Forces").click();
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
@@ -79,8 +70,7 @@ fn ctrl_f_focuses_search_and_typing_filters() {
 
 #[test]
 fn duplicating_a_book_card_makes_an_editable_custom_copy() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Battle of Tanks (8)").click();
     h.run();
     h.get_by_label("IS-2").click();
@@ -101,8 +91,7 @@ fn duplicating_a_book_card_makes_an_editable_custom_copy() {
 /// A custom card may share a book card's name; it must stay a card of its own.
 #[test]
 fn a_custom_card_named_like_a_book_card_stays_selectable_and_editable() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("BelloLudi Tanks! (5)").click();
     h.run();
     h.get_by_label("Sherman").click();
@@ -164,8 +153,7 @@ fn new_custom_card(h: &mut Harness<'static, App>, id: RulesetId) {
 #[test]
 fn the_card_editor_shows_every_field_each_ruleset_describes() {
     for id in RulesetId::ALL {
-        let mut h = harness();
-        h.run();
+        let mut h = window();
         new_custom_card(&mut h, id);
         let blank = quartermaster::rules::ruleset(id).new_card();
         for field in blank.data().fields() {
@@ -186,8 +174,7 @@ fn the_card_editor_shows_every_field_each_ruleset_describes() {
 fn an_armour_battles_card_follows_its_special_rules_and_its_kind() {
     use quartermaster::rules::Card;
     use quartermaster::rules::armour_battles::{SpecialRule, UnitKind};
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     new_custom_card(&mut h, RulesetId::ArmourBattles);
     h.get_by_label("Sloped Armour").click();
     h.run();

@@ -46,10 +46,13 @@ fn harness_of(app: App, size: egui::Vec2) -> Harness<'static, App> {
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
+/// The app over an in-memory library without native dialogs, its first frame drawn.
 fn harness() -> Harness<'static, App> {
     let mut app = App::for_tests().expect("in-memory store opens");
     app.native_dialogs = false;
-    harness_of(app, egui::vec2(1280.0, 860.0))
+    let mut h = harness_of(app, egui::vec2(1280.0, 860.0));
+    h.run();
+    h
 }
 
 /// A BelloLudi campaign `name` with one battle between the saved forces `us` and `german`.
@@ -128,7 +131,6 @@ fn preferences_survive_quit_and_restart() {
 #[test]
 fn new_force_opens_with_name_focused_and_escape_on_a_drop_down_keeps_the_dialog() {
     let mut h = harness();
-    h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
     // No click into the field: the dialog opened with the keyboard in Name.
@@ -167,7 +169,6 @@ fn new_force_opens_with_name_focused_and_escape_on_a_drop_down_keeps_the_dialog(
 fn enter_in_the_export_path_box_exports() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness();
-    h.run();
     new_force(&mut h, RulesetId::Belloludi, "Exported", Budget::Points(60));
     let id = h.state().model.open.as_ref().unwrap().id;
     let path = dir.path().join("exported.json");
@@ -221,7 +222,6 @@ fn the_share_panel_takes_enter_and_escape() {
 #[test]
 fn closing_with_typed_dialog_text_asks_first() {
     let mut h = harness();
-    h.run();
     h.get_by_label("Forces").click();
     h.run();
     h.get_by_label("Paste list").click();
@@ -249,7 +249,6 @@ fn closing_with_typed_dialog_text_asks_first() {
 #[test]
 fn copy_as_text_and_paste_list_make_the_same_force() {
     let mut h = harness();
-    h.run();
     new_force(
         &mut h,
         RulesetId::Belloludi,
@@ -309,7 +308,6 @@ fn copy_as_text_and_paste_list_make_the_same_force() {
 #[test]
 fn bolt_action_points_of_0_do_not_look_like_points_not_set() {
     let mut h = harness();
-    h.run();
     new_force(
         &mut h,
         RulesetId::BoltAction,
@@ -337,7 +335,6 @@ fn bolt_action_points_of_0_do_not_look_like_points_not_set() {
 #[test]
 fn deleting_a_force_a_campaign_uses_asks_first() {
     let mut h = harness();
-    h.run();
     for name in ["Red", "Blue"] {
         new_force(&mut h, RulesetId::Belloludi, name, Budget::Points(60));
         // A battle on the board needs a unit a side.
@@ -383,7 +380,6 @@ fn deleting_a_force_a_campaign_uses_asks_first() {
 #[test]
 fn a_campaign_name_over_the_limit_is_refused_in_plain_words() {
     let mut h = harness();
-    h.run();
     let app = h.state_mut();
     app.model.apply(Command::Campaign(CampaignCommand::New {
         ruleset: RulesetId::ArmourBattles,
@@ -409,7 +405,6 @@ fn a_campaign_name_over_the_limit_is_refused_in_plain_words() {
 #[test]
 fn a_custom_card_is_named_as_one_in_the_fix_the_undo_notice_and_the_campaign_chips() {
     let mut h = harness();
-    h.run();
     let mut sherman = quartermaster::rules::ruleset(RulesetId::Belloludi).library()[1].clone();
     if let quartermaster::rules::Card::Belloludi(card) = &mut sherman {
         card.name = "Sherman".into();
@@ -501,7 +496,6 @@ fn the_force_view_at_1024_by_700_shows_every_remove_button() {
 #[test]
 fn a_price_typed_into_a_new_bolt_action_unit_is_kept_whole() {
     let mut h = harness();
-    h.run();
     new_force(
         &mut h,
         RulesetId::BoltAction,
@@ -535,7 +529,6 @@ fn a_price_typed_into_a_new_bolt_action_unit_is_kept_whole() {
 #[test]
 fn double_clicking_duplicate_makes_one_copy() {
     let mut h = harness();
-    h.run();
     new_force(&mut h, RulesetId::Belloludi, "Tigers", Budget::Points(100));
     let before = h.state().model.forces.len();
     let at = h.get_by_label("Duplicate").rect().center();
@@ -559,7 +552,6 @@ fn double_clicking_duplicate_makes_one_copy() {
 #[test]
 fn double_clicking_a_ruleset_in_new_force_picks_it_and_makes_nothing() {
     let mut h = harness();
-    h.run();
     let before = h.state().model.forces.len();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
@@ -586,7 +578,6 @@ fn double_clicking_a_ruleset_in_new_force_picks_it_and_makes_nothing() {
 #[test]
 fn new_force_keeps_tab_inside_and_enter_creates_after_a_mouse_pick() {
     let mut h = harness();
-    h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.run();
     h.get_by_label("Name").type_text("Rorke's Drift");
@@ -617,7 +608,6 @@ fn new_force_keeps_tab_inside_and_enter_creates_after_a_mouse_pick() {
 #[test]
 fn paste_list_imports_with_ctrl_enter() {
     let mut h = harness();
-    h.run();
     h.get_by_label("Forces").click();
     h.run();
     h.get_by_label("Paste list").click();
@@ -641,7 +631,6 @@ fn paste_list_imports_with_ctrl_enter() {
 #[test]
 fn the_card_editor_opens_ready_to_type_the_name() {
     let mut h = harness();
-    h.run();
     h.get_by_label("BelloLudi Tanks! (5)").click();
     h.run();
     h.get_by_label("Sherman").click();

@@ -2,6 +2,7 @@
 //! odds that match the rules API or are counted here from the dice faces, seeded rolls that
 //! replay from the dice log, and custom cards beside the book's.
 
+use crate::ui_support::{choose, window};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::rules::armour_battles::fire::{FireSituation, MoveOrder, fire_odds};
@@ -9,47 +10,25 @@ use quartermaster::rules::armour_battles::unit_card;
 use quartermaster::rules::resolution::{self, InputValue};
 use quartermaster::ui::{App, Command, View};
 
-fn harness() -> Harness<'static, App> {
-    let app = App::for_tests().expect("in-memory store opens");
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
-}
-
 fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
 
 /// Opens Resolve on `mechanic` (its label in the Ruleset picker).
 fn open_mechanic(mechanic: &str) -> Harness<'static, App> {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Resolve").click();
     h.run();
     // The first mechanic is shown already (its name is then on screen more than once).
     if h.state().resolve.current().title() != mechanic {
-        h.get_by_label("Ruleset").click();
-        h.run();
-        h.get_by_label(mechanic).click();
-        h.run();
+        choose(&mut h, "Ruleset", mechanic);
     }
     h
 }
 
-/// Picks `choice` in the combo box labelled `combo`.
-fn choose(h: &mut Harness<'static, App>, combo: &str, choice: &str) {
-    h.get_by_label(combo).click();
-    h.run();
-    h.get_by_label(choice).click();
-    h.run();
-}
-
 /// Types `value` into the drag value labelled `label`, replacing what it held.
 fn type_into(h: &mut Harness<'static, App>, label: &str, value: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.get_by_label(label).type_text(value);
-    h.run();
+    crate::ui_support::type_into(h, label, value);
     h.key_press(egui::Key::Enter);
     h.run();
 }
@@ -92,8 +71,7 @@ fn house_defaults(h: &Harness<'static, App>) -> usize {
 
 /// Opens Resolve and picks Panzer IV H firing at an M4 75mm through the combo boxes.
 fn panzer_at_sherman() -> Harness<'static, App> {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Resolve").click();
     h.run();
     assert_eq!(h.state().prefs.view, View::Resolve);
@@ -178,8 +156,7 @@ fn a_roll_with_seed_7_replays_from_the_log_with_identical_dice() {
 #[test]
 fn an_artillery_mission_lists_batteries_and_rolls_every_die() {
     use quartermaster::rules::armour_battles::artillery::{ArtillerySituation, artillery_odds};
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Resolve").click();
     h.run();
     h.get_by_label("Artillery").click();
@@ -294,8 +271,7 @@ fn a_bolt_action_assault_on_a_tank_without_anti_tank_weapons_tests_at_minus_thre
 fn belloludi_and_belle_epoque_command_rolls_show_odds_and_replay() {
     use quartermaster::rules::belle_epoque::resolve::{General, command_points_odds};
     use quartermaster::rules::belloludi::resolve::{CommandOutcome, command_odds};
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Resolve").click();
     h.run();
     let points = command_points_odds(24, General::Average).unwrap();
@@ -612,8 +588,7 @@ fn a_belle_epoque_assault_of_zulus_against_regulars_sums_successful_faces() {
 
 #[test]
 fn a_roll_error_goes_away_as_soon_as_the_situation_changes() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Resolve").click();
     h.run();
     choose(&mut h, "Attacker", "Panzer IV H");
@@ -931,8 +906,7 @@ fn each_rulesets_mechanic_answers_a_changed_input_with_changed_odds() {
 
 #[test]
 fn a_custom_card_is_listed_beside_the_book_cards_and_resolves() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     let mut card = quartermaster::rules::ruleset(quartermaster::rules::RulesetId::Belloludi)
         .library()
         .iter()
@@ -969,8 +943,7 @@ fn a_custom_card_is_listed_beside_the_book_cards_and_resolves() {
 
 #[test]
 fn every_mechanic_is_in_the_picker() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     h.get_by_label("Resolve").click();
     h.run();
     h.get_by_label("Ruleset").click();

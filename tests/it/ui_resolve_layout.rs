@@ -1,6 +1,7 @@
 //! The Resolve view at small window sizes: the odds column, its distributions and the Roll
 //! button stay inside the window, and charts follow the current situation.
 
+use crate::ui_support::choose;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::rules::resolution::InputValue;
@@ -21,17 +22,7 @@ fn open_resolve(h: &mut Harness<'static, App>) {
 
 fn open_mechanic(h: &mut Harness<'static, App>, mechanic: &str) {
     open_resolve(h);
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label(mechanic).click();
-    h.run();
-}
-
-fn choose(h: &mut Harness<'static, App>, combo: &str, choice: &str) {
-    h.get_by_label(combo).click();
-    h.run();
-    h.get_by_label(choice).click();
-    h.run();
+    choose(h, "Ruleset", mechanic);
 }
 
 /// The label starting with `text` lies wholly inside the window's width, and is not squeezed

@@ -6,7 +6,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::campaign::{CampaignRecord, Sides};
 use quartermaster::rules::RulesetId;
 use quartermaster::store::Store;
-use quartermaster::ui::model::Model;
+use quartermaster::ui::model::{Model, OpenForce};
 use quartermaster::ui::{App, CampaignCommand, Command, Launch, Prefs, View};
 
 /// A window over `store` on the Campaign view with a new campaign `name` of `ruleset` open,
@@ -39,6 +39,16 @@ pub(crate) fn campaign_app(
     app
 }
 
+/// The app over an in-memory library in a 1280×860 window, its first frame drawn.
+pub(crate) fn window() -> Harness<'static, App> {
+    let app = App::for_tests().expect("in-memory store opens");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h
+}
+
 /// The open campaign's record.
 pub(crate) fn record<'a>(h: &'a Harness<'static, App>) -> &'a CampaignRecord {
     &h.state()
@@ -58,6 +68,25 @@ pub(crate) fn shown(h: &Harness<'static, App>, text: &str) -> bool {
 pub(crate) fn click(h: &mut Harness<'static, App>, label: &str) {
     h.get_by_label(label).click();
     h.run();
+}
+
+/// Focuses the field named `label` and types `text` into it, as a user would.
+pub(crate) fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// Opens the combo box `combo` and clicks `choice`, the first widget of that exact label.
+pub(crate) fn choose(h: &mut Harness<'static, App>, combo: &str, choice: &str) {
+    click(h, combo);
+    click(h, choice);
+}
+
+/// The force open in the editor.
+pub(crate) fn open_force<'a>(h: &'a Harness<'static, App>) -> &'a OpenForce {
+    h.state().model.open.as_ref().expect("a force is open")
 }
 
 /// Opens the drop-down `combo` and picks `option`: the one named exactly (a unit's buttons

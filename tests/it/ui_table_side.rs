@@ -2,17 +2,21 @@
 //! that stay under the cursor, notices that go away, File › Quit, and layouts that hold at
 //! 1024×700 and at the minimum size. Clicked through with egui_kittest (no display needed).
 
+use crate::ui_support::{choose, open_force, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::rules::RulesetId;
 use quartermaster::ui::App;
 
+/// The window at `width` × `height`, its first frame drawn.
 fn harness_at(width: f32, height: f32) -> Harness<'static, App> {
     let app = App::for_tests().expect("in-memory store opens");
-    Harness::builder()
+    let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
         .with_step_dt(0.5)
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h
 }
 
 fn open_new_force_dialog(h: &mut Harness<'static, App>) {
@@ -23,17 +27,10 @@ fn open_new_force_dialog(h: &mut Harness<'static, App>) {
     assert!(h.state().forces.new_force.is_some(), "the dialog is open");
 }
 
-fn choose_ruleset(h: &mut Harness<'static, App>, ruleset: &str) {
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label(ruleset).click();
-    h.run();
-}
-
 /// A new, empty Battle of Tanks force, open in the editor.
 fn new_battle_of_tanks_force(h: &mut Harness<'static, App>) {
     open_new_force_dialog(h);
-    choose_ruleset(h, "Battle of Tanks");
+    choose(h, "Ruleset", "Battle of Tanks");
     h.get_by_label("Create").click();
     h.run();
 }
@@ -41,7 +38,6 @@ fn new_battle_of_tanks_force(h: &mut Harness<'static, App>) {
 #[test]
 fn escape_closes_the_new_force_dialog_without_a_force() {
     let mut h = harness_at(1280.0, 860.0);
-    h.run();
     open_new_force_dialog(&mut h);
     h.key_press(egui::Key::Escape);
     h.run();
@@ -52,24 +48,15 @@ fn escape_closes_the_new_force_dialog_without_a_force() {
 #[test]
 fn enter_in_the_name_field_creates_the_force_with_the_rulesets_budget() {
     let mut h = harness_at(1280.0, 860.0);
-    h.run();
     open_new_force_dialog(&mut h);
-    choose_ruleset(&mut h, "Bolt Action");
-    h.get_by_label("Name").focus();
-    h.run();
-    h.get_by_label("Name").type_text("Paras");
-    h.run();
+    choose(&mut h, "Ruleset", "Bolt Action");
+    type_into(&mut h, "Name", "Paras");
     h.key_press(egui::Key::Enter);
     h.run();
     let forces = &h.state().model.forces;
     assert_eq!(forces.len(), 1);
     assert_eq!(forces[0].name, "Paras");
-    let open = h
-        .state()
-        .model
-        .open
-        .as_ref()
-        .expect("the new force is open");
+    let open = open_force(&h);
     assert_eq!(open.force.ruleset, RulesetId::BoltAction);
     assert!(
         h.query_by_label_contains("/ 1000 points").is_some(),
@@ -80,7 +67,6 @@ fn enter_in_the_name_field_creates_the_force_with_the_rulesets_budget() {
 #[test]
 fn the_add_buttons_stay_put_while_units_are_added() {
     let mut h = harness_at(1280.0, 860.0);
-    h.run();
     new_battle_of_tanks_force(&mut h);
     let label = "+ Tiger I · 7 tier points";
     let before = h.get_by_label(label).rect();
@@ -104,7 +90,6 @@ fn the_add_buttons_stay_put_while_units_are_added() {
 #[test]
 fn enter_in_the_add_search_adds_the_single_match() {
     let mut h = harness_at(1280.0, 860.0);
-    h.run();
     new_battle_of_tanks_force(&mut h);
     let field = egui::accesskit::Role::TextInput;
     h.get_by_role_and_label(field, "Add units").focus();
@@ -122,7 +107,6 @@ fn enter_in_the_add_search_adds_the_single_match() {
 #[test]
 fn file_quit_asks_the_window_to_close() {
     let mut h = harness_at(1280.0, 860.0);
-    h.run();
     h.get_by_label("File").click();
     h.run();
     h.get_by_label("Quit  (Ctrl+Q)").click();
@@ -133,7 +117,6 @@ fn file_quit_asks_the_window_to_close() {
 #[test]
 fn a_notice_goes_after_a_few_seconds_and_stays_in_the_history() {
     let mut h = harness_at(1280.0, 860.0);
-    h.run();
     h.state_mut().model.info("Saved “Paras”");
     // An area is measured on its first frame and drawn from the second.
     h.step();
@@ -157,7 +140,6 @@ fn a_notice_goes_after_a_few_seconds_and_stays_in_the_history() {
 fn the_force_editor_holds_at_1024_by_700_and_at_the_minimum_size() {
     for (width, height) in [(1024.0, 700.0), (720.0, 480.0)] {
         let mut h = harness_at(width, height);
-        h.run();
         open_new_force_dialog(&mut h);
         h.get_by_label("Lorraine Battle 1 German").click();
         h.run();
@@ -192,7 +174,6 @@ fn the_force_editor_holds_at_1024_by_700_and_at_the_minimum_size() {
 #[test]
 fn a_battle_group_short_of_its_briefing_is_legal_with_a_warning() {
     let mut h = harness_at(1280.0, 860.0);
-    h.run();
     open_new_force_dialog(&mut h);
     h.get_by_label("Lorraine Battle 3 German").click();
     h.run();

@@ -2,19 +2,13 @@
 //! across a restart), table mode from View and Ctrl+T, and the first-run start card's three
 //! actions.
 
+use crate::ui_support::window;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::ui::theme::{self, Palette};
 use quartermaster::ui::{App, Theme, View};
 
 use super::ui_promises::Storage;
-
-fn harness() -> Harness<'static, App> {
-    let app = App::for_tests().expect("in-memory store opens");
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
-}
 
 /// Opens the View menu, clicks `item` and closes the menu. A change of type scale repaints
 /// for a few frames while egui settles the new sizes.
@@ -33,8 +27,7 @@ fn body_size(h: &Harness<'static, App>) -> f32 {
 
 #[test]
 fn view_switches_light_and_dark_and_the_choice_outlives_a_restart() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     view_menu(&mut h, "Dark");
     assert_eq!(h.state().prefs.theme, Theme::Dark);
     assert_eq!(h.ctx.theme(), egui::Theme::Dark);
@@ -62,8 +55,7 @@ fn view_switches_light_and_dark_and_the_choice_outlives_a_restart() {
 
 #[test]
 fn table_mode_scales_type_and_buttons_from_view_and_ctrl_t() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     let tab = h.get_by_label("Forces").rect();
     assert_eq!(body_size(&h), theme::BODY);
 
@@ -97,8 +89,7 @@ fn table_mode_scales_type_and_buttons_from_view_and_ctrl_t() {
 
 #[test]
 fn the_start_card_takes_each_first_step_and_goes_once_a_force_exists() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     for (action, view) in [
         ("Work out a shot", View::Resolve),
         ("Start a campaign", View::Campaign),
@@ -128,8 +119,7 @@ fn the_start_card_takes_each_first_step_and_goes_once_a_force_exists() {
 
 #[test]
 fn hide_puts_the_start_card_away_for_good() {
-    let mut h = harness();
-    h.run();
+    let mut h = window();
     assert!(h.query_by_label("Work out a shot").is_some());
     h.get_by_label("Hide").click();
     h.run();

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use quartermaster::campaign::{self, Campaign, LorraineOptions, Sides};
 use quartermaster::rules::{self, Budget, Card, CardRef, Force, ForceUnit, RulesetId};
 
 /// `card` with a new name, re-read by its ruleset (as a custom card would be).
@@ -73,4 +74,17 @@ pub fn backups(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     files.sort();
     files
+}
+
+/// The Lorraine campaign the sharing tests begin: Ann against Bob, default options.
+pub fn ann_and_bob_lorraine() -> Campaign {
+    campaign::new_lorraine(
+        "Lorraine",
+        Sides {
+            first: "Ann".into(),
+            second: "Bob".into(),
+        },
+        LorraineOptions::default(),
+    )
+    .unwrap()
 }

@@ -253,16 +253,19 @@ fn fortified_and_stubborn_units_do_not_fall_back() {
     assert_eq!(tie.defender.stands, 1);
 }
 
+/// Close-order infantry in the open, in plain sight: the target the fire tests vary.
+const OPEN_CLOSE: FireTarget = FireTarget {
+    doctrine: Doctrine::Close,
+    infantry: true,
+    terrain: Terrain::Open,
+    conspicuous: false,
+    stands: None,
+    unrevealed: false,
+};
+
 #[test]
 fn fire_numbers_follow_the_table() {
-    let open_close = FireTarget {
-        doctrine: Doctrine::Close,
-        infantry: true,
-        terrain: Terrain::Open,
-        conspicuous: false,
-        stands: None,
-        unrevealed: false,
-    };
+    let open_close = OPEN_CLOSE;
     let fire = |troop_type, range_uds, moving, target| Fire {
         troop_type,
         stands: 4,
@@ -346,14 +349,7 @@ fn fire_numbers_follow_the_table() {
 fn visibility_shortens_line_of_sight_by_one_ud_per_concealment() {
     // RULINGS "Visibility": 4 UD, −1 unrevealed, −1 in cover, −1 in loose order; none for a
     // conspicuous target; beyond sight the unit cannot fire (not 0 %).
-    let open = FireTarget {
-        doctrine: Doctrine::Close,
-        infantry: true,
-        terrain: Terrain::Open,
-        conspicuous: false,
-        stands: None,
-        unrevealed: false,
-    };
+    let open = OPEN_CLOSE;
     let hidden = FireTarget {
         doctrine: Doctrine::Loose,
         terrain: Terrain::Cover,
