@@ -74,6 +74,16 @@ impl BackgroundReader {
         super::campaign::load(&self.conn, &self.ctx, id)
     }
 
+    /// Which of these event ids the library holds (a look at a shared folder leaves them out
+    /// on its own thread, so taking in a joining machine's whole file does not look up 100,000
+    /// ids between two frames).
+    pub fn stored_event_ids(
+        &self,
+        ids: &[crate::campaign::EventUid],
+    ) -> Result<std::collections::HashSet<crate::campaign::EventUid>, StoreError> {
+        super::campaign::stored_ids(&self.conn, &self.ctx, ids)
+    }
+
     /// `PRAGMA integrity_check` over the whole file.
     pub fn full_check(&self) -> Result<BackgroundCheck, StoreError> {
         let problems = migrate::integrity(&self.conn, Check::Full)

@@ -230,6 +230,31 @@ impl FolderLook {
         })
     }
 
+    /// Whether a read would find nothing new: each of the campaign's files in `folder` as
+    /// the last sync left it (its length and time) and nothing recorded in campaign `id` here
+    /// since. A few `stat`s and one indexed look-up: the window asks on its own thread, so a
+    /// quiet folder costs no read, no thread and no frame beyond the look's own.
+    pub fn nothing_new(&self, store: &Store, id: CampaignId, folder: &Path) -> bool {
+        let Ok(paths) = folder::campaign_files(folder, Some(self.uid)) else {
+            return false;
+        };
+        let as_left = |path: &std::path::PathBuf| {
+            let (Some(name), Ok(meta)) = (path.file_name(), std::fs::symlink_metadata(path)) else {
+                return false;
+            };
+            self.previously.files.iter().any(|seen| {
+                *seen.name == *name.to_string_lossy()
+                    && seen.len == meta.len()
+                    && seen.modified_ns == folder::modified_ns(&meta)
+            })
+        };
+        paths.len() == self.previously.files.len()
+            && paths.iter().all(as_left)
+            && store
+                .campaign_last_event(id, self.previously.last_event)
+                .is_ok_and(|last| last == self.previously.last_event)
+    }
+
     /// Reads `folder`'s files of the campaign, each from where the last sync stopped (only
     /// what is new; nothing at all from a file unchanged since).
     ///
@@ -258,6 +283,20 @@ impl FolderLook {
             reads,
             incoming,
         })
+    }
+}
+
+impl FolderRead {
+    /// The ids of the events read.
+    pub fn event_ids(&self) -> Vec<EventUid> {
+        self.incoming.iter().map(|i| i.event.id).collect()
+    }
+
+    /// Leaves out the events read that the library holds (`held`, from [`Self::event_ids`]):
+    /// the take leaves them out all the same, so this only moves that work to where the read
+    /// was made.
+    pub fn drop_held(&mut self, held: &HashSet<EventUid>) {
+        self.incoming.retain(|i| !held.contains(&i.event.id));
     }
 }
 
@@ -537,6 +576,9 @@ fn take_in(
                 .filter_map(|(_, e)| e.seal.map(|s| (s.key, e.by.clone()))),
         );
         report.admissions = merge_report.admissions.len();
+        report
+            .new_admissions
+            .extend(merge_report.admissions.iter().cloned());
         report.taken = merge_report.taken.clone();
         report.battles_added = merged
             .campaign
@@ -581,7 +623,9 @@ fn take_in(
         note_foreign_writer(store, uid, &merge_report.taken, report)?;
     }
     // A member admits the first claims it sees, so they are firm before anyone disputes them.
-    report.admitted = store.admit_claimants(id)?.len();
+    let admitted = store.admit_claimants(id)?;
+    report.admitted = admitted.len();
+    report.new_admissions.extend(admitted);
     // Said in the report (a front end holding the campaign reloads on it), not kept.
     store.take_admitted();
     report.admissions += report.admitted;

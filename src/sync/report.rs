@@ -124,6 +124,10 @@ pub struct SyncReport {
     /// Admissions new to the library (taken from the folder, or signed here): who the campaign
     /// believes may have changed.
     pub admissions: usize,
+    /// Those admissions, for a front end holding the campaign to add them to its copy instead
+    /// of reading it all again.
+    #[serde(skip)]
+    pub new_admissions: Vec<crate::campaign::membership::Admission>,
     /// The new machine id, when this library found another computer writing under its own
     /// and took a new one.
     pub reidentified: Option<String>,

@@ -405,6 +405,10 @@ fn another_machines_event_appears_without_pressing_sync() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     let mut frames = 0;
     while !has_note(&laptop) && std::time::Instant::now() < deadline {
+        // While a shared campaign is open the window always asks to be drawn again: a look
+        // under way that asked for nothing would leave what it read untaken until a click.
+        let again = laptop.state_mut().model.poll_folder();
+        assert!(again.is_some(), "no next look asked for ({frames} frames)");
         laptop.step();
         frames += 1;
         std::thread::sleep(std::time::Duration::from_millis(20));

@@ -663,7 +663,9 @@ impl Model {
             return None;
         };
         if let Some(reading) = &self.folder_reading {
-            let read = reading.poll()?;
+            let Some(read) = reading.poll() else {
+                return Some(READING);
+            };
             let reading_id = reading.id;
             self.folder_reading = None;
             // Another campaign's look (the player switched meanwhile), or a folder away for
@@ -682,8 +684,11 @@ impl Model {
         }
         self.last_folder_look = Some(now);
         match crate::sync::FolderLook::start(&mut self.store, id) {
+            Ok(look) if look.nothing_new(&self.store, id, &folder) => Some(every),
             Ok(look) => {
-                self.folder_reading = Some(loading::FolderReading::start(look, id, folder));
+                let reader = self.store.background_reader();
+                self.folder_reading =
+                    Some(loading::FolderReading::start(look, (id, folder), reader));
                 Some(READING)
             }
             Err(_) => Some(every),
@@ -765,8 +770,18 @@ impl Model {
         report: crate::sync::SyncReport,
     ) -> anyhow::Result<()> {
         if let Some(open) = self.campaign.as_mut().filter(|o| o.stored.id == id) {
-            let mut reload =
-                report.battles_added > 0 || report.admissions > 0 || open.shared.is_none();
+            let mut reload = report.battles_added > 0
+                || report.admissions != report.new_admissions.len()
+                || open.shared.is_none();
+            // New members change who is believed: the copy on screen re-resolves itself
+            // (reading a 100,000-event campaign again held a frame for most of a second).
+            if !reload && !report.new_admissions.is_empty() {
+                reload = open
+                    .stored
+                    .record
+                    .add_admissions(report.new_admissions.iter().cloned())
+                    .is_err();
+            }
             if !reload {
                 for (index, e) in &report.taken {
                     if open.stored.record.add(*index, e.clone()).is_err() {

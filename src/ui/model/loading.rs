@@ -185,17 +185,26 @@ pub struct FolderReading {
 
 impl FolderReading {
     /// Starts reading `folder` from where `look` says the last sync stopped.
+    /// `reader`, where the library can be opened a second time, leaves out the events it
+    /// holds already on the same thread.
     pub fn start(
         look: crate::sync::FolderLook,
-        id: crate::store::CampaignId,
-        folder: std::path::PathBuf,
+        (id, folder): (crate::store::CampaignId, std::path::PathBuf),
+        reader: Option<BackgroundReader>,
     ) -> FolderReading {
         let (send, received) = mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("folder-reader".into())
             .spawn(move || {
+                let read = look.read(&folder).map(|mut read| {
+                    let held = reader.map(|r| r.stored_event_ids(&read.event_ids()));
+                    if let Some(Ok(held)) = held {
+                        read.drop_held(&held);
+                    }
+                    read
+                });
                 // The window may have closed, or opened another campaign, meanwhile.
-                let _ = send.send(look.read(&folder));
+                let _ = send.send(read);
             });
         drop(spawned);
         FolderReading { id, received }
