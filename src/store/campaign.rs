@@ -871,15 +871,16 @@ pub(crate) fn load(
     })
 }
 
-/// Campaign `id` holding only battle `index`'s log — every battle's when losses carry forward
-/// (a battle's losses decide the next one's units) — with its membership decided from the
-/// whole campaign's signers and admissions, as a sync loads it: what recording in one battle
-/// needs, read in proportion to that battle rather than to the campaign's history.
-pub(crate) fn load_for_battle(
+/// Campaign `id` holding only the logs of the battles `wanted` names — every battle's when
+/// losses carry forward (a battle's losses decide the next one's units) — with its membership
+/// decided from the whole campaign's signers and admissions: what recording in one battle, or
+/// merging into a few, needs, read in proportion to those battles rather than to the
+/// campaign's history.
+pub(crate) fn load_for_battles(
     conn: &Connection,
     ctx: &Ctx,
     id: CampaignId,
-    index: usize,
+    wanted: &dyn Fn(usize) -> bool,
 ) -> Result<StoredCampaign, StoreError> {
     let (uid, campaign, battle_ids) = outline(conn, ctx, id)?;
     if campaign.options.carry_losses {
@@ -889,7 +890,7 @@ pub(crate) fn load_for_battle(
         .iter()
         .enumerate()
         .map(|(at, battle)| {
-            if at == index {
+            if wanted(at) {
                 battle_log(conn, ctx, *battle)
             } else {
                 Ok(Vec::new())

@@ -863,14 +863,15 @@ impl Store {
         campaign::load(&self.conn, &self.ctx, id)
     }
 
-    /// The campaign with battle `index`'s log alone (see [`campaign::load_for_battle`]): enough
-    /// to decide and record an action in that battle, at a cost that follows the battle.
-    pub fn load_campaign_for_battle(
+    /// The campaign with the logs of the battles `wanted` names alone (see
+    /// [`campaign::load_for_battles`]): enough to decide and record an action in one battle, or
+    /// to merge events into a few, at a cost that follows those battles.
+    pub fn load_campaign_for_battles(
         &self,
         id: CampaignId,
-        index: usize,
+        wanted: &dyn Fn(usize) -> bool,
     ) -> Result<StoredCampaign, StoreError> {
-        campaign::load_for_battle(&self.conn, &self.ctx, id, index)
+        campaign::load_for_battles(&self.conn, &self.ctx, id, wanted)
     }
 
     /// Stores the battle just added to `campaign` (its last one), with its setup recorded as

@@ -510,7 +510,7 @@ fn take_in(
             .cloned()
             .collect()
     };
-    let (_, campaign, battle_ids) = store.campaign_outline(id)?;
+    let (_, campaign, _) = store.campaign_outline(id)?;
     // The (key, names) pairs of the events taken: a claim on a held name is said when its
     // events come.
     let mut claimed: HashSet<(crate::campaign::seal::PublicKey, crate::campaign::Recorder)> =
@@ -523,28 +523,9 @@ fn take_in(
         // The battles that gain events, as the library holds them (all of them when losses
         // carry forward: a battle's losses decide the next one's units).
         let affected: HashSet<usize> = fresh.iter().map(|i| i.index).collect();
-        let local = if campaign.options.carry_losses {
-            store.load_campaign(id)?.record
-        } else {
-            let events = battle_ids
-                .iter()
-                .enumerate()
-                .map(|(index, battle)| {
-                    if affected.contains(&index) {
-                        store.battle_log(*battle)
-                    } else {
-                        Ok(Vec::new())
-                    }
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            CampaignRecord::from_parts(
-                uid,
-                store.campaign_genesis(id)?,
-                campaign.clone(),
-                events,
-                basis.admissions.clone(),
-            )?
-        };
+        let local = store
+            .load_campaign_for_battles(id, &|index| affected.contains(&index))?
+            .record;
         let events: Vec<(usize, LoggedEvent)> =
             fresh.into_iter().map(|i| (i.index, i.event)).collect();
         let (merged, merge_report) = merge::merge_events_known(

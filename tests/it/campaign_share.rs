@@ -719,7 +719,10 @@ fn a_campaign_loaded_for_one_battle_decides_as_the_whole_campaign() {
         machine: "club-a".into(),
     };
     for index in 0..whole.campaign.battles.len() {
-        let one = store.load_campaign_for_battle(id, index).unwrap().record;
+        let one = store
+            .load_campaign_for_battles(id, &|at| at == index)
+            .unwrap()
+            .record;
         let ids = |r: &campaign::CampaignRecord, i: usize| -> Vec<_> {
             r.battle(i)
                 .map_or_else(Vec::new, |b| b.events.iter().map(|e| e.id).collect())

@@ -42,18 +42,8 @@ fn share_to(h: &mut Harness<'static, App>, folder: &std::path::Path) {
 
 /// Another machine's library joins the campaign shared in `folder`, as its player would.
 fn join_with_the_command_line(data: &std::path::Path, folder: &std::path::Path) {
-    let joined = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(data)
-        .args(["campaign", "sync", "Lorraine 1944"])
-        .arg(folder)
-        .output()
-        .unwrap();
-    assert!(
-        joined.status.success(),
-        "{}",
-        String::from_utf8_lossy(&joined.stderr)
-    );
+    let folder = folder.to_str().expect("a temporary path is text");
+    crate::cli_support::qm_ok(data, &["campaign", "sync", "Lorraine 1944", folder]);
 }
 
 /// A window on the library in `dir` with a new Lorraine campaign open, no player named.
@@ -376,10 +366,9 @@ fn another_machines_event_appears_without_pressing_sync() {
 
     let desktop_dir = root.path().join("desktop");
     join_with_the_command_line(&desktop_dir, &folder);
-    let noted = std::process::Command::new(env!("CARGO_BIN_EXE_quartermaster"))
-        .arg("--data-dir")
-        .arg(&desktop_dir)
-        .args([
+    crate::cli_support::qm_ok(
+        &desktop_dir,
+        &[
             "campaign",
             "record",
             "Lorraine 1944",
@@ -387,13 +376,7 @@ fn another_machines_event_appears_without_pressing_sync() {
             "1",
             "note",
             "from the desktop",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        noted.status.success(),
-        "{}",
-        String::from_utf8_lossy(&noted.stderr)
+        ],
     );
 
     let has_note = |h: &Harness<'static, App>| {

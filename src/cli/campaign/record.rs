@@ -46,7 +46,7 @@ pub fn run(store: &mut Store, args: RecordArgs, out: &mut dyn Write) -> Result<u
         .ok()
         .and_then(|n| n.checked_sub(1))
         .unwrap_or(usize::MAX);
-    let stored = store.load_campaign_for_battle(id, index)?;
+    let stored = store.load_campaign_for_battles(id, &|at| at == index)?;
     let by = store.recorder()?;
     let (index, decided) = decide_args(&stored.record, &args, &by)?;
     let event = decided.event;

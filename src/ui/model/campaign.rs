@@ -687,8 +687,7 @@ impl Model {
             Ok(look) if look.nothing_new(&self.store, id, &folder) => Some(every),
             Ok(look) => {
                 let reader = self.store.background_reader();
-                self.folder_reading =
-                    Some(loading::FolderReading::start(look, (id, folder), reader));
+                self.folder_reading = Some(loading::FolderReading::start(look, id, folder, reader));
                 Some(READING)
             }
             Err(_) => Some(every),

@@ -189,7 +189,8 @@ impl FolderReading {
     /// holds already on the same thread.
     pub fn start(
         look: crate::sync::FolderLook,
-        (id, folder): (crate::store::CampaignId, std::path::PathBuf),
+        id: crate::store::CampaignId,
+        folder: std::path::PathBuf,
         reader: Option<BackgroundReader>,
     ) -> FolderReading {
         let (send, received) = mpsc::channel();
