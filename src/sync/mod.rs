@@ -286,6 +286,24 @@ impl FolderLook {
     }
 }
 
+/// Campaign `uid`'s files in `folder` as they stand: each one's name, length and time, by
+/// name (`None`: the folder cannot be listed). Two stamps that differ mean a file came, went
+/// or changed; the window's folder watcher compares them so an idle window reads nothing.
+#[must_use]
+pub fn folder_stamp(folder: &Path, uid: CampaignUid) -> Option<Vec<(PathBuf, u64, u128)>> {
+    let paths = folder::campaign_files(folder, Some(uid)).ok()?;
+    Some(
+        paths
+            .into_iter()
+            .map(|path| {
+                let (len, modified) = std::fs::symlink_metadata(&path)
+                    .map_or((0, 0), |meta| (meta.len(), folder::modified_ns(&meta)));
+                (path, len, modified)
+            })
+            .collect(),
+    )
+}
+
 impl FolderRead {
     /// The ids of the events read.
     pub fn event_ids(&self) -> Vec<EventUid> {

@@ -573,7 +573,12 @@ impl App {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
-        // Another machine's events appear without pressing Sync.
+        // Another machine's events appear without pressing Sync: a watcher thread wakes the
+        // window when the shared folder changes.
+        if !self.model.has_waker() {
+            let ctx = ui.ctx().clone();
+            self.model.set_waker(move || ctx.request_repaint());
+        }
         if let Some(again) = self.model.poll_folder() {
             ui.ctx().request_repaint_after(again);
         }

@@ -14,6 +14,7 @@ use super::history::{Change, History};
 mod army;
 mod campaign;
 mod cards;
+mod folder_watch;
 mod loading;
 
 pub use army::{ArmyImport, ArmyReport};
@@ -161,6 +162,11 @@ pub struct Model {
     last_folder_look: Option<std::time::Instant>,
     /// The look at that folder under way, its files read on a thread of its own.
     pub(super) folder_reading: Option<loading::FolderReading>,
+    /// The thread watching that folder, which wakes the window when its files change.
+    folder_watch: Option<folder_watch::FolderWatch>,
+    /// Asks the window for a frame from another thread (set by the window; `None` in a
+    /// model driven by tests, or before the first frame).
+    waker: Option<folder_watch::Waker>,
     /// How often the window looks at an open shared campaign's folder (`None`: only on open
     /// and Sync — a model driven by tests, which must settle).
     pub(super) folder_look_every: Option<std::time::Duration>,
@@ -239,6 +245,8 @@ impl Model {
             tidy: None,
             last_folder_look: None,
             folder_reading: None,
+            folder_watch: None,
+            waker: None,
             folder_look_every: None,
             history: History::default(),
             revision: 0,
@@ -293,6 +301,19 @@ impl Model {
     /// again (`None`: no shared campaign is open).
     pub fn poll_folder(&mut self) -> Option<std::time::Duration> {
         self.look_at_folder()
+    }
+
+    /// Lets threads of the model (the folder watcher) ask the window for a frame, so an idle
+    /// window need not draw one on a timer to find out whether something happened.
+    pub fn set_waker(&mut self, wake: impl Fn() + Send + Sync + 'static) {
+        self.waker = Some(std::sync::Arc::new(wake));
+        // A watch started without it would never wake the window.
+        self.folder_watch = None;
+    }
+
+    /// Whether [`Model::set_waker`] was called.
+    pub fn has_waker(&self) -> bool {
+        self.waker.is_some()
     }
 
     /// Takes a campaign opened in the background once it has arrived; returns whether one is

@@ -401,4 +401,20 @@ fn another_machines_event_appears_without_pressing_sync() {
         "the note never arrived ({frames} frames)"
     );
     assert!(frames > 1, "the window kept drawing while it looked");
+
+    // Quiet again: the window is not asked to draw on a timer for the folder's sake (its
+    // watcher wakes it when a file changes), once any look under way is done.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut again = laptop.state_mut().model.poll_folder();
+    while again.is_some_and(|d| d < std::time::Duration::from_secs(1))
+        && std::time::Instant::now() < deadline
+    {
+        laptop.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        again = laptop.state_mut().model.poll_folder();
+    }
+    assert!(
+        again.is_some_and(|d| d > quartermaster::ui::FOLDER_LOOK_EVERY),
+        "an idle window still draws every look: {again:?}"
+    );
 }

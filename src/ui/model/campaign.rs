@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, anyhow, bail};
 
-use super::{Model, loading};
+use super::{Model, folder_watch, loading};
 use crate::campaign::{self, CampaignOptions, CampaignRecord, Event, Sides, file};
 use crate::rules::RulesetId;
 use crate::rules::battle::Side;
@@ -644,12 +644,13 @@ impl Model {
         }
     }
 
-    /// Looks at the open campaign's shared folder now and then (every
-    /// [`FOLDER_LOOK_EVERY`] in the window), taking in what other machines wrote: the players see each other's
-    /// events without pressing Sync, so the one who acts next acts on the table as it is. The
-    /// folder's files are read on a thread of their own ([`loading::FolderReading`]: a look
-    /// with nothing new reads a few file sizes and times, one after a machine joined reads its
-    /// whole file) and what they held is taken in between frames. Returns when to look again.
+    /// Looks at the open campaign's shared folder when its files change, taking in what other
+    /// machines wrote: the players see each other's events without pressing Sync, so the one
+    /// who acts next acts on the table as it is. A thread ([`folder_watch::FolderWatch`])
+    /// compares the files every [`FOLDER_LOOK_EVERY`] and wakes the window when they changed,
+    /// so an idle window draws nothing; the files are then read on a thread of their own
+    /// ([`loading::FolderReading`]) and what they held is taken in between frames. Returns
+    /// when to be called again (`None`: when woken).
     pub(super) fn look_at_folder(&mut self) -> Option<std::time::Duration> {
         // While files are read, soon: what they hold is taken in as soon as it is there.
         const READING: std::time::Duration = std::time::Duration::from_millis(50);
@@ -660,6 +661,7 @@ impl Model {
             .and_then(|open| Some((open.stored.id, open.shared.clone()?)))
         else {
             self.folder_reading = None;
+            self.folder_watch = None;
             return None;
         };
         if let Some(reading) = &self.folder_reading {
@@ -673,25 +675,57 @@ impl Model {
             if let (true, Ok(read)) = (reading_id == id, read) {
                 self.take_folder_read(id, read);
             }
-            return Some(every);
+            return self.next_folder_look(every);
+        }
+        let watched = self
+            .folder_watch
+            .as_ref()
+            .is_some_and(|w| w.id == id && w.folder == folder);
+        if !watched {
+            self.folder_watch = self.store.campaign_uid(id).ok().map(|uid| {
+                folder_watch::FolderWatch::start(id, uid, folder.clone(), every, self.waker.clone())
+            });
         }
         let now = std::time::Instant::now();
-        if self
-            .last_folder_look
-            .is_some_and(|at| now.duration_since(at) < every)
-        {
-            return Some(every);
+        let since_last = self.last_folder_look.map(|at| now.duration_since(at));
+        let changed = self.folder_watch.as_ref().is_some_and(|w| w.take_changed());
+        let due =
+            changed || since_last.is_none_or(|since| since >= self.unwatched_look_every(every));
+        if !due {
+            return self.next_folder_look(every);
         }
         self.last_folder_look = Some(now);
         match crate::sync::FolderLook::start(&mut self.store, id) {
-            Ok(look) if look.nothing_new(&self.store, id, &folder) => Some(every),
+            Ok(look) if look.nothing_new(&self.store, id, &folder) => self.next_folder_look(every),
             Ok(look) => {
                 let reader = self.store.background_reader();
                 self.folder_reading = Some(loading::FolderReading::start(look, id, folder, reader));
                 Some(READING)
             }
-            Err(_) => Some(every),
+            Err(_) => self.next_folder_look(every),
         }
+    }
+
+    /// How often the folder is looked at without a change seen: on a timer when nothing
+    /// watches it; otherwise seldom, only for what no file change shows (this machine's file
+    /// left unwritten by a failed write, retried by the look).
+    fn unwatched_look_every(&self, every: std::time::Duration) -> std::time::Duration {
+        const SAFETY_NET: std::time::Duration = std::time::Duration::from_secs(60);
+        if self.folder_watch.as_ref().is_some_and(|w| w.wakes()) {
+            SAFETY_NET
+        } else {
+            every
+        }
+    }
+
+    /// When the window must draw again for the next look: at the next unwatched look, or
+    /// sooner if the watcher wakes it.
+    fn next_folder_look(&self, every: std::time::Duration) -> Option<std::time::Duration> {
+        let wait = self.unwatched_look_every(every);
+        let since = self
+            .last_folder_look
+            .map_or(wait, |at| at.elapsed().min(wait));
+        Some(wait - since)
     }
 
     /// Takes into campaign `id` what a look at its folder read, saying what came in; quiet
