@@ -255,12 +255,35 @@ impl Seal {
     /// process: [`super::verified`]).
     pub fn verifies(&self, digest: &[u8; 32]) -> bool {
         super::verified::verifies(digest, &self.key.0, &self.sig.0, || {
-            VerifyingKey::from_bytes(&self.key.0).is_ok_and(|key| {
+            verifying_key(&self.key.0).is_some_and(|key| {
                 key.verify_strict(digest, &Signature::from_bytes(&self.sig.0))
                     .is_ok()
             })
         })
     }
+}
+
+/// The key `bytes` encode, decompressed once per process: a campaign's events come from a
+/// handful of keys, and decompressing one (a square root in the field) is about a sixth of
+/// verifying a signature.
+fn verifying_key(bytes: &[u8; 32]) -> Option<VerifyingKey> {
+    // A club's keys, and a league folder's: far more than any campaign holds.
+    const KEPT_AT_MOST: usize = 4096;
+    static KEYS: std::sync::LazyLock<
+        std::sync::Mutex<std::collections::HashMap<[u8; 32], VerifyingKey>>,
+    > = std::sync::LazyLock::new(Default::default);
+    if let Some(key) = KEYS.lock().ok().and_then(|keys| keys.get(bytes).copied()) {
+        return Some(key);
+    }
+    let key = VerifyingKey::from_bytes(bytes).ok()?;
+    // A poisoned lock (a panic elsewhere while it was held) only costs the memory.
+    if let Ok(mut keys) = KEYS.lock() {
+        if keys.len() >= KEPT_AT_MOST {
+            keys.clear();
+        }
+        keys.insert(*bytes, key);
+    }
+    Some(key)
 }
 
 /// The SHA-256 digest of `event`'s content as battle `battle` of campaign `campaign` holds it,
