@@ -1,9 +1,10 @@
 //! Benchmarks for the League's reading of a club's folder (issue #39): the first read of a
-//! folder (every file opened, every signature verified), a refresh with nothing changed (no
-//! file opened) and a refresh after one file changed (only it read). The window times the same
-//! reads over 200 campaigns of 1,000 events with `ui_league::time_the_league`; this keeps a
-//! folder a tenth of that (20 campaigns of 1,000 events) so the bench stays quick, unless
-//! `QM_LEAGUE_CAMPAIGNS` says how many (200 for the issue's folder).
+//! folder (every file opened, every signature verified), the first read of a later session
+//! (through the cache the library kept: no unchanged file opened), a refresh with nothing
+//! changed (no file opened) and a refresh after one file changed (only it read). The window
+//! times the same reads over 200 campaigns of 1,000 events with `ui_league::time_the_league`;
+//! this keeps a folder a tenth of that (20 campaigns of 1,000 events) so the bench stays
+//! quick, unless `QM_LEAGUE_CAMPAIGNS` says how many (200 for the issue's folder).
 //!
 //! Run with `cargo bench --bench league`.
 
@@ -58,6 +59,17 @@ fn bench(c: &mut Criterion) {
     });
     let mut cache = LeagueCache::default();
     read_league_folder_cached(dir.path(), &mut cache, &|_, _| {}).unwrap();
+    // A later window session: the cache as the library kept it, read back and read through.
+    let saved = cache.to_saved(dir.path());
+    group.bench_function(format!("first read of a later session, {name}"), |b| {
+        b.iter(|| {
+            verified::forget();
+            let mut kept = LeagueCache::saved_for(&saved, dir.path());
+            let read = read_league_folder_cached(dir.path(), &mut kept, &|_, _| {}).unwrap();
+            assert_eq!(read.files_read, 0);
+            black_box(read)
+        })
+    });
     group.bench_function(format!("refresh, nothing changed, {name}"), |b| {
         b.iter(|| {
             let read = read_league_folder_cached(dir.path(), &mut cache, &|_, _| {}).unwrap();

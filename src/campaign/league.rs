@@ -15,10 +15,10 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::result::{BattleResult, Standing};
-use super::{CampaignRecord, side_label};
+use super::{CampaignRecord, CampaignUid, Sides, side_label};
 use crate::rules::battle::Side;
 use crate::rules::names::fold;
 
@@ -49,13 +49,67 @@ pub const HOUSE_DEFAULTS: [&str; 2] = [
     "Ties: more points, then more wins, then more of the ruleset's own measure (Army Morale left in Armour Battles, the score of a battle fought on a board: units destroyed, stands left, tier points destroyed, victory points), summed over the player's finished battles, then name; players level on all three share a rank (house default).",
 ];
 
-/// One campaign to rank, with the file it was read from (shown beside its players). The record
-/// is shared: the window's League keeps each campaign as read between refreshes and hands the
-/// same one to every table it draws, uncopied.
-#[derive(Debug, Clone)]
+/// One campaign to rank, with the file it was read from (shown beside its players). Only what
+/// the table needs of the campaign is kept ([`LeagueCampaign`]), shared: the window's League
+/// keeps each campaign as read between refreshes and between sessions, and hands the same one
+/// to every table it draws, uncopied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeagueSource {
     pub file: String,
-    pub record: Arc<CampaignRecord>,
+    pub campaign: Arc<LeagueCampaign>,
+}
+
+/// What the league table takes from one campaign: its identity and size (to rank a campaign
+/// found twice once), its players and each battle's result. Small, so a league of 200
+/// campaigns is kept in the library and a League opened again reads no file that did not
+/// change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeagueCampaign {
+    pub id: CampaignUid,
+    pub events: usize,
+    pub name: String,
+    pub ruleset: String,
+    /// The players as the table names them (first side, second side).
+    pub players: Sides<String>,
+    pub battles: Vec<LeagueBattle>,
+}
+
+/// One battle as the league counts it: its line in words, and what the tally needs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeagueBattle {
+    pub line: BattleLine,
+    pub standing: Standing,
+    /// The ruleset's own measure per side, where it keeps one.
+    pub score: Option<Sides<u32>>,
+}
+
+impl LeagueSource {
+    /// `record`, read from `file`, as the table takes it.
+    pub fn new(file: String, record: &CampaignRecord) -> LeagueSource {
+        let battles = record
+            .results()
+            .iter()
+            .map(|result| LeagueBattle {
+                line: battle_line(record, result),
+                standing: result.standing,
+                score: result.score.clone(),
+            })
+            .collect();
+        LeagueSource {
+            file,
+            campaign: Arc::new(LeagueCampaign {
+                id: record.id,
+                events: record.event_count(),
+                name: record.campaign.name.clone(),
+                ruleset: record.campaign.ruleset.as_str().to_string(),
+                players: Sides {
+                    first: player_name(record, Side::First),
+                    second: player_name(record, Side::Second),
+                },
+                battles,
+            }),
+        }
+    }
 }
 
 /// One player's line of the table.
@@ -77,7 +131,7 @@ pub struct PlayerRow {
 }
 
 /// One battle of a campaign, in words.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleLine {
     pub number: u32,
     pub name: String,
@@ -110,23 +164,21 @@ pub fn rank(sources: &[LeagueSource]) -> League {
     let mut tally = Tally::default();
     let mut campaigns = Vec::new();
     for source in sources {
-        let record = &source.record;
-        let results = record.results();
-        let names = [
-            player_name(record, Side::First),
-            player_name(record, Side::Second),
-        ];
-        for result in results.iter().filter(|r| r.standing.is_finished()) {
-            for (side, name) in [Side::First, Side::Second].into_iter().zip(&names) {
-                tally.count(name, &record.campaign.name, side, result);
+        let campaign = &source.campaign;
+        for battle in campaign.battles.iter().filter(|b| b.standing.is_finished()) {
+            for side in [Side::First, Side::Second] {
+                tally.count(campaign.players.get(side), &campaign.name, side, battle);
             }
         }
         campaigns.push(CampaignEntry {
-            name: record.campaign.name.clone(),
-            ruleset: record.campaign.ruleset.as_str().to_string(),
+            name: campaign.name.clone(),
+            ruleset: campaign.ruleset.clone(),
             file: source.file.clone(),
-            players: names.to_vec(),
-            battles: results.iter().map(|r| battle_line(record, r)).collect(),
+            players: vec![
+                campaign.players.first.clone(),
+                campaign.players.second.clone(),
+            ],
+            battles: campaign.battles.iter().map(|b| b.line.clone()).collect(),
         });
     }
     League {
@@ -170,7 +222,7 @@ struct Tally {
 
 impl Tally {
     /// Counts one finished battle for the player `name` on `side`.
-    fn count(&mut self, name: &str, campaign: &str, side: Side, result: &BattleResult) {
+    fn count(&mut self, name: &str, campaign: &str, side: Side, result: &LeagueBattle) {
         let place = *self.by_name.entry(fold(name)).or_insert_with(|| {
             self.rows.push(PlayerRow {
                 rank: 0,
@@ -276,10 +328,7 @@ mod tests {
         for (index, winner) in winners.iter().enumerate() {
             conclude(&mut record, index, *winner);
         }
-        LeagueSource {
-            file: format!("{name}.json"),
-            record: Arc::new(record),
-        }
+        LeagueSource::new(format!("{name}.json"), &record)
     }
 
     /// A simple campaign with one battle per entry of `winners`, each concluded so.
@@ -301,10 +350,7 @@ mod tests {
                 .unwrap();
             conclude(&mut record, index, *winner);
         }
-        LeagueSource {
-            file: format!("{name}.json"),
-            record: Arc::new(record),
-        }
+        LeagueSource::new(format!("{name}.json"), &record)
     }
 
     fn row<'a>(league: &'a League, player: &str) -> &'a PlayerRow {

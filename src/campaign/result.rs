@@ -12,7 +12,7 @@ use crate::rules::battle::table::AnyTable;
 use crate::rules::battle::{BattleRules, Side};
 
 /// Where a battle stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Standing {
     NotStarted,

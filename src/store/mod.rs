@@ -63,6 +63,9 @@ pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 const MAX_SETTING_KEY_CHARS: usize = 200;
 /// The setting holding this machine's player name (asked once, shown on every event).
 pub const SETTING_PLAYER: &str = "player.name";
+/// The setting keeping the window's League cache between sessions (what each campaign of the
+/// last League folder read gave, by its files' stamps).
+pub const SETTING_LEAGUE_CACHE: &str = "league.cache";
 /// The setting naming this machine in logs (default: the computer's name).
 pub const SETTING_MACHINE_NAME: &str = "machine.name";
 /// The setting holding this library's machine id (its file name in a shared folder).

@@ -23,14 +23,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{SyncError, folder, io};
 use crate::campaign::league::LeagueSource;
 use crate::campaign::{file, machine_file};
 
 /// A file (or folder) of the league folder left out, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Skipped {
     /// Its path inside the league folder (`autumn/qm-….jsonl`).
     pub file: String,
@@ -92,7 +92,7 @@ impl Unit {
 /// time and inode catch what size and modification time alone may miss: a file rewritten
 /// within the same tick at the same size, a modification time set back (`touch -d`, a copy
 /// keeping times), a file swapped in by rename as sync tools write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 struct Stamp {
     len: u64,
     modified_ns: u128,
@@ -132,7 +132,7 @@ fn change_and_inode(_meta: &fs::Metadata) -> (i128, u64) {
 }
 
 /// What one unit gave when last read, and the stamps of the files it was read from.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct CachedUnit {
     stamps: Vec<Option<Stamp>>,
     sources: Vec<LeagueSource>,
@@ -154,6 +154,54 @@ struct CachedFile {
 pub struct LeagueCache {
     units: HashMap<PathBuf, CachedUnit>,
     files: HashMap<PathBuf, CachedFile>,
+}
+
+/// A [`LeagueCache`] as kept in the library between sessions: what each campaign gave, by
+/// the stamps of its files. The machine files' events are left out (a shared campaign with a
+/// changed file is read whole again), so what is kept stays a few kilobytes a campaign.
+#[derive(Serialize, Deserialize)]
+struct SavedCache {
+    folder: PathBuf,
+    units: Vec<(PathBuf, CachedUnit)>,
+}
+
+impl LeagueCache {
+    /// The cache of `folder` as text to keep between sessions ([`LeagueCache::saved_for`]
+    /// reads it back): the next session's first read then opens only the files that changed.
+    #[must_use]
+    pub fn to_saved(&self, folder: &Path) -> String {
+        let mut units: Vec<(PathBuf, CachedUnit)> = self
+            .units
+            .iter()
+            .map(|(key, unit)| (key.clone(), unit.clone()))
+            .collect();
+        // The same cache gives the same text: nothing is written again when nothing changed.
+        units.sort_by(|a, b| a.0.cmp(&b.0));
+        serde_json::to_string(&SavedCache {
+            folder: folder.to_path_buf(),
+            units,
+        })
+        .unwrap_or_default()
+    }
+
+    /// The cache `saved` kept for `folder`; empty when it was kept for another folder or
+    /// cannot be read (a first read then reads every file, as it would have).
+    #[must_use]
+    pub fn saved_for(saved: &str, folder: &Path) -> LeagueCache {
+        match serde_json::from_str::<SavedCache>(saved) {
+            Ok(kept) if kept.folder == folder => LeagueCache {
+                units: kept.units.into_iter().collect(),
+                files: HashMap::new(),
+            },
+            _ => LeagueCache::default(),
+        }
+    }
+
+    /// Whether the cache holds nothing (no read was made through it).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty() && self.files.is_empty()
+    }
 }
 
 /// Reads every campaign in `folder` (see the module's header), all of it.
@@ -431,10 +479,7 @@ fn read_export(path: &Path, read: &mut LeagueFolder) {
     let record = folder::read_text(path, file::MAX_FILE_BYTES as u64)
         .and_then(|text| file::parse(&text).map_err(|e| e.to_string()));
     match record {
-        Ok(record) => read.sources.push(LeagueSource {
-            file: name,
-            record: record.into(),
-        }),
+        Ok(record) => read.sources.push(LeagueSource::new(name, &record)),
         Err(reason) => read.skipped.push(Skipped { file: name, reason }),
     }
 }
@@ -489,10 +534,8 @@ fn take_found(
                     ),
                 });
             }
-            read.sources.push(LeagueSource {
-                file: shown_as.to_string(),
-                record: found.record.into(),
-            });
+            read.sources
+                .push(LeagueSource::new(shown_as.to_string(), &found.record));
         }
         Err(e) => read.skipped.push(Skipped {
             file: shown_as.to_string(),
@@ -533,11 +576,14 @@ fn by_campaign(paths: Vec<PathBuf>) -> BTreeMap<String, Vec<PathBuf>> {
 fn once_each_campaign(read: &mut LeagueFolder) {
     let mut kept: Vec<LeagueSource> = Vec::new();
     for source in std::mem::take(&mut read.sources) {
-        let Some(held) = kept.iter_mut().find(|k| k.record.id == source.record.id) else {
+        let Some(held) = kept
+            .iter_mut()
+            .find(|k| k.campaign.id == source.campaign.id)
+        else {
             kept.push(source);
             continue;
         };
-        let dropped = if source.record.event_count() > held.record.event_count() {
+        let dropped = if source.campaign.events > held.campaign.events {
             std::mem::replace(held, source)
         } else {
             source
@@ -545,7 +591,7 @@ fn once_each_campaign(read: &mut LeagueFolder) {
         read.skipped.push(Skipped {
             reason: format!(
                 "the same campaign ('{}') as {}, ranked once from the copy with more events",
-                held.record.campaign.name, held.file
+                held.campaign.name, held.file
             ),
             file: dropped.file,
         });

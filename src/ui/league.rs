@@ -31,6 +31,8 @@ pub struct LeagueState {
     /// What the last read opened, for the next to open only what changed; away with the read
     /// under way while there is one.
     pub cache: LeagueCache,
+    /// The cache as the library keeps it for the next session, as last kept or read there.
+    pub kept: Option<String>,
 }
 
 /// One read of the folder, as the view shows it.
@@ -39,6 +41,8 @@ pub struct LeagueShown {
     pub folder: PathBuf,
     pub league: League,
     pub skipped: Vec<Skipped>,
+    /// Files opened by that read: none when every file was as an earlier read left it.
+    pub files_read: usize,
 }
 
 /// Draws the view; the folder field is the only state it changes itself.
@@ -125,12 +129,17 @@ fn league_body(shown: &LeagueShown, ui: &mut egui::Ui) {
         folder,
         league,
         skipped,
+        files_read,
     } = shown;
-    ui.weak(format!(
-        "{}: {} read",
-        folder.display(),
-        crate::rules::words::amount(league.campaigns.len() as u64, "campaigns")
-    ));
+    let campaigns = crate::rules::words::amount(league.campaigns.len() as u64, "campaigns");
+    ui.weak(if *files_read == 0 && !league.campaigns.is_empty() {
+        format!(
+            "{}: {campaigns}, no file changed since the last read",
+            folder.display()
+        )
+    } else {
+        format!("{}: {campaigns} read", folder.display())
+    });
     if league.players.is_empty() {
         ui.label("No finished battles to rank.");
     } else {

@@ -15,10 +15,13 @@ use crate::sync::league::{LeagueCache, Skipped, read_league_folder_cached};
 #[derive(Debug)]
 pub struct LeagueDone {
     pub folder: PathBuf,
-    /// The table and the files left out, or why the folder could not be read.
-    pub read: Result<(League, Vec<Skipped>), String>,
+    /// The table, the files left out and how many files were opened (the others were as last
+    /// read), or why the folder could not be read.
+    pub read: Result<(League, Vec<Skipped>, usize), String>,
     /// The cache, refilled (or as it was, when the folder could not be read).
     pub cache: LeagueCache,
+    /// The cache as text for the library to keep between sessions, made on the reading thread.
+    pub saved: String,
 }
 
 /// A read under way.
@@ -31,8 +34,9 @@ pub struct LeagueRead {
 }
 
 impl LeagueRead {
-    /// Starts reading `folder` through `cache`.
-    pub fn start(folder: PathBuf, mut cache: LeagueCache) -> LeagueRead {
+    /// Starts reading `folder` through `cache`, or when that is empty through the cache an
+    /// earlier session `saved` (so a League opened again reads only the files that changed).
+    pub fn start(folder: PathBuf, mut cache: LeagueCache, saved: Option<String>) -> LeagueRead {
         let progress = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
         let told = progress.clone();
         let (send, received) = mpsc::channel();
@@ -40,18 +44,23 @@ impl LeagueRead {
         let spawned = std::thread::Builder::new()
             .name("league-reader".into())
             .spawn(move || {
+                if let Some(saved) = saved.filter(|_| cache.is_empty()) {
+                    cache = LeagueCache::saved_for(&saved, &reading);
+                }
                 let read = read_league_folder_cached(&reading, &mut cache, &|done, total| {
                     // Readers finish side by side: the count only goes forward.
                     told[0].fetch_max(done, Ordering::Relaxed);
                     told[1].store(total, Ordering::Relaxed);
                 })
-                .map(|read| (rank(&read.sources), read.skipped))
+                .map(|read| (rank(&read.sources), read.skipped, read.files_read))
                 .map_err(|e| e.to_string());
                 // The window may have closed meanwhile; nobody is left to tell.
+                let saved = cache.to_saved(&reading);
                 let _ = send.send(LeagueDone {
                     folder: reading,
                     read,
                     cache,
+                    saved,
                 });
             });
         // A thread that could not start drops its sender: the first poll says so.

@@ -440,7 +440,13 @@ impl App {
             return;
         }
         let cache = std::mem::take(&mut self.league.cache);
-        self.league.reading = Some(LeagueRead::start(folder, cache));
+        let saved = if cache.is_empty() {
+            self.league.kept = self.model.saved_league();
+            self.league.kept.clone()
+        } else {
+            None
+        };
+        self.league.reading = Some(LeagueRead::start(folder, cache, saved));
     }
 
     /// Takes the League's read once it is done; returns whether it arrived now. Called after
@@ -455,15 +461,21 @@ impl App {
                 folder,
                 read,
                 cache,
+                saved,
             }) => {
                 self.league.cache = cache;
+                if self.league.kept.as_ref() != Some(&saved) {
+                    self.model.keep_league(&saved);
+                    self.league.kept = Some(saved);
+                }
                 match read {
-                    Ok((league, skipped)) => {
+                    Ok((league, skipped, files_read)) => {
                         self.league.error = None;
                         self.league.shown = Some(LeagueShown {
                             league,
                             skipped,
                             folder,
+                            files_read,
                         });
                     }
                     Err(e) => {

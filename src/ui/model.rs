@@ -303,6 +303,28 @@ impl Model {
         self.look_at_folder()
     }
 
+    /// The League's cache as an earlier session kept it (`None`: none kept, or the library
+    /// could not be read: the League then reads every file, as a first read does).
+    pub fn saved_league(&self) -> Option<String> {
+        self.store
+            .setting(crate::store::SETTING_LEAGUE_CACHE)
+            .ok()
+            .flatten()
+    }
+
+    /// Keeps the League's cache for the next session. Not kept (a library busy or read only)
+    /// costs the next session one full read, so it is said once, not treated as an error.
+    pub fn keep_league(&mut self, saved: &str) {
+        if let Err(e) = self
+            .store
+            .set_setting(crate::store::SETTING_LEAGUE_CACHE, saved)
+        {
+            self.info(format!(
+                "The League's table was not kept for next time ({e}); it will be read again."
+            ));
+        }
+    }
+
     /// Lets threads of the model (the folder watcher) ask the window for a frame, so an idle
     /// window need not draw one on a timer to find out whether something happened.
     pub fn set_waker(&mut self, wake: impl Fn() + Send + Sync + 'static) {

@@ -130,6 +130,61 @@ fn the_league_view_ranks_a_folder_of_two_campaigns() {
     assert!(shown(&h, "took the ridge"));
 }
 
+/// One window session over the library in `library`: the League of `club` read once, and
+/// what it showed with how many files it opened.
+fn league_session(
+    library: &std::path::Path,
+    club: &std::path::Path,
+) -> (quartermaster::campaign::league::League, usize, bool) {
+    let store = quartermaster::store::Store::open(library).expect("the library opens");
+    let mut app = App::new(
+        quartermaster::ui::model::Model::new(store),
+        quartermaster::ui::Prefs::default(),
+        &quartermaster::ui::Launch::default(),
+    );
+    app.prefs.view = View::League;
+    app.league.folder = club.display().to_string();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 1000.0))
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h.get_by_label("Refresh").click();
+    h.step();
+    until_read(&mut h);
+    let said = shown(&h, "no file changed since the last read");
+    let read = h.state().league.shown.clone().expect("the folder was read");
+    (read.league, read.files_read, said)
+}
+
+/// The League is kept in the library: a window opened later reads no file that did not change
+/// and draws the same table, saying so; a campaign played on since is the only file read.
+#[test]
+fn a_league_opened_in_a_later_session_reads_only_what_changed() {
+    let club = tempfile::tempdir().unwrap();
+    let library = tempfile::tempdir().unwrap();
+    export(club.path(), 1, "Lezey", "Ann", "Bob", &[Side::First]);
+    export(club.path(), 2, "Moncourt", "Cid", "Ann", &[Side::Second]);
+
+    let (first, opened, said) = league_session(library.path(), club.path());
+    assert_eq!((opened, said), (2, false));
+    let (again, opened, said) = league_session(library.path(), club.path());
+    assert_eq!((opened, said), (0, true));
+    assert_eq!(again, first);
+
+    export(
+        club.path(),
+        2,
+        "Moncourt",
+        "Cid",
+        "Ann",
+        &[Side::Second, Side::First],
+    );
+    let (played_on, opened, _) = league_session(library.path(), club.path());
+    assert_eq!(opened, 1);
+    assert_ne!(played_on, first);
+    assert_eq!(league_session(library.path(), club.path()).1, 0);
+}
+
 #[test]
 fn a_folder_that_cannot_be_read_is_said_in_the_view() {
     let mut app = App::for_tests().unwrap();

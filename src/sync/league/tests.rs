@@ -47,7 +47,7 @@ fn outcome(read: &LeagueFolder) -> (Vec<(String, usize)>, Vec<String>) {
     (
         read.sources
             .iter()
-            .map(|s| (s.file.clone(), s.record.event_count()))
+            .map(|s| (s.file.clone(), s.campaign.events))
             .collect(),
         read.skipped.iter().map(|s| s.file.clone()).collect(),
     )
@@ -155,4 +155,54 @@ fn a_file_taken_away_leaves_the_table_and_the_cache() {
         2,
         "the shared campaign's two machine files"
     );
+}
+
+/// The cache kept between sessions: a later session's first read opens no unchanged file and
+/// ranks what a fresh read ranks; a changed shared campaign is read whole again (its machine
+/// files' events are not kept); a cache kept for another folder, or damaged, is not used.
+#[test]
+fn a_cache_kept_between_sessions_opens_only_what_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    club(dir.path());
+    let mut cache = LeagueCache::default();
+    let first = read(dir.path(), &mut cache);
+    let saved = cache.to_saved(dir.path());
+    assert!(LeagueCache::default().to_saved(dir.path()).len() < saved.len());
+
+    let mut next_session = LeagueCache::saved_for(&saved, dir.path());
+    assert!(
+        next_session.files.is_empty(),
+        "machine files' events are not kept"
+    );
+    let again = read(dir.path(), &mut next_session);
+    assert_eq!(again.files_read, 0);
+    assert_eq!(outcome(&again), outcome(&first));
+    assert_eq!(
+        crate::campaign::league::rank(&again.sources),
+        crate::campaign::league::rank(&first.sources)
+    );
+    assert_eq!(
+        next_session.to_saved(dir.path()),
+        saved,
+        "the same text for the same cache"
+    );
+
+    let m1 = dir
+        .path()
+        .join("autumn")
+        .join(crate::sync::file_name(campaign(3, 0).id, "m1"));
+    let bytes = std::fs::read(&m1).unwrap();
+    replace(&m1, &bytes);
+    let mut next_session = LeagueCache::saved_for(&saved, dir.path());
+    let changed = read(dir.path(), &mut next_session);
+    assert_eq!(
+        changed.files_read, 2,
+        "both machine files of the changed campaign"
+    );
+    assert_eq!(outcome(&changed), outcome(&first));
+
+    let elsewhere = tempfile::tempdir().unwrap();
+    assert!(LeagueCache::saved_for(&saved, elsewhere.path()).is_empty());
+    assert!(LeagueCache::saved_for("{ not a cache", dir.path()).is_empty());
+    assert!(LeagueCache::saved_for(&saved[..saved.len() / 2], dir.path()).is_empty());
 }
