@@ -565,19 +565,7 @@ fn unit_fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         r.mark("pins");
     }
     if let Some(sampling) = odds.estimate {
-        sampled(
-            &mut r,
-            sampling,
-            &[
-                "expected_hits",
-                "expected_casualties",
-                "hits",
-                "damaging_hits",
-                "pins",
-                "vehicle_result",
-                "p_knocked_out",
-            ],
-        );
+        sampled(&mut r, sampling, &["expected_hits", "expected_casualties"]);
     }
     Ok(r)
 }
@@ -746,18 +734,7 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     }
     if let Some(sampling) = odds.estimate {
         // Per shot the odds stay exact; the totals over the whole attack are sampled.
-        sampled(
-            &mut r,
-            sampling,
-            &[
-                "shots",
-                "hits",
-                "damaging_hits",
-                "pins",
-                "vehicle_result",
-                "p_knocked_out",
-            ],
-        );
+        sampled(&mut r, sampling, &["shots"]);
     }
     Ok(r)
 }
@@ -785,16 +762,28 @@ fn shooting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolve
     Ok(r)
 }
 
-/// Marks the values under `keys` as counted from the seeded trials of `sampling`, and says so.
-fn sampled(r: &mut Report, sampling: ba::Sampling, keys: &[&str]) {
+/// What a shooting attack and a unit's fire both total over the whole attack: sampled
+/// together, as the trials roll the attack whole.
+const ATTACK_TOTALS: [&str; 5] = [
+    "hits",
+    "damaging_hits",
+    "pins",
+    "vehicle_result",
+    "p_knocked_out",
+];
+
+/// Marks the attack totals and the values under `own` as counted from the seeded trials of
+/// `sampling`, and says so.
+fn sampled(r: &mut Report, sampling: ba::Sampling, own: &[&str]) {
     r.note(format!("Odds are an {}.", sampling.describe()));
+    let keys: Vec<&str> = ATTACK_TOTALS.iter().chain(own).copied().collect();
     r.estimated(
         Estimate {
             trials: sampling.trials,
             seed: sampling.seed,
             std_error_max: sampling.std_error(0.5),
         },
-        keys,
+        &keys,
     );
 }
 
