@@ -318,20 +318,9 @@ fn belloludi_and_belle_epoque_command_rolls_show_odds_and_replay() {
 
 #[test]
 fn a_battle_of_tanks_volley_matches_fire_odds_and_replays() {
-    use quartermaster::rules::Card;
-    use quartermaster::rules::Ruleset;
-    use quartermaster::rules::battle_of_tanks::BattleOfTanks;
     use quartermaster::rules::battle_of_tanks::resolve::{FireTarget, fire_odds};
-    let tank = |name: &str| {
-        BattleOfTanks
-            .library()
-            .iter()
-            .find_map(|c| match c {
-                Card::BattleOfTanks(t) if t.name == name => Some(t),
-                _ => None,
-            })
-            .unwrap()
-    };
+    use quartermaster::rules::battle_of_tanks::tank_card;
+    let tank = |name: &str| tank_card(name).unwrap();
     let mut h = open_mechanic("Battle of Tanks — fire");
     choose(&mut h, "Firing tank", "T-80");
     choose(&mut h, "Target tank", "AMX 12t");
