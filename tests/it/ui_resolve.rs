@@ -227,14 +227,8 @@ fn bolt_action_close_quarters_shows_the_exact_chain_and_rolls_rounds() {
     type_into(&mut h, "Defending models", "4");
     set(&mut h, "target_quality", InputValue::Choice("veteran"));
     let odds = fight_odds(&CloseQuarters {
-        attackers: Fighters {
-            models: 7,
-            quality: Quality::Regular,
-        },
-        defenders: Fighters {
-            models: 4,
-            quality: Quality::Veteran,
-        },
+        attackers: Fighters::new(7, Quality::Regular),
+        defenders: Fighters::new(4, Quality::Veteran),
     })
     .unwrap();
     shown(
