@@ -13,14 +13,8 @@ use quartermaster::rules::bolt_action::{Category, Quality, tables};
 
 fn fight(a: u32, attackers: Quality, d: u32, defenders: Quality) -> CloseQuarters {
     CloseQuarters {
-        attackers: Fighters {
-            models: a,
-            quality: attackers,
-        },
-        defenders: Fighters {
-            models: d,
-            quality: defenders,
-        },
+        attackers: Fighters::new(a, attackers),
+        defenders: Fighters::new(d, defenders),
     }
 }
 

@@ -13,21 +13,13 @@ use quartermaster::export::{
     CardOptions, ExportDate, Progress, export_after_action, export_cards, export_reference,
     export_roster, layout_after_action, layout_cards,
 };
-use quartermaster::rules::{Force, ForceUnit, RulesetId, armour_battles};
+use quartermaster::rules::{RulesetId, armour_battles};
+
+#[path = "../tests/it/export_support/mod.rs"]
+mod support;
+use support::ninety_units;
 
 fn none(_: Progress) {}
-
-/// 90 Armour Battles units: the Lorraine Battle 3 US group five times and five more M4s.
-fn ninety_units() -> Force {
-    let mut force = armour_battles::preset_force("lorraine-3-us").expect("preset");
-    let base = force.units.clone();
-    for _ in 0..4 {
-        force.units.extend(base.iter().cloned());
-    }
-    force.units.push(ForceUnit::library("M4 75mm", 5));
-    assert_eq!(force.unit_count(), 90);
-    force
-}
 
 fn cards(c: &mut Criterion) {
     let force = ninety_units();

@@ -214,18 +214,16 @@ fn bad_data_is_refused_naming_the_file_and_line_and_nothing_is_imported() {
         path
     };
     let blue = std::fs::read_to_string(fixture("blue_army.cat")).unwrap();
-    let malformed = write(
+    let edited = |name: &str, from: &str, to: &str| write(name, blue.replace(from, to).as_bytes());
+    let malformed = edited(
         "malformed.cat",
-        blue.replace("</selectionEntries>\n  <entryLinks>", "<entryLinks>")
-            .as_bytes(),
+        "</selectionEntries>\n  <entryLinks>",
+        "<entryLinks>",
     );
-    let future = write(
+    let future = edited(
         "future.cat",
-        blue.replace(
-            "battleScribeVersion=\"2.03\"",
-            "battleScribeVersion=\"9.9\"",
-        )
-        .as_bytes(),
+        "battleScribeVersion=\"2.03\"",
+        "battleScribeVersion=\"9.9\"",
     );
     let looped = write(
         "looped.cat",
@@ -295,11 +293,7 @@ fn bad_data_is_refused_naming_the_file_and_line_and_nothing_is_imported() {
             arg(&system),
         ],
     );
-    let changed = write(
-        "changed.cat",
-        blue.replace("value=\"195.0\"", "value=\"999.0\"")
-            .as_bytes(),
-    );
+    let changed = edited("changed.cat", "value=\"195.0\"", "value=\"999.0\"");
     let bumped = write(
         "system_r4.gst",
         std::fs::read_to_string(&system)

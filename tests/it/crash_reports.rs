@@ -3,6 +3,7 @@
 //! user's data) and prints where; the next window start says so and offers "Copy report" and
 //! "Open folder", and stops saying so once the user has seen it.
 
+use crate::ui_support::click;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::store::Store;
@@ -86,8 +87,7 @@ fn a_forced_panic_writes_a_report_without_user_data_and_the_next_start_offers_it
         "the next start says so"
     );
     assert!(h.query_by_label("Copy report").is_some());
-    h.get_by_label("Open folder").click();
-    h.run();
+    click(&mut h, "Open folder");
     let folder = dir.path().join("crash-reports").display().to_string();
     assert!(
         h.state()
@@ -97,8 +97,7 @@ fn a_forced_panic_writes_a_report_without_user_data_and_the_next_start_offers_it
             .any(|n| n.text.contains(&folder)),
         "with no file manager here, the folder is named"
     );
-    h.get_by_label("Dismiss").click();
-    h.run();
+    click(&mut h, "Dismiss");
     assert!(
         h.query_by_label_contains("stopped unexpectedly").is_none(),
         "dismissed"

@@ -2,7 +2,7 @@
 //! subset fonts, text through the fonts' ToUnicode maps) and the display lists behind them
 //! are checked for content, colours and fit.
 
-use crate::export_support;
+use crate::export_support::{self, ninety_units};
 
 use std::collections::BTreeSet;
 
@@ -30,19 +30,6 @@ fn library_force(id: RulesetId) -> Force {
         }
         force.units.push(unit);
     }
-    force
-}
-
-/// 90 Armour Battles units: the Lorraine Battle 3 US group (17 units) five times over, and a
-/// platoon of five M4s.
-fn ninety_units() -> Force {
-    let mut force = armour_battles::preset_force("lorraine-3-us").unwrap();
-    let base = force.units.clone();
-    for _ in 0..4 {
-        force.units.extend(base.iter().cloned());
-    }
-    force.units.push(ForceUnit::library("M4 75mm", 5));
-    assert_eq!(force.unit_count(), 90);
     force
 }
 

@@ -1,7 +1,7 @@
 //! The desktop app clicked through by label with egui_kittest: no display needed, a real
 //! in-memory SQLite store behind it.
 
-use crate::ui_support::{choose, open_force, type_into, window};
+use crate::ui_support::{choose, click, open_force, type_into, window};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::rules::RulesetId;
@@ -9,57 +9,45 @@ use quartermaster::ui::{App, Command, View};
 
 /// Makes a force from the book briefing `briefing` and opens Print with Ctrl+P.
 fn open_preset_in_print(h: &mut Harness<'static, App>, briefing: &str) {
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("New force").click();
-    h.run();
-    h.get_by_label(briefing).click();
-    h.run();
+    click(h, "Forces");
+    click(h, "New force");
+    click(h, briefing);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
     h.run();
 }
 
 fn new_force(h: &mut Harness<'static, App>, ruleset: &str, name: &str) {
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("New force").click();
-    h.run();
+    click(h, "Forces");
+    click(h, "New force");
     choose(h, "Ruleset", ruleset);
     type_into(h, "Name", name);
-    h.get_by_label("Create").click();
-    h.run();
+    click(h, "Create");
 }
 
 #[test]
 fn a_belloludi_force_with_a_custom_8_12_2cd_armour_5_vehicle_costs_17() {
     let mut h = window();
     // Make the custom vehicle in the library: the editor shows the live component cost.
-    h.get_by_label("BelloLudi Tanks! (5)").click();
-    h.run();
-    h.get_by_label("New custom card…").click();
-    h.run();
+    click(&mut h, "BelloLudi Tanks! (5)");
+    click(&mut h, "New custom card…");
     for (field, choice) in [
         ("Speed", "8″/12″ (1 pt)"),
         ("Shooting", "2CD (8 pts)"),
         ("Armour", "5 (8 pts)"),
     ] {
-        h.get_by_label(field).click();
-        h.run();
-        h.get_by_label(choice).click();
-        h.run();
+        click(&mut h, field);
+        click(&mut h, choice);
     }
     assert!(
         h.query_by_label("17 points").is_some(),
         "8″/12″ + 2CD + armour 5 is 17 points"
     );
-    h.get_by_label("Save card").click();
-    h.run();
+    click(&mut h, "Save card");
     assert_eq!(h.state().model.custom_cards.len(), 1);
 
     new_force(&mut h, "BelloLudi Tanks!", "Shermans");
     assert_eq!(h.state().prefs.view, View::Forces);
-    h.get_by_label("+ New vehicle · custom · 17 points").click();
-    h.run();
+    click(&mut h, "+ New vehicle · custom · 17 points");
     let open = open_force(&h);
     assert_eq!(open.force.name, "Shermans");
     assert_eq!(open.validation.totals.points, Some(17));
@@ -71,8 +59,7 @@ fn going_over_a_tier_budget_shows_the_violation() {
     let mut h = window();
     new_force(&mut h, "Battle of Tanks", "Heavies");
     for _ in 0..3 {
-        h.get_by_label("+ Tiger I · 7 tier points").click();
-        h.run();
+        click(&mut h, "+ Tiger I · 7 tier points");
     }
     let open = h.state().model.open.as_ref().unwrap();
     assert_eq!(open.force.ruleset, RulesetId::BattleOfTanks);
@@ -83,20 +70,16 @@ fn going_over_a_tier_budget_shows_the_violation() {
         "the violation is shown"
     );
     // One click on the suggested fix brings it back under the limit.
-    h.get_by_label("Fix").click();
-    h.run();
+    click(&mut h, "Fix");
     assert!(h.state().model.open.as_ref().unwrap().validation.legal);
 }
 
 #[test]
 fn loading_lorraine_battle_1_german_shows_its_7_units() {
     let mut h = window();
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("New force").click();
-    h.run();
-    h.get_by_label("Lorraine Battle 1 German").click();
-    h.run();
+    click(&mut h, "Forces");
+    click(&mut h, "New force");
+    click(&mut h, "Lorraine Battle 1 German");
     let open = h.state().model.open.as_ref().unwrap();
     assert_eq!(open.force.unit_count(), 7);
     assert!(open.validation.legal);
@@ -113,8 +96,7 @@ fn deleting_a_force_and_undoing_brings_it_back() {
     h.get_by_label_contains("+ T-80 · ").click();
     h.run();
     assert_eq!(h.state().model.forces.len(), 1);
-    h.get_by_label("Delete").click();
-    h.run();
+    click(&mut h, "Delete");
     assert!(h.state().model.forces.is_empty());
     assert!(h.state().model.open.is_none());
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -157,15 +139,13 @@ fn a_failed_import_shows_an_error_and_changes_nothing() {
         .map(|f| f.name.clone())
         .collect();
     // No native dialog in tests: the app asks for a typed path instead.
-    h.get_by_label("Import…").click();
-    h.run();
+    click(&mut h, "Import…");
     assert!(
         h.query_by_label_contains("No file dialog").is_some(),
         "the typed-path fallback is offered"
     );
     type_into(&mut h, "Path", bad.to_str().unwrap());
-    h.get_by_label("Import").click();
-    h.run();
+    click(&mut h, "Import");
     let after: Vec<String> = h
         .state()
         .model
@@ -190,25 +170,21 @@ fn ctrl_p_opens_print_with_the_open_forces_cards_previewed() {
     assert_eq!(h.state().prefs.view, View::Print);
     // 11 units at 9 poker cards a page: two pages, previewed from the same layout as the PDF.
     assert!(h.query_by_label("Page 1 of 2").is_some());
-    h.get_by_label("Next page ▶").click();
-    h.run();
+    click(&mut h, "Next page ▶");
     assert!(h.query_by_label("Page 2 of 2").is_some());
-    h.get_by_label("Roster").click();
-    h.run();
+    click(&mut h, "Roster");
     assert!(h.query_by_label("Page 1 of 1").is_some());
     // No native dialog in tests: Export PDF asks for a path, then writes a real PDF there.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("roster.pdf");
-    h.get_by_label("Export PDF…").click();
-    h.run();
+    click(&mut h, "Export PDF…");
     assert!(h.query_by_label("Path").is_some(), "a path is asked for");
     // Replace the suggested default path with the temp dir's.
     h.state_mut().path_prompt = Some(quartermaster::ui::PathPrompt::Pdf(
         out.display().to_string(),
     ));
     h.run();
-    h.get_by_label("Save PDF").click();
-    h.run();
+    click(&mut h, "Save PDF");
     let bytes = std::fs::read(&out).expect("the PDF was written");
     assert!(bytes.starts_with(b"%PDF-"));
 }
@@ -251,10 +227,8 @@ fn the_print_view_offers_the_finishing_kit_and_keeps_a_printers_back_offset() {
     let mut h = window();
     open_preset_in_print(&mut h, "Lorraine Battle 1 German");
     // Seven cards, four fold-over pairs a sheet: two sheets, with dashed fold lines.
-    h.get_by_label("Layout").click();
-    h.run();
-    h.get_by_label("Fold-over backs (no duplex)").click();
-    h.run();
+    click(&mut h, "Layout");
+    click(&mut h, "Fold-over backs (no duplex)");
     assert_eq!(h.state().print.settings.layout, SheetLayout::Fold);
     assert!(h.query_by_label("Page 1 of 2").is_some());
     let app = h.state_mut();
@@ -266,18 +240,15 @@ fn the_print_view_offers_the_finishing_kit_and_keeps_a_printers_back_offset() {
         .count();
     assert!(folds >= 4, "{folds} fold marks");
     // One card per page, each page the card's size.
-    h.get_by_label("Layout").click();
-    h.run();
-    h.get_by_label("One card per page (print shop)").click();
-    h.run();
+    click(&mut h, "Layout");
+    click(&mut h, "One card per page (print shop)");
     assert!(h.query_by_label("Page 1 of 7").is_some());
     h.get_by_label("Low ink: no filled bands or backgrounds")
         .click();
     h.run();
     assert_eq!(h.state().print.settings.ink, Ink::Low);
     // The calibration sheet, front and back, for a named printer.
-    h.get_by_label("Calibration").click();
-    h.run();
+    click(&mut h, "Calibration");
     assert!(h.query_by_label("Page 1 of 2").is_some());
     type_into(&mut h, "Printer", "office laser");
     assert_eq!(h.state().prefs.printer, "office laser");

@@ -3,6 +3,7 @@
 //! added to a force, its quality and options picked with their prices; a second revision
 //! lists the force's changes and re-prices it only when Re-price is clicked.
 
+use crate::ui_support::click;
 use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
@@ -42,8 +43,7 @@ fn until_imported(h: &mut Harness<'static, App>) {
 fn path_box() -> Harness<'static, App> {
     let mut h = harness();
     h.run();
-    h.get_by_label("Import BattleScribe data…").click();
-    h.run();
+    click(&mut h, "Import BattleScribe data…");
     h.get_by_label("Path").focus();
     h.run();
     h
@@ -79,13 +79,10 @@ fn the_library_imports_a_data_folder_in_the_background_and_lists_its_units() {
         h.query_by_label_contains("Not understood or left out (6)")
             .is_some()
     );
-    h.get_by_label("Close").click();
-    h.run();
+    click(&mut h, "Close");
     assert!(h.state().model.army_report.is_none());
-    h.get_by_label("Bolt Action (25)").click();
-    h.run();
-    h.get_by_label("Line Squad · Blue Army r1").click();
-    h.run();
+    click(&mut h, "Bolt Action (25)");
+    click(&mut h, "Line Squad · Blue Army r1");
     assert!(
         h.query_by_label_contains("from army data Blue Army r1 (read-only)")
             .is_some()
@@ -101,8 +98,7 @@ fn the_library_imports_a_data_folder_in_the_background_and_lists_its_units() {
 #[test]
 fn an_empty_path_imports_nothing_and_says_nothing_went_wrong() {
     let mut h = path_box();
-    h.get_by_label("Import").click();
-    h.run();
+    click(&mut h, "Import");
     h.key_press(egui::Key::Enter);
     h.run();
     assert!(
@@ -123,8 +119,7 @@ fn a_data_unit_takes_its_quality_and_options_and_a_new_revision_waits_for_re_pri
             fixture("blue_army.cat"),
         ])));
     until_imported(&mut h);
-    h.get_by_label("Close").click();
-    h.run();
+    click(&mut h, "Close");
     h.state_mut().apply(Action::Model(Command::NewForce {
         ruleset: RulesetId::BoltAction,
         name: "Blue Platoon".into(),
@@ -134,21 +129,15 @@ fn a_data_unit_takes_its_quality_and_options_and_a_new_revision_waits_for_re_pri
     h.get_by_label("+ Line Squad · Blue Army r1 · 50 points")
         .click();
     h.run();
-    h.get_by_label("Options · 50 pts").click();
-    h.run();
-    h.get_by_label("Quality").click();
-    h.run();
-    h.get_by_label("Veteran (65 pts)").click();
-    h.run();
+    click(&mut h, "Options · 50 pts");
+    click(&mut h, "Quality");
+    click(&mut h, "Veteran (65 pts)");
     assert_eq!(price(&h, 0), 65);
-    h.get_by_label("LMG (Squad weapons)").click();
-    h.run();
+    click(&mut h, "LMG (Squad weapons)");
     assert_eq!(price(&h, 0), 65 + 20);
     assert!(h.query_by_label("Options · 85 pts").is_some());
-    h.get_by_label("Organisation").click();
-    h.run();
-    h.get_by_label("Reinforced Platoon").click();
-    h.run();
+    click(&mut h, "Organisation");
+    click(&mut h, "Reinforced Platoon");
     let open = h.state().model.open.as_ref().unwrap();
     assert!(matches!(&open.force.budget, Budget::ForceOrg(org) if org.points == 1000));
     assert!(
@@ -170,11 +159,9 @@ fn a_data_unit_takes_its_quality_and_options_and_a_new_revision_waits_for_re_pri
         85,
         "nothing is re-priced until the player asks"
     );
-    h.get_by_label("Re-price").click();
-    h.run();
+    click(&mut h, "Re-price");
     assert_eq!(price(&h, 0), 65 + 25);
-    h.get_by_label("Close").click();
-    h.run();
+    click(&mut h, "Close");
     // One undo brings the old prices back.
     h.state_mut().apply(Action::Model(Command::Undo));
     h.run();

@@ -401,8 +401,7 @@ fn a_result_recorded_in_one_battle_leaves_the_next_battles_form_empty() {
         .expect("the winner's choice")
         .click();
     h.run();
-    h.get_by_label("Notes").click();
-    h.run();
+    click(&mut h, "Notes");
     h.get_by_label("Notes").type_text("Bob withdrew");
     h.run();
     click(&mut h, "Record result");

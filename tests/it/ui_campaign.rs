@@ -74,8 +74,7 @@ fn roll_a_turn(h: &mut Harness<'static, App>) {
         // click otherwise), as a player would.
         h.get_by_label("Roll command dice").scroll_to_me();
         h.run();
-        h.get_by_label("Roll command dice").click();
-        h.run();
+        click(h, "Roll command dice");
         if state(h).phase != Phase::AwaitingCommandRoll {
             return;
         }
@@ -131,8 +130,7 @@ fn assert_same_outcome(recorded: &Event, expected: &Event) {
 
 fn start(h: &mut Harness<'static, App>) {
     h.run();
-    h.get_by_label("New Lorraine campaign").click();
-    h.run();
+    click(h, "New Lorraine campaign");
 }
 
 /// The window tests' dice do not follow a random id: two runs of one journey record the
@@ -319,8 +317,7 @@ fn a_reserve_committed_too_early_is_refused_in_words_and_nothing_is_recorded() {
     h.get_by_label_contains("Battle 3: Counter-Attack").click();
     h.run();
     assert_eq!(h.state().model.campaign.as_ref().unwrap().battle, 2);
-    h.get_by_label("Roll command dice").click();
-    h.run();
+    click(&mut h, "Roll command dice");
     assert!(
         !state(&h).sides.first.failed,
         "the roll the campaign was picked for"
@@ -595,8 +592,7 @@ fn double_clicking_record_result_records_one_result() {
         }));
     h.run();
     // A winner is chosen first: Record result waits for one.
-    h.get_by_label("Draw").click();
-    h.run();
+    click(&mut h, "Draw");
     let at = h.get_by_label("Record result").rect().center();
     double_click_at(&mut h, at);
     // The battle's setup, then one result.
@@ -1001,8 +997,7 @@ fn many_battles_are_chosen_from_a_drop_down_and_a_double_click_adds_one() {
     let rest = (1.6 / h.ctx.input(|i| i.predicted_dt)) as usize;
     while battles(&h) < 9 {
         h.run_steps(rest);
-        h.get_by_label("Add \"What Next?\" battle").click();
-        h.run();
+        click(&mut h, "Add \"What Next?\" battle");
     }
     assert_eq!(at(&h), 8, "the battle just added is shown");
     assert!(shown(&h, "9 of 9"));
@@ -1011,13 +1006,11 @@ fn many_battles_are_chosen_from_a_drop_down_and_a_double_click_adds_one() {
             .is_none(),
         "no button a battle"
     );
-    h.get_by_label("◀ Previous").click();
-    h.run();
+    click(&mut h, "◀ Previous");
     assert_eq!(at(&h), 7);
     pick(&mut h, "Battle", "Battle 2: Attack/Defend");
     assert_eq!(at(&h), 1);
     assert!(shown(&h, "2 of 9"));
-    h.get_by_label("Next ▶").click();
-    h.run();
+    click(&mut h, "Next ▶");
     assert_eq!(at(&h), 2);
 }

@@ -1,6 +1,6 @@
 //! The library window, clicked through by label with egui_kittest (no display needed).
 
-use crate::ui_support::window;
+use crate::ui_support::{click, window};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::rules::RulesetId;
@@ -9,15 +9,13 @@ use quartermaster::ui::{App, CardKey};
 #[test]
 fn choosing_a_ruleset_and_a_card_shows_its_statistics() {
     let mut h = window();
-    h.get_by_label("Armour Battles (11)").click();
-    h.run();
+    click(&mut h, "Armour Battles (11)");
     assert!(h.query_by_label("Tiger I").is_some());
     assert!(
         h.query_by_label("Light Tank").is_none(),
         "BelloLudi cards are filtered out"
     );
-    h.get_by_label("Panther Ausf G").click();
-    h.run();
+    click(&mut h, "Panther Ausf G");
     assert_eq!(
         h.state().prefs.library.selected_card,
         Some(CardKey::Book(
@@ -56,8 +54,7 @@ fn every_ruleset_is_listed() {
 #[test]
 fn ctrl_f_focuses_search_and_typing_filters() {
     let mut h = window();
-    h.get_by_label("Forces").click();
-    h.run();
+    click(&mut h, "Forces");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
     h.run();
     assert_eq!(h.state().prefs.view, quartermaster::ui::View::Library);
@@ -71,14 +68,10 @@ fn ctrl_f_focuses_search_and_typing_filters() {
 #[test]
 fn duplicating_a_book_card_makes_an_editable_custom_copy() {
     let mut h = window();
-    h.get_by_label("Battle of Tanks (8)").click();
-    h.run();
-    h.get_by_label("IS-2").click();
-    h.run();
-    h.get_by_label("Duplicate to edit").click();
-    h.run();
-    h.get_by_label("Save card").click();
-    h.run();
+    click(&mut h, "Battle of Tanks (8)");
+    click(&mut h, "IS-2");
+    click(&mut h, "Duplicate to edit");
+    click(&mut h, "Save card");
     let custom = &h.state().model.custom_cards;
     assert_eq!(custom.len(), 1);
     assert_eq!(custom[0].1.name(), "IS-2 (custom)");
@@ -92,19 +85,15 @@ fn duplicating_a_book_card_makes_an_editable_custom_copy() {
 #[test]
 fn a_custom_card_named_like_a_book_card_stays_selectable_and_editable() {
     let mut h = window();
-    h.get_by_label("BelloLudi Tanks! (5)").click();
-    h.run();
-    h.get_by_label("Sherman").click();
-    h.run();
-    h.get_by_label("Duplicate to edit").click();
-    h.run();
+    click(&mut h, "BelloLudi Tanks! (5)");
+    click(&mut h, "Sherman");
+    click(&mut h, "Duplicate to edit");
     h.get_all_by_value("Sherman (custom)")
         .find(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
         .expect("the editor's name field")
         .set_text_value_accesskit("Sherman");
     h.run();
-    h.get_by_label("Save card").click();
-    h.run();
+    click(&mut h, "Save card");
     let custom = h.state().model.custom_cards.clone();
     assert_eq!(custom.len(), 1);
     assert_eq!(custom[0].1.name(), "Sherman");
@@ -112,8 +101,7 @@ fn a_custom_card_named_like_a_book_card_stays_selectable_and_editable() {
         h.query_by_label("BelloLudi Tanks! (6)").is_some(),
         "the filter counts the custom card"
     );
-    h.get_by_label("Sherman · custom").click();
-    h.run();
+    click(&mut h, "Sherman · custom");
     assert_eq!(
         h.state().prefs.library.selected_card,
         Some(CardKey::Custom(custom[0].0))
@@ -144,8 +132,7 @@ fn new_custom_card(h: &mut Harness<'static, App>, id: RulesetId) {
     h.get_by_label_contains(&format!("{} (", id.title()))
         .click();
     h.run();
-    h.get_by_label("New custom card…").click();
-    h.run();
+    click(h, "New custom card…");
 }
 
 /// The editor is one form for every ruleset, drawn from what the card describes: every field
@@ -164,8 +151,7 @@ fn the_card_editor_shows_every_field_each_ruleset_describes() {
             );
         }
         assert!(h.query_by_label("✓ Valid card").is_some(), "{id}");
-        h.get_by_label("Save card").click();
-        h.run();
+        click(&mut h, "Save card");
         assert_eq!(h.state().model.custom_cards[0].1, blank, "{id}");
     }
 }
@@ -176,10 +162,8 @@ fn an_armour_battles_card_follows_its_special_rules_and_its_kind() {
     use quartermaster::rules::armour_battles::{SpecialRule, UnitKind};
     let mut h = window();
     new_custom_card(&mut h, RulesetId::ArmourBattles);
-    h.get_by_label("Sloped Armour").click();
-    h.run();
-    h.get_by_label("Save card").click();
-    h.run();
+    click(&mut h, "Sloped Armour");
+    click(&mut h, "Save card");
     let Card::ArmourBattles(sloped) = &h.state().model.custom_cards[0].1 else {
         panic!("an Armour Battles card");
     };
@@ -191,16 +175,13 @@ fn an_armour_battles_card_follows_its_special_rules_and_its_kind() {
     );
 
     new_custom_card(&mut h, RulesetId::ArmourBattles);
-    h.get_by_label("Kind").click();
-    h.run();
-    h.get_by_label("Off-table artillery").click();
-    h.run();
+    click(&mut h, "Kind");
+    click(&mut h, "Off-table artillery");
     assert!(
         h.query_by_label("Short range″").is_none(),
         "a battery has no range bands"
     );
-    h.get_by_label("Save card").click();
-    h.run();
+    click(&mut h, "Save card");
     let Card::ArmourBattles(battery) = &h.state().model.custom_cards[1].1 else {
         panic!("an Armour Battles card");
     };

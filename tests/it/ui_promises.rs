@@ -3,6 +3,7 @@
 //! unit with 0 points does not look like one with none, a force a campaign uses is not deleted
 //! without a word, a custom card is named as one, and the force view fits 1024×700.
 
+use crate::ui_support::click;
 use std::collections::HashMap;
 
 use egui_kittest::Harness;
@@ -105,8 +106,7 @@ fn preferences_survive_quit_and_restart() {
         })));
     h.state_mut()
         .apply(Action::Library(LibraryAction::Search("tiger".into())));
-    h.get_by_label("Resolve").click();
-    h.run();
+    click(&mut h, "Resolve");
     // Quit as the user does; the real window then hands eframe's storage to save().
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
     h.run();
@@ -144,8 +144,7 @@ fn new_force_opens_with_name_focused_and_escape_on_a_drop_down_keeps_the_dialog(
         .expect("the dialog is open");
     assert_eq!(draft.name, "Typed at once");
 
-    h.get_by_label("Ruleset").click();
-    h.run();
+    click(&mut h, "Ruleset");
     assert!(
         h.query_by_label("Bolt Action").is_some(),
         "the drop-down is open"
@@ -201,14 +200,12 @@ fn the_share_panel_takes_enter_and_escape() {
     }));
     let mut h = harness_of(app, egui::vec2(1400.0, 1400.0));
     h.run();
-    h.get_by_label("Share this campaign to a folder…").click();
-    h.run();
+    click(&mut h, "Share this campaign to a folder…");
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(!h.state().campaign.sharing, "Escape closed the panel");
 
-    h.get_by_label("Share this campaign to a folder…").click();
-    h.run();
+    click(&mut h, "Share this campaign to a folder…");
     let folder = dir.path().join("sync");
     // The panel opened with the keyboard in Folder.
     h.get_by_label("Folder").type_text(folder.to_str().unwrap());
@@ -222,10 +219,8 @@ fn the_share_panel_takes_enter_and_escape() {
 #[test]
 fn closing_with_typed_dialog_text_asks_first() {
     let mut h = harness();
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("Paste list").click();
-    h.run();
+    click(&mut h, "Forces");
+    click(&mut h, "Paste list");
     h.get_by_label("List")
         .type_text("Kampfgruppe\nBelloLudi Tanks! · 100 points\n2 × Medium Tank");
     h.run();
@@ -233,16 +228,14 @@ fn closing_with_typed_dialog_text_asks_first() {
     h.run();
     assert!(!h.state().quit_requested, "not closed");
     assert!(h.query_by_label("Close Quartermaster?").is_some(), "asked");
-    h.get_by_label("Keep working").click();
-    h.run();
+    click(&mut h, "Keep working");
     assert!(
         h.state().forces.paste.is_some(),
         "the typed list is still there"
     );
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
     h.run();
-    h.get_by_label("Close anyway").click();
-    h.run();
+    click(&mut h, "Close anyway");
     assert!(h.state().quit_requested);
 }
 
@@ -274,8 +267,7 @@ fn copy_as_text_and_paste_list_make_the_same_force() {
         "{copied}"
     );
     h.run();
-    h.get_by_label("Paste list").click();
-    h.run();
+    click(&mut h, "Paste list");
     h.get_by_label("List")
         .type_text(&copied.replace("Kampfgruppe", "Kampfgruppe Zwei"));
     h.run();
@@ -283,16 +275,14 @@ fn copy_as_text_and_paste_list_make_the_same_force() {
         h.query_by_label_contains("Reads as Kampfgruppe Zwei")
             .is_some()
     );
-    h.get_by_label("Import list").click();
-    h.run();
+    click(&mut h, "Import list");
     let open = h.state().model.open.as_ref().unwrap();
     assert_eq!(open.force.name, "Kampfgruppe Zwei");
     assert_eq!(open.force.units.len(), 1);
     assert_eq!(open.force.units[0].card.name(), "Medium Tank");
 
     // A line it cannot place is named with its number, and nothing is imported.
-    h.get_by_label("Paste list").click();
-    h.run();
+    click(&mut h, "Paste list");
     h.get_by_label("List")
         .type_text("Typo\nBelloLudi Tanks! · 60 points\n\n1 × Medum Tank");
     h.run();
@@ -356,18 +346,15 @@ fn deleting_a_force_a_campaign_uses_asks_first() {
     app.prefs.view = View::Forces;
     h.run();
     assert_eq!(h.state().model.open.as_ref().unwrap().force.name, "Blue");
-    h.get_by_label("Delete").click();
-    h.run();
+    click(&mut h, "Delete");
     assert!(h.query_by_label("Delete Blue?").is_some(), "asked first");
     assert!(
         h.query_by_label_contains("set up from it: Autumn league")
             .is_some()
     );
-    h.get_by_label("Keep it").click();
-    h.run();
+    click(&mut h, "Keep it");
     assert_eq!(h.state().model.forces.len(), 2, "kept");
-    h.get_by_label("Delete").click();
-    h.run();
+    click(&mut h, "Delete");
     // The dialog's Delete is the one drawn last, over the view.
     h.get_all_by_label("Delete")
         .last()
@@ -426,8 +413,7 @@ fn a_custom_card_is_named_as_one_in_the_fix_the_undo_notice_and_the_campaign_chi
         .message
         .clone();
     assert!(problem.contains("Sherman · custom"), "{problem}");
-    h.get_by_label("Fix").click();
-    h.run();
+    click(&mut h, "Fix");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     let undone = &h.state().model.notices.last().unwrap().text;
@@ -557,8 +543,7 @@ fn double_clicking_a_ruleset_in_new_force_picks_it_and_makes_nothing() {
     h.run();
     h.get_by_label("Name").type_text("Zulu impi");
     h.run();
-    h.get_by_label("Ruleset").click();
-    h.run();
+    click(&mut h, "Ruleset");
     let at = h.get_by_label("Belle Epoque").rect().center();
     crate::ui_support::double_click_at(&mut h, at);
     h.run();
@@ -593,10 +578,8 @@ fn new_force_keeps_tab_inside_and_enter_creates_after_a_mouse_pick() {
             );
         }
     }
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label("Belle Epoque").click();
-    h.run();
+    click(&mut h, "Ruleset");
+    click(&mut h, "Belle Epoque");
     h.key_press(egui::Key::Enter);
     h.run();
     let open = h.state().model.open.as_ref().expect("the force was made");
@@ -608,10 +591,8 @@ fn new_force_keeps_tab_inside_and_enter_creates_after_a_mouse_pick() {
 #[test]
 fn paste_list_imports_with_ctrl_enter() {
     let mut h = harness();
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("Paste list").click();
-    h.run();
+    click(&mut h, "Forces");
+    click(&mut h, "Paste list");
     h.get_by_label("List")
         .type_text("Kampfgruppe\nBelloLudi Tanks! · 60 points\n1 × Medium Tank");
     h.run();
@@ -631,12 +612,9 @@ fn paste_list_imports_with_ctrl_enter() {
 #[test]
 fn the_card_editor_opens_ready_to_type_the_name() {
     let mut h = harness();
-    h.get_by_label("BelloLudi Tanks! (5)").click();
-    h.run();
-    h.get_by_label("Sherman").click();
-    h.run();
-    h.get_by_label("Duplicate to edit").click();
-    h.run();
+    click(&mut h, "BelloLudi Tanks! (5)");
+    click(&mut h, "Sherman");
+    click(&mut h, "Duplicate to edit");
     use egui_kittest::kittest::NodeT;
     let name = h
         .get_all_by_value("Sherman (custom)")

@@ -2,7 +2,7 @@
 //! odds that match the rules API or are counted here from the dice faces, seeded rolls that
 //! replay from the dice log, and custom cards beside the book's.
 
-use crate::ui_support::{choose, window};
+use crate::ui_support::{choose, click, window};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use quartermaster::rules::armour_battles::fire::{FireSituation, MoveOrder, fire_odds};
@@ -17,8 +17,7 @@ fn pct(p: f64) -> String {
 /// Opens Resolve on `mechanic` (its label in the Ruleset picker).
 fn open_mechanic(mechanic: &str) -> Harness<'static, App> {
     let mut h = window();
-    h.get_by_label("Resolve").click();
-    h.run();
+    click(&mut h, "Resolve");
     // The first mechanic is shown already (its name is then on screen more than once).
     if h.state().resolve.current().title() != mechanic {
         choose(&mut h, "Ruleset", mechanic);
@@ -45,8 +44,7 @@ fn roll_with_seed(h: &mut Harness<'static, App>, seed: u64) -> quartermaster::ui
     let before = h.state().resolve.log.len();
     h.state_mut().resolve.seed = seed;
     h.run();
-    h.get_by_label("Roll").click();
-    h.run();
+    click(h, "Roll");
     let log = &h.state().resolve.log;
     assert_eq!(log.len(), before + 1, "Roll adds one log entry");
     assert_eq!(log[0].seed(), Some(seed));
@@ -72,8 +70,7 @@ fn house_defaults(h: &Harness<'static, App>) -> usize {
 /// Opens Resolve and picks Panzer IV H firing at an M4 75mm through the combo boxes.
 fn panzer_at_sherman() -> Harness<'static, App> {
     let mut h = window();
-    h.get_by_label("Resolve").click();
-    h.run();
+    click(&mut h, "Resolve");
     assert_eq!(h.state().prefs.view, View::Resolve);
     choose(&mut h, "Attacker", "Panzer IV H");
     choose(&mut h, "Target", "M4 75mm");
@@ -86,8 +83,7 @@ fn panzer_iv_at_sherman_odds_follow_the_toggles_and_match_fire_odds() {
     shown(&h, "Attacker dice: 8");
     shown(&h, "Attacker TN: 4+");
 
-    h.get_by_label("Double move").click();
-    h.run();
+    click(&mut h, "Double move");
     shown(&h, "Attacker dice: 7");
 
     let situation = FireSituation {
@@ -130,8 +126,7 @@ fn a_roll_with_seed_7_replays_from_the_log_with_identical_dice() {
     let mut h = panzer_at_sherman();
     h.state_mut().resolve.seed = 7;
     h.run();
-    h.get_by_label("Roll").click();
-    h.run();
+    click(&mut h, "Roll");
     assert_eq!(h.state().resolve.log.len(), 1);
     let first = h.state().resolve.log[0].clone();
     assert_eq!(first.seed(), Some(7));
@@ -142,10 +137,8 @@ fn a_roll_with_seed_7_replays_from_the_log_with_identical_dice() {
     );
 
     // A new seed changes the field but not the log; Replay uses the logged seed.
-    h.get_by_label("New seed").click();
-    h.run();
-    h.get_by_label("Replay").click();
-    h.run();
+    click(&mut h, "New seed");
+    click(&mut h, "Replay");
     let log = &h.state().resolve.log;
     assert_eq!(log.len(), 2);
     assert_eq!(log[0].seed(), Some(7));
@@ -157,10 +150,8 @@ fn a_roll_with_seed_7_replays_from_the_log_with_identical_dice() {
 fn an_artillery_mission_lists_batteries_and_rolls_every_die() {
     use quartermaster::rules::armour_battles::artillery::{ArtillerySituation, artillery_odds};
     let mut h = window();
-    h.get_by_label("Resolve").click();
-    h.run();
-    h.get_by_label("Artillery").click();
-    h.run();
+    click(&mut h, "Resolve");
+    click(&mut h, "Artillery");
     choose(&mut h, "Battery", "105L28 Howitzer");
     choose(&mut h, "Target", "M4 75mm");
     // The Lorraine battle groups with artillery all have 4 response dice.
@@ -191,8 +182,7 @@ fn a_bolt_action_order_test_shows_exact_odds_and_replays() {
     use quartermaster::rules::bolt_action::Quality;
     use quartermaster::rules::bolt_action::resolve::{OrderTest, order_test_odds};
     let mut h = open_mechanic("Bolt Action — order test");
-    h.get_by_label("Veteran").click();
-    h.run();
+    click(&mut h, "Veteran");
     choose(&mut h, "Officer", "Captain (+3)");
     let odds = order_test_odds(&OrderTest {
         quality: Quality::Veteran,
@@ -206,10 +196,8 @@ fn a_bolt_action_order_test_shows_exact_odds_and_replays() {
 
     h.state_mut().resolve.seed = 7;
     h.run();
-    h.get_by_label("Roll").click();
-    h.run();
-    h.get_by_label("Replay").click();
-    h.run();
+    click(&mut h, "Roll");
+    click(&mut h, "Replay");
     let log = &h.state().resolve.log;
     assert_eq!(log.len(), 2);
     assert_eq!(log[0].dice, log[1].dice);
@@ -227,14 +215,8 @@ fn bolt_action_close_quarters_shows_the_exact_chain_and_rolls_rounds() {
     type_into(&mut h, "Defending models", "4");
     set(&mut h, "target_quality", InputValue::Choice("veteran"));
     let odds = fight_odds(&CloseQuarters {
-        attackers: Fighters {
-            models: 7,
-            quality: Quality::Regular,
-        },
-        defenders: Fighters {
-            models: 4,
-            quality: Quality::Veteran,
-        },
+        attackers: Fighters::new(7, Quality::Regular),
+        defenders: Fighters::new(4, Quality::Veteran),
     })
     .unwrap();
     shown(
@@ -246,8 +228,7 @@ fn bolt_action_close_quarters_shows_the_exact_chain_and_rolls_rounds() {
     );
     let entry = roll_with_seed(&mut h, 5);
     assert_eq!(entry.dice[0].1.len(), 7, "a die per attacking model");
-    h.get_by_label("Replay").click();
-    h.run();
+    click(&mut h, "Replay");
     let log = &h.state().resolve.log;
     assert_eq!(log[0].dice, log[1].dice);
 }
@@ -272,8 +253,7 @@ fn belloludi_and_belle_epoque_command_rolls_show_odds_and_replay() {
     use quartermaster::rules::belle_epoque::resolve::{General, command_points_odds};
     use quartermaster::rules::belloludi::resolve::{CommandOutcome, command_odds};
     let mut h = window();
-    h.get_by_label("Resolve").click();
-    h.run();
+    click(&mut h, "Resolve");
     let points = command_points_odds(24, General::Average).unwrap();
     for ((mechanic, expected), seed) in [
         (
@@ -296,15 +276,12 @@ fn belloludi_and_belle_epoque_command_rolls_show_odds_and_replay() {
     .into_iter()
     .zip(3..)
     {
-        h.get_by_label("Ruleset").click();
-        h.run();
-        h.get_by_label(mechanic).click();
-        h.run();
+        click(&mut h, "Ruleset");
+        click(&mut h, mechanic);
         shown(&h, &expected);
         h.state_mut().resolve.seed = seed;
         h.run();
-        h.get_by_label("Roll").click();
-        h.run();
+        click(&mut h, "Roll");
         let first = h.state().resolve.log[0].clone();
         h.get_all_by_label("Replay").next().unwrap().click();
         h.run();
@@ -318,20 +295,9 @@ fn belloludi_and_belle_epoque_command_rolls_show_odds_and_replay() {
 
 #[test]
 fn a_battle_of_tanks_volley_matches_fire_odds_and_replays() {
-    use quartermaster::rules::Card;
-    use quartermaster::rules::Ruleset;
-    use quartermaster::rules::battle_of_tanks::BattleOfTanks;
     use quartermaster::rules::battle_of_tanks::resolve::{FireTarget, fire_odds};
-    let tank = |name: &str| {
-        BattleOfTanks
-            .library()
-            .iter()
-            .find_map(|c| match c {
-                Card::BattleOfTanks(t) if t.name == name => Some(t),
-                _ => None,
-            })
-            .unwrap()
-    };
+    use quartermaster::rules::battle_of_tanks::tank_card;
+    let tank = |name: &str| tank_card(name).unwrap();
     let mut h = open_mechanic("Battle of Tanks — fire");
     choose(&mut h, "Firing tank", "T-80");
     choose(&mut h, "Target tank", "AMX 12t");
@@ -353,8 +319,7 @@ fn a_battle_of_tanks_volley_matches_fire_odds_and_replays() {
 
     let entry = roll_with_seed(&mut h, 7);
     assert_eq!(entry.title, "T-80 fires at AMX 12t");
-    h.get_by_label("Replay").click();
-    h.run();
+    click(&mut h, "Replay");
     let log = &h.state().resolve.log;
     assert_eq!(log.len(), 2);
     assert_eq!(log[0].dice, log[1].dice);
@@ -370,8 +335,7 @@ fn a_belloludi_shot_at_close_range_counts_hits_and_bullseyes_from_the_faces() {
     let mut h = open_mechanic("BelloLudi Tanks! — shot");
     choose(&mut h, "Shooting tank", "Medium Tank");
     choose(&mut h, "Target tank", "Heavy Tank");
-    h.get_by_label("Within close range (8″)").click();
-    h.run();
+    click(&mut h, "Within close range (8″)");
 
     // 4+ less the close-range +1: 3+, a 1 missing and a 6 hitting whatever the need.
     let hits = (1..=6u32).filter(|&f| f == 6 || (f != 1 && f >= 3)).count();
@@ -393,8 +357,7 @@ fn a_belloludi_shot_at_close_range_counts_hits_and_bullseyes_from_the_faces() {
     assert_eq!(entry.title, "Medium Tank shoots at Heavy Tank");
     assert_eq!(entry.dice[0].0, "to hit (3+)");
     assert_eq!(entry.dice[0].1.len(), 1);
-    h.get_by_label("Replay").click();
-    h.run();
+    click(&mut h, "Replay");
     assert_eq!(h.state().resolve.log[0].dice, entry.dice);
 }
 
@@ -403,8 +366,7 @@ fn a_battle_of_tanks_fire_order_splits_the_fire_rate_over_two_hull_down_targets(
     let mut h = open_mechanic("Battle of Tanks — fire");
     choose(&mut h, "Firing tank", "T-80");
     choose(&mut h, "Target tank", "AMX 12t");
-    h.get_by_label("Add target tank").click();
-    h.run();
+    click(&mut h, "Add target tank");
     choose(&mut h, "Target tank 2", "Pz.Kpfw. II Luchs");
     type_into(&mut h, "Shots 1", "2");
     type_into(&mut h, "Shots 2", "4");
@@ -418,8 +380,7 @@ fn a_battle_of_tanks_fire_order_splits_the_fire_rate_over_two_hull_down_targets(
         .map(|t| t.number("shots"))
         .collect();
     assert_eq!(shots, [2, 4], "typed shots");
-    h.get_by_label("Hull-down turret shot").click();
-    h.run();
+    click(&mut h, "Hull-down turret shot");
 
     // T-80: accuracy 2+, fire rate 6. Hull-down drops the cover modifier, so 2+ (a 1 always
     // misses); only the T face of the house penetration die (2 blank, K, T, 2 W) counts.
@@ -467,8 +428,7 @@ fn a_bolt_action_rifle_volley_needing_7_plus_shows_the_six_then_four_odds() {
     assert_eq!(h.state_mut().resolve.form_mut().inputs.count("firers"), 5);
     choose(&mut h, "Target unit", "Regular Infantry Squad");
     for toggle in ["Hard cover (−2)", "Long range", "Firing on the move"] {
-        h.get_by_label(toggle).click();
-        h.run();
+        click(&mut h, toggle);
     }
     // 3+ with hard cover −2, long range −1, moving −1: 7+, a 6 and then a 4+.
     shown(&h, "To hit: 7+: a 6, then a 4+.");
@@ -511,10 +471,8 @@ fn belle_epoque_fire_uphill_at_close_order_in_cover_counts_every_face() {
     set(&mut h, "troop_type", InputValue::Choice("b"));
     set(&mut h, "stands", InputValue::Count(4));
     set(&mut h, "range", InputValue::Count(1));
-    h.get_by_label("Cover").click();
-    h.run();
-    h.get_by_label("Firer uphill").click();
-    h.run();
+    click(&mut h, "Cover");
+    click(&mut h, "Firer uphill");
     shown(&h, "type B fire at 1 UD");
     shown(&h, "Hit on or under: 5");
     // Close order in cover: a 1 misses too; a 6 never hits; uphill adds a fifth die.
@@ -589,29 +547,23 @@ fn a_belle_epoque_assault_of_zulus_against_regulars_sums_successful_faces() {
 #[test]
 fn a_roll_error_goes_away_as_soon_as_the_situation_changes() {
     let mut h = window();
-    h.get_by_label("Resolve").click();
-    h.run();
+    click(&mut h, "Resolve");
     choose(&mut h, "Attacker", "Panzer IV H");
-    h.get_by_label("Roll").click();
-    h.run();
+    click(&mut h, "Roll");
     // Once as the odds panel's answer, once as the roll's error.
     let missing = "Target: choose the target";
     assert_eq!(h.query_all_by_label(missing).count(), 2);
     assert!(h.state().resolve.roll_error.is_some());
 
     // A toggle that does not fix the problem still makes the error stale.
-    h.get_by_label("Flank or rear shot").click();
-    h.run();
+    click(&mut h, "Flank or rear shot");
     assert!(h.state().resolve.roll_error.is_none());
     assert_eq!(h.query_all_by_label(missing).count(), 1);
 
     // The same holds in another ruleset's form.
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label("Battle of Tanks — fire").click();
-    h.run();
-    h.get_by_label("Roll").click();
-    h.run();
+    click(&mut h, "Ruleset");
+    click(&mut h, "Battle of Tanks — fire");
+    click(&mut h, "Roll");
     let missing = "Firing tank: choose the firing tank";
     assert_eq!(h.query_all_by_label(missing).count(), 2);
     choose(&mut h, "Firing tank", "T-80");
@@ -625,10 +577,8 @@ fn an_impossible_combination_is_refused_with_the_reason_naming_the_input() {
     let mut h = open_mechanic("Battle of Tanks — fire");
     choose(&mut h, "Firing tank", "T-80");
     choose(&mut h, "Target tank", "AMX 12t");
-    h.get_by_label("Firing on the move (Angriff)").click();
-    h.run();
-    h.get_by_label("Ambush (Hinterhalt)").click();
-    h.run();
+    click(&mut h, "Firing on the move (Angriff)");
+    click(&mut h, "Ambush (Hinterhalt)");
     assert!(
         h.query_by_label_contains(
             "Ambush (Hinterhalt): an ambush (Hinterhalt) is fired by a tank that is not moving"
@@ -644,8 +594,7 @@ fn an_impossible_combination_is_refused_with_the_reason_naming_the_input() {
 fn armour_battles_command_dice_show_failure_odds_counted_from_every_face() {
     let mut h = open_mechanic("Armour Battles — command dice");
     // Battle 1's numbers in one click: US 4D, German 3D, the first pulse rolled for.
-    h.get_by_label("Battle 1").click();
-    h.run();
+    click(&mut h, "Battle 1");
     let inputs = h.state_mut().resolve.form_mut().inputs.clone();
     assert_eq!(
         (inputs.count("us_dice"), inputs.count("german_dice")),
@@ -678,8 +627,7 @@ fn armour_battles_command_dice_show_failure_odds_counted_from_every_face() {
     );
 
     // In Battle 2 the US goes first automatically: the Germans can never go first.
-    h.get_by_label("Battle 2").click();
-    h.run();
+    click(&mut h, "Battle 2");
     shown(&h, "P(German first pulse), after any rerolls: 0.0%");
 
     let entry = roll_with_seed(&mut h, 1944);
@@ -722,8 +670,7 @@ fn a_rally_roll_with_seed_42_shows_what_roll_rally_rolls() {
     choose(&mut h, "Unit", "Panzer IV H");
     type_into(&mut h, "Disruption Points", "2");
     type_into(&mut h, "Closest enemy (inches)", "10");
-    h.get_by_label("In or behind cover").click();
-    h.run();
+    click(&mut h, "In or behind cover");
     let inputs = h.state_mut().resolve.form_mut().inputs.clone();
     assert_eq!(
         (inputs.count("disruption"), inputs.number("distance")),
@@ -781,8 +728,7 @@ fn a_tiger_double_move_breaks_down_as_move_odds_says_and_a_panther_never_does() 
     use quartermaster::rules::dice::Roller;
     let mut h = open_mechanic("Armour Battles — breakdown");
     choose(&mut h, "Unit", "Tiger I");
-    h.get_by_label("Double move").click();
-    h.run();
+    click(&mut h, "Double move");
     let tiger = unit_card("Tiger I").unwrap();
     let odds = move_odds(tiger, MoveOrder::Double).unwrap();
     shown(&h, &format!("P(breaks down): {}", pct(odds.p_breakdown())));
@@ -807,12 +753,10 @@ fn pressing_roll_twice_never_reuses_dice_and_replays_are_marked() {
     let mut h = panzer_at_sherman();
     h.state_mut().resolve.seed = 7;
     h.run();
-    h.get_by_label("Roll").click();
-    h.run();
+    click(&mut h, "Roll");
     // The field shows the seed of the roll on screen: copying it copies those dice.
     assert_eq!(h.state().resolve.seed, 7);
-    h.get_by_label("Roll").click();
-    h.run();
+    click(&mut h, "Roll");
     let log = h.state().resolve.log.clone();
     assert_eq!(log.len(), 2);
     let next = h.state().resolve.seed;
@@ -831,8 +775,7 @@ fn pressing_roll_twice_never_reuses_dice_and_replays_are_marked() {
     // A logged seed typed back in is a replay too.
     h.state_mut().resolve.seed = log[0].seed().unwrap();
     h.run();
-    h.get_by_label("Roll").click();
-    h.run();
+    click(&mut h, "Roll");
     assert!(h.state().resolve.log[0].replay);
 }
 
@@ -897,8 +840,7 @@ fn each_rulesets_mechanic_answers_a_changed_input_with_changed_odds() {
             choose(&mut h, combo, card);
         }
         let before = text_of(&h, figure);
-        h.get_by_label(toggle).click();
-        h.run();
+        click(&mut h, toggle);
         let after = text_of(&h, figure);
         assert_ne!(before, after, "{mechanic}: {toggle} changes {figure}");
     }
@@ -920,19 +862,14 @@ fn a_custom_card_is_listed_beside_the_book_cards_and_resolves() {
         .model
         .apply(Command::SaveCustomCard { id: None, card });
     h.run();
-    h.get_by_label("Resolve").click();
-    h.run();
-    h.get_by_label("Ruleset").click();
-    h.run();
-    h.get_by_label("BelloLudi Tanks! — shot").click();
-    h.run();
+    click(&mut h, "Resolve");
+    click(&mut h, "Ruleset");
+    click(&mut h, "BelloLudi Tanks! — shot");
     choose(&mut h, "Shooting tank", "Medium Tank");
     // The book's Sherman and the custom one are both offered, told apart.
-    h.get_by_label("Target tank").click();
-    h.run();
+    click(&mut h, "Target tank");
     assert!(h.query_by_label("Sherman").is_some());
-    h.get_by_label("Sherman · custom").click();
-    h.run();
+    click(&mut h, "Sherman · custom");
     assert!(
         h.query_by_label_contains("Medium Tank shoots at Sherman · custom (")
             .is_some()
@@ -944,10 +881,8 @@ fn a_custom_card_is_listed_beside_the_book_cards_and_resolves() {
 #[test]
 fn every_mechanic_is_in_the_picker() {
     let mut h = window();
-    h.get_by_label("Resolve").click();
-    h.run();
-    h.get_by_label("Ruleset").click();
-    h.run();
+    click(&mut h, "Resolve");
+    click(&mut h, "Ruleset");
     for mechanic in resolution::mechanics() {
         assert!(
             h.query_all_by_label(&mechanic.title()).next().is_some(),
@@ -972,8 +907,7 @@ pub(crate) fn type_faces(h: &mut Harness<'static, App>, label: &str, faces: &str
 fn dice_typed_at_the_table_are_asked_pool_by_pool_and_give_the_derived_result() {
     use quartermaster::rules::resolution::{DiceSource, TableDice};
     let mut h = panzer_at_sherman();
-    h.get_by_label("Rolled at the table").click();
-    h.run();
+    click(&mut h, "Rolled at the table");
     // 8 attack dice for the Panzer IV (shown above); the reaction pool is asked for once the
     // attack has scored.
     assert!(h.query_by_label_contains("reaction —").is_none());
@@ -998,8 +932,7 @@ fn dice_typed_at_the_table_are_asked_pool_by_pool_and_give_the_derived_result() 
             .is_disabled()
     );
     type_faces(&mut h, "army_morale — 1 d3", "2");
-    h.get_by_label("Resolve these dice").click();
-    h.run();
+    click(&mut h, "Resolve these dice");
 
     let entry = h.state().resolve.log[0].clone();
     let dice = TableDice::new()
@@ -1026,8 +959,7 @@ fn dice_typed_at_the_table_are_asked_pool_by_pool_and_give_the_derived_result() 
     assert!(h.query_by_label_contains("— rolled at the table").is_some());
     // Done: the same faces are not logged twice, and Replay gives the same result.
     assert!(h.get_by_label("Resolved").accesskit_node().is_disabled());
-    h.get_by_label("Replay").click();
-    h.run();
+    click(&mut h, "Replay");
     let log = &h.state().resolve.log;
     assert_eq!(log.len(), 2);
     assert!(log[0].replay);
@@ -1038,8 +970,7 @@ fn dice_typed_at_the_table_are_asked_pool_by_pool_and_give_the_derived_result() 
 #[test]
 fn wrong_faces_typed_at_the_table_say_what_is_wrong_and_roll_nothing() {
     let mut h = panzer_at_sherman();
-    h.get_by_label("Rolled at the table").click();
-    h.run();
+    click(&mut h, "Rolled at the table");
     type_faces(&mut h, "attack — 8 d6", "665");
     assert!(h.query_by_label("attack: 3 of 8 faces so far").is_some());
     assert!(
@@ -1078,8 +1009,7 @@ fn roll_and_new_seed_stay_put_whatever_the_seeds_length() {
     let long = places(&mut h, 987_654_321);
     assert_eq!(short, long);
     // Rolling, and the seed field then showing the roll's seed, moves neither.
-    h.get_by_label("Roll").click();
-    h.run();
+    click(&mut h, "Roll");
     assert_eq!(h.state().resolve.seed, 987_654_321);
     assert_eq!(places(&mut h, 987_654_321), short);
 }

@@ -1,7 +1,7 @@
 //! The Resolve view at small window sizes: the odds column, its distributions and the Roll
 //! button stay inside the window, and charts follow the current situation.
 
-use crate::ui_support::choose;
+use crate::ui_support::{choose, click};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::rules::resolution::InputValue;
@@ -16,8 +16,7 @@ fn harness(width: f32, height: f32) -> Harness<'static, App> {
 
 fn open_resolve(h: &mut Harness<'static, App>) {
     h.run();
-    h.get_by_label("Resolve").click();
-    h.run();
+    click(h, "Resolve");
 }
 
 fn open_mechanic(h: &mut Harness<'static, App>, mechanic: &str) {
@@ -82,8 +81,7 @@ fn faces_fields_fit_the_dice_column_at_1024_and_720() {
     for (width, height) in [(1024.0, 700.0), (720.0, 480.0)] {
         let mut h = harness(width, height);
         open_resolve(&mut h);
-        h.get_by_label("Rolled at the table").click();
-        h.run();
+        click(&mut h, "Rolled at the table");
         choose(&mut h, "Attacker", "Panzer IV H");
         choose(&mut h, "Target", "M4 75mm");
         inside(&h, "attack —", width);

@@ -92,8 +92,7 @@ pub(crate) fn open_force<'a>(h: &'a Harness<'static, App>) -> &'a OpenForce {
 /// Opens the drop-down `combo` and picks `option`: the one named exactly (a unit's buttons
 /// also carry its name), else one whose name starts so.
 pub(crate) fn pick(h: &mut Harness<'static, App>, combo: &str, option: &str) {
-    h.get_by_label(combo).click();
-    h.run();
+    click(h, combo);
     let not_label =
         |n: &egui_kittest::Node<'_>| n.accesskit_node().role() != egui::accesskit::Role::Label;
     match h.query_all_by_label(option).find(not_label) {

@@ -2,7 +2,7 @@
 //! that stay under the cursor, notices that go away, File › Quit, and layouts that hold at
 //! 1024×700 and at the minimum size. Clicked through with egui_kittest (no display needed).
 
-use crate::ui_support::{choose, open_force, type_into};
+use crate::ui_support::{choose, click, open_force, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::rules::RulesetId;
@@ -20,10 +20,8 @@ fn harness_at(width: f32, height: f32) -> Harness<'static, App> {
 }
 
 fn open_new_force_dialog(h: &mut Harness<'static, App>) {
-    h.get_by_label("Forces").click();
-    h.run();
-    h.get_by_label("New force").click();
-    h.run();
+    click(h, "Forces");
+    click(h, "New force");
     assert!(h.state().forces.new_force.is_some(), "the dialog is open");
 }
 
@@ -31,8 +29,7 @@ fn open_new_force_dialog(h: &mut Harness<'static, App>) {
 fn new_battle_of_tanks_force(h: &mut Harness<'static, App>) {
     open_new_force_dialog(h);
     choose(h, "Ruleset", "Battle of Tanks");
-    h.get_by_label("Create").click();
-    h.run();
+    click(h, "Create");
 }
 
 #[test]
@@ -71,8 +68,7 @@ fn the_add_buttons_stay_put_while_units_are_added() {
     let label = "+ Tiger I · 7 tier points";
     let before = h.get_by_label(label).rect();
     for _ in 0..3 {
-        h.get_by_label(label).click();
-        h.run();
+        click(&mut h, label);
         assert_eq!(
             h.get_by_label(label).rect(),
             before,
@@ -107,8 +103,7 @@ fn enter_in_the_add_search_adds_the_single_match() {
 #[test]
 fn file_quit_asks_the_window_to_close() {
     let mut h = harness_at(1280.0, 860.0);
-    h.get_by_label("File").click();
-    h.run();
+    click(&mut h, "File");
     h.get_by_label("Quit  (Ctrl+Q)").click();
     h.step();
     assert!(h.state().quit_requested);
@@ -126,8 +121,7 @@ fn a_notice_goes_after_a_few_seconds_and_stays_in_the_history() {
     h.run_steps(10);
     assert!(h.state().model.notices.is_empty(), "gone after about 4 s");
     assert!(h.query_by_label("Saved “Paras”").is_none());
-    h.get_by_label("Notices (1)").click();
-    h.run();
+    click(&mut h, "Notices (1)");
     assert!(
         h.query_by_label_contains("Saved “Paras”").is_some(),
         "the history keeps it"
@@ -141,8 +135,7 @@ fn the_force_editor_holds_at_1024_by_700_and_at_the_minimum_size() {
     for (width, height) in [(1024.0, 700.0), (720.0, 480.0)] {
         let mut h = harness_at(width, height);
         open_new_force_dialog(&mut h);
-        h.get_by_label("Lorraine Battle 1 German").click();
-        h.run();
+        click(&mut h, "Lorraine Battle 1 German");
         let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(width, height));
         let add = h.get_by_label_contains("+ Panther Ausf G").rect();
         assert!(window.contains_rect(add), "{width}: add button inside");
@@ -175,8 +168,7 @@ fn the_force_editor_holds_at_1024_by_700_and_at_the_minimum_size() {
 fn a_battle_group_short_of_its_briefing_is_legal_with_a_warning() {
     let mut h = harness_at(1280.0, 860.0);
     open_new_force_dialog(&mut h);
-    h.get_by_label("Lorraine Battle 3 German").click();
-    h.run();
+    click(&mut h, "Lorraine Battle 3 German");
     let mut force = h
         .state()
         .model

@@ -2,7 +2,7 @@
 //! across a restart), table mode from View and Ctrl+T, and the first-run start card's three
 //! actions.
 
-use crate::ui_support::window;
+use crate::ui_support::{click, window};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use quartermaster::ui::theme::{self, Palette};
@@ -13,8 +13,7 @@ use super::ui_promises::Storage;
 /// Opens the View menu, clicks `item` and closes the menu. A change of type scale repaints
 /// for a few frames while egui settles the new sizes.
 fn view_menu(h: &mut Harness<'static, App>, item: &str) {
-    h.get_by_label("View").click();
-    h.run();
+    click(h, "View");
     h.get_by_label(item).click();
     h.run_steps(8);
     h.key_press(egui::Key::Escape);
@@ -95,10 +94,8 @@ fn the_start_card_takes_each_first_step_and_goes_once_a_force_exists() {
         ("Start a campaign", View::Campaign),
         ("Build a force", View::Forces),
     ] {
-        h.get_by_label("Library").click();
-        h.run();
-        h.get_by_label(action).click();
-        h.run();
+        click(&mut h, "Library");
+        click(&mut h, action);
         assert_eq!(h.state().prefs.view, view, "{action}");
     }
     assert!(
@@ -107,10 +104,8 @@ fn the_start_card_takes_each_first_step_and_goes_once_a_force_exists() {
     );
     h.get_by_label("Name").type_text("First platoon");
     h.run();
-    h.get_by_label("Create").click();
-    h.run();
-    h.get_by_label("Library").click();
-    h.run();
+    click(&mut h, "Create");
+    click(&mut h, "Library");
     assert!(
         h.query_by_label("Build a force").is_none(),
         "with a force of the player's the card has done its work"
@@ -121,8 +116,7 @@ fn the_start_card_takes_each_first_step_and_goes_once_a_force_exists() {
 fn hide_puts_the_start_card_away_for_good() {
     let mut h = window();
     assert!(h.query_by_label("Work out a shot").is_some());
-    h.get_by_label("Hide").click();
-    h.run();
+    click(&mut h, "Hide");
     assert!(h.query_by_label("Work out a shot").is_none());
     let mut storage = Storage::default();
     eframe::App::save(h.state_mut(), &mut storage);

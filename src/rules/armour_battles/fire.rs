@@ -365,6 +365,12 @@ impl Builder {
         }
     }
 
+    pub(crate) fn add_if(&mut self, when: bool, modifies: Modified, label: &str, change: i32) {
+        if when {
+            self.add(modifies, label, change);
+        }
+    }
+
     pub(crate) fn total(&self, modifies: Modified, start: i32) -> i32 {
         self.modifiers
             .iter()
@@ -456,29 +462,21 @@ pub fn fire_pools(
         situation.range.label(),
         rules.range(situation.range),
     );
-    if situation.flank {
-        b.add(Modified::AttackerTn, "flank/rear shot", rules.flank_tn);
-    }
+    b.add_if(situation.flank, Modified::AttackerTn, "flank/rear shot", rules.flank_tn);
     b.add(
         Modified::AttackerDice,
         situation.attacker_move.label(),
         rules.movement(situation.attacker_move),
     );
-    if situation.ambush {
-        b.add(Modified::AttackerDice, "ambush fire", rules.ambush_dice);
-    }
+    b.add_if(situation.ambush, Modified::AttackerDice, "ambush fire", rules.ambush_dice);
     b.bonus(
         Modified::AttackerDice,
         situation.attacker_bonus,
         rules.wild_die_dice,
         rules.staff_order_dice,
     );
-    if situation.cover {
-        b.add(Modified::ReactionDice, "light cover", rules.cover_dice);
-    }
-    if situation.uphill {
-        b.add(Modified::ReactionDice, "target uphill", rules.uphill_dice);
-    }
+    b.add_if(situation.cover, Modified::ReactionDice, "light cover", rules.cover_dice);
+    b.add_if(situation.uphill, Modified::ReactionDice, "target uphill", rules.uphill_dice);
     if let Some(evasion) = situation.evasion {
         b.add(Modified::ReactionDice, evasion.label(), rules.evading_dice);
     }

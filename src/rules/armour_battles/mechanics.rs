@@ -11,7 +11,7 @@ use crate::rules::armour_battles::SideName;
 use crate::rules::Card;
 use crate::rules::RulesetId;
 use crate::rules::resolution::{
-    Choice, ChoiceTable, InputSpec, InputValue, Inputs, Mechanic, Preset, ResolveError, no_check,
+    Choice, ChoiceTable, InputSpec, InputValue, Inputs, Mechanic, Preset, ResolveError,
 };
 
 use super::artillery::ArtillerySituation;
@@ -30,21 +30,14 @@ const ID: RulesetId = RulesetId::ArmourBattles;
 
 /// The four mechanics, in menu order. Fire comes first: a campaign battle links to it.
 pub static MECHANICS: [Mechanic; 4] = [
-    Mechanic {
-        ruleset: ID,
-        key: "fire",
-        label: "fire",
-        inputs: fire_inputs,
-        check: check_fire,
-        odds: report::fire_odds,
-        roll: report::fire_roll_report,
-        presets: Vec::new,
-        rulings: &[
+    Mechanic::new(ID, "fire", "fire", fire_inputs, report::fire_odds, report::fire_roll_report)
+        .with_check(check_fire)
+        .with_rulings(&[
             outcome::DIRECT_SUPPRESSION_RULING,
             outcome::FORCED_BACK_RULING,
             super::fire::TN_CLAMP_RULING,
-        ],
-        pools: &[
+        ])
+        .with_pools(&[
             "attack",
             "reaction",
             "forced_back",
@@ -52,48 +45,23 @@ pub static MECHANICS: [Mechanic; 4] = [
             "response",
             "opponent_response",
             "deviation",
-        ],
-        needs_flag: false,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "command_dice",
-        label: "command dice",
-        inputs: command_inputs,
-        check: no_check,
-        odds: report::command_odds,
-        roll: report::command_roll,
-        presets: battle_presets,
-        rulings: &[],
-        pools: &["us", "german"],
-        needs_flag: false,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "rally",
-        label: "rally",
-        inputs: rally_inputs,
-        check: no_check,
-        odds: report::rally_odds,
-        roll: report::rally_roll,
-        presets: Vec::new,
-        rulings: &[rally_rules::RALLY_TN_RULING, rally_rules::REMOVED_RULING],
-        pools: &["rally", "opponent"],
-        needs_flag: false,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "move",
-        label: "breakdown",
-        inputs: move_inputs,
-        check: no_check,
-        odds: report::move_odds,
-        roll: report::move_roll,
-        presets: Vec::new,
-        rulings: &[reliability::BREAKDOWN_RULING],
-        pools: &["move"],
-        needs_flag: false,
-    },
+        ]),
+    Mechanic::new(
+        ID,
+        "command_dice",
+        "command dice",
+        command_inputs,
+        report::command_odds,
+        report::command_roll,
+    )
+    .with_presets(battle_presets)
+    .with_pools(&["us", "german"]),
+    Mechanic::new(ID, "rally", "rally", rally_inputs, report::rally_odds, report::rally_roll)
+        .with_rulings(&[rally_rules::RALLY_TN_RULING, rally_rules::REMOVED_RULING])
+        .with_pools(&["rally", "opponent"]),
+    Mechanic::new(ID, "move", "breakdown", move_inputs, report::move_odds, report::move_roll)
+        .with_rulings(&[reliability::BREAKDOWN_RULING])
+        .with_pools(&["move"]),
 ];
 
 fn on_table(card: &Card) -> bool {

@@ -7,7 +7,7 @@ use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 use crate::rules::resolution::{
     CardPick, Choice, ChoiceTable, Distribution, EntryField, InputKind, InputSpec, InputValue,
-    Inputs, Mechanic, Report, ResolveError, Spelling, Value, no_check,
+    Inputs, Mechanic, Report, ResolveError, Spelling, Value,
 };
 use crate::rules::words::amount;
 
@@ -19,45 +19,18 @@ const ID: RulesetId = RulesetId::BattleOfTanks;
 
 /// The three mechanics, in menu order.
 pub static MECHANICS: [Mechanic; 3] = [
-    Mechanic {
-        ruleset: ID,
-        key: "fire",
-        label: "fire",
-        inputs: fire_inputs,
-        check: check_fire,
-        odds: fire_odds,
-        roll: fire_roll,
-        presets: Vec::new,
-        rulings: rulings::FIRE,
-        pools: &["to_hit", "penetration"],
-        needs_flag: false,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "repair",
-        label: "repair",
-        inputs: repair_inputs,
-        check: no_check,
-        odds: repair_odds,
-        roll: repair_roll,
-        presets: Vec::new,
-        rulings: rulings::REPAIR,
-        pools: &["repair"],
-        needs_flag: true,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "spotting",
-        label: "spotting",
-        inputs: spotting_inputs,
-        check: no_check,
-        odds: spotting_odds,
-        roll: spotting_roll,
-        presets: Vec::new,
-        rulings: rulings::SPOTTING,
-        pools: &["spotting"],
-        needs_flag: true,
-    },
+    Mechanic::new(ID, "fire", "fire", fire_inputs, fire_odds, fire_roll)
+        .with_check(check_fire)
+        .with_rulings(rulings::FIRE)
+        .with_pools(&["to_hit", "penetration"]),
+    Mechanic::new(ID, "repair", "repair", repair_inputs, repair_odds, repair_roll)
+        .with_rulings(rulings::REPAIR)
+        .with_pools(&["repair"])
+        .needing_flag(),
+    Mechanic::new(ID, "spotting", "spotting", spotting_inputs, spotting_odds, spotting_roll)
+        .with_rulings(rulings::SPOTTING)
+        .with_pools(&["spotting"])
+        .needing_flag(),
 ];
 
 fn any_tank(card: &Card) -> bool {

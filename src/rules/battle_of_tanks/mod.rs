@@ -120,6 +120,14 @@ pub fn resolution() -> Option<&'static resolve::ResolutionTables> {
     DATA.tables().map(|d| &d.resolution)
 }
 
+/// The Battle of Tanks card answering to `name` (full or short name, any case).
+pub fn tank_card(name: &str) -> Option<&'static TankCard> {
+    BattleOfTanks.library().iter().find_map(|card| match card {
+        Card::BattleOfTanks(tank) if card.answers_to(name) => Some(tank),
+        _ => None,
+    })
+}
+
 /// The Battle of Tanks ruleset.
 pub struct BattleOfTanks;
 

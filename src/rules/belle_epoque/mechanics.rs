@@ -6,7 +6,7 @@ use crate::rules::card::Card;
 use crate::rules::dice::{Dist, Roller};
 use crate::rules::resolution::{
     Choice, ChoiceTable, Distribution, InputSpec, Inputs, Mechanic, Report, ResolveError, Value,
-    no_check,
+
 };
 use crate::rules::words::amount;
 
@@ -20,58 +20,37 @@ const ID: RulesetId = RulesetId::BelleEpoque;
 
 /// The four mechanics, in menu order.
 pub static MECHANICS: [Mechanic; 4] = [
-    Mechanic {
-        ruleset: ID,
-        key: "command_points",
-        label: "command points",
-        inputs: command_inputs,
-        check: no_check,
-        odds: command_odds,
-        roll: command_roll,
-        presets: Vec::new,
-        rulings: rulings::COMMAND_POINTS,
-        pools: &["command"],
-        needs_flag: true,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "reactivity",
-        label: "reactivity",
-        inputs: reactivity_inputs,
-        check: no_check,
-        odds: reactivity_odds,
-        roll: reactivity_roll,
-        presets: Vec::new,
-        rulings: rulings::REACTIVITY,
-        pools: &["reactivity"],
-        needs_flag: true,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "fire",
-        label: "fire",
-        inputs: fire_inputs,
-        check: check_fire,
-        odds: fire_odds,
-        roll: fire_roll,
-        presets: Vec::new,
-        rulings: rulings::FIRE,
-        pools: &["fire"],
-        needs_flag: true,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "assault",
-        label: "assault",
-        inputs: assault_inputs,
-        check: no_check,
-        odds: assault_odds,
-        roll: assault_roll,
-        presets: Vec::new,
-        rulings: rulings::ASSAULT,
-        pools: &["attacker", "defender"],
-        needs_flag: true,
-    },
+    Mechanic::new(
+        ID,
+        "command_points",
+        "command points",
+        command_inputs,
+        command_odds,
+        command_roll,
+    )
+    .with_rulings(rulings::COMMAND_POINTS)
+    .with_pools(&["command"])
+    .needing_flag(),
+    Mechanic::new(
+        ID,
+        "reactivity",
+        "reactivity",
+        reactivity_inputs,
+        reactivity_odds,
+        reactivity_roll,
+    )
+    .with_rulings(rulings::REACTIVITY)
+    .with_pools(&["reactivity"])
+    .needing_flag(),
+    Mechanic::new(ID, "fire", "fire", fire_inputs, fire_odds, fire_roll)
+        .with_check(check_fire)
+        .with_rulings(rulings::FIRE)
+        .with_pools(&["fire"])
+        .needing_flag(),
+    Mechanic::new(ID, "assault", "assault", assault_inputs, assault_odds, assault_roll)
+        .with_rulings(rulings::ASSAULT)
+        .with_pools(&["attacker", "defender"])
+        .needing_flag(),
 ];
 
 fn any_unit(card: &Card) -> bool {

@@ -5,7 +5,7 @@ use crate::rules::RulesetId;
 use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 use crate::rules::resolution::{
-    Distribution, InputSpec, Inputs, Mechanic, Report, ResolveError, Value, no_check,
+    Distribution, InputSpec, Inputs, Mechanic, Report, ResolveError, Value,
 };
 use crate::rules::words::amount;
 
@@ -17,45 +17,17 @@ const ID: RulesetId = RulesetId::Belloludi;
 
 /// The three mechanics, in menu order.
 pub static MECHANICS: [Mechanic; 3] = [
-    Mechanic {
-        ruleset: ID,
-        key: "command",
-        label: "commander die",
-        inputs: Vec::new,
-        check: no_check,
-        odds: command_odds,
-        roll: command_roll,
-        presets: Vec::new,
-        rulings: rulings::COMMAND,
-        pools: &["commander", "blunder", "charge"],
-        needs_flag: true,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "shooting",
-        label: "shot",
-        inputs: shot_inputs,
-        check: no_check,
-        odds: shot_odds,
-        roll: shot_roll,
-        presets: Vec::new,
-        rulings: rulings::SHOOTING,
-        pools: &["to_hit", "damage"],
-        needs_flag: false,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "crash",
-        label: "tank crash",
-        inputs: crash_inputs,
-        check: no_check,
-        odds: crash_odds,
-        roll: crash_roll,
-        presets: Vec::new,
-        rulings: rulings::CRASH,
-        pools: &["crash"],
-        needs_flag: true,
-    },
+    Mechanic::new(ID, "command", "commander die", Vec::new, command_odds, command_roll)
+        .with_rulings(rulings::COMMAND)
+        .with_pools(&["commander", "blunder", "charge"])
+        .needing_flag(),
+    Mechanic::new(ID, "shooting", "shot", shot_inputs, shot_odds, shot_roll)
+        .with_rulings(rulings::SHOOTING)
+        .with_pools(&["to_hit", "damage"]),
+    Mechanic::new(ID, "crash", "tank crash", crash_inputs, crash_odds, crash_roll)
+        .with_rulings(rulings::CRASH)
+        .with_pools(&["crash"])
+        .needing_flag(),
 ];
 
 fn any_vehicle(card: &Card) -> bool {

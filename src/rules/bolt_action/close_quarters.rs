@@ -64,6 +64,12 @@ pub struct Fighters {
     pub quality: Quality,
 }
 
+impl Fighters {
+    pub const fn new(models: u32, quality: Quality) -> Self {
+        Self { models, quality }
+    }
+}
+
 /// Infantry assaulting infantry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct CloseQuarters {

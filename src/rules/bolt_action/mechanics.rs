@@ -9,7 +9,7 @@ use crate::rules::card::Card;
 use crate::rules::dice::Roller;
 use crate::rules::resolution::{
     Choice, ChoiceTable, Distribution, Estimate, InputKind, InputSpec, InputValue, Inputs,
-    Mechanic, Report, ResolveError, Value, no_check,
+    Mechanic, Report, ResolveError, Value,
 };
 use crate::rules::words::amount;
 
@@ -24,30 +24,13 @@ const ID: RulesetId = RulesetId::BoltAction;
 
 /// The mechanics, in menu order.
 pub static MECHANICS: [Mechanic; 4] = [
-    Mechanic {
-        ruleset: ID,
-        key: "order_test",
-        label: "order test",
-        inputs: order_inputs,
-        check: no_check,
-        odds: order_odds,
-        roll: order_roll,
-        presets: Vec::new,
-        rulings: rulings::ORDER_TEST,
-        pools: &["order", "fubar"],
-        needs_flag: true,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "shooting",
-        label: "shooting",
-        inputs: shooting_inputs,
-        check: no_check,
-        odds: shooting_odds,
-        roll: shooting_roll,
-        presets: Vec::new,
-        rulings: rulings::SHOOTING,
-        pools: &[
+    Mechanic::new(ID, "order_test", "order test", order_inputs, order_odds, order_roll)
+        .with_rulings(rulings::ORDER_TEST)
+        .with_pools(&["order", "fubar"])
+        .needing_flag(),
+    Mechanic::new(ID, "shooting", "shooting", shooting_inputs, shooting_odds, shooting_roll)
+        .with_rulings(rulings::SHOOTING)
+        .with_pools(&[
             "shots",
             "to_hit",
             "follow_up",
@@ -56,35 +39,29 @@ pub static MECHANICS: [Mechanic; 4] = [
             "damage_results",
             "pins",
             "fire_check",
-        ],
-        needs_flag: false,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "close_quarters",
-        label: "close quarters",
-        inputs: cq::close_quarters_inputs,
-        check: no_check,
-        odds: cq::close_quarters_odds,
-        roll: cq::close_quarters_roll,
-        presets: Vec::new,
-        rulings: rulings::CLOSE_QUARTERS,
-        pools: cq::CLOSE_QUARTERS_POOLS,
-        needs_flag: true,
-    },
-    Mechanic {
-        ruleset: ID,
-        key: "vehicle_assault",
-        label: "assault on a vehicle",
-        inputs: cq::vehicle_assault_inputs,
-        check: no_check,
-        odds: cq::vehicle_assault_odds,
-        roll: cq::vehicle_assault_roll,
-        presets: Vec::new,
-        rulings: rulings::VEHICLE_ASSAULT,
-        pools: cq::VEHICLE_ASSAULT_POOLS,
-        needs_flag: true,
-    },
+        ]),
+    Mechanic::new(
+        ID,
+        "close_quarters",
+        "close quarters",
+        cq::close_quarters_inputs,
+        cq::close_quarters_odds,
+        cq::close_quarters_roll,
+    )
+    .with_rulings(rulings::CLOSE_QUARTERS)
+    .with_pools(cq::CLOSE_QUARTERS_POOLS)
+    .needing_flag(),
+    Mechanic::new(
+        ID,
+        "vehicle_assault",
+        "assault on a vehicle",
+        cq::vehicle_assault_inputs,
+        cq::vehicle_assault_odds,
+        cq::vehicle_assault_roll,
+    )
+    .with_rulings(rulings::VEHICLE_ASSAULT)
+    .with_pools(cq::VEHICLE_ASSAULT_POOLS)
+    .needing_flag(),
 ];
 
 fn any_unit(card: &Card) -> bool {
@@ -565,19 +542,7 @@ fn unit_fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         r.mark("pins");
     }
     if let Some(sampling) = odds.estimate {
-        sampled(
-            &mut r,
-            sampling,
-            &[
-                "expected_hits",
-                "expected_casualties",
-                "hits",
-                "damaging_hits",
-                "pins",
-                "vehicle_result",
-                "p_knocked_out",
-            ],
-        );
+        sampled(&mut r, sampling, &["expected_hits", "expected_casualties"]);
     }
     Ok(r)
 }
@@ -746,18 +711,7 @@ fn shooting_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
     }
     if let Some(sampling) = odds.estimate {
         // Per shot the odds stay exact; the totals over the whole attack are sampled.
-        sampled(
-            &mut r,
-            sampling,
-            &[
-                "shots",
-                "hits",
-                "damaging_hits",
-                "pins",
-                "vehicle_result",
-                "p_knocked_out",
-            ],
-        );
+        sampled(&mut r, sampling, &["shots"]);
     }
     Ok(r)
 }
@@ -785,16 +739,28 @@ fn shooting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolve
     Ok(r)
 }
 
-/// Marks the values under `keys` as counted from the seeded trials of `sampling`, and says so.
-fn sampled(r: &mut Report, sampling: ba::Sampling, keys: &[&str]) {
+/// What a shooting attack and a unit's fire both total over the whole attack: sampled
+/// together, as the trials roll the attack whole.
+const ATTACK_TOTALS: [&str; 5] = [
+    "hits",
+    "damaging_hits",
+    "pins",
+    "vehicle_result",
+    "p_knocked_out",
+];
+
+/// Marks the attack totals and the values under `own` as counted from the seeded trials of
+/// `sampling`, and says so.
+fn sampled(r: &mut Report, sampling: ba::Sampling, own: &[&str]) {
     r.note(format!("Odds are an {}.", sampling.describe()));
+    let keys: Vec<&str> = ATTACK_TOTALS.iter().chain(own).copied().collect();
     r.estimated(
         Estimate {
             trials: sampling.trials,
             seed: sampling.seed,
             std_error_max: sampling.std_error(0.5),
         },
-        keys,
+        &keys,
     );
 }
 

@@ -520,13 +520,7 @@ mod tests {
         assert_eq!(read_named("-", 6, 1, penetration), Ok(vec![1]));
         assert_eq!(read_named("blank,k", 6, 2, penetration), Ok(vec![1, 3]));
         assert_eq!(read_named("3,4,5", 6, 3, penetration), Ok(vec![3, 4, 5]));
-        let request = PoolRequest {
-            pool: "penetration",
-            sides: 6,
-            count: 2,
-            faces: penetration,
-        };
-        assert_eq!(request.dice(), "2 dice: –, K, T or W");
+        assert_eq!(die_words(2, 6, penetration), "2 dice: –, K, T or W");
     }
 
     #[test]
@@ -540,12 +534,6 @@ mod tests {
         assert_eq!(read_named("s", 9, 1, bag), Ok(vec![5]));
         // The number on the bag's numbered die, as recorded before names.
         assert_eq!(read_named("7", 9, 1, bag), Ok(vec![7]));
-        let request = PoolRequest {
-            pool: "order_die",
-            sides: 9,
-            count: 1,
-            faces: bag,
-        };
-        assert_eq!(request.dice(), "the colour drawn: first or second");
+        assert_eq!(die_words(1, 9, bag), "the colour drawn: first or second");
     }
 }

@@ -93,6 +93,58 @@ pub struct Mechanic {
 }
 
 impl Mechanic {
+    /// A mechanic of `ruleset` under `key`, called `label` in a picker, asking for `inputs`
+    /// and answering with `odds` and `roll`. As it stands it has no check of its own, no
+    /// presets, no rulings and no named pools, and is picked by its inputs' flags: the
+    /// `with_…` methods and [`Self::needing_flag`] say where a mechanic differs.
+    pub const fn new(
+        ruleset: RulesetId,
+        key: &'static str,
+        label: &'static str,
+        inputs: fn() -> Vec<InputSpec>,
+        odds: fn(&Inputs) -> Result<Report, ResolveError>,
+        roll: fn(&Inputs, &mut Roller) -> Result<Report, ResolveError>,
+    ) -> Self {
+        Self {
+            ruleset,
+            key,
+            label,
+            inputs,
+            check: no_check,
+            odds,
+            roll,
+            presets: Vec::new,
+            rulings: &[],
+            pools: &[],
+            needs_flag: false,
+        }
+    }
+
+    pub const fn with_check(mut self, check: fn(&Inputs) -> Result<(), ResolveError>) -> Self {
+        self.check = check;
+        self
+    }
+
+    pub const fn with_presets(mut self, presets: fn() -> Vec<Preset>) -> Self {
+        self.presets = presets;
+        self
+    }
+
+    pub const fn with_rulings(mut self, rulings: &'static [HouseDefault]) -> Self {
+        self.rulings = rulings;
+        self
+    }
+
+    pub const fn with_pools(mut self, pools: &'static [&'static str]) -> Self {
+        self.pools = pools;
+        self
+    }
+
+    pub const fn needing_flag(mut self) -> Self {
+        self.needs_flag = true;
+        self
+    }
+
     pub fn id(&self) -> MechanicId {
         MechanicId {
             ruleset: self.ruleset,
@@ -272,7 +324,7 @@ pub fn find(id: MechanicId) -> Option<&'static Mechanic> {
 }
 
 /// A check that accepts everything, for mechanics with no impossible combinations.
-pub fn no_check(_: &Inputs) -> Result<(), ResolveError> {
+fn no_check(_: &Inputs) -> Result<(), ResolveError> {
     Ok(())
 }
 

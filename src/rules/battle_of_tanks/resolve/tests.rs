@@ -4,20 +4,11 @@
 use std::collections::BTreeMap;
 
 use super::*;
-use crate::rules::Ruleset;
-use crate::rules::battle_of_tanks::BattleOfTanks;
-use crate::rules::card::Card;
+use crate::rules::battle_of_tanks::tank_card;
 use crate::rules::dice::Estimate;
 
 fn card(name: &str) -> &'static TankCard {
-    BattleOfTanks
-        .library()
-        .iter()
-        .find_map(|c| match c {
-            Card::BattleOfTanks(t) if t.name == name => Some(t),
-            _ => None,
-        })
-        .unwrap()
+    tank_card(name).unwrap()
 }
 
 /// The house default penetration die on a d6: 1–2 blank, 3 K, 4 T, 5–6 W.

@@ -383,14 +383,8 @@ fn a_vehicle_takes_its_damage_results_from_the_mechanic() {
 fn close_quarters_destroy_the_loser() {
     let b = ordered(&battle(), SQUAD, OrderKind::Run);
     let fight = CloseQuarters {
-        attackers: Fighters {
-            models: 10,
-            quality: Quality::Regular,
-        },
-        defenders: Fighters {
-            models: 8,
-            quality: Quality::Veteran,
-        },
+        attackers: Fighters::new(10, Quality::Regular),
+        defenders: Fighters::new(8, Quality::Veteran),
     };
     for seed in 0..40 {
         let end = roll_fight(&fight, &mut Roller::new(seed)).unwrap().end;

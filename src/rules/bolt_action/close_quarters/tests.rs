@@ -60,14 +60,8 @@ fn round_by_hand(a: u32, d: u32, attackers: Quality, defenders: Quality) -> Roun
 
 fn fight(a: u32, d: u32, attackers: Quality, defenders: Quality) -> CloseQuarters {
     CloseQuarters {
-        attackers: Fighters {
-            models: a,
-            quality: attackers,
-        },
-        defenders: Fighters {
-            models: d,
-            quality: defenders,
-        },
+        attackers: Fighters::new(a, attackers),
+        defenders: Fighters::new(d, defenders),
     }
 }
 
