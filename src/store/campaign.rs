@@ -682,14 +682,40 @@ fn campaign_row(
         })
         .map_err(ctx.err("loading a campaign"))?;
     let (name, body, uid) = row.ok_or(StoreError::CampaignNotFound(id))?;
+    Ok((name, body, checked_uid(ctx, id, uid)?))
+}
+
+/// Campaign `id`'s uid as its row holds it, which every campaign has from schema 4.
+fn checked_uid(ctx: &Ctx, id: CampaignId, uid: Option<String>) -> Result<CampaignUid, StoreError> {
     let uid = uid.ok_or_else(|| {
         ctx.corrupt(
             format!("campaigns row {id} uid"),
             "missing (every campaign has one from schema 4)".into(),
         )
     })?;
-    let uid = CampaignUid(parse_uid(ctx, format!("campaigns row {id} uid"), &uid)?);
-    Ok((name, body, uid))
+    Ok(CampaignUid(parse_uid(
+        ctx,
+        format!("campaigns row {id} uid"),
+        &uid,
+    )?))
+}
+
+/// Campaign `id`'s name and uid, its definition left unread: a sync asks for the uid at every
+/// look, and reading a 98-battle definition (1.2 MB) for it cost more than the look.
+fn identity(
+    conn: &Connection,
+    ctx: &Ctx,
+    id: CampaignId,
+) -> Result<(String, CampaignUid), StoreError> {
+    let row: Option<(String, Option<String>)> = conn
+        .prepare_cached(queries::CAMPAIGN_IDENTITY)
+        .and_then(|mut stmt| {
+            stmt.query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
+                .optional()
+        })
+        .map_err(ctx.err("loading a campaign"))?;
+    let (name, uid) = row.ok_or(StoreError::CampaignNotFound(id))?;
+    Ok((name, checked_uid(ctx, id, uid)?))
 }
 
 /// Campaign `id`'s uid.
@@ -698,7 +724,7 @@ pub(crate) fn uid_of(
     ctx: &Ctx,
     id: CampaignId,
 ) -> Result<CampaignUid, StoreError> {
-    Ok(campaign_row(conn, ctx, id)?.2)
+    Ok(identity(conn, ctx, id)?.1)
 }
 
 /// The campaign with this id, if stored.
@@ -736,8 +762,11 @@ pub(crate) fn store_incoming(
     let mut battle_ids: Vec<BattleId> = conn
         .all_rows(queries::CAMPAIGN_BATTLES_SELECT, [id], |row| row.get(0))
         .map_err(ctx.err("loading a campaign's battles"))?;
-    let new_body = body_json(campaign)?;
-    if new_body != body {
+    // Most merges bring events only: the definition as stored is compared as parsed (kept
+    // from the load before the merge), not written out again to compare texts (at 98 battles
+    // that was 1.2 MB of JSON written for every sync).
+    if !definition_is(&body, campaign) {
+        let new_body = body_json(campaign)?;
         conn.prepare_cached(queries::CAMPAIGN_BODY_UPDATE)
             .and_then(|mut stmt| stmt.execute(params![id, new_body]))
             .map_err(ctx.err("adding a battle"))?;
@@ -792,18 +821,32 @@ pub(crate) fn outline(
 /// machine's shared file), and at 98 battles (1.2 MB) parsing it cost more than the rest of a
 /// record. Kept by content, so a changed definition is never mistaken for the kept one.
 fn parse_definition(body: &str) -> Result<Campaign, serde_json::Error> {
-    static LAST: Mutex<Option<(String, Campaign)>> = Mutex::new(None);
-    if let Ok(last) = LAST.lock()
+    if let Ok(last) = LAST_DEFINITION.lock()
         && let Some((text, campaign)) = last.as_ref()
         && text == body
     {
         return Ok(campaign.clone());
     }
     let campaign: Campaign = serde_json::from_str(body)?;
-    if let Ok(mut last) = LAST.lock() {
+    if let Ok(mut last) = LAST_DEFINITION.lock() {
         *last = Some((body.to_string(), campaign.clone()));
     }
     Ok(campaign)
+}
+
+/// The definition last parsed, by its text ([`parse_definition`]).
+static LAST_DEFINITION: Mutex<Option<(String, Campaign)>> = Mutex::new(None);
+
+/// Whether the stored definition `body` is `campaign`: compared as parsed, without a copy.
+/// A text that does not parse is not it (and is written over).
+fn definition_is(body: &str, campaign: &Campaign) -> bool {
+    if let Ok(last) = LAST_DEFINITION.lock()
+        && let Some((text, kept)) = last.as_ref()
+        && text == body
+    {
+        return kept == campaign;
+    }
+    parse_definition(body).is_ok_and(|stored| stored == *campaign)
 }
 
 fn battle_rows(
@@ -1149,7 +1192,7 @@ pub(crate) fn check_recorder(
         return Ok((admit_self, membership));
     };
     let theirs: Vec<String> = others.iter().map(PublicKey::fingerprint).collect();
-    let name = campaign_row(conn, ctx, id)?.0;
+    let name = identity(conn, ctx, id)?.0;
     let names = if by.machine.is_empty() {
         format!("\"{}\"", by.player)
     } else {

@@ -79,6 +79,8 @@ pub(crate) const CAMPAIGN_BODY_UPDATE: &str =
     include_str!("../../db/queries/campaign_body_update.sql");
 /// `campaigns_list.sql`: every campaign with battle and event counts
 pub(crate) const CAMPAIGNS_LIST: &str = include_str!("../../db/queries/campaigns_list.sql");
+/// `campaign_identity.sql`: ?1 campaign id: name and uid, the definition left unread
+pub(crate) const CAMPAIGN_IDENTITY: &str = include_str!("../../db/queries/campaign_identity.sql");
 /// `campaign_select.sql`: ?1 campaign id: name, body and uid
 pub(crate) const CAMPAIGN_SELECT: &str = include_str!("../../db/queries/campaign_select.sql");
 /// `campaign_battles_select.sql`: ?1 campaign id: battle ids and numbers
