@@ -141,6 +141,12 @@ static FACES: LazyLock<Result<Faces, ExportError>> = LazyLock::new(|| {
     })
 });
 
+/// Parses the faces now, if not yet: the window asks on a thread of its own at start, so the
+/// first card preview drawn does not wait for three TrueType files to be parsed.
+pub fn prepare() {
+    let _ = faces();
+}
+
 /// The parsed faces; an error only in a broken build.
 pub(crate) fn faces() -> Result<&'static Faces, ExportError> {
     FACES.as_ref().map_err(Clone::clone)

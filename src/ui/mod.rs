@@ -153,6 +153,10 @@ pub const SHORTCUTS: [(&str, &str); 12] = [
 
 impl App {
     pub fn new(mut model: Model, prefs: Prefs, launch: &Launch) -> Self {
+        // A thread that cannot start leaves the parse to the first preview, as before.
+        let _ = std::thread::Builder::new()
+            .name("fonts".into())
+            .spawn(crate::export::fonts::prepare);
         model.reopen(prefs.open_force, prefs.open_campaign);
         let mut print = PrintState::default();
         print.settings.printer = prefs.printer.clone();
