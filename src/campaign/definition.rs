@@ -39,7 +39,10 @@ pub struct Campaign {
     pub players: Sides<String>,
     #[serde(default)]
     pub options: CampaignOptions,
-    pub battles: Vec<BattlePlan>,
+    /// Shared, not copied, when the campaign is: a record is copied for every merge and kept
+    /// by the window, and at 98 battles the plans (each with its units' whole cards) were most
+    /// of what a sync copied and dropped.
+    pub battles: Vec<std::sync::Arc<BattlePlan>>,
     /// A campaign between two forces: each force's budget, which its roster (replacements
     /// included) stays within between battles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -63,7 +66,7 @@ impl Campaign {
         let briefed = self
             .battles
             .iter()
-            .any(|b| matches!(b, BattlePlan::Armour(_)));
+            .any(|b| matches!(**b, BattlePlan::Armour(_)));
         if self.scenario.is_some() || briefed {
             CampaignKind::Scripted
         } else {
@@ -193,7 +196,11 @@ pub fn new_scripted(
 ) -> Result<Campaign, CampaignError> {
     let name = checked_name(name)?;
     let battles = (1..=script.battles.len())
-        .map(|n| script.battle(u32::try_from(n).unwrap_or(u32::MAX)))
+        .map(|n| {
+            script
+                .battle(u32::try_from(n).unwrap_or(u32::MAX))
+                .map(std::sync::Arc::new)
+        })
         .collect::<Result<_, _>>()?;
     Ok(Campaign {
         name,
@@ -260,7 +267,7 @@ pub fn new_table(
         scenario: None,
         players,
         options: CampaignOptions::default(),
-        battles: vec![BattlePlan::Table(first)],
+        battles: vec![BattlePlan::Table(first).into()],
         budgets,
     })
 }

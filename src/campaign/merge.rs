@@ -747,7 +747,7 @@ fn merge_incoming(
                 .min_by_key(|e| e.id)
                 .and_then(|e| e.event.setup());
             match setup {
-                Some(plan) => plan.clone(),
+                Some(plan) => std::sync::Arc::new(plan.clone()),
                 None => {
                     report.refused.extend(from_other.iter().map(|e| {
                         Refused::waiting(

@@ -658,7 +658,7 @@ impl CampaignRecord {
             .campaign
             .battles
             .get(index)
-            .map_or(0, BattlePlan::number);
+            .map_or(0, |plan| plan.number());
         let id = EventUid::legacy(
             self.id,
             number,
@@ -723,7 +723,7 @@ impl CampaignRecord {
     pub fn battle_number(&self, index: usize) -> u32 {
         self.campaign.battles.get(index).map_or_else(
             || u32::try_from(index + 1).unwrap_or(u32::MAX),
-            BattlePlan::number,
+            |plan| plan.number(),
         )
     }
 
@@ -749,7 +749,7 @@ impl CampaignRecord {
             })
             .cloned();
         if let (Some(plan), Some(slot)) = (setup, self.campaign.battles.get_mut(index)) {
-            *slot = plan;
+            *slot = plan.into();
         }
     }
 
@@ -845,7 +845,7 @@ impl CampaignRecord {
             .campaign
             .battles
             .get(index)
-            .map(BattlePlan::number)
+            .map(|plan| plan.number())
             .ok_or_else(|| CampaignError::not_allowed(format!("no battle {}", index + 1)))?;
         Ok(seed::battle_seed(self.id, number, at.follows, machine))
     }
@@ -1026,7 +1026,7 @@ impl CampaignRecord {
 
     /// Adds `plan` as the campaign's last battle, its log empty.
     fn push_battle(&mut self, plan: BattlePlan) {
-        self.campaign.battles.push(plan);
+        self.campaign.battles.push(plan.into());
         self.logs.push(Vec::new());
         self.aside.push(Vec::new());
         let battles = self.logs.len();
@@ -1112,7 +1112,7 @@ impl CampaignRecord {
         promote_after: u32,
         reinforcements: &Sides<Vec<roster::Reinforcement>>,
     ) -> Result<(TablePlan, Vec<roster::RosterChange>), CampaignError> {
-        let Some(BattlePlan::Table(plan)) = self.campaign.battles.get(index) else {
+        let Some(BattlePlan::Table(plan)) = self.campaign.battles.get(index).map(|p| &**p) else {
             return Err(CampaignError::not_allowed(format!(
                 "battle {} is not fought on a board: its roster is not kept",
                 index + 1
@@ -1150,7 +1150,7 @@ impl CampaignRecord {
         self.campaign
             .battles
             .iter()
-            .map(BattlePlan::number)
+            .map(|plan| plan.number())
             .max()
             .unwrap_or(0)
             + 1

@@ -49,7 +49,7 @@ pub fn long_campaign(
         if index >= record.campaign.battles.len() {
             let variant = (index % 2 == 1).then_some("extra_artillery");
             let plan = record.follow_up(variant)?;
-            record.campaign.battles.push(plan.clone());
+            record.campaign.battles.push(plan.clone().into());
             record.logs.push(Vec::new());
             record.aside.push(Vec::new());
             let battles = record.logs.len();

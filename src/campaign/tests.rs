@@ -229,7 +229,7 @@ fn the_six_battle_groups_match_the_briefings() {
         .campaign
         .battles
         .iter()
-        .map(BattlePlan::name)
+        .map(|plan| plan.name())
         .collect();
     assert_eq!(
         names,
@@ -1267,7 +1267,7 @@ fn played_by_the_first_tracker() -> CampaignRecord {
     // The first tracker's campaigns held its own plans.
     for (index, plan) in record.campaign.battles.iter_mut().enumerate() {
         let number = u32::try_from(index + 1).unwrap();
-        *plan = BattlePlan::Armour(adapter::lorraine_plan(number).unwrap());
+        *plan = BattlePlan::Armour(adapter::lorraine_plan(number).unwrap()).into();
     }
     for index in 0..2 {
         for _ in 1..=400u32 {

@@ -980,7 +980,9 @@ pub(crate) fn add_battle(
         return Err(StoreError::CampaignNotFound(id));
     }
     let battle = create_battle(conn, ctx, id, plan.number(), &plan.title())?;
-    let event = Event::BattleAdded { plan: plan.clone() };
+    let event = Event::BattleAdded {
+        plan: crate::campaign::BattlePlan::clone(plan),
+    };
     let first = Position {
         follows: None,
         seq: 1,

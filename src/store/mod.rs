@@ -825,7 +825,7 @@ impl Store {
                 .campaign
                 .battles
                 .iter()
-                .any(|plan| match plan {
+                .any(|plan| match &**plan {
                     crate::campaign::BattlePlan::Simple(simple) => {
                         [&simple.forces.first, &simple.forces.second]
                             .iter()

@@ -124,7 +124,7 @@ fn play(dir: &Path, name: &str, ruleset: RulesetId, number: usize, at_table: boo
     for step in 0..600 {
         let record = record_of(dir, name);
         let index = number - 1;
-        let Some(BattlePlan::Table(plan)) = record.campaign.battles.get(index) else {
+        let Some(BattlePlan::Table(plan)) = record.campaign.battles.get(index).map(|p| &**p) else {
             panic!("battle {number} is not a board battle");
         };
         let board = record.board(index).unwrap();
@@ -200,8 +200,8 @@ fn campaign_of_three(ruleset: RulesetId, first: &[&str], second: &[&str]) {
     // Units lost for good in a battle are not in the next; the others come with what they carry.
     for index in 1..3 {
         let (Some(BattlePlan::Table(before)), Some(BattlePlan::Table(after))) = (
-            record.campaign.battles.get(index - 1),
-            record.campaign.battles.get(index),
+            record.campaign.battles.get(index - 1).map(|p| &**p),
+            record.campaign.battles.get(index).map(|p| &**p),
         ) else {
             panic!("board battles");
         };

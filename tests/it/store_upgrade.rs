@@ -260,7 +260,7 @@ fn v3_events() -> (Campaign, Vec<Event>) {
     // Version 3 held the tracker's own plans, and named no scripted campaign.
     record.campaign.scenario = None;
     for (i, plan) in record.campaign.battles.iter_mut().enumerate() {
-        *plan = BattlePlan::Armour(legacy::lorraine_plan(i as u32 + 1).unwrap());
+        *plan = BattlePlan::Armour(legacy::lorraine_plan(i as u32 + 1).unwrap()).into();
     }
     let mut roller = Roller::new(303);
     for _ in 0..60 {

@@ -256,7 +256,7 @@ fn the_step_between_battles_shows_the_changes_and_sets_up_battle_two_once() {
         if b.outcome.is_some() {
             break;
         }
-        let BattlePlan::Table(plan) = &record(&h).campaign.battles[0] else {
+        let BattlePlan::Table(plan) = &*record(&h).campaign.battles[0] else {
             panic!("a board battle")
         };
         let request = (engine(RulesetId::BoltAction).unwrap().scripted)(plan, &b)

@@ -120,7 +120,7 @@ impl Replica {
             .record
             .follow_up(extra_artillery.then_some("extra_artillery"))
             .unwrap();
-        self.record.campaign.battles.push(plan.clone());
+        self.record.campaign.battles.push(plan.clone().into());
         self.record.logs.push(Vec::new());
         self.record.aside.push(Vec::new());
         let battles = self.record.logs.len();
