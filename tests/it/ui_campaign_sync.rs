@@ -5,6 +5,7 @@
 use crate::ui_support::{click, shown, type_into};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use quartermaster::campaign::result::Standing;
 use quartermaster::campaign::{CampaignRecord, Event};
 use quartermaster::rules::armour_battles::battle::actions::key;
 use quartermaster::rules::battle::Request;
@@ -417,4 +418,34 @@ fn another_machines_event_appears_without_pressing_sync() {
         again.is_some_and(|d| d > quartermaster::ui::FOLDER_LOOK_EVERY),
         "an idle window still draws every look: {again:?}"
     );
+
+    // What the other machine's event changes is shown: the battle that took it is folded
+    // again (only it), so the battle it concluded reads as won.
+    crate::cli_support::qm_ok(
+        &desktop_dir,
+        &[
+            "campaign",
+            "record",
+            "Lorraine 1944",
+            "--battle",
+            "1",
+            "conclude",
+            "--winner",
+            "us",
+        ],
+    );
+    let standing = |h: &Harness<'static, App>| {
+        h.state()
+            .model
+            .campaign
+            .as_ref()
+            .and_then(|open| open.results().first().map(|r| r.standing))
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while standing(&laptop) != Some(Standing::FirstWon) && std::time::Instant::now() < deadline {
+        laptop.state_mut().model.poll_folder();
+        laptop.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(standing(&laptop), Some(Standing::FirstWon));
 }

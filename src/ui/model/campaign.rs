@@ -822,8 +822,20 @@ impl Model {
                         break;
                     }
                 }
-                if !report.taken.is_empty() {
+            }
+            if !reload {
+                // Only the battles that took events are folded again (folding 98 battles of
+                // 1,000 events was most of the frame that took one note in); new members
+                // may change who is believed anywhere, so then everything is.
+                if !report.new_admissions.is_empty() {
                     open.changed_all();
+                } else {
+                    let mut battles: Vec<usize> = report.taken.iter().map(|(i, _)| *i).collect();
+                    battles.sort_unstable();
+                    battles.dedup();
+                    for index in battles {
+                        open.changed(index);
+                    }
                 }
             }
             if reload {
