@@ -339,6 +339,26 @@ fn undo_this_after_a_sync_undoes_nothing_it_does_not_name() {
     assert_eq!(record(&laptop).logs[0], log, "nothing undone");
 }
 
+/// Draws frames of `h` as the window does, its folder looked at before each, until `done`
+/// says so (given the frame's request for the next look) or a minute has passed, far beyond
+/// any look and read; returns the frames drawn and the last request.
+fn look_until(
+    h: &mut Harness<'static, App>,
+    mut done: impl FnMut(&Harness<'static, App>, Option<std::time::Duration>) -> bool,
+) -> (usize, Option<std::time::Duration>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut frames = 0;
+    loop {
+        let again = h.state_mut().model.poll_folder();
+        if done(h, again) || std::time::Instant::now() >= deadline {
+            return (frames, again);
+        }
+        h.step();
+        frames += 1;
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// The window looks at an open shared campaign's folder on its own, reading the files on a
 /// thread of its own: another machine's note appears without pressing Sync, while frames go on
 /// being drawn.
@@ -385,18 +405,12 @@ fn another_machines_event_appears_without_pressing_sync() {
             .all_events(0)
             .any(|e| matches!(&e.event, Event::Note { text } if text == "from the desktop"))
     };
-    // A look comes every two seconds; a minute is far beyond any look and read.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    let mut frames = 0;
-    while !has_note(&laptop) && std::time::Instant::now() < deadline {
-        // While a shared campaign is open the window always asks to be drawn again: a look
-        // under way that asked for nothing would leave what it read untaken until a click.
-        let again = laptop.state_mut().model.poll_folder();
-        assert!(again.is_some(), "no next look asked for ({frames} frames)");
-        laptop.step();
-        frames += 1;
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    // While a shared campaign is open the window always asks to be drawn again: a look under
+    // way that asked for nothing would leave what it read untaken until a click.
+    let (frames, _) = look_until(&mut laptop, |h, again| {
+        assert!(again.is_some(), "no next look asked for");
+        has_note(h)
+    });
     assert!(
         has_note(&laptop),
         "the note never arrived ({frames} frames)"
@@ -405,15 +419,9 @@ fn another_machines_event_appears_without_pressing_sync() {
 
     // Quiet again: the window is not asked to draw on a timer for the folder's sake (its
     // watcher wakes it when a file changes), once any look under way is done.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    let mut again = laptop.state_mut().model.poll_folder();
-    while again.is_some_and(|d| d < std::time::Duration::from_secs(1))
-        && std::time::Instant::now() < deadline
-    {
-        laptop.step();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        again = laptop.state_mut().model.poll_folder();
-    }
+    let (_, again) = look_until(&mut laptop, |_, again| {
+        again.is_none_or(|d| d >= std::time::Duration::from_secs(1))
+    });
     assert!(
         again.is_some_and(|d| d > quartermaster::ui::FOLDER_LOOK_EVERY),
         "an idle window still draws every look: {again:?}"
@@ -441,11 +449,6 @@ fn another_machines_event_appears_without_pressing_sync() {
             .as_ref()
             .and_then(|open| open.results().first().map(|r| r.standing))
     };
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while standing(&laptop) != Some(Standing::FirstWon) && std::time::Instant::now() < deadline {
-        laptop.state_mut().model.poll_folder();
-        laptop.step();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    look_until(&mut laptop, |h, _| standing(h) == Some(Standing::FirstWon));
     assert_eq!(standing(&laptop), Some(Standing::FirstWon));
 }

@@ -130,6 +130,19 @@ fn the_league_view_ranks_a_folder_of_two_campaigns() {
     assert!(shown(&h, "took the ridge"));
 }
 
+/// A window of `size` on `app`'s League, its folder read once with Refresh.
+fn refreshed(mut app: App, size: egui::Vec2) -> Harness<'static, App> {
+    app.prefs.view = View::League;
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
+    h.run();
+    h.get_by_label("Refresh").click();
+    h.step();
+    until_read(&mut h);
+    h
+}
+
 /// One window session over the library in `library`: the League of `club` read once, and
 /// what it showed with how many files it opened.
 fn league_session(
@@ -142,15 +155,8 @@ fn league_session(
         quartermaster::ui::Prefs::default(),
         &quartermaster::ui::Launch::default(),
     );
-    app.prefs.view = View::League;
     app.league.folder = club.display().to_string();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 1000.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    h.run();
-    h.get_by_label("Refresh").click();
-    h.step();
-    until_read(&mut h);
+    let h = refreshed(app, egui::vec2(1400.0, 1000.0));
     let said = shown(&h, "no file changed since the last read");
     let read = h.state().league.shown.clone().expect("the folder was read");
     (read.league, read.files_read, said)
@@ -188,15 +194,8 @@ fn a_league_opened_in_a_later_session_reads_only_what_changed() {
 #[test]
 fn a_folder_that_cannot_be_read_is_said_in_the_view() {
     let mut app = App::for_tests().unwrap();
-    app.prefs.view = View::League;
     app.league.folder = "/nowhere/club".to_string();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1024.0, 700.0))
-        .build_ui_state(|ui, app: &mut App| app.show(ui), app);
-    h.run();
-    h.get_by_label("Refresh").click();
-    h.step();
-    until_read(&mut h);
+    let h = refreshed(app, egui::vec2(1024.0, 700.0));
     assert!(shown(&h, "The league cannot be drawn"));
     assert!(shown(&h, "/nowhere/club"));
 }
