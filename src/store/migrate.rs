@@ -70,6 +70,11 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         name: "0100_trust",
         sql: include_str!("../../db/migrations/0100_trust.sql"),
     },
+    Migration {
+        version: 8,
+        name: "0101_event_times",
+        sql: include_str!("../../db/migrations/0101_event_times.sql"),
+    },
 ];
 
 /// How thoroughly to check a file when opening it.

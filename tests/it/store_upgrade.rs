@@ -487,6 +487,41 @@ fn a_version_5_database_keeps_its_signed_events_and_lists_who_signed() {
     assert_eq!(reloaded.logs[0].len(), 4);
 }
 
+/// `v7.db` is `v6.db` with migration 0100 (trust) applied, as version 7 of the app left it.
+/// Schema 8 only adds an index for the campaign list's newest event time: upgraded, the list
+/// shows the same counts and the same time as the old query read from every event.
+#[test]
+fn a_version_7_database_lists_its_campaigns_as_before_from_the_time_index() {
+    let dir = data_dir_with(7);
+    let before: (i64, String) = Connection::open(db_file(dir.path()))
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*), MAX(created_at) FROM battle_events",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .unwrap();
+    let store = Store::open(dir.path()).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let campaigns = store.list_campaigns().unwrap();
+    assert_eq!(campaigns.len(), 1);
+    assert_eq!(campaigns[0].events as i64, before.0);
+    assert_eq!(
+        campaigns[0].last_event_at.as_deref(),
+        Some(before.1.as_str())
+    );
+    drop(store);
+    let indexed: i64 = Connection::open(db_file(dir.path()))
+        .unwrap()
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE name = 'battle_events_by_time'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(indexed, 1);
+}
+
 /// A schema-version-2 database: the version-1 fixture with migration 0002 applied as version 2
 /// of the app did (settings table, card index), plus one setting.
 fn build_v2(v1: &Path, path: &Path) {
