@@ -267,6 +267,24 @@ pub struct Membership {
 }
 
 impl Membership {
+    /// The (key, names) pairs whose events are in play under one of `self` and `before` but
+    /// not the other.
+    pub fn standing_changes(&self, before: &Membership) -> Vec<(PublicKey, Recorder)> {
+        let in_play = |m: &Membership, pair: &(PublicKey, Recorder)| {
+            m.standing.get(pair).is_none_or(Standing::in_play)
+        };
+        let mut moved: Vec<(PublicKey, Recorder)> = self
+            .standing
+            .keys()
+            .chain(before.standing.keys())
+            .filter(|pair| in_play(self, pair) != in_play(before, pair))
+            .cloned()
+            .collect();
+        moved.sort();
+        moved.dedup();
+        moved
+    }
+
     /// Resolves `basis`.
     pub fn resolve(basis: &Basis) -> Membership {
         // Every key signing under each name.

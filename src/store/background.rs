@@ -110,6 +110,72 @@ impl Store {
         })
     }
 
+    /// A second writing session of this store's file for work on another thread (taking in
+    /// what other machines wrote to a shared folder while the window draws); `None` in memory,
+    /// read-only, damaged, or where the file cannot be opened a second time.
+    ///
+    /// It is this session's writer as much as the store is: it starts from the store's
+    /// integrity (a clean open's check holds for it while nobody else commits, as for the
+    /// store), never stamps the file clean itself, and hands its verdict back through
+    /// [`Store::worker_returned`].
+    pub fn worker(&self) -> Option<Store> {
+        self.ctx.data_dir.as_ref()?;
+        if self.read_only.is_some() {
+            return None;
+        }
+        let holds = match self.integrity {
+            super::Integrity::Sound => Some(true),
+            super::Integrity::CheckedAt(version) => Some(self.data_version().ok()? == version),
+            super::Integrity::Unchecked => Some(false),
+            super::Integrity::Damaged(_) => None,
+        }?;
+        let (conn, read_only) = super::access::open(&self.ctx.path, &self.ctx).ok()?;
+        if read_only.is_some() {
+            return None;
+        }
+        let mut worker = Store {
+            conn,
+            ctx: self.ctx.clone(),
+            integrity: super::Integrity::Unchecked,
+            read_only: None,
+            notices: Vec::new(),
+            home_checked: self.home_checked,
+            edge: super::Edge {
+                admitted: Vec::new(),
+                ..self.edge.clone()
+            },
+            page_checked: false,
+            session: None,
+        };
+        worker.configure().ok()?;
+        if holds {
+            worker.integrity = super::Integrity::CheckedAt(worker.data_version().ok()?);
+        }
+        Some(worker)
+    }
+
+    /// Takes back what a [`Store::worker`] learnt: damage it found is believed here too, and a
+    /// write it made under a sound check spares this session's next write its own (the
+    /// worker's commit would otherwise look like another program's, and have the window's
+    /// next write check 50 MB while the player waits).
+    pub fn worker_returned(&mut self, worker: &Store) {
+        match (&worker.integrity, &self.integrity) {
+            (super::Integrity::Damaged(problem), _) => {
+                self.integrity = super::Integrity::Damaged(problem.clone());
+            }
+            (
+                super::Integrity::Sound,
+                super::Integrity::Unchecked | super::Integrity::CheckedAt(_),
+            ) => {
+                self.integrity = super::Integrity::Sound;
+            }
+            _ => {}
+        }
+        if worker.home_checked {
+            self.home_checked = true;
+        }
+    }
+
     /// Takes a background check's verdict. Damage is believed at once (every write is then
     /// refused); a clean result spares the first write its own check only while no other
     /// connection has committed since the reader was made, which that write verifies under its

@@ -523,6 +523,31 @@ pub struct StoredCampaign {
     pub battle_ids: Vec<BattleId>,
 }
 
+impl CampaignSummary {
+    /// This summary after a sync stored `events` in the campaign and added `battles`: what
+    /// listing the campaigns again would read, without counting every event again (4 ms at
+    /// 100,000 events, in the frame that takes another machine's note in).
+    pub fn took<'a>(
+        &mut self,
+        events: impl IntoIterator<Item = &'a crate::campaign::LoggedEvent>,
+        battles: usize,
+    ) {
+        for event in events {
+            self.events = self.events.saturating_add(1);
+            if self
+                .last_event_at
+                .as_ref()
+                .is_none_or(|last| *last < event.recorded_at)
+            {
+                self.last_event_at = Some(event.recorded_at.clone());
+            }
+        }
+        self.battles = self
+            .battles
+            .saturating_add(u32::try_from(battles).unwrap_or(u32::MAX));
+    }
+}
+
 fn to_count(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }

@@ -130,6 +130,11 @@ impl Command {
 
 /// The model behind the window.
 pub struct Model {
+    /// The library's second writing session that takes a folder's events in off the drawing
+    /// thread, kept between looks (`None` while a look has it, or where there is none). First,
+    /// so it closes before the store: the last connection to close leaves the file whole and
+    /// stamped clean.
+    folder_worker: Option<Store>,
     store: Store,
     pub forces: Vec<ForceSummary>,
     pub open: Option<OpenForce>,
@@ -245,6 +250,7 @@ impl Model {
             tidy: None,
             last_folder_look: None,
             folder_reading: None,
+            folder_worker: None,
             folder_watch: None,
             waker: None,
             folder_look_every: None,

@@ -247,6 +247,23 @@ fn two_machines_recording_different_battles_converge_through_a_troubled_folder()
     assert_converged(&all);
 }
 
+/// The window's campaign list is not read again after a sync: it takes the report in
+/// (`CampaignSummary::took`). Taken in, it reads as listing the campaigns again does.
+#[test]
+fn a_sync_report_brings_the_campaign_list_where_listing_it_again_does() {
+    let mut all = machines(2);
+    all[0].play(0, 5, 0);
+    all[0].play(1, 3, 0);
+    all[0].sync();
+    let (a, b) = (all[0].view.clone(), all[1].view.clone());
+    deliver(&a, &b, Delivery::Whole);
+    let mut before = all[1].store.list_campaigns().unwrap().remove(0);
+    let report = all[1].sync();
+    assert_eq!(report.added, 8, "{report:?}");
+    before.took(report.taken.iter().map(|(_, e)| e), report.battles_added);
+    assert_eq!(before, all[1].store.list_campaigns().unwrap().remove(0));
+}
+
 #[test]
 fn a_sync_that_finds_nothing_new_leaves_the_next_ones_reading_no_file() {
     let mut all = machines(2);

@@ -681,3 +681,45 @@ fn populate_a_club_library() {
         store.save_force(None, &sample_force(i, 4)).unwrap();
     }
 }
+
+/// The window takes a shared folder's events in through a second writing session on another
+/// thread (`Store::worker`): what it writes is the library's, read at once by the store, and a
+/// session's clean close still leaves the file whole and stamped clean.
+#[test]
+fn a_worker_writes_beside_the_store_on_another_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path()).unwrap();
+    store.set_setting("theme", "dark").unwrap();
+    let worker = store.worker().expect("a library on disk has a worker");
+    let worker = std::thread::spawn(move || {
+        let mut worker = worker;
+        worker.set_setting("league.folder", "/club/league").unwrap();
+        worker
+    })
+    .join()
+    .unwrap();
+    assert_eq!(
+        store.setting("league.folder").unwrap().as_deref(),
+        Some("/club/league")
+    );
+    store.worker_returned(&worker);
+    store.set_setting("theme", "light").unwrap();
+    drop(worker);
+    drop(store);
+    let again = Store::open(dir.path()).unwrap();
+    assert!(!again.page_checked_at_open(), "closed clean");
+    assert_eq!(again.setting("theme").unwrap().as_deref(), Some("light"));
+}
+
+#[test]
+fn there_is_no_worker_in_memory_or_for_a_library_opened_read_only() {
+    assert!(Store::open_in_memory().unwrap().worker().is_none());
+    let dir = tempfile::tempdir().unwrap();
+    drop(Store::open(dir.path()).unwrap());
+    assert!(
+        Store::open_read_only(dir.path())
+            .unwrap()
+            .worker()
+            .is_none()
+    );
+}

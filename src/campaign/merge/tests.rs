@@ -930,3 +930,69 @@ fn the_revision_floor_holds_right_after_a_setup() {
         );
     }
 }
+
+/// A record kept up to date event by event and admission by admission (as the window keeps
+/// the campaign on screen) lays out again only the battles whose events' standing changed,
+/// and ends as the record built whole from the same events and admissions.
+#[test]
+fn taking_events_and_admissions_one_by_one_lays_out_as_building_the_record_whole() {
+    let mut ann = Replica::new(1);
+    ann.play(0, 2, 0, 0);
+    ann.play(1, 2, 0, 0);
+    let mut eve = Replica::new(9);
+    eve.merge_from(&ann.record);
+    eve.play(1, 1, 0, 1);
+    let key = eve.key.clone();
+    let at = eve.record.next_position(0).unwrap();
+    let (time, own) = eve.stamp();
+    let under_ann = eve
+        .record
+        .record_sealed(
+            0,
+            at,
+            &key,
+            time,
+            ann.recorder(),
+            Event::Note {
+                text: "under Ann's names".into(),
+            },
+        )
+        .unwrap();
+    let mut kept = ann.record.clone();
+    let before = kept.membership().clone();
+    for index in 0..2 {
+        for e in eve.record.all_events(index) {
+            if !ann.record.all_events(index).any(|a| a.id == e.id) {
+                kept.add(index, e.clone()).unwrap();
+            }
+        }
+    }
+    assert!(kept.all_events(0).any(|e| e.id == under_ann.id));
+    // Ann, the root, admits Eve's key under Eve's own names.
+    let (time, names) = ann.stamp();
+    let admit = Admission::new(
+        &ann.key,
+        ann.record.id,
+        time,
+        names,
+        eve.key.public(),
+        own,
+        Vec::new(),
+    );
+    kept.add_admissions([admit]).unwrap();
+    let whole = CampaignRecord::from_parts(
+        kept.id,
+        kept.genesis.clone(),
+        base().campaign,
+        (0..kept.logs.len())
+            .map(|i| kept.all_events(i).cloned().collect())
+            .collect(),
+        kept.admissions.clone(),
+    )
+    .unwrap();
+    assert_eq!(kept.membership(), whole.membership());
+    assert_eq!(kept.logs, whole.logs);
+    assert_eq!(kept.aside, whole.aside);
+    assert_eq!(kept.withheld, whole.withheld);
+    assert!(!kept.battles_moved_since(&before).is_empty());
+}

@@ -670,10 +670,23 @@ impl Model {
             };
             let reading_id = reading.id;
             self.folder_reading = None;
-            // Another campaign's look (the player switched meanwhile), or a folder away for
-            // now: nothing to take in (Sync says why when pressed).
-            if let (true, Ok(read)) = (reading_id == id, read) {
-                self.take_folder_read(id, read);
+            match read {
+                Ok(loading::Looked::Taken { worker, taken }) => {
+                    self.store.worker_returned(&worker);
+                    self.folder_worker = Some(*worker);
+                    if reading_id == id {
+                        self.took_from_folder(id, taken);
+                    } else {
+                        self.refresh_campaigns();
+                    }
+                }
+                // Another campaign's look (the player switched meanwhile), or a folder away
+                // for now: nothing to take in (Sync says why when pressed).
+                Ok(loading::Looked::Read(read)) if reading_id == id => {
+                    let taken = crate::sync::take_read(&mut self.store, id, read);
+                    self.took_from_folder(id, taken);
+                }
+                Ok(loading::Looked::Read(_)) | Err(_) => {}
             }
             return self.next_folder_look(every);
         }
@@ -699,7 +712,10 @@ impl Model {
             Ok(look) if look.nothing_new(&self.store, id, &folder) => self.next_folder_look(every),
             Ok(look) => {
                 let reader = self.store.background_reader();
-                self.folder_reading = Some(loading::FolderReading::start(look, id, folder, reader));
+                let worker = self.folder_worker.take().or_else(|| self.store.worker());
+                self.folder_reading = Some(loading::FolderReading::start(
+                    look, id, folder, reader, worker,
+                ));
                 Some(READING)
             }
             Err(_) => self.next_folder_look(every),
@@ -728,11 +744,14 @@ impl Model {
         Some(wait - since)
     }
 
-    /// Takes into campaign `id` what a look at its folder read, saying what came in; quiet
-    /// when nothing did, or when a sync since made the read out of date.
-    fn take_folder_read(&mut self, id: CampaignId, read: crate::sync::FolderRead) {
-        let taken = crate::sync::take_read(&mut self.store, id, read).transpose();
-        let Some(Ok(report)) = taken.map(unwritten_kept) else {
+    /// Tells what a look at campaign `id`'s folder took in; quiet when nothing came, or when a
+    /// sync since made the read out of date.
+    fn took_from_folder(
+        &mut self,
+        id: CampaignId,
+        taken: Result<Option<crate::sync::SyncReport>, crate::sync::SyncError>,
+    ) {
+        let Some(Ok(report)) = taken.transpose().map(unwritten_kept) else {
             return;
         };
         let news = report.added > 0
@@ -806,6 +825,8 @@ impl Model {
             let mut reload = report.battles_added > 0
                 || report.admissions != report.new_admissions.len()
                 || open.shared.is_none();
+            // Who the campaign believed before: a new member or a new key may change it.
+            let before = open.stored.record.membership().clone();
             // New members change who is believed: the copy on screen re-resolves itself
             // (reading a 100,000-event campaign again held a frame for most of a second).
             if !reload && !report.new_admissions.is_empty() {
@@ -824,18 +845,15 @@ impl Model {
                 }
             }
             if !reload {
-                // Only the battles that took events are folded again (folding 98 battles of
-                // 1,000 events was most of the frame that took one note in); new members
-                // may change who is believed anywhere, so then everything is.
-                if !report.new_admissions.is_empty() {
-                    open.changed_all();
-                } else {
-                    let mut battles: Vec<usize> = report.taken.iter().map(|(i, _)| *i).collect();
-                    battles.sort_unstable();
-                    battles.dedup();
-                    for index in battles {
-                        open.changed(index);
-                    }
+                // Only the battles that took events, or hold events whose standing changed,
+                // are folded again (folding 98 battles of 1,000 events was most of the frame
+                // that took one note in, and of the one that took a joining machine's in).
+                let mut battles: Vec<usize> = report.taken.iter().map(|(i, _)| *i).collect();
+                battles.extend(open.stored.record.battles_moved_since(&before));
+                battles.sort_unstable();
+                battles.dedup();
+                for index in battles {
+                    open.changed(index);
                 }
             }
             if reload {
@@ -879,7 +897,12 @@ impl Model {
         } else {
             self.error(format!("{text}\n{}", lines.join("\n")));
         }
-        self.refresh_campaigns();
+        // The list learns from the report what came in.
+        let taken = report.taken.iter().map(|(_, e)| e);
+        match self.campaigns.iter_mut().find(|c| c.id == id) {
+            Some(summary) => summary.took(taken, report.battles_added),
+            None => self.refresh_campaigns(),
+        }
         Ok(())
     }
 
