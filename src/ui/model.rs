@@ -130,11 +130,11 @@ impl Command {
 
 /// The model behind the window.
 pub struct Model {
-    /// The library's second writing session that takes a folder's events in off the drawing
-    /// thread, kept between looks (`None` while a look has it, or where there is none). First,
-    /// so it closes before the store: the last connection to close leaves the file whole and
-    /// stamped clean.
-    folder_worker: Option<Store>,
+    /// The library's second writing session for writes made off the drawing thread (a shared
+    /// folder's events taken in, army data stored), kept between them (`None` while a thread
+    /// has it, or where there is none). First, so it closes before the store: the last
+    /// connection to close leaves the file whole and stamped clean.
+    worker: Option<Store>,
     store: Store,
     pub forces: Vec<ForceSummary>,
     pub open: Option<OpenForce>,
@@ -250,7 +250,7 @@ impl Model {
             tidy: None,
             last_folder_look: None,
             folder_reading: None,
-            folder_worker: None,
+            worker: None,
             folder_watch: None,
             waker: None,
             folder_look_every: None,
@@ -558,7 +558,8 @@ impl Model {
             anyhow::bail!("army data is being imported already: wait for it to finish");
         }
         let known = self.store.stored_game_systems()?;
-        self.army_import = Some(ArmyImport::start(paths, known));
+        let worker = self.take_worker();
+        self.army_import = Some(ArmyImport::start(paths, known, worker));
         Ok(())
     }
 
@@ -571,16 +572,27 @@ impl Model {
             return true;
         };
         self.army_import = None;
-        let stored = result
-            .map_err(|e| anyhow::anyhow!("nothing imported — {e}"))
-            .and_then(|import| Ok(self.store.import_army_data(&import)?));
+        let stored = match result {
+            Ok(army::Imported::Stored { worker, stored }) => {
+                self.worker_back(*worker);
+                stored.map_err(anyhow::Error::from)
+            }
+            Ok(army::Imported::Read(import)) => self.store_army_import(&import),
+            Err(e) => Err(anyhow::anyhow!("nothing imported — {e}")),
+        };
         match stored {
-            Ok(files) => {
-                self.read_army_data();
+            Ok(stored) => {
+                match stored.army {
+                    Ok((cards, orgs)) => {
+                        self.army_cards = cards;
+                        self.army_orgs = orgs;
+                    }
+                    Err(e) => self.error(format!("cannot read the imported army data: {e}")),
+                }
                 self.reindex_cards();
                 self.revision += 1;
                 self.cards_revision += 1;
-                let changes = self.store.army_changes().unwrap_or_default();
+                let files = stored.files;
                 let units: usize = files.iter().map(|f| f.units).sum();
                 self.info(format!(
                     "Imported {} ({units} units)",
@@ -590,11 +602,37 @@ impl Model {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ));
-                self.army_report = Some(ArmyReport { files, changes });
+                self.army_report = Some(ArmyReport {
+                    files,
+                    changes: stored.changes,
+                });
             }
             Err(error) => self.error(format!("{error:#}")),
         }
         false
+    }
+
+    /// Stores an import read by a thread that had no worker to store it itself.
+    fn store_army_import(
+        &mut self,
+        import: &rules::army_data::Import,
+    ) -> anyhow::Result<army::StoredImport> {
+        Ok(army::StoredImport::store(&mut self.store, import)?)
+    }
+
+    /// The library's second writing session, for a thread to write through (`None` where the
+    /// library has none: in memory, read-only, damaged).
+    pub(super) fn take_worker(&mut self) -> Option<Store> {
+        self.worker.take().or_else(|| self.store.worker())
+    }
+
+    /// A worker back from its thread: what it learnt of the file is taken in, and it is kept
+    /// for the next write made off the drawing thread.
+    pub(super) fn worker_back(&mut self, worker: Store) {
+        self.store.worker_returned(&worker);
+        if self.worker.is_none() {
+            self.worker = Some(worker);
+        }
     }
 
     /// Re-prices saved force `id` with the newest army data, as one undoable edit.

@@ -12,7 +12,10 @@ use quartermaster::rules::{Budget, CardRef, RulesetId};
 use quartermaster::ui::{Action, App, Command};
 
 fn harness() -> Harness<'static, App> {
-    let app = App::for_tests().expect("in-memory store opens");
+    harness_of(App::for_tests().expect("in-memory store opens"))
+}
+
+fn harness_of(app: App) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 900.0))
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
@@ -41,7 +44,10 @@ fn until_imported(h: &mut Harness<'static, App>) {
 /// The window with Library › Import BattleScribe data… clicked: with no native dialog in
 /// tests, a box for a typed path, the keyboard in it.
 fn path_box() -> Harness<'static, App> {
-    let mut h = harness();
+    path_box_of(harness())
+}
+
+fn path_box_of(mut h: Harness<'static, App>) -> Harness<'static, App> {
     h.run();
     click(&mut h, "Import BattleScribe data…");
     h.get_by_label("Path").focus();
@@ -60,11 +66,36 @@ fn price(h: &Harness<'static, App>, index: usize) -> u64 {
 
 #[test]
 fn the_library_imports_a_data_folder_in_the_background_and_lists_its_units() {
+    imports_a_data_folder_and_lists_its_units(harness());
+}
+
+/// A library on disk has a worker (`Store::worker`): the import thread stores what it read
+/// itself, and the window shows the same.
+#[test]
+fn a_library_on_disk_stores_the_import_on_the_reading_thread() {
+    let library = tempfile::tempdir().unwrap();
+    let store = quartermaster::store::Store::open(library.path()).unwrap();
+    assert!(store.worker().is_some());
+    let app = App::new(
+        quartermaster::ui::Model::start_loading_from(store, usize::MAX),
+        quartermaster::ui::Prefs::default(),
+        &quartermaster::ui::Launch::default(),
+    );
+    imports_a_data_folder_and_lists_its_units(harness_of(app));
+    let again = quartermaster::store::Store::open(library.path()).unwrap();
+    assert_eq!(
+        again.army_cards().unwrap().len(),
+        6,
+        "stored in the library"
+    );
+}
+
+fn imports_a_data_folder_and_lists_its_units(h: Harness<'static, App>) {
     let dir = tempfile::tempdir().unwrap();
     for name in ["test_system.gst", "blue_army.cat"] {
         std::fs::copy(fixture(name), dir.path().join(name)).unwrap();
     }
-    let mut h = path_box();
+    let mut h = path_box_of(h);
     h.get_by_label("Path")
         .type_text(dir.path().to_str().unwrap());
     h.run();

@@ -1,7 +1,9 @@
 //! Importing the player's army data from the window: the files are read, unzipped and parsed
 //! on a thread of their own (a 2 MB catalogue takes a few hundred milliseconds, a folder of
-//! them seconds), so the window stays responsive and shows a progress bar; the import is
-//! stored in one transaction when the thread is done, and what it left out and what it would
+//! them seconds), so the window stays responsive and shows a progress bar; the same thread
+//! stores the import in one transaction through the library's worker ([`Store::worker`]: on the
+//! drawing thread the write and reading the cards back made a 30 ms frame), and what it left
+//! out and what it would
 //! change in each saved force are shown until the player dismisses them. Nothing is re-priced
 //! until the player asks ([`super::Command::Reprice`]).
 
@@ -9,20 +11,59 @@ use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 
+use crate::rules::Card;
 use crate::rules::army_data::{self, Import, ImportFile, LineChange};
 use crate::rules::battlescribe::DataError;
-use crate::store::{ForceId, StoredFile};
+use crate::store::{ForceId, Store, StoreError, StoredFile};
 
 /// An import under way: files read so far and in all, and the thread's answer.
 #[derive(Debug)]
 pub struct ArmyImport {
     progress: Arc<Mutex<(usize, usize)>>,
-    done: Receiver<Result<Import, DataError>>,
+    done: Receiver<Result<Imported, DataError>>,
+}
+
+/// What the import thread did with the files it read.
+#[derive(Debug)]
+pub enum Imported {
+    /// Stored by the worker, which comes back with what the library now holds.
+    Stored {
+        worker: Box<Store>,
+        stored: Result<StoredImport, StoreError>,
+    },
+    /// Read only (there was no worker): the window stores it.
+    Read(Import),
+}
+
+/// An import as stored, with the army data the library then holds.
+#[derive(Debug)]
+pub struct StoredImport {
+    pub files: Vec<StoredFile>,
+    /// The newest revision's cards and force organisations, as the window shows them (read
+    /// back after the import was stored, so an error here leaves the import stored).
+    pub army: Result<(Vec<Card>, Vec<army_data::ForceOrg>), StoreError>,
+    pub changes: Vec<(ForceId, String, Vec<LineChange>)>,
+}
+
+impl StoredImport {
+    /// Stores `import` in `store` in one transaction and reads back what it now holds.
+    pub fn store(store: &mut Store, import: &Import) -> Result<StoredImport, StoreError> {
+        let files = store.import_army_data(import)?;
+        Ok(StoredImport {
+            files,
+            army: store
+                .army_cards()
+                .and_then(|cards| Ok((cards, store.army_force_orgs()?))),
+            // What the import would change in each saved force: shown, not needed to import.
+            changes: store.army_changes().unwrap_or_default(),
+        })
+    }
 }
 
 impl ArmyImport {
-    /// Starts reading `paths` against the game systems stored before (`known`).
-    pub fn start(paths: Vec<PathBuf>, known: Vec<ImportFile>) -> ArmyImport {
+    /// Starts reading `paths` against the game systems stored before (`known`); `worker`, when
+    /// there is one, stores what was read on the same thread.
+    pub fn start(paths: Vec<PathBuf>, known: Vec<ImportFile>, worker: Option<Store>) -> ArmyImport {
         let progress = Arc::new(Mutex::new((0, 0)));
         let told = progress.clone();
         let (send, done) = mpsc::channel();
@@ -39,7 +80,17 @@ impl ArmyImport {
                         }
                     })
                 });
-                let _ = send.send(result);
+                let imported = result.map(|import| match worker {
+                    Some(mut worker) => {
+                        let stored = StoredImport::store(&mut worker, &import);
+                        Imported::Stored {
+                            worker: Box::new(worker),
+                            stored,
+                        }
+                    }
+                    None => Imported::Read(import),
+                });
+                let _ = send.send(imported);
             });
         if let Err(error) = spawned {
             let (send, done) = mpsc::channel();
@@ -58,7 +109,7 @@ impl ArmyImport {
     }
 
     /// The thread's answer, once it has one.
-    pub fn poll(&self) -> Option<Result<Import, DataError>> {
+    pub fn poll(&self) -> Option<Result<Imported, DataError>> {
         match self.done.try_recv() {
             Ok(result) => Some(result),
             Err(TryRecvError::Empty) => None,

@@ -672,8 +672,7 @@ impl Model {
             self.folder_reading = None;
             match read {
                 Ok(loading::Looked::Taken { worker, taken }) => {
-                    self.store.worker_returned(&worker);
-                    self.folder_worker = Some(*worker);
+                    self.worker_back(*worker);
                     if reading_id == id {
                         self.took_from_folder(id, taken);
                     } else {
@@ -712,7 +711,7 @@ impl Model {
             Ok(look) if look.nothing_new(&self.store, id, &folder) => self.next_folder_look(every),
             Ok(look) => {
                 let reader = self.store.background_reader();
-                let worker = self.folder_worker.take().or_else(|| self.store.worker());
+                let worker = self.take_worker();
                 self.folder_reading = Some(loading::FolderReading::start(
                     look, id, folder, reader, worker,
                 ));
