@@ -3,7 +3,9 @@
 # the CPU it uses while idle, and the slowest frame while it looks at the folder every two
 # seconds — with nothing new, while another machine records ten notes, and after a third
 # machine joins (its whole file written to the folder). Frame times come from the window
-# itself (`--frame-log`); CPU from /proc (user + system ticks).
+# itself (`--frame-log`): the slowest whole frame, and the most any frame spent on its own
+# work (`view_ms`: all the app does in a frame but painting, which under Xvfb is Mesa's
+# software renderer); CPU from /proc (user + system ticks).
 #
 # Usage: benches/shared_window.sh BINARY DATA_DIR OTHER_DATA_DIR [BATTLE]
 #   DATA_DIR: a library with one campaign, shared to a folder (`campaign share NAME --folder
@@ -61,8 +63,9 @@ while IFS=$'\t' read -r what line cpu at; do
     awk -F'\t' -v a="$pline" -v b="$line" -v what="$pwhat" -v c0="$pcpu" -v c1="$cpu" \
         -v t0="$pat" -v t1="$at" -v hz="$ticks" '
       NR > a + 1 && NR <= b + 1 && $3 != "-" { n++; if ($3 > m) m = $3 }
-      END { printf "%-48s %4d frames, slowest %6.1f ms, CPU %5.2f %% of a core over %.1f s\n",
-                   what, n, m, 100 * (c1 - c0) / hz / (t1 - t0), t1 - t0 }' "$log"
+      NR > a + 1 && NR <= b + 1 && $5 > own { own = $5 }
+      END { printf "%-48s %4d frames, slowest %6.1f ms (own work %5.1f ms), CPU %5.2f %% of a core over %.1f s\n",
+                   what, n, m, own, 100 * (c1 - c0) / hz / (t1 - t0), t1 - t0 }' "$log"
   fi
   prev="$what	$line	$cpu	$at"
 done < "$work/marks.tsv"
