@@ -440,6 +440,52 @@ struct TakenIn {
     damaged: Vec<(usize, u64)>,
 }
 
+impl TakenIn {
+    /// Says each refused event in `report`, counted against the file it came in; a waiting
+    /// event's file is read again from its line, a damaged or edited copy's when its file
+    /// changes.
+    fn note_refused(
+        &mut self,
+        refused: &[merge::Refused],
+        sources: &Sources,
+        reads: &[folder::FileRead],
+        per_file: &mut [(usize, usize)],
+        report: &mut SyncReport,
+    ) {
+        for refused in refused {
+            let place = sources.of_event(refused.id, refused.copy.as_deref());
+            let (file, line) = place.unwrap_or((usize::MAX, 0));
+            if refused.waiting && file != usize::MAX {
+                self.rewind.push((file, line));
+            } else if refused.copy.is_some() && file != usize::MAX {
+                self.damaged.push((file, line));
+            }
+            if let Some(slot) = per_file.get_mut(file) {
+                slot.1 += 1;
+            }
+            report.refused.push(RefusedEvent {
+                file: reads.get(file).map(|r| r.name.clone()).unwrap_or_default(),
+                battle: refused.battle,
+                event: refused.id.short(),
+                kind: refused.kind.to_string(),
+                reason: refused.reason.clone(),
+                waiting: refused.waiting,
+            });
+        }
+    }
+}
+
+/// Says in `report` each fork the events `taken` left open, battle by battle.
+fn note_forks(merged: &CampaignRecord, taken: &[(usize, LoggedEvent)], report: &mut SyncReport) {
+    let touched: std::collections::BTreeSet<usize> = taken.iter().map(|(i, _)| *i).collect();
+    for index in touched {
+        if let Some(fork) = merged.open_fork(index) {
+            report.forks.push(fork_notice(merged, index, &fork));
+        }
+    }
+    report.forked = report.forks.iter().map(|f| f.battle).collect();
+}
+
 /// Where each copy of each event came from, for naming the file a refused copy came in.
 struct Sources {
     by_id: BTreeMap<EventUid, Vec<(usize, u64, LoggedEvent)>>,
@@ -589,36 +635,14 @@ fn take_in(
                 per_file[file].0 += 1;
             }
         }
-        for refused in &merge_report.refused {
-            let place = sources.of_event(refused.id, refused.copy.as_deref());
-            let (file, line) = place.unwrap_or((usize::MAX, 0));
-            if refused.waiting && file != usize::MAX {
-                taken_in.rewind.push((file, line));
-            } else if refused.copy.is_some() && file != usize::MAX {
-                // A damaged or edited copy: read again from it when its file changes.
-                taken_in.damaged.push((file, line));
-            }
-            if let Some(slot) = per_file.get_mut(file) {
-                slot.1 += 1;
-            }
-            report.refused.push(RefusedEvent {
-                file: reads.get(file).map(|r| r.name.clone()).unwrap_or_default(),
-                battle: refused.battle,
-                event: refused.id.short(),
-                kind: refused.kind.to_string(),
-                reason: refused.reason.clone(),
-                waiting: refused.waiting,
-            });
-        }
-        let touched: HashSet<usize> = merge_report.taken.iter().map(|(i, _)| *i).collect();
-        let mut touched: Vec<usize> = touched.into_iter().collect();
-        touched.sort_unstable();
-        for index in touched {
-            if let Some(fork) = merged.open_fork(index) {
-                report.forks.push(fork_notice(&merged, index, &fork));
-            }
-        }
-        report.forked = report.forks.iter().map(|f| f.battle).collect();
+        taken_in.note_refused(
+            &merge_report.refused,
+            &sources,
+            reads,
+            &mut per_file,
+            report,
+        );
+        note_forks(&merged, &merge_report.taken, report);
         note_foreign_writer(store, uid, &merge_report.taken, report)?;
     }
     // A member admits the first claims it sees, so they are firm before anyone disputes them.
