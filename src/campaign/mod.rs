@@ -324,18 +324,10 @@ impl CampaignRecord {
         pair: Option<(seal::PublicKey, Recorder)>,
     ) -> Result<(), CampaignError> {
         let before = self.trust.membership.clone();
-        let mut basis = membership::Basis {
-            root: self.genesis.as_ref().map(|g| (g.root(), g.by.clone())),
-            signed: std::mem::take(&mut self.trust.basis.signed),
-            admissions: self.admissions_known(),
-        };
-        basis.signed.extend(pair);
-        debug_assert_eq!(basis.signed, self.signed_pairs(), "pairs kept as resolved");
-        let membership = membership::Membership::resolve(&basis);
-        let changed = membership != self.trust.membership;
-        self.trust.basis = basis;
-        self.trust.membership = membership;
-        if changed {
+        let mut signed = std::mem::take(&mut self.trust.basis.signed);
+        signed.extend(pair);
+        debug_assert_eq!(signed, self.signed_pairs(), "pairs kept as resolved");
+        if self.resolve_from(signed) {
             self.lay_out_moved(&before)?;
         }
         Ok(())
@@ -411,9 +403,18 @@ impl CampaignRecord {
 
     /// Resolves membership again (without laying anything out); whether it changed.
     fn resolve_trust(&mut self) -> bool {
+        self.resolve_from(self.signed_pairs())
+    }
+
+    /// Resolves membership from the pairs `signed`, the genesis and the admissions known;
+    /// whether it changed.
+    fn resolve_from(
+        &mut self,
+        signed: std::collections::BTreeSet<(seal::PublicKey, Recorder)>,
+    ) -> bool {
         let basis = membership::Basis {
             root: self.genesis.as_ref().map(|g| (g.root(), g.by.clone())),
-            signed: self.signed_pairs(),
+            signed,
             admissions: self.admissions_known(),
         };
         let membership = membership::Membership::resolve(&basis);

@@ -535,11 +535,16 @@ impl Model {
 
     /// The newest imported army data's cards and force organisations.
     fn read_army_data(&mut self) {
-        match self
-            .store
-            .army_cards()
-            .and_then(|cards| Ok((cards, self.store.army_force_orgs()?)))
-        {
+        let shown = army::shown_army(&self.store);
+        self.show_army(shown);
+    }
+
+    /// Shows army data read from the library, or says why it could not be read.
+    fn show_army(
+        &mut self,
+        shown: Result<(Vec<Card>, Vec<rules::army_data::ForceOrg>), crate::store::StoreError>,
+    ) {
+        match shown {
             Ok((cards, orgs)) => {
                 self.army_cards = cards;
                 self.army_orgs = orgs;
@@ -577,18 +582,15 @@ impl Model {
                 self.worker_back(*worker);
                 stored.map_err(anyhow::Error::from)
             }
-            Ok(army::Imported::Read(import)) => self.store_army_import(&import),
+            // No worker: the window stores it.
+            Ok(army::Imported::Read(import)) => {
+                army::StoredImport::store(&mut self.store, &import).map_err(anyhow::Error::from)
+            }
             Err(e) => Err(anyhow::anyhow!("nothing imported — {e}")),
         };
         match stored {
             Ok(stored) => {
-                match stored.army {
-                    Ok((cards, orgs)) => {
-                        self.army_cards = cards;
-                        self.army_orgs = orgs;
-                    }
-                    Err(e) => self.error(format!("cannot read the imported army data: {e}")),
-                }
+                self.show_army(stored.army);
                 self.reindex_cards();
                 self.revision += 1;
                 self.cards_revision += 1;
@@ -610,14 +612,6 @@ impl Model {
             Err(error) => self.error(format!("{error:#}")),
         }
         false
-    }
-
-    /// Stores an import read by a thread that had no worker to store it itself.
-    fn store_army_import(
-        &mut self,
-        import: &rules::army_data::Import,
-    ) -> anyhow::Result<army::StoredImport> {
-        Ok(army::StoredImport::store(&mut self.store, import)?)
     }
 
     /// The library's second writing session, for a thread to write through (`None` where the

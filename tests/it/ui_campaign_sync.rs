@@ -387,18 +387,13 @@ fn another_machines_event_appears_without_pressing_sync() {
 
     let desktop_dir = root.path().join("desktop");
     join_with_the_command_line(&desktop_dir, &folder);
-    crate::cli_support::qm_ok(
-        &desktop_dir,
-        &[
-            "campaign",
-            "record",
-            "Lorraine 1944",
-            "--battle",
-            "1",
-            "note",
-            "from the desktop",
-        ],
-    );
+    // The desktop records in battle 1 with the command line.
+    let desktop_records = |what: &[&str]| {
+        let mut args = vec!["campaign", "record", "Lorraine 1944", "--battle", "1"];
+        args.extend_from_slice(what);
+        crate::cli_support::qm_ok(&desktop_dir, &args);
+    };
+    desktop_records(&["note", "from the desktop"]);
 
     let has_note = |h: &Harness<'static, App>| {
         record(h)
@@ -429,19 +424,7 @@ fn another_machines_event_appears_without_pressing_sync() {
 
     // What the other machine's event changes is shown: the battle that took it is folded
     // again (only it), so the battle it concluded reads as won.
-    crate::cli_support::qm_ok(
-        &desktop_dir,
-        &[
-            "campaign",
-            "record",
-            "Lorraine 1944",
-            "--battle",
-            "1",
-            "conclude",
-            "--winner",
-            "us",
-        ],
-    );
+    desktop_records(&["conclude", "--winner", "us"]);
     let standing = |h: &Harness<'static, App>| {
         h.state()
             .model

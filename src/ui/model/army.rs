@@ -2,10 +2,9 @@
 //! on a thread of their own (a 2 MB catalogue takes a few hundred milliseconds, a folder of
 //! them seconds), so the window stays responsive and shows a progress bar; the same thread
 //! stores the import in one transaction through the library's worker ([`Store::worker`]: on the
-//! drawing thread the write and reading the cards back made a 30 ms frame), and what it left
-//! out and what it would
-//! change in each saved force are shown until the player dismisses them. Nothing is re-priced
-//! until the player asks ([`super::Command::Reprice`]).
+//! drawing thread the write and reading the cards back made a 30 ms frame). What it left out
+//! and what it would change in each saved force are shown until the player dismisses them.
+//! Nothing is re-priced until the player asks ([`super::Command::Reprice`]).
 
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -45,15 +44,18 @@ pub struct StoredImport {
     pub changes: Vec<(ForceId, String, Vec<LineChange>)>,
 }
 
+/// The army data the window shows: the newest revision's cards and force organisations.
+pub fn shown_army(store: &Store) -> Result<(Vec<Card>, Vec<army_data::ForceOrg>), StoreError> {
+    Ok((store.army_cards()?, store.army_force_orgs()?))
+}
+
 impl StoredImport {
     /// Stores `import` in `store` in one transaction and reads back what it now holds.
     pub fn store(store: &mut Store, import: &Import) -> Result<StoredImport, StoreError> {
         let files = store.import_army_data(import)?;
         Ok(StoredImport {
             files,
-            army: store
-                .army_cards()
-                .and_then(|cards| Ok((cards, store.army_force_orgs()?))),
+            army: shown_army(store),
             // What the import would change in each saved force: shown, not needed to import.
             changes: store.army_changes().unwrap_or_default(),
         })
