@@ -570,9 +570,13 @@ fn battle_picker(open: &OpenCampaign, ui: &mut egui::Ui) -> Option<usize> {
         return chosen;
     }
     // A hundred buttons would fill the page and be laid out every frame; the drop-down lays
-    // out its list only while open. Its width is fixed so "Next" stays under the pointer.
+    // out its list only while open. Its width follows the page's, never the battle's title, so
+    // "Next" stays under the pointer; beside the action panel in a laptop's window it takes
+    // what the buttons around it leave rather than widening the page past the panel.
+    let at = open.battle;
+    let count = format!("{} of {}", at + 1, battles.len());
+    let width = (ui.available_width() - beside_the_picker(ui, &count)).clamp(120.0, 420.0);
     ui.horizontal(|ui| {
-        let at = open.battle;
         if ui
             .add_enabled(at > 0, egui::Button::new("◀ Previous"))
             .on_hover_text("The battle before this one")
@@ -581,20 +585,25 @@ fn battle_picker(open: &OpenCampaign, ui: &mut egui::Ui) -> Option<usize> {
             chosen = Some(at - 1);
         }
         let label = ui.label("Battle");
-        egui::ComboBox::from_id_salt("battle_pick")
-            .width(420.0)
-            .selected_text(title(at).unwrap_or_default())
-            .truncate()
-            .show_ui(ui, |ui| {
-                for i in 0..battles.len() {
-                    let text = title(i).unwrap_or_default();
-                    if ui.selectable_label(at == i, text).clicked() {
-                        chosen = Some(i);
+        // In a box of its own: a drop-down's width is only its least, and a truncated title
+        // otherwise takes the whole rest of the row.
+        let size = egui::vec2(width, ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, *ui.layout(), |ui| {
+            egui::ComboBox::from_id_salt("battle_pick")
+                .width(width)
+                .selected_text(title(at).unwrap_or_default())
+                .truncate()
+                .show_ui(ui, |ui| {
+                    for i in 0..battles.len() {
+                        let text = title(i).unwrap_or_default();
+                        if ui.selectable_label(at == i, text).clicked() {
+                            chosen = Some(i);
+                        }
                     }
-                }
-            })
-            .response
-            .labelled_by(label.id);
+                })
+                .response
+                .labelled_by(label.id);
+        });
         if ui
             .add_enabled(at + 1 < battles.len(), egui::Button::new("Next ▶"))
             .on_hover_text("The battle after this one")
@@ -602,9 +611,25 @@ fn battle_picker(open: &OpenCampaign, ui: &mut egui::Ui) -> Option<usize> {
         {
             chosen = Some(at + 1);
         }
-        ui.weak(format!("{} of {}", at + 1, battles.len()));
+        ui.weak(count);
     });
     chosen
+}
+
+/// The width the drop-down's row takes for "Previous", "Battle", "Next" and `count`, with the
+/// gaps between them.
+fn beside_the_picker(ui: &egui::Ui, count: &str) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let text = |words: &str| {
+        ui.painter()
+            .layout_no_wrap(words.to_owned(), font.clone(), egui::Color32::PLACEHOLDER)
+            .size()
+            .x
+    };
+    let button = 2.0 * ui.spacing().button_padding.x;
+    // Four gaps between the five, and one spare so the count is never cut at the page's edge.
+    let gaps = 5.0 * ui.spacing().item_spacing.x;
+    text("◀ Previous") + button + text("Battle") + text("Next ▶") + button + text(count) + gaps
 }
 
 /// Who signed the campaign's events, each key's short fingerprint beside the names it recorded

@@ -1014,3 +1014,27 @@ fn many_battles_are_chosen_from_a_drop_down_and_a_double_click_adds_one() {
     click(&mut h, "Next ▶");
     assert_eq!(at(&h), 2);
 }
+
+/// In a laptop's window (1024×700) the drop-down's row fits the page beside the action panel:
+/// the count at its end is not cut off behind the panel, so the page needs no sideways scroll.
+#[test]
+fn many_battles_pick_from_a_row_that_fits_a_laptops_window() {
+    let mut h = harness_sized(1024.0, 700.0);
+    start(&mut h);
+    let battles = |h: &Harness<'static, App>| record(h).campaign.battles.len();
+    let rest = (1.6 / h.ctx.input(|i| i.predicted_dt)) as usize;
+    while battles(&h) < 9 {
+        click(&mut h, "Add \"What Next?\" battle");
+        h.run_steps(rest);
+    }
+    let count = h.get_by_label("9 of 9").rect();
+    let panel = h.get_by_label("Action").rect();
+    assert!(
+        count.max.x <= panel.min.x,
+        "the count ends at {} but the action panel starts at {}",
+        count.max.x,
+        panel.min.x
+    );
+    let next = h.get_by_label("Next ▶").rect();
+    assert!(next.max.x < count.min.x, "Next sits before the count");
+}
