@@ -54,25 +54,25 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             verified::forget();
             let mut cache = LeagueCache::default();
-            black_box(read_league_folder_cached(dir.path(), &mut cache, &|_, _| {}).unwrap())
+            black_box(read_league_folder_cached(dir.path(), &mut cache, &|_| {}).unwrap())
         })
     });
     let mut cache = LeagueCache::default();
-    read_league_folder_cached(dir.path(), &mut cache, &|_, _| {}).unwrap();
+    read_league_folder_cached(dir.path(), &mut cache, &|_| {}).unwrap();
     // A later window session: the cache as the library kept it, read back and read through.
     let saved = cache.to_saved(dir.path());
     group.bench_function(format!("first read of a later session, {name}"), |b| {
         b.iter(|| {
             verified::forget();
             let mut kept = LeagueCache::saved_for(&saved, dir.path());
-            let read = read_league_folder_cached(dir.path(), &mut kept, &|_, _| {}).unwrap();
+            let read = read_league_folder_cached(dir.path(), &mut kept, &|_| {}).unwrap();
             assert_eq!(read.files_read, 0);
             black_box(read)
         })
     });
     group.bench_function(format!("refresh, nothing changed, {name}"), |b| {
         b.iter(|| {
-            let read = read_league_folder_cached(dir.path(), &mut cache, &|_, _| {}).unwrap();
+            let read = read_league_folder_cached(dir.path(), &mut cache, &|_| {}).unwrap();
             assert_eq!(read.files_read, 0);
             black_box(read)
         })
@@ -81,7 +81,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function(format!("refresh, one file changed, {name}"), |b| {
         b.iter(|| {
             rewrite(&changed);
-            let read = read_league_folder_cached(dir.path(), &mut cache, &|_, _| {}).unwrap();
+            let read = read_league_folder_cached(dir.path(), &mut cache, &|_| {}).unwrap();
             assert_eq!(read.files_read, 1);
             black_box(read)
         })

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::{SyncError, folder, io};
-use crate::campaign::league::LeagueSource;
+use crate::campaign::league::{League, LeagueSource, rank};
 use crate::campaign::{file, machine_file};
 
 /// A file (or folder) of the league folder left out, and why.
@@ -209,26 +209,73 @@ impl LeagueCache {
 /// # Errors
 /// [`SyncError::Io`] when the folder itself cannot be listed.
 pub fn read_league_folder(folder: &Path) -> Result<LeagueFolder, SyncError> {
-    read_league_folder_cached(folder, &mut LeagueCache::default(), &|_, _| {})
+    read_league_folder_cached(folder, &mut LeagueCache::default(), &|_| {})
+}
+
+/// Told from the reading threads as each of the folder's campaigns (files or folders) is done,
+/// so a window can say how far the read has got and rank what is read while the rest is
+/// verified ([`SoFar`]).
+pub type Progress<'a> = &'a (dyn Fn(Told<'_>) + Sync);
+
+/// One campaign done, as [`Progress`] is told of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Told<'a> {
+    /// Campaigns done, this one included, of `of`.
+    pub done: usize,
+    pub of: usize,
+    /// This campaign's place in the folder's order (the whole read's table is in that order).
+    pub at: usize,
+    /// What it gave (nothing for one left out).
+    pub gave: &'a [LeagueSource],
+}
+
+/// The campaigns told so far, in the folder's order whatever order they were read in.
+#[derive(Debug, Default)]
+pub struct SoFar {
+    gave: BTreeMap<usize, Vec<LeagueSource>>,
+}
+
+impl SoFar {
+    pub fn add(&mut self, told: &Told<'_>) {
+        if !told.gave.is_empty() {
+            self.gave.insert(told.at, told.gave.to_vec());
+        }
+    }
+
+    /// The table of the campaigns told so far, each ranked once as a whole read ranks it;
+    /// once every campaign is told, the whole read's table.
+    #[must_use]
+    pub fn table(&self) -> League {
+        let mut read = LeagueFolder {
+            sources: self.gave.values().flatten().cloned().collect(),
+            ..LeagueFolder::default()
+        };
+        once_each_campaign(&mut read);
+        rank(&read.sources)
+    }
 }
 
 /// Reads every campaign in `folder` as [`read_league_folder`] does, opening only the files
 /// that changed since `cache` was filled, and refills it. Campaigns are read side by side on
 /// up to [`MAX_READERS`] threads (verifying signatures is most of the work, and each campaign
 /// is verified on its own); the table is the same whatever the order they finish in.
-/// `progress` is told how many of the folder's campaigns (files or folders) are done, of how
-/// many, as each is.
+/// `progress` is told of each campaign as it is done ([`Progress`]).
 ///
 /// # Errors
 /// [`SyncError::Io`] when the folder itself cannot be listed (the cache is left as it was).
 pub fn read_league_folder_cached(
     folder: &Path,
     cache: &mut LeagueCache,
-    progress: &(dyn Fn(usize, usize) + Sync),
+    progress: Progress<'_>,
 ) -> Result<LeagueFolder, SyncError> {
     let units = units(folder, list(folder)?);
     let total = units.len();
-    progress(0, total);
+    progress(Told {
+        done: 0,
+        of: total,
+        at: 0,
+        gave: &[],
+    });
     let outcomes = read_side_by_side(&units, cache, progress);
     let mut old = std::mem::take(cache);
     let mut read = LeagueFolder::default();
@@ -277,11 +324,7 @@ struct Outcome {
 
 /// Each unit read, or found unchanged in `cache`, on a few threads taking the next unit as
 /// they finish one; the outcomes in the units' order.
-fn read_side_by_side(
-    units: &[Unit],
-    cache: &LeagueCache,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<Outcome> {
+fn read_side_by_side(units: &[Unit], cache: &LeagueCache, progress: Progress<'_>) -> Vec<Outcome> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let readers = std::thread::available_parallelism()
@@ -296,8 +339,18 @@ fn read_side_by_side(
                 let Some(unit) = units.get(n) else {
                     return mine;
                 };
-                mine.push((n, read_or_keep(unit, cache)));
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, units.len());
+                let outcome = read_or_keep(unit, cache);
+                let gave = outcome
+                    .unit
+                    .as_ref()
+                    .or_else(|| unit.paths().first().and_then(|key| cache.units.get(key)));
+                progress(Told {
+                    done: done.fetch_add(1, Ordering::Relaxed) + 1,
+                    of: units.len(),
+                    at: n,
+                    gave: gave.map_or(&[], |g| g.sources.as_slice()),
+                });
+                mine.push((n, outcome));
             }
         };
         let others: Vec<_> = (1..readers).map(|_| scope.spawn(reader)).collect();

@@ -4,7 +4,7 @@
 //! The view only shows what [`super::App`] read: Refresh and "Choose folder…" are actions, and
 //! the folder is read by the app on a thread of its own ([`super::league_read`]), read only.
 //! While it is read the view says how far it has got, and the last table stays shown until the
-//! new one is ready.
+//! new one is ready; a first read shows the table of the campaigns verified so far, growing.
 
 use std::path::PathBuf;
 
@@ -90,7 +90,19 @@ pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {
             ui.colored_label(theme::tokens(ui).danger(), format!("{} {error}", icons::DANGER));
         }
         let Some(shown) = shown else {
-            if reading.is_some() {
+            if let Some(reading) = reading {
+                // A first read: the campaigns verified so far, ranked, while the rest are.
+                if let Some(league) = reading.table_so_far() {
+                    let said = format!(
+                        "{}: the table so far, from the {} verified (the rest are being read)",
+                        reading.folder.display(),
+                        crate::rules::words::amount(league.campaigns.len() as u64, "campaigns")
+                    );
+                    ui.separator();
+                    egui::ScrollArea::vertical()
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| league_body(&said, &league, &[], ui));
+                }
                 return;
             }
             ui.vertical_centered(|ui| {
@@ -106,40 +118,55 @@ pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {
         ui.separator();
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
-            .show(ui, |ui| league_body(shown, ui));
+            .show(ui, |ui| {
+                league_body(&read_line(shown), &shown.league, &shown.skipped, ui);
+            });
     });
     actions
 }
 
-/// How far the read under way has got: "Reading 37 of 200 files…", beside a spinner.
+/// How far the read under way has got: a bar, "Reading 37 of 200 files…". Not animated: an
+/// animation asks for every frame the screen can draw, and a software-drawn window then takes
+/// a core from the threads verifying the folder (the window asks for ten frames a second).
 fn reading_line(reading: &LeagueRead, ui: &mut egui::Ui) {
     let (done, total) = reading.progress();
-    ui.horizontal(|ui| {
-        ui.spinner();
-        if total == 0 {
-            ui.label(format!("Reading {}…", reading.folder.display()));
-        } else {
-            ui.label(format!("Reading {done} of {total} files…"));
-        }
-    });
+    let (fraction, said) = if total == 0 {
+        (0.0, format!("Reading {}…", reading.folder.display()))
+    } else {
+        (
+            done as f32 / total as f32,
+            format!("Reading {done} of {total} files…"),
+        )
+    };
+    ui.add(
+        egui::ProgressBar::new(fraction)
+            .desired_width(360.0)
+            .text(said),
+    );
 }
 
-fn league_body(shown: &LeagueShown, ui: &mut egui::Ui) {
+/// What a finished read read: "club: 200 campaigns read".
+fn read_line(shown: &LeagueShown) -> String {
     let LeagueShown {
         folder,
         league,
-        skipped,
         files_read,
+        ..
     } = shown;
     let campaigns = crate::rules::words::amount(league.campaigns.len() as u64, "campaigns");
-    ui.weak(if *files_read == 0 && !league.campaigns.is_empty() {
+    if *files_read == 0 && !league.campaigns.is_empty() {
         format!(
             "{}: {campaigns}, no file changed since the last read",
             folder.display()
         )
     } else {
         format!("{}: {campaigns} read", folder.display())
-    });
+    }
+}
+
+/// The table under `said` (what was read), the files left out, and each campaign's battles.
+fn league_body(said: &str, league: &League, skipped: &[Skipped], ui: &mut egui::Ui) {
+    ui.weak(said);
     if league.players.is_empty() {
         ui.label("No finished battles to rank.");
     } else {

@@ -1,15 +1,18 @@
 //! The League's folder read on a thread of its own, so the window keeps drawing while 200
 //! campaigns are read and verified: the thread tells how many of the folder's files it has
-//! done, and hands back the ranked table with the cache it read through (the window keeps the
-//! cache for its session, so the next refresh opens only what changed).
+//! done, ranks the campaigns verified so far (a first read of a big folder shows its table
+//! growing rather than a spinner for seconds), and hands back the ranked table with the cache
+//! it read through (the window keeps the cache for its session, so the next refresh opens only
+//! what changed).
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Mutex};
 
+use super::model::Waker;
 use crate::campaign::league::{League, rank};
-use crate::sync::league::{LeagueCache, Skipped, read_league_folder_cached};
+use crate::sync::league::{LeagueCache, Skipped, SoFar, Told, read_league_folder_cached};
 
 /// What a finished read gives back.
 #[derive(Debug)]
@@ -24,40 +27,82 @@ pub struct LeagueDone {
     pub saved: String,
 }
 
+/// What the reading side and the window share while a read is under way.
+#[derive(Debug, Default)]
+struct Shared {
+    /// Files (or shared folders) done, and in all.
+    progress: [AtomicUsize; 2],
+    /// The campaigns verified so far, and their table as last ranked (`None` until one is).
+    so_far: Mutex<(SoFar, Option<Arc<League>>)>,
+}
+
 /// A read under way.
 #[derive(Debug)]
 pub struct LeagueRead {
     pub folder: PathBuf,
-    /// Files (or shared folders) done, and in all.
-    progress: Arc<[AtomicUsize; 2]>,
+    shared: Arc<Shared>,
     received: Receiver<LeagueDone>,
+}
+
+/// The reading side of a [`LeagueRead`]: tells it how the read goes, then hands the read over.
+pub struct LeagueFeed {
+    shared: Arc<Shared>,
+    send: Sender<LeagueDone>,
+    /// Asks the window for a frame once the read is done.
+    wake: Option<Waker>,
+}
+
+impl LeagueFeed {
+    /// One campaign done (or the count at the start): counted, and ranked with those before.
+    pub fn told(&self, told: &Told<'_>) {
+        let progress = &self.shared.progress;
+        // Readers finish side by side: the count only goes forward.
+        progress[0].fetch_max(told.done, Ordering::Relaxed);
+        progress[1].store(told.of, Ordering::Relaxed);
+        if told.gave.is_empty() {
+            return;
+        }
+        // Ranked here, on the reading threads: a frame only takes the table as last ranked.
+        // A poisoned lock (a reader panicked) only stops the table growing.
+        if let Ok(mut so_far) = self.shared.so_far.lock() {
+            so_far.0.add(told);
+            so_far.1 = Some(Arc::new(so_far.0.table()));
+        }
+    }
+
+    /// The read is done. The window may have closed meanwhile; nobody is then left to tell.
+    pub fn done(self, done: LeagueDone) {
+        let _ = self.send.send(done);
+        if let Some(wake) = &self.wake {
+            wake();
+        }
+    }
 }
 
 impl LeagueRead {
     /// Starts reading `folder` through `cache`, or when that is empty through the cache an
-    /// earlier session `saved` (so a League opened again reads only the files that changed).
-    pub fn start(folder: PathBuf, mut cache: LeagueCache, saved: Option<String>) -> LeagueRead {
-        let progress = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
-        let told = progress.clone();
-        let (send, received) = mpsc::channel();
-        let reading = folder.clone();
+    /// earlier session `saved` (so a League opened again reads only the files that changed);
+    /// `wake` asks the window for a frame when the read is done.
+    pub fn start(
+        folder: PathBuf,
+        mut cache: LeagueCache,
+        saved: Option<String>,
+        wake: Option<Waker>,
+    ) -> LeagueRead {
+        let (read, mut feed) = LeagueRead::pending(folder.clone());
+        feed.wake = wake;
         let spawned = std::thread::Builder::new()
             .name("league-reader".into())
             .spawn(move || {
                 if let Some(saved) = saved.filter(|_| cache.is_empty()) {
-                    cache = LeagueCache::saved_for(&saved, &reading);
+                    cache = LeagueCache::saved_for(&saved, &folder);
                 }
-                let read = read_league_folder_cached(&reading, &mut cache, &|done, total| {
-                    // Readers finish side by side: the count only goes forward.
-                    told[0].fetch_max(done, Ordering::Relaxed);
-                    told[1].store(total, Ordering::Relaxed);
-                })
-                .map(|read| (rank(&read.sources), read.skipped, read.files_read))
-                .map_err(|e| e.to_string());
-                // The window may have closed meanwhile; nobody is left to tell.
-                let saved = cache.to_saved(&reading);
-                let _ = send.send(LeagueDone {
-                    folder: reading,
+                let read = read_league_folder_cached(&folder, &mut cache, &|t| feed.told(&t))
+                    .map(|read| (rank(&read.sources), read.skipped, read.files_read))
+                    .map_err(|e| e.to_string());
+                let saved = cache.to_saved(&folder);
+                feed.done(LeagueDone {
+                    folder,
                     read,
                     cache,
                     saved,
@@ -65,19 +110,40 @@ impl LeagueRead {
             });
         // A thread that could not start drops its sender: the first poll says so.
         drop(spawned);
-        LeagueRead {
-            folder,
-            progress,
-            received,
-        }
+        read
+    }
+
+    /// A read of `folder` told by whoever holds the feed (the reading thread, or a test).
+    pub fn pending(folder: PathBuf) -> (LeagueRead, LeagueFeed) {
+        let shared = Arc::new(Shared::default());
+        let (send, received) = mpsc::channel();
+        let feed = LeagueFeed {
+            shared: shared.clone(),
+            send,
+            wake: None,
+        };
+        (
+            LeagueRead {
+                folder,
+                shared,
+                received,
+            },
+            feed,
+        )
     }
 
     /// Files done so far and in all (0 of 0 while the folder is still being listed).
     pub fn progress(&self) -> (usize, usize) {
+        let progress = &self.shared.progress;
         (
-            self.progress[0].load(Ordering::Relaxed),
-            self.progress[1].load(Ordering::Relaxed),
+            progress[0].load(Ordering::Relaxed),
+            progress[1].load(Ordering::Relaxed),
         )
+    }
+
+    /// The table of the campaigns verified so far, once there is one.
+    pub fn table_so_far(&self) -> Option<Arc<League>> {
+        self.shared.so_far.lock().ok()?.1.clone()
     }
 
     /// The read once it is done (`Err`: the thread ended without one, its cache lost);

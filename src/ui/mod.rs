@@ -46,7 +46,7 @@ pub use card_editor::CardEditor;
 pub use crash_notice::{CrashNotice, CrashNoticeAction};
 pub use forces::{ForcesState, NewForceDraft, PasteDraft};
 pub use league::{LeagueShown, LeagueState};
-use league_read::{LeagueDone, LeagueRead};
+pub use league_read::{LeagueDone, LeagueFeed, LeagueRead};
 pub use library::{LibraryAction, LibraryState, LibraryView, SortColumn};
 pub use model::{CampaignCommand, CardEntry, CardKey, Command, FOLDER_LOOK_EVERY, Facets, Model};
 
@@ -450,7 +450,8 @@ impl App {
         } else {
             None
         };
-        self.league.reading = Some(LeagueRead::start(folder, cache, saved));
+        let wake = self.model.waker();
+        self.league.reading = Some(LeagueRead::start(folder, cache, saved, wake));
     }
 
     /// Takes the League's read once it is done; returns whether it arrived now. Called after
@@ -672,9 +673,10 @@ impl App {
         if league_arrived {
             ui.ctx().request_repaint();
         } else if self.league.reading.is_some() {
-            // The progress line and spinner move on while the folder is read.
+            // The progress bar and the table so far move on while the folder is read; the
+            // read's end wakes the window at once.
             ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(50));
+                .request_repaint_after(std::time::Duration::from_millis(100));
         }
     }
 

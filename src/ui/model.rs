@@ -15,6 +15,7 @@ mod army;
 mod campaign;
 mod cards;
 mod folder_watch;
+pub use folder_watch::Waker;
 mod loading;
 
 pub use army::{ArmyImport, ArmyReport};
@@ -337,6 +338,11 @@ impl Model {
         self.waker = Some(std::sync::Arc::new(wake));
         // A watch started without it would never wake the window.
         self.folder_watch = None;
+    }
+
+    /// What asks the window for a frame, for a thread of the window's own (the League's read).
+    pub fn waker(&self) -> Option<Waker> {
+        self.waker.clone()
     }
 
     /// Whether [`Model::set_waker`] was called.

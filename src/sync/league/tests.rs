@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use super::{LeagueCache, LeagueFolder, read_league_folder, read_league_folder_cached};
+use super::{
+    LeagueCache, LeagueFolder, SoFar, rank, read_league_folder, read_league_folder_cached,
+};
 use crate::campaign::{CampaignRecord, CampaignUid, Recorder, file, machine_file, script};
 
 /// A short signed campaign (two machines' play), the same for the same `n`.
@@ -54,7 +56,7 @@ fn outcome(read: &LeagueFolder) -> (Vec<(String, usize)>, Vec<String>) {
 }
 
 fn read(dir: &Path, cache: &mut LeagueCache) -> LeagueFolder {
-    read_league_folder_cached(dir, cache, &|_, _| {}).unwrap()
+    read_league_folder_cached(dir, cache, &|_| {}).unwrap()
 }
 
 /// Replaces `path` with `text` as sync tools do: a new file renamed over it.
@@ -83,8 +85,10 @@ fn a_second_read_of_an_unchanged_folder_opens_no_file() {
         )
     );
     let told = std::sync::Mutex::new(Vec::new());
-    let again = read_league_folder_cached(dir.path(), &mut cache, &|done, total| {
-        told.lock().unwrap().push((done, total));
+    let so_far = std::sync::Mutex::new(SoFar::default());
+    let again = read_league_folder_cached(dir.path(), &mut cache, &|t| {
+        told.lock().unwrap().push((t.done, t.of));
+        so_far.lock().unwrap().add(&t);
     })
     .unwrap();
     assert_eq!(again.files_read, 0);
@@ -93,6 +97,32 @@ fn a_second_read_of_an_unchanged_folder_opens_no_file() {
     let mut told = told.into_inner().unwrap();
     told.sort_unstable();
     assert_eq!(told, [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]);
+    // Each campaign kept from the cache is told as it was read: the table so far, once all
+    // are told, is the whole read's.
+    assert_eq!(so_far.into_inner().unwrap().table(), rank(&again.sources));
+}
+
+/// While a folder is read, each campaign is told as it is verified; the table of those told
+/// so far grows to the whole read's, whatever order the threads finish in.
+#[test]
+fn the_table_so_far_grows_to_the_whole_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    club(dir.path());
+    let so_far = std::sync::Mutex::new(SoFar::default());
+    let tables = std::sync::Mutex::new(Vec::new());
+    let whole = read_league_folder_cached(dir.path(), &mut LeagueCache::default(), &|t| {
+        let mut so_far = so_far.lock().unwrap();
+        so_far.add(&t);
+        tables.lock().unwrap().push(so_far.table());
+    })
+    .unwrap();
+    let tables = tables.into_inner().unwrap();
+    let sizes: Vec<usize> = tables.iter().map(|t| t.campaigns.len()).collect();
+    // Told first with nothing done, then once a campaign: the file left out adds no row.
+    assert_eq!(sizes.first(), Some(&0));
+    assert!(sizes.windows(2).all(|w| w[0] <= w[1]), "{sizes:?}");
+    assert_eq!(tables.last(), Some(&rank(&whole.sources)));
+    assert_eq!(whole.sources.len(), 3);
 }
 
 #[test]
