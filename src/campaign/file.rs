@@ -48,15 +48,6 @@ pub fn to_json(record: &CampaignRecord) -> Result<String, CampaignError> {
     render(record, serde_json::to_string_pretty)
 }
 
-/// The campaign as one line of JSON: the same file, for machines (a shared folder's files),
-/// smaller and quicker to write than [`to_json`].
-///
-/// # Errors
-/// As [`to_json`].
-pub fn to_json_compact(record: &CampaignRecord) -> Result<String, CampaignError> {
-    render(record, serde_json::to_string)
-}
-
 fn render<'a>(
     record: &'a CampaignRecord,
     write: impl FnOnce(&FileOut<'a>) -> serde_json::Result<String>,

@@ -158,17 +158,6 @@ pub struct Basis {
     pub admissions: Vec<Admission>,
 }
 
-impl Basis {
-    /// Adds the pair `e` signed under, if it is signed.
-    pub fn add_event(&mut self, e: &LoggedEvent) {
-        if let Some(s) = e.seal
-            && !self.signed.contains(&(s.key, e.by.clone()))
-        {
-            self.signed.insert((s.key, e.by.clone()));
-        }
-    }
-}
-
 /// How a (key, names) pair stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Standing {

@@ -797,15 +797,6 @@ impl Store {
         campaign::uid_of(&self.conn, &self.ctx, id)
     }
 
-    /// How many events a campaign holds (every battle, on the line or not).
-    pub fn campaign_event_count(&self, id: CampaignId) -> Result<usize, StoreError> {
-        self.list_campaigns()?
-            .into_iter()
-            .find(|c| c.id == id)
-            .map(|c| c.events as usize)
-            .ok_or(StoreError::CampaignNotFound(id))
-    }
-
     /// The names of the campaigns whose battles were set up from the saved force `name` of
     /// `ruleset` (simple campaigns name their two forces; Lorraine battles use the briefings).
     pub fn campaigns_using_force(
