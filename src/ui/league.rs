@@ -125,24 +125,15 @@ pub fn ui(state: &mut LeagueState, ui: &mut egui::Ui) -> Vec<Action> {
     actions
 }
 
-/// How far the read under way has got: a bar, "Reading 37 of 200 files…". Not animated: an
-/// animation asks for every frame the screen can draw, and a software-drawn window then takes
-/// a core from the threads verifying the folder (the window asks for ten frames a second).
+/// How far the read under way has got: a bar, "Reading 37 of 200 files…".
 fn reading_line(reading: &LeagueRead, ui: &mut egui::Ui) {
     let (done, total) = reading.progress();
-    let (fraction, said) = if total == 0 {
-        (0.0, format!("Reading {}…", reading.folder.display()))
+    let said = if total == 0 {
+        format!("Reading {}…", reading.folder.display())
     } else {
-        (
-            done as f32 / total as f32,
-            format!("Reading {done} of {total} files…"),
-        )
+        format!("Reading {done} of {total} files…")
     };
-    ui.add(
-        egui::ProgressBar::new(fraction)
-            .desired_width(360.0)
-            .text(said),
-    );
+    theme::progress(ui, done, total, said, 360.0);
 }
 
 /// What a finished read read: "club: 200 campaigns read".

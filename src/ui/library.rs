@@ -335,18 +335,8 @@ impl<'a> LibraryView<'a> {
         // under the pointer and a second click cannot start a second import.
         match self.model.army_importing() {
             Some((done, total)) => {
-                let fraction = if total == 0 {
-                    0.0
-                } else {
-                    done as f32 / total as f32
-                };
-                ui.add(
-                    egui::ProgressBar::new(fraction)
-                        .text(format!("Importing: {done} of {total} files"))
-                        .animate(true),
-                );
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(100));
+                let words = format!("Importing: {done} of {total} files");
+                theme::progress(ui, done, total, words, ui.available_width());
             }
             None => {
                 if ui

@@ -672,11 +672,6 @@ impl App {
         }
         if league_arrived {
             ui.ctx().request_repaint();
-        } else if self.league.reading.is_some() {
-            // The progress bar and the table so far move on while the folder is read; the
-            // read's end wakes the window at once.
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
         }
     }
 
@@ -868,10 +863,11 @@ impl App {
                         .small()
                         .weak(),
                 );
+                // Words only, no spinner: the count moves on at each of the frames the load asks
+                // for, and an animation would take a software-drawn window's core from it.
                 if let Some((decoded, total)) = self.model.card_loading() {
-                    ui.spinner();
                     ui.label(
-                        egui::RichText::new(format!("Loading custom cards: {decoded} of {total}"))
+                        egui::RichText::new(format!("Loading custom cards: {decoded} of {total}…"))
                             .small(),
                     );
                 }

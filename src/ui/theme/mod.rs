@@ -15,8 +15,8 @@ mod palette;
 mod widgets;
 
 pub use widgets::{
-    Meter, big_action, empty_state, filled_bar, meter, pill, primary, section_heading, tile,
-    tile_size,
+    Meter, big_action, empty_state, filled_bar, meter, pill, primary, progress, section_heading,
+    tile, tile_size,
 };
 
 use egui::{Color32, FontId, TextStyle};

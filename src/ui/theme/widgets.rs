@@ -112,6 +112,31 @@ pub fn filled_bar(ui: &mut egui::Ui, fraction: f32, status: Status, width: f32) 
     response
 }
 
+/// Work under way: a bar `done` of `total` full with `words` on it, and a frame asked for
+/// ten times a second so it moves on. Not animated: an animation asks for every frame the
+/// screen can draw, and a window drawn in software then takes a core from the threads doing
+/// the work (a League's first read took 14.6 s beside a spinner, 9.2 s beside this bar).
+pub fn progress(
+    ui: &mut egui::Ui,
+    done: usize,
+    total: usize,
+    words: String,
+    width: f32,
+) -> Response {
+    let fraction = if total == 0 {
+        0.0
+    } else {
+        done as f32 / total as f32
+    };
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_millis(100));
+    ui.add(
+        egui::ProgressBar::new(fraction)
+            .desired_width(width)
+            .text(words),
+    )
+}
+
 /// A labelled stock: "Army Morale" and "8 / 9" on a line, its bar under them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Meter<'a> {
