@@ -152,8 +152,9 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
                         .find(|c| c.id == id)
                         .map_or("the campaign", |c| c.name.as_str());
                     ui.add_space(30.0);
+                    // Words, no spinner: an animation asks for every frame, and a window drawn
+                    // in software then opened a 100,000-event campaign in 1.18 s, not 0.94 s.
                     ui.vertical_centered(|ui| {
-                        ui.spinner();
                         ui.label(format!(
                             "Opening {name} ({})…",
                             crate::rules::words::amount(events as u64, "events")
