@@ -229,19 +229,19 @@ pub fn strip(
         // One primary button: of a step offered several ways (a die drawn by the app, or the
         // colour the players drew), the first.
         let mut primary_shown = false;
-        // Greyed, not gone, once the battle is over: Undo stays where it was.
-        ui.add_enabled_ui(board.outcome.is_none(), |ui| {
-            for action in frame
-                .offered
-                .iter()
-                .filter(|a| a.unit.is_none() && a.side.is_none())
-            {
-                let next = !primary_shown && is_next_step(&turn, action, None);
-                primary_shown |= next;
-                action_button(ui, state, &frame, action, next, &mut actions);
-            }
-        });
-        actions.extend(undo_redo(ui, &log));
+        // Each button straight in the wrapped row (greyed, not gone, once the battle is
+        // over), so the row wraps button by button and Undo stays where it was.
+        for action in frame
+            .offered
+            .iter()
+            .filter(|a| a.unit.is_none() && a.side.is_none())
+        {
+            let next = !primary_shown && is_next_step(&turn, action, None);
+            primary_shown |= next;
+            action_button(ui, state, &frame, action, next, &mut actions);
+        }
+        // Undo and Redo wrap together.
+        ui.horizontal(|ui| actions.extend(undo_redo(ui, &log)));
     });
     turn_banner(ui, &frame, &turn);
     status_line(state, &model.player, open, &log, ui, &mut actions);
@@ -971,7 +971,8 @@ fn action_button(
     if action.destructive && action.allowed() {
         text = text.color(theme::tokens(ui).danger());
     }
-    let enabled = !state.just_done(&request, ui);
+    // No action once the battle is over (Undo, apart from these, still is).
+    let enabled = frame.board.outcome.is_none() && !state.just_done(&request, ui);
     // The step the rules expect next stands out: a stranger sees where the turn goes on.
     let button = if next {
         theme::primary(ui, &shown)

@@ -1323,12 +1323,17 @@ pub(super) fn result_row(
     ui: &mut egui::Ui,
 ) -> Vec<Action> {
     let mut actions = Vec::new();
-    ui.horizontal(|ui| {
+    let mut used = false;
+    let ResultDraft { winner, notes } = draft;
+    // Two rows, each wrapped: beside the action panel in a laptop's window one row would be
+    // wider than the page.
+    ui.horizontal_wrapped(|ui| {
         ui.label("Winner");
-        let ResultDraft { winner, notes } = draft;
         ui.radio_value(winner, Some(Some(Side::First)), forces.first.as_str());
         ui.radio_value(winner, Some(Some(Side::Second)), forces.second.as_str());
         ui.radio_value(winner, Some(None), "Draw");
+    });
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Notes");
         ui.add(egui::TextEdit::singleline(notes).desired_width(200.0))
             .labelled_by(label.id);
@@ -1355,9 +1360,12 @@ pub(super) fn result_row(
             && let Some(result) = result
         {
             actions.push(campaign(CampaignCommand::Record(Box::new(result))));
-            // Used: the next battle's form, or this one's after an undo, starts empty.
-            *draft = ResultDraft::default();
+            used = true;
         }
     });
+    // Used: the next battle's form, or this one's after an undo, starts empty.
+    if used {
+        *draft = ResultDraft::default();
+    }
     actions
 }
