@@ -236,6 +236,7 @@ pub struct SoFar {
 }
 
 impl SoFar {
+    /// Keeps what `told` gave (a campaign left out gives nothing).
     pub fn add(&mut self, told: &Told<'_>) {
         if !told.gave.is_empty() {
             self.gave.insert(told.at, told.gave.to_vec());

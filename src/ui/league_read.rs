@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use super::model::Waker;
 use crate::campaign::league::{League, rank};
@@ -32,9 +33,21 @@ pub struct LeagueDone {
 struct Shared {
     /// Files (or shared folders) done, and in all.
     progress: [AtomicUsize; 2],
-    /// The campaigns verified so far, and their table as last ranked (`None` until one is).
-    so_far: Mutex<(SoFar, Option<Arc<League>>)>,
+    so_far: Mutex<Growing>,
 }
+
+/// The campaigns verified so far, and their table as last ranked.
+#[derive(Debug, Default)]
+struct Growing {
+    so_far: SoFar,
+    /// `None` until a campaign is verified.
+    table: Option<Arc<League>>,
+    ranked_at: Option<Instant>,
+}
+
+/// The table so far is ranked again at most this often: the window shows ten frames a second,
+/// and ranking at every campaign of a folder of thousands would cost as much as reading it.
+const RANK_EVERY: Duration = Duration::from_millis(100);
 
 /// A read under way.
 #[derive(Debug)]
@@ -64,9 +77,15 @@ impl LeagueFeed {
         }
         // Ranked here, on the reading threads: a frame only takes the table as last ranked.
         // A poisoned lock (a reader panicked) only stops the table growing.
-        if let Ok(mut so_far) = self.shared.so_far.lock() {
-            so_far.0.add(told);
-            so_far.1 = Some(Arc::new(so_far.0.table()));
+        if let Ok(mut growing) = self.shared.so_far.lock() {
+            growing.so_far.add(told);
+            if growing
+                .ranked_at
+                .is_none_or(|at| at.elapsed() >= RANK_EVERY)
+            {
+                growing.table = Some(Arc::new(growing.so_far.table()));
+                growing.ranked_at = Some(Instant::now());
+            }
         }
     }
 
@@ -143,7 +162,7 @@ impl LeagueRead {
 
     /// The table of the campaigns verified so far, once there is one.
     pub fn table_so_far(&self) -> Option<Arc<League>> {
-        self.shared.so_far.lock().ok()?.1.clone()
+        self.shared.so_far.lock().ok()?.table.clone()
     }
 
     /// The read once it is done (`Err`: the thread ended without one, its cache lost);

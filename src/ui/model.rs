@@ -15,12 +15,12 @@ mod army;
 mod campaign;
 mod cards;
 mod folder_watch;
-pub use folder_watch::Waker;
 mod loading;
 
 pub use army::{ArmyImport, ArmyReport};
 pub use campaign::{CampaignCommand, FOLDER_LOOK_EVERY, OpenCampaign, TidySurvey};
 pub use cards::{CardEntry, CardFacts, CardKey, Facets, search_text};
+pub use folder_watch::Waker;
 pub use loading::BACKGROUND_FROM_CARDS;
 
 /// A message for the user. The window shows it for a few seconds; every notice of the session
