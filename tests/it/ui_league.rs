@@ -202,8 +202,7 @@ fn a_folder_that_cannot_be_read_is_said_in_the_view() {
 
 #[test]
 fn the_league_is_read_in_the_background_the_old_table_shown_until_the_new_one_is_ready() {
-    use quartermaster::sync::league::{LeagueCache, read_league_folder};
-    use quartermaster::ui::{LeagueDone, LeagueRead};
+    use quartermaster::ui::LeagueRead;
     let club = tempfile::tempdir().unwrap();
     export(club.path(), 1, "Lezey", "Ann", "Bob", &[Side::First]);
     let mut app = App::for_tests().unwrap();
@@ -251,22 +250,30 @@ fn the_league_is_read_in_the_background_the_old_table_shown_until_the_new_one_is
     // a second read): the read under way is still the one told by hand.
     h.get_by_label("Refresh").click();
     h.run_steps(2);
-    let whole = read_league_folder(club.path()).unwrap();
-    feed.done(LeagueDone {
-        folder: club.path().to_path_buf(),
-        read: Ok((
-            quartermaster::campaign::league::rank(&whole.sources),
-            whole.skipped.clone(),
-            2,
-        )),
-        cache: LeagueCache::default(),
-        saved: String::new(),
-    });
+    let whole = quartermaster::sync::league::read_league_folder(club.path()).unwrap();
+    feed.done(read_whole(club.path(), &whole));
     h.run();
     assert!(h.state().league.reading.is_none());
     let league = &h.state().league.shown.as_ref().unwrap().league;
     assert_eq!(league.campaigns.len(), 2);
     assert!(shown(&h, "Moncourt (armour-battles)"));
+}
+
+/// The read of `club` a reading thread would hand over: `whole`, ranked, its two files read.
+fn read_whole(
+    club: &std::path::Path,
+    whole: &quartermaster::sync::league::LeagueFolder,
+) -> quartermaster::ui::LeagueDone {
+    quartermaster::ui::LeagueDone {
+        folder: club.to_path_buf(),
+        read: Ok((
+            quartermaster::campaign::league::rank(&whole.sources),
+            whole.skipped.clone(),
+            2,
+        )),
+        cache: quartermaster::sync::league::LeagueCache::default(),
+        saved: String::new(),
+    }
 }
 
 /// The number in the environment variable `name`, or `default`.
@@ -395,8 +402,8 @@ fn timed_read(h: &mut Harness<'static, App>) -> String {
 /// (`LeagueRead::pending`), so what each frame shows does not hang on a thread's timing.
 #[test]
 fn a_first_read_shows_the_table_so_far_while_the_rest_is_read() {
-    use quartermaster::sync::league::{LeagueCache, Told, read_league_folder};
-    use quartermaster::ui::{LeagueDone, LeagueRead};
+    use quartermaster::sync::league::{Told, read_league_folder};
+    use quartermaster::ui::LeagueRead;
     let club = tempfile::tempdir().unwrap();
     export(club.path(), 1, "Lezey", "Ann", "Bob", &[Side::First]);
     export(club.path(), 2, "Moncourt", "Cid", "Dee", &[Side::Second]);
@@ -442,16 +449,7 @@ fn a_first_read_shows_the_table_so_far_while_the_rest_is_read() {
     );
     assert!(h.get_by_label("Refresh").accesskit_node().is_disabled());
 
-    feed.done(LeagueDone {
-        folder: club.path().to_path_buf(),
-        read: Ok((
-            quartermaster::campaign::league::rank(&whole.sources),
-            whole.skipped.clone(),
-            2,
-        )),
-        cache: LeagueCache::default(),
-        saved: String::new(),
-    });
+    feed.done(read_whole(club.path(), &whole));
     h.run();
     assert!(h.state().league.reading.is_none());
     assert!(!shown(&h, "the table so far"));
