@@ -7,13 +7,14 @@
 //! Run with `cargo bench --bench campaign`.
 
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use quartermaster::campaign::merge::MAX_NOTES_PER_BATTLE;
 use quartermaster::campaign::{
     self, CampaignRecord, Event, LorraineOptions, Recorder, Sides, script,
 };
-use quartermaster::store::Store;
+use quartermaster::store::{BattleId, Store};
 
 #[path = "support/run.rs"]
 mod run;
@@ -47,26 +48,83 @@ fn bench(c: &mut Criterion) {
     c.bench_function(&format!("load campaign ({events} events)"), |b| {
         b.iter(|| black_box(store.load_campaign(stored.id).unwrap()))
     });
-    // Last: it keeps appending to the stored log.
-    let mut at = stored.record.next_position(0).unwrap();
+    // Into a new campaign each time a battle holds as many notes as it may.
+    let mut appending = Appending::new(&mut store);
+    if run::test_mode() {
+        // Past the notes' cap once, so CI sees the bench go on where a full run would.
+        appending.record(MAX_NOTES_PER_BATTLE as u64 + 1);
+    }
     c.bench_function("record one event (synced)", |b| {
-        b.iter(|| {
-            let logged = store
+        b.iter_custom(|iters| appending.record(iters))
+    });
+}
+
+/// Notes recorded one by one into battle 1 of a stored Lorraine campaign, as the window records
+/// them.
+struct Appending<'a> {
+    store: &'a mut Store,
+    battle: BattleId,
+    at: campaign::Position,
+    notes: usize,
+}
+
+impl<'a> Appending<'a> {
+    fn new(store: &'a mut Store) -> Self {
+        let (battle, at) = Self::campaign(store);
+        Appending {
+            store,
+            battle,
+            at,
+            notes: 0,
+        }
+    }
+
+    /// A new Lorraine campaign (a name and an id of its own) stored: its battle 1 and where that
+    /// battle's next event goes.
+    fn campaign(store: &mut Store) -> (BattleId, campaign::Position) {
+        let id = quartermaster::store::new_campaign_uid();
+        let name = format!("Notes {}", id.0);
+        let created =
+            campaign::new_lorraine(&name, Sides::default(), LorraineOptions::default()).unwrap();
+        let stored = store
+            .create_campaign_record(&CampaignRecord::new(id, created))
+            .unwrap();
+        (
+            stored.battle_ids[0],
+            stored.record.next_position(0).unwrap(),
+        )
+    }
+
+    /// The time `count` notes took to record; a new copy of the campaign (not timed) each
+    /// time the battle is full.
+    fn record(&mut self, count: u64) -> Duration {
+        let mut spent = Duration::ZERO;
+        for _ in 0..count {
+            if self.notes == MAX_NOTES_PER_BATTLE {
+                (self.battle, self.at) = Self::campaign(self.store);
+                self.notes = 0;
+            }
+            let started = Instant::now();
+            let logged = self
+                .store
                 .record_event(
-                    stored.battle_ids[0],
-                    at,
+                    self.battle,
+                    self.at,
                     &Event::Note {
                         text: "bench".into(),
                     },
                 )
                 .unwrap();
-            at = campaign::Position {
+            spent += started.elapsed();
+            black_box(&logged);
+            self.at = campaign::Position {
                 follows: Some(logged.id),
                 seq: logged.seq + 1,
             };
-            logged
-        })
-    });
+            self.notes += 1;
+        }
+        spent
+    }
 }
 
 /// A battle played to its end, then 40,000 undo/redo events on its last event: the long log

@@ -140,40 +140,51 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
         // narrows the page, rewraps it and moves the buttons for several frames after a click.
         egui::ScrollArea::both()
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-            .show(ui, |ui| match &model.campaign {
-                Some(open) => actions.extend(campaign_page(state, model, open, ui)),
-                None if model.campaign_opening().is_some() => {
-                    let Some((id, events)) = model.campaign_opening() else {
-                        return;
-                    };
-                    let name = model
-                        .campaigns()
-                        .iter()
-                        .find(|c| c.id == id)
-                        .map_or("the campaign", |c| c.name.as_str());
-                    ui.add_space(30.0);
-                    // Words, no spinner: an animation asks for every frame, and a window drawn
-                    // in software then opened a 100,000-event campaign in 1.18 s, not 0.94 s.
-                    ui.vertical_centered(|ui| {
-                        ui.label(format!(
-                            "Opening {name} ({})…",
-                            crate::rules::words::amount(events as u64, "events")
-                        ));
-                    });
-                }
-                None => {
-                    ui.vertical_centered(|ui| {
-                        theme::empty_state(
-                            ui,
-                            icons::CAMPAIGN,
-                            "No campaign open",
-                            &empty_text(model),
-                        );
-                    });
-                }
+            .show(ui, |ui| {
+                // The page stops short of the bar that floats over its right edge, so no
+                // card's border lies under it.
+                let bar = ui.spacing().scroll.bar_width + ui.spacing().scroll.bar_inner_margin;
+                ui.set_max_width(ui.available_width() - bar);
+                page_or_opening(state, model, ui, &mut actions);
             });
     });
     actions
+}
+
+/// The open campaign's page, or what stands in for it while it opens or when none is open.
+fn page_or_opening(
+    state: &mut CampaignViewState,
+    model: &Model,
+    ui: &mut egui::Ui,
+    actions: &mut Vec<Action>,
+) {
+    match &model.campaign {
+        Some(open) => actions.extend(campaign_page(state, model, open, ui)),
+        None if model.campaign_opening().is_some() => {
+            let Some((id, events)) = model.campaign_opening() else {
+                return;
+            };
+            let name = model
+                .campaigns()
+                .iter()
+                .find(|c| c.id == id)
+                .map_or("the campaign", |c| c.name.as_str());
+            ui.add_space(30.0);
+            // Words, no spinner: an animation asks for every frame, and a window drawn
+            // in software then opened a 100,000-event campaign in 1.18 s, not 0.94 s.
+            ui.vertical_centered(|ui| {
+                ui.label(format!(
+                    "Opening {name} ({})…",
+                    crate::rules::words::amount(events as u64, "events")
+                ));
+            });
+        }
+        None => {
+            ui.vertical_centered(|ui| {
+                theme::empty_state(ui, icons::CAMPAIGN, "No campaign open", &empty_text(model));
+            });
+        }
+    }
 }
 
 /// The window width (the campaign list included) from which the action panel sits beside the
@@ -706,7 +717,8 @@ fn player_prompt(state: &mut CampaignViewState, ui: &mut egui::Ui) -> Vec<Action
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.strong("Who is playing on this machine?");
         ui.label("Your name is shown beside every event you record, on every machine the campaign is shared with.");
-        ui.horizontal(|ui| {
+        // Wrapped: one row too wide for a laptop's page would widen everything below it.
+        ui.horizontal_wrapped(|ui| {
             let field = labelled_field(ui, "Player name", &mut state.player_draft, "", 160.0);
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let name = state.player_draft.trim().to_string();
