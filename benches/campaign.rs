@@ -95,8 +95,8 @@ impl<'a> Appending<'a> {
         )
     }
 
-    /// The time `count` notes took to record; a new copy of the campaign (not timed) each
-    /// time the battle is full.
+    /// The time `count` notes took to record; a new campaign (not timed) each time the battle
+    /// is full.
     fn record(&mut self, count: u64) -> Duration {
         let mut spent = Duration::ZERO;
         for _ in 0..count {

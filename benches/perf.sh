@@ -173,7 +173,8 @@ if [ "$criterion_runs" -gt 0 ]; then
   # A bench that fails is named in the page; the others' figures still count.
   bash benches/rerun.sh "$criterion_runs" >&2 || say "a criterion bench failed"
   runs_dirs=(target/bench-runs/run-*)
-  echo "criterion ended	$(date -u '+%H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)" >> "$perf/meta.tsv"
+  echo "criterion ended	$(date -u '+%H:%M') UTC" >> "$perf/meta.tsv"
+  echo "load at end	$(cut -d' ' -f1-3 /proc/loadavg)" >> "$perf/meta.tsv"
   if [ -f target/bench-runs/failed.txt ]; then
     echo "criterion failed	$(paste -sd ';' target/bench-runs/failed.txt)" >> "$perf/meta.tsv"
   fi

@@ -167,14 +167,15 @@ def main():
         sys.exit(__doc__)
     results = read_results(sys.argv[1])
     meta = read_meta(sys.argv[2])
-    run_dirs = [pathlib.Path(p) for p in sys.argv[3:]]
+    # Each run is a directory (rerun.sh keeps its logs beside them, named alike).
+    run_dirs = [pathlib.Path(p) for p in sys.argv[3:] if pathlib.Path(p).is_dir()]
     out = [BEGIN, ""]
     out.append(
         f"**Measured by `benches/perf.sh`**: {meta.get('started', '?')} to "
         f"{meta.get('criterion ended', meta.get('ended end-to-end', '?'))}, commit "
         f"{meta.get('commit', '?')}, release build, on {perf_table.machine()}; load average "
         f"{meta.get('load at start', '?')} at the start, {meta.get('load at end of the end-to-end runs', '?')} "
-        "after the end-to-end runs. Each figure is the median of its runs and, in brackets, the lowest "
+        f"after the end-to-end runs, {meta.get('load at end', '?')} at the end. Each figure is the median of its runs and, in brackets, the lowest "
         "and highest. The window's figures are Xvfb at 1600×1000 with Mesa's software renderer "
         "(`--frame-log`); the League's are kittest driving the real `App` (no painting).")
     out.append("")

@@ -83,6 +83,30 @@ fn the_player_name_is_asked_once_and_signs_every_event_recorded() {
     assert!(!shown(&h, "Who is playing on this machine?"));
 }
 
+/// At a laptop's 1024×700 the question of who plays here wraps its row: a row wider than the
+/// page widened the whole page under it, so the unit cards ran under the scroll bar floating
+/// at its right edge. Its buttons end clear of that bar, before the action panel.
+#[test]
+fn the_player_question_fits_a_laptops_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 700.0))
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app_on(dir.path()));
+    h.run();
+    click(&mut h, "New Lorraine campaign");
+    assert!(shown(&h, "Who is playing on this machine?"));
+    let panel = h.get_by_label("Action").rect().min.x;
+    let bar = egui::style::ScrollStyle::floating().bar_width;
+    for label in ["Save player name", "Not now"] {
+        let end = h.get_by_label(label).rect().max.x;
+        assert!(
+            end <= panel - bar,
+            "{label} ends at {end}, under the scroll bar or past the page (the panel starts at {panel})"
+        );
+    }
+}
+
 #[test]
 fn share_sync_and_settle_a_fork_in_the_window_then_restore_the_other_branch() {
     let root = tempfile::tempdir().unwrap();
