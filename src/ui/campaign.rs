@@ -140,6 +140,8 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
         // narrows the page, rewraps it and moves the buttons for several frames after a click.
         egui::ScrollArea::both()
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            // The whole panel, so the bar stays at its edge rather than against the page.
+            .auto_shrink(false)
             .show(ui, |ui| {
                 // The page stops short of the bar that floats over its right edge, so no
                 // card's border lies under it.
