@@ -147,25 +147,17 @@ pub fn ui(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Ve
                 // card's border lies under it.
                 let bar = ui.spacing().scroll.bar_width + ui.spacing().scroll.bar_inner_margin;
                 ui.set_max_width(ui.available_width() - bar);
-                page_or_opening(state, model, ui, &mut actions);
+                actions.extend(page_or_opening(state, model, ui));
             });
     });
     actions
 }
 
 /// The open campaign's page, or what stands in for it while it opens or when none is open.
-fn page_or_opening(
-    state: &mut CampaignViewState,
-    model: &Model,
-    ui: &mut egui::Ui,
-    actions: &mut Vec<Action>,
-) {
-    match &model.campaign {
-        Some(open) => actions.extend(campaign_page(state, model, open, ui)),
-        None if model.campaign_opening().is_some() => {
-            let Some((id, events)) = model.campaign_opening() else {
-                return;
-            };
+fn page_or_opening(state: &mut CampaignViewState, model: &Model, ui: &mut egui::Ui) -> Vec<Action> {
+    match (&model.campaign, model.campaign_opening()) {
+        (Some(open), _) => return campaign_page(state, model, open, ui),
+        (None, Some((id, events))) => {
             let name = model
                 .campaigns()
                 .iter()
@@ -181,12 +173,13 @@ fn page_or_opening(
                 ));
             });
         }
-        None => {
+        (None, None) => {
             ui.vertical_centered(|ui| {
                 theme::empty_state(ui, icons::CAMPAIGN, "No campaign open", &empty_text(model));
             });
         }
     }
+    Vec::new()
 }
 
 /// The window width (the campaign list included) from which the action panel sits beside the
