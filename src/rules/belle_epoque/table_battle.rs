@@ -899,10 +899,12 @@ impl TableRules for BelleEpoqueBattle {
         let allowed = |key: &str, unit: &BoardUnit| allowed_action(&actions, key, &unit.id);
         for side in SIDES {
             if board.side_count(side, COMMAND_ROLLED) == 0 && side_stands(board, side) > 0 {
+                // The force's general once its first roll chose one; an average one before.
+                let general = general_of(board, side).unwrap_or("average");
                 return Some(
                     Request::new("command")
                         .side(side)
-                        .with("general", InputValue::Choice("average")),
+                        .with("general", InputValue::Choice(general)),
                 );
             }
         }

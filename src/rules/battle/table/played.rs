@@ -1,11 +1,10 @@
 //! What the board rulesets' tests share: a battle played from the start by the ruleset's own
-//! scripted player, an event's dice as the players would type them, and an event with where its
-//! dice came from left out (what a seeded and a typed play must agree on).
+//! scripted player. (Every ruleset's scripted battle is checked against seeded and typed dice
+//! and forgeries once, over the registry: `tests/it/battle_registry.rs`.)
 
 use super::{TableBattle, TableEvent, TableRules};
 use crate::rules::battle::board::{Board, TablePlan};
 use crate::rules::battle::{BattleRules, Dice};
-use crate::rules::dice::{Source, TableDice};
 
 /// The scripted player's battle from the start, `dice(step)` for each action: every event
 /// with the board before it. Panics when it has not ended after `bound` actions.
@@ -29,25 +28,4 @@ pub(crate) fn scripted_battle<R: TableRules>(
         played.push((before, event));
     }
     played
-}
-
-/// The dice `event` rolled, as the players would type them at the table.
-pub(crate) fn table_dice_of(event: &TableEvent) -> Dice {
-    let mut dice = TableDice::new();
-    for roll in &event.rolls {
-        dice.add(roll.pool.clone(), roll.roll.dice.clone());
-    }
-    Dice::Table(dice)
-}
-
-/// `event` without where its dice came from.
-pub(crate) fn play_of(event: &TableEvent) -> TableEvent {
-    let mut event = event.clone();
-    event.dice_from = Default::default();
-    for roll in &mut event.rolls {
-        roll.roll.source = Source::Seed;
-        roll.roll.seed = 0;
-        roll.roll.index = 0;
-    }
-    event
 }

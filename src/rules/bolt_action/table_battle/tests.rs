@@ -785,62 +785,6 @@ fn the_scripted_player_ends_the_battle_for_every_seed() {
     }
 }
 
-/// The faces an event rolled, typed at the table.
-fn faces_of(event: &TableEvent) -> Dice {
-    let mut faces = TableDice::new();
-    for roll in &event.rolls {
-        faces.add(roll.pool.clone(), roll.roll.dice.clone());
-    }
-    Dice::Table(faces)
-}
-
-fn without_source(event: &TableEvent) -> TableEvent {
-    let mut event = event.clone();
-    event.dice_from = crate::rules::battle::DiceFrom::Chosen;
-    for roll in &mut event.rolls {
-        roll.roll.seed = 0;
-        roll.roll.index = 0;
-        roll.roll.source = crate::rules::dice::Source::Seed;
-    }
-    event
-}
-
-#[test]
-fn a_scripted_battle_with_table_dice_typed_from_the_seeded_faces_is_the_same_battle() {
-    let plan = small_forces();
-    let seeded = scripted_battle(&plan, |i| Dice::Seed(5000 + i as u64));
-    let typed: Vec<Dice> = seeded.iter().map(|(_, e)| faces_of(e)).collect();
-    let at_table = scripted_battle(&plan, |i| typed[i].clone());
-    assert_eq!(seeded.len(), at_table.len());
-    for ((_, app), (_, table)) in seeded.iter().zip(&at_table) {
-        assert_eq!(without_source(app), without_source(table));
-    }
-    assert!(seeded.iter().any(|(_, e)| e.action == "shoot"));
-    assert!(seeded.iter().any(|(_, e)| e.action == "end_turn"));
-}
-
-#[test]
-fn every_event_of_a_scripted_battle_verifies_and_a_forged_one_does_not() {
-    let plan = small_forces();
-    let seeded = scripted_battle(&plan, |i| Dice::Seed(77 + i as u64));
-    let typed: Vec<Dice> = seeded.iter().map(|(_, e)| faces_of(e)).collect();
-    let at_table = scripted_battle(&plan, |i| typed[i].clone());
-    for (board, event) in seeded.iter().chain(&at_table) {
-        assert_eq!(&Engine::rederive(&plan, board, event, WHOLE_UNIT_FIRE).unwrap(), event);
-    }
-    let (board, shot) = at_table
-        .iter()
-        .find(|(_, e)| e.action == "shoot" && !e.effects.is_empty())
-        .unwrap();
-    let mut forged = shot.clone();
-    forged.effects.push(Effect::add("second-1", CASUALTIES, 5));
-    assert_ne!(Engine::rederive(&plan, board, &forged, WHOLE_UNIT_FIRE).ok(), Some(forged));
-    let mut forged = shot.clone();
-    let die = &mut forged.rolls[0].roll.dice[0];
-    *die = if *die == 1 { 6 } else { 1 };
-    assert_ne!(Engine::rederive(&plan, board, &forged, WHOLE_UNIT_FIRE).ok(), Some(forged));
-}
-
 #[test]
 fn carry_keeps_casualties_drops_pins_and_repairs_but_loses_the_destroyed() {
     let plan = plan(&["Regular Infantry Squad", "Light Tank"], &["Medium Tank"]);
