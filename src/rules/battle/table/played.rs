@@ -1,10 +1,64 @@
-//! What the board rulesets' tests share: a battle played from the start by the ruleset's own
-//! scripted player. (Every ruleset's scripted battle is checked against seeded and typed dice
+//! What the board rulesets' tests share: a plan of the book's cards, and a battle played from
+//! the start by the ruleset's own scripted player. (Every ruleset's scripted battle is checked against seeded and typed dice
 //! and forgeries once, over the registry: `tests/it/battle_registry.rs`.)
 
 use super::{TableBattle, TableEvent, TableRules};
-use crate::rules::battle::board::{Board, TablePlan};
-use crate::rules::battle::{BattleRules, Dice};
+use crate::rules::RulesetId;
+use crate::rules::battle::board::{Board, TablePlan, TableUnit};
+use crate::rules::battle::{BattleRules, Dice, Sides};
+use crate::rules::card::Card;
+
+/// The book card of `ruleset` named `name`.
+pub(crate) fn book_card(ruleset: RulesetId, name: &str) -> Card {
+    crate::rules::ruleset(ruleset)
+        .library()
+        .iter()
+        .find(|c| c.name() == name)
+        .unwrap_or_else(|| panic!("no book card {name}"))
+        .clone()
+}
+
+/// The book card `name` on the board as `id` (`first-2`), labelled by its name and number.
+pub(crate) fn book_unit(ruleset: RulesetId, id: &str, name: &str) -> TableUnit {
+    let number = id.rsplit('-').next().unwrap_or(id);
+    TableUnit {
+        id: id.into(),
+        label: format!("{name} {number}"),
+        card: book_card(ruleset, name),
+        counters: Default::default(),
+        marks: Default::default(),
+    }
+}
+
+/// Battle 1 between the forces named `forces` of the book's cards `first` and `second`, their
+/// units `first-1`, `first-2`… and `second-1`….
+pub(crate) fn book_plan(
+    ruleset: RulesetId,
+    forces: [&str; 2],
+    first: &[&str],
+    second: &[&str],
+) -> TablePlan {
+    let units = |side: &str, names: &[&str]| {
+        let id = |i: usize| format!("{side}-{}", i + 1);
+        let units = names.iter().enumerate();
+        units
+            .map(|(i, name)| book_unit(ruleset, &id(i), name))
+            .collect()
+    };
+    TablePlan {
+        ruleset,
+        number: 1,
+        name: "Battle 1".into(),
+        forces: Sides {
+            first: forces[0].into(),
+            second: forces[1].into(),
+        },
+        units: Sides {
+            first: units("first", first),
+            second: units("second", second),
+        },
+    }
+}
 
 /// The scripted player's battle from the start, `dice(step)` for each action: every event
 /// with the board before it. Panics when it has not ended after `bound` actions.

@@ -8,54 +8,19 @@ use crate::rules::resolution::{CardPick, Value};
 fn board_card(card: &Card) -> InputValue {
     InputValue::Card(Some(CardPick::book(card)))
 }
-use crate::rules::battle::table::played::scripted_battle;
+use crate::rules::battle::table::played::{book_card, book_plan, scripted_battle};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::dice::TableDice;
-use crate::rules::registry::ruleset;
 
 type Battle = TableBattle<BattleOfTanksBattle>;
 
 fn card(name: &str) -> Card {
-    ruleset(RULESET)
-        .library()
-        .iter()
-        .find(|c| c.name() == name)
-        .unwrap_or_else(|| panic!("no book card {name}"))
-        .clone()
-}
-
-fn unit(id: String, name: &str) -> TableUnit {
-    TableUnit {
-        label: format!("{name} ({id})"),
-        id,
-        card: card(name),
-        counters: Default::default(),
-        marks: Default::default(),
-    }
+    book_card(RULESET, name)
 }
 
 fn plan(first: &[&str], second: &[&str]) -> TablePlan {
-    let side = |prefix: &str, names: &[&str]| -> Vec<TableUnit> {
-        names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| unit(format!("{prefix}-{}", i + 1), n))
-            .collect()
-    };
-    TablePlan {
-        ruleset: RULESET,
-        number: 1,
-        name: "Skirmish".into(),
-        forces: Sides {
-            first: "Red".into(),
-            second: "Blue".into(),
-        },
-        units: Sides {
-            first: side("first", first),
-            second: side("second", second),
-        },
-    }
+    book_plan(RULESET, ["Red", "Blue"], first, second)
 }
 
 fn table(pools: &[(&str, Vec<u8>)]) -> Dice {

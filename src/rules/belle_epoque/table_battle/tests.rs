@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::resolution::CardPick;
+use crate::rules::battle::table::played::{book_card, book_plan};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, DiceFrom, Dice};
 use crate::rules::dice::{Source, TableDice};
@@ -10,42 +11,11 @@ use crate::rules::dice::{Source, TableDice};
 type Battle = TableBattle<BelleEpoqueBattle>;
 
 fn card(name: &str) -> Card {
-    crate::rules::ruleset(RULESET)
-        .library()
-        .iter()
-        .find(|c| c.name() == name)
-        .cloned()
-        .unwrap_or_else(|| panic!("no book card {name}"))
-}
-
-fn units(prefix: &str, names: &[&str]) -> Vec<TableUnit> {
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| TableUnit {
-            id: format!("{prefix}-{}", i + 1),
-            label: format!("{name} {}", i + 1),
-            card: card(name),
-            counters: Default::default(),
-            marks: Default::default(),
-        })
-        .collect()
+    book_card(RULESET, name)
 }
 
 fn plan(first: &[&str], second: &[&str]) -> TablePlan {
-    TablePlan {
-        ruleset: RULESET,
-        number: 1,
-        name: "Encounter".into(),
-        forces: Sides {
-            first: "Zulu impi".into(),
-            second: "British column".into(),
-        },
-        units: Sides {
-            first: units("first", first),
-            second: units("second", second),
-        },
-    }
+    book_plan(RULESET, ["Zulu impi", "British column"], first, second)
 }
 
 const REGULARS: &str = "Regular Infantry (close order)";

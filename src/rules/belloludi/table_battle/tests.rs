@@ -11,50 +11,19 @@ use crate::rules::resolution::CardPick;
 fn board_card(card: &Card) -> InputValue {
     InputValue::Card(Some(CardPick::book(card)))
 }
-use crate::rules::battle::table::played::scripted_battle;
+use crate::rules::battle::table::played::{book_card, book_plan, scripted_battle};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::dice::TableDice;
-use crate::rules::registry::ruleset;
 
 type Battle = TableBattle<BelloLudiBattle>;
 
 fn card(name: &str) -> Card {
-    ruleset(RULESET)
-        .library()
-        .iter()
-        .find(|c| c.name() == name)
-        .unwrap_or_else(|| panic!("no book card {name}"))
-        .clone()
+    book_card(RULESET, name)
 }
 
 fn plan(first: &[&str], second: &[&str]) -> TablePlan {
-    let side = |prefix: &str, names: &[&str]| -> Vec<TableUnit> {
-        names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| TableUnit {
-                id: format!("{prefix}-{}", i + 1),
-                label: format!("{n} {}", i + 1),
-                card: card(n),
-                counters: Default::default(),
-                marks: Default::default(),
-            })
-            .collect()
-    };
-    TablePlan {
-        ruleset: RULESET,
-        number: 1,
-        name: "Clash".into(),
-        forces: Sides {
-            first: "Allies".into(),
-            second: "Axis".into(),
-        },
-        units: Sides {
-            first: side("first", first),
-            second: side("second", second),
-        },
-    }
+    book_plan(RULESET, ["Allies", "Axis"], first, second)
 }
 
 fn table(pools: &[(&str, Vec<u8>)]) -> Dice {

@@ -2,7 +2,6 @@
 //! odds the tracker shows, verification of every event of a scripted battle, and the
 //! campaign's carry and promotion.
 
-use std::collections::BTreeSet;
 
 use super::*;
 use crate::rules::resolution::CardPick;
@@ -14,45 +13,15 @@ use crate::rules::registry::ruleset;
 type Engine = TableBattle<BoltActionBattle>;
 
 fn book_card(name: &str) -> Card {
-    ruleset(RulesetId::BoltAction)
-        .library()
-        .iter()
-        .find(|c| c.name() == name)
-        .unwrap_or_else(|| panic!("no book card {name}"))
-        .clone()
+    played::book_card(RulesetId::BoltAction, name)
 }
 
 fn unit(id: &str, name: &str) -> TableUnit {
-    TableUnit {
-        id: id.into(),
-        label: format!("{name} {}", id.rsplit('-').next().unwrap()),
-        card: book_card(name),
-        counters: BTreeMap::new(),
-        marks: BTreeSet::new(),
-    }
+    played::book_unit(RulesetId::BoltAction, id, name)
 }
 
 fn plan(first: &[&str], second: &[&str]) -> TablePlan {
-    let units = |prefix: &str, names: &[&str]| {
-        names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| unit(&format!("{prefix}-{}", i + 1), n))
-            .collect()
-    };
-    TablePlan {
-        ruleset: RulesetId::BoltAction,
-        number: 1,
-        name: "Skirmish".into(),
-        forces: Sides {
-            first: "Allies".into(),
-            second: "Axis".into(),
-        },
-        units: Sides {
-            first: units("first", first),
-            second: units("second", second),
-        },
-    }
+    played::book_plan(RulesetId::BoltAction, ["Allies", "Axis"], first, second)
 }
 
 /// Two squads a side: the small book force of most tests.
