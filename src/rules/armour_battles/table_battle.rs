@@ -31,7 +31,7 @@ use super::mechanics::MECHANICS;
 use super::UnitKind;
 use crate::rules::HouseDefault;
 use crate::rules::RulesetId;
-use crate::rules::battle::board::{Board, BoardUnit, Opening, TablePlan, TableUnit};
+use crate::rules::battle::board::{Board, BoardUnit, Opening, TablePlan};
 use crate::rules::battle::table::{Resolved, TableEvent, TableRules};
 use crate::rules::battle::{
     Action, BattleError, Category, DiceFrom, Request, SIDES, Side, Sides,
@@ -340,12 +340,6 @@ impl TableRules for ArmourBattlesBattle {
             first: morale(Side::First).unwrap_or(0),
             second: morale(Side::Second).unwrap_or(0),
         })
-    }
-
-    /// A unit that was not dispersed fields again as it started the battle (the book defines
-    /// no carry-over: Disruption, suppression and markers are left behind).
-    fn carry(_started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit> {
-        ended.in_play().then(|| ended.carried(Default::default()))
     }
 
 

@@ -171,8 +171,11 @@ pub trait TableRules {
 
     /// What a unit takes into the campaign's next battle as the ruleset says (casualties
     /// kept, pins shed, damage repaired or not), from how it `started` the battle and how it
-    /// `ended` it: `None` when it is lost for good.
-    fn carry(started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit>;
+    /// `ended` it: `None` when it is lost for good. Unless the ruleset says otherwise, a unit
+    /// still in play fields again whole (nothing carried: damage mended, marks left behind).
+    fn carry(_started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit> {
+        ended.in_play().then(|| ended.carried(BTreeMap::new()))
+    }
 
     /// House rule (marked as such wherever it shows): the unit one step up the ruleset's
     /// quality ladder after it has survived enough battles; `None` where the ruleset has no

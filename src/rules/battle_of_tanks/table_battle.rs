@@ -30,7 +30,7 @@
 //! - Between battles of a campaign every surviving tank is repaired ([`TableRules::carry`]).
 
 use super::TankCard;
-use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
+use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan};
 use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
 use crate::rules::battle::table::{Resolved, TableRules, mechanic_id, roll_mechanic};
 use crate::rules::battle::{Action, BattleError, Category, Request, SIDES, Side, Sides};
@@ -530,12 +530,6 @@ impl TableRules for BattleOfTanksBattle {
             first: tiers_lost(board, Side::Second),
             second: tiers_lost(board, Side::First),
         })
-    }
-
-    /// New house default: a surviving tank is repaired between battles (hit points full,
-    /// tracks mended, no marker carried); a destroyed tank is lost.
-    fn carry(_started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit> {
-        ended.in_play().then(|| ended.carried(Default::default()))
     }
 
 

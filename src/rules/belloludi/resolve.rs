@@ -608,11 +608,6 @@ impl ShotOdds {
             .probability_where(|o| matches!(o, ShotOutcome::Hit(d) if d.disorders(remaining)))
     }
 
-    /// P(the target ends the shot in exactly `state`).
-    pub fn p_state(&self, state: TankState) -> f64 {
-        self.state_after.probability(&state)
-    }
-
     /// P(the target ends the shot in `state` or worse).
     pub fn p_at_least(&self, state: TankState) -> f64 {
         self.state_after.at_least(&state)

@@ -26,7 +26,7 @@
 //! - Between battles of a campaign a surviving tank's chips are mended ([`TableRules::carry`]).
 //! - Ambush, cover, smoke and aim orders are positional: a player spends them as `move`.
 
-use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
+use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan};
 use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
 use crate::rules::battle::table::{Resolved, TableRules, mechanic_id, roll_mechanic};
 use crate::rules::battle::{
@@ -705,12 +705,6 @@ impl TableRules for BelloLudiBattle {
             first: victory_points(board, Side::First),
             second: victory_points(board, Side::Second),
         })
-    }
-
-    /// New house default: a surviving tank's chips are mended between battles (full armour,
-    /// no disorder); a destroyed tank is lost.
-    fn carry(_started: &BoardUnit, ended: &BoardUnit) -> Option<TableUnit> {
-        ended.in_play().then(|| ended.carried(Default::default()))
     }
 
 
