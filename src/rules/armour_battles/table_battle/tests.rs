@@ -2,6 +2,7 @@
 //! actions in every Lorraine battle are played by the registry's battle test,
 //! `tests/it/battle_registry.rs`.)
 
+use crate::rules::battle::table::played::table;
 use super::super::battle::actions::{key, param};
 use super::super::battle::state::Phase;
 use super::legacy::{board_plan, lorraine_plan};
@@ -9,7 +10,6 @@ use super::{ArmourBattlesBattle, view};
 use crate::rules::battle::board::{Board, TablePlan};
 use crate::rules::battle::table::{TableBattle, TableEvent};
 use crate::rules::battle::{BattleError, BattleRules, Dice, Request, Side, Sides};
-use crate::rules::dice::TableDice;
 use crate::rules::resolution::InputValue;
 
 type Battle = TableBattle<ArmourBattlesBattle>;
@@ -22,13 +22,6 @@ fn lorraine(number: u32) -> (TablePlan, Board) {
     (plan, board)
 }
 
-fn faces(pools: &[(&str, &[u8])]) -> Dice {
-    let mut dice = TableDice::new();
-    for (pool, faces) in pools {
-        dice.add(*pool, faces.to_vec());
-    }
-    Dice::Table(dice)
-}
 
 /// Decides `request` with `dice` and applies its event; the event is checked as verification
 /// would check it (decided again from its own dice: the same event).
@@ -59,7 +52,7 @@ fn the_last_chain_of_a_turn_leaves_its_pulse_to_its_fire_and_the_enemys_opportun
         &plan,
         &mut board,
         &roll,
-        &faces(&[("us", &[5, 5, 5, 5]), ("german", &[1, 1, 6])]),
+        &table(&[("us", vec![5, 5, 5, 5]), ("german", vec![1, 1, 6])]),
     );
     let now = state(&plan, &board);
     assert_eq!(now.phase, Phase::Pulse { side: Side::First });

@@ -7,6 +7,16 @@ use crate::rules::RulesetId;
 use crate::rules::battle::board::{Board, TablePlan, TableUnit};
 use crate::rules::battle::{BattleRules, Dice, Sides};
 use crate::rules::card::Card;
+use crate::rules::dice::TableDice;
+
+/// Faces typed at the table, pool by pool.
+pub(crate) fn table(pools: &[(&str, Vec<u8>)]) -> Dice {
+    let mut dice = TableDice::new();
+    for (pool, faces) in pools {
+        dice.add(*pool, faces.clone());
+    }
+    Dice::Table(dice)
+}
 
 /// The book card of `ruleset` named `name`.
 pub(crate) fn book_card(ruleset: RulesetId, name: &str) -> Card {

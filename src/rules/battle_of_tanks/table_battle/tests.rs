@@ -8,7 +8,7 @@ use crate::rules::resolution::{CardPick, Value};
 fn board_card(card: &Card) -> InputValue {
     InputValue::Card(Some(CardPick::book(card)))
 }
-use crate::rules::battle::table::played::{book_card, book_plan, scripted_battle};
+use crate::rules::battle::table::played::{table, book_card, book_plan, scripted_battle};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::dice::TableDice;
@@ -23,13 +23,6 @@ fn plan(first: &[&str], second: &[&str]) -> TablePlan {
     book_plan(RULESET, ["Red", "Blue"], first, second)
 }
 
-fn table(pools: &[(&str, Vec<u8>)]) -> Dice {
-    let mut dice = TableDice::new();
-    for (pool, faces) in pools {
-        dice.add(*pool, faces.clone());
-    }
-    Dice::Table(dice)
-}
 
 fn decide(plan: &TablePlan, board: &Board, request: &Request, dice: &Dice) -> TableEvent {
     Battle::decide(plan, board, request, dice).unwrap().event

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::resolution::CardPick;
-use crate::rules::battle::table::played::{book_card, book_plan};
+use crate::rules::battle::table::played::{table, book_card, book_plan};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, DiceFrom, Dice};
 use crate::rules::dice::{Source, TableDice};
@@ -27,13 +27,6 @@ fn encounter() -> TablePlan {
     plan(&[ZULUS, ZULUS, "Militia Infantry"], &[BRITISH, REGULARS, "Cavalry"])
 }
 
-fn table(pools: &[(&str, Vec<u8>)]) -> Dice {
-    let mut dice = TableDice::new();
-    for (pool, faces) in pools {
-        dice.add(*pool, faces.clone());
-    }
-    Dice::Table(dice)
-}
 
 fn act(plan: &TablePlan, board: &mut Board, request: &Request, dice: &Dice) -> TableEvent {
     let event = Battle::decide(plan, board, request, dice)

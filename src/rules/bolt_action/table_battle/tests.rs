@@ -3,6 +3,7 @@
 //! campaign's carry and promotion.
 
 
+use crate::rules::battle::table::played::table;
 use super::*;
 use crate::rules::resolution::CardPick;
 use crate::rules::battle::table::played;
@@ -32,13 +33,6 @@ fn squads() -> TablePlan {
     )
 }
 
-fn table(pools: &[(&str, Vec<u8>)]) -> Dice {
-    let mut faces = TableDice::new();
-    for (pool, dice) in pools {
-        faces.add(*pool, dice.clone());
-    }
-    Dice::Table(faces)
-}
 
 fn no_dice() -> Dice {
     Dice::Table(TableDice::new())
