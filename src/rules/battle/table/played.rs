@@ -1,6 +1,7 @@
-//! What the board rulesets' tests share: a plan of the book's cards, and a battle played from
-//! the start by the ruleset's own scripted player. (Every ruleset's scripted battle is checked against seeded and typed dice
-//! and forgeries once, over the registry: `tests/it/battle_registry.rs`.)
+//! What the board rulesets' tests share: table dice, a plan of the book's cards, and a battle
+//! played from the start by the ruleset's own scripted player. (Every ruleset's scripted
+//! battle is checked against seeded and typed dice and forgeries once, over the registry, in
+//! `tests/it/battle_registry.rs`.)
 
 use super::{TableBattle, TableEvent, TableRules};
 use crate::rules::RulesetId;
@@ -49,11 +50,8 @@ pub(crate) fn book_plan(
     second: &[&str],
 ) -> TablePlan {
     let units = |side: &str, names: &[&str]| {
-        let id = |i: usize| format!("{side}-{}", i + 1);
-        let units = names.iter().enumerate();
-        units
-            .map(|(i, name)| book_unit(ruleset, &id(i), name))
-            .collect()
+        let id = |n: usize| format!("{side}-{n}");
+        (1..).zip(names).map(|(n, name)| book_unit(ruleset, &id(n), name)).collect()
     };
     TablePlan {
         ruleset,

@@ -1,6 +1,6 @@
 //! Battle of Tanks on the board: each order's effects for given table dice, the refusals, the
-//! odds shown against the Resolve form's and against dice enumerated here, verification of a
-//! scripted battle, and what a tank takes into the next battle.
+//! odds shown against the Resolve form's and against dice enumerated here, and what a tank
+//! takes into the next battle.
 
 use super::*;
 use crate::rules::resolution::{CardPick, Value};

@@ -1,6 +1,6 @@
 //! BelloLudi Tanks! on the board: the commander die, shots, crashes and rallies for given
 //! table dice, the refusals, the odds against the Resolve form's and against dice enumerated
-//! here, verification of a scripted battle, and what a tank takes into the next battle.
+//! here, and what a tank takes into the next battle.
 //!
 //! The commander die is read from a d20 (RULINGS "Commander die"): 1–4 → 0, 5–9 → 1,
 //! 10–14 → 2, 15–19 → 3, 20 → B.

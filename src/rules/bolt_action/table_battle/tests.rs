@@ -1,6 +1,6 @@
 //! Bolt Action on the board: each action against the sheets' numbers with table dice, the
-//! odds the tracker shows, verification of every event of a scripted battle, and the
-//! campaign's carry and promotion.
+//! odds the tracker shows, the scripted player's battle, and the campaign's carry and
+//! promotion.
 
 
 use crate::rules::battle::table::played::table;
