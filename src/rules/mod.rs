@@ -1,7 +1,7 @@
 //! Pure game rules: no I/O, no egui, no SQL.
 //!
 //! Each ruleset is one module behind the [`Ruleset`] trait, its cards behind
-//! [`card::CardData`], and one line of the registry below. The books' tables live as JSON
+//! [`card::CardData`], declared below beside its one line of the registry. The books' tables live as JSON
 //! under `db/seed/`, embedded at compile time and parsed here, so a rules change is a data
 //! change. The core (forces, validation, cards, reference content) and the front ends ask
 //! the registry and the trait; they never name a ruleset.
@@ -30,8 +30,10 @@
 //! 4. `templates/cards/<id>.json`: the printed card's layout.
 //! 5. `templates/reference/<id>.json`: the quick reference.
 //!
-//! The one edit: the registry line below, `"<id>" => Variant: module::{Rules, CardType},`.
-//! The id is what SQLite rows, force files and campaign files store: never change it.
+//! The one edit: the registry line below, `"<id>" => Variant: module::{Rules, CardType},`,
+//! with the module's `pub mod <module>;` above it (declared as any module is, so that
+//! `cargo fmt` formats it: rustfmt does not look inside the registry's macro). The id is what
+//! SQLite rows, force files and campaign files store: never change it.
 //!
 //! `tests/it/registry.rs` keeps this true: it finds a ruleset module, seed or template on
 //! disk that the registry leaves out, and any source outside a ruleset's module and the
@@ -70,6 +72,12 @@ pub use house_default::HouseDefault;
 pub use registry::{all_rulesets, id_list, preset_force};
 pub use ruleset::{Ruleset, UnitCost};
 pub use validation::{Validation, Violation};
+
+pub mod armour_battles;
+pub mod battle_of_tanks;
+pub mod belle_epoque;
+pub mod belloludi;
+pub mod bolt_action;
 
 // The registry: one line per ruleset, in menu order (see the module header and
 // `registry::rulesets!`).

@@ -3,15 +3,18 @@
 //!
 //! A line of [`rulesets!`] gives a ruleset its stored id (`"bolt-action"`, never to change:
 //! SQLite rows, force files and campaign files hold it), its variant, its module, the type
-//! implementing [`Ruleset`] and its card type. From the list the macro declares the modules
-//! and makes [`RulesetId`](super::RulesetId) and [`Card`](super::Card) — enums, so stored
-//! and file forms are serde's derive exactly as before — with the one `match` each that
-//! dispatches to the ruleset's own code: [`ruleset`](super::ruleset) for the rules,
-//! `Card::data` for the card. Nothing else in the app matches on the set; it asks the
-//! ruleset ([`Ruleset`]) or the card ([`CardData`](super::card::CardData)).
+//! implementing [`Ruleset`] and its card type. From the list the macro makes
+//! [`RulesetId`](super::RulesetId) and [`Card`](super::Card) — enums, so stored and file
+//! forms are serde's derive exactly as before — with the one `match` each that dispatches to
+//! the ruleset's own code: [`ruleset`](super::ruleset) for the rules, `Card::data` for the
+//! card. Nothing else in the app matches on the set; it asks the ruleset ([`Ruleset`]) or the
+//! card ([`CardData`](super::card::CardData)).
 //!
-//! A ruleset left out of the list is not compiled at all, and `tests/it/registry.rs` finds
-//! its module, seed and templates on disk unregistered (it reads the folders, not the list).
+//! The modules are declared beside the list, as any module is, not by the macro: rustfmt does
+//! not look inside a macro's arguments, so the rulesets the macro declared were never
+//! formatted by `cargo fmt` (nor checked by `cargo fmt --check`). A line naming a module that
+//! is not declared does not compile; a module left out of the list is found on disk
+//! unregistered by `tests/it/registry.rs` (it reads the folders, not the list).
 
 use std::sync::LazyLock;
 
@@ -23,8 +26,6 @@ use super::ruleset::Ruleset;
 /// `"stored-id" => Variant: module::{RulesType, CardType},`.
 macro_rules! rulesets {
     ($($(#[$doc:meta])* $id:tt => $variant:ident: $module:ident::{$rules:ident, $card:ident}),+ $(,)?) => {
-        $(pub mod $module;)+
-
         /// Which ruleset: one variant per line of the registry, in menu order. Stored and
         /// written as its id (`"armour-battles"`).
         #[derive(

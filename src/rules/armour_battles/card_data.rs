@@ -5,9 +5,11 @@
 use crate::rules::armour_battles::SideName;
 use std::collections::BTreeSet;
 
+use super::cards::{
+    MoveClass, RangeBands, Reaction, Side, SpecialRule, UnitCard, UnitKind, Weight,
+};
 use super::fire::RangeBand;
 use super::{artillery_rules, fire_rules};
-use super::cards::{MoveClass, RangeBands, Reaction, Side, SpecialRule, UnitCard, UnitKind, Weight};
 use crate::rules::card::{CardData, RuleNote};
 use crate::rules::card_field::{
     CardField, FieldOption, FieldValue, chosen, counted, on_of, toggle_in,
@@ -210,7 +212,13 @@ impl CardData for UnitCard {
         let rules = SpecialRule::ALL.map(|r| FieldOption::new(r.title(), r.explanation()));
         fields.extend([
             CardField::text("weapon", "Weapon", "weapon", &self.weapon),
-            CardField::count("at_dice", "AT dice", "Anti-tank fire dice", (1, 15), self.at_dice),
+            CardField::count(
+                "at_dice",
+                "AT dice",
+                "Anti-tank fire dice",
+                (1, 15),
+                self.at_dice,
+            ),
             CardField::many(
                 "special_rules",
                 "Special rules",
@@ -277,8 +285,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_off_table_battery_has_no_move_reaction_or_range_and_sloped_armour_sets_the_flank_dice()
-    {
+    fn an_off_table_battery_has_no_move_reaction_or_range_and_sloped_armour_sets_the_flank_dice() {
         let mut card = UnitCard {
             kind: UnitKind::Afv,
             ..crate::rules::armour_battles::unit_card("M4 75mm")
@@ -300,7 +307,10 @@ mod tests {
             .position(|r| *r == SpecialRule::SlopedArmour)
             .unwrap();
         card.set_field("special_rules", FieldValue::Toggled(sloped, true));
-        assert_eq!(card.reaction.map(Reaction::notation).as_deref(), Some("7D/6D"));
+        assert_eq!(
+            card.reaction.map(Reaction::notation).as_deref(),
+            Some("7D/6D")
+        );
         card.set_field("special_rules", FieldValue::Toggled(sloped, false));
         assert_eq!(card.reaction.map(Reaction::notation).as_deref(), Some("7D"));
     }

@@ -462,21 +462,41 @@ pub fn fire_pools(
         situation.range.label(),
         rules.range(situation.range),
     );
-    b.add_if(situation.flank, Modified::AttackerTn, "flank/rear shot", rules.flank_tn);
+    b.add_if(
+        situation.flank,
+        Modified::AttackerTn,
+        "flank/rear shot",
+        rules.flank_tn,
+    );
     b.add(
         Modified::AttackerDice,
         situation.attacker_move.label(),
         rules.movement(situation.attacker_move),
     );
-    b.add_if(situation.ambush, Modified::AttackerDice, "ambush fire", rules.ambush_dice);
+    b.add_if(
+        situation.ambush,
+        Modified::AttackerDice,
+        "ambush fire",
+        rules.ambush_dice,
+    );
     b.bonus(
         Modified::AttackerDice,
         situation.attacker_bonus,
         rules.wild_die_dice,
         rules.staff_order_dice,
     );
-    b.add_if(situation.cover, Modified::ReactionDice, "light cover", rules.cover_dice);
-    b.add_if(situation.uphill, Modified::ReactionDice, "target uphill", rules.uphill_dice);
+    b.add_if(
+        situation.cover,
+        Modified::ReactionDice,
+        "light cover",
+        rules.cover_dice,
+    );
+    b.add_if(
+        situation.uphill,
+        Modified::ReactionDice,
+        "target uphill",
+        rules.uphill_dice,
+    );
     if let Some(evasion) = situation.evasion {
         b.add(Modified::ReactionDice, evasion.label(), rules.evading_dice);
     }

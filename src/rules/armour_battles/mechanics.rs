@@ -7,9 +7,9 @@
 
 mod report;
 
-use crate::rules::armour_battles::SideName;
 use crate::rules::Card;
 use crate::rules::RulesetId;
+use crate::rules::armour_battles::SideName;
 use crate::rules::resolution::{
     Choice, ChoiceTable, InputSpec, InputValue, Inputs, Mechanic, Preset, ResolveError,
 };
@@ -30,22 +30,29 @@ const ID: RulesetId = RulesetId::ArmourBattles;
 
 /// The four mechanics, in menu order. Fire comes first: a campaign battle links to it.
 pub static MECHANICS: [Mechanic; 4] = [
-    Mechanic::new(ID, "fire", "fire", fire_inputs, report::fire_odds, report::fire_roll_report)
-        .with_check(check_fire)
-        .with_rulings(&[
-            outcome::DIRECT_SUPPRESSION_RULING,
-            outcome::FORCED_BACK_RULING,
-            super::fire::TN_CLAMP_RULING,
-        ])
-        .with_pools(&[
-            "attack",
-            "reaction",
-            "forced_back",
-            "army_morale",
-            "response",
-            "opponent_response",
-            "deviation",
-        ]),
+    Mechanic::new(
+        ID,
+        "fire",
+        "fire",
+        fire_inputs,
+        report::fire_odds,
+        report::fire_roll_report,
+    )
+    .with_check(check_fire)
+    .with_rulings(&[
+        outcome::DIRECT_SUPPRESSION_RULING,
+        outcome::FORCED_BACK_RULING,
+        super::fire::TN_CLAMP_RULING,
+    ])
+    .with_pools(&[
+        "attack",
+        "reaction",
+        "forced_back",
+        "army_morale",
+        "response",
+        "opponent_response",
+        "deviation",
+    ]),
     Mechanic::new(
         ID,
         "command_dice",
@@ -56,12 +63,26 @@ pub static MECHANICS: [Mechanic; 4] = [
     )
     .with_presets(battle_presets)
     .with_pools(&["us", "german"]),
-    Mechanic::new(ID, "rally", "rally", rally_inputs, report::rally_odds, report::rally_roll)
-        .with_rulings(&[rally_rules::RALLY_TN_RULING, rally_rules::REMOVED_RULING])
-        .with_pools(&["rally", "opponent"]),
-    Mechanic::new(ID, "move", "breakdown", move_inputs, report::move_odds, report::move_roll)
-        .with_rulings(&[reliability::BREAKDOWN_RULING])
-        .with_pools(&["move"]),
+    Mechanic::new(
+        ID,
+        "rally",
+        "rally",
+        rally_inputs,
+        report::rally_odds,
+        report::rally_roll,
+    )
+    .with_rulings(&[rally_rules::RALLY_TN_RULING, rally_rules::REMOVED_RULING])
+    .with_pools(&["rally", "opponent"]),
+    Mechanic::new(
+        ID,
+        "move",
+        "breakdown",
+        move_inputs,
+        report::move_odds,
+        report::move_roll,
+    )
+    .with_rulings(&[reliability::BREAKDOWN_RULING])
+    .with_pools(&["move"]),
 ];
 
 fn on_table(card: &Card) -> bool {

@@ -29,9 +29,7 @@ use crate::rules::force::{Budget, CardRef, Force, ForceUnit};
 use crate::rules::force_file::{check_card_name, parse_inline_fields};
 use crate::rules::reference::{Table, Tags};
 use crate::rules::registry::{About, Book, BookSource, Embedded, embedded, load_seed};
-use crate::rules::ruleset::{
-    Briefing, NamedBudget, PresetForce, Ruleset, RulesetId, UnitBoxes,
-};
+use crate::rules::ruleset::{Briefing, NamedBudget, PresetForce, Ruleset, RulesetId, UnitBoxes};
 use crate::rules::validation::{
     BudgetCheck, BudgetReport, Fix, Totals, Violation, amount, wrong_budget_kind,
 };
@@ -139,7 +137,6 @@ pub fn preset_force(id: &str) -> Result<Force, RulesError> {
 pub struct ArmourBattles;
 
 impl Ruleset for ArmourBattles {
-
     fn book(&self) -> &'static dyn BookSource {
         &DATA
     }
@@ -353,10 +350,7 @@ fn briefing(group: &BattleGroup) -> Briefing {
                 format!("First pulse: {}.", group.first_pulse.label()),
             ),
             (false, format!("Victory: {}", group.victory())),
-            (
-                false,
-                format!("Deployment — {}.", deployments.join("; ")),
-            ),
+            (false, format!("Deployment — {}.", deployments.join("; "))),
         ],
         tallies: vec![
             ("Army morale".to_string(), group.army_morale),

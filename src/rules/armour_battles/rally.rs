@@ -175,7 +175,12 @@ pub fn rally_pools(
             reason: "the distance to the closest enemy must be 0 or more inches",
         })?;
     let mut b = Builder::new();
-    b.add_if(situation.cover, Modified::RallyDice, "in or behind cover", table.cover_dice);
+    b.add_if(
+        situation.cover,
+        Modified::RallyDice,
+        "in or behind cover",
+        table.cover_dice,
+    );
     if situation.no_line_of_sight {
         b.add(
             Modified::RallyDice,

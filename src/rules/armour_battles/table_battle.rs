@@ -23,24 +23,20 @@ pub mod legacy;
 mod standing;
 pub mod view;
 
+use super::UnitKind;
 use super::battle::actions::{self, key, param};
 use super::battle::describe;
 use super::battle::event::{ChainUse, WildUse};
 use super::battle::state::{Phase, UnitStatus};
 use super::mechanics::MECHANICS;
-use super::UnitKind;
 use crate::rules::HouseDefault;
 use crate::rules::RulesetId;
 use crate::rules::battle::board::{Board, BoardUnit, Opening, TablePlan};
-use crate::rules::battle::table::{Resolved, TableEvent, TableRules};
-use crate::rules::battle::{
-    Action, BattleError, Category, DiceFrom, Request, SIDES, Side, Sides,
-};
-use crate::rules::dice::{Roller, Source};
-use crate::rules::resolution::{
-    Choice, ChoiceTable, InputSpec, InputValue, Inputs, MechanicId,
-};
 use crate::rules::battle::standing::{TurnStanding, UnitStanding};
+use crate::rules::battle::table::{Resolved, TableEvent, TableRules};
+use crate::rules::battle::{Action, BattleError, Category, DiceFrom, Request, SIDES, Side, Sides};
+use crate::rules::dice::{Roller, Source};
+use crate::rules::resolution::{Choice, ChoiceTable, InputSpec, InputValue, Inputs, MechanicId};
 
 /// Every action key the battle offers.
 pub const ACTIONS: &[&str] = &[
@@ -86,7 +82,10 @@ pub const CHAIN_USES: ChoiceTable<ChainUse> = ChoiceTable(&[
         Choice::new("restock_staff_orders", "Restock Staff Orders"),
         ChainUse::RestockStaffOrders,
     ),
-    (Choice::new("repair", "Repair a broken-down unit"), ChainUse::Repair),
+    (
+        Choice::new("repair", "Repair a broken-down unit"),
+        ChainUse::Repair,
+    ),
 ]);
 
 /// What wild dice are spent on outside a chain, as a request names it.
@@ -145,7 +144,10 @@ fn force_defaults(board: &mut Board) {
     for side in SIDES {
         let units: Vec<&BoardUnit> = board.side_units(side).collect();
         let all = i64::try_from(units.len()).unwrap_or(i64::MAX);
-        let off_table = units.iter().filter(|u| u.has(view::mark::OFF_TABLE)).count();
+        let off_table = units
+            .iter()
+            .filter(|u| u.has(view::mark::OFF_TABLE))
+            .count();
         let on_table = all - i64::try_from(off_table).unwrap_or(0);
         let command = (2 + all / 4).min(MOST_COMMAND_DICE);
         let counters = board.sides.get_mut(side);
@@ -243,12 +245,38 @@ impl TableRules for ArmourBattlesBattle {
                 .filter(|s| s.key == param::MOVE)
                 .collect(),
             key::USE_CHAIN => vec![
-                count(param::FACE, "Chain", "The face of the chain (6: the wild dice as a chain).", 2, 6, 5),
-                count(param::DICE, "Dice", "How many of its dice (all when not given).", 1, MOST_COMMAND_DICE * 2, 1),
-                CHAIN_USES.input(param::ON, "Spent on", "What the dice order.", ChainUse::Orders),
+                count(
+                    param::FACE,
+                    "Chain",
+                    "The face of the chain (6: the wild dice as a chain).",
+                    2,
+                    6,
+                    5,
+                ),
+                count(
+                    param::DICE,
+                    "Dice",
+                    "How many of its dice (all when not given).",
+                    1,
+                    MOST_COMMAND_DICE * 2,
+                    1,
+                ),
+                CHAIN_USES.input(
+                    param::ON,
+                    "Spent on",
+                    "What the dice order.",
+                    ChainUse::Orders,
+                ),
             ],
             key::USE_WILD => vec![
-                count(param::DICE, "Wild dice", "How many (all when not given).", 1, MOST_COMMAND_DICE * 2, 1),
+                count(
+                    param::DICE,
+                    "Wild dice",
+                    "How many (all when not given).",
+                    1,
+                    MOST_COMMAND_DICE * 2,
+                    1,
+                ),
                 WILD_USES.input(param::ON, "Spent on", "What they buy.", WildUse::Bonus),
             ],
             key::COMMIT_RESERVES => vec![count(
@@ -342,7 +370,6 @@ impl TableRules for ArmourBattlesBattle {
         })
     }
 
-
     fn unit_standing(plan: &TablePlan, unit: &BoardUnit) -> UnitStanding {
         standing::unit(plan, unit)
     }
@@ -375,9 +402,7 @@ impl TableRules for ArmourBattlesBattle {
         let fired_this_pulse = state
             .units_of(side)
             .any(|u| u.fire_marker && u.status == UnitStatus::OnTable);
-        if !fired_this_pulse
-            && let Some(fire) = mine(key::FIRE).find(|a| !a.targets.is_empty())
-        {
+        if !fired_this_pulse && let Some(fire) = mine(key::FIRE).find(|a| !a.targets.is_empty()) {
             let mut request = fire.request();
             request.target = fire.targets.first().cloned();
             return Some(request);

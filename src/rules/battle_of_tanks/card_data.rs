@@ -50,9 +50,27 @@ impl CardData for TankCard {
                 (0, 500),
                 self.movement_cm,
             ),
-            CardField::count("sight_cm", "Sight (cm)", "Sichtweite", (0, 500), self.sight_cm),
-            CardField::count("spotting", "Spotting (x+)", "Aufklärung", (1, 6), self.spotting),
-            CardField::count("accuracy", "Accuracy (x+)", "Genauigkeit", (1, 6), self.accuracy),
+            CardField::count(
+                "sight_cm",
+                "Sight (cm)",
+                "Sichtweite",
+                (0, 500),
+                self.sight_cm,
+            ),
+            CardField::count(
+                "spotting",
+                "Spotting (x+)",
+                "Aufklärung",
+                (1, 6),
+                self.spotting,
+            ),
+            CardField::count(
+                "accuracy",
+                "Accuracy (x+)",
+                "Genauigkeit",
+                (1, 6),
+                self.accuracy,
+            ),
             CardField::count(
                 "fire_rate",
                 "Fire rate",
@@ -67,7 +85,13 @@ impl CardData for TankCard {
                 (0, 5000),
                 self.firepower,
             ),
-            CardField::count("repair", "Repair (x+)", "Instandsetzung", (1, 6), self.repair),
+            CardField::count(
+                "repair",
+                "Repair (x+)",
+                "Instandsetzung",
+                (1, 6),
+                self.repair,
+            ),
         ]
     }
 

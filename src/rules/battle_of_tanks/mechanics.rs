@@ -23,14 +23,28 @@ pub static MECHANICS: [Mechanic; 3] = [
         .with_check(check_fire)
         .with_rulings(rulings::FIRE)
         .with_pools(&["to_hit", "penetration"]),
-    Mechanic::new(ID, "repair", "repair", repair_inputs, repair_odds, repair_roll)
-        .with_rulings(rulings::REPAIR)
-        .with_pools(&["repair"])
-        .needing_flag(),
-    Mechanic::new(ID, "spotting", "spotting", spotting_inputs, spotting_odds, spotting_roll)
-        .with_rulings(rulings::SPOTTING)
-        .with_pools(&["spotting"])
-        .needing_flag(),
+    Mechanic::new(
+        ID,
+        "repair",
+        "repair",
+        repair_inputs,
+        repair_odds,
+        repair_roll,
+    )
+    .with_rulings(rulings::REPAIR)
+    .with_pools(&["repair"])
+    .needing_flag(),
+    Mechanic::new(
+        ID,
+        "spotting",
+        "spotting",
+        spotting_inputs,
+        spotting_odds,
+        spotting_roll,
+    )
+    .with_rulings(rulings::SPOTTING)
+    .with_pools(&["spotting"])
+    .needing_flag(),
 ];
 
 fn any_tank(card: &Card) -> bool {

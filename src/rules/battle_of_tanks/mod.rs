@@ -112,7 +112,10 @@ const ABOUT: About = About {
 };
 
 static DATA: Book<Data> = Book::new(ABOUT, || {
-    load_seed(embedded!("db/seed/battle_of_tanks.json"), Card::BattleOfTanks)
+    load_seed(
+        embedded!("db/seed/battle_of_tanks.json"),
+        Card::BattleOfTanks,
+    )
 });
 
 /// The penetration die and the to-hit and spotting modifiers.
@@ -133,7 +136,9 @@ pub struct BattleOfTanks;
 
 impl Ruleset for BattleOfTanks {
     fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
-        Some(crate::rules::battle::table::TableEngine::of::<table_battle::BattleOfTanksBattle>())
+        Some(crate::rules::battle::table::TableEngine::of::<
+            table_battle::BattleOfTanksBattle,
+        >())
     }
 
     fn book(&self) -> &'static dyn BookSource {

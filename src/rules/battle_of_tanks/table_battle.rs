@@ -36,7 +36,9 @@ use crate::rules::battle::table::{Resolved, TableRules, mechanic_id, roll_mechan
 use crate::rules::battle::{Action, BattleError, Category, Request, SIDES, Side, Sides};
 use crate::rules::card::Card;
 use crate::rules::dice::{FaceNames, Roller};
-use crate::rules::resolution::{CardPick, InputSpec, InputValue, Inputs, ListEntry, MechanicId, mechanic};
+use crate::rules::resolution::{
+    CardPick, InputSpec, InputValue, Inputs, ListEntry, MechanicId, mechanic,
+};
 use crate::rules::{HouseDefault, RulesetId};
 
 /// The revision of the Battle of Tanks rulings from which a spotting order marks every enemy
@@ -158,8 +160,13 @@ fn refusal(board: &Board, unit: &BoardUnit, order: &str, revision: u32) -> Optio
         ));
     }
     // A spotting order marks every tank in sight: the same order spots the next one.
-    let spotting_on = revision >= SPOT_EVERY_TANK && order == SPOT && unit.order.as_deref() == Some(SPOT);
-    if let Some(given) = unit.order.as_ref().filter(|_| !unit.has(AMBUSHING) && !spotting_on) {
+    let spotting_on =
+        revision >= SPOT_EVERY_TANK && order == SPOT && unit.order.as_deref() == Some(SPOT);
+    if let Some(given) = unit
+        .order
+        .as_ref()
+        .filter(|_| !unit.has(AMBUSHING) && !spotting_on)
+    {
         return Some(format!(
             "{} already has its order this round ({})",
             unit.label, given
@@ -200,7 +207,9 @@ fn unit_action(board: &Board, unit: &BoardUnit, key: &'static str, revision: u32
     if matches!(key, FIRE | ATTACK | SPOT) {
         action.targets = board.enemies_in_play(unit.side);
         if key == SPOT {
-            action.targets.retain(|t| board.unit(t).is_some_and(|u| !u.has(SPOTTED)));
+            action
+                .targets
+                .retain(|t| board.unit(t).is_some_and(|u| !u.has(SPOTTED)));
         }
     }
     action.refused = refusal(board, unit, key, revision);
@@ -224,7 +233,11 @@ fn wiped_out(board: &Board, effects: &[Effect]) -> Option<Effect> {
     board.wiped_out(effects, |gone| match gone {
         Some(side) => format!(
             "every tank of the {} player is destroyed",
-            if side == Side::First { "first" } else { "second" }
+            if side == Side::First {
+                "first"
+            } else {
+                "second"
+            }
         ),
         None => "every tank of both players is destroyed".to_string(),
     })
@@ -322,7 +335,11 @@ fn resolve_move(board: &Board, request: &Request) -> Result<Resolved, BattleErro
             Effect::mark(&unit.id, MOVED),
         ],
         report: None,
-        result: vec![format!("{} moves up to {} cm", unit.label, tank(unit)?.movement_cm)],
+        result: vec![format!(
+            "{} moves up to {} cm",
+            unit.label,
+            tank(unit)?.movement_cm
+        )],
     })
 }
 
@@ -370,7 +387,6 @@ fn resolve_end_turn(board: &Board, revision: u32) -> Resolved {
     }
 }
 
-
 /// More house defaults of a Battle of Tanks battle on the board (docs/rulings.md).
 pub const TRACKS_RULING: HouseDefault = HouseDefault {
     value: "tracked",
@@ -400,12 +416,12 @@ impl TableRules for BattleOfTanksBattle {
         AMBUSH_RULING,
         CARRY_RULING,
     ];
-    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[(TRACKED, "damaged tracks repaired")];
+    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] =
+        &[(TRACKED, "damaged tracks repaired")];
     const REVISION: u32 = SPOT_EVERY_TANK;
     const CORRECTED: &'static str = "a spotting order spotted one tank";
     const RULESET: RulesetId = RULESET;
-    const ACTIONS: &'static [&'static str] =
-        &[MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH, END_TURN];
+    const ACTIONS: &'static [&'static str] = &[MOVE, FIRE, ATTACK, REPAIR, SPOT, AMBUSH, END_TURN];
     const TURN_ORDER: &'static str = "Order stones are drawn from the bag one at a time; the owner of each gives one of their tanks an order and carries it out; the round ends when every stone is out (a tank in ambush keeps its stone).";
 
     fn start(plan: &TablePlan) -> Board {
@@ -532,7 +548,6 @@ impl TableRules for BattleOfTanksBattle {
         })
     }
 
-
     /// The penetration die shows –, K, T and W.
     fn face_names(pool: &str, _sides: u8) -> FaceNames {
         match pool {
@@ -569,7 +584,12 @@ impl TableRules for BattleOfTanksBattle {
         if unit.has(MOVED) {
             badges.push(Badge::new("Moved", Tone::Neutral));
         }
-        UnitStanding::of(unit, Some(Strength::new(now, full, "hit points")), Vec::new(), badges)
+        UnitStanding::of(
+            unit,
+            Some(Strength::new(now, full, "hit points")),
+            Vec::new(),
+            badges,
+        )
     }
 
     fn turn_standing(_plan: &TablePlan, board: &Board) -> TurnStanding {
@@ -583,19 +603,17 @@ impl TableRules for BattleOfTanksBattle {
         if board.outcome.is_some() {
             return None;
         }
-        let ordered = |side: Side| {
-            board
-                .side_units(side)
-                .filter(|u| u.order.is_some())
-                .count()
-        };
+        let ordered = |side: Side| board.side_units(side).filter(|u| u.order.is_some()).count();
         let mut sides = SIDES;
         if ordered(Side::First) > ordered(Side::Second) {
             sides.reverse();
         }
         let actions = Self::actions(plan, board, SPOT_EVERY_TANK);
         for side in sides {
-            for unit in board.side_units(side).filter(|u| u.in_play() && u.order.is_none()) {
+            for unit in board
+                .side_units(side)
+                .filter(|u| u.in_play() && u.order.is_none())
+            {
                 let key = if unit.has(TRACKED) { REPAIR } else { FIRE };
                 let Some(action) = actions
                     .iter()

@@ -6,7 +6,6 @@ use crate::rules::card::Card;
 use crate::rules::dice::{Dist, Roller};
 use crate::rules::resolution::{
     Choice, ChoiceTable, Distribution, InputSpec, Inputs, Mechanic, Report, ResolveError, Value,
-
 };
 use crate::rules::words::amount;
 
@@ -47,10 +46,17 @@ pub static MECHANICS: [Mechanic; 4] = [
         .with_rulings(rulings::FIRE)
         .with_pools(&["fire"])
         .needing_flag(),
-    Mechanic::new(ID, "assault", "assault", assault_inputs, assault_odds, assault_roll)
-        .with_rulings(rulings::ASSAULT)
-        .with_pools(&["attacker", "defender"])
-        .needing_flag(),
+    Mechanic::new(
+        ID,
+        "assault",
+        "assault",
+        assault_inputs,
+        assault_odds,
+        assault_roll,
+    )
+    .with_rulings(rulings::ASSAULT)
+    .with_pools(&["attacker", "defender"])
+    .needing_flag(),
 ];
 
 fn any_unit(card: &Card) -> bool {

@@ -176,7 +176,9 @@ pub struct BelleEpoque;
 
 impl Ruleset for BelleEpoque {
     fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
-        Some(crate::rules::battle::table::TableEngine::of::<table_battle::BelleEpoqueBattle>())
+        Some(crate::rules::battle::table::TableEngine::of::<
+            table_battle::BelleEpoqueBattle,
+        >())
     }
 
     fn book(&self) -> &'static dyn BookSource {

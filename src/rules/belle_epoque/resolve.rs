@@ -112,9 +112,9 @@ fn command_dice(stands: u32, general: General) -> Result<(u32, u8), ResolveError
     if t.stands_per_command_die == 0 {
         return Err(super::DATA.bad_data("stands_per_command_die is 0".into()));
     }
-    let sides = t
-        .command_die(general.id())
-        .ok_or_else(|| super::DATA.bad_data(format!("no command die for a {} general", general.id())))?;
+    let sides = t.command_die(general.id()).ok_or_else(|| {
+        super::DATA.bad_data(format!("no command die for a {} general", general.id()))
+    })?;
     Ok((stands.div_ceil(t.stands_per_command_die), sides))
 }
 
@@ -304,7 +304,10 @@ impl Fire {
     /// [`ResolveError::Invalid`] naming `stands`, `range` or `target_order`.
     pub fn check(&self) -> Result<(), ResolveError> {
         if self.stands == 0 {
-            return Err(ResolveError::invalid("stands", "0 stands: at least 1 must fire"));
+            return Err(ResolveError::invalid(
+                "stands",
+                "0 stands: at least 1 must fire",
+            ));
         }
         if !(1..=4).contains(&self.range_uds) {
             return Err(ResolveError::invalid(
@@ -609,7 +612,10 @@ pub fn assault_levels(assault: &Assault) -> Result<(i32, i32), ResolveError> {
         (&assault.defender, "defender stands"),
     ] {
         if side.stands == 0 {
-            return Err(ResolveError::invalid(field, "0 stands: a side needs at least 1"));
+            return Err(ResolveError::invalid(
+                field,
+                "0 stands: a side needs at least 1",
+            ));
         }
     }
     let base = |troops: AssaultTroops| {

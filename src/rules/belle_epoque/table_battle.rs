@@ -376,12 +376,14 @@ fn ending(plan: &TablePlan, board: &Board, effects: &[Effect]) -> Option<Effect>
         ),
         (false, true) => (
             Some(Side::First),
-            format!("{} has lost half its stands and breaks", words(Side::Second)),
+            format!(
+                "{} has lost half its stands and breaks",
+                words(Side::Second)
+            ),
         ),
         (true, true) => (
             leader(&after),
-            "both forces have lost half their stands and break; more stands left wins"
-                .to_string(),
+            "both forces have lost half their stands and break; more stands left wins".to_string(),
         ),
     };
     Some(Effect::Ends { winner, reason })
@@ -420,8 +422,15 @@ impl BelleEpoqueBattle {
         // The first roll names the force's general; every later roll uses the same.
         if revision >= GENERAL_FIXED && general_of(board, side).is_none() {
             let chosen = inputs.choice("general");
-            let rank = GENERALS.iter().position(|g| *g == chosen).map_or(2, |i| i + 1);
-            effects.push(Effect::side_set(side, GENERAL, i64::try_from(rank).unwrap_or(2)));
+            let rank = GENERALS
+                .iter()
+                .position(|g| *g == chosen)
+                .map_or(2, |i| i + 1);
+            effects.push(Effect::side_set(
+                side,
+                GENERAL,
+                i64::try_from(rank).unwrap_or(2),
+            ));
         }
         Ok(Resolved {
             effects,
@@ -815,7 +824,11 @@ impl TableRules for BelleEpoqueBattle {
             ));
         }
         if unit.count(FALL_BACK) > 0 {
-            tallies.push(Tally::new("Fallen back (UD)", unit.count(FALL_BACK), Tone::Warning));
+            tallies.push(Tally::new(
+                "Fallen back (UD)",
+                unit.count(FALL_BACK),
+                Tone::Warning,
+            ));
         }
         let mut badges = Vec::new();
         if unit.has(ACTIVATED) {
@@ -833,7 +846,12 @@ impl TableRules for BelleEpoqueBattle {
         if let Some(p) = profile(&unit.card) {
             badges.push(Badge::new(p.reactivity.label(), Tone::Neutral));
         }
-        UnitStanding::of(unit, Some(Strength::new(now, full, "stands")), tallies, badges)
+        UnitStanding::of(
+            unit,
+            Some(Strength::new(now, full, "stands")),
+            tallies,
+            badges,
+        )
     }
 
     /// The turn: command points each side has left and its general, the step next.

@@ -17,17 +17,31 @@ const ID: RulesetId = RulesetId::Belloludi;
 
 /// The three mechanics, in menu order.
 pub static MECHANICS: [Mechanic; 3] = [
-    Mechanic::new(ID, "command", "commander die", Vec::new, command_odds, command_roll)
-        .with_rulings(rulings::COMMAND)
-        .with_pools(&["commander", "blunder", "charge"])
-        .needing_flag(),
+    Mechanic::new(
+        ID,
+        "command",
+        "commander die",
+        Vec::new,
+        command_odds,
+        command_roll,
+    )
+    .with_rulings(rulings::COMMAND)
+    .with_pools(&["commander", "blunder", "charge"])
+    .needing_flag(),
     Mechanic::new(ID, "shooting", "shot", shot_inputs, shot_odds, shot_roll)
         .with_rulings(rulings::SHOOTING)
         .with_pools(&["to_hit", "damage"]),
-    Mechanic::new(ID, "crash", "tank crash", crash_inputs, crash_odds, crash_roll)
-        .with_rulings(rulings::CRASH)
-        .with_pools(&["crash"])
-        .needing_flag(),
+    Mechanic::new(
+        ID,
+        "crash",
+        "tank crash",
+        crash_inputs,
+        crash_odds,
+        crash_roll,
+    )
+    .with_rulings(rulings::CRASH)
+    .with_pools(&["crash"])
+    .needing_flag(),
 ];
 
 fn any_vehicle(card: &Card) -> bool {

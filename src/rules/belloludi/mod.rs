@@ -250,7 +250,9 @@ pub struct BelloLudi;
 
 impl Ruleset for BelloLudi {
     fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
-        Some(crate::rules::battle::table::TableEngine::of::<table_battle::BelloLudiBattle>())
+        Some(crate::rules::battle::table::TableEngine::of::<
+            table_battle::BelloLudiBattle,
+        >())
     }
 
     fn book(&self) -> &'static dyn BookSource {

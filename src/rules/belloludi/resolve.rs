@@ -251,7 +251,8 @@ fn roll_commander_dice(
         .dice
         .iter()
         .map(|&roll| {
-            read_face(faces, roll).ok_or_else(|| super::DATA.bad_data(format!("no commander face for {roll}")))
+            read_face(faces, roll)
+                .ok_or_else(|| super::DATA.bad_data(format!("no commander face for {roll}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((record, read))
@@ -274,9 +275,9 @@ fn blunder_moves(t: &ResolutionTables, roll: u8, charge_roll: u8) -> Result<u8, 
         .blunder(roll)
         .ok_or_else(|| super::DATA.bad_data(format!("no blunder row for a roll of {roll}")))?;
     if row.charge {
-        return t
-            .charge_moves(charge_roll)
-            .ok_or_else(|| super::DATA.bad_data(format!("no charge row for a roll of {charge_roll}")));
+        return t.charge_moves(charge_roll).ok_or_else(|| {
+            super::DATA.bad_data(format!("no charge row for a roll of {charge_roll}"))
+        });
     }
     row.moves
         .ok_or_else(|| super::DATA.bad_data(format!("blunder {roll} ({}) has no moves", row.name)))
@@ -356,9 +357,9 @@ pub fn roll_command(roller: &mut Roller) -> Result<CommandRoll, ResolveError> {
     if face == CommanderFace::B {
         let blunder_die = roller.roll_d6("blunder", 1)?;
         let blunder_roll = first_face(&blunder_die);
-        let row = t
-            .blunder(blunder_roll)
-            .ok_or_else(|| super::DATA.bad_data(format!("no blunder row for a roll of {blunder_roll}")))?;
+        let row = t.blunder(blunder_roll).ok_or_else(|| {
+            super::DATA.bad_data(format!("no blunder row for a roll of {blunder_roll}"))
+        })?;
         let mut charge_roll = 1;
         if row.charge {
             let charge_die = roller.roll_d6("charge", 1)?;

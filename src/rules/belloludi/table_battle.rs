@@ -34,7 +34,9 @@ use crate::rules::battle::{
 };
 use crate::rules::card::Card;
 use crate::rules::dice::{FaceNames, Roller};
-use crate::rules::resolution::{InputSpec, InputValue, Inputs, MechanicId, Report, Value, mechanic};
+use crate::rules::resolution::{
+    InputSpec, InputValue, Inputs, MechanicId, Report, Value, mechanic,
+};
 use crate::rules::{HouseDefault, RulesetId};
 
 use super::Vehicle;
@@ -91,8 +93,7 @@ pub const TURN_LIMIT_RULING: HouseDefault = HouseDefault {
 
 /// The turn limit ruling as revision 1 wrote it into the last turn's event (kept so those
 /// events verify as recorded).
-const TURN_LIMIT_RULING_REVISION_1: &str =
-    "House default: the battle ends after turn 6; the side with more victory points wins (equal: a draw).";
+const TURN_LIMIT_RULING_REVISION_1: &str = "House default: the battle ends after turn 6; the side with more victory points wins (equal: a draw).";
 
 /// New house default: who moves first is rolled for at the table.
 pub const INITIATIVE_RULING: HouseDefault = HouseDefault {
@@ -252,9 +253,10 @@ fn refusal(board: &Board, unit: &BoardUnit, key: &str) -> Option<String> {
             Some("no enemy tank is left".to_string())
         }
         RALLY if unit.has(RALLIED) => Some(format!("{} has rallied this turn", unit.label)),
-        RALLY if unit.count(ARMOUR) >= full_armour(unit) && !unit.has(DISORDERED) => Some(
-            format!("{} has no chip to remove and is not in disorder", unit.label),
-        ),
+        RALLY if unit.count(ARMOUR) >= full_armour(unit) && !unit.has(DISORDERED) => Some(format!(
+            "{} has no chip to remove and is not in disorder",
+            unit.label
+        )),
         _ => None,
     }
 }
@@ -481,7 +483,6 @@ fn resolve_end_turn(board: &Board, revision: u32) -> Resolved {
     }
 }
 
-
 /// The broken group has left the table: its side loses (the book's "until the group has left
 /// the table"; where it stands is the players' to say).
 fn resolve_leave_table(plan: &TablePlan, request: &Request) -> Result<Resolved, BattleError> {
@@ -492,10 +493,7 @@ fn resolve_leave_table(plan: &TablePlan, request: &Request) -> Result<Resolved, 
     Ok(Resolved {
         effects: vec![Effect::Ends {
             winner: Some(opponent(side)),
-            reason: format!(
-                "{}'s broken group has left the table",
-                plan.side_name(side)
-            ),
+            reason: format!("{}'s broken group has left the table", plan.side_name(side)),
         }],
         report: None,
         result: Vec::new(),
@@ -506,7 +504,10 @@ fn resolve_leave_table(plan: &TablePlan, request: &Request) -> Result<Resolved, 
 fn leave_table_action(plan: &TablePlan, board: &Board, side: Side) -> Action {
     let mut action = Action::new(
         LEAVE_TABLE,
-        format!("{}: the broken group has left the table", plan.side_name(side)),
+        format!(
+            "{}: the broken group has left the table",
+            plan.side_name(side)
+        ),
     );
     action.side = Some(side);
     action.destructive = true;
@@ -707,7 +708,6 @@ impl TableRules for BelloLudiBattle {
         })
     }
 
-
     /// The commander die shows B, 0, 1, 2 and 3 (its d20 reading inside).
     fn face_names(pool: &str, _sides: u8) -> FaceNames {
         match pool {
@@ -746,7 +746,11 @@ impl TableRules for BelloLudiBattle {
         for side in SIDES {
             let list = stock.get_mut(side);
             if board.side_count(side, COMMANDED) > 0 {
-                list.push(Tally::new("Orders left", board.side_count(side, ORDERS), Tone::Neutral));
+                list.push(Tally::new(
+                    "Orders left",
+                    board.side_count(side, ORDERS),
+                    Tone::Neutral,
+                ));
             }
             if side_broken(board, side) {
                 list.push(Tally::new("Group broken", 1, Tone::Danger));

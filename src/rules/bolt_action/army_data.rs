@@ -23,7 +23,11 @@ pub fn reads_game_system(name: &str) -> bool {
 }
 
 /// Every unit of a catalogue as a card.
-pub fn army_cards(units: &[Resolved], context: &ArmyContext<'_>, notes: &mut Vec<Note>) -> Vec<Card> {
+pub fn army_cards(
+    units: &[Resolved],
+    context: &ArmyContext<'_>,
+    notes: &mut Vec<Note>,
+) -> Vec<Card> {
     units
         .iter()
         .map(|unit| Card::BoltAction(read_unit(unit, context, notes)))
@@ -33,7 +37,10 @@ pub fn army_cards(units: &[Resolved], context: &ArmyContext<'_>, notes: &mut Vec
 /// A quality named by an entry ("Veteran", "Regular (base)").
 pub fn quality_named(name: &str) -> Option<Quality> {
     let lower = name.to_lowercase();
-    let word = lower.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let word = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
     match word {
         "inexperienced" | "green" => Some(Quality::Inexperienced),
         "regular" => Some(Quality::Regular),
@@ -60,14 +67,29 @@ fn read_unit(unit: &Resolved, context: &ArmyContext<'_>, notes: &mut Vec<Note>) 
         }
         let min = limit_in_parent(&child.constraints, Bound::Min).unwrap_or(0);
         if child.kind == "model" && min > 0 {
-            weapons_of(&child.profiles, child, &format!("{path} › {}", child.name), &mut carries, notes);
+            weapons_of(
+                &child.profiles,
+                child,
+                &format!("{path} › {}", child.name),
+                &mut carries,
+                notes,
+            );
             if stats.and_then(model_count).is_none() {
                 models += min;
             }
             cost += min * points_of(child, context.points_type);
             let max = limit_in_parent(&child.constraints, Bound::Max).unwrap_or(min);
             if max > min {
-                options.push(option(child, context, None, None, max - min, 0, notes, path));
+                options.push(option(
+                    child,
+                    context,
+                    None,
+                    None,
+                    max - min,
+                    0,
+                    notes,
+                    path,
+                ));
             }
         } else {
             options.push(option(child, context, None, None, 1, 0, notes, path));
@@ -80,10 +102,26 @@ fn read_unit(unit: &Resolved, context: &ArmyContext<'_>, notes: &mut Vec<Note>) 
             cost: points_of(quality, context.points_type),
         });
         for child in &quality.entries {
-            options.push(option(child, context, Some(&quality.name), None, 1, 0, notes, path));
+            options.push(option(
+                child,
+                context,
+                Some(&quality.name),
+                None,
+                1,
+                0,
+                notes,
+                path,
+            ));
         }
         for group in &quality.groups {
-            group_options(group, context, Some(&quality.name), notes, path, &mut options);
+            group_options(
+                group,
+                context,
+                Some(&quality.name),
+                notes,
+                path,
+                &mut options,
+            );
         }
     }
     for group in &unit.groups {
@@ -99,7 +137,13 @@ fn read_unit(unit: &Resolved, context: &ArmyContext<'_>, notes: &mut Vec<Note>) 
     let quality = variant
         .as_deref()
         .and_then(quality_named)
-        .or_else(|| stats.and_then(|p| p.value("Quality").or(p.value("Experience")).and_then(quality_named)))
+        .or_else(|| {
+            stats.and_then(|p| {
+                p.value("Quality")
+                    .or(p.value("Experience"))
+                    .and_then(quality_named)
+            })
+        })
         .unwrap_or_else(|| {
             notes.push(note(
                 unit,
@@ -230,7 +274,9 @@ fn category(unit: &Resolved, stats: Option<&Profile>, notes: &mut Vec<Note>) -> 
         if type_text.is_empty() {
             "the data gives no unit type or vehicle damage value: Infantry (house default)".into()
         } else {
-            format!("unit type \"{type_text}\" is not one the sheets know: Infantry (house default)")
+            format!(
+                "unit type \"{type_text}\" is not one the sheets know: Infantry (house default)"
+            )
         },
     ));
     Category::Infantry
@@ -264,7 +310,11 @@ fn quality_entries(unit: &Resolved) -> Vec<&Resolved> {
 }
 
 fn is_quality_group(group: &ResolvedGroup) -> bool {
-    !group.entries.is_empty() && group.entries.iter().all(|e| quality_named(&e.name).is_some())
+    !group.entries.is_empty()
+        && group
+            .entries
+            .iter()
+            .all(|e| quality_named(&e.name).is_some())
 }
 
 /// The variant a new unit starts as: the data's default, else Regular, else the first.
@@ -427,9 +477,10 @@ fn chart_weapon(profile: &Profile) -> Option<String> {
         .split(|c: char| !c.is_alphanumeric())
         .map(str::to_lowercase)
         .collect();
-    if let Some(w) = chart.iter().find(|w| {
-        squash(&w.name) == name || abbreviation(w).is_some_and(|a| a == name)
-    }) {
+    if let Some(w) = chart
+        .iter()
+        .find(|w| squash(&w.name) == name || abbreviation(w).is_some_and(|a| a == name))
+    {
         return Some(w.name.clone());
     }
     if let Some(w) = chart

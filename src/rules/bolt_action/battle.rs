@@ -670,7 +670,11 @@ impl Battle {
         }
         let mut next = self.clone();
         if let Some(test @ (OrderResult::Failed | OrderResult::Fubar { .. })) = test {
-            let asked = self.unit(attacker)?.order.as_ref().map_or(OrderKind::Run, |o| o.order);
+            let asked = self
+                .unit(attacker)?
+                .order
+                .as_ref()
+                .map_or(OrderKind::Run, |o| o.order);
             next.units[attacker.0].order = Some(GivenOrder::tested(asked, test)?);
             next.done(attacker);
             return Ok(next);
@@ -701,9 +705,10 @@ impl Battle {
     /// out.
     pub fn friendly_fire_down(&self, id: UnitId) -> Result<Battle, BattleError> {
         let unit = self.alive(id)?;
-        let friendly_fire = unit.order.as_ref().is_some_and(|o| {
-            o.order == OrderKind::Fire && o.fubar.is_some() && !o.done
-        });
+        let friendly_fire = unit
+            .order
+            .as_ref()
+            .is_some_and(|o| o.order == OrderKind::Fire && o.fubar.is_some() && !o.done);
         if !friendly_fire {
             return Err(BattleError::NotFriendlyFire {
                 unit: unit.name().to_string(),
@@ -744,8 +749,7 @@ impl Battle {
             !u.destroyed
                 && u.order.as_ref().is_some_and(|o| {
                     let fired_ambush = o.order == OrderKind::Ambush && o.done;
-                    kept.contains(&o.order)
-                        && !(fired_ambush && revision >= AMBUSH_FIRED_RELEASED)
+                    kept.contains(&o.order) && !(fired_ambush && revision >= AMBUSH_FIRED_RELEASED)
                 })
         };
         for &id in release {

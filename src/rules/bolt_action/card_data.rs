@@ -6,9 +6,7 @@ use std::collections::BTreeSet;
 use super::{Category, Quality, UnitProfile, VehicleMovement, tables};
 use crate::rules::army_data::ArmyEntry;
 use crate::rules::card::{CardData, WeaponRow};
-use crate::rules::card_field::{
-    CardField, FieldOption, FieldValue, chosen, on_of, toggle_in,
-};
+use crate::rules::card_field::{CardField, FieldOption, FieldValue, chosen, on_of, toggle_in};
 use crate::rules::reference::{name_of, tag};
 use crate::rules::stat::Stat;
 

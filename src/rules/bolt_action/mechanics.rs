@@ -24,22 +24,36 @@ const ID: RulesetId = RulesetId::BoltAction;
 
 /// The mechanics, in menu order.
 pub static MECHANICS: [Mechanic; 4] = [
-    Mechanic::new(ID, "order_test", "order test", order_inputs, order_odds, order_roll)
-        .with_rulings(rulings::ORDER_TEST)
-        .with_pools(&["order", "fubar"])
-        .needing_flag(),
-    Mechanic::new(ID, "shooting", "shooting", shooting_inputs, shooting_odds, shooting_roll)
-        .with_rulings(rulings::SHOOTING)
-        .with_pools(&[
-            "shots",
-            "to_hit",
-            "follow_up",
-            "he_hits",
-            "damage",
-            "damage_results",
-            "pins",
-            "fire_check",
-        ]),
+    Mechanic::new(
+        ID,
+        "order_test",
+        "order test",
+        order_inputs,
+        order_odds,
+        order_roll,
+    )
+    .with_rulings(rulings::ORDER_TEST)
+    .with_pools(&["order", "fubar"])
+    .needing_flag(),
+    Mechanic::new(
+        ID,
+        "shooting",
+        "shooting",
+        shooting_inputs,
+        shooting_odds,
+        shooting_roll,
+    )
+    .with_rulings(rulings::SHOOTING)
+    .with_pools(&[
+        "shots",
+        "to_hit",
+        "follow_up",
+        "he_hits",
+        "damage",
+        "damage_results",
+        "pins",
+        "fire_check",
+    ]),
     Mechanic::new(
         ID,
         "close_quarters",
@@ -417,7 +431,10 @@ pub(super) fn attack(inputs: &Inputs) -> Result<Attack<'static>, ResolveError> {
 /// models that carry it out of `firers` models left, with the same modifiers.
 pub(super) fn unit_fire(inputs: &Inputs) -> Result<UnitFire<'static>, ResolveError> {
     let unit = unit(inputs, "unit")?.ok_or_else(|| {
-        ResolveError::invalid("unit", "choose the firing unit: its whole fire is every model's weapon")
+        ResolveError::invalid(
+            "unit",
+            "choose the firing unit: its whole fire is every model's weapon",
+        )
     })?;
     let models = inputs.count_u32("firers");
     let loadout = super::unit_fire::loadout(unit, models);
@@ -461,7 +478,9 @@ fn loadout_words(fire: &UnitFire) -> String {
 }
 
 fn unit_fire_title(inputs: &Inputs, fire: &UnitFire) -> String {
-    let name = inputs.card("unit").map_or_else(|| "The unit".to_string(), |c| c.label());
+    let name = inputs
+        .card("unit")
+        .map_or_else(|| "The unit".to_string(), |c| c.label());
     let damage_value = fire.attacks.first().map_or(0, |a| a.target.damage_value);
     format!(
         "{name}: {} at {} (damage value {damage_value}+)",
@@ -519,14 +538,22 @@ fn unit_fire_odds(inputs: &Inputs) -> Result<Report, ResolveError> {
         },
         Value::Number(damaging.expectation(|&n| f64::from(n))),
     );
-    r.dist(Distribution::counts("hits", "Hits", &hits, |n| n.to_string()));
+    r.dist(Distribution::counts("hits", "Hits", &hits, |n| {
+        n.to_string()
+    }));
     r.dist(Distribution::counts(
         "damaging_hits",
-        if armoured { "Damaging hits" } else { "Casualties" },
+        if armoured {
+            "Damaging hits"
+        } else {
+            "Casualties"
+        },
         &damaging,
         |n| n.to_string(),
     ));
-    r.dist(Distribution::counts("pins", "Pins", &odds.pins, |n| n.to_string()));
+    r.dist(Distribution::counts("pins", "Pins", &odds.pins, |n| {
+        n.to_string()
+    }));
     if let Some(vehicle) = &odds.vehicle {
         r.dist(Distribution::new(
             "vehicle_result",
@@ -555,7 +582,10 @@ fn unit_fire_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolv
     for (attack, weapon_roll) in fire.attacks.iter().zip(&roll.rolls) {
         for labelled in &weapon_roll.rolls {
             r.dice(
-                format!("{} ({}): {}", attack.weapon.name, attack.firers, labelled.label),
+                format!(
+                    "{} ({}): {}",
+                    attack.weapon.name, attack.firers, labelled.label
+                ),
                 &labelled.record,
             );
         }
@@ -563,10 +593,19 @@ fn unit_fire_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolv
     roll_totals(&mut r, roll.shots, roll.tally, roll.pins);
     for (attack, weapon_roll) in fire.attacks.iter().zip(&roll.rolls) {
         for applied in &weapon_roll.applied {
-            r.result(format!("{}: {}", attack.weapon.name, applied_words(applied)));
+            r.result(format!(
+                "{}: {}",
+                attack.weapon.name,
+                applied_words(applied)
+            ));
         }
     }
-    vehicle_after(&mut r, inputs, roll.vehicle.as_ref(), "Vehicle after the fire");
+    vehicle_after(
+        &mut r,
+        inputs,
+        roll.vehicle.as_ref(),
+        "Vehicle after the fire",
+    );
     Ok(r)
 }
 
@@ -735,7 +774,12 @@ fn shooting_roll(inputs: &Inputs, roller: &mut Roller) -> Result<Report, Resolve
     for applied in &roll.applied {
         r.result(applied_words(applied));
     }
-    vehicle_after(&mut r, inputs, roll.vehicle.as_ref(), "Vehicle after the attack");
+    vehicle_after(
+        &mut r,
+        inputs,
+        roll.vehicle.as_ref(),
+        "Vehicle after the attack",
+    );
     Ok(r)
 }
 

@@ -285,7 +285,10 @@ fn data_limits(force: &Force, cards: &[Option<&Card>]) -> Vec<Violation> {
         .map(|(_, name, count, max)| {
             Violation::new(
                 "army_data",
-                format!("{count} × {name}: the data allows {max} in a force — remove {}", count - max),
+                format!(
+                    "{count} × {name}: the data allows {max} in a force — remove {}",
+                    count - max
+                ),
             )
         })
         .collect()
@@ -312,7 +315,9 @@ pub struct BoltAction;
 
 impl Ruleset for BoltAction {
     fn table_battle(&self) -> Option<crate::rules::battle::table::TableEngine> {
-        Some(crate::rules::battle::table::TableEngine::of::<table_battle::BoltActionBattle>())
+        Some(crate::rules::battle::table::TableEngine::of::<
+            table_battle::BoltActionBattle,
+        >())
     }
 
     fn book(&self) -> &'static dyn BookSource {
@@ -433,7 +438,9 @@ impl Ruleset for BoltAction {
                 .iter()
                 .zip(cards)
                 .map(|(unit, card)| {
-                    let category = card.and_then(|c| c.army()).and_then(|a| a.category.as_ref());
+                    let category = card
+                        .and_then(|c| c.army())
+                        .and_then(|a| a.category.as_ref());
                     (unit.count, category)
                 })
                 .collect();

@@ -429,9 +429,9 @@ impl TargetProfile {
     /// # Errors
     /// [`ResolveError::BadData`] when the damage value table has no row for the unit.
     pub fn of(unit: &UnitProfile) -> Result<Self, ResolveError> {
-        let damage_value = unit
-            .damage_value()
-            .ok_or_else(|| super::DATA.bad_data(format!("no damage value for {}", unit.category.label())))?;
+        let damage_value = unit.damage_value().ok_or_else(|| {
+            super::DATA.bad_data(format!("no damage value for {}", unit.category.label()))
+        })?;
         Ok(Self {
             damage_value,
             armoured: unit.category.is_armoured(),
@@ -589,9 +589,10 @@ impl DamageEffect {
             "Immobilised" => Ok(DamageEffect::Immobilised),
             "On Fire" => Ok(DamageEffect::OnFire),
             "Knocked Out" => Ok(DamageEffect::KnockedOut),
-            other => Err(super::DATA.bad_data(format!(
-                "damage result '{other}' is not one the rules know"
-            ))),
+            other => {
+                Err(super::DATA
+                    .bad_data(format!("damage result '{other}' is not one the rules know")))
+            }
         }
     }
 
@@ -646,7 +647,10 @@ impl Attack<'_> {
     pub fn numbers(&self) -> Result<AttackNumbers, ResolveError> {
         let t = tables()?;
         if self.firers == 0 {
-            return Err(ResolveError::invalid("firers", "0 models firing: at least 1 must fire"));
+            return Err(ResolveError::invalid(
+                "firers",
+                "0 models firing: at least 1 must fire",
+            ));
         }
         let he = if self.high_explosive || fires_only_he(self.weapon) {
             let size = self.weapon.he.as_deref().ok_or_else(|| {
@@ -977,7 +981,10 @@ fn vehicle_before(attack: &Attack<'_>, hit_pins: u32) -> VehicleAfter {
 }
 
 /// The hits and damaging hits of a whole attack, summed over its shots (exact).
-fn tally_odds(attack: &Attack<'_>, numbers: &AttackNumbers) -> Result<Dist<AttackTally>, ResolveError> {
+fn tally_odds(
+    attack: &Attack<'_>,
+    numbers: &AttackNumbers,
+) -> Result<Dist<AttackTally>, ResolveError> {
     let hit = hit_odds(numbers.need)?;
     let damages = damage_test(numbers, attack.target.damage_value);
     let on_hit: Dist<AttackTally> = match numbers.he_hits {
@@ -991,9 +998,13 @@ fn tally_odds(attack: &Attack<'_>, numbers: &AttackNumbers) -> Result<Dist<Attac
             damaging: u32::from(ok),
         }),
     };
-    let shot = reduced(&hit.combine(&on_hit, |&hit, tally| {
-        if hit { *tally } else { AttackTally::default() }
-    })?)?;
+    let shot =
+        reduced(&hit.combine(
+            &on_hit,
+            |&hit, tally| {
+                if hit { *tally } else { AttackTally::default() }
+            },
+        )?)?;
     let shots = numbers.shots.dist()?.sum_of(attack.firers)?;
     mixture(&shots, |&n| {
         Ok(shot.repeat(n, AttackTally::default(), |acc, s| acc.merge(s))?)
@@ -1174,7 +1185,12 @@ pub fn attack_outcomes(
     let t = tables()?;
     let numbers = attack.numbers()?;
     let tally = tally_odds(attack, &numbers)?;
-    let hit_pins = reduced(&numbers.pins.dist()?.map(|&p| before.hit_pins(attack, &numbers, p)))?;
+    let hit_pins = reduced(
+        &numbers
+            .pins
+            .dist()?
+            .map(|&p| before.hit_pins(attack, &numbers, p)),
+    )?;
     let per_result = result_odds(t, &numbers)?;
     let results_per_hit = if attack.massive_damage { 2 } else { 1 };
     let armoured = attack.target.armoured;

@@ -51,14 +51,15 @@ use crate::rules::HouseDefault;
 use crate::rules::battle::board::{Board, BoardUnit, DESTROYED, Effect, TablePlan, TableUnit};
 use crate::rules::battle::standing::{Badge, Strength, Tally, Tone, TurnStanding, UnitStanding};
 use crate::rules::battle::table::{
-    Resolved, TableEvent, TableRules, allowed_action, mechanic_defaults, mechanic_id,
-    roll_mechanic,
+    Resolved, TableEvent, TableRules, allowed_action, mechanic_defaults, mechanic_id, roll_mechanic,
 };
 use crate::rules::battle::{
     Action, BattleError, Category, DiceFrom, Limit, Request, SIDES, Side, Sides,
 };
 use crate::rules::dice::{Roller, TableDice};
-use crate::rules::resolution::{self, Choice, InputSpec, InputValue, Inputs, MechanicId, ResolveError};
+use crate::rules::resolution::{
+    self, Choice, InputSpec, InputValue, Inputs, MechanicId, ResolveError,
+};
 use crate::rules::{Card, RulesetId};
 
 /// The revision of the Bolt Action rulings from which a unit fires every model's weapon and a
@@ -238,9 +239,7 @@ fn typed_battle(board: &Board) -> Result<Battle, BattleError> {
             destroyed: !u.in_play(),
         });
     }
-    let drawn = SIDES
-        .into_iter()
-        .find(|s| board.side_count(*s, DRAWN) > 0);
+    let drawn = SIDES.into_iter().find(|s| board.side_count(*s, DRAWN) > 0);
     let mut bag = [0u32, 0];
     for u in units.iter().filter(|u| !u.destroyed && u.order.is_none()) {
         bag[bag_index(u.side)] += 1;
@@ -264,7 +263,11 @@ fn differences(board: &Board, before: &Battle, after: &Battle) -> Vec<Effect> {
         let id = unit.id.as_str();
         let delta = |x: u32, y: u32| i64::from(y) - i64::from(x);
         if a.casualties != b.casualties {
-            effects.push(Effect::add(id, CASUALTIES, delta(a.casualties, b.casualties)));
+            effects.push(Effect::add(
+                id,
+                CASUALTIES,
+                delta(a.casualties, b.casualties),
+            ));
         }
         if a.pins != b.pins {
             effects.push(Effect::add(id, PINS, delta(a.pins, b.pins)));
@@ -277,8 +280,14 @@ fn differences(board: &Board, before: &Battle, after: &Battle) -> Vec<Effect> {
             let given = u.order.as_ref();
             [
                 (DONE, given.is_some_and(|o| o.done)),
-                (DOWN, given.is_some_and(|o| o.kept && o.order == OrderKind::Down)),
-                (AMBUSH, given.is_some_and(|o| o.kept && o.order == OrderKind::Ambush)),
+                (
+                    DOWN,
+                    given.is_some_and(|o| o.kept && o.order == OrderKind::Down),
+                ),
+                (
+                    AMBUSH,
+                    given.is_some_and(|o| o.kept && o.order == OrderKind::Ambush),
+                ),
                 (FUBAR, given.is_some_and(|o| o.fubar.is_some())),
                 (IMMOBILISED, u.immobilised),
                 (DESTROYED, u.destroyed),
@@ -580,10 +589,7 @@ fn vehicle_assault_situation(
     // does not say the two are one).
     inputs.set("pins", InputValue::Count(unit.count(PINS)));
     inputs.set("target", target.card_input());
-    inputs.set(
-        "vehicle_move",
-        InputValue::Choice(vehicle_motion(target)),
-    );
+    inputs.set("vehicle_move", InputValue::Choice(vehicle_motion(target)));
     inputs.set("immobilised", InputValue::Flag(target.has(IMMOBILISED)));
     inputs.set("target_pins", InputValue::Count(target.count(PINS)));
     with_params(&mut inputs, "assault_vehicle", request, WHOLE_UNIT_FIRE);
@@ -848,7 +854,11 @@ fn offered(
     // The colour named by the side's own name ("Rifles' die came out"), as players say it.
     let label = |c: &Choice| match c.key {
         "first" | "second" => {
-            let side = if c.key == "first" { Side::First } else { Side::Second };
+            let side = if c.key == "first" {
+                Side::First
+            } else {
+                Side::Second
+            };
             format!(
                 "{} die came out",
                 crate::rules::words::possessive(&plan.side_name(side))
@@ -960,7 +970,10 @@ fn unit_actions(board: &Board, battle: &Battle, index: usize, revision: u32) -> 
 /// hit, it goes Down (sheet 004, FUBAR chart).
 fn whole_unit_fire(board: &Board, battle: &Battle, index: usize) -> Vec<Action> {
     let unit = &board.units[index];
-    let refused = battle.may(UnitId(index), Step::Shoot).err().map(|e| e.to_string());
+    let refused = battle
+        .may(UnitId(index), Step::Shoot)
+        .err()
+        .map(|e| e.to_string());
     let friendly = friendly_fire(unit);
     let (label, targets) = if friendly {
         let comrades = board
@@ -994,7 +1007,10 @@ fn whole_unit_fire(board: &Board, battle: &Battle, index: usize) -> Vec<Action> 
     if friendly {
         let mut down = unit_action(
             "go_down",
-            format!("{}: no friendly unit to hit, it goes Down (FUBAR)", unit.label),
+            format!(
+                "{}: no friendly unit to hit, it goes Down (FUBAR)",
+                unit.label
+            ),
             unit,
         );
         down.refused = refused;
@@ -1005,9 +1021,12 @@ fn whole_unit_fire(board: &Board, battle: &Battle, index: usize) -> Vec<Action> 
 
 /// The scripted player's order for a unit: Rally when pinned, else Fire.
 fn scripted_order(unit: &BoardUnit) -> &'static str {
-    if unit.count(PINS) > 0 { "rally" } else { "fire" }
+    if unit.count(PINS) > 0 {
+        "rally"
+    } else {
+        "fire"
+    }
 }
-
 
 /// The house defaults of a Bolt Action battle on the board (docs/rulings.md).
 pub const UNIT_SIZE_RULING: HouseDefault = HouseDefault {
@@ -1046,7 +1065,10 @@ impl TableRules for BoltActionBattle {
         CARRY_RULING,
         PROMOTE_RULING,
     ];
-    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[(PINS, "pins shed"), (IMMOBILISED, "immobilised vehicle repaired")];
+    const BETWEEN_BATTLES: &'static [(&'static str, &'static str)] = &[
+        (PINS, "pins shed"),
+        (IMMOBILISED, "immobilised vehicle repaired"),
+    ];
     const REVISION: u32 = WHOLE_UNIT_FIRE;
     const RENAMED_POOLS: &'static [(&'static str, &'static str, u32)] =
         &[("damage_result", "damage_results", WHOLE_UNIT_FIRE)];
@@ -1086,7 +1108,9 @@ impl TableRules for BoltActionBattle {
         revision: u32,
         request: &Request,
     ) -> Vec<Action> {
-        offered(plan, board, revision, |unit| request.unit.as_deref() == Some(unit))
+        offered(plan, board, revision, |unit| {
+            request.unit.as_deref() == Some(unit)
+        })
     }
 
     fn params(action: &str) -> Vec<InputSpec> {
@@ -1313,7 +1337,10 @@ impl TableRules for BoltActionBattle {
             Some(side) => (
                 Some(side),
                 // The side by its force ("Rifles: give the die to a unit"), as the table calls it.
-                format!("{}: give the die to one of your units", plan.side_name(side)),
+                format!(
+                    "{}: give the die to one of your units",
+                    plan.side_name(side)
+                ),
                 Some("order"),
             ),
             None if battle.dice_left() > 0 => (
@@ -1342,7 +1369,10 @@ impl TableRules for BoltActionBattle {
                     }
                     _ => None,
                 })?;
-                let die = format!("{} die", crate::rules::words::possessive(&plan.side_name(side)));
+                let die = format!(
+                    "{} die",
+                    crate::rules::words::possessive(&plan.side_name(side))
+                );
                 // Dice rolled to draw are marked as every roll in the log is.
                 let how = match (event.rolls.is_empty(), event.dice_from) {
                     (true, _) => "",

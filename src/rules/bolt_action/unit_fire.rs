@@ -49,9 +49,8 @@ pub fn loadout(unit: &UnitProfile, models: u32) -> Vec<(&'static Weapon, u32)> {
     let Some((&main, extras)) = weapons.split_first() else {
         return Vec::new();
     };
-    let crewed = unit.category.is_vehicle()
-        || unit.category == super::Category::Artillery
-        || crew(main) > 1;
+    let crewed =
+        unit.category.is_vehicle() || unit.category == super::Category::Artillery || crew(main) > 1;
     if crewed {
         return weapons.into_iter().map(|w| (w, 1)).collect();
     }
@@ -100,7 +99,9 @@ impl Fired {
     fn before(&self, attack: &Attack<'_>) -> Before {
         Before {
             pinned: self.pinned,
-            vehicle: self.vehicle.unwrap_or_else(|| Before::fresh(attack).vehicle),
+            vehicle: self
+                .vehicle
+                .unwrap_or_else(|| Before::fresh(attack).vehicle),
             any_hit_pins_armour: false,
         }
     }

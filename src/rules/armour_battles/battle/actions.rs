@@ -17,10 +17,10 @@
 //! - after both sides' Command Failure the turn is over: no order, fire, rally or Staff Order
 //!   until the next command roll.
 
-use crate::rules::armour_battles::SideName;
 use super::decide::{self, bonus_paid, bonus_room, may_be_fired_at, may_fire};
 use super::event::{ChainUse, Event, FireKind, FireSetup, WildUse};
 use super::state::{BattleState, MissionStatus, Phase, UnitState, UnitStatus};
+use crate::rules::armour_battles::SideName;
 use crate::rules::armour_battles::fire::{FireMode, MoveOrder};
 use crate::rules::armour_battles::mechanics::{self, MECHANICS};
 use crate::rules::armour_battles::{self, SpecialRule};
@@ -577,7 +577,11 @@ fn corrections(state: &BattleState, u: &UnitState, all: &mut Vec<Action>) {
         refused: refusal(decide::set_suppressed(state, &u.id, suppress)),
         ..Action::new(
             key::SET_SUPPRESSED,
-            if suppress { "Mark suppressed" } else { "Remove suppression" },
+            if suppress {
+                "Mark suppressed"
+            } else {
+                "Remove suppression"
+            },
         )
     }));
     all.push(on(Action {
@@ -585,17 +589,18 @@ fn corrections(state: &BattleState, u: &UnitState, all: &mut Vec<Action>) {
         refused: refusal(decide::set_fire_marker(state, &u.id, mark)),
         ..Action::new(
             key::SET_FIRE_MARKER,
-            if mark { "Place Fire Marker" } else { "Remove Fire Marker" },
+            if mark {
+                "Place Fire Marker"
+            } else {
+                "Remove Fire Marker"
+            },
         )
     }));
 }
 
 /// What the battle decides of a battery's fire for effect: it is artillery fire, with the
 /// battle group's response dice, in this battle.
-fn artillery_fixed(
-    state: &BattleState,
-    battery: &UnitState,
-) -> Vec<(&'static str, InputValue)> {
+fn artillery_fixed(state: &BattleState, battery: &UnitState) -> Vec<(&'static str, InputValue)> {
     let dice = state
         .side(battery.side)
         .artillery_response_dice
@@ -904,7 +909,10 @@ pub(crate) fn decide_with(
             let whole = if face == 6 {
                 s.wild
             } else {
-                s.chains.iter().find(|c| c.face == face).map_or(0, |c| c.dice)
+                s.chains
+                    .iter()
+                    .find(|c| c.face == face)
+                    .map_or(0, |c| c.dice)
             };
             let dice = given_count(request, param::DICE).unwrap_or(whole);
             plain(decide::use_chain(state, side, face, dice, spent_on))

@@ -11,12 +11,12 @@
 //! its head down until its suppression is removed), and a reserve company is committed with a
 //! die of a chain, from its briefing's turn and never in a turn of Command Failure.
 
-use crate::rules::armour_battles::SideName;
 use super::event::{
     ArtilleryCalled, Chain, ChainUse, CommandRolled, Event, Extra, FireEvent, FireKind, FireSetup,
     RallyEvent, WildUse,
 };
 use super::state::{BattleState, Breakdown, MissionStatus, Phase, UnitState, UnitStatus};
+use crate::rules::armour_battles::SideName;
 use crate::rules::armour_battles::artillery::{self, ArtillerySituation};
 use crate::rules::armour_battles::command;
 use crate::rules::armour_battles::fire::MoveOrder;

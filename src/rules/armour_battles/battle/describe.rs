@@ -1,9 +1,9 @@
 //! One line of plain words per Armour Battles event, for the log, the command line and the
 //! after-action report.
 
-use crate::rules::armour_battles::SideName;
 use super::event::{Chain, ChainUse, CommandRolled, Event, Extra, FireEvent, WildUse};
 use crate::rules::armour_battles::Side;
+use crate::rules::armour_battles::SideName;
 use crate::rules::battle::DiceFrom;
 use crate::rules::dice::RollRecord;
 use crate::rules::words::amount;

@@ -529,7 +529,11 @@ impl Event {
     /// Every die the event records, in the order rolled.
     pub fn rolls(&self) -> Vec<&RollRecord> {
         match self {
-            Event::CommandRolled(c) => c.rounds.iter().flat_map(|r| [&r.first, &r.second]).collect(),
+            Event::CommandRolled(c) => c
+                .rounds
+                .iter()
+                .flat_map(|r| [&r.first, &r.second])
+                .collect(),
             Event::ArtilleryCalled(a) => vec![&a.response, &a.opponent],
             Event::Fire(f) => std::iter::once(&f.attack)
                 .chain(f.reaction.as_ref())

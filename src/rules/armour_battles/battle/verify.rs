@@ -8,15 +8,15 @@
 //! That the seed was not chosen is the campaign's check (the seed its place in the battle
 //! gives), for events marked [`DiceFrom::Battle`].
 
-use crate::rules::armour_battles::SideName;
 use super::decide as tracker;
 use super::event::{Event, FireEvent, FireKind, FireSetup, RallyEvent};
 use super::state::{BattleState, MissionStatus};
-use crate::rules::armour_battles::{artillery, revision};
+use crate::rules::armour_battles::SideName;
 use crate::rules::armour_battles::fire::{self, MoveOrder};
 use crate::rules::armour_battles::outcome::{self, FireRoll, SuppressionRule};
 use crate::rules::armour_battles::rally::RallyRoll;
 use crate::rules::armour_battles::{self, Side};
+use crate::rules::armour_battles::{artillery, revision};
 use crate::rules::battle::{BattleError, DiceFrom};
 use crate::rules::dice::{Pool, RollRecord, Roller, TableDice};
 use crate::rules::text::note;
@@ -28,11 +28,7 @@ use crate::rules::text::note;
 /// # Errors
 /// The event could not have been recorded here: the message names what the rules refuse, or
 /// ([`BattleError::Invalid`]) the field whose value the dice and the rules do not give.
-pub fn rederive(
-    state: &BattleState,
-    event: &Event,
-    revision: u32,
-) -> Result<Event, BattleError> {
+pub fn rederive(state: &BattleState, event: &Event, revision: u32) -> Result<Event, BattleError> {
     if state.log.current && !current_form(event) {
         return Err(BattleError::Invalid {
             field: "dice",

@@ -142,7 +142,10 @@ fn side_units(side: &SidePlan, free: bool) -> Result<Vec<TableUnit>, BattleError
             let mut marks = BTreeSet::new();
             match u.deployment {
                 Deployment::Reserve { from_turn } if !free => {
-                    counters.insert(view::counter::RESERVE_FROM.to_string(), i64::from(from_turn));
+                    counters.insert(
+                        view::counter::RESERVE_FROM.to_string(),
+                        i64::from(from_turn),
+                    );
                 }
                 Deployment::Hidden {} if !free => {
                     marks.insert(view::mark::HIDDEN.to_string());
@@ -217,9 +220,7 @@ pub fn revisions() -> std::ops::RangeInclusive<u32> {
 /// revision 1 (RULINGS "Revisions").
 pub fn resolved_under(event: &Event) -> Option<u32> {
     match event {
-        Event::Fire(fire) if fire.dispersed && fire.forced_back.is_some() => {
-            Some(revision::FIRST)
-        }
+        Event::Fire(fire) if fire.dispersed && fire.forced_back.is_some() => Some(revision::FIRST),
         _ => None,
     }
 }

@@ -54,8 +54,10 @@ fn standing_of(u: &UnitState) -> UnitStanding {
         tallies: if u.status == UnitStatus::OffTable || out {
             Vec::new()
         } else {
-            vec![Tally::new("Disruption", i64::from(u.disruption), disruption_tone)
-                .of(i64::from(u.cohesion))]
+            vec![
+                Tally::new("Disruption", i64::from(u.disruption), disruption_tone)
+                    .of(i64::from(u.cohesion)),
+            ]
         },
         badges,
         out,
@@ -83,7 +85,10 @@ fn mission_badge(unit: &BoardUnit) -> Option<Badge> {
     Some(match unit.count(view::counter::MISSION) {
         1 => Badge::new("Mission: fire for effect", Tone::Good),
         2 => Badge::new("Mission: next Logistics Phase", Tone::Neutral),
-        3 => Badge::new("Mission cancelled (keep it with a Staff Order)", Tone::Warning),
+        3 => Badge::new(
+            "Mission cancelled (keep it with a Staff Order)",
+            Tone::Warning,
+        ),
         _ => return None,
     })
 }

@@ -2,12 +2,12 @@
 //! actions in every Lorraine battle are played by the registry's battle test,
 //! `tests/it/battle_registry.rs`.)
 
-use crate::rules::battle::table::played::table;
 use super::super::battle::actions::{key, param};
 use super::super::battle::state::Phase;
 use super::legacy::{board_plan, lorraine_plan};
 use super::{ArmourBattlesBattle, view};
 use crate::rules::battle::board::{Board, TablePlan};
+use crate::rules::battle::table::played::table;
 use crate::rules::battle::table::{TableBattle, TableEvent};
 use crate::rules::battle::{BattleError, BattleRules, Dice, Request, Side, Sides};
 use crate::rules::resolution::InputValue;
@@ -21,7 +21,6 @@ fn lorraine(number: u32) -> (TablePlan, Board) {
     <ArmourBattlesBattle as crate::rules::battle::table::TableRules>::open(&mut board, &opening);
     (plan, board)
 }
-
 
 /// Decides `request` with `dice` and applies its event; the event is checked as verification
 /// would check it (decided again from its own dice: the same event).
@@ -66,7 +65,11 @@ fn the_last_chain_of_a_turn_leaves_its_pulse_to_its_fire_and_the_enemys_opportun
     act(&plan, &mut board, &chain, &Dice::Seed(1));
     let now = state(&plan, &board);
     assert!(now.side(Side::First).chains.is_empty() && now.side(Side::Second).chains.is_empty());
-    assert_eq!(now.phase, Phase::Pulse { side: Side::First }, "the pulse goes on");
+    assert_eq!(
+        now.phase,
+        Phase::Pulse { side: Side::First },
+        "the pulse goes on"
+    );
     // The unit it ordered fires; the enemy answers with opportunity fire.
     let fire = Request::new(key::FIRE).unit("us-1").target("german-1");
     let fired = act(&plan, &mut board, &fire, &Dice::Seed(2));
@@ -87,7 +90,12 @@ fn the_last_chain_of_a_turn_leaves_its_pulse_to_its_fire_and_the_enemys_opportun
         matches!(&early, Err(BattleError::NotAllowed(why)) if why.contains("end the turn first")),
         "{early:?}"
     );
-    act(&plan, &mut board, &Request::new(key::END_TURN), &Dice::Seed(5));
+    act(
+        &plan,
+        &mut board,
+        &Request::new(key::END_TURN),
+        &Dice::Seed(5),
+    );
     act(&plan, &mut board, &roll, &Dice::Seed(6));
     assert_eq!(board.turn, 2);
 }

@@ -199,7 +199,10 @@ fn last_command(turn: u32, failed: Sides<bool>) -> super::super::battle::event::
 
 fn side_state(board: &Board, side: Side) -> SideState {
     let n = |key: &str| count(board.side_count(side, key));
-    let artillery = board.sides.get(side).get(self::side::ARTILLERY_RESPONSE_DICE);
+    let artillery = board
+        .sides
+        .get(side)
+        .get(self::side::ARTILLERY_RESPONSE_DICE);
     SideState {
         command_dice: n(self::side::COMMAND_DICE),
         rally_dice: n(self::side::RALLY_DICE),
@@ -271,10 +274,7 @@ pub fn unit_state(plan: &TablePlan, unit: &BoardUnit) -> UnitState {
 /// The board as `state` leaves it, written over `board` (which it was read from).
 pub fn write(state: &BattleState, board: &mut Board) {
     board.turn = state.turn;
-    board.outcome = state
-        .outcome
-        .as_ref()
-        .map(|o| (o.winner, o.reason.clone()));
+    board.outcome = state.outcome.as_ref().map(|o| (o.winner, o.reason.clone()));
     let pulse = match state.phase {
         Phase::Pulse { side } => side_number(side),
         Phase::AwaitingCommandRoll | Phase::Over => 0,
@@ -284,9 +284,10 @@ pub fn write(state: &BattleState, board: &mut Board) {
         battle::FIRST_PULSE.into(),
         state.first_pulse.map_or(0, side_number),
     );
-    board
-        .counters
-        .insert(battle::LOG_SITUATIONS.into(), i64::from(state.log.situations));
+    board.counters.insert(
+        battle::LOG_SITUATIONS.into(),
+        i64::from(state.log.situations),
+    );
     board
         .counters
         .insert(battle::LOG_CURRENT.into(), i64::from(state.log.current));
@@ -319,7 +320,11 @@ fn write_side(s: &SideState, counters: &mut std::collections::BTreeMap<String, i
     set(self::side::WILD_DICE, s.wild);
     set(self::side::COMMAND_FAILURE, u32::from(s.failed));
     for face in CHAIN_FACES {
-        let dice = s.chains.iter().find(|c| c.face == face).map_or(0, |c| c.dice);
+        let dice = s
+            .chains
+            .iter()
+            .find(|c| c.face == face)
+            .map_or(0, |c| c.dice);
         set(&self::side::chain(face), dice);
     }
     match s.artillery_response_dice {

@@ -51,7 +51,10 @@ pub(crate) fn book_plan(
 ) -> TablePlan {
     let units = |side: &str, names: &[&str]| {
         let id = |n: usize| format!("{side}-{n}");
-        (1..).zip(names).map(|(n, name)| book_unit(ruleset, &id(n), name)).collect()
+        (1..)
+            .zip(names)
+            .map(|(n, name)| book_unit(ruleset, &id(n), name))
+            .collect()
     };
     TablePlan {
         ruleset,

@@ -8,7 +8,7 @@ use crate::rules::resolution::{CardPick, Value};
 fn board_card(card: &Card) -> InputValue {
     InputValue::Card(Some(CardPick::book(card)))
 }
-use crate::rules::battle::table::played::{table, book_card, book_plan, scripted_battle};
+use crate::rules::battle::table::played::{book_card, book_plan, scripted_battle, table};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::dice::TableDice;
@@ -22,7 +22,6 @@ fn card(name: &str) -> Card {
 fn plan(first: &[&str], second: &[&str]) -> TablePlan {
     book_plan(RULESET, ["Red", "Blue"], first, second)
 }
-
 
 fn decide(plan: &TablePlan, board: &Board, request: &Request, dice: &Dice) -> TableEvent {
     Battle::decide(plan, board, request, dice).unwrap().event
@@ -73,7 +72,10 @@ fn fire_k_and_t_damage_the_tracks_and_take_one_firepower() {
         ]
     );
     assert_eq!(
-        after(&board, &event).unit("second-1").unwrap().count(HIT_POINTS),
+        after(&board, &event)
+            .unit("second-1")
+            .unwrap()
+            .count(HIT_POINTS),
         310 - 160
     );
 }
@@ -141,7 +143,12 @@ fn attack_fires_on_the_move_at_plus_one() {
 fn an_ambush_waits_across_the_round_and_fires_once_at_minus_one() {
     let p = plan(&["T-34-85M"], &["Pz.Kpfw. II Luchs"]);
     let board = BattleOfTanksBattle::start(&p);
-    let ambush = decide(&p, &board, &Request::new(AMBUSH).unit("first-1"), &Dice::Seed(1));
+    let ambush = decide(
+        &p,
+        &board,
+        &Request::new(AMBUSH).unit("first-1"),
+        &Dice::Seed(1),
+    );
     let board = after(&board, &ambush);
     let moving = refusal_of(&p, &board, &Request::new(MOVE).unit("first-1"));
     assert!(moving.contains("lies in ambush"), "{moving}");
@@ -203,7 +210,12 @@ fn the_penetration_die_is_typed_as_it_prints_k_t_w() {
     let mut typed = TableDice::new();
     typed.add_pool("to_hit=3,5").unwrap();
     typed.add_pool("penetration=K,T").unwrap();
-    let by_letters = decide(&p, &board, &fire("first-1", "second-1"), &Dice::Table(typed));
+    let by_letters = decide(
+        &p,
+        &board,
+        &fire("first-1", "second-1"),
+        &Dice::Table(typed),
+    );
     let by_numbers = decide(
         &p,
         &board,
@@ -217,9 +229,19 @@ fn the_penetration_die_is_typed_as_it_prints_k_t_w() {
     let mut typed = TableDice::new();
     typed.add_pool("to_hit=3,5").unwrap();
     typed.add_pool("penetration=-W").unwrap();
-    let hull = decide(&p, &board, &fire("first-1", "second-1"), &Dice::Table(typed));
+    let hull = decide(
+        &p,
+        &board,
+        &fire("first-1", "second-1"),
+        &Dice::Table(typed),
+    );
     assert_eq!(hull.effects[1], Effect::add("second-1", HIT_POINTS, -160));
-    let (asked, _) = Battle::pools(&p, &board, &fire("first-1", "second-1"), &TableDice::new().with("to_hit", vec![3, 5]));
+    let (asked, _) = Battle::pools(
+        &p,
+        &board,
+        &fire("first-1", "second-1"),
+        &TableDice::new().with("to_hit", vec![3, 5]),
+    );
     assert_eq!(asked[1].dice(), "2 dice: –, K, T or W");
 }
 
@@ -236,10 +258,20 @@ fn a_spotting_order_spots_every_tank_in_sight() {
             .target(target)
             .with("cover", heavy.clone())
     };
-    let first = decide(&p, &board, &spot("second-1"), &table(&[("spotting", vec![2])]));
+    let first = decide(
+        &p,
+        &board,
+        &spot("second-1"),
+        &table(&[("spotting", vec![2])]),
+    );
     board = after(&board, &first);
     // The same order spots the next tank in sight, one roll each.
-    let second = decide(&p, &board, &spot("second-2"), &table(&[("spotting", vec![3])]));
+    let second = decide(
+        &p,
+        &board,
+        &spot("second-2"),
+        &table(&[("spotting", vec![3])]),
+    );
     assert!(second.effects.contains(&Effect::mark("second-2", SPOTTED)));
     board = after(&board, &second);
     let listed = BattleOfTanksBattle::actions(&p, &board, SPOT_EVERY_TANK);
@@ -321,7 +353,12 @@ fn refusals_say_why() {
     let own = refusal_of(&p, &board, &fire("first-2", "first-1"));
     assert!(own.contains("cannot be the target"), "{own}");
     // One order per tank per round.
-    let moved = decide(&p, &board, &Request::new(MOVE).unit("first-2"), &Dice::Seed(1));
+    let moved = decide(
+        &p,
+        &board,
+        &Request::new(MOVE).unit("first-2"),
+        &Dice::Seed(1),
+    );
     let board = after(&board, &moved);
     let again = refusal_of(&p, &board, &fire("first-2", "second-1"));
     assert!(again.contains("already has its order"), "{again}");
@@ -428,7 +465,9 @@ fn small_forces() -> TablePlan {
 fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
     let p = small_forces();
     for seed in [1u64, 7, 42, 1_000, 65_537] {
-        let played = scripted_battle::<BattleOfTanksBattle>(&p, 1_000, |step| Dice::Seed(seed * 1_000 + step as u64));
+        let played = scripted_battle::<BattleOfTanksBattle>(&p, 1_000, |step| {
+            Dice::Seed(seed * 1_000 + step as u64)
+        });
         let (last_board, last) = played.last().unwrap();
         let end = after(last_board, last);
         assert!(end.outcome.is_some(), "seed {seed}");
@@ -469,7 +508,12 @@ fn the_standing_shows_hit_points_tracks_and_the_stones_left() {
     assert_eq!(strength.full - strength.now, 100);
     assert_eq!(strength.noun, "hit points");
     for label in ["Tracks damaged", "Spotted"] {
-        assert!(tank.badges.iter().any(|b| b.label == label && b.tone == Tone::Warning), "{label}");
+        assert!(
+            tank.badges
+                .iter()
+                .any(|b| b.label == label && b.tone == Tone::Warning),
+            "{label}"
+        );
     }
     let round = BattleOfTanksBattle::turn_standing(&p, &board);
     assert_eq!(round.turn_word, "Round");

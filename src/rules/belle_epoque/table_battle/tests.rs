@@ -2,11 +2,11 @@
 //! reactivity test, fire, the book's worked assault example, the turn and the battle's end.
 
 use super::*;
-use crate::rules::resolution::CardPick;
-use crate::rules::battle::table::played::{table, book_card, book_plan};
+use crate::rules::battle::table::played::{book_card, book_plan, table};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
-use crate::rules::battle::{BattleRules, DiceFrom, Dice};
+use crate::rules::battle::{BattleRules, Dice, DiceFrom};
 use crate::rules::dice::{Source, TableDice};
+use crate::rules::resolution::CardPick;
 
 type Battle = TableBattle<BelleEpoqueBattle>;
 
@@ -24,9 +24,11 @@ const BRITISH: &str = "British Regulars";
 
 /// Two small book forces: a Zulu impi and a British column.
 fn encounter() -> TablePlan {
-    plan(&[ZULUS, ZULUS, "Militia Infantry"], &[BRITISH, REGULARS, "Cavalry"])
+    plan(
+        &[ZULUS, ZULUS, "Militia Infantry"],
+        &[BRITISH, REGULARS, "Cavalry"],
+    )
 }
-
 
 fn act(plan: &TablePlan, board: &mut Board, request: &Request, dice: &Dice) -> TableEvent {
     let event = Battle::decide(plan, board, request, dice)
@@ -87,7 +89,10 @@ fn command_points_are_one_die_per_started_8_stands_for_this_turn_only() {
     let p = encounter();
     let board = Battle::start(&p, &Sides::default());
     let (pools, _) = Battle::pools(&p, &board, &command(Side::First), &TableDice::new());
-    assert_eq!((pools[0].pool, pools[0].sides, pools[0].count), ("command", 6, 2));
+    assert_eq!(
+        (pools[0].pool, pools[0].sides, pools[0].count),
+        ("command", 6, 2)
+    );
     let mut board = board;
     let event = act(
         &p,
@@ -104,7 +109,12 @@ fn command_points_are_one_die_per_started_8_stands_for_this_turn_only() {
             Effect::side_set(Side::First, GENERAL, 2),
         ]
     );
-    let again = refusal(&p, &board, &command(Side::First), &table(&[("command", vec![1, 1])]));
+    let again = refusal(
+        &p,
+        &board,
+        &command(Side::First),
+        &table(&[("command", vec![1, 1])]),
+    );
     assert!(again.contains("has rolled its command points"), "{again}");
     // A mediocre general rolls d4s.
     let mediocre = command(Side::Second).with("general", InputValue::Choice("mediocre"));
@@ -112,7 +122,10 @@ fn command_points_are_one_die_per_started_8_stands_for_this_turn_only() {
     assert_eq!((pools[0].sides, pools[0].count), (4, 2));
     // The end of the turn takes the points left away.
     let end = act(&p, &mut board, &Request::new("end_turn"), &Dice::Seed(1));
-    assert!(end.effects.contains(&Effect::side_set(Side::First, COMMAND_POINTS, 0)));
+    assert!(
+        end.effects
+            .contains(&Effect::side_set(Side::First, COMMAND_POINTS, 0))
+    );
     assert!(end.effects.contains(&Effect::NextTurn));
     assert_eq!(board.turn, 2);
     assert_eq!(board.side_count(Side::First, COMMAND_POINTS), 0);
@@ -126,12 +139,21 @@ fn the_general_is_chosen_once_and_every_later_roll_uses_it() {
     let p = encounter();
     let mut board = Battle::start(&p, &Sides::default());
     let superior = command(Side::First).with("general", InputValue::Choice("superior"));
-    act(&p, &mut board, &superior, &table(&[("command", vec![8, 1])]));
+    act(
+        &p,
+        &mut board,
+        &superior,
+        &table(&[("command", vec![8, 1])]),
+    );
     act(&p, &mut board, &Request::new("end_turn"), &Dice::Seed(1));
     // Turn 2: the force's superior general rolls again, whatever the form says.
     let again = Request::new("command").side(Side::First);
     let (pools, _) = Battle::pools(&p, &board, &again, &TableDice::new());
-    assert_eq!((pools[0].sides, pools[0].count), (8, 2), "d8s, the force's general");
+    assert_eq!(
+        (pools[0].sides, pools[0].count),
+        (8, 2),
+        "d8s, the force's general"
+    );
     let mediocre = command(Side::First).with("general", InputValue::Choice("mediocre"));
     let why = refusal(&p, &board, &mediocre, &table(&[("command", vec![1, 1])]));
     assert!(
@@ -143,10 +165,17 @@ fn the_general_is_chosen_once_and_every_later_roll_uses_it() {
         .iter()
         .find(|a| a.key == "command" && a.side == Some(Side::First))
         .unwrap();
-    assert!(roll.fixed.contains(&("general", InputValue::Choice("superior"))));
+    assert!(
+        roll.fixed
+            .contains(&("general", InputValue::Choice("superior")))
+    );
     let standing = BelleEpoqueBattle::turn_standing(&p, &board);
     assert!(
-        standing.stock.first.iter().any(|t| t.label.contains("superior") && t.now == 8),
+        standing
+            .stock
+            .first
+            .iter()
+            .any(|t| t.label.contains("superior") && t.now == 8),
         "{:?}",
         standing.stock.first
     );
@@ -165,7 +194,10 @@ fn ending_a_turn_with_units_not_activated_asks_first() {
         .unwrap();
     assert!(end.allowed());
     let question = end.confirm.expect("asks first");
-    assert!(question.contains("not rolled its command points"), "{question}");
+    assert!(
+        question.contains("not rolled its command points"),
+        "{question}"
+    );
     assert!(question.contains("units not activated"), "{question}");
     assert!(BelleEpoqueBattle::RULINGS.contains(&BOWL_RULING));
 }
@@ -174,8 +206,16 @@ fn ending_a_turn_with_units_not_activated_asks_first() {
 fn a_reactivity_test_passes_at_or_under_the_basic_score_plus_the_points_spent() {
     let p = encounter();
     let board = Battle::start(&p, &Sides::default());
-    let before = refusal(&p, &board, &activate("second-2", 0), &table(&[("reactivity", vec![1])]));
-    assert!(before.contains("has not rolled its command points"), "{before}");
+    let before = refusal(
+        &p,
+        &board,
+        &activate("second-2", 0),
+        &table(&[("reactivity", vec![1])]),
+    );
+    assert!(
+        before.contains("has not rolled its command points"),
+        "{before}"
+    );
 
     let mut board = commanded(&p);
     // Trained close order: basic score 3; one point spent makes it 4, and a 4 passes.
@@ -192,7 +232,12 @@ fn a_reactivity_test_passes_at_or_under_the_basic_score_plus_the_points_spent() 
             Effect::mark("second-2", ACTIVATED)
         ]
     );
-    let twice = refusal(&p, &board, &activate("second-2", 0), &table(&[("reactivity", vec![1])]));
+    let twice = refusal(
+        &p,
+        &board,
+        &activate("second-2", 0),
+        &table(&[("reactivity", vec![1])]),
+    );
     assert!(twice.contains("has been activated this turn"), "{twice}");
 
     // With no point spent a 4 fails: a basic move only, and no fire.
@@ -202,15 +247,27 @@ fn a_reactivity_test_passes_at_or_under_the_basic_score_plus_the_points_spent() 
         &activate("second-1", 0),
         &table(&[("reactivity", vec![4])]),
     );
-    assert!(event.effects.contains(&Effect::mark("second-1", BASIC_MOVE_ONLY)));
+    assert!(
+        event
+            .effects
+            .contains(&Effect::mark("second-1", BASIC_MOVE_ONLY))
+    );
     let fire = Request::new("fire").unit("second-1").target("first-1");
     let why = refusal(&p, &board, &fire, &table(&[("fire", vec![1, 1, 1])]));
     assert!(why.contains("basic move only"), "{why}");
 
     // More points than the side has left are refused with how many it has.
     // 10 stands: two d6, both 2 in `commanded`; 1 spent, 3 left.
-    let greedy = refusal(&p, &board, &activate("second-3", 4), &table(&[("reactivity", vec![1])]));
-    assert!(greedy.contains("only 3 command points left, not 4"), "{greedy}");
+    let greedy = refusal(
+        &p,
+        &board,
+        &activate("second-3", 4),
+        &table(&[("reactivity", vec![1])]),
+    );
+    assert!(
+        greedy.contains("only 3 command points left, not 4"),
+        "{greedy}"
+    );
     let limit = BelleEpoqueBattle::actions(&p, &board, GENERAL_FIXED)
         .into_iter()
         .find(|a| a.key == "activate" && a.unit.as_deref() == Some("second-3"))
@@ -235,12 +292,7 @@ fn fire_removes_a_stand_per_die_at_or_under_the_to_hit_number() {
         &table(&[("reactivity", vec![1])]),
     );
     // Type B at 1 UD hits on 5 or less against close order in the open: 1, 5 and 3 hit.
-    let event = act(
-        &p,
-        &mut board,
-        &fire,
-        &table(&[("fire", vec![1, 5, 6, 3])]),
-    );
+    let event = act(&p, &mut board, &fire, &table(&[("fire", vec![1, 5, 6, 3])]));
     assert_eq!(
         event.effects,
         vec![
@@ -252,8 +304,16 @@ fn fire_removes_a_stand_per_die_at_or_under_the_to_hit_number() {
     let again = refusal(&p, &board, &fire, &table(&[("fire", vec![1, 1, 1, 1])]));
     assert!(again.contains("already fired"), "{again}");
     let assault = Request::new("assault").unit("second-2").target("first-1");
-    let no = refusal(&p, &board, &assault, &table(&[("attacker", vec![1, 1, 1, 1])]));
-    assert!(no.contains("only a unit that has not fired may assault"), "{no}");
+    let no = refusal(
+        &p,
+        &board,
+        &assault,
+        &table(&[("attacker", vec![1, 1, 1, 1])]),
+    );
+    assert!(
+        no.contains("only a unit that has not fired may assault"),
+        "{no}"
+    );
     // A friendly unit is no target.
     let friendly = Request::new("fire").unit("second-1").target("second-2");
     let (_, answer) = Battle::pools(&p, &board, &friendly, &TableDice::new());
@@ -315,7 +375,10 @@ fn the_books_assault_example_costs_the_british_three_losses_and_breaks_them() {
     );
     assert_eq!(
         Battle::summary(&board).score,
-        Some(Sides { first: 4, second: 1 })
+        Some(Sides {
+            first: 4,
+            second: 1
+        })
     );
     let over = refusal(&p, &board, &Request::new("end_turn"), &Dice::Seed(1));
     assert!(over.contains("the battle is over"), "{over}");
@@ -373,8 +436,14 @@ fn the_situation_gives_the_resolve_forms_odds_and_they_match_an_enumeration() {
     // The Resolve form: both cards chosen, range 1, everything else left as it is.
     let m = mechanic(RULESET, "fire").unwrap();
     let mut form = m.defaults();
-    form.set("unit", InputValue::Card(Some(CardPick::book(&card(REGULARS)))));
-    form.set("target", InputValue::Card(Some(CardPick::book(&card("Militia Infantry")))));
+    form.set(
+        "unit",
+        InputValue::Card(Some(CardPick::book(&card(REGULARS)))),
+    );
+    form.set(
+        "target",
+        InputValue::Card(Some(CardPick::book(&card("Militia Infantry")))),
+    );
     form.set("range", InputValue::Count(1));
     let resolve = m.resolve_odds(&form).unwrap();
     assert_eq!(battle.values, resolve.values);
@@ -415,7 +484,10 @@ fn pools_are_asked_in_order_and_decide_once_all_are_given() {
     );
     let assault = Request::new("assault").unit("first-1").target("second-1");
     let (asked, answer) = Battle::pools(&p, &board, &assault, &TableDice::new());
-    assert_eq!(asked.iter().map(|r| r.pool).collect::<Vec<_>>(), ["attacker"]);
+    assert_eq!(
+        asked.iter().map(|r| r.pool).collect::<Vec<_>>(),
+        ["attacker"]
+    );
     assert!(answer.is_err());
     let given = TableDice::new().with("attacker", vec![1, 4, 5, 3]);
     let (asked, answer) = Battle::pools(&p, &board, &assault, &given);
@@ -443,7 +515,6 @@ fn scripted_battle(p: &TablePlan, seed: u64) -> Vec<(Board, TableEvent)> {
     events
 }
 
-
 /// An event as if its dice had been typed: what differs between the two battles.
 fn as_typed(event: &TableEvent) -> TableEvent {
     let mut event = event.clone();
@@ -464,7 +535,11 @@ fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
     let bound = TURN_LIMIT as usize * (2 + 2 * 6 + 1);
     for seed in 1..=8 {
         let events = scripted_battle(&p, seed);
-        assert!(events.len() <= bound, "seed {seed}: {} events", events.len());
+        assert!(
+            events.len() <= bound,
+            "seed {seed}: {} events",
+            events.len()
+        );
         let (before, last) = events.last().unwrap();
         let mut board = before.clone();
         Battle::apply(&mut board, last);
@@ -497,7 +572,10 @@ fn a_forged_event_is_not_its_rederivation() {
     if let Some(Effect::Add { by, .. }) = forged.effects.get_mut(1) {
         *by -= 1;
     }
-    assert_ne!(Battle::rederive(&p, before, &forged, GENERAL_FIXED).unwrap(), forged);
+    assert_ne!(
+        Battle::rederive(&p, before, &forged, GENERAL_FIXED).unwrap(),
+        forged
+    );
 
     // The dice changed on typed dice (every hit made a 6, which always misses): the
     // rederivation reads the new faces and finds no stand lost.
@@ -518,7 +596,8 @@ fn carry_keeps_losses_less_half_that_rejoin_and_drops_the_eliminated() {
     board.apply(&Effect::mark("first-1", ACTIVATED));
     board.apply(&Effect::mark("second-2", DESTROYED));
     let start = Battle::start(&p, &Sides::default());
-    let carry = |id: &str| BelleEpoqueBattle::carry(start.unit(id).unwrap(), board.unit(id).unwrap());
+    let carry =
+        |id: &str| BelleEpoqueBattle::carry(start.unit(id).unwrap(), board.unit(id).unwrap());
     let zulus = carry("first-1").unwrap();
     // 4 stands, 3 lost: 1 rejoins, 2 go on.
     assert_eq!(zulus.counters.get(STANDS), Some(&2));
@@ -527,7 +606,10 @@ fn carry_keeps_losses_less_half_that_rejoin_and_drops_the_eliminated() {
     let british = carry("second-1").unwrap();
     assert_eq!(british.counters.get(STANDS), Some(&2));
     let whole = carry("second-3").unwrap();
-    assert_eq!(whole.counters.get(STANDS), start.unit("second-3").unwrap().counters.get(STANDS));
+    assert_eq!(
+        whole.counters.get(STANDS),
+        start.unit("second-3").unwrap().counters.get(STANDS)
+    );
     assert_eq!(carry("second-2"), None);
     // The carried unit starts the next battle with its stands.
     let mut next = encounter();
@@ -588,12 +670,23 @@ fn the_standing_shows_stands_activation_and_whose_command_roll_is_next() {
     let p = encounter();
     let mut board = Battle::start(&p, &Sides::default());
     let turn = BelleEpoqueBattle::turn_standing(&p, &board);
-    assert_eq!((turn.acting, turn.next), (Some(Side::First), Some("command")));
+    assert_eq!(
+        (turn.acting, turn.next),
+        (Some(Side::First), Some("command"))
+    );
     board.apply(&Effect::add("first-1", STANDS, -1));
     board.apply(&Effect::mark("first-1", ACTIVATED));
     board.apply(&Effect::mark("first-1", BASIC_MOVE_ONLY));
     let zulus = BelleEpoqueBattle::unit_standing(&p, board.unit("first-1").unwrap());
     let strength = zulus.strength.unwrap();
-    assert_eq!((strength.now, strength.full, strength.noun), (3, 4, "stands"));
-    assert!(zulus.badges.iter().any(|b| b.label == "Basic move only" && b.tone == Tone::Warning));
+    assert_eq!(
+        (strength.now, strength.full, strength.noun),
+        (3, 4, "stands")
+    );
+    assert!(
+        zulus
+            .badges
+            .iter()
+            .any(|b| b.label == "Basic move only" && b.tone == Tone::Warning)
+    );
 }

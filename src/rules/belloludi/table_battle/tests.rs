@@ -11,7 +11,7 @@ use crate::rules::resolution::CardPick;
 fn board_card(card: &Card) -> InputValue {
     InputValue::Card(Some(CardPick::book(card)))
 }
-use crate::rules::battle::table::played::{table, book_card, book_plan, scripted_battle};
+use crate::rules::battle::table::played::{book_card, book_plan, scripted_battle, table};
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::dice::TableDice;
@@ -25,7 +25,6 @@ fn card(name: &str) -> Card {
 fn plan(first: &[&str], second: &[&str]) -> TablePlan {
     book_plan(RULESET, ["Allies", "Axis"], first, second)
 }
-
 
 fn decide(plan: &TablePlan, board: &Board, request: &Request, dice: &Dice) -> TableEvent {
     Battle::decide(plan, board, request, dice).unwrap().event
@@ -84,7 +83,10 @@ fn the_commander_die_is_typed_as_it_prints() {
     let two = decide(&p, &board, &command, &typed(&["commander=2"]));
     assert_eq!(two.effects[1], Effect::side_set(Side::Second, ORDERS, 2));
     let blunder = decide(&p, &board, &command, &typed(&["commander=B", "blunder=3"]));
-    assert_eq!(blunder.effects[1], Effect::side_set(Side::Second, ORDERS, 0));
+    assert_eq!(
+        blunder.effects[1],
+        Effect::side_set(Side::Second, ORDERS, 0)
+    );
     assert!(Battle::describe(&p, &blunder).contains("commander B"));
     // A d20 player's number above the printed faces reads as the book's d20 table: 17 is 3.
     let d20 = decide(&p, &board, &command, &typed(&["commander=17"]));
@@ -230,7 +232,9 @@ fn orders_need_the_commander_die_and_a_broken_group_may_only_rally() {
 fn a_rally_removes_one_chip_by_an_order_or_by_the_die_when_broken() {
     let mut p = plan(&["Medium Tank", "Medium Tank"], &["Heavy Tank"]);
     p.units.first[0].counters.insert(ARMOUR.into(), 2);
-    p.units.first[0].marks.extend([SHAKEN.to_string(), DISORDERED.to_string()]);
+    p.units.first[0]
+        .marks
+        .extend([SHAKEN.to_string(), DISORDERED.to_string()]);
     let board = commanded(BelloLudiBattle::start(&p), Side::First, 1);
     let rally = Request::new(RALLY).unit("first-1");
     let event = decide(&p, &board, &rally, &Dice::Seed(3));
@@ -259,7 +263,10 @@ fn a_rally_removes_one_chip_by_an_order_or_by_the_die_when_broken() {
 
 #[test]
 fn the_turn_ends_a_broken_army_and_the_last_turn_counts_victory_points() {
-    let mut p = plan(&["Medium Tank", "Light Tank"], &["Heavy Tank", "Heavy Tank"]);
+    let mut p = plan(
+        &["Medium Tank", "Light Tank"],
+        &["Heavy Tank", "Heavy Tank"],
+    );
     let board = commanded(BelloLudiBattle::start(&p), Side::First, 2);
     let end = decide(&p, &board, &Request::new(END_TURN), &Dice::Seed(1));
     assert_eq!(
@@ -294,7 +301,12 @@ fn the_turn_ends_a_broken_army_and_the_last_turn_counts_victory_points() {
         })
     ));
     // Or it leaves the table first: the players say so, and it loses then.
-    let gone = decide(&p, &board, &Request::new(LEAVE_TABLE).side(Side::Second), &no_dice());
+    let gone = decide(
+        &p,
+        &board,
+        &Request::new(LEAVE_TABLE).side(Side::Second),
+        &no_dice(),
+    );
     assert!(matches!(
         gone.effects.last(),
         Some(Effect::Ends { winner: Some(Side::First), reason }) if reason.contains("left the table")
@@ -324,7 +336,10 @@ fn a_broken_group_rallies_in_the_next_turns_and_recovers() {
     let done = decide(&p, &board, &rally, &table(&[("commander", vec![5])]));
     board = after(&board, &done);
     assert!(!board.unit("second-1").unwrap().has(SHAKEN));
-    assert!(!side_broken(&board, Side::Second), "one of two shaken: recovered");
+    assert!(
+        !side_broken(&board, Side::Second),
+        "one of two shaken: recovered"
+    );
     // Under revision 1 the same turn's end lost the battle.
     let mut broken = BelloLudiBattle::start(&p);
     broken.turn = 1;
@@ -371,9 +386,7 @@ fn the_odds_are_the_resolve_forms_and_match_the_dice_enumerated() {
     form.set("shooter_shaken", InputValue::Flag(true));
     assert_eq!(m.answer(&form, None).unwrap(), shown);
     // 4+, +1 close, −1 shaken: 4+; a 1 always misses, a 6 always hits.
-    let hits = (1..=6u32)
-        .filter(|&f| f == 6 || (f != 1 && f >= 4))
-        .count();
+    let hits = (1..=6u32).filter(|&f| f == 6 || (f != 1 && f >= 4)).count();
     let expected = hits as f64 / 6.0;
     match shown.get("p_hit") {
         Some(Value::Probability(p)) => assert!((p - expected).abs() < 1e-12, "{p} {expected}"),
@@ -392,7 +405,10 @@ fn pools_are_asked_in_order_and_the_shot_decided_once_given() {
     let hit = TableDice::new().with("to_hit", vec![5]);
     let (asked, answer) = Battle::pools(&p, &board, &request, &hit);
     assert_eq!(
-        asked.iter().map(|r| (r.pool, r.sides, r.count)).collect::<Vec<_>>(),
+        asked
+            .iter()
+            .map(|r| (r.pool, r.sides, r.count))
+            .collect::<Vec<_>>(),
         [("to_hit", 6, 1), ("damage", 20, 2)]
     );
     assert!(answer.is_err());
@@ -405,14 +421,19 @@ fn pools_are_asked_in_order_and_the_shot_decided_once_given() {
 }
 
 fn small_forces() -> TablePlan {
-    plan(&["Sherman", "Light Tank"], &["Heavy Tank", "Sd.Kfz. 251/22"])
+    plan(
+        &["Sherman", "Light Tank"],
+        &["Heavy Tank", "Sd.Kfz. 251/22"],
+    )
 }
 
 #[test]
 fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
     let p = small_forces();
     for seed in [1u64, 7, 42, 1_000, 65_537] {
-        let played = scripted_battle::<BelloLudiBattle>(&p, 1_000, |step| Dice::Seed(seed * 1_000 + step as u64));
+        let played = scripted_battle::<BelloLudiBattle>(&p, 1_000, |step| {
+            Dice::Seed(seed * 1_000 + step as u64)
+        });
         let (last_board, last) = played.last().unwrap();
         let end = after(last_board, last);
         assert!(end.outcome.is_some(), "seed {seed}");
@@ -447,15 +468,33 @@ fn the_standing_shows_armour_state_and_victory_points() {
     board.apply(&Effect::mark("second-1", SHAKEN));
     board.apply(&Effect::mark("second-1", WAS_SHAKEN));
     let shaken = BelloLudiBattle::unit_standing(&p, board.unit("second-1").unwrap());
-    assert_eq!(shaken.strength.as_ref().map(|s| (s.now, s.full)), Some((1, 3)));
-    assert!(shaken.badges.iter().any(|b| b.label == "Shaken" && b.tone == Tone::Warning));
+    assert_eq!(
+        shaken.strength.as_ref().map(|s| (s.now, s.full)),
+        Some((1, 3))
+    );
+    assert!(
+        shaken
+            .badges
+            .iter()
+            .any(|b| b.label == "Shaken" && b.tone == Tone::Warning)
+    );
     board.apply(&Effect::mark("second-2", BROKEN));
     let broken = BelloLudiBattle::unit_standing(&p, board.unit("second-2").unwrap());
-    assert!(broken.badges.iter().any(|b| b.label == "Broken" && b.tone == Tone::Danger));
+    assert!(
+        broken
+            .badges
+            .iter()
+            .any(|b| b.label == "Broken" && b.tone == Tone::Danger)
+    );
     board.apply(&Effect::clear("second-1", SHAKEN));
     let rallied = BelloLudiBattle::unit_standing(&p, board.unit("second-1").unwrap());
     assert!(rallied.badges.iter().any(|b| b.label.contains("1 VP")));
     let turn = BelloLudiBattle::turn_standing(&p, &board);
     assert_eq!(turn.next, Some(COMMAND));
-    assert!(turn.stock.first.iter().any(|t| t.label == "Victory points" && t.now >= 1));
+    assert!(
+        turn.stock
+            .first
+            .iter()
+            .any(|t| t.label == "Victory points" && t.now >= 1)
+    );
 }

@@ -2,14 +2,13 @@
 //! odds the tracker shows, the scripted player's battle, and the campaign's carry and
 //! promotion.
 
-
-use crate::rules::battle::table::played::table;
 use super::*;
-use crate::rules::resolution::CardPick;
 use crate::rules::battle::table::played;
+use crate::rules::battle::table::played::table;
 use crate::rules::battle::table::{TableBattle, TableEvent, odds_of};
 use crate::rules::battle::{BattleRules, Dice};
 use crate::rules::registry::ruleset;
+use crate::rules::resolution::CardPick;
 
 type Engine = TableBattle<BoltActionBattle>;
 
@@ -32,7 +31,6 @@ fn squads() -> TablePlan {
         &["Regular Infantry Squad", "Inexperienced Infantry Squad"],
     )
 }
-
 
 fn no_dice() -> Dice {
     Dice::Table(TableDice::new())
@@ -109,10 +107,23 @@ fn a_random_draw_numbers_the_first_players_dice_first() {
     let plan = squads();
     let board = BoltActionBattle::start(&plan);
     // Four dice: faces 1-2 are the first player's, 3-4 the second's.
-    let event = decide(&plan, &board, &draw("random"), &table(&[("order_die", vec![3])]));
-    assert_eq!(event.effects, vec![Effect::side_set(Side::Second, DRAWN, 1)]);
+    let event = decide(
+        &plan,
+        &board,
+        &draw("random"),
+        &table(&[("order_die", vec![3])]),
+    );
+    assert_eq!(
+        event.effects,
+        vec![Effect::side_set(Side::Second, DRAWN, 1)]
+    );
     assert_eq!(event.rolls[0].roll.sides, 4);
-    let event = decide(&plan, &board, &draw("random"), &table(&[("order_die", vec![2])]));
+    let event = decide(
+        &plan,
+        &board,
+        &draw("random"),
+        &table(&[("order_die", vec![2])]),
+    );
     assert_eq!(event.effects, vec![Effect::side_set(Side::First, DRAWN, 1)]);
 }
 
@@ -127,7 +138,10 @@ fn a_draw_from_the_bag_is_typed_as_the_colour_that_came_out() {
     let mut typed = TableDice::new();
     typed.add_pool("order_die=second").unwrap();
     let event = decide(&plan, &board, &draw("random"), &Dice::Table(typed));
-    assert_eq!(event.effects, vec![Effect::side_set(Side::Second, DRAWN, 1)]);
+    assert_eq!(
+        event.effects,
+        vec![Effect::side_set(Side::Second, DRAWN, 1)]
+    );
     // Recorded as the numbered face it stands for: the first second-player die, 3 of 4.
     assert_eq!(event.rolls[0].roll.dice, [3]);
     let mut typed = TableDice::new();
@@ -150,7 +164,10 @@ fn the_players_say_which_colour_came_out_of_their_bag() {
     let mut board = BoltActionBattle::start(&plan);
     let event = play(&plan, &mut board, draw("second"), &no_dice());
     assert!(event.rolls.is_empty());
-    assert_eq!(event.effects, vec![Effect::side_set(Side::Second, DRAWN, 1)]);
+    assert_eq!(
+        event.effects,
+        vec![Effect::side_set(Side::Second, DRAWN, 1)]
+    );
     let why = refusal(&plan, &board, &draw("first"));
     assert!(why.contains("already drawn"), "{why}");
     let listed = Engine::actions(&plan, &board);
@@ -239,9 +256,15 @@ fn the_order_test_odds_are_the_mechanics_and_count_like_the_dice() {
     // The Resolve form for the same situation: the unit, its pins.
     let m = resolution::mechanic(RulesetId::BoltAction, "order_test").unwrap();
     let mut form = m.defaults();
-    form.set("unit", InputValue::Card(Some(CardPick::book(&book_card("Regular Infantry Squad")))));
+    form.set(
+        "unit",
+        InputValue::Card(Some(CardPick::book(&book_card("Regular Infantry Squad")))),
+    );
     form.set("pins", InputValue::Count(1));
-    assert_eq!(shown, odds_of(RulesetId::BoltAction, "order_test", &form).unwrap());
+    assert_eq!(
+        shown,
+        odds_of(RulesetId::BoltAction, "order_test", &form).unwrap()
+    );
     // P(pass): 2d6 at or under 9 − 1 = 8, a double six never passing.
     let mut passing = 0;
     for a in 1..=6 {
@@ -270,7 +293,11 @@ fn a_regular_squad_fires_its_rifles_and_its_lmg_under_one_fire_order() {
     ordered(&plan, &mut board, "first-1", "fire");
     let shoot = Request::new("shoot").unit("first-1").target("second-1");
     let (asked, _) = Engine::pools(&plan, &board, &shoot, &TableDice::new());
-    assert_eq!((asked[0].pool, asked[0].count), ("to_hit", 8), "the riflemen");
+    assert_eq!(
+        (asked[0].pool, asked[0].count),
+        ("to_hit", 8),
+        "the riflemen"
+    );
     // Rifles: 5 of 8 hit on 3+, 3 of those damage on 4+ (a Regular squad, no PEN); the
     // LMG's 3 shots: 2 hit, 1 damages. One pin for the unit's fire.
     let dice = table(&[
@@ -298,7 +325,11 @@ fn a_regular_squad_fires_its_rifles_and_its_lmg_under_one_fire_order() {
     // The order covered both weapons: nothing is left to fire.
     let why = refusal(&plan, &board.after(&event.effects), &shoot);
     assert!(why.contains("already carried out"), "{why}");
-    let why = refusal(&plan, &board, &Request::new("shoot").unit("first-2").target("second-1"));
+    let why = refusal(
+        &plan,
+        &board,
+        &Request::new("shoot").unit("first-2").target("second-1"),
+    );
     assert!(why.contains("no order yet"), "{why}");
 }
 
@@ -376,13 +407,25 @@ fn friendly_fire_shoots_a_friendly_unit_and_refuses_the_enemy() {
         .find(|a| a.key == "shoot" && a.unit.as_deref() == Some("first-1"))
         .unwrap();
     assert_eq!(shoot.targets, ["first-2"], "its own side's other unit");
-    assert!(shoot.label.contains("opposing player picks"), "{}", shoot.label);
+    assert!(
+        shoot.label.contains("opposing player picks"),
+        "{}",
+        shoot.label
+    );
     let at_friend = Request::new("shoot").unit("first-1").target("first-2");
     let (asked, _) = Engine::pools(&plan, &board, &at_friend, &TableDice::new());
     assert_eq!((asked[0].pool, asked[0].count), ("to_hit", 8));
     // Or the opposing player finds no friendly unit in range: it goes Down instead.
-    let down = play(&plan, &mut board, Request::new("go_down").unit("first-1"), &no_dice());
-    assert!(down.effects.contains(&Effect::order("first-1", Some("down"))));
+    let down = play(
+        &plan,
+        &mut board,
+        Request::new("go_down").unit("first-1"),
+        &no_dice(),
+    );
+    assert!(
+        down.effects
+            .contains(&Effect::order("first-1", Some("down")))
+    );
     assert!(!board.unit("first-1").unwrap().has(FUBAR));
 }
 
@@ -394,8 +437,16 @@ fn friendly_fire_with_no_friendly_unit_left_goes_down_at_once() {
     play(&plan, &mut board, draw("first"), &no_dice());
     let fubar = table(&[("order", vec![6, 6]), ("fubar", vec![2])]);
     let event = play(&plan, &mut board, order("first-1", "fire"), &fubar);
-    assert!(event.effects.contains(&Effect::order("first-1", Some("down"))));
-    assert!(event.result.iter().any(|r| r.contains("goes Down")), "{:?}", event.result);
+    assert!(
+        event
+            .effects
+            .contains(&Effect::order("first-1", Some("down")))
+    );
+    assert!(
+        event.result.iter().any(|r| r.contains("goes Down")),
+        "{:?}",
+        event.result
+    );
 }
 
 /// Finding 2 of issue #36. Sheet 004, Turn End: order dice go back to the cup except those of
@@ -412,9 +463,16 @@ fn an_ambush_that_fired_is_not_kept_over_the_turn_end() {
     let dice = table(&[("to_hit", vec![1, 1, 1, 1])]);
     play(&plan, &mut board, shoot, &dice);
     let end = play(&plan, &mut board, Request::new("end_turn"), &no_dice());
-    assert!(end.effects.contains(&Effect::order("first-1", None)), "{:?}", end.effects);
+    assert!(
+        end.effects.contains(&Effect::order("first-1", None)),
+        "{:?}",
+        end.effects
+    );
     assert!(!board.unit("first-1").unwrap().has(AMBUSH));
-    assert!(board.unit("first-2").unwrap().has(AMBUSH), "still waiting: kept");
+    assert!(
+        board.unit("first-2").unwrap().has(AMBUSH),
+        "still waiting: kept"
+    );
     assert!(board.unit("second-1").unwrap().has(DOWN), "Down is kept");
     // Its die is back in the bag: it must be drawn and ordered again before it fires.
     let again = Request::new("shoot").unit("first-1").target("second-1");
@@ -432,14 +490,25 @@ fn the_shooting_odds_are_the_resolve_forms_for_the_same_situation() {
     let (_, inputs) = Engine::situation(&plan, &board, &request).unwrap();
     let m = resolution::mechanic(RulesetId::BoltAction, "shooting").unwrap();
     let mut form = m.defaults();
-    form.set("unit", InputValue::Card(Some(CardPick::book(&book_card("Regular Infantry Squad")))));
-    form.set("target", InputValue::Card(Some(CardPick::book(&book_card("Inexperienced Infantry Squad")))));
+    form.set(
+        "unit",
+        InputValue::Card(Some(CardPick::book(&book_card("Regular Infantry Squad")))),
+    );
+    form.set(
+        "target",
+        InputValue::Card(Some(CardPick::book(&book_card(
+            "Inexperienced Infantry Squad",
+        )))),
+    );
     form.set("weapon", InputValue::Choice("unit"));
     form.set("firers", InputValue::Count(10));
     form.set("pins", InputValue::Count(1));
     form.set("moving", InputValue::Flag(true));
     let shown = odds_of(RulesetId::BoltAction, "shooting", &inputs).unwrap();
-    assert_eq!(shown, odds_of(RulesetId::BoltAction, "shooting", &form).unwrap());
+    assert_eq!(
+        shown,
+        odds_of(RulesetId::BoltAction, "shooting", &form).unwrap()
+    );
     // The whole unit's 11 shots (8 rifles, the LMG's 3) at 5+ to hit (3+ base, −1 a pin, −1
     // on the move: 2 in 6), damaging an Inexperienced squad on 3+ (4 in 6): the unit's
     // expected hits and casualties, not one shot's.
@@ -464,10 +533,24 @@ fn the_shoot_form_takes_its_firers_from_the_units_models() {
         .iter()
         .find(|a| a.key == "shoot" && a.unit.as_deref() == Some("first-1"))
         .unwrap();
-    assert!(shoot.fixed.contains(&("firers", InputValue::Count(8))), "{:?}", shoot.fixed);
-    assert!(shoot.fixed.contains(&("weapon", InputValue::Choice("unit"))));
-    let own: Vec<&str> = BoltActionBattle::params("shoot").iter().map(|s| s.key).collect();
-    assert!(!own.contains(&"firers") && !own.contains(&"weapon"), "{own:?}");
+    assert!(
+        shoot.fixed.contains(&("firers", InputValue::Count(8))),
+        "{:?}",
+        shoot.fixed
+    );
+    assert!(
+        shoot
+            .fixed
+            .contains(&("weapon", InputValue::Choice("unit")))
+    );
+    let own: Vec<&str> = BoltActionBattle::params("shoot")
+        .iter()
+        .map(|s| s.key)
+        .collect();
+    assert!(
+        !own.contains(&"firers") && !own.contains(&"weapon"),
+        "{own:?}"
+    );
 }
 
 #[test]
@@ -488,7 +571,11 @@ fn a_bazooka_knocks_out_a_medium_tank() {
         ]),
     );
     assert!(event.effects.contains(&Effect::mark("second-1", DESTROYED)));
-    assert!(event.effects.contains(&Effect::add("second-1", CASUALTIES, 1)));
+    assert!(
+        event
+            .effects
+            .contains(&Effect::add("second-1", CASUALTIES, 1))
+    );
     assert_eq!(
         event.effects.last(),
         Some(&Effect::Ends {
@@ -507,7 +594,11 @@ fn a_bazooka_knocks_out_a_medium_tank() {
             ("damage_results", vec![2]),
         ]),
     );
-    assert!(event.effects.contains(&Effect::mark("second-1", IMMOBILISED)));
+    assert!(
+        event
+            .effects
+            .contains(&Effect::mark("second-1", IMMOBILISED))
+    );
     assert!(event.effects.contains(&Effect::add("second-1", PINS, 2)));
 }
 
@@ -522,7 +613,10 @@ fn an_immobilised_vehicle_may_not_advance_or_run() {
         .iter()
         .find(|a| a.key == "order" && a.unit.as_deref() == Some("second-1"))
         .unwrap();
-    assert_eq!(order.choices, vec![("order", vec!["fire", "ambush", "rally", "down"])]);
+    assert_eq!(
+        order.choices,
+        vec![("order", vec!["fire", "ambush", "rally", "down"])]
+    );
     let why = refusal(&plan, &board, &super::tests::order("second-1", "run"));
     assert!(why.contains("immobilised"), "{why}");
 }
@@ -540,7 +634,12 @@ fn close_quarters_destroys_the_loser() {
     let (given, _) = Engine::pools(&plan, &board, &assault, &TableDice::new());
     assert_eq!(given[0].pool, "attackers");
     // Three veterans strike at regular infantry (4+): two fall, both defenders gone.
-    let event = decide(&plan, &board, &assault, &table(&[("attackers", vec![4, 6, 1])]));
+    let event = decide(
+        &plan,
+        &board,
+        &assault,
+        &table(&[("attackers", vec![4, 6, 1])]),
+    );
     assert!(event.effects.contains(&Effect::mark("second-1", DESTROYED)));
     assert!(event.effects.contains(&Effect::mark("first-2", DONE)));
     assert!(matches!(
@@ -578,7 +677,10 @@ fn infantry_without_anti_tank_weapons_test_at_minus_three_to_assault_a_tank() {
     let (mechanic, inputs) = Engine::situation(&plan, &board, &assault).unwrap();
     assert_eq!(mechanic.key, "vehicle_assault");
     let odds = odds_of(RulesetId::BoltAction, "vehicle_assault", &inputs).unwrap();
-    assert!(matches!(odds.get("order_test_target"), Some(resolution::Value::Count(6))));
+    assert!(matches!(
+        odds.get("order_test_target"),
+        Some(resolution::Value::Count(6))
+    ));
 }
 
 /// One pool name per meaning: an assault's damage result is typed under `damage_results` as
@@ -589,7 +691,9 @@ fn an_assaults_damage_result_is_named_as_shootings_and_old_events_keep_theirs() 
     let plan = plan(&["Bazooka Team"], &["Light Tank"]);
     let mut board = BoltActionBattle::start(&plan);
     ordered(&plan, &mut board, "first-1", "run");
-    let assault = Request::new("assault_vehicle").unit("first-1").target("second-1");
+    let assault = Request::new("assault_vehicle")
+        .unit("first-1")
+        .target("second-1");
     let mut given = TableDice::new();
     for _ in 0..8 {
         let (asked, answer) = Engine::pools(&plan, &board, &assault, &given);
@@ -661,7 +765,12 @@ fn the_turn_ends_with_an_empty_bag_and_down_and_ambush_dice_stay() {
     );
     assert_eq!(board.turn, 2);
     // Two dice in the bag now: the units that kept their orders have none there.
-    let event = decide(&plan, &board, &draw("random"), &table(&[("order_die", vec![1])]));
+    let event = decide(
+        &plan,
+        &board,
+        &draw("random"),
+        &table(&[("order_die", vec![1])]),
+    );
     assert_eq!(event.rolls[0].roll.sides, 2);
 }
 
@@ -679,7 +788,13 @@ fn the_battle_ends_after_the_sixth_turn_by_units_destroyed() {
         &event.effects[..],
         [Effect::Ends { winner: Some(Side::First), reason }] if reason.contains("turn 6")
     ));
-    assert_eq!(BoltActionBattle::score(&board), Some(Sides { first: 1, second: 0 }));
+    assert_eq!(
+        BoltActionBattle::score(&board),
+        Some(Sides {
+            first: 1,
+            second: 0
+        })
+    );
 }
 
 #[test]
@@ -812,15 +927,25 @@ fn the_standing_shows_models_pins_orders_and_the_bag() {
     play(&plan, &mut board, draw("first"), &no_dice());
     let turn = BoltActionBattle::turn_standing(&plan, &board);
     assert_eq!((turn.acting, turn.next), (Some(Side::First), Some("order")));
-    assert_eq!(turn.stock.first[0].now, 1, "one first player's die still in the bag");
+    assert_eq!(
+        turn.stock.first[0].now, 1,
+        "one first player's die still in the bag"
+    );
     assert_eq!(turn.stock.second[0].now, 2);
     let fubar = table(&[("order", vec![6, 6]), ("fubar", vec![1])]);
     play(&plan, &mut board, order("first-1", "fire"), &fubar);
     let squad = BoltActionBattle::unit_standing(&plan, board.unit("first-1").unwrap());
     let strength = squad.strength.unwrap();
-    assert_eq!((strength.now, strength.full, strength.noun), (8, 10, "models"));
+    assert_eq!(
+        (strength.now, strength.full, strength.noun),
+        (8, 10, "models")
+    );
     assert_eq!(squad.tallies[0].label, "Pins");
-    let badges: Vec<(&str, Tone)> = squad.badges.iter().map(|b| (b.label.as_str(), b.tone)).collect();
+    let badges: Vec<(&str, Tone)> = squad
+        .badges
+        .iter()
+        .map(|b| (b.label.as_str(), b.tone))
+        .collect();
     assert_eq!(
         badges,
         [
@@ -832,7 +957,10 @@ fn the_standing_shows_models_pins_orders_and_the_bag() {
     let tank = plan_with_tank();
     let tank_board = BoltActionBattle::start(&tank);
     let vehicle = BoltActionBattle::unit_standing(&tank, &tank_board.units[1]);
-    assert!(vehicle.strength.is_none(), "a vehicle has no models to count");
+    assert!(
+        vehicle.strength.is_none(),
+        "a vehicle has no models to count"
+    );
 }
 
 fn plan_with_tank() -> TablePlan {

@@ -128,7 +128,12 @@ fn the_whole_fire_rolls_the_rifles_then_the_lmg() {
         other => panic!("{key}: {other:?}"),
     };
     assert_eq!(
-        (count("shots"), count("hits"), count("damaging_hits"), count("pins")),
+        (
+            count("shots"),
+            count("hits"),
+            count("damaging_hits"),
+            count("pins")
+        ),
         (11, 7, 4, 1)
     );
 }
@@ -143,7 +148,10 @@ fn rifle_hits_cannot_pin_a_tank_only_its_damage_results_do() {
     let report = shooting.answer(&inputs, None).unwrap();
     let pins = report.distribution("pins").unwrap();
     let unpinned = pins.probability(0);
-    assert!((unpinned - (11.0f64 / 12.0).powi(10)).abs() < 1e-12, "{unpinned}");
+    assert!(
+        (unpinned - (11.0f64 / 12.0).powi(10)).abs() < 1e-12,
+        "{unpinned}"
+    );
     assert!(
         report
             .house_defaults
