@@ -468,13 +468,21 @@ fn is_next_step(turn: &TurnStanding, action: &seam::Action, side: Option<Side>) 
         && (side.is_none() || turn.acting.is_none() || turn.acting == side)
 }
 
-/// "Turn 2: the US's Command Pulse …", or how the battle ended.
+/// "Turn 2 of 6: …" (the number of turns where the rules set one), or how the battle ended.
 fn status_text(frame: &Frame<'_>, turn: &TurnStanding) -> String {
     match &frame.board.outcome {
         Some((Some(side), reason)) => format!("{} won: {reason}", frame.side_name(*side)),
         Some((None, reason)) => format!("A draw: {reason}"),
-        None if turn.step.is_empty() => format!("{} {}", turn.turn_word, turn.turn),
-        None => format!("{} {}: {}", turn.turn_word, turn.turn, turn.step),
+        None => {
+            let mut text = format!("{} {}", turn.turn_word, turn.turn);
+            if let Some(last) = turn.last {
+                text.push_str(&format!(" of {last}"));
+            }
+            if !turn.step.is_empty() {
+                text.push_str(&format!(": {}", turn.step));
+            }
+            text
+        }
     }
 }
 

@@ -276,7 +276,8 @@ fn table_dice_of(event: &TableEvent) -> Dice {
     Dice::Table(dice)
 }
 
-/// Each board ruleset's own scripted player, from a few seeds: the battle ends; every event
+/// Each board ruleset's own scripted player, from a few seeds: the battle ends, within its last
+/// turn where the rules set one; every event
 /// decides again from its dice to itself; the same request with those faces typed at the
 /// table has the same effects and verifies too; and a forged event (an effect added, a seeded
 /// die changed) is never its own rederivation.
@@ -322,6 +323,12 @@ fn every_board_ruleset_s_scripted_battle_verifies_seeded_and_typed_and_forgeries
                 }
             }
             assert!(board.outcome.is_some(), "{id}, seed {seed}");
+            // Where the rules set a number of turns, the battle ends within it.
+            let last = (engine.turn_standing)(&plan, &board).last;
+            assert!(
+                last.is_none_or(|last| board.turn <= last),
+                "{id}, seed {seed}"
+            );
         }
     }
 }

@@ -169,7 +169,10 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = bolt_action_battle(dir.path());
     assert!(shown(&h, "Battle 1: Hedgerows"));
-    assert!(shown(&h, "Turn 1"));
+    assert!(
+        shown(&h, "Turn 1 of 6"),
+        "the strip says how many turns the battle lasts"
+    );
     // Every die drawn the players' own way, every roll typed: the outcome is known.
     click(&mut h, "Rolled at the table");
 
@@ -224,7 +227,7 @@ fn draw_order_shoot_and_end_the_turn_by_clicking() {
     click(&mut h, "End turn 1");
     let b = board(&h, 0);
     assert_eq!(b.turn, 2);
-    assert!(shown(&h, "Turn 2"));
+    assert!(shown(&h, "Turn 2 of 6"));
     assert!(shown(&h, "End turn 2"));
     // Down and Ambush are kept, their dice out of the bag; a Fire order is not.
     let unit = |id: &str| b.unit(id).unwrap().clone();

@@ -124,6 +124,8 @@ pub struct TurnStanding {
     pub turn: u32,
     /// The ruleset's word: "Turn", or "Round" in Battle of Tanks.
     pub turn_word: &'static str,
+    /// The last turn, where the rules end the battle after a set number ("Turn 2 of 6").
+    pub last: Option<u32>,
     /// Whose go it is (whose pulse, whose die came out), when one side's.
     pub acting: Option<Side>,
     /// What happens next, in the players' words ("Draw the next order die", "US uses a
@@ -141,11 +143,12 @@ pub struct TurnStanding {
 pub type Step = (Option<Side>, String, Option<&'static str>);
 
 impl TurnStanding {
-    /// The turn of `board` in the ruleset's words: `turn_word` ("Turn", "Round"), each side's
-    /// `stock`, and the `step` expected next — none once the battle is over.
+    /// The turn of `board` in the ruleset's words: `turn_word` ("Turn", "Round"), the `last`
+    /// turn where the rules set one, each side's `stock`, and the `step` expected next — none
+    /// once the battle is over.
     pub fn of(
         board: &Board,
-        turn_word: &'static str,
+        (turn_word, last): (&'static str, Option<u32>),
         stock: Sides<Vec<Tally>>,
         step: Step,
     ) -> Self {
@@ -156,6 +159,7 @@ impl TurnStanding {
         TurnStanding {
             turn: board.turn,
             turn_word,
+            last,
             acting,
             step,
             stock,
@@ -206,6 +210,7 @@ pub fn plain_turn(_plan: &TablePlan, board: &Board) -> TurnStanding {
     TurnStanding {
         turn: board.turn,
         turn_word: "Turn",
+        last: None,
         acting: None,
         step: String::new(),
         stock,

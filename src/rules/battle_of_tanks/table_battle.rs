@@ -678,7 +678,7 @@ fn round_of(board: &Board) -> TurnStanding {
             Some(END_TURN),
         )
     };
-    TurnStanding::of(board, "Round", stock, step)
+    TurnStanding::of(board, ("Round", Some(TURN_LIMIT)), stock, step)
 }
 
 #[cfg(test)]

@@ -903,7 +903,7 @@ impl TableRules for BelleEpoqueBattle {
                 Some("end_turn"),
             ),
         };
-        TurnStanding::of(board, "Turn", stock, step)
+        TurnStanding::of(board, ("Turn", Some(TURN_LIMIT)), stock, step)
     }
 
     /// Command points for each side, then unit by unit (first and second player in turn):

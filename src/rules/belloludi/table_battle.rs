@@ -776,7 +776,7 @@ impl TableRules for BelloLudiBattle {
                 Some(END_TURN),
             ),
         };
-        TurnStanding::of(board, "Turn", stock, step)
+        TurnStanding::of(board, ("Turn", Some(TURN_LIMIT)), stock, step)
     }
 
     /// Each side rolls its commander die, then each of its tanks shoots at the first enemy

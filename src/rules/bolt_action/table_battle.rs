@@ -87,6 +87,9 @@ pub const DRAWN: &str = "drawn";
 /// New house default: the battle ends after this turn (the sheets give no game length).
 pub const LAST_TURN: u32 = 6;
 
+/// How the turn strip counts turns.
+const TURN_WORDS: (&str, Option<u32>) = ("Turn", Some(LAST_TURN));
+
 /// New house defaults for unit sizes (the sheets print no units): an infantry squad, a
 /// two-man team (bazooka, light mortar), a crew of three (a fixed team weapon, a gun).
 pub const SQUAD_MODELS: i64 = 10;
@@ -1327,7 +1330,7 @@ impl TableRules for BoltActionBattle {
     fn turn_standing(plan: &TablePlan, board: &Board) -> TurnStanding {
         let mut stock: Sides<Vec<Tally>> = Sides::default();
         let Ok(battle) = typed_battle(board) else {
-            return TurnStanding::of(board, "Turn", stock, (None, String::new(), None));
+            return TurnStanding::of(board, TURN_WORDS, stock, (None, String::new(), None));
         };
         for side in SIDES {
             let left = i64::from(battle.bag[bag_index(side)]);
@@ -1354,7 +1357,7 @@ impl TableRules for BoltActionBattle {
                 Some("end_turn"),
             ),
         };
-        TurnStanding::of(board, "Turn", stock, step)
+        TurnStanding::of(board, TURN_WORDS, stock, step)
     }
 
     /// A draw and a plain order as the players say them: "Rifles' die came out of the bag",

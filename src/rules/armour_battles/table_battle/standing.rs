@@ -119,6 +119,7 @@ pub fn turn(plan: &TablePlan, board: &Board) -> TurnStanding {
     TurnStanding {
         turn: state.turn,
         turn_word: "Turn",
+        last: None,
         acting,
         step,
         stock,

@@ -1,12 +1,10 @@
-//! What the board rulesets' tests share: table dice, a plan of the book's cards, and a battle
-//! played from the start by the ruleset's own scripted player. (Every ruleset's scripted
-//! battle is checked against seeded and typed dice and forgeries once, over the registry, in
-//! `tests/it/battle_registry.rs`.)
+//! What the board rulesets' tests share: table dice and a plan of the book's cards. (Every
+//! ruleset's scripted battle is played and checked once, over the registry: its end within
+//! the last turn, seeded and typed dice and forgeries, in `tests/it/battle_registry.rs`.)
 
-use super::{TableBattle, TableEvent, TableRules};
 use crate::rules::RulesetId;
-use crate::rules::battle::board::{Board, TablePlan, TableUnit};
-use crate::rules::battle::{BattleRules, Dice, Sides};
+use crate::rules::battle::board::{TablePlan, TableUnit};
+use crate::rules::battle::{Dice, Sides};
 use crate::rules::card::Card;
 use crate::rules::dice::TableDice;
 
@@ -69,28 +67,4 @@ pub(crate) fn book_plan(
             second: units("second", second),
         },
     }
-}
-
-/// The scripted player's battle from the start, `dice(step)` for each action: every event
-/// with the board before it. Panics when it has not ended after `bound` actions.
-pub(crate) fn scripted_battle<R: TableRules>(
-    plan: &TablePlan,
-    bound: usize,
-    dice: impl Fn(usize) -> Dice,
-) -> Vec<(Board, TableEvent)> {
-    let mut board = R::start(plan);
-    let mut played = Vec::new();
-    while let Some(request) = R::scripted(plan, &board) {
-        assert!(
-            played.len() < bound,
-            "the scripted battle did not end in {bound} actions"
-        );
-        let event = TableBattle::<R>::decide(plan, &board, &request, &dice(played.len()))
-            .unwrap_or_else(|e| panic!("{request:?} refused: {e}"))
-            .event;
-        let before = board.clone();
-        TableBattle::<R>::apply(&mut board, &event);
-        played.push((before, event));
-    }
-    played
 }

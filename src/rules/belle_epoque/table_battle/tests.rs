@@ -528,26 +528,6 @@ fn as_typed(event: &TableEvent) -> TableEvent {
     event
 }
 
-#[test]
-fn the_scripted_player_ends_the_battle_within_the_turn_limit() {
-    let p = encounter();
-    // Per turn: 2 command rolls, each unit activated and acting once, the end of the turn.
-    let bound = TURN_LIMIT as usize * (2 + 2 * 6 + 1);
-    for seed in 1..=8 {
-        let events = scripted_battle(&p, seed);
-        assert!(
-            events.len() <= bound,
-            "seed {seed}: {} events",
-            events.len()
-        );
-        let (before, last) = events.last().unwrap();
-        let mut board = before.clone();
-        Battle::apply(&mut board, last);
-        assert!(board.outcome.is_some(), "seed {seed}");
-        assert!(board.turn <= TURN_LIMIT);
-    }
-}
-
 /// The general is the force's: a side whose first roll chose a superior general is rolled for
 /// with it by the scripted player too (it asked for an average one, which the battle refuses).
 #[test]
