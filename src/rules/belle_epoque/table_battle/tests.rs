@@ -528,8 +528,10 @@ fn as_typed(event: &TableEvent) -> TableEvent {
     event
 }
 
-/// The general is the force's: a side whose first roll chose a superior general is rolled for
-/// with it by the scripted player too (it asked for an average one, which the battle refuses).
+/// RULINGS (docs/rulings.md, Belle Epoque "Command points: d4 mediocre, d6 average, d8
+/// superior General"): the general is the force's, chosen at the first command roll and fixed
+/// after. A side whose first roll chose a superior general is rolled for with it by the
+/// scripted player too (it asked for an average one, which the battle refuses).
 #[test]
 fn the_scripted_player_rolls_with_the_general_the_force_chose() {
     let p = encounter();
